@@ -1,0 +1,39 @@
+/**
+ * An operation is one use case of the rules engine, described once and served by every transport:
+ * REST (src/http/routes/operations.ts) and GraphQL (src/graphql/resolvers.ts) both call `handle`
+ * with input validated against the same TypeBox `body` schema (src/app/validate.ts), and the
+ * OpenAPI document and schema.graphql are generated from these descriptions.
+ */
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { Dice, DiceSpec } from '../games/dice/index.js';
+import type { Lang } from './i18n.js';
+
+export interface OperationContext {
+  /** Narrative language chosen from Accept-Language. */
+  lang: Lang;
+  /** Dice for this request, from its `dice` member (fixed, seeded, or a fresh random seed). */
+  dice(spec: DiceSpec | undefined): Dice;
+}
+
+export interface Operation<B extends TSchema = TSchema> {
+  /** Stable id, also the simulation/command kind where one exists: `eden.melee`. */
+  id: string;
+  method: 'GET' | 'POST';
+  /** REST path under /v1. */
+  path: string;
+  /** GraphQL field: queries for reads without input, mutations for resolutions. */
+  graphql: { name: string; kind: 'query' | 'mutation' };
+  tags: string[];
+  summary: string;
+  /** Markdown: rules applied, interpretations chosen where the digests list an ambiguity. */
+  description: string;
+  /** Request body schema (POST). */
+  body?: B;
+  /** Response schema, for the documentation (responses are serialised as returned). */
+  response: TSchema;
+  handle(input: Static<B>, ctx: OperationContext): unknown;
+}
+
+export function defineOperation<B extends TSchema>(op: Operation<B>): Operation<B> {
+  return op;
+}

@@ -1,0 +1,17 @@
+/** Every stateless operation the service offers, in documentation order. */
+import type { Operation } from './operation.js';
+import { edenOperations } from './eden/index.js';
+import { animaOperations } from './anima/index.js';
+import { exsiliumOperations } from './exsilium/index.js';
+import { spiritOfEdenOperations } from './spirit-of-eden/index.js';
+
+export const operations: Operation<any>[] = [
+  ...edenOperations,
+  ...animaOperations,
+  ...exsiliumOperations,
+  ...spiritOfEdenOperations,
+];
+
+export function operationById(id: string): Operation<any> | undefined {
+  return operations.find((op) => op.id === id);
+}

@@ -1,0 +1,45 @@
+/** TypeBox schemas shared by every game's operations (CONTRACT §0–§1). */
+import { Type, type Static } from '@sinclair/typebox';
+
+export const DiceSpecSchema = Type.Object(
+  {
+    values: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1, maximum: 100 }), {
+        maxItems: 100_000,
+        description: 'Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400.',
+      }),
+    ),
+    seed: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 500, description: 'Seed for the deterministic generator (cyrb128 → sfc32, see README).' }),
+    ),
+  },
+  {
+    minProperties: 1,
+    maxProperties: 1,
+    description: 'Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it.',
+  },
+);
+export type DiceSpecInput = Static<typeof DiceSpecSchema>;
+
+export const DiceTranscriptSchema = Type.Object(
+  {
+    seed: Type.Union([Type.String(), Type.Null()]),
+    rolls: Type.Array(
+      Type.Object({ purpose: Type.String(), sides: Type.Integer(), values: Type.Array(Type.Integer()) }),
+    ),
+  },
+  { description: 'Every die rolled, in consumption order.' },
+);
+
+export const EditionSchema = Type.Union([Type.Literal('es'), Type.Literal('de')], {
+  default: 'es',
+  description: 'EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.',
+});
+export type Edition = Static<typeof EditionSchema>;
+
+export const SummarySchema = Type.String({
+  description: 'Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied.',
+});
+
+/** Open object used to document free-form parts of responses. */
+export const AnyObject = Type.Object({}, { additionalProperties: true });

@@ -1,0 +1,55 @@
+/**
+ * The single validator of the service: Fastify routes (as their validatorCompiler) and GraphQL
+ * resolvers both use it, so the same input gets the same answer on every transport.
+ * All problems are reported at once, each with a JSON-pointer path.
+ */
+import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { TSchema } from '@sinclair/typebox';
+import { InvalidInput, type InputProblem } from '../games/errors.js';
+
+const Ajv = AjvModule.default ?? AjvModule;
+const bodyAjv = new Ajv({ allErrors: true, useDefaults: true, coerceTypes: false, strict: false });
+const paramAjv = new Ajv({ allErrors: true, useDefaults: true, coerceTypes: true, strict: false });
+for (const ajv of [bodyAjv, paramAjv]) {
+  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+  ajv.addFormat('date-time', true);
+  ajv.addFormat('uri', true);
+}
+
+const cache = new WeakMap<object, ValidateFunction>();
+
+export function compile(schema: object, part: 'body' | 'other' = 'body'): ValidateFunction {
+  const ajv = part === 'body' ? bodyAjv : paramAjv;
+  if (part === 'body') {
+    const hit = cache.get(schema);
+    if (hit) return hit;
+  }
+  const fn = ajv.compile(schema);
+  if (part === 'body') cache.set(schema, fn);
+  return fn;
+}
+
+/** Turn Ajv errors into contract problems (path = JSON pointer of the offending member). */
+export function toProblems(errors: readonly ErrorObject[]): InputProblem[] {
+  const problems: InputProblem[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    let path = e.instancePath;
+    if (e.keyword === 'required') path += '/' + String((e.params as { missingProperty: string }).missingProperty);
+    if (e.keyword === 'additionalProperties') path += '/' + String((e.params as { additionalProperty: string }).additionalProperty);
+    const code = e.keyword;
+    const message = e.message ?? 'is not valid';
+    const key = `${path}|${code}|${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push({ path: path || '', code, message });
+  }
+  return problems;
+}
+
+/** Validate (and fill defaults into) `input`; throws InvalidInput listing every problem. */
+export function validate<T>(schema: TSchema, input: unknown): T {
+  const fn = compile(schema);
+  if (!fn(input)) throw new InvalidInput(toProblems(fn.errors ?? []), 'The request does not match the schema.');
+  return input as T;
+}

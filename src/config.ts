@@ -1,0 +1,36 @@
+/** Configuration from the environment (CONTRACT §0); README lists every variable. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  adminToken?: string;
+  rateLimitPerMinute: number;
+  logLevel: string;
+  dataDir: string;
+  production: boolean;
+  /** Event-loop delay above which requests are shed with 503 + Retry-After. */
+  maxEventLoopDelayMs: number;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a non-negative integer, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int(env.PORT, 3000),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    adminToken: env.ADMIN_TOKEN || undefined,
+    rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600),
+    logLevel: env.LOG_LEVEL || 'info',
+    dataDir: env.DATA_DIR || './.data',
+    production: env.NODE_ENV === 'production',
+    maxEventLoopDelayMs: int(env.MAX_EVENT_LOOP_DELAY_MS, 1000),
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Typed rule violations raised by the pure rules cores. One place (src/http/problem.ts and
+ * src/graphql) maps them to HTTP problem+json and GraphQL errors.
+ */
+
+/** A well-formed request that the rules forbid: HTTP 422 with a machine-readable `code`. */
+export class RuleViolation extends Error {
+  readonly status = 422;
+  constructor(
+    readonly code: string,
+    message: string,
+    /** Extra top-level members for the problem document (e.g. `legalTargets`). */
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'RuleViolation';
+  }
+}
+
+/** One problem in a request body, addressed by a JSON pointer. */
+export interface InputProblem {
+  path: string;
+  code: string;
+  message: string;
+}
+
+/** Input that passes the schema but is still malformed (e.g. a die value that is not a face): HTTP 400. */
+export class InvalidInput extends Error {
+  readonly status = 400;
+  constructor(readonly errors: InputProblem[], message = 'The request is not valid.') {
+    super(message);
+    this.name = 'InvalidInput';
+  }
+}
+
+/** An id that names nothing the caller may see: HTTP 404. */
+export class NotFound extends Error {
+  readonly status = 404;
+  constructor(message = 'Not found.') {
+    super(message);
+    this.name = 'NotFound';
+  }
+}
+
+/** Escape one JSON-pointer segment (RFC 6901). */
+export function pointerSegment(segment: string | number): string {
+  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Build a JSON pointer from segments: pointer('fighters', 2, 'value') → "/fighters/2/value". */
+export function pointer(...segments: (string | number)[]): string {
+  return segments.map((s) => '/' + pointerSegment(s)).join('');
+}

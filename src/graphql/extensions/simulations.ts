@@ -1,0 +1,4 @@
+/** GraphQL for simulations (filled by its issue). */
+import type { GraphqlExtension } from '../extension.js';
+
+export const simulationsGraphql: GraphqlExtension = { sdl: '', resolvers: {} };

@@ -1,0 +1,102 @@
+/**
+ * The Fastify application. Plugins in a known order: external plugins (security, CORS, rate
+ * limiting, load shedding, OpenAPI), then the error mapping, then routes and GraphQL.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../config.js';
+import type { Database, JobRunner } from '../app/ports.js';
+import { compile } from '../app/validate.js';
+import { problem, registerProblemHandlers, sendProblem } from './problem.js';
+import { operationRoutes } from './routes/operations.js';
+import { systemRoutes } from './routes/system.js';
+import { adminRoutes } from './routes/admin.js';
+import { matchRoutes } from './routes/matches.js';
+import { simulationRoutes } from './routes/simulations.js';
+import { graphqlPlugin } from '../graphql/index.js';
+import { openApiInfo } from './openapi-info.js';
+
+/** What the app needs from the outside; absent parts disable the routes that need them. */
+export interface AppDeps {
+  database?: Database;
+  jobs?: JobRunner;
+  /** Extra Redis client for distributed rate limiting (when REDIS_URL is set). */
+  redis?: unknown;
+}
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 5 * 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { allErrors: true } },
+  });
+
+  // One validator for every transport (src/app/validate.ts); responses are serialised as returned.
+  app.setValidatorCompiler(({ schema, httpPart }) => compile(schema, httpPart === 'body' ? 'body' : 'other'));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.decorate('deps', deps);
+  app.decorate('config', config);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  await app.register(cors, { origin: true, exposedHeaders: ['x-request-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] });
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.maxEventLoopDelayMs,
+    retryAfter: 5,
+    exposeStatusRoute: false,
+    pressureHandler: (_req, reply, type, value) => {
+      reply.header('retry-after', '5');
+      void sendProblem(reply, problem(503, 'overloaded', `The server is overloaded (${type}: ${value}); retry later.`));
+    },
+  });
+  if (config.rateLimitPerMinute > 0) {
+    await app.register(rateLimit, {
+      max: config.rateLimitPerMinute,
+      timeWindow: '1 minute',
+      allowList: (req) => req.url === '/health' || req.url === '/ready',
+      keyGenerator: (req) => {
+        const auth = req.headers.authorization;
+        return auth?.startsWith('Bearer ') ? 'key:' + auth.slice(7) : 'ip:' + req.ip;
+      },
+      ...(deps.redis ? { redis: deps.redis as never, nameSpace: 'arbiter-rl-' } : {}),
+      errorResponseBuilder: (_req, ctx) => ({
+        ...problem(429, 'rate_limited', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} s.`),
+        statusCode: 429,
+      }),
+    });
+  }
+  await app.register(swagger, { openapi: openApiInfo() as never });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+
+  registerProblemHandlers(app);
+
+  await app.register(systemRoutes);
+  await app.register(operationRoutes);
+  await app.register(adminRoutes);
+  await app.register(matchRoutes);
+  await app.register(simulationRoutes);
+  await app.register(graphqlPlugin, { graphiql: !config.production });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    config: Config;
+  }
+}

@@ -1,0 +1,31 @@
+/** The top of the OpenAPI document. */
+export function openApiInfo() {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Arbiter — tabletop rules as a service',
+      version: '1.0.0',
+      description: [
+        'Resolves EDEN, Ánima: La Sombra de Omega, Exsilium and The Spirit of Eden exactly as their rulebooks say.',
+        '',
+        '- Every error is `application/problem+json`; schema errors list every problem with a JSON-pointer `path`; rule violations are 422 with a `code`.',
+        '- Endpoints that roll accept `dice`: `{"values": [...]}` (fixed, left to right) or `{"seed": "..."}` (deterministic: cyrb128 → sfc32, rejection-sampled dice), and answer with the full transcript.',
+        '- `summary` strings follow Accept-Language (en, es, de); machine fields never do.',
+        '- `/v1/matches/**` and `/v1/simulations/**` need `Authorization: Bearer <api key>`.',
+      ].join('\n'),
+    },
+    components: {
+      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'API key from POST /v1/admin/keys' } },
+    },
+    tags: [
+      { name: 'system', description: 'Health, readiness, discovery' },
+      { name: 'eden', description: 'EDEN (28 mm skirmish), both printings' },
+      { name: 'anima', description: 'Ánima: La Sombra de Omega' },
+      { name: 'exsilium', description: 'Exsilium — Newaru AI' },
+      { name: 'spirit-of-eden', description: 'The Spirit of Eden — Goomz phase' },
+      { name: 'matches', description: 'Event-sourced match logs' },
+      { name: 'simulations', description: 'Queued Monte Carlo simulations' },
+      { name: 'admin', description: 'API keys' },
+    ],
+  };
+}

@@ -1,0 +1,33 @@
+/** REST adapter: one route per operation of the registry, validated by its TypeBox body schema. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { operations } from '../../app/registry.js';
+import type { Operation, OperationContext } from '../../app/operation.js';
+import { pickLanguage } from '../../app/i18n.js';
+import { diceFor } from '../../games/dice/index.js';
+import { problemResponses } from '../schemas.js';
+
+export function contextFor(request: FastifyRequest): OperationContext {
+  return {
+    lang: pickLanguage(request.headers['accept-language']),
+    dice: (spec) => diceFor(spec, randomUUID),
+  };
+}
+
+export async function operationRoutes(app: FastifyInstance): Promise<void> {
+  for (const op of operations as Operation<any>[]) {
+    app.route({
+      method: op.method,
+      url: op.path,
+      schema: {
+        operationId: op.id,
+        tags: op.tags,
+        summary: op.summary,
+        description: op.description,
+        ...(op.body ? { body: op.body } : {}),
+        response: { 200: op.response, ...problemResponses(op.body ? [400, 422, 429] : [429]) },
+      },
+      handler: async (request) => op.handle(request.body, contextFor(request)),
+    });
+  }
+}

@@ -1,0 +1,34 @@
+/** Health, readiness and discovery (CONTRACT §0). */
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { problem, sendProblem } from '../problem.js';
+
+export async function systemRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/health', { schema: { tags: ['system'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+
+  app.get('/ready', { schema: { tags: ['system'], summary: 'Readiness: 200 when the database (and Redis, if configured) answer, else 503' } }, async (_request, reply) => {
+    const { database, jobs } = app.deps;
+    const checks: Record<string, string> = {};
+    let ok = true;
+    for (const [name, ping] of [
+      ['database', database ? () => database.ping() : undefined],
+      ['queue', jobs ? () => jobs.ping() : undefined],
+    ] as const) {
+      if (!ping) continue;
+      try {
+        await Promise.race([ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
+        checks[name] = 'ok';
+      } catch (error) {
+        ok = false;
+        checks[name] = (error as Error).message || 'down';
+      }
+    }
+    if (!ok) {
+      reply.header('retry-after', '5');
+      return sendProblem(reply, problem(503, 'not_ready', 'A dependency does not answer.', { checks }));
+    }
+    return { status: 'ready', checks };
+  });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,17 @@
+/** Builds the real application for tests (no network listener; use inject or supertest). */
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../src/config.js';
+import { buildApp, type AppDeps } from '../../src/http/app.js';
+
+export async function testApp(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const config: Config = { ...loadConfig({}), logLevel: 'silent', rateLimitPerMinute: 0, ...overrides };
+  const app = await buildApp(config, deps);
+  await app.ready();
+  return app;
+}
+
+/** POST a JSON body through inject and parse the answer. */
+export async function post(app: FastifyInstance, url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await app.inject({ method: 'POST', url, payload: body as object, headers });
+  return { status: res.statusCode, body: res.body ? res.json() : undefined, headers: res.headers };
+}
