@@ -4,9 +4,11 @@ import { edenOperations } from './eden/index.js';
 import { animaOperations } from './anima/index.js';
 import { exsiliumOperations } from './exsilium/index.js';
 import { spiritOfEdenOperations } from './spirit-of-eden/index.js';
+import { oddsOperations } from './odds/index.js';
 
 export const operations: Operation<any>[] = [
   ...edenOperations,
+  ...oddsOperations,
   ...animaOperations,
   ...exsiliumOperations,
   ...spiritOfEdenOperations,

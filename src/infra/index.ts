@@ -1,15 +1,26 @@
 /**
  * Opens the real implementations of the ports from the configuration:
  * PostgreSQL at DATABASE_URL or embedded PGlite under DATA_DIR; BullMQ at REDIS_URL or in-process
- * worker threads. (Filled by the foundation issue's infra work.)
+ * worker threads.
  */
 import type { Config } from '../config.js';
 import type { AppDeps } from '../http/app.js';
+import { openDatabase } from './database/index.js';
+import { openJobRunner } from './queue/index.js';
 
 export interface Infra extends AppDeps {
   close(): Promise<void>;
 }
 
-export async function openInfra(_config: Config): Promise<Infra> {
-  return { close: async () => {} };
+export async function openInfra(config: Config): Promise<Infra> {
+  const database = await openDatabase(config);
+  const jobs = await openJobRunner(config, database);
+  return {
+    database,
+    jobs,
+    close: async () => {
+      await jobs?.close();
+      await database?.close();
+    },
+  };
 }

@@ -1,0 +1,48 @@
+/**
+ * `npm run bench`: runs every bench/*.bench.ts, each reporting figures as ratios against a
+ * baseline measured in the same run, and writes them to bench/RESULTS.md (linked from README).
+ */
+import { readdir, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+
+export interface BenchFigure {
+  name: string;
+  /** What was measured, e.g. "melee requests/s". */
+  value: number;
+  unit: string;
+  /** The same-run baseline it is compared with. */
+  baseline?: { name: string; value: number; unit: string };
+  ratio?: number;
+  goal?: string;
+  met?: boolean;
+}
+
+const only = process.argv.slice(2);
+const files = (await readdir(new URL('.', import.meta.url))).filter((f) => f.endsWith('.bench.ts')).sort();
+const figures: BenchFigure[] = [];
+for (const file of files) {
+  if (only.length && !only.some((o) => file.includes(o))) continue;
+  console.log(`# ${file}`);
+  const mod = (await import(new URL(file, import.meta.url).href)) as { run(): Promise<BenchFigure[]> };
+  for (const figure of await mod.run()) {
+    figures.push(figure);
+    console.log(JSON.stringify(figure));
+  }
+}
+const fmt = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en') : n.toPrecision(3));
+const lines = [
+  '# Benchmark results',
+  '',
+  `Written by \`npm run bench\` on ${new Date().toISOString()} (${cpus().length} cores, Node ${process.version}).`,
+  'Each figure is compared with a baseline measured in the same run; ratios, not absolute times, are the targets.',
+  '',
+  '| benchmark | value | baseline | ratio | goal | met |',
+  '|---|---|---|---|---|---|',
+  ...figures.map(
+    (f) =>
+      `| ${f.name} | ${fmt(f.value)} ${f.unit} | ${f.baseline ? `${f.baseline.name}: ${fmt(f.baseline.value)} ${f.baseline.unit}` : '—'} | ${f.ratio !== undefined ? f.ratio.toFixed(2) : '—'} | ${f.goal ?? '—'} | ${f.met === undefined ? '—' : f.met ? 'yes' : 'no'} |`,
+  ),
+  '',
+];
+if (!only.length) await writeFile(new URL('RESULTS.md', import.meta.url), lines.join('\n'));
+console.log(lines.join('\n'));
