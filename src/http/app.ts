@@ -46,6 +46,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // One validator for every transport (src/app/validate.ts); responses are serialised as returned.
   app.setValidatorCompiler(({ schema, httpPart }) => compile(schema, httpPart === 'body' ? 'body' : 'other'));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // JSON only: any other body is a 415 problem rather than a string reaching a handler.
+  app.removeContentTypeParser(['text/plain']);
   app.decorate('deps', deps);
   app.decorate('config', config);
   app.addHook('onSend', async (request, reply) => {

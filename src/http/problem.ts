@@ -32,8 +32,8 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-/** Base of the `type` URIs; each code has a section in the docs page. */
-export const PROBLEM_BASE = 'https://arbiter.dev/problems/';
+/** Base of the `type` URIs: a URN per problem code (stable, not a network address). */
+export const PROBLEM_BASE = 'urn:arbiter:problem:';
 
 export function problem(status: number, code: string, detail: string, extra: Record<string, unknown> = {}): Problem {
   return { type: PROBLEM_BASE + code, title: TITLES[status] ?? 'Error', status, detail, code, ...extra };
@@ -67,7 +67,7 @@ export function toProblem(error: unknown): Problem {
     const errors = toProblems(e.validation as never).map((p) => (where === 'body' ? p : { ...p, in: where }));
     return problem(400, 'invalid_request', `The request ${where} does not match the schema (${errors.length} problem${errors.length === 1 ? '' : 's'}).`, { errors });
   }
-  if (e?.code === 'FST_ERR_CTP_INVALID_JSON' || e?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e instanceof SyntaxError) {
+  if (e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e?.code === 'FST_ERR_CTP_INVALID_JSON' || e?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e instanceof SyntaxError) {
     return problem(400, 'malformed_json', 'The request body is not valid JSON.');
   }
   if (e?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return problem(415, 'unsupported_media_type', 'Send JSON with Content-Type: application/json.');
@@ -90,7 +90,8 @@ export function registerProblemHandlers(app: FastifyInstance): void {
     if (p.status === 503 && retryAfter) reply.header('retry-after', String(retryAfter));
     return sendProblem(reply, { ...p, instance: request.url, requestId: request.id });
   });
-  app.setNotFoundHandler((request, reply) =>
+  const limited = (app as unknown as { rateLimit?: () => unknown }).rateLimit;
+  app.setNotFoundHandler({ preHandler: limited ? (limited.call(app) as never) : undefined }, (request, reply) =>
     sendProblem(reply, { ...problem(404, 'not_found', `No route ${request.method} ${request.url}.`), instance: request.url, requestId: request.id }),
   );
 }

@@ -1,25 +1,140 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { testApp } from '../helpers/app.js';
+import { RuleViolation } from '../../src/games/errors.js';
+
+const Body = Type.Object({
+  name: Type.String({ minLength: 1 }),
+  fighters: Type.Array(Type.Object({ value: Type.Integer({ minimum: 0 }), limbs: Type.Object({ head: Type.Integer() }) })),
+  edition: Type.Optional(Type.Union([Type.Literal('es'), Type.Literal('de')])),
+});
 
 describe('problem+json errors (CONTRACT §0)', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await testApp();
+    app = await testApp({}, {}, (a) => {
+      a.post('/__test/echo', { schema: { body: Body } }, async (request) => request.body);
+      a.post('/__test/rule', async () => {
+        throw new RuleViolation('no_ap', 'The fighter has no action points left.', { fighterId: 'x' });
+      });
+      a.get('/__test/crash', async () => {
+        throw new Error('secret internals');
+      });
+    });
   });
   afterAll(async () => app.close());
 
-  it('answers /health with {"status":"ok"}', async () => {
+  it('answers /health with {"status":"ok"} and a request id', async () => {
     const res = await app.inject({ method: 'GET', url: '/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
-  it('unknown route is a 404 problem', async () => {
+  it('echoes a caller-supplied x-request-id', async () => {
+    const res = await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'bot-42' } });
+    expect(res.headers['x-request-id']).toBe('bot-42');
+  });
+
+  it('an unknown route is a 404 problem', async () => {
     const res = await app.inject({ method: 'GET', url: '/v1/nowhere' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.json()).toMatchObject({ status: 404, title: 'Not Found', code: 'not_found' });
+    expect(res.json()).toMatchObject({ type: expect.any(String), status: 404, title: 'Not Found', code: 'not_found', detail: expect.any(String) });
+  });
+
+  it('malformed JSON is a 400 problem with code malformed_json', async () => {
+    const res = await app.inject({ method: 'POST', url: '/__test/echo', payload: '{"name": ', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ status: 400, code: 'malformed_json' });
+  });
+
+  it('an empty JSON body is a 400 problem', async () => {
+    const res = await app.inject({ method: 'POST', url: '/__test/echo', payload: '', headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('schema violations list every problem with a JSON-pointer path, not only the first', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/__test/echo',
+      payload: { name: '', fighters: [{ value: 3, limbs: { head: 1 } }, { value: -1, limbs: {} }, { value: 'x', limbs: { head: 1 } }], edition: 'fr' },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 400, code: 'invalid_request' });
+    const paths = body.errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['/name', '/fighters/1/value', '/fighters/1/limbs/head', '/fighters/2/value', '/edition']));
+    for (const e of body.errors) expect(e).toEqual({ path: expect.any(String), code: expect.any(String), message: expect.any(String) });
+  });
+
+  it('a missing required member is reported at its own path', async () => {
+    const res = await app.inject({ method: 'POST', url: '/__test/echo', payload: {} });
+    expect(res.statusCode).toBe(400);
+    const paths = res.json().errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['/name', '/fighters']));
+  });
+
+  it('a body that is not JSON at all is rejected with 415, not 500', async () => {
+    const res = await app.inject({ method: 'POST', url: '/__test/echo', payload: 'name=x', headers: { 'content-type': 'text/plain' } });
+    expect(res.statusCode).toBe(415);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('a rule violation is a 422 with a top-level code and extra members', async () => {
+    const res = await app.inject({ method: 'POST', url: '/__test/rule', payload: {} });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ status: 422, code: 'no_ap', fighterId: 'x', detail: 'The fighter has no action points left.' });
+  });
+
+  it('an unexpected error is a 500 problem that hides internals', async () => {
+    const res = await app.inject({ method: 'GET', url: '/__test/crash' });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).not.toContain('secret internals');
+  });
+
+  it('sends CORS headers for browser plugins and security headers', async () => {
+    const res = await app.inject({ method: 'OPTIONS', url: '/health', headers: { origin: 'https://foundry.example', 'access-control-request-method': 'POST' } });
+    expect(res.statusCode).toBeLessThan(300);
+    expect(res.headers['access-control-allow-origin']).toBe('https://foundry.example');
+    const plain = await app.inject({ method: 'GET', url: '/health' });
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('rate limiting (CONTRACT §0: RATE_LIMIT_PER_MINUTE)', () => {
+  it('answers 429 problem+json past the limit, per IP without a key', async () => {
+    const app = await testApp({ rateLimitPerMinute: 3 });
+    try {
+      const statuses: number[] = [];
+      let last;
+      for (let i = 0; i < 5; i++) {
+        last = await app.inject({ method: 'GET', url: i % 2 ? '/openapi.json' : '/v1/nothing-here' });
+        statuses.push(last.statusCode);
+      }
+      expect(statuses).toEqual([404, 200, 404, 429, 429]);
+      expect(last!.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(last!.json()).toMatchObject({ status: 429, code: 'rate_limited' });
+      // /health is never limited
+      expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('counts API keys separately from each other', async () => {
+    const app = await testApp({ rateLimitPerMinute: 1 });
+    try {
+      const a = await app.inject({ method: 'GET', url: '/v1/x', headers: { authorization: 'Bearer key-a' } });
+      const b = await app.inject({ method: 'GET', url: '/v1/x', headers: { authorization: 'Bearer key-b' } });
+      const a2 = await app.inject({ method: 'GET', url: '/v1/x', headers: { authorization: 'Bearer key-a' } });
+      expect([a.statusCode, b.statusCode, a2.statusCode]).toEqual([404, 404, 429]);
+    } finally {
+      await app.close();
+    }
   });
 });

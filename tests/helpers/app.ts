@@ -3,9 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import { buildApp, type AppDeps } from '../../src/http/app.js';
 
-export async function testApp(overrides: Partial<Config> = {}, deps: AppDeps = {}): Promise<FastifyInstance> {
+export async function testApp(
+  overrides: Partial<Config> = {},
+  deps: AppDeps = {},
+  extend?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig({}), logLevel: 'silent', rateLimitPerMinute: 0, ...overrides };
   const app = await buildApp(config, deps);
+  if (extend) await extend(app);
   await app.ready();
   return app;
 }
