@@ -29,6 +29,11 @@ export interface Operation<B extends TSchema = TSchema> {
   description: string;
   /** Request body schema (POST). */
   body?: B;
+  /**
+   * Example request bodies: shown in the docs (OpenAPI `examples`) and used by the property test
+   * that checks no input yields a 5xx (tests/property/no-5xx.property.test.ts). Each must answer 200.
+   */
+  examples?: { summary: string; value: unknown }[];
   /** Response schema, for the documentation (responses are serialised as returned). */
   response: TSchema;
   handle(input: Static<B>, ctx: OperationContext): unknown;

@@ -24,7 +24,7 @@ export async function operationRoutes(app: FastifyInstance): Promise<void> {
         tags: op.tags,
         summary: op.summary,
         description: op.description,
-        ...(op.body ? { body: op.body } : {}),
+        ...(op.body ? { body: op.examples?.length ? { ...op.body, examples: op.examples.map((e) => e.value) } : op.body } : {}),
         response: { 200: op.response, ...problemResponses(op.body ? [400, 422, 429] : [429]) },
       },
       handler: async (request) => op.handle(request.body, contextFor(request)),

@@ -1,0 +1,203 @@
+/** Ánima exploration: one d10 on the Location's table, then encounters in draw order (ANIMA-EXPLORE). */
+import type { Dice } from '../dice/index.js';
+import { InvalidInput, RuleViolation, pointer, type InputProblem } from '../errors.js';
+import { type CreatureCombat, d10, fightCreature } from './combat.js';
+import { type Group, giftDraw } from './group.js';
+
+export interface TableRow {
+  min: number;
+  max: number;
+  result: 'nothing' | 'encounter' | 'special';
+  /** Encounter(n): how many cards to draw. */
+  count?: number;
+  /** Special(text): the Location card's text. */
+  text?: string;
+  /** Special: the card's text expels the Group (ANIMA-EXPLORE-6). */
+  expels?: boolean;
+  /** Special: whether the card's text still lets the Group claim its reward (default: when not expelled). */
+  rewardAllowed?: boolean;
+}
+
+export interface Location {
+  name: string;
+  level: number;
+  table: TableRow[];
+}
+
+export interface EncounterCard {
+  name: string;
+  kind: 'creature' | 'event';
+  level: number;
+  combat?: number;
+  /** Event: the Group loses its turn (ANIMA-EXPLORE-5c). */
+  losesTurn?: boolean;
+  /** Event: the Group is expelled (ANIMA-EXPLORE-5c). */
+  expels?: boolean;
+  /** Event: the Group draws this many Gifts, capped by the hand limit (ANIMA-EXPLORE-7). */
+  gifts?: number;
+}
+
+export interface EncounterOutcome {
+  card: EncounterCard;
+  resolution: 'discarded_level' | 'won' | 'lost' | 'event';
+  combat?: CreatureCombat;
+  /** Event Gifts actually drawn (ANIMA-EXPLORE-7). */
+  giftsDrawn?: number;
+}
+
+export interface Exploration {
+  roll: number;
+  row: TableRow;
+  encounters: EncounterOutcome[];
+  characterDies: boolean;
+  expelled: boolean;
+  rewardAllowed: boolean;
+  /** Gifts in hand after the encounters (when handSize was given). */
+  handSize?: number;
+}
+
+/** Problems in a Location's table: rows must give every face 1..10 exactly one result. */
+export function tableProblems(table: readonly TableRow[], base: (string | number)[] = ['location', 'table']): InputProblem[] {
+  const problems: InputProblem[] = [];
+  const owner = new Map<number, number>();
+  table.forEach((row, i) => {
+    if (row.min > row.max) {
+      problems.push({ path: pointer(...base, i, 'max'), code: 'min_above_max', message: `max ${row.max} is below min ${row.min}.` });
+    }
+    if (row.result === 'encounter' && row.count === undefined) {
+      problems.push({ path: pointer(...base, i, 'count'), code: 'missing_count', message: 'An encounter row needs `count` (ANIMA-CARD-2).' });
+    }
+    for (let face = row.min; face <= row.max; face++) {
+      const prev = owner.get(face);
+      if (prev !== undefined) {
+        problems.push({ path: pointer(...base, i), code: 'overlap', message: `Face ${face} is already covered by row ${prev}.` });
+        break;
+      }
+      owner.set(face, i);
+    }
+  });
+  const gaps: number[] = [];
+  for (let face = 1; face <= 10; face++) if (!owner.has(face)) gaps.push(face);
+  if (gaps.length > 0) {
+    problems.push({ path: pointer(...base), code: 'gap', message: `No row covers face(s) ${gaps.join(', ')} of the d10.` });
+  }
+  return problems;
+}
+
+/** Problems in the encounter cards: every Creature needs a Combat value (ANIMA-CARD-3). */
+export function encounterProblems(cards: readonly EncounterCard[]): InputProblem[] {
+  const problems: InputProblem[] = [];
+  cards.forEach((card, i) => {
+    if (card.kind === 'creature' && card.combat === undefined) {
+      problems.push({ path: pointer('encounters', i, 'combat'), code: 'missing_combat', message: `Creature ${card.name} needs \`combat\`.` });
+    }
+  });
+  return problems;
+}
+
+/** ANIMA-EXPLORE-3: the table row for a face. */
+export function rowFor(table: readonly TableRow[], roll: number): TableRow {
+  const row = table.find((r) => roll >= r.min && roll <= r.max);
+  if (!row) throw new InvalidInput([{ path: '/location/table', code: 'gap', message: `No row covers face ${roll}.` }]);
+  return row;
+}
+
+/**
+ * Explore `location` with `group`, drawing from `deck` (the Encounter cards in draw order).
+ * Dice order (CONTRACT §1): the exploration d10, then per Creature the group's d10 and the creature's d10.
+ */
+export function explore(location: Location, group: Group, deck: readonly EncounterCard[], dice: Dice): Exploration {
+  const problems = [...tableProblems(location.table), ...encounterProblems(deck)];
+  if (problems.length > 0) throw new InvalidInput(problems);
+
+  // ANIMA-EXPLORE-3: one d10 on the table.
+  const roll = d10(dice, `exploration (${location.name})`);
+  const row = rowFor(location.table, roll);
+  let hand = group.handSize;
+  const result = (extra: Partial<Exploration> & Pick<Exploration, 'expelled' | 'rewardAllowed'>): Exploration => ({
+    roll,
+    row,
+    encounters: [],
+    characterDies: false,
+    ...extra,
+    ...(hand !== undefined ? { handSize: hand } : {}),
+  });
+
+  // ANIMA-EXPLORE-4: Nothing → straight to the reward.
+  if (row.result === 'nothing') return result({ expelled: false, rewardAllowed: true });
+
+  // ANIMA-EXPLORE-6: Special → the Location card's own text decides (described on the row).
+  if (row.result === 'special') {
+    const expelled = row.expels ?? false;
+    return result({ expelled, rewardAllowed: !expelled && (row.rewardAllowed ?? true) });
+  }
+
+  // ANIMA-EXPLORE-5: Encounter(n), drawn and resolved strictly in order.
+  const count = row.count ?? 1;
+  if (deck.length < count) {
+    // Like dice: the request must supply every card the roll calls for.
+    const needed = count;
+    const check = () => {
+      throw new RuleViolation('encounters_exhausted', `The roll calls for ${needed} encounter card(s); only ${deck.length} supplied.`, {
+        needed,
+        supplied: deck.length,
+      });
+    };
+    // Only fail when a missing card is actually reached (an earlier defeat stops the draw).
+    return resolveEncounters(location, group, deck, count, dice, result, check, (h) => (hand = h), hand);
+  }
+  return resolveEncounters(location, group, deck, count, dice, result, () => undefined, (h) => (hand = h), hand);
+}
+
+function resolveEncounters(
+  location: Location,
+  group: Group,
+  deck: readonly EncounterCard[],
+  count: number,
+  dice: Dice,
+  result: (extra: Partial<Exploration> & Pick<Exploration, 'expelled' | 'rewardAllowed'>) => Exploration,
+  onMissing: () => void,
+  setHand: (h: number) => void,
+  startHand: number | undefined,
+): Exploration {
+  const encounters: EncounterOutcome[] = [];
+  let hand = startHand;
+  for (let i = 0; i < count; i++) {
+    const card = deck[i];
+    if (!card) {
+      onMissing();
+      break;
+    }
+    // ANIMA-EXPLORE-5a / ANIMA-PRIOR-3: a card above the Location's level is discarded; it still counts.
+    if (card.level > location.level) {
+      encounters.push({ card, resolution: 'discarded_level' });
+      continue;
+    }
+    if (card.kind === 'creature') {
+      // ANIMA-EXPLORE-5b / 5d: combat; the Creature goes to the discard pile either way.
+      const combat = fightCreature(group, { name: card.name, combat: card.combat ?? 0 }, dice);
+      if (combat.winner === 'creature') {
+        encounters.push({ card, resolution: 'lost', combat });
+        // Defeat: expelled, no reward, the remaining cards are not drawn.
+        return result({ encounters, characterDies: combat.characterDies, expelled: true, rewardAllowed: false });
+      }
+      encounters.push({ card, resolution: 'won', combat });
+      continue;
+    }
+    // ANIMA-EXPLORE-5c: an Event applies its text.
+    const outcome: EncounterOutcome = { card, resolution: 'event' };
+    if (card.gifts !== undefined) {
+      // ANIMA-EXPLORE-7: Gifts gained inside encounters obey the hand cap (ANIMA-HAND-1).
+      const drawn = giftDraw(card.gifts, hand ?? 0);
+      outcome.giftsDrawn = drawn;
+      hand = (hand ?? 0) + drawn;
+      if (startHand !== undefined) setHand(hand);
+    }
+    encounters.push(outcome);
+    if (card.losesTurn || card.expels) {
+      return result({ encounters, expelled: true, rewardAllowed: false });
+    }
+  }
+  // ANIMA-EXPLORE-5: all n survived → reward.
+  return result({ encounters, expelled: false, rewardAllowed: true });
+}
