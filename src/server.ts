@@ -1,29 +1,84 @@
-/** Entry point of `npm start`: open the ports, serve, and shut down gracefully. */
-import { loadConfig } from './config.js';
+/**
+ * Entry point of `npm start`: open the ports (database migrated, queue, Redis), serve, and shut
+ * down gracefully: on SIGTERM/SIGINT stop accepting connections, let in-flight requests finish
+ * (new ones get 503), then close the job runner, Redis and the database. A second signal, or 25 s
+ * without finishing, forces the exit.
+ */
+import { loadConfig, type Config } from './config.js';
 import { buildApp } from './http/app.js';
-import { openInfra } from './infra/index.js';
+import { openInfra, type Infra, type InfraLogger } from './infra/index.js';
+import type { FastifyInstance } from 'fastify';
 
-const config = loadConfig();
-const infra = await openInfra(config);
-const app = await buildApp(config, infra);
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
 
+/** JSON-lines logger for the start-up phase, before Fastify's own logger exists. */
+function bootLogger(level: string): InfraLogger & { error(obj: object, msg?: string): void } {
+  const min = level === 'silent' ? Infinity : Math.max(0, LEVELS.indexOf(level));
+  const write = (lvl: string, obj: object, msg?: string) => {
+    if (LEVELS.indexOf(lvl) < min) return;
+    const fields = Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, v instanceof Error ? { type: v.name, message: v.message } : v]));
+    // Same shape as Fastify's (pino) lines: numeric level, time, pid, msg.
+    process.stdout.write(JSON.stringify({ level: 10 * (LEVELS.indexOf(lvl) + 1), time: Date.now(), pid: process.pid, ...fields, msg }) + '\n');
+  };
+  return {
+    info: (obj, msg) => write('info', obj, msg),
+    warn: (obj, msg) => write('warn', obj, msg),
+    error: (obj, msg) => write('error', obj, msg),
+  };
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  process.stderr.write(`Invalid configuration: ${(error as Error).message}\n`);
+  process.exit(1);
+}
+const log = bootLogger(config.logLevel);
+
+let infra: Infra | undefined;
+let app: FastifyInstance | undefined;
 let closing = false;
+
 async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
+  if (closing) {
+    log.warn({ signal }, 'second signal: exiting now');
+    process.exit(1);
+  }
   closing = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  const force = setTimeout(() => process.exit(1), 25_000);
+  log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const force = setTimeout(() => {
+    log.error({}, 'shutdown took too long: exiting');
+    process.exit(1);
+  }, 25_000);
   force.unref();
   try {
-    await app.close();
-    await infra.close();
+    await starting; // never tear down half-opened ports
+    await app?.close();
+    await infra?.close();
+    log.info({}, 'shut down');
     process.exit(0);
   } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
+    log.error({ err: error }, 'shutdown failed');
     process.exit(1);
   }
 }
+
+async function start(): Promise<void> {
+  try {
+    infra = await openInfra(config, log);
+    if (closing) return; // a signal arrived while opening: shutdown() closes what is open
+    app = await buildApp(config, infra);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    log.error({ err: error }, 'start-up failed');
+    await app?.close().catch(() => {});
+    await infra?.close().catch(() => {});
+    process.exit(1);
+  }
+}
+
+const starting: Promise<void> = start();
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
-
-await app.listen({ port: config.port, host: config.host });
+await starting;

@@ -1,4 +1,9 @@
-/** Operations of anima (filled by its issue). */
+/** Ánima: La Sombra de Omega operations (issue 4). */
 import type { Operation } from '../operation.js';
+import { explorationOperation } from './exploration.js';
+import { combatOperation } from './combat.js';
+import { speedOperation } from './speed.js';
+import { turnOrderOperation } from './turn-order.js';
+import { rewardsOperation } from './rewards.js';
 
-export const animaOperations: Operation<any>[] = [];
+export const animaOperations: Operation<any>[] = [explorationOperation, combatOperation, speedOperation, turnOrderOperation, rewardsOperation];

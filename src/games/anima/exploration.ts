@@ -113,60 +113,37 @@ export function explore(location: Location, group: Group, deck: readonly Encount
   // ANIMA-EXPLORE-3: one d10 on the table.
   const roll = d10(dice, `exploration (${location.name})`);
   const row = rowFor(location.table, roll);
+  const encounters: EncounterOutcome[] = [];
   let hand = group.handSize;
-  const result = (extra: Partial<Exploration> & Pick<Exploration, 'expelled' | 'rewardAllowed'>): Exploration => ({
+  const done = (expelled: boolean, rewardAllowed: boolean, characterDies = false): Exploration => ({
     roll,
     row,
-    encounters: [],
-    characterDies: false,
-    ...extra,
+    encounters,
+    characterDies,
+    expelled,
+    rewardAllowed,
     ...(hand !== undefined ? { handSize: hand } : {}),
   });
 
   // ANIMA-EXPLORE-4: Nothing → straight to the reward.
-  if (row.result === 'nothing') return result({ expelled: false, rewardAllowed: true });
+  if (row.result === 'nothing') return done(false, true);
 
   // ANIMA-EXPLORE-6: Special → the Location card's own text decides (described on the row).
   if (row.result === 'special') {
     const expelled = row.expels ?? false;
-    return result({ expelled, rewardAllowed: !expelled && (row.rewardAllowed ?? true) });
+    return done(expelled, !expelled && (row.rewardAllowed ?? true));
   }
 
   // ANIMA-EXPLORE-5: Encounter(n), drawn and resolved strictly in order.
   const count = row.count ?? 1;
-  if (deck.length < count) {
-    // Like dice: the request must supply every card the roll calls for.
-    const needed = count;
-    const check = () => {
-      throw new RuleViolation('encounters_exhausted', `The roll calls for ${needed} encounter card(s); only ${deck.length} supplied.`, {
-        needed,
-        supplied: deck.length,
-      });
-    };
-    // Only fail when a missing card is actually reached (an earlier defeat stops the draw).
-    return resolveEncounters(location, group, deck, count, dice, result, check, (h) => (hand = h), hand);
-  }
-  return resolveEncounters(location, group, deck, count, dice, result, () => undefined, (h) => (hand = h), hand);
-}
-
-function resolveEncounters(
-  location: Location,
-  group: Group,
-  deck: readonly EncounterCard[],
-  count: number,
-  dice: Dice,
-  result: (extra: Partial<Exploration> & Pick<Exploration, 'expelled' | 'rewardAllowed'>) => Exploration,
-  onMissing: () => void,
-  setHand: (h: number) => void,
-  startHand: number | undefined,
-): Exploration {
-  const encounters: EncounterOutcome[] = [];
-  let hand = startHand;
   for (let i = 0; i < count; i++) {
     const card = deck[i];
     if (!card) {
-      onMissing();
-      break;
+      // Like dice: the request must supply every card the resolution reaches.
+      throw new RuleViolation('encounters_exhausted', `The roll calls for ${count} encounter card(s); only ${deck.length} supplied.`, {
+        needed: count,
+        supplied: deck.length,
+      });
     }
     // ANIMA-EXPLORE-5a / ANIMA-PRIOR-3: a card above the Location's level is discarded; it still counts.
     if (card.level > location.level) {
@@ -179,7 +156,7 @@ function resolveEncounters(
       if (combat.winner === 'creature') {
         encounters.push({ card, resolution: 'lost', combat });
         // Defeat: expelled, no reward, the remaining cards are not drawn.
-        return result({ encounters, characterDies: combat.characterDies, expelled: true, rewardAllowed: false });
+        return done(true, false, combat.characterDies);
       }
       encounters.push({ card, resolution: 'won', combat });
       continue;
@@ -188,16 +165,13 @@ function resolveEncounters(
     const outcome: EncounterOutcome = { card, resolution: 'event' };
     if (card.gifts !== undefined) {
       // ANIMA-EXPLORE-7: Gifts gained inside encounters obey the hand cap (ANIMA-HAND-1).
-      const drawn = giftDraw(card.gifts, hand ?? 0);
-      outcome.giftsDrawn = drawn;
-      hand = (hand ?? 0) + drawn;
-      if (startHand !== undefined) setHand(hand);
+      outcome.giftsDrawn = giftDraw(card.gifts, hand ?? 0);
+      if (hand !== undefined) hand += outcome.giftsDrawn;
     }
     encounters.push(outcome);
-    if (card.losesTurn || card.expels) {
-      return result({ encounters, expelled: true, rewardAllowed: false });
-    }
+    // ANIMA-EXPLORE-5c: losing the turn or being expelled stops the exploration without reward.
+    if (card.losesTurn || card.expels) return done(true, false);
   }
   // ANIMA-EXPLORE-5: all n survived → reward.
-  return result({ encounters, expelled: false, rewardAllowed: true });
+  return done(false, true);
 }

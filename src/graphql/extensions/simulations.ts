@@ -1,4 +1,126 @@
-/** GraphQL for simulations (filled by its issue). */
+/**
+ * GraphQL for simulations (CONTRACT §6), same use cases and validation as REST, same API key
+ * (`Authorization: Bearer <key>` on the HTTP request or the WebSocket upgrade):
+ * submitSimulation(input) → {id, status, deduplicated}; simulation(id) → the GET view;
+ * cancelSimulation(id) → the view; subscription simulationProgress(id) → the view on every change
+ * until it is finished.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GraphqlExtension } from '../extension.js';
+import { requireApiKey } from '../../http/plugins/auth.js';
+import { HttpProblem } from '../../http/problem.js';
+import { validate } from '../../app/validate.js';
+import { simulationService, type SimulationService, type SimulationView } from '../../app/simulations/service.js';
+import { SubmitSimulationSchema, type SubmitSimulationBody } from '../../http/routes/simulations.js';
+import { asGraphqlError } from '../index.js';
 
-export const simulationsGraphql: GraphqlExtension = { sdl: '', resolvers: {} };
+interface Ctx {
+  request: FastifyRequest;
+  app: FastifyInstance;
+}
+
+function service(ctx: Ctx): SimulationService {
+  const { database, jobs } = ctx.app.deps;
+  if (!database || !jobs) throw new HttpProblem(503, 'unavailable', 'Simulations need a database and a job runner.');
+  return simulationService(database, jobs);
+}
+
+const notFound = (id: string) => new HttpProblem(404, 'not_found', `No simulation ${id} for this API key.`);
+
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    return asGraphqlError(error);
+  }
+}
+
+/** Async iterator over a simulation's views, ending after the final one. */
+async function* progress(svc: SimulationService, ownerId: string, id: string): AsyncGenerator<{ simulationProgress: SimulationView }> {
+  const queue: SimulationView[] = [];
+  let finished = false;
+  let wake: (() => void) | undefined;
+  const stop = svc.watch(
+    ownerId,
+    id,
+    (v) => {
+      queue.push(v);
+      wake?.();
+    },
+    () => {
+      finished = true;
+      wake?.();
+    },
+  );
+  try {
+    for (;;) {
+      while (queue.length) yield { simulationProgress: queue.shift()! };
+      if (finished) return;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+    }
+  } finally {
+    stop();
+  }
+}
+
+export const simulationsGraphql: GraphqlExtension = {
+  sdl: `
+extend type Query {
+  """A simulation of the caller's API key (null when unknown). Same as GET /v1/simulations/{id}."""
+  simulation(id: ID!): JSON
+}
+
+extend type Mutation {
+  """Queue a Monte Carlo simulation: input as the body of POST /v1/simulations. Needs Authorization: Bearer <api key>."""
+  submitSimulation(input: JSON!): JSON!
+  """Cancel a queued or running simulation. Same as DELETE /v1/simulations/{id}."""
+  cancelSimulation(id: ID!): JSON!
+}
+
+extend type Subscription {
+  """The simulation on every progress change (at least once a second while it runs), until it is finished."""
+  simulationProgress(id: ID!): JSON!
+}
+`,
+  resolvers: {
+    Query: {
+      simulation: (_root: unknown, args: { id: string }, ctx: Ctx) =>
+        guarded(async () => {
+          const owner = await requireApiKey(ctx.request);
+          const v = await service(ctx).get(owner.id, args.id);
+          if (!v) throw notFound(args.id);
+          return v;
+        }),
+    },
+    Mutation: {
+      submitSimulation: (_root: unknown, args: { input: unknown }, ctx: Ctx) =>
+        guarded(async () => {
+          const owner = await requireApiKey(ctx.request);
+          const body = validate<SubmitSimulationBody>(SubmitSimulationSchema, structuredClone(args.input));
+          const out = await service(ctx).submit(owner.id, body);
+          if (!out.ok) throw new HttpProblem(429, 'simulation_limit', `This API key already has ${out.active} simulations queued or running (limit ${out.limit}).`, { limit: out.limit });
+          return { id: out.id, status: out.status, deduplicated: out.deduplicated };
+        }),
+      cancelSimulation: (_root: unknown, args: { id: string }, ctx: Ctx) =>
+        guarded(async () => {
+          const owner = await requireApiKey(ctx.request);
+          const out = await service(ctx).cancel(owner.id, args.id);
+          if (!out) throw notFound(args.id);
+          if (!out.cancelled && out.simulation.status !== 'cancelled') throw new HttpProblem(409, 'simulation_finished', `The simulation already finished (${out.simulation.status}).`);
+          return out.simulation;
+        }),
+    },
+    Subscription: {
+      simulationProgress: {
+        subscribe: (_root: unknown, args: { id: string }, ctx: Ctx) =>
+          guarded(async () => {
+            const owner = await requireApiKey(ctx.request);
+            const svc = service(ctx);
+            if (!(await svc.get(owner.id, args.id))) throw notFound(args.id);
+            return progress(svc, owner.id, args.id);
+          }),
+      },
+    },
+  } as never,
+};

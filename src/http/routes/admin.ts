@@ -1,4 +1,138 @@
-/** admin routes (filled by its issue). */
-import type { FastifyInstance } from 'fastify';
+/**
+ * API-key administration (CONTRACT §0) and the key's self-description.
+ * - POST /v1/admin/keys: `Authorization: Bearer $ADMIN_TOKEN` + `{"name"}` → 201 `{"id","name","key"}`;
+ *   the key is shown once and stored hashed. No token → 401, wrong token → 403 (constant-time
+ *   comparison), ADMIN_TOKEN not configured → 404 (the admin surface does not exist).
+ * - DELETE /v1/admin/keys/{id}: revokes a key (204; 404 when unknown or already revoked).
+ * - GET /v1/me: the owner of the calling API key (lets integrators check a key).
+ * Authentication runs in `onRequest`, before the body is validated: an unauthenticated caller
+ * learns nothing about the body schema.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { HttpProblem } from '../problem.js';
+import { problemResponses } from '../schemas.js';
+import { bearerToken, keyStoreFor, requireApiKey, unavailable } from '../plugins/auth.js';
+import type { ApiKeyStore } from '../../infra/keys.js';
 
-export async function adminRoutes(_app: FastifyInstance): Promise<void> {}
+const CreateKeyBody = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      // at least one visible character, no control characters
+      pattern: '^(?=.*\\S)[^\\u0000-\\u001F\\u007F]+$',
+      description: 'Who the key is for (a bot, a league site); shown back by GET /v1/me.',
+      examples: ['discord-bot'],
+    }),
+  },
+  { additionalProperties: true },
+);
+type CreateKeyBody = Static<typeof CreateKeyBody>;
+
+const CreatedKey = Type.Object({
+  id: Type.String({ format: 'uuid', description: 'Key id: the tenant that owns matches and simulations.' }),
+  name: Type.String(),
+  key: Type.String({ description: 'The API key. Shown only in this response (stored as a SHA-256 hash): keep it.' }),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+const Owner = Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() });
+
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+/** Constant-time comparison (hashing first makes the lengths equal). */
+export function tokenMatches(given: string, expected: string): boolean {
+  return timingSafeEqual(sha256(given), sha256(expected));
+}
+
+function checkAdmin(request: FastifyRequest): void {
+  const expected = request.server.config.adminToken;
+  if (!expected) throw new HttpProblem(404, 'not_found', 'The admin endpoints are disabled (ADMIN_TOKEN is not configured).');
+  const token = bearerToken(request);
+  if (!token) throw new HttpProblem(401, 'unauthorized', 'Send Authorization: Bearer <ADMIN_TOKEN>.');
+  if (!tokenMatches(token, expected)) throw new HttpProblem(403, 'forbidden', 'Wrong admin token.');
+}
+
+function store(request: FastifyRequest): ApiKeyStore {
+  const database = request.server.deps.database;
+  if (!database) throw unavailable('API keys cannot be stored: no database is configured.');
+  return keyStoreFor(database);
+}
+
+async function guarded<T>(request: FastifyRequest, what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof HttpProblem) throw error;
+    request.log.error({ err: error }, `${what} failed`);
+    throw unavailable(`${what} failed: the database does not answer; retry later.`);
+  }
+}
+
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: CreateKeyBody }>(
+    '/v1/admin/keys',
+    {
+      onRequest: async (request) => checkAdmin(request),
+      schema: {
+        operationId: 'createApiKey',
+        tags: ['admin'],
+        summary: 'Create an API key',
+        description:
+          'Needs `Authorization: Bearer $ADMIN_TOKEN`. Answers the new key **once**; only its SHA-256 is stored, so a lost key cannot be recovered (create another one). ' +
+          'Without ADMIN_TOKEN configured the admin endpoints answer 404.',
+        security: [{ apiKey: [] }],
+        body: CreateKeyBody,
+        response: { 201: CreatedKey, ...problemResponses([400, 401, 403, 404, 429, 503]) },
+      },
+    },
+    async (request, reply) => {
+      const keys = store(request);
+      const created = await guarded(request, 'Creating the API key', () => keys.create(request.body.name));
+      reply.code(201).header('cache-control', 'no-store');
+      return { id: created.id, name: created.name, key: created.key, createdAt: created.createdAt.toISOString() };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/v1/admin/keys/:id',
+    {
+      onRequest: async (request) => checkAdmin(request),
+      schema: {
+        operationId: 'revokeApiKey',
+        tags: ['admin'],
+        summary: 'Revoke an API key',
+        description: 'Needs `Authorization: Bearer $ADMIN_TOKEN`. The key stops working at once; what it created stays stored.',
+        security: [{ apiKey: [] }],
+        params: Type.Object({ id: Type.String({ description: 'Key id from POST /v1/admin/keys' }) }),
+        response: { 204: Type.Null({ description: 'Revoked' }), ...problemResponses([401, 403, 404, 429, 503]) },
+      },
+    },
+    async (request, reply) => {
+      const keys = store(request);
+      const revoked = await guarded(request, 'Revoking the API key', () => keys.revoke(request.params.id));
+      if (!revoked) throw new HttpProblem(404, 'not_found', `No active API key ${request.params.id}.`);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/v1/me',
+    {
+      schema: {
+        operationId: 'whoAmI',
+        tags: ['admin'],
+        summary: 'The owner of the calling API key',
+        description: 'Resolves `Authorization: Bearer <api key>` like every authenticated endpoint; 401 for a missing, unknown or revoked key.',
+        security: [{ apiKey: [] }],
+        response: { 200: Owner, ...problemResponses([401, 429, 503]) },
+      },
+    },
+    async (request) => {
+      const owner = await requireApiKey(request);
+      return { id: owner.id, name: owner.name };
+    },
+  );
+}

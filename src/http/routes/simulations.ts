@@ -1,4 +1,197 @@
-/** simulations routes (filled by its issue). */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Simulations (CONTRACT §6): queued Monte Carlo runs of `eden.melee` / `eden.ranged`, owned by the
+ * API key that submitted them (other keys get 404). POST → 202 `{id, status}`; GET → status,
+ * progress and, once completed, the result; DELETE cancels; `/events` streams progress as
+ * Server-Sent Events; `/chart.svg` draws the wounds histogram.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { requireApiKey } from '../plugins/auth.js';
+import { HttpProblem } from '../problem.js';
+import { problemResponses } from '../schemas.js';
+import { MAX_ITERATIONS, simulationService, type SimulationService, type SimulationView } from '../../app/simulations/service.js';
+import { chartSvg } from './simulation-chart.js';
+import { SimulationResultSchema } from '../../app/simulations/schemas.js';
 
-export async function simulationRoutes(_app: FastifyInstance): Promise<void> {}
+export const SubmitSimulationSchema = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('eden.melee'), Type.Literal('eden.ranged')], {
+      description: 'What to simulate: a melee attack (POST /v1/eden/attacks/melee) or a shot (POST /v1/eden/attacks/ranged).',
+    }),
+    request: Type.Object({}, {
+      additionalProperties: true,
+      description: 'The body of the stateless endpoint of `kind`, without `dice` (a `dice` member is ignored); validated by the same schema, problems reported under `/request/...`.',
+    }),
+    iterations: Type.Integer({ minimum: 1, maximum: MAX_ITERATIONS, description: 'Resolutions to simulate, 1..10,000,000.' }),
+    seed: Type.Optional(Type.String({ maxLength: 200, description: 'Same seed, request and iterations → the same result, whatever the number of workers. Absent → a random seed (reported back).' })),
+  },
+  { additionalProperties: true },
+);
+export type SubmitSimulationBody = Static<typeof SubmitSimulationSchema>;
+
+const StatusSchema = Type.Union(['queued', 'running', 'completed', 'failed', 'cancelled'].map((s) => Type.Literal(s)));
+
+export const SimulationViewSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  kind: Type.String(),
+  status: StatusSchema,
+  progress: Type.Number({ minimum: 0, maximum: 1, description: 'Share of iterations done; refreshed at least once a second while running.' }),
+  iterations: Type.Integer(),
+  seed: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  completedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  result: Type.Optional(SimulationResultSchema),
+  error: Type.Optional(Type.String()),
+});
+
+const IdParams = Type.Object({ id: Type.String({ description: 'Simulation id (uuid).' }) });
+const TAGS = ['simulations'];
+const SECURITY = [{ apiKey: [] }];
+
+function service(app: FastifyInstance): SimulationService {
+  const { database, jobs } = app.deps;
+  if (!database || !jobs) throw Object.assign(new HttpProblem(503, 'unavailable', 'Simulations need a database and a job runner.'), { retryAfter: 5 });
+  return simulationService(database, jobs);
+}
+
+const notFound = (id: string) => new HttpProblem(404, 'not_found', `No simulation ${id} for this API key.`);
+
+export async function simulationRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: SubmitSimulationBody }>('/v1/simulations', {
+    schema: {
+      operationId: 'simulations.submit',
+      tags: TAGS,
+      security: SECURITY,
+      summary: 'Queue a Monte Carlo simulation of an EDEN attack',
+      description:
+        'Queues `iterations` resolutions of the attack in `request` (rules as in the stateless endpoint). ' +
+        'An identical submission by the same key (same kind, request, iterations and seed) while the first is queued or running, ' +
+        'or after it completed when a `seed` was given, returns the first simulation (`deduplicated: true`). ' +
+        'Each key may have at most 5 simulations queued or running (429 `simulation_limit`).',
+      body: SubmitSimulationSchema,
+      response: {
+        202: Type.Object({ id: Type.String({ format: 'uuid' }), status: StatusSchema, deduplicated: Type.Boolean() }),
+        ...problemResponses([400, 401, 422, 429, 503]),
+      },
+    },
+    handler: async (request, reply) => {
+      const owner = await requireApiKey(request);
+      const body = request.body;
+      const outcome = await service(app).submit(owner.id, { kind: body.kind, request: body.request, iterations: body.iterations, seed: body.seed });
+      if (!outcome.ok) {
+        throw new HttpProblem(429, 'simulation_limit', `This API key already has ${outcome.active} simulations queued or running (limit ${outcome.limit}); wait for one to finish or cancel one.`, { limit: outcome.limit });
+      }
+      reply.code(202).header('location', `/v1/simulations/${outcome.id}`);
+      return { id: outcome.id, status: outcome.status, deduplicated: outcome.deduplicated };
+    },
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/simulations/:id', {
+    schema: {
+      operationId: 'simulations.get',
+      tags: TAGS,
+      security: SECURITY,
+      summary: 'Status, progress and result of a simulation',
+      params: IdParams,
+      response: { 200: SimulationViewSchema, ...problemResponses([401, 404, 503]) },
+    },
+    handler: async (request) => {
+      const owner = await requireApiKey(request);
+      const v = await service(app).get(owner.id, request.params.id);
+      if (!v) throw notFound(request.params.id);
+      return v;
+    },
+  });
+
+  app.delete<{ Params: { id: string } }>('/v1/simulations/:id', {
+    schema: {
+      operationId: 'simulations.cancel',
+      tags: TAGS,
+      security: SECURITY,
+      summary: 'Cancel a queued or running simulation',
+      description: 'Answers the simulation with status `cancelled`. A simulation that already finished is 409 `simulation_finished`.',
+      params: IdParams,
+      response: { 200: SimulationViewSchema, ...problemResponses([401, 404, 409, 503]) },
+    },
+    handler: async (request) => {
+      const owner = await requireApiKey(request);
+      const out = await service(app).cancel(owner.id, request.params.id);
+      if (!out) throw notFound(request.params.id);
+      if (!out.cancelled && out.simulation.status !== 'cancelled') {
+        throw new HttpProblem(409, 'simulation_finished', `The simulation already finished (${out.simulation.status}).`, { status: out.simulation.status });
+      }
+      return out.simulation;
+    },
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/simulations/:id/events', {
+    schema: {
+      operationId: 'simulations.events',
+      tags: TAGS,
+      security: SECURITY,
+      summary: 'Progress as Server-Sent Events',
+      description:
+        'A `text/event-stream`: one `progress` event (data: the simulation as GET answers it) now, on every change and at least ' +
+        'once a second while it runs, then a final `completed` / `failed` / `cancelled` event, after which the stream ends.',
+      params: IdParams,
+      response: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: Type.String() } } }, ...problemResponses([401, 404, 503]) },
+    },
+    handler: async (request, reply) => {
+      const owner = await requireApiKey(request);
+      const svc = service(app);
+      const first = await svc.get(owner.id, request.params.id);
+      if (!first) throw notFound(request.params.id);
+      return stream(request, reply, svc, owner.id, first);
+    },
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/simulations/:id/chart.svg', {
+    schema: {
+      operationId: 'simulations.chart',
+      tags: TAGS,
+      security: SECURITY,
+      summary: 'SVG chart of the result: distribution of PC lost by the fighter attacked',
+      description: 'Bars give the share of resolutions per number of PC lost, with success and out-of-action rates. Before completion the chart shows the status and progress.',
+      params: IdParams,
+      response: { 200: { description: 'image/svg+xml', content: { 'image/svg+xml': { schema: Type.String() } } }, ...problemResponses([401, 404, 503]) },
+    },
+    handler: async (request, reply) => {
+      const owner = await requireApiKey(request);
+      const v = await service(app).get(owner.id, request.params.id);
+      if (!v) throw notFound(request.params.id);
+      reply.type('image/svg+xml; charset=utf-8').header('cache-control', v.status === 'completed' ? 'private, max-age=86400' : 'no-store');
+      return chartSvg(v);
+    },
+  });
+}
+
+function stream(request: FastifyRequest, reply: FastifyReply, svc: SimulationService, ownerId: string, first: SimulationView): FastifyReply {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  raw.write(': simulation progress\nretry: 2000\n\n');
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    raw.end();
+  };
+  const stop = svc.watch(
+    ownerId,
+    first.id,
+    (v) => send(v.status === 'queued' || v.status === 'running' ? 'progress' : v.status, v),
+    end,
+  );
+  request.raw.on('close', () => {
+    stop();
+    end();
+  });
+  return reply;
+}

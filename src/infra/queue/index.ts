@@ -1,7 +1,17 @@
-/** Opens the job runner: BullMQ at REDIS_URL, or in-process worker threads. */
+/** Opens the job runner: BullMQ at REDIS_URL (the API only enqueues; `npm run worker` runs), or in-process worker threads. */
 import type { Config } from '../../config.js';
 import type { Database, JobRunner } from '../../app/ports.js';
+import { BullJobRunner } from './bullmq.js';
+import { InProcessJobRunner } from './in-process.js';
 
-export async function openJobRunner(_config: Config, _database: Database | undefined): Promise<JobRunner | undefined> {
-  return undefined;
+export { BullJobRunner, startBullWorker, DEFAULT_QUEUE } from './bullmq.js';
+export { InProcessJobRunner } from './in-process.js';
+
+export async function openJobRunner(config: Config, _database: Database | undefined, options: { queueName?: string } = {}): Promise<JobRunner | undefined> {
+  if (config.redisUrl) {
+    const runner = new BullJobRunner({ url: config.redisUrl, queueName: options.queueName });
+    await runner.ping();
+    return runner;
+  }
+  return new InProcessJobRunner();
 }

@@ -1,0 +1,41 @@
+/** Pieces shared by the EDEN phase operations (roster, upkeep, weather, initiative, NPC, tactics, terrain). */
+import { Type } from '@sinclair/typebox';
+import type { Lang } from '../i18n.js';
+import { WEATHER_CONDITIONS } from '../../games/eden/catalog/weather.js';
+import type { EditionId } from '../../games/eden/catalog/types.js';
+
+export type Text = Record<Lang, string>;
+export const tr = (t: Text, lang: Lang): string => t[lang];
+
+export const PlayerSchema = Type.Union([Type.Literal('A'), Type.Literal('B')], { description: 'A player: `A` or `B`.' });
+
+export const WeatherConditionSchema = Type.Union(
+  WEATHER_CONDITIONS.map((c) => Type.Literal(c)),
+  { description: 'A weather condition (EDEN-WEATHER-2..8).' },
+);
+
+/** Weather given as one condition or a list (EDEN-WEATHER-9). */
+export const WeatherInputSchema = Type.Union([WeatherConditionSchema, Type.Array(WeatherConditionSchema, { maxItems: 3 })], {
+  description: 'Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list.',
+});
+
+export function weatherList(w: string | string[] | undefined): (typeof WEATHER_CONDITIONS)[number][] {
+  if (w === undefined) return [];
+  return (Array.isArray(w) ? w : [w]) as (typeof WEATHER_CONDITIONS)[number][];
+}
+
+/**
+ * The optional rules (Territory, Infestation, Weather) are printed only in ES; DE says «Die
+ * Erweiterten Regeln sind Teil der kompletten Version der Regeln». Both editions get the ES text.
+ */
+export function optionalRulesSource(edition: EditionId | undefined): { edition: EditionId; rulesFrom: 'es'; note: string | null } {
+  const e = edition ?? 'es';
+  return {
+    edition: e,
+    rulesFrom: 'es',
+    note: e === 'de' ? 'The DE printing has no optional rules (it refers to the complete rules); the ES text is applied (EDEN-DOC-1).' : null,
+  };
+}
+
+export const OPTIONAL_RULES_NOTE =
+  'Optional rule printed only in the ES book (DE: «Die Erweiterten Regeln sind Teil der kompletten Version der Regeln»): with `edition: "de"` the ES text is applied and the response says so (`rulesFrom: "es"`, `note`).';

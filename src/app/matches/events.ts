@@ -1,0 +1,87 @@
+/**
+ * Event schemas (TypeBox) with a `schemaVersion` each, and upcasters: an event stored under an older
+ * schema version is upgraded step by step (v1 → v2 → …) whenever it is read, so projections and
+ * clients only ever see the current shape.
+ *
+ * Generic events (`match.*`) may be appended by clients through POST /v1/matches/{id}/events; the
+ * rules engine's own events (`eden.*`, `anima.*`, …) are written only by commands, so a match log
+ * always folds. Other event types are free-form: stored as sent and ignored by the projection.
+ */
+import { Type, type TSchema } from '@sinclair/typebox';
+import { InvalidInput } from '../../games/errors.js';
+import { compile, toProblems } from '../validate.js';
+
+export interface EventDefinition {
+  type: string;
+  /** Current schema version. */
+  schemaVersion: number;
+  schema: TSchema;
+  /** upcasters[v] turns data of version v into data of version v + 1. */
+  upcasters: Record<number, (data: any) => unknown>;
+  description: string;
+}
+
+export const GENERIC_EVENTS: EventDefinition[] = [
+  {
+    type: 'match.note',
+    schemaVersion: 2,
+    // v1 was {text}; v2 added the author (null for notes written before).
+    schema: Type.Object({ text: Type.String({ maxLength: 10_000 }), author: Type.Union([Type.String({ maxLength: 200 }), Type.Null()]) }),
+    upcasters: { 1: (d: { text: string }) => ({ ...d, author: null }) },
+    description: 'A free-text note in the match log (v2: `{text, author}`; v1 `{text}` is read as author null).',
+  },
+  {
+    type: 'match.score_adjusted',
+    schemaVersion: 1,
+    schema: Type.Object({ player: Type.String({ maxLength: 200 }), delta: Type.Integer({ minimum: -1000, maximum: 1000 }), reason: Type.Optional(Type.String({ maxLength: 1000 })) }),
+    upcasters: {},
+    description: 'A score adjustment agreed at the table (recorded, not applied by the rules engine).',
+  },
+];
+
+/** Engine-written events: the decider's output is typed in TypeScript; this pins the stored version. */
+export const ENGINE_EVENT_VERSION = 1;
+
+/** Event types the rules engine owns (written by commands only). */
+export const RESERVED_PREFIXES = ['eden.', 'anima.', 'exsilium.', 'spirit-of-eden.'];
+
+const byType = new Map(GENERIC_EVENTS.map((d) => [d.type, d]));
+
+export function definitionOf(type: string): EventDefinition | undefined {
+  return byType.get(type);
+}
+
+/** Upgrade `data` from `from` to the current schema version of its type. */
+export function upcast(type: string, schemaVersion: number, data: unknown): { schemaVersion: number; data: unknown } {
+  const def = byType.get(type);
+  if (!def || schemaVersion >= def.schemaVersion) return { schemaVersion, data };
+  let v = schemaVersion;
+  let d = data;
+  while (v < def.schemaVersion) {
+    const up = def.upcasters[v];
+    if (up) d = up(d);
+    v++;
+  }
+  return { schemaVersion: v, data: d };
+}
+
+/** Validate a client-appended event (after upcasting it) against its type's schema. */
+export function checkClientEvent(index: number, type: string, schemaVersion: number | undefined, data: unknown): void {
+  const def = byType.get(type);
+  if (RESERVED_PREFIXES.some((p) => type.startsWith(p))) {
+    throw new InvalidInput([{ path: `/events/${index}/type`, code: 'reserved_event_type', message: `"${type}" events are written by the rules engine: send a command to POST /v1/matches/{id}/commands.` }]);
+  }
+  if (!def) return;
+  const version = schemaVersion ?? def.schemaVersion;
+  if (version > def.schemaVersion) {
+    throw new InvalidInput([{ path: `/events/${index}/schemaVersion`, code: 'unknown_schema_version', message: `"${type}" is at schema version ${def.schemaVersion}.` }]);
+  }
+  const upgraded = upcast(type, version, data).data;
+  const fn = compile(def.schema);
+  if (!fn(structuredClone(upgraded))) {
+    throw new InvalidInput(
+      toProblems(fn.errors ?? []).map((p) => ({ ...p, path: `/events/${index}/data${p.path}` })),
+      `Event ${index} does not match the "${type}" schema (version ${def.schemaVersion}).`,
+    );
+  }
+}

@@ -1,0 +1,88 @@
+/** TypeBox schemas of the match endpoints (CONTRACT §5); the same schemas validate GraphQL input. */
+import { Type } from '@sinclair/typebox';
+
+export const GameSchema = Type.Union([Type.Literal('eden'), Type.Literal('anima'), Type.Literal('exsilium'), Type.Literal('spirit-of-eden')]);
+
+export const PlayerSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }), name: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export const CreateMatchBody = Type.Object({
+  game: GameSchema,
+  players: Type.Array(PlayerSchema, { minItems: 1, maxItems: 16, description: 'EDEN: exactly two; the first is player "A", the second "B".' }),
+  options: Type.Optional(
+    Type.Object({}, { additionalProperties: true, maxProperties: 50, description: 'EDEN: `edition` ("es" default, "de"), `turns` (default 5, EDEN-GAME-1).' }),
+  ),
+});
+
+export const MatchCreated = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  game: GameSchema,
+  version: Type.Integer(),
+  players: Type.Array(PlayerSchema),
+  options: Type.Object({}, { additionalProperties: true }),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export const NewEventSchema = Type.Object({
+  type: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.:-]+$', description: 'Free-form, or a generic type (`match.note`). Rules-engine types (`eden.*`, …) are written by commands only.' }),
+  data: Type.Optional(Type.Unknown({ description: 'Any JSON; validated against the type\'s schema when the type is known.' })),
+  schemaVersion: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Schema version of `data` (default: the current one); older versions are upcast when read.' })),
+});
+
+export const AppendEventsBody = Type.Object({
+  expectedVersion: Type.Integer({ minimum: 0, maximum: 2_000_000_000, description: 'The version the client last saw; another one → 409 with `currentVersion`.' }),
+  events: Type.Array(NewEventSchema, { minItems: 1, maxItems: 1000 }),
+});
+
+export const EventOut = Type.Object({
+  version: Type.Integer({ minimum: 1 }),
+  type: Type.String(),
+  schemaVersion: Type.Integer(),
+  data: Type.Unknown(),
+  recordedAt: Type.String({ format: 'date-time' }),
+});
+
+export const AppendedSchema = Type.Object({ version: Type.Integer(), events: Type.Array(EventOut) });
+
+export const RunCommandBody = Type.Object({
+  expectedVersion: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_000_000_000, description: 'When given, a match at another version → 409; when absent the command runs against the current state (retried on a concurrent append).' })),
+  command: Type.Object(
+    {
+      type: Type.String({ minLength: 1, maxLength: 200, description: 'e.g. `eden.melee`, `eden.activate`, `eden.upkeep`, `anima.exploration`.' }),
+      dice: Type.Optional(Type.Unknown({ description: 'As for the stateless endpoints (CONTRACT §1); the transcript is recorded in the events.' })),
+    },
+    { additionalProperties: true, description: 'The command; the rest of its members are the command\'s body (validated per type).' },
+  ),
+});
+
+export const CommandResult = Type.Object({ version: Type.Integer(), events: Type.Array(EventOut), state: Type.Unknown({ description: 'The projection after the command.' }) });
+
+export const MatchViewSchema = Type.Object({
+  id: Type.String(),
+  game: GameSchema,
+  version: Type.Integer(),
+  players: Type.Array(PlayerSchema),
+  options: Type.Object({}, { additionalProperties: true }),
+  createdAt: Type.String({ format: 'date-time' }),
+  state: Type.Unknown({ description: 'The projection (fold) of the events up to `version`.' }),
+});
+
+export const EventPage = Type.Object({
+  events: Type.Array(EventOut),
+  from: Type.Integer(),
+  next: Type.Integer({ description: 'The `from` of the next page.' }),
+  nextFrom: Type.Integer({ description: 'Same as `next`.' }),
+});
+
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const ViewQuery = Type.Object({ version: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_000_000_000, description: 'The state at an earlier version (replay).' })) });
+export const EventsQuery = Type.Object({
+  from: Type.Integer({ minimum: 1, maximum: 2_000_000_000, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+});
+export const FeedQuery = Type.Object({
+  from: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_000_000_000, description: 'First version to send (default: only events after the current version). `Last-Event-ID` wins over it.' })),
+  follow: Type.Optional(Type.Boolean({ default: true, description: 'false: send what exists and close.' })),
+});
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Repeating a key returns the first answer and appends nothing; the same key with another body → 422 `idempotency_key_reused`.' })),
+});

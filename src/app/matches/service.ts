@@ -1,0 +1,167 @@
+/**
+ * Match use cases (CONTRACT §5). The command pipeline: load the events → fold them into the state
+ * (the game's evolve) → decide → append the new events atomically with expectedVersion. Reads
+ * upcast stored events to their current schema version before anyone sees them.
+ */
+import { createHash } from 'node:crypto';
+import { diceFor } from '../../games/dice/index.js';
+import { InvalidInput, NotFound } from '../../games/errors.js';
+import { VersionConflict } from './errors.js';
+import { ENGINE_EVENT_VERSION, checkClientEvent, definitionOf, upcast } from './events.js';
+import { gameMatch, validateCommand, type Command, type GameMatch } from './games.js';
+import type { EventStore, MatchRecord, NewEvent, Player, StoredAnswer, StoredEvent } from './ports.js';
+
+export interface PublicEvent {
+  version: number;
+  type: string;
+  schemaVersion: number;
+  data: unknown;
+  recordedAt: string;
+}
+
+export interface MatchView {
+  id: string;
+  game: string;
+  version: number;
+  players: Player[];
+  options: Record<string, unknown>;
+  createdAt: string;
+  state: unknown;
+}
+
+export interface Idempotency {
+  key: string;
+}
+
+export interface MatchServiceOptions {
+  newId: () => string;
+  randomSeed: () => string;
+  /** Called after events were appended (wakes feeds and subscriptions in this process). */
+  onAppended?: (matchId: string, version: number) => void;
+}
+
+/** JSON with sorted keys: two bodies that mean the same hash the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return '[' + value.map(canonicalJson).join(',') + ']';
+  if (value && typeof value === 'object') {
+    return '{' + Object.keys(value).sort().filter((k) => (value as Record<string, unknown>)[k] !== undefined).map((k) => JSON.stringify(k) + ':' + canonicalJson((value as Record<string, unknown>)[k])).join(',') + '}';
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const hashOf = (...parts: unknown[]) => createHash('sha256').update(canonicalJson(parts)).digest('hex');
+
+export function toPublic(e: StoredEvent): PublicEvent {
+  const up = upcast(e.type, e.schemaVersion, e.data);
+  return { version: e.version, type: e.type, schemaVersion: up.schemaVersion, data: up.data, recordedAt: e.recordedAt };
+}
+
+export class MatchService {
+  constructor(
+    readonly store: EventStore,
+    private readonly options: MatchServiceOptions,
+  ) {}
+
+  private game(record: MatchRecord): GameMatch {
+    const g = gameMatch(record.game);
+    if (!g) throw new Error(`match ${record.id} has unknown game ${record.game}`);
+    return g;
+  }
+
+  private async record(ownerId: string, id: string): Promise<MatchRecord> {
+    const m = await this.store.getMatch(ownerId, id);
+    if (!m) throw new NotFound(`No match ${id}.`);
+    return m;
+  }
+
+  /** Fold events into the game's state (the projection is a pure fold). */
+  fold(record: MatchRecord, events: PublicEvent[]): unknown {
+    const g = this.game(record);
+    let state = g.initialState({ players: record.players, options: record.options });
+    for (const e of events) state = g.evolve(state, e);
+    return state;
+  }
+
+  private async withKey(ownerId: string, idem: Idempotency | undefined, hash: string, work: (store: EventStore) => Promise<StoredAnswer>): Promise<StoredAnswer & { replayed: boolean }> {
+    if (!idem) return { ...(await work(this.store)), replayed: false };
+    return this.store.idempotent(ownerId, { key: idem.key, hash }, work);
+  }
+
+  async create(ownerId: string, body: { game: string; players: Player[]; options?: Record<string, unknown> }, idem?: Idempotency) {
+    const g = gameMatch(body.game);
+    if (!g) throw new InvalidInput([{ path: '/game', code: 'unknown_game', message: 'One of eden, anima, exsilium, spirit-of-eden.' }]);
+    const ids = body.players.map((p) => p.id);
+    if (new Set(ids).size !== ids.length) throw new InvalidInput([{ path: '/players', code: 'duplicate_player', message: 'Player ids must be distinct.' }]);
+    if (body.game === 'eden' && body.players.length !== 2) throw new InvalidInput([{ path: '/players', code: 'wrong_player_count', message: 'EDEN is played by exactly two players (A, B).' }]);
+    const options = body.options ?? {};
+    return this.withKey(ownerId, idem, hashOf('create', body), async (store) => {
+      const m = await store.createMatch({ id: this.options.newId(), ownerId, game: body.game, players: body.players, options });
+      return { status: 201, body: { id: m.id, game: m.game, version: 0, players: m.players, options: m.options, createdAt: m.createdAt } };
+    });
+  }
+
+  async view(ownerId: string, id: string, atVersion?: number): Promise<MatchView> {
+    const m = await this.record(ownerId, id);
+    const events = (await this.store.read(ownerId, id, atVersion === undefined ? {} : { to: atVersion })).map(toPublic);
+    if (atVersion !== undefined && atVersion > events.length) {
+      throw new InvalidInput([{ path: '/version', code: 'version_not_found', message: `The match has ${Math.max(events.length, m.version)} events; ask for 0..that.` }]);
+    }
+    return { id: m.id, game: m.game, version: atVersion ?? events.length, players: m.players, options: m.options, createdAt: m.createdAt, state: this.fold(m, events) };
+  }
+
+  async events(ownerId: string, id: string, from: number, limit: number) {
+    await this.record(ownerId, id);
+    const events = (await this.store.read(ownerId, id, { from, limit })).map(toPublic);
+    const next = events.length ? events[events.length - 1]!.version + 1 : from;
+    return { events, from, next, nextFrom: next };
+  }
+
+  /** Events after `afterVersion` (for feeds), or [] when the match is not the owner's. */
+  async eventsAfter(ownerId: string, id: string, afterVersion: number, limit = 100): Promise<PublicEvent[]> {
+    return (await this.store.read(ownerId, id, { from: afterVersion + 1, limit })).map(toPublic);
+  }
+
+  async append(ownerId: string, id: string, body: { expectedVersion: number; events: NewEvent[] }, idem?: Idempotency) {
+    body.events.forEach((e, i) => checkClientEvent(i, e.type, e.schemaVersion, e.data));
+    const events = body.events.map((e) => ({ type: e.type, data: e.data ?? null, schemaVersion: e.schemaVersion ?? definitionOf(e.type)?.schemaVersion ?? 1 }));
+    const answer = await this.withKey(ownerId, idem, hashOf('append', id, body), async (store) => {
+      const m = await store.getMatch(ownerId, id);
+      if (!m) throw new NotFound(`No match ${id}.`);
+      const r = await store.append(ownerId, id, body.expectedVersion, events);
+      return { status: 201, body: { version: r.version, events: r.events.map(toPublic) } };
+    });
+    if (!answer.replayed) this.options.onAppended?.(id, (answer.body as { version: number }).version);
+    return answer;
+  }
+
+  /** Resolve a command against the projected state and append its events atomically. */
+  async command(ownerId: string, id: string, body: { expectedVersion?: number; command: Command }, idem?: Idempotency) {
+    // One seed per request: a retry after a concurrent append rolls the same dice.
+    const seed = this.options.randomSeed();
+    const answer = await this.withKey(ownerId, idem, hashOf('command', id, body), async (store) => {
+      for (let attempt = 0; ; attempt++) {
+        const m = await store.getMatch(ownerId, id);
+        if (!m) throw new NotFound(`No match ${id}.`);
+        const g = this.game(m);
+        const command = validateCommand(g, structuredClone(body.command));
+        const stored = (await store.read(ownerId, id)).map(toPublic);
+        const version = stored.length;
+        if (body.expectedVersion !== undefined && body.expectedVersion !== version) throw new VersionConflict(body.expectedVersion, version);
+        let state = this.fold(m, stored);
+        const dice = diceFor(command.dice, () => seed);
+        const decided = g.decide(command, state, dice);
+        for (const e of decided) state = g.evolve(state, e);
+        try {
+          const r = await store.append(ownerId, id, version, decided.map((e) => ({ type: e.type, data: e.data, schemaVersion: ENGINE_EVENT_VERSION, metadata: { command: command.type } })));
+          return { status: 201, body: { version: r.version, events: r.events.map(toPublic), state } };
+        } catch (error) {
+          // Without an expectedVersion the client asked for "the current state": decide again.
+          if (error instanceof VersionConflict && body.expectedVersion === undefined && attempt < 8) continue;
+          throw error;
+        }
+      }
+    });
+    if (!answer.replayed) this.options.onAppended?.(id, (answer.body as { version: number }).version);
+    return answer;
+  }
+}

@@ -1,0 +1,275 @@
+/**
+ * Simulations use cases (CONTRACT §6): submit (validated with the same schema as the stateless
+ * endpoint, dry-run once so rule violations are 422 at submission, per-key limit, deduplication of
+ * identical submissions), status with live progress, cancel, and a watch feed for SSE/GraphQL.
+ * The database row is the durable record; the job runner (BullMQ or in-process threads) runs the
+ * `simulation` job and its updates are mirrored into the row.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Database, JobRunner, JobState } from '../ports.js';
+import { operationById } from '../registry.js';
+import { validate } from '../validate.js';
+import { InvalidInput, type InputProblem } from '../../games/errors.js';
+import { SeededDice } from '../../games/dice/index.js';
+import { resolverFor, type SimulationKind, type SimulationResult } from '../../games/eden/simulate/index.js';
+import { SIMULATION_JOB, type SimulationJobData } from './job.js';
+import { SimulationStore, isActive, type SimulationRow, type SimulationStatus } from './store.js';
+
+export const MAX_ITERATIONS = 10_000_000;
+
+export interface SimulationLimits {
+  /** Queued + running simulations one API key may have at once. */
+  maxActivePerKey: number;
+}
+
+export const DEFAULT_LIMITS: SimulationLimits = { maxActivePerKey: 5 };
+
+export interface SubmitInput {
+  kind: SimulationKind;
+  request: unknown;
+  iterations: number;
+  seed?: string;
+}
+
+export interface SimulationView {
+  id: string;
+  kind: SimulationKind;
+  status: SimulationStatus;
+  progress: number;
+  iterations: number;
+  seed: string;
+  createdAt: string;
+  completedAt: string | null;
+  result?: SimulationResult;
+  error?: string;
+}
+
+export type SubmitOutcome =
+  | { ok: true; id: string; status: SimulationStatus; deduplicated: boolean }
+  | { ok: false; reason: 'limit'; limit: number; active: number };
+
+/** The operation whose body a simulation kind's `request` is (validated by the same schema). */
+export const KIND_OPERATION: Record<SimulationKind, string> = { 'eden.melee': 'eden.melee', 'eden.ranged': 'eden.ranged' };
+
+/** Stable JSON (sorted keys) for fingerprints. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return '[' + value.map(canonicalJson).join(',') + ']';
+  if (value && typeof value === 'object') {
+    const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
+    return '{' + keys.map((k) => JSON.stringify(k) + ':' + canonicalJson((value as Record<string, unknown>)[k])).join(',') + '}';
+  }
+  return JSON.stringify(value ?? null);
+}
+
+function prefixed(e: InvalidInput): InvalidInput {
+  return new InvalidInput(
+    e.errors.map((p: InputProblem) => ({ ...p, path: '/request' + p.path })),
+    e.message,
+  );
+}
+
+/**
+ * Validate `request` for `kind` exactly as the stateless endpoint would (schema, then one seeded
+ * resolution so profile problems are 400 and rule violations 422 now, not in the worker).
+ * Returns the request with defaults filled and without `dice`.
+ */
+export function validateSimulationRequest(kind: SimulationKind, request: unknown): unknown {
+  const op = operationById(KIND_OPERATION[kind]);
+  let body: Record<string, unknown>;
+  if (request && typeof request === 'object' && !Array.isArray(request)) {
+    const { dice: _dice, ...rest } = request as Record<string, unknown>;
+    body = structuredClone(rest);
+  } else {
+    throw new InvalidInput([{ path: '/request', code: 'type', message: 'must be object' }]);
+  }
+  try {
+    if (op?.body) body = validate(op.body, body);
+    resolverFor(kind, body)(new SeededDice('validation'));
+  } catch (error) {
+    if (error instanceof InvalidInput) throw prefixed(error);
+    throw error;
+  }
+  return body;
+}
+
+function view(row: SimulationRow, live?: JobState): SimulationView {
+  let status = row.status;
+  let progress = row.progress;
+  if (live && isActive(row.status) && isActive(live.status)) {
+    status = live.status as SimulationStatus;
+    progress = Math.max(progress, live.progress);
+  }
+  const v: SimulationView = {
+    id: row.id,
+    kind: row.kind,
+    status,
+    progress: status === 'completed' ? 1 : Math.min(1, progress),
+    iterations: row.iterations,
+    seed: row.seed,
+    createdAt: row.createdAt,
+    completedAt: row.completedAt,
+  };
+  if (row.status === 'completed' && row.result) v.result = row.result;
+  if (row.status === 'failed' && row.error) v.error = row.error;
+  return v;
+}
+
+const PERSIST_PROGRESS_MS = 1000;
+
+export class SimulationService {
+  readonly store: SimulationStore;
+  private readonly lastWrite = new Map<string, number>();
+  private readonly off: () => void;
+  private recovered: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly jobs: JobRunner,
+    private readonly limits: SimulationLimits = DEFAULT_LIMITS,
+  ) {
+    this.store = new SimulationStore(db);
+    this.off = jobs.onUpdate((state) => void this.mirror(state));
+  }
+
+  /** Re-enqueue unfinished simulations (the in-process runner forgets them on restart). */
+  recover(): Promise<void> {
+    this.recovered ??= (async () => {
+      for (const row of await this.store.unfinished()) await this.enqueue(row).catch(() => undefined);
+    })().catch(() => undefined);
+    return this.recovered;
+  }
+
+  close(): void {
+    this.off();
+  }
+
+  async submit(apiKeyId: string, input: SubmitInput): Promise<SubmitOutcome> {
+    await this.recover();
+    const request = validateSimulationRequest(input.kind, input.request);
+    const seeded = input.seed !== undefined;
+    const fingerprint = createHash('sha256')
+      .update(canonicalJson({ kind: input.kind, request, iterations: input.iterations, seed: input.seed ?? null }))
+      .digest('hex');
+    const id = randomUUID();
+    const seed = input.seed ?? randomUUID();
+    const outcome = await this.db.transaction(async (tx): Promise<SubmitOutcome> => {
+      // one submission per key at a time: the limit and the deduplication are exact
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, ['simulations:' + apiKeyId]);
+      const same = await this.store.findByDedupeKey(tx, apiKeyId, fingerprint);
+      if (same) return { ok: true, id: same.id, status: same.status, deduplicated: true };
+      const active = await this.store.countActive(tx, apiKeyId);
+      if (active >= this.limits.maxActivePerKey) return { ok: false, reason: 'limit', limit: this.limits.maxActivePerKey, active };
+      await this.store.insert(tx, { id, apiKeyId, kind: input.kind, request, iterations: input.iterations, seed, seeded, fingerprint });
+      return { ok: true, id, status: 'queued', deduplicated: false };
+    });
+    if (outcome.ok && !outcome.deduplicated) {
+      try {
+        await this.jobs.enqueue({ id, name: SIMULATION_JOB, data: { simulationId: id, kind: input.kind, request, iterations: input.iterations, seed } satisfies SimulationJobData });
+      } catch (error) {
+        await this.store.finish(id, { status: 'failed', error: 'The job queue did not accept the simulation.' });
+        throw error;
+      }
+    }
+    return outcome;
+  }
+
+  /** The simulation as `apiKeyId` may see it (undefined: unknown or another key's). */
+  async get(apiKeyId: string, id: string): Promise<SimulationView | undefined> {
+    if (!UUID.test(id)) return undefined;
+    let row = await this.store.find(id, apiKeyId);
+    if (!row) return undefined;
+    if (!isActive(row.status)) return view(row);
+    const live = await this.jobs.get(id).catch(() => undefined);
+    if (!live) {
+      // the runner lost it (in-process runner restarted): run it again, from its seed
+      await this.enqueue(row).catch(() => undefined);
+      return view(row);
+    }
+    if (!isActive(live.status)) {
+      await this.store.apply(live);
+      row = (await this.store.find(id, apiKeyId)) ?? row;
+      return view(row);
+    }
+    return view(row, live);
+  }
+
+  /** Cancel: undefined when not visible; `cancelled: false` when already finished. */
+  async cancel(apiKeyId: string, id: string): Promise<{ cancelled: boolean; simulation: SimulationView } | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const row = await this.store.find(id, apiKeyId);
+    if (!row) return undefined;
+    if (!isActive(row.status)) return { cancelled: false, simulation: view(row) };
+    await this.jobs.cancel(id).catch(() => false);
+    const cancelled = await this.store.finish(id, { status: 'cancelled' });
+    const after = (await this.store.find(id, apiKeyId)) ?? row;
+    return { cancelled, simulation: view(after) };
+  }
+
+  /**
+   * Follow a simulation: `listener` gets its view now, on every runner update and at least every
+   * second, until it is finished (then `done` is called). Returns a function that stops watching.
+   */
+  watch(apiKeyId: string, id: string, listener: (v: SimulationView) => void, done: () => void): () => void {
+    let stopped = false;
+    let last = '';
+    const push = async () => {
+      if (stopped) return;
+      const v = await this.get(apiKeyId, id).catch(() => undefined);
+      if (stopped || !v) return;
+      const key = `${v.status}:${v.progress}`;
+      if (key !== last) {
+        last = key;
+        listener(v);
+      }
+      if (!isActive(v.status)) stop(true);
+    };
+    const off = this.jobs.onUpdate((s) => {
+      if (s.id === id) void push();
+    });
+    const timer = setInterval(() => void push(), PERSIST_PROGRESS_MS);
+    const stop = (finished: boolean) => {
+      if (stopped) return;
+      stopped = true;
+      off();
+      clearInterval(timer);
+      if (finished) done();
+    };
+    void push();
+    return () => stop(false);
+  }
+
+  private async enqueue(row: SimulationRow): Promise<void> {
+    await this.jobs.enqueue({
+      id: row.id,
+      name: SIMULATION_JOB,
+      data: { simulationId: row.id, kind: row.kind, request: row.request, iterations: row.iterations, seed: row.seed } satisfies SimulationJobData,
+    });
+  }
+
+  private async mirror(state: JobState): Promise<void> {
+    try {
+      if (state.status === 'running') {
+        const now = Date.now();
+        if (now - (this.lastWrite.get(state.id) ?? 0) < PERSIST_PROGRESS_MS) return;
+        this.lastWrite.set(state.id, now);
+        await this.store.progress(state.id, state.progress);
+      } else if (!isActive(state.status)) {
+        this.lastWrite.delete(state.id);
+        await this.store.finish(state.id, state);
+      }
+    } catch {
+      // the row is brought up to date again by the next update or the next read
+    }
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const services = new WeakMap<JobRunner, SimulationService>();
+
+/** The service of an app's (database, job runner) pair: one per runner. */
+export function simulationService(db: Database, jobs: JobRunner): SimulationService {
+  let s = services.get(jobs);
+  if (!s) services.set(jobs, (s = new SimulationService(db, jobs)));
+  return s;
+}

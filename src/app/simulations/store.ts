@@ -1,0 +1,151 @@
+/**
+ * The simulations table (prisma/migrations/20261125000200_simulations): the durable record of
+ * every submission, its progress and its result. Written by the API process and, with BullMQ, by
+ * the worker process too; every write is idempotent and never moves a finished row.
+ */
+import type { JobState, SqlClient } from '../ports.js';
+import type { SimulationKind, SimulationResult } from '../../games/eden/simulate/index.js';
+
+export type SimulationStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+
+export interface SimulationRow {
+  id: string;
+  apiKeyId: string;
+  kind: SimulationKind;
+  request: unknown;
+  iterations: number;
+  seed: string;
+  seeded: boolean;
+  status: SimulationStatus;
+  progress: number;
+  result: SimulationResult | null;
+  error: string | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+const COLUMNS = `id, api_key_id, kind, request, iterations, seed, seeded, status, progress, result, error, created_at, completed_at`;
+
+interface RawRow {
+  id: string;
+  api_key_id: string;
+  kind: string;
+  request: unknown;
+  iterations: number;
+  seed: string;
+  seeded: boolean;
+  status: string;
+  progress: number;
+  result: unknown;
+  error: string | null;
+  created_at: Date | string;
+  completed_at: Date | string | null;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+
+function toRow(r: RawRow): SimulationRow {
+  return {
+    id: r.id,
+    apiKeyId: r.api_key_id,
+    kind: r.kind as SimulationKind,
+    request: json(r.request),
+    iterations: Number(r.iterations),
+    seed: r.seed,
+    seeded: r.seeded,
+    status: r.status as SimulationStatus,
+    progress: Number(r.progress),
+    result: r.result === null || r.result === undefined ? null : (json(r.result) as SimulationResult),
+    error: r.error,
+    createdAt: iso(r.created_at)!,
+    completedAt: iso(r.completed_at),
+  };
+}
+
+export const ACTIVE: readonly SimulationStatus[] = ['queued', 'running'];
+export const isActive = (s: string) => s === 'queued' || s === 'running';
+
+export interface NewSimulation {
+  id: string;
+  apiKeyId: string;
+  kind: SimulationKind;
+  request: unknown;
+  iterations: number;
+  seed: string;
+  seeded: boolean;
+  fingerprint: string;
+}
+
+export class SimulationStore {
+  constructor(private readonly db: SqlClient) {}
+
+  async find(id: string, apiKeyId?: string): Promise<SimulationRow | undefined> {
+    const { rows } = await this.db.query<RawRow>(
+      `SELECT ${COLUMNS} FROM simulations WHERE id = $1${apiKeyId !== undefined ? ' AND api_key_id = $2' : ''}`,
+      apiKeyId !== undefined ? [id, apiKeyId] : [id],
+    );
+    return rows[0] ? toRow(rows[0]) : undefined;
+  }
+
+  async findByDedupeKey(tx: SqlClient, apiKeyId: string, key: string): Promise<SimulationRow | undefined> {
+    const { rows } = await tx.query<RawRow>(`SELECT ${COLUMNS} FROM simulations WHERE api_key_id = $1 AND dedupe_key = $2`, [apiKeyId, key]);
+    return rows[0] ? toRow(rows[0]) : undefined;
+  }
+
+  async countActive(tx: SqlClient, apiKeyId: string): Promise<number> {
+    const { rows } = await tx.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM simulations WHERE api_key_id = $1 AND status IN ('queued', 'running')`,
+      [apiKeyId],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async insert(tx: SqlClient, s: NewSimulation): Promise<void> {
+    await tx.query(
+      `INSERT INTO simulations (id, api_key_id, kind, request, iterations, seed, seeded, fingerprint, dedupe_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+      [s.id, s.apiKeyId, s.kind, JSON.stringify(s.request), s.iterations, s.seed, s.seeded, s.fingerprint],
+    );
+  }
+
+  /** Unfinished simulations (to re-enqueue after a restart of the in-process runner). */
+  async unfinished(limit = 1000): Promise<SimulationRow[]> {
+    const { rows } = await this.db.query<RawRow>(
+      `SELECT ${COLUMNS} FROM simulations WHERE status IN ('queued', 'running') ORDER BY created_at LIMIT $1`,
+      [limit],
+    );
+    return rows.map(toRow);
+  }
+
+  async progress(id: string, progress: number): Promise<void> {
+    await this.db.query(
+      `UPDATE simulations SET status = 'running', progress = GREATEST(progress, $2), updated_at = now()
+       WHERE id = $1 AND status IN ('queued', 'running')`,
+      [id, Math.max(0, Math.min(1, progress))],
+    );
+  }
+
+  /**
+   * Record a final state once. A completed seeded run keeps its dedupe key (the same submission
+   * has the same answer); anything else releases it.
+   */
+  async finish(id: string, state: Pick<JobState, 'status' | 'result' | 'error'>): Promise<boolean> {
+    const completed = state.status === 'completed';
+    const { rowCount } = await this.db.query(
+      `UPDATE simulations
+          SET status = $2, progress = CASE WHEN $2 = 'completed' THEN 1 ELSE progress END,
+              result = $3, error = $4, completed_at = now(), updated_at = now(),
+              dedupe_key = CASE WHEN $2 = 'completed' AND seeded THEN dedupe_key ELSE NULL END
+        WHERE id = $1 AND status IN ('queued', 'running')`,
+      [id, state.status, completed ? JSON.stringify(state.result ?? null) : null, completed ? null : (state.error ?? null)],
+    );
+    return rowCount > 0;
+  }
+
+  /** Mirror a runner's state into the table (idempotent). */
+  async apply(state: JobState): Promise<void> {
+    if (state.status === 'running') await this.progress(state.id, state.progress);
+    else if (state.status === 'completed' || state.status === 'failed' || state.status === 'cancelled') await this.finish(state.id, state);
+  }
+}

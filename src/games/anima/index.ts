@@ -1,0 +1,7 @@
+/** Ánima: La Sombra de Omega — pure rules (digest ../../../../shared/rules/anima.md). */
+export * from './group.js';
+export * from './combat.js';
+export * from './exploration.js';
+export * from './speed.js';
+export * from './turn-order.js';
+export * from './rewards.js';

@@ -1,0 +1,60 @@
+/** EDEN Spray (EDEN-SPRAY-1..2): no roll, no line of sight; one wound on each limb of every covered fighter. */
+import { RuleViolation } from '../errors.js';
+import { isOutOfAction, type Fighter, type Limb } from './fighter.js';
+import { NO_MARKS, itemMarkers, woundEachLimb } from './area.js';
+import { apCost, assertAttackLeft, assertInAction, assertItemUses, assertNotAfraid, ensureFighter, weaponOf } from './checks.js';
+
+export interface SprayInput {
+  attacker: Fighter;
+  weapon: string;
+  /** Every fighter whose base the template covers, own fighters and NPCs included (EDEN-SPRAY-2). */
+  covered: { id: string; fighter: Fighter }[];
+  attackerEngaged?: boolean;
+  attacksThisTurn?: number;
+  weaponUses?: { turn?: number; game?: number };
+}
+
+export interface SprayHit {
+  id: string;
+  marked: number;
+  markedByLimb: Record<Limb, number>;
+  fighter: Fighter;
+}
+
+export interface SprayResult {
+  /** EDEN-AMB-24: a success when any covered fighter lost at least 1 PC. */
+  success: boolean;
+  results: SprayHit[];
+  attacker: Fighter;
+  apSpent: number;
+}
+
+export function resolveSpray(input: SprayInput): SprayResult {
+  let attacker = ensureFighter(input.attacker);
+  const weapon = weaponOf(attacker, input.weapon, 'spray', '/weapon');
+  assertInAction(attacker, 'attacker');
+  assertNotAfraid(attacker, 'attacker');
+  // EDEN-RANGED-1: the attacker must be free
+  if (input.attackerEngaged) throw new RuleViolation('not_free', `The attacker (${attacker.id}) is in contact with an adversary and cannot use Spray (EDEN-RANGED-1).`, { fighterId: attacker.id });
+  assertAttackLeft(attacker, input.attacksThisTurn, 'attacker');
+  assertItemUses(weapon, input.weaponUses?.turn, input.weaponUses?.game);
+  const cost = apCost(attacker, 1, 'attacker');
+  if (cost) attacker = { ...attacker, ap: attacker.ap - cost };
+
+  let success = false;
+  const results: SprayHit[] = [];
+  for (const entry of input.covered) {
+    let f = ensureFighter(entry.fighter);
+    if (isOutOfAction(f)) {
+      results.push({ id: entry.id, marked: 0, markedByLimb: { ...NO_MARKS }, fighter: { ...f, outOfAction: true } });
+      continue;
+    }
+    // EDEN-SPRAY-2: one wound on each limb, protection ignored (EDEN-EQUIP-3)
+    const hit = woundEachLimb(f);
+    // EDEN-SPRAY-2 / EDEN-AMB-25: the weapon's other effects on everyone covered
+    f = itemMarkers(hit.fighter, weapon);
+    if (hit.marked > 0) success = true;
+    results.push({ id: entry.id, marked: hit.marked, markedByLimb: hit.markedByLimb, fighter: { ...f, outOfAction: isOutOfAction(f) } });
+  }
+  return { success, results, attacker: { ...attacker, outOfAction: false }, apSpent: cost };
+}

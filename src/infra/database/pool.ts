@@ -1,0 +1,105 @@
+/**
+ * The `Database` port over a `pg.Pool`. Used for PostgreSQL and for PGlite (through its local
+ * socket server), so both behave the same: one connection per transaction, rolled back on throw.
+ */
+import pg from 'pg';
+import type { Database, SqlClient, SqlResult } from '../../app/ports.js';
+
+export interface PoolDatabaseOptions {
+  kind: Database['kind'];
+  url: string;
+  /** Maximum pool size (default 10). */
+  max?: number;
+  /** Run after the pool has ended (PGlite: stop the socket server and the engine). */
+  afterClose?: () => Promise<void>;
+}
+
+// BIGINT/NUMERIC stay strings (exactness); COUNT(*) etc. are cast in SQL when a number is wanted.
+// A multi-statement text (simple protocol, no parameters) yields one result per statement: the
+// last one is returned, as psql shows it.
+function toResult<T>(res: pg.QueryResult | pg.QueryResult[]): SqlResult<T> {
+  if (Array.isArray(res)) res = res[res.length - 1] ?? ({ rows: [], rowCount: 0 } as unknown as pg.QueryResult);
+  return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
+}
+
+export class PoolDatabase implements Database {
+  readonly kind: Database['kind'];
+  readonly url: string;
+  private readonly pool: pg.Pool;
+  private readonly closers: (() => Promise<void>)[] = [];
+  private readonly afterClose?: () => Promise<void>;
+  private closed?: Promise<void>;
+
+  constructor(options: PoolDatabaseOptions) {
+    this.kind = options.kind;
+    this.url = options.url;
+    this.afterClose = options.afterClose;
+    this.pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+    // An idle client losing its connection (server restart, socket server stopped) must not crash
+    // the process; the pool discards it and the next query reconnects.
+    this.pool.on('error', () => {});
+  }
+
+  async query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<SqlResult<T>> {
+    return toResult<T>(await this.pool.query(text, params as unknown[] | undefined));
+  }
+
+  async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const tx: SqlClient = {
+        query: async <R = Record<string, unknown>>(text: string, params?: unknown[]) =>
+          toResult<R>(await client.query(text, params as unknown[] | undefined)),
+      };
+      const result = await fn(tx);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch (rollbackError) {
+        broken = rollbackError as Error;
+      }
+      throw error;
+    } finally {
+      // A client whose rollback failed is in an unknown state: destroy it instead of reusing it.
+      client.release(broken);
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
+  /** Registers cleanup (e.g. a Prisma client on `url`) that must run before the pool ends. */
+  onClose(fn: () => Promise<void>): void {
+    if (this.closed) void fn().catch(() => {}); // already closed: release at once
+    else this.closers.push(fn);
+  }
+
+  close(): Promise<void> {
+    this.closed ??= (async () => {
+      for (const fn of this.closers.splice(0).reverse()) {
+        try {
+          await fn();
+        } catch {
+          // keep closing the rest
+        }
+      }
+      await this.pool.end();
+      await this.afterClose?.();
+    })();
+    return this.closed;
+  }
+}
+
+/** Runs `fn` when `database` closes, if it supports close hooks (the infra implementations do). */
+export function onDatabaseClose(database: Database, fn: () => Promise<void>): boolean {
+  if (database instanceof PoolDatabase) {
+    database.onClose(fn);
+    return true;
+  }
+  return false;
+}

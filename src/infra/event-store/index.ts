@@ -1,0 +1,236 @@
+/**
+ * The event store over the `Database` port (PostgreSQL or PGlite), see
+ * prisma/migrations/20261125000100_event_store/migration.sql for the tables and the ordering trick.
+ *
+ * - Optimistic concurrency is enforced by the database: the append moves `matches.version` with
+ *   `UPDATE … WHERE version = $expected` (atomic under the row lock; a concurrent writer re-checks the
+ *   predicate after the winner commits and matches no row) and the (match_id, version) primary key
+ *   backs it up. Nothing is read in Node and then written.
+ * - Versions are expected+1 … expected+n, so the log is 1..n without gaps.
+ * - Idempotency keys live in the same transaction as the append they answer for.
+ */
+import type { Database, SqlClient } from '../../app/ports.js';
+import type {
+  AppendResult,
+  EventStore,
+  FeedCheckpoint,
+  IdempotencyRequest,
+  MatchRecord,
+  NewEvent,
+  Player,
+  StoredAnswer,
+  StoredEvent,
+} from '../../app/matches/ports.js';
+import { VersionConflict } from '../../app/matches/errors.js';
+import { NotFound, RuleViolation } from '../../games/errors.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface TxRunner {
+  query: SqlClient['query'];
+  transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
+}
+
+interface EventRow {
+  match_id: string;
+  version: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: Record<string, unknown> | null;
+  recorded_at: Date | string;
+  position: string;
+  transaction_id: string;
+}
+
+interface MatchRow {
+  id: string;
+  owner_id: string;
+  game: string;
+  players: Player[];
+  options: Record<string, unknown>;
+  version: number;
+  created_at: Date | string;
+}
+
+const EVENT_COLUMNS = `match_id::text AS match_id, version, type, schema_version, data, metadata, recorded_at,
+  position::text AS position, transaction_id::text AS transaction_id`;
+
+const E_COLUMNS = `e.match_id::text AS match_id, e.version, e.type, e.schema_version, e.data, e.metadata, e.recorded_at,
+  e.position::text AS position, e.transaction_id::text AS transaction_id`;
+
+const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
+
+function toEvent(row: EventRow): StoredEvent {
+  return {
+    matchId: row.match_id,
+    version: Number(row.version),
+    type: row.type,
+    schemaVersion: Number(row.schema_version),
+    data: row.data,
+    metadata: row.metadata ?? {},
+    recordedAt: iso(row.recorded_at),
+    position: String(row.position),
+    transactionId: String(row.transaction_id),
+  };
+}
+
+function toMatch(row: MatchRow): MatchRecord {
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    game: row.game,
+    players: row.players,
+    options: row.options,
+    version: Number(row.version),
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** PostgreSQL unique violation (a version taken by another writer). */
+const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
+
+export class SqlEventStore implements EventStore {
+  constructor(private readonly db: TxRunner) {}
+
+  static over(database: Database): SqlEventStore {
+    return new SqlEventStore(database);
+  }
+
+  async createMatch(input: { id: string; ownerId: string; game: string; players: Player[]; options: Record<string, unknown> }): Promise<MatchRecord> {
+    const { rows } = await this.db.query<MatchRow>(
+      `INSERT INTO matches (id, owner_id, game, players, options) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb)
+       RETURNING id::text AS id, owner_id, game, players, options, version, created_at`,
+      [input.id, input.ownerId, input.game, JSON.stringify(input.players), JSON.stringify(input.options)],
+    );
+    return toMatch(rows[0]!);
+  }
+
+  async getMatch(ownerId: string, id: string): Promise<MatchRecord | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const { rows } = await this.db.query<MatchRow>(
+      `SELECT id::text AS id, owner_id, game, players, options, version, created_at FROM matches WHERE id = $1 AND owner_id = $2`,
+      [id, ownerId],
+    );
+    return rows[0] ? toMatch(rows[0]) : undefined;
+  }
+
+  async append(ownerId: string, matchId: string, expectedVersion: number, events: NewEvent[]): Promise<AppendResult> {
+    if (!UUID.test(matchId)) throw new NotFound(`No match ${matchId}.`);
+    if (!Number.isInteger(expectedVersion) || expectedVersion < 0) throw new VersionConflict(expectedVersion, await this.currentVersion(ownerId, matchId));
+    try {
+      return await this.db.transaction(async (tx) => {
+        // The optimistic check and the version bump in one statement, under the match row's lock.
+        const bumped = await tx.query<{ version: number }>(
+          `UPDATE matches SET version = version + $4, updated_at = now() WHERE id = $1 AND owner_id = $2 AND version = $3 RETURNING version`,
+          [matchId, ownerId, expectedVersion, events.length],
+        );
+        if (bumped.rowCount === 0) {
+          const current = await tx.query<{ version: number }>(`SELECT version FROM matches WHERE id = $1 AND owner_id = $2`, [matchId, ownerId]);
+          if (!current.rows[0]) throw new NotFound(`No match ${matchId}.`);
+          throw new VersionConflict(expectedVersion, Number(current.rows[0].version));
+        }
+        if (events.length === 0) return { version: expectedVersion, events: [] };
+        const records = events.map((e, i) => ({
+          version: expectedVersion + i + 1,
+          type: e.type,
+          schema_version: e.schemaVersion ?? 1,
+          data: e.data ?? null,
+          metadata: e.metadata ?? {},
+        }));
+        const { rows } = await tx.query<EventRow>(
+          `INSERT INTO match_events (match_id, version, type, schema_version, data, metadata)
+           SELECT $1::uuid, t.version, t.type, t.schema_version, COALESCE(t.data, 'null'::jsonb), COALESCE(t.metadata, '{}'::jsonb)
+             FROM jsonb_to_recordset($2::jsonb) AS t(version int, type text, schema_version int, data jsonb, metadata jsonb)
+             ORDER BY t.version
+           RETURNING ${EVENT_COLUMNS}`,
+          [matchId, JSON.stringify(records)],
+        );
+        if (rows.length !== events.length) throw new Error(`append wrote ${rows.length} of ${events.length} events`);
+        const stored = rows.map(toEvent).sort((a, b) => a.version - b.version);
+        return { version: expectedVersion + events.length, events: stored };
+      });
+    } catch (error) {
+      // Backstop: the primary key refused a version someone else took first.
+      if (isUniqueViolation(error)) throw new VersionConflict(expectedVersion, await this.currentVersion(ownerId, matchId));
+      throw error;
+    }
+  }
+
+  private async currentVersion(ownerId: string, matchId: string): Promise<number> {
+    const m = await this.getMatch(ownerId, matchId);
+    if (!m) throw new NotFound(`No match ${matchId}.`);
+    return m.version;
+  }
+
+  async read(ownerId: string, matchId: string, range: { from?: number; to?: number; limit?: number } = {}): Promise<StoredEvent[]> {
+    if (!UUID.test(matchId)) return [];
+    const from = Math.max(1, Math.floor(range.from ?? 1));
+    const to = range.to === undefined ? 2_147_483_647 : Math.floor(range.to);
+    const limit = range.limit === undefined ? null : Math.max(0, Math.floor(range.limit));
+    const { rows } = await this.db.query<EventRow>(
+      `SELECT ${E_COLUMNS}
+         FROM match_events e JOIN matches m ON m.id = e.match_id
+        WHERE e.match_id = $1 AND m.owner_id = $2 AND e.version >= $3 AND e.version <= $4
+        ORDER BY e.version
+        LIMIT $5`,
+      [matchId, ownerId, from, to, limit],
+    );
+    return rows.map(toEvent);
+  }
+
+  async readAll(ownerId: string | null, after: FeedCheckpoint | null, limit = 100): Promise<StoredEvent[]> {
+    const { rows } = await this.db.query<EventRow>(
+      `SELECT ${E_COLUMNS}
+         FROM match_events e JOIN matches m ON m.id = e.match_id
+        WHERE ($1::text IS NULL OR m.owner_id = $1::text)
+          AND (e.transaction_id, e.position) > ($2::text::xid8, $3::bigint)
+          AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY e.transaction_id, e.position
+        LIMIT $4`,
+      [ownerId, after?.transactionId ?? '0', after?.position ?? '0', limit],
+    );
+    return rows.map(toEvent);
+  }
+
+  async idempotent(
+    ownerId: string,
+    request: IdempotencyRequest,
+    work: (store: EventStore) => Promise<StoredAnswer>,
+  ): Promise<StoredAnswer & { replayed: boolean }> {
+    return this.db.transaction(async (tx) => {
+      // Claim the key; a concurrent claimer of the same key waits here until we commit or roll back.
+      const claimed = await tx.query(
+        `INSERT INTO idempotency_keys (owner_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1`,
+        [ownerId, request.key, request.hash],
+      );
+      if (claimed.rowCount === 0) {
+        const { rows } = await tx.query<{ request_hash: string; status: number; response: unknown }>(
+          `SELECT request_hash, status, response FROM idempotency_keys WHERE owner_id = $1 AND key = $2`,
+          [ownerId, request.key],
+        );
+        const row = rows[0]!;
+        if (row.request_hash !== request.hash) {
+          throw new RuleViolation(
+            'idempotency_key_reused',
+            'This Idempotency-Key was already used for a different request; use a new key for a new request.',
+          );
+        }
+        return { status: Number(row.status), body: row.response, replayed: true };
+      }
+      const inner = new SqlEventStore({ query: tx.query.bind(tx), transaction: (fn) => fn(tx) });
+      const answer = await work(inner);
+      await tx.query(`UPDATE idempotency_keys SET status = $3, response = $4::jsonb WHERE owner_id = $1 AND key = $2`, [
+        ownerId,
+        request.key,
+        answer.status,
+        JSON.stringify(answer.body),
+      ]);
+      return { ...answer, replayed: false };
+    });
+  }
+}
+
+export function openEventStore(database: Database): EventStore {
+  return SqlEventStore.over(database);
+}

@@ -1,0 +1,202 @@
+/**
+ * BullMQ job runner (REDIS_URL set). The API process only enqueues and watches (Queue +
+ * QueueEvents); `npm run worker` (src/worker.ts) runs the jobs with sandboxed processors
+ * (sandbox.mjs, one child process per concurrent job), so CPU-bound simulations never stall the
+ * worker's event loop and its lock renewals. A child that dies fails the attempt and BullMQ retries
+ * it (`attempts`); a worker process that dies leaves its job stalled, and another worker (or the
+ * restarted one) takes it back once the lock expires. Retries reproduce the result from the seed.
+ *
+ * Cancellation: a waiting job is removed; an active one is signalled through a Redis channel that
+ * every worker listens to (Worker.cancelJob aborts the processor's signal). Cancelled ids are
+ * remembered in Redis for a week so `get` can report them.
+ */
+import { Job, Queue, QueueEvents, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
+import type { JobRequest, JobRunner, JobState, JobStatus } from '../../app/ports.js';
+
+export const DEFAULT_QUEUE = 'arbiter-jobs';
+const KEEP_SECONDS = 7 * 24 * 3600;
+
+export interface BullOptions {
+  url: string;
+  queueName?: string;
+  /** Attempts per job (a crash of the sandbox counts as a failed attempt). */
+  attempts?: number;
+}
+
+function connect(url: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
+}
+
+const cancelKey = (queue: string, id: string) => `arbiter:${queue}:cancelled:${id}`;
+const cancelChannel = (queue: string) => `arbiter:${queue}:cancel`;
+
+function statusOf(state: string): JobStatus {
+  switch (state) {
+    case 'active':
+      return 'running';
+    case 'completed':
+      return 'completed';
+    case 'failed':
+      return 'failed';
+    default:
+      return 'queued'; // waiting, delayed, prioritized, waiting-children
+  }
+}
+
+export class BullJobRunner implements JobRunner {
+  readonly kind = 'bullmq' as const;
+  readonly queueName: string;
+  private readonly client: Redis;
+  private readonly queue: Queue;
+  private events: QueueEvents | undefined;
+  private readonly listeners = new Set<(state: JobState) => void>();
+  private readonly attempts: number;
+
+  constructor(private readonly options: BullOptions) {
+    this.queueName = options.queueName ?? DEFAULT_QUEUE;
+    this.attempts = options.attempts ?? 3;
+    this.client = connect(options.url);
+    this.queue = new Queue(this.queueName, { connection: connect(options.url) });
+  }
+
+  async enqueue(job: JobRequest): Promise<void> {
+    const existing = await this.queue.getJob(job.id);
+    if (existing) {
+      const state = await existing.getState();
+      const cancelled = await this.client.exists(cancelKey(this.queueName, job.id));
+      if (state !== 'failed' && !cancelled) return; // deduplication by id
+      await existing.remove().catch(() => undefined);
+    }
+    await this.client.del(cancelKey(this.queueName, job.id));
+    await this.queue.add(job.name, job.data, {
+      jobId: job.id,
+      attempts: this.attempts,
+      backoff: { type: 'fixed', delay: 200 },
+      removeOnComplete: { age: KEEP_SECONDS, count: 10_000 },
+      removeOnFail: { age: KEEP_SECONDS, count: 10_000 },
+    });
+  }
+
+  async get(id: string): Promise<JobState | undefined> {
+    if (await this.client.exists(cancelKey(this.queueName, id))) return { id, status: 'cancelled', progress: 0 };
+    const job = await Job.fromId(this.queue, id);
+    if (!job) return undefined;
+    const status = statusOf(await job.getState());
+    const progress = status === 'completed' ? 1 : typeof job.progress === 'number' ? Math.max(0, Math.min(1, job.progress)) : 0;
+    const state: JobState = { id, status, progress };
+    if (status === 'completed') state.result = job.returnvalue;
+    if (status === 'failed') state.error = job.failedReason || 'The job failed.';
+    return state;
+  }
+
+  async cancel(id: string): Promise<boolean> {
+    const job = await Job.fromId(this.queue, id);
+    if (!job) return false;
+    const state = await job.getState();
+    if (state === 'completed' || state === 'failed') return false;
+    if (await this.client.exists(cancelKey(this.queueName, id))) return false;
+    await this.client.set(cancelKey(this.queueName, id), '1', 'EX', KEEP_SECONDS);
+    if (state !== 'active') {
+      try {
+        await job.remove();
+      } catch {
+        // it became active meanwhile: signal the workers below
+      }
+    }
+    await this.client.publish(cancelChannel(this.queueName), id);
+    this.emit({ id, status: 'cancelled', progress: 0 });
+    return true;
+  }
+
+  onUpdate(listener: (state: JobState) => void): () => void {
+    this.listeners.add(listener);
+    this.watch();
+    return () => this.listeners.delete(listener);
+  }
+
+  async ping(): Promise<void> {
+    await this.client.ping();
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    await this.events?.close();
+    await this.queue.close();
+    this.client.disconnect();
+  }
+
+  private emit(state: JobState): void {
+    for (const l of this.listeners) {
+      try {
+        l(state);
+      } catch {
+        // a listener's failure is its own
+      }
+    }
+  }
+
+  private watch(): void {
+    if (this.events) return;
+    this.events = new QueueEvents(this.queueName, { connection: connect(this.options.url) });
+    const refresh = async (jobId: string) => {
+      if (!this.listeners.size) return;
+      const state = await this.get(jobId).catch(() => undefined);
+      if (state) this.emit(state);
+    };
+    for (const event of ['active', 'progress', 'completed', 'failed', 'waiting', 'stalled'] as const) {
+      this.events.on(event, (args: { jobId: string }) => void refresh(args.jobId));
+    }
+    this.events.on('error', () => undefined);
+  }
+
+  /** Resolves once QueueEvents listens (tests: so no event is missed). */
+  async watching(): Promise<void> {
+    this.watch();
+    await this.events!.waitUntilReady();
+  }
+}
+
+export interface BullWorkerOptions {
+  url: string;
+  queueName?: string;
+  concurrency?: number;
+  /** Lock duration in ms: a job whose worker process died is taken back after it (default 30 s). */
+  lockDuration?: number;
+}
+
+/** A worker process's side: runs jobs in sandboxed child processes and honours cancellations. */
+export async function startBullWorker(options: BullWorkerOptions): Promise<{ worker: Worker; close(): Promise<void> }> {
+  const queueName = options.queueName ?? DEFAULT_QUEUE;
+  const processor = fileURLToPath(new URL('./sandbox.mjs', import.meta.url));
+  const worker = new Worker(queueName, processor, {
+    connection: connect(options.url),
+    concurrency: options.concurrency ?? Math.max(1, availableParallelism()),
+    lockDuration: options.lockDuration ?? 30_000,
+    stalledInterval: Math.min(30_000, options.lockDuration ?? 30_000),
+    maxStalledCount: 2,
+    useWorkerThreads: false,
+  });
+  worker.on('error', () => undefined);
+  const client = connect(options.url);
+  // a job cancelled while it was being picked up
+  worker.on('active', (job) => {
+    void client.exists(cancelKey(queueName, job.id!)).then((n) => n && worker.cancelJob(job.id!, 'cancelled'), () => undefined);
+  });
+  const subscriber = connect(options.url);
+  await subscriber.subscribe(cancelChannel(queueName));
+  subscriber.on('message', (_channel: string, id: string) => {
+    worker.cancelJob(id, 'cancelled');
+  });
+  await worker.waitUntilReady();
+  return {
+    worker,
+    close: async () => {
+      subscriber.disconnect();
+      await worker.close();
+      client.disconnect();
+    },
+  };
+}

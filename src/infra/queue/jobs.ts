@@ -1,0 +1,47 @@
+/**
+ * The job handlers a runner can execute, by job name. Loaded inside the worker threads of the
+ * in-process runner and inside BullMQ's sandboxed processors (see thread.mjs, sandbox.mjs), so
+ * CPU-bound work never runs on the thread that serves requests or renews BullMQ locks.
+ *
+ * `contract.*` jobs exist for tests/contract/job-runner.test.ts: a job that sleeps while reporting
+ * progress, one that fails, and one that crashes its thread/process on its first attempt.
+ */
+import { SIMULATION_JOB, runSimulationJob, type JobContext, type SimulationJobData } from '../../app/simulations/job.js';
+
+export type { JobContext };
+export type JobHandler = (data: any, ctx: JobContext) => unknown;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function spin(data: { steps?: number; ms?: number; value?: unknown }, ctx: JobContext) {
+  const steps = data.steps ?? 4;
+  for (let i = 0; i < steps; i++) {
+    if (ctx.signal?.aborted) throw Object.assign(new Error('cancelled'), { name: 'UnrecoverableError' });
+    await ctx.progress(i / steps);
+    await sleep(data.ms ?? 50);
+  }
+  return { value: data.value ?? null, attempt: ctx.attempt };
+}
+
+export const JOB_HANDLERS: Record<string, JobHandler> = {
+  [SIMULATION_JOB]: (data: SimulationJobData, ctx) => runSimulationJob(data, ctx),
+  'contract.spin': spin,
+  'contract.fail': () => {
+    throw Object.assign(new Error('contract failure'), { name: 'UnrecoverableError' });
+  },
+  /** Dies (exit of its thread or process) on the first attempt, after reporting some progress. */
+  'contract.crash-once': async (data: { ms?: number }, ctx) => {
+    if (ctx.attempt === 1) {
+      await ctx.progress(0.5);
+      await sleep(data.ms ?? 50);
+      process.exit(7);
+    }
+    return spin({ steps: 2, ms: 10, value: 'survived' }, ctx);
+  },
+};
+
+export async function runJob(name: string, data: unknown, ctx: JobContext): Promise<unknown> {
+  const handler = JOB_HANDLERS[name];
+  if (!handler) throw Object.assign(new Error(`No handler for job "${name}".`), { name: 'UnrecoverableError' });
+  return handler(data, ctx);
+}

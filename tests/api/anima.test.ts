@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { post, testApp } from '../helpers/app.js';
+
+const table = [
+  { min: 1, max: 2, result: 'nothing' },
+  { min: 3, max: 5, result: 'encounter', count: 1 },
+  { min: 6, max: 8, result: 'encounter', count: 2 },
+  { min: 9, max: 10, result: 'special', expels: true },
+];
+const juan = { characters: [{ name: 'Acróbata', combat: 3, speed: 4 }, { name: 'Ilusionista', combat: 3, speed: 4 }] };
+const exploreBody = (values: number[], extra: object = {}) => ({
+  location: { name: 'Arkángel', level: 1, table },
+  group: juan,
+  encounters: [{ name: 'Guerrero Errante', kind: 'creature', level: 1, combat: 2 }],
+  dice: { values },
+  ...extra,
+});
+
+describe('Ánima API', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await testApp();
+  });
+  afterAll(async () => app.close());
+
+  it('ANIMA-EX-6: POST /v1/anima/explorations answers the CONTRACT §4 fields with the dice transcript', async () => {
+    const res = await post(app, '/v1/anima/explorations', exploreBody([5, 3, 4]));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      roll: 5,
+      row: { min: 3, max: 5, result: 'encounter', count: 1 },
+      encounters: [{ card: { name: 'Guerrero Errante' }, resolution: 'won', combat: { group: { total: 9 }, creature: { total: 6 }, margin: 3 } }],
+      characterDies: false,
+      expelled: false,
+      rewardAllowed: true,
+      dice: {
+        seed: null,
+        rolls: [
+          { purpose: 'exploration (Arkángel)', sides: 10, values: [5] },
+          { purpose: 'group combat vs Guerrero Errante', sides: 10, values: [3] },
+          { purpose: 'creature combat (Guerrero Errante)', sides: 10, values: [4] },
+        ],
+      },
+    });
+    expect(res.body.summary).toContain('ANIMA-EXPLORE-3');
+  });
+
+  it('summary follows Accept-Language (es, de)', async () => {
+    const es = await post(app, '/v1/anima/explorations', exploreBody([2]), { 'accept-language': 'es' });
+    const de = await post(app, '/v1/anima/explorations', exploreBody([2]), { 'accept-language': 'de' });
+    expect(es.body.summary).toMatch(/Tirada de exploración 2/);
+    expect(de.body.summary).toMatch(/Erkundungswurf 2/);
+    expect(es.body.roll).toBe(de.body.roll);
+  });
+
+  it('a seed gives the same result twice and is echoed', async () => {
+    const body = {
+      ...exploreBody([]),
+      encounters: [
+        { name: 'Guerrero Errante', kind: 'creature', level: 1, combat: 2 },
+        { name: 'Tesoro', kind: 'event', level: 1, gifts: 2 },
+      ],
+      dice: { seed: 'omega' },
+    };
+    const a = await post(app, '/v1/anima/explorations', body);
+    const b = await post(app, '/v1/anima/explorations', body);
+    expect(a.status).toBe(200);
+    expect(a.body).toEqual(b.body);
+    expect(a.body.dice.seed).toBe('omega');
+  });
+
+  it('400 lists every schema problem with its path', async () => {
+    const res = await post(app, '/v1/anima/explorations', {
+      location: { name: 'X', level: 4, table: [{ min: 0, max: 10, result: 'maybe' }] },
+      group: { characters: [] },
+    });
+    expect(res.status).toBe(400);
+    const paths = res.body.errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['/location/level', '/location/table/0/min', '/location/table/0/result', '/group/characters']));
+  });
+
+  it('ANIMA-EXPLORE-3: a table with a gap and an overlap is a 400 listing both', async () => {
+    const res = await post(app, '/v1/anima/explorations', exploreBody([1], { location: { name: 'X', level: 1, table: [{ min: 1, max: 5, result: 'nothing' }, { min: 5, max: 8, result: 'nothing' }] } }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { path: string; code: string }) => `${e.path} ${e.code}`)).toEqual(['/location/table/1 overlap', '/location/table gap']);
+  });
+
+  it('CONTRACT §1: too few fixed dice → 422 dice_exhausted', async () => {
+    const res = await post(app, '/v1/anima/explorations', exploreBody([5, 3]));
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('dice_exhausted');
+  });
+
+  it('CONTRACT §1: a d10 value of 11 → 400 with its path', async () => {
+    const res = await post(app, '/v1/anima/explorations', exploreBody([11]));
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].path).toBe('/dice/values/0');
+  });
+
+  it('ANIMA-EXPLORE-5: fewer encounter cards than the roll reaches → 422 encounters_exhausted', async () => {
+    const res = await post(app, '/v1/anima/explorations', exploreBody([6, 5, 5]));
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('encounters_exhausted');
+  });
+
+  it('GraphQL animaExplore equals REST', async () => {
+    const body = exploreBody([6, 5, 1, 1], { encounters: [{ name: 'Dios Dragón', kind: 'creature', level: 3, combat: 12 }, { name: 'Guerrero Errante', kind: 'creature', level: 1, combat: 2 }] });
+    const rest = await post(app, '/v1/anima/explorations', body);
+    const gql = await post(app, '/graphql', { query: 'mutation($input: JSON!) { animaExplore(input: $input) }', variables: { input: body } });
+    expect(gql.status).toBe(200);
+    expect(gql.body.data.animaExplore).toEqual(rest.body);
+  });
+
+  it('GraphQL animaCombat equals REST; GraphQL errors carry the same code', async () => {
+    const body = { group: juan, creature: { name: 'Tiamat', combat: 9 }, dice: { values: [1, 5] } };
+    const rest = await post(app, '/v1/anima/combats', body);
+    const gql = await post(app, '/graphql', { query: 'mutation($input: JSON!) { animaCombat(input: $input) }', variables: { input: body } });
+    expect(gql.body.data.animaCombat).toEqual(rest.body);
+    const bad = await post(app, '/graphql', { query: 'mutation($input: JSON!) { animaCombat(input: $input) }', variables: { input: { ...body, dice: { values: [1] } } } });
+    expect(bad.body.errors[0].extensions.code).toBe('dice_exhausted');
+  });
+
+  it('ANIMA-COMBAT-4: POST /v1/anima/combats, Group loses to a Creature by 5 → characterDies', async () => {
+    const res = await post(app, '/v1/anima/combats', { group: juan, creature: { name: 'Tiamat', combat: 9 }, context: 'exploration', dice: { values: [1, 3] } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ kind: 'creature', margin: -5, winner: 'creature', characterDies: true, casualty: 'group', consequences: { expelled: true, rewardAllowed: false } });
+  });
+
+  it('ANIMA-PRIOR-5: a prior-encounter Creature that wins stays and the Group does not arrive', async () => {
+    const res = await post(app, '/v1/anima/combats', { group: juan, creature: { name: 'Lobo', combat: 7 }, context: 'prior', dice: { values: [1, 1] } });
+    expect(res.body.consequences).toEqual({ arrives: false, creatureStays: true, turnLost: true });
+  });
+
+  it('ANIMA-COMBAT-3 / ANIMA-INTERACT-5: Group vs Group tie is a draw with no rematch', async () => {
+    const res = await post(app, '/v1/anima/combats', { group: juan, opponent: { characters: [{ name: 'Novel', combat: 3, speed: 2 }], rested: true }, dice: { values: [4, 5] } });
+    expect(res.body).toMatchObject({ kind: 'group', winner: 'draw', characterDies: false, consequences: { loser: null, noRematch: true } });
+  });
+
+  it('ANIMA-INTERACT-5 / ANIMA-AMB-9: the loser gives a Gift; a winner already at 5 discards it', async () => {
+    const res = await post(app, '/v1/anima/combats', {
+      group: { ...juan, handSize: 5 },
+      opponent: { characters: [{ name: 'Novel', combat: 3, speed: 2 }], handSize: 2 },
+      dice: { values: [9, 1] },
+    });
+    expect(res.body).toMatchObject({ winner: 'group', casualty: 'opponent', consequences: { loser: 'opponent', expelled: 'opponent', spoil: 'discarded' } });
+  });
+
+  it('ANIMA-INTERACT-3 / ANIMA-EX-13: 4 Characters vs 2 may not fight (422 group_size_gap)', async () => {
+    const four = { characters: [1, 2, 3, 4].map((i) => ({ name: `c${i}`, combat: 1, speed: 1 })) };
+    const res = await post(app, '/v1/anima/combats', { group: four, opponent: juan, dice: { values: [1, 1] } });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('group_size_gap');
+  });
+
+  it('ANIMA-INTERACT-2 / ANIMA-EX-5: no combat between Groups at Arkángel (422 combat_forbidden)', async () => {
+    const res = await post(app, '/v1/anima/combats', { group: juan, opponent: juan, location: { name: 'Arkángel', combatAllowed: false } });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('combat_forbidden');
+  });
+
+  it('combat with both or neither opponent is a 400 with paths', async () => {
+    const both = await post(app, '/v1/anima/combats', { group: juan, opponent: juan, creature: { name: 'X', combat: 1 } });
+    expect(both.status).toBe(400);
+    expect(both.body.errors.map((e: { path: string }) => e.path)).toEqual(['/creature', '/opponent']);
+    const neither = await post(app, '/v1/anima/combats', { group: juan });
+    expect(neither.status).toBe(400);
+  });
+
+  it('ANIMA-SPEED-1: POST /v1/anima/speed-tests, Speed 8 + 1 = 9 vs 9 succeeds', async () => {
+    const res = await post(app, '/v1/anima/speed-tests', { group: juan, difficulty: 9, dice: { values: [1] } });
+    expect(res.body).toMatchObject({ speed: 8, roll: 1, total: 9, success: true, dice: { rolls: [{ purpose: 'speed test', sides: 10, values: [1] }] } });
+  });
+
+  it('ANIMA-ORDER-2 / ANIMA-MOVE-12: turn order with a rest bonus and a dice tie-break, then reused', async () => {
+    const first = await post(app, '/v1/anima/turn-order', {
+      players: [{ id: 'juan', group: juan }, { id: 'pedro', group: { characters: [{ name: 'Novel', combat: 3, speed: 6 }], rested: true } }, { id: 'sergio', speed: 7 }],
+      dice: { values: [2, 8] },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.order).toEqual(['pedro', 'juan', 'sergio']);
+    expect(first.body.tieBreaks).toEqual([{ speed: 8, order: ['pedro', 'juan'] }]);
+    const second = await post(app, '/v1/anima/turn-order', {
+      players: [{ id: 'juan', speed: 8 }, { id: 'pedro', speed: 8 }, { id: 'sergio', speed: 7 }],
+      tieBreaks: first.body.tieBreaks,
+      dice: { values: [] },
+    });
+    expect(second.body.order).toEqual(['pedro', 'juan', 'sergio']);
+    expect(second.body.dice.rolls).toEqual([]);
+  });
+
+  it('turn order: duplicate ids and missing speed are one 400 listing both', async () => {
+    const res = await post(app, '/v1/anima/turn-order', { players: [{ id: 'a', speed: 1 }, { id: 'a' }] });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { path: string; code: string }) => `${e.path} ${e.code}`)).toEqual(['/players/1/id duplicate_id', '/players/1 speed_or_group']);
+  });
+
+  it('ANIMA-REWARD-2..5: POST /v1/anima/rewards lists eligibility with reasons', async () => {
+    const res = await post(app, '/v1/anima/rewards', {
+      location: { name: 'Las Ruinas', level: 2, rewards: [{ kind: 'gift' }, { kind: 'recruit' }, { kind: 'mission', name: 'Pozo del Infierno', mission: 'Derrota a Tiamat' }] },
+      group: { ...juan, handSize: 4 },
+      turn: 6,
+      lastRecruit: { location: 'Las Ruinas', turn: 5 },
+      missions: ['Derrota a Tiamat'],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.rewards).toEqual([
+      { index: 0, kind: 'gift', allowed: true, draw: 1 },
+      { index: 1, kind: 'recruit', allowed: false, reason: 'recruited_here_last_turn' },
+      { index: 2, kind: 'mission', name: 'Pozo del Infierno', mission: 'Derrota a Tiamat', allowed: true },
+    ]);
+  });
+
+  it('rewards: a mission reward without `mission` and lastRecruit without turn are one 400', async () => {
+    const res = await post(app, '/v1/anima/rewards', {
+      location: { name: 'X', level: 1, rewards: [{ kind: 'mission' }] },
+      group: juan,
+      lastRecruit: { location: 'X', turn: 1 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(['/location/rewards/0/mission', '/turn']);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * /v1/simulations (CONTRACT §6) through the real app: on every database target, with the
+ * in-process runner, or BullMQ (with a worker in this process, unique queue) when REDIS_URL is set.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { testApp } from '../helpers/app.js';
+import { databaseTargets } from '../helpers/database.js';
+import type { Database, JobRunner } from '../../src/app/ports.js';
+import { apiKeyStore } from '../../src/infra/keys.js';
+import { BullJobRunner, InProcessJobRunner, startBullWorker } from '../../src/infra/queue/index.js';
+import { simulate } from '../../src/games/eden/simulate/index.js';
+import { validateSimulationRequest } from '../../src/app/simulations/service.js';
+import { meleeRequest, rangedRequest } from '../unit/simulate/fixtures.js';
+
+async function openRunner(): Promise<{ jobs: JobRunner; close(): Promise<void> }> {
+  const url = process.env.REDIS_URL;
+  if (!url) {
+    const jobs = new InProcessJobRunner({ concurrency: 1 });
+    return { jobs, close: () => jobs.close() };
+  }
+  const queueName = `arbiter-test-${randomUUID()}`;
+  const jobs = new BullJobRunner({ url, queueName });
+  const worker = await startBullWorker({ url, queueName, concurrency: 1 });
+  return {
+    jobs,
+    close: async () => {
+      await worker.close();
+      await jobs.close();
+    },
+  };
+}
+
+describe.each(databaseTargets())('simulations API on $name', (target) => {
+  let app: FastifyInstance;
+  let database: Database;
+  let runner: { jobs: JobRunner; close(): Promise<void> };
+  let auth: Record<string, string>;
+  let other: Record<string, string>;
+
+  beforeAll(async () => {
+    database = await target.open();
+    runner = await openRunner();
+    app = await testApp({}, { database, jobs: runner.jobs });
+    const keys = apiKeyStore(database);
+    auth = { authorization: `Bearer ${(await keys.create('sims')).key}` };
+    other = { authorization: `Bearer ${(await keys.create('other')).key}` };
+  });
+  afterAll(async () => {
+    await app.close();
+    await runner.close();
+    await database.close();
+  });
+
+  const submit = (body: unknown, headers = auth) => app.inject({ method: 'POST', url: '/v1/simulations', payload: body as object, headers });
+  const status = (id: string, headers = auth) => app.inject({ method: 'GET', url: `/v1/simulations/${id}`, headers });
+
+  async function finished(id: string) {
+    for (let i = 0; i < 600; i++) {
+      const res = await status(id);
+      const body = res.json();
+      if (!['queued', 'running'].includes(body.status)) return body;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('simulation did not finish');
+  }
+
+  it('needs an API key (401 problem)', async () => {
+    const res = await submit({ kind: 'eden.melee', request: meleeRequest(), iterations: 10 }, {});
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+  });
+
+  it('queues a melee simulation (202), completes it with the seeded result, and persists it', async () => {
+    const res = await submit({ kind: 'eden.melee', request: meleeRequest('dodge'), iterations: 30_000, seed: 'api-1' });
+    expect(res.statusCode).toBe(202);
+    const { id, status: s } = res.json();
+    expect(s).toBe('queued');
+    expect(res.headers.location).toBe(`/v1/simulations/${id}`);
+    const done = await finished(id);
+    expect(done).toMatchObject({ id, status: 'completed', progress: 1, iterations: 30_000, seed: 'api-1' });
+    const request = validateSimulationRequest('eden.melee', meleeRequest('dodge'));
+    expect(done.result).toEqual(simulate({ kind: 'eden.melee', request, iterations: 30_000, seed: 'api-1' }));
+    const { rows } = await database.query<{ status: string; result: unknown }>('SELECT status, result FROM simulations WHERE id = $1', [id]);
+    expect(rows[0]!.status).toBe('completed');
+    expect(rows[0]!.result).toBeTruthy();
+  });
+
+  it('hides other keys’ simulations (404) and unknown ids (404)', async () => {
+    const { id } = (await submit({ kind: 'eden.ranged', request: rangedRequest(), iterations: 100, seed: 'private' })).json();
+    expect((await status(id, other)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `/v1/simulations/${id}`, headers: other })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/v1/simulations/${id}/chart.svg`, headers: other })).statusCode).toBe(404);
+    expect((await status(randomUUID())).statusCode).toBe(404);
+    expect((await status('not-a-uuid')).statusCode).toBe(404);
+    await finished(id);
+  });
+
+  it('deduplicates an identical seeded submission', async () => {
+    const body = { kind: 'eden.ranged', request: rangedRequest(), iterations: 500, seed: 'dedupe' };
+    const a = (await submit(body)).json();
+    const b = (await submit(body)).json();
+    expect(b.id).toBe(a.id);
+    expect(b.deduplicated).toBe(true);
+    const c = (await submit({ ...body, seed: 'dedupe-2' })).json();
+    expect(c.id).not.toBe(a.id);
+    await finished(a.id);
+    expect((await submit(body)).json().id).toBe(a.id);
+  });
+
+  it('rejects bad bodies with 400 listing every problem, and rule violations with 422', async () => {
+    const res = await submit({ kind: 'eden.chess', request: 3, iterations: 0 });
+    expect(res.statusCode).toBe(400);
+    const paths = res.json().errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['/kind', '/request', '/iterations']));
+    expect((await submit({ kind: 'eden.melee', request: meleeRequest(), iterations: 10_000_001 })).statusCode).toBe(400);
+    const selfAttack = await submit({ kind: 'eden.melee', request: { ...meleeRequest(), target: meleeRequest().attacker }, iterations: 10 });
+    expect(selfAttack.statusCode).toBe(422);
+    expect(selfAttack.json().code).toBe('illegal_target');
+    const badProfile = await submit({ kind: 'eden.melee', request: { ...meleeRequest(), target: { id: 'x' } }, iterations: 10 });
+    expect(badProfile.statusCode).toBe(400);
+    expect(badProfile.json().errors[0].path).toMatch(/^\/request\//);
+  });
+
+  it('cancels a running simulation; a finished one is 409', async () => {
+    const { id } = (await submit({ kind: 'eden.melee', request: meleeRequest('response'), iterations: 10_000_000, seed: 'long' })).json();
+    const res = await app.inject({ method: 'DELETE', url: `/v1/simulations/${id}`, headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('cancelled');
+    expect((await status(id)).json().status).toBe('cancelled');
+    const again = await app.inject({ method: 'DELETE', url: `/v1/simulations/${id}`, headers: auth });
+    expect(again.statusCode).toBe(200);
+    const { id: small } = (await submit({ kind: 'eden.ranged', request: rangedRequest(), iterations: 10, seed: 'small' })).json();
+    await finished(small);
+    const late = await app.inject({ method: 'DELETE', url: `/v1/simulations/${small}`, headers: auth });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('simulation_finished');
+  });
+
+  it('limits the simulations a key may have queued or running (429)', async () => {
+    const keys = apiKeyStore(database);
+    const busy = { authorization: `Bearer ${(await keys.create('busy')).key}` };
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await submit({ kind: 'eden.melee', request: meleeRequest('response'), iterations: 10_000_000, seed: `busy-${i}` }, busy);
+      expect(res.statusCode).toBe(202);
+      ids.push(res.json().id);
+    }
+    const over = await submit({ kind: 'eden.melee', request: meleeRequest(), iterations: 10, seed: 'one-too-many' }, busy);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().code).toBe('simulation_limit');
+    for (const id of ids) await app.inject({ method: 'DELETE', url: `/v1/simulations/${id}`, headers: busy });
+    expect((await submit({ kind: 'eden.melee', request: meleeRequest(), iterations: 10, seed: 'after' }, busy)).statusCode).toBe(202);
+  });
+
+  it('streams progress as Server-Sent Events until the end, and draws an SVG chart', async () => {
+    const { id } = (await submit({ kind: 'eden.melee', request: meleeRequest(), iterations: 20_000, seed: 'sse' })).json();
+    const res = await app.inject({ method: 'GET', url: `/v1/simulations/${id}/events`, headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    const events = [...res.body.matchAll(/event: (\w+)\ndata: (.*)\n/g)].map((m) => ({ event: m[1], data: JSON.parse(m[2]!) }));
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.at(-1)).toMatchObject({ event: 'completed', data: { id, status: 'completed', progress: 1 } });
+    const chart = await app.inject({ method: 'GET', url: `/v1/simulations/${id}/chart.svg`, headers: auth });
+    expect(chart.statusCode).toBe(200);
+    expect(chart.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(chart.body).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(chart.body).toContain('PC lost');
+  });
+
+  it('GraphQL: submit, read and cancel with the same API key', async () => {
+    const gql = (query: string, variables: object = {}, headers = auth) =>
+      app.inject({ method: 'POST', url: '/graphql', payload: { query, variables }, headers }).then((r) => r.json());
+    const sub = await gql('mutation($i: JSON!) { submitSimulation(input: $i) }', { i: { kind: 'eden.ranged', request: rangedRequest(), iterations: 200, seed: 'gql' } });
+    const id = sub.data.submitSimulation.id;
+    expect(sub.data.submitSimulation.status).toBe('queued');
+    await finished(id);
+    const read = await gql('query($id: ID!) { simulation(id: $id) }', { id });
+    expect(read.data.simulation).toMatchObject({ id, status: 'completed' });
+    const hidden = await gql('query($id: ID!) { simulation(id: $id) }', { id }, other);
+    expect(hidden.errors[0].extensions.status).toBe(404);
+    const bad = await gql('mutation($i: JSON!) { submitSimulation(input: $i) }', { i: { kind: 'eden.ranged', iterations: -1 } });
+    expect(bad.errors[0].extensions.status).toBe(400);
+  });
+});

@@ -1,0 +1,325 @@
+/**
+ * Event-store contract (CONTRACT §5): one suite over every database target (embedded PGlite always,
+ * a fresh PostgreSQL database when DATABASE_URL is set), plus proofs that need a real server
+ * (64 concurrent writers, a SIGKILLed writer, commit-order-safe global feed) against a fresh
+ * database on DATABASE_URL or 127.0.0.1:5432.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Database } from '../../src/app/ports.js';
+import type { EventStore } from '../../src/app/matches/ports.js';
+import { VersionConflict } from '../../src/app/matches/errors.js';
+import { NotFound, RuleViolation } from '../../src/games/errors.js';
+import { SqlEventStore } from '../../src/infra/event-store/index.js';
+import { PoolDatabase } from '../../src/infra/database/pool.js';
+import { migrate } from '../../src/infra/migrator.js';
+import { databaseTargets, createTempPostgresDatabase } from '../helpers/database.js';
+
+interface FreshPostgres {
+  url: string;
+  db: Database;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database on the PostgreSQL server at DATABASE_URL or 127.0.0.1:5432. */
+async function freshPostgres(max: number): Promise<FreshPostgres> {
+  const temp = await createTempPostgresDatabase();
+  const db = new PoolDatabase({ kind: 'postgres', url: temp.url, max });
+  await migrate(db);
+  return { url: temp.url, db, drop: async () => { await db.close(); await temp.drop(); } };
+}
+
+const owner = 'key-a';
+const other = 'key-b';
+
+async function newMatch(store: EventStore, ownerId = owner) {
+  return store.createMatch({ id: randomUUID(), ownerId, game: 'eden', players: [{ id: 'A', name: 'Ana' }], options: {} });
+}
+
+for (const target of databaseTargets()) {
+  describe(`event store on ${target.name}`, () => {
+    let db: Database;
+    let store: EventStore;
+    beforeAll(async () => {
+      db = await target.open();
+      store = SqlEventStore.over(db);
+    });
+    afterAll(async () => db?.close());
+
+    it('creates a match at version 0 and numbers appended events 1..n without gaps', async () => {
+      const m = await newMatch(store);
+      expect(m.version).toBe(0);
+      const first = await store.append(owner, m.id, 0, [
+        { type: 'a', data: { n: 1 } },
+        { type: 'b', data: { n: 2 } },
+      ]);
+      expect(first.version).toBe(2);
+      expect(first.events.map((e) => e.version)).toEqual([1, 2]);
+      const second = await store.append(owner, m.id, 2, [{ type: 'c', data: { n: 3 }, schemaVersion: 2, metadata: { by: 'x' } }]);
+      expect(second.version).toBe(3);
+      const all = await store.read(owner, m.id);
+      expect(all.map((e) => [e.version, e.type, (e.data as { n: number }).n])).toEqual([
+        [1, 'a', 1],
+        [2, 'b', 2],
+        [3, 'c', 3],
+      ]);
+      expect(all[2]!.schemaVersion).toBe(2);
+      expect(all[2]!.metadata).toEqual({ by: 'x' });
+      expect(Number.isNaN(Date.parse(all[0]!.recordedAt))).toBe(false);
+      expect((await store.getMatch(owner, m.id))!.version).toBe(3);
+      expect((await store.read(owner, m.id, { from: 2, limit: 1 })).map((e) => e.version)).toEqual([2]);
+      expect((await store.read(owner, m.id, { from: 1, to: 2 })).map((e) => e.version)).toEqual([1, 2]);
+    });
+
+    it('refuses a wrong expectedVersion with the current version and appends nothing', async () => {
+      const m = await newMatch(store);
+      await store.append(owner, m.id, 0, [{ type: 'a', data: {} }]);
+      for (const expected of [0, 2, 7]) {
+        const error = await store.append(owner, m.id, expected, [{ type: 'x', data: {} }]).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(VersionConflict);
+        expect((error as VersionConflict).currentVersion).toBe(1);
+        expect((error as VersionConflict).expectedVersion).toBe(expected);
+      }
+      expect((await store.read(owner, m.id)).length).toBe(1);
+    });
+
+    it('keeps tenants apart: another key sees no match, cannot append, reads nothing', async () => {
+      const m = await newMatch(store);
+      await store.append(owner, m.id, 0, [{ type: 'a', data: {} }]);
+      expect(await store.getMatch(other, m.id)).toBeUndefined();
+      await expect(store.append(other, m.id, 1, [{ type: 'x', data: {} }])).rejects.toBeInstanceOf(NotFound);
+      expect(await store.read(other, m.id)).toEqual([]);
+      expect((await store.readAll(other, null, 1000)).some((e) => e.matchId === m.id)).toBe(false);
+      expect((await store.read(owner, m.id)).length).toBe(1);
+      expect(await store.getMatch(owner, 'not-a-uuid')).toBeUndefined();
+      await expect(store.append(owner, randomUUID(), 0, [])).rejects.toBeInstanceOf(NotFound);
+    });
+
+    it('answers an idempotent retry with the first answer and appends nothing; another body → idempotency_key_reused', async () => {
+      const m = await newMatch(store);
+      const key = randomUUID();
+      const work = (s: EventStore) => s.append(owner, m.id, 0, [{ type: 'a', data: { k: 1 } }]).then((r) => ({ status: 201, body: r }));
+      const first = await store.idempotent(owner, { key, hash: 'h1' }, work);
+      const again = await store.idempotent(owner, { key, hash: 'h1' }, work);
+      expect(first.replayed).toBe(false);
+      expect(again.replayed).toBe(true);
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual(JSON.parse(JSON.stringify(first.body)));
+      expect((await store.read(owner, m.id)).length).toBe(1);
+      const reused = await store.idempotent(owner, { key, hash: 'h2' }, work).catch((e: unknown) => e);
+      expect(reused).toBeInstanceOf(RuleViolation);
+      expect((reused as RuleViolation).code).toBe('idempotency_key_reused');
+      // The same key under another API key is another key.
+      const m2 = await newMatch(store, other);
+      const theirs = await store.idempotent(other, { key, hash: 'h1' }, (s) => s.append(other, m2.id, 0, [{ type: 'b', data: {} }]).then((r) => ({ status: 201, body: r })));
+      expect(theirs.replayed).toBe(false);
+      expect((await store.read(owner, m.id)).length).toBe(1);
+    });
+
+    it('stores nothing for a key whose work failed, so the key can be retried', async () => {
+      const m = await newMatch(store);
+      const key = randomUUID();
+      const failing = await store
+        .idempotent(owner, { key, hash: 'h' }, (s) => s.append(owner, m.id, 5, [{ type: 'a', data: {} }]).then((r) => ({ status: 201, body: r })))
+        .catch((e: unknown) => e);
+      expect(failing).toBeInstanceOf(VersionConflict);
+      const ok = await store.idempotent(owner, { key, hash: 'h' }, (s) => s.append(owner, m.id, 0, [{ type: 'a', data: {} }]).then((r) => ({ status: 201, body: r })));
+      expect(ok.replayed).toBe(false);
+      expect((await store.read(owner, m.id)).length).toBe(1);
+    });
+
+    it('rolls back a whole batch when any event of it cannot be written (no partial append)', async () => {
+      const m = await newMatch(store);
+      // A type over the wire that PostgreSQL refuses (NUL byte in text) fails the batch's INSERT.
+      const error = await store
+        .append(owner, m.id, 0, [
+          { type: 'ok', data: {} },
+          { type: 'bad\u0000type', data: {} },
+        ])
+        .catch((e: unknown) => e);
+      expect(error).toBeTruthy();
+      expect((await store.getMatch(owner, m.id))!.version).toBe(0);
+      expect(await store.read(owner, m.id)).toEqual([]);
+    });
+
+    it('lets exactly one of many concurrent writers win each version; retrying writers leave 1..n with no gaps or duplicates', async () => {
+      const m = await newMatch(store);
+      const writers = 64;
+      const round = await Promise.allSettled(
+        Array.from({ length: writers }, (_, w) => store.append(owner, m.id, 0, [{ type: 'w', data: { w } }])),
+      );
+      expect(round.filter((r) => r.status === 'fulfilled').length).toBe(1);
+      for (const r of round) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(VersionConflict);
+      const results = await Promise.all(
+        Array.from({ length: writers }, async (_, w) => {
+          for (let attempt = 0; ; attempt++) {
+            const current = (await store.getMatch(owner, m.id))!.version;
+            try {
+              return (await store.append(owner, m.id, current, [{ type: 'retry', data: { w } }])).version;
+            } catch (e) {
+              if (!(e instanceof VersionConflict) || attempt > 500) throw e;
+            }
+          }
+        }),
+      );
+      const events = await store.read(owner, m.id);
+      expect(events.map((e) => e.version)).toEqual(Array.from({ length: writers + 1 }, (_, i) => i + 1));
+      expect(new Set(results).size).toBe(writers);
+      const writersSeen = events.filter((e) => e.type === 'retry').map((e) => (e.data as { w: number }).w).sort((a, b) => a - b);
+      expect(writersSeen).toEqual(Array.from({ length: writers }, (_, i) => i));
+    });
+
+    it('reads the global feed in commit-safe order across matches, resuming from a checkpoint', async () => {
+      const a = await newMatch(store);
+      const b = await newMatch(store);
+      await store.append(owner, a.id, 0, [{ type: 'a1', data: {} }]);
+      await store.append(owner, b.id, 0, [{ type: 'b1', data: {} }]);
+      await store.append(owner, a.id, 1, [{ type: 'a2', data: {} }]);
+      const feed = (await store.readAll(owner, null, 10_000)).filter((e) => e.matchId === a.id || e.matchId === b.id);
+      expect(feed.map((e) => e.type)).toEqual(['a1', 'b1', 'a2']);
+      const after = await store.readAll(owner, { transactionId: feed[1]!.transactionId, position: feed[1]!.position }, 10_000);
+      expect(after.filter((e) => e.matchId === a.id || e.matchId === b.id).map((e) => e.type)).toEqual(['a2']);
+    });
+  });
+}
+
+describe('event store on a real PostgreSQL server', () => {
+  let pg: FreshPostgres | undefined;
+  beforeAll(async () => {
+    pg = await freshPostgres(70);
+  });
+  afterAll(async () => pg?.drop());
+
+  it('64 concurrent writers, 64 connections: exactly one winner per version, 1..n, no duplicates', async () => {
+    const store = SqlEventStore.over(pg!.db);
+    const m = await newMatch(store);
+    const writers = 64;
+    let version = 0;
+    for (let round = 0; round < 5; round++) {
+      const settled = await Promise.allSettled(
+        Array.from({ length: writers }, (_, w) => store.append(owner, m.id, version, [{ type: 'w', data: { round, w } }, { type: 'w2', data: { round, w } }])),
+      );
+      const winners = settled.filter((r) => r.status === 'fulfilled');
+      expect(winners.length).toBe(1);
+      for (const r of settled) if (r.status === 'rejected') {
+        expect(r.reason).toBeInstanceOf(VersionConflict);
+        expect((r.reason as VersionConflict).currentVersion).toBe(version + 2);
+      }
+      version += 2;
+    }
+    const events = await store.read(owner, m.id);
+    expect(events.map((e) => e.version)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    // Both events of one batch come from the same writer: no interleaving.
+    for (let i = 0; i < 10; i += 2) expect(events[i]!.data).toEqual(events[i + 1]!.data);
+  });
+
+  it('never lets the global feed skip an event that commits after a later position is visible', async () => {
+    const db = pg!.db;
+    const store = SqlEventStore.over(db);
+    const a = await newMatch(store);
+    const b = await newMatch(store);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let written!: () => void;
+    const wroteA = new Promise<void>((r) => (written = r));
+    // Writer A takes its position first and holds its transaction open.
+    const slow = new SqlEventStore({
+      query: db.query.bind(db),
+      transaction: (fn) => db.transaction(async (tx) => {
+        const r = await fn(tx);
+        written();
+        await gate;
+        return r;
+      }),
+    });
+    const pendingA = slow.append(owner, a.id, 0, [{ type: 'slow', data: {} }]);
+    await wroteA;
+    // Writer B takes a later position and commits first.
+    const committedB = await store.append(owner, b.id, 0, [{ type: 'fast', data: {} }]);
+    const aPosition = BigInt((await db.query<{ p: string }>(`SELECT last_value::text AS p FROM match_events_position_seq`)).rows[0]!.p);
+    expect(BigInt(committedB.events[0]!.position)).toBe(aPosition);
+    const mine = <T extends { matchId: string }>(list: T[]) => list.filter((e) => e.matchId === a.id || e.matchId === b.id);
+    // While A is open the feed shows neither (B is held back behind A's transaction).
+    const during = mine(await store.readAll(owner, null, 100_000));
+    expect(during).toEqual([]);
+    release();
+    await pendingA;
+    const after = mine(await store.readAll(owner, null, 100_000));
+    expect(after.map((e) => e.type)).toEqual(['slow', 'fast']);
+    expect(BigInt(after[0]!.position)).toBeLessThan(BigInt(after[1]!.position));
+  });
+
+  it('loses no acknowledged event when the writing process is killed (SIGKILL) mid-burst', async () => {
+    const store = SqlEventStore.over(pg!.db);
+    const m = await newMatch(store);
+    const storeModule = fileURLToPath(new URL('../../src/infra/event-store/index.ts', import.meta.url));
+    const poolModule = fileURLToPath(new URL('../../src/infra/database/pool.ts', import.meta.url));
+    const code = `
+      const { SqlEventStore } = await import(${JSON.stringify(storeModule)});
+      const { PoolDatabase } = await import(${JSON.stringify(poolModule)});
+      const db = new PoolDatabase({ kind: 'postgres', url: process.env.EVENT_DB_URL, max: 8 });
+      const store = SqlEventStore.over(db);
+      let version = 0;
+      // 8 parallel bursts, each retrying on conflicts; every acknowledged version is printed.
+      await Promise.all(Array.from({ length: 8 }, async (_, w) => {
+        for (let i = 0; ; i++) {
+          try {
+            const r = await store.append('${owner}', '${m.id}', version, [{ type: 'burst', data: { w, i } }, { type: 'burst2', data: { w, i } }]);
+            version = Math.max(version, r.version);
+            process.stdout.write('ack ' + r.version + ' ' + w + ' ' + i + '\\n');
+          } catch (e) {
+            if (e?.name !== 'VersionConflict') throw e;
+            version = Math.max(version, e.currentVersion);
+          }
+        }
+      }));
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      env: { ...process.env, EVENT_DB_URL: pg!.url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const acks: { version: number; w: number; i: number }[] = [];
+    let buffer = '';
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('child produced too few acks: ' + stderr.slice(0, 2000))), 60_000);
+      child.stdout.on('data', (d: Buffer) => {
+        buffer += d.toString();
+        const lines = buffer.split('\n');
+        buffer = lines.pop()!;
+        for (const line of lines) {
+          const [, v, w, i] = line.split(' ');
+          acks.push({ version: Number(v), w: Number(w), i: Number(i) });
+        }
+        if (acks.length >= 150) {
+          clearTimeout(timer);
+          child.kill('SIGKILL');
+          resolve();
+        }
+      });
+      child.on('exit', () => {
+        clearTimeout(timer);
+        if (acks.length < 150) reject(new Error('child exited early: ' + stderr.slice(0, 2000)));
+      });
+    });
+    expect(await exited).toBe('SIGKILL');
+    // Give the server a moment to abort the killed backends' open transactions.
+    await new Promise((r) => setTimeout(r, 300));
+    const events = await store.read(owner, m.id);
+    const match = (await store.getMatch(owner, m.id))!;
+    expect(match.version).toBe(events.length);
+    expect(events.map((e) => e.version)).toEqual(Array.from({ length: events.length }, (_, i) => i + 1));
+    for (const ack of acks) {
+      const [first, second] = [events[ack.version - 2]!, events[ack.version - 1]!];
+      expect(first.type).toBe('burst');
+      expect(first.data).toEqual({ w: ack.w, i: ack.i });
+      expect(second.type).toBe('burst2');
+      expect(second.data).toEqual({ w: ack.w, i: ack.i });
+    }
+    expect(events.length).toBeGreaterThanOrEqual(2 * acks.length);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * One contract suite for the JobRunner port (src/app/ports.ts), run against every implementation:
+ * the in-process worker-thread runner always, BullMQ (with a worker and sandboxed processors in
+ * this process) when REDIS_URL is set, on a queue name unique to this run.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { JobRunner, JobState } from '../../src/app/ports.js';
+import { BullJobRunner, InProcessJobRunner, startBullWorker } from '../../src/infra/queue/index.js';
+import { SIMULATION_JOB } from '../../src/app/simulations/job.js';
+import { simulate } from '../../src/games/eden/simulate/index.js';
+import { meleeRequest } from '../unit/simulate/fixtures.js';
+
+interface Target {
+  name: string;
+  open(): Promise<{ runner: JobRunner; crash?(id: string): Promise<boolean>; close(): Promise<void> }>;
+}
+
+const targets: Target[] = [
+  {
+    name: 'in-process worker threads',
+    open: async () => {
+      const runner = new InProcessJobRunner({ concurrency: 1 });
+      return { runner, crash: (id) => runner.crash(id), close: () => runner.close() };
+    },
+  },
+];
+if (process.env.REDIS_URL) {
+  const url = process.env.REDIS_URL;
+  targets.push({
+    name: 'BullMQ',
+    open: async () => {
+      const queueName = `arbiter-test-${randomUUID()}`;
+      const runner = new BullJobRunner({ url, queueName });
+      await runner.watching();
+      const worker = await startBullWorker({ url, queueName, concurrency: 2 });
+      return {
+        runner,
+        close: async () => {
+          await worker.close();
+          await runner.close();
+        },
+      };
+    },
+  });
+}
+
+/** Resolve with the first state of `id` that satisfies `until` (polling and listening). */
+function waitFor(runner: JobRunner, id: string, until: (s: JobState) => boolean, ms = 25_000): Promise<JobState> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (s: JobState) => {
+      if (done) return;
+      done = true;
+      clearInterval(poll);
+      clearTimeout(timer);
+      off();
+      resolve(s);
+    };
+    const off = runner.onUpdate((s) => s.id === id && until(s) && finish(s));
+    const poll = setInterval(() => void runner.get(id).then((s) => s && until(s) && finish(s)), 100);
+    const timer = setTimeout(() => {
+      done = true;
+      clearInterval(poll);
+      off();
+      void runner.get(id).then((s) => reject(new Error(`job ${id} never reached the state; last: ${JSON.stringify(s)}`)));
+    }, ms);
+  });
+}
+
+const terminal = (s: JobState) => ['completed', 'failed', 'cancelled'].includes(s.status);
+
+describe.each(targets)('JobRunner contract: $name', (target) => {
+  let runner: JobRunner;
+  let crash: ((id: string) => Promise<boolean>) | undefined;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ runner, crash, close } = await target.open());
+  });
+  afterAll(async () => close());
+
+  it('pings', async () => {
+    await expect(runner.ping()).resolves.toBeUndefined();
+  });
+
+  it('runs a job to completion, reporting running and progress on the way', async () => {
+    const id = randomUUID();
+    const seen: JobState[] = [];
+    const off = runner.onUpdate((s) => s.id === id && seen.push(s));
+    await runner.enqueue({ id, name: 'contract.spin', data: { steps: 4, ms: 60, value: 42 } });
+    const end = await waitFor(runner, id, terminal);
+    off();
+    expect(end).toMatchObject({ id, status: 'completed', progress: 1, result: { value: 42, attempt: 1 } });
+    expect(seen.some((s) => s.status === 'running')).toBe(true);
+    expect(seen.some((s) => s.status === 'running' && s.progress > 0 && s.progress < 1)).toBe(true);
+    expect(await runner.get(id)).toMatchObject({ status: 'completed', result: { value: 42 } });
+  });
+
+  it('answers undefined for an unknown id and false when cancelling it', async () => {
+    expect(await runner.get(randomUUID())).toBeUndefined();
+    expect(await runner.cancel(randomUUID())).toBe(false);
+  });
+
+  it('does not run the same id twice (deduplication)', async () => {
+    const id = randomUUID();
+    await runner.enqueue({ id, name: 'contract.spin', data: { steps: 1, ms: 10, value: 'first' } });
+    await runner.enqueue({ id, name: 'contract.spin', data: { steps: 1, ms: 10, value: 'second' } });
+    const end = await waitFor(runner, id, terminal);
+    expect(end.result).toMatchObject({ value: 'first' });
+  });
+
+  it('reports a failing job as failed with its error, without retrying it', async () => {
+    const id = randomUUID();
+    await runner.enqueue({ id, name: 'contract.fail', data: {} });
+    const end = await waitFor(runner, id, terminal);
+    expect(end.status).toBe('failed');
+    expect(end.error).toMatch(/contract failure/);
+  });
+
+  it('cancels a running job', async () => {
+    const id = randomUUID();
+    await runner.enqueue({ id, name: 'contract.spin', data: { steps: 200, ms: 50 } });
+    await waitFor(runner, id, (s) => s.status === 'running');
+    expect(await runner.cancel(id)).toBe(true);
+    expect((await runner.get(id))?.status).toBe('cancelled');
+    expect(await runner.cancel(id)).toBe(false);
+    // it stays cancelled (never completes)
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await runner.get(id))?.status).toBe('cancelled');
+  });
+
+  it('cancels a queued job before it runs', async () => {
+    const blockers = [randomUUID(), randomUUID()];
+    for (const id of blockers) await runner.enqueue({ id, name: 'contract.spin', data: { steps: 10, ms: 50 } });
+    const id = randomUUID();
+    await runner.enqueue({ id, name: 'contract.spin', data: { steps: 1, ms: 10 } });
+    expect(await runner.cancel(id)).toBe(true);
+    for (const b of blockers) await waitFor(runner, b, terminal);
+    expect((await runner.get(id))?.status).toBe('cancelled');
+  });
+
+  it('survives a job whose thread or process dies: the job is retried and completes', async () => {
+    const id = randomUUID();
+    await runner.enqueue({ id, name: 'contract.crash-once', data: { ms: 50 } });
+    const end = await waitFor(runner, id, terminal);
+    expect(end).toMatchObject({ status: 'completed', result: { value: 'survived', attempt: 2 } });
+  });
+
+  it('a simulation killed mid-run is retried and gives the result of an uninterrupted run (same seed)', async () => {
+    const id = randomUUID();
+    const data = { simulationId: id, kind: 'eden.melee' as const, request: meleeRequest('response'), iterations: 600_000, seed: 'crash' };
+    await runner.enqueue({ id, name: SIMULATION_JOB, data });
+    if (crash) {
+      await waitFor(runner, id, (s) => s.status === 'running' && s.progress > 0);
+      expect(await crash(id)).toBe(true);
+    }
+    const end = await waitFor(runner, id, terminal, 60_000);
+    expect(end.status).toBe('completed');
+    expect(end.result).toEqual(simulate(data));
+  }, 90_000);
+});
