@@ -1,4 +1,21 @@
 /** EDEN roster, catalog, phases and options operations. */
 import type { Operation } from '../operation.js';
+import { edenRosterOperation } from './roster-operation.js';
+import { edenCatalogOperation } from './catalog-operation.js';
+import { edenInitiativeOperation } from './initiative-operation.js';
+import { edenTacticOperation } from './tactic-operation.js';
+import { edenUpkeepOperation } from './upkeep-operation.js';
+import { edenWeatherOperation } from './weather-operation.js';
+import { edenNpcOperation } from './npc-operation.js';
+import { edenTerrainOperation } from './terrain-operation.js';
 
-export const edenPhaseOperations: Operation<any>[] = [];
+export const edenPhaseOperations: Operation<any>[] = [
+  edenRosterOperation,
+  edenCatalogOperation,
+  edenWeatherOperation,
+  edenInitiativeOperation,
+  edenTacticOperation,
+  edenUpkeepOperation,
+  edenNpcOperation,
+  edenTerrainOperation,
+];
