@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
 
@@ -167,6 +168,18 @@ describe('Ánima API', () => {
     expect(neither.status).toBe(400);
   });
 
+  it('ANIMA-PRIOR-5: POST /v1/anima/prior-encounters, a winning Creature stays and the Group does not arrive', async () => {
+    const res = await post(app, '/v1/anima/prior-encounters', {
+      location: { name: 'Las Ruinas', level: 2 },
+      group: juan,
+      encounter: { name: 'Lobo', kind: 'creature', level: 2, combat: 7 },
+      dice: { values: [1, 2] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ arrives: false, creatureStays: true, turnLost: true, encounter: { resolution: 'lost', combat: { margin: -2 } } });
+    expect(res.body.dice.rolls).toHaveLength(2);
+  });
+
   it('ANIMA-SPEED-1: POST /v1/anima/speed-tests, Speed 8 + 1 = 9 vs 9 succeeds', async () => {
     const res = await post(app, '/v1/anima/speed-tests', { group: juan, difficulty: 9, dice: { values: [1] } });
     expect(res.body).toMatchObject({ speed: 8, roll: 1, total: 9, success: true, dice: { rolls: [{ purpose: 'speed test', sides: 10, values: [1] }] } });
@@ -219,5 +232,55 @@ describe('Ánima API', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(['/location/rewards/0/mission', '/turn']);
+  });
+
+  it('no input produces a 500 (random bodies on every Ánima endpoint)', async () => {
+    const ch = fc.record({ name: fc.string({ minLength: 1, maxLength: 3 }), combat: fc.integer({ min: -1, max: 10 }), speed: fc.integer({ min: 0, max: 10 }), incapacitated: fc.boolean() });
+    const group = fc.record({ characters: fc.array(ch, { maxLength: 5 }), rested: fc.boolean(), handSize: fc.integer({ min: 0, max: 6 }) });
+    const row = fc.record(
+      { min: fc.integer({ min: 0, max: 11 }), max: fc.integer({ min: 1, max: 10 }), result: fc.constantFrom('nothing', 'encounter', 'special'), count: fc.integer({ min: 1, max: 3 }), expels: fc.boolean() },
+      { requiredKeys: ['min', 'max', 'result'] },
+    );
+    const full = fc.constant([{ min: 1, max: 3, result: 'nothing' }, { min: 4, max: 7, result: 'encounter', count: 2 }, { min: 8, max: 10, result: 'special' }]);
+    const card = fc.record(
+      { name: fc.string({ minLength: 1, maxLength: 3 }), kind: fc.constantFrom('creature', 'event'), level: fc.integer({ min: 1, max: 3 }), combat: fc.integer({ min: 0, max: 12 }), losesTurn: fc.boolean(), gifts: fc.integer({ min: 0, max: 3 }) },
+      { requiredKeys: ['name', 'kind', 'level'] },
+    );
+    const ids = fc.constantFrom('a', 'b', 'c');
+    const body = fc.record(
+      {
+        location: fc.record({
+          name: fc.constantFrom('A', 'B'),
+          level: fc.integer({ min: 1, max: 3 }),
+          table: fc.oneof(full, fc.array(row, { minLength: 1, maxLength: 4 })),
+          rewards: fc.array(fc.record({ kind: fc.constantFrom('gift', 'recruit', 'mission', 'special'), mission: fc.constantFrom('M') }, { requiredKeys: ['kind'] }), { minLength: 1, maxLength: 3 }),
+        }),
+        group,
+        opponent: group,
+        creature: fc.record({ name: fc.constant('c'), combat: fc.integer({ min: 0, max: 12 }) }),
+        encounters: fc.array(card, { maxLength: 3 }),
+        encounter: card,
+        dice: fc.oneof(fc.record({ values: fc.array(fc.integer({ min: 1, max: 12 }), { maxLength: 6 }) }), fc.record({ seed: fc.string({ minLength: 1, maxLength: 4 }) })),
+        difficulty: fc.integer({ min: 0, max: 30 }),
+        players: fc.array(fc.record({ id: ids, speed: fc.integer({ min: 0, max: 3 }), group }, { requiredKeys: ['id'] }), { minLength: 2, maxLength: 4 }),
+        tieBreaks: fc.array(fc.record({ speed: fc.integer({ min: 0, max: 3 }), order: fc.array(ids, { minLength: 2, maxLength: 3 }) }), { maxLength: 2 }),
+        turn: fc.integer({ min: 1, max: 4 }),
+        lastRecruit: fc.record({ location: fc.constantFrom('A', 'B'), turn: fc.integer({ min: 1, max: 4 }) }),
+      },
+      { requiredKeys: ['location', 'group'] },
+    );
+    const urls = ['/v1/anima/explorations', '/v1/anima/combats', '/v1/anima/prior-encounters', '/v1/anima/speed-tests', '/v1/anima/turn-order', '/v1/anima/rewards'];
+    await fc.assert(
+      fc.asyncProperty(body, async (b) => {
+        for (const url of urls) expect((await post(app, url, b)).status).not.toBe(500);
+      }),
+      { numRuns: 60, seed: 4 },
+    );
+    for (const junk of [null, [], 'x', {}, { dice: { values: [] } }]) {
+      for (const url of urls) {
+        const res = await app.inject({ method: 'POST', url, payload: JSON.stringify(junk), headers: { 'content-type': 'application/json' } });
+        expect(res.statusCode).toBe(400);
+      }
+    }
   });
 });

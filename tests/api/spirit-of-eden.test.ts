@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
 
@@ -180,5 +181,48 @@ describe('The Spirit of Eden API', () => {
     const early = await post(app, '/v1/spirit-of-eden/turn-start', { ring, cards, allies: [{ kind: 'flora', at: 'noa', availableFromTurn: 7 }], turn: 6, placements: { flora: 'forest2' } });
     expect(early.status).toBe(422);
     expect(early.body.code).toBe('ally_not_due');
+  });
+
+  it('no input produces a 500 (random boards and player phases)', async () => {
+    const ids = [...ring, 'noa', 'removed', 'x', 'constructor'];
+    const kinds = fc.constantFrom('water', 'fauna', 'flora');
+    const colors = fc.constantFrom('yellow', 'red', 'black');
+    const board = fc.record({
+      ring: fc.constantFrom(ring, [...ring].reverse(), ring.map((r, i) => (i === 3 ? 'constructor' : r))),
+      cards: fc
+        .dictionary(fc.constantFrom(...ids), fc.record({ terrain: fc.constantFrom('waterfall', 'swamp', 'forest', 'mountain'), state: fc.constantFrom('healthy', 'devastated', 'destroyed') }), { maxKeys: 3 })
+        .map((d) => ({ ...cards, ...d })),
+      goomz: fc.array(fc.record({ color: colors, at: fc.constantFrom(...ids), ambushedBy: fc.option(kinds) }), { minLength: 1, maxLength: 3 }),
+      allies: fc.array(fc.record({ kind: kinds, at: fc.constantFrom(...ids), protecting: fc.boolean(), availableFromTurn: fc.integer({ min: 1, max: 9 }) }), { maxLength: 3 }),
+      order: fc.array(colors, { maxLength: 3 }),
+      objectives: fc.array(fc.record({ color: colors, pile: fc.array(fc.record({}), { maxLength: 3 }) }), { maxLength: 3 }),
+      modes: fc.subarray(['devastator', 'celestial']),
+      picks: fc.record({ red: kinds }, { requiredKeys: [] }),
+      options: fc.record({ dSendsAll: fc.boolean(), protectionEndsWithPhase: fc.boolean() }),
+      turn: fc.integer({ min: 1, max: 9 }),
+      placements: fc.record({ fauna: fc.constantFrom(...ids) }, { requiredKeys: [] }),
+    });
+    await fc.assert(
+      fc.asyncProperty(board, async (b) => {
+        for (const url of ['/v1/spirit-of-eden/goomz-phase', '/v1/spirit-of-eden/status', '/v1/spirit-of-eden/turn-start']) {
+          expect((await post(app, url, b)).status).not.toBe(500);
+        }
+      }),
+      { numRuns: 80, seed: 2 },
+    );
+    const step = fc.record(
+      { type: fc.constantFrom('place', 'reroll', 'bonus', 'noa'), die: fc.integer({ min: 0, max: 3 }), card: fc.integer({ min: 0, max: 3 }), discard: fc.integer({ min: 0, max: 3 }), value: fc.integer({ min: 1, max: 6 }) },
+      { requiredKeys: ['type', 'die'] },
+    );
+    const phaseBody = fc.record(
+      { roll: fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 4, maxLength: 4 }), steps: fc.array(step, { maxLength: 8 }), modes: fc.subarray(['fearless', 'scarcity']), disabledCard: fc.integer({ min: 0, max: 3 }), noaPowerUsed: fc.boolean(), bonusesAvailable: fc.integer({ min: 0, max: 2 }) },
+      { requiredKeys: ['roll', 'steps'] },
+    );
+    await fc.assert(
+      fc.asyncProperty(phaseBody, async (b) => {
+        expect((await post(app, '/v1/spirit-of-eden/player-phase/validate', b)).status).not.toBe(500);
+      }),
+      { numRuns: 80, seed: 3 },
+    );
   });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/app/ports.js';
-import { PoolDatabase, startPglite } from '../../src/infra/database/index.js';
+import { PoolDatabase, openDatabase, startPglite } from '../../src/infra/database/index.js';
 import { DEFAULT_MIGRATIONS_DIR, MigrationError, migrate, readMigrations } from '../../src/infra/migrator.js';
 import { createTempPostgresDatabase, type TempPostgres } from '../helpers/database.js';
 
@@ -234,5 +234,33 @@ describe('migrator: concurrent start-up on one PostgreSQL database', () => {
     releaseLock();
     await lockTx;
     expect((await run).applied).toEqual(['20270101000001_widgets']);
+  });
+});
+
+describe('openDatabase (start-up path)', () => {
+  it('with DATABASE_URL: opens PostgreSQL and migrates it', async () => {
+    const pg = await freshPostgres();
+    const db = await openDatabase({ databaseUrl: pg.temp.url, dataDir: '/nonexistent' });
+    cleanups.push(() => db.close());
+    expect(db.kind).toBe('postgres');
+    expect((await db.query("SELECT to_regclass('public.api_keys') IS NOT NULL AS ok")).rows).toEqual([{ ok: true }]);
+  });
+
+  it('without DATABASE_URL: PGlite under <dataDir>/pglite, migrated once, data kept across reopen', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'arbiter-data-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const first = await openDatabase({ dataDir });
+    expect(first.kind).toBe('pglite');
+    expect(first.url).toMatch(/^postgresql:\/\/postgres@127\.0\.0\.1:\d+\/postgres/);
+    await first.query("INSERT INTO api_keys (name, key_hash) VALUES ('kept', repeat('a', 64))");
+    const applied = (await first.query('SELECT count(*)::int AS n FROM _prisma_migrations')).rows;
+    await first.close();
+
+    const second = await openDatabase({ dataDir });
+    cleanups.push(() => second.close());
+    expect((await second.query('SELECT name FROM api_keys')).rows).toEqual([{ name: 'kept' }]);
+    expect((await second.query('SELECT count(*)::int AS n FROM _prisma_migrations')).rows).toEqual(applied);
+    const { readdir } = await import('node:fs/promises');
+    expect(await readdir(dataDir)).toEqual(['pglite']);
   });
 });

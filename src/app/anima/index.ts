@@ -5,5 +5,13 @@ import { combatOperation } from './combat.js';
 import { speedOperation } from './speed.js';
 import { turnOrderOperation } from './turn-order.js';
 import { rewardsOperation } from './rewards.js';
+import { priorEncounterOperation } from './prior.js';
 
-export const animaOperations: Operation<any>[] = [explorationOperation, combatOperation, speedOperation, turnOrderOperation, rewardsOperation];
+export const animaOperations: Operation<any>[] = [
+  explorationOperation,
+  combatOperation,
+  priorEncounterOperation,
+  speedOperation,
+  turnOrderOperation,
+  rewardsOperation,
+];

@@ -1,6 +1,6 @@
 /** es/de/en narrative summaries for the Ánima operations (CONTRACT §0). */
 import type { Lang } from '../i18n.js';
-import type { CreatureCombat, Exploration, GroupCombat, RewardOption, SpeedTest, TurnOrder } from '../../games/anima/index.js';
+import type { CreatureCombat, Exploration, GroupCombat, PriorEncounter, RewardOption, SpeedTest, TurnOrder } from '../../games/anima/index.js';
 
 type Tri = { en: string; es: string; de: string };
 const pick = (t: Tri, lang: Lang) => t[lang];
@@ -146,4 +146,32 @@ export function rewardsText(options: RewardOption[], lang: Lang): string {
     },
     lang,
   );
+}
+
+export function priorText(p: PriorEncounter, lang: Lang): string {
+  const e = p.encounter;
+  const head =
+    e.resolution === 'discarded_level'
+      ? pick(
+          {
+            en: `${e.card.name} is above the Location's level: no effect (ANIMA-PRIOR-3).`,
+            es: `${e.card.name} supera el nivel de la Localización: sin efecto (ANIMA-PRIOR-3).`,
+            de: `${e.card.name} liegt über der Stufe des Ortes: keine Wirkung (ANIMA-PRIOR-3).`,
+          },
+          lang,
+        )
+      : e.combat
+        ? creatureCombatText(e.combat, e.card.name, lang)
+        : pick({ en: `Event ${e.card.name} (ANIMA-PRIOR-4).`, es: `Suceso ${e.card.name} (ANIMA-PRIOR-4).`, de: `Ereignis ${e.card.name} (ANIMA-PRIOR-4).` }, lang);
+  const tail = p.arrives
+    ? pick({ en: 'The Group arrives (ANIMA-MOVE-3).', es: 'El Grupo llega (ANIMA-MOVE-3).', de: 'Die Gruppe kommt an (ANIMA-MOVE-3).' }, lang)
+    : pick(
+        {
+          en: `The Group does not arrive and loses the rest of the turn${p.creatureStays ? '; the Creature stays (ANIMA-PRIOR-5)' : ' (ANIMA-PRIOR-4)'}.`,
+          es: `El Grupo no llega y pierde el resto del turno${p.creatureStays ? '; la Criatura permanece (ANIMA-PRIOR-5)' : ' (ANIMA-PRIOR-4)'}.`,
+          de: `Die Gruppe kommt nicht an und verliert den Rest der Runde${p.creatureStays ? '; die Kreatur bleibt (ANIMA-PRIOR-5)' : ' (ANIMA-PRIOR-4)'}.`,
+        },
+        lang,
+      );
+  return `${head} ${tail}`;
 }

@@ -84,7 +84,10 @@ export function validateSimulationRequest(kind: SimulationKind, request: unknown
   }
   try {
     if (op?.body) body = validate(op.body, body);
-    resolverFor(kind, body)(new SeededDice('validation'));
+    // the stateless endpoint's own checks (profiles, preconditions), on one seeded resolution
+    const dice = () => new SeededDice('validation');
+    if (op) op.handle(structuredClone(body), { lang: 'en', dice });
+    else resolverFor(kind, body)(dice());
   } catch (error) {
     if (error instanceof InvalidInput) throw prefixed(error);
     throw error;

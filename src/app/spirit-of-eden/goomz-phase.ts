@@ -76,7 +76,8 @@ export const goomzPhaseOperation = defineOperation({
 - Protection lasts until used up (SOE-AMB-6); \`options.protectionEndsWithPhase\` ends it with the phase.
 - **Ring**: index 0 = top-left, clockwise as seen from the player's seat (SOE-GRID-2, SOE-AMB-13).
 - **End** (SOE-END-3): checked after every action and claim; the phase stops at once (\`skipped\`). Lost when both cards of one terrain are destroyed (SOE-END-2); won when no Goomz is in play (SOE-END-1; a colour left out of \`goomz\` counts as removed) or, in Devastator, when all three piles are empty (SOE-MODE-5). Without \`objectives\` piles are untracked: F is reported but never removes a Goomz.
-- **Modes**: Devastator changes F and victory; an ambushed Goomz with an empty pile is 422 \`no_objective\` (SOE-MODE-5). The other modes affect the player phase or setup only.
+- **Ambushes** must meet the pile's current objective (\`pile[0]\` Ally and terrain, when given) on a standing card, else 422 \`ambush_not_objective\` (SOE-ACT-AMBUSH-1); in Celestial the card must be healthy, else 422 \`ambush_not_healthy\` (SOE-MODE-2); an ambushed Goomz with an empty pile is 422 \`no_objective\` (SOE-MODE-5).
+- **Modes**: Devastator changes F and victory (SOE-MODE-5); Celestial is checked on ambushes; Fearless, Resurrection and Scarcity affect the player phase or setup only.
 - 400 lists every board problem (duplicate or unknown cards, not 2 cards per terrain, Ambush Ally absent, order not naming each Goomz in play once, …); a board already won or lost is 422 \`game_over\`. No dice are rolled.`,
   body: Body,
   response: Response,

@@ -5,3 +5,4 @@ export * from './exploration.js';
 export * from './speed.js';
 export * from './turn-order.js';
 export * from './rewards.js';
+export * from './prior.js';

@@ -95,15 +95,21 @@ export function validateRoster(input: RosterInput): RosterResult {
   }
 
   // Resolve references: the caller's catalog first, then the built-in one for this printing.
-  const own = new Map<string, FighterInput>();
-  for (const f of input.catalog ?? []) if (!own.has(f.id)) own.set(f.id, f);
+  const own = new Map<string, { fighter: FighterInput; at: number }>();
+  (input.catalog ?? []).forEach((f, at) => {
+    if (!own.has(f.id)) own.set(f.id, { fighter: f, at });
+  });
   const resolved: Resolved[] = [];
   input.fighters.forEach((entry, index) => {
     if (isRef(entry)) {
       const refPath = pointer('fighters', index, 'ref');
       const mine = own.get(entry.ref);
       if (mine) {
-        resolved.push({ index, fighter: normalizeFighter(mine), at: () => refPath });
+        // EDEN-CARD-PROFILE-9: the budget needs the Value
+        if (mine.fighter.value === undefined) {
+          problem(errors, 'missing_value', pointer('catalog', mine.at, 'value'), `${mine.fighter.name} (referenced at ${refPath}) has no Value (EDEN-CARD-PROFILE-9).`);
+        }
+        resolved.push({ index, fighter: normalizeFighter(mine.fighter), at: () => refPath });
         return;
       }
       const builtIn = catalogFighterById(entry.ref);

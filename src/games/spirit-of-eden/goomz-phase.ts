@@ -143,6 +143,33 @@ function act(board: Board, g: Goomz, opts: GoomzPhaseOptions, modes: readonly Mo
   return { color: g.color, rule: 'B', card: s, effect: 'destroyed' };
 }
 
+/** The ambushes on the board must each meet their Goomz's current objective (422 otherwise). */
+function checkAmbushes(board: Board, modes: readonly Mode[]): void {
+  for (const g of board.goomz) {
+    if (!g.ambushedBy || !inPlay(g)) continue;
+    const pile = board.objectives?.find((p) => p.color === g.color);
+    const card = board.cards[g.at]!;
+    // SOE-MODE-5: in Devastator a Goomz whose pile is empty has no objective and cannot be ambushed.
+    if (pile && pile.pile.length === 0) {
+      throw new RuleViolation('no_objective', `Goomz ${g.color} has no objective left and cannot be ambushed (SOE-MODE-5).`, { color: g.color });
+    }
+    // SOE-ACT-AMBUSH-1: the acting Ally is the objective's Ally, on a standing card of its terrain.
+    const objective = pile?.pile[0];
+    const wrongAlly = objective?.ally !== undefined && objective.ally !== g.ambushedBy;
+    const wrongTerrain = objective?.terrain !== undefined && objective.terrain !== card.terrain;
+    if (wrongAlly || wrongTerrain || card.state === 'destroyed') {
+      throw new RuleViolation('ambush_not_objective', `The ambush of Goomz ${g.color} by ${g.ambushedBy} on ${g.at} does not meet its current objective (SOE-ACT-AMBUSH-1).`, {
+        color: g.color,
+        objective: objective ?? null,
+      });
+    }
+    // SOE-MODE-2: in Celestial a Goomz may be ambushed only on a healthy card.
+    if (modes.includes('celestial') && card.state !== 'healthy') {
+      throw new RuleViolation('ambush_not_healthy', `Celestial mode: Goomz ${g.color} can only be ambushed on a healthy card (SOE-MODE-2).`, { color: g.color });
+    }
+  }
+}
+
 /**
  * SOE-GOOMZ-ORDER-1: each Goomz in play acts once, in `order`, on the board as it is at that moment
  * (which reproduces SOE-GOOMZ-MULTI-1..6). SOE-END-3: the game ends at once on victory or defeat.
@@ -155,16 +182,8 @@ export function goomzPhase(input: Board, order: readonly Color[], opts: GoomzPha
   if (before.lost || before.won) {
     throw new RuleViolation('game_over', `The game is already ${before.lost ? 'lost' : 'won'} (SOE-END-1, SOE-END-2).`, { won: before.won, lost: before.lost });
   }
+  checkAmbushes(input, modes);
   const board = clone(input);
-  // SOE-MODE-5: in Devastator a Goomz whose pile is empty has no objective and cannot be ambushed.
-  if (modes.includes('devastator')) {
-    for (const g of board.goomz) {
-      const pile = board.objectives?.find((p) => p.color === g.color);
-      if (g.ambushedBy && pile && pile.pile.length === 0) {
-        throw new RuleViolation('no_objective', `Goomz ${g.color} has no objective left and cannot be ambushed (SOE-MODE-5).`, { color: g.color });
-      }
-    }
-  }
   const steps: GoomzStep[] = [];
   let end = { won: false, lost: false };
   let i = 0;

@@ -1,4 +1,133 @@
-/** GraphQL for matches (filled by its issue). */
+/**
+ * GraphQL for matches (CONTRACT §5): the same use cases and TypeBox schemas as the REST routes.
+ * Queries `match` / `matchEvents`, mutations `createMatch` / `appendEvents` / `runCommand`, and the
+ * subscription `matchEvents(id, after)` pushing each new event (catch-up first, then live).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import mercurius from 'mercurius';
+import type { TSchema } from '@sinclair/typebox';
 import type { GraphqlExtension } from '../extension.js';
+import { validate } from '../../app/validate.js';
+import { AppendEventsBody, CreateMatchBody, RunCommandBody } from '../../app/matches/schemas.js';
+import { follow } from '../../app/matches/notifier.js';
+import { toProblem } from '../../http/problem.js';
+import { requireApiKey } from '../../http/plugins/auth.js';
+import { matchProblem, matchRuntime } from '../../http/routes/matches.js';
+import { InvalidInput } from '../../games/errors.js';
 
-export const matchesGraphql: GraphqlExtension = { sdl: '', resolvers: {} };
+interface Ctx {
+  request: FastifyRequest;
+  app: FastifyInstance;
+}
+
+function fail(error: unknown): never {
+  const p = toProblem(matchProblem(error));
+  throw new mercurius.ErrorWithProps(p.detail, { ...p, status: p.status }, p.status);
+}
+
+/** The caller's key; subscriptions carry the upgrade request, which may lack `server`. */
+function owner(ctx: Ctx) {
+  const req = ctx.request as FastifyRequest & { server?: FastifyInstance };
+  const request = req.server ? req : (Object.assign(Object.create(null), { headers: req.headers ?? {}, server: ctx.app, log: ctx.app.log }) as FastifyRequest);
+  return requireApiKey(request);
+}
+
+const input = <T>(schema: TSchema, value: unknown): T => validate<T>(schema, structuredClone(value ?? null));
+const key = (k: unknown) => (typeof k === 'string' && k.length > 0 && k.length <= 255 ? { key: k } : undefined);
+const nonNegative = (v: unknown, path: string, fallback: number, min = 0): number => {
+  if (v === undefined || v === null) return fallback;
+  if (!Number.isInteger(v) || (v as number) < min) throw new InvalidInput([{ path, code: 'minimum', message: `must be an integer ≥ ${min}` }]);
+  return v as number;
+};
+
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    fail(error);
+  }
+}
+
+export const matchesGraphql: GraphqlExtension = {
+  sdl: `
+extend type Query {
+  """A match of the calling API key with its state (the projection of its events); \`version\` replays up to it. Same as GET /v1/matches/{id}."""
+  match(id: ID!, version: Int): JSON!
+  """Events in version order with the next \`from\`. Same as GET /v1/matches/{id}/events."""
+  matchEvents(id: ID!, from: Int, limit: Int): JSON!
+}
+
+extend type Mutation {
+  """Create a match (input as POST /v1/matches)."""
+  createMatch(input: JSON!, idempotencyKey: String): JSON!
+  """Append events with optimistic concurrency (input as POST /v1/matches/{id}/events)."""
+  appendEvents(id: ID!, input: JSON!, idempotencyKey: String): JSON!
+  """Run a rules command against the match state (input as POST /v1/matches/{id}/commands)."""
+  runCommand(id: ID!, input: JSON!, idempotencyKey: String): JSON!
+}
+
+extend type Subscription {
+  """Each event of the match after version \`after\` (default: the current version), as it is committed."""
+  matchEvents(id: ID!, after: Int): JSON!
+}
+`,
+  resolvers: {
+    Query: {
+      match: (_: unknown, args: { id: string; version?: number }, ctx: Ctx) =>
+        guarded(async () => matchRuntime(ctx.app.deps.database).service.view((await owner(ctx)).id, args.id, args.version ?? undefined)),
+      matchEvents: (_: unknown, args: { id: string; from?: number; limit?: number }, ctx: Ctx) =>
+        guarded(async () => {
+          const from = nonNegative(args.from, '/from', 1, 1);
+          const limit = Math.min(1000, nonNegative(args.limit, '/limit', 100, 1));
+          return matchRuntime(ctx.app.deps.database).service.events((await owner(ctx)).id, args.id, from, limit);
+        }),
+    },
+    Mutation: {
+      createMatch: (_: unknown, args: { input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
+        guarded(async () => {
+          const o = await owner(ctx);
+          return (await matchRuntime(ctx.app.deps.database).service.create(o.id, input(CreateMatchBody, args.input), key(args.idempotencyKey))).body;
+        }),
+      appendEvents: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
+        guarded(async () => {
+          const o = await owner(ctx);
+          return (await matchRuntime(ctx.app.deps.database).service.append(o.id, args.id, input(AppendEventsBody, args.input), key(args.idempotencyKey))).body;
+        }),
+      runCommand: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
+        guarded(async () => {
+          const o = await owner(ctx);
+          return (await matchRuntime(ctx.app.deps.database).service.command(o.id, args.id, input(RunCommandBody, args.input), key(args.idempotencyKey))).body;
+        }),
+    },
+    Subscription: {
+      matchEvents: {
+        subscribe: async (_: unknown, args: { id: string; after?: number }, ctx: Ctx) => {
+          const o = await guarded(() => owner(ctx));
+          const { service, notifier } = matchRuntime(ctx.app.deps.database);
+          const m = await service.store.getMatch(o.id, args.id);
+          if (!m) fail(new (await import('../../games/errors.js')).NotFound(`No match ${args.id}.`));
+          const abort = new AbortController();
+          const events = follow(
+            (v) => service.eventsAfter(o.id, args.id, v, 100),
+            (signal) => notifier.wait(args.id, 1000, signal),
+            args.after ?? m.version,
+            abort.signal,
+          );
+          // Stop polling when the client unsubscribes (graphql-js calls return()).
+          return {
+            [Symbol.asyncIterator]() {
+              return this;
+            },
+            next: () => events.next(),
+            return: async () => {
+              abort.abort();
+              await events.return(undefined);
+              return { value: undefined, done: true as const };
+            },
+          };
+        },
+        resolve: (payload: unknown) => payload,
+      },
+    },
+  } as never,
+};

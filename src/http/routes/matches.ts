@@ -1,4 +1,236 @@
-/** matches routes (filled by its issue). */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Match routes (CONTRACT §5): event-sourced match logs owned by the calling API key. Another key's
+ * match is a 404. Errors are problem+json; a version conflict is a 409 with `currentVersion`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Static } from '@sinclair/typebox';
+import type { Database } from '../../app/ports.js';
+import { MatchService } from '../../app/matches/service.js';
+import { VersionConflict } from '../../app/matches/errors.js';
+import { AppendNotifier, follow } from '../../app/matches/notifier.js';
+import { SqlEventStore } from '../../infra/event-store/index.js';
+import { NotFound } from '../../games/errors.js';
+import {
+  AppendEventsBody,
+  AppendedSchema,
+  CommandResult,
+  CreateMatchBody,
+  EventPage,
+  EventsQuery,
+  FeedQuery,
+  IdParams,
+  IdempotencyHeaders,
+  MatchCreated,
+  MatchViewSchema,
+  RunCommandBody,
+  ViewQuery,
+} from '../../app/matches/schemas.js';
+import { problemResponses } from '../schemas.js';
+import { HttpProblem } from '../problem.js';
+import { requireApiKey } from '../plugins/auth.js';
 
-export async function matchRoutes(_app: FastifyInstance): Promise<void> {}
+export interface MatchRuntime {
+  service: MatchService;
+  notifier: AppendNotifier;
+}
+
+const runtimes = new WeakMap<Database, MatchRuntime>();
+
+/** The match service of a database (one per database, shared by REST, GraphQL and feeds). */
+export function matchRuntime(database: Database | undefined): MatchRuntime {
+  if (!database) throw Object.assign(new HttpProblem(503, 'unavailable', 'Matches need a database; none is configured.'), { retryAfter: 5 });
+  let rt = runtimes.get(database);
+  if (!rt) {
+    const notifier = new AppendNotifier();
+    const service = new MatchService(SqlEventStore.over(database), {
+      newId: randomUUID,
+      randomSeed: randomUUID,
+      onAppended: (id, v) => notifier.notify(id, v),
+    });
+    runtimes.set(database, (rt = { service, notifier }));
+  }
+  return rt;
+}
+
+/** Match-layer errors as transport problems (VersionConflict → 409 with currentVersion). */
+export function matchProblem(error: unknown): unknown {
+  if (error instanceof VersionConflict) {
+    return new HttpProblem(409, 'version_conflict', error.message, { currentVersion: error.currentVersion, expectedVersion: error.expectedVersion });
+  }
+  return error;
+}
+
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw matchProblem(error);
+  }
+}
+
+const idem = (request: FastifyRequest) => {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' && key.length ? { key } : undefined;
+};
+
+const send = (reply: FastifyReply, answer: { status: number; body: unknown; replayed: boolean }) => {
+  if (answer.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(answer.status).send(answer.body);
+};
+
+const common = { tags: ['matches'], security: [{ apiKey: [] }] };
+
+/** Authentication before the body is parsed and validated: no key → 401 even for a bad body. */
+const authFirst = { onRequest: async (request: FastifyRequest) => void (await requireApiKey(request)) };
+
+export async function matchRoutes(app: FastifyInstance): Promise<void> {
+  const rt = () => matchRuntime(app.deps.database);
+
+  app.post<{ Body: Static<typeof CreateMatchBody> }>('/v1/matches', {
+    ...authFirst,
+    schema: {
+      ...common,
+      operationId: 'matches.create',
+      summary: 'Create a match (an empty event log at version 0).',
+      description: 'Creates a match owned by the calling API key. Supports `Idempotency-Key`.',
+      headers: IdempotencyHeaders,
+      body: CreateMatchBody,
+      response: { 201: MatchCreated, ...problemResponses([400, 401, 422, 429, 503]) },
+    },
+    handler: async (request, reply) => {
+      const owner = await requireApiKey(request);
+      return send(reply, await guarded(() => rt().service.create(owner.id, request.body, idem(request))));
+    },
+  });
+
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof AppendEventsBody> }>('/v1/matches/:id/events', {
+    ...authFirst,
+    schema: {
+      ...common,
+      operationId: 'matches.appendEvents',
+      summary: 'Append events with optimistic concurrency.',
+      description:
+        'Appends `events` as versions expectedVersion+1 … atomically (all or none). A match at another version → 409 with `currentVersion`. ' +
+        'With `Idempotency-Key`, a repeat returns the first answer and appends nothing; the same key with another body → 422 `idempotency_key_reused`. ' +
+        'Rules-engine event types (`eden.*`, …) are written by commands only (400 `reserved_event_type`); `match.note` (schema v2) and `match.score_adjusted` are validated; other types are stored as sent.',
+      headers: IdempotencyHeaders,
+      params: IdParams,
+      body: AppendEventsBody,
+      response: { 201: AppendedSchema, ...problemResponses([400, 401, 404, 409, 422, 429, 503]) },
+    },
+    handler: async (request, reply) => {
+      const owner = await requireApiKey(request);
+      return send(reply, await guarded(() => rt().service.append(owner.id, request.params.id, request.body as never, idem(request))));
+    },
+  });
+
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof RunCommandBody> }>('/v1/matches/:id/commands', {
+    ...authFirst,
+    schema: {
+      ...common,
+      operationId: 'matches.runCommand',
+      summary: 'Run a command through the rules engine against the match state.',
+      description:
+        'Loads the events, folds them into the state, resolves the command with the game\'s rules and appends the resulting events atomically. ' +
+        'EDEN commands: `eden.register_band`, `eden.bid`, `eden.choose_leader`, `eden.play_mission`, `eden.deploy`, `eden.choose_tactic_hand`, `eden.play_tactic`, `eden.skip_tactic`, ' +
+        '`eden.activate`, `eden.pass`, `eden.end_activation`, `eden.move`, `eden.douse_fire`, `eden.melee`, `eden.ranged`, `eden.thrown`, `eden.spray`, `eden.upkeep`. ' +
+        'Ánima, Exsilium and The Spirit of Eden matches accept every stateless operation of the game (`anima.exploration`, …) and record its result. ' +
+        'Fighters are named by id; AP and per-turn/per-game limits come from the match. Dice as in CONTRACT §1; the transcript is in the events.',
+      headers: IdempotencyHeaders,
+      params: IdParams,
+      body: RunCommandBody,
+      response: { 201: CommandResult, ...problemResponses([400, 401, 404, 409, 422, 429, 503]) },
+    },
+    handler: async (request, reply) => {
+      const owner = await requireApiKey(request);
+      return send(reply, await guarded(() => rt().service.command(owner.id, request.params.id, request.body as never, idem(request))));
+    },
+  });
+
+  app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof ViewQuery> }>('/v1/matches/:id', {
+    ...authFirst,
+    schema: {
+      ...common,
+      operationId: 'matches.get',
+      summary: 'The match and its state (the projection of its events); `?version=n` replays up to n.',
+      params: IdParams,
+      querystring: ViewQuery,
+      response: { 200: MatchViewSchema, ...problemResponses([400, 401, 404, 429, 503]) },
+    },
+    handler: async (request) => {
+      const owner = await requireApiKey(request);
+      return guarded(() => rt().service.view(owner.id, request.params.id, request.query.version));
+    },
+  });
+
+  app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof EventsQuery> }>('/v1/matches/:id/events', {
+    ...authFirst,
+    schema: {
+      ...common,
+      operationId: 'matches.events',
+      summary: 'Events in version order from `from` (default 1), at most `limit` (default 100), with the next `from`.',
+      params: IdParams,
+      querystring: EventsQuery,
+      response: { 200: EventPage, ...problemResponses([400, 401, 404, 429, 503]) },
+    },
+    handler: async (request) => {
+      const owner = await requireApiKey(request);
+      return guarded(() => rt().service.events(owner.id, request.params.id, request.query.from, request.query.limit));
+    },
+  });
+
+  app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof FeedQuery> }>('/v1/matches/:id/feed', {
+    ...authFirst,
+    schema: {
+      ...common,
+      operationId: 'matches.feed',
+      summary: 'Server-Sent Events of new events (`id:` = version, `event:` = type, `data:` = the event JSON).',
+      description: 'Resumes after `Last-Event-ID` (the last version received) or from `from`; without either, sends only events appended after the request. A `: ping` comment every 15 s keeps the connection open.',
+      params: IdParams,
+      querystring: FeedQuery,
+      response: { 200: { description: 'text/event-stream', type: 'string' }, ...problemResponses([400, 401, 404, 429, 503]) },
+    },
+    handler: async (request, reply) => {
+      const owner = await requireApiKey(request);
+      const { service, notifier } = rt();
+      const id = request.params.id;
+      const match = await service.store.getMatch(owner.id, id);
+      if (!match) throw new NotFound(`No match ${id}.`);
+      const lastId = request.headers['last-event-id'];
+      const parsed = typeof lastId === 'string' && /^\d{1,10}$/.test(lastId.trim()) ? Number(lastId.trim()) : undefined;
+      const after = parsed ?? (request.query.from !== undefined ? request.query.from - 1 : match.version);
+      const followOn = request.query.follow !== false;
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      });
+      raw.write(': feed of match ' + id + '\nretry: 2000\n\n');
+      const abort = new AbortController();
+      request.raw.on('close', () => abort.abort());
+      raw.on('close', () => abort.abort());
+      const ping = setInterval(() => raw.write(': ping\n\n'), 15_000);
+      try {
+        if (!followOn) {
+          for (const e of await service.eventsAfter(owner.id, id, after, 1000)) raw.write(`id: ${e.version}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+        } else {
+          const read = (v: number) => service.eventsAfter(owner.id, id, v, 100);
+          const wait = (signal: AbortSignal) => notifier.wait(id, 1000, signal);
+          for await (const e of follow(read, wait, after, abort.signal)) {
+            raw.write(`id: ${e.version}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+          }
+        }
+      } catch (error) {
+        request.log.warn({ err: error }, 'match feed stopped');
+      } finally {
+        clearInterval(ping);
+        raw.end();
+      }
+    },
+  });
+}

@@ -118,7 +118,7 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
       const out = await service(app).cancel(owner.id, request.params.id);
       if (!out) throw notFound(request.params.id);
       if (!out.cancelled && out.simulation.status !== 'cancelled') {
-        throw new HttpProblem(409, 'simulation_finished', `The simulation already finished (${out.simulation.status}).`, { status: out.simulation.status });
+        throw new HttpProblem(409, 'simulation_finished', `The simulation already finished (${out.simulation.status}).`, { simulationStatus: out.simulation.status });
       }
       return out.simulation;
     },

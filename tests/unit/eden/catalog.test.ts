@@ -29,7 +29,7 @@ describe('EDEN catalog', () => {
     expect(npc).toMatchObject({ recruitable: false, editions: ['es'] });
   });
 
-  it('printed faction spellings of both books map to one id', () => {
+  it('EDEN-DOC-4: printed faction spellings of both books map to one id', () => {
     expect(canonicalFaction('Banda de los Jokers')).toBe('jokers');
     expect(canonicalFaction('Jokergang')).toBe('jokers');
     expect(canonicalFaction('Matriarchat')).toBe('matriarchy');
@@ -99,7 +99,7 @@ describe('EDEN catalog', () => {
     expect(faces).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
-  it('worked-example fighters are listed but not complete (no printed Value)', () => {
+  it('EDEN-EX-2..5: worked-example fighters are listed but not complete (no printed Value)', () => {
     expect(EXAMPLE_FIGHTERS.map((f) => [f.id, f.complete])).toEqual([
       ['yuri', true], ['vladd', false], ['abama', false], ['ngobo', false], ['elenia', false],
     ]);
@@ -107,7 +107,7 @@ describe('EDEN catalog', () => {
     expect(catalogFighterById('abama')!.names.de).toBe('Abama Fettsack');
   });
 
-  it('the whole catalog tags every entry with its printing(s)', () => {
+  it('EDEN-DOC-3 / EDEN-EQUIP-2: the whole catalog tags every entry with its printing(s)', () => {
     const c = edenCatalog();
     const lists = [c.factions, c.stigmas, c.equipment.categories, c.equipment.effects, c.equipment.items, c.scenery.rules, c.scenery.elements, c.weather, c.fighters];
     for (const list of lists) for (const e of list) expect(e.editions.length).toBeGreaterThan(0);

@@ -90,19 +90,19 @@ describe('EDEN roster (EDEN-ROSTER-1..6, EDEN-PREP-2)', () => {
     expect(de.fighters[0]!.name).toBe('Yuri');
   });
 
-  it('unknown catalog refs are unknown_fighter; example fighters without a printed profile are incomplete_profile', () => {
+  it('CONTRACT §3 refs: unknown catalog refs are unknown_fighter; example fighters without a printed profile are incomplete_profile', () => {
     const r = validateRoster(roster([{ ref: 'nobody' }, { ref: 'vladd' }, { ref: 'yuri' }]));
     expect(codes(r)).toEqual(['unknown_fighter /fighters/0/ref', 'incomplete_profile /fighters/1/ref']);
   });
 
-  it('a request catalog entry is found by id before the built-in catalog', () => {
+  it('CONTRACT §3 refs: a request catalog entry is found by id before the built-in catalog', () => {
     const mine = joker('yuri', 99, 2, { name: 'My Yuri' });
     const r = validateRoster(roster([{ ref: 'yuri' }], { catalog: [mine] }));
     expect(r.totals.value).toBe(99);
     expect(r.fighters[0]!.name).toBe('My Yuri');
   });
 
-  it('every problem is reported at once, each with its own path', () => {
+  it('EDEN-ROSTER-1..6: every problem is reported at once, each with its own path', () => {
     const r = validateRoster(
       roster([joker('a', 60, 3, { name: 'Twin' }), joker('b', 60, 3, { name: 'Twin' }), { ref: 'ghost' }, grunt('c', {}, { faction: 'isc', value: 1 }), joker('d', 1, 3, { npc: true })], { affiliation: 'jokers' }),
     );
@@ -143,5 +143,12 @@ describe('EDEN roster: Values', () => {
     delete g.value;
     const r = validateRoster({ bandType: 'faction', fighters: [g as never] });
     expect(r.errors.map((e) => `${e.code} ${e.path}`)).toEqual(['missing_value /fighters/0/value']);
+  });
+
+  it('EDEN-CARD-PROFILE-9: a request-catalog profile without a Value is missing_value at its /catalog path', () => {
+    const g = grunt('mine', {}, { faction: 'jokers' }) as unknown as Record<string, unknown>;
+    delete g.value;
+    const r = validateRoster({ bandType: 'faction', catalog: [grunt('other'), g as never], fighters: [{ ref: 'mine' }] });
+    expect(r.errors.map((e) => `${e.code} ${e.path}`)).toEqual(['missing_value /catalog/1/value']);
   });
 });

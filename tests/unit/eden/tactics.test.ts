@@ -46,7 +46,7 @@ describe('EDEN tactic cards (EDEN-CARD-TACTIC-2..5, EDEN-TACPH-1/2)', () => {
     expect(checkTactic({ pool: 4, card: { cancellation: 3 }, opponentPool: 3 }).cancellation!.opponentCanPay).toBe(true);
   });
 
-  it('every reason is reported at once', () => {
+  it('EDEN-TACPH-1: every reason is reported at once', () => {
     expect(reasons(checkTactic({ pool: 1, leaderOnTable: false, playedThisPhase: true }))).toEqual(['insufficient_sp', 'leader_absent', 'already_played_this_phase']);
   });
 });

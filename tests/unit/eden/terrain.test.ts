@@ -14,7 +14,7 @@ const code = (fn: () => unknown) => {
 
 describe('EDEN Territory tests (§16)', () => {
   describe('EDEN-TERRAIN-R-CLIMB', () => {
-    it('a Move costing 2 AP; one RAP success vs X places the fighter up', () => {
+    it('EDEN-TERRAIN-R-CLIMB: a Move costing 2 AP; one RAP success vs X places the fighter up', () => {
       const d = dice(4, 1, 1, 1);
       const r = climb(grunt('g', { RAP: 4 }), 4, d);
       expect(r).toMatchObject({ climbed: true, apSpent: 2, wounds: [], outOfAction: false });
@@ -22,14 +22,14 @@ describe('EDEN Territory tests (§16)', () => {
       expect(d.transcript().rolls.map((x) => x.purpose)).toEqual(['g climb RAP']);
     });
 
-    it('0 RAP successes: stays put, then a VIG roll vs X; a VIG success means no wounds', () => {
+    it('EDEN-TERRAIN-R-CLIMB: 0 RAP successes: stays put, then a VIG roll vs X; a VIG success means no wounds', () => {
       const d = dice(1, 2, 3, 4, 5, 1, 1, 1);
       const r = climb(grunt('g', { RAP: 4, VIG: 4 }), 5, d);
       expect(r).toMatchObject({ climbed: false, wounds: [] });
       expect(r.rolls.map((x) => x.roll.successes)).toEqual([0, 1]);
     });
 
-    it('0 RAP and 0 VIG successes: one wound on each limb, protection ignored (Helmet does not help)', () => {
+    it('EDEN-TERRAIN-R-CLIMB: 0 RAP and 0 VIG successes: one wound on each limb, protection ignored (Helmet does not help)', () => {
       const r = climb(yuri(), 6, dice(1, 1, 1, 1, 1, 2, 2, 2, 2));
       expect(r.fighter.wounds).toEqual({ head: 1, arms: 1, torso: 1, legs: 1 });
       expect(r.wounds.map((w) => w.marked)).toEqual([1, 1, 1, 1]);
@@ -48,20 +48,20 @@ describe('EDEN Territory tests (§16)', () => {
       expect(r.rolls[0]!.roll).toMatchObject({ pool: 4, threshold: 6, successes: 1 });
     });
 
-    it('needs 2 AP (422 no_ap) and a fighter on the table (422 out_of_action)', () => {
+    it('EDEN-TERRAIN-R-CLIMB / EDEN-WOUND-4: needs 2 AP (422 no_ap) and a fighter on the table (422 out_of_action)', () => {
       expect(code(() => climb(grunt('g', {}, { ap: 1 }), 3, dice()))).toBe('no_ap');
       expect(code(() => climb(grunt('g', {}, { wounds: { arms: 3 } }), 3, dice()))).toBe('out_of_action');
     });
   });
 
   describe('EDEN-TERRAIN-R-SWIM', () => {
-    it('VIG penalty = items carried, a Complete protection counting 2', () => {
+    it('EDEN-TERRAIN-R-SWIM: VIG penalty = items carried, a Complete protection counting 2', () => {
       expect(swimPenalty(yuri())).toBe(3);
       expect(swimPenalty(grunt('g', {}, { equipment: [item({ name: 'Armour', protection: { limbs: 'all', value: 1 } }), item({ name: 'Knife' })] }))).toBe(3);
       expect(swimPenalty(grunt('g'))).toBe(0);
     });
 
-    it('one success with the penalised VIG crosses; 2 AP spent', () => {
+    it('EDEN-TERRAIN-R-SWIM: one success with the penalised VIG crosses; 2 AP spent', () => {
       const d = dice(4, 1);
       const r = swim(grunt('g', { VIG: 4 }, { equipment: [item({ name: 'A' }), item({ name: 'B' })] }), 4, d);
       expect(r).toMatchObject({ crossed: true, penalty: 2, apSpent: 2, wounds: [] });
@@ -69,7 +69,7 @@ describe('EDEN Territory tests (§16)', () => {
       expect(r.fighter.ap).toBe(1);
     });
 
-    it('each failure is a Head wound ignoring protection, then the roll repeats until a success', () => {
+    it('EDEN-TERRAIN-R-SWIM: each failure is a Head wound ignoring protection, then the roll repeats until a success', () => {
       // Yuri: VIG 4 − 3 items = 1 die vs Lake (4)
       const r = swim(yuri(), 4, dice(3, 2, 5));
       expect(r.crossed).toBe(true);
@@ -77,7 +77,7 @@ describe('EDEN Territory tests (§16)', () => {
       expect(r.rolls.map((x) => x.roll.values)).toEqual([[3], [2], [5]]);
     });
 
-    it('repeats until out of action when every roll fails', () => {
+    it('EDEN-TERRAIN-R-SWIM: repeats until out of action when every roll fails', () => {
       const d = dice(...Array(12).fill(1));
       const r = swim(grunt('g', { VIG: 4 }), 5, d);
       expect(r).toMatchObject({ crossed: false, outOfAction: true });
@@ -95,13 +95,13 @@ describe('EDEN Territory tests (§16)', () => {
   });
 
   describe('EDEN-TERRAIN-R-JUMP', () => {
-    it('a Move action (1 AP); a RAP success clears the element', () => {
+    it('EDEN-TERRAIN-R-JUMP: a Move action (1 AP); a RAP success clears the element', () => {
       const r = jump(grunt('g', { RAP: 2 }), 3, dice(3, 1));
       expect(r).toMatchObject({ jumped: true, apSpent: 1, outOfAction: false });
       expect(r.fighter.ap).toBe(2);
     });
 
-    it('0 successes → automatically out of action', () => {
+    it('EDEN-TERRAIN-R-JUMP: 0 successes → automatically out of action', () => {
       const r = jump(grunt('g', { RAP: 2 }), 3, dice(2, 1));
       expect(r).toMatchObject({ jumped: false, outOfAction: true });
       expect(r.fighter.outOfAction).toBe(true);
@@ -114,13 +114,13 @@ describe('EDEN Territory tests (§16)', () => {
       expect(d.transcript().rolls).toEqual([]);
     });
 
-    it('needs 1 AP', () => {
+    it('EDEN-TERRAIN-R-JUMP: needs 1 AP', () => {
       expect(code(() => jump(grunt('g', {}, { ap: 0 }), 2, dice()))).toBe('no_ap');
     });
   });
 
   describe('EDEN-TERRAIN-R-HOSTILE', () => {
-    it('X wounds, a separate location roll each, protection ignored', () => {
+    it('EDEN-TERRAIN-R-HOSTILE: X wounds, a separate location roll each, protection ignored', () => {
       const d = dice(1, 6);
       const r = hostilePresence(yuri(), 2, d);
       expect(r.wounds).toEqual([{ limb: 'head', face: 1, marked: 1 }, { limb: 'legs', face: 6, marked: 1 }]);
@@ -129,14 +129,14 @@ describe('EDEN Territory tests (§16)', () => {
       expect(d.transcript().rolls.map((x) => x.purpose)).toEqual(['yuri-1 hostile presence location 1', 'yuri-1 hostile presence location 2']);
     });
 
-    it('stops rolling once the fighter is out of action (EDEN-WOUND-4: extra wounds discarded)', () => {
+    it('EDEN-TERRAIN-R-HOSTILE: stops rolling once the fighter is out of action (EDEN-WOUND-4: extra wounds discarded)', () => {
       const d = dice(1);
       const r = hostilePresence(grunt('g', {}, { wounds: { head: 2 } }), 3, d);
       expect(r.outOfAction).toBe(true);
       expect(r.wounds).toHaveLength(1);
     });
 
-    it('Hostile Presence (0) does nothing', () => {
+    it('EDEN-TERRAIN-R-HOSTILE: Hostile Presence (0) does nothing', () => {
       expect(hostilePresence(grunt('g'), 0, dice()).wounds).toEqual([]);
     });
   });
@@ -147,7 +147,7 @@ describe('EDEN Territory tests (§16)', () => {
       expect(obstruction(2, 5.5, 0, 10)).toMatchObject({ cost: 11, allowed: false });
     });
 
-    it('cm outside cost 1 each: 4 cm outside + 3 cm in Obstruction (2) = 10', () => {
+    it('EDEN-TERRAIN-R-OBSTRUCTION: cm outside cost 1 each: 4 cm outside + 3 cm in Obstruction (2) = 10', () => {
       expect(obstruction(2, 3, 4, 10)).toMatchObject({ cost: 10, allowed: true, maxInside: 3 });
     });
 

@@ -45,7 +45,7 @@ describe('EDEN upkeep steps 3–9 (EDEN-UPKEEP-3..9)', () => {
     expect(r.log[1]).toMatchObject({ step: 4, psi: 3, roll: [1, 1, 1] });
   });
 
-  it('a fighter put out of action by fire makes no fear roll and gets no AP', () => {
+  it('EDEN-WOUND-4: a fighter put out of action by fire makes no fear roll and gets no AP', () => {
     const d = dice(6, 6, 6, 1);
     const g = grunt('g', { VIG: 2 }, { ap: 1, markers: { fire: 1, fear: 1 } });
     const r = upkeep({ firstPlayer: 'A', bands: { A: [g], B: [] } }, d);
@@ -84,7 +84,7 @@ describe('EDEN upkeep steps 3–9 (EDEN-UPKEEP-3..9)', () => {
     }
   });
 
-  it('fighters already out of action are off the table: untouched by every step', () => {
+  it('EDEN-WOUND-4: fighters already out of action are off the table: untouched by every step', () => {
     const dead = grunt('d', {}, { ap: 2, wounds: { head: 3 }, markers: { fire: 1, fear: 1, poison: 1, slow: 1 } });
     const d = dice();
     const r = upkeep({ firstPlayer: 'A', bands: { A: [dead], B: [] } }, d);
@@ -100,12 +100,12 @@ describe('EDEN upkeep steps 3–9 (EDEN-UPKEEP-3..9)', () => {
     expect(r.npcs[0]).toMatchObject({ ap: 0, markers: { fire: 0, slow: 0 } });
   });
 
-  it('empty bands give an empty transcript and a log of steps 7 and 8', () => {
+  it('EDEN-UPKEEP-7/8: empty bands give an empty transcript and a log of steps 7 and 8', () => {
     const r = upkeep({ firstPlayer: 'A', bands: { A: [], B: [] } }, dice());
     expect(r.log.map((e) => e.step)).toEqual([7, 8]);
   });
 
-  it('the same seed gives the same upkeep', () => {
+  it('CONTRACT §1: the same seed gives the same upkeep', () => {
     const input = () => ({ firstPlayer: 'A' as const, bands: { A: [yuri({ markers: { fire: 2, fear: 2 } })], B: [grunt('b', {}, { markers: { fire: 1 } })] } });
     expect(upkeep(input(), new SeededDice('s'))).toEqual(upkeep(input(), new SeededDice('s')));
   });

@@ -312,6 +312,25 @@ describe('Game modes and options in the Goomz phase', () => {
     expect(code(() => goomzPhase(b, ['yellow'], { modes: ['devastator'] }))).toBe('no_objective');
   });
 
+  it('SOE-ACT-AMBUSH-1 / SOE-EX-1: an ambush by the wrong Ally or on the wrong terrain is ambush_not_objective', () => {
+    const objectives = [{ color: 'yellow' as const, pile: [{ ally: 'fauna' as const, terrain: 'swamp' as const }] }];
+    const wrongAlly = board({ goomz: [{ color: 'yellow', at: 'swamp1', ambushedBy: 'water' }], allies: [{ kind: 'water', at: 'swamp1' }], objectives });
+    const wrongTerrain = board({ goomz: [{ color: 'yellow', at: 'mountain1', ambushedBy: 'fauna' }], allies: [{ kind: 'fauna', at: 'mountain1' }], objectives });
+    expect(code(() => goomzPhase(wrongAlly, ['yellow']))).toBe('ambush_not_objective');
+    expect(code(() => goomzPhase(wrongTerrain, ['yellow']))).toBe('ambush_not_objective');
+  });
+
+  it('SOE-ACT-AMBUSH-1: an ambush cannot stand on a destroyed card at the start of the phase', () => {
+    const b = board({ states: { swamp1: 'destroyed' }, goomz: [{ color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' }], allies: [{ kind: 'fauna', at: 'swamp1' }] });
+    expect(code(() => goomzPhase(b, ['yellow']))).toBe('ambush_not_objective');
+  });
+
+  it('SOE-MODE-2 Celestial: an ambush on a devastated card is ambush_not_healthy; Classic allows it', () => {
+    const b = board({ states: { swamp1: 'devastated' }, goomz: [{ color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' }], allies: [{ kind: 'fauna', at: 'swamp1' }] });
+    expect(code(() => goomzPhase(b, ['yellow'], { modes: ['celestial'] }))).toBe('ambush_not_healthy');
+    expect(goomzPhase(b, ['yellow']).steps[0]!.rule).toBe('F');
+  });
+
   it('SOE-AMB-9: with two unprotected Allies the player picks which one goes to Noa', () => {
     const b = board({ goomz: [{ color: 'red', at: 'swamp1' }], allies: [{ kind: 'fauna', at: 'swamp1' }, { kind: 'water', at: 'swamp1' }] });
     expect(goomzPhase(b, ['red']).allies.map((a) => a.at)).toEqual(['noa', 'swamp1']);

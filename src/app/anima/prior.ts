@@ -1,0 +1,53 @@
+/** anima.priorEncounter — POST /v1/anima/prior-encounters (ANIMA-PRIOR, ANIMA-MOVE-3). */
+import { Type } from '@sinclair/typebox';
+import { defineOperation } from '../operation.js';
+import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
+import { facePrior } from '../../games/anima/index.js';
+import { EncounterCardSchema } from './exploration.js';
+import { CreatureCombatSchema, GroupSchema } from './schemas.js';
+import { priorText } from './summaries.js';
+
+const Body = Type.Object({
+  location: Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), level: Type.Integer({ minimum: 1, maximum: 3 }) }),
+  group: GroupSchema,
+  encounter: EncounterCardSchema,
+  dice: Type.Optional(DiceSpecSchema),
+});
+
+const Response = Type.Object({
+  encounter: Type.Object({
+    card: EncounterCardSchema,
+    resolution: Type.Union([Type.Literal('discarded_level'), Type.Literal('won'), Type.Literal('lost'), Type.Literal('event')]),
+    combat: Type.Optional(CreatureCombatSchema),
+    giftsDrawn: Type.Optional(Type.Integer()),
+  }),
+  arrives: Type.Boolean(),
+  creatureStays: Type.Boolean(),
+  turnLost: Type.Boolean(),
+  characterDies: Type.Boolean(),
+  handSize: Type.Optional(Type.Integer()),
+  dice: DiceTranscriptSchema,
+  summary: SummarySchema,
+});
+
+export const priorEncounterOperation = defineOperation({
+  id: 'anima.priorEncounter',
+  method: 'POST',
+  path: '/v1/anima/prior-encounters',
+  graphql: { name: 'animaPriorEncounter', kind: 'mutation' },
+  tags: ['anima'],
+  summary: 'Face the prior encounter of a Location the Group moves to.',
+  description: `Resolves the prior encounter in front of a Location when a Group goes there (Move phase, ANIMA-MOVE-3, ANIMA-PRIOR-6).
+
+- **Level filter** (ANIMA-PRIOR-3, applied to prior encounters too per ANIMA-AMB-16): a card above the Location's level has no effect and is discarded; the Group arrives (worked example ANIMA-EX-4: La Sombra de Omega, level 3, at Las Ruinas, level 2).
+- **Event** (ANIMA-PRIOR-4): the Group suffers it, the card is discarded; \`losesTurn\`/\`expels\` → the Group does not arrive and can do nothing more this turn. Event \`gifts\` obey the hand cap (ANIMA-HAND-1).
+- **Creature** (ANIMA-PRIOR-5): combat (Group Combat + d10 vs Creature Combat + d10, ties to the Group, ANIMA-COMBAT). If the Group wins the Creature is discarded and the Group arrives; otherwise the Creature stays (\`creatureStays\`), the Group does not arrive and loses the rest of the turn. A loss by 5+ kills a Character (ANIMA-COMBAT-4).
+- **Dice**: a Creature consumes the Group's d10 then the Creature's d10; other cards consume none. \`group.rested\` adds +2 (ANIMA-MOVE-12).`,
+  body: Body,
+  response: Response,
+  handle(input, ctx) {
+    const dice = ctx.dice(input.dice);
+    const result = facePrior(input.location, input.group, input.encounter, dice);
+    return { ...result, dice: dice.transcript(), summary: priorText(result, ctx.lang) };
+  },
+});

@@ -1,0 +1,144 @@
+/**
+ * Exact odds of a melee attack (EDEN-MELEE-3/4/5): the distribution over every way the dice can
+ * fall, without sampling. Preconditions, the effective reaction and weapons come from running
+ * `resolveMelee` itself once; each strike then branches on the attacker's successes (binomial),
+ * the location face (1..6, spent as `aimLocation` spends it), the dodge's successes, and marks
+ * wounds with `markWounds` — the building blocks `resolveMelee` uses. A Response branches first on
+ * the opposed roll's winner (`opposedRoll`, ties re-rolled). tests/unit/odds checks the result
+ * against brute-force enumeration of `resolveMelee` over every dice sequence.
+ */
+import { SeededDice } from '../../dice/index.js';
+import { resolveMelee, type MeleeInput } from '../melee.js';
+import { aimLocation, type Aim } from '../location.js';
+import { LIMBS, addMarkers, characteristic, findEquipment, isOutOfAction, markWounds, type Equipment, type Fighter, type Modifiers } from '../fighter.js';
+import { ensureFighter } from '../checks.js';
+import { opposedWinA, successDistribution } from './distribution.js';
+import { reduceOutcomes, type OddsResult, type WeightedOutcome } from './result.js';
+
+interface Party {
+  fighter: Fighter;
+  mods: Modifiers | undefined;
+  weapon: Equipment | undefined;
+  aim: Aim | undefined;
+}
+
+interface World {
+  p: number;
+  a: Fighter;
+  t: Fighter;
+  /** The attacker's strike succeeded (EDEN-WOUND-6). */
+  success: boolean;
+}
+
+/** Outcomes of STRIKE(s→d): [probability, d after, success]. Mirrors `strike` in melee.ts. */
+function strikeDist(s: Party, d: Party, dodge: boolean): [number, Fighter, boolean][] {
+  const cbt = characteristic(s.fighter, 'CBT', s.weapon?.bonus, s.mods);
+  const vig = characteristic(d.fighter, 'VIG', d.weapon?.bonus, d.mods);
+  const hits = successDistribution(cbt, vig);
+  const out: [number, Fighter, boolean][] = [];
+  // EDEN-AMB-39: zero successes → no location, no wound
+  if (hits[0]! > 0) out.push([hits[0]!, d.fighter, false]);
+  const dodgeDist = dodge ? successDistribution(characteristic(d.fighter, 'RAP', d.weapon?.bonus, d.mods), cbt) : [1];
+  for (let k = 1; k < hits.length; k++) {
+    const pk = hits[k]!;
+    if (pk === 0) continue;
+    for (let face = 1; face <= 6; face++) {
+      // EDEN-MELEE-3 step 5: successes spent on the location, keeping one
+      const location = aimLocation(d.fighter, face, k, s.aim);
+      const left = k - Math.abs(location.shift);
+      for (let r = 0; r < dodgeDist.length; r++) {
+        const pr = dodgeDist[r]!;
+        if (pr === 0) continue;
+        // EDEN-MELEE-5 step 6: each dodge success cancels one
+        const remaining = Math.max(0, left - r);
+        const hit = markWounds(d.fighter, location.limb, remaining);
+        let struck = hit.fighter;
+        if (remaining > 0 && s.weapon && (s.weapon.fire || s.weapon.fear)) struck = addMarkers(struck, { fire: s.weapon.fire ?? 0, fear: s.weapon.fear ?? 0 });
+        out.push([(pk * pr) / 6, struck, hit.marked > 0]);
+      }
+    }
+  }
+  return out;
+}
+
+function merge(worlds: World[]): World[] {
+  const byKey = new Map<string, World>();
+  for (const w of worlds) {
+    const key = `${w.success}|${JSON.stringify(w.a.wounds)}|${JSON.stringify(w.a.markers)}|${JSON.stringify(w.t.wounds)}|${JSON.stringify(w.t.markers)}`;
+    const same = byKey.get(key);
+    if (same) same.p += w.p;
+    else byKey.set(key, { ...w });
+  }
+  return [...byKey.values()];
+}
+
+function loss(before: Fighter, after: Fighter): [number, [number, number, number, number]] {
+  const by: [number, number, number, number] = [0, 0, 0, 0];
+  let total = 0;
+  LIMBS.forEach((limb, i) => {
+    by[i] = after.wounds[limb] - before.wounds[limb];
+    total += by[i];
+  });
+  return [total, by];
+}
+
+export function meleeOdds(input: MeleeInput): OddsResult {
+  // the rule function's own preconditions (422/400) and effective reaction
+  const probe = resolveMelee(input, new SeededDice('odds'));
+  const attacker = ensureFighter(input.attacker);
+  const target = ensureFighter(input.target);
+  const party = (f: Fighter, mods: Modifiers | undefined, weapon: string | undefined, aim: Aim | undefined): Party => ({
+    fighter: f,
+    mods,
+    weapon: weapon === undefined ? undefined : findEquipment(f, weapon),
+    aim,
+  });
+  const A = party(attacker, input.modifiers?.attacker, input.weapon, input.aim);
+  const T = party(target, input.modifiers?.target, input.targetWeapon, input.targetAim);
+
+  let worlds: World[];
+  if (probe.reaction === 'response') {
+    // EDEN-MELEE-4: opposed CBT, the winner strikes, then the loser if still in action
+    const pa = opposedWinA(characteristic(A.fighter, 'CBT', A.weapon?.bonus, A.mods), characteristic(T.fighter, 'CBT', T.weapon?.bonus, T.mods));
+    worlds = [];
+    for (const [pw, attackerWins] of [
+      [pa, true],
+      [1 - pa, false],
+    ] as const) {
+      if (pw === 0) continue;
+      const [W, L] = attackerWins ? [A, T] : [T, A];
+      for (const [p1, l1, s1] of strikeDist(W, L, false)) {
+        const first = { p: pw * p1, w: W.fighter, l: l1, s: s1 };
+        const seconds: [number, Fighter, boolean][] = isOutOfAction(l1) ? [] : strikeDist({ ...L, fighter: l1 }, W, false);
+        const put = (p: number, w: Fighter, l: Fighter, secondSuccess: boolean | null) => {
+          const [a, t] = attackerWins ? [w, l] : [l, w];
+          // `success` is the attacker's exchange: first strike when it won, second otherwise
+          const success = attackerWins ? first.s : secondSuccess === true;
+          worlds.push({ p, a, t, success });
+        };
+        if (!seconds.length) put(first.p, first.w, first.l, null);
+        for (const [p2, w2, s2] of seconds) put(first.p * p2, w2, first.l, s2);
+      }
+    }
+  } else {
+    worlds = strikeDist(A, T, probe.reaction === 'dodge').map(([p, t, success]) => ({ p, a: A.fighter, t, success }));
+  }
+  const outcomes: WeightedOutcome[] = merge(worlds).map((w) => {
+    const [marked, byLimb] = loss(target, w.t);
+    const [attackerMarked] = loss(attacker, w.a);
+    return {
+      p: w.p,
+      outcome: {
+        success: w.success,
+        outOfAction: isOutOfAction(w.t),
+        marked,
+        byLimb,
+        attackerMarked,
+        attackerOutOfAction: isOutOfAction(w.a),
+        redirected: false,
+        noTarget: false,
+      },
+    };
+  });
+  return reduceOutcomes(outcomes);
+}

@@ -1,0 +1,211 @@
+/** /v1/matches (CONTRACT §5) through the real app, on every database target. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../src/app/ports.js';
+import { apiKeyStore } from '../../src/infra/keys.js';
+import { databaseTargets } from '../helpers/database.js';
+import { testApp } from '../helpers/app.js';
+import { fighter, preparation } from '../unit/matches/fixtures.js';
+import { initialState, evolve } from '../../src/games/eden/match/index.js';
+
+for (const target of databaseTargets()) {
+  describe(`matches API on ${target.name}`, () => {
+    let db: Database;
+    let app: FastifyInstance;
+    let keyA: string;
+    let keyB: string;
+    beforeAll(async () => {
+      db = await target.open();
+      app = await testApp({}, { database: db });
+      keyA = (await apiKeyStore(db).create('a')).key;
+      keyB = (await apiKeyStore(db).create('b')).key;
+    });
+    afterAll(async () => {
+      await app?.close();
+      await db?.close();
+    });
+
+    const call = async (method: 'GET' | 'POST', url: string, body?: unknown, key = keyA, headers: Record<string, string> = {}) => {
+      const res = await app.inject({ method, url, payload: body as object, headers: { authorization: `Bearer ${key}`, ...headers } });
+      return { status: res.statusCode, body: res.body ? res.json() : undefined, headers: res.headers };
+    };
+    const createEden = async () =>
+      (await call('POST', '/v1/matches', { game: 'eden', players: [{ id: 'p1', name: 'Ana' }, { id: 'p2', name: 'Ben' }] })).body as { id: string };
+
+    it('needs an API key (401 problem+json)', async () => {
+      const res = await app.inject({ method: 'POST', url: '/v1/matches', payload: { game: 'eden', players: [] } });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+    });
+
+    it('creates a match at version 0, appends events, refuses a stale expectedVersion with 409 + currentVersion', async () => {
+      const created = await call('POST', '/v1/matches', { game: 'eden', players: [{ id: 'p1', name: 'Ana' }, { id: 'p2', name: 'Ben' }] });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ game: 'eden', version: 0 });
+      const id = created.body.id as string;
+      const appended = await call('POST', `/v1/matches/${id}/events`, { expectedVersion: 0, events: [{ type: 'table.photo', data: { url: 'x' } }, { type: 'match.note', data: { text: 'hi', author: 'Ana' } }] });
+      expect(appended.status).toBe(201);
+      expect(appended.body.version).toBe(2);
+      expect(appended.body.events.map((e: { version: number }) => e.version)).toEqual([1, 2]);
+      expect(typeof appended.body.events[0].recordedAt).toBe('string');
+      const stale = await call('POST', `/v1/matches/${id}/events`, { expectedVersion: 1, events: [{ type: 'x', data: {} }] });
+      expect(stale.status).toBe(409);
+      expect(stale.headers['content-type']).toContain('application/problem+json');
+      expect(stale.body).toMatchObject({ status: 409, code: 'version_conflict', currentVersion: 2 });
+      expect((await call('GET', `/v1/matches/${id}`)).body.version).toBe(2);
+    });
+
+    it('Idempotency-Key: a repeat answers the first response and appends nothing; another body → 422 idempotency_key_reused', async () => {
+      const { id } = await createEden();
+      const key = randomUUID();
+      const body = { expectedVersion: 0, events: [{ type: 'x', data: { n: 1 } }] };
+      const first = await call('POST', `/v1/matches/${id}/events`, body, keyA, { 'idempotency-key': key });
+      const again = await call('POST', `/v1/matches/${id}/events`, body, keyA, { 'idempotency-key': key });
+      expect(first.status).toBe(201);
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual(first.body);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect((await call('GET', `/v1/matches/${id}`)).body.version).toBe(1);
+      const reused = await call('POST', `/v1/matches/${id}/events`, { ...body, events: [{ type: 'x', data: { n: 2 } }] }, keyA, { 'idempotency-key': key });
+      expect(reused.status).toBe(422);
+      expect(reused.body.code).toBe('idempotency_key_reused');
+    });
+
+    it("hides another key's matches (404 everywhere) and unknown or malformed ids", async () => {
+      const { id } = await createEden();
+      for (const [method, url, body] of [
+        ['GET', `/v1/matches/${id}`],
+        ['GET', `/v1/matches/${id}/events`],
+        ['POST', `/v1/matches/${id}/events`, { expectedVersion: 0, events: [{ type: 'x' }] }],
+        ['POST', `/v1/matches/${id}/commands`, { command: { type: 'eden.pass', player: 'A' } }],
+        ['GET', `/v1/matches/${id}/feed?follow=false`],
+      ] as const) {
+        const res = await call(method, url, body, keyB);
+        expect(res.status, `${method} ${url}`).toBe(404);
+      }
+      expect((await call('GET', `/v1/matches/${randomUUID()}`)).status).toBe(404);
+      expect((await call('GET', '/v1/matches/not-a-uuid')).status).toBe(404);
+      expect((await call('GET', `/v1/matches/${id}`)).status).toBe(200);
+    });
+
+    it('validates bodies: every problem listed with JSON pointers; reserved event types; unknown commands', async () => {
+      const { id } = await createEden();
+      const bad = await call('POST', `/v1/matches/${id}/events`, { expectedVersion: -1, events: [{ data: 1 }] });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['/events/0/type', '/expectedVersion']);
+      const reserved = await call('POST', `/v1/matches/${id}/events`, { expectedVersion: 0, events: [{ type: 'eden.melee_resolved', data: {} }] });
+      expect(reserved.status).toBe(400);
+      expect(reserved.body.errors[0]).toMatchObject({ path: '/events/0/type', code: 'reserved_event_type' });
+      const unknown = await call('POST', `/v1/matches/${id}/commands`, { command: { type: 'eden.fly' } });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.errors[0].path).toBe('/command/type');
+      const wrong = await call('POST', `/v1/matches/${id}/commands`, { command: { type: 'eden.bid', bids: { A: 'x' } } });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['/command/bids/A', '/command/bids/B']));
+      const badGame = await call('POST', '/v1/matches', { game: 'chess', players: [{ id: 'a', name: 'a' }] });
+      expect(badGame.status).toBe(400);
+      expect((await call('GET', `/v1/matches/${id}?version=5`)).status).toBe(400);
+    });
+
+    it('upcasts events stored under an older schema version (match.note v1 → v2)', async () => {
+      const { id } = await createEden();
+      await call('POST', `/v1/matches/${id}/events`, { expectedVersion: 0, events: [{ type: 'match.note', schemaVersion: 1, data: { text: 'old' } }] });
+      const page = await call('GET', `/v1/matches/${id}/events`);
+      expect(page.body.events[0]).toMatchObject({ type: 'match.note', schemaVersion: 2, data: { text: 'old', author: null } });
+      const badNote = await call('POST', `/v1/matches/${id}/events`, { expectedVersion: 1, events: [{ type: 'match.note', data: { author: 3 } }] });
+      expect(badNote.status).toBe(400);
+    });
+
+    it('runs EDEN commands through the rules engine; replaying the log equals the live state; ?version=n replays', async () => {
+      const { id } = await createEden();
+      const bandA = [fighter('a1'), fighter('a2')];
+      const bandB = [fighter('b1'), fighter('b2')];
+      let live: unknown;
+      const versions: number[] = [];
+      for (const command of [...preparation(bandA, bandB), { type: 'eden.bid', bids: { A: 1, B: 0 } }, { type: 'eden.skip_tactic', player: 'A' }, { type: 'eden.skip_tactic', player: 'B' }, { type: 'eden.activate', player: 'A', fighterId: 'a1' }]) {
+        const res = await call('POST', `/v1/matches/${id}/commands`, { command });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        live = res.body.state;
+        versions.push(res.body.version);
+      }
+      const melee = await call('POST', `/v1/matches/${id}/commands`, { command: { type: 'eden.melee', attacker: { id: 'a1' }, target: 'b1', dice: { values: [6, 6, 6, 1, 4] } } });
+      expect(melee.status).toBe(201);
+      const ev = melee.body.events[0];
+      expect(ev.type).toBe('eden.melee_resolved');
+      expect(ev.data.dice.rolls.length).toBeGreaterThan(0);
+      live = melee.body.state;
+      const view = await call('GET', `/v1/matches/${id}`);
+      expect(view.body.state).toEqual(live);
+      expect(view.body.state.fighters.b1.fighter.wounds.torso).toBe(3);
+      // An independent fold of the events read page by page gives the same state
+      let state = initialState({ players: view.body.players, options: {} });
+      let from = 1;
+      for (;;) {
+        const page = await call('GET', `/v1/matches/${id}/events?from=${from}&limit=7`);
+        for (const e of page.body.events) state = evolve(state, e);
+        if (page.body.events.length === 0) break;
+        from = page.body.next;
+      }
+      expect(state).toEqual(live);
+      // The state at an earlier version is the replay up to it
+      const before = await call('GET', `/v1/matches/${id}?version=${versions[versions.length - 1]}`);
+      expect(before.body.state.fighters.b1.fighter.wounds.torso).toBe(0);
+      expect(before.body.version).toBe(versions[versions.length - 1]);
+      // Rules violations are 422 with a code; a stale expectedVersion on a command is 409
+      const third = await call('POST', `/v1/matches/${id}/commands`, { command: { type: 'eden.melee', attacker: 'a2', target: 'b1', dice: { values: [1, 1, 1, 1] } } });
+      expect(third.status).toBe(422);
+      expect(third.body.code).toBe('not_active');
+      const stale = await call('POST', `/v1/matches/${id}/commands`, { expectedVersion: 1, command: { type: 'eden.end_activation' } });
+      expect(stale.status).toBe(409);
+      expect(stale.body.currentVersion).toBe(view.body.version);
+      const exhausted = await call('POST', `/v1/matches/${id}/commands`, { command: { type: 'eden.melee', attacker: 'a1', target: 'b2', dice: { values: [6] } } });
+      expect(exhausted.status).toBe(422);
+      expect(exhausted.body.code).toBe('dice_exhausted');
+      expect((await call('GET', `/v1/matches/${id}`)).body.version).toBe(view.body.version);
+    });
+
+    it('concurrent commands on one match: each resolves against the current state, versions stay 1..n', async () => {
+      const { id } = await createEden();
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => call('POST', `/v1/matches/${id}/events`, { expectedVersion: 0, events: [{ type: 'x', data: { i } }] })),
+      );
+      expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+      expect(results.filter((r) => r.status === 409)).toHaveLength(7);
+      const page = await call('GET', `/v1/matches/${id}/events`);
+      expect(page.body.events.map((e: { version: number }) => e.version)).toEqual([1]);
+    });
+
+    it('other games record the resolutions of their operations', async () => {
+      const created = await call('POST', '/v1/matches', { game: 'anima', players: [{ id: 'p1', name: 'Ana' }] });
+      expect(created.status).toBe(201);
+      const unknown = await call('POST', `/v1/matches/${created.body.id}/commands`, { command: { type: 'eden.melee' } });
+      expect(unknown.status).toBe(400);
+    });
+
+    it('streams new events as Server-Sent Events, resuming after Last-Event-ID', async () => {
+      const { id } = await createEden();
+      await call('POST', `/v1/matches/${id}/events`, { expectedVersion: 0, events: [{ type: 'one' }, { type: 'two' }, { type: 'three' }] });
+      const replay = await app.inject({ method: 'GET', url: `/v1/matches/${id}/feed?follow=false`, headers: { authorization: `Bearer ${keyA}`, 'last-event-id': '1' } });
+      expect(replay.statusCode).toBe(200);
+      expect(replay.headers['content-type']).toContain('text/event-stream');
+      expect([...replay.body.matchAll(/^id: (\d+)$/gm)].map((m) => m[1])).toEqual(['2', '3']);
+      expect(replay.body).toContain('event: three');
+      // Live: listen, open the feed, append, read the pushed event
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const abort = new AbortController();
+      const res = await fetch(`${address}/v1/matches/${id}/feed`, { headers: { authorization: `Bearer ${keyA}` }, signal: abort.signal });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      const first = await reader.read();
+      expect(new TextDecoder().decode(first.value)).toContain(': feed');
+      await call('POST', `/v1/matches/${id}/events`, { expectedVersion: 3, events: [{ type: 'four', data: { n: 4 } }] });
+      let text = '';
+      const deadline = Date.now() + 5000;
+      while (!text.includes('event: four') && Date.now() < deadline) text += new TextDecoder().decode((await reader.read()).value);
+      abort.abort();
+      expect(text).toContain('id: 4\nevent: four\n');
+      expect(JSON.parse(text.split('data: ')[1]!.split('\n')[0]!)).toMatchObject({ version: 4, type: 'four', data: { n: 4 } });
+    });
+  });
+}

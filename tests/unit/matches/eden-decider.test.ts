@@ -1,0 +1,180 @@
+/** EDEN match decider: given events, when a command, then events (pure, fixed dice). */
+import { describe, expect, it } from 'vitest';
+import { FixedDice } from '../../../src/games/dice/index.js';
+import { RuleViolation } from '../../../src/games/errors.js';
+import { decide, evolve, initialState, type EdenMatchState } from '../../../src/games/eden/match/index.js';
+import { fighter, preparation } from './fixtures.js';
+
+const setup = { players: [{ id: 'p1', name: 'Ana' }, { id: 'p2', name: 'Ben' }], options: {} };
+
+function run(commands: { type: string; [k: string]: unknown }[], state = initialState(setup), values: number[] = []) {
+  const log: { type: string; data: unknown }[] = [];
+  for (const c of commands) {
+    const events = decide(c, state, new FixedDice(values));
+    for (const e of events) {
+      state = evolve(state, e);
+      log.push(e);
+    }
+  }
+  return { state, log };
+}
+
+function violation(fn: () => unknown): RuleViolation {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof RuleViolation) return e;
+    throw e;
+  }
+  throw new Error('no violation');
+}
+
+const bandA = [fighter('a1'), fighter('a2', { limbs: { ...fighter('x').limbs, legs: { white: 2, red: 1, faces: [6], normal: 3, wounded: 2 } } })];
+const bandB = [fighter('b1', { faction: 'jokers' }), fighter('b2')];
+
+describe('EDEN match preparation (EDEN-PREP-1..9)', () => {
+  it('EDEN-PREP-2/3/9: SP from PSI, bids paid, the higher bidder is First player, turn 1 with 3 AP', () => {
+    const { state, log } = run(preparation(bandA, bandB));
+    expect(log.map((e) => e.type)).toContain('eden.turn_started');
+    expect(state.phase).toBe('first_player');
+    expect(state.turn).toBe(1);
+    expect(state.firstPlayer).toBe('A');
+    // PSI 4 + 4 = 8, minus bids 2 and 1
+    expect(state.bands.A.strategyPoints).toBe(6);
+    expect(state.bands.B.strategyPoints).toBe(7);
+    expect(Object.values(state.fighters).every((f) => f.fighter.ap === 3)).toBe(true);
+  });
+
+  it('EDEN-PREP-4: the opponent cannot name his Leader before the First player', () => {
+    const { state } = run(preparation(bandA, bandB).slice(0, 3));
+    expect(violation(() => decide({ type: 'eden.choose_leader', player: 'B', fighterId: 'b1' }, state, new FixedDice([]))).code).toBe('not_your_turn');
+  });
+
+  it('EDEN-PREP-8: the tactic hand holds exactly Leader PSI distinct cards', () => {
+    const { state } = run(preparation(bandA, bandB).slice(0, 9));
+    expect(violation(() => decide({ type: 'eden.choose_tactic_hand', player: 'A', cards: ['x'] }, state, new FixedDice([]))).code).toBe('wrong_hand_size');
+    expect(violation(() => decide({ type: 'eden.choose_tactic_hand', player: 'A', cards: ['x', 'x', 'y', 'z'] }, state, new FixedDice([]))).code).toBe('duplicate_tactic');
+  });
+
+  it('EDEN-PREP-3: equal bids → roll-off recorded in the event', () => {
+    const cmds = preparation(bandA, bandB).slice(0, 2);
+    const { state } = run(cmds);
+    const events = decide({ type: 'eden.bid', bids: { A: 1, B: 1 } }, state, new FixedDice([3, 3, 2, 5]));
+    const data = events[0]!.data as { firstPlayer: string; rollOff: unknown[]; dice: { rolls: unknown[] } };
+    expect(data.firstPlayer).toBe('B');
+    expect(data.rollOff).toHaveLength(2);
+    expect(data.dice.rolls).toHaveLength(4);
+  });
+});
+
+function turnOne(): EdenMatchState {
+  return run([...preparation(bandA, bandB), { type: 'eden.bid', bids: { A: 1, B: 0 } }, { type: 'eden.skip_tactic', player: 'A' }, { type: 'eden.skip_tactic', player: 'B' }]).state;
+}
+
+describe('EDEN turn: tactical and activation phases (EDEN-TACPH, EDEN-ACT)', () => {
+  it('EDEN-TACPH-1: a card costs 2 SP, must be in the hand, one per player', () => {
+    const s = run([...preparation(bandA, bandB), { type: 'eden.bid', bids: { A: 1, B: 0 } }]).state;
+    expect(violation(() => decide({ type: 'eden.play_tactic', player: 'A', card: 'Nope' }, s, new FixedDice([]))).code).toBe('not_in_hand');
+    const after = run([{ type: 'eden.play_tactic', player: 'A', card: 'Fury' }], s).state;
+    expect(after.bands.A.strategyPoints).toBe(s.bands.A.strategyPoints - 2);
+    expect(violation(() => decide({ type: 'eden.play_tactic', player: 'A', card: 'Rally' }, after, new FixedDice([]))).code).toBe('already_done');
+  });
+
+  it('EDEN-ACT-2: an interruption needs strictly greater RAP; the last named is activated', () => {
+    const s = turnOne();
+    expect(s.phase).toBe('activation');
+    // a2 has RAP 3; b1 has RAP 5 → may interrupt; a1 (RAP 5) may not interrupt b1 back
+    expect(violation(() => decide({ type: 'eden.activate', player: 'A', fighterId: 'a2', interruptions: ['b1', 'a1'] }, s, new FixedDice([]))).code).toBe('illegal_interruption');
+    const { state, log } = run([{ type: 'eden.activate', player: 'A', fighterId: 'a2', interruptions: ['b1'] }], s);
+    expect(log.map((e) => e.type)).toEqual(['eden.fighter_designated', 'eden.activation_interrupted', 'eden.fighter_activated']);
+    expect(state.activation.active).toBe('b1');
+    expect(state.fighters.a2!.turn.activated).toBe(false);
+  });
+
+  it('EDEN-ACT-6/5: no opening pass; two passes in a row end the phase', () => {
+    const s = turnOne();
+    expect(violation(() => decide({ type: 'eden.pass', player: 'A' }, s, new FixedDice([]))).code).toBe('opening_pass');
+    const { state } = run(
+      [
+        { type: 'eden.activate', player: 'A', fighterId: 'a1' },
+        { type: 'eden.end_activation' },
+        { type: 'eden.pass', player: 'B' },
+        { type: 'eden.pass', player: 'A' },
+      ],
+      s,
+    );
+    expect(state.phase).toBe('upkeep');
+  });
+
+  it('EDEN-ATTACK-2 / EDEN-ACTION-1: AP and the 2 Attacks per turn come from the match state', () => {
+    const s = run([{ type: 'eden.activate', player: 'A', fighterId: 'a1' }], turnOne()).state;
+    // Two passive attacks with no success (all ones) then a third is refused
+    const miss = { type: 'eden.melee', attacker: 'a1', target: 'b1', reaction: 'passive' };
+    const afterTwo = run([miss, miss], s, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]).state;
+    expect(afterTwo.fighters.a1!.fighter.ap).toBe(1);
+    expect(afterTwo.fighters.a1!.turn.attacks).toBe(2);
+    expect(violation(() => decide(miss, afterTwo, new FixedDice([1, 1, 1, 1]))).code).toBe('attack_limit');
+    // Moves: 1 AP each; the fighter has 1 left
+    const moved = run([{ type: 'eden.move', fighterId: 'a1' }], afterTwo).state;
+    expect(violation(() => decide({ type: 'eden.move', fighterId: 'a1' }, moved, new FixedDice([]))).code).toBe('no_ap');
+  });
+
+  it('EDEN-ACT-3: only the fighter being activated acts', () => {
+    const s = run([{ type: 'eden.activate', player: 'A', fighterId: 'a1' }], turnOne()).state;
+    expect(violation(() => decide({ type: 'eden.melee', attacker: 'a2', target: 'b1' }, s, new FixedDice([]))).code).toBe('not_active');
+  });
+
+  it('EDEN-MELEE: wounds from the rules core land on the match fighters; spray and per-game thrown limits', () => {
+    const s = run([{ type: 'eden.activate', player: 'A', fighterId: 'a1' }], turnOne()).state;
+    // CBT 4 vs VIG 4: dice 6,6,6,6 → 4 successes; location 4 (torso), no aim
+    const hit = run([{ type: 'eden.melee', attacker: 'a1', target: 'b1' }], s, [6, 6, 6, 6, 4]).state;
+    expect(hit.fighters.b1!.fighter.wounds.torso).toBe(4);
+    const sprayed = run([{ type: 'eden.spray', attacker: 'a1', weapon: 'Flamer', covered: ['b2'] }], s).state;
+    expect(sprayed.fighters.b2!.fighter.wounds).toEqual({ head: 1, arms: 1, torso: 1, legs: 1 });
+    expect(sprayed.fighters.b2!.fighter.markers.fire).toBe(1);
+    const thrown = run([{ type: 'eden.thrown', attacker: 'a1', weapon: 'Grenade', point: { distance: 10, lineOfSight: true }, affected: ['b2'] }], s, [1, 1, 1]).state;
+    expect(thrown.fighters.a1!.itemUses.Grenade).toEqual({ turn: 1, game: 1 });
+    expect(violation(() => decide({ type: 'eden.thrown', attacker: 'a1', weapon: 'Grenade', point: { distance: 10, lineOfSight: true }, affected: ['b2'] }, thrown, new FixedDice([1, 1, 1]))).code).toBe('item_limit');
+  });
+});
+
+describe('EDEN upkeep and the end of the game (EDEN-UPKEEP, EDEN-GAME)', () => {
+  function toUpkeep(s: EdenMatchState): EdenMatchState {
+    return run([{ type: 'eden.activate', player: 'A', fighterId: 'a1' }, { type: 'eden.end_activation' }, { type: 'eden.pass', player: 'B' }, { type: 'eden.pass', player: 'A' }], s).state;
+  }
+
+  it('EDEN-UPKEEP-7/8/10: AP back to 3, VP added and never below 0, next turn starts', () => {
+    const s = toUpkeep(turnOne());
+    const { state, log } = run([{ type: 'eden.upkeep', victoryPoints: { A: 2, B: -5 } }], s);
+    expect(log.map((e) => e.type)).toEqual(['eden.upkeep_resolved', 'eden.victory_points_scored', 'eden.turn_started']);
+    expect(state.bands.A.victoryPoints).toBe(2);
+    expect(state.bands.B.victoryPoints).toBe(0);
+    expect(state.turn).toBe(2);
+    expect(Object.values(state.fighters).every((f) => f.fighter.ap === 3)).toBe(true);
+  });
+
+  it('EDEN-GAME-1/3: after the last turn the game ends; more VP wins', () => {
+    const s = toUpkeep(run([...preparation(bandA, bandB), { type: 'eden.bid', bids: { A: 1, B: 0 } }, { type: 'eden.skip_tactic', player: 'A' }, { type: 'eden.skip_tactic', player: 'B' }], initialState({ ...setup, options: { turns: 1 } })).state);
+    const { state } = run([{ type: 'eden.upkeep', victoryPoints: { A: 1, B: 3 } }], s);
+    expect(state.phase).toBe('ended');
+    expect(state.result).toMatchObject({ reason: 'turns', winner: 'B', victoryPoints: { A: 1, B: 3 } });
+    expect(violation(() => decide({ type: 'eden.upkeep' }, state, new FixedDice([]))).code).toBe('game_over');
+  });
+
+  it('EDEN-GAME-2 / EDEN-AMB-10: a band with no fighter left ends the game at upkeep', () => {
+    let s = run([{ type: 'eden.activate', player: 'A', fighterId: 'a1' }], turnOne()).state;
+    // Four successes aimed at the head (white 2 + red 2) put each B fighter out of action
+    s = run([{ type: 'eden.melee', attacker: 'a1', target: 'b1', aim: 'head' }], s, [6, 6, 6, 6, 1]).state;
+    expect(s.fighters.b1!.fighter.wounds.head).toBe(4);
+    s = run([{ type: 'eden.melee', attacker: 'a1', target: 'b2', aim: 'head' }], s, [6, 6, 6, 6, 1]).state;
+    s = run([{ type: 'eden.end_activation' }], s).state;
+    // EDEN-ACT-7: B has nothing left to activate, so the First player role comes straight back to A
+    expect(s.phase).toBe('activation');
+    expect(s.firstPlayer).toBe('A');
+    s = run([{ type: 'eden.activate', player: 'A', fighterId: 'a2' }, { type: 'eden.end_activation' }], s).state;
+    expect(s.phase).toBe('upkeep');
+    expect(s.leaderLostTurn.B).toBe(1);
+    const { state } = run([{ type: 'eden.upkeep', victoryPoints: { A: 5 } }], s);
+    expect(state.result).toMatchObject({ reason: 'elimination', winner: 'A' });
+  });
+});
