@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { Database, JobRunner } from '../app/ports.js';
 import { compile } from '../app/validate.js';
@@ -56,15 +56,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(cors, { origin: true, exposedHeaders: ['x-request-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] });
-  await app.register(underPressure, {
-    maxEventLoopDelay: config.maxEventLoopDelayMs,
-    retryAfter: 5,
-    exposeStatusRoute: false,
-    pressureHandler: (_req, reply, type, value) => {
-      reply.header('retry-after', '5');
-      void sendProblem(reply, problem(503, 'overloaded', `The server is overloaded (${type}: ${value}); retry later.`));
-    },
-  });
   if (config.rateLimitPerMinute > 0) {
     await app.register(rateLimit, {
       max: config.rateLimitPerMinute,
@@ -72,9 +63,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       allowList: (req) => req.url === '/health' || req.url === '/ready',
       keyGenerator: (req) => {
         const auth = req.headers.authorization;
-        return auth?.startsWith('Bearer ') ? 'key:' + auth.slice(7) : 'ip:' + req.ip;
+        // Keys are counted by a hash, so no credential is kept in the limiter's store.
+        return auth?.startsWith('Bearer ') ? 'key:' + createHash('sha256').update(auth.slice(7)).digest('base64url') : 'ip:' + req.ip;
       },
-      ...(deps.redis ? { redis: deps.redis as never, nameSpace: 'arbiter-rl-' } : {}),
+      // With Redis the limit is shared by every instance; a Redis outage lets requests through.
+      ...(deps.redis ? { redis: deps.redis as never, nameSpace: 'arbiter-rl-', skipOnError: true } : {}),
       errorResponseBuilder: (_req, ctx) => ({
         ...problem(429, 'rate_limited', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} s.`),
         statusCode: 429,
@@ -86,12 +79,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   registerProblemHandlers(app);
 
+  // Liveness and readiness answer even under pressure; everything else is shed first.
   await app.register(systemRoutes);
-  await app.register(operationRoutes);
-  await app.register(adminRoutes);
-  await app.register(matchRoutes);
-  await app.register(simulationRoutes);
-  await app.register(graphqlPlugin, { graphiql: !config.production });
+  await app.register(async (api) => {
+    await api.register(underPressure, {
+      maxEventLoopDelay: config.maxEventLoopDelayMs,
+      retryAfter: 5,
+      exposeStatusRoute: false,
+      pressureHandler: (_req, reply, type, value) => {
+        reply.header('retry-after', '5');
+        void sendProblem(reply, problem(503, 'overloaded', `The server is overloaded (${type}: ${value}); retry later.`));
+      },
+    });
+    await api.register(operationRoutes);
+    await api.register(adminRoutes);
+    await api.register(matchRoutes);
+    await api.register(simulationRoutes);
+    await api.register(graphqlPlugin, { graphiql: !config.production });
+  });
 
   return app;
 }

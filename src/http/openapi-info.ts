@@ -15,7 +15,10 @@ export function openApiInfo() {
       ].join('\n'),
     },
     components: {
-      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'API key from POST /v1/admin/keys' } },
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'API key from POST /v1/admin/keys' },
+        adminToken: { type: 'http', scheme: 'bearer', description: 'The ADMIN_TOKEN the service was started with' },
+      },
     },
     tags: [
       { name: 'system', description: 'Health, readiness, discovery' },

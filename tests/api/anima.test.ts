@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
+import { animaOperations } from '../../src/app/anima/index.js';
 
 const table = [
   { min: 1, max: 2, result: 'nothing' },
@@ -280,6 +281,17 @@ describe('Ánima API', () => {
       for (const url of urls) {
         const res = await app.inject({ method: 'POST', url, payload: JSON.stringify(junk), headers: { 'content-type': 'application/json' } });
         expect(res.statusCode).toBe(400);
+      }
+    }
+  });
+
+  it('every documented example answers 200 with a summary', async () => {
+    for (const op of animaOperations) {
+      expect(op.examples?.length, op.id).toBeGreaterThan(0);
+      for (const example of op.examples ?? []) {
+        const res = await post(app, op.path, example.value);
+        expect(res.status, `${op.id}: ${example.summary}: ${JSON.stringify(res.body)}`).toBe(200);
+        expect(typeof res.body.summary).toBe('string');
       }
     }
   });

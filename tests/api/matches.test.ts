@@ -207,5 +207,25 @@ for (const target of databaseTargets()) {
       expect(text).toContain('id: 4\nevent: four\n');
       expect(JSON.parse(text.split('data: ')[1]!.split('\n')[0]!)).toMatchObject({ version: 4, type: 'four', data: { n: 4 } });
     });
+
+    it('GraphQL: createMatch, appendEvents (409 as a problem), runCommand, match, matchEvents', async () => {
+      const gql = async (query: string, variables: Record<string, unknown> = {}, key = keyA) => {
+        const res = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables }, headers: { authorization: `Bearer ${key}` } });
+        return res.json() as { data?: Record<string, any>; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+      };
+      const created = await gql('mutation($i: JSON!) { createMatch(input: $i) }', { i: { game: 'eden', players: [{ id: 'p1', name: 'A' }, { id: 'p2', name: 'B' }] } });
+      const id = created.data!.createMatch.id as string;
+      const appended = await gql('mutation($id: ID!, $i: JSON!) { appendEvents(id: $id, input: $i) }', { id, i: { expectedVersion: 0, events: [{ type: 'x' }] } });
+      expect(appended.data!.appendEvents.version).toBe(1);
+      const conflict = await gql('mutation($id: ID!, $i: JSON!) { appendEvents(id: $id, input: $i) }', { id, i: { expectedVersion: 0, events: [{ type: 'x' }] } });
+      expect(conflict.errors![0]!.extensions).toMatchObject({ status: 409, code: 'version_conflict', currentVersion: 1 });
+      const cmd = await gql('mutation($id: ID!, $i: JSON!) { runCommand(id: $id, input: $i) }', { id, i: { command: { type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: [fighter('g1')] } } });
+      expect(cmd.data!.runCommand.version).toBe(2);
+      const q = await gql('query($id: ID!) { match(id: $id) matchEvents(id: $id, from: 2) }', { id });
+      expect(q.data!.match.state.bands.A.fighterIds).toEqual(['g1']);
+      expect(q.data!.matchEvents.events.map((e: { type: string }) => e.type)).toEqual(['eden.band_registered']);
+      const theirs = await gql('query($id: ID!) { match(id: $id) }', { id }, keyB);
+      expect(theirs.errors![0]!.extensions).toMatchObject({ status: 404 });
+    });
   });
 }

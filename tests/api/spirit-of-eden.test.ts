@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
+import { spiritOfEdenOperations } from '../../src/app/spirit-of-eden/index.js';
 
 // Setup example layout (SOE-SETUP-2/3): Goomz on the left column, Allies on the right column.
 const ring = ['mountain1', 'waterfall1', 'swamp1', 'forest1', 'mountain2', 'waterfall2', 'swamp2', 'forest2'];
@@ -224,5 +225,16 @@ describe('The Spirit of Eden API', () => {
       }),
       { numRuns: 80, seed: 3 },
     );
+  });
+
+  it('every documented example answers 200 with a summary', async () => {
+    for (const op of spiritOfEdenOperations) {
+      expect(op.examples?.length, op.id).toBeGreaterThan(0);
+      for (const example of op.examples ?? []) {
+        const res = await post(app, op.path, example.value);
+        expect(res.status, `${op.id}: ${example.summary}: ${JSON.stringify(res.body)}`).toBe(200);
+        expect(typeof res.body.summary).toBe('string');
+      }
+    }
   });
 });

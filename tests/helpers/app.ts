@@ -1,4 +1,8 @@
-/** Builds the real application for tests (no network listener; use inject or supertest). */
+/**
+ * Builds the real application for tests (no network listener; use inject or supertest).
+ * Rate limiting and load shedding are off unless a test turns them on: a busy CI machine must not
+ * turn a rules test into a 503.
+ */
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
 import { buildApp, type AppDeps } from '../../src/http/app.js';
@@ -8,7 +12,7 @@ export async function testApp(
   deps: AppDeps = {},
   extend?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<FastifyInstance> {
-  const config: Config = { ...loadConfig({}), logLevel: 'silent', rateLimitPerMinute: 0, ...overrides };
+  const config: Config = { ...loadConfig({}), logLevel: 'silent', rateLimitPerMinute: 0, maxEventLoopDelayMs: 0, ...overrides };
   const app = await buildApp(config, deps);
   if (extend) await extend(app);
   await app.ready();

@@ -1,5 +1,6 @@
 /** anima.combat — POST /v1/anima/combats: Group vs Creature or Group vs Group (ANIMA-COMBAT). */
 import { Type, type Static } from '@sinclair/typebox';
+import { combatExamples } from './examples.js';
 import { defineOperation, type OperationContext } from '../operation.js';
 import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
 import { InvalidInput, RuleViolation } from '../../games/errors.js';
@@ -120,6 +121,7 @@ export const combatOperation = defineOperation({
 - **Group vs Group**: 422 \`group_size_gap\` when Character counts differ by more than 1 (ANIMA-INTERACT-3); 422 \`combat_forbidden\` when \`location.combatAllowed\` is false (ANIMA-INTERACT-2). The loser is expelled and gives a random Gift (\`spoil\`: \`to_winner\`, \`none\` when its \`handSize\` is 0, \`discarded\` when the winner already holds 5 — ANIMA-AMB-9) (ANIMA-INTERACT-5).
 - **Against a Creature**, \`context\` adds consequences: \`prior\` (ANIMA-PRIOR-5: a winning Creature stays, the Group does not arrive), \`exploration\` (ANIMA-EXPLORE-5: a defeat expels, no reward), \`mission\` (ANIMA-AMB-12: the Mission stays incomplete and may be retried; the margin-5 death rule still applies).`,
   body: Body,
+  examples: combatExamples,
   response: Response,
   handle(input, ctx) {
     if ((input.creature === undefined) === (input.opponent === undefined)) {

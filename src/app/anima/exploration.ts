@@ -1,5 +1,6 @@
 /** anima.exploration — POST /v1/anima/explorations (CONTRACT §4, ANIMA-EXPLORE). */
 import { Type } from '@sinclair/typebox';
+import { explorationExamples } from './examples.js';
 import { defineOperation } from '../operation.js';
 import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
 import { explore } from '../../games/anima/index.js';
@@ -74,6 +75,7 @@ export const explorationOperation = defineOperation({
 - **Rest bonus**: \`group.rested\` adds +2 Combat (and Speed) this turn (ANIMA-MOVE-12). Incapacitated Characters add no Combat (ANIMA-INCAP-2).
 - Event \`gifts\` (e.g. Tesoro, draw 2) are capped by the hand limit of 5 using \`group.handSize\` (default 0) (ANIMA-EXPLORE-7, ANIMA-HAND-1).`,
   body: Body,
+  examples: explorationExamples,
   response: Response,
   handle(input, ctx) {
     const dice = ctx.dice(input.dice);

@@ -1,5 +1,6 @@
 /** anima.priorEncounter — POST /v1/anima/prior-encounters (ANIMA-PRIOR, ANIMA-MOVE-3). */
 import { Type } from '@sinclair/typebox';
+import { priorExamples } from './examples.js';
 import { defineOperation } from '../operation.js';
 import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
 import { facePrior } from '../../games/anima/index.js';
@@ -44,6 +45,7 @@ export const priorEncounterOperation = defineOperation({
 - **Creature** (ANIMA-PRIOR-5): combat (Group Combat + d10 vs Creature Combat + d10, ties to the Group, ANIMA-COMBAT). If the Group wins the Creature is discarded and the Group arrives; otherwise the Creature stays (\`creatureStays\`), the Group does not arrive and loses the rest of the turn. A loss by 5+ kills a Character (ANIMA-COMBAT-4).
 - **Dice**: a Creature consumes the Group's d10 then the Creature's d10; other cards consume none. \`group.rested\` adds +2 (ANIMA-MOVE-12).`,
   body: Body,
+  examples: priorExamples,
   response: Response,
   handle(input, ctx) {
     const dice = ctx.dice(input.dice);

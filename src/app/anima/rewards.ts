@@ -1,5 +1,6 @@
 /** anima.rewards — POST /v1/anima/rewards: which rewards a Group may claim (ANIMA-REWARD). */
 import { Type } from '@sinclair/typebox';
+import { rewardsExamples } from './examples.js';
 import { defineOperation } from '../operation.js';
 import { SummarySchema } from '../schemas/common.js';
 import { InvalidInput, pointer, type InputProblem } from '../../games/errors.js';
@@ -60,6 +61,7 @@ export const rewardsOperation = defineOperation({
 
 No dice are rolled. 400 when a mission reward has no \`mission\`, when \`lastRecruit\` is given without \`turn\`, or when \`lastRecruit.turn\` is not before \`turn\`.`,
   body: Body,
+  examples: rewardsExamples,
   response: Response,
   handle(input, ctx) {
     const problems: InputProblem[] = [];

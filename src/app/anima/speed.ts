@@ -1,5 +1,6 @@
 /** anima.speed — POST /v1/anima/speed-tests (ANIMA-SPEED-1). */
 import { Type } from '@sinclair/typebox';
+import { speedExamples } from './examples.js';
 import { defineOperation } from '../operation.js';
 import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
 import { speedTest } from '../../games/anima/index.js';
@@ -32,6 +33,7 @@ export const speedOperation = defineOperation({
   description: `Success if and only if Group Speed + one d10 ≥ difficulty; equal is a success (ANIMA-SPEED-1).
 Group Speed sums every Character, incapacitated ones included (ANIMA-GROUP-2, ANIMA-AMB-11), +2 when \`rested\` (ANIMA-MOVE-12), plus \`modifiers.speed\`. Dice: one d10, 1..10 (ANIMA-AMB-1).`,
   body: Body,
+  examples: speedExamples,
   response: Response,
   handle(input, ctx) {
     const dice = ctx.dice(input.dice);

@@ -1,5 +1,6 @@
 /** anima.turnOrder — POST /v1/anima/turn-order (ANIMA-ORDER-1..3). */
 import { Type } from '@sinclair/typebox';
+import { turnOrderExamples } from './examples.js';
 import { defineOperation } from '../operation.js';
 import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
 import { InvalidInput, pointer, type InputProblem } from '../../games/errors.js';
@@ -56,6 +57,7 @@ export const turnOrderOperation = defineOperation({
 - The order is computed once per turn and frozen for all four phases (ANIMA-ORDER-3, ANIMA-AMB-4): call this at the start of the turn.
 - Duplicate ids, or a player with neither or both of \`speed\` and \`group\`, are 400.`,
   body: Body,
+  examples: turnOrderExamples,
   response: Response,
   handle(input, ctx) {
     const problems: InputProblem[] = [];

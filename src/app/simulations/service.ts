@@ -12,8 +12,11 @@ import { validate } from '../validate.js';
 import { InvalidInput, type InputProblem } from '../../games/errors.js';
 import { SeededDice } from '../../games/dice/index.js';
 import { resolverFor, type SimulationKind, type SimulationResult } from '../../games/eden/simulate/index.js';
+import { canonicalJson } from './canonical.js';
 import { SIMULATION_JOB, type SimulationJobData } from './job.js';
 import { SimulationStore, isActive, type SimulationRow, type SimulationStatus } from './store.js';
+
+export { canonicalJson };
 
 export const MAX_ITERATIONS = 10_000_000;
 
@@ -50,16 +53,6 @@ export type SubmitOutcome =
 
 /** The operation whose body a simulation kind's `request` is (validated by the same schema). */
 export const KIND_OPERATION: Record<SimulationKind, string> = { 'eden.melee': 'eden.melee', 'eden.ranged': 'eden.ranged' };
-
-/** Stable JSON (sorted keys) for fingerprints. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return '[' + value.map(canonicalJson).join(',') + ']';
-  if (value && typeof value === 'object') {
-    const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
-    return '{' + keys.map((k) => JSON.stringify(k) + ':' + canonicalJson((value as Record<string, unknown>)[k])).join(',') + '}';
-  }
-  return JSON.stringify(value ?? null);
-}
 
 function prefixed(e: InvalidInput): InvalidInput {
   return new InvalidInput(

@@ -1,5 +1,6 @@
 /** soe.goomzPhase — POST /v1/spirit-of-eden/goomz-phase (CONTRACT §4, SOE-GOOMZ). */
 import { Type } from '@sinclair/typebox';
+import { goomzPhaseExamples } from './examples.js';
 import { defineOperation } from '../operation.js';
 import { SummarySchema } from '../schemas/common.js';
 import { goomzPhase, type Board, type Mode } from '../../games/spirit-of-eden/index.js';
@@ -80,6 +81,7 @@ export const goomzPhaseOperation = defineOperation({
 - **Modes**: Devastator changes F and victory (SOE-MODE-5); Celestial is checked on ambushes; Fearless, Resurrection and Scarcity affect the player phase or setup only.
 - 400 lists every board problem (duplicate or unknown cards, not 2 cards per terrain, Ambush Ally absent, order not naming each Goomz in play once, …); a board already won or lost is 422 \`game_over\`. No dice are rolled.`,
   body: Body,
+  examples: goomzPhaseExamples,
   response: Response,
   handle(input, ctx) {
     const board: Board = {

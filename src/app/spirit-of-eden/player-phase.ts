@@ -1,5 +1,6 @@
 /** soe.playerPhase — POST /v1/spirit-of-eden/player-phase/validate (SOE-PLACE, SOE-REROLL, SOE-NOA-1). */
 import { Type } from '@sinclair/typebox';
+import { playerPhaseExamples } from './examples.js';
 import { defineOperation } from '../operation.js';
 import { SummarySchema } from '../schemas/common.js';
 import { validatePlayerPhase, type Mode } from '../../games/spirit-of-eden/index.js';
@@ -61,6 +62,7 @@ export const playerPhaseOperation = defineOperation({
 - \`noa\` {die, value}: once per game (\`noaPowerUsed\`), right after the roll or a re-roll, on an unused die (SOE-NOA-1, SOE-AMB-11).
 - Dice are d6 (SOE-COMP-2, SOE-AMB-12). The face → action mapping of the Action cards is card data not in the rulebook text, so action targets are not checked here. No dice are rolled by the server.`,
   body: Body,
+  examples: playerPhaseExamples,
   response: Response,
   handle(input, ctx) {
     const result = validatePlayerPhase({ ...input, modes: (input.modes ?? []) as Mode[] });

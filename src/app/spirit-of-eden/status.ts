@@ -1,5 +1,6 @@
 /** soe.status — POST /v1/spirit-of-eden/status: victory and defeat check (SOE-END, SOE-MODE-5). */
 import { Type } from '@sinclair/typebox';
+import { statusExamples } from './examples.js';
 import { defineOperation } from '../operation.js';
 import { SummarySchema } from '../schemas/common.js';
 import { InvalidInput } from '../../games/errors.js';
@@ -32,6 +33,7 @@ export const statusOperation = defineOperation({
   summary: 'Check victory and defeat for a board.',
   description: `**Lost** when both cards of the same terrain type are destroyed (SOE-END-2; one of each of two types does not lose). **Won** in Classic when no Goomz figure is in play (SOE-END-1; a colour left out of \`goomz\` counts as removed), in Devastator when all three Objective piles are empty (SOE-MODE-5; untracked piles never are). Board problems are 400, as for the Goomz phase.`,
   body: Body,
+  examples: statusExamples,
   response: Response,
   handle(input, ctx) {
     const modes = (input.modes ?? []) as Mode[];

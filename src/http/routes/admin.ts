@@ -83,7 +83,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Needs `Authorization: Bearer $ADMIN_TOKEN`. Answers the new key **once**; only its SHA-256 is stored, so a lost key cannot be recovered (create another one). ' +
           'Without ADMIN_TOKEN configured the admin endpoints answer 404.',
-        security: [{ apiKey: [] }],
+        security: [{ adminToken: [] }],
         body: CreateKeyBody,
         response: { 201: CreatedKey, ...problemResponses([400, 401, 403, 404, 429, 503]) },
       },
@@ -105,7 +105,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         tags: ['admin'],
         summary: 'Revoke an API key',
         description: 'Needs `Authorization: Bearer $ADMIN_TOKEN`. The key stops working at once; what it created stays stored.',
-        security: [{ apiKey: [] }],
+        security: [{ adminToken: [] }],
         params: Type.Object({ id: Type.String({ description: 'Key id from POST /v1/admin/keys' }) }),
         response: { 204: Type.Null({ description: 'Revoked' }), ...problemResponses([401, 403, 404, 429, 503]) },
       },

@@ -7,12 +7,13 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', { schema: { tags: ['system'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
 
   app.get('/ready', { schema: { tags: ['system'], summary: 'Readiness: 200 when the database (and Redis, if configured) answer, else 503' } }, async (_request, reply) => {
-    const { database, jobs } = app.deps;
+    const { database, jobs, redis } = app.deps;
     const checks: Record<string, string> = {};
     let ok = true;
     for (const [name, ping] of [
       ['database', database ? () => database.ping() : undefined],
       ['queue', jobs ? () => jobs.ping() : undefined],
+      ['redis', redis ? () => (redis as { ping(): Promise<unknown> }).ping() : undefined],
     ] as const) {
       if (!ping) continue;
       try {

@@ -2,10 +2,11 @@
  * The event store over the `Database` port (PostgreSQL or PGlite), see
  * prisma/migrations/20261125000100_event_store/migration.sql for the tables and the ordering trick.
  *
- * - Optimistic concurrency is enforced by the database: the append moves `matches.version` with
+ * - Optimistic concurrency is enforced by the database: one statement moves `matches.version` with
  *   `UPDATE … WHERE version = $expected` (atomic under the row lock; a concurrent writer re-checks the
- *   predicate after the winner commits and matches no row) and the (match_id, version) primary key
- *   backs it up. Nothing is read in Node and then written.
+ *   predicate after the winner commits and matches no row) and inserts the events only if that
+ *   update matched; the (match_id, version) primary key backs it up. Nothing is read in Node and
+ *   then written.
  * - Versions are expected+1 … expected+n, so the log is 1..n without gaps.
  * - Idempotency keys live in the same transaction as the append they answer for.
  */
@@ -118,43 +119,46 @@ export class SqlEventStore implements EventStore {
   async append(ownerId: string, matchId: string, expectedVersion: number, events: NewEvent[]): Promise<AppendResult> {
     if (!UUID.test(matchId)) throw new NotFound(`No match ${matchId}.`);
     if (!Number.isInteger(expectedVersion) || expectedVersion < 0) throw new VersionConflict(expectedVersion, await this.currentVersion(ownerId, matchId));
+    const records = events.map((e, i) => ({
+      version: expectedVersion + i + 1,
+      type: e.type,
+      schema_version: e.schemaVersion ?? 1,
+      data: e.data ?? null,
+      metadata: e.metadata ?? {},
+    }));
+    let rows: EventRow[];
     try {
-      return await this.db.transaction(async (tx) => {
-        // The optimistic check and the version bump in one statement, under the match row's lock.
-        const bumped = await tx.query<{ version: number }>(
-          `UPDATE matches SET version = version + $4, updated_at = now() WHERE id = $1 AND owner_id = $2 AND version = $3 RETURNING version`,
-          [matchId, ownerId, expectedVersion, events.length],
-        );
-        if (bumped.rowCount === 0) {
-          const current = await tx.query<{ version: number }>(`SELECT version FROM matches WHERE id = $1 AND owner_id = $2`, [matchId, ownerId]);
-          if (!current.rows[0]) throw new NotFound(`No match ${matchId}.`);
-          throw new VersionConflict(expectedVersion, Number(current.rows[0].version));
-        }
-        if (events.length === 0) return { version: expectedVersion, events: [] };
-        const records = events.map((e, i) => ({
-          version: expectedVersion + i + 1,
-          type: e.type,
-          schema_version: e.schemaVersion ?? 1,
-          data: e.data ?? null,
-          metadata: e.metadata ?? {},
-        }));
-        const { rows } = await tx.query<EventRow>(
-          `INSERT INTO match_events (match_id, version, type, schema_version, data, metadata)
-           SELECT $1::uuid, t.version, t.type, t.schema_version, COALESCE(t.data, 'null'::jsonb), COALESCE(t.metadata, '{}'::jsonb)
-             FROM jsonb_to_recordset($2::jsonb) AS t(version int, type text, schema_version int, data jsonb, metadata jsonb)
-             ORDER BY t.version
-           RETURNING ${EVENT_COLUMNS}`,
-          [matchId, JSON.stringify(records)],
-        );
-        if (rows.length !== events.length) throw new Error(`append wrote ${rows.length} of ${events.length} events`);
-        const stored = rows.map(toEvent).sort((a, b) => a.version - b.version);
-        return { version: expectedVersion + events.length, events: stored };
-      });
+      // One statement, so one implicit transaction and one round trip: the optimistic check and the
+      // version bump (under the match row's lock; a concurrent writer re-evaluates `version = $3`
+      // after the winner commits and matches nothing), then the inserts joined to its result.
+      ({ rows } = await this.db.query<EventRow>(
+        `WITH bumped AS (
+           UPDATE matches SET version = version + $4, updated_at = now()
+            WHERE id = $1 AND owner_id = $2 AND version = $3
+           RETURNING id
+         )
+         INSERT INTO match_events (match_id, version, type, schema_version, data, metadata)
+         SELECT bumped.id, t.version, t.type, t.schema_version, COALESCE(t.data, 'null'::jsonb), COALESCE(t.metadata, '{}'::jsonb)
+           FROM bumped, jsonb_to_recordset($5::jsonb) AS t(version int, type text, schema_version int, data jsonb, metadata jsonb)
+          ORDER BY t.version
+         RETURNING ${EVENT_COLUMNS}`,
+        [matchId, ownerId, expectedVersion, events.length, JSON.stringify(records)],
+      ));
     } catch (error) {
       // Backstop: the primary key refused a version someone else took first.
       if (isUniqueViolation(error)) throw new VersionConflict(expectedVersion, await this.currentVersion(ownerId, matchId));
       throw error;
     }
+    if (rows.length === 0) {
+      // Nothing written: either the stream is elsewhere, or it is not this owner's (or empty batch).
+      const current = await this.getMatch(ownerId, matchId);
+      if (!current) throw new NotFound(`No match ${matchId}.`);
+      if (events.length === 0 && current.version === expectedVersion) return { version: expectedVersion, events: [] };
+      throw new VersionConflict(expectedVersion, current.version);
+    }
+    if (rows.length !== events.length) throw new Error(`append wrote ${rows.length} of ${events.length} events`);
+    const stored = rows.map(toEvent).sort((a, b) => a.version - b.version);
+    return { version: expectedVersion + events.length, events: stored };
   }
 
   private async currentVersion(ownerId: string, matchId: string): Promise<number> {

@@ -51,7 +51,12 @@ export function successDistribution(value: number, difficulty: number): number[]
 }
 
 /** P(first party wins) of an opposed roll (EDEN-ROLL-5) between values `a` and `b`. */
+const opposedCache = new Map<string, number>();
+
 export function opposedWinA(a: number, b: number): number {
+  const key = `${a}|${b}`;
+  const hit = opposedCache.get(key);
+  if (hit !== undefined) return hit;
   let winA = 0;
   let decided = 0;
   for (let da = 1; da <= 6; da++) {
@@ -65,5 +70,7 @@ export function opposedWinA(a: number, b: number): number {
       }
     }
   }
+  if (opposedCache.size > 10_000) opposedCache.clear();
+  opposedCache.set(key, winA / decided);
   return winA / decided;
 }

@@ -30,15 +30,26 @@ interface World {
   success: boolean;
 }
 
-/** Outcomes of STRIKE(s→d): [probability, d after, success]. Mirrors `strike` in melee.ts. */
+/**
+ * Outcomes of STRIKE(s→d): [probability, d after, success], equal outcomes merged (same limb and
+ * same wounds left). Mirrors `strike` in melee.ts.
+ */
 function strikeDist(s: Party, d: Party, dodge: boolean): [number, Fighter, boolean][] {
   const cbt = characteristic(s.fighter, 'CBT', s.weapon?.bonus, s.mods);
   const vig = characteristic(d.fighter, 'VIG', d.weapon?.bonus, d.mods);
   const hits = successDistribution(cbt, vig);
-  const out: [number, Fighter, boolean][] = [];
+  const merged = new Map<number, [number, Fighter, boolean]>();
+  const add = (p: number, limbIndex: number, remaining: number, make: () => [Fighter, boolean]) => {
+    const key = remaining === 0 ? -1 : limbIndex * 1000 + remaining;
+    const same = merged.get(key);
+    if (same) same[0] += p;
+    else merged.set(key, [p, ...make()]);
+  };
+  const unhurt = (): [Fighter, boolean] => [d.fighter, false];
   // EDEN-AMB-39: zero successes → no location, no wound
-  if (hits[0]! > 0) out.push([hits[0]!, d.fighter, false]);
+  if (hits[0]! > 0) add(hits[0]!, 0, 0, unhurt);
   const dodgeDist = dodge ? successDistribution(characteristic(d.fighter, 'RAP', d.weapon?.bonus, d.mods), cbt) : [1];
+  const fireFear = s.weapon && (s.weapon.fire || s.weapon.fear) ? { fire: s.weapon.fire ?? 0, fear: s.weapon.fear ?? 0 } : undefined;
   for (let k = 1; k < hits.length; k++) {
     const pk = hits[k]!;
     if (pk === 0) continue;
@@ -46,40 +57,46 @@ function strikeDist(s: Party, d: Party, dodge: boolean): [number, Fighter, boole
       // EDEN-MELEE-3 step 5: successes spent on the location, keeping one
       const location = aimLocation(d.fighter, face, k, s.aim);
       const left = k - Math.abs(location.shift);
+      const limbIndex = LIMBS.indexOf(location.limb);
       for (let r = 0; r < dodgeDist.length; r++) {
         const pr = dodgeDist[r]!;
         if (pr === 0) continue;
         // EDEN-MELEE-5 step 6: each dodge success cancels one
         const remaining = Math.max(0, left - r);
-        const hit = markWounds(d.fighter, location.limb, remaining);
-        let struck = hit.fighter;
-        if (remaining > 0 && s.weapon && (s.weapon.fire || s.weapon.fear)) struck = addMarkers(struck, { fire: s.weapon.fire ?? 0, fear: s.weapon.fear ?? 0 });
-        out.push([(pk * pr) / 6, struck, hit.marked > 0]);
+        if (remaining === 0) {
+          add((pk * pr) / 6, 0, 0, unhurt);
+          continue;
+        }
+        add((pk * pr) / 6, limbIndex, remaining, () => {
+          const hit = markWounds(d.fighter, location.limb, remaining);
+          // EDEN-AMB-25: Fire/Fear weapon marks when a success remained
+          const struck = fireFear ? addMarkers(hit.fighter, fireFear) : hit.fighter;
+          return [struck, hit.marked > 0];
+        });
       }
     }
   }
-  return out;
+  return [...merged.values()];
 }
+
+const stateKey = (f: Fighter) => `${f.wounds.head},${f.wounds.arms},${f.wounds.torso},${f.wounds.legs},${f.markers.fire},${f.markers.fear}`;
 
 function merge(worlds: World[]): World[] {
   const byKey = new Map<string, World>();
   for (const w of worlds) {
-    const key = `${w.success}|${JSON.stringify(w.a.wounds)}|${JSON.stringify(w.a.markers)}|${JSON.stringify(w.t.wounds)}|${JSON.stringify(w.t.markers)}`;
+    const key = `${w.success ? 1 : 0}|${stateKey(w.a)}|${stateKey(w.t)}`;
     const same = byKey.get(key);
     if (same) same.p += w.p;
-    else byKey.set(key, { ...w });
+    else byKey.set(key, w);
   }
   return [...byKey.values()];
 }
 
 function loss(before: Fighter, after: Fighter): [number, [number, number, number, number]] {
-  const by: [number, number, number, number] = [0, 0, 0, 0];
-  let total = 0;
-  LIMBS.forEach((limb, i) => {
-    by[i] = after.wounds[limb] - before.wounds[limb];
-    total += by[i];
-  });
-  return [total, by];
+  const b = before.wounds;
+  const a = after.wounds;
+  const by: [number, number, number, number] = [a.head - b.head, a.arms - b.arms, a.torso - b.torso, a.legs - b.legs];
+  return [by[0] + by[1] + by[2] + by[3], by];
 }
 
 export function meleeOdds(input: MeleeInput): OddsResult {

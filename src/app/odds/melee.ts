@@ -1,0 +1,38 @@
+/** `eden.meleeOdds` — POST /v1/eden/attacks/melee/odds: exact odds of a melee attack. */
+import { defineOperation } from '../operation.js';
+import { MeleeBodySchema } from '../eden/melee-operation.js';
+import { meleeExamples } from '../eden/examples.js';
+import { assertFighters, ensureFighter } from '../../games/eden/checks.js';
+import type { FighterInput } from '../../games/eden/fighter.js';
+import type { MeleeInput } from '../../games/eden/melee.js';
+import { meleeOdds } from '../../games/eden/odds/index.js';
+import { OddsResponseSchema } from './schemas.js';
+import { cached } from './cache.js';
+
+export const edenMeleeOddsOperation = defineOperation({
+  id: 'eden.meleeOdds',
+  method: 'POST',
+  path: '/v1/eden/attacks/melee/odds',
+  graphql: { name: 'edenMeleeOdds', kind: 'mutation' },
+  tags: ['eden', 'odds'],
+  summary: 'Exact odds of one EDEN melee attack: success, wounds, out of action, per limb.',
+  description: [
+    'Same body as POST /v1/eden/attacks/melee (`dice` is ignored) and the same rules (EDEN-MELEE-1..7, EDEN-ROLL-1..7, EDEN-WOUND-1..6); the same 400/422 answers.',
+    'Instead of rolling, every outcome is weighed exactly: the CBT roll\'s successes are binomial (EDEN-ROLL-1..3), the location die is each face 1..6 with successes spent as `aim` asks (EDEN-MELEE-3 step 5), the Dodge\'s RAP successes are binomial (EDEN-MELEE-5), and a Response starts with the opposed roll\'s winner, full ties being re-rolled (EDEN-ROLL-5, EDEN-MELEE-4).',
+    'Rates refer to the target; `attacker` gives what the attacker suffers from a Response. `success` is the attacker\'s strike making the target lose ≥ 1 PC (EDEN-WOUND-6).',
+    'The answer is exact up to floating-point rounding; POST /v1/simulations estimates the same numbers by sampling.',
+  ].join('\n'),
+  examples: meleeExamples.map((e) => ({ summary: e.summary, value: { ...e.value, dice: undefined } })),
+  body: MeleeBodySchema,
+  response: OddsResponseSchema,
+  handle(input) {
+    assertFighters([
+      [input.attacker as FighterInput, 'attacker'],
+      [input.target as FighterInput, 'target'],
+    ]);
+    const { dice: _dice, ...rest } = input;
+    return cached('melee', rest, () =>
+      meleeOdds({ ...(rest as unknown as MeleeInput), attacker: ensureFighter(input.attacker as FighterInput), target: ensureFighter(input.target as FighterInput) }),
+    );
+  },
+});

@@ -1,0 +1,47 @@
+/** `eden.rangedOdds` — POST /v1/eden/attacks/ranged/odds: exact odds of a shot. */
+import { defineOperation } from '../operation.js';
+import { RangedBodySchema } from '../eden/ranged-operation.js';
+import { rangedExamples } from '../eden/examples.js';
+import { assertFighters, ensureFighter } from '../../games/eden/checks.js';
+import type { FighterInput } from '../../games/eden/fighter.js';
+import type { ShotInput } from '../../games/eden/ranged.js';
+import { rangedOdds } from '../../games/eden/odds/index.js';
+import { OddsResponseSchema } from './schemas.js';
+import { cached } from './cache.js';
+
+export const edenRangedOddsOperation = defineOperation({
+  id: 'eden.rangedOdds',
+  method: 'POST',
+  path: '/v1/eden/attacks/ranged/odds',
+  graphql: { name: 'edenRangedOdds', kind: 'mutation' },
+  tags: ['eden', 'odds'],
+  summary: 'Exact odds of one EDEN shot: success, wounds, out of action, per limb, redirection.',
+  description: [
+    'Same body as POST /v1/eden/attacks/ranged (`dice` is ignored), same target choice (EDEN-RANGED-2) and the same 400/422 answers.',
+    'Every outcome is weighed exactly: the hit roll\'s successes are binomial (EDEN-RANGED-3), odd successes against a target that is not free hit the nearest fighter in contact (EDEN-RANGED-4, `redirectRate`), the location die is each face 1..6 with successes spent as `aim` asks (EDEN-RANGED-5), and the Potency roll of Pot + remaining successes against the VIG of the fighter hit is binomial (EDEN-RANGED-6/7).',
+    'Rates refer to the fighter actually hit; `noTargetRate` is 1 when no candidate is eligible.',
+  ].join('\n'),
+  examples: rangedExamples.map((e) => ({ summary: e.summary, value: { ...e.value, dice: undefined } })),
+  body: RangedBodySchema,
+  response: OddsResponseSchema,
+  handle(input) {
+    const entries: [FighterInput, ...(string | number)[]][] = [[input.shooter as FighterInput, 'shooter']];
+    input.candidates.forEach((c, i) => {
+      entries.push([c.fighter as FighterInput, 'candidates', i, 'fighter']);
+      c.engagedWith?.forEach((e, j) => entries.push([e.fighter as FighterInput, 'candidates', i, 'engagedWith', j, 'fighter']));
+    });
+    assertFighters(entries);
+    const { dice: _dice, ...rest } = input;
+    return cached('ranged', rest, () =>
+      rangedOdds({
+        ...(rest as unknown as ShotInput),
+        shooter: ensureFighter(input.shooter as FighterInput),
+        candidates: input.candidates.map((c) => ({
+          ...c,
+          fighter: ensureFighter(c.fighter as FighterInput),
+          engagedWith: c.engagedWith?.map((e) => ({ ...e, fighter: ensureFighter(e.fighter as FighterInput) })),
+        })),
+      }),
+    );
+  },
+});
