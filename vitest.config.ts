@@ -3,13 +3,29 @@ import { defineConfig } from 'vitest/config';
 // CI asks for a JSON report beside the usual output (ARBITER_TEST_REPORT, see .ci/run).
 const report = process.env.ARBITER_TEST_REPORT;
 
+/**
+ * Suites that measure concurrency on a real PostgreSQL server, or spawn the service, run alone
+ * after the others: PostgreSQL's snapshot horizon and connection limit are shared by the whole
+ * server, so a neighbour's open transaction or pool would distort what they prove.
+ */
+const exclusive = ['tests/contract/event-store.test.ts', 'tests/contract/migrator.test.ts', 'tests/api/server.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     reporters: report ? ['default', 'json'] : ['default'],
     outputFile: report ? { json: report } : undefined,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'main', include: ['tests/**/*.test.ts'], exclude: exclusive, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: 'exclusive', include: exclusive, fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -184,3 +184,39 @@ describe.each(databaseTargets())('simulations API on $name', (target) => {
     expect(bad.errors[0].extensions.status).toBe(400);
   });
 });
+
+describe('exact odds endpoints (REST and GraphQL)', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await testApp();
+  });
+  afterAll(async () => app.close());
+
+  it('POST /v1/eden/attacks/melee/odds answers the exact distribution; dice are ignored', async () => {
+    const res = await app.inject({ method: 'POST', url: '/v1/eden/attacks/melee/odds', payload: { ...meleeRequest('passive'), dice: { values: [1] } } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.method).toBe('exact');
+    expect(body.successRate).toBeCloseTo(15 / 16, 12);
+    expect(body.markedHistogram.reduce((a: number, h: { rate: number }) => a + h.rate, 0)).toBeCloseTo(1, 12);
+  });
+
+  it('POST /v1/eden/attacks/ranged/odds, and the same through GraphQL edenRangedOdds', async () => {
+    const rest = await app.inject({ method: 'POST', url: '/v1/eden/attacks/ranged/odds', payload: rangedRequest() });
+    expect(rest.statusCode).toBe(200);
+    const gql = await app.inject({ method: 'POST', url: '/graphql', payload: { query: 'mutation($i: JSON!) { edenRangedOdds(input: $i) }', variables: { i: rangedRequest() } } });
+    expect(gql.json().data.edenRangedOdds).toEqual(rest.json());
+  });
+
+  it('answers 400 with every problem and 422 for rule violations, like the stateless endpoint', async () => {
+    const bad = await app.inject({ method: 'POST', url: '/v1/eden/attacks/melee/odds', payload: { attacker: 1, reaction: 'sing' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['/attacker', '/target', '/reaction']));
+    const self = await app.inject({ method: 'POST', url: '/v1/eden/attacks/melee/odds', payload: { ...meleeRequest(), target: meleeRequest().attacker } });
+    expect(self.statusCode).toBe(422);
+    expect(self.json().code).toBe('illegal_target');
+    const illegal = await app.inject({ method: 'POST', url: '/v1/eden/attacks/ranged/odds', payload: rangedRequest({ targetId: 'nobody' }) });
+    expect(illegal.statusCode).toBe(422);
+    expect(illegal.json().code).toBe('illegal_target');
+  });
+});

@@ -225,16 +225,13 @@ describe('event store on a real PostgreSQL server', () => {
     let written!: () => void;
     const wroteA = new Promise<void>((r) => (written = r));
     // Writer A takes its position first and holds its transaction open.
-    const slow = new SqlEventStore({
-      query: db.query.bind(db),
-      transaction: (fn) => db.transaction(async (tx) => {
-        const r = await fn(tx);
-        written();
-        await gate;
-        return r;
-      }),
+    const pendingA = db.transaction(async (tx) => {
+      const inTx = new SqlEventStore({ query: tx.query.bind(tx), transaction: (fn) => fn(tx) });
+      const r = await inTx.append(owner, a.id, 0, [{ type: 'slow', data: {} }]);
+      written();
+      await gate;
+      return r;
     });
-    const pendingA = slow.append(owner, a.id, 0, [{ type: 'slow', data: {} }]);
     await wroteA;
     // Writer B takes a later position and commits first.
     const committedB = await store.append(owner, b.id, 0, [{ type: 'fast', data: {} }]);

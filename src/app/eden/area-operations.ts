@@ -9,6 +9,7 @@ import { resolveSpray } from '../../games/eden/spray.js';
 import { assertFighters, ensureFighter } from '../../games/eden/checks.js';
 import type { FighterInput } from '../../games/eden/fighter.js';
 import { spraySummary, throwSummary } from './summary.js';
+import { WeatherInputSchema, weatherList } from './phase-common.js';
 
 const Entry = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), fighter: FighterSchema });
 const Uses = Type.Object({ turn: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })), game: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })) });
@@ -39,6 +40,7 @@ export const edenThrownOperation = defineOperation({
     'The point must be within Range (+5 cm with `attackerElevated`) → else 422 `out_of_range`; with line of sight → else 422 `no_line_of_sight`. No hit roll: automatic success.',
     'Dice (CONTRACT §1): for each `affected` fighter in request order, X dice (Explosive (X)) against that fighter\'s VIG (EDEN-ROLL-4: cap and ≤ 0 rules apply); one success is enough for one wound on each limb, protection ignored, out-of-action checked after all four (EDEN-AMB-13).',
     'Interpretations: EDEN-AMB-23 — `affected` lists the fighters whose base contains the point plus everything the template covers, as the caller measured them. EDEN-AMB-25 — Fire/Fear markers go on every affected fighter, wounded or not. A fighter already out of action is reported unchanged and rolls no dice.',
+    'EDEN-WEATHER-4: with `weather` containing `thick_fog`, a point more than 15 cm away is 422 `out_of_range`.',
   ].join('\n'),
   examples: thrownExamples,
   body: Type.Object({
@@ -46,6 +48,7 @@ export const edenThrownOperation = defineOperation({
     point: Type.Object({ distance: Type.Number({ minimum: 0, maximum: 10_000 }), lineOfSight: Type.Boolean() }),
     affected: Type.Array(Entry, { maxItems: 50 }),
     attackerElevated: Type.Optional(Type.Boolean()),
+    weather: Type.Optional(WeatherInputSchema),
   }),
   response: Type.Object({
     success: Type.Boolean(),
@@ -62,6 +65,7 @@ export const edenThrownOperation = defineOperation({
       {
         ...input,
         attacker: ensureFighter(input.attacker as FighterInput),
+        weather: weatherList(input.weather),
         affected: input.affected.map((e) => ({ id: e.id, fighter: ensureFighter(e.fighter as FighterInput) })),
       },
       dice,

@@ -22,6 +22,7 @@ export const edenNpcOperation = defineOperation({
     '3. `wander` — otherwise: 5 cm in a direction of the activating player\'s choice (no target).',
     '- A `targetId` that is not among the `candidates` is 422 `illegal_target` with `legalTargets`.',
     '- EDEN-AMB-30: only player fighters count: entries flagged `npc: true` are ignored (other NPCs neither are targets nor stop it being free). EDEN-AMB-8: `distance` is edge to edge, as the caller measured it.',
+    '- EDEN-TERRAIN-R-CONCEALMENT: a `visible` fighter flagged `concealed` more than 5 cm away can be neither the charge target nor its trigger (NPCs count as adversaries, EDEN-AMB-30).',
     '- ' + OPTIONAL_RULES_NOTE,
   ].join('\n'),
   body: Type.Object({
@@ -29,7 +30,7 @@ export const edenNpcOperation = defineOperation({
     npc: Type.Object({ id: Id, name: Type.Optional(Type.String({ maxLength: 200 })) }, { description: 'The NPC being activated (a Fighter; only id and name are used).' }),
     contacts: Type.Array(Type.Object({ id: Id, npc: Type.Optional(Type.Boolean()) }), { maxItems: 100, description: 'Fighters whose base touches the NPC\'s.' }),
     visible: Type.Array(
-      Type.Object({ id: Id, distance: Type.Number({ minimum: 0, maximum: 10000 }), lineOfSight: Type.Boolean(), npc: Type.Optional(Type.Boolean()) }),
+      Type.Object({ id: Id, distance: Type.Number({ minimum: 0, maximum: 10000 }), lineOfSight: Type.Boolean(), npc: Type.Optional(Type.Boolean()), concealed: Type.Optional(Type.Boolean({ description: 'Hidden by Concealment (EDEN-TERRAIN-R-CONCEALMENT): ignored unless within 5 cm.' })) }),
       { maxItems: 100, description: 'Other fighters with their distance and whether the NPC sees them.' },
     ),
     targetId: Type.Optional(Id),

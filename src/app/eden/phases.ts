@@ -5,7 +5,9 @@ import { edenCatalogOperation } from './catalog-operation.js';
 import { edenInitiativeOperation } from './initiative-operation.js';
 import { edenTacticOperation } from './tactic-operation.js';
 import { edenUpkeepOperation } from './upkeep-operation.js';
-import { edenWeatherOperation } from './weather-operation.js';
+import { edenWeatherEffectsOperation, edenWeatherOperation } from './weather-operation.js';
+import { edenDouseFireOperation } from './states-operation.js';
+import { edenSceneryOperation } from './scenery-operation.js';
 import { edenNpcOperation } from './npc-operation.js';
 import { edenTerrainOperation } from './terrain-operation.js';
 
@@ -18,4 +20,7 @@ export const edenPhaseOperations: Operation<any>[] = [
   edenUpkeepOperation,
   edenNpcOperation,
   edenTerrainOperation,
+  edenWeatherEffectsOperation,
+  edenDouseFireOperation,
+  edenSceneryOperation,
 ];

@@ -8,6 +8,7 @@ import { resolveShot, type ShotInput } from '../../games/eden/ranged.js';
 import { assertFighters, ensureFighter } from '../../games/eden/checks.js';
 import type { FighterInput } from '../../games/eden/fighter.js';
 import { shotSummary } from './summary.js';
+import { WeatherInputSchema, weatherList } from './phase-common.js';
 
 const Distance = Type.Number({ minimum: 0, maximum: 10_000, description: 'cm, base edge to base edge (EDEN-AMB-8).' });
 
@@ -20,9 +21,11 @@ export const RangedBodySchema = Type.Object({
       fighter: FighterSchema,
       distance: Distance,
       lineOfSight: Type.Boolean(),
-      obstacles: Type.Optional(Type.Integer({ minimum: 0, maximum: 20, description: 'Obstacles in the LoS corridor: −1 CBT each (EDEN-RANGED-3).' })),
+      obstacles: Type.Optional(Type.Integer({ minimum: 0, maximum: 20, description: 'Obstacles in the LoS corridor: −1 CBT each (EDEN-RANGED-3); with Territory an Obstacle (X) element counts X, a burning element one more (EDEN-TERRAIN-R-OBSTACLE/INFLAMMABLE).' })),
+      concealed: Type.Optional(Type.Boolean({ description: 'Hidden by Concealment: not eligible unless `distance` ≤ 5 (EDEN-TERRAIN-R-CONCEALMENT).' })),
+      nearEnergyBeacon: Type.Optional(Type.Boolean({ description: 'Within 5 cm (≤ 5) of an Energy beacon: Complete +2 protection for this attack (EDEN-TERRAIN-LIST-10).' })),
       engagedWith: Type.Optional(
-        Type.Array(Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), fighter: FighterSchema, distanceToShooter: Distance }), {
+        Type.Array(Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), fighter: FighterSchema, distanceToShooter: Distance, nearEnergyBeacon: Type.Optional(Type.Boolean({ description: 'Within 5 cm of an Energy beacon (EDEN-TERRAIN-LIST-10).' })) }), {
           maxItems: 20,
           description: 'Fighters whose bases touch this candidate (any side, EDEN-AMB-21); non-empty → the candidate is not free.',
         }),
@@ -38,6 +41,7 @@ export const RangedBodySchema = Type.Object({
   modifiers: Type.Optional(Type.Object({ shooter: Type.Optional(ModifiersSchema), target: Type.Optional(ModifiersSchema) })),
   attacksThisTurn: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
   weaponUses: Type.Optional(Type.Object({ turn: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })), game: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })) })),
+  weather: Type.Optional(WeatherInputSchema),
   edition: Type.Optional(EditionSchema),
   dice: Type.Optional(DiceSpecSchema),
 });
@@ -60,6 +64,9 @@ export const edenRangedOperation = defineOperation({
     '- EDEN-ROLL-4: the Potency pool follows the cap and ≤ 0 rules.',
     '- EDEN-AMB-8 / EDEN-AMB-9: distances, line of sight and obstacles are measured by the caller (edge to edge) and taken as given.',
     '- EDEN-AMB-25: Fire/Fear markers go on the fighter hit when the CBT roll had a success.',
+    '- EDEN-TERRAIN-R-CONCEALMENT (ES optional rule): a candidate flagged `concealed` is eligible only at `distance` ≤ 5, so a hidden fighter farther away neither can be chosen nor counts as the nearest.',
+    '- EDEN-TERRAIN-LIST-10 (Energy beacon): when the fighter actually hit (the redirected one after EDEN-RANGED-4) is flagged `nearEnergyBeacon`, it has «Campo giromagnético (Pr): Completa +2» for this attack only: +2 on the located limb, added to its own protection (`protection` reports the total, `energyBeacon: true`); the item is not in the returned fighter.',
+    '- EDEN-WEATHER-4: with `weather` containing `thick_fog`, candidates more than 15 cm away are not eligible (the Range is capped at 15 cm).',
     'Errors: 422 `illegal_target`, `no_ap`, `under_fear`, `not_free`, `attack_limit`, `item_limit`, `wrong_category`, `out_of_action`, `illegal_shift`, `dice_exhausted`; 400 for an unknown `weapon`.',
   ].join('\n'),
   examples: rangedExamples,
@@ -79,6 +86,7 @@ export const edenRangedOperation = defineOperation({
     hit: Type.Union([Type.Object({ id: Type.String(), fighter: FighterOutSchema }), Type.Null()]),
     shooter: FighterOutSchema,
     apSpent: Type.Integer(),
+    energyBeacon: Type.Boolean(),
     dice: DiceTranscriptSchema,
     summary: SummarySchema,
   }),
@@ -93,6 +101,7 @@ export const edenRangedOperation = defineOperation({
     const shot: ShotInput = {
       ...(input as unknown as ShotInput),
       shooter: ensureFighter(input.shooter as FighterInput),
+      weather: weatherList(input.weather),
       candidates: input.candidates.map((c) => ({
         ...c,
         fighter: ensureFighter(c.fighter as FighterInput),

@@ -6,6 +6,7 @@ import { DiceSpecSchema, EditionSchema, FighterOutSchema, FighterSchema } from '
 import { OPTIONAL_RULES_NOTE, WeatherInputSchema, optionalRulesSource, tr, weatherList } from './phase-common.js';
 import { InvalidInput, RuleViolation, type InputProblem } from '../../games/errors.js';
 import { SCENERY, sceneryById, sceneryRuleValue, type SceneryRuleId } from '../../games/eden/catalog/scenery.js';
+import { effectiveRules, ruleValue } from '../../games/eden/scenery.js';
 import { climb, hostilePresence, jump, obstruction, swim } from '../../games/eden/terrain.js';
 import { assertFighters, ensureFighter } from '../../games/eden/checks.js';
 import { withOutOfAction, type Fighter, type FighterInput } from '../../games/eden/fighter.js';
@@ -34,6 +35,7 @@ export const edenTerrainOperation = defineOperation({
     '- `jump` (EDEN-TERRAIN-R-JUMP): a Move action (1 AP); RAP vs X; 0 successes → automatically out of action (`outOfAction: true`, wounds unchanged). EDEN-AMB-32: on success land touching the far side, ≤ 10 cm counted like a Move.',
     '- `hostile_presence` (EDEN-TERRAIN-R-HOSTILE): X wounds, protection ignored, one location die per wound; once the fighter is out of action the remaining wounds are discarded and not rolled. No AP.',
     '- `obstruction` (EDEN-TERRAIN-R-OBSTRUCTION, EDEN-EX-6): no dice; each cm `inside` costs X, cm `outside` cost 1; `allowance` defaults to the Move\'s 10 cm, 8 cm under Headwind (`weather`, EDEN-WEATHER-3).',
+    '- EDEN-TERRAIN-R-INFLAMMABLE: with `elementFire` ≥ 1 on an Inflammable `element`, its Obstruction is lost (422 `rule_not_on_element`, e.g. burning bushes no longer slow a Move; see POST /v1/eden/terrain/scenery).',
     '- Fighters out of action are 422 `out_of_action`. ' + OPTIONAL_RULES_NOTE,
   ].join('\n'),
   body: Type.Object({
@@ -42,6 +44,7 @@ export const edenTerrainOperation = defineOperation({
     fighter: Type.Optional(FighterSchema),
     value: Type.Optional(Type.Integer({ minimum: 0, maximum: 20, description: 'X of the rule.' })),
     element: Type.Optional(Type.Union(SCENERY.map((s) => Type.Literal(s.id)), { description: 'A catalog scenery element providing X.' })),
+    elementFire: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Fire markers on `element`: a burning Inflammable element has lost Obstruction (EDEN-TERRAIN-R-INFLAMMABLE).' })),
     inside: Type.Optional(Type.Number({ minimum: 0, maximum: 1000, description: '`obstruction`: cm moved inside the element.' })),
     outside: Type.Optional(Type.Number({ minimum: 0, maximum: 1000, description: '`obstruction`: cm moved outside it (default 0).' })),
     allowance: Type.Optional(Type.Number({ minimum: 0, maximum: 1000, description: '`obstruction`: cm available (default 10; 8 under Headwind).' })),
@@ -72,10 +75,16 @@ export const edenTerrainOperation = defineOperation({
     let x = input.value;
     if (x === undefined && input.element !== undefined) {
       const entry = sceneryById(input.element)!;
-      x = sceneryRuleValue(entry, test as SceneryRuleId);
+      // EDEN-TERRAIN-R-INFLAMMABLE: a burning element loses Crossable, Occupation and Obstruction
+      x = ruleValue(effectiveRules({ rules: entry.rules, fire: input.elementFire ?? 0 }), test as SceneryRuleId);
       if (x === undefined) {
         if (problems.length) throw new InvalidInput(problems, 'The request does not match the schema.');
-        throw new RuleViolation('rule_not_on_element', `${entry.names.en} has no ${test} rule (${entry.rule}).`, { element: entry.id, rules: entry.rules });
+        const lost = sceneryRuleValue(entry, test as SceneryRuleId) !== undefined;
+        throw new RuleViolation(
+          'rule_not_on_element',
+          lost ? `${entry.names.en} is burning and has lost its ${test} rule (EDEN-TERRAIN-R-INFLAMMABLE).` : `${entry.names.en} has no ${test} rule (${entry.rule}).`,
+          { element: entry.id, rules: entry.rules },
+        );
       }
     }
     if (x === undefined) problems.push({ path: '/value', code: 'required', message: "must have required property 'value' (or an 'element' that has the rule)" });

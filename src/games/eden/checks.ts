@@ -55,7 +55,7 @@ export function assertFighters(entries: [Fighter | FighterInput, ...(string | nu
 
 /** EDEN-WOUND-4: a fighter out of action has left the table. */
 export function assertInAction(f: Fighter, role: string): void {
-  if (isOutOfAction(f)) {
+  if (isOutOfAction(f) || f.outOfAction === true) {
     throw new RuleViolation('out_of_action', `The ${role} (${f.id}) is out of action and has left the table (EDEN-WOUND-4).`, { fighterId: f.id });
   }
 }

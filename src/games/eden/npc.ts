@@ -4,6 +4,7 @@
  * EDEN-AMB-30: only player fighters count; EDEN-AMB-22: ties are the activating player's choice.
  */
 import { RuleViolation } from '../errors.js';
+import { targetableWhenConcealed } from './scenery.js';
 
 export interface NpcContact {
   id: string;
@@ -17,6 +18,8 @@ export interface NpcVisible {
   distance: number;
   lineOfSight: boolean;
   npc?: boolean;
+  /** Hidden by Concealment: an NPC more than 5 cm away cannot choose it (EDEN-TERRAIN-R-CONCEALMENT, EDEN-AMB-30). */
+  concealed?: boolean;
 }
 
 export interface NpcInput {
@@ -57,7 +60,8 @@ export function decideNpc(input: NpcInput): NpcDecision {
     return { action: 'attack', targetId: pick(candidates, input.targetId, 'attack'), candidates, rule: 'EDEN-NPC-4' };
   }
   // EDEN-NPC-4 (2): Charge is mandatory when free and a fighter in LoS is < 10 cm away; target the nearest in LoS
-  const inSight = input.visible.filter((v) => v.npc !== true && v.lineOfSight);
+  // EDEN-TERRAIN-R-CONCEALMENT: a hidden fighter more than 5 cm away can be neither target nor trigger
+  const inSight = input.visible.filter((v) => v.npc !== true && v.lineOfSight && targetableWhenConcealed(v.concealed, v.distance));
   const trigger = inSight.some((v) => v.distance < CHARGE_RANGE);
   if (trigger) {
     const nearest = Math.min(...inSight.map((v) => v.distance));
@@ -70,4 +74,14 @@ export function decideNpc(input: NpcInput): NpcDecision {
     throw new RuleViolation('illegal_target', 'The NPC wanders: no fighter is in contact or within 10 cm in its line of sight, so it has no target.', { legalTargets: [] });
   }
   return { action: 'wander', candidates: [], distance: WANDER_DISTANCE, rule: 'EDEN-NPC-4' };
+}
+
+/**
+ * EDEN-NPC-2 (Infestation, Preparation step 6bis): each player gets Infestation Points equal to the
+ * Infestation Level and spends X per NPC of Level X. Returns the points left, or a problem when the
+ * NPC levels bought cost more than the points (EDEN-EX-10).
+ */
+export function infestationPurchase(level: number, npcLevels: readonly number[]): { points: number; spent: number; left: number; allowed: boolean } {
+  const spent = npcLevels.reduce((n, l) => n + l, 0);
+  return { points: level, spent, left: level - spent, allowed: spent <= level && npcLevels.every((l) => l >= 1) };
 }

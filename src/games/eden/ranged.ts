@@ -4,6 +4,8 @@ import { RuleViolation } from '../errors.js';
 import { aimLocation, type Aim, type Location } from './location.js';
 import { characteristicRoll, locationDie, type CharacteristicRoll } from './rolls.js';
 import { addMarkers, characteristic, isOutOfAction, markWounds, type Fighter, type Modifiers } from './fighter.js';
+import { targetableWhenConcealed } from './scenery.js';
+import type { WeatherCondition } from './catalog/weather.js';
 import { apCost, assertAttackLeft, assertInAction, assertItemUses, assertNotAfraid, ensureFighter, weaponOf } from './checks.js';
 
 export type Edition = 'es' | 'de';
@@ -13,6 +15,8 @@ export interface EngagedWith {
   fighter: Fighter;
   /** Distance from the shooter, for EDEN-RANGED-4. */
   distanceToShooter: number;
+  /** Within 5 cm (≤ 5) of an Energy beacon: +2 protection on every limb for this attack (EDEN-TERRAIN-LIST-10). */
+  nearEnergyBeacon?: boolean;
 }
 
 export interface ShotCandidate {
@@ -23,6 +27,10 @@ export interface ShotCandidate {
   obstacles?: number;
   /** Fighters whose bases touch this candidate; non-empty → not free. */
   engagedWith?: EngagedWith[];
+  /** Hidden by Concealment: only a shooter within 5 cm may choose it (EDEN-TERRAIN-R-CONCEALMENT). */
+  concealed?: boolean;
+  /** Within 5 cm (≤ 5) of an Energy beacon (EDEN-TERRAIN-LIST-10). */
+  nearEnergyBeacon?: boolean;
 }
 
 export interface ShotInput {
@@ -40,6 +48,8 @@ export interface ShotInput {
   shooterEngaged?: boolean;
   attacksThisTurn?: number;
   weaponUses?: { turn?: number; game?: number };
+  /** Weather in play: Thick fog forbids targets more than 15 cm away (EDEN-WEATHER-4). */
+  weather?: readonly WeatherCondition[];
 }
 
 export interface ShotResult {
@@ -57,7 +67,15 @@ export interface ShotResult {
   hit: { id: string; fighter: Fighter } | null;
   shooter: Fighter;
   apSpent: number;
+  /** The fighter hit had the Energy beacon's Gyromagnetic field (Complete +2) for this attack. */
+  energyBeacon: boolean;
 }
+
+/** EDEN-WEATHER-4: Thick fog, no target beyond 15 cm. */
+export const FOG_LIMIT = 15;
+
+/** EDEN-TERRAIN-LIST-10: the Energy beacon's temporary item. */
+export const GYROMAGNETIC_FIELD = { name: 'Gyromagnetic field', categories: ['protection'], protection: { limbs: 'all' as const, value: 2 } };
 
 const isFree = (c: ShotCandidate) => !c.engagedWith || c.engagedWith.length === 0;
 
@@ -66,7 +84,15 @@ const isFree = (c: ShotCandidate) => !c.engagedWith || c.engagedWith.length === 
  * play; legal = eligible with no *free* eligible candidate strictly nearer.
  */
 export function legalTargets(candidates: ShotCandidate[], range: number): ShotCandidate[] {
-  const eligible = candidates.filter((c) => c.distance <= range && c.lineOfSight && !isOutOfAction(ensureFighter(c.fighter)));
+  const eligible = candidates.filter(
+    (c) =>
+      c.distance <= range &&
+      c.lineOfSight &&
+      c.fighter.outOfAction !== true &&
+      !isOutOfAction(ensureFighter(c.fighter)) &&
+      // EDEN-TERRAIN-R-CONCEALMENT: a hidden fighter more than 5 cm away cannot be chosen
+      targetableWhenConcealed(c.concealed, c.distance),
+  );
   let nearestFree = Infinity;
   for (const c of eligible) if (isFree(c) && c.distance < nearestFree) nearestFree = c.distance;
   return eligible.filter((c) => c.distance <= nearestFree);
@@ -94,7 +120,9 @@ export function resolveShot(input: ShotInput, dice: Dice): ShotResult {
   assertItemUses(weapon, input.weaponUses?.turn, input.weaponUses?.game);
   const cost = apCost(shooter, 1, 'shooter');
 
-  const range = (weapon.range ?? 0) + (input.shooterElevated ? 5 : 0);
+  let range = (weapon.range ?? 0) + (input.shooterElevated ? 5 : 0);
+  // EDEN-WEATHER-4: under Thick fog no action may target anything more than 15 cm away
+  if (input.weather?.includes('thick_fog')) range = Math.min(range, FOG_LIMIT);
   const legal = legalTargets(input.candidates, range);
   const legalIds = legal.map((c) => c.id);
 
@@ -135,6 +163,7 @@ export function resolveShot(input: ShotInput, dice: Dice): ShotResult {
       hit: null,
       shooter: { ...shooter, ap: shooter.ap - paid, outOfAction: false },
       apSpent: paid,
+      energyBeacon: false,
     };
   }
   if (cost) shooter = { ...shooter, ap: shooter.ap - cost };
@@ -147,12 +176,13 @@ export function resolveShot(input: ShotInput, dice: Dice): ShotResult {
   const outShooter = { ...shooter, outOfAction: false };
   if (roll.successes === 0) {
     // EDEN-RANGED-3: zero successes → the attack fails at once
-    return { ...base, targetId: chosen.id, redirectedTo: null, success: false, reason: 'no_success', roll, hit: { id: chosen.id, fighter: { ...chosenFighter, outOfAction: false } }, shooter: outShooter, apSpent: cost };
+    return { ...base, targetId: chosen.id, redirectedTo: null, success: false, reason: 'no_success', roll, hit: { id: chosen.id, fighter: { ...chosenFighter, outOfAction: false } }, shooter: outShooter, apSpent: cost, energyBeacon: false };
   }
 
   let hitId = chosen.id;
   let hitFighter = chosenFighter;
   let redirectedTo: string | null = null;
+  let beacon = chosen.nearEnergyBeacon === true;
   // EDEN-RANGED-4: odd successes against a fighter that is not free hit the fighter in contact
   // with it nearest to the shooter (EDEN-AMB-21: any side; EDEN-AMB-22: ties → request order)
   if (!isFree(chosen) && roll.successes % 2 === 1) {
@@ -165,6 +195,7 @@ export function resolveShot(input: ShotInput, dice: Dice): ShotResult {
       redirectedTo = nearest.id;
       hitId = nearest.id;
       hitFighter = ensureFighter(nearest.fighter);
+      beacon = nearest.nearEnergyBeacon === true;
     }
   }
 
@@ -175,8 +206,11 @@ export function resolveShot(input: ShotInput, dice: Dice): ShotResult {
   const potencyValue = (weapon.potency ?? 0) + remaining;
   const potencyRoll = characteristicRoll(dice, 'potency', potencyValue, characteristic(hitFighter, 'VIG', input.modifiers?.target));
   // EDEN-RANGED-7: each Potency success is a wound; protection applies
-  const wound = markWounds(hitFighter, location.limb, potencyRoll.successes);
-  let after = wound.fighter;
+  // EDEN-TERRAIN-LIST-10: within 5 cm of an Energy beacon the fighter hit gains «Campo
+  // giromagnético (Pr): Completa +2» for this attack, added to its protections, then loses it
+  const shielded = beacon ? { ...hitFighter, equipment: [...hitFighter.equipment, GYROMAGNETIC_FIELD] } : hitFighter;
+  const wound = markWounds(shielded, location.limb, potencyRoll.successes);
+  let after = beacon ? { ...wound.fighter, equipment: hitFighter.equipment } : wound.fighter;
   // EDEN-AMB-25: Fire/Fear mark the final target when the CBT roll had a success
   if (weapon.fire || weapon.fear) after = addMarkers(after, { fire: weapon.fire ?? 0, fear: weapon.fear ?? 0 });
   return {
@@ -195,5 +229,6 @@ export function resolveShot(input: ShotInput, dice: Dice): ShotResult {
     hit: { id: hitId, fighter: { ...after, outOfAction: isOutOfAction(after) } },
     shooter: outShooter,
     apSpent: cost,
+    energyBeacon: beacon,
   };
 }

@@ -45,7 +45,7 @@ export function resolveSpray(input: SprayInput): SprayResult {
   const results: SprayHit[] = [];
   for (const entry of input.covered) {
     let f = ensureFighter(entry.fighter);
-    if (isOutOfAction(f)) {
+    if (isOutOfAction(f) || f.outOfAction === true) {
       results.push({ id: entry.id, marked: 0, markedByLimb: { ...NO_MARKS }, fighter: { ...f, outOfAction: true } });
       continue;
     }

@@ -4,6 +4,8 @@ import { RuleViolation } from '../errors.js';
 import { characteristic, isOutOfAction, type Fighter, type Limb } from './fighter.js';
 import { characteristicRoll, type CharacteristicRoll } from './rolls.js';
 import { NO_MARKS, itemMarkers, woundEachLimb } from './area.js';
+import { FOG_LIMIT } from './ranged.js';
+import type { WeatherCondition } from './catalog/weather.js';
 import { apCost, assertAttackLeft, assertInAction, assertItemUses, assertNotAfraid, ensureFighter, weaponOf } from './checks.js';
 
 export interface ThrowInput {
@@ -16,6 +18,8 @@ export interface ThrowInput {
   attackerEngaged?: boolean;
   attacksThisTurn?: number;
   weaponUses?: { turn?: number; game?: number };
+  /** Weather in play: Thick fog forbids a point more than 15 cm away (EDEN-WEATHER-4). */
+  weather?: readonly WeatherCondition[];
 }
 
 export interface ThrowHit {
@@ -49,6 +53,10 @@ export function resolveThrow(input: ThrowInput, dice: Dice): ThrowResult {
   if (input.point.distance > range) {
     throw new RuleViolation('out_of_range', `The point is ${input.point.distance} cm away; "${weapon.name}" reaches ${range} cm (EDEN-THROW-1).`, { range, distance: input.point.distance });
   }
+  // EDEN-WEATHER-4: under Thick fog no action may target anything more than 15 cm away
+  if (input.weather?.includes('thick_fog') && input.point.distance > FOG_LIMIT) {
+    throw new RuleViolation('out_of_range', `The point is ${input.point.distance} cm away; under Thick fog nothing beyond ${FOG_LIMIT} cm may be targeted (EDEN-WEATHER-4).`, { range: FOG_LIMIT, distance: input.point.distance });
+  }
   // EDEN-THROW-1 step 1: line of sight to the point (or to the fighters on it)
   if (!input.point.lineOfSight) {
     throw new RuleViolation('no_line_of_sight', 'The attacker needs line of sight to the point (EDEN-THROW-1).');
@@ -59,7 +67,7 @@ export function resolveThrow(input: ThrowInput, dice: Dice): ThrowResult {
   const results: ThrowHit[] = [];
   for (const entry of input.affected) {
     let f = ensureFighter(entry.fighter);
-    if (isOutOfAction(f)) {
+    if (isOutOfAction(f) || f.outOfAction === true) {
       results.push({ id: entry.id, roll: null, marked: 0, markedByLimb: { ...NO_MARKS }, fighter: { ...f, outOfAction: true } });
       continue;
     }

@@ -34,8 +34,18 @@ interface World {
  * Outcomes of STRIKE(s→d): [probability, d after, success], equal outcomes merged (same limb and
  * same wounds left). Mirrors `strike` in melee.ts.
  */
-function strikeDist(s: Party, d: Party, dodge: boolean): [number, Fighter, boolean][] {
+function strikeDist(s: Party, d: Party, dodge: boolean, memo?: Map<string, [number, Fighter, boolean][]>): [number, Fighter, boolean][] {
   const cbt = characteristic(s.fighter, 'CBT', s.weapon?.bonus, s.mods);
+  // the striker matters only through its current CBT (its weapon and aim are fixed per party)
+  const memoKey = memo ? `${cbt}|${stateKey(d.fighter)}` : '';
+  const known = memo?.get(memoKey);
+  if (known) return known;
+  const result = strikeFrom(cbt, s, d, dodge);
+  memo?.set(memoKey, result);
+  return result;
+}
+
+function strikeFrom(cbt: number, s: Party, d: Party, dodge: boolean): [number, Fighter, boolean][] {
   const vig = characteristic(d.fighter, 'VIG', d.weapon?.bonus, d.mods);
   const hits = successDistribution(cbt, vig);
   const merged = new Map<number, [number, Fighter, boolean]>();
@@ -124,9 +134,10 @@ export function meleeOdds(input: MeleeInput): OddsResult {
     ] as const) {
       if (pw === 0) continue;
       const [W, L] = attackerWins ? [A, T] : [T, A];
+      const memo = new Map<string, [number, Fighter, boolean][]>();
       for (const [p1, l1, s1] of strikeDist(W, L, false)) {
         const first = { p: pw * p1, w: W.fighter, l: l1, s: s1 };
-        const seconds: [number, Fighter, boolean][] = isOutOfAction(l1) ? [] : strikeDist({ ...L, fighter: l1 }, W, false);
+        const seconds: [number, Fighter, boolean][] = isOutOfAction(l1) ? [] : strikeDist({ ...L, fighter: l1 }, W, false, memo);
         const put = (p: number, w: Fighter, l: Fighter, secondSuccess: boolean | null) => {
           const [a, t] = attackerWins ? [w, l] : [l, w];
           // `success` is the attacker's exchange: first strike when it won, second otherwise

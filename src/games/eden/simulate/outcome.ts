@@ -102,7 +102,9 @@ export function tracedResolverFor(kind: SimulationKind, input: unknown): TracedR
       const r = resolveMelee(i, dice);
       const pools: (CharacteristicRoll | null)[] = [];
       for (const e of r.exchanges) pools.push(e.roll, e.dodge);
-      return { outcome: meleeOutcome(i, r), pools };
+      // EDEN-MELEE-4: the opposed CBT pairs come first in the dice order (CONTRACT §1)
+      const opposed = r.opposed ? { start: 0, rounds: r.opposed.rounds.length, a: r.opposed.a.value, b: r.opposed.b.value } : null;
+      return { outcome: meleeOutcome(i, r), pools, opposed };
     };
   }
   const i = prepareInput(kind, input) as ShotInput;

@@ -14,14 +14,35 @@ import type { Dice, DiceTranscript, SeededRandom } from '../../dice/index.js';
 import type { CharacteristicRoll } from '../rolls.js';
 import type { Outcome } from './outcome.js';
 
+/**
+ * An opposed roll (EDEN-ROLL-5) made of the rolls at `start`, `start + 1`, … (first party's die,
+ * second party's die, repeated on full ties) between values `a` and `b`: only the winner of each
+ * pair matters, so the first die of a pair has a single child and the second is keyed by the pair's
+ * result (first wins / second wins / full tie).
+ */
+export interface OpposedTrace {
+  start: number;
+  rounds: number;
+  a: number;
+  b: number;
+}
+
 /** One resolution, with the characteristic rolls it made (to learn their thresholds). */
-export type TracedResolver = (dice: Dice) => { outcome: Outcome; pools: (CharacteristicRoll | null | undefined)[] };
+export type TracedResolver = (dice: Dice) => {
+  outcome: Outcome;
+  pools: (CharacteristicRoll | null | undefined)[];
+  opposed?: OpposedTrace | null;
+};
 
 interface RollNode {
   count: number;
   sides: number;
   /** Successes threshold (EDEN-ROLL-1, at least 1) or 0: children keyed by the faces. */
   threshold: number;
+  /** Opposed roll: 1 = first die of a pair (one child), 2 = second die (keyed by the pair's winner). */
+  pair: 0 | 1 | 2;
+  a: number;
+  b: number;
   children: Map<number, TreeNode>;
 }
 interface Leaf {
@@ -35,6 +56,21 @@ const MAX_ROLLS = 64;
 
 function isRoll(n: TreeNode): n is RollNode {
   return (n as RollNode).children !== undefined;
+}
+
+/** 0: first party wins, 1: second wins, 2: full tie (EDEN-ROLL-5). */
+function pairKey(a: number, b: number, da: number, db: number): number {
+  const ta = a + da;
+  const tb = b + db;
+  if (ta !== tb) return ta > tb ? 0 : 1;
+  if (a !== b) return a > b ? 0 : 1;
+  return 2;
+}
+
+function nodeKey(node: RollNode, values: number[], previous: number[] | undefined): number {
+  if (node.pair === 1) return 0;
+  if (node.pair === 2) return pairKey(node.a, node.b, previous![0]!, values[0]!);
+  return keyOf(values, node.sides, node.threshold);
 }
 
 function keyOf(values: number[], sides: number, threshold: number): number {
@@ -80,7 +116,11 @@ class ReplayDice implements Dice {
 export class MemoSampler {
   private root: TreeNode | undefined;
   private nodes = 0;
-  private readonly path: { count: number; sides: number; values: number[] }[] = [];
+  /** Dice drawn by the current iteration (flat) and where each roll starts / which node drew it. */
+  private buf = new Int32Array(256);
+  private readonly starts: number[] = [];
+  private readonly walked: RollNode[] = [];
+  private path: { count: number; sides: number; values: number[] }[] = [];
 
   constructor(private readonly resolve: TracedResolver) {}
 
@@ -90,28 +130,54 @@ export class MemoSampler {
 
   /** One resolution drawing from `random`. */
   sample(random: SeededRandom): Outcome {
-    const path = this.path;
-    path.length = 0;
     let node = this.root;
     let parent: RollNode | undefined;
     let parentKey = 0;
-    while (node !== undefined && isRoll(node)) {
-      const { count, sides } = node;
-      const values = new Array<number>(count);
-      for (let i = 0; i < count; i++) values[i] = random.die(sides);
-      path.push({ count, sides, values });
-      const key = keyOf(values, sides, node.threshold);
-      parent = node;
+    let len = 0;
+    let depth = 0;
+    const starts = this.starts;
+    const walked = this.walked;
+    while (node !== undefined && (node as RollNode).children !== undefined) {
+      const n = node as RollNode;
+      const { count, sides } = n;
+      if (len + count > this.buf.length) {
+        const bigger = new Int32Array(this.buf.length * 2 + count);
+        bigger.set(this.buf);
+        this.buf = bigger;
+      }
+      const buf = this.buf;
+      const start = len;
+      for (let i = 0; i < count; i++) buf[len++] = random.die(sides);
+      let key: number;
+      if (n.pair === 1) key = 0;
+      else if (n.pair === 2) key = pairKey(n.a, n.b, buf[start - 1]!, buf[start]!);
+      else if (n.threshold > 0) {
+        key = 0;
+        for (let i = start; i < len; i++) if (buf[i]! >= n.threshold) key++;
+      } else {
+        key = 0;
+        for (let i = start; i < len; i++) key = key * (sides + 1) + buf[i]!;
+      }
+      starts[depth] = start;
+      walked[depth] = n;
+      depth++;
+      parent = n;
       parentKey = key;
-      node = node.children.get(key);
+      node = n.children.get(key);
     }
-    if (node !== undefined) return node.outcome;
+    if (node !== undefined) return (node as Leaf).outcome;
+    const path: { count: number; sides: number; values: number[] }[] = [];
+    for (let d = 0; d < depth; d++) {
+      const n = walked[d]!;
+      path.push({ count: n.count, sides: n.sides, values: Array.from(this.buf.subarray(starts[d]!, starts[d]! + n.count)) });
+    }
+    this.path = path;
     return this.miss(random, parent, parentKey);
   }
 
   private miss(random: SeededRandom, parent: RollNode | undefined, parentKey: number): Outcome {
     const dice = new ReplayDice(random, this.path);
-    const { outcome, pools } = this.resolve(dice);
+    const { outcome, pools, opposed } = this.resolve(dice);
     if (this.nodes >= MAX_NODES || dice.drawn.length > MAX_ROLLS) return outcome;
     const thresholds = new Map<number[], number>();
     for (const p of pools) if (p && p.pool > 0) thresholds.set(p.values, Math.max(1, p.threshold));
@@ -124,10 +190,11 @@ export class MemoSampler {
       const d = dice.drawn[r]!;
       const threshold = thresholds.get(d.values) ?? 0;
       if (threshold === 0 && d.count > 16) return outcome; // face keys would not fit; stay uncached
-      const n: RollNode = { count: d.count, sides: d.sides, threshold, children: new Map() };
+      const inPair = opposed && r >= opposed.start && r < opposed.start + 2 * opposed.rounds ? (((r - opposed.start) % 2) + 1) as 1 | 2 : 0;
+      const n: RollNode = { count: d.count, sides: d.sides, threshold, pair: inPair, a: opposed?.a ?? 0, b: opposed?.b ?? 0, children: new Map() };
       attach(n);
       this.nodes++;
-      const key = keyOf(d.values, d.sides, threshold);
+      const key = nodeKey(n, d.values, r > 0 ? dice.drawn[r - 1]!.values : undefined);
       attach = (child) => n.children.set(key, child);
     }
     attach({ outcome });
