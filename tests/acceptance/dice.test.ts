@@ -206,6 +206,20 @@ describe('CONTRACT §1 upkeep: fire (per fighter in processing order: 3 dice the
   });
 });
 
+describe('CONTRACT §1 upkeep fear: one PSI roll per frightened fighter, alternating from the First player', () => {
+  it('EDEN-UPKEEP-4: First player A → a1, b1, a2', async () => {
+    const body = {
+      firstPlayer: 'A',
+      bands: { A: [yuri('a1', { markers: { fear: 1 } }), yuri('a2', { markers: { fear: 1 } })], B: [yuri('b1', { markers: { fear: 2 } })] },
+    };
+    const b = await fixed('/v1/eden/upkeep', body, [1, 1, 1, 1, 5, 5, 1, 1, 5, 1, 1, 1]);
+    expect(rollSizes(b.dice)).toEqual(['4d6', '4d6', '4d6']);
+    expect(b.bands.A[0].markers.fear).toBe(1);
+    expect(b.bands.B[0].markers.fear).toBe(0);
+    expect(b.bands.A[1].markers.fear).toBe(0);
+  });
+});
+
 describe('CONTRACT §1 weather and initiative', () => {
   it('EDEN-WEATHER-1: two dice, summed', async () => {
     const b = await fixed('/v1/eden/weather', {}, [5, 6]);

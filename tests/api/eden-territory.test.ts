@@ -87,6 +87,7 @@ describe('EDEN Territory, weather effects and Fire removal API', () => {
       dice: { values: [5, 5, 1, 1, 4, 4, 4, 4, 1, 1] },
     });
     expect(r.status).toBe(200);
+    expect(r.body.summary).toContain('EDEN-TERRAIN-LIST-10');
     expect(r.body).toMatchObject({ targetId: 'open', legalTargets: ['open'], protection: 2, marked: 1, energyBeacon: true, hit: { id: 'open', fighter: { wounds: { torso: 1 } } } });
   });
 });

@@ -27,6 +27,7 @@ async function openRunner(): Promise<{ jobs: JobRunner; close(): Promise<void> }
     jobs,
     close: async () => {
       await worker.close();
+      await jobs.obliterate();
       await jobs.close();
     },
   };

@@ -33,11 +33,20 @@ if (process.env.REDIS_URL) {
       const queueName = `arbiter-test-${randomUUID()}`;
       const runner = new BullJobRunner({ url, queueName });
       await runner.watching();
-      const worker = await startBullWorker({ url, queueName, concurrency: 2 });
+      // short locks so a dead worker's job is taken back quickly
+      const start = () => startBullWorker({ url, queueName, concurrency: 2, lockDuration: 1000 });
+      let worker = await start();
       return {
         runner,
+        // the whole worker process dies (no lock renewal, children gone); another worker starts
+        crash: async () => {
+          await worker.close(true);
+          worker = await start();
+          return true;
+        },
         close: async () => {
           await worker.close();
+          await runner.obliterate();
           await runner.close();
         },
       };
@@ -146,16 +155,20 @@ describe.each(targets)('JobRunner contract: $name', (target) => {
     expect(end).toMatchObject({ status: 'completed', result: { value: 'survived', attempt: 2 } });
   });
 
-  it('a simulation killed mid-run is retried and gives the result of an uninterrupted run (same seed)', async () => {
+  it('a simulation whose worker dies mid-run is retried and gives the result of an uninterrupted run (same seed)', async () => {
     const id = randomUUID();
-    const data = { simulationId: id, kind: 'eden.melee' as const, request: meleeRequest('response'), iterations: 600_000, seed: 'crash' };
+    const data = { simulationId: id, kind: 'eden.melee' as const, request: meleeRequest('response'), iterations: 2_000_000, seed: 'crash' };
+    const seen: JobState[] = [];
+    const off = runner.onUpdate((s) => s.id === id && seen.push(s));
     await runner.enqueue({ id, name: SIMULATION_JOB, data });
-    if (crash) {
-      await waitFor(runner, id, (s) => s.status === 'running' && s.progress > 0);
-      expect(await crash(id)).toBe(true);
-    }
+    const before = await waitFor(runner, id, (s) => s.status === 'running' && s.progress > 0);
+    const mark = seen.length;
+    expect(await crash!(id)).toBe(true);
     const end = await waitFor(runner, id, terminal, 60_000);
+    off();
     expect(end.status).toBe('completed');
+    // the job started over (progress went back) rather than finishing the interrupted attempt
+    expect(seen.slice(mark).some((s) => s.status !== 'completed' && s.progress < before.progress)).toBe(true);
     expect(end.result).toEqual(simulate(data));
   }, 90_000);
 });

@@ -73,6 +73,39 @@ const bodies: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     weather: fc.constantFrom('normal', 'headwind'),
     dice: fc.record({ seed }),
   }, { requiredKeys: ['test', 'fighter', 'value', 'inside', 'dice'] }),
+  '/v1/eden/weather/effects': fc.record({
+    edition,
+    conditions: fc.subarray(['ionic_storm', 'acid_rain', 'headwind', 'thick_fog', 'normal', 'mist', 'snowstorm'], { maxLength: 3 }),
+    firstPlayer: fc.constantFrom('A', 'B'),
+    bands: fc.record({ A: band('a'), B: band('b') }),
+    npcs: band('n'),
+    engaged: fc.subarray(['a0', 'a1', 'b0', 'n0', 'zz']),
+    dice: fc.record({ seed }),
+  }),
+  '/v1/eden/states/douse-fire': fc.record({ edition, fighter: fighter('f'), markers: fc.integer({ min: 1, max: 4 }) }, { requiredKeys: ['fighter'] }),
+  '/v1/eden/terrain/scenery': fc.record(
+    {
+      edition,
+      event: fc.constantFrom('state', 'attack', 'ignite', 'upkeep', 'contact', 'conceal'),
+      scenery: fc.record(
+        {
+          id: fc.constant('s'),
+          element: fc.constantFrom('tree', 'bushes', 'pond', 'quadristic_idol', 'dark_forest', 'lake'),
+          rules: fc.subarray([{ rule: 'concealment' }, { rule: 'inflammable' }, { rule: 'destruction', value: 2 }, { rule: 'obstruction', value: 2 }, { rule: 'crossable' }]),
+          attacks: fc.integer({ min: 0, max: 8 }),
+          fire: fc.integer({ min: 0, max: 4 }),
+          destroyed: fc.boolean(),
+        },
+        { requiredKeys: ['id', 'element'] },
+      ),
+      fighter: fighter('f'),
+      markers: fc.integer({ min: 1, max: 3 }),
+      attacksThisTurn: fc.integer({ min: 0, max: 3 }),
+      inContact: fc.boolean(),
+      nearestAdversary: fc.oneof(fc.constant(null), fc.double({ min: 0, max: 40, noNaN: true })),
+    },
+    { requiredKeys: ['event', 'scenery', 'fighter'] },
+  ),
 };
 
 describe('EDEN phase operations: generated valid bodies', () => {

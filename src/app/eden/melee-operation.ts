@@ -33,6 +33,12 @@ export const MeleeBodySchema = Type.Object({
   targetWeapon: Type.Optional(Type.String({ maxLength: 100, description: 'Same for the target.' })),
   attacksThisTurn: Type.Optional(Type.Object({ attacker: Type.Optional(Count), target: Type.Optional(Count) }, { description: 'Attacks already made this turn; when given, a third is 422 `attack_limit` (EDEN-ATTACK-2).' })),
   engagesThisTurn: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'Engages already made by the attacker this turn; 1 or more with `via: engage` → 422 `engage_limit`.' })),
+  elevated: Type.Optional(
+    Type.Object(
+      { attacker: Type.Optional(Type.Boolean()), target: Type.Optional(Type.Boolean()) },
+      { description: 'Territory Elevation (EDEN-TERRAIN-R-ELEVATION): the side standing on the raised position above its adversary gets +2 CBT for its melee strikes and opposed roll (both true: neither is below, no bonus).' },
+    ),
+  ),
   edition: Type.Optional(EditionSchema),
   dice: Type.Optional(DiceSpecSchema),
 });
@@ -69,6 +75,7 @@ export const edenMeleeOperation = defineOperation({
     '- Opposed roll ties (EDEN-ROLL-5) are broken by the current CBT; full ties consume another pair.',
     '- EDEN-AMB-1: a fighter is out of action when the marks on any one limb equal its boxes; extra wounds are discarded. EDEN-AMB-3: `modifiers` (and the weapon `bonus`, Rage, Poison) are added to the white/red value, then a fractional total rounds up.',
     '- EDEN-AMB-4: the opposed roll adds 1D6 even to a value ≤ 0.',
+    '- EDEN-TERRAIN-R-ELEVATION: `elevated.attacker` / `elevated.target` add +2 CBT to that side\'s strikes and opposed roll (so a Dodge on a raised attacker rolls against the raised CBT); both raised → no bonus.',
     'Errors: 422 `no_ap`, `attack_limit`, `engage_limit`, `under_fear`, `fear_forbids_response`, `out_of_action`, `illegal_shift`, `dice_exhausted`; 400 for an index that does not partition 1..6 or an unknown `weapon`.',
   ].join('\n'),
   examples: meleeExamples,

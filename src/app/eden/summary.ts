@@ -146,6 +146,9 @@ export function shotSummary(r: ShotResult, lang: Lang): string {
   if (r.location) parts.push(locationText(r.location, lang) + ' (EDEN-RANGED-5).');
   if (r.potency) {
     parts.push(rollText(pick({ en: `Potency ${r.potency.value} (EDEN-RANGED-6)`, es: `Potencia ${r.potency.value} (EDEN-RANGED-6)`, de: `Stärke ${r.potency.value} (EDEN-RANGED-6)` }, lang), r.potency.roll, lang) + '.');
+    if (r.energyBeacon) {
+      parts.push(pick({ en: 'Energy beacon within 5 cm: Gyromagnetic field, Complete +2 for this attack (EDEN-TERRAIN-LIST-10).', es: 'Baliza energética a 5 cm o menos: Campo giromagnético, Completa +2 para este ataque (EDEN-TERRAIN-LIST-10).', de: 'Energiebake in höchstens 5 cm: gyromagnetisches Feld, Alle +2 für diesen Angriff (EDEN-TERRAIN-LIST-10).' }, lang));
+    }
     parts.push(woundText(r.inflicted, r.protection, r.marked, lang) + ' (EDEN-RANGED-7).');
   }
   parts.push(outcome(r.success, lang));

@@ -36,6 +36,8 @@ export interface MeleeInput {
   attacksThisTurn?: { attacker?: number; target?: number };
   /** Engages already made this turn by the attacker (EDEN-ENGAGE-1: 1 / Turn), checked when supplied. */
   engagesThisTurn?: number;
+  /** Territory Elevation: the side stands on the raised position above its adversary (+2 CBT, EDEN-TERRAIN-R-ELEVATION). */
+  elevated?: { attacker?: boolean; target?: boolean };
 }
 
 export interface Exchange {
@@ -67,6 +69,9 @@ export interface MeleeResult {
 }
 
 /** EDEN-ENGAGE-1 costs 2 AP; Attack (EDEN-ATTACK-1) and a disengagement attack (EDEN-MOVE-ACT-2) 1 AP. */
+/** EDEN-TERRAIN-R-ELEVATION: «bonificación de +2 al CBT en los ataques cuerpo a cuerpo contra un adversario que está por debajo». */
+const ELEVATION: Modifiers = { CBT: 2 };
+
 const VIA_COST: Record<MeleeVia, number> = { attack: 1, engage: 2, disengage: 1 };
 
 interface Party {
@@ -75,6 +80,8 @@ interface Party {
   mods: Modifiers | undefined;
   weapon: Equipment | undefined;
   aim: Aim | undefined;
+  /** EDEN-TERRAIN-R-ELEVATION: +2 CBT in melee against an adversary below. */
+  elevation: Modifiers | undefined;
 }
 
 function meleeWeapon(f: Fighter, name: string | undefined, path: string): Equipment | undefined {
@@ -90,7 +97,7 @@ function meleeWeapon(f: Fighter, name: string | undefined, path: string): Equipm
  * (EDEN-MELEE-5); remaining successes are wounds, less protection (EDEN-WOUND-5).
  */
 function strike(dice: Dice, s: Party, d: Party, dodge: boolean): Exchange {
-  const cbt = characteristic(s.fighter, 'CBT', s.weapon?.bonus, s.mods);
+  const cbt = characteristic(s.fighter, 'CBT', s.weapon?.bonus, s.mods, s.elevation);
   const vig = characteristic(d.fighter, 'VIG', d.weapon?.bonus, d.mods);
   const roll = characteristicRoll(dice, s.side + ' CBT', cbt, vig);
   // EDEN-AMB-39: zero successes → no location die, no wounds, failure
@@ -170,6 +177,7 @@ export function resolveMelee(input: MeleeInput, dice: Dice): MeleeResult {
     mods: input.modifiers?.attacker,
     weapon: meleeWeapon(attacker, input.weapon, '/weapon'),
     aim: input.aim,
+    elevation: input.elevated?.attacker === true && input.elevated?.target !== true ? ELEVATION : undefined,
   };
   const t: Party = {
     side: 'target',
@@ -177,6 +185,7 @@ export function resolveMelee(input: MeleeInput, dice: Dice): MeleeResult {
     mods: input.modifiers?.target,
     weapon: meleeWeapon(target, input.targetWeapon, '/targetWeapon'),
     aim: input.targetAim,
+    elevation: input.elevated?.target === true && input.elevated?.attacker !== true ? ELEVATION : undefined,
   };
 
   const exchanges: Exchange[] = [];
@@ -188,8 +197,8 @@ export function resolveMelee(input: MeleeInput, dice: Dice): MeleeResult {
       dice,
       'attacker CBT (opposed)',
       'target CBT (opposed)',
-      characteristic(a.fighter, 'CBT', a.weapon?.bonus, a.mods),
-      characteristic(t.fighter, 'CBT', t.weapon?.bonus, t.mods),
+      characteristic(a.fighter, 'CBT', a.weapon?.bonus, a.mods, a.elevation),
+      characteristic(t.fighter, 'CBT', t.weapon?.bonus, t.mods, t.elevation),
     );
     const [w, l] = opposed.winner === 'a' ? [a, t] : [t, a];
     const first = strike(dice, w, l, false);

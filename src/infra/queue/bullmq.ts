@@ -152,6 +152,11 @@ export class BullJobRunner implements JobRunner {
     this.events.on('error', () => undefined);
   }
 
+  /** Remove the queue and all its jobs from Redis (tests). */
+  async obliterate(): Promise<void> {
+    await this.queue.obliterate({ force: true });
+  }
+
   /** Resolves once QueueEvents listens (tests: so no event is missed). */
   async watching(): Promise<void> {
     this.watch();
@@ -168,7 +173,7 @@ export interface BullWorkerOptions {
 }
 
 /** A worker process's side: runs jobs in sandboxed child processes and honours cancellations. */
-export async function startBullWorker(options: BullWorkerOptions): Promise<{ worker: Worker; close(): Promise<void> }> {
+export async function startBullWorker(options: BullWorkerOptions): Promise<{ worker: Worker; close(force?: boolean): Promise<void> }> {
   const queueName = options.queueName ?? DEFAULT_QUEUE;
   const processor = fileURLToPath(new URL('./sandbox.mjs', import.meta.url));
   const worker = new Worker(queueName, processor, {
@@ -176,6 +181,7 @@ export async function startBullWorker(options: BullWorkerOptions): Promise<{ wor
     concurrency: options.concurrency ?? Math.max(1, availableParallelism()),
     lockDuration: options.lockDuration ?? 30_000,
     stalledInterval: Math.min(30_000, options.lockDuration ?? 30_000),
+    // a job left by a dead worker is retried from its seed; a job that stalls repeatedly fails
     maxStalledCount: 2,
     useWorkerThreads: false,
   });
@@ -193,9 +199,10 @@ export async function startBullWorker(options: BullWorkerOptions): Promise<{ wor
   await worker.waitUntilReady();
   return {
     worker,
-    close: async () => {
+    /** `force`: stop at once, as a crash would (active jobs are taken back once their lock expires). */
+    close: async (force = false) => {
       subscriber.disconnect();
-      await worker.close();
+      await worker.close(force);
       client.disconnect();
     },
   };

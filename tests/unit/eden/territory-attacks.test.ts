@@ -63,3 +63,33 @@ describe('EDEN-TERRAIN-R-CONCEALMENT and EDEN-WEATHER-4 targeting', () => {
     expect(decideNpc({ contacts: [], visible: [{ id: 'h', distance: 4, lineOfSight: true, concealed: true }] })).toMatchObject({ action: 'charge', targetId: 'h' });
   });
 });
+
+describe('EDEN-TERRAIN-R-ELEVATION in melee', () => {
+  it('EDEN-TERRAIN-R-ELEVATION: a raised attacker rolls CBT + 2 in melee; the Dodge is against that CBT', async () => {
+    const { resolveMelee } = await import('../../../src/games/eden/melee.js');
+    const r = resolveMelee({ attacker: grunt('a', { CBT: 4 }), target: grunt('t'), elevated: { attacker: true } }, dice(1, 1, 1, 1, 1, 4, 4));
+    expect([r.exchanges[0]!.roll.value, r.exchanges[0]!.roll.pool]).toEqual([6, 6]);
+    const d = resolveMelee({ attacker: grunt('a', { CBT: 4 }), target: grunt('t'), reaction: 'dodge', elevated: { attacker: true } }, dice(6, 6, 1, 1, 1, 1, 4, 1, 1, 1, 1));
+    expect(d.exchanges[0]!.dodge!.difficulty).toBe(6);
+    const level = resolveMelee({ attacker: grunt('a', { CBT: 4 }), target: grunt('t'), elevated: { attacker: true, target: true } }, dice(1, 1, 1, 1));
+    expect(level.exchanges[0]!.roll.pool).toBe(4);
+  });
+
+  it('EDEN-TERRAIN-R-ELEVATION: a raised target that Responds gets +2 in the opposed roll and its strike', async () => {
+    const { resolveMelee } = await import('../../../src/games/eden/melee.js');
+    // opposed: attacker 4 + 3 = 7, target (4 + 2) + 1 = 7 → equal totals, the higher CBT (target, 6) wins
+    const r = resolveMelee({ attacker: grunt('a'), target: grunt('t'), reaction: 'response', elevated: { target: true } }, dice(3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1));
+    expect(r.opposed).toMatchObject({ winner: 'b', by: 'characteristic', b: { value: 6 } });
+    expect(r.exchanges[0]).toMatchObject({ striker: 'target', roll: { value: 6 } });
+  });
+});
+
+describe('EDEN-WOUND-4 with a fighter flagged out of action (EDEN-TERRAIN-R-JUMP leaves wounds unchanged)', () => {
+  it('EDEN-TERRAIN-R-JUMP / EDEN-WOUND-4: `outOfAction: true` without full limbs cannot attack and is not a legal shooting target', async () => {
+    const { resolveMelee } = await import('../../../src/games/eden/melee.js');
+    const fallen = { ...grunt('j'), outOfAction: true };
+    expect(() => resolveMelee({ attacker: fallen, target: grunt('t') }, dice())).toThrow(expect.objectContaining({ code: 'out_of_action' }));
+    expect(() => resolveMelee({ attacker: grunt('a'), target: fallen }, dice())).toThrow(expect.objectContaining({ code: 'out_of_action' }));
+    expect(legalTargets([cand('j', 5, { fighter: fallen }), cand('o', 9)], 30).map((c) => c.id)).toEqual(['o']);
+  });
+});
