@@ -76,6 +76,18 @@ describe('POST /v1/anima/explorations (ANIMA-EXPLORE)', () => {
   });
 });
 
+describe('CONTRACT §0 for Ánima: every problem of a malformed table at once', () => {
+  it('a gap and a missing count are both reported, with JSON pointers', async () => {
+    const res = await call(app, '/v1/anima/explorations', {
+      location: { name: 'X', level: 1, table: [{ min: 1, max: 4, result: 'nothing' }, { min: 5, max: 8, result: 'encounter' }] },
+      group: { characters: [{ name: 'A', combat: 1, speed: 1 }] },
+      dice: { values: [1] },
+    });
+    expectProblem(res, 400);
+    expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['/location/table', '/location/table/1/count']));
+  });
+});
+
 describe('POST /v1/anima/combats (ANIMA-COMBAT-1..4)', () => {
   const group = { characters: [{ name: 'Ana', combat: 5, speed: 3 }, { name: 'Bo', combat: 4, speed: 2 }] };
   const opponent = { characters: [{ name: 'Cid', combat: 6, speed: 1 }, { name: 'Dua', combat: 2, speed: 1 }] };

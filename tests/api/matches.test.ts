@@ -8,6 +8,19 @@ import { databaseTargets } from '../helpers/database.js';
 import { testApp } from '../helpers/app.js';
 import { fighter, preparation } from '../unit/matches/fixtures.js';
 import { initialState, evolve } from '../../src/games/eden/match/index.js';
+import { createRequire } from 'node:module';
+import { goomzPhaseExamples } from '../../src/app/spirit-of-eden/examples.js';
+import { explorationExamples } from '../../src/app/anima/examples.js';
+
+/** `ws` (a mercurius dependency; no @types/ws installed): the little of its client API used here. */
+interface WsClient {
+  on(event: 'open' | 'close', fn: () => void): void;
+  on(event: 'message', fn: (data: Buffer) => void): void;
+  on(event: 'error', fn: (e: Error) => void): void;
+  send(data: string): void;
+  close(): void;
+}
+const WebSocket = createRequire(import.meta.url)('ws') as new (url: string, protocol: string) => WsClient;
 
 for (const target of databaseTargets()) {
   describe(`matches API on ${target.name}`, () => {
@@ -29,6 +42,11 @@ for (const target of databaseTargets()) {
     const call = async (method: 'GET' | 'POST', url: string, body?: unknown, key = keyA, headers: Record<string, string> = {}) => {
       const res = await app.inject({ method, url, payload: body as object, headers: { authorization: `Bearer ${key}`, ...headers } });
       return { status: res.statusCode, body: res.body ? res.json() : undefined, headers: res.headers };
+    };
+    /** The app on 127.0.0.1 (port 0), started by the first test that needs a socket. */
+    const listening = async () => {
+      if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+      return app.server.address() as { port: number };
     };
     const createEden = async () =>
       (await call('POST', '/v1/matches', { game: 'eden', players: [{ id: 'p1', name: 'Ana' }, { id: 'p2', name: 'Ben' }] })).body as { id: string };
@@ -181,6 +199,160 @@ for (const target of databaseTargets()) {
       expect(created.status).toBe(201);
       const unknown = await call('POST', `/v1/matches/${created.body.id}/commands`, { command: { type: 'eden.melee' } });
       expect(unknown.status).toBe(400);
+      // ANIMA-EX-6, then a Speed test that omits the Group kept by the match
+      const explored = await call('POST', `/v1/matches/${created.body.id}/commands`, { command: { type: 'anima.exploration', ...explorationExamples[0]!.value } });
+      expect(explored.status, JSON.stringify(explored.body)).toBe(201);
+      expect(explored.body.state.groups.p1).toMatchObject({ explorations: 1, combats: 1 });
+      const speed = await call('POST', `/v1/matches/${created.body.id}/commands`, { command: { type: 'anima.speed', difficulty: 20, dice: { values: [2] } } });
+      expect(speed.status).toBe(201);
+      expect(speed.body.events[0].data.result).toMatchObject({ speed: 8, success: false });
+      expect((await call('GET', `/v1/matches/${created.body.id}`)).body.state).toEqual(speed.body.state);
+    });
+
+    it('SOE-GOOMZ: a Spirit of Eden match keeps the board; the next Goomz phase omits it; replay (GET) equals the live state', async () => {
+      const created = await call('POST', '/v1/matches', { game: 'spirit-of-eden', players: [{ id: 'p1', name: 'Ana' }] });
+      const id = created.body.id as string;
+      const first = await call('POST', `/v1/matches/${id}/commands`, { command: { type: 'soe.goomzPhase', ...goomzPhaseExamples[1]!.value } });
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      const next = await call('POST', `/v1/matches/${id}/commands`, { command: { type: 'soe.goomzPhase', order: ['yellow', 'red'] } });
+      expect(next.status, JSON.stringify(next.body)).toBe(201);
+      expect(next.body.events[0].data.request.cards).toEqual(first.body.state.board.cards);
+      expect((await call('GET', `/v1/matches/${id}`)).body.state).toEqual(next.body.state);
+      // A board member of the wrong shape is still 400 with a /command path; soe.* events are engine-only
+      const bad = await call('POST', `/v1/matches/${id}/commands`, { command: { type: 'soe.goomzPhase', ring: ['x'], order: ['red'] } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors[0].path).toBe('/command/ring');
+      const forged = await call('POST', `/v1/matches/${id}/events`, { expectedVersion: 2, events: [{ type: 'soe.goomzPhase.resolved', data: {} }] });
+      expect(forged.status).toBe(400);
+      expect(forged.body.errors[0].code).toBe('reserved_event_type');
+    });
+
+    it('GET /events paging: from beyond the end is an empty page; limit 0, over 1000 or from 0 → 400 with paths', async () => {
+      const { id } = await createEden();
+      await call('POST', `/v1/matches/${id}/events`, { expectedVersion: 0, events: [{ type: 'a' }, { type: 'b' }, { type: 'c' }] });
+      const tail = await call('GET', `/v1/matches/${id}/events?from=3&limit=5`);
+      expect(tail.body.events.map((e: { type: string }) => e.type)).toEqual(['c']);
+      expect(tail.body.next).toBe(4);
+      const beyond = await call('GET', `/v1/matches/${id}/events?from=99`);
+      expect(beyond.status).toBe(200);
+      expect(beyond.body).toMatchObject({ events: [], from: 99, next: 99 });
+      const exact = await call('GET', `/v1/matches/${id}/events?from=1&limit=1000`);
+      expect(exact.body.events).toHaveLength(3);
+      for (const [query, path] of [
+        ['limit=0', '/limit'],
+        ['limit=1001', '/limit'],
+        ['from=0', '/from'],
+        ['from=x', '/from'],
+        ['limit=-1', '/limit'],
+      ] as const) {
+        const res = await call('GET', `/v1/matches/${id}/events?${query}`);
+        expect(res.status, query).toBe(400);
+        expect(res.headers['content-type']).toContain('application/problem+json');
+        expect(res.body.errors.map((e: { path: string }) => e.path), query).toContain(path);
+      }
+      const both = await call('GET', `/v1/matches/${id}/events?from=0&limit=0`);
+      expect(both.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['/from', '/limit']);
+    });
+
+    it('Idempotency-Key on /commands: a retry returns the first answer and appends nothing; another body → 422', async () => {
+      const { id } = await createEden();
+      const key = randomUUID();
+      const body = { command: { type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: [fighter('i1')] } };
+      const first = await call('POST', `/v1/matches/${id}/commands`, body, keyA, { 'idempotency-key': key });
+      expect(first.status).toBe(201);
+      const again = await call('POST', `/v1/matches/${id}/commands`, body, keyA, { 'idempotency-key': key });
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual(first.body);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect((await call('GET', `/v1/matches/${id}`)).body.version).toBe(1);
+      const reused = await call('POST', `/v1/matches/${id}/commands`, { command: { ...body.command, player: 'B' } }, keyA, { 'idempotency-key': key });
+      expect(reused.status).toBe(422);
+      expect(reused.body.code).toBe('idempotency_key_reused');
+      // A key is per API key: the same key under another API key is another request (404: not its match)
+      expect((await call('POST', `/v1/matches/${id}/commands`, body, keyB, { 'idempotency-key': key })).status).toBe(404);
+      expect((await call('GET', `/v1/matches/${id}/events`)).body.events).toHaveLength(1);
+    });
+
+    it('EDEN-ACTION-1: a command the rules engine refuses (no_ap) is 422 with its code and appends nothing; a keyed retry is refused again', async () => {
+      const { id } = await createEden();
+      for (const command of [...preparation([fighter('a1'), fighter('a2')], [fighter('b1'), fighter('b2')]), { type: 'eden.bid', bids: { A: 1, B: 0 } }, { type: 'eden.skip_tactic', player: 'A' }, { type: 'eden.skip_tactic', player: 'B' }, { type: 'eden.activate', player: 'A', fighterId: 'a1' }]) {
+        expect((await call('POST', `/v1/matches/${id}/commands`, { command })).status).toBe(201);
+      }
+      const miss = { type: 'eden.melee', attacker: 'a1', target: 'b1', reaction: 'passive', dice: { values: [1, 1, 1, 1, 1, 1] } };
+      expect((await call('POST', `/v1/matches/${id}/commands`, { command: miss })).status).toBe(201);
+      expect((await call('POST', `/v1/matches/${id}/commands`, { command: miss })).status).toBe(201);
+      const moved = await call('POST', `/v1/matches/${id}/commands`, { command: { type: 'eden.move', fighterId: 'a1' } });
+      expect(moved.body.state.fighters.a1.fighter.ap).toBe(0);
+      const before = (await call('GET', `/v1/matches/${id}`)).body;
+      const key = randomUUID();
+      for (let i = 0; i < 2; i++) {
+        const refused = await call('POST', `/v1/matches/${id}/commands`, { expectedVersion: before.version, command: { type: 'eden.move', fighterId: 'a1' } }, keyA, { 'idempotency-key': key });
+        expect(refused.status).toBe(422);
+        expect(refused.headers['content-type']).toContain('application/problem+json');
+        expect(refused.body).toMatchObject({ status: 422, code: 'no_ap', fighterId: 'a1' });
+      }
+      const after = (await call('GET', `/v1/matches/${id}`)).body;
+      expect(after.version).toBe(before.version);
+      expect(after.state).toEqual(before.state);
+    });
+
+    it('GraphQL subscription matchEvents over WebSocket (graphql-transport-ws): each new event is pushed once', async () => {
+      const { id } = await createEden();
+      await call('POST', `/v1/matches/${id}/events`, { expectedVersion: 0, events: [{ type: 'old' }] });
+      const { port } = await listening();
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws');
+      const messages: { type: string; id?: string; payload?: any }[] = [];
+      const waiters: (() => void)[] = [];
+      ws.on('message', (data) => {
+        messages.push(JSON.parse(String(data)));
+        waiters.splice(0).forEach((w) => w());
+      });
+      ws.on('error', () => undefined);
+      const until = async (pred: () => boolean, what: string) => {
+        const deadline = Date.now() + 5000;
+        while (!pred()) {
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(messages)}`);
+          await new Promise<void>((r) => {
+            waiters.push(r);
+            setTimeout(r, 100);
+          });
+        }
+      };
+      try {
+        await new Promise<void>((resolve, reject) => {
+          ws.on('open', resolve);
+          ws.on('error', reject);
+        });
+        ws.send(JSON.stringify({ type: 'connection_init', payload: { headers: { authorization: `Bearer ${keyA}` } } }));
+        await until(() => messages.some((m) => m.type === 'connection_ack'), 'connection_ack');
+        ws.send(JSON.stringify({ id: 's1', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id, after: 1) }', variables: { id } } }));
+        // after: 1 — the old event (version 1) is not replayed, and appends racing the subscription
+        // are caught up, so no wait is needed before appending
+        await call('POST', `/v1/matches/${id}/events`, { expectedVersion: 1, events: [{ type: 'live', data: { n: 2 } }] });
+        await call('POST', `/v1/matches/${id}/commands`, { command: { type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: [fighter('w1')] } });
+        const next = () => messages.filter((m) => m.type === 'next' && m.id === 's1');
+        await until(() => next().length >= 2, 'two pushed events');
+        expect(next().map((m) => [m.payload.data.matchEvents.version, m.payload.data.matchEvents.type])).toEqual([
+          [2, 'live'],
+          [3, 'eden.band_registered'],
+        ]);
+        expect(next()[0]!.payload.data.matchEvents.data).toEqual({ n: 2 });
+        // Another key cannot subscribe to this match: an error message, no data
+        const other = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws');
+        const otherMessages: { type: string; payload?: any }[] = [];
+        other.on('message', (data) => otherMessages.push(JSON.parse(String(data))));
+        await new Promise<void>((resolve) => other.on('open', resolve));
+        other.send(JSON.stringify({ type: 'connection_init', payload: { headers: { authorization: `Bearer ${keyB}` } } }));
+        await until(() => otherMessages.some((m) => m.type === 'connection_ack'), 'second ack');
+        other.send(JSON.stringify({ id: 'x', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id) }', variables: { id } } }));
+        await until(() => otherMessages.some((m) => m.type === 'error' || m.type === 'next'), 'refusal');
+        const refusal = otherMessages.find((m) => m.type === 'error' || m.type === 'next')!;
+        expect(JSON.stringify(refusal.payload)).toMatch(/No match|not_found|404/);
+        expect(otherMessages.some((m) => m.type === 'next' && m.payload?.data?.matchEvents)).toBe(false);
+        other.close();
+      } finally {
+        ws.close();
+      }
     });
 
     it('streams new events as Server-Sent Events, resuming after Last-Event-ID', async () => {
@@ -192,7 +364,7 @@ for (const target of databaseTargets()) {
       expect([...replay.body.matchAll(/^id: (\d+)$/gm)].map((m) => m[1])).toEqual(['2', '3']);
       expect(replay.body).toContain('event: three');
       // Live: listen, open the feed, append, read the pushed event
-      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = `http://127.0.0.1:${(await listening()).port}`;
       const abort = new AbortController();
       const res = await fetch(`${address}/v1/matches/${id}/feed`, { headers: { authorization: `Bearer ${keyA}` }, signal: abort.signal });
       expect(res.status).toBe(200);

@@ -43,7 +43,7 @@ export const GENERIC_EVENTS: EventDefinition[] = [
 export const ENGINE_EVENT_VERSION = 1;
 
 /** Event types the rules engine owns (written by commands only). */
-export const RESERVED_PREFIXES = ['eden.', 'anima.', 'exsilium.', 'spirit-of-eden.'];
+export const RESERVED_PREFIXES = ['eden.', 'anima.', 'exsilium.', 'spirit-of-eden.', 'soe.'];
 
 const byType = new Map(GENERIC_EVENTS.map((d) => [d.type, d]));
 

@@ -6,11 +6,10 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Dice } from '../../games/dice/index.js';
 import * as eden from '../../games/eden/match/index.js';
-import * as anima from '../../games/anima/match/index.js';
-import * as exsilium from '../../games/exsilium/match/index.js';
-import * as spirit from '../../games/spirit-of-eden/match/index.js';
-import { operations } from '../registry.js';
-import type { Operation } from '../operation.js';
+import { animaProjection } from '../../games/anima/match/index.js';
+import { exsiliumProjection } from '../../games/exsilium/match/index.js';
+import { spiritOfEdenProjection } from '../../games/spirit-of-eden/match/index.js';
+import { resolutionLogMatch } from './resolution-log.js';
 import { validate } from '../validate.js';
 import { DiceSpecSchema } from '../schemas/common.js';
 import { AimSchema, FighterSchema, ModifiersSchema } from '../eden/schemas.js';
@@ -147,7 +146,7 @@ const EDEN_SCHEMAS: Record<eden.EdenCommandType, { schema: TSchema; description:
     schema: cmd('eden.spray', { attacker: FighterRef, weapon: Type.String({ minLength: 1, maxLength: 100 }), covered: Type.Array(FighterRef, { maxItems: 50 }), attackerEngaged: Type.Optional(Type.Boolean()) }),
   },
   'eden.upkeep': {
-    description: 'EDEN-UPKEEP-3..11: fire, fear, poison, rage (`removeRage`), AP, slow, the VP earned this turn (`victoryPoints`), then the next turn or the end of the game (EDEN-GAME-1/2/3).',
+    description: 'EDEN-UPKEEP-3..11: steps 3–9 as POST /v1/eden/upkeep (fire and fear alternating from the First player, poison, rage (`removeRage`), AP, slow), then the VP earned this turn (`victoryPoints`), then the next turn or the end of the game (EDEN-GAME-1/2/3).',
     schema: cmd('eden.upkeep', {
       removeRage: Type.Optional(Type.Array(FighterRef, { maxItems: 50 })),
       victoryPoints: Type.Optional(Type.Object({ A: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })), B: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })) })),
@@ -163,43 +162,14 @@ const edenMatch: GameMatch = {
   commands: EDEN_SCHEMAS,
 };
 
-/** Commands of a game without a stateful decider: every stateless operation of that game. */
-function operationCommands(prefix: string): { schemas: GameMatch['commands']; resolvers: Record<string, anima.Resolver> } {
-  const schemas: GameMatch['commands'] = {};
-  const resolvers: Record<string, anima.Resolver> = {};
-  for (const op of operations as Operation<any>[]) {
-    if (!op.id.startsWith(prefix + '.') || !op.body) continue;
-    schemas[op.id] = {
-      description: `${op.summary} Same body as ${op.method} ${op.path}.`,
-      schema: Type.Intersect([Type.Object({ type: Type.Literal(op.id) }), op.body as TSchema]),
-    };
-    resolvers[op.id] = (request, dice) => {
-      const result = op.handle(request, { lang: 'en', dice: () => dice });
-      if (result && typeof (result as Promise<unknown>).then === 'function') throw new Error(`operation ${op.id} is asynchronous`);
-      return result;
-    };
-  }
-  return { schemas, resolvers };
-}
-
-function logMatch(game: GameId, mod: typeof anima): GameMatch {
-  const { schemas, resolvers } = operationCommands(game);
-  return {
-    game,
-    initialState: (setup) => ({ ...mod.initialState(setup), game }),
-    decide: (command, state, dice) => mod.decide(command, state as anima.ResolutionLogState, dice, resolvers),
-    evolve: (state, event) => mod.evolve(state as anima.ResolutionLogState, event),
-    commands: schemas,
-  };
-}
-
 let registry: Record<GameId, GameMatch> | undefined;
 export function gameMatch(game: string): GameMatch | undefined {
   registry ??= {
     eden: edenMatch,
-    anima: logMatch('anima', anima),
-    exsilium: logMatch('exsilium', exsilium as unknown as typeof anima),
-    'spirit-of-eden': logMatch('spirit-of-eden', spirit as unknown as typeof anima),
+    // The other games: one generic resolution log each, with what the game's projection keeps
+    anima: resolutionLogMatch(animaProjection),
+    exsilium: resolutionLogMatch(exsiliumProjection),
+    'spirit-of-eden': resolutionLogMatch(spiritOfEdenProjection),
   };
   return registry[game as GameId];
 }

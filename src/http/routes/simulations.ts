@@ -57,6 +57,11 @@ function service(app: FastifyInstance): SimulationService {
 const notFound = (id: string) => new HttpProblem(404, 'not_found', `No simulation ${id} for this API key.`);
 
 export async function simulationRoutes(app: FastifyInstance): Promise<void> {
+  // re-enqueue simulations left unfinished by a previous run (the in-process runner forgets them)
+  app.addHook('onReady', async () => {
+    const { database, jobs } = app.deps;
+    if (database && jobs) void simulationService(database, jobs).recover();
+  });
   app.post<{ Body: SubmitSimulationBody }>('/v1/simulations', {
     schema: {
       operationId: 'simulations.submit',

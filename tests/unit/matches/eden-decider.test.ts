@@ -153,6 +153,84 @@ describe('EDEN upkeep and the end of the game (EDEN-UPKEEP, EDEN-GAME)', () => {
     expect(Object.values(state.fighters).every((f) => f.fighter.ap === 3)).toBe(true);
   });
 
+  /** Upkeep with B as First player: A and B each activate once, then A and B pass (EDEN-ACT-5, EDEN-FIRST-3). */
+  function toUpkeepBFirst(): EdenMatchState {
+    const s = run(
+      [
+        { type: 'eden.activate', player: 'A', fighterId: 'a1' },
+        { type: 'eden.end_activation' },
+        { type: 'eden.activate', player: 'B', fighterId: 'b1' },
+        { type: 'eden.end_activation' },
+        { type: 'eden.pass', player: 'A' },
+        { type: 'eden.pass', player: 'B' },
+      ],
+      turnOne(),
+    ).state;
+    expect(s.phase).toBe('upkeep');
+    expect(s.firstPlayer).toBe('B');
+    return s;
+  }
+
+  /** The given state with markers set on some fighters (as earlier attacks would have left them). */
+  function withMarkers(s: EdenMatchState, markers: Record<string, Partial<EdenMatchState['fighters'][string]['fighter']['markers']>>): EdenMatchState {
+    const fighters = { ...s.fighters };
+    for (const [id, m] of Object.entries(markers)) fighters[id] = { ...fighters[id]!, fighter: { ...fighters[id]!.fighter, markers: { ...fighters[id]!.fighter.markers, ...m } } };
+    return { ...s, fighters };
+  }
+
+  it('EDEN-UPKEEP-3 / EDEN-AMB-18: fire burns alternately from the First player (B, A, then A), each die > VIG wounds', () => {
+    const s = withMarkers(toUpkeepBFirst(), { a1: { fire: 1 }, a2: { fire: 2 }, b1: { fire: 1 } });
+    // b1: 6,6,6 > VIG 4 → 3 hits, location 4 (torso); a1: 1,1,1 → none; a2: 5,1,1 → 1 hit, location 6 (legs)
+    const { state, log } = run([{ type: 'eden.upkeep' }], s, [6, 6, 6, 4, 1, 1, 1, 2, 5, 1, 1, 6]);
+    const data = log[0]!.data as { log: { step: number; rule: string; fighterId?: string; hits?: number; limb?: string }[]; dice: { rolls: unknown[] } };
+    const fire = data.log.filter((e) => e.rule === 'EDEN-UPKEEP-3');
+    expect(fire.map((e) => [e.fighterId, e.hits, e.limb])).toEqual([
+      ['b1', 3, 'torso'],
+      ['a1', 0, 'arms'],
+      ['a2', 1, 'legs'],
+    ]);
+    expect(state.fighters.b1!.fighter.wounds.torso).toBe(3);
+    expect(state.fighters.a2!.fighter.wounds.legs).toBe(1);
+    // EDEN-STATE-FIRE-1: one Fire marker goes per upkeep, however many there are
+    expect([state.fighters.b1!.fighter.markers.fire, state.fighters.a2!.fighter.markers.fire]).toEqual([0, 1]);
+    expect(data.dice.rolls.length).toBeGreaterThan(0);
+  });
+
+  it('EDEN-UPKEEP-4: fear — one PSI roll (difficulty 5) each, alternating from the First player, after the fire', () => {
+    const s = withMarkers(toUpkeepBFirst(), { a1: { fear: 2 }, b2: { fear: 1 }, b1: { fire: 1 } });
+    // fire b1: 1,1,1 + location 1; fear b2 (PSI 4): 1,1,1,1 → 0; fear a1: 5,6,1,1 → 2 successes, both markers off
+    const { state, log } = run([{ type: 'eden.upkeep' }], s, [1, 1, 1, 1, 1, 1, 1, 1, 5, 6, 1, 1]);
+    const entries = (log[0]!.data as { log: { rule: string; fighterId?: string; removed?: number }[] }).log;
+    expect(entries.filter((e) => e.rule !== 'EDEN-UPKEEP-7' && e.rule !== 'EDEN-UPKEEP-8').map((e) => [e.rule, e.fighterId, e.removed ?? null])).toEqual([
+      ['EDEN-UPKEEP-3', 'b1', null],
+      ['EDEN-UPKEEP-4', 'b2', 0],
+      ['EDEN-UPKEEP-4', 'a1', 2],
+    ]);
+    expect(state.fighters.a1!.fighter.markers.fear).toBe(0);
+    expect(state.fighters.b2!.fighter.markers.fear).toBe(1);
+  });
+
+  it('EDEN-UPKEEP-5/6/7/8/9: poison and one rage marker off, AP to 3, then Slow costs 1 AP; only changed fighters are in the event', () => {
+    const s = withMarkers(toUpkeepBFirst(), { a2: { poison: 2, slow: 1 }, b2: { rage: 2 } });
+    const { state, log } = run([{ type: 'eden.upkeep', removeRage: [{ id: 'b2' }] }], s);
+    expect(state.fighters.a2!.fighter.markers).toMatchObject({ poison: 1, slow: 0 });
+    expect(state.fighters.a2!.fighter.ap).toBe(2);
+    expect(state.fighters.b2!.fighter.markers.rage).toBe(1);
+    expect(state.fighters.a1!.fighter.ap).toBe(3);
+    const changed = (log[0]!.data as { fighters: { id: string }[] }).fighters.map((f) => f.id).sort();
+    // a1 and b1 took no action (3 AP before and after): unchanged, so not in the event
+    expect(changed).toEqual(['a2', 'b2']);
+    expect(violation(() => decide({ type: 'eden.upkeep', removeRage: ['zz'] }, s, new FixedDice([]))).code).toBe('unknown_fighter');
+  });
+
+  it('EDEN-UPKEEP-3 / EDEN-FIRST-2: a Leader burnt out of action in upkeep counts as lost this turn', () => {
+    const s = withMarkers(toUpkeepBFirst(), { b1: { fire: 1 } });
+    const burnt = { ...s, fighters: { ...s.fighters, b1: { ...s.fighters.b1!, fighter: { ...s.fighters.b1!.fighter, wounds: { ...s.fighters.b1!.fighter.wounds, head: 3 } } } } };
+    // 6,6,6 > VIG 4 → 3 hits on the head (face 1): 4 boxes full
+    const { state } = run([{ type: 'eden.upkeep' }], burnt, [6, 6, 6, 1]);
+    expect(state.leaderLostTurn.B).toBe(1);
+  });
+
   it('EDEN-GAME-1/3: after the last turn the game ends; more VP wins', () => {
     const s = toUpkeep(run([...preparation(bandA, bandB), { type: 'eden.bid', bids: { A: 1, B: 0 } }, { type: 'eden.skip_tactic', player: 'A' }, { type: 'eden.skip_tactic', player: 'B' }], initialState({ ...setup, options: { turns: 1 } })).state);
     const { state } = run([{ type: 'eden.upkeep', victoryPoints: { A: 1, B: 3 } }], s);

@@ -1,27 +1,15 @@
-/** Fighters and a prepared EDEN match for the match tests. */
+/** Fighters and a prepared EDEN match for the match tests (the profile is the shared CONTRACT §2 one). */
 import type { FighterInput } from '../../../src/games/eden/fighter.js';
+import { YURI_BODY } from '../eden/fixtures.js';
 
+/** The match kit: the Yûri weapons without the Helmet, plus a Flamer (spray) for the fire tests. */
+const [, pistol, grenade] = YURI_BODY.equipment;
+const KIT = [pistol, grenade, { name: 'Flamer', categories: ['spray'], fire: 1 }];
+
+/** Yûri's profile (tests/unit/eden/fixtures.ts) under another id, value 20, with the match kit. */
 export function fighter(id: string, over: Partial<FighterInput> = {}): FighterInput {
-  return {
-    id,
-    name: id,
-    faction: 'jokers',
-    stigma: 'chaos',
-    types: ['human'],
-    value: 20,
-    limbs: {
-      head: { white: 2, red: 2, faces: [1], normal: 4, wounded: 3 },
-      arms: { white: 2, red: 1, faces: [2, 3], normal: 4, wounded: 3 },
-      torso: { white: 3, red: 1, faces: [4, 5], normal: 4, wounded: 3 },
-      legs: { white: 2, red: 1, faces: [6], normal: 5, wounded: 4 },
-    },
-    equipment: [
-      { name: 'Pistol', categories: ['shooting'], bonus: { CBT: 0 }, range: 30, potency: 3 },
-      { name: 'Grenade', categories: ['thrown'], range: 20, explosive: 3, fear: 1, perGame: 1 },
-      { name: 'Flamer', categories: ['spray'], fire: 1 },
-    ],
-    ...over,
-  };
+  const body = structuredClone({ ...YURI_BODY, equipment: KIT }) as unknown as FighterInput;
+  return { ...body, id, name: id, value: 20, ...over };
 }
 
 /** Commands that take an EDEN match from creation to the start of turn 1 (A first). */

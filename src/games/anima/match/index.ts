@@ -1,41 +1,83 @@
 /**
- * Ánima match decider. A match records the resolutions of the stateless cores (exploration, combat,
- * speed tests, turn order, rewards) as events; the projection counts them and keeps the latest
- * result of each kind. `resolvers` are the pure cores, handed in by the use case.
+ * Ánima match projection (used by src/app/matches/resolution-log.ts): per player, the Group last
+ * sent (with its Gift hand size as the result left it, ANIMA-HAND-1) and how many explorations,
+ * combats and lost Characters it has had. A command names its player with `player` (a match
+ * player id; default the first player); `anima.exploration`, `anima.combat`, `anima.speed`,
+ * `anima.rewards` and `anima.priorEncounter` may omit `group` to use the kept one. When a
+ * Character dies (ANIMA-COMBAT-4) the kept Group is dropped: which Character dies is the player's
+ * choice, so the next command sends the Group again.
  */
-import type { Dice } from '../../dice/index.js';
 import { RuleViolation } from '../../errors.js';
 
-export interface ResolutionLogState {
-  game: string;
-  players: { id: string; name: string }[];
-  resolutions: number;
-  byKind: Record<string, number>;
-  latest: Record<string, { request: unknown; result: unknown }>;
-  otherEvents: number;
+export interface AnimaPlayerRecord {
+  group: Record<string, unknown> | null;
+  explorations: number;
+  /** Combats fought: anima.combat plus the Creature combats inside explorations and prior encounters. */
+  combats: number;
+  casualties: number;
 }
 
-export type Resolver = (request: Record<string, unknown>, dice: Dice) => unknown;
-export type ResolvedEvent = { type: string; data: { kind: string; request: unknown; result: unknown } };
-
-export function initialState(setup: { players: { id: string; name: string }[] }): ResolutionLogState {
-  return { game: 'anima', players: setup.players, resolutions: 0, byKind: {}, latest: {}, otherEvents: 0 };
+export interface AnimaMatch {
+  groups: Record<string, AnimaPlayerRecord>;
 }
 
-export function decide(command: { type: string; [k: string]: unknown }, _state: ResolutionLogState, dice: Dice, resolvers: Record<string, Resolver>): ResolvedEvent[] {
-  const resolve = resolvers[command.type];
-  if (!resolve) throw new RuleViolation('unknown_command', `Ánima matches know no command "${command.type}".`, { commands: Object.keys(resolvers) });
-  const { type, ...request } = command;
-  return [{ type: `${type}.resolved`, data: { kind: type, request, result: resolve(request, dice) } }];
+type State = AnimaMatch & { players: { id: string }[] };
+type Request = Record<string, unknown>;
+
+const GROUP_COMMANDS = ['anima.exploration', 'anima.combat', 'anima.speed', 'anima.rewards', 'anima.priorEncounter'];
+const fresh = (): AnimaPlayerRecord => ({ group: null, explorations: 0, combats: 0, casualties: 0 });
+
+function playerOf(request: Request, state: State): string {
+  const id = request.player ?? state.players[0]?.id;
+  if (typeof id !== 'string' || !state.players.some((p) => p.id === id)) {
+    throw new RuleViolation('unknown_player', `No player "${String(id)}" in this match.`, { players: state.players.map((p) => p.id) });
+  }
+  return id;
 }
 
-export function evolve(state: ResolutionLogState, event: { type: string; data: unknown }): ResolutionLogState {
-  const d = event.data as ResolvedEvent['data'] | null;
-  if (!event.type.endsWith('.resolved') || !d || typeof d.kind !== 'string') return { ...state, otherEvents: state.otherEvents + 1 };
-  return {
-    ...state,
-    resolutions: state.resolutions + 1,
-    byKind: { ...state.byKind, [d.kind]: (state.byKind[d.kind] ?? 0) + 1 },
-    latest: { ...state.latest, [d.kind]: { request: d.request, result: d.result } },
-  };
-}
+export const animaProjection = {
+  game: 'anima',
+  label: 'Ánima',
+  prefix: 'anima',
+  note: '`player`: the match player whose Group this is (default: the first player).',
+  initial: (setup: { players: { id: string }[] }): AnimaMatch => ({ groups: Object.fromEntries(setup.players.map((p) => [p.id, fresh()])) }),
+  omittable: Object.fromEntries(GROUP_COMMANDS.map((c) => [c, ['group']])) as Record<string, readonly string[]>,
+
+  fill(type: string, request: Request, state: State): Request {
+    if (!GROUP_COMMANDS.includes(type)) return request;
+    const player = playerOf(request, state);
+    const kept = state.groups[player]?.group;
+    return request.group === undefined && kept ? { ...request, group: structuredClone(kept) } : request;
+  },
+
+  apply(state: State, kind: string, request: Request, result: unknown): AnimaMatch {
+    if (!GROUP_COMMANDS.includes(kind)) return { groups: state.groups };
+    const player = typeof request.player === 'string' ? request.player : state.players[0]?.id;
+    if (!player) return { groups: state.groups };
+    const r = (result ?? {}) as {
+      handSize?: number;
+      characterDies?: boolean;
+      casualty?: string | null;
+      encounters?: { combat?: unknown }[];
+      encounter?: { combat?: unknown };
+    };
+    const before = state.groups[player] ?? fresh();
+    const sent = request.group as Record<string, unknown> | undefined;
+    let group: Record<string, unknown> | null = sent ? { ...sent } : before.group;
+    // ANIMA-HAND-1: the hand size after drawn Gifts, when the Group carried one
+    if (group && typeof r.handSize === 'number') group = { ...group, handSize: r.handSize };
+    let combats = 0;
+    if (kind === 'anima.combat') combats = 1;
+    if (kind === 'anima.exploration') combats = (r.encounters ?? []).filter((e) => e.combat).length;
+    if (kind === 'anima.priorEncounter') combats = r.encounter?.combat ? 1 : 0;
+    // ANIMA-COMBAT-4: a loss by 5 or more costs this Group a Character (vs a Group: `casualty` says whose)
+    const dies = kind === 'anima.combat' ? r.casualty === 'group' : r.characterDies === true;
+    const record: AnimaPlayerRecord = {
+      group: dies ? null : group,
+      explorations: before.explorations + (kind === 'anima.exploration' ? 1 : 0),
+      combats: before.combats + combats,
+      casualties: before.casualties + (dies ? 1 : 0),
+    };
+    return { groups: { ...state.groups, [player]: record } };
+  },
+};

@@ -6,7 +6,7 @@
  */
 import type { Dice } from '../../dice/index.js';
 import { RuleViolation } from '../../errors.js';
-import { characteristic, isOutOfAction, normalizeFighter, type Fighter, type FighterInput } from '../fighter.js';
+import { characteristic, normalizeFighter, type Fighter, type FighterInput } from '../fighter.js';
 import { assertFighters } from '../checks.js';
 import { resolveInitiative } from '../initiative.js';
 import { resolveMelee, type MeleeInput } from '../melee.js';
@@ -15,7 +15,8 @@ import { resolveThrow } from '../thrown.js';
 import { resolveSpray } from '../spray.js';
 import { strategyPoints, validateRoster } from '../roster.js';
 import { tacticCost } from '../tactics.js';
-import { applySlow, burn, calmRage, douseFire, shakeFear, wearOffPoison } from '../states.js';
+import { douseFire } from '../states.js';
+import { upkeep as resolveUpkeep } from '../upkeep.js';
 import { characteristicRoll } from '../rolls.js';
 import {
   SIDES,
@@ -480,55 +481,29 @@ function spray(cmd: EdenCommand, state: EdenMatchState, dice: Dice): EdenEvent[]
 
 // ---------------------------------------------------------------- upkeep and the end
 
-/** Alternate A, B, A, … from `first` over each side's list (EDEN-UPKEEP-3/4, EDEN-AMB-18). */
-function alternate<T>(first: Side, lists: Record<Side, T[]>): T[] {
-  const out: T[] = [];
-  const q = { A: [...lists.A], B: [...lists.B] };
-  let turn = first;
-  while (q.A.length || q.B.length) {
-    const next = q[turn].shift() ?? q[otherSide(turn)].shift();
-    if (next !== undefined) out.push(next);
-    turn = otherSide(turn);
-  }
-  return out;
-}
+/** Fighters as the projection keeps them (evolve drops the `outOfAction` flag the cores add). */
+const sameFighter = (a: Fighter, b: Fighter): boolean => {
+  const { outOfAction: _a, ...x } = a;
+  const { outOfAction: _b, ...y } = b;
+  return JSON.stringify(x) === JSON.stringify(y);
+};
 
-/** EDEN-UPKEEP-3..11, then EDEN-GAME-1/2/3. */
+/**
+ * EDEN-UPKEEP-3..9 by the shared core (upkeep.ts: fire and fear alternating from the First player,
+ * poison, rage, AP, slow), then the match-only steps: EDEN-UPKEEP-10 (VP), EDEN-UPKEEP-11 and
+ * EDEN-GAME-1/2/3 (next turn or the end of the game).
+ */
 function upkeep(cmd: EdenCommand, state: EdenMatchState, dice: Dice): EdenEvent[] {
   expectPhase(state, 'upkeep', 'The upkeep');
-  const first = state.firstPlayer!;
-  const current = new Map<string, Fighter>(Object.entries(state.fighters).map(([id, e]) => [id, e.fighter]));
-  const live = (s: Side) => state.bands[s].fighterIds.filter((id) => !isOutOfAction(current.get(id)!));
-  const log: unknown[] = [];
-  // EDEN-UPKEEP-3: fire, alternating from the First player, each player his own fighters
-  for (const id of alternate(first, { A: live('A').filter((id) => current.get(id)!.markers.fire > 0), B: live('B').filter((id) => current.get(id)!.markers.fire > 0) })) {
-    const r = burn(current.get(id)!, dice, `/fighters/${id}`);
-    current.set(id, r.fighter);
-    log.push({ step: 'fire', rule: 'EDEN-UPKEEP-3', fighterId: id, damageDice: r.damageDice, vig: r.vig, hits: r.hits, limb: r.limb, protection: r.protection, marked: r.marked });
-  }
-  // EDEN-UPKEEP-4: fear, PSI roll difficulty 5
-  for (const id of alternate(first, { A: live('A').filter((id) => current.get(id)!.markers.fear > 0), B: live('B').filter((id) => current.get(id)!.markers.fear > 0) })) {
-    const r = shakeFear(current.get(id)!, dice);
-    current.set(id, r.fighter);
-    log.push({ step: 'fear', rule: 'EDEN-UPKEEP-4', fighterId: id, successes: r.roll.successes, removed: r.removed });
-  }
-  const removeRage = new Set(((cmd.removeRage as Ref[] | undefined) ?? []).map((r) => entry(state, r, 'removeRage fighter').id));
-  for (const side of [first, otherSide(first)]) {
-    for (const id of live(side)) {
-      let f = current.get(id)!;
-      // EDEN-UPKEEP-5: poison wears off by one marker
-      f = wearOffPoison(f);
-      // EDEN-UPKEEP-6: the owner may remove one Rage marker
-      if (removeRage.has(id)) f = calmRage(f);
-      // EDEN-UPKEEP-7/8: unspent AP are lost, then 3 AP
-      f = { ...f, ap: 3 };
-      // EDEN-UPKEEP-9: Slow costs 1 AP and one marker
-      f = applySlow(f);
-      current.set(id, f);
-    }
-  }
-  const changed = [...current].filter(([id, f]) => f !== state.fighters[id]!.fighter).map(([id, fighter]) => ({ id, fighter }));
-  const upkeepEv: EdenEvent = { type: 'eden.upkeep_resolved', data: { turn: state.turn, fighters: changed, log, dice: dice.transcript() } };
+  // EDEN-UPKEEP-6: only match fighters may be named (by id or {id}); unknown ids are 422 unknown_fighter
+  const removeRage = ((cmd.removeRage as Ref[] | undefined) ?? []).map((r) => entry(state, r, 'removeRage fighter').id);
+  const band = (s: Side) => state.bands[s].fighterIds.map((id) => state.fighters[id]!.fighter);
+  // EDEN-FIRST-3: the First player at the end of the Activation phase keeps the role through Upkeep
+  const r = resolveUpkeep({ firstPlayer: state.firstPlayer!, bands: { A: band('A'), B: band('B') }, removeRage }, dice);
+  const changed = SIDES.flatMap((s) => r.bands[s].map((fighter, i) => ({ id: state.bands[s].fighterIds[i]!, fighter }))).filter(
+    (u) => !sameFighter(u.fighter, state.fighters[u.id]!.fighter),
+  );
+  const upkeepEv: EdenEvent = { type: 'eden.upkeep_resolved', data: { turn: state.turn, fighters: changed, log: r.log, dice: dice.transcript() } };
   // EDEN-UPKEEP-10: VP earned this turn; totals never below 0 (EDEN-GAME-3)
   const gainedIn = (cmd.victoryPoints as Partial<Record<Side, number>> | undefined) ?? {};
   const gained = { A: gainedIn.A ?? 0, B: gainedIn.B ?? 0 };

@@ -1,41 +1,67 @@
 /**
- * Exsilium match decider. A match records the resolutions of the stateless cores (
- * every operation the game offers) as events; the projection counts them and keeps the latest
- * result of each kind. `resolvers` are the pure cores, handed in by the use case.
+ * Exsilium match projection (used by src/app/matches/resolution-log.ts): where the Newaru stands
+ * after its last movement (EXS-NEWARU-MOVE), the map it moved on, and each enemy deck level's draw
+ * pile and discard pile after the last Newaru combat (EXS-DECK-3). A following
+ * `exsilium.newaruMove` may omit `nodes` and `newaru`; a following `exsilium.newaruAction` may omit
+ * `decks` / `discards` (per level: a level sent in either wins over the projected one).
  */
-import type { Dice } from '../../dice/index.js';
-import { RuleViolation } from '../../errors.js';
+import type { Tier } from '../enemy-actions.js';
 
-export interface ResolutionLogState {
-  game: string;
-  players: { id: string; name: string }[];
-  resolutions: number;
-  byKind: Record<string, number>;
-  latest: Record<string, { request: unknown; result: unknown }>;
-  otherEvents: number;
+export interface ExsiliumMatch {
+  /** The Newaru's node after the last movement; null when unknown, removed or respawned. */
+  newaru: { node: string } | null;
+  /** The map of the last movement (nodes with their neighbours). */
+  nodes: unknown[] | null;
+  /** Enemy deck state per level (EXS-DECK-3), as the last combat at that level left it. */
+  enemyDecks: Partial<Record<Tier, { drawPile: unknown[]; discard: unknown[] }>>;
 }
 
-export type Resolver = (request: Record<string, unknown>, dice: Dice) => unknown;
-export type ResolvedEvent = { type: string; data: { kind: string; request: unknown; result: unknown } };
+type State = ExsiliumMatch & { players: unknown[] };
+type Request = Record<string, unknown>;
+type Piles = Partial<Record<Tier, unknown[]>>;
 
-export function initialState(setup: { players: { id: string; name: string }[] }): ResolutionLogState {
-  return { game: 'exsilium', players: setup.players, resolutions: 0, byKind: {}, latest: {}, otherEvents: 0 };
-}
+export const exsiliumProjection = {
+  game: 'exsilium',
+  label: 'Exsilium',
+  prefix: 'exsilium',
+  initial: (): ExsiliumMatch => ({ newaru: null, nodes: null, enemyDecks: {} }),
+  omittable: { 'exsilium.newaruMove': ['nodes', 'newaru'] } as Record<string, readonly string[]>,
 
-export function decide(command: { type: string; [k: string]: unknown }, _state: ResolutionLogState, dice: Dice, resolvers: Record<string, Resolver>): ResolvedEvent[] {
-  const resolve = resolvers[command.type];
-  if (!resolve) throw new RuleViolation('unknown_command', `Exsilium matches know no command "${command.type}".`, { commands: Object.keys(resolvers) });
-  const { type, ...request } = command;
-  return [{ type: `${type}.resolved`, data: { kind: type, request, result: resolve(request, dice) } }];
-}
+  fill(type: string, request: Request, state: State): Request {
+    const filled: Request = { ...request };
+    if (type === 'exsilium.newaruMove') {
+      if (filled.nodes === undefined && state.nodes) filled.nodes = structuredClone(state.nodes);
+      if (filled.newaru === undefined && state.newaru) filled.newaru = { ...state.newaru };
+    }
+    if (type === 'exsilium.newaruAction') {
+      const decks: Piles = { ...((request.decks as Piles | undefined) ?? {}) };
+      const discards: Piles = { ...((request.discards as Piles | undefined) ?? {}) };
+      for (const [tier, kept] of Object.entries(state.enemyDecks) as [Tier, { drawPile: unknown[]; discard: unknown[] }][]) {
+        if (decks[tier] !== undefined || discards[tier] !== undefined) continue;
+        decks[tier] = structuredClone(kept.drawPile);
+        discards[tier] = structuredClone(kept.discard);
+      }
+      if (Object.keys(decks).length) filled.decks = decks;
+      if (Object.keys(discards).length) filled.discards = discards;
+    }
+    return filled;
+  },
 
-export function evolve(state: ResolutionLogState, event: { type: string; data: unknown }): ResolutionLogState {
-  const d = event.data as ResolvedEvent['data'] | null;
-  if (!event.type.endsWith('.resolved') || !d || typeof d.kind !== 'string') return { ...state, otherEvents: state.otherEvents + 1 };
-  return {
-    ...state,
-    resolutions: state.resolutions + 1,
-    byKind: { ...state.byKind, [d.kind]: (state.byKind[d.kind] ?? 0) + 1 },
-    latest: { ...state.latest, [d.kind]: { request: d.request, result: d.result } },
-  };
-}
+  apply(state: State, kind: string, request: Request, result: unknown): ExsiliumMatch {
+    const kept: ExsiliumMatch = { newaru: state.newaru, nodes: state.nodes, enemyDecks: state.enemyDecks };
+    if (kind === 'exsilium.newaruMove') {
+      // EXS-NEWARU-MOVE: it ends on `to` (= `from` when it did not move)
+      const r = result as { to?: string } | null;
+      return { ...kept, newaru: r?.to ? { node: r.to } : kept.newaru, nodes: (request.nodes as unknown[] | undefined) ?? kept.nodes };
+    }
+    if (kind === 'exsilium.newaruAction') {
+      const r = result as { enemyDeck?: { tier: Tier; drawPile: unknown[]; discard: unknown[] }; consequences?: { newaru?: string } } | null;
+      const enemyDecks = { ...kept.enemyDecks };
+      if (r?.enemyDeck) enemyDecks[r.enemyDeck.tier] = { drawPile: r.enemyDeck.drawPile, discard: r.enemyDeck.discard };
+      // EXS-NEWARU-SPAWN: a removed or respawned Newaru no longer stands where it moved to
+      const gone = r?.consequences?.newaru === 'removed' || r?.consequences?.newaru === 'respawned';
+      return { ...kept, enemyDecks, newaru: gone ? null : kept.newaru };
+    }
+    return kept;
+  },
+};

@@ -1,41 +1,66 @@
 /**
- * The Spirit of Eden match decider. A match records the resolutions of the stateless cores (
- * every operation the game offers) as events; the projection counts them and keeps the latest
- * result of each kind. `resolvers` are the pure cores, handed in by the use case.
+ * The Spirit of Eden match projection (used by src/app/matches/resolution-log.ts): the board as the
+ * last resolution left it. A Goomz phase (SOE-GOOMZ) returns the whole board (ring, cards, goomz,
+ * allies, objectives); a turn start (SOE-TURN-2, SOE-NOA-RET) returns the Allies. A following
+ * `soe.goomzPhase`, `soe.turnStart` or `soe.status` may omit any board member: the projected one
+ * is used (members sent win, e.g. the Allies after the player phase's ambushes and protections).
  */
-import type { Dice } from '../../dice/index.js';
-import { RuleViolation } from '../../errors.js';
+import type { Board } from '../board.js';
 
-export interface ResolutionLogState {
-  game: string;
-  players: { id: string; name: string }[];
-  resolutions: number;
-  byKind: Record<string, number>;
-  latest: Record<string, { request: unknown; result: unknown }>;
-  otherEvents: number;
+export interface SpiritMatch {
+  /** null until a Goomz phase or a turn start has been resolved. */
+  board: Board | null;
 }
 
-export type Resolver = (request: Record<string, unknown>, dice: Dice) => unknown;
-export type ResolvedEvent = { type: string; data: { kind: string; request: unknown; result: unknown } };
+type State = SpiritMatch & { players: unknown[] };
+type Request = Record<string, unknown>;
 
-export function initialState(setup: { players: { id: string; name: string }[] }): ResolutionLogState {
-  return { game: 'spirit-of-eden', players: setup.players, resolutions: 0, byKind: {}, latest: {}, otherEvents: 0 };
-}
+const BOARD_MEMBERS = ['ring', 'cards', 'goomz', 'allies', 'objectives'] as const;
 
-export function decide(command: { type: string; [k: string]: unknown }, _state: ResolutionLogState, dice: Dice, resolvers: Record<string, Resolver>): ResolvedEvent[] {
-  const resolve = resolvers[command.type];
-  if (!resolve) throw new RuleViolation('unknown_command', `The Spirit of Eden matches know no command "${command.type}".`, { commands: Object.keys(resolvers) });
-  const { type, ...request } = command;
-  return [{ type: `${type}.resolved`, data: { kind: type, request, result: resolve(request, dice) } }];
-}
+export const spiritOfEdenProjection = {
+  game: 'spirit-of-eden',
+  label: 'The Spirit of Eden',
+  prefix: 'soe',
+  initial: (): SpiritMatch => ({ board: null }),
+  omittable: {
+    'soe.goomzPhase': BOARD_MEMBERS,
+    'soe.status': BOARD_MEMBERS,
+    'soe.turnStart': ['ring', 'cards', 'allies', 'goomz'],
+  } as Record<string, readonly string[]>,
 
-export function evolve(state: ResolutionLogState, event: { type: string; data: unknown }): ResolutionLogState {
-  const d = event.data as ResolvedEvent['data'] | null;
-  if (!event.type.endsWith('.resolved') || !d || typeof d.kind !== 'string') return { ...state, otherEvents: state.otherEvents + 1 };
-  return {
-    ...state,
-    resolutions: state.resolutions + 1,
-    byKind: { ...state.byKind, [d.kind]: (state.byKind[d.kind] ?? 0) + 1 },
-    latest: { ...state.latest, [d.kind]: { request: d.request, result: d.result } },
-  };
-}
+  fill(type: string, request: Request, state: State): Request {
+    const members = spiritOfEdenProjection.omittable[type] ?? [];
+    if (!state.board) return request;
+    const filled: Request = { ...request };
+    for (const m of members) {
+      const kept = state.board[m as keyof Board];
+      if (filled[m] === undefined && kept !== undefined) filled[m] = structuredClone(kept);
+    }
+    return filled;
+  },
+
+  apply(state: State, kind: string, request: Request, result: unknown): SpiritMatch {
+    const r = result as Partial<Board> | null;
+    if (!r) return { board: state.board };
+    if (kind === 'soe.goomzPhase') {
+      // SOE-GOOMZ: the board after every Goomz acted (or after the game ended mid-phase, SOE-END-3)
+      const board: Board = { ring: r.ring!, cards: r.cards!, goomz: r.goomz!, allies: r.allies! };
+      if (r.objectives) board.objectives = r.objectives;
+      return { board };
+    }
+    if (kind === 'soe.turnStart') {
+      // SOE-NOA-RET-2: returning Allies are back on a Forest; the rest of the board is as sent
+      const sent = request as Partial<Board>;
+      const board: Board = {
+        ring: sent.ring ?? state.board?.ring ?? [],
+        cards: sent.cards ?? state.board?.cards ?? {},
+        goomz: sent.goomz ?? state.board?.goomz ?? [],
+        allies: r.allies ?? sent.allies ?? [],
+      };
+      const objectives = state.board?.objectives;
+      if (objectives) board.objectives = objectives;
+      return { board };
+    }
+    return { board: state.board };
+  },
+};

@@ -1,0 +1,125 @@
+/**
+ * One match decider for the games whose rules cores are stateless operations (Ánima, Exsilium, The
+ * Spirit of Eden): a command is an operation's body (`type` = the operation id), its resolution is
+ * one `<type>.resolved` event `{kind, request, result}`, and the projection counts resolutions,
+ * keeps the latest of each kind, plus what the game's projection (src/games/<game>/match) keeps
+ * from the results. Members the game's projection knows may be omitted from a command: they are
+ * filled from the projected state, then the whole request is validated against the operation's
+ * own schema (400 with `/command/...` paths), so a command resolves exactly like the stateless
+ * endpoint would with the full body. The filled request is what the event records, so a replay
+ * folds to the same state.
+ */
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import type { Dice } from '../../games/dice/index.js';
+import { InvalidInput, RuleViolation } from '../../games/errors.js';
+import type { Operation } from '../operation.js';
+import { operations } from '../registry.js';
+import { validate } from '../validate.js';
+import type { Command, GameMatch, GameId } from './games.js';
+
+/** The state of a resolution-log match: the generic counts plus the game's own members (T). */
+export type ResolutionLogState<T extends object = object> = {
+  game: string;
+  players: { id: string; name: string }[];
+  /** Commands resolved. */
+  resolutions: number;
+  byKind: Record<string, number>;
+  /** The latest request and result of each kind. */
+  latest: Record<string, { request: unknown; result: unknown }>;
+  /** Events of types this game does not know (generic log entries), counted. */
+  otherEvents: number;
+} & T;
+
+/**
+ * What a game keeps from its resolutions (src/games/<game>/match/index.ts; pure, declared there
+ * structurally so the rules layer does not import the app layer).
+ */
+export interface LogProjection<T extends object> {
+  game: string;
+  /** Name in messages ("Ánima"). */
+  label: string;
+  /** Operation id prefix of the game's commands (`anima`, `exsilium`, `soe`). */
+  prefix: string;
+  initial(setup: { players: { id: string; name: string }[] }): T;
+  /** Appended to every command's description (extra members the projection reads). */
+  note?: string;
+  /** Per command type: the body members a command may omit (the projection supplies them). */
+  omittable?: Record<string, readonly string[]>;
+  /** The request with the omitted members taken from the state; may throw RuleViolation. */
+  fill?(type: string, request: Record<string, unknown>, state: ResolutionLogState<T>): Record<string, unknown>;
+  /** The game's members after a resolution (`state` already counts it). */
+  apply?(state: ResolutionLogState<T>, kind: string, request: Record<string, unknown>, result: unknown): T;
+}
+
+/** The command schema: the operation's body with the members the projection can supply made optional. */
+function commandSchema(op: Operation<any>, omittable: readonly string[]): TSchema {
+  const body = op.body as TObject;
+  const keys = omittable.filter((k) => body.properties?.[k] !== undefined);
+  const relaxed = keys.length === 0 ? body : Type.Composite([Type.Omit(body, keys), Type.Partial(Type.Pick(body, keys))]);
+  return Type.Intersect([Type.Object({ type: Type.Literal(op.id) }), relaxed]);
+}
+
+/** Run `fn`; an InvalidInput's paths are made to point into the command (`/command/...`). */
+function underCommand<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof InvalidInput) throw new InvalidInput(error.errors.map((p) => ({ ...p, path: '/command' + p.path })), error.message);
+    throw error;
+  }
+}
+
+export function resolutionLogMatch<T extends object>(projection: LogProjection<T>): GameMatch {
+  const ops = new Map<string, Operation<any>>();
+  for (const op of operations as Operation<any>[]) if (op.id.startsWith(projection.prefix + '.') && op.body) ops.set(op.id, op);
+  const omittable = (type: string) => projection.omittable?.[type] ?? [];
+  const commands: GameMatch['commands'] = {};
+  for (const op of ops.values()) {
+    const omit = omittable(op.id).filter((k) => (op.body as TObject).properties?.[k] !== undefined);
+    commands[op.id] = {
+      description: `${op.summary} Same body as ${op.method} ${op.path}.` + (omit.length ? ` May omit ${omit.map((k) => `\`${k}\``).join(', ')}: taken from the match state.` : '') + (projection.note ? ` ${projection.note}` : ''),
+      schema: commandSchema(op, omit),
+    };
+  }
+
+  const initialState = (setup: { players: { id: string; name: string }[] }): ResolutionLogState<T> => ({
+    game: projection.game,
+    players: setup.players.map((p) => ({ id: p.id, name: p.name })),
+    resolutions: 0,
+    byKind: {},
+    latest: {},
+    otherEvents: 0,
+    ...projection.initial(setup),
+  });
+
+  const decide = (command: Command, state: ResolutionLogState<T>, dice: Dice) => {
+    const op = ops.get(command.type);
+    if (!op) throw new RuleViolation('unknown_command', `${projection.label} matches know no command "${command.type}".`, { commands: [...ops.keys()] });
+    const { type, ...given } = command;
+    const request = underCommand(() => projection.fill?.(type, given, state) ?? given);
+    const checked = underCommand(() => validate<Record<string, unknown>>(op.body as TSchema, structuredClone(request)));
+    const result = underCommand(() => op.handle(checked, { lang: 'en', dice: () => dice }));
+    if (result && typeof (result as Promise<unknown>).then === 'function') throw new Error(`operation ${op.id} is asynchronous`);
+    return [{ type: `${type}.resolved`, data: { kind: type, request, result } }];
+  };
+
+  const evolve = (state: ResolutionLogState<T>, event: { type: string; data: unknown }): ResolutionLogState<T> => {
+    const d = event.data as { kind?: unknown; request?: unknown; result?: unknown } | null;
+    if (!event.type.endsWith('.resolved') || !d || typeof d.kind !== 'string' || !ops.has(d.kind)) return { ...state, otherEvents: state.otherEvents + 1 };
+    const counted: ResolutionLogState<T> = {
+      ...state,
+      resolutions: state.resolutions + 1,
+      byKind: { ...state.byKind, [d.kind]: (state.byKind[d.kind] ?? 0) + 1 },
+      latest: { ...state.latest, [d.kind]: { request: d.request, result: d.result } },
+    };
+    return projection.apply ? { ...counted, ...projection.apply(counted, d.kind, (d.request ?? {}) as Record<string, unknown>, d.result) } : counted;
+  };
+
+  return {
+    game: projection.game as GameId,
+    initialState: (setup) => initialState(setup),
+    decide: (command, state, dice) => decide(command, state as ResolutionLogState<T>, dice),
+    evolve: (state, event) => evolve(state as ResolutionLogState<T>, event),
+    commands,
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * The resolution-log matches (Ánima, Exsilium, The Spirit of Eden): given events / when a command /
+ * then events, what each game's projection keeps, and replay (a fold of the stored events) = live.
+ */
+import { describe, expect, it } from 'vitest';
+import { diceFor } from '../../../src/games/dice/index.js';
+import { InvalidInput, RuleViolation } from '../../../src/games/errors.js';
+import { gameMatch, validateCommand, type Command } from '../../../src/app/matches/games.js';
+import { goomzPhaseOperation } from '../../../src/app/spirit-of-eden/goomz-phase.js';
+import { goomzPhaseExamples, turnStartExamples } from '../../../src/app/spirit-of-eden/examples.js';
+import { combatExamples, explorationExamples } from '../../../src/app/anima/examples.js';
+import { twoTiles } from '../exsilium/grid.js';
+
+const players = [{ id: 'p1', name: 'Ana' }, { id: 'p2', name: 'Ben' }];
+type Event = { type: string; data: any };
+
+/** Run commands as the service does (validate → decide → evolve); returns the live state and the log. */
+function play(game: string, commands: Record<string, unknown>[], given: Event[] = []) {
+  const g = gameMatch(game)!;
+  let state: any = g.initialState({ players, options: {} });
+  for (const e of given) state = g.evolve(state, e);
+  const log: Event[] = [...given];
+  for (const c of commands) {
+    const command = validateCommand(g, structuredClone(c) as Command);
+    for (const e of g.decide(command, state, diceFor(command.dice, () => 'seed'))) {
+      state = g.evolve(state, e);
+      log.push(e as Event);
+    }
+  }
+  return { state, log, last: log[log.length - 1]! };
+}
+
+/** The fold of the events as stored (JSON) from the initial state. */
+function replay(game: string, log: Event[]) {
+  const g = gameMatch(game)!;
+  return (JSON.parse(JSON.stringify(log)) as Event[]).reduce((s, e) => g.evolve(s, e), g.initialState({ players, options: {} }));
+}
+
+function failure(fn: () => unknown): InvalidInput | RuleViolation {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof InvalidInput || e instanceof RuleViolation) return e;
+    throw e;
+  }
+  throw new Error('no failure');
+}
+
+describe('The Spirit of Eden match: the projected board (SOE-GOOMZ, SOE-NOA-RET)', () => {
+  const twoAlone = goomzPhaseExamples[1]!.value; // SOE-EX-4: forest1 devastated, then destroyed
+
+  it('SOE-GOOMZ / SOE-EX-4: the board after a Goomz phase is kept; the next phase may omit it and resolves as the endpoint would', () => {
+    const { state: given, log } = play('spirit-of-eden', [{ type: 'soe.goomzPhase', ...twoAlone }]);
+    expect(given.board.cards.forest1.state).toBe('destroyed');
+    const { last, state } = play('spirit-of-eden', [{ type: 'soe.goomzPhase', order: ['red', 'yellow'] }], log);
+    expect(last.type).toBe('soe.goomzPhase.resolved');
+    expect(last.data.request).toMatchObject({ ring: given.board.ring, cards: given.board.cards, goomz: given.board.goomz, allies: given.board.allies });
+    const direct = goomzPhaseOperation.handle({ ...given.board, order: ['red', 'yellow'] } as never, { lang: 'en', dice: () => undefined as never });
+    expect(last.data.result).toEqual(direct);
+    // SOE-GOOMZ-C: both Goomz left the destroyed Forest clockwise
+    expect(state.board.goomz.map((g: { at: string }) => g.at)).toEqual(['mountain2', 'mountain2']);
+    expect(state.byKind['soe.goomzPhase']).toBe(2);
+  });
+
+  it('SOE-GOOMZ: members sent win over the projected ones', () => {
+    const { log } = play('spirit-of-eden', [{ type: 'soe.goomzPhase', ...twoAlone }]);
+    const { last } = play('spirit-of-eden', [{ type: 'soe.goomzPhase', goomz: [{ color: 'black', at: 'swamp1' }], order: ['black'] }], log);
+    expect(last.data.request.goomz).toEqual([{ color: 'black', at: 'swamp1' }]);
+    expect(last.data.result.steps).toMatchObject([{ color: 'black', rule: 'A', effect: 'devastated' }]);
+    expect(last.data.result.cards.forest1.state).toBe('destroyed');
+  });
+
+  it('SOE-GOOMZ: with no projected board, a phase without the board is 400 with a /command path per missing member', () => {
+    const e = failure(() => play('spirit-of-eden', [{ type: 'soe.goomzPhase', order: ['red'] }]));
+    expect(e).toBeInstanceOf(InvalidInput);
+    expect((e as InvalidInput).errors.map((p) => p.path).sort()).toEqual(['/command/allies', '/command/cards', '/command/goomz', '/command/ring']);
+  });
+
+  it('SOE-NOA-RET-2: a turn start keeps the returned Allies on the board; replay equals live', () => {
+    const { state, log } = play('spirit-of-eden', [{ type: 'soe.turnStart', ...turnStartExamples[0]!.value }, { type: 'soe.status', goomz: [{ color: 'red', at: 'swamp1' }] }]);
+    expect(state.board.allies).toMatchObject([{ kind: 'flora', at: 'forest2' }]);
+    expect(state.board.allies).toEqual(log[0]!.data.result.allies);
+    expect(log[1]!.data.request.ring).toEqual(turnStartExamples[0]!.value.ring);
+    expect(log[1]!.data.result).toMatchObject({ won: false, lost: false });
+    expect(replay('spirit-of-eden', log)).toEqual(state);
+  });
+
+  it('SOE: engine event types are reserved; other events only count', () => {
+    const { state } = play('spirit-of-eden', [], [{ type: 'table.photo', data: {} }, { type: 'soe.unknown.resolved', data: { kind: 'soe.unknown' } }]);
+    expect(state).toMatchObject({ resolutions: 0, otherEvents: 2, board: null });
+  });
+});
+
+describe('Exsilium match: Newaru position and enemy decks (EXS-NEWARU-MOVE, EXS-DECK-3)', () => {
+  const move = { nodes: twoTiles(), newaru: { node: 'T:0,0' }, miniatures: [{ id: 'k1', faction: 'keber', node: 'T:3,3' }], move: { faction: 'keber', path: ['T:3,2', 'T:3,3'] } };
+  const implacable = { name: 'Implacable', kind: 'effect' };
+  const claw15 = { name: '15 damage', kind: 'attack', damage: 15, evadable: true };
+  const action = { playerBaralytas: 5, committed: [10, 9], attacker: 'player', decks: { intermediate: [implacable, claw15] }, outcomeDeck: [4, 8, 10, 4, 4, 8], seed: 'm' };
+
+  it('EXS-NEWARU-ACT-2: the next movement may omit nodes and newaru: it starts where the last one ended', () => {
+    const { log, state: given } = play('exsilium', [{ type: 'exsilium.newaruMove', ...move }]);
+    expect(given.newaru).toEqual({ node: 'T:1,1' });
+    const { last, state } = play('exsilium', [{ type: 'exsilium.newaruMove', miniatures: move.miniatures, move: move.move }], log);
+    expect(last.data.request.newaru).toEqual({ node: 'T:1,1' });
+    expect(last.data.result).toMatchObject({ moves: true, from: 'T:1,1', to: 'T:2,2' });
+    expect(state.newaru).toEqual({ node: 'T:2,2' });
+    expect(replay('exsilium', [...log, last])).toEqual(state);
+  });
+
+  it('EXS-NEWARU-MOVE: no movement in the log → a movement without nodes/newaru is 400 with /command paths', () => {
+    const e = failure(() => play('exsilium', [{ type: 'exsilium.newaruMove', miniatures: [], move: move.move }]));
+    expect((e as InvalidInput).errors.map((p) => p.path).sort()).toEqual(['/command/newaru', '/command/nodes']);
+  });
+
+  it('EXS-DECK-3: the next Newaru action may omit decks: the level’s pile and discards come from the match; replay equals live', () => {
+    const { log, state: given } = play('exsilium', [{ type: 'exsilium.newaruAction', ...action }]);
+    expect(given.enemyDecks.intermediate).toEqual({ drawPile: [], discard: [implacable, claw15] });
+    const { last, state } = play('exsilium', [{ type: 'exsilium.newaruAction', ...action, decks: undefined, seed: 'again' }], log);
+    expect(last.data.request.discards).toEqual({ intermediate: [implacable, claw15] });
+    // EXS-DECK-3: the empty deck is rebuilt from the discards
+    expect(last.data.result.decks.shuffles.map((s: { deck: string; reason: string }) => [s.deck, s.reason])).toContainEqual(['intermediate', 'exhausted']);
+    expect(replay('exsilium', [...log, last])).toEqual(state);
+  });
+
+  it('EXS-DECK-3: without a projected level the rule core still refuses (422 enemy_deck_missing)', () => {
+    const e = failure(() => play('exsilium', [{ type: 'exsilium.newaruAction', ...action, decks: undefined }]));
+    expect((e as RuleViolation).code).toBe('enemy_deck_missing');
+  });
+});
+
+describe('Ánima match: each player’s Group and counts (ANIMA-GROUP, ANIMA-COMBAT-4)', () => {
+  const explore = explorationExamples[0]!.value; // ANIMA-EX-6: Juan explores, one Creature combat won
+
+  it('ANIMA-EX-6: an exploration is counted with its Creature combat; a later command may omit the Group', () => {
+    const { log, state: given } = play('anima', [{ type: 'anima.exploration', ...explore }]);
+    expect(given.groups.p1).toMatchObject({ group: explore.group, explorations: 1, combats: 1, casualties: 0 });
+    expect(given.groups.p2).toMatchObject({ group: null, explorations: 0 });
+    // ANIMA-SPEED-1: Speed 8 (4 + 4) of the kept Group + roll 1 = 9 ≥ difficulty 9 → success
+    const { last } = play('anima', [{ type: 'anima.speed', difficulty: 9, dice: { values: [1] } }], log);
+    expect(last.data.request.group).toEqual(explore.group);
+    expect(last.data.result).toMatchObject({ speed: 8, total: 9, success: true });
+  });
+
+  it('ANIMA-GROUP: another player has no kept Group (400 /command/group); an unknown player is 422', () => {
+    const { log } = play('anima', [{ type: 'anima.exploration', ...explore }]);
+    const e = failure(() => play('anima', [{ type: 'anima.speed', player: 'p2', difficulty: 9, dice: { values: [1] } }], log));
+    expect((e as InvalidInput).errors.map((p) => p.path)).toEqual(['/command/group']);
+    expect((failure(() => play('anima', [{ type: 'anima.speed', player: 'zz', difficulty: 9 }], log)) as RuleViolation).code).toBe('unknown_player');
+  });
+
+  it('ANIMA-COMBAT-4: a Group that loses by 5 loses a Character: the kept Group is dropped; replay equals live', () => {
+    const { state, log } = play('anima', [
+      { type: 'anima.exploration', ...explore },
+      { type: 'anima.combat', player: 'p2', ...combatExamples[1]!.value },
+    ]);
+    expect(state.groups.p2).toMatchObject({ group: null, combats: 1, casualties: 1 });
+    expect(state.groups.p1.combats).toBe(1);
+    expect(state.byKind).toEqual({ 'anima.exploration': 1, 'anima.combat': 1 });
+    expect(replay('anima', log)).toEqual(state);
+  });
+});
