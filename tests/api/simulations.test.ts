@@ -13,6 +13,17 @@ import { BullJobRunner, InProcessJobRunner, startBullWorker } from '../../src/in
 import { simulate } from '../../src/games/eden/simulate/index.js';
 import { validateSimulationRequest } from '../../src/app/simulations/service.js';
 import { meleeRequest, rangedRequest } from '../unit/simulate/fixtures.js';
+import { createRequire } from 'node:module';
+
+/** `ws` (a mercurius dependency; no @types/ws installed): the little of its client API used here. */
+interface WsClient {
+  on(event: 'open' | 'close', fn: () => void): void;
+  on(event: 'message', fn: (data: Buffer) => void): void;
+  on(event: 'error', fn: (e: Error) => void): void;
+  send(data: string): void;
+  close(): void;
+}
+const WebSocket = createRequire(import.meta.url)('ws') as new (url: string, protocol: string) => WsClient;
 
 async function openRunner(): Promise<{ jobs: JobRunner; close(): Promise<void> }> {
   const url = process.env.REDIS_URL;
@@ -168,6 +179,66 @@ describe.each(databaseTargets())('simulations API on $name', (target) => {
     expect(chart.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(chart.body).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(chart.body).toContain('PC lost');
+  });
+
+  it('a queue that does not answer is 503 with Retry-After, never a 500', async () => {
+    const dead = new InProcessJobRunner({ concurrency: 1 });
+    await dead.close();
+    const broken = await testApp({}, { database, jobs: dead });
+    try {
+      const res = await broken.inject({ method: 'POST', url: '/v1/simulations', payload: { kind: 'eden.ranged', request: rangedRequest(), iterations: 10, seed: 'dead' }, headers: auth });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json().code).toBe('unavailable');
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('GraphQL subscription simulationProgress over WebSocket: progress until completed; other keys refused', async () => {
+    const { id } = (await submit({ kind: 'eden.melee', request: meleeRequest('response'), iterations: 300_000, seed: 'ws' })).json();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = address.replace(/^http/, 'ws') + '/graphql';
+    const open = async (headers: Record<string, string>) => {
+      const ws = new WebSocket(url, 'graphql-transport-ws');
+      const messages: { type: string; id?: string; payload?: any }[] = [];
+      ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+      ws.on('error', () => undefined);
+      await new Promise<void>((resolve, reject) => {
+        ws.on('open', resolve);
+        ws.on('error', reject);
+      });
+      ws.send(JSON.stringify({ type: 'connection_init', payload: { headers } }));
+      return { ws, messages };
+    };
+    const until = async (pred: () => boolean, what: string, messages: unknown[]) => {
+      const deadline = Date.now() + 20_000;
+      while (!pred()) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(messages).slice(0, 500)}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const mine = await open(auth);
+    const theirs = await open(other);
+    try {
+      await until(() => mine.messages.some((m) => m.type === 'connection_ack'), 'ack', mine.messages);
+      const query = 'subscription($id: ID!) { simulationProgress(id: $id) }';
+      mine.ws.send(JSON.stringify({ id: 's1', type: 'subscribe', payload: { query, variables: { id } } }));
+      await until(() => mine.messages.some((m) => m.type === 'complete' || m.payload?.data?.simulationProgress?.status === 'completed'), 'completion', mine.messages);
+      const views = mine.messages.filter((m) => m.type === 'next').map((m) => m.payload.data.simulationProgress);
+      expect(views.at(-1)).toMatchObject({ id, status: 'completed', progress: 1 });
+      const progress = views.map((v) => v.progress);
+      expect([...progress].sort((a, b) => a - b)).toEqual(progress); // never goes back
+
+      await until(() => theirs.messages.some((m) => m.type === 'connection_ack'), 'ack', theirs.messages);
+      theirs.ws.send(JSON.stringify({ id: 'x', type: 'subscribe', payload: { query, variables: { id } } }));
+      await until(() => theirs.messages.some((m) => m.type === 'error' || m.type === 'next'), 'refusal', theirs.messages);
+      expect(JSON.stringify(theirs.messages)).toMatch(/not_found|No simulation/);
+      expect(theirs.messages.some((m) => m.payload?.data?.simulationProgress)).toBe(false);
+    } finally {
+      mine.ws.close();
+      theirs.ws.close();
+    }
   });
 
   it('GraphQL: submit, read and cancel with the same API key', async () => {

@@ -1,15 +1,42 @@
 /**
  * One contract suite for the JobRunner port (src/app/ports.ts), run against every implementation:
- * the in-process worker-thread runner always, BullMQ (with a worker and sandboxed processors in
- * this process) when REDIS_URL is set, on a queue name unique to this run.
+ * the in-process worker-thread runner always, BullMQ (with a worker process running sandboxed
+ * processors, killed with SIGKILL for the crash tests) when REDIS_URL is set, on a queue name
+ * unique to this run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { JobRunner, JobState } from '../../src/app/ports.js';
-import { BullJobRunner, InProcessJobRunner, startBullWorker } from '../../src/infra/queue/index.js';
+import { BullJobRunner, InProcessJobRunner } from '../../src/infra/queue/index.js';
 import { SIMULATION_JOB } from '../../src/app/simulations/job.js';
 import { simulate } from '../../src/games/eden/simulate/index.js';
 import { meleeRequest } from '../unit/simulate/fixtures.js';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** `npm run worker` stand-in: a BullMQ worker process (bull-worker-process.ts) in its own process group. */
+async function spawnWorker(url: string, queueName: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bull-worker-process.ts', import.meta.url))], {
+    env: { ...process.env, REDIS_URL: url, QUEUE_NAME: queueName },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => String(chunk).includes('ready') && resolve());
+    child.on('exit', (code) => reject(new Error(`worker process exited (${code})`)));
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return {
+    kill: async () => {
+      process.kill(-child.pid!, 'SIGKILL');
+      await exited;
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
 interface Target {
   name: string;
@@ -33,19 +60,18 @@ if (process.env.REDIS_URL) {
       const queueName = `arbiter-test-${randomUUID()}`;
       const runner = new BullJobRunner({ url, queueName });
       await runner.watching();
-      // short locks so a dead worker's job is taken back quickly
-      const start = () => startBullWorker({ url, queueName, concurrency: 2, lockDuration: 1000 });
-      let worker = await start();
+      // a worker in its own process, with short locks so a dead worker's job is taken back quickly
+      let worker = await spawnWorker(url, queueName);
       return {
         runner,
-        // the whole worker process dies (no lock renewal, children gone); another worker starts
+        // the whole worker process dies (SIGKILL, sandboxed children included); another one starts
         crash: async () => {
-          await worker.close(true);
-          worker = await start();
+          await worker.kill();
+          worker = await spawnWorker(url, queueName);
           return true;
         },
         close: async () => {
-          await worker.close();
+          await worker.stop();
           await runner.obliterate();
           await runner.close();
         },

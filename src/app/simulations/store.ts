@@ -132,6 +132,7 @@ export class SimulationStore {
    */
   async finish(id: string, state: Pick<JobState, 'status' | 'result' | 'error'>): Promise<boolean> {
     const completed = state.status === 'completed';
+    if (completed && (state.result === undefined || state.result === null)) return false; // never a result-less completion
     const { rowCount } = await this.db.query(
       `UPDATE simulations
           SET status = $2, progress = CASE WHEN $2 = 'completed' THEN 1 ELSE progress END,

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GraphqlExtension } from '../extension.js';
 import { requireApiKey } from '../../http/plugins/auth.js';
 import { HttpProblem } from '../../http/problem.js';
+import { InvalidInput, NotFound, RuleViolation } from '../../games/errors.js';
 import { validate } from '../../app/validate.js';
 import { simulationService, type SimulationService, type SimulationView } from '../../app/simulations/service.js';
 import { SubmitSimulationSchema, type SubmitSimulationBody } from '../../http/routes/simulations.js';
@@ -25,13 +26,22 @@ function service(ctx: Ctx): SimulationService {
   return simulationService(database, jobs);
 }
 
+/** The caller's key; subscriptions carry the upgrade request, which may lack `server`. */
+function owner(ctx: Ctx) {
+  const req = ctx.request as FastifyRequest & { server?: FastifyInstance };
+  const request = req.server ? req : (Object.assign(Object.create(null), { headers: req.headers ?? {}, server: ctx.app, log: ctx.app.log }) as FastifyRequest);
+  return requireApiKey(request);
+}
+
 const notFound = (id: string) => new HttpProblem(404, 'not_found', `No simulation ${id} for this API key.`);
 
 async function guarded<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    return asGraphqlError(error);
+    const known = error instanceof HttpProblem || error instanceof RuleViolation || error instanceof InvalidInput || error instanceof NotFound;
+    // a database or queue failure is 503, never a 500
+    return asGraphqlError(known ? error : new HttpProblem(503, 'unavailable', 'The simulation store or queue is not answering; retry later.'));
   }
 }
 
@@ -87,8 +97,8 @@ extend type Subscription {
     Query: {
       simulation: (_root: unknown, args: { id: string }, ctx: Ctx) =>
         guarded(async () => {
-          const owner = await requireApiKey(ctx.request);
-          const v = await service(ctx).get(owner.id, args.id);
+          const me = await owner(ctx);
+          const v = await service(ctx).get(me.id, args.id);
           if (!v) throw notFound(args.id);
           return v;
         }),
@@ -96,16 +106,16 @@ extend type Subscription {
     Mutation: {
       submitSimulation: (_root: unknown, args: { input: unknown }, ctx: Ctx) =>
         guarded(async () => {
-          const owner = await requireApiKey(ctx.request);
+          const me = await owner(ctx);
           const body = validate<SubmitSimulationBody>(SubmitSimulationSchema, structuredClone(args.input));
-          const out = await service(ctx).submit(owner.id, body);
+          const out = await service(ctx).submit(me.id, body);
           if (!out.ok) throw new HttpProblem(429, 'simulation_limit', `This API key already has ${out.active} simulations queued or running (limit ${out.limit}).`, { limit: out.limit });
           return { id: out.id, status: out.status, deduplicated: out.deduplicated };
         }),
       cancelSimulation: (_root: unknown, args: { id: string }, ctx: Ctx) =>
         guarded(async () => {
-          const owner = await requireApiKey(ctx.request);
-          const out = await service(ctx).cancel(owner.id, args.id);
+          const me = await owner(ctx);
+          const out = await service(ctx).cancel(me.id, args.id);
           if (!out) throw notFound(args.id);
           if (!out.cancelled && out.simulation.status !== 'cancelled') throw new HttpProblem(409, 'simulation_finished', `The simulation already finished (${out.simulation.status}).`);
           return out.simulation;
@@ -115,10 +125,10 @@ extend type Subscription {
       simulationProgress: {
         subscribe: (_root: unknown, args: { id: string }, ctx: Ctx) =>
           guarded(async () => {
-            const owner = await requireApiKey(ctx.request);
+            const me = await owner(ctx);
             const svc = service(ctx);
-            if (!(await svc.get(owner.id, args.id))) throw notFound(args.id);
-            return progress(svc, owner.id, args.id);
+            if (!(await svc.get(me.id, args.id))) throw notFound(args.id);
+            return progress(svc, me.id, args.id);
           }),
       },
     },

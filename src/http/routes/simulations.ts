@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { requireApiKey } from '../plugins/auth.js';
 import { HttpProblem } from '../problem.js';
+import { InvalidInput, NotFound, RuleViolation } from '../../games/errors.js';
 import { problemResponses } from '../schemas.js';
 import { MAX_ITERATIONS, simulationService, type SimulationService, type SimulationView } from '../../app/simulations/service.js';
 import { chartSvg } from './simulation-chart.js';
@@ -54,6 +55,24 @@ function service(app: FastifyInstance): SimulationService {
   return simulationService(database, jobs);
 }
 
+/**
+ * Errors of the database or the queue (not of the request) are 503 + Retry-After, never a 500:
+ * rule violations, input problems and HTTP problems pass through unchanged.
+ */
+function infra(request: FastifyRequest, error: unknown): unknown {
+  if (error instanceof HttpProblem || error instanceof RuleViolation || error instanceof InvalidInput || error instanceof NotFound) return error;
+  request.log.error({ err: error }, 'simulations: database or queue failure');
+  return Object.assign(new HttpProblem(503, 'unavailable', 'The simulation store or queue is not answering; retry later.'), { retryAfter: 5 });
+}
+
+async function guard<T>(request: FastifyRequest, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw infra(request, error);
+  }
+}
+
 const notFound = (id: string) => new HttpProblem(404, 'not_found', `No simulation ${id} for this API key.`);
 
 export async function simulationRoutes(app: FastifyInstance): Promise<void> {
@@ -79,7 +98,7 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
         ...problemResponses([400, 401, 422, 429, 503]),
       },
     },
-    handler: async (request, reply) => {
+    handler: async (request, reply) => guard(request, async () => {
       const owner = await requireApiKey(request);
       const body = request.body;
       const outcome = await service(app).submit(owner.id, { kind: body.kind, request: body.request, iterations: body.iterations, seed: body.seed });
@@ -88,7 +107,7 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
       }
       reply.code(202).header('location', `/v1/simulations/${outcome.id}`);
       return { id: outcome.id, status: outcome.status, deduplicated: outcome.deduplicated };
-    },
+    }),
   });
 
   app.get<{ Params: { id: string } }>('/v1/simulations/:id', {
@@ -100,12 +119,12 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
       params: IdParams,
       response: { 200: SimulationViewSchema, ...problemResponses([401, 404, 503]) },
     },
-    handler: async (request) => {
+    handler: async (request) => guard(request, async () => {
       const owner = await requireApiKey(request);
       const v = await service(app).get(owner.id, request.params.id);
       if (!v) throw notFound(request.params.id);
       return v;
-    },
+    }),
   });
 
   app.delete<{ Params: { id: string } }>('/v1/simulations/:id', {
@@ -118,7 +137,7 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
       params: IdParams,
       response: { 200: SimulationViewSchema, ...problemResponses([401, 404, 409, 503]) },
     },
-    handler: async (request) => {
+    handler: async (request) => guard(request, async () => {
       const owner = await requireApiKey(request);
       const out = await service(app).cancel(owner.id, request.params.id);
       if (!out) throw notFound(request.params.id);
@@ -126,7 +145,7 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
         throw new HttpProblem(409, 'simulation_finished', `The simulation already finished (${out.simulation.status}).`, { simulationStatus: out.simulation.status });
       }
       return out.simulation;
-    },
+    }),
   });
 
   app.get<{ Params: { id: string } }>('/v1/simulations/:id/events', {
@@ -142,10 +161,13 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: Type.String() } } }, ...problemResponses([401, 404, 503]) },
     },
     handler: async (request, reply) => {
-      const owner = await requireApiKey(request);
-      const svc = service(app);
-      const first = await svc.get(owner.id, request.params.id);
-      if (!first) throw notFound(request.params.id);
+      const { svc, owner, first } = await guard(request, async () => {
+        const owner = await requireApiKey(request);
+        const svc = service(app);
+        const first = await svc.get(owner.id, request.params.id);
+        if (!first) throw notFound(request.params.id);
+        return { svc, owner, first };
+      });
       return stream(request, reply, svc, owner.id, first);
     },
   });
@@ -162,7 +184,7 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      const v = await service(app).get(owner.id, request.params.id);
+      const v = await guard(request, () => service(app).get(owner.id, request.params.id));
       if (!v) throw notFound(request.params.id);
       reply.type('image/svg+xml; charset=utf-8').header('cache-control', v.status === 'completed' ? 'private, max-age=86400' : 'no-store');
       return chartSvg(v);
@@ -194,7 +216,9 @@ function stream(request: FastifyRequest, reply: FastifyReply, svc: SimulationSer
     (v) => send(v.status === 'queued' || v.status === 'running' ? 'progress' : v.status, v),
     end,
   );
-  request.raw.on('close', () => {
+  // the response closing (client gone, or ended) stops the watch; the request's own 'close' only
+  // means its body was read
+  raw.on('close', () => {
     stop();
     end();
   });

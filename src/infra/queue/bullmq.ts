@@ -82,9 +82,12 @@ export class BullJobRunner implements JobRunner {
 
   async get(id: string): Promise<JobState | undefined> {
     if (await this.client.exists(cancelKey(this.queueName, id))) return { id, status: 'cancelled', progress: 0 };
+    // state first: a job seen completed already has its return value (BullMQ writes both at once)
+    const raw = await this.queue.getJobState(id);
+    if (raw === 'unknown') return undefined;
     const job = await Job.fromId(this.queue, id);
     if (!job) return undefined;
-    const status = statusOf(await job.getState());
+    const status = statusOf(raw);
     const progress = status === 'completed' ? 1 : typeof job.progress === 'number' ? Math.max(0, Math.min(1, job.progress)) : 0;
     const state: JobState = { id, status, progress };
     if (status === 'completed') state.result = job.returnvalue;
@@ -155,6 +158,8 @@ export class BullJobRunner implements JobRunner {
   /** Remove the queue and all its jobs from Redis (tests). */
   async obliterate(): Promise<void> {
     await this.queue.obliterate({ force: true });
+    const stream = this.client.scanStream({ match: cancelKey(this.queueName, '*'), count: 100 });
+    for await (const keys of stream as AsyncIterable<string[]>) if (keys.length) await this.client.del(...keys);
   }
 
   /** Resolves once QueueEvents listens (tests: so no event is missed). */
