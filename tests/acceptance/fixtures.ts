@@ -4,21 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { YURI_BODY } from '../unit/eden/fixtures.js';
 
-/** CONTRACT §2 example, verbatim. */
+/** CONTRACT §2 example, verbatim: the shared profile (tests/unit/eden/fixtures.ts) with its state. */
 export const YURI = {
-  id: 'yuri-1', name: 'Yûri', faction: 'jokers', stigma: 'chaos', types: ['human'], value: 25,
-  limbs: {
-    head: { white: 2, red: 2, faces: [1], normal: 4, wounded: 3 },
-    arms: { white: 2, red: 1, faces: [2, 3], normal: 4, wounded: 3 },
-    torso: { white: 3, red: 1, faces: [4, 5], normal: 4, wounded: 3 },
-    legs: { white: 2, red: 1, faces: [6], normal: 5, wounded: 4 },
-  },
-  equipment: [
-    { name: 'Helmet', categories: ['protection'], protection: { limbs: ['head'], value: 1 } },
-    { name: 'Pistol', categories: ['shooting'], bonus: { CBT: 0 }, range: 30, potency: 3 },
-    { name: 'Grenade', categories: ['thrown'], range: 20, explosive: 3, fear: 1, perGame: 1 },
-  ],
+  ...YURI_BODY,
   wounds: { head: 0, arms: 0, torso: 0, legs: 0 },
   markers: { fire: 0, fear: 0, rage: 0, slow: 0, poison: 0 },
   ap: 3,

@@ -8,19 +8,9 @@ import { databaseTargets } from '../helpers/database.js';
 import { testApp } from '../helpers/app.js';
 import { fighter, preparation } from '../unit/matches/fixtures.js';
 import { initialState, evolve } from '../../src/games/eden/match/index.js';
-import { createRequire } from 'node:module';
+import { WebSocket } from '../helpers/ws.js';
 import { goomzPhaseExamples } from '../../src/app/spirit-of-eden/examples.js';
 import { explorationExamples } from '../../src/app/anima/examples.js';
-
-/** `ws` (a mercurius dependency; no @types/ws installed): the little of its client API used here. */
-interface WsClient {
-  on(event: 'open' | 'close', fn: () => void): void;
-  on(event: 'message', fn: (data: Buffer) => void): void;
-  on(event: 'error', fn: (e: Error) => void): void;
-  send(data: string): void;
-  close(): void;
-}
-const WebSocket = createRequire(import.meta.url)('ws') as new (url: string, protocol: string) => WsClient;
 
 for (const target of databaseTargets()) {
   describe(`matches API on ${target.name}`, () => {

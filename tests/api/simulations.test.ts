@@ -13,17 +13,7 @@ import { BullJobRunner, InProcessJobRunner, startBullWorker } from '../../src/in
 import { simulate } from '../../src/games/eden/simulate/index.js';
 import { validateSimulationRequest } from '../../src/app/simulations/service.js';
 import { meleeRequest, rangedRequest } from '../unit/simulate/fixtures.js';
-import { createRequire } from 'node:module';
-
-/** `ws` (a mercurius dependency; no @types/ws installed): the little of its client API used here. */
-interface WsClient {
-  on(event: 'open' | 'close', fn: () => void): void;
-  on(event: 'message', fn: (data: Buffer) => void): void;
-  on(event: 'error', fn: (e: Error) => void): void;
-  send(data: string): void;
-  close(): void;
-}
-const WebSocket = createRequire(import.meta.url)('ws') as new (url: string, protocol: string) => WsClient;
+import { WebSocket } from '../helpers/ws.js';
 
 async function openRunner(): Promise<{ jobs: JobRunner; close(): Promise<void> }> {
   const url = process.env.REDIS_URL;

@@ -27,6 +27,14 @@ export const EncounterCardSchema = Type.Object({
   gifts: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'Event: Gifts drawn, capped by the hand limit (ANIMA-EXPLORE-7).' })),
 });
 
+/** One encounter card as resolved (EncounterOutcome): in an Exploration or as a prior encounter. */
+export const EncounterOutcomeSchema = Type.Object({
+  card: EncounterCardSchema,
+  resolution: Type.Union([Type.Literal('discarded_level'), Type.Literal('won'), Type.Literal('lost'), Type.Literal('event')]),
+  combat: Type.Optional(CreatureCombatSchema),
+  giftsDrawn: Type.Optional(Type.Integer()),
+});
+
 const Body = Type.Object({
   location: Type.Object({
     name: Type.String({ minLength: 1, maxLength: 200 }),
@@ -43,14 +51,7 @@ const Body = Type.Object({
 const Response = Type.Object({
   roll: Type.Integer(),
   row: TableRowSchema,
-  encounters: Type.Array(
-    Type.Object({
-      card: EncounterCardSchema,
-      resolution: Type.Union([Type.Literal('discarded_level'), Type.Literal('won'), Type.Literal('lost'), Type.Literal('event')]),
-      combat: Type.Optional(CreatureCombatSchema),
-      giftsDrawn: Type.Optional(Type.Integer()),
-    }),
-  ),
+  encounters: Type.Array(EncounterOutcomeSchema),
   characterDies: Type.Boolean(),
   expelled: Type.Boolean(),
   rewardAllowed: Type.Boolean(),

@@ -4,8 +4,8 @@ import { priorExamples } from './examples.js';
 import { defineOperation } from '../operation.js';
 import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
 import { facePrior } from '../../games/anima/index.js';
-import { EncounterCardSchema } from './exploration.js';
-import { CreatureCombatSchema, GroupSchema } from './schemas.js';
+import { EncounterCardSchema, EncounterOutcomeSchema } from './exploration.js';
+import { GroupSchema } from './schemas.js';
 import { priorText } from './summaries.js';
 
 const Body = Type.Object({
@@ -16,12 +16,7 @@ const Body = Type.Object({
 });
 
 const Response = Type.Object({
-  encounter: Type.Object({
-    card: EncounterCardSchema,
-    resolution: Type.Union([Type.Literal('discarded_level'), Type.Literal('won'), Type.Literal('lost'), Type.Literal('event')]),
-    combat: Type.Optional(CreatureCombatSchema),
-    giftsDrawn: Type.Optional(Type.Integer()),
-  }),
+  encounter: EncounterOutcomeSchema,
   arrives: Type.Boolean(),
   creatureStays: Type.Boolean(),
   turnLost: Type.Boolean(),

@@ -7,7 +7,7 @@ import { DiceSpecSchema, EditionSchema, FighterOutSchema, FighterSchema, RollSch
 import { resolveThrow } from '../../games/eden/thrown.js';
 import { resolveSpray } from '../../games/eden/spray.js';
 import { assertFighters, ensureFighter } from '../../games/eden/checks.js';
-import type { FighterInput } from '../../games/eden/fighter.js';
+import type { Fighter, FighterInput } from '../../games/eden/fighter.js';
 import { spraySummary, throwSummary } from './summary.js';
 import { WeatherInputSchema, weatherList } from './phase-common.js';
 
@@ -24,8 +24,16 @@ const common = {
   dice: Type.Optional(DiceSpecSchema),
 };
 
-function entriesOf(attacker: unknown, list: { fighter: unknown }[], field: string): [FighterInput, ...(string | number)[]][] {
-  return [[attacker as FighterInput, 'attacker'], ...list.map((e, i): [FighterInput, ...(string | number)[]] => [e.fighter as FighterInput, field, i, 'fighter'])];
+/**
+ * The attacker and the fighters under the template (`affected` / `covered`), checked together (one
+ * 400 listing every problem, at `/attacker` and `/<field>/i/fighter`), then with defaults filled.
+ */
+function templateFighters(attacker: unknown, list: { id: string; fighter: unknown }[], field: string): { attacker: Fighter; entries: { id: string; fighter: Fighter }[] } {
+  assertFighters([[attacker as FighterInput, 'attacker'], ...list.map((e, i): [FighterInput, ...(string | number)[]] => [e.fighter as FighterInput, field, i, 'fighter'])]);
+  return {
+    attacker: ensureFighter(attacker as FighterInput),
+    entries: list.map((e) => ({ id: e.id, fighter: ensureFighter(e.fighter as FighterInput) })),
+  };
 }
 
 export const edenThrownOperation = defineOperation({
@@ -59,17 +67,9 @@ export const edenThrownOperation = defineOperation({
     summary: SummarySchema,
   }),
   handle(input, ctx) {
-    assertFighters(entriesOf(input.attacker, input.affected, 'affected'));
+    const { attacker, entries } = templateFighters(input.attacker, input.affected, 'affected');
     const dice = ctx.dice(input.dice);
-    const result = resolveThrow(
-      {
-        ...input,
-        attacker: ensureFighter(input.attacker as FighterInput),
-        weather: weatherList(input.weather),
-        affected: input.affected.map((e) => ({ id: e.id, fighter: ensureFighter(e.fighter as FighterInput) })),
-      },
-      dice,
-    );
+    const result = resolveThrow({ ...input, attacker, weather: weatherList(input.weather), affected: entries }, dice);
     return { ...result, dice: dice.transcript(), summary: throwSummary(result, ctx.lang) };
   },
 });
@@ -97,13 +97,9 @@ export const edenSprayOperation = defineOperation({
     summary: SummarySchema,
   }),
   handle(input, ctx) {
-    assertFighters(entriesOf(input.attacker, input.covered, 'covered'));
+    const { attacker, entries } = templateFighters(input.attacker, input.covered, 'covered');
     const dice = ctx.dice(input.dice);
-    const result = resolveSpray({
-      ...input,
-      attacker: ensureFighter(input.attacker as FighterInput),
-      covered: input.covered.map((e) => ({ id: e.id, fighter: ensureFighter(e.fighter as FighterInput) })),
-    });
+    const result = resolveSpray({ ...input, attacker, covered: entries });
     return { ...result, dice: dice.transcript(), summary: spraySummary(result, ctx.lang) };
   },
 });

@@ -3,11 +3,20 @@ import { Type } from '@sinclair/typebox';
 import type { Lang } from '../i18n.js';
 import { WEATHER_CONDITIONS } from '../../games/eden/catalog/weather.js';
 import type { EditionId } from '../../games/eden/catalog/types.js';
+import { FighterOutSchema, FighterSchema } from './schemas.js';
 
 export type Text = Record<Lang, string>;
 export const tr = (t: Text, lang: Lang): string => t[lang];
 
 export const PlayerSchema = Type.Union([Type.Literal('A'), Type.Literal('B')], { description: 'A player: `A` or `B`.' });
+
+const Band = Type.Array(FighterSchema, { maxItems: 50 });
+
+/** Both bands on the table, each in its listed order (upkeep, end-of-turn weather). */
+export const BandsSchema = Type.Object({ A: Band, B: Band });
+
+/** Both bands as answered: the fighters in the order sent, with `outOfAction`. */
+export const BandsOutSchema = Type.Object({ A: Type.Array(FighterOutSchema), B: Type.Array(FighterOutSchema) });
 
 export const WeatherConditionSchema = Type.Union(
   WEATHER_CONDITIONS.map((c) => Type.Literal(c)),

@@ -3,13 +3,12 @@ import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
 import { DiceSpecSchema, EditionSchema, FighterOutSchema, FighterSchema } from './schemas.js';
-import { PlayerSchema, tr } from './phase-common.js';
+import { BandsOutSchema, BandsSchema, PlayerSchema, tr } from './phase-common.js';
 import { upkeep, type UpkeepLogEntry } from '../../games/eden/upkeep.js';
-import { assertFighters, ensureFighter } from '../../games/eden/checks.js';
-import type { Fighter, FighterInput } from '../../games/eden/fighter.js';
+import { tableFighters, type TableFighters } from '../../games/eden/checks.js';
+import type { FighterInput } from '../../games/eden/fighter.js';
 import type { Lang } from '../i18n.js';
 
-const Band = Type.Array(FighterSchema, { maxItems: 50 });
 
 function logText(e: UpkeepLogEntry, lang: Lang): string {
   const who = e.fighterId ?? '';
@@ -54,7 +53,7 @@ export const edenUpkeepOperation = defineOperation({
   body: Type.Object({
     edition: Type.Optional(EditionSchema),
     firstPlayer: PlayerSchema,
-    bands: Type.Object({ A: Band, B: Band }),
+    bands: BandsSchema,
     npcs: Type.Optional(Type.Array(FighterSchema, { maxItems: 50, description: 'NPCs on the table (Infestation, EDEN-NPC).' })),
     removeRage: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100, description: 'Ids whose owner removes one Rage marker (EDEN-UPKEEP-6).' })),
     dice: Type.Optional(DiceSpecSchema),
@@ -75,7 +74,7 @@ export const edenUpkeepOperation = defineOperation({
   ],
   response: Type.Object(
     {
-      bands: Type.Object({ A: Type.Array(FighterOutSchema), B: Type.Array(FighterOutSchema) }),
+      bands: BandsOutSchema,
       npcs: Type.Array(FighterOutSchema),
       log: Type.Array(Type.Object({ step: Type.Integer(), rule: Type.String() }, { additionalProperties: true })),
       dice: DiceTranscriptSchema,
@@ -84,24 +83,9 @@ export const edenUpkeepOperation = defineOperation({
     { additionalProperties: true },
   ),
   handle(input, ctx) {
-    const A = input.bands.A as FighterInput[];
-    const B = input.bands.B as FighterInput[];
-    const npcs = (input.npcs ?? []) as FighterInput[];
-    assertFighters([
-      ...A.map((f, i) => [f, 'bands', 'A', i] as [FighterInput, ...(string | number)[]]),
-      ...B.map((f, i) => [f, 'bands', 'B', i] as [FighterInput, ...(string | number)[]]),
-      ...npcs.map((f, i) => [f, 'npcs', i] as [FighterInput, ...(string | number)[]]),
-    ]);
+    const table = tableFighters({ bands: input.bands, npcs: input.npcs ?? [] } as TableFighters<FighterInput>);
     const dice = ctx.dice(input.dice);
-    const r = upkeep(
-      {
-        firstPlayer: input.firstPlayer,
-        bands: { A: A.map(ensureFighter) as Fighter[], B: B.map(ensureFighter) as Fighter[] },
-        npcs: npcs.map(ensureFighter) as Fighter[],
-        removeRage: input.removeRage,
-      },
-      dice,
-    );
+    const r = upkeep({ firstPlayer: input.firstPlayer, ...table, removeRage: input.removeRage }, dice);
     const head = tr({ en: `Upkeep steps 3–9, First player ${input.firstPlayer} (EDEN-UPKEEP-3..9): `, es: `Fase de Intendencia, etapas 3–9, Primer jugador ${input.firstPlayer} (EDEN-UPKEEP-3..9): `, de: `Abschlussphase, Schritte 3–9, Startspieler ${input.firstPlayer} (EDEN-UPKEEP-3..9): ` }, ctx.lang);
     const summary = head + r.log.map((e) => logText(e, ctx.lang)).join('; ') + '.';
     return { ...r, dice: dice.transcript(), summary };

@@ -3,9 +3,9 @@ import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
 import { DiceSpecSchema, EditionSchema, FighterOutSchema, FighterSchema } from './schemas.js';
-import { OPTIONAL_RULES_NOTE, PlayerSchema, WeatherConditionSchema, WeatherInputSchema, optionalRulesSource, tr, weatherList } from './phase-common.js';
+import { BandsOutSchema, BandsSchema, OPTIONAL_RULES_NOTE, PlayerSchema, WeatherConditionSchema, WeatherInputSchema, optionalRulesSource, tr, weatherList } from './phase-common.js';
 import { applyWeatherEffects, rollWeather, type WeatherEffectEntry } from '../../games/eden/weather.js';
-import { assertFighters, ensureFighter } from '../../games/eden/checks.js';
+import { tableFighters, type TableFighters } from '../../games/eden/checks.js';
 import type { FighterInput } from '../../games/eden/fighter.js';
 import { WEATHER_TABLE } from '../../games/eden/catalog/weather.js';
 
@@ -58,7 +58,6 @@ export const edenWeatherOperation = defineOperation({
   },
 });
 
-const Band = Type.Array(FighterSchema, { maxItems: 50 });
 const weatherFighter = {
   id: 'y', name: 'Yûri', value: 25,
   limbs: { head: { white: 2, red: 2, faces: [1], normal: 4, wounded: 3 }, arms: { white: 2, red: 1, faces: [2, 3], normal: 4, wounded: 3 }, torso: { white: 3, red: 1, faces: [4, 5], normal: 4, wounded: 3 }, legs: { white: 2, red: 1, faces: [6], normal: 5, wounded: 4 } },
@@ -84,7 +83,7 @@ export const edenWeatherEffectsOperation = defineOperation({
     edition: Type.Optional(EditionSchema),
     conditions: WeatherInputSchema,
     firstPlayer: PlayerSchema,
-    bands: Type.Object({ A: Band, B: Band }),
+    bands: BandsSchema,
     npcs: Type.Optional(Type.Array(FighterSchema, { maxItems: 50, description: 'NPCs on the table (Infestation).' })),
     engaged: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200, description: 'Ids of fighters that are not free (Acid rain spares them).' })),
     dice: Type.Optional(DiceSpecSchema),
@@ -95,7 +94,7 @@ export const edenWeatherEffectsOperation = defineOperation({
   ],
   response: Type.Object(
     {
-      bands: Type.Object({ A: Type.Array(FighterOutSchema), B: Type.Array(FighterOutSchema) }),
+      bands: BandsOutSchema,
       npcs: Type.Array(FighterOutSchema),
       log: Type.Array(Type.Object({ condition: Type.String(), rule: Type.String(), fighterId: Type.String(), effect: Type.String() }, { additionalProperties: true })),
       skipped: Type.Array(Type.String()),
@@ -106,25 +105,9 @@ export const edenWeatherEffectsOperation = defineOperation({
     { additionalProperties: true },
   ),
   handle(input, ctx) {
-    const A = input.bands.A as FighterInput[];
-    const B = input.bands.B as FighterInput[];
-    const npcs = (input.npcs ?? []) as FighterInput[];
-    assertFighters([
-      ...A.map((f, i) => [f, 'bands', 'A', i] as [FighterInput, ...(string | number)[]]),
-      ...B.map((f, i) => [f, 'bands', 'B', i] as [FighterInput, ...(string | number)[]]),
-      ...npcs.map((f, i) => [f, 'npcs', i] as [FighterInput, ...(string | number)[]]),
-    ]);
+    const table = tableFighters({ bands: input.bands, npcs: input.npcs ?? [] } as TableFighters<FighterInput>);
     const dice = ctx.dice(input.dice);
-    const r = applyWeatherEffects(
-      {
-        conditions: weatherList(input.conditions),
-        firstPlayer: input.firstPlayer,
-        bands: { A: A.map(ensureFighter), B: B.map(ensureFighter) },
-        npcs: npcs.map(ensureFighter),
-        engaged: input.engaged,
-      },
-      dice,
-    );
+    const r = applyWeatherEffects({ conditions: weatherList(input.conditions), firstPlayer: input.firstPlayer, ...table, engaged: input.engaged }, dice);
     const entry = (e: WeatherEffectEntry): string => {
       const res =
         e.effect === 'torso_wound'

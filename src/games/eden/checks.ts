@@ -53,6 +53,26 @@ export function assertFighters(entries: [Fighter | FighterInput, ...(string | nu
   if (problems.length) throw new InvalidInput(problems, 'A fighter profile is not valid.');
 }
 
+/** The fighters on the table: both bands and the NPCs. */
+export interface TableFighters<F> {
+  bands: { A: F[]; B: F[] };
+  npcs: F[];
+}
+
+/**
+ * Every fighter on the table checked at once (one 400 listing the problems of all, at
+ * `bands/A/i`, `bands/B/i`, `npcs/i`), then with defaults filled.
+ */
+export function tableFighters(table: TableFighters<Fighter | FighterInput>): TableFighters<Fighter> {
+  const { bands: { A, B }, npcs } = table;
+  assertFighters([
+    ...A.map((f, i) => [f, 'bands', 'A', i] as [FighterInput, ...(string | number)[]]),
+    ...B.map((f, i) => [f, 'bands', 'B', i] as [FighterInput, ...(string | number)[]]),
+    ...npcs.map((f, i) => [f, 'npcs', i] as [FighterInput, ...(string | number)[]]),
+  ]);
+  return { bands: { A: A.map(ensureFighter), B: B.map(ensureFighter) }, npcs: npcs.map(ensureFighter) };
+}
+
 /** EDEN-WOUND-4: a fighter out of action has left the table. */
 export function assertInAction(f: Fighter, role: string): void {
   if (isOutOfAction(f) || f.outOfAction === true) {
@@ -103,4 +123,35 @@ export function assertItemUses(item: Equipment, usedThisTurn: number | undefined
   if (item.perGame !== undefined && usedThisGame !== undefined && usedThisGame >= item.perGame) {
     throw new RuleViolation('item_limit', `"${item.name}" may be used ${item.perGame} time(s) per game (EDEN-EFFECT-LIMIT).`, { weapon: item.name });
   }
+}
+
+/** What a ranged attack (Shooting, Throwing, Spray) is told about its attacker. */
+export interface RangedAttacker {
+  /** The attacker's role in messages: `shooter` or `attacker`. */
+  role: string;
+  /** What the attack does, for the `not_free` message: `shoot`, `throw`, `use Spray`. */
+  action: string;
+  /** The equipment category the weapon must have (`shooting`, `thrown`, `spray`). */
+  category: string;
+  weapon: string;
+  engaged?: boolean;
+  attacksThisTurn?: number;
+  weaponUses?: { turn?: number; game?: number };
+}
+
+/**
+ * The weapon of a ranged attack, once the attacker may make it: the named item of the right
+ * category, an attacker in action, without Fear (EDEN-STATE-FEAR-1), free (EDEN-RANGED-1), with an
+ * Attack left this turn (EDEN-ATTACK-2) and uses of the item left (EDEN-EFFECT-LIMIT).
+ */
+export function rangedAttackWeapon(attacker: Fighter, a: RangedAttacker): Equipment {
+  const weapon = weaponOf(attacker, a.weapon, a.category, '/weapon');
+  assertInAction(attacker, a.role);
+  // EDEN-STATE-FEAR-1: no Attack under Fear
+  assertNotAfraid(attacker, a.role);
+  // EDEN-RANGED-1: the attacker must be free
+  if (a.engaged) throw new RuleViolation('not_free', `The ${a.role} (${attacker.id}) is in contact with an adversary and cannot ${a.action} (EDEN-RANGED-1).`, { fighterId: attacker.id });
+  assertAttackLeft(attacker, a.attacksThisTurn, a.role);
+  assertItemUses(weapon, a.weaponUses?.turn, a.weaponUses?.game);
+  return weapon;
 }

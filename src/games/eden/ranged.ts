@@ -6,7 +6,7 @@ import { characteristicRoll, locationDie, type CharacteristicRoll } from './roll
 import { addMarkers, characteristic, isOutOfAction, markWounds, type Fighter, type Modifiers } from './fighter.js';
 import { targetableWhenConcealed } from './scenery.js';
 import type { WeatherCondition } from './catalog/weather.js';
-import { apCost, assertAttackLeft, assertInAction, assertItemUses, assertNotAfraid, ensureFighter, weaponOf } from './checks.js';
+import { apCost, ensureFighter, rangedAttackWeapon } from './checks.js';
 
 export type Edition = 'es' | 'de';
 
@@ -110,14 +110,7 @@ function nearest(list: ShotCandidate[], freeOnly: boolean): ShotCandidate | unde
 /** Resolve one shot (EDEN-RANGED-1..7). Throws RuleViolation before rolling when illegal. */
 export function resolveShot(input: ShotInput, dice: Dice): ShotResult {
   let shooter = ensureFighter(input.shooter);
-  const weapon = weaponOf(shooter, input.weapon, 'shooting', '/weapon');
-  assertInAction(shooter, 'shooter');
-  // EDEN-STATE-FEAR-1: no Attack under Fear
-  assertNotAfraid(shooter, 'shooter');
-  // EDEN-RANGED-1: the shooter must be free
-  if (input.shooterEngaged) throw new RuleViolation('not_free', `The shooter (${shooter.id}) is in contact with an adversary and cannot shoot (EDEN-RANGED-1).`, { fighterId: shooter.id });
-  assertAttackLeft(shooter, input.attacksThisTurn, 'shooter');
-  assertItemUses(weapon, input.weaponUses?.turn, input.weaponUses?.game);
+  const weapon = rangedAttackWeapon(shooter, { role: 'shooter', action: 'shoot', category: 'shooting', weapon: input.weapon, engaged: input.shooterEngaged, attacksThisTurn: input.attacksThisTurn, weaponUses: input.weaponUses });
   const cost = apCost(shooter, 1, 'shooter');
 
   let range = (weapon.range ?? 0) + (input.shooterElevated ? 5 : 0);

@@ -1,8 +1,7 @@
 /** EDEN Spray (EDEN-SPRAY-1..2): no roll, no line of sight; one wound on each limb of every covered fighter. */
-import { RuleViolation } from '../errors.js';
 import { isOutOfAction, type Fighter, type Limb } from './fighter.js';
 import { NO_MARKS, itemMarkers, woundEachLimb } from './area.js';
-import { apCost, assertAttackLeft, assertInAction, assertItemUses, assertNotAfraid, ensureFighter, weaponOf } from './checks.js';
+import { apCost, ensureFighter, rangedAttackWeapon } from './checks.js';
 
 export interface SprayInput {
   attacker: Fighter;
@@ -31,13 +30,7 @@ export interface SprayResult {
 
 export function resolveSpray(input: SprayInput): SprayResult {
   let attacker = ensureFighter(input.attacker);
-  const weapon = weaponOf(attacker, input.weapon, 'spray', '/weapon');
-  assertInAction(attacker, 'attacker');
-  assertNotAfraid(attacker, 'attacker');
-  // EDEN-RANGED-1: the attacker must be free
-  if (input.attackerEngaged) throw new RuleViolation('not_free', `The attacker (${attacker.id}) is in contact with an adversary and cannot use Spray (EDEN-RANGED-1).`, { fighterId: attacker.id });
-  assertAttackLeft(attacker, input.attacksThisTurn, 'attacker');
-  assertItemUses(weapon, input.weaponUses?.turn, input.weaponUses?.game);
+  const weapon = rangedAttackWeapon(attacker, { role: 'attacker', action: 'use Spray', category: 'spray', weapon: input.weapon, engaged: input.attackerEngaged, attacksThisTurn: input.attacksThisTurn, weaponUses: input.weaponUses });
   const cost = apCost(attacker, 1, 'attacker');
   if (cost) attacker = { ...attacker, ap: attacker.ap - cost };
 

@@ -6,7 +6,7 @@ import { characteristicRoll, type CharacteristicRoll } from './rolls.js';
 import { NO_MARKS, itemMarkers, woundEachLimb } from './area.js';
 import { FOG_LIMIT } from './ranged.js';
 import type { WeatherCondition } from './catalog/weather.js';
-import { apCost, assertAttackLeft, assertInAction, assertItemUses, assertNotAfraid, ensureFighter, weaponOf } from './checks.js';
+import { apCost, ensureFighter, rangedAttackWeapon } from './checks.js';
 
 export interface ThrowInput {
   attacker: Fighter;
@@ -41,13 +41,7 @@ export interface ThrowResult {
 
 export function resolveThrow(input: ThrowInput, dice: Dice): ThrowResult {
   let attacker = ensureFighter(input.attacker);
-  const weapon = weaponOf(attacker, input.weapon, 'thrown', '/weapon');
-  assertInAction(attacker, 'attacker');
-  assertNotAfraid(attacker, 'attacker');
-  // EDEN-RANGED-1: the thrower must be free
-  if (input.attackerEngaged) throw new RuleViolation('not_free', `The attacker (${attacker.id}) is in contact with an adversary and cannot throw (EDEN-RANGED-1).`, { fighterId: attacker.id });
-  assertAttackLeft(attacker, input.attacksThisTurn, 'attacker');
-  assertItemUses(weapon, input.weaponUses?.turn, input.weaponUses?.game);
+  const weapon = rangedAttackWeapon(attacker, { role: 'attacker', action: 'throw', category: 'thrown', weapon: input.weapon, engaged: input.attackerEngaged, attacksThisTurn: input.attacksThisTurn, weaponUses: input.weaponUses });
   // EDEN-THROW-1 step 1 / EDEN-EFFECT-RANGE: distance ≤ Range (+5 cm on Elevation)
   const range = (weapon.range ?? 0) + (input.attackerElevated ? 5 : 0);
   if (input.point.distance > range) {

@@ -29,6 +29,7 @@ import {
 import { problemResponses } from '../schemas.js';
 import { HttpProblem } from '../problem.js';
 import { requireApiKey } from '../plugins/auth.js';
+import { openEventStream, sseEvent } from '../sse.js';
 
 export interface MatchRuntime {
   service: MatchService;
@@ -201,28 +202,19 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       const parsed = typeof lastId === 'string' && /^\d{1,10}$/.test(lastId.trim()) ? Number(lastId.trim()) : undefined;
       const after = parsed ?? (request.query.from !== undefined ? request.query.from - 1 : match.version);
       const followOn = request.query.follow !== false;
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
-      raw.write(': feed of match ' + id + '\nretry: 2000\n\n');
+      const raw = openEventStream(request, reply, 'feed of match ' + id);
       const abort = new AbortController();
       request.raw.on('close', () => abort.abort());
       raw.on('close', () => abort.abort());
       const ping = setInterval(() => raw.write(': ping\n\n'), 15_000);
       try {
         if (!followOn) {
-          for (const e of await service.eventsAfter(owner.id, id, after, 1000)) raw.write(`id: ${e.version}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+          for (const e of await service.eventsAfter(owner.id, id, after, 1000)) raw.write(sseEvent(e.type, e, e.version));
         } else {
           const read = (v: number) => service.eventsAfter(owner.id, id, v, 100);
           const wait = (signal: AbortSignal) => notifier.wait(id, 1000, signal);
           for await (const e of follow(read, wait, after, abort.signal)) {
-            raw.write(`id: ${e.version}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
+            raw.write(sseEvent(e.type, e, e.version));
           }
         }
       } catch (error) {

@@ -10,6 +10,7 @@ import { requireApiKey } from '../plugins/auth.js';
 import { HttpProblem } from '../problem.js';
 import { InvalidInput, NotFound, RuleViolation } from '../../games/errors.js';
 import { problemResponses } from '../schemas.js';
+import { openEventStream, sseEvent } from '../sse.js';
 import { MAX_ITERATIONS, simulationService, type SimulationService, type SimulationView } from '../../app/simulations/service.js';
 import { chartSvg } from './simulation-chart.js';
 import { SimulationResultSchema } from '../../app/simulations/schemas.js';
@@ -193,17 +194,8 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
 }
 
 function stream(request: FastifyRequest, reply: FastifyReply, svc: SimulationService, ownerId: string, first: SimulationView): FastifyReply {
-  reply.hijack();
-  const raw = reply.raw;
-  raw.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-request-id': request.id,
-  });
-  const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  raw.write(': simulation progress\nretry: 2000\n\n');
+  const raw = openEventStream(request, reply, 'simulation progress');
+  const send = (event: string, data: unknown) => raw.write(sseEvent(event, data));
   let ended = false;
   const end = () => {
     if (ended) return;

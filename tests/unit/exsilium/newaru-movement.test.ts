@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInput, RuleViolation } from '../../../src/games/errors.js';
+import { InvalidInput } from '../../../src/games/errors.js';
+import { violation } from '../../helpers/errors.js';
 import { moveNewaru, type NewaruMoveInput } from '../../../src/games/exsilium/index.js';
 import { grid, twoTiles } from './grid.js';
 
 /** Two 5 × 5 tiles: T (x 0–4) and U (x 5–9). */
 const wide = () => grid([{ id: 'T', x: 0, y: 0, size: 5 }, { id: 'U', x: 5, y: 0, size: 5 }]);
-
-function violation(fn: () => unknown): RuleViolation {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RuleViolation) return e;
-    throw e;
-  }
-  throw new Error('expected a RuleViolation');
-}
 
 describe('Newaru movement examples (EXS-NEWARU-CASE-1…5)', () => {
   it('EXS-NEWARU-CASE-1 / EXS-EX-6 case 1: two triggered activations, 2 nodes toward the nearest Keber, then it waits adjacent', () => {

@@ -1,7 +1,7 @@
 /** EDEN match decider: given events, when a command, then events (pure, fixed dice). */
 import { describe, expect, it } from 'vitest';
 import { FixedDice } from '../../../src/games/dice/index.js';
-import { RuleViolation } from '../../../src/games/errors.js';
+import { violation } from '../../helpers/errors.js';
 import { decide, evolve, initialState, type EdenMatchState } from '../../../src/games/eden/match/index.js';
 import { fighter, preparation } from './fixtures.js';
 
@@ -17,16 +17,6 @@ function run(commands: { type: string; [k: string]: unknown }[], state = initial
     }
   }
   return { state, log };
-}
-
-function violation(fn: () => unknown): RuleViolation {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof RuleViolation) return e;
-    throw e;
-  }
-  throw new Error('no violation');
 }
 
 const bandA = [fighter('a1'), fighter('a2', { limbs: { ...fighter('x').limbs, legs: { white: 2, red: 1, faces: [6], normal: 3, wounded: 2 } } })];
