@@ -20,7 +20,7 @@ import { adminRoutes } from './routes/admin.js';
 import { matchRoutes } from './routes/matches.js';
 import { simulationRoutes } from './routes/simulations.js';
 import { graphqlPlugin } from '../graphql/index.js';
-import { openApiInfo } from './openapi-info.js';
+import { documentGraphqlRoutes, openApiInfo } from './openapi-info.js';
 
 /** What the app needs from the outside; absent parts disable the routes that need them. */
 export interface AppDeps {
@@ -74,7 +74,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       }),
     });
   }
-  await app.register(swagger, { openapi: openApiInfo() as never });
+  await app.register(swagger, { openapi: openApiInfo() as never, transform: documentGraphqlRoutes as never });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
 
   registerProblemHandlers(app);

@@ -32,3 +32,25 @@ export function openApiInfo() {
     ],
   };
 }
+
+/**
+ * Mercurius adds its routes without schemas: GraphiQL's assets are hidden from the document and the
+ * GraphQL endpoint gets a description.
+ */
+export function documentGraphqlRoutes({ schema, url, route }: { schema: Record<string, unknown> | undefined; url: string; route?: { method?: string | string[] } }) {
+  if (url.startsWith('/graphiql')) return { schema: { ...(schema ?? {}), hide: true }, url };
+  if (url === '/graphql') {
+    const method = Array.isArray(route?.method) ? route?.method[0] : route?.method;
+    return {
+      schema: {
+        ...(schema ?? {}),
+        tags: ['system'],
+        summary: method === 'GET' ? 'GraphQL over GET (queries only)' : 'GraphQL endpoint',
+        description:
+          'Every REST operation has a GraphQL field with the same input (`input: JSON!`) and output; see schema.graphql. Errors carry the same problem fields (`code`, `errors`) in `extensions`. Subscriptions (match events, simulation progress) use WebSocket on the same path.',
+      },
+      url,
+    };
+  }
+  return { schema: schema ?? {}, url };
+}
