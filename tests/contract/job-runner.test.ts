@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import type { JobRunner, JobState } from '../../src/app/ports.js';
 import { BullJobRunner, InProcessJobRunner } from '../../src/infra/queue/index.js';
 import { SIMULATION_JOB } from '../../src/app/simulations/job.js';
-import { simulate } from '../../src/games/eden/simulate/index.js';
-import { meleeRequest } from '../unit/simulate/fixtures.js';
+import { CHUNK_SIZE, simulate } from '../../src/games/eden/simulate/index.js';
+import { meleeRequest, rangedRequest } from '../unit/simulate/fixtures.js';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -181,6 +181,15 @@ describe.each(targets)('JobRunner contract: $name', (target) => {
     expect(end).toMatchObject({ status: 'completed', result: { value: 'survived', attempt: 2 } });
   });
 
+  it('a simulation of several chunks gives the result of the pure loop for the same seed', async () => {
+    const id = randomUUID();
+    const data = { simulationId: id, kind: 'eden.ranged' as const, request: rangedRequest(), iterations: 5 * CHUNK_SIZE + 7, seed: 'same-seed' };
+    await runner.enqueue({ id, name: SIMULATION_JOB, data });
+    const end = await waitFor(runner, id, terminal, 60_000);
+    expect(end.status).toBe('completed');
+    expect(end.result).toEqual(simulate(data));
+  }, 90_000);
+
   it('a simulation whose worker dies mid-run is retried and gives the result of an uninterrupted run (same seed)', async () => {
     const id = randomUUID();
     const data = { simulationId: id, kind: 'eden.melee' as const, request: meleeRequest('response'), iterations: 2_000_000, seed: 'crash' };
@@ -197,4 +206,93 @@ describe.each(targets)('JobRunner contract: $name', (target) => {
     expect(seen.slice(mark).some((s) => s.status !== 'completed' && s.progress < before.progress)).toBe(true);
     expect(end.result).toEqual(simulate(data));
   }, 90_000);
+});
+
+/**
+ * The in-process runner spreads one simulation over several threads (contiguous chunk ranges,
+ * merged in chunk order): the result must be the one of a single thread, of the pure loop and of
+ * the BullMQ path (one sandboxed process per job, when REDIS_URL is set) for the same seed.
+ */
+describe('one simulation over several threads', () => {
+  const threads = 3;
+  let single: InProcessJobRunner;
+  let several: InProcessJobRunner;
+  beforeAll(async () => {
+    single = new InProcessJobRunner({ concurrency: 1 });
+    several = new InProcessJobRunner({ concurrency: threads });
+    // start every thread first (short jobs that overlap), so each part finds an idle thread
+    const warm = Array.from({ length: threads }, () => randomUUID());
+    for (const id of warm) await several.enqueue({ id, name: 'contract.spin', data: { steps: 2, ms: 150 } });
+    for (const id of warm) await waitFor(several, id, terminal);
+  }, 60_000);
+  afterAll(async () => {
+    await single.close();
+    await several.close();
+  });
+
+  const job = (seed: string, iterations = 9 * CHUNK_SIZE + 123) => {
+    const id = randomUUID();
+    return { id, data: { simulationId: id, kind: 'eden.melee' as const, request: meleeRequest('response', { elevated: { target: true } }), iterations, seed } };
+  };
+
+  it('the same seed gives the same result on 1 thread, on several threads, and in the pure loop', async () => {
+    const a = job('threads');
+    const b = { ...a, id: randomUUID() };
+    await single.enqueue({ id: a.id, name: SIMULATION_JOB, data: a.data });
+    await several.enqueue({ id: b.id, name: SIMULATION_JOB, data: { ...a.data, simulationId: b.id } });
+    const [one, many] = await Promise.all([waitFor(single, a.id, terminal, 60_000), waitFor(several, b.id, terminal, 60_000)]);
+    expect(one.status).toBe('completed');
+    expect(many.status).toBe('completed');
+    // it really was spread: one part per thread, each on its own thread
+    expect(single.spread(a.id)).toEqual({ parts: 1, threads: 1 });
+    expect(several.spread(b.id)).toEqual({ parts: threads, threads });
+    expect(many.result).toEqual(one.result);
+    expect(many.result).toEqual(simulate(a.data));
+    // another seed, another result (the comparison above is not vacuous)
+    expect(simulate({ ...a.data, seed: 'other' })).not.toEqual(many.result);
+  }, 90_000);
+
+  it('a part whose thread dies is run again and the result is unchanged', async () => {
+    const { id, data } = job('threads-crash', 60 * CHUNK_SIZE);
+    await several.enqueue({ id, name: SIMULATION_JOB, data });
+    await waitFor(several, id, (s) => s.status === 'running' && s.progress > 0, 60_000);
+    expect(await several.crash(id)).toBe(true);
+    const end = await waitFor(several, id, terminal, 90_000);
+    expect(end.status).toBe('completed');
+    expect(end.result).toEqual(simulate(data));
+  }, 120_000);
+
+  it('cancelling a spread simulation stops every part', async () => {
+    const { id, data } = job('threads-cancel', 200 * CHUNK_SIZE);
+    await several.enqueue({ id, name: SIMULATION_JOB, data });
+    await waitFor(several, id, (s) => s.status === 'running', 60_000);
+    expect(await several.cancel(id)).toBe(true);
+    expect((await several.get(id))?.status).toBe('cancelled');
+    // the threads are free again: a short job runs to completion at once
+    const next = randomUUID();
+    await several.enqueue({ id: next, name: 'contract.spin', data: { steps: 1, ms: 10, value: 'after' } });
+    expect(await waitFor(several, next, terminal)).toMatchObject({ status: 'completed', result: { value: 'after' } });
+    expect((await several.get(id))?.status).toBe('cancelled');
+  }, 90_000);
+
+  it.runIf(Boolean(process.env.REDIS_URL))('the BullMQ path gives the same result as several threads', async () => {
+    const url = process.env.REDIS_URL!;
+    const queueName = `arbiter-test-${randomUUID()}`;
+    const bull = new BullJobRunner({ url, queueName });
+    await bull.watching();
+    const worker = await spawnWorker(url, queueName);
+    try {
+      const a = job('threads-bull');
+      const b = randomUUID();
+      await bull.enqueue({ id: a.id, name: SIMULATION_JOB, data: a.data });
+      await several.enqueue({ id: b, name: SIMULATION_JOB, data: { ...a.data, simulationId: b } });
+      const [viaBull, viaThreads] = await Promise.all([waitFor(bull, a.id, terminal, 60_000), waitFor(several, b, terminal, 60_000)]);
+      expect(viaBull.status).toBe('completed');
+      expect(viaThreads.result).toEqual(viaBull.result);
+    } finally {
+      await worker.stop();
+      await bull.obliterate();
+      await bull.close();
+    }
+  }, 120_000);
 });

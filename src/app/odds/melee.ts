@@ -2,7 +2,8 @@
 import { defineOperation } from '../operation.js';
 import { MeleeBodySchema } from '../eden/melee-operation.js';
 import { meleeExamples } from '../eden/examples.js';
-import { assertFighters, ensureFighter } from '../../games/eden/checks.js';
+import { assertFighters } from '../../games/eden/checks.js';
+import { prepareInput } from '../../games/eden/simulate/index.js';
 import type { FighterInput } from '../../games/eden/fighter.js';
 import type { MeleeInput } from '../../games/eden/melee.js';
 import { meleeOdds } from '../../games/eden/odds/index.js';
@@ -19,6 +20,7 @@ export const edenMeleeOddsOperation = defineOperation({
   description: [
     'Same body as POST /v1/eden/attacks/melee (`dice` is ignored) and the same rules (EDEN-MELEE-1..7, EDEN-ROLL-1..7, EDEN-WOUND-1..6); the same 400/422 answers.',
     'Instead of rolling, every outcome is weighed exactly: the CBT roll\'s successes are binomial (EDEN-ROLL-1..3), the location die is each face 1..6 with successes spent as `aim` asks (EDEN-MELEE-3 step 5), the Dodge\'s RAP successes are binomial (EDEN-MELEE-5), and a Response starts with the opposed roll\'s winner, full ties being re-rolled (EDEN-ROLL-5, EDEN-MELEE-4).',
+    'Every input of the melee endpoint counts as it does there: `elevated` (+2 CBT, EDEN-TERRAIN-R-ELEVATION), weapons, `modifiers`, Rage/Poison, `via`, NPC targets always responding, `aim`/`targetAim` (an exact `shift` that some roll cannot make is 422 `illegal_shift`, as it would be when rolling).',
     'Rates refer to the target; `attacker` gives what the attacker suffers from a Response. `success` is the attacker\'s strike making the target lose ≥ 1 PC (EDEN-WOUND-6).',
     'The answer is exact up to floating-point rounding; POST /v1/simulations estimates the same numbers by sampling.',
   ].join('\n'),
@@ -31,8 +33,6 @@ export const edenMeleeOddsOperation = defineOperation({
       [input.target as FighterInput, 'target'],
     ]);
     const { dice: _dice, ...rest } = input;
-    return cached('melee', rest, () =>
-      meleeOdds({ ...(rest as unknown as MeleeInput), attacker: ensureFighter(input.attacker as FighterInput), target: ensureFighter(input.target as FighterInput) }),
-    );
+    return cached('melee', rest, () => meleeOdds(prepareInput('eden.melee', rest) as MeleeInput));
   },
 });

@@ -2,7 +2,8 @@
 import { defineOperation } from '../operation.js';
 import { RangedBodySchema } from '../eden/ranged-operation.js';
 import { rangedExamples } from '../eden/examples.js';
-import { assertFighters, ensureFighter } from '../../games/eden/checks.js';
+import { assertFighters } from '../../games/eden/checks.js';
+import { prepareInput } from '../../games/eden/simulate/index.js';
 import type { FighterInput } from '../../games/eden/fighter.js';
 import type { ShotInput } from '../../games/eden/ranged.js';
 import { rangedOdds } from '../../games/eden/odds/index.js';
@@ -19,6 +20,7 @@ export const edenRangedOddsOperation = defineOperation({
   description: [
     'Same body as POST /v1/eden/attacks/ranged (`dice` is ignored), same target choice (EDEN-RANGED-2) and the same 400/422 answers.',
     'Every outcome is weighed exactly: the hit roll\'s successes are binomial (EDEN-RANGED-3), odd successes against a target that is not free hit the nearest fighter in contact (EDEN-RANGED-4, `redirectRate`), the location die is each face 1..6 with successes spent as `aim` asks (EDEN-RANGED-5), and the Potency roll of Pot + remaining successes against the VIG of the fighter hit is binomial (EDEN-RANGED-6/7).',
+    'The target is the one the ranged endpoint chooses (Range, `shooterElevated`, `weather` Thick fog, `concealed`, fighters out of action), and the fighter hit has the Energy beacon\'s +2 protection when flagged `nearEnergyBeacon` (EDEN-TERRAIN-LIST-10).',
     'Rates refer to the fighter actually hit; `noTargetRate` is 1 when no candidate is eligible.',
   ].join('\n'),
   examples: rangedExamples.map((e) => ({ summary: e.summary, value: { ...e.value, dice: undefined } })),
@@ -32,16 +34,7 @@ export const edenRangedOddsOperation = defineOperation({
     });
     assertFighters(entries);
     const { dice: _dice, ...rest } = input;
-    return cached('ranged', rest, () =>
-      rangedOdds({
-        ...(rest as unknown as ShotInput),
-        shooter: ensureFighter(input.shooter as FighterInput),
-        candidates: input.candidates.map((c) => ({
-          ...c,
-          fighter: ensureFighter(c.fighter as FighterInput),
-          engagedWith: c.engagedWith?.map((e) => ({ ...e, fighter: ensureFighter(e.fighter as FighterInput) })),
-        })),
-      }),
-    );
+    // the same ShotInput the simulations build (and the endpoint: `weather` as a list)
+    return cached('ranged', rest, () => rangedOdds(prepareInput('eden.ranged', rest) as ShotInput));
   },
 });

@@ -6,9 +6,20 @@
  * `contract.*` jobs exist for tests/contract/job-runner.test.ts: a job that sleeps while reporting
  * progress, one that fails, and one that crashes its thread/process on its first attempt.
  */
-import { SIMULATION_JOB, runSimulationJob, type JobContext, type SimulationJobData } from '../../app/simulations/job.js';
+import {
+  SIMULATION_JOB,
+  SIMULATION_PART_JOB,
+  combineSimulationParts,
+  runSimulationJob,
+  runSimulationPart,
+  splitSimulationJob,
+  type JobContext,
+  type JobPart,
+  type SimulationJobData,
+} from '../../app/simulations/job.js';
+import type { Tally } from '../../games/eden/simulate/index.js';
 
-export type { JobContext };
+export type { JobContext, JobPart };
 export type JobHandler = (data: any, ctx: JobContext) => unknown;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -25,6 +36,7 @@ async function spin(data: { steps?: number; ms?: number; value?: unknown }, ctx:
 
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   [SIMULATION_JOB]: (data: SimulationJobData, ctx) => runSimulationJob(data, ctx),
+  [SIMULATION_PART_JOB]: (data, ctx) => runSimulationPart(data, ctx),
   'contract.spin': spin,
   'contract.fail': () => {
     throw Object.assign(new Error('contract failure'), { name: 'UnrecoverableError' });
@@ -37,6 +49,24 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
       process.exit(7);
     }
     return spin({ steps: 2, ms: 10, value: 'survived' }, ctx);
+  },
+};
+
+/**
+ * Jobs one runner may spread over several threads: `split` cuts the job into at most `maxParts`
+ * parts (each run by a handler above; undefined → run it whole) and `combine` turns the parts'
+ * results, in part order, into the job's result — the same result the whole job gives.
+ * Pure and cheap: called on the runner's own thread.
+ */
+export interface JobSplitter {
+  split(data: any, maxParts: number): JobPart[] | undefined;
+  combine(results: unknown[]): unknown;
+}
+
+export const JOB_SPLITTERS: Record<string, JobSplitter> = {
+  [SIMULATION_JOB]: {
+    split: (data: SimulationJobData, maxParts) => splitSimulationJob(data, maxParts),
+    combine: (results) => combineSimulationParts(results as Tally[]),
   },
 };
 

@@ -14,10 +14,14 @@ import {
   simulateTally,
   summarize,
   wilson,
+  prepareInput,
   type SimulationKind,
   type Tally,
 } from '../../../src/games/eden/simulate/index.js';
-import { meleeRequest, rangedRequest } from './fixtures.js';
+import { meleeOdds, rangedOdds } from '../../../src/games/eden/odds/index.js';
+import type { MeleeInput } from '../../../src/games/eden/melee.js';
+import type { ShotInput } from '../../../src/games/eden/ranged.js';
+import { brute, meleeRequest, rangedRequest, yuri } from './fixtures.js';
 
 const specs: [string, SimulationKind, unknown][] = [
   ['melee passive', 'eden.melee', meleeRequest('passive')],
@@ -102,5 +106,53 @@ describe('Monte Carlo simulation: statistics', () => {
   it('rule violations surface from the first resolution (EDEN-WOUND-4: out-of-action target)', () => {
     const request = meleeRequest('passive', { target: { ...meleeRequest().target, wounds: { head: 4 } } });
     expect(() => simulate({ kind: 'eden.melee', request, iterations: 10, seed: 'x' })).toThrow(/out of action/);
+  });
+});
+
+describe('Monte Carlo simulation: inputs added to the EDEN core', () => {
+  const beaconMelee = {
+    shooter: yuri,
+    weapon: 'Pistol',
+    candidates: [
+      {
+        id: 'brute',
+        fighter: brute,
+        distance: 10,
+        lineOfSight: true,
+        nearEnergyBeacon: true,
+        engagedWith: [{ id: 'other', fighter: { ...brute, id: 'other' }, distanceToShooter: 9, nearEnergyBeacon: false }],
+      },
+    ],
+  };
+  const cases: [string, SimulationKind, unknown][] = [
+    ['EDEN-TERRAIN-R-ELEVATION: raised attacker, dodge', 'eden.melee', meleeRequest('dodge', { elevated: { attacker: true } })],
+    ['EDEN-TERRAIN-R-ELEVATION: raised target, response', 'eden.melee', meleeRequest('response', { elevated: { target: true } })],
+    ['EDEN-TERRAIN-LIST-10: Energy beacon on the target, redirection into the melee', 'eden.ranged', beaconMelee],
+    ['EDEN-TERRAIN-R-CONCEALMENT: the concealed nearer candidate is skipped', 'eden.ranged', rangedRequest({ candidates: [{ id: 'hidden', fighter: { ...brute, id: 'hidden' }, distance: 6, lineOfSight: true, concealed: true }, { id: 'brute', fighter: brute, distance: 12, lineOfSight: true }] })],
+  ];
+  it.each(cases)('%s: sampler tallies = plain loop, estimates within 4 standard errors of the exact odds', (_n, kind, request) => {
+    const spec = { kind, request, iterations: 60_000, seed: 'new-inputs' };
+    const tally = simulateTally(spec);
+    expect(tally).toEqual(simulateTally(spec, { direct: true }));
+    const sim = summarize(tally);
+    const input = prepareInput(kind, request);
+    const exact = kind === 'eden.melee' ? meleeOdds(input as MeleeInput) : rangedOdds(input as ShotInput);
+    const se = ([lo, hi]: [number, number]) => Math.max((hi - lo) / (2 * 1.96), 1e-9);
+    expect(Math.abs(exact.successRate - sim.successRate) / se(sim.confidence.successRate)).toBeLessThan(4);
+    expect(Math.abs(exact.expectedMarked - sim.expectedMarked) / se(sim.confidence.expectedMarked)).toBeLessThan(4);
+  });
+
+  it('the new inputs change the simulated result (they are not ignored)', () => {
+    const run = (request: unknown, kind: SimulationKind = 'eden.melee') => simulate({ kind, request, iterations: 20_000, seed: 'delta' });
+    expect(run(meleeRequest('dodge', { elevated: { attacker: true } })).successRate).toBeGreaterThan(run(meleeRequest('dodge')).successRate);
+    const shielded = rangedRequest({ candidates: [{ id: 'brute', fighter: brute, distance: 10, lineOfSight: true, nearEnergyBeacon: true }] });
+    expect(run(shielded, 'eden.ranged').expectedMarked).toBeLessThan(run(rangedRequest(), 'eden.ranged').expectedMarked);
+  });
+
+  it('EDEN-WEATHER-4: `weather` as one name (as the endpoint accepts it) applies Thick fog', () => {
+    const far = rangedRequest({ candidates: [{ id: 'brute', fighter: brute, distance: 20, lineOfSight: true }] });
+    expect(simulate({ kind: 'eden.ranged', request: { ...far, weather: 'thick_fog' }, iterations: 100, seed: 'fog' }).noTargetRate).toBe(1);
+    expect(simulate({ kind: 'eden.ranged', request: { ...far, weather: ['thick_fog'] }, iterations: 100, seed: 'fog' }).noTargetRate).toBe(1);
+    expect(simulate({ kind: 'eden.ranged', request: { ...far, weather: 'mist' }, iterations: 100, seed: 'fog' }).noTargetRate).toBe(0);
   });
 });

@@ -5,8 +5,8 @@
  * (EDEN-GAME-1/2/3). Attacks reuse the stateless cores (melee.ts, ranged.ts, thrown.ts, spray.ts).
  */
 import type { Dice } from '../../dice/index.js';
-import { RuleViolation } from '../../errors.js';
-import { characteristic, normalizeFighter, type Fighter, type FighterInput } from '../fighter.js';
+import { InvalidInput, RuleViolation } from '../../errors.js';
+import { characteristic, isOutOfAction, normalizeFighter, type Fighter, type FighterInput } from '../fighter.js';
 import { assertFighters } from '../checks.js';
 import { resolveInitiative } from '../initiative.js';
 import { resolveMelee, type MeleeInput } from '../melee.js';
@@ -18,11 +18,18 @@ import { tacticCost } from '../tactics.js';
 import { douseFire } from '../states.js';
 import { upkeep as resolveUpkeep } from '../upkeep.js';
 import { characteristicRoll } from '../rolls.js';
+import { applyWeatherEffects, rollWeather } from '../weather.js';
+import { WEATHER_TABLE, type WeatherCondition } from '../catalog/weather.js';
+import { decideNpc, type NpcContact, type NpcVisible } from '../npc.js';
+import { attackScenery, effectiveRules, igniteScenery, ruleValue, sceneryUpkeep, touchBurning } from '../scenery.js';
+import { sceneryById } from '../catalog/scenery.js';
+import { hostilePresence } from '../terrain.js';
 import {
   SIDES,
   canActivate,
   canBeActivated,
   isInAction,
+  npcsInAction,
   otherSide,
   sideFighters,
   type EdenEvent,
@@ -80,6 +87,38 @@ function expectActive(state: EdenMatchState, id: string): void {
 }
 
 const updates = (...fighters: Fighter[]) => fighters.map((f) => ({ id: f.id, fighter: f }));
+
+/** The rolls made after the first `from` of a shared transcript (one command, several events). */
+const rollsFrom = (dice: Dice, from: number) => {
+  const t = dice.transcript();
+  return { ...t, rolls: t.rolls.slice(from) };
+};
+
+/** The optional rules (§16–§18) are played only when the match was created with them. */
+function requireOption(on: boolean, option: string, what: string): void {
+  if (!on) violation('option_disabled', `${what} needs the optional rule options.${option} (set when the match is created).`, { option });
+}
+
+/** A band fighter of the match (never an NPC, which no player controls: EDEN-NPC-1). */
+function bandSide(e: FighterEntry & { id: string }): Side {
+  if (e.side === 'npc') violation('npc_not_controlled', `Fighter ${e.id} is an NPC: no player controls it (EDEN-NPC-1).`, { fighterId: e.id });
+  return e.side;
+}
+
+/**
+ * EDEN-NPC-6: a fighter that puts an NPC out of action earns its player VP equal to the NPC's
+ * level at once. EDEN-AMB-30: NPCs earn nothing, and only the acting fighter is credited.
+ */
+function npcEliminations(state: EdenMatchState, changed: { id: string; fighter: Fighter }[], by: FighterEntry & { id: string }): EdenEvent[] {
+  if (by.side === 'npc') return [];
+  const player = by.side;
+  return changed
+    .filter((u) => state.npcs[u.id] && isInAction(state.fighters[u.id]) && (isOutOfAction(u.fighter) || u.fighter.outOfAction === true))
+    .map((u) => {
+      const level = state.npcs[u.id]!.level;
+      return { type: 'eden.npc_eliminated' as const, data: { npcId: u.id, level, player, byFighter: by.id, victoryPoints: level } };
+    });
+}
 
 // ---------------------------------------------------------------- preparation
 
@@ -162,6 +201,18 @@ function playMission(cmd: EdenCommand, state: EdenMatchState): EdenEvent[] {
 function deploy(cmd: EdenCommand, state: EdenMatchState): EdenEvent[] {
   expectPrep(state, 'deployment', 'Deployment (EDEN-PREP-7)');
   const side = sideOf(state, cmd.player);
+  const zone = state.bands[side].mission!.deployment;
+  const mist = state.mistDeployment;
+  if (mist) {
+    // EDEN-WEATHER-6 (Mist): one fighter at a time, alternating, First player first
+    if (state.bands[side].deployment !== null) violation('already_done', `Player ${side} has deployed all his fighters.`, { player: side });
+    if (side !== mist.next) violation('not_your_turn', `Under Mist deployment alternates one fighter at a time; player ${mist.next} deploys next (EDEN-WEATHER-6).`, { next: mist.next });
+    if (cmd.fighterId === undefined) throw new InvalidInput([{ path: '/command/fighterId', code: 'required', message: 'Under Mist each deploy command places one fighter: name it in `fighterId` (EDEN-WEATHER-6).' }]);
+    const f = entry(state, cmd.fighterId, 'deployed fighter');
+    if (f.side !== side) violation('not_your_fighter', `Fighter ${f.id} belongs to ${f.side === 'npc' ? 'no player' : `player ${f.side}`}.`, { fighterId: f.id });
+    if (mist.deployed[side].includes(f.id)) violation('already_deployed', `Fighter ${f.id} is already deployed.`, { fighterId: f.id });
+    return [{ type: 'eden.fighter_deployed', data: { player: side, fighterId: f.id, zone, placement: cmd.placement ?? null } }];
+  }
   expectPrepTurn(state, side, (s) => state.bands[s].deployment !== null, 'deploying (EDEN-PREP-7)');
   // EDEN-PREP-7: each player deploys by the type of his own mission
   return [{ type: 'eden.band_deployed', data: { player: side, zone: state.bands[side].mission!.deployment, placements: cmd.placements ?? null } }];
@@ -207,7 +258,8 @@ function tactic(cmd: EdenCommand, state: EdenMatchState, play: boolean): EdenEve
     const card = String(cmd.card);
     if (!band.tacticHand?.includes(card)) violation('not_in_hand', `"${card}" is not in player ${side}'s tactic hand (EDEN-PREP-8).`, { hand: band.tacticHand });
     if (band.tacticsPlayed.includes(card)) violation('already_played', `"${card}" has already been played and left the game (EDEN-TACPH-3).`);
-    const cost = tacticCost((state as { weather?: never[] }).weather ?? []);
+    // EDEN-WEATHER-8: 3 SP under Snowstorm
+    const cost = tacticCost(state.weather);
     if (band.strategyPoints < cost) violation('insufficient_sp', `The card costs ${cost} SP and player ${side} has ${band.strategyPoints} (EDEN-TACPH-1).`, { pool: band.strategyPoints, cost });
     const leader = band.leader ? state.fighters[band.leader] : undefined;
     if (!isInAction(leader)) violation('leader_out_of_action', `Player ${side}'s Leader is not on the table: no tactic cards (EDEN-TACPH-1).`);
@@ -272,7 +324,7 @@ function endActivation(cmd: EdenCommand, state: EdenMatchState): EdenEvent[] {
   expectPhase(state, 'activation', 'Ending an activation');
   const active = state.activation.active;
   if (!active) violation('no_activation', 'No fighter is being activated.');
-  const side = state.fighters[active]!.side;
+  const side = state.fighters[active]!.side as Side;
   if (cmd.player !== undefined && sideOf(state, cmd.player) !== side) violation('not_your_fighter', `Fighter ${active} belongs to player ${side}.`);
   const ended: EdenEvent = { type: 'eden.activation_ended', data: { player: side, fighterId: active } };
   return [ended, ...handOver(evolve(state, ended), side, 'hand_over')];
@@ -315,7 +367,9 @@ function move(cmd: EdenCommand, state: EdenMatchState, dice: Dice): EdenEvent[] 
     disengage = { difficulty, roll, success: roll.successes > 0, adversaries: adversaries.map((a) => a.id) };
   }
   const moved = { ...f.fighter, ap: f.fighter.ap - 1 };
-  return [{ type: 'eden.fighter_moved', data: { fighterId: f.id, apSpent: 1, disengage, fighters: updates(moved), dice: dice.transcript() } }];
+  // EDEN-WEATHER-3 (Headwind): a Move covers 8 cm instead of 10 (EDEN-AMB-26: Engage keeps 10)
+  const distance = state.weather.includes('headwind') ? 8 : 10;
+  return [{ type: 'eden.fighter_moved', data: { fighterId: f.id, apSpent: 1, distance, disengage, fighters: updates(moved), dice: dice.transcript() } }];
 }
 
 /** EDEN-STATE-FIRE-2: during its activation, 1 AP per Fire marker removed. */
@@ -370,6 +424,9 @@ function melee(cmd: EdenCommand, state: EdenMatchState, dice: Dice): EdenEvent[]
         dice: dice.transcript(),
       },
     },
+    // EDEN-NPC-6: putting an NPC out of action (the attacker's, or the target's by its Response)
+    ...npcEliminations(state, updates(r.target), a),
+    ...npcEliminations(state, updates(r.attacker), t),
   ];
 }
 
@@ -406,6 +463,8 @@ function ranged(cmd: EdenCommand, state: EdenMatchState, dice: Dice): EdenEvent[
       aim: cmd.aim as ShotInput['aim'],
       modifiers: cmd.modifiers as ShotInput['modifiers'],
       edition: state.edition,
+      // EDEN-WEATHER-4: Thick fog, no target beyond 15 cm
+      weather: state.weather,
       shooterEngaged: cmd.shooterEngaged as boolean | undefined,
       attacksThisTurn: s.turn.attacks,
       weaponUses: uses,
@@ -418,6 +477,7 @@ function ranged(cmd: EdenCommand, state: EdenMatchState, dice: Dice): EdenEvent[
       type: 'eden.shot_resolved',
       data: { attackerId: s.id, weapon, targetId: r.targetId, success: r.success, result: stripFighters(r, 'shooter'), fighters: updates(...changed), dice: dice.transcript() },
     },
+    ...npcEliminations(state, updates(...changed), s),
   ];
 }
 
@@ -439,6 +499,8 @@ function thrown(cmd: EdenCommand, state: EdenMatchState, dice: Dice): EdenEvent[
       attackerEngaged: cmd.attackerEngaged as boolean | undefined,
       attacksThisTurn: a.turn.attacks,
       weaponUses: a.itemUses[weapon] ?? { turn: 0, game: 0 },
+      // EDEN-WEATHER-4: Thick fog, no point beyond 15 cm
+      weather: state.weather,
     },
     dice,
   );
@@ -450,6 +512,7 @@ function thrown(cmd: EdenCommand, state: EdenMatchState, dice: Dice): EdenEvent[
       type: 'eden.throw_resolved',
       data: { attackerId: a.id, weapon, success: r.success, result: stripFighters(r, 'attacker'), fighters: [...byId].map(([id, fighter]) => ({ id, fighter })), dice: dice.transcript() },
     },
+    ...npcEliminations(state, [...byId].map(([id, fighter]) => ({ id, fighter })), a),
   ];
 }
 
@@ -476,6 +539,7 @@ function spray(cmd: EdenCommand, state: EdenMatchState, dice: Dice): EdenEvent[]
       type: 'eden.spray_resolved',
       data: { attackerId: a.id, weapon, success: r.success, result: stripFighters(r, 'attacker'), fighters: [...byId].map(([id, fighter]) => ({ id, fighter })), dice: dice.transcript() },
     },
+    ...npcEliminations(state, [...byId].map(([id, fighter]) => ({ id, fighter })), a),
   ];
 }
 
@@ -495,22 +559,57 @@ const sameFighter = (a: Fighter, b: Fighter): boolean => {
  */
 function upkeep(cmd: EdenCommand, state: EdenMatchState, dice: Dice): EdenEvent[] {
   expectPhase(state, 'upkeep', 'The upkeep');
+  // EDEN-UPKEEP-2 / EDEN-NPC-3: every NPC is activated before step 3
+  const pending = npcsInAction(state).filter((n) => !state.upkeep.npcsActivated.includes(n.id));
+  if (pending.length) {
+    violation('npcs_pending', `Upkeep step 2 comes first: activate the NPCs ${pending.map((n) => n.id).join(', ')} (EDEN-UPKEEP-2, EDEN-NPC-3).`, { npcs: pending.map((n) => n.id), next: state.upkeep.npcNext });
+  }
   // EDEN-UPKEEP-6: only match fighters may be named (by id or {id}); unknown ids are 422 unknown_fighter
-  const removeRage = ((cmd.removeRage as Ref[] | undefined) ?? []).map((r) => entry(state, r, 'removeRage fighter').id);
-  const band = (s: Side) => state.bands[s].fighterIds.map((id) => state.fighters[id]!.fighter);
+  const removeRage = ((cmd.removeRage as Ref[] | undefined) ?? []).map((r) => bandSide(entry(state, r, 'removeRage fighter')) && refId(r));
+  // EDEN-WEATHER-7: fighters that are not free (named here) are spared by Acid rain
+  const engaged = ((cmd.engaged as Ref[] | undefined) ?? []).map((r) => entry(state, r, 'engaged fighter').id);
+  const order = weatherOrder(cmd, state);
+  const band = (st: EdenMatchState, s: Side) => st.bands[s].fighterIds.map((id) => st.fighters[id]!.fighter);
+  const npcIds = Object.keys(state.npcs);
+  const npcs = (st: EdenMatchState) => npcIds.map((id) => st.fighters[id]!.fighter);
+  const changedIn = (st: EdenMatchState, r: { bands: Record<Side, Fighter[]>; npcs: Fighter[] }) =>
+    [
+      ...SIDES.flatMap((s) => r.bands[s].map((fighter, i) => ({ id: st.bands[s].fighterIds[i]!, fighter }))),
+      ...r.npcs.map((fighter, i) => ({ id: npcIds[i]!, fighter })),
+    ].filter((u) => !sameFighter(u.fighter, st.fighters[u.id]!.fighter));
   // EDEN-FIRST-3: the First player at the end of the Activation phase keeps the role through Upkeep
-  const r = resolveUpkeep({ firstPlayer: state.firstPlayer!, bands: { A: band('A'), B: band('B') }, removeRage }, dice);
-  const changed = SIDES.flatMap((s) => r.bands[s].map((fighter, i) => ({ id: state.bands[s].fighterIds[i]!, fighter }))).filter(
-    (u) => !sameFighter(u.fighter, state.fighters[u.id]!.fighter),
-  );
-  const upkeepEv: EdenEvent = { type: 'eden.upkeep_resolved', data: { turn: state.turn, fighters: changed, log: r.log, dice: dice.transcript() } };
+  const first = state.firstPlayer!;
+  // EDEN-UPKEEP-3..9 by the shared core; NPCs burn and shake fear after both players (EDEN-AMB-18)
+  const r = resolveUpkeep({ firstPlayer: first, bands: { A: band(state, 'A'), B: band(state, 'B') }, npcs: npcs(state), removeRage }, dice);
+  const upkeepEv: EdenEvent = { type: 'eden.upkeep_resolved', data: { turn: state.turn, fighters: changedIn(state, r), log: r.log, dice: dice.transcript() } };
+  const events: EdenEvent[] = [upkeepEv];
+  let after = evolve(state, upkeepEv);
+  // EDEN-TERRAIN-R-INFLAMMABLE: a burning element gains a Fire marker (recommended timing: step 3)
+  const burned = Object.values(state.scenery)
+    .map((s) => sceneryUpkeep(s))
+    .filter((o) => o.scenery.fire !== state.scenery[o.scenery.id]!.fire || o.destroyedNow)
+    .map((o) => ({ sceneryId: o.scenery.id, fire: o.scenery.fire, destroyed: o.destroyedNow, replacedBy: o.replacedBy }));
+  if (burned.length) {
+    const ev: EdenEvent = { type: 'eden.scenery_burned', data: { turn: state.turn, scenery: burned } };
+    events.push(ev);
+    after = evolve(after, ev);
+  }
   // EDEN-UPKEEP-10: VP earned this turn; totals never below 0 (EDEN-GAME-3)
   const gainedIn = (cmd.victoryPoints as Partial<Record<Side, number>> | undefined) ?? {};
   const gained = { A: gainedIn.A ?? 0, B: gainedIn.B ?? 0 };
-  const totals = { A: Math.max(0, state.bands.A.victoryPoints + gained.A), B: Math.max(0, state.bands.B.victoryPoints + gained.B) };
-  const events: EdenEvent[] = [upkeepEv, { type: 'eden.victory_points_scored', data: { turn: state.turn, gained, totals } }];
-  // EDEN-UPKEEP-11 → EDEN-GAME-2 (EDEN-AMB-10: ends when at least one player has no fighter left) / EDEN-GAME-1
-  const after = evolve(state, upkeepEv);
+  const totals = { A: Math.max(0, after.bands.A.victoryPoints + gained.A), B: Math.max(0, after.bands.B.victoryPoints + gained.B) };
+  const vpEv: EdenEvent = { type: 'eden.victory_points_scored', data: { turn: state.turn, gained, totals } };
+  events.push(vpEv);
+  after = evolve(after, vpEv);
+  // EDEN-UPKEEP-11 / EDEN-AMB-26: end-of-turn weather (Ionic storm, Acid rain), in the First player's order
+  if (order.length) {
+    const rolled = upkeepEv.data.dice.rolls.length;
+    const w = applyWeatherEffects({ conditions: order, firstPlayer: first, bands: { A: band(after, 'A'), B: band(after, 'B') }, npcs: npcs(after), engaged }, dice);
+    const ev: EdenEvent = { type: 'eden.weather_effects_resolved', data: { turn: state.turn, conditions: order, fighters: changedIn(after, w), log: w.log, dice: rollsFrom(dice, rolled) } };
+    events.push(ev);
+    after = evolve(after, ev);
+  }
+  // EDEN-UPKEEP-11 → EDEN-GAME-2 (EDEN-AMB-10: ends when at least one player has no fighter left; NPCs do not count) / EDEN-GAME-1
   const empty = SIDES.some((s) => sideFighters(after, s).every((e) => !isInAction(e)));
   if (empty || state.turn >= state.maxTurns) {
     // EDEN-GAME-3: more VP wins; equal VP is a draw
@@ -520,6 +619,222 @@ function upkeep(cmd: EdenCommand, state: EdenMatchState, dice: Dice): EdenEvent[
     events.push({ type: 'eden.turn_started', data: { turn: state.turn + 1 } });
   }
   return events;
+}
+
+const END_OF_TURN: readonly WeatherCondition[] = ['ionic_storm', 'acid_rain'];
+
+/** EDEN-AMB-26: the First player orders the end-of-turn conditions in play (`weatherOrder`); default: table order. */
+function weatherOrder(cmd: EdenCommand, state: EdenMatchState): WeatherCondition[] {
+  const inPlay = state.weather.filter((c) => END_OF_TURN.includes(c));
+  const asked = cmd.weatherOrder as WeatherCondition[] | undefined;
+  if (asked === undefined) return inPlay;
+  const same = asked.length === inPlay.length && inPlay.every((c) => asked.includes(c));
+  if (!same) violation('wrong_weather_order', `weatherOrder must list each end-of-turn condition in play exactly once: ${inPlay.join(', ') || 'none'} (EDEN-AMB-26).`, { conditions: inPlay });
+  return [...asked];
+}
+
+// ---------------------------------------------------------------- optional rules: weather (§18)
+
+/** EDEN-PREP-0 / EDEN-WEATHER-1: 2D6 before step 1; EDEN-WEATHER-9: options.weather rolls (repeats re-rolled, EDEN-AMB-26). */
+function rollWeatherCommand(_cmd: EdenCommand, state: EdenMatchState, dice: Dice): EdenEvent[] {
+  requireOption(state.options.weather > 0, 'weather', 'Rolling the weather (EDEN-WEATHER-1)');
+  expectPrep(state, 'weather', 'Rolling the weather (EDEN-PREP-0)');
+  const r = rollWeather(dice, state.options.weather);
+  return [
+    {
+      type: 'eden.weather_rolled',
+      data: { conditions: r.conditions.map((c) => c.condition), rules: r.conditions.map((c) => c.rule), rolls: r.rolls, dice: dice.transcript() },
+    },
+  ];
+}
+
+// ---------------------------------------------------------------- optional rules: territory (§16)
+
+function scenery(state: EdenMatchState, ref: unknown) {
+  const id = refId(ref);
+  const s = state.scenery[id];
+  if (!s) violation('unknown_scenery', `No scenery element "${id}" on the table.`, { sceneryId: id, scenery: Object.keys(state.scenery) });
+  return s;
+}
+
+/** EDEN-TERRAIN-3 / EDEN-AMB-29: 8 Scenery Points each, all spent, alternating from the First player. */
+function placeScenery(cmd: EdenCommand, state: EdenMatchState): EdenEvent[] {
+  requireOption(state.options.territory, 'territory', 'Placing scenery (EDEN-TERRAIN-3)');
+  expectPrep(state, 'scenery', 'Placing scenery (EDEN-TERRAIN-3)');
+  const side = sideOf(state, cmd.player);
+  const t = state.territory!;
+  if (side !== t.next) violation('not_your_turn', `Player ${t.next} places the next element (EDEN-AMB-29: alternate, First player first).`, { next: t.next });
+  const el = sceneryById(String(cmd.element));
+  if (!el) throw new InvalidInput([{ path: '/command/element', code: 'unknown_scenery', message: `"${String(cmd.element)}" is not in the scenery list (EDEN-TERRAIN-LIST-1..13).` }]);
+  if (el.cost > t.points[side]) {
+    violation('insufficient_scenery_points', `${el.names.en} costs ${el.cost} Scenery Points and player ${side} has ${t.points[side]} (EDEN-TERRAIN-3).`, { cost: el.cost, points: t.points[side] });
+  }
+  const id = cmd.sceneryId === undefined ? `${side}-${el.id}-${Object.keys(state.scenery).length + 1}` : String(cmd.sceneryId);
+  if (state.scenery[id] || state.fighters[id]) violation('duplicate_scenery_id', `Id "${id}" is already used in this match.`, { sceneryId: id });
+  return [{ type: 'eden.scenery_placed', data: { player: side, sceneryId: id, element: el.id, cost: el.cost, rules: el.rules.map((r) => ({ ...r })), pointsLeft: t.points[side] - el.cost } }];
+}
+
+/** EDEN-TERRAIN-R-DESTRUCTION / EDEN-AMB-33: an Attack on an element (no dice; 1 AP, one of the 2 Attacks). */
+function attackSceneryCommand(cmd: EdenCommand, state: EdenMatchState): EdenEvent[] {
+  requireOption(state.options.territory, 'territory', 'Attacking scenery (EDEN-TERRAIN-R-DESTRUCTION)');
+  const f = entry(state, cmd.attacker, 'attacker');
+  expectActive(state, f.id);
+  const s = scenery(state, cmd.sceneryId);
+  const distance = cmd.distance as number | undefined;
+  // EDEN-WEATHER-4 / EDEN-AMB-26: under Thick fog no target (scenery included) beyond 15 cm
+  if (state.weather.includes('thick_fog') && distance !== undefined && distance > 15) {
+    violation('out_of_range', `The element is ${distance} cm away; under Thick fog nothing beyond 15 cm may be targeted (EDEN-WEATHER-4).`, { range: 15, distance });
+  }
+  const r = attackScenery(s, f.fighter, f.turn.attacks);
+  return [
+    {
+      type: 'eden.scenery_attacked',
+      data: { attackerId: f.id, sceneryId: s.id, apSpent: r.apSpent, attacks: r.scenery.attacks, destroyed: r.destroyedNow, replacedBy: r.replacedBy, fighters: updates(r.attacker!) },
+    },
+  ];
+}
+
+/** EDEN-TERRAIN-R-INFLAMMABLE: the active fighter's Fire (X) effect reaches an Inflammable element. */
+function igniteSceneryCommand(cmd: EdenCommand, state: EdenMatchState): EdenEvent[] {
+  requireOption(state.options.territory, 'territory', 'Setting scenery on fire (EDEN-TERRAIN-R-INFLAMMABLE)');
+  const f = entry(state, cmd.fighterId, 'fighter');
+  expectActive(state, f.id);
+  const s = scenery(state, cmd.sceneryId);
+  const markers = Number(cmd.markers ?? 1);
+  const r = igniteScenery(s, markers);
+  return [{ type: 'eden.scenery_ignited', data: { fighterId: f.id, sceneryId: s.id, markers, fire: r.scenery.fire, destroyed: r.destroyedNow, replacedBy: r.replacedBy } }];
+}
+
+/**
+ * EDEN-TERRAIN-R-INFLAMMABLE / EDEN-TERRAIN-R-HOSTILE: the active fighter starts its activation or
+ * ends a move in contact with (or inside) an element: 1 Fire marker if it burns, X wounds (one
+ * location roll each, protection ignored) for Hostile Presence (X).
+ */
+function sceneryContact(cmd: EdenCommand, state: EdenMatchState, dice: Dice): EdenEvent[] {
+  requireOption(state.options.territory, 'territory', 'Scenery contact (EDEN-TERRAIN-R-INFLAMMABLE / -HOSTILE)');
+  const f = entry(state, cmd.fighterId, 'fighter');
+  expectActive(state, f.id);
+  const s = scenery(state, cmd.sceneryId);
+  if (s.destroyed) violation('scenery_destroyed', `The element ${s.id} was destroyed and replaced by a Devastated zone (EDEN-TERRAIN-R-DESTRUCTION).`, { sceneryId: s.id });
+  const moment = cmd.moment === 'move_end' ? 'move_end' : 'activation_start';
+  const burnt = touchBurning(s, f.fighter);
+  let fighter = burnt.fighter;
+  let wounds: unknown[] = [];
+  const x = ruleValue(effectiveRules(s), 'hostile_presence');
+  if (x !== undefined && isInAction({ ...f, fighter })) {
+    const h = hostilePresence(fighter, x, dice);
+    fighter = h.fighter;
+    wounds = h.wounds;
+  }
+  const changed = sameFighter(fighter, f.fighter) ? [] : updates(fighter);
+  return [{ type: 'eden.scenery_contact_resolved', data: { fighterId: f.id, sceneryId: s.id, moment, fireAdded: burnt.fireAdded, wounds, fighters: changed, dice: dice.transcript() } }];
+}
+
+// ---------------------------------------------------------------- optional rules: infestation (§17)
+
+/** EDEN-NPC-2 (1): the players agree on the Infestation Level (when options.infestation gave none). */
+function setInfestationLevel(cmd: EdenCommand, state: EdenMatchState): EdenEvent[] {
+  requireOption(state.options.infestation, 'infestation', 'The Infestation Level (EDEN-NPC-2)');
+  expectPrep(state, 'infestation', 'The Infestation Level (EDEN-NPC-2, preparation step 6bis)');
+  if (state.infestation!.level !== null) violation('already_done', `The Infestation Level is already ${state.infestation!.level}.`, { level: state.infestation!.level });
+  return [{ type: 'eden.infestation_level_set', data: { level: Number(cmd.level) } }];
+}
+
+/** EDEN-NPC-2 (3/4): alternate from the First player, X points for an NPC of Level X, 15 cm apart. */
+function placeNpc(cmd: EdenCommand, state: EdenMatchState): EdenEvent[] {
+  requireOption(state.options.infestation, 'infestation', 'Placing an NPC (EDEN-NPC-2)');
+  expectPrep(state, 'infestation', 'Placing an NPC (EDEN-NPC-2, preparation step 6bis)');
+  const inf = state.infestation!;
+  if (inf.level === null) violation('level_not_set', 'Agree on the Infestation Level first (eden.set_infestation_level, EDEN-NPC-2).');
+  const side = sideOf(state, cmd.player);
+  if (side !== inf.next) violation('not_your_turn', `Player ${inf.next} places the next NPC (EDEN-NPC-2: alternate, First player first).`, { next: inf.next });
+  const input = cmd.npc as FighterInput & { level?: number };
+  const level = Number(cmd.level ?? input.level);
+  if (!Number.isInteger(level) || level < 1) throw new InvalidInput([{ path: '/command/level', code: 'required', message: 'The NPC\'s Level (an integer ≥ 1) is needed: `level`, or `npc.level`.' }]);
+  assertFighters([[input, 'command', 'npc']]);
+  if (level > inf.points[side]) violation('insufficient_infestation_points', `An NPC of Level ${level} costs ${level} points and player ${side} has ${inf.points[side]} (EDEN-NPC-2).`, { cost: level, points: inf.points[side] });
+  const near = cmd.nearestNpcDistance as number | undefined;
+  // EDEN-NPC-2: not within 15 cm of another NPC (15 cm or more is fine)
+  if (near !== undefined && near < 15) violation('npc_too_close', `An NPC may not be placed within 15 cm of another NPC; the nearest is ${near} cm away (EDEN-NPC-2).`, { distance: near, minimum: 15 });
+  if (state.fighters[input.id] || state.scenery[input.id]) violation('duplicate_fighter_id', `Fighter id "${input.id}" is used twice in this match; ids must be unique.`, { fighterId: input.id });
+  const npc = { ...normalizeFighter(input), npc: true, ap: 0 };
+  return [{ type: 'eden.npc_placed', data: { player: side, npc, level, pointsLeft: inf.points[side] - level } }];
+}
+
+/** EDEN-NPC-2 (4): a player who cannot (or will not) buy another NPC stops; the other continues. */
+function stopNpcPlacement(cmd: EdenCommand, state: EdenMatchState): EdenEvent[] {
+  requireOption(state.options.infestation, 'infestation', 'Placing NPCs (EDEN-NPC-2)');
+  expectPrep(state, 'infestation', 'Placing NPCs (EDEN-NPC-2, preparation step 6bis)');
+  const inf = state.infestation!;
+  if (inf.level === null) violation('level_not_set', 'Agree on the Infestation Level first (eden.set_infestation_level, EDEN-NPC-2).');
+  const side = sideOf(state, cmd.player);
+  if (side !== inf.next) violation('not_your_turn', `Player ${inf.next} places (or stops) next (EDEN-NPC-2).`, { next: inf.next });
+  return [{ type: 'eden.npc_placement_stopped', data: { player: side } }];
+}
+
+/**
+ * EDEN-NPC-3/4 (upkeep step 2): the First player activates an NPC, then the players alternate until
+ * each has been activated once. The decision is the core's (Attack if a fighter is in contact, else
+ * Charge the nearest fighter in LoS closer than 10 cm, else Wander 5 cm); an attack is a normal melee
+ * attack rolled by the activating player, and the target reacts normally (EDEN-NPC-5).
+ */
+function activateNpc(cmd: EdenCommand, state: EdenMatchState, dice: Dice): EdenEvent[] {
+  requireOption(state.options.infestation, 'infestation', 'Activating an NPC (EDEN-NPC-3)');
+  expectPhase(state, 'upkeep', 'Activating an NPC (EDEN-UPKEEP-2)');
+  const side = sideOf(state, cmd.player);
+  const npc = entry(state, cmd.npcId, 'NPC');
+  if (npc.side !== 'npc') violation('not_an_npc', `Fighter ${npc.id} is not an NPC (EDEN-NPC-1).`, { fighterId: npc.id });
+  if (!isInAction(npc)) violation('out_of_action', `NPC ${npc.id} is out of action.`, { fighterId: npc.id });
+  if (state.upkeep.npcsActivated.includes(npc.id)) violation('already_activated', `NPC ${npc.id} has already been activated in this upkeep (EDEN-NPC-3).`, { fighterId: npc.id });
+  if (side !== state.upkeep.npcNext) violation('not_your_turn', `Player ${state.upkeep.npcNext} activates the next NPC (EDEN-NPC-3: First player first, then alternate).`, { next: state.upkeep.npcNext });
+  const known = (ref: unknown, role: string) => {
+    const e = entry(state, ref, role);
+    return { e, npc: e.side === 'npc' };
+  };
+  const contacts: NpcContact[] = ((cmd.contacts as Ref[] | undefined) ?? []).map((r, i) => {
+    const k = known(r, `contact ${i + 1}`);
+    return { id: k.e.id, npc: k.npc };
+  });
+  const visible: NpcVisible[] = ((cmd.visible as (NpcVisible & Record<string, unknown>)[] | undefined) ?? []).map((v, i) => {
+    const k = known(v.id, `visible ${i + 1}`);
+    return { id: k.e.id, distance: v.distance, lineOfSight: v.lineOfSight, concealed: v.concealed, npc: k.npc };
+  });
+  const decision = decideNpc({ contacts, visible, targetId: cmd.targetId as string | undefined });
+  if (decision.action === 'wander') {
+    return [{ type: 'eden.npc_activated', data: { player: side, npcId: npc.id, decision, melee: null, responded: false, fighters: [], dice: dice.transcript() } }];
+  }
+  const t = entry(state, decision.targetId, 'target');
+  const r = resolveMelee(
+    {
+      attacker: npc.fighter,
+      target: t.fighter,
+      reaction: cmd.reaction as MeleeInput['reaction'],
+      aim: cmd.aim as MeleeInput['aim'],
+      targetAim: cmd.targetAim as MeleeInput['targetAim'],
+      via: 'attack',
+      modifiers: cmd.modifiers as MeleeInput['modifiers'],
+      weapon: cmd.weapon as string | undefined,
+      targetWeapon: cmd.targetWeapon as string | undefined,
+      attacksThisTurn: { attacker: 0, target: t.turn.attacks },
+    },
+    dice,
+  );
+  return [
+    {
+      type: 'eden.npc_activated',
+      data: {
+        player: side,
+        npcId: npc.id,
+        decision,
+        melee: stripFighters(r, 'attacker', 'target'),
+        responded: r.reaction === 'response' && r.apSpent.target > 0,
+        fighters: updates(r.attacker, r.target),
+        dice: dice.transcript(),
+      },
+    },
+    // EDEN-NPC-6: the target's Response may put the NPC out of action
+    ...npcEliminations(state, updates(r.attacker), t),
+  ];
 }
 
 export const EDEN_COMMANDS = {
@@ -541,6 +856,15 @@ export const EDEN_COMMANDS = {
   'eden.thrown': thrown,
   'eden.spray': spray,
   'eden.upkeep': upkeep,
+  'eden.roll_weather': rollWeatherCommand,
+  'eden.place_scenery': placeScenery,
+  'eden.attack_scenery': attackSceneryCommand,
+  'eden.ignite_scenery': igniteSceneryCommand,
+  'eden.scenery_contact': sceneryContact,
+  'eden.set_infestation_level': setInfestationLevel,
+  'eden.place_npc': placeNpc,
+  'eden.stop_npc_placement': stopNpcPlacement,
+  'eden.activate_npc': activateNpc,
 } as const satisfies Record<string, (c: EdenCommand, s: EdenMatchState, d: Dice) => EdenEvent[]>;
 
 export type EdenCommandType = keyof typeof EDEN_COMMANDS;

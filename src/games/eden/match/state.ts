@@ -4,14 +4,52 @@
  */
 import type { DiceTranscript } from '../../dice/index.js';
 import { isOutOfAction, type Fighter } from '../fighter.js';
+import type { WeatherCondition } from '../catalog/weather.js';
+import type { NpcDecision } from '../npc.js';
+import type { SceneryState } from '../scenery.js';
 
 export type Side = 'A' | 'B';
 export const SIDES: readonly Side[] = ['A', 'B'];
 export const otherSide = (s: Side): Side => (s === 'A' ? 'B' : 'A');
 
 export type EdenPhase = 'preparation' | 'first_player' | 'tactical' | 'activation' | 'upkeep' | 'ended';
-/** EDEN-PREP-1..8, in order (scenery, PREP-6, is played on the table and not recorded). */
-export type PrepStep = 'bands' | 'bid' | 'leaders' | 'missions' | 'deployment' | 'tactic_hands' | 'done';
+/**
+ * EDEN-PREP-0..8, in order. `weather` (EDEN-PREP-0 / EDEN-WEATHER-1) only with options.weather;
+ * `scenery` (EDEN-TERRAIN-3, replacing PREP-6) only with options.territory (without it PREP-6 is
+ * played on the table and not recorded); `infestation` (PREP-6bis / EDEN-NPC-2) only with
+ * options.infestation.
+ */
+export type PrepStep = 'weather' | 'bands' | 'bid' | 'leaders' | 'missions' | 'scenery' | 'infestation' | 'deployment' | 'tactic_hands' | 'done';
+
+/** The optional rules in play (§16–§18, ES only), from the match options. */
+export interface EdenOptions {
+  /** Number of weather conditions rolled (EDEN-WEATHER-9: 1..3); 0 = no Weather. */
+  weather: number;
+  /** Territory management (EDEN-TERRAIN-1..4). */
+  territory: boolean;
+  /** Infestation (EDEN-NPC-*). */
+  infestation: boolean;
+}
+
+/** An NPC of the match (EDEN-NPC-1): its fighter lives in `fighters` with side "npc". */
+export interface NpcInfo {
+  level: number;
+  placedBy: Side;
+}
+
+/** A scenery element on the table (EDEN-TERRAIN-2/3): the core's SceneryState plus who bought it. */
+export interface SceneryOnTable extends SceneryState {
+  owner: Side | null;
+  cost: number;
+}
+
+/** Alternating placement (EDEN-TERRAIN-3 / EDEN-AMB-29, EDEN-NPC-2): points left and whose turn. */
+export interface Placement {
+  points: Record<Side, number>;
+  /** Players who stopped (EDEN-NPC-2: cannot or will not buy another NPC). */
+  stopped: Side[];
+  next: Side | null;
+}
 
 export interface Mission {
   name: string;
@@ -43,7 +81,8 @@ export interface FighterTurn {
 }
 
 export interface FighterEntry {
-  side: Side;
+  /** "npc" for a non-player fighter (EDEN-NPC-1): it belongs to no band. */
+  side: Side | 'npc';
   fighter: Fighter;
   turn: FighterTurn;
   /** Uses of equipment by name (EDEN-EFFECT-LIMIT). */
@@ -54,6 +93,8 @@ export interface EdenMatchState {
   game: 'eden';
   edition: 'es' | 'de';
   maxTurns: number;
+  /** Optional rules in play (options.weather / options.territory / options.infestation). */
+  options: EdenOptions;
   phase: EdenPhase;
   prep: PrepStep;
   turn: number;
@@ -69,6 +110,20 @@ export interface EdenMatchState {
     active: string | null;
     lastActivatedSide: Side | null;
   };
+  /** EDEN-WEATHER-1..9: the weather conditions in play (empty without Weather or before the roll). */
+  weather: WeatherCondition[];
+  /** EDEN-NPC-2: Infestation Level (null until agreed) and the placement of NPCs. */
+  infestation: (Placement & { level: number | null }) | null;
+  /** NPCs by fighter id (EDEN-NPC-1). */
+  npcs: Record<string, NpcInfo>;
+  /** EDEN-TERRAIN-3: Scenery Points and alternating placement. */
+  territory: Placement | null;
+  /** Scenery elements by id (EDEN-TERRAIN-2), with Territory management only. */
+  scenery: Record<string, SceneryOnTable>;
+  /** EDEN-WEATHER-6 (Mist): deployment one fighter at a time; fighters deployed so far and whose turn. */
+  mistDeployment: { deployed: Record<Side, string[]>; next: Side } | null;
+  /** EDEN-UPKEEP-2 / EDEN-NPC-3: NPCs activated in this upkeep and who activates the next one. */
+  upkeep: { npcsActivated: string[]; npcNext: Side | null };
   /** EDEN-FIRST-2: the turn in which each side's Leader was put out of action. */
   leaderLostTurn: Partial<Record<Side, number>>;
   result: { reason: 'turns' | 'elimination'; turn: number; victoryPoints: Record<Side, number>; winner: Side | null } | null;
@@ -90,7 +145,7 @@ export type EdenEvent =
   | { type: 'eden.fighter_designated'; data: { player: Side; fighterId: string; rap: number } }
   | { type: 'eden.activation_interrupted'; data: { player: Side; fighterId: string; rap: number } }
   | { type: 'eden.fighter_activated'; data: { player: Side; fighterId: string } }
-  | { type: 'eden.fighter_moved'; data: { fighterId: string; apSpent: number; disengage: unknown; fighters: { id: string; fighter: Fighter }[]; dice: DiceTranscript } }
+  | { type: 'eden.fighter_moved'; data: { fighterId: string; apSpent: number; distance?: number; disengage: unknown; fighters: { id: string; fighter: Fighter }[]; dice: DiceTranscript } }
   | { type: 'eden.melee_resolved'; data: AttackData & { via: 'attack' | 'engage' | 'disengage'; reaction: string; targetId: string; responded: boolean } }
   | { type: 'eden.shot_resolved'; data: AttackData & { targetId: string | null } }
   | { type: 'eden.throw_resolved'; data: AttackData }
@@ -102,6 +157,19 @@ export type EdenEvent =
   | { type: 'eden.activation_phase_ended'; data: { reason: 'all_activated' | 'double_pass'; firstPlayer: Side } }
   | { type: 'eden.upkeep_resolved'; data: { turn: number; fighters: { id: string; fighter: Fighter }[]; log: unknown[]; dice: DiceTranscript } }
   | { type: 'eden.victory_points_scored'; data: { turn: number; gained: Record<Side, number>; totals: Record<Side, number> } }
+  | { type: 'eden.weather_rolled'; data: { conditions: WeatherCondition[]; rules: string[]; rolls: unknown[]; dice: DiceTranscript } }
+  | { type: 'eden.scenery_placed'; data: { player: Side; sceneryId: string; element: string; cost: number; rules: SceneryState['rules']; pointsLeft: number } }
+  | { type: 'eden.infestation_level_set'; data: { level: number } }
+  | { type: 'eden.npc_placed'; data: { player: Side; npc: Fighter; level: number; pointsLeft: number } }
+  | { type: 'eden.npc_placement_stopped'; data: { player: Side } }
+  | { type: 'eden.fighter_deployed'; data: { player: Side; fighterId: string; zone: string; placement: unknown } }
+  | { type: 'eden.npc_activated'; data: { player: Side; npcId: string; decision: NpcDecision; melee: Record<string, unknown> | null; responded: boolean; fighters: { id: string; fighter: Fighter }[]; dice: DiceTranscript } }
+  | { type: 'eden.npc_eliminated'; data: { npcId: string; level: number; player: Side; byFighter: string; victoryPoints: number } }
+  | { type: 'eden.scenery_attacked'; data: { attackerId: string; sceneryId: string; apSpent: number; attacks: number; destroyed: boolean; replacedBy: SceneryState | null; fighters: { id: string; fighter: Fighter }[] } }
+  | { type: 'eden.scenery_ignited'; data: { fighterId: string; sceneryId: string; markers: number; fire: number; destroyed: boolean; replacedBy: SceneryState | null } }
+  | { type: 'eden.scenery_contact_resolved'; data: { fighterId: string; sceneryId: string; moment: 'activation_start' | 'move_end'; fireAdded: number; wounds: unknown[]; fighters: { id: string; fighter: Fighter }[]; dice: DiceTranscript } }
+  | { type: 'eden.scenery_burned'; data: { turn: number; scenery: { sceneryId: string; fire: number; destroyed: boolean; replacedBy: SceneryState | null }[] } }
+  | { type: 'eden.weather_effects_resolved'; data: { turn: number; conditions: WeatherCondition[]; fighters: { id: string; fighter: Fighter }[]; log: unknown[]; dice: DiceTranscript } }
   | { type: 'eden.game_ended'; data: { reason: 'turns' | 'elimination'; turn: number; victoryPoints: Record<Side, number>; winner: Side | null } };
 
 export interface AttackData {
@@ -121,6 +189,13 @@ export const isInAction = (e: FighterEntry | undefined): boolean => !!e && !isOu
 /** EDEN-ACT-9 / EDEN-ACT-10: activated this turn, or 0 AP, or out of action → cannot be named. */
 export function canBeActivated(e: FighterEntry): boolean {
   return !e.turn.activated && e.fighter.ap > 0 && !isOutOfAction(e.fighter);
+}
+
+/** NPCs of the match still on the table (EDEN-NPC-1). */
+export function npcsInAction(state: EdenMatchState): (FighterEntry & { id: string })[] {
+  return Object.keys(state.npcs)
+    .map((id) => ({ ...state.fighters[id]!, id }))
+    .filter((e) => isInAction(e));
 }
 
 export function sideFighters(state: EdenMatchState, side: Side): FighterEntry[] {

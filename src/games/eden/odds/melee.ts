@@ -1,11 +1,20 @@
 /**
  * Exact odds of a melee attack (EDEN-MELEE-3/4/5): the distribution over every way the dice can
- * fall, without sampling. Preconditions, the effective reaction and weapons come from running
- * `resolveMelee` itself once; each strike then branches on the attacker's successes (binomial),
- * the location face (1..6, spent as `aimLocation` spends it), the dodge's successes, and marks
- * wounds with `markWounds` — the building blocks `resolveMelee` uses. A Response branches first on
- * the opposed roll's winner (`opposedRoll`, ties re-rolled). tests/unit/odds checks the result
- * against brute-force enumeration of `resolveMelee` over every dice sequence.
+ * fall, without sampling. Preconditions, the effective reaction (NPC targets always respond, a
+ * disengagement target is passive: EDEN-MELEE-2/7), the weapons and the opposed roll's values come
+ * from running `resolveMelee` itself once (a probe); each strike then branches on the striker's
+ * successes (binomial), the location face (1..6, spent as `aimLocation` spends it), the dodge's
+ * successes, and marks wounds with `markWounds` — the building blocks `resolveMelee` uses. A
+ * Response branches first on the opposed roll's winner (`opposedRoll`, full ties re-rolled).
+ *
+ * Per-side parameters: every characteristic goes through `characteristic` with the side's weapon
+ * bonus and `modifiers`, as `resolveMelee` does. The strike CBT also carries whatever constant the
+ * rule function adds on top of those (Territory Elevation +2, EDEN-TERRAIN-R-ELEVATION, and
+ * anything added later): it is read off the probe — the CBT the rule function itself called for
+ * (the opposed values for a Response, the first strike's roll otherwise) minus the CBT from the
+ * weapon and modifiers — so `elevated` is never re-derived here.
+ * tests/property/odds.property.test.ts checks the result against brute-force enumeration of
+ * `resolveMelee` over every dice sequence, for random inputs.
  */
 import { SeededDice } from '../../dice/index.js';
 import { resolveMelee, type MeleeInput } from '../melee.js';
@@ -20,6 +29,8 @@ interface Party {
   mods: Modifiers | undefined;
   weapon: Equipment | undefined;
   aim: Aim | undefined;
+  /** CBT the rule function adds beyond weapon and modifiers (Elevation), read off the probe. */
+  extra: Modifiers | undefined;
 }
 
 interface World {
@@ -30,13 +41,16 @@ interface World {
   success: boolean;
 }
 
+const strikeCbt = (s: Party) => characteristic(s.fighter, 'CBT', s.weapon?.bonus, s.mods, s.extra);
+
 /**
  * Outcomes of STRIKE(s→d): [probability, d after, success], equal outcomes merged (same limb and
  * same wounds left). Mirrors `strike` in melee.ts.
  */
 function strikeDist(s: Party, d: Party, dodge: boolean, memo?: Map<string, [number, Fighter, boolean][]>): [number, Fighter, boolean][] {
-  const cbt = characteristic(s.fighter, 'CBT', s.weapon?.bonus, s.mods);
-  // the striker matters only through its current CBT (its weapon and aim are fixed per party)
+  const cbt = strikeCbt(s);
+  // within one memo the striker's weapon, aim and modifiers and the defender's profile are fixed:
+  // the striker matters only through its current CBT, the defender through its wounds
   const memoKey = memo ? `${cbt}|${stateKey(d.fighter)}` : '';
   const known = memo?.get(memoKey);
   if (known) return known;
@@ -58,13 +72,15 @@ function strikeFrom(cbt: number, s: Party, d: Party, dodge: boolean): [number, F
   const unhurt = (): [Fighter, boolean] => [d.fighter, false];
   // EDEN-AMB-39: zero successes → no location, no wound
   if (hits[0]! > 0) add(hits[0]!, 0, 0, unhurt);
+  // EDEN-MELEE-5 step 6: the dodge is RAP against the striker's current CBT (Elevation included)
   const dodgeDist = dodge ? successDistribution(characteristic(d.fighter, 'RAP', d.weapon?.bonus, d.mods), cbt) : [1];
   const fireFear = s.weapon && (s.weapon.fire || s.weapon.fear) ? { fire: s.weapon.fire ?? 0, fear: s.weapon.fear ?? 0 } : undefined;
   for (let k = 1; k < hits.length; k++) {
     const pk = hits[k]!;
     if (pk === 0) continue;
     for (let face = 1; face <= 6; face++) {
-      // EDEN-MELEE-3 step 5: successes spent on the location, keeping one
+      // EDEN-MELEE-3 step 5: successes spent on the location, keeping one (an exact shift that
+      // some reachable roll cannot make throws `illegal_shift`, as resolveMelee would)
       const location = aimLocation(d.fighter, face, k, s.aim);
       const left = k - Math.abs(location.shift);
       const limbIndex = LIMBS.indexOf(location.limb);
@@ -110,7 +126,7 @@ function loss(before: Fighter, after: Fighter): [number, [number, number, number
 }
 
 export function meleeOdds(input: MeleeInput): OddsResult {
-  // the rule function's own preconditions (422/400) and effective reaction
+  // the rule function's own preconditions (422/400), effective reaction and called-for values
   const probe = resolveMelee(input, new SeededDice('odds'));
   const attacker = ensureFighter(input.attacker);
   const target = ensureFighter(input.target);
@@ -119,14 +135,24 @@ export function meleeOdds(input: MeleeInput): OddsResult {
     mods,
     weapon: weapon === undefined ? undefined : findEquipment(f, weapon),
     aim,
+    extra: undefined,
   });
   const A = party(attacker, input.modifiers?.attacker, input.weapon, input.aim);
   const T = party(target, input.modifiers?.target, input.targetWeapon, input.targetAim);
+  // what the rule function added to each side's CBT beyond weapon and modifiers (an integer, so
+  // it commutes with EDEN-ROUND-1's rounding up and holds in every later state of the fighter)
+  const extraOf = (P: Party, called: number): Modifiers | undefined => {
+    const extra = called - strikeCbt(P);
+    return extra ? { CBT: extra } : undefined;
+  };
 
   let worlds: World[];
   if (probe.reaction === 'response') {
+    const opposed = probe.opposed!;
+    A.extra = extraOf(A, opposed.a.value);
+    T.extra = extraOf(T, opposed.b.value);
     // EDEN-MELEE-4: opposed CBT, the winner strikes, then the loser if still in action
-    const pa = opposedWinA(characteristic(A.fighter, 'CBT', A.weapon?.bonus, A.mods), characteristic(T.fighter, 'CBT', T.weapon?.bonus, T.mods));
+    const pa = opposedWinA(opposed.a.value, opposed.b.value);
     worlds = [];
     for (const [pw, attackerWins] of [
       [pa, true],
@@ -149,6 +175,7 @@ export function meleeOdds(input: MeleeInput): OddsResult {
       }
     }
   } else {
+    A.extra = extraOf(A, probe.exchanges[0]!.roll.value);
     worlds = strikeDist(A, T, probe.reaction === 'dodge').map(([p, t, success]) => ({ p, a: A.fighter, t, success }));
   }
   const outcomes: WeightedOutcome[] = merge(worlds).map((w) => {

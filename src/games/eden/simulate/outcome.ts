@@ -76,15 +76,22 @@ export function shotOutcome(input: ShotInput, r: ShotResult): Outcome {
 /** One resolution of `kind` with `dice`, reduced to its outcome. Throws what the rules throw. */
 export type Resolver = (dice: Dice) => Outcome;
 
-/** Fill fighter defaults once, so every resolution skips it (and outcomes can diff wounds). */
+/**
+ * The rule function's input from a stateless request body, as the endpoint builds it: fighter
+ * defaults filled once (so every resolution skips it, and outcomes can diff wounds), `weather` as a
+ * list. Used by simulations and exact odds alike.
+ */
 export function prepareInput(kind: SimulationKind, input: unknown): MeleeInput | ShotInput {
   if (kind === 'eden.melee') {
     const i = input as MeleeInput;
     return { ...i, attacker: ensureFighter(i.attacker), target: ensureFighter(i.target) };
   }
   const i = input as ShotInput;
+  // the endpoint's body takes one weather name or a list; the rule function reads a list
+  const weather = (i as { weather?: unknown }).weather;
   return {
     ...i,
+    ...(weather !== undefined ? { weather: (Array.isArray(weather) ? weather : [weather]) as ShotInput['weather'] } : {}),
     shooter: ensureFighter(i.shooter),
     candidates: (i.candidates ?? []).map((c) => ({
       ...c,
