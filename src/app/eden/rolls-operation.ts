@@ -11,6 +11,9 @@ import { limbForFace, type FighterInput } from '../../games/eden/fighter.js';
 import { ensureFighter, fighterProblems } from '../../games/eden/checks.js';
 import { locationText, opposedText, rollText } from './summary.js';
 
+const CHARACTERISTIC_ROLL = { en: 'Characteristic roll', es: 'Tirada de característica', de: 'Attributswurf' } as const;
+const LOCATION_ROLL = { en: 'Location roll', es: 'Tirada de localización', de: 'Trefferwurf' } as const;
+
 const Value = Type.Integer({ minimum: -50, maximum: 50 });
 
 const body = Type.Object({
@@ -74,7 +77,7 @@ export const edenRollsOperation = defineOperation({
 
     if (input.kind === 'characteristic') {
       const roll = characteristicRoll(dice, 'characteristic', input.value!, input.difficulty!);
-      return { kind: input.kind, successes: roll.successes, roll, dice: dice.transcript(), summary: rollText('EDEN-ROLL-1', roll, ctx.lang) + '.' };
+      return { kind: input.kind, successes: roll.successes, roll, dice: dice.transcript(), summary: rollText(CHARACTERISTIC_ROLL[ctx.lang], roll, ctx.lang) + '.' };
     }
     if (input.kind === 'opposed') {
       const opposed = opposedRoll(dice, 'a', 'b', input.a!.value, input.b!.value);
@@ -82,7 +85,7 @@ export const edenRollsOperation = defineOperation({
     }
     const rolled = locationDie(dice, 'location');
     if (!input.fighter) {
-      return { kind: input.kind, face: clampFace(rolled), rolled, shift: 0, dice: dice.transcript(), summary: `EDEN-ROLL-6: ${rolled}.` };
+      return { kind: input.kind, face: clampFace(rolled), rolled, shift: 0, dice: dice.transcript(), summary: `${LOCATION_ROLL[ctx.lang]} (EDEN-ROLL-6): ${rolled}.` };
     }
     const fighter = ensureFighter(input.fighter as FighterInput);
     const location = aimLocation(fighter, rolled, input.successes ?? 1, input.aim as Aim | undefined);
