@@ -11,6 +11,7 @@ import {
   markWounds,
   type Equipment,
   type Fighter,
+  type Limb,
   type Modifiers,
 } from './fighter.js';
 import { apCost, assertAttackLeft, assertInAction, assertNotAfraid, ensureFighter } from './checks.js';
@@ -68,13 +69,19 @@ export interface MeleeResult {
   apSpent: { attacker: number; target: number };
 }
 
-/** EDEN-ENGAGE-1 costs 2 AP; Attack (EDEN-ATTACK-1) and a disengagement attack (EDEN-MOVE-ACT-2) 1 AP. */
 /** EDEN-TERRAIN-R-ELEVATION: «bonificación de +2 al CBT en los ataques cuerpo a cuerpo contra un adversario que está por debajo». */
 const ELEVATION: Modifiers = { CBT: 2 };
 
+/** EDEN-ENGAGE-1 costs 2 AP; Attack (EDEN-ATTACK-1) and a disengagement attack (EDEN-MOVE-ACT-2) 1 AP. */
 const VIA_COST: Record<MeleeVia, number> = { attack: 1, engage: 2, disengage: 1 };
 
-interface Party {
+/**
+ * One side of a melee as the rules set it up before any die is rolled: its fighter, its
+ * `modifiers`, the weapon whose bonus applies to it (EDEN-EQUIP-4), its aim and its Territory
+ * Elevation bonus. Every value the side rolls with comes from `strikeCbt` / `strikeVig` /
+ * `dodgeRap` on it, in `resolveMelee` and in the exact odds alike.
+ */
+export interface MeleeSide {
   side: Side;
   fighter: Fighter;
   mods: Modifiers | undefined;
@@ -82,6 +89,17 @@ interface Party {
   aim: Aim | undefined;
   /** EDEN-TERRAIN-R-ELEVATION: +2 CBT in melee against an adversary below. */
   elevation: Modifiers | undefined;
+}
+
+/** Everything `resolveMelee` settles before the first die (`meleeSetup`). */
+export interface MeleeSetup {
+  /** The effective reaction (NPC targets respond, disengagement targets are passive). */
+  reaction: Reaction;
+  via: MeleeVia;
+  apSpent: { attacker: number; target: number };
+  /** Both sides, with the AP they pay already deducted. */
+  attacker: MeleeSide;
+  target: MeleeSide;
 }
 
 function meleeWeapon(f: Fighter, name: string | undefined, path: string): Equipment | undefined {
@@ -92,14 +110,66 @@ function meleeWeapon(f: Fighter, name: string | undefined, path: string): Equipm
 }
 
 /**
+ * Each side's parameters for this melee (EDEN-MELEE-3/4/5): weapon (EDEN-EQUIP-4; an unknown
+ * name is 400 `unknown_equipment`), modifiers, aim and Elevation. `fighters` default to the
+ * input's fighters (normalised).
+ */
+export function meleeSides(
+  input: MeleeInput,
+  fighters: { attacker: Fighter; target: Fighter } = { attacker: ensureFighter(input.attacker), target: ensureFighter(input.target) },
+): { attacker: MeleeSide; target: MeleeSide } {
+  // EDEN-TERRAIN-R-ELEVATION: only the side above its adversary (both raised: neither is below)
+  const raisedA = input.elevated?.attacker === true;
+  const raisedT = input.elevated?.target === true;
+  return {
+    attacker: {
+      side: 'attacker',
+      fighter: fighters.attacker,
+      mods: input.modifiers?.attacker,
+      weapon: meleeWeapon(fighters.attacker, input.weapon, '/weapon'),
+      aim: input.aim,
+      elevation: raisedA && !raisedT ? ELEVATION : undefined,
+    },
+    target: {
+      side: 'target',
+      fighter: fighters.target,
+      mods: input.modifiers?.target,
+      weapon: meleeWeapon(fighters.target, input.targetWeapon, '/targetWeapon'),
+      aim: input.targetAim,
+      elevation: raisedT && !raisedA ? ELEVATION : undefined,
+    },
+  };
+}
+
+/** EDEN-MELEE-3 step 3 / EDEN-MELEE-4 / EDEN-MELEE-5 step 6: the side's current CBT for this attack (weapon, modifiers, Elevation +2). */
+export const strikeCbt = (s: MeleeSide): number => characteristic(s.fighter, 'CBT', s.weapon?.bonus, s.mods, s.elevation);
+/** EDEN-MELEE-3 step 3: the difficulty of a strike against the side, its current VIG. */
+export const strikeVig = (d: MeleeSide): number => characteristic(d.fighter, 'VIG', d.weapon?.bonus, d.mods);
+/** EDEN-MELEE-5 step 6: the side's RAP when it dodges. */
+export const dodgeRap = (d: MeleeSide): number => characteristic(d.fighter, 'RAP', d.weapon?.bonus, d.mods);
+
+/**
+ * EDEN-MELEE-3 step 6 / EDEN-MELEE-5 step 7: `remaining` successes of S land on `limb` of the
+ * struck fighter `struck` as wounds, less protection (EDEN-WOUND-5); EDEN-AMB-25: a Fire/Fear
+ * melee weapon marks it when a success remained after the dodge.
+ */
+export function strikeWounds(s: MeleeSide, struck: Fighter, limb: Limb, remaining: number): { fighter: Fighter; protection: number; marked: number } {
+  const hit = markWounds(struck, limb, remaining);
+  let after = hit.fighter;
+  if (remaining > 0 && s.weapon && (s.weapon.fire || s.weapon.fear)) {
+    after = addMarkers(after, { fire: s.weapon.fire ?? 0, fear: s.weapon.fear ?? 0 });
+  }
+  return { fighter: after, protection: hit.protection, marked: hit.marked };
+}
+
+/**
  * STRIKE(S→D) (EDEN-MELEE-3): S's CBT roll against D's VIG, location die, successes spent on the
  * location keeping one; with `dodge`, D's RAP roll against S's current CBT cancels successes
  * (EDEN-MELEE-5); remaining successes are wounds, less protection (EDEN-WOUND-5).
  */
-function strike(dice: Dice, s: Party, d: Party, dodge: boolean): Exchange {
-  const cbt = characteristic(s.fighter, 'CBT', s.weapon?.bonus, s.mods, s.elevation);
-  const vig = characteristic(d.fighter, 'VIG', d.weapon?.bonus, d.mods);
-  const roll = characteristicRoll(dice, s.side + ' CBT', cbt, vig);
+function strike(dice: Dice, s: MeleeSide, d: MeleeSide, dodge: boolean): Exchange {
+  const cbt = strikeCbt(s);
+  const roll = characteristicRoll(dice, s.side + ' CBT', cbt, strikeVig(d));
   // EDEN-AMB-39: zero successes → no location die, no wounds, failure
   if (roll.successes === 0) {
     return { striker: s.side, roll, location: null, dodge: null, inflicted: 0, protection: 0, marked: 0, success: false };
@@ -110,16 +180,11 @@ function strike(dice: Dice, s: Party, d: Party, dodge: boolean): Exchange {
   let dodgeRoll: CharacteristicRoll | null = null;
   if (dodge) {
     // EDEN-MELEE-5 step 6: RAP against the initiator's current CBT; each success cancels one
-    dodgeRoll = characteristicRoll(dice, d.side + ' RAP (dodge)', characteristic(d.fighter, 'RAP', d.weapon?.bonus, d.mods), cbt);
+    dodgeRoll = characteristicRoll(dice, d.side + ' RAP (dodge)', dodgeRap(d), cbt);
     remaining = Math.max(0, remaining - dodgeRoll.successes);
   }
-  const hit = markWounds(d.fighter, location.limb, remaining);
-  let struck = hit.fighter;
-  // EDEN-AMB-25: a Fire/Fear melee weapon marks the target when a success remained after the dodge
-  if (remaining > 0 && s.weapon && (s.weapon.fire || s.weapon.fear)) {
-    struck = addMarkers(struck, { fire: s.weapon.fire ?? 0, fear: s.weapon.fear ?? 0 });
-  }
-  d.fighter = struck;
+  const hit = strikeWounds(s, d.fighter, location.limb, remaining);
+  d.fighter = hit.fighter;
   return {
     striker: s.side,
     roll,
@@ -132,8 +197,12 @@ function strike(dice: Dice, s: Party, d: Party, dodge: boolean): Exchange {
   };
 }
 
-/** Resolve one melee attack (EDEN-MELEE-1..7). Throws RuleViolation before rolling when illegal. */
-export function resolveMelee(input: MeleeInput, dice: Dice): MeleeResult {
+/**
+ * Everything before the first die of a melee (EDEN-MELEE-1/2/7, EDEN-ATTACK-2, EDEN-ENGAGE-1,
+ * EDEN-STATE-FEAR-1, EDEN-NPC-5): the preconditions (RuleViolation / InvalidInput, as
+ * `resolveMelee` throws them), the effective reaction, the AP each side pays and both sides.
+ */
+export function meleeSetup(input: MeleeInput): MeleeSetup {
   const attacker = ensureFighter(input.attacker);
   const target = ensureFighter(input.target);
   const via: MeleeVia = input.via ?? 'attack';
@@ -171,35 +240,23 @@ export function resolveMelee(input: MeleeInput, dice: Dice): MeleeResult {
     assertAttackLeft(target, input.attacksThisTurn?.target, 'target');
   }
 
-  const a: Party = {
-    side: 'attacker',
-    fighter: attackerAp ? { ...attacker, ap: attacker.ap - attackerAp } : attacker,
-    mods: input.modifiers?.attacker,
-    weapon: meleeWeapon(attacker, input.weapon, '/weapon'),
-    aim: input.aim,
-    elevation: input.elevated?.attacker === true && input.elevated?.target !== true ? ELEVATION : undefined,
-  };
-  const t: Party = {
-    side: 'target',
-    fighter: targetAp ? { ...target, ap: target.ap - targetAp } : target,
-    mods: input.modifiers?.target,
-    weapon: meleeWeapon(target, input.targetWeapon, '/targetWeapon'),
-    aim: input.targetAim,
-    elevation: input.elevated?.target === true && input.elevated?.attacker !== true ? ELEVATION : undefined,
-  };
+  const sides = meleeSides(input, {
+    attacker: attackerAp ? { ...attacker, ap: attacker.ap - attackerAp } : attacker,
+    target: targetAp ? { ...target, ap: target.ap - targetAp } : target,
+  });
+  return { reaction, via, apSpent: { attacker: attackerAp, target: targetAp }, ...sides };
+}
+
+/** Resolve one melee attack (EDEN-MELEE-1..7). Throws RuleViolation before rolling when illegal. */
+export function resolveMelee(input: MeleeInput, dice: Dice): MeleeResult {
+  const { reaction, via, apSpent, attacker: a, target: t } = meleeSetup(input);
 
   const exchanges: Exchange[] = [];
   let opposed: OpposedRoll | null = null;
   let success = false;
   if (reaction === 'response') {
     // EDEN-MELEE-4: opposed CBT (attacker's die first), winner strikes, then the loser if still in play
-    opposed = opposedRoll(
-      dice,
-      'attacker CBT (opposed)',
-      'target CBT (opposed)',
-      characteristic(a.fighter, 'CBT', a.weapon?.bonus, a.mods, a.elevation),
-      characteristic(t.fighter, 'CBT', t.weapon?.bonus, t.mods, t.elevation),
-    );
+    opposed = opposedRoll(dice, 'attacker CBT (opposed)', 'target CBT (opposed)', strikeCbt(a), strikeCbt(t));
     const [w, l] = opposed.winner === 'a' ? [a, t] : [t, a];
     const first = strike(dice, w, l, false);
     exchanges.push(first);
@@ -220,6 +277,6 @@ export function resolveMelee(input: MeleeInput, dice: Dice): MeleeResult {
     exchanges,
     attacker: { ...a.fighter, outOfAction: isOutOfAction(a.fighter) },
     target: { ...t.fighter, outOfAction: isOutOfAction(t.fighter) },
-    apSpent: { attacker: attackerAp, target: targetAp },
+    apSpent,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { resolveMelee } from '../../../src/games/eden/melee.js';
+import { dodgeRap, meleeSetup, meleeSides, resolveMelee, strikeCbt, strikeVig, strikeWounds } from '../../../src/games/eden/melee.js';
 import { dice, grunt, item, yuri } from './fixtures.js';
+import { InvalidInput } from '../../../src/games/errors.js';
 
 const A = () => grunt('a', { CBT: 4, VIG: 4, RAP: 4 });
 const T = () => grunt('t', { CBT: 4, VIG: 4, RAP: 4 });
@@ -208,5 +209,35 @@ describe('EDEN melee preconditions (AP, limits, Fear, via)', () => {
   it('EDEN-AMB-30: an NPC attacker pays no AP', () => {
     const r = resolveMelee({ attacker: grunt('n', {}, { types: ['npc'], ap: 0 }), target: T() }, dice(1, 1, 1, 1));
     expect(r.apSpent.attacker).toBe(0);
+  });
+});
+
+describe('the rule pieces resolveMelee and the exact odds share', () => {
+  const blade = item({ name: 'Blade', categories: [], bonus: { CBT: 1, VIG: 1, RAP: -1 }, fire: 1 });
+  const armed = () => grunt('a', { CBT: 4, VIG: 4, RAP: 4 }, { equipment: [blade] });
+
+  it('EDEN-TERRAIN-R-ELEVATION / EDEN-EQUIP-4: meleeSides gives each side its weapon bonus, modifiers and +2 CBT only when above its adversary', () => {
+    const sides = meleeSides({ attacker: armed(), target: T(), weapon: 'Blade', modifiers: { attacker: { CBT: 1 } }, elevated: { attacker: true } });
+    expect(strikeCbt(sides.attacker)).toBe(4 + 1 + 1 + 2);
+    expect(strikeVig(sides.attacker)).toBe(5);
+    expect(dodgeRap(sides.attacker)).toBe(3);
+    expect(strikeCbt(sides.target)).toBe(4);
+    const both = meleeSides({ attacker: A(), target: T(), elevated: { attacker: true, target: true } });
+    expect([strikeCbt(both.attacker), strikeCbt(both.target)]).toEqual([4, 4]);
+    expect(strikeCbt(meleeSides({ attacker: A(), target: T(), elevated: { target: true } }).target)).toBe(6);
+    expect(() => meleeSides({ attacker: A(), target: T(), weapon: 'Nothing' })).toThrow(InvalidInput);
+  });
+
+  it('EDEN-MELEE-2 / EDEN-NPC-5 / EDEN-MELEE-7: meleeSetup settles the effective reaction and the AP each side pays', () => {
+    expect(meleeSetup({ attacker: A(), target: T(), reaction: 'dodge', via: 'engage' })).toMatchObject({ reaction: 'dodge', via: 'engage', apSpent: { attacker: 2, target: 1 }, attacker: { fighter: { ap: 1 } }, target: { fighter: { ap: 2 } } });
+    expect(meleeSetup({ attacker: A(), target: T(), reaction: 'dodge', via: 'disengage' })).toMatchObject({ reaction: 'passive', apSpent: { attacker: 1, target: 0 } });
+    expect(meleeSetup({ attacker: A(), target: grunt('n', {}, { npc: true }) })).toMatchObject({ reaction: 'response' });
+    expect(() => meleeSetup({ attacker: A(), target: A() })).toThrow(expect.objectContaining({ code: 'illegal_target' }));
+  });
+
+  it('EDEN-MELEE-3 step 6 / EDEN-AMB-25: strikeWounds marks wounds less protection, and Fire/Fear only when a success remained', () => {
+    const s = meleeSides({ attacker: armed(), target: yuri(), weapon: 'Blade' }).attacker;
+    expect(strikeWounds(s, yuri(), 'head', 2)).toMatchObject({ protection: 1, marked: 1, fighter: { markers: { fire: 1 } } });
+    expect(strikeWounds(s, yuri(), 'head', 0)).toMatchObject({ marked: 0, fighter: { markers: { fire: 0 } } });
   });
 });

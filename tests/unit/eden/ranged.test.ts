@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { legalTargets, resolveShot, type ShotCandidate } from '../../../src/games/eden/ranged.js';
+import {
+  isFree,
+  GYROMAGNETIC_FIELD,
+  chooseTarget,
+  inPlay,
+  legalTargets,
+  protectionOnHit,
+  redirectCandidates,
+  resolveShot,
+  shotHit,
+  shotRange,
+  shotWounds,
+  type ShotCandidate,
+} from '../../../src/games/eden/ranged.js';
 import { InvalidInput } from '../../../src/games/errors.js';
 import { dice, grunt, item, yuri } from './fixtures.js';
 
@@ -145,5 +158,81 @@ describe('EDEN-RANGED-1 preconditions', () => {
     expect(() => resolveShot({ shooter: grunt('s', {}, { equipment: [once] }), weapon: 'Once', candidates: [], weaponUses: { game: 1 } }, dice())).toThrow(
       expect.objectContaining({ code: 'item_limit' }),
     );
+  });
+});
+
+describe('EDEN-WOUND-4: fighters out of action have left the table (targets and redirection alike)', () => {
+  const gone = (id: string, distanceToShooter: number) => ({ ...engaged(id, distanceToShooter), fighter: { ...grunt(id, { VIG: 4 }), outOfAction: true } });
+  const dead = (id: string, distanceToShooter: number) => ({ ...engaged(id, distanceToShooter), fighter: grunt(id, { VIG: 4 }, { wounds: { torso: 3 } }) });
+
+  it('EDEN-RANGED-2 / EDEN-WOUND-4: a candidate flagged outOfAction: true is never a target', () => {
+    const cs = [cand('gone', 5, { fighter: { ...grunt('gone'), outOfAction: true } }), cand('t', 10)];
+    expect(legalTargets(cs, 30).map((c) => c.id)).toEqual(['t']);
+    expect(() => resolveShot({ shooter: shooter(), weapon: 'Pistol', candidates: cs, targetId: 'gone' }, dice())).toThrow(expect.objectContaining({ code: 'illegal_target' }));
+  });
+
+  it('EDEN-RANGED-4 / EDEN-WOUND-4: a fighter in contact flagged outOfAction: true never receives a redirected shot; the next nearest does', () => {
+    const c = cand('t', 10, { engagedWith: [gone('gone', 9), engaged('far', 12)] });
+    const r = resolveShot({ shooter: shooter(), weapon: 'Pistol', candidates: [c] }, dice(6, 1, 1, 1, 4, 1, 1, 1, 1));
+    expect(r).toMatchObject({ targetId: 't', redirectedTo: 'far', hit: { id: 'far' } });
+  });
+
+  it('EDEN-RANGED-4 / EDEN-WOUND-4: with only out-of-action fighters in contact (flag or wounds), odd successes hit the target', () => {
+    for (const other of [gone('gone', 9), dead('dead', 9)]) {
+      const c = cand('t', 10, { engagedWith: [other] });
+      const r = resolveShot({ shooter: shooter(), weapon: 'Pistol', candidates: [c] }, dice(6, 1, 1, 1, 4, 1, 1, 1, 1));
+      expect(r).toMatchObject({ targetId: 't', redirectedTo: null, hit: { id: 't' } });
+    }
+  });
+
+  it('EDEN-RANGED-2 / EDEN-WOUND-4: a candidate in contact only with out-of-action fighters is free, so a farther free one cannot be preferred', () => {
+    const lonely = cand('lonely', 10, { engagedWith: [gone('gone', 9), dead('dead', 11)] });
+    const farther = cand('farther', 20);
+    expect(isFree(lonely)).toBe(true);
+    expect(legalTargets([lonely, farther], 30).map((c) => c.id)).toEqual(['lonely']);
+    expect(() => resolveShot({ shooter: shooter(), weapon: 'Pistol', candidates: [lonely, farther], targetId: 'farther' }, dice())).toThrow(
+      expect.objectContaining({ code: 'illegal_target' }),
+    );
+    // still in contact with a fighter in play → not free, and skippable
+    expect(isFree(cand('busy', 10, { engagedWith: [gone('gone', 9), engaged('in', 9)] }))).toBe(false);
+  });
+
+  it('EDEN-WOUND-4: inPlay and redirectCandidates judge the flag and the wounds the same way', () => {
+    expect(inPlay(grunt('x'))).toBe(true);
+    expect(inPlay({ ...grunt('x'), outOfAction: true })).toBe(false);
+    expect(inPlay(grunt('x', {}, { wounds: { head: 3 } }))).toBe(false);
+    const c = cand('t', 10, { engagedWith: [gone('gone', 3), dead('dead', 4), engaged('in', 9)] });
+    expect(redirectCandidates(c).map((e) => e.id)).toEqual(['in']);
+  });
+});
+
+describe('the rule pieces resolveShot and the exact odds share', () => {
+  it('EDEN-EFFECT-RANGE / EDEN-WEATHER-4: shotRange adds 5 cm on Elevation and caps at 15 cm under Thick fog', () => {
+    expect(shotRange(pistol, {})).toBe(30);
+    expect(shotRange(pistol, { shooterElevated: true })).toBe(35);
+    expect(shotRange(pistol, { shooterElevated: true, weather: ['thick_fog'] })).toBe(15);
+  });
+
+  it('EDEN-RANGED-2 / EDEN-AMB-22: chooseTarget returns the candidate object itself (duplicate ids too)', () => {
+    const a = cand('dup', 10, { engagedWith: [engaged('e', 9)] });
+    const b = cand('dup', 12);
+    expect(chooseTarget({ candidates: [a, b] }, 30).chosen).toBe(a);
+    expect(chooseTarget({ candidates: [a, b], ignoreEngaged: true }, 30).chosen).toBe(b);
+    expect(chooseTarget({ candidates: [cand('x', 40)] }, 30)).toEqual({ legal: [], chosen: undefined });
+  });
+
+  it('EDEN-RANGED-4: shotHit redirects odd successes only, to the nearest fighter in contact (ties → request order)', () => {
+    const c = cand('t', 10, { engagedWith: [engaged('a', 9), engaged('b', 9)], nearEnergyBeacon: true });
+    expect(shotHit(c, 1)).toMatchObject({ id: 'a', redirectedTo: 'a', nearEnergyBeacon: false });
+    expect(shotHit(c, 2)).toMatchObject({ id: 't', redirectedTo: null, nearEnergyBeacon: true });
+  });
+
+  it('EDEN-TERRAIN-LIST-10: protectionOnHit adds the Gyromagnetic field only near a beacon; shotWounds removes it afterwards', () => {
+    const f = grunt('t');
+    expect(protectionOnHit(f, false)).toBe(f);
+    expect(protectionOnHit(f, true).equipment).toEqual([GYROMAGNETIC_FIELD]);
+    const w = shotWounds(f, true, 'torso', 3);
+    expect(w).toMatchObject({ protection: 2, marked: 1 });
+    expect(w.fighter.equipment).toEqual([]);
   });
 });

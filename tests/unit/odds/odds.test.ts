@@ -127,6 +127,20 @@ describe('exact ranged odds (EDEN-RANGED-3..7)', () => {
     expect(odds.redirectRate).toBeGreaterThan(0);
     expectSame(odds, bruteShot(request));
   });
+  it('EDEN-RANGED-4 / EDEN-WOUND-4: a fighter in contact flagged out of action never receives the redirected shot, as in resolveShot', () => {
+    const melee = (gone: Record<string, unknown>) => ({
+      shooter,
+      weapon: 'Bow',
+      candidates: [{ id: 'b', fighter: brute, distance: 5, lineOfSight: true, engagedWith: [{ id: 'gone', fighter: { ...brute, id: 'gone', ...gone }, distanceToShooter: 4 }] }],
+    });
+    // the only fighter in contact has left the table: odd successes hit the target itself
+    const flagged = melee({ outOfAction: true });
+    const odds = rangedOdds(prepareInput('eden.ranged', flagged) as ShotInput);
+    expect(odds.redirectRate).toBe(0);
+    expectSame(odds, bruteShot(flagged));
+    // the same as a fighter out of action by its wounds (EDEN-WOUND-4)
+    expectSame(odds, rangedOdds(prepareInput('eden.ranged', melee({ wounds: { head: 4 } })) as ShotInput));
+  });
   it('no eligible candidate: the shot never hits', () => {
     const odds = rangedOdds(prepareInput('eden.ranged', rangedRequest({ candidates: [{ id: 'b', fighter: brute, distance: 99, lineOfSight: true }] })) as ShotInput);
     expect(odds).toMatchObject({ noTargetRate: 1, successRate: 0, expectedMarked: 0 });

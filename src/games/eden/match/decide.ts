@@ -565,7 +565,11 @@ function upkeep(cmd: EdenCommand, state: EdenMatchState, dice: Dice): EdenEvent[
     violation('npcs_pending', `Upkeep step 2 comes first: activate the NPCs ${pending.map((n) => n.id).join(', ')} (EDEN-UPKEEP-2, EDEN-NPC-3).`, { npcs: pending.map((n) => n.id), next: state.upkeep.npcNext });
   }
   // EDEN-UPKEEP-6: only match fighters may be named (by id or {id}); unknown ids are 422 unknown_fighter
-  const removeRage = ((cmd.removeRage as Ref[] | undefined) ?? []).map((r) => bandSide(entry(state, r, 'removeRage fighter')) && refId(r));
+  const removeRage = ((cmd.removeRage as Ref[] | undefined) ?? []).map((r) => {
+    const e = entry(state, r, 'removeRage fighter');
+    bandSide(e);
+    return e.id;
+  });
   // EDEN-WEATHER-7: fighters that are not free (named here) are spared by Acid rain
   const engaged = ((cmd.engaged as Ref[] | undefined) ?? []).map((r) => entry(state, r, 'engaged fighter').id);
   const order = weatherOrder(cmd, state);

@@ -1,37 +1,24 @@
 /**
  * Exact odds of a melee attack (EDEN-MELEE-3/4/5): the distribution over every way the dice can
- * fall, without sampling. Preconditions, the effective reaction (NPC targets always respond, a
- * disengagement target is passive: EDEN-MELEE-2/7), the weapons and the opposed roll's values come
- * from running `resolveMelee` itself once (a probe); each strike then branches on the striker's
- * successes (binomial), the location face (1..6, spent as `aimLocation` spends it), the dodge's
- * successes, and marks wounds with `markWounds` — the building blocks `resolveMelee` uses. A
- * Response branches first on the opposed roll's winner (`opposedRoll`, full ties re-rolled).
- *
- * Per-side parameters: every characteristic goes through `characteristic` with the side's weapon
- * bonus and `modifiers`, as `resolveMelee` does. The strike CBT also carries whatever constant the
- * rule function adds on top of those (Territory Elevation +2, EDEN-TERRAIN-R-ELEVATION, and
- * anything added later): it is read off the probe — the CBT the rule function itself called for
- * (the opposed values for a Response, the first strike's roll otherwise) minus the CBT from the
- * weapon and modifiers — so `elevated` is never re-derived here.
- * tests/property/odds.property.test.ts checks the result against brute-force enumeration of
- * `resolveMelee` over every dice sequence, for random inputs.
+ * fall, without sampling, from the rule's own pieces in melee.ts. `meleeSetup` gives the
+ * preconditions (422/400), the effective reaction (NPC targets always respond, a disengagement
+ * target is passive: EDEN-MELEE-2/7) and both sides — weapon bonuses, modifiers, aims and Territory
+ * Elevation (EDEN-TERRAIN-R-ELEVATION) — exactly as `resolveMelee` sets them up; every value rolled
+ * comes from `strikeCbt` / `strikeVig` / `dodgeRap` on those sides and every hit from
+ * `strikeWounds`, as in `resolveMelee`. Only the dice are enumerated: each strike branches on the
+ * striker's successes (binomial), the location face (1..6, spent by `aimLocation`) and the dodge's
+ * successes; a Response branches first on the opposed roll's winner (`opposedRoll`, full ties
+ * re-rolled). tests/property/odds.property.test.ts checks the result against brute-force
+ * enumeration of `resolveMelee` over every dice sequence, for random inputs.
  */
-import { SeededDice } from '../../dice/index.js';
-import { resolveMelee, type MeleeInput } from '../melee.js';
-import { aimLocation, type Aim } from '../location.js';
-import { LIMBS, addMarkers, characteristic, findEquipment, isOutOfAction, markWounds, type Equipment, type Fighter, type Modifiers } from '../fighter.js';
+import { dodgeRap, meleeSetup, strikeCbt, strikeVig, strikeWounds, type MeleeInput, type MeleeSide } from '../melee.js';
+import { aimLocation } from '../location.js';
+import { LIMBS, isOutOfAction, type Fighter } from '../fighter.js';
 import { ensureFighter } from '../checks.js';
 import { opposedWinA, successDistribution } from './distribution.js';
 import { reduceOutcomes, type OddsResult, type WeightedOutcome } from './result.js';
 
-interface Party {
-  fighter: Fighter;
-  mods: Modifiers | undefined;
-  weapon: Equipment | undefined;
-  aim: Aim | undefined;
-  /** CBT the rule function adds beyond weapon and modifiers (Elevation), read off the probe. */
-  extra: Modifiers | undefined;
-}
+type Party = MeleeSide;
 
 interface World {
   p: number;
@@ -40,8 +27,6 @@ interface World {
   /** The attacker's strike succeeded (EDEN-WOUND-6). */
   success: boolean;
 }
-
-const strikeCbt = (s: Party) => characteristic(s.fighter, 'CBT', s.weapon?.bonus, s.mods, s.extra);
 
 /**
  * Outcomes of STRIKE(s→d): [probability, d after, success], equal outcomes merged (same limb and
@@ -60,8 +45,7 @@ function strikeDist(s: Party, d: Party, dodge: boolean, memo?: Map<string, [numb
 }
 
 function strikeFrom(cbt: number, s: Party, d: Party, dodge: boolean): [number, Fighter, boolean][] {
-  const vig = characteristic(d.fighter, 'VIG', d.weapon?.bonus, d.mods);
-  const hits = successDistribution(cbt, vig);
+  const hits = successDistribution(cbt, strikeVig(d));
   const merged = new Map<number, [number, Fighter, boolean]>();
   const add = (p: number, limbIndex: number, remaining: number, make: () => [Fighter, boolean]) => {
     const key = remaining === 0 ? -1 : limbIndex * 1000 + remaining;
@@ -73,8 +57,7 @@ function strikeFrom(cbt: number, s: Party, d: Party, dodge: boolean): [number, F
   // EDEN-AMB-39: zero successes → no location, no wound
   if (hits[0]! > 0) add(hits[0]!, 0, 0, unhurt);
   // EDEN-MELEE-5 step 6: the dodge is RAP against the striker's current CBT (Elevation included)
-  const dodgeDist = dodge ? successDistribution(characteristic(d.fighter, 'RAP', d.weapon?.bonus, d.mods), cbt) : [1];
-  const fireFear = s.weapon && (s.weapon.fire || s.weapon.fear) ? { fire: s.weapon.fire ?? 0, fear: s.weapon.fear ?? 0 } : undefined;
+  const dodgeDist = dodge ? successDistribution(dodgeRap(d), cbt) : [1];
   for (let k = 1; k < hits.length; k++) {
     const pk = hits[k]!;
     if (pk === 0) continue;
@@ -94,10 +77,9 @@ function strikeFrom(cbt: number, s: Party, d: Party, dodge: boolean): [number, F
           continue;
         }
         add((pk * pr) / 6, limbIndex, remaining, () => {
-          const hit = markWounds(d.fighter, location.limb, remaining);
-          // EDEN-AMB-25: Fire/Fear weapon marks when a success remained
-          const struck = fireFear ? addMarkers(hit.fighter, fireFear) : hit.fighter;
-          return [struck, hit.marked > 0];
+          // EDEN-MELEE-3 step 6 / EDEN-AMB-25 (Fire/Fear weapon marks when a success remained)
+          const hit = strikeWounds(s, d.fighter, location.limb, remaining);
+          return [hit.fighter, hit.marked > 0];
         });
       }
     }
@@ -126,33 +108,15 @@ function loss(before: Fighter, after: Fighter): [number, [number, number, number
 }
 
 export function meleeOdds(input: MeleeInput): OddsResult {
-  // the rule function's own preconditions (422/400), effective reaction and called-for values
-  const probe = resolveMelee(input, new SeededDice('odds'));
+  // the rule function's own preconditions (422/400), effective reaction and sides
+  const { reaction, attacker: A, target: T } = meleeSetup(input);
   const attacker = ensureFighter(input.attacker);
   const target = ensureFighter(input.target);
-  const party = (f: Fighter, mods: Modifiers | undefined, weapon: string | undefined, aim: Aim | undefined): Party => ({
-    fighter: f,
-    mods,
-    weapon: weapon === undefined ? undefined : findEquipment(f, weapon),
-    aim,
-    extra: undefined,
-  });
-  const A = party(attacker, input.modifiers?.attacker, input.weapon, input.aim);
-  const T = party(target, input.modifiers?.target, input.targetWeapon, input.targetAim);
-  // what the rule function added to each side's CBT beyond weapon and modifiers (an integer, so
-  // it commutes with EDEN-ROUND-1's rounding up and holds in every later state of the fighter)
-  const extraOf = (P: Party, called: number): Modifiers | undefined => {
-    const extra = called - strikeCbt(P);
-    return extra ? { CBT: extra } : undefined;
-  };
 
   let worlds: World[];
-  if (probe.reaction === 'response') {
-    const opposed = probe.opposed!;
-    A.extra = extraOf(A, opposed.a.value);
-    T.extra = extraOf(T, opposed.b.value);
+  if (reaction === 'response') {
     // EDEN-MELEE-4: opposed CBT, the winner strikes, then the loser if still in action
-    const pa = opposedWinA(opposed.a.value, opposed.b.value);
+    const pa = opposedWinA(strikeCbt(A), strikeCbt(T));
     worlds = [];
     for (const [pw, attackerWins] of [
       [pa, true],
@@ -175,8 +139,7 @@ export function meleeOdds(input: MeleeInput): OddsResult {
       }
     }
   } else {
-    A.extra = extraOf(A, probe.exchanges[0]!.roll.value);
-    worlds = strikeDist(A, T, probe.reaction === 'dodge').map(([p, t, success]) => ({ p, a: A.fighter, t, success }));
+    worlds = strikeDist(A, T, reaction === 'dodge').map(([p, t, success]) => ({ p, a: A.fighter, t, success }));
   }
   const outcomes: WeightedOutcome[] = merge(worlds).map((w) => {
     const [marked, byLimb] = loss(target, w.t);
