@@ -13,7 +13,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { Database, JobRunner } from '../app/ports.js';
 import { compile } from '../app/validate.js';
-import { problem, registerProblemHandlers, sendProblem } from './problem.js';
+import { problem, registerProblemHandlers, sendProblem, toProblem } from './problem.js';
 import { operationRoutes } from './routes/operations.js';
 import { systemRoutes } from './routes/system.js';
 import { adminRoutes } from './routes/admin.js';
@@ -41,6 +41,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { allErrors: true } },
+    // Errors raised before routing (bad percent-encoding, over-long ids) are problems too.
+    frameworkErrors: (error, request, reply) => {
+      const p = toProblem(error);
+      void sendProblem(reply, { ...p, instance: request.url, requestId: request.id });
+    },
   });
 
   // One validator for every transport (src/app/validate.ts); responses are serialised as returned.

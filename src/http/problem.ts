@@ -25,6 +25,7 @@ const TITLES: Record<number, string> = {
   405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
@@ -70,6 +71,8 @@ export function toProblem(error: unknown): Problem {
   if (e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e?.code === 'FST_ERR_CTP_INVALID_JSON' || e?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e instanceof SyntaxError) {
     return problem(400, 'malformed_json', 'The request body is not valid JSON.');
   }
+  if (e?.code === 'FST_ERR_BAD_URL') return problem(400, 'bad_url', 'The URL is not valid (bad percent-encoding).');
+  if (e?.code === 'FST_ERR_MAX_PARAM_LENGTH') return problem(414, 'uri_too_long', 'A path parameter is too long (at most 100 characters).');
   if (e?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return problem(415, 'unsupported_media_type', 'Send JSON with Content-Type: application/json.');
   if (e?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return problem(413, 'body_too_large', 'The request body is too large.');
   if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {

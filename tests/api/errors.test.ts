@@ -44,6 +44,17 @@ describe('problem+json errors (CONTRACT §0)', () => {
     expect(res.json()).toMatchObject({ type: expect.any(String), status: 404, title: 'Not Found', code: 'not_found', detail: expect.any(String) });
   });
 
+  it('URLs rejected before routing are problems too: bad percent-encoding 400, over-long id 414', async () => {
+    const bad = await app.inject({ method: 'GET', url: '/v1/matches/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(bad.json()).toMatchObject({ status: 400, code: 'bad_url' });
+    const long = await app.inject({ method: 'GET', url: '/v1/matches/' + 'a'.repeat(150) });
+    expect(long.statusCode).toBe(414);
+    expect(long.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(long.json()).toMatchObject({ status: 414, code: 'uri_too_long' });
+  });
+
   it('malformed JSON is a 400 problem with code malformed_json', async () => {
     const res = await app.inject({ method: 'POST', url: '/__test/echo', payload: '{"name": ', headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);

@@ -14,6 +14,7 @@ import { validate } from '../validate.js';
 import { DiceSpecSchema } from '../schemas/common.js';
 import { AimSchema, FighterSchema, ModifiersSchema } from '../eden/schemas.js';
 import { InvalidInput } from '../../games/errors.js';
+import { WEATHER_CONDITIONS } from '../../games/eden/catalog/weather.js';
 import type { Player } from './ports.js';
 
 export type GameId = 'eden' | 'anima' | 'exsilium' | 'spirit-of-eden';
@@ -40,6 +41,7 @@ const FighterRef = Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Ty
   description: 'A fighter of the match: its id, or any object with its `id` (the match state supplies the profile, wounds, markers and AP).',
 });
 const Dice = Type.Optional(DiceSpecSchema);
+const WeatherCondition = Type.Union(WEATHER_CONDITIONS.map((c) => Type.Literal(c)));
 const cmd = (type: string, props: Record<string, TSchema>) => Type.Object({ type: Type.Literal(type), ...props, dice: Dice });
 
 const EDEN_SCHEMAS: Record<eden.EdenCommandType, { schema: TSchema; description: string }> = {
@@ -72,7 +74,10 @@ const EDEN_SCHEMAS: Record<eden.EdenCommandType, { schema: TSchema; description:
       }),
     }),
   },
-  'eden.deploy': { description: 'EDEN-PREP-7: records the deployment (zone from the player\'s own mission).', schema: cmd('eden.deploy', { player: Player, placements: Type.Optional(Type.Unknown()) }) },
+  'eden.deploy': {
+    description: 'EDEN-PREP-7: records the deployment (zone from the player\'s own mission). Under Mist (EDEN-WEATHER-6) one fighter per command (`fighterId`, `placement`), alternating from the First player.',
+    schema: cmd('eden.deploy', { player: Player, placements: Type.Optional(Type.Unknown()), fighterId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), placement: Type.Optional(Type.Unknown()) }),
+  },
   'eden.choose_tactic_hand': {
     description: 'EDEN-PREP-8: as many distinct cards as the Leader\'s current PSI; after both hands turn 1 starts (EDEN-PREP-9).',
     schema: cmd('eden.choose_tactic_hand', { player: Player, cards: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 20 }) }),
@@ -150,6 +155,73 @@ const EDEN_SCHEMAS: Record<eden.EdenCommandType, { schema: TSchema; description:
     schema: cmd('eden.upkeep', {
       removeRage: Type.Optional(Type.Array(FighterRef, { maxItems: 50 })),
       victoryPoints: Type.Optional(Type.Object({ A: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })), B: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })) })),
+      engaged: Type.Optional(Type.Array(FighterRef, { maxItems: 100, description: 'Fighters that are not free at the end of the turn: Acid rain spares them (EDEN-WEATHER-7).' })),
+      weatherOrder: Type.Optional(Type.Array(WeatherCondition, { maxItems: 3, description: 'The order in which the First player resolves the end-of-turn weather (EDEN-AMB-26).' })),
+    }),
+  },
+  'eden.roll_weather': {
+    description: 'EDEN-PREP-0 / EDEN-WEATHER-1..9 (options.weather: true or 1..3 conditions): 2D6 per condition before preparation step 1; repeats re-rolled (EDEN-AMB-26).',
+    schema: cmd('eden.roll_weather', {}),
+  },
+  'eden.place_scenery': {
+    description: 'EDEN-TERRAIN-3 / EDEN-AMB-29 (options.territory): one catalog element (EDEN-TERRAIN-LIST-*) for its cost out of the 8 Scenery Points, alternating from the First player until both spent all.',
+    schema: cmd('eden.place_scenery', { player: Player, element: Type.String({ minLength: 1, maxLength: 100 }), sceneryId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
+  },
+  'eden.attack_scenery': {
+    description: 'EDEN-TERRAIN-R-DESTRUCTION / EDEN-AMB-33: the active fighter attacks an element (no dice; 1 AP, one of the 2 Attacks); `distance` is checked against Thick fog (EDEN-WEATHER-4).',
+    schema: cmd('eden.attack_scenery', { attacker: FighterRef, sceneryId: Type.String({ minLength: 1, maxLength: 200 }), distance: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })) }),
+  },
+  'eden.ignite_scenery': {
+    description: 'EDEN-TERRAIN-R-INFLAMMABLE: a Fire (X) effect of the active fighter puts `markers` Fire markers on an Inflammable element (each counts towards Destruction).',
+    schema: cmd('eden.ignite_scenery', { fighterId: Type.String({ minLength: 1, maxLength: 200 }), sceneryId: Type.String({ minLength: 1, maxLength: 200 }), markers: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })) }),
+  },
+  'eden.scenery_contact': {
+    description: 'EDEN-TERRAIN-R-INFLAMMABLE / EDEN-TERRAIN-R-HOSTILE: the active fighter starts its activation or ends a move in contact with an element: 1 Fire marker if it burns, Hostile Presence (X) wounds.',
+    schema: cmd('eden.scenery_contact', {
+      fighterId: Type.String({ minLength: 1, maxLength: 200 }),
+      sceneryId: Type.String({ minLength: 1, maxLength: 200 }),
+      moment: Type.Optional(Type.Union([Type.Literal('activation_start'), Type.Literal('move_end')])),
+    }),
+  },
+  'eden.set_infestation_level': {
+    description: 'EDEN-NPC-2 (options.infestation without a level): the agreed Infestation Level; each player gets that many points.',
+    schema: cmd('eden.set_infestation_level', { level: Type.Integer({ minimum: 1, maximum: 100 }) }),
+  },
+  'eden.place_npc': {
+    description: 'EDEN-NPC-2 (preparation step 6bis): X Infestation Points for an NPC of Level X, alternating from the First player; `nearestNpcDistance` < 15 cm is refused.',
+    schema: cmd('eden.place_npc', {
+      player: Player,
+      npc: FighterSchema,
+      level: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+      nearestNpcDistance: Type.Optional(Type.Number({ minimum: 0, maximum: 100_000 })),
+    }),
+  },
+  'eden.stop_npc_placement': { description: 'EDEN-NPC-2: the player cannot buy another NPC and stops; the other continues.', schema: cmd('eden.stop_npc_placement', { player: Player }) },
+  'eden.activate_npc': {
+    description:
+      'EDEN-UPKEEP-2 / EDEN-NPC-3..5: the First player, then alternately, activates each NPC once before `eden.upkeep`. The NPC attacks a fighter in `contacts`, else charges the nearest in `visible` (< 10 cm, LoS), else wanders 5 cm; `targetId` picks among equals; the target reacts with `reaction`.',
+    schema: cmd('eden.activate_npc', {
+      player: Player,
+      npcId: Type.String({ minLength: 1, maxLength: 200 }),
+      contacts: Type.Optional(Type.Array(FighterRef, { maxItems: 50 })),
+      visible: Type.Optional(
+        Type.Array(
+          Type.Object({
+            id: Type.String({ minLength: 1, maxLength: 200 }),
+            distance: Type.Number({ minimum: 0, maximum: 100_000 }),
+            lineOfSight: Type.Boolean(),
+            concealed: Type.Optional(Type.Boolean()),
+          }),
+          { maxItems: 100 },
+        ),
+      ),
+      targetId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      reaction: Type.Optional(Type.Union([Type.Literal('passive'), Type.Literal('dodge'), Type.Literal('response')])),
+      aim: Type.Optional(AimSchema),
+      targetAim: Type.Optional(AimSchema),
+      modifiers: Type.Optional(Type.Object({ attacker: Type.Optional(ModifiersSchema), target: Type.Optional(ModifiersSchema) })),
+      weapon: Type.Optional(Type.String({ maxLength: 100 })),
+      targetWeapon: Type.Optional(Type.String({ maxLength: 100 })),
     }),
   },
 };
@@ -188,4 +260,13 @@ export function validateCommand(match: GameMatch, command: Command): Command {
     if (error instanceof InvalidInput) throw new InvalidInput(error.errors.map((p) => ({ ...p, path: '/command' + p.path })), error.message);
     throw error;
   }
+}
+
+/** Markdown list of every command each game accepts, for the API documentation. */
+export function commandCatalogMarkdown(): string {
+  return GAMES.map((game) => {
+    const commands = gameMatch(game)!.commands;
+    const lines = Object.entries(commands).map(([type, def]) => `  - \`${type}\`: ${def.description.replace(/\s+/g, ' ')}`);
+    return `- **${game}**\n${lines.join('\n')}`;
+  }).join('\n');
 }

@@ -9,7 +9,9 @@ export const CreateMatchBody = Type.Object({
   game: GameSchema,
   players: Type.Array(PlayerSchema, { minItems: 1, maxItems: 16, description: 'EDEN: exactly two; the first is player "A", the second "B".' }),
   options: Type.Optional(
-    Type.Object({}, { additionalProperties: true, maxProperties: 50, description: 'EDEN: `edition` ("es" default, "de"), `turns` (default 5, EDEN-GAME-1).' }),
+    Type.Object({}, { additionalProperties: true, maxProperties: 50, description:
+        'EDEN: `edition` ("es" default, "de"), `turns` (default 5, EDEN-GAME-1), and the optional rules (ES printing): `weather` (true, or 1–3 conditions rolled before preparation, EDEN-WEATHER), `territory` (true: scenery placed for 8 Scenery Points each, EDEN-TERRAIN), `infestation` (true, a level, or `{level}`: NPCs placed and activated, EDEN-NPC).',
+    }),
   ),
 });
 

@@ -11,6 +11,7 @@ import { VersionConflict } from '../../app/matches/errors.js';
 import { AppendNotifier, follow } from '../../app/matches/notifier.js';
 import { SqlEventStore } from '../../infra/event-store/index.js';
 import { NotFound } from '../../games/errors.js';
+import { commandCatalogMarkdown } from '../../app/matches/games.js';
 import {
   AppendEventsBody,
   AppendedSchema,
@@ -134,10 +135,9 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Run a command through the rules engine against the match state.',
       description:
         'Loads the events, folds them into the state, resolves the command with the game\'s rules and appends the resulting events atomically. ' +
-        'EDEN commands: `eden.register_band`, `eden.bid`, `eden.choose_leader`, `eden.play_mission`, `eden.deploy`, `eden.choose_tactic_hand`, `eden.play_tactic`, `eden.skip_tactic`, ' +
-        '`eden.activate`, `eden.pass`, `eden.end_activation`, `eden.move`, `eden.douse_fire`, `eden.melee`, `eden.ranged`, `eden.thrown`, `eden.spray`, `eden.upkeep`. ' +
-        'Ánima, Exsilium and The Spirit of Eden matches accept every stateless operation of the game (`anima.exploration`, …) and record its result. ' +
-        'Fighters are named by id; AP and per-turn/per-game limits come from the match. Dice as in CONTRACT §1; the transcript is in the events.',
+        'Fighters are named by id; AP and per-turn/per-game limits come from the match. Dice as in CONTRACT §1; the transcript is in the events.\n\n' +
+        'Commands by game (`command.type`; every command may carry `dice`):\n' +
+        commandCatalogMarkdown(),
       headers: IdempotencyHeaders,
       params: IdParams,
       body: RunCommandBody,
