@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
 import { twoTiles } from '../unit/exsilium/grid.js';
+import { exsiliumOperations } from '../../src/app/exsilium/index.js';
 
 const implacable = { name: 'Implacable', kind: 'effect' };
 const claw15 = { name: '15 damage', kind: 'attack', damage: 15, evadable: true };
@@ -69,10 +70,35 @@ describe('Exsilium endpoints', () => {
       expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(['/decks/basic/0/damage', '/decks/intermediate/1/damage']);
     });
 
-    it('422 enemy_deck_missing when the needed level was not sent', async () => {
+    it('EXS-COMBAT-NEWARU-1: 422 enemy_deck_missing when the needed level was not sent, naming the tier and /decks/<tier>', async () => {
       const res = await post(app, '/v1/exsilium/newaru/actions', { ...body, playerBaralytas: 8 });
       expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({ code: 'enemy_deck_missing', path: '/decks/advanced' });
+      expect(res.body).toMatchObject({ code: 'enemy_deck_missing', path: '/decks/advanced', tier: 'advanced' });
+      expect(res.body.detail).toMatch(/advanced/);
+      expect(res.body.detail).toContain('/decks/advanced');
+    });
+
+    it('EXS-AMB-3b: the strict option answers 200 without any deck: attacked with no cards, the player loses at once', async () => {
+      const res = await post(app, '/v1/exsilium/newaru/actions', { playerBaralytas: 8, committed: [], hand: 0, attacker: 'newaru', emptyHandLoses: true, faction: 'syl', inactiveMiniatures: 3, abilityTokens: 2 });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ tier: 'advanced', winner: 'newaru', endedBy: 'no_defence', revealed: [], consequences: { player: { result: 'lost', retreat: { released: true, abilityTokensReturned: 2 } } } });
+      expect(res.body.summary).toMatch(/EXS-AMB-3/);
+    });
+
+    it('EXS-COMP-6: 400 not_in_deck for an Outcome order with two 10s', async () => {
+      const res = await post(app, '/v1/exsilium/newaru/actions', { ...body, outcomeDeck: [10, 10] });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([expect.objectContaining({ path: '/outcomeDeck/1', code: 'not_in_deck' })]);
+    });
+
+    it('the description states when `winner` is null and that `decks` is required for the needed level', () => {
+      const op = exsiliumOperations.find((o) => o.id === 'exsilium.newaruAction')!;
+      expect(op.description).toMatch(/`winner: null`/);
+      expect(op.description).toMatch(/evaded/);
+      expect(op.description).toMatch(/effect card that does not chain/);
+      expect(op.description).toMatch(/`decks` is required for the level/);
+      expect(op.description).toContain('/decks/<tier>');
+      expect(op.description).toContain('enemy_deck_missing');
     });
 
     it('422 endless_chain and deck_exhausted instead of hanging or failing', async () => {
@@ -144,6 +170,45 @@ describe('Exsilium endpoints', () => {
       const gql = await post(app, '/graphql', { query: 'mutation($input: JSON!) { exsiliumCombat(input: $input) }', variables: { input: { attacker: { committed: [] , hand: 2 }, defender: { committed: [] } } } });
       expect(gql.body.errors[0].extensions.code).toBe('must_commit');
     });
+  });
+
+  describe('mines and eliminations', () => {
+    it('EXS-MINE-2: POST /v1/exsilium/mines reports the mover blown up mid-move', async () => {
+      const res = await post(app, '/v1/exsilium/mines', {
+        nodes: twoTiles(),
+        mines: [{ id: 'm1', node: 'T:3,3', faction: 'syl' }],
+        miniatures: [{ id: 'k1', faction: 'keber', node: 'T:0,0' }],
+        move: { miniature: 'k1', path: ['T:0,0', 'T:1,1', 'T:2,2', 'T:2,1'] },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ moverEliminated: true, stoppedAt: 'T:2,2', minesSpent: ['m1'] });
+      expect(res.body.summary).toMatch(/EXS-MINE-2/);
+    });
+
+    it('EXS-COMBAT-DISCARD-3: POST /v1/exsilium/eliminations, a SYL drone victim releases Vinsan’s ability', async () => {
+      const res = await post(app, '/v1/exsilium/eliminations', { cause: 'syl_drone', victims: [{ id: 'v', faction: 'vinsan', hand: 2, inactiveMiniatures: 2, abilityTokens: 2 }] }, { 'accept-language': 'de' });
+      expect(res.status).toBe(200);
+      expect(res.body.victims[0]).toMatchObject({ retreat: { released: true }, discard: { toSupplyDeck: 1, handAfter: 1 } });
+      expect(res.body.summary).toMatch(/Regeln: .*EXS-FACTION-SYL-1/);
+    });
+
+    it('400 for a malformed victim list, every problem listed', async () => {
+      const res = await post(app, '/v1/exsilium/eliminations', { cause: 'meteor', victims: [{ hand: -1, inactiveMiniatures: 4 }] });
+      expect(res.status).toBe(400);
+      expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['/cause', '/victims/0/id', '/victims/0/hand', '/victims/0/inactiveMiniatures']));
+    });
+  });
+
+  describe('documented examples', () => {
+    for (const op of exsiliumOperations) {
+      it(`${op.id}: has examples and each answers 200`, async () => {
+        expect(op.examples?.length).toBeGreaterThan(0);
+        for (const example of op.examples!) {
+          const res = await post(app, op.path, example.value);
+          expect(res.status, `${example.summary}: ${JSON.stringify(res.body)}`).toBe(200);
+        }
+      });
+    }
   });
 
   describe('respawn and victory', () => {

@@ -45,6 +45,29 @@ export const DeckTranscriptSchema = Type.Object(
   { description: 'Every card drawn and every shuffle, in order, with the seed used (CONTRACT §1).' },
 );
 
+export function DepositChoiceSchema() {
+  return Type.Object({
+    deposit: Type.Union([Type.String(), Type.Null()], { description: 'Node id of the deposit (the first of `ties` when several are equally near); null when every deposit holds a token.' }),
+    distance: Type.Union([Type.Integer(), Type.Null()]),
+    ties: Type.Array(Type.String(), { description: 'Equally near free deposits: the player’s choice.' }),
+  });
+}
+
+export const RetreatSchema = Type.Object({
+  slots: Type.Array(Type.Integer(), { description: 'Retreat slots filled (the k-th inactive miniature fills slot k); empty when `inactiveMiniatures` was not sent.' }),
+  releaseSlot: Type.Union([Type.Integer(), Type.Null()], { description: 'The slot with the release icon: SYL 4, Keber 4, Vinsan 3, Wardun 2 (null: faction unknown).' }),
+  released: Type.Union([Type.Boolean(), Type.Null()], { description: 'EXS-PBOARD-5: the death filled the release slot (null: faction or board count not sent).' }),
+  abilityTokensReturned: Type.Union([Type.Integer(), Type.Null()], { description: 'Tokens back from the ability slots to the personal reserve (null: released, slots not sent).' }),
+  wardunTokenFreed: Type.Union([Type.Boolean(), Type.Null()], { description: 'Wardun: the Wardun token leaves the board and frees the trapped miniature.' }),
+  rules: Type.Array(Type.String()),
+});
+
+/** Request members for the release check (EXS-PBOARD-5). */
+export const RetreatMembers = {
+  inactiveMiniatures: Type.Optional(Type.Integer({ minimum: 0, maximum: 3, description: 'Miniatures already on the player board before this combat (EXS-PBOARD-3): with `faction`, enables the release check on a loss.' })),
+  abilityTokens: Type.Optional(Type.Integer({ minimum: 0, maximum: 2, description: 'Faction tokens on the two ability slots (EXS-PBOARD-4).' })),
+};
+
 const TokenChange = Type.Object({
   delta: Type.Integer(),
   ifAny: Type.Boolean({ description: 'The change happens only if the giver has one (its state was not sent).' }),
@@ -59,6 +82,9 @@ export const ConsequencesSchema = Type.Object({
     value: Type.Union([Type.Integer(), Type.Null()], { description: 'Value of the token moved, when known.' }),
     to: Type.Union([Type.Literal('winner'), Type.Literal('nearest_free_deposit'), Type.Null()]),
     points: Type.Union([Type.Integer(), Type.Null()], { description: 'Baralytas points after, when known.' }),
+    deposit: Type.Optional(
+      Type.Union([DepositChoiceSchema(), Type.Null()], { description: 'EXS-AMB-24: the deposit a token lost to a Newaru goes to (null when no `board` was sent or nothing is returned).' }),
+    ),
   }),
   connectionTokens: TokenChange,
   factionTokens: TokenChange,
@@ -71,6 +97,7 @@ export const ConsequencesSchema = Type.Object({
     handAfter: Type.Integer(),
   }),
   miniature: Type.Union([Type.Literal('stays'), Type.Literal('retreats')]),
+  retreat: Type.Optional(Type.Union([RetreatSchema, Type.Null()], { description: 'The loser’s retreat slot and the ability release check (EXS-PBOARD-3/5); null for the winner.' })),
   rules: Type.Array(Type.String()),
 });
 

@@ -1,6 +1,6 @@
 /** Narrative summaries (es/de/en) for the Exsilium operations, naming the rule IDs applied. */
 import type { Lang } from '../i18n.js';
-import type { NewaruCombatResult, NewaruMoveResult, PlayerCombatResult, SpawnResult, VictoryCheck } from '../../games/exsilium/index.js';
+import type { MineCheckResult, VictimResult, NewaruCombatResult, NewaruMoveResult, PlayerCombatResult, SpawnResult, VictoryCheck } from '../../games/exsilium/index.js';
 
 const TIER: Record<string, Record<Lang, string>> = {
   basic: { en: 'Basic', es: 'Básica', de: 'Grund' },
@@ -14,6 +14,7 @@ export function newaruActionSummary(r: NewaruCombatResult, lang: Lang): string {
   const tier = TIER[r.tier]![lang];
   const draws = r.outcomeDraws.map((d) => d.card).join('+');
   const end = {
+    no_defence: { en: 'attacked with no cards, the player loses at once (EXS-AMB-3b strict)', es: 'atacado sin cartas, el jugador pierde directamente (EXS-AMB-3b estricta)', de: 'ohne Karten angegriffen, verliert der Spieler sofort (EXS-AMB-3b streng)' },
     effect: { en: 'an effect card ended the enemy action with no winner', es: 'una carta de efecto terminó la acción sin vencedor', de: 'eine Effektkarte beendete die Aktion ohne Sieger' },
     evaded: { en: 'the attack was evaded with Favourable Zone', es: 'el ataque se evadió con Zona Favorable', de: 'der Angriff wurde mit Günstiger Zone ausgewichen' },
     strength: { en: `the ${r.winner} wins on strength`, es: `gana ${r.winner === 'player' ? 'el jugador' : 'el Newaru'} por fuerza`, de: `${r.winner === 'player' ? 'der Spieler' : 'der Newaru'} gewinnt nach Stärke` },
@@ -79,3 +80,19 @@ export function victorySummary(target: number, winners: readonly string[], lang:
 }
 
 export type { VictoryCheck };
+
+export function minesSummary(r: MineCheckResult, lang: Lang): string {
+  const gone = r.eliminated.map((e) => e.id).join(', ');
+  const text = gone
+    ? { en: `Mines went off (${r.minesSpent.join(', ')}): ${gone} eliminated; the move stops at ${r.stoppedAt}.`, es: `Estallan minas (${r.minesSpent.join(', ')}): ${gone} eliminada(s); el movimiento termina en ${r.stoppedAt}.`, de: `Minen explodieren (${r.minesSpent.join(', ')}): ${gone} ausgeschaltet; die Bewegung endet auf ${r.stoppedAt}.` }[lang]
+    : { en: `No mine went off; the move ends at ${r.stoppedAt}.`, es: `Ninguna mina estalla; el movimiento termina en ${r.stoppedAt}.`, de: `Keine Mine explodiert; die Bewegung endet auf ${r.stoppedAt}.` }[lang];
+  return `${text} ${{ en: 'Rules', es: 'Reglas', de: 'Regeln' }[lang]}: ${ids(r.rules)}.`;
+}
+
+export function eliminationsSummary(r: { victims: VictimResult[]; rules: string[] }, lang: Lang): string {
+  const released = r.victims.filter((v) => v.retreat.released).map((v) => v.id);
+  const cards = r.victims.reduce((a, v) => a + v.discard.toSupplyDeck, 0);
+  const rel = released.length ? { en: ` Ability released for ${released.join(', ')}.`, es: ` Habilidad liberada para ${released.join(', ')}.`, de: ` Fähigkeit freigegeben für ${released.join(', ')}.` }[lang] : '';
+  const text = { en: `${r.victims.length} player(s) lose miniatures: ${cards} card(s) to the supply deck, no reward.`, es: `${r.victims.length} jugador(es) pierden miniaturas: ${cards} carta(s) al mazo de suministros, sin recompensa.`, de: `${r.victims.length} Spieler verlieren Miniaturen: ${cards} Karte(n) in den Vorratsstapel, keine Belohnung.` }[lang];
+  return `${text}${rel} ${{ en: 'Rules', es: 'Reglas', de: 'Regeln' }[lang]}: ${ids(r.rules)}.`;
+}

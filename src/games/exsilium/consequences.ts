@@ -4,6 +4,9 @@
  * conditional: `ifAny: true` means "1, if the giver has one".
  */
 
+import type { DepositChoice } from './deposits.js';
+import type { RetreatResult } from './retreat.js';
+
 /** EXS-AMB-25: `up` = ceil(25 % of the hand) as the text says; `nearest` = the OCR'd "1 of 5" row. */
 export type DiscardRounding = 'up' | 'nearest';
 
@@ -34,6 +37,8 @@ export interface BaralytasChange {
   to: 'winner' | 'nearest_free_deposit' | null;
   /** Baralytas points after the combat, when known. */
   points: number | null;
+  /** EXS-AMB-24: the deposit a token lost to a Newaru goes to, when the board was sent. */
+  deposit?: DepositChoice | null;
 }
 
 export interface DiscardResult {
@@ -57,6 +62,8 @@ export interface Consequences {
   discard: DiscardResult;
   /** The loser's miniature goes back to its board in retreat order (with the release check, EXS-PBOARD-5). */
   miniature: 'stays' | 'retreats';
+  /** The loser's retreat slot and the ability release check (EXS-PBOARD-3/5); null for the winner. */
+  retreat?: RetreatResult | null;
   rules: string[];
 }
 

@@ -9,3 +9,7 @@ export * from './board.js';
 export * from './newaru-movement.js';
 export * from './respawn.js';
 export * from './victory.js';
+export * from './retreat.js';
+export * from './mines.js';
+export * from './eliminations.js';
+export * from './deposits.js';

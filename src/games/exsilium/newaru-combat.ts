@@ -14,6 +14,8 @@ import {
   unchanged,
   winnerDiscard,
 } from './consequences.js';
+import { type DepositNode, nearestFreeDeposit } from './deposits.js';
+import { retreat } from './retreat.js';
 
 export type NewaruSide = 'player' | 'newaru';
 
@@ -39,6 +41,16 @@ export interface NewaruCombatInput {
   /** Faction miniatures stand on the Newaru's own tile (EXS-AMB-20). */
   newaruTileOccupied?: boolean;
   discardRounding?: DiscardRounding;
+  /** The player's faction, for the release check on a loss (EXS-PBOARD-5). */
+  faction?: string;
+  /** Miniatures already on the player board before this combat (0–3). */
+  inactiveMiniatures?: number;
+  /** Faction tokens on the ability slots (0–2). */
+  abilityTokens?: number;
+  /** EXS-AMB-3b strict variant: a player attacked by a Newaru with an empty hand loses at once. */
+  emptyHandLoses?: boolean;
+  /** The board and the node where the miniature fights, to pick the deposit a lost token goes to (EXS-AMB-24). */
+  board?: { nodes: DepositNode[]; defeatedAt: string };
 }
 
 export interface NewaruCombatResult {
@@ -50,8 +62,8 @@ export interface NewaruCombatResult {
   totals: Record<NewaruSide, number>;
   winner: NewaruSide | null;
   evaded: boolean;
-  /** How the combat ended: `strength`, `outcome` (tie broken), `evaded`, `effect` (EXS-AMB-22). */
-  endedBy: 'strength' | 'outcome' | 'evaded' | 'effect';
+  /** How the combat ended: `strength`, `outcome` (tie broken), `evaded`, `effect` (EXS-AMB-22), `no_defence` (EXS-AMB-3b strict). */
+  endedBy: 'strength' | 'outcome' | 'evaded' | 'effect' | 'no_defence';
   consequences: {
     player: Consequences | null;
     newaru: 'removed' | 'respawned' | 'stays';
@@ -73,7 +85,7 @@ export function enemyPile(log: DeckLog, tier: Tier, given: EnemyDecks): Pile<Ene
   const deck = given.decks?.[tier];
   const discard = given.discards?.[tier] ?? [];
   if (!deck && discard.length === 0) {
-    throw new RuleViolation('enemy_deck_missing', `A ${tier} enemy action is needed but no ${tier} deck was sent (the rulebook does not list the enemy cards).`, {
+    throw new RuleViolation('enemy_deck_missing', `The player's Baralytas points call for a ${tier} enemy action, but no ${tier} deck was sent at /decks/${tier} (the rulebook prints no enemy cards: send that level's cards in draw order).`, {
       path: `/decks/${tier}`,
       tier,
     });
@@ -102,9 +114,11 @@ function checkInput(input: NewaruCombatInput): number {
 
 /** EXS-COMBAT-NEWARU-6 / EXS-AMB-24: one token of the player's choice goes back to the nearest deposit without one. */
 function returnedToken(input: NewaruCombatInput): BaralytasChange {
-  if (input.playerBaralytas <= 0) return { ...NO_BARALYTAS, points: input.playerBaralytas };
+  if (input.playerBaralytas <= 0) return { ...NO_BARALYTAS, points: input.playerBaralytas, deposit: null };
   const value = input.returnToken ?? (input.baralytasTokens ? Math.min(...input.baralytasTokens) : null);
-  return { delta: -1, ifAny: false, value, to: 'nearest_free_deposit', points: value === null ? null : input.playerBaralytas - value };
+  // EXS-AMB-24: the nearest deposit without a token, when the board was sent.
+  const deposit = input.board ? nearestFreeDeposit(input.board.nodes, input.board.defeatedAt, '/board') : null;
+  return { delta: -1, ifAny: false, value, to: 'nearest_free_deposit', points: value === null ? null : input.playerBaralytas - value, deposit };
 }
 
 function playerWins(input: NewaruCombatInput, hand: number): { player: Consequences; newaru: 'removed' | 'respawned' } {
@@ -116,6 +130,7 @@ function playerWins(input: NewaruCombatInput, hand: number): { player: Consequen
     factionTokens: receiveFrom(input.factionTokens, input.reserve?.factionTokens),
     discard: winnerDiscard(hand, input.discardRounding ?? 'up'),
     miniature: 'stays',
+    retreat: null,
     rules: ['EXS-COMBAT-NEWARU-5', 'EXS-COMBAT-DISCARD-1'],
   };
   // EXS-NEWARU-SPAWN-3 / EXS-AMB-20: across tiles, the Newaru jumps to its portal if its tile holds no faction miniature.
@@ -128,7 +143,8 @@ function playerWins(input: NewaruCombatInput, hand: number): { player: Consequen
 }
 
 function playerLoses(input: NewaruCombatInput, hand: number): Consequences {
-  // EXS-COMBAT-NEWARU-6: retreat, −1 Baralytas token to the nearest deposit, loser discard.
+  // EXS-COMBAT-NEWARU-6: retreat (with the release check, EXS-PBOARD-5), −1 Baralytas token to the nearest deposit, loser discard.
+  const back = retreat({ faction: input.faction, inactiveMiniatures: input.inactiveMiniatures, abilityTokens: input.abilityTokens });
   return {
     result: 'lost',
     baralytas: returnedToken(input),
@@ -136,7 +152,8 @@ function playerLoses(input: NewaruCombatInput, hand: number): Consequences {
     factionTokens: markerTokens(input.factionTokens),
     discard: loserDiscard(hand, input.factionTokens),
     miniature: 'retreats',
-    rules: ['EXS-COMBAT-NEWARU-6', 'EXS-AMB-24', 'EXS-COMBAT-DISCARD-2'],
+    retreat: back,
+    rules: ['EXS-COMBAT-NEWARU-6', 'EXS-AMB-24', 'EXS-COMBAT-DISCARD-2', ...back.rules],
   };
 }
 
@@ -149,6 +166,24 @@ export function resolveNewaruCombat(input: NewaruCombatInput, log: DeckLog, deck
   const hand = checkInput(input);
   const rules = ['EXS-COMBAT-NEWARU-1'];
   const tier = tierFor(input.playerBaralytas);
+  // EXS-AMB-3b (strict option): attacked by a Newaru with no cards → the player loses at once; no enemy card is revealed.
+  if (input.emptyHandLoses && input.attacker === 'newaru' && hand === 0) {
+    const lost = playerLoses(input, hand);
+    return {
+      tier,
+      revealed: [],
+      playerStrength: 0,
+      enemyStrength: 0,
+      outcomeDraws: [],
+      totals: { player: 0, newaru: 0 },
+      winner: 'newaru',
+      evaded: false,
+      endedBy: 'no_defence',
+      consequences: { player: lost, newaru: 'stays', favourableZoneDiscarded: false, handAfter: 0 },
+      enemyDeck: { tier, drawPile: [...(decks.decks?.[tier] ?? [])], discard: [...(decks.discards?.[tier] ?? [])] },
+      rules: [...rules, 'EXS-AMB-3', 'EXS-NEWARU-MOVE-3', ...lost.rules],
+    };
+  }
   const pile = enemyPile(log, tier, decks);
   const action = revealEnemyAction(pile, outcome);
   if (action.revealed.some((c) => c.kind === 'effect')) rules.push('EXS-COMBAT-NEWARU-2');

@@ -13,8 +13,11 @@ export interface NewaruMoveInput {
   newaru: { node: string };
   /** Faction miniatures where they stand at the enemy activation. */
   miniatures: Miniature[];
-  /** The active player's movement this turn: start node first, then every node stepped on. */
-  move: { faction: string; path: string[] };
+  /**
+   * The active player's movement this turn: start node first, then every node stepped on.
+   * `paths`: the other moves of the turn (another miniature, or the same one after a pause), each in the same form.
+   */
+  move: { faction: string; path: string[]; paths?: string[][] };
   /** EXS-NEWARU-MOVE-4: the miniature a Hologram made the target this turn. */
   hologram?: string;
 }
@@ -46,16 +49,27 @@ function checkReferences(input: NewaruMoveInput, board: Board): void {
   input.move.path.forEach((id, i) => {
     if (!board.has(id)) problems.push(unknownNode(pointer('move', 'path', i), id));
   });
+  input.move.paths?.forEach((p, j) =>
+    p.forEach((id, i) => {
+      if (!board.has(id)) problems.push(unknownNode(pointer('move', 'paths', j, i), id));
+    }),
+  );
   raiseUnknown(problems);
   if (input.hologram !== undefined && !input.miniatures.some((m) => m.id === input.hologram)) {
     throw new RuleViolation('unknown_miniature', `No miniature has id "${input.hologram}".`, { path: '/hologram' });
   }
-  input.move.path.forEach((id, i) => {
-    const prev = input.move.path[i - 1];
-    if (i > 0 && prev !== undefined && !board.adjacent(prev, id)) {
-      throw new RuleViolation('illegal_path', `The move steps from "${prev}" to "${id}", which are not adjacent nodes.`, { path: pointer('move', 'path', i) });
-    }
-  });
+  const paths: [string[], (i: number) => string][] = [
+    [input.move.path, (i) => pointer('move', 'path', i)],
+    ...(input.move.paths ?? []).map((p, j): [string[], (i: number) => string] => [p, (i) => pointer('move', 'paths', j, i)]),
+  ];
+  for (const [path, at] of paths) {
+    path.forEach((id, i) => {
+      const prev = path[i - 1];
+      if (i > 0 && prev !== undefined && !board.adjacent(prev, id)) {
+        throw new RuleViolation('illegal_path', `The move steps from "${prev}" to "${id}", which are not adjacent nodes.`, { path: at(i) });
+      }
+    });
+  }
   // EXS-CRYSTAL-1 / EXS-AMB-8: figures never stand on a deposit, and one figure per node.
   const seen = new Map<string, string>([[input.newaru.node, '/newaru/node']]);
   const figures = [['/newaru/node', input.newaru.node] as const, ...input.miniatures.map((m, i) => [pointer('miniatures', i, 'node'), m.node] as const)];
@@ -105,8 +119,8 @@ export function moveNewaru(input: NewaruMoveInput): NewaruMoveResult {
   });
 
   // EXS-NEWARU-ACT-2 / EXS-AMB-3a: triggered when some step of the active player's move started or ended on its tile.
-  const path = input.move.path;
-  const triggered = path.length >= 2 && path.some((id) => board.node(id).tile === tile);
+  const touched = (path: string[]) => path.length >= 2 && path.some((id) => board.node(id).tile === tile);
+  const triggered = touched(input.move.path) || (input.move.paths ?? []).some(touched);
   if (!triggered) return stay(false, 'not_triggered', ['EXS-NEWARU-ACT-2']);
   // EXS-NEWARU-ACT-4: already adjacent to a miniature → it waits for that player's turn.
   if (adjacentAt(from).length > 0) return stay(true, 'adjacent', ['EXS-NEWARU-ACT-2', 'EXS-NEWARU-ACT-4']);

@@ -1,5 +1,5 @@
 /** The Outcome deck (Desenlace) and the tie-break it decides (EXS-COMP-6, EXS-COMBAT-PVP-4, EXS-COMBAT-NEWARU-4). */
-import { RuleViolation } from '../errors.js';
+import { InvalidInput, type InputProblem, RuleViolation, pointer } from '../errors.js';
 import { type DeckLog, Pile } from './decks.js';
 
 export type OutcomeCard = 4 | 8 | 10;
@@ -18,10 +18,14 @@ export const MAX_TIE_ROUNDS = 1000;
 export function outcomePile(log: DeckLog, given: readonly OutcomeCard[] | undefined): Pile<OutcomeCard> {
   if (!given) return new Pile('outcome', log.shuffle('outcome', 'initial', OUTCOME_COMPOSITION), [], log, '/outcomeDeck');
   const rest = [...OUTCOME_COMPOSITION];
-  for (const card of given) {
+  const problems: InputProblem[] = [];
+  given.forEach((card, i) => {
     const at = rest.indexOf(card);
+    // EXS-COMP-6: the deck holds 3 × 4, 2 × 8 and 1 × 10 — an order naming more is not this deck.
     if (at >= 0) rest.splice(at, 1);
-  }
+    else problems.push({ path: pointer('outcomeDeck', i), code: 'not_in_deck', message: `The Outcome deck has no card ${card} left to place here (it holds 3 × 4, 2 × 8, 1 × 10).` });
+  });
+  if (problems.length) throw new InvalidInput(problems);
   const beneath = rest.length > 0 ? log.shuffle('outcome', 'fill', rest) : [];
   return new Pile('outcome', [...given, ...beneath], [], log, '/outcomeDeck');
 }

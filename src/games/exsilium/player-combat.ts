@@ -13,6 +13,7 @@ import {
   unchanged,
   winnerDiscard,
 } from './consequences.js';
+import { retreat } from './retreat.js';
 import { checkVictory, type PlayerCount, type VictoryCheck } from './victory.js';
 
 export type Role = 'attacker' | 'defender';
@@ -28,6 +29,12 @@ export interface Combatant {
   reserveFactionTokens?: number;
   /** The Baralytas token value this player hands over if they lose (their choice; default the lowest). */
   give?: number;
+  /** Faction (SYL, Keber, Vinsan, Wardun): the release slot for the check on a loss (EXS-PBOARD-5). */
+  faction?: string;
+  /** Miniatures already on the player board before this combat (0–3). */
+  inactiveMiniatures?: number;
+  /** Faction tokens on the ability slots (0–2). */
+  abilityTokens?: number;
 }
 
 export interface PlayerCombatInput {
@@ -147,8 +154,11 @@ export function resolvePlayerCombat(input: PlayerCombatInput, outcome: Pile<Outc
     factionTokens: receiveFrom(w.factionTokens, w.reserveFactionTokens),
     discard: winnerDiscard(hands[winner], input.discardRounding ?? 'up'),
     miniature: 'stays',
+    retreat: null,
     rules: ['EXS-COMBAT-PVP-5', 'EXS-TOKEN-4', 'EXS-COMBAT-DISCARD-1', 'EXS-COMBAT-PVP-6'],
   };
+  // EXS-COMBAT-PVP-5 (4): the loser's miniature retreats; the release check (EXS-PBOARD-5).
+  const back = retreat({ faction: l.faction, inactiveMiniatures: l.inactiveMiniatures, abilityTokens: l.abilityTokens, path: `/${loser}/inactiveMiniatures` });
   const lost: Consequences = {
     result: 'lost',
     baralytas: baralytas.lost,
@@ -156,7 +166,8 @@ export function resolvePlayerCombat(input: PlayerCombatInput, outcome: Pile<Outc
     factionTokens: markerTokens(l.factionTokens),
     discard: loserDiscard(hands[loser], l.factionTokens),
     miniature: 'retreats',
-    rules: ['EXS-COMBAT-PVP-5', 'EXS-COMBAT-DISCARD-2', 'EXS-AMB-27'],
+    retreat: back,
+    rules: ['EXS-COMBAT-PVP-5', 'EXS-COMBAT-DISCARD-2', 'EXS-AMB-27', ...back.rules],
   };
   // EXS-WIN-3: a Baralytas token won in combat is checked against the target.
   const victory =
@@ -173,6 +184,6 @@ export function resolvePlayerCombat(input: PlayerCombatInput, outcome: Pile<Outc
     endedBy,
     consequences: { [winner]: won, [loser]: lost } as Record<Role, Consequences>,
     victory,
-    rules: [...rules, 'EXS-COMBAT-PVP-5', 'EXS-COMBAT-DISCARD-1', 'EXS-COMBAT-DISCARD-2'],
+    rules: [...rules, 'EXS-COMBAT-PVP-5', 'EXS-COMBAT-DISCARD-1', 'EXS-COMBAT-DISCARD-2', ...back.rules],
   };
 }

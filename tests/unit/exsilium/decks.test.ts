@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RuleViolation } from '../../../src/games/errors.js';
+import { InvalidInput, RuleViolation } from '../../../src/games/errors.js';
 import { breakTie, DeckLog, OUTCOME_COMPOSITION, type OutcomeCard, outcomePile, Pile } from '../../../src/games/exsilium/index.js';
 
 const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
@@ -97,5 +97,21 @@ describe('Piles (EXS-DECK-3)', () => {
   it('an empty deck with an empty discard pile is a 422 deck_exhausted', () => {
     const pile = new Pile('basic', [], [], new DeckLog('p'), '/decks/basic');
     expect(() => pile.draw()).toThrow(expect.objectContaining({ code: 'deck_exhausted', extra: expect.objectContaining({ path: '/decks/basic' }) }));
+  });
+});
+
+describe('Outcome deck composition in a given order (EXS-COMP-6)', () => {
+  it('EXS-COMP-6: an order naming more cards of a value than the deck holds is a 400 listing each extra card', () => {
+    try {
+      outcomePile(new DeckLog('x'), [10, 10, 4, 8, 8, 8]);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(InvalidInput);
+      expect((e as InvalidInput).errors.map((p) => [p.path, p.code])).toEqual([['/outcomeDeck/1', 'not_in_deck'], ['/outcomeDeck/5', 'not_in_deck']]);
+    }
+  });
+
+  it('EXS-COMP-6: every order of the six real cards is accepted', () => {
+    expect(outcomePile(new DeckLog('x'), [8, 10, 4, 8, 4, 4]).size).toBe(6);
   });
 });

@@ -178,7 +178,7 @@ describe('Conclusion against a Newaru (EXS-COMBAT-NEWARU-5/6)', () => {
     const { result } = fight({ playerBaralytas: 5, baralytasTokens: [3, 2], committed: [4], hand: 3, factionTokens: 2 }, [bite10]);
     const p = result.consequences.player!;
     expect(p).toMatchObject({ result: 'lost', miniature: 'retreats' });
-    expect(p.baralytas).toEqual({ delta: -1, ifAny: false, value: 2, to: 'nearest_free_deposit', points: 3 });
+    expect(p.baralytas).toEqual({ delta: -1, ifAny: false, value: 2, to: 'nearest_free_deposit', points: 3, deposit: null });
     expect(p.discard).toMatchObject({ rule: 'penalty', toSupplyDeck: 1, marker: true, markerFromReserve: false, handAfter: 2 });
     expect(p.factionTokens).toEqual({ delta: -1, ifAny: false, after: 1 });
     expect(result.consequences.newaru).toBe('stays');
@@ -201,5 +201,74 @@ describe('Conclusion against a Newaru (EXS-COMBAT-NEWARU-5/6)', () => {
     expect(() => fight({ playerBaralytas: 4, baralytasTokens: [2, 2], returnToken: 3 }, [bite10])).toThrow(expect.objectContaining({ code: 'token_not_held' }));
     expect(() => fight({ playerBaralytas: 1, returnToken: 2 }, [bite10])).toThrow(expect.objectContaining({ code: 'token_not_held' }));
     expect(() => fight({ committed: [1, 2], hand: 1 }, [bite10])).toThrow(RuleViolation);
+  });
+});
+
+describe('Gaps filled: release check, strict empty hand, deposit choice', () => {
+  it('EXS-PBOARD-5: a Vinsan loss that fills retreat slot 3 releases the ability: slot tokens back to the reserve', () => {
+    const p = fight({ committed: [1], faction: 'Vinsan', inactiveMiniatures: 2, abilityTokens: 2 }, [bite10]).result.consequences.player!;
+    expect(p.retreat).toEqual({ slots: [3], releaseSlot: 3, released: true, abilityTokensReturned: 2, wardunTokenFreed: false, rules: ['EXS-PBOARD-3', 'EXS-PBOARD-5'] });
+  });
+
+  it('EXS-PBOARD-5: a SYL loss filling slot 3 does not release (SYL releases on slot 4)', () => {
+    const p = fight({ committed: [1], faction: 'syl', inactiveMiniatures: 2, abilityTokens: 2 }, [bite10]).result.consequences.player!;
+    expect(p.retreat).toMatchObject({ slots: [3], releaseSlot: 4, released: false, abilityTokensReturned: 0 });
+  });
+
+  it('EXS-PBOARD-3: without the faction or the board count the release is unknown (null); a win has no retreat', () => {
+    expect(fight({ committed: [1] }, [bite10]).result.consequences.player!.retreat).toMatchObject({ released: null });
+    expect(fight({ committed: [11], faction: 'syl', inactiveMiniatures: 3 }, [bite10]).result.consequences.player!.retreat).toBeNull();
+  });
+
+  it('EXS-AMB-3b (strict option): attacked by the Newaru with no cards → loses at once, no enemy card revealed', () => {
+    const log = new DeckLog('strict');
+    const r = resolveNewaruCombat({ playerBaralytas: 9, committed: [], hand: 0, attacker: 'newaru', emptyHandLoses: true, factionTokens: 1 }, log, {}, outcomePile(log, [4, 8, 10, 4, 4, 8]));
+    expect(r).toMatchObject({ tier: 'advanced', winner: 'newaru', endedBy: 'no_defence', revealed: [], outcomeDraws: [] });
+    expect(r.consequences.player).toMatchObject({ result: 'lost', miniature: 'retreats', discard: { toSupplyDeck: 0, marker: true } });
+    expect(r.rules).toContain('EXS-AMB-3');
+    expect(log.transcript().draws).toEqual([]);
+  });
+
+  it('EXS-AMB-3b: the default is the deferred combat — with an empty hand the enemy card is still fought', () => {
+    const { result } = fight({ committed: [], hand: 0, attacker: 'newaru' }, [bite10]);
+    expect(result).toMatchObject({ endedBy: 'strength', revealed: [bite10], winner: 'newaru' });
+  });
+
+  it('EXS-AMB-3b: the strict option does not apply when the player attacked or still holds cards', () => {
+    expect(fight({ committed: [], hand: 0, attacker: 'player', emptyHandLoses: true }, [bite10]).result.endedBy).toBe('strength');
+    expect(fight({ committed: [11], hand: 1, attacker: 'newaru', emptyHandLoses: true }, [bite10]).result.winner).toBe('player');
+  });
+
+  it('EXS-AMB-24: with the board, the lost token goes to the nearest deposit WITHOUT a token; ties are listed', () => {
+    // a line: d1(token) – x – d2(free) – y – d3(free); defeated at x: d1 is nearest but full.
+    const nodes = [
+      { id: 'd1', tile: 'T', neighbors: ['x'], crystal: true, token: true },
+      { id: 'x', tile: 'T', neighbors: ['d1', 'd2'] },
+      { id: 'd2', tile: 'T', neighbors: ['x', 'y'], crystal: true },
+      { id: 'y', tile: 'T', neighbors: ['d2', 'd3'] },
+      { id: 'd3', tile: 'T', neighbors: ['y'], crystal: true },
+    ];
+    const p = fight({ playerBaralytas: 2, baralytasTokens: [2], committed: [], board: { nodes, defeatedAt: 'x' } }, [bite10]).result.consequences.player!;
+    expect(p.baralytas.deposit).toEqual({ deposit: 'd2', distance: 1, ties: [] });
+    const tie = fight({ playerBaralytas: 2, committed: [], board: { nodes, defeatedAt: 'y' } }, [bite10]).result.consequences.player!;
+    expect(tie.baralytas.deposit).toEqual({ deposit: 'd2', distance: 1, ties: ['d2', 'd3'] });
+  });
+
+  it('EXS-AMB-24: an unknown defeat node is a 422 unknown_node at /board/defeatedAt', () => {
+    expect(() => fight({ playerBaralytas: 2, committed: [], board: { nodes: [{ id: 'a', tile: 'T', neighbors: [] }], defeatedAt: 'zz' } }, [bite10])).toThrow(
+      expect.objectContaining({ code: 'unknown_node', extra: expect.objectContaining({ path: '/board/defeatedAt' }) }),
+    );
+  });
+
+  it('EXS-COMBAT-NEWARU-1: the enemy_deck_missing message names the tier and the path', () => {
+    const log = new DeckLog('x');
+    try {
+      resolveNewaruCombat({ playerBaralytas: 4, committed: [], attacker: 'player' }, log, {}, outcomePile(log, undefined));
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(RuleViolation);
+      expect((e as RuleViolation).message).toMatch(/intermediate.*\/decks\/intermediate/);
+      expect((e as RuleViolation).extra).toMatchObject({ tier: 'intermediate', path: '/decks/intermediate' });
+    }
   });
 });

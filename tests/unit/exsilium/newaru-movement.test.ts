@@ -201,3 +201,29 @@ describe('Newaru movement input problems', () => {
     expect(() => moveNewaru({ ...ok, nodes })).toThrow(InvalidInput);
   });
 });
+
+describe('Several moves in one turn (EXS-NEWARU-ACT-2, EXS-NEWARU-ACT-3)', () => {
+  const nodes = () => twoTiles();
+  const miniatures = [{ id: 'k1', faction: 'keber', node: 'T:3,3' }, { id: 'k2', faction: 'keber', node: 'U:6,1' }];
+
+  it('EXS-NEWARU-ACT-2: a later move of another miniature on its tile (in `move.paths`) triggers it', () => {
+    const r = moveNewaru({ nodes: nodes(), newaru: { node: 'T:0,0' }, miniatures, move: { faction: 'keber', path: ['U:5,1', 'U:6,1'], paths: [['T:3,2', 'T:3,3']] } });
+    expect(r).toMatchObject({ triggered: true, moves: true, to: 'T:1,1' });
+  });
+
+  it('EXS-NEWARU-ACT-3: two moves on its tile still move it exactly one node', () => {
+    const r = moveNewaru({ nodes: nodes(), newaru: { node: 'T:0,0' }, miniatures, move: { faction: 'keber', path: ['T:2,3', 'T:3,3'], paths: [['T:3,2', 'T:2,2', 'T:3,2']] } });
+    expect(r).toMatchObject({ moves: true, from: 'T:0,0', to: 'T:1,1' });
+  });
+
+  it('EXS-NEWARU-CASE-2: extra moves that stay off its tile do not trigger it', () => {
+    const r = moveNewaru({ nodes: nodes(), newaru: { node: 'T:0,0' }, miniatures, move: { faction: 'keber', path: ['U:5,1', 'U:6,1'], paths: [['U:6,2', 'U:6,3']] } });
+    expect(r.reason).toBe('not_triggered');
+  });
+
+  it('a non-adjacent step in `move.paths` is a 422 illegal_path at its path', () => {
+    expect(() => moveNewaru({ nodes: nodes(), newaru: { node: 'T:0,0' }, miniatures, move: { faction: 'keber', path: ['U:5,1'], paths: [['T:3,2', 'T:0,3']] } })).toThrow(
+      expect.objectContaining({ code: 'illegal_path', extra: { path: '/move/paths/0/1' } }),
+    );
+  });
+});

@@ -111,3 +111,23 @@ describe('Player vs player rules', () => {
     expect(nearest.consequences.attacker.discard).toMatchObject({ toDiscardPile: 1, handAfter: 4 });
   });
 });
+
+describe('Player vs player: the loser’s retreat and release check (EXS-PBOARD-5)', () => {
+  it('EXS-COMBAT-PVP-5 (4) / EXS-PBOARD-5: a Wardun loser filling retreat slot 2 releases: slot tokens back, trapped miniature freed', () => {
+    const r = combat({ committed: [9] }, { committed: [1], faction: 'wardun', inactiveMiniatures: 1, abilityTokens: 2 });
+    expect(r.consequences.defender.retreat).toMatchObject({ slots: [2], released: true, abilityTokensReturned: 2, wardunTokenFreed: true });
+    expect(r.consequences.attacker.retreat).toBeNull();
+    expect(r.rules).toContain('EXS-PBOARD-5');
+  });
+
+  it('EXS-PBOARD-5: a Keber loser filling slot 2 keeps the ability charged', () => {
+    const r = combat({ committed: [1], faction: 'keber', inactiveMiniatures: 1, abilityTokens: 1 }, { committed: [9] });
+    expect(r.consequences.attacker.retreat).toMatchObject({ slots: [2], releaseSlot: 4, released: false, abilityTokensReturned: 0 });
+  });
+
+  it('EXS-PBOARD-3: a loser with 4 miniatures already on the board is a 422 no_active_miniature at its path', () => {
+    expect(() => combat({ committed: [9] }, { committed: [1], inactiveMiniatures: 4 })).toThrow(
+      expect.objectContaining({ code: 'no_active_miniature', extra: { path: '/defender/inactiveMiniatures' } }),
+    );
+  });
+});

@@ -122,6 +122,15 @@ describe('Exsilium match: Newaru position and enemy decks (EXS-NEWARU-MOVE, EXS-
     expect(replay('exsilium', [...log, last])).toEqual(state);
   });
 
+  it('EXS-AMB-3b: a combat lost at once for an empty hand uses no deck, so it does not overwrite what the match knows of that level', () => {
+    const strict = { playerBaralytas: 5, committed: [], attacker: 'newaru', emptyHandLoses: true, seed: 's' };
+    const { state } = play('exsilium', [{ type: 'exsilium.newaruAction', ...strict }]);
+    expect(state.enemyDecks.intermediate).toBeUndefined();
+    const { log, state: known } = play('exsilium', [{ type: 'exsilium.newaruAction', ...action }]);
+    const { state: after } = play('exsilium', [{ type: 'exsilium.newaruAction', ...strict }], log);
+    expect(after.enemyDecks.intermediate).toEqual(known.enemyDecks.intermediate);
+  });
+
   it('EXS-DECK-3: without a projected level the rule core still refuses (422 enemy_deck_missing)', () => {
     const e = failure(() => play('exsilium', [{ type: 'exsilium.newaruAction', ...action, decks: undefined }]));
     expect((e as RuleViolation).code).toBe('enemy_deck_missing');

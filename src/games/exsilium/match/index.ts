@@ -57,7 +57,10 @@ export const exsiliumProjection = {
     if (kind === 'exsilium.newaruAction') {
       const r = result as { enemyDeck?: { tier: Tier; drawPile: unknown[]; discard: unknown[] }; consequences?: { newaru?: string } } | null;
       const enemyDecks = { ...kept.enemyDecks };
-      if (r?.enemyDeck) enemyDecks[r.enemyDeck.tier] = { drawPile: r.enemyDeck.drawPile, discard: r.enemyDeck.discard };
+      // A combat that used no deck (EXS-AMB-3b: the defender had no cards) teaches nothing about it.
+      if (r?.enemyDeck && r.enemyDeck.drawPile.length + r.enemyDeck.discard.length > 0) {
+        enemyDecks[r.enemyDeck.tier] = { drawPile: r.enemyDeck.drawPile, discard: r.enemyDeck.discard };
+      }
       // EXS-NEWARU-SPAWN: a removed or respawned Newaru no longer stands where it moved to
       const gone = r?.consequences?.newaru === 'removed' || r?.consequences?.newaru === 'respawned';
       return { ...kept, enemyDecks, newaru: gone ? null : kept.newaru };
