@@ -285,6 +285,93 @@ describe('Ánima API', () => {
     }
   });
 
+  it('ANIMA-OPT-TREE-2/3: POST /v1/anima/moves refuses level jumps (422) and needs `to` for go (400)', async () => {
+    const jump = await post(app, '/v1/anima/moves', { group: juan, tree: true, from: { name: 'Arkángel', level: 1 }, to: { name: 'La Torre del Fin', level: 3 } });
+    expect(jump.status).toBe(422);
+    expect(jump.body.code).toBe('tree_level_jump');
+    const start = await post(app, '/v1/anima/moves', { group: juan, tree: true, to: { name: 'Las Ruinas', level: 2 } });
+    expect(start.body.code).toBe('tree_start_level_1');
+    const missing = await post(app, '/v1/anima/moves', { group: juan });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors[0].path).toBe('/to');
+  });
+
+  it('ANIMA-MOVE-11/12: Rest puts the Group at no Location with the bonus next turn, in Spanish on request', async () => {
+    const res = await post(app, '/v1/anima/moves', { declaration: 'rest', group: juan }, { 'accept-language': 'es' });
+    expect(res.body).toMatchObject({ declaration: 'rest', at: null, arrives: false, restedNextTurn: true, dice: { rolls: [] } });
+    expect(res.body.summary).toMatch(/Descansar.*ANIMA-MOVE-12/);
+  });
+
+  it('ANIMA-MOVE-4/7: POST /v1/anima/seek-new-horizons — seek taken (422), removal choice needed (422 with eligible), the prior Creature fought with the dice', async () => {
+    const body = {
+      players: 2,
+      group: juan,
+      source: 'deck',
+      location: { name: 'Las Ruinas', level: 2 },
+      encounter: { name: 'Lobo', kind: 'creature', level: 1, combat: 5 },
+      active: [{ name: 'Arkángel', occupied: true }, { name: 'Aldea' }, { name: 'Americh' }, { name: 'Torre', priorPending: true }],
+    };
+    expect((await post(app, '/v1/anima/seek-new-horizons', { ...body, seekTakenThisTurn: true })).body.code).toBe('seek_taken');
+    const choose = await post(app, '/v1/anima/seek-new-horizons', body);
+    expect(choose.status).toBe(422);
+    expect(choose.body).toMatchObject({ code: 'removal_choice_needed', eligible: ['Aldea', 'Americh'] });
+    const done = await post(app, '/v1/anima/seek-new-horizons', { ...body, removal: ['Americh'], dice: { values: [1, 9] } });
+    expect(done.body).toMatchObject({ removed: 'Americh', arrives: false, at: null, creatureStays: true, active: ['Arkángel', 'Aldea', 'Torre', 'Las Ruinas'] });
+    expect(done.body.dice.rolls).toHaveLength(2);
+  });
+
+  it('ANIMA-INTERACT-1 / ANIMA-AMB-9: POST /v1/anima/trades moves Characters with their values and refuses a sixth Gift', async () => {
+    const pedro = { characters: [{ name: 'Novel', combat: 3, speed: 2 }], handSize: 2 };
+    const ok = await post(app, '/v1/anima/trades', {
+      a: { group: { ...juan, handSize: 3 }, tradeIcon: true, gives: { characters: ['Ilusionista'] } },
+      b: { group: pedro, tradeIcon: true, gives: { gifts: 1 } },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.b.group).toMatchObject({ characters: [{ name: 'Novel' }, { name: 'Ilusionista', combat: 3, speed: 4 }], handSize: 1 });
+    expect(ok.body.a.group.handSize).toBe(4);
+    const full = await post(app, '/v1/anima/trades', {
+      a: { group: { ...juan, handSize: 5 }, tradeIcon: true, gives: {} },
+      b: { group: pedro, tradeIcon: true, gives: { gifts: 1 } },
+    });
+    expect(full.body.code).toBe('hand_limit');
+    const noIcon = await post(app, '/v1/anima/trades', { a: { group: juan, tradeIcon: false, gives: {} }, b: { group: pedro, tradeIcon: true, gives: {} } });
+    expect(noIcon.body.code).toBe('no_trade_icon');
+  });
+
+  it('ANIMA-INTERACT-4 / ANIMA-START-4: interactions and pick-ups answer 200; unknown ids are 400', async () => {
+    const forced = await post(app, '/v1/anima/interactions', {
+      groups: [
+        { id: 'a', location: 'Las Ruinas', characters: 2, organisation: 'Sol Negro' },
+        { id: 'b', location: 'Las Ruinas', characters: 1, enemyOrganisations: [], organisation: 'X' },
+        { id: 'c', location: 'Las Ruinas', characters: 2, enemyOrganisations: ['Sol Negro'] },
+      ],
+      locations: [{ name: 'Las Ruinas' }],
+    });
+    expect(forced.body.pairs.filter((p: { mustFight: boolean }) => p.mustFight)).toEqual([expect.objectContaining({ a: 'a', b: 'c', declarer: 'a' })]);
+    const unknown = await post(app, '/v1/anima/interactions', { groups: [{ id: 'a', location: 'Nowhere', characters: 1 }, { id: 'a', location: null, characters: 1 }], locations: [] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.map((e: { code: string }) => e.code)).toEqual(['unknown_location', 'duplicate_id']);
+    const pick = await post(app, '/v1/anima/start/pick-ups', { kind: 'character', from: 'a', players: [{ id: 'a', gifts: 1, characters: 3 }, { id: 'b', gifts: 1, characters: 1 }] });
+    expect(pick.body).toMatchObject({ taker: 'b', reason: 'fewest' });
+  });
+
+  it('ANIMA-GROUP-5 / ANIMA-INTERACT-5: combats report groupEliminated and refuse a rematch after a draw', async () => {
+    const lone = { characters: [{ name: 'Novel', combat: 3, speed: 2 }] };
+    const heavy = await post(app, '/v1/anima/combats', { group: lone, creature: { name: 'Ogro', combat: 9 }, dice: { values: [1, 5] } });
+    expect(heavy.body).toMatchObject({ characterDies: true, groupEliminated: true });
+    const rematch = await post(app, '/v1/anima/combats', { group: lone, opponent: lone, drewThisTurn: true });
+    expect(rematch.status).toBe(422);
+    expect(rematch.body.code).toBe('no_rematch');
+  });
+
+  it('ANIMA-MISSION-5: POST /v1/anima/missions/status resets a defeated Resist mission; progress at the goal is 400', async () => {
+    const res = await post(app, '/v1/anima/missions/status', { completedBasic: 1, finalRevealed: true, multipleMissions: true, resist: { progress: 2, rounds: 3, defeated: true } });
+    expect(res.body).toMatchObject({ canAttempt: false, revealNow: false, resist: { progress: 0, expelled: true } });
+    const done = await post(app, '/v1/anima/missions/status', { completedBasic: 0, finalRevealed: false, resist: { progress: 3, rounds: 3 } });
+    expect(done.status).toBe(400);
+    expect(done.body.errors[0].path).toBe('/resist/progress');
+  });
+
   it('every documented example answers 200 with a summary', async () => {
     for (const op of animaOperations) {
       expect(op.examples?.length, op.id).toBeGreaterThan(0);

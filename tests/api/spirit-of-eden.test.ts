@@ -227,6 +227,49 @@ describe('The Spirit of Eden API', () => {
     );
   });
 
+  it('SOE-ACT-*: POST /v1/spirit-of-eden/actions answers the new board in the request shapes, or 422 with the reason', async () => {
+    const body = {
+      ring,
+      cards,
+      goomz: [{ color: 'red', at: 'waterfall1' }],
+      allies: [{ kind: 'fauna', at: 'swamp1' }, { kind: 'flora', at: 'noa', availableFromTurn: 4 }],
+      action: { type: 'move', ally: 'fauna', to: 'waterfall1', steps: 1 },
+    };
+    const ok = await post(app, '/v1/spirit-of-eden/actions', body);
+    expect(ok.status).toBe(200);
+    expect(ok.body.allies).toEqual([{ kind: 'fauna', at: 'waterfall1' }, { kind: 'flora', at: 'noa', availableFromTurn: 4 }]);
+    expect(ok.body.summary).toMatch(/SOE-ACT-MOVE-1/);
+    const noa = await post(app, '/v1/spirit-of-eden/actions', { ...body, action: { type: 'protect', ally: 'flora' } });
+    expect(noa.status).toBe(422);
+    expect(noa.body.code).toBe('ally_unavailable');
+    const shape = await post(app, '/v1/spirit-of-eden/actions', { ...body, action: { type: 'push', ally: 'fauna', steps: 3, target: {} } });
+    expect(shape.status).toBe(400);
+    expect(shape.body.errors.map((e: { path: string }) => e.path)).toEqual(['/action/to', '/action/steps', '/action/target']);
+  });
+
+  it('SOE-SETUP-1..3 / SOE-MODE-4: POST /v1/spirit-of-eden/setups/validate lists every problem', async () => {
+    const res = await post(app, '/v1/spirit-of-eden/setups/validate', { ring, cards, goomz: [{ color: 'red', at: 'waterfall1' }], allies: [], modes: ['resurrection'] });
+    expect(res.status).toBe(200);
+    expect(res.body.valid).toBe(false);
+    expect(res.body.errors.map((e: { code: string }) => e.code)).toEqual(['resurrection_devastated', 'goomz_missing', 'goomz_not_left_column', 'ally_missing']);
+  });
+
+  it('SOE-PLACE-2/3: player-phase validation checks actions against card data and the board; board problems are 400 under /board', async () => {
+    const body = {
+      roll: [2, 1, 1, 1],
+      steps: [{ type: 'place', die: 0, card: 0, action: { type: 'move', ally: 'water', to: 'waterfall1', steps: 1 } }],
+      board: { ring, cards, goomz: [{ color: 'red', at: 'mountain1' }], allies: [{ kind: 'water', at: 'swamp1' }] },
+      actionCards: [0, 1, 2, 3].map(() => ['move1', 'move2', 'move3', 'attract', 'push1', 'push2']),
+    };
+    const wrong = await post(app, '/v1/spirit-of-eden/player-phase/validate', body);
+    expect(wrong.body).toMatchObject({ valid: false, errors: [{ path: '/steps/0/action', code: 'wrong_action' }] });
+    const ok = await post(app, '/v1/spirit-of-eden/player-phase/validate', { ...body, roll: [1, 1, 1, 1] });
+    expect(ok.body).toMatchObject({ valid: true, board: { allies: [{ kind: 'water', at: 'waterfall1' }] } });
+    const bad = await post(app, '/v1/spirit-of-eden/player-phase/validate', { ...body, board: { ...body.board, allies: [{ kind: 'water', at: 'nowhere' }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].path).toBe('/board/allies/0/at');
+  });
+
   it('every documented example answers 200 with a summary', async () => {
     for (const op of spiritOfEdenOperations) {
       expect(op.examples?.length, op.id).toBeGreaterThan(0);

@@ -28,6 +28,9 @@ const Body = Type.Object({
       combatAllowed: Type.Optional(Type.Boolean({ description: 'false when the Location forbids combat between Groups (e.g. Arkángel).' })),
     }),
   ),
+  drewThisTurn: Type.Optional(
+    Type.Boolean({ description: 'Group vs Group: these two Groups already drew against each other this turn (ANIMA-INTERACT-5 → 422 `no_rematch`).' }),
+  ),
   dice: Type.Optional(DiceSpecSchema),
 });
 type BodyT = Static<typeof Body>;
@@ -41,6 +44,7 @@ const Response = Type.Object({
   winner: Type.Union([Type.Literal('group'), Type.Literal('creature'), Type.Literal('opponent'), Type.Literal('draw')]),
   characterDies: Type.Boolean({ description: 'A Group lost by 5 or more (ANIMA-COMBAT-4).' }),
   casualty: Type.Union([Type.Literal('group'), Type.Literal('opponent'), Type.Null()], { description: 'Which Group loses a Character.' }),
+  groupEliminated: Type.Boolean({ description: 'The Character that dies was its Group’s last: that player starts a new Group and discards any Organisation (ANIMA-GROUP-5).' }),
   consequences: Type.Object({}, { additionalProperties: true }),
   dice: DiceTranscriptSchema,
   summary: SummarySchema,
@@ -50,6 +54,10 @@ function vsGroup(input: BodyT, opponent: NonNullable<BodyT['opponent']>, ctx: Op
   // ANIMA-INTERACT-2: no combat where the Location forbids it (worked example: Arkángel, ANIMA-EX-5).
   if (input.location?.combatAllowed === false) {
     throw new RuleViolation('combat_forbidden', `${input.location.name ?? 'This Location'} forbids combat between Groups (ANIMA-INTERACT-2).`);
+  }
+  // ANIMA-INTERACT-5: after a draw the two Groups cannot fight each other again this turn.
+  if (input.drewThisTurn) {
+    throw new RuleViolation('no_rematch', 'These Groups drew this turn and cannot fight each other again until the next turn (ANIMA-INTERACT-5).');
   }
   // ANIMA-INTERACT-3: Character counts may differ by at most 1.
   const gap = Math.abs(groupSize(input.group) - groupSize(opponent));
@@ -73,6 +81,8 @@ function vsGroup(input: BodyT, opponent: NonNullable<BodyT['opponent']>, ctx: Op
     winner: c.winner,
     characterDies: c.characterDies !== null,
     casualty: c.characterDies,
+    // ANIMA-GROUP-5: the casualty was that Group's last Character.
+    groupEliminated: c.characterDies !== null && groupSize(c.characterDies === 'group' ? input.group : opponent) === 1,
     consequences: { loser, expelled: loser, spoil, noRematch: c.winner === 'draw' },
     dice: dice.transcript(),
     summary: groupCombatText(c, ctx.lang),
@@ -98,6 +108,8 @@ function vsCreature(input: BodyT, creature: NonNullable<BodyT['creature']>, ctx:
     winner: c.winner,
     characterDies: c.characterDies,
     casualty: c.characterDies ? ('group' as const) : null,
+    // ANIMA-GROUP-5: the casualty was the Group's last Character.
+    groupEliminated: c.characterDies && groupSize(input.group) === 1,
     consequences,
     dice: dice.transcript(),
     summary: creatureCombatText(c, creature.name, ctx.lang),
@@ -116,9 +128,9 @@ export const combatOperation = defineOperation({
 - Send \`group\` and exactly one of \`creature\` or \`opponent\` (a second Group); both or neither → 400.
 - **Dice** (CONTRACT §1): the Group's d10, then the Creature's (or opponent's) d10. d10 = 1..10 (ANIMA-AMB-1).
 - **Ties** (ANIMA-COMBAT-3): against a Creature the Group wins; between Groups it is a draw (\`consequences.noRematch\`, ANIMA-INTERACT-5).
-- **Heavy defeat** (ANIMA-COMBAT-4): a Group that loses by 5 or more loses one Character of its owner's choice (\`characterDies\`, \`casualty\`).
+- **Heavy defeat** (ANIMA-COMBAT-4): a Group that loses by 5 or more loses one Character of its owner's choice (\`characterDies\`, \`casualty\`); \`groupEliminated\` when it was that Group's last Character (ANIMA-GROUP-5).
 - Group Combat sums non-incapacitated Characters (ANIMA-INCAP-2), +2 when \`rested\` (ANIMA-MOVE-12), plus \`modifiers.combat\` from cards played before the roll (ANIMA-TIMING-3).
-- **Group vs Group**: 422 \`group_size_gap\` when Character counts differ by more than 1 (ANIMA-INTERACT-3); 422 \`combat_forbidden\` when \`location.combatAllowed\` is false (ANIMA-INTERACT-2). The loser is expelled and gives a random Gift (\`spoil\`: \`to_winner\`, \`none\` when its \`handSize\` is 0, \`discarded\` when the winner already holds 5 — ANIMA-AMB-9) (ANIMA-INTERACT-5).
+- **Group vs Group**: 422 \`group_size_gap\` when Character counts differ by more than 1 (ANIMA-INTERACT-3); 422 \`combat_forbidden\` when \`location.combatAllowed\` is false (ANIMA-INTERACT-2); 422 \`no_rematch\` when \`drewThisTurn\` (ANIMA-INTERACT-5). The loser is expelled and gives a random Gift (\`spoil\`: \`to_winner\`, \`none\` when its \`handSize\` is 0, \`discarded\` when the winner already holds 5 — ANIMA-AMB-9) (ANIMA-INTERACT-5).
 - **Against a Creature**, \`context\` adds consequences: \`prior\` (ANIMA-PRIOR-5: a winning Creature stays, the Group does not arrive), \`exploration\` (ANIMA-EXPLORE-5: a defeat expels, no reward), \`mission\` (ANIMA-AMB-12: the Mission stays incomplete and may be retried; the margin-5 death rule still applies).`,
   body: Body,
   examples: combatExamples,

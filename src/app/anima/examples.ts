@@ -68,3 +68,89 @@ export const rewardsExamples = [
     },
   },
 ];
+
+export const moveExamples = [
+  {
+    summary: 'ANIMA-EX-4: Juan goes to Arkángel, which has no prior encounter, and arrives',
+    value: { group: juan, from: null, to: { name: 'Arkángel', level: 1 }, dice: { values: [] } },
+  },
+  {
+    summary: 'ANIMA-OPT-TREE-2: from Arkángel (level 1) up to Las Ruinas (level 2): the drawn Creature is beaten',
+    value: {
+      group: juan,
+      tree: true,
+      from: { name: 'Arkángel', level: 1 },
+      to: { name: 'Las Ruinas', level: 2 },
+      encounter: { name: 'Guerrero Errante', kind: 'creature', level: 1, combat: 2 },
+      dice: { values: [3, 4] },
+    },
+  },
+  { summary: 'ANIMA-MOVE-11: Rest', value: { declaration: 'rest', group: pedro } },
+];
+
+export const seekExamples = [
+  {
+    summary: 'ANIMA-EX-4: Sergio seeks, draws Las Ruinas; La Sombra de Omega (level 3) is discarded and he arrives',
+    value: {
+      players: 3,
+      group: sergio,
+      source: 'deck',
+      location: { name: 'Las Ruinas', level: 2 },
+      encounter: { name: 'La Sombra de Omega', kind: 'event', level: 3 },
+      active: [{ name: 'Arkángel', occupied: true }, { name: 'Aldea de Cornes' }, { name: 'Americh', priorPending: true }],
+      dice: { values: [] },
+    },
+  },
+  {
+    summary: 'ANIMA-MOVE-7/8: 2 players, table full; Aldea de Cornes saved by a Gift, Americh removed',
+    value: {
+      players: 2,
+      group: sergio,
+      source: 'deck',
+      location: { name: 'Las Ruinas', level: 2 },
+      encounter: { name: 'Tesoro', kind: 'event', level: 1, gifts: 2 },
+      active: [{ name: 'Arkángel', occupied: true }, { name: 'Aldea de Cornes' }, { name: 'Americh' }, { name: 'La Torre del Fin', priorPending: true }],
+      removal: ['Aldea de Cornes', 'Americh'],
+      saves: [{ location: 'Aldea de Cornes', by: 'juan' }],
+    },
+  },
+];
+
+export const interactionExamples = [
+  {
+    summary: 'ANIMA-EX-5: Juan and Pedro at Arkángel (Trade, no combat) may trade but not fight; Sergio alone at Las Ruinas',
+    value: {
+      groups: [
+        { id: 'juan', location: 'Arkángel', characters: 2, organisation: 'Sol Negro' },
+        { id: 'sergio', location: 'Las Ruinas', characters: 2 },
+        { id: 'pedro', location: 'Arkángel', characters: 1 },
+      ],
+      locations: [
+        { name: 'Arkángel', trade: true, combatAllowed: false },
+        { name: 'Las Ruinas', trade: false },
+      ],
+    },
+  },
+];
+
+export const tradeExamples = [
+  {
+    summary: 'ANIMA-EX-5: Juan gives Pedro a Gift and the Ilusionista for one Gift',
+    value: {
+      a: { group: { ...juan, handSize: 3 }, tradeIcon: true, gives: { gifts: 1, characters: ['Ilusionista'] } },
+      b: { group: { ...pedro, handSize: 2 }, tradeIcon: true, gives: { gifts: 1 } },
+    },
+  },
+];
+
+export const pickupExamples = [
+  {
+    summary: 'ANIMA-EX-3: Sergio discards a Gift; Juan and Pedro hold equally many, so nobody takes it',
+    value: { kind: 'gift', from: 'sergio', players: [{ id: 'juan', gifts: 3, characters: 2 }, { id: 'sergio', gifts: 2, characters: 2 }, { id: 'pedro', gifts: 3, characters: 1 }] },
+  },
+];
+
+export const missionExamples = [
+  { summary: 'ANIMA-MISSION-2: the first Basic Mission completed in the game reveals the Final Mission', value: { completedBasic: 1, finalRevealed: false } },
+  { summary: 'ANIMA-MISSION-5: a Resist mission held for a second round of three', value: { completedBasic: 0, finalRevealed: true, resist: { progress: 1, rounds: 3 } } },
+];

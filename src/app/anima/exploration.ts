@@ -15,6 +15,7 @@ const TableRowSchema = Type.Object({
   text: Type.Optional(Type.String({ maxLength: 2000, description: 'Special: the Location card text.' })),
   expels: Type.Optional(Type.Boolean({ description: 'Special: the card text expels the Group (default false).' })),
   rewardAllowed: Type.Optional(Type.Boolean({ description: 'Special: the Group may still claim a reward (default: when not expelled).' })),
+  losesGifts: Type.Optional(Type.Integer({ minimum: 0, maximum: 5, description: 'Special: the card text makes the player lose this many Gift cards (ANIMA-EXPLORE-6).' })),
 });
 
 export const EncounterCardSchema = Type.Object({
@@ -25,6 +26,11 @@ export const EncounterCardSchema = Type.Object({
   losesTurn: Type.Optional(Type.Boolean({ description: 'Event: the Group loses its turn → expelled, no reward (ANIMA-EXPLORE-5c).' })),
   expels: Type.Optional(Type.Boolean({ description: 'Event: the Group is expelled → no reward (ANIMA-EXPLORE-5c).' })),
   gifts: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'Event: Gifts drawn, capped by the hand limit (ANIMA-EXPLORE-7).' })),
+  recruits: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 4, description: 'Event: Characters joining from the Character deck (e.g. La Posada), capped at 4 in the Group (ANIMA-GROUP-6).' }),
+  ),
+  losesGifts: Type.Optional(Type.Integer({ minimum: 0, maximum: 5, description: 'Event: Gift cards the player loses from hand.' })),
+  losesNextTurn: Type.Optional(Type.Boolean({ description: 'Event: the card says it also costs the next turn (ANIMA-LOSE-1).' })),
 });
 
 /** One encounter card as resolved (EncounterOutcome): in an Exploration or as a prior encounter. */
@@ -33,6 +39,8 @@ export const EncounterOutcomeSchema = Type.Object({
   resolution: Type.Union([Type.Literal('discarded_level'), Type.Literal('won'), Type.Literal('lost'), Type.Literal('event')]),
   combat: Type.Optional(CreatureCombatSchema),
   giftsDrawn: Type.Optional(Type.Integer()),
+  giftsLost: Type.Optional(Type.Integer({ description: 'Event: Gifts actually lost (never more than the hand holds).' })),
+  recruited: Type.Optional(Type.Integer({ description: 'Event: Characters actually joining (ANIMA-GROUP-6).' })),
 });
 
 const Body = Type.Object({
@@ -55,6 +63,9 @@ const Response = Type.Object({
   characterDies: Type.Boolean(),
   expelled: Type.Boolean(),
   rewardAllowed: Type.Boolean(),
+  groupSize: Type.Integer({ description: 'Characters in the Group after the encounters, before any death (ANIMA-GROUP-6).' }),
+  groupEliminated: Type.Boolean({ description: 'The last Character died: the player puts the top Character into play as a new Group and discards any Organisation (ANIMA-GROUP-5).' }),
+  losesNextTurn: Type.Boolean({ description: 'An Event also costs the next turn (ANIMA-LOSE-1).' }),
   handSize: Type.Optional(Type.Integer({ description: 'Gifts in hand afterwards (only when `group.handSize` was sent).' })),
   dice: DiceTranscriptSchema,
   summary: SummarySchema,
@@ -74,7 +85,9 @@ export const explorationOperation = defineOperation({
 - **Nothing** → reward (ANIMA-EXPLORE-4). **Encounter(n)** → the first n cards of \`encounters\`, in order (ANIMA-EXPLORE-5): a card above the Location's level is \`discarded_level\` and still counts (ANIMA-EXPLORE-5a, ANIMA-PRIOR-3); a Creature is fought (Group Combat + d10 vs Creature Combat + d10, ties to the Group, ANIMA-COMBAT-1..3); a defeat expels the Group, gives no reward and stops the draw; a loss by 5+ sets \`characterDies\` (ANIMA-COMBAT-4); an Event with \`losesTurn\` or \`expels\` stops the same way. Creatures never stay (ANIMA-EXPLORE-5d). Fewer cards than the resolution reaches → 422 \`encounters_exhausted\`.
 - **Special** (ANIMA-EXPLORE-6): the Location's text decides; describe it on the row with \`expels\` (default false) and \`rewardAllowed\` (default: when not expelled).
 - **Rest bonus**: \`group.rested\` adds +2 Combat (and Speed) this turn (ANIMA-MOVE-12). Incapacitated Characters add no Combat (ANIMA-INCAP-2).
-- Event \`gifts\` (e.g. Tesoro, draw 2) are capped by the hand limit of 5 using \`group.handSize\` (default 0) (ANIMA-EXPLORE-7, ANIMA-HAND-1).`,
+- Event \`gifts\` (e.g. Tesoro, draw 2) are capped by the hand limit of 5 using \`group.handSize\` (default 0) (ANIMA-EXPLORE-7, ANIMA-HAND-1).
+- **Other Event effects** — the rulebook names them but prints no card list, so each card's effects come from the caller: \`recruits\` (Characters joining, e.g. La Posada; capped at 4 in the Group, ANIMA-GROUP-6; \`recruited\` says how many joined; their Combat is unknown to the engine and does not count in later fights of the same exploration), \`losesGifts\` (cards lost from hand, never more than \`handSize\` holds; \`giftsLost\`), \`losesNextTurn\` (ANIMA-LOSE-1: only a card that says so costs the next turn). Effects apply in the order draws, losses, recruits. A Special row may carry \`losesGifts\` too (ANIMA-EXPLORE-6: "perder una carta").
+- \`groupSize\` is the Character count after the encounters; \`groupEliminated\` is true when the Character that dies was the last one (ANIMA-GROUP-5: a new Group from the top of the Character deck, Organisation discarded).`,
   body: Body,
   examples: explorationExamples,
   response: Response,

@@ -6,6 +6,9 @@ import { speedOperation } from './speed.js';
 import { turnOrderOperation } from './turn-order.js';
 import { rewardsOperation } from './rewards.js';
 import { priorEncounterOperation } from './prior.js';
+import { moveOperation, seekOperation } from './moves.js';
+import { missionsOperation } from './missions.js';
+import { interactionOperation, pickupOperation, tradeOperation } from './interaction.js';
 
 export const animaOperations: Operation<any>[] = [
   explorationOperation,
@@ -14,4 +17,10 @@ export const animaOperations: Operation<any>[] = [
   speedOperation,
   turnOrderOperation,
   rewardsOperation,
+  moveOperation,
+  seekOperation,
+  interactionOperation,
+  tradeOperation,
+  pickupOperation,
+  missionsOperation,
 ];

@@ -148,7 +148,7 @@ export function rewardsText(options: RewardOption[], lang: Lang): string {
   );
 }
 
-export function priorText(p: PriorEncounter, lang: Lang): string {
+export function priorText(p: Pick<PriorEncounter, 'encounter' | 'arrives' | 'creatureStays'>, lang: Lang): string {
   const e = p.encounter;
   const head =
     e.resolution === 'discarded_level'

@@ -2,6 +2,17 @@
 const ring = ['mountain1', 'waterfall1', 'swamp1', 'forest1', 'mountain2', 'waterfall2', 'swamp2', 'forest2'];
 const cards = Object.fromEntries(ring.map((id) => [id, { terrain: id.replace(/\d$/, ''), state: 'healthy' }]));
 
+const setupGoomz = [
+  { color: 'yellow', at: 'mountain1' },
+  { color: 'red', at: 'waterfall2' },
+  { color: 'black', at: 'swamp2' },
+];
+const setupAllies = [
+  { kind: 'flora', at: 'swamp1' },
+  { kind: 'water', at: 'forest1' },
+  { kind: 'fauna', at: 'mountain2' },
+];
+
 export const goomzPhaseExamples = [
   {
     summary: 'Yellow ambushed by Fauna on a Swamp (F), Red meets Water (D), Black alone (A)',
@@ -46,6 +57,23 @@ export const playerPhaseExamples = [
       ],
     },
   },
+  {
+    summary: 'SOE-PLACE-2/3: with illustrative card data (not the printed cards) a 5 on card 0 is Move ×2; Fauna moves two steps, then Protects with a 1 on card 1',
+    value: {
+      roll: [5, 1, 3, 6],
+      steps: [
+        { type: 'place', die: 0, card: 0, action: { type: 'move', ally: 'fauna', to: 'swamp2', steps: 2 } },
+        { type: 'place', die: 1, card: 1, action: { type: 'protect', ally: 'fauna' } },
+      ],
+      board: { ring, cards, goomz: setupGoomz, allies: setupAllies },
+      actionCards: [
+        ['move1', 'move1', 'attract', 'push1', 'move2', 'move3'],
+        ['protect', 'recover', 'ambush', 'shortcut', 'push2', 'swapGoomz'],
+        ['attract', 'push1', 'recover', 'protect', 'swapAllies', 'ambush'],
+        ['shortcut', 'move2', 'swapGoomz', 'swapAllies', 'recover', 'move1'],
+      ],
+    },
+  },
 ];
 
 export const statusExamples = [
@@ -61,3 +89,32 @@ export const turnStartExamples = [
     value: { ring, cards, allies: [{ kind: 'flora', at: 'noa', availableFromTurn: 7 }], turn: 7, placements: { flora: 'forest2' } },
   },
 ];
+
+export const actionExamples = [
+  {
+    summary: 'SOE-ACT-MOVE-1: Fauna moves 2 steps clockwise (Move ×2)',
+    value: { ring, cards, goomz: setupGoomz, allies: setupAllies, action: { type: 'move', ally: 'fauna', to: 'swamp2', steps: 2 } },
+  },
+  {
+    summary: 'SOE-EX-3: swap the Yellow and Red Goomz',
+    value: { ring, cards, goomz: setupGoomz, allies: setupAllies, action: { type: 'swapGoomz', pair: ['yellow', 'red'] } },
+  },
+];
+
+export const setupExamples = [
+  {
+    summary: 'SOE-SETUP-2/3, SOE-MODE-4: a Resurrection start with both Swamps devastated',
+    value: {
+      ring,
+      cards: { ...cards, swamp1: { terrain: 'swamp', state: 'devastated' }, swamp2: { terrain: 'swamp', state: 'devastated' } },
+      goomz: [
+        { color: 'yellow', at: 'mountain1' },
+        { color: 'red', at: 'forest2' },
+        { color: 'black', at: 'swamp2' },
+      ],
+      allies: setupAllies,
+      modes: ['resurrection'],
+    },
+  },
+];
+

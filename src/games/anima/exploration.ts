@@ -2,7 +2,8 @@
 import type { Dice } from '../dice/index.js';
 import { InvalidInput, RuleViolation, pointer, type InputProblem } from '../errors.js';
 import { type CreatureCombat, d10, fightCreature } from './combat.js';
-import { type Group, giftDraw } from './group.js';
+import { applyEvent, effectCounts, type EventEffects, type EventState } from './events.js';
+import { type Group, groupSize } from './group.js';
 
 export interface TableRow {
   min: number;
@@ -16,6 +17,8 @@ export interface TableRow {
   expels?: boolean;
   /** Special: whether the card's text still lets the Group claim its reward (default: when not expelled). */
   rewardAllowed?: boolean;
+  /** Special: the card's text makes the player lose this many Gift cards (ANIMA-EXPLORE-6). */
+  losesGifts?: number;
 }
 
 export interface Location {
@@ -24,17 +27,12 @@ export interface Location {
   table: TableRow[];
 }
 
-export interface EncounterCard {
+/** An Encounter card; an Event's effects are described with EventEffects (card data the caller supplies). */
+export interface EncounterCard extends EventEffects {
   name: string;
   kind: 'creature' | 'event';
   level: number;
   combat?: number;
-  /** Event: the Group loses its turn (ANIMA-EXPLORE-5c). */
-  losesTurn?: boolean;
-  /** Event: the Group is expelled (ANIMA-EXPLORE-5c). */
-  expels?: boolean;
-  /** Event: the Group draws this many Gifts, capped by the hand limit (ANIMA-EXPLORE-7). */
-  gifts?: number;
 }
 
 export interface EncounterOutcome {
@@ -43,6 +41,10 @@ export interface EncounterOutcome {
   combat?: CreatureCombat;
   /** Event Gifts actually drawn (ANIMA-EXPLORE-7). */
   giftsDrawn?: number;
+  /** Event Gifts actually lost (ANIMA-EXPLORE-6). */
+  giftsLost?: number;
+  /** Event Characters actually joining the Group (ANIMA-GROUP-6). */
+  recruited?: number;
 }
 
 export interface Exploration {
@@ -52,6 +54,12 @@ export interface Exploration {
   characterDies: boolean;
   expelled: boolean;
   rewardAllowed: boolean;
+  /** Characters in the Group after the encounters, before any death (ANIMA-GROUP-6). */
+  groupSize: number;
+  /** The last Character died: the player starts a new Group and discards any Organisation (ANIMA-GROUP-5). */
+  groupEliminated: boolean;
+  /** An Event or Special result also costs the next turn (ANIMA-LOSE-1). */
+  losesNextTurn: boolean;
   /** Gifts in hand after the encounters (when handSize was given). */
   handSize?: number;
 }
@@ -114,7 +122,8 @@ export function explore(location: Location, group: Group, deck: readonly Encount
   const roll = d10(dice, `exploration (${location.name})`);
   const row = rowFor(location.table, roll);
   const encounters: EncounterOutcome[] = [];
-  let hand = group.handSize;
+  const state: EventState = { hand: group.handSize, characters: groupSize(group) };
+  let losesNextTurn = false;
   const done = (expelled: boolean, rewardAllowed: boolean, characterDies = false): Exploration => ({
     roll,
     row,
@@ -122,7 +131,11 @@ export function explore(location: Location, group: Group, deck: readonly Encount
     characterDies,
     expelled,
     rewardAllowed,
-    ...(hand !== undefined ? { handSize: hand } : {}),
+    groupSize: state.characters,
+    // ANIMA-GROUP-5: losing the last Character starts a new Group.
+    groupEliminated: characterDies && state.characters <= 1,
+    losesNextTurn,
+    ...(state.hand !== undefined ? { handSize: state.hand } : {}),
   });
 
   // ANIMA-EXPLORE-4: Nothing → straight to the reward.
@@ -131,6 +144,8 @@ export function explore(location: Location, group: Group, deck: readonly Encount
   // ANIMA-EXPLORE-6: Special → the Location card's own text decides (described on the row).
   if (row.result === 'special') {
     const expelled = row.expels ?? false;
+    // ANIMA-EXPLORE-6: "perder una carta" — Gifts lost from the hand.
+    if (row.losesGifts !== undefined) applyEvent({ losesGifts: row.losesGifts }, state);
     return done(expelled, !expelled && (row.rewardAllowed ?? true));
   }
 
@@ -161,16 +176,14 @@ export function explore(location: Location, group: Group, deck: readonly Encount
       encounters.push({ card, resolution: 'won', combat });
       continue;
     }
-    // ANIMA-EXPLORE-5c: an Event applies its text.
-    const outcome: EncounterOutcome = { card, resolution: 'event' };
-    if (card.gifts !== undefined) {
-      // ANIMA-EXPLORE-7: Gifts gained inside encounters obey the hand cap (ANIMA-HAND-1).
-      outcome.giftsDrawn = giftDraw(card.gifts, hand ?? 0);
-      if (hand !== undefined) hand += outcome.giftsDrawn;
-    }
+    // ANIMA-EXPLORE-5c: an Event applies its text (ANIMA-EXPLORE-7 caps its Gifts, ANIMA-GROUP-6 its recruits).
+    const effect = applyEvent(card, state);
+    const outcome: EncounterOutcome = { card, resolution: 'event', ...effectCounts(effect) };
     encounters.push(outcome);
+    // ANIMA-LOSE-1: a card that costs the next turn says so.
+    if (effect.losesNextTurn) losesNextTurn = true;
     // ANIMA-EXPLORE-5c: losing the turn or being expelled stops the exploration without reward.
-    if (card.losesTurn || card.expels) return done(true, false);
+    if (effect.stopped) return done(true, false);
   }
   // ANIMA-EXPLORE-5: all n survived → reward.
   return done(false, true);

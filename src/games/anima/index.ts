@@ -6,3 +6,8 @@ export * from './speed.js';
 export * from './turn-order.js';
 export * from './rewards.js';
 export * from './prior.js';
+export * from './events.js';
+export * from './movement.js';
+export * from './seek.js';
+export * from './interaction.js';
+export * from './missions.js';

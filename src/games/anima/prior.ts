@@ -3,7 +3,8 @@ import type { Dice } from '../dice/index.js';
 import { InvalidInput } from '../errors.js';
 import { fightCreature } from './combat.js';
 import type { EncounterCard, EncounterOutcome } from './exploration.js';
-import { type Group, giftDraw } from './group.js';
+import { applyEvent, effectCounts, type EventState } from './events.js';
+import { type Group, groupSize } from './group.js';
 
 export interface PriorEncounter {
   encounter: EncounterOutcome;
@@ -14,6 +15,12 @@ export interface PriorEncounter {
   /** The Group can do nothing more this turn (ANIMA-MOVE-3, ANIMA-LOSE-1). */
   turnLost: boolean;
   characterDies: boolean;
+  /** The last Character died: a new Group starts (ANIMA-GROUP-5). */
+  groupEliminated: boolean;
+  /** The Event also costs the next turn (ANIMA-LOSE-1). */
+  losesNextTurn: boolean;
+  /** Characters in the Group afterwards, before any death (ANIMA-GROUP-6). */
+  groupSize: number;
   handSize?: number;
 }
 
@@ -22,22 +29,27 @@ export function facePrior(location: { name: string; level: number }, group: Grou
   if (card.kind === 'creature' && card.combat === undefined) {
     throw new InvalidInput([{ path: '/encounter/combat', code: 'missing_combat', message: `Creature ${card.name} needs \`combat\`.` }]);
   }
+  const size = groupSize(group);
   const hand = group.handSize !== undefined ? { handSize: group.handSize } : {};
+  const calm = { creatureStays: false, characterDies: false, groupEliminated: false };
   // ANIMA-PRIOR-3 / ANIMA-AMB-16: a card above the Location's level has no effect; the Group arrives.
   if (card.level > location.level) {
-    return { encounter: { card, resolution: 'discarded_level' }, arrives: true, creatureStays: false, turnLost: false, characterDies: false, ...hand };
+    return { encounter: { card, resolution: 'discarded_level' }, arrives: true, turnLost: false, losesNextTurn: false, groupSize: size, ...calm, ...hand };
   }
   if (card.kind === 'event') {
     // ANIMA-PRIOR-4: the Group suffers the Event, then it is discarded; losing the turn means not arriving.
-    const encounter: EncounterOutcome = { card, resolution: 'event' };
-    let handSize = group.handSize;
-    if (card.gifts !== undefined) {
-      // ANIMA-HAND-1: Gifts from an Event obey the hand cap.
-      encounter.giftsDrawn = giftDraw(card.gifts, handSize ?? 0);
-      if (handSize !== undefined) handSize += encounter.giftsDrawn;
-    }
-    const stopped = Boolean(card.losesTurn || card.expels);
-    return { encounter, arrives: !stopped, creatureStays: false, turnLost: stopped, characterDies: false, ...(handSize !== undefined ? { handSize } : {}) };
+    const state: EventState = { hand: group.handSize, characters: size };
+    const effect = applyEvent(card, state);
+    const encounter: EncounterOutcome = { card, resolution: 'event', ...effectCounts(effect) };
+    return {
+      encounter,
+      arrives: !effect.stopped,
+      turnLost: effect.stopped,
+      losesNextTurn: effect.losesNextTurn,
+      groupSize: state.characters,
+      ...calm,
+      ...(state.hand !== undefined ? { handSize: state.hand } : {}),
+    };
   }
   // ANIMA-PRIOR-5: combat; a defeated Creature is discarded, a winning one stays and the Group loses the turn.
   const combat = fightCreature(group, { name: card.name, combat: card.combat! }, dice);
@@ -48,6 +60,10 @@ export function facePrior(location: { name: string; level: number }, group: Grou
     creatureStays: !won,
     turnLost: !won,
     characterDies: combat.characterDies,
+    // ANIMA-GROUP-5: the last Character died.
+    groupEliminated: combat.characterDies && size <= 1,
+    losesNextTurn: false,
+    groupSize: size,
     ...hand,
   };
 }

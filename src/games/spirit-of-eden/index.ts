@@ -4,3 +4,5 @@ export * from './end.js';
 export * from './goomz-phase.js';
 export * from './player-phase.js';
 export * from './noa.js';
+export * from './actions.js';
+export * from './setup.js';

@@ -1,9 +1,10 @@
 /** The Spirit of Eden player phase: dice placement, re-rolls and Noa's power (SOE-DICE, SOE-PLACE, SOE-REROLL, SOE-NOA-1). */
-import { InvalidInput, pointer, type InputProblem } from '../errors.js';
-import type { Mode } from './board.js';
+import { InvalidInput, RuleViolation, pointer, type InputProblem } from '../errors.js';
+import { type Action, type ActionFace, applyAction, faceOf } from './actions.js';
+import { type Board, type Mode, boardProblems } from './board.js';
 
 export type PlayerStep =
-  | { type: 'place'; die: number; card: number }
+  | { type: 'place'; die: number; card: number; action?: Action }
   | { type: 'reroll'; die: number; discard: number; value: number }
   | { type: 'bonus'; die: number; value: number }
   | { type: 'noa'; die: number; value: number };
@@ -15,6 +16,8 @@ export interface RawStep {
   card?: number;
   discard?: number;
   value?: number;
+  /** place: the action taken with the die (SOE-PLACE-2/3). */
+  action?: Action;
 }
 
 export interface PlayerPhaseInput {
@@ -28,6 +31,10 @@ export interface PlayerPhaseInput {
   noaPowerUsed?: boolean;
   /** Unused die bonuses on owned Objective cards (SOE-OBJ-4). */
   bonusesAvailable?: number;
+  /** The board before the phase: place steps' actions are applied to it in order (SOE-PLACE-3). */
+  board?: Board;
+  /** Card data: the 4 Action cards, each face 1..6 → action (SOE-PLACE-2, SOE-AMB-12). */
+  actionCards?: ActionFace[][];
 }
 
 export type DieState = 'unused' | 'placed' | 'discarded';
@@ -40,6 +47,8 @@ export interface PlayerPhaseResult {
   discards: number;
   bonusesUsed: number;
   noaPowerUsed: boolean;
+  /** The board after the valid actions (when `board` was sent). */
+  board?: Board;
 }
 
 /** SOE-REROLL-1: at most 2 dice set aside per turn. */
@@ -66,6 +75,8 @@ export function stepShapeProblems(steps: readonly RawStep[]): InputProblem[] {
 /** Replays the player phase and lists every rule problem (the phase is valid when there are none). */
 export function validatePlayerPhase(input: PlayerPhaseInput): PlayerPhaseResult {
   const shape = stepShapeProblems(input.steps);
+  // The board, when sent, must be well formed (its problems are reported under /board).
+  if (input.board) shape.push(...boardProblems(input.board, input.modes ?? []).map((p) => ({ ...p, path: '/board' + p.path })));
   if (shape.length > 0) throw new InvalidInput(shape);
   const modes = input.modes ?? [];
   const errors: InputProblem[] = [];
@@ -79,6 +90,7 @@ export function validatePlayerPhase(input: PlayerPhaseInput): PlayerPhaseResult 
   let bonusesUsed = 0;
   let noaUsed = input.noaPowerUsed ?? false;
   let afterRoll = true;
+  let board = input.board;
 
   // SOE-MODE-6: in Scarcity one Action card is turned face down before rolling.
   if (modes.includes('scarcity') && input.disabledCard === undefined) {
@@ -101,6 +113,21 @@ export function validatePlayerPhase(input: PlayerPhaseInput): PlayerPhaseResult 
         if (usedCards.has(s.card)) err(at('card'), 'card_occupied', `Action card ${s.card} already holds a die this turn (SOE-PLACE-1).`);
         // SOE-MODE-6: the face-down card cannot be used.
         if (modes.includes('scarcity') && s.card === input.disabledCard) err(at('card'), 'card_disabled', `Action card ${s.card} is face down this turn (SOE-MODE-6).`);
+        // SOE-PLACE-2: the die's value selects the action printed on that card for that value (card data).
+        const face = input.actionCards?.[s.card]?.[values[s.die]! - 1];
+        if (s.action && face !== undefined && faceOf(s.action) !== face) {
+          err(at('action'), 'wrong_action', `Action card ${s.card} shows ${face} for ${values[s.die]}, not ${faceOf(s.action)} (SOE-PLACE-2).`);
+        }
+        // SOE-PLACE-3: the action is resolved at once, on the board as it is now (SOE-ACT-0: an illegal one cannot be taken).
+        if (s.action && board && errors.length === before) {
+          try {
+            const { action: _a, moved: _m, ...next } = applyAction(board, s.action, modes);
+            board = next;
+          } catch (e) {
+            if (!(e instanceof RuleViolation)) throw e;
+            err(at('action'), e.code, e.message);
+          }
+        }
         if (errors.length === before) {
           state[s.die] = 'placed';
           cardOf[s.die] = s.card;
@@ -160,5 +187,6 @@ export function validatePlayerPhase(input: PlayerPhaseInput): PlayerPhaseResult 
     discards,
     bonusesUsed,
     noaPowerUsed: noaUsed,
+    ...(board ? { board } : {}),
   };
 }
