@@ -1,8 +1,9 @@
 /**
  * Melee endpoint throughput against a trivial route at the same concurrency (loopback only,
- * bounded in requests and time). Goal: POST /v1/eden/attacks/melee ≥ 0.7 × GET /health req/s.
+ * bounded in requests and time; the client runs in a worker thread, see load-client.mjs). Goal: POST /v1/eden/attacks/melee ≥ 0.7 × GET /health req/s.
  */
-import http from 'node:http';
+import { Worker } from 'node:worker_threads';
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
@@ -24,47 +25,17 @@ const fighter = (id: string) => ({
 interface Target {
   method: 'GET' | 'POST';
   path: string;
-  body?: (i: number) => string;
+  bodies?: string[];
 }
 
-/** Send `count` requests with `concurrency` keep-alive clients; answers req/s and non-200 count. */
+/** Send `count` requests with `concurrency` keep-alive clients from a worker thread; answers req/s and non-200 count. */
 async function measure(port: number, target: Target, count: number): Promise<{ rps: number; failures: number }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  let next = 0;
-  let failures = 0;
-  const deadline = Date.now() + TIME_LIMIT_MS;
-  const one = (i: number) =>
-    new Promise<void>((resolve) => {
-      const payload = target.body?.(i);
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: target.method,
-          path: target.path,
-          agent,
-          headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
-        },
-        (res) => {
-          if (res.statusCode !== 200) failures++;
-          res.resume();
-          res.on('end', resolve);
-        },
-      );
-      req.on('error', () => {
-        failures++;
-        resolve();
-      });
-      req.end(payload);
-    });
-  const worker = async () => {
-    while (next < count && Date.now() < deadline) await one(next++);
-  };
-  const start = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  agent.destroy();
-  return { rps: next / seconds, failures };
+  const worker = new Worker(new URL('./load-client.mjs', import.meta.url), {
+    workerData: { port, method: target.method, path: target.path, bodies: target.bodies, count, concurrency: CONCURRENCY, timeLimitMs: TIME_LIMIT_MS },
+  });
+  const [result] = (await once(worker, 'message')) as [{ requests: number; seconds: number; failures: number }];
+  await worker.terminate();
+  return { rps: result.requests / result.seconds, failures: result.failures };
 }
 
 export async function run(): Promise<BenchFigure[]> {
@@ -80,7 +51,7 @@ export async function run(): Promise<BenchFigure[]> {
     const melee: Target = {
       method: 'POST',
       path: '/v1/eden/attacks/melee',
-      body: (i) => bodies[i % bodies.length]!,
+      bodies,
     };
     const health: Target = { method: 'GET', path: '/health' };
     await measure(port, melee, WARMUP);
