@@ -3,22 +3,13 @@ import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { SummarySchema } from '../schemas/common.js';
 import { checkMines } from '../../games/exsilium/index.js';
-import { Rules } from './schemas.js';
+import { BoardNodes, NodeId, Rules } from './schemas.js';
 import { minesSummary } from './summaries.js';
 
-const Id = Type.String({ minLength: 1, maxLength: 200 });
+const Id = NodeId;
 
 const Body = Type.Object({
-  nodes: Type.Array(
-    Type.Object({
-      id: Id,
-      tile: Id,
-      neighbors: Type.Array(Id, { maxItems: 16, description: 'Nodes one step away in the 8 directions, across tile edges too.' }),
-      crystal: Type.Optional(Type.Boolean()),
-      destroyed: Type.Optional(Type.Boolean()),
-    }),
-    { minItems: 1, maxItems: 2000 },
-  ),
+  nodes: BoardNodes,
   mines: Type.Array(
     Type.Object({
       id: Id,

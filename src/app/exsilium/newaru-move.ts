@@ -3,22 +3,13 @@ import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { SummarySchema } from '../schemas/common.js';
 import { moveNewaru } from '../../games/exsilium/index.js';
-import { Rules } from './schemas.js';
+import { BoardNodes, NodeId, Rules } from './schemas.js';
 import { moveSummary } from './summaries.js';
 
-const Id = Type.String({ minLength: 1, maxLength: 200 });
+const Id = NodeId;
 
 const Body = Type.Object({
-  nodes: Type.Array(
-    Type.Object({
-      id: Id,
-      tile: Id,
-      neighbors: Type.Array(Id, { maxItems: 16, description: 'Nodes one step away in the 8 directions, across tile edges too (adjacency is symmetric).' }),
-      crystal: Type.Optional(Type.Boolean({ description: 'A crystal deposit (never entered, EXS-CRYSTAL-1).' })),
-      destroyed: Type.Optional(Type.Boolean({ description: 'Destroyed by a sinkhole (impassable).' })),
-    }),
-    { minItems: 1, maxItems: 2000 },
-  ),
+  nodes: BoardNodes,
   newaru: Type.Object({ node: Id }),
   miniatures: Type.Array(Type.Object({ id: Id, faction: Type.String({ minLength: 1, maxLength: 50 }), node: Id }), { maxItems: 64, description: 'Faction miniatures where they stand at the enemy activation.' }),
   move: Type.Object({

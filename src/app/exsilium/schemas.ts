@@ -104,3 +104,17 @@ export const ConsequencesSchema = Type.Object({
 export const PlayerCountSchema = (description: string) => Enum([2, 3, 4] as const, { description });
 
 export const Rules = Type.Array(Type.String(), { description: 'Rule IDs applied.' });
+
+export const NodeId = Type.String({ minLength: 1, maxLength: 200 });
+
+/** The caller-supplied node graph of the tiles on the table (EXS-BOARD, EXS-NEWARU-MOVE). */
+export const BoardNodes = Type.Array(
+  Type.Object({
+    id: NodeId,
+    tile: NodeId,
+    neighbors: Type.Array(NodeId, { maxItems: 16, description: 'Nodes one step away in the 8 directions, across tile edges too (adjacency is symmetric).' }),
+    crystal: Type.Optional(Type.Boolean({ description: 'A crystal deposit (never entered, EXS-CRYSTAL-1).' })),
+    destroyed: Type.Optional(Type.Boolean({ description: 'Destroyed by a sinkhole (impassable).' })),
+  }),
+  { minItems: 1, maxItems: 2000 },
+);
