@@ -6,7 +6,7 @@ import { DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
 import { AimSchema, DiceSpecSchema, EditionSchema, FighterOutSchema, FighterSchema, LocationSchema, ModifiersSchema, RollSchema } from './schemas.js';
 import { resolveMelee, type MeleeInput } from '../../games/eden/melee.js';
 import { assertFighters, ensureFighter } from '../../games/eden/checks.js';
-import type { FighterInput } from '../../games/eden/fighter.js';
+import { withMembers, type FighterInput } from '../../games/eden/fighter.js';
 import { meleeSummary } from './summary.js';
 
 const Count = Type.Integer({ minimum: 0, maximum: 10 });
@@ -102,6 +102,6 @@ export const edenMeleeOperation = defineOperation({
       { ...(input as unknown as MeleeInput), attacker: ensureFighter(input.attacker as FighterInput), target: ensureFighter(input.target as FighterInput) },
       dice,
     );
-    return { ...result, dice: dice.transcript(), summary: meleeSummary(result, ctx.lang) };
+    return withMembers(result, { dice: dice.transcript(), summary: meleeSummary(result, ctx.lang) });
   },
 });

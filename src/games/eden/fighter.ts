@@ -90,15 +90,32 @@ export type FighterInput = Omit<Fighter, 'wounds' | 'markers' | 'ap' | 'equipmen
 export function normalizeFighter(input: FighterInput | Fighter): Fighter {
   const w = input.wounds ?? {};
   const m = input.markers ?? {};
-  return {
-    ...input,
-    types: input.types ?? [],
-    value: input.value ?? 0,
-    equipment: input.equipment ?? [],
-    wounds: { head: w.head ?? 0, arms: w.arms ?? 0, torso: w.torso ?? 0, legs: w.legs ?? 0 },
-    markers: { fire: m.fire ?? 0, fear: m.fear ?? 0, rage: m.rage ?? 0, slow: m.slow ?? 0, poison: m.poison ?? 0 },
-    ap: input.ap ?? 3,
-  } as Fighter;
+  // Same members, order and values as `{ ...input, types, value, equipment, wounds, markers, ap }`.
+  const f = cloneRecord(input) as Fighter;
+  f.types = input.types ?? [];
+  f.value = input.value ?? 0;
+  f.equipment = input.equipment ?? [];
+  f.wounds = { head: w.head ?? 0, arms: w.arms ?? 0, torso: w.torso ?? 0, legs: w.legs ?? 0 };
+  f.markers = { fire: m.fire ?? 0, fear: m.fear ?? 0, rage: m.rage ?? 0, slow: m.slow ?? 0, poison: m.poison ?? 0 };
+  f.ap = input.ap ?? 3;
+  return f;
+}
+
+/**
+ * A shallow copy of `source` (own enumerable members, in order), as `{ ...source }` makes it, that
+ * can be given new members cheaply: V8 adds members to a spread copy through a slow path (µs per
+ * object), not to an `Object.assign` copy. A `__proto__` member (only possible from a parser that
+ * keeps it) is copied by the spread, which defines it rather than setting the prototype.
+ */
+export function cloneRecord<T extends object>(source: T): T {
+  return Object.hasOwn(source, '__proto__') ? { ...source } : Object.assign({}, source);
+}
+
+/** `{ ...source, ...extra }` (same members, order and values), through `cloneRecord`. */
+export function withMembers<T extends object, U extends object>(source: T, extra: U): Omit<T, keyof U> & U {
+  const copy = cloneRecord(source) as Record<string, unknown>;
+  for (const key of Object.keys(extra)) copy[key] = (extra as Record<string, unknown>)[key];
+  return copy as Omit<T, keyof U> & U;
 }
 
 export function isNpc(f: Fighter): boolean {
@@ -214,7 +231,9 @@ export function addMarkers(f: Fighter, add: Partial<Markers>): Fighter {
 
 /** The fighter as responses return it: with `outOfAction` (CONTRACT §2). */
 export function withOutOfAction(f: Fighter): Fighter {
-  return { ...f, outOfAction: isOutOfAction(f) };
+  const out = cloneRecord(f);
+  out.outOfAction = isOutOfAction(f);
+  return out;
 }
 
 /** The equipment item named `name` (exact match first, then case-insensitive). */

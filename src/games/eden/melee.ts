@@ -13,6 +13,7 @@ import {
   type Fighter,
   type Limb,
   type Modifiers,
+  withOutOfAction,
 } from './fighter.js';
 import { apCost, assertAttackLeft, assertInAction, assertNotAfraid, ensureFighter } from './checks.js';
 import { InvalidInput, RuleViolation } from '../errors.js';
@@ -275,8 +276,8 @@ export function resolveMelee(input: MeleeInput, dice: Dice): MeleeResult {
     via,
     opposed,
     exchanges,
-    attacker: { ...a.fighter, outOfAction: isOutOfAction(a.fighter) },
-    target: { ...t.fighter, outOfAction: isOutOfAction(t.fighter) },
+    attacker: withOutOfAction(a.fighter),
+    target: withOutOfAction(t.fighter),
     apSpent,
   };
 }

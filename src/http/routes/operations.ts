@@ -7,10 +7,13 @@ import { pickLanguage } from '../../app/i18n.js';
 import { diceFor } from '../../games/dice/index.js';
 import { problemResponses } from '../schemas.js';
 
+/** Dice of a request: fixed, seeded, or seeded with a fresh random UUID (one function for every request). */
+const requestDice: OperationContext['dice'] = (spec) => diceFor(spec, randomUUID);
+
 export function contextFor(request: FastifyRequest): OperationContext {
   return {
     lang: pickLanguage(request.headers['accept-language']),
-    dice: (spec) => diceFor(spec, randomUUID),
+    dice: requestDice,
   };
 }
 

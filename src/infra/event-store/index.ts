@@ -2,11 +2,12 @@
  * The event store over the `Database` port (PostgreSQL or PGlite), see
  * prisma/migrations/20261125000100_event_store/migration.sql for the tables and the ordering trick.
  *
- * - Optimistic concurrency is enforced by the database: one statement moves `matches.version` with
- *   `UPDATE … WHERE version = $expected` (atomic under the row lock; a concurrent writer re-checks the
- *   predicate after the winner commits and matches no row) and inserts the events only if that
- *   update matched; the (match_id, version) primary key backs it up. Nothing is read in Node and
- *   then written.
+ * - Optimistic concurrency is enforced by the database, in one INSERT (one round trip, one row
+ *   write per event): it inserts versions expected+1 … only if the match belongs to the owner and
+ *   version `expected` exists (or expected = 0); the (match_id, version) primary key refuses a
+ *   version another writer holds (racers wait on its index entry, then get a unique violation).
+ *   There is no version column on `matches`: a match's version is max(match_events.version).
+ *   Nothing is read in Node and then written.
  * - Versions are expected+1 … expected+n, so the log is 1..n without gaps.
  * - Idempotency keys live in the same transaction as the append they answer for.
  */
@@ -44,6 +45,14 @@ interface EventRow {
   transaction_id: string;
 }
 
+/** What an append needs back from the database: the rest it already has. */
+interface AppendedRow {
+  version: number;
+  recorded_at: Date | string;
+  position: string;
+  transaction_id: string;
+}
+
 interface MatchRow {
   id: string;
   owner_id: string;
@@ -59,6 +68,9 @@ const EVENT_COLUMNS = `match_id::text AS match_id, version, type, schema_version
 
 const E_COLUMNS = `e.match_id::text AS match_id, e.version, e.type, e.schema_version, e.data, e.metadata, e.recorded_at,
   e.position::text AS position, e.transaction_id::text AS transaction_id`;
+
+/** Batches up to this size are sent as parameters (5 per event), larger ones as one JSON array. */
+const INLINE_EVENTS = 100;
 
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -101,7 +113,7 @@ export class SqlEventStore implements EventStore {
   async createMatch(input: { id: string; ownerId: string; game: string; players: Player[]; options: Record<string, unknown> }): Promise<MatchRecord> {
     const { rows } = await this.db.query<MatchRow>(
       `INSERT INTO matches (id, owner_id, game, players, options) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb)
-       RETURNING id::text AS id, owner_id, game, players, options, version, created_at`,
+       RETURNING id::text AS id, owner_id, game, players, options, 0 AS version, created_at`,
       [input.id, input.ownerId, input.game, JSON.stringify(input.players), JSON.stringify(input.options)],
     );
     return toMatch(rows[0]!);
@@ -110,7 +122,9 @@ export class SqlEventStore implements EventStore {
   async getMatch(ownerId: string, id: string): Promise<MatchRecord | undefined> {
     if (!UUID.test(id)) return undefined;
     const { rows } = await this.db.query<MatchRow>(
-      `SELECT id::text AS id, owner_id, game, players, options, version, created_at FROM matches WHERE id = $1 AND owner_id = $2`,
+      `SELECT m.id::text AS id, m.owner_id, m.game, m.players, m.options, m.created_at,
+              COALESCE((SELECT e.version FROM match_events e WHERE e.match_id = m.id ORDER BY e.version DESC LIMIT 1), 0) AS version
+         FROM matches m WHERE m.id = $1 AND m.owner_id = $2`,
       [id, ownerId],
     );
     return rows[0] ? toMatch(rows[0]) : undefined;
@@ -119,6 +133,12 @@ export class SqlEventStore implements EventStore {
   async append(ownerId: string, matchId: string, expectedVersion: number, events: NewEvent[]): Promise<AppendResult> {
     if (!UUID.test(matchId)) throw new NotFound(`No match ${matchId}.`);
     if (!Number.isInteger(expectedVersion) || expectedVersion < 0) throw new VersionConflict(expectedVersion, await this.currentVersion(ownerId, matchId));
+    if (events.length === 0) {
+      // Nothing to write: the answer is the check alone.
+      const current = await this.currentVersion(ownerId, matchId);
+      if (current !== expectedVersion) throw new VersionConflict(expectedVersion, current);
+      return { version: expectedVersion, events: [] };
+    }
     const records = events.map((e, i) => ({
       version: expectedVersion + i + 1,
       type: e.type,
@@ -126,38 +146,71 @@ export class SqlEventStore implements EventStore {
       data: e.data ?? null,
       metadata: e.metadata ?? {},
     }));
-    let rows: EventRow[];
+    // Small batches (every command's) go as plain parameters: a VALUES list is parsed and planned
+    // much faster than jsonb_to_recordset. Large ones stay one parameter (the protocol caps them).
+    const inline = records.length <= INLINE_EVENTS;
+    const payloads = records.map((r) => [JSON.stringify(r.data) ?? 'null', JSON.stringify(r.metadata) ?? '{}'] as const);
+    const params: unknown[] = [matchId, ownerId, expectedVersion];
+    let source: string;
+    if (inline) {
+      const tuples = records.map((r, i) => {
+        const at = params.length;
+        params.push(r.version, r.type, r.schema_version, payloads[i]![0], payloads[i]![1]);
+        return `($${at + 1}::int, $${at + 2}::text, $${at + 3}::int, $${at + 4}::jsonb, $${at + 5}::jsonb)`;
+      });
+      source = `(VALUES ${tuples.join(', ')}) AS t(version, type, schema_version, data, metadata)`;
+    } else {
+      params.push(JSON.stringify(records));
+      source = `jsonb_to_recordset($4::jsonb) AS t(version int, type text, schema_version int, data jsonb, metadata jsonb)`;
+    }
+    let rows: AppendedRow[];
     try {
-      // One statement, so one implicit transaction and one round trip: the optimistic check and the
-      // version bump (under the match row's lock; a concurrent writer re-evaluates `version = $3`
-      // after the winner commits and matches nothing), then the inserts joined to its result.
-      ({ rows } = await this.db.query<EventRow>(
-        `WITH bumped AS (
-           UPDATE matches SET version = version + $4, updated_at = now()
-            WHERE id = $1 AND owner_id = $2 AND version = $3
-           RETURNING id
-         )
-         INSERT INTO match_events (match_id, version, type, schema_version, data, metadata)
-         SELECT bumped.id, t.version, t.type, t.schema_version, COALESCE(t.data, 'null'::jsonb), COALESCE(t.metadata, '{}'::jsonb)
-           FROM bumped, jsonb_to_recordset($5::jsonb) AS t(version int, type text, schema_version int, data jsonb, metadata jsonb)
-          ORDER BY t.version
-         RETURNING ${EVENT_COLUMNS}`,
-        [matchId, ownerId, expectedVersion, events.length, JSON.stringify(records)],
+      // One INSERT, so one implicit transaction, one round trip and one row write per event:
+      // - tenancy: the rows come from the match only if it belongs to `ownerId`;
+      // - the optimistic check: version `expected` must exist (or expected = 0), and versions
+      //   expected+1 … are refused by the (match_id, version) primary key if anyone holds them.
+      //   Writers racing from the same version all insert expected+1: the first to commit wins,
+      //   the others wait on its index entry and get a unique violation (or proceed if it rolls
+      //   back). A writer behind the stream collides with the existing expected+1; one ahead of it
+      //   finds no version `expected`. Either way nothing is written, so the log stays 1..n.
+      ({ rows } = await this.db.query<AppendedRow>(
+        `INSERT INTO match_events (match_id, version, type, schema_version, data, metadata)
+         SELECT m.id, t.version, t.type, t.schema_version, COALESCE(t.data, 'null'::jsonb), COALESCE(t.metadata, '{}'::jsonb)
+           FROM matches m, ${source}
+          WHERE m.id = $1 AND m.owner_id = $2
+            AND ($3::int = 0 OR EXISTS (SELECT 1 FROM match_events p WHERE p.match_id = $1 AND p.version = $3::int))${records.length > 1 ? '\n          ORDER BY t.version' : ''}
+         RETURNING version, recorded_at, position::text AS position, transaction_id::text AS transaction_id`,
+        params,
       ));
     } catch (error) {
-      // Backstop: the primary key refused a version someone else took first.
+      // The primary key refused a version someone else holds: the stream has moved on.
       if (isUniqueViolation(error)) throw new VersionConflict(expectedVersion, await this.currentVersion(ownerId, matchId));
       throw error;
     }
     if (rows.length === 0) {
-      // Nothing written: either the stream is elsewhere, or it is not this owner's (or empty batch).
-      const current = await this.getMatch(ownerId, matchId);
-      if (!current) throw new NotFound(`No match ${matchId}.`);
-      if (events.length === 0 && current.version === expectedVersion) return { version: expectedVersion, events: [] };
-      throw new VersionConflict(expectedVersion, current.version);
+      // Nothing written: either the stream is elsewhere (no version `expected`), or it is not this owner's.
+      throw new VersionConflict(expectedVersion, await this.currentVersion(ownerId, matchId));
     }
     if (rows.length !== events.length) throw new Error(`append wrote ${rows.length} of ${events.length} events`);
-    const stored = rows.map(toEvent).sort((a, b) => a.version - b.version);
+    // data/metadata exactly as a JSON round trip gives them back (what a later read returns),
+    // without asking the database to send them back.
+    const stored = rows
+      .map((row): StoredEvent => {
+        const i = Number(row.version) - expectedVersion - 1;
+        const r = records[i]!;
+        return {
+          matchId: matchId.toLowerCase(), // as PostgreSQL prints a uuid
+          version: r.version,
+          type: r.type,
+          schemaVersion: r.schema_version,
+          data: JSON.parse(payloads[i]![0]) as unknown,
+          metadata: JSON.parse(payloads[i]![1]) as Record<string, unknown>,
+          recordedAt: iso(row.recorded_at),
+          position: String(row.position),
+          transactionId: String(row.transaction_id),
+        };
+      })
+      .sort((a, b) => a.version - b.version);
     return { version: expectedVersion + events.length, events: stored };
   }
 

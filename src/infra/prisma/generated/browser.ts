@@ -25,7 +25,8 @@ export type ApiKey = Prisma.ApiKeyModel
 /**
  * Model Match
  * A match (event stream) owned by the API key that created it (CONTRACT §5).
- * `version` is moved by the append itself (`UPDATE … WHERE version = expected`): the optimistic check.
+ * Its version is max(match_events.version): the append is one INSERT whose optimistic check is the
+ * (match, version) key plus "version `expected` exists" (migration 20261125000300).
  */
 export type Match = Prisma.MatchModel
 /**

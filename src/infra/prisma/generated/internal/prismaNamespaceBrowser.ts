@@ -91,9 +91,7 @@ export const MatchScalarFieldEnum = {
   game: 'game',
   players: 'players',
   options: 'options',
-  version: 'version',
-  createdAt: 'createdAt',
-  updatedAt: 'updatedAt'
+  createdAt: 'createdAt'
 } as const
 
 export type MatchScalarFieldEnum = (typeof MatchScalarFieldEnum)[keyof typeof MatchScalarFieldEnum]

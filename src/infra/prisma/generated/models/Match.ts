@@ -15,42 +15,29 @@ import type * as Prisma from "../internal/prismaNamespace.js"
 /**
  * Model Match
  * A match (event stream) owned by the API key that created it (CONTRACT §5).
- * `version` is moved by the append itself (`UPDATE … WHERE version = expected`): the optimistic check.
+ * Its version is max(match_events.version): the append is one INSERT whose optimistic check is the
+ * (match, version) key plus "version `expected` exists" (migration 20261125000300).
  */
 export type MatchModel = runtime.Types.Result.DefaultSelection<Prisma.$MatchPayload>
 
 export type AggregateMatch = {
   _count: MatchCountAggregateOutputType | null
-  _avg: MatchAvgAggregateOutputType | null
-  _sum: MatchSumAggregateOutputType | null
   _min: MatchMinAggregateOutputType | null
   _max: MatchMaxAggregateOutputType | null
-}
-
-export type MatchAvgAggregateOutputType = {
-  version: number | null
-}
-
-export type MatchSumAggregateOutputType = {
-  version: number | null
 }
 
 export type MatchMinAggregateOutputType = {
   id: string | null
   ownerId: string | null
   game: string | null
-  version: number | null
   createdAt: Date | null
-  updatedAt: Date | null
 }
 
 export type MatchMaxAggregateOutputType = {
   id: string | null
   ownerId: string | null
   game: string | null
-  version: number | null
   createdAt: Date | null
-  updatedAt: Date | null
 }
 
 export type MatchCountAggregateOutputType = {
@@ -59,37 +46,23 @@ export type MatchCountAggregateOutputType = {
   game: number
   players: number
   options: number
-  version: number
   createdAt: number
-  updatedAt: number
   _all: number
 }
 
-
-export type MatchAvgAggregateInputType = {
-  version?: true
-}
-
-export type MatchSumAggregateInputType = {
-  version?: true
-}
 
 export type MatchMinAggregateInputType = {
   id?: true
   ownerId?: true
   game?: true
-  version?: true
   createdAt?: true
-  updatedAt?: true
 }
 
 export type MatchMaxAggregateInputType = {
   id?: true
   ownerId?: true
   game?: true
-  version?: true
   createdAt?: true
-  updatedAt?: true
 }
 
 export type MatchCountAggregateInputType = {
@@ -98,9 +71,7 @@ export type MatchCountAggregateInputType = {
   game?: true
   players?: true
   options?: true
-  version?: true
   createdAt?: true
-  updatedAt?: true
   _all?: true
 }
 
@@ -142,18 +113,6 @@ export type MatchAggregateArgs<ExtArgs extends runtime.Types.Extensions.Internal
   /**
    * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
    * 
-   * Select which fields to average
-  **/
-  _avg?: MatchAvgAggregateInputType
-  /**
-   * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
-   * 
-   * Select which fields to sum
-  **/
-  _sum?: MatchSumAggregateInputType
-  /**
-   * {@link https://www.prisma.io/docs/concepts/components/prisma-client/aggregations Aggregation Docs}
-   * 
    * Select which fields to find the minimum value
   **/
   _min?: MatchMinAggregateInputType
@@ -184,8 +143,6 @@ export type MatchGroupByArgs<ExtArgs extends runtime.Types.Extensions.InternalAr
   take?: number
   skip?: number
   _count?: MatchCountAggregateInputType | true
-  _avg?: MatchAvgAggregateInputType
-  _sum?: MatchSumAggregateInputType
   _min?: MatchMinAggregateInputType
   _max?: MatchMaxAggregateInputType
 }
@@ -196,12 +153,8 @@ export type MatchGroupByOutputType = {
   game: string
   players: runtime.JsonValue
   options: runtime.JsonValue
-  version: number
   createdAt: Date
-  updatedAt: Date
   _count: MatchCountAggregateOutputType | null
-  _avg: MatchAvgAggregateOutputType | null
-  _sum: MatchSumAggregateOutputType | null
   _min: MatchMinAggregateOutputType | null
   _max: MatchMaxAggregateOutputType | null
 }
@@ -230,9 +183,7 @@ export type MatchWhereInput = {
   game?: Prisma.StringFilter<"Match"> | string
   players?: Prisma.JsonFilter<"Match">
   options?: Prisma.JsonFilter<"Match">
-  version?: Prisma.IntFilter<"Match"> | number
   createdAt?: Prisma.DateTimeFilter<"Match"> | Date | string
-  updatedAt?: Prisma.DateTimeFilter<"Match"> | Date | string
   events?: Prisma.MatchEventListRelationFilter
 }
 
@@ -242,9 +193,7 @@ export type MatchOrderByWithRelationInput = {
   game?: Prisma.SortOrder
   players?: Prisma.SortOrder
   options?: Prisma.SortOrder
-  version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
-  updatedAt?: Prisma.SortOrder
   events?: Prisma.MatchEventOrderByRelationAggregateInput
 }
 
@@ -257,9 +206,7 @@ export type MatchWhereUniqueInput = Prisma.AtLeast<{
   game?: Prisma.StringFilter<"Match"> | string
   players?: Prisma.JsonFilter<"Match">
   options?: Prisma.JsonFilter<"Match">
-  version?: Prisma.IntFilter<"Match"> | number
   createdAt?: Prisma.DateTimeFilter<"Match"> | Date | string
-  updatedAt?: Prisma.DateTimeFilter<"Match"> | Date | string
   events?: Prisma.MatchEventListRelationFilter
 }, "id">
 
@@ -269,14 +216,10 @@ export type MatchOrderByWithAggregationInput = {
   game?: Prisma.SortOrder
   players?: Prisma.SortOrder
   options?: Prisma.SortOrder
-  version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
-  updatedAt?: Prisma.SortOrder
   _count?: Prisma.MatchCountOrderByAggregateInput
-  _avg?: Prisma.MatchAvgOrderByAggregateInput
   _max?: Prisma.MatchMaxOrderByAggregateInput
   _min?: Prisma.MatchMinOrderByAggregateInput
-  _sum?: Prisma.MatchSumOrderByAggregateInput
 }
 
 export type MatchScalarWhereWithAggregatesInput = {
@@ -288,9 +231,7 @@ export type MatchScalarWhereWithAggregatesInput = {
   game?: Prisma.StringWithAggregatesFilter<"Match"> | string
   players?: Prisma.JsonWithAggregatesFilter<"Match">
   options?: Prisma.JsonWithAggregatesFilter<"Match">
-  version?: Prisma.IntWithAggregatesFilter<"Match"> | number
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Match"> | Date | string
-  updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Match"> | Date | string
 }
 
 export type MatchCreateInput = {
@@ -299,9 +240,7 @@ export type MatchCreateInput = {
   game: string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
-  version?: number
   createdAt?: Date | string
-  updatedAt?: Date | string
   events?: Prisma.MatchEventCreateNestedManyWithoutMatchInput
 }
 
@@ -311,9 +250,7 @@ export type MatchUncheckedCreateInput = {
   game: string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
-  version?: number
   createdAt?: Date | string
-  updatedAt?: Date | string
   events?: Prisma.MatchEventUncheckedCreateNestedManyWithoutMatchInput
 }
 
@@ -323,9 +260,7 @@ export type MatchUpdateInput = {
   game?: Prisma.StringFieldUpdateOperationsInput | string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
-  version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
-  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   events?: Prisma.MatchEventUpdateManyWithoutMatchNestedInput
 }
 
@@ -335,9 +270,7 @@ export type MatchUncheckedUpdateInput = {
   game?: Prisma.StringFieldUpdateOperationsInput | string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
-  version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
-  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   events?: Prisma.MatchEventUncheckedUpdateManyWithoutMatchNestedInput
 }
 
@@ -347,9 +280,7 @@ export type MatchCreateManyInput = {
   game: string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
-  version?: number
   createdAt?: Date | string
-  updatedAt?: Date | string
 }
 
 export type MatchUpdateManyMutationInput = {
@@ -358,9 +289,7 @@ export type MatchUpdateManyMutationInput = {
   game?: Prisma.StringFieldUpdateOperationsInput | string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
-  version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
-  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
 export type MatchUncheckedUpdateManyInput = {
@@ -369,9 +298,7 @@ export type MatchUncheckedUpdateManyInput = {
   game?: Prisma.StringFieldUpdateOperationsInput | string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
-  version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
-  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
 export type MatchCountOrderByAggregateInput = {
@@ -380,48 +307,26 @@ export type MatchCountOrderByAggregateInput = {
   game?: Prisma.SortOrder
   players?: Prisma.SortOrder
   options?: Prisma.SortOrder
-  version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
-  updatedAt?: Prisma.SortOrder
-}
-
-export type MatchAvgOrderByAggregateInput = {
-  version?: Prisma.SortOrder
 }
 
 export type MatchMaxOrderByAggregateInput = {
   id?: Prisma.SortOrder
   ownerId?: Prisma.SortOrder
   game?: Prisma.SortOrder
-  version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
-  updatedAt?: Prisma.SortOrder
 }
 
 export type MatchMinOrderByAggregateInput = {
   id?: Prisma.SortOrder
   ownerId?: Prisma.SortOrder
   game?: Prisma.SortOrder
-  version?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
-  updatedAt?: Prisma.SortOrder
-}
-
-export type MatchSumOrderByAggregateInput = {
-  version?: Prisma.SortOrder
 }
 
 export type MatchScalarRelationFilter = {
   is?: Prisma.MatchWhereInput
   isNot?: Prisma.MatchWhereInput
-}
-
-export type IntFieldUpdateOperationsInput = {
-  set?: number
-  increment?: number
-  decrement?: number
-  multiply?: number
-  divide?: number
 }
 
 export type MatchCreateNestedOneWithoutEventsInput = {
@@ -444,9 +349,7 @@ export type MatchCreateWithoutEventsInput = {
   game: string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
-  version?: number
   createdAt?: Date | string
-  updatedAt?: Date | string
 }
 
 export type MatchUncheckedCreateWithoutEventsInput = {
@@ -455,9 +358,7 @@ export type MatchUncheckedCreateWithoutEventsInput = {
   game: string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
-  version?: number
   createdAt?: Date | string
-  updatedAt?: Date | string
 }
 
 export type MatchCreateOrConnectWithoutEventsInput = {
@@ -482,9 +383,7 @@ export type MatchUpdateWithoutEventsInput = {
   game?: Prisma.StringFieldUpdateOperationsInput | string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
-  version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
-  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
 export type MatchUncheckedUpdateWithoutEventsInput = {
@@ -493,9 +392,7 @@ export type MatchUncheckedUpdateWithoutEventsInput = {
   game?: Prisma.StringFieldUpdateOperationsInput | string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
-  version?: Prisma.IntFieldUpdateOperationsInput | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
-  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
 
@@ -535,9 +432,7 @@ export type MatchSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   game?: boolean
   players?: boolean
   options?: boolean
-  version?: boolean
   createdAt?: boolean
-  updatedAt?: boolean
   events?: boolean | Prisma.Match$eventsArgs<ExtArgs>
   _count?: boolean | Prisma.MatchCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["match"]>
@@ -548,9 +443,7 @@ export type MatchSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensi
   game?: boolean
   players?: boolean
   options?: boolean
-  version?: boolean
   createdAt?: boolean
-  updatedAt?: boolean
 }, ExtArgs["result"]["match"]>
 
 export type MatchSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -559,9 +452,7 @@ export type MatchSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensi
   game?: boolean
   players?: boolean
   options?: boolean
-  version?: boolean
   createdAt?: boolean
-  updatedAt?: boolean
 }, ExtArgs["result"]["match"]>
 
 export type MatchSelectScalar = {
@@ -570,12 +461,10 @@ export type MatchSelectScalar = {
   game?: boolean
   players?: boolean
   options?: boolean
-  version?: boolean
   createdAt?: boolean
-  updatedAt?: boolean
 }
 
-export type MatchOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "ownerId" | "game" | "players" | "options" | "version" | "createdAt" | "updatedAt", ExtArgs["result"]["match"]>
+export type MatchOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "ownerId" | "game" | "players" | "options" | "createdAt", ExtArgs["result"]["match"]>
 export type MatchInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   events?: boolean | Prisma.Match$eventsArgs<ExtArgs>
   _count?: boolean | Prisma.MatchCountOutputTypeDefaultArgs<ExtArgs>
@@ -594,9 +483,7 @@ export type $MatchPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs 
     game: string
     players: runtime.JsonValue
     options: runtime.JsonValue
-    version: number
     createdAt: Date
-    updatedAt: Date
   }, ExtArgs["result"]["match"]>
   composites: {}
 }
@@ -1026,9 +913,7 @@ export interface MatchFieldRefs {
   readonly game: Prisma.FieldRef<"Match", 'String'>
   readonly players: Prisma.FieldRef<"Match", 'Json'>
   readonly options: Prisma.FieldRef<"Match", 'Json'>
-  readonly version: Prisma.FieldRef<"Match", 'Int'>
   readonly createdAt: Prisma.FieldRef<"Match", 'DateTime'>
-  readonly updatedAt: Prisma.FieldRef<"Match", 'DateTime'>
 }
     
 
