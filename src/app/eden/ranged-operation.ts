@@ -1,5 +1,5 @@
 /** `eden.ranged` — POST /v1/eden/attacks/ranged: Shooting (digest §12.1). */
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { rangedExamples } from './examples.js';
 import { defineOperation } from '../operation.js';
 import { DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
@@ -46,6 +46,16 @@ export const RangedBodySchema = Type.Object({
   dice: Type.Optional(DiceSpecSchema),
 });
 
+/** Every fighter of a ranged body (shooter, candidates, fighters in contact) checked at once, with its path. */
+export function assertShotFighters(input: Static<typeof RangedBodySchema>): void {
+  const entries: [FighterInput, ...(string | number)[]][] = [[input.shooter as FighterInput, 'shooter']];
+  input.candidates.forEach((c, i) => {
+    entries.push([c.fighter as FighterInput, 'candidates', i, 'fighter']);
+    c.engagedWith?.forEach((e, j) => entries.push([e.fighter as FighterInput, 'candidates', i, 'engagedWith', j, 'fighter']));
+  });
+  assertFighters(entries);
+}
+
 export const edenRangedOperation = defineOperation({
   id: 'eden.ranged',
   method: 'POST',
@@ -91,12 +101,7 @@ export const edenRangedOperation = defineOperation({
     summary: SummarySchema,
   }),
   handle(input, ctx) {
-    const entries: [FighterInput, ...(string | number)[]][] = [[input.shooter as FighterInput, 'shooter']];
-    input.candidates.forEach((c, i) => {
-      entries.push([c.fighter as FighterInput, 'candidates', i, 'fighter']);
-      c.engagedWith?.forEach((e, j) => entries.push([e.fighter as FighterInput, 'candidates', i, 'engagedWith', j, 'fighter']));
-    });
-    assertFighters(entries);
+    assertShotFighters(input);
     const dice = ctx.dice(input.dice);
     const shot: ShotInput = {
       ...(input as unknown as ShotInput),

@@ -1,10 +1,8 @@
 /** `eden.rangedOdds` — POST /v1/eden/attacks/ranged/odds: exact odds of a shot. */
 import { defineOperation } from '../operation.js';
-import { RangedBodySchema } from '../eden/ranged-operation.js';
+import { RangedBodySchema, assertShotFighters } from '../eden/ranged-operation.js';
 import { rangedExamples } from '../eden/examples.js';
-import { assertFighters } from '../../games/eden/checks.js';
 import { prepareInput } from '../../games/eden/simulate/index.js';
-import type { FighterInput } from '../../games/eden/fighter.js';
 import type { ShotInput } from '../../games/eden/ranged.js';
 import { rangedOdds } from '../../games/eden/odds/index.js';
 import { OddsResponseSchema } from './schemas.js';
@@ -27,12 +25,7 @@ export const edenRangedOddsOperation = defineOperation({
   body: RangedBodySchema,
   response: OddsResponseSchema,
   handle(input) {
-    const entries: [FighterInput, ...(string | number)[]][] = [[input.shooter as FighterInput, 'shooter']];
-    input.candidates.forEach((c, i) => {
-      entries.push([c.fighter as FighterInput, 'candidates', i, 'fighter']);
-      c.engagedWith?.forEach((e, j) => entries.push([e.fighter as FighterInput, 'candidates', i, 'engagedWith', j, 'fighter']));
-    });
-    assertFighters(entries);
+    assertShotFighters(input);
     const { dice: _dice, ...rest } = input;
     // the same ShotInput the simulations build (and the endpoint: `weather` as a list)
     return cached('ranged', rest, () => rangedOdds(prepareInput('eden.ranged', rest) as ShotInput));

@@ -63,7 +63,7 @@ function toRow(r: RawRow): SimulationRow {
   };
 }
 
-export const ACTIVE: readonly SimulationStatus[] = ['queued', 'running'];
+/** Queued or running: a simulation that still counts towards its key's limit. */
 export const isActive = (s: string) => s === 'queued' || s === 'running';
 
 export interface NewSimulation {
