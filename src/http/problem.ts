@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidInput, NotFound, RuleViolation } from '../games/errors.js';
 import { toProblems } from '../app/validate.js';
+import { VersionConflict } from '../app/matches/errors.js';
 
 export interface Problem {
   type: string;
@@ -61,6 +62,9 @@ export function toProblem(error: unknown): Problem {
   if (error instanceof RuleViolation) return problem(422, error.code, error.message, error.extra);
   if (error instanceof InvalidInput) return problem(400, 'invalid_request', error.message, { errors: error.errors });
   if (error instanceof NotFound) return problem(404, 'not_found', error.message);
+  if (error instanceof VersionConflict) {
+    return problem(409, 'version_conflict', error.message, { currentVersion: error.currentVersion, expectedVersion: error.expectedVersion });
+  }
   if (error instanceof HttpProblem) return problem(error.status, error.code, error.message, error.extra);
   const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
   if (e && Array.isArray(e.validation)) {

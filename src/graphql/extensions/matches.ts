@@ -4,15 +4,14 @@
  * subscription `matchEvents(id, after)` pushing each new event (catch-up first, then live).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import mercurius from 'mercurius';
 import type { TSchema } from '@sinclair/typebox';
 import type { GraphqlExtension } from '../extension.js';
 import { validate } from '../../app/validate.js';
 import { AppendEventsBody, CreateMatchBody, RunCommandBody } from '../../app/matches/schemas.js';
 import { follow } from '../../app/matches/notifier.js';
-import { toProblem } from '../../http/problem.js';
 import { requireApiKey } from '../../http/plugins/auth.js';
-import { matchProblem, matchRuntime } from '../../http/routes/matches.js';
+import { matchRuntime } from '../../http/routes/matches.js';
+import { asGraphqlError } from '../index.js';
 import { InvalidInput } from '../../games/errors.js';
 
 interface Ctx {
@@ -21,8 +20,7 @@ interface Ctx {
 }
 
 function fail(error: unknown): never {
-  const p = toProblem(matchProblem(error));
-  throw new mercurius.ErrorWithProps(p.detail, { ...p, status: p.status }, p.status);
+  return asGraphqlError(error);
 }
 
 /** The caller's key; subscriptions carry the upgrade request, which may lack `server`. */

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import type { Database } from '../../app/ports.js';
 import { MatchService } from '../../app/matches/service.js';
-import { VersionConflict } from '../../app/matches/errors.js';
 import { AppendNotifier, follow } from '../../app/matches/notifier.js';
 import { SqlEventStore } from '../../infra/event-store/index.js';
 import { NotFound } from '../../games/errors.js';
@@ -55,22 +54,6 @@ export function matchRuntime(database: Database | undefined): MatchRuntime {
   return rt;
 }
 
-/** Match-layer errors as transport problems (VersionConflict → 409 with currentVersion). */
-export function matchProblem(error: unknown): unknown {
-  if (error instanceof VersionConflict) {
-    return new HttpProblem(409, 'version_conflict', error.message, { currentVersion: error.currentVersion, expectedVersion: error.expectedVersion });
-  }
-  return error;
-}
-
-async function guarded<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    throw matchProblem(error);
-  }
-}
-
 const idem = (request: FastifyRequest) => {
   const key = request.headers['idempotency-key'];
   return typeof key === 'string' && key.length ? { key } : undefined;
@@ -102,7 +85,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      return send(reply, await guarded(() => rt().service.create(owner.id, request.body, idem(request))));
+      return send(reply, await rt().service.create(owner.id, request.body, idem(request)));
     },
   });
 
@@ -123,7 +106,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      return send(reply, await guarded(() => rt().service.append(owner.id, request.params.id, request.body as never, idem(request))));
+      return send(reply, await rt().service.append(owner.id, request.params.id, request.body as never, idem(request)));
     },
   });
 
@@ -145,7 +128,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      return send(reply, await guarded(() => rt().service.command(owner.id, request.params.id, request.body as never, idem(request))));
+      return send(reply, await rt().service.command(owner.id, request.params.id, request.body as never, idem(request)));
     },
   });
 
@@ -161,7 +144,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const owner = await requireApiKey(request);
-      return guarded(() => rt().service.view(owner.id, request.params.id, request.query.version));
+      return rt().service.view(owner.id, request.params.id, request.query.version);
     },
   });
 
@@ -177,7 +160,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const owner = await requireApiKey(request);
-      return guarded(() => rt().service.events(owner.id, request.params.id, request.query.from, request.query.limit));
+      return rt().service.events(owner.id, request.params.id, request.query.from, request.query.limit);
     },
   });
 
