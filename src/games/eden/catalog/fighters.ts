@@ -3,7 +3,7 @@
  * named in worked examples with a few characteristics and cannot be recruited by reference
  * (roster code `incomplete_profile`).
  */
-import type { Fighter, LimbProfile } from '../fighter.js';
+import type { LimbProfile } from '../fighter.js';
 import type { EditionId, PrintedNames, Tagged } from './types.js';
 
 export interface CatalogFighter extends Tagged {

@@ -54,10 +54,6 @@ type TreeNode = RollNode | Leaf;
 const MAX_NODES = 400_000;
 const MAX_ROLLS = 64;
 
-function isRoll(n: TreeNode): n is RollNode {
-  return (n as RollNode).children !== undefined;
-}
-
 /** 0: first party wins, 1: second wins, 2: full tie (EDEN-ROLL-5). */
 function pairKey(a: number, b: number, da: number, db: number): number {
   const ta = a + da;
