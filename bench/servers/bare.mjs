@@ -1,0 +1,19 @@
+/**
+ * The framework's ceiling for the benchmarks: a bare Fastify server with no plugins, validation or
+ * hooks. GET /hello answers a tiny JSON; POST /echo parses the JSON body and answers the bytes of
+ * RESPONSE_FILE (the app's own answer to the same request), so both sides move the same bytes.
+ * Prints its port on stdout. Loopback only.
+ */
+import Fastify from 'fastify';
+import { readFileSync } from 'node:fs';
+
+const response = process.env.RESPONSE_FILE ? readFileSync(process.env.RESPONSE_FILE) : Buffer.from('{}');
+const app = Fastify({ logger: false });
+app.get('/hello', async () => ({ hello: 'world' }));
+app.post('/echo', (request, reply) => {
+  if (!request.body || typeof request.body !== 'object') return reply.code(400).send();
+  reply.header('content-type', 'application/json; charset=utf-8').send(response);
+});
+await app.listen({ host: '127.0.0.1', port: 0 });
+console.log(JSON.stringify({ port: app.server.address().port }));
+process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
