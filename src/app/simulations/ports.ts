@@ -10,22 +10,6 @@ import type { SimulationKind, SimulationResult } from '../../games/eden/simulate
 
 export type SimulationStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
 
-export interface SimulationRow {
-  id: string;
-  apiKeyId: string;
-  kind: SimulationKind;
-  request: unknown;
-  iterations: number;
-  seed: string;
-  seeded: boolean;
-  status: SimulationStatus;
-  progress: number;
-  result: SimulationResult | null;
-  error: string | null;
-  createdAt: string;
-  completedAt: string | null;
-}
-
 export interface NewSimulation {
   id: string;
   apiKeyId: string;
@@ -36,6 +20,15 @@ export interface NewSimulation {
   seeded: boolean;
   /** Digest of kind, request, iterations and client seed: identical submissions share it. */
   fingerprint: string;
+}
+
+export interface SimulationRow extends Omit<NewSimulation, 'fingerprint'> {
+  status: SimulationStatus;
+  progress: number;
+  result: SimulationResult | null;
+  error: string | null;
+  createdAt: string;
+  completedAt: string | null;
 }
 
 /** What became of a submission: an identical one already there, the key's limit, or a new row. */
