@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config.js';
-import { buildApp } from '../src/http/app.js';
+import { createApp } from '../src/composition.js';
 import type { BenchFigure } from './run.js';
 
 const CONCURRENCY = 16;
@@ -39,7 +39,7 @@ async function measure(port: number, target: Target, count: number): Promise<{ r
 }
 
 export async function run(): Promise<BenchFigure[]> {
-  const app = await buildApp({ ...loadConfig({}), logLevel: 'silent', rateLimitPerMinute: 0, maxEventLoopDelayMs: 0 });
+  const app = await createApp({ ...loadConfig({}), logLevel: 'silent', rateLimitPerMinute: 0, maxEventLoopDelayMs: 0 });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   // Bodies are prepared up front so the client's work stays the same for both routes.

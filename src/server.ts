@@ -5,7 +5,7 @@
  * without finishing, forces the exit.
  */
 import { loadConfig, type Config } from './config.js';
-import { buildApp } from './http/app.js';
+import { createApp } from './composition.js';
 import { openInfra, type Infra, type InfraLogger } from './infra/index.js';
 import type { FastifyInstance } from 'fastify';
 
@@ -68,7 +68,7 @@ async function start(): Promise<void> {
   try {
     infra = await openInfra(config, log);
     if (closing) return; // a signal arrived while opening: shutdown() closes what is open
-    app = await buildApp(config, infra);
+    app = await createApp(config, infra);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     log.error({ err: error }, 'start-up failed');

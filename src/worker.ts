@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { loadConfig } from './config.js';
 import { openDatabase } from './infra/database/index.js';
 import { startBullWorker } from './infra/queue/index.js';
-import { SimulationStore } from './app/simulations/store.js';
+import { SqlSimulationStore } from './infra/simulation-store.js';
 import type { Database } from './app/ports.js';
 
 const log = (level: 'info' | 'warn' | 'error', msg: string, fields: object = {}) =>
@@ -28,7 +28,7 @@ try {
 } catch (error) {
   log('warn', 'database unavailable: results stay in Redis until the API reads them', { err: (error as Error).message });
 }
-const store = database ? new SimulationStore(database) : undefined;
+const store = database ? new SqlSimulationStore(database) : undefined;
 const concurrency = Number(process.env.WORKER_CONCURRENCY) || Math.max(1, availableParallelism());
 const { worker, close } = await startBullWorker({ url: config.redisUrl, queueName: process.env.QUEUE_NAME || undefined, concurrency });
 

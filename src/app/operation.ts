@@ -1,6 +1,6 @@
 /**
  * An operation is one use case of the rules engine, described once and served by every transport:
- * REST (src/http/routes/operations.ts) and GraphQL (src/graphql/resolvers.ts) both call `handle`
+ * REST (src/http/routes/operations.ts) and GraphQL (src/graphql/index.ts) both call `handle`
  * with input validated against the same TypeBox `body` schema (src/app/validate.ts), and the
  * OpenAPI document and schema.graphql are generated from these descriptions.
  */
@@ -13,6 +13,20 @@ export interface OperationContext {
   lang: Lang;
   /** Dice for this request, from its `dice` member (fixed, seeded, or a fresh random seed). */
   dice(spec: DiceSpec | undefined): Dice;
+  /**
+   * A fresh random seed (for deck shuffles when the request names none), from the id source the
+   * composition root injects. Absent where an operation runs inside a match command, whose context
+   * (src/app/matches/resolution-log.ts) has only the command's dice: see `shuffleSeed`.
+   */
+  randomSeed?(): string;
+}
+
+/**
+ * The seed of a request's shuffles when it names none: the transport's fresh random seed, or,
+ * inside a match command, the seed of the command's dice (fixed dice have none: 'fixed').
+ */
+export function shuffleSeed(ctx: OperationContext): string {
+  return ctx.randomSeed?.() ?? ctx.dice(undefined).transcript().seed ?? 'fixed';
 }
 
 export interface Operation<B extends TSchema = TSchema> {

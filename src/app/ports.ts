@@ -1,8 +1,45 @@
 /**
- * Ports: what the use cases need from the outside world. src/infra holds two real implementations
- * of each (PostgreSQL / PGlite; BullMQ / in-process worker threads) and tests/contract runs one
- * suite against every implementation.
+ * Ports: what the use cases need from the outside world. src/infra holds the real implementations
+ * (PostgreSQL / PGlite; BullMQ / in-process worker threads; the API-key, event and simulation
+ * stores) and tests/contract runs one suite against every implementation. The composition root
+ * (src/composition.ts) opens them and hands them to the services once, at start-up.
+ * The match event store port is in src/app/matches/ports.ts, the simulation store's in
+ * src/app/simulations/ports.ts.
  */
+
+/** The time, for use cases that record or throttle by it (real one: Date.now). */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+/** Fresh ids and seeds (real one: randomUUID for both). */
+export interface IdSource {
+  /** A new entity id (uuid). */
+  newId(): string;
+  /** A random seed for dice or decks when the caller gave none. */
+  randomSeed(): string;
+}
+
+/** The owner of an API key: the tenant that owns matches and simulations. */
+export interface KeyOwner {
+  id: string;
+  name: string;
+}
+
+export interface CreatedKey extends KeyOwner {
+  /** The plaintext key: shown once, never stored. */
+  key: string;
+  createdAt: Date;
+}
+
+/** API keys (CONTRACT §0), stored hashed (src/infra/keys.ts). */
+export interface ApiKeyStore {
+  create(name: string): Promise<CreatedKey>;
+  resolve(key: string): Promise<KeyOwner | undefined>;
+  /** Revokes a key; false when the id is unknown or already revoked. */
+  revoke(id: string): Promise<boolean>;
+}
 
 export interface SqlResult<T> {
   rows: T[];

@@ -1,5 +1,6 @@
 /** GraphQL adapter (Mercurius at /graphql, GraphiQL at /graphiql outside production). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { GraphqlContext } from './caller.js';
 import fp from 'fastify-plugin';
 import mercurius, { type IResolvers } from 'mercurius';
 
@@ -7,8 +8,8 @@ const { ErrorWithProps } = mercurius;
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { operations } from '../app/registry.js';
 import { validate } from '../app/validate.js';
-import { toProblem } from '../http/problem.js';
-import { contextFor } from '../http/routes/operations.js';
+import { toProblem } from '../transport/problem.js';
+import { contextFor } from '../transport/context.js';
 import { buildSdl, extensions } from './schema.js';
 
 function literal(node: ValueNode): unknown {
@@ -44,10 +45,7 @@ export function asGraphqlError(error: unknown): never {
   throw new ErrorWithProps(p.detail, { ...p, status: p.status }, p.status);
 }
 
-export interface GraphqlContext {
-  request: FastifyRequest;
-  app: FastifyInstance;
-}
+export type { GraphqlContext } from './caller.js';
 
 function operationResolvers(): IResolvers {
   const Query: Record<string, unknown> = { health: () => 'ok' };

@@ -1,6 +1,8 @@
 /**
  * The Fastify application. Plugins in a known order: external plugins (security, CORS, rate
- * limiting, load shedding, OpenAPI), then the error mapping, then routes and GraphQL.
+ * limiting, SSE, load shedding, OpenAPI), then the error mapping, then routes and GraphQL.
+ * It receives the services built once by the composition root (src/composition.ts) and decorates
+ * them (`app.services`); the ports stay reachable as `app.deps` for readiness checks.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
@@ -9,11 +11,15 @@ import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { fastifySSE } from '@fastify/sse';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
-import type { Database, JobRunner } from '../app/ports.js';
+import type { AppDeps } from '../app/deps.js';
+import type { Services } from '../app/services.js';
 import { compile } from '../app/validate.js';
-import { problem, registerProblemHandlers, sendProblem, toProblem } from './problem.js';
+import { problem, toProblem } from '../transport/problem.js';
+import '../transport/services.js';
+import { registerProblemHandlers, sendProblem } from './problem.js';
 import { operationRoutes } from './routes/operations.js';
 import { systemRoutes } from './routes/system.js';
 import { adminRoutes } from './routes/admin.js';
@@ -22,15 +28,7 @@ import { simulationRoutes } from './routes/simulations.js';
 import { graphqlPlugin } from '../graphql/index.js';
 import { documentGraphqlRoutes, openApiInfo } from './openapi-info.js';
 
-/** What the app needs from the outside; absent parts disable the routes that need them. */
-export interface AppDeps {
-  database?: Database;
-  jobs?: JobRunner;
-  /** Extra Redis client for distributed rate limiting (when REDIS_URL is set). */
-  redis?: unknown;
-}
-
-export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, services: Services, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     genReqId: (req) => {
@@ -55,6 +53,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.removeContentTypeParser(['text/plain']);
   app.decorate('deps', deps);
   app.decorate('config', config);
+  app.decorate('services', services);
+  app.decorateRequest('apiKeyOwner', null);
+  app.addHook('onClose', async () => services.close());
+  // Set on arrival so streams carry it too; again on send for answers that skipped onRequest.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -79,6 +84,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       }),
     });
   }
+  await app.register(fastifySSE);
   await app.register(swagger, { openapi: openApiInfo() as never, transform: documentGraphqlRoutes as never });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
 

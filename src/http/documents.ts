@@ -1,10 +1,10 @@
 /** The generated, committed documents: OpenAPI (from the route schemas) and the GraphQL SDL. */
 import { loadConfig } from '../config.js';
-import { buildApp } from './app.js';
+import { createApp } from '../composition.js';
 import { buildSdl } from '../graphql/schema.js';
 
 export async function generatedDocuments(): Promise<{ openapi: string; sdl: string }> {
-  const app = await buildApp({ ...loadConfig({}), logLevel: 'silent' });
+  const app = await createApp({ ...loadConfig({}), logLevel: 'silent' });
   await app.ready();
   const openapi = JSON.stringify(app.swagger(), null, 2) + '\n';
   await app.close();

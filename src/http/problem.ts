@@ -1,91 +1,13 @@
 /**
- * The one error handler (CONTRACT §0): every 4xx/5xx leaves as application/problem+json (RFC 9457).
- * Rule violations → 422 with `code`; schema problems → 400 listing every problem with a JSON-pointer
- * `path`; malformed JSON → 400; unknown ids → 404; conflicts → 409.
+ * The one error handler (CONTRACT §0): every 4xx/5xx leaves as application/problem+json (RFC 9457),
+ * mapped by src/transport/problem.ts (shared with GraphQL).
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { InvalidInput, NotFound, RuleViolation } from '../games/errors.js';
-import { toProblems } from '../app/validate.js';
-import { VersionConflict } from '../app/matches/errors.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { problem, toProblem, type Problem } from '../transport/problem.js';
 
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  code?: string;
-  errors?: { path: string; code: string; message: string }[];
-  [extra: string]: unknown;
-}
-
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
-/** Base of the `type` URIs: a URN per problem code (stable, not a network address). */
-export const PROBLEM_BASE = 'urn:arbiter:problem:';
-
-export function problem(status: number, code: string, detail: string, extra: Record<string, unknown> = {}): Problem {
-  return { type: PROBLEM_BASE + code, title: TITLES[status] ?? 'Error', status, detail, code, ...extra };
-}
 
 export function sendProblem(reply: FastifyReply, p: Problem): FastifyReply {
   return reply.code(p.status).type('application/problem+json').send(p);
-}
-
-/** An HTTP error raised by transport code (auth, conflicts) with a problem code. */
-export class HttpProblem extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
-
-/** Map any thrown value to a problem document. Unknown errors become a 500 without internals. */
-export function toProblem(error: unknown): Problem {
-  if (error instanceof RuleViolation) return problem(422, error.code, error.message, error.extra);
-  if (error instanceof InvalidInput) return problem(400, 'invalid_request', error.message, { errors: error.errors });
-  if (error instanceof NotFound) return problem(404, 'not_found', error.message);
-  if (error instanceof VersionConflict) {
-    return problem(409, 'version_conflict', error.message, { currentVersion: error.currentVersion, expectedVersion: error.expectedVersion });
-  }
-  if (error instanceof HttpProblem) return problem(error.status, error.code, error.message, error.extra);
-  const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
-  if (e && Array.isArray(e.validation)) {
-    const where = e.validationContext ?? 'body';
-    const errors = toProblems(e.validation as never).map((p) => (where === 'body' ? p : { ...p, in: where }));
-    return problem(400, 'invalid_request', `The request ${where} does not match the schema (${errors.length} problem${errors.length === 1 ? '' : 's'}).`, { errors });
-  }
-  if (e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e?.code === 'FST_ERR_CTP_INVALID_JSON' || e?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e instanceof SyntaxError) {
-    return problem(400, 'malformed_json', 'The request body is not valid JSON.');
-  }
-  if (e?.code === 'FST_ERR_BAD_URL') return problem(400, 'bad_url', 'The URL is not valid (bad percent-encoding).');
-  if (e?.code === 'FST_ERR_MAX_PARAM_LENGTH') return problem(414, 'uri_too_long', 'A path parameter is too long (at most 100 characters).');
-  if (e?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return problem(415, 'unsupported_media_type', 'Send JSON with Content-Type: application/json.');
-  if (e?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return problem(413, 'body_too_large', 'The request body is too large.');
-  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-    const status = e.statusCode;
-    const code = status === 429 ? 'rate_limited' : (e.code ?? 'bad_request').toLowerCase();
-    return problem(status, code, e.message);
-  }
-  if (typeof e?.statusCode === 'number' && e.statusCode === 503) return problem(503, 'unavailable', e.message);
-  return problem(500, 'internal_error', 'An unexpected error occurred; it has been logged with the request id.');
 }
 
 export function registerProblemHandlers(app: FastifyInstance): void {

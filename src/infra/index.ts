@@ -6,7 +6,7 @@
  */
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import type { AppDeps } from '../http/app.js';
+import type { AppDeps } from '../app/deps.js';
 import type { Database } from '../app/ports.js';
 import { openDatabase } from './database/index.js';
 import { openJobRunner } from './queue/index.js';

@@ -4,26 +4,10 @@
  * Backed by the Prisma client on the `Database` (table `api_keys`, migration 20261125000000_init).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '../app/ports.js';
+import type { ApiKeyStore, Database } from '../app/ports.js';
 import { prismaFor } from './prisma/client.js';
 
-export interface KeyOwner {
-  id: string;
-  name: string;
-}
-
-export interface CreatedKey extends KeyOwner {
-  /** The plaintext key: shown once, never stored. */
-  key: string;
-  createdAt: Date;
-}
-
-export interface ApiKeyStore {
-  create(name: string): Promise<CreatedKey>;
-  resolve(key: string): Promise<KeyOwner | undefined>;
-  /** Revokes a key; false when the id is unknown or already revoked. */
-  revoke(id: string): Promise<boolean>;
-}
+export type { ApiKeyStore, CreatedKey, KeyOwner } from '../app/ports.js';
 
 /** Every key starts with this prefix (lets secret scanners recognise leaked keys). */
 export const KEY_PREFIX = 'arb_';

@@ -1,11 +1,12 @@
 /**
- * Builds the real application for tests (no network listener; use inject or supertest).
+ * Builds the real application for tests through the composition root (no network listener; use inject or supertest).
  * Rate limiting and load shedding are off unless a test turns them on: a busy CI machine must not
  * turn a rules test into a 503.
  */
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config.js';
-import { buildApp, type AppDeps } from '../../src/http/app.js';
+import type { AppDeps } from '../../src/app/deps.js';
+import { createApp } from '../../src/composition.js';
 
 export async function testApp(
   overrides: Partial<Config> = {},
@@ -13,7 +14,7 @@ export async function testApp(
   extend?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig({}), logLevel: 'silent', rateLimitPerMinute: 0, maxEventLoopDelayMs: 0, ...overrides };
-  const app = await buildApp(config, deps);
+  const app = await createApp(config, deps);
   if (extend) await extend(app);
   await app.ready();
   return app;

@@ -1,7 +1,6 @@
 /** POST /v1/exsilium/combats — player versus player (EXS-COMBAT-PVP). */
-import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../operation.js';
+import { defineOperation, shuffleSeed } from '../operation.js';
 import { SummarySchema } from '../schemas/common.js';
 import { DeckLog, outcomePile, resolvePlayerCombat } from '../../games/exsilium/index.js';
 import { RetreatMembers, PlayerCountSchema, AttackerBonus, BaralytasTokens, Committed, ConsequencesSchema, Count, DeckTranscriptSchema, DiscardRounding, OutcomeDeck, Rules, Seed } from './schemas.js';
@@ -78,7 +77,7 @@ export const combat = defineOperation({
     { summary: 'A defender with no cards loses at once (OCR-17); Wardun’s second retreat releases the ability', value: { attacker: { committed: [3] }, defender: { committed: [], hand: 0, faction: 'wardun', inactiveMiniatures: 1, abilityTokens: 2 }, seed: 'example' } },
   ],
   handle(input, ctx) {
-    const log = new DeckLog(input.seed ?? randomUUID());
+    const log = new DeckLog(input.seed ?? shuffleSeed(ctx));
     const result = resolvePlayerCombat(input, outcomePile(log, input.outcomeDeck));
     return { ...result, decks: log.transcript(), summary: combatSummary(result, ctx.lang) };
   },

@@ -1,7 +1,6 @@
 /** POST /v1/exsilium/newaru/actions — a player's combat against a Newaru (EXS-COMBAT-NEWARU). */
-import { randomUUID } from 'node:crypto';
 import { Type, type Static } from '@sinclair/typebox';
-import { defineOperation } from '../operation.js';
+import { defineOperation, shuffleSeed } from '../operation.js';
 import { SummarySchema } from '../schemas/common.js';
 import { InvalidInput, type InputProblem, pointer } from '../../games/errors.js';
 import { DeckLog, outcomePile, resolveNewaruCombat, TIERS, type Tier } from '../../games/exsilium/index.js';
@@ -177,7 +176,7 @@ export const newaruAction = defineOperation({
   ],
   handle(input, ctx) {
     checkCards(input);
-    const log = new DeckLog(input.seed ?? randomUUID());
+    const log = new DeckLog(input.seed ?? shuffleSeed(ctx));
     const outcome = outcomePile(log, input.outcomeDeck);
     const result = resolveNewaruCombat(input, log, { decks: input.decks, discards: input.discards }, outcome);
     return {

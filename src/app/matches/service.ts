@@ -9,6 +9,7 @@ import { InvalidInput, NotFound } from '../../games/errors.js';
 import { VersionConflict } from './errors.js';
 import { ENGINE_EVENT_VERSION, checkClientEvent, definitionOf, upcast } from './events.js';
 import { gameMatch, validateCommand, type Command, type GameMatch } from './games.js';
+import type { IdSource } from '../ports.js';
 import type { EventStore, MatchRecord, NewEvent, Player, StoredAnswer, StoredEvent } from './ports.js';
 
 export interface PublicEvent {
@@ -34,8 +35,8 @@ export interface Idempotency {
 }
 
 export interface MatchServiceOptions {
-  newId: () => string;
-  randomSeed: () => string;
+  /** Match ids and the seeds of commands sent without dice. */
+  ids: IdSource;
   /** Called after events were appended (wakes feeds and subscriptions in this process). */
   onAppended?: (matchId: string, version: number) => void;
 }
@@ -95,7 +96,7 @@ export class MatchService {
     if (body.game === 'eden' && body.players.length !== 2) throw new InvalidInput([{ path: '/players', code: 'wrong_player_count', message: 'EDEN is played by exactly two players (A, B).' }]);
     const options = body.options ?? {};
     return this.withKey(ownerId, idem, hashOf('create', body), async (store) => {
-      const m = await store.createMatch({ id: this.options.newId(), ownerId, game: body.game, players: body.players, options });
+      const m = await store.createMatch({ id: this.options.ids.newId(), ownerId, game: body.game, players: body.players, options });
       return { status: 201, body: { id: m.id, game: m.game, version: 0, players: m.players, options: m.options, createdAt: m.createdAt } };
     });
   }
@@ -137,7 +138,7 @@ export class MatchService {
   /** Resolve a command against the projected state and append its events atomically. */
   async command(ownerId: string, id: string, body: { expectedVersion?: number; command: Command }, idem?: Idempotency) {
     // One seed per request: a retry after a concurrent append rolls the same dice.
-    const seed = this.options.randomSeed();
+    const seed = this.options.ids.randomSeed();
     const answer = await this.withKey(ownerId, idem, hashOf('command', id, body), async (store) => {
       for (let attempt = 0; ; attempt++) {
         const m = await store.getMatch(ownerId, id);

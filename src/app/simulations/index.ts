@@ -1,4 +1,4 @@
-/** Queued Monte Carlo simulations (CONTRACT §6): use cases, the job, the table. */
+/** Queued Monte Carlo simulations (CONTRACT §6): use cases, the job, the store port. */
 export * from './service.js';
-export * from './store.js';
+export * from './ports.js';
 export * from './job.js';

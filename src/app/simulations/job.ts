@@ -17,6 +17,7 @@ import {
   type SimulationResult,
   type Tally,
 } from '../../games/eden/simulate/index.js';
+import type { Clock } from '../ports.js';
 
 export const SIMULATION_JOB = 'simulation';
 
@@ -33,7 +34,12 @@ export interface JobContext {
   attempt: number;
   progress(fraction: number): void | Promise<void>;
   signal?: AbortSignal;
+  /** Times the progress reports. The job runners (src/infra/queue) do not pass one yet: see below. */
+  clock?: Clock;
 }
+
+/** The worker's own clock, for runners that pass none (the job runs in a worker thread or child process). */
+const workerClock: Clock = { now: () => Date.now() };
 
 /** Progress is reported at least this often (CONTRACT §6: refreshed at least once a second). */
 export const PROGRESS_MS = 250;
@@ -53,12 +59,13 @@ async function runChunks(data: SimulationJobData, from: number, to: number, ctx:
   const sampler = samplerFor(data);
   const total = emptyTally();
   const planned = to > from ? Math.min(data.iterations, to * CHUNK_SIZE) - from * CHUNK_SIZE : 0;
-  let last = Date.now();
+  const clock = ctx.clock ?? workerClock;
+  let last = clock.now();
   await ctx.progress(0);
   for (let c = from; c < to; c++) {
     if (ctx.signal?.aborted) throw new JobCancelled();
     mergeTallies(total, runChunk(sampler, data.seed, c, chunkLength(data.iterations, c, CHUNK_SIZE)));
-    const now = Date.now();
+    const now = clock.now();
     if (now - last >= PROGRESS_MS && c < to - 1) {
       last = now;
       await ctx.progress(total.iterations / planned);

@@ -1,5 +1,10 @@
-/** TypeBox schemas of simulation and exact-odds results (documentation and OpenAPI). */
-import { Type } from '@sinclair/typebox';
+/**
+ * TypeBox schemas of simulation and exact-odds results (documentation and OpenAPI), and of the
+ * simulation submission and view that REST and GraphQL both validate with and answer.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+export const MAX_ITERATIONS = 10_000_000;
 
 const Interval = Type.Tuple([Type.Number(), Type.Number()], { description: '95% confidence interval [low, high].' });
 const Rate = (description: string) => Type.Number({ minimum: 0, maximum: 1, description });
@@ -44,3 +49,34 @@ export const SimulationResultSchema = Type.Object(
   },
   { description: 'Monte Carlo estimates; rates with 95% Wilson intervals, the mean with a normal interval.' },
 );
+
+export const SubmitSimulationSchema = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('eden.melee'), Type.Literal('eden.ranged')], {
+      description: 'What to simulate: a melee attack (POST /v1/eden/attacks/melee) or a shot (POST /v1/eden/attacks/ranged).',
+    }),
+    request: Type.Object({}, {
+      additionalProperties: true,
+      description: 'The body of the stateless endpoint of `kind`, without `dice` (a `dice` member is ignored); validated by the same schema, problems reported under `/request/...`.',
+    }),
+    iterations: Type.Integer({ minimum: 1, maximum: MAX_ITERATIONS, description: 'Resolutions to simulate, 1..10,000,000.' }),
+    seed: Type.Optional(Type.String({ maxLength: 200, description: 'Same seed, request and iterations → the same result, whatever the number of workers. Absent → a random seed (reported back).' })),
+  },
+  { additionalProperties: true },
+);
+export type SubmitSimulationBody = Static<typeof SubmitSimulationSchema>;
+
+export const SimulationStatusSchema = Type.Union(['queued', 'running', 'completed', 'failed', 'cancelled'].map((s) => Type.Literal(s)));
+
+export const SimulationViewSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  kind: Type.String(),
+  status: SimulationStatusSchema,
+  progress: Type.Number({ minimum: 0, maximum: 1, description: 'Share of iterations done; refreshed at least once a second while running.' }),
+  iterations: Type.Integer(),
+  seed: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  completedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  result: Type.Optional(SimulationResultSchema),
+  error: Type.Optional(Type.String()),
+});

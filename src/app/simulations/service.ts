@@ -5,8 +5,8 @@
  * The database row is the durable record; the job runner (BullMQ or in-process threads) runs the
  * `simulation` job and its updates are mirrored into the row.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import type { Database, JobRunner, JobState } from '../ports.js';
+import { createHash } from 'node:crypto';
+import type { Clock, IdSource, JobRunner, JobState } from '../ports.js';
 import { operationById } from '../registry.js';
 import { validate } from '../validate.js';
 import { InvalidInput, type InputProblem } from '../../games/errors.js';
@@ -14,11 +14,11 @@ import { SeededDice } from '../../games/dice/index.js';
 import { resolverFor, type SimulationKind, type SimulationResult } from '../../games/eden/simulate/index.js';
 import { canonicalJson } from './canonical.js';
 import { SIMULATION_JOB, type SimulationJobData } from './job.js';
-import { SimulationStore, isActive, type SimulationRow, type SimulationStatus } from './store.js';
+import { applyJobState, isActive, type SimulationRow, type SimulationStatus, type SimulationStore } from './ports.js';
 
 export { canonicalJson };
 
-export const MAX_ITERATIONS = 10_000_000;
+export { MAX_ITERATIONS } from './schemas.js';
 
 export interface SimulationLimits {
   /** Queued + running simulations one API key may have at once. */
@@ -112,18 +112,24 @@ function view(row: SimulationRow, live?: JobState): SimulationView {
 
 const PERSIST_PROGRESS_MS = 1000;
 
+export interface SimulationServiceOptions {
+  clock: Clock;
+  ids: IdSource;
+  limits?: SimulationLimits;
+}
+
 export class SimulationService {
-  readonly store: SimulationStore;
   private readonly lastWrite = new Map<string, number>();
   private readonly off: () => void;
+  private readonly limits: SimulationLimits;
   private recovered: Promise<void> | undefined;
 
   constructor(
-    private readonly db: Database,
+    readonly store: SimulationStore,
     private readonly jobs: JobRunner,
-    private readonly limits: SimulationLimits = DEFAULT_LIMITS,
+    private readonly options: SimulationServiceOptions,
   ) {
-    this.store = new SimulationStore(db);
+    this.limits = options.limits ?? DEFAULT_LIMITS;
     this.off = jobs.onUpdate((state) => void this.mirror(state));
   }
 
@@ -146,18 +152,15 @@ export class SimulationService {
     const fingerprint = createHash('sha256')
       .update(canonicalJson({ kind: input.kind, request, iterations: input.iterations, seed: input.seed ?? null }))
       .digest('hex');
-    const id = randomUUID();
-    const seed = input.seed ?? randomUUID();
-    const outcome = await this.db.transaction(async (tx): Promise<SubmitOutcome> => {
-      // one submission per key at a time: the limit and the deduplication are exact
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, ['simulations:' + apiKeyId]);
-      const same = await this.store.findByDedupeKey(tx, apiKeyId, fingerprint);
-      if (same) return { ok: true, id: same.id, status: same.status, deduplicated: true };
-      const active = await this.store.countActive(tx, apiKeyId);
-      if (active >= this.limits.maxActivePerKey) return { ok: false, reason: 'limit', limit: this.limits.maxActivePerKey, active };
-      await this.store.insert(tx, { id, apiKeyId, kind: input.kind, request, iterations: input.iterations, seed, seeded, fingerprint });
-      return { ok: true, id, status: 'queued', deduplicated: false };
-    });
+    const id = this.options.ids.newId();
+    const seed = input.seed ?? this.options.ids.randomSeed();
+    const reserved = await this.store.reserve({ id, apiKeyId, kind: input.kind, request, iterations: input.iterations, seed, seeded, fingerprint }, this.limits.maxActivePerKey);
+    const outcome: SubmitOutcome =
+      reserved.outcome === 'existing'
+        ? { ok: true, id: reserved.simulation.id, status: reserved.simulation.status, deduplicated: true }
+        : reserved.outcome === 'limit'
+          ? { ok: false, reason: 'limit', limit: this.limits.maxActivePerKey, active: reserved.active }
+          : { ok: true, id, status: 'queued', deduplicated: false };
     if (outcome.ok && !outcome.deduplicated) {
       try {
         await this.jobs.enqueue({ id, name: SIMULATION_JOB, data: { simulationId: id, kind: input.kind, request, iterations: input.iterations, seed } satisfies SimulationJobData });
@@ -182,7 +185,7 @@ export class SimulationService {
       return view(row);
     }
     if (!isActive(live.status)) {
-      await this.store.apply(live);
+      await applyJobState(this.store, live);
       row = (await this.store.find(id, apiKeyId)) ?? row;
       return view(row);
     }
@@ -245,7 +248,7 @@ export class SimulationService {
   private async mirror(state: JobState): Promise<void> {
     try {
       if (state.status === 'running') {
-        const now = Date.now();
+        const now = this.options.clock.now();
         if (now - (this.lastWrite.get(state.id) ?? 0) < PERSIST_PROGRESS_MS) return;
         this.lastWrite.set(state.id, now);
         await this.store.progress(state.id, state.progress);
@@ -260,12 +263,3 @@ export class SimulationService {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const services = new WeakMap<JobRunner, SimulationService>();
-
-/** The service of an app's (database, job runner) pair: one per runner. */
-export function simulationService(db: Database, jobs: JobRunner): SimulationService {
-  let s = services.get(jobs);
-  if (!s) services.set(jobs, (s = new SimulationService(db, jobs)));
-  return s;
-}

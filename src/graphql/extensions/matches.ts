@@ -3,31 +3,18 @@
  * Queries `match` / `matchEvents`, mutations `createMatch` / `appendEvents` / `runCommand`, and the
  * subscription `matchEvents(id, after)` pushing each new event (catch-up first, then live).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import type { GraphqlExtension } from '../extension.js';
 import { validate } from '../../app/validate.js';
 import { AppendEventsBody, CreateMatchBody, RunCommandBody } from '../../app/matches/schemas.js';
 import { follow } from '../../app/matches/notifier.js';
-import { requireApiKey } from '../../http/plugins/auth.js';
-import { matchRuntime } from '../../http/routes/matches.js';
+import { matchesOf } from '../../transport/services.js';
 import { asGraphqlError } from '../index.js';
-import { InvalidInput } from '../../games/errors.js';
-
-interface Ctx {
-  request: FastifyRequest;
-  app: FastifyInstance;
-}
+import { owner, type GraphqlContext as Ctx } from '../caller.js';
+import { InvalidInput, NotFound } from '../../games/errors.js';
 
 function fail(error: unknown): never {
   return asGraphqlError(error);
-}
-
-/** The caller's key; subscriptions carry the upgrade request, which may lack `server`. */
-function owner(ctx: Ctx) {
-  const req = ctx.request as FastifyRequest & { server?: FastifyInstance };
-  const request = req.server ? req : (Object.assign(Object.create(null), { headers: req.headers ?? {}, server: ctx.app, log: ctx.app.log }) as FastifyRequest);
-  return requireApiKey(request);
 }
 
 const input = <T>(schema: TSchema, value: unknown): T => validate<T>(schema, structuredClone(value ?? null));
@@ -72,38 +59,38 @@ extend type Subscription {
   resolvers: {
     Query: {
       match: (_: unknown, args: { id: string; version?: number }, ctx: Ctx) =>
-        guarded(async () => matchRuntime(ctx.app.deps.database).service.view((await owner(ctx)).id, args.id, args.version ?? undefined)),
+        guarded(async () => matchesOf(ctx.app).service.view((await owner(ctx)).id, args.id, args.version ?? undefined)),
       matchEvents: (_: unknown, args: { id: string; from?: number; limit?: number }, ctx: Ctx) =>
         guarded(async () => {
           const from = nonNegative(args.from, '/from', 1, 1);
           const limit = Math.min(1000, nonNegative(args.limit, '/limit', 100, 1));
-          return matchRuntime(ctx.app.deps.database).service.events((await owner(ctx)).id, args.id, from, limit);
+          return matchesOf(ctx.app).service.events((await owner(ctx)).id, args.id, from, limit);
         }),
     },
     Mutation: {
       createMatch: (_: unknown, args: { input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
         guarded(async () => {
           const o = await owner(ctx);
-          return (await matchRuntime(ctx.app.deps.database).service.create(o.id, input(CreateMatchBody, args.input), key(args.idempotencyKey))).body;
+          return (await matchesOf(ctx.app).service.create(o.id, input(CreateMatchBody, args.input), key(args.idempotencyKey))).body;
         }),
       appendEvents: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
         guarded(async () => {
           const o = await owner(ctx);
-          return (await matchRuntime(ctx.app.deps.database).service.append(o.id, args.id, input(AppendEventsBody, args.input), key(args.idempotencyKey))).body;
+          return (await matchesOf(ctx.app).service.append(o.id, args.id, input(AppendEventsBody, args.input), key(args.idempotencyKey))).body;
         }),
       runCommand: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
         guarded(async () => {
           const o = await owner(ctx);
-          return (await matchRuntime(ctx.app.deps.database).service.command(o.id, args.id, input(RunCommandBody, args.input), key(args.idempotencyKey))).body;
+          return (await matchesOf(ctx.app).service.command(o.id, args.id, input(RunCommandBody, args.input), key(args.idempotencyKey))).body;
         }),
     },
     Subscription: {
       matchEvents: {
         subscribe: async (_: unknown, args: { id: string; after?: number }, ctx: Ctx) => {
           const o = await guarded(() => owner(ctx));
-          const { service, notifier } = matchRuntime(ctx.app.deps.database);
+          const { service, notifier } = matchesOf(ctx.app);
           const m = await service.store.getMatch(o.id, args.id);
-          if (!m) fail(new (await import('../../games/errors.js')).NotFound(`No match ${args.id}.`));
+          if (!m) fail(new NotFound(`No match ${args.id}.`));
           const abort = new AbortController();
           const events = follow(
             (v) => service.eventsAfter(o.id, args.id, v, 100),

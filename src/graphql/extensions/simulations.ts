@@ -5,43 +5,24 @@
  * cancelSimulation(id) → the view; subscription simulationProgress(id) → the view on every change
  * until it is finished.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GraphqlExtension } from '../extension.js';
-import { requireApiKey } from '../../http/plugins/auth.js';
-import { HttpProblem } from '../../http/problem.js';
-import { InvalidInput, NotFound, RuleViolation } from '../../games/errors.js';
+import { HttpProblem } from '../../transport/problem.js';
+import { simulationNotFound as notFound, simulationsFailure } from '../../transport/simulations.js';
+import { simulationsOf } from '../../transport/services.js';
 import { validate } from '../../app/validate.js';
-import { simulationService, type SimulationService, type SimulationView } from '../../app/simulations/service.js';
-import { SubmitSimulationSchema, type SubmitSimulationBody } from '../../http/routes/simulations.js';
+import type { SimulationService, SimulationView } from '../../app/simulations/service.js';
+import { SubmitSimulationSchema, type SubmitSimulationBody } from '../../app/simulations/schemas.js';
 import { asGraphqlError } from '../index.js';
+import { owner, type GraphqlContext as Ctx } from '../caller.js';
 
-interface Ctx {
-  request: FastifyRequest;
-  app: FastifyInstance;
-}
-
-function service(ctx: Ctx): SimulationService {
-  const { database, jobs } = ctx.app.deps;
-  if (!database || !jobs) throw new HttpProblem(503, 'unavailable', 'Simulations need a database and a job runner.');
-  return simulationService(database, jobs);
-}
-
-/** The caller's key; subscriptions carry the upgrade request, which may lack `server`. */
-function owner(ctx: Ctx) {
-  const req = ctx.request as FastifyRequest & { server?: FastifyInstance };
-  const request = req.server ? req : (Object.assign(Object.create(null), { headers: req.headers ?? {}, server: ctx.app, log: ctx.app.log }) as FastifyRequest);
-  return requireApiKey(request);
-}
-
-const notFound = (id: string) => new HttpProblem(404, 'not_found', `No simulation ${id} for this API key.`);
+const service = (ctx: Ctx): SimulationService => simulationsOf(ctx.app);
 
 async function guarded<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    const known = error instanceof HttpProblem || error instanceof RuleViolation || error instanceof InvalidInput || error instanceof NotFound;
     // a database or queue failure is 503, never a 500
-    return asGraphqlError(known ? error : new HttpProblem(503, 'unavailable', 'The simulation store or queue is not answering; retry later.'));
+    return asGraphqlError(simulationsFailure(error));
   }
 }
 

@@ -1,66 +1,41 @@
 /**
- * API-key authentication for /v1/matches/** and /v1/simulations/** (CONTRACT §0).
- * `requireApiKey(request)` resolves `Authorization: Bearer <key>` to its owner (cached on the
- * request) or throws a 401 problem. A database that does not answer is a 503, never a 500.
+ * Authentication applied once per route folder (as fastify/demo's autohooks): a route group
+ * registers `authenticate` (API key) or `authenticateAdmin` (ADMIN_TOKEN) as a hook on its
+ * encapsulated plugin instead of checking in every handler. The key resolution itself is shared
+ * with GraphQL (src/transport/auth.ts).
  */
-import type { FastifyRequest } from 'fastify';
-import { HttpProblem } from '../problem.js';
-import { apiKeyStore, type ApiKeyStore } from '../../infra/keys.js';
-import type { Database } from '../../app/ports.js';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireApiKey, bearerToken } from '../../transport/auth.js';
+import { HttpProblem } from '../../transport/problem.js';
 
-export interface ApiKeyOwner {
-  /** Id of the API key: the tenant that owns matches and simulations. */
-  id: string;
-  name: string;
+export { requireApiKey };
+
+/**
+ * Every route of `app` needs an API key. `onRequest` checks it before the body is parsed (no key →
+ * 401 even for a bad body); `preHandler` checks it after validation (a bad body → 400 first).
+ */
+export function authenticate(app: FastifyInstance, hook: 'onRequest' | 'preHandler'): void {
+  app.addHook(hook, async (request: FastifyRequest) => void (await requireApiKey(request)));
 }
 
-const owners = new WeakMap<FastifyRequest, Promise<ApiKeyOwner>>();
-const stores = new WeakMap<Database, ApiKeyStore>();
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
-/** The key store of a database (one per database). */
-export function keyStoreFor(database: Database): ApiKeyStore {
-  let store = stores.get(database);
-  if (!store) stores.set(database, (store = apiKeyStore(database)));
-  return store;
+/** Constant-time comparison (hashing first makes the lengths equal). */
+export function tokenMatches(given: string, expected: string): boolean {
+  return timingSafeEqual(sha256(given), sha256(expected));
 }
 
-/** The token of `Authorization: Bearer <token>` (scheme case-insensitive), if any. */
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (typeof header !== 'string') return undefined;
-  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
-  return match?.[1];
-}
-
-export function unavailable(detail: string): HttpProblem {
-  return Object.assign(new HttpProblem(503, 'unavailable', detail), { retryAfter: 5 });
-}
-
-function unauthorized(detail: string): HttpProblem {
-  return new HttpProblem(401, 'unauthorized', detail);
-}
-
-async function resolveOwner(request: FastifyRequest): Promise<ApiKeyOwner> {
-  const key = bearerToken(request);
-  if (!key) throw unauthorized('Send Authorization: Bearer <api key>.');
-  const database = request.server.deps.database;
-  if (!database) throw unavailable('API keys cannot be checked: no database is configured.');
-  let owner: ApiKeyOwner | undefined;
-  try {
-    owner = await keyStoreFor(database).resolve(key);
-  } catch (error) {
-    request.log.error({ err: error }, 'API key lookup failed');
-    throw unavailable('API keys cannot be checked right now; retry later.');
-  }
-  if (!owner) throw unauthorized('Unknown or revoked API key.');
-  return owner;
-}
-
-export async function requireApiKey(request: FastifyRequest): Promise<ApiKeyOwner> {
-  let owner = owners.get(request);
-  if (!owner) {
-    owner = resolveOwner(request);
-    owners.set(request, owner);
-  }
-  return owner;
+/**
+ * Every route of `app` needs `Authorization: Bearer $ADMIN_TOKEN`, checked before the body is
+ * validated: no token → 401, wrong token → 403, ADMIN_TOKEN not configured → 404.
+ */
+export function authenticateAdmin(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const expected = request.server.config.adminToken;
+    if (!expected) throw new HttpProblem(404, 'not_found', 'The admin endpoints are disabled (ADMIN_TOKEN is not configured).');
+    const token = bearerToken(request);
+    if (!token) throw new HttpProblem(401, 'unauthorized', 'Send Authorization: Bearer <ADMIN_TOKEN>.');
+    if (!tokenMatches(token, expected)) throw new HttpProblem(403, 'forbidden', 'Wrong admin token.');
+  });
 }

@@ -5,16 +5,17 @@
  *   comparison), ADMIN_TOKEN not configured → 404 (the admin surface does not exist).
  * - DELETE /v1/admin/keys/{id}: revokes a key (204; 404 when unknown or already revoked).
  * - GET /v1/me: the owner of the calling API key (lets integrators check a key).
- * Authentication runs in `onRequest`, before the body is validated: an unauthenticated caller
- * learns nothing about the body schema.
+ * Admin authentication is one `onRequest` hook on the admin routes' plugin (src/http/plugins/auth.ts),
+ * before the body is validated: an unauthenticated caller learns nothing about the body schema.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { HttpProblem } from '../problem.js';
+import { HttpProblem, unavailable } from '../../transport/problem.js';
 import { problemResponses } from '../schemas.js';
-import { bearerToken, keyStoreFor, requireApiKey, unavailable } from '../plugins/auth.js';
-import type { ApiKeyStore } from '../../infra/keys.js';
+import { authenticate, authenticateAdmin, requireApiKey } from '../plugins/auth.js';
+import type { ApiKeyStore } from '../../app/ports.js';
+
+export { tokenMatches } from '../plugins/auth.js';
 
 const CreateKeyBody = Type.Object(
   {
@@ -40,25 +41,10 @@ const CreatedKey = Type.Object({
 
 const Owner = Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() });
 
-const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-
-/** Constant-time comparison (hashing first makes the lengths equal). */
-export function tokenMatches(given: string, expected: string): boolean {
-  return timingSafeEqual(sha256(given), sha256(expected));
-}
-
-function checkAdmin(request: FastifyRequest): void {
-  const expected = request.server.config.adminToken;
-  if (!expected) throw new HttpProblem(404, 'not_found', 'The admin endpoints are disabled (ADMIN_TOKEN is not configured).');
-  const token = bearerToken(request);
-  if (!token) throw new HttpProblem(401, 'unauthorized', 'Send Authorization: Bearer <ADMIN_TOKEN>.');
-  if (!tokenMatches(token, expected)) throw new HttpProblem(403, 'forbidden', 'Wrong admin token.');
-}
-
 function store(request: FastifyRequest): ApiKeyStore {
-  const database = request.server.deps.database;
-  if (!database) throw unavailable('API keys cannot be stored: no database is configured.');
-  return keyStoreFor(database);
+  const keys = request.server.services.apiKeys;
+  if (!keys) throw unavailable('API keys cannot be stored: no database is configured.');
+  return keys;
 }
 
 async function guarded<T>(request: FastifyRequest, what: string, fn: () => Promise<T>): Promise<T> {
@@ -72,10 +58,36 @@ async function guarded<T>(request: FastifyRequest, what: string, fn: () => Promi
 }
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(adminKeyRoutes);
+  await app.register(async (me) => {
+    // after validation, as every handler that resolves a key did (a rate-limited caller gets 429 first)
+    authenticate(me, 'preHandler');
+    me.get(
+      '/v1/me',
+      {
+        schema: {
+          operationId: 'whoAmI',
+          tags: ['admin'],
+          summary: 'The owner of the calling API key',
+          description: 'Resolves `Authorization: Bearer <api key>` like every authenticated endpoint; 401 for a missing, unknown or revoked key.',
+          security: [{ apiKey: [] }],
+          response: { 200: Owner, ...problemResponses([401, 429, 503]) },
+        },
+      },
+      async (request) => {
+        const owner = await requireApiKey(request);
+        return { id: owner.id, name: owner.name };
+      },
+    );
+  });
+}
+
+/** The admin surface: every route needs ADMIN_TOKEN, checked before the body is validated. */
+async function adminKeyRoutes(app: FastifyInstance): Promise<void> {
+  authenticateAdmin(app);
   app.post<{ Body: CreateKeyBody }>(
     '/v1/admin/keys',
     {
-      onRequest: async (request) => checkAdmin(request),
       schema: {
         operationId: 'createApiKey',
         tags: ['admin'],
@@ -99,7 +111,6 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: { id: string } }>(
     '/v1/admin/keys/:id',
     {
-      onRequest: async (request) => checkAdmin(request),
       schema: {
         operationId: 'revokeApiKey',
         tags: ['admin'],
@@ -115,24 +126,6 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       const revoked = await guarded(request, 'Revoking the API key', () => keys.revoke(request.params.id));
       if (!revoked) throw new HttpProblem(404, 'not_found', `No active API key ${request.params.id}.`);
       return reply.code(204).send();
-    },
-  );
-
-  app.get(
-    '/v1/me',
-    {
-      schema: {
-        operationId: 'whoAmI',
-        tags: ['admin'],
-        summary: 'The owner of the calling API key',
-        description: 'Resolves `Authorization: Bearer <api key>` like every authenticated endpoint; 401 for a missing, unknown or revoked key.',
-        security: [{ apiKey: [] }],
-        response: { 200: Owner, ...problemResponses([401, 429, 503]) },
-      },
-    },
-    async (request) => {
-      const owner = await requireApiKey(request);
-      return { id: owner.id, name: owner.name };
     },
   );
 }

@@ -3,12 +3,8 @@
  * match is a 404. Errors are problem+json; a version conflict is a 409 with `currentVersion`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
-import type { Database } from '../../app/ports.js';
-import { MatchService } from '../../app/matches/service.js';
-import { AppendNotifier, follow } from '../../app/matches/notifier.js';
-import { SqlEventStore } from '../../infra/event-store/index.js';
+import { follow } from '../../app/matches/notifier.js';
 import { NotFound } from '../../games/errors.js';
 import { commandCatalogMarkdown } from '../../app/matches/games.js';
 import {
@@ -27,32 +23,9 @@ import {
   ViewQuery,
 } from '../../app/matches/schemas.js';
 import { problemResponses } from '../schemas.js';
-import { HttpProblem } from '../problem.js';
-import { requireApiKey } from '../plugins/auth.js';
-import { openEventStream, sseEvent } from '../sse.js';
-
-export interface MatchRuntime {
-  service: MatchService;
-  notifier: AppendNotifier;
-}
-
-const runtimes = new WeakMap<Database, MatchRuntime>();
-
-/** The match service of a database (one per database, shared by REST, GraphQL and feeds). */
-export function matchRuntime(database: Database | undefined): MatchRuntime {
-  if (!database) throw Object.assign(new HttpProblem(503, 'unavailable', 'Matches need a database; none is configured.'), { retryAfter: 5 });
-  let rt = runtimes.get(database);
-  if (!rt) {
-    const notifier = new AppendNotifier();
-    const service = new MatchService(SqlEventStore.over(database), {
-      newId: randomUUID,
-      randomSeed: randomUUID,
-      onAppended: (id, v) => notifier.notify(id, v),
-    });
-    runtimes.set(database, (rt = { service, notifier }));
-  }
-  return rt;
-}
+import { matchesOf } from '../../transport/services.js';
+import { authenticate, requireApiKey } from '../plugins/auth.js';
+import { SSE_ROUTE, openEventStream, sendEvent } from '../sse.js';
 
 const idem = (request: FastifyRequest) => {
   const key = request.headers['idempotency-key'];
@@ -66,14 +39,12 @@ const send = (reply: FastifyReply, answer: { status: number; body: unknown; repl
 
 const common = { tags: ['matches'], security: [{ apiKey: [] }] };
 
-/** Authentication before the body is parsed and validated: no key → 401 even for a bad body. */
-const authFirst = { onRequest: async (request: FastifyRequest) => void (await requireApiKey(request)) };
-
 export async function matchRoutes(app: FastifyInstance): Promise<void> {
-  const rt = () => matchRuntime(app.deps.database);
+  // Authentication before the body is parsed and validated: no key → 401 even for a bad body.
+  authenticate(app, 'onRequest');
+  const rt = () => matchesOf(app);
 
   app.post<{ Body: Static<typeof CreateMatchBody> }>('/v1/matches', {
-    ...authFirst,
     schema: {
       ...common,
       operationId: 'matches.create',
@@ -90,7 +61,6 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof AppendEventsBody> }>('/v1/matches/:id/events', {
-    ...authFirst,
     schema: {
       ...common,
       operationId: 'matches.appendEvents',
@@ -111,7 +81,6 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof RunCommandBody> }>('/v1/matches/:id/commands', {
-    ...authFirst,
     schema: {
       ...common,
       operationId: 'matches.runCommand',
@@ -133,7 +102,6 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof ViewQuery> }>('/v1/matches/:id', {
-    ...authFirst,
     schema: {
       ...common,
       operationId: 'matches.get',
@@ -149,7 +117,6 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof EventsQuery> }>('/v1/matches/:id/events', {
-    ...authFirst,
     schema: {
       ...common,
       operationId: 'matches.events',
@@ -165,7 +132,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof FeedQuery> }>('/v1/matches/:id/feed', {
-    ...authFirst,
+    sse: SSE_ROUTE,
     schema: {
       ...common,
       operationId: 'matches.feed',
@@ -185,27 +152,22 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       const parsed = typeof lastId === 'string' && /^\d{1,10}$/.test(lastId.trim()) ? Number(lastId.trim()) : undefined;
       const after = parsed ?? (request.query.from !== undefined ? request.query.from - 1 : match.version);
       const followOn = request.query.follow !== false;
-      const raw = openEventStream(request, reply, 'feed of match ' + id);
+      openEventStream(reply, 'feed of match ' + id);
       const abort = new AbortController();
       request.raw.on('close', () => abort.abort());
-      raw.on('close', () => abort.abort());
-      const ping = setInterval(() => raw.write(': ping\n\n'), 15_000);
+      reply.sse.onClose(() => abort.abort());
       try {
         if (!followOn) {
-          for (const e of await service.eventsAfter(owner.id, id, after, 1000)) raw.write(sseEvent(e.type, e, e.version));
+          for (const e of await service.eventsAfter(owner.id, id, after, 1000)) await sendEvent(reply, e.type, e, e.version);
         } else {
           const read = (v: number) => service.eventsAfter(owner.id, id, v, 100);
           const wait = (signal: AbortSignal) => notifier.wait(id, 1000, signal);
-          for await (const e of follow(read, wait, after, abort.signal)) {
-            raw.write(sseEvent(e.type, e, e.version));
-          }
+          for await (const e of follow(read, wait, after, abort.signal)) await sendEvent(reply, e.type, e, e.version);
         }
       } catch (error) {
-        request.log.warn({ err: error }, 'match feed stopped');
-      } finally {
-        clearInterval(ping);
-        raw.end();
+        if (reply.sse.isConnected) request.log.warn({ err: error }, 'match feed stopped');
       }
+      // returning ends the stream (the plugin closes it)
     },
   });
 }

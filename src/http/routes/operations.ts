@@ -1,21 +1,9 @@
 /** REST adapter: one route per operation of the registry, validated by its TypeBox body schema. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { operations } from '../../app/registry.js';
-import type { Operation, OperationContext } from '../../app/operation.js';
-import { pickLanguage } from '../../app/i18n.js';
-import { diceFor } from '../../games/dice/index.js';
+import type { Operation } from '../../app/operation.js';
+import { contextFor } from '../../transport/context.js';
 import { problemResponses } from '../schemas.js';
-
-/** Dice of a request: fixed, seeded, or seeded with a fresh random UUID (one function for every request). */
-const requestDice: OperationContext['dice'] = (spec) => diceFor(spec, randomUUID);
-
-export function contextFor(request: FastifyRequest): OperationContext {
-  return {
-    lang: pickLanguage(request.headers['accept-language']),
-    dice: requestDice,
-  };
-}
 
 export async function operationRoutes(app: FastifyInstance): Promise<void> {
   for (const op of operations as Operation<any>[]) {

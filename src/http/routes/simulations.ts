@@ -5,65 +5,29 @@
  * Server-Sent Events; `/chart.svg` draws the wounds histogram.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
-import { requireApiKey } from '../plugins/auth.js';
-import { HttpProblem } from '../problem.js';
-import { InvalidInput, NotFound, RuleViolation } from '../../games/errors.js';
+import { Type } from '@sinclair/typebox';
+import { authenticate, requireApiKey } from '../plugins/auth.js';
+import { HttpProblem } from '../../transport/problem.js';
+import { simulationNotFound, simulationsFailure } from '../../transport/simulations.js';
+import { simulationsOf } from '../../transport/services.js';
 import { problemResponses } from '../schemas.js';
-import { openEventStream, sseEvent } from '../sse.js';
-import { MAX_ITERATIONS, simulationService, type SimulationService, type SimulationView } from '../../app/simulations/service.js';
+import { SSE_ROUTE, openEventStream, sendEvent } from '../sse.js';
+import type { SimulationService, SimulationView } from '../../app/simulations/service.js';
 import { chartSvg } from './simulation-chart.js';
-import { SimulationResultSchema } from '../../app/simulations/schemas.js';
-
-export const SubmitSimulationSchema = Type.Object(
-  {
-    kind: Type.Union([Type.Literal('eden.melee'), Type.Literal('eden.ranged')], {
-      description: 'What to simulate: a melee attack (POST /v1/eden/attacks/melee) or a shot (POST /v1/eden/attacks/ranged).',
-    }),
-    request: Type.Object({}, {
-      additionalProperties: true,
-      description: 'The body of the stateless endpoint of `kind`, without `dice` (a `dice` member is ignored); validated by the same schema, problems reported under `/request/...`.',
-    }),
-    iterations: Type.Integer({ minimum: 1, maximum: MAX_ITERATIONS, description: 'Resolutions to simulate, 1..10,000,000.' }),
-    seed: Type.Optional(Type.String({ maxLength: 200, description: 'Same seed, request and iterations → the same result, whatever the number of workers. Absent → a random seed (reported back).' })),
-  },
-  { additionalProperties: true },
-);
-export type SubmitSimulationBody = Static<typeof SubmitSimulationSchema>;
-
-const StatusSchema = Type.Union(['queued', 'running', 'completed', 'failed', 'cancelled'].map((s) => Type.Literal(s)));
-
-export const SimulationViewSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  kind: Type.String(),
-  status: StatusSchema,
-  progress: Type.Number({ minimum: 0, maximum: 1, description: 'Share of iterations done; refreshed at least once a second while running.' }),
-  iterations: Type.Integer(),
-  seed: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-  completedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  result: Type.Optional(SimulationResultSchema),
-  error: Type.Optional(Type.String()),
-});
+import { SimulationStatusSchema as StatusSchema, SimulationViewSchema, SubmitSimulationSchema, type SubmitSimulationBody } from '../../app/simulations/schemas.js';
 
 const IdParams = Type.Object({ id: Type.String({ description: 'Simulation id (uuid).' }) });
 const TAGS = ['simulations'];
 const SECURITY = [{ apiKey: [] }];
 
-function service(app: FastifyInstance): SimulationService {
-  const { database, jobs } = app.deps;
-  if (!database || !jobs) throw Object.assign(new HttpProblem(503, 'unavailable', 'Simulations need a database and a job runner.'), { retryAfter: 5 });
-  return simulationService(database, jobs);
-}
+const service = (app: FastifyInstance): SimulationService => simulationsOf(app);
 
 /**
  * Errors of the database or the queue (not of the request) are 503 + Retry-After, never a 500:
  * rule violations, input problems and HTTP problems pass through unchanged.
  */
 function infra(request: FastifyRequest, error: unknown): unknown {
-  if (error instanceof HttpProblem || error instanceof RuleViolation || error instanceof InvalidInput || error instanceof NotFound) return error;
-  request.log.error({ err: error }, 'simulations: database or queue failure');
-  return Object.assign(new HttpProblem(503, 'unavailable', 'The simulation store or queue is not answering; retry later.'), { retryAfter: 5 });
+  return simulationsFailure(error, (e) => request.log.error({ err: e }, 'simulations: database or queue failure'));
 }
 
 async function guard<T>(request: FastifyRequest, fn: () => Promise<T>): Promise<T> {
@@ -74,13 +38,14 @@ async function guard<T>(request: FastifyRequest, fn: () => Promise<T>): Promise<
   }
 }
 
-const notFound = (id: string) => new HttpProblem(404, 'not_found', `No simulation ${id} for this API key.`);
+const notFound = simulationNotFound;
 
 export async function simulationRoutes(app: FastifyInstance): Promise<void> {
+  // After validation, as before: a bad body is 400 whatever the key (a rate-limited caller gets 429 first).
+  authenticate(app, 'preHandler');
   // re-enqueue simulations left unfinished by a previous run (the in-process runner forgets them)
   app.addHook('onReady', async () => {
-    const { database, jobs } = app.deps;
-    if (database && jobs) void simulationService(database, jobs).recover();
+    void app.services.simulations?.recover();
   });
   app.post<{ Body: SubmitSimulationBody }>('/v1/simulations', {
     schema: {
@@ -150,6 +115,7 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { id: string } }>('/v1/simulations/:id/events', {
+    sse: SSE_ROUTE,
     schema: {
       operationId: 'simulations.events',
       tags: TAGS,
@@ -169,7 +135,7 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
         if (!first) throw notFound(request.params.id);
         return { svc, owner, first };
       });
-      return stream(request, reply, svc, owner.id, first);
+      stream(reply, svc, owner.id, first);
     },
   });
 
@@ -193,26 +159,15 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-function stream(request: FastifyRequest, reply: FastifyReply, svc: SimulationService, ownerId: string, first: SimulationView): FastifyReply {
-  const raw = openEventStream(request, reply, 'simulation progress');
-  const send = (event: string, data: unknown) => raw.write(sseEvent(event, data));
-  let ended = false;
-  const end = () => {
-    if (ended) return;
-    ended = true;
-    raw.end();
-  };
+function stream(reply: FastifyReply, svc: SimulationService, ownerId: string, first: SimulationView): void {
+  openEventStream(reply, 'simulation progress');
+  // the stream outlives the handler: it ends after the final event, or when the client leaves
+  reply.sse.keepAlive();
   const stop = svc.watch(
     ownerId,
     first.id,
-    (v) => send(v.status === 'queued' || v.status === 'running' ? 'progress' : v.status, v),
-    end,
+    (v) => void sendEvent(reply, v.status === 'queued' || v.status === 'running' ? 'progress' : v.status, v).catch(() => undefined),
+    () => reply.sse.close(),
   );
-  // the response closing (client gone, or ended) stops the watch; the request's own 'close' only
-  // means its body was read
-  raw.on('close', () => {
-    stop();
-    end();
-  });
-  return reply;
+  reply.sse.onClose(stop);
 }

@@ -1,7 +1,8 @@
 /** Health, readiness and discovery (CONTRACT §0). */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { problem, sendProblem } from '../problem.js';
+import { problem } from '../../transport/problem.js';
+import { sendProblem } from '../problem.js';
 
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', { schema: { tags: ['system'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({ status: 'ok' as const }));

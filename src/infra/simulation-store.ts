@@ -1,28 +1,11 @@
 /**
- * The simulations table (prisma/migrations/20261125000200_simulations): the durable record of
- * every submission, its progress and its result. Written by the API process and, with BullMQ, by
- * the worker process too; every write is idempotent and never moves a finished row.
+ * The simulation store over SQL: the `simulations` table (prisma/migrations/20261125000200_simulations),
+ * on PostgreSQL or PGlite. Written by the API process and, with BullMQ, by the worker process too;
+ * every write is idempotent and never moves a finished row. Port: src/app/simulations/ports.ts.
  */
-import type { JobState, SqlClient } from '../ports.js';
-import type { SimulationKind, SimulationResult } from '../../games/eden/simulate/index.js';
-
-export type SimulationStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
-
-export interface SimulationRow {
-  id: string;
-  apiKeyId: string;
-  kind: SimulationKind;
-  request: unknown;
-  iterations: number;
-  seed: string;
-  seeded: boolean;
-  status: SimulationStatus;
-  progress: number;
-  result: SimulationResult | null;
-  error: string | null;
-  createdAt: string;
-  completedAt: string | null;
-}
+import type { Database, JobState, SqlClient } from '../app/ports.js';
+import type { SimulationKind, SimulationResult } from '../games/eden/simulate/index.js';
+import type { NewSimulation, Reservation, SimulationRow, SimulationStatus, SimulationStore } from '../app/simulations/ports.js';
 
 const COLUMNS = `id, api_key_id, kind, request, iterations, seed, seeded, status, progress, result, error, created_at, completed_at`;
 
@@ -63,22 +46,8 @@ function toRow(r: RawRow): SimulationRow {
   };
 }
 
-/** Queued or running: a simulation that still counts towards its key's limit. */
-export const isActive = (s: string) => s === 'queued' || s === 'running';
-
-export interface NewSimulation {
-  id: string;
-  apiKeyId: string;
-  kind: SimulationKind;
-  request: unknown;
-  iterations: number;
-  seed: string;
-  seeded: boolean;
-  fingerprint: string;
-}
-
-export class SimulationStore {
-  constructor(private readonly db: SqlClient) {}
+export class SqlSimulationStore implements SimulationStore {
+  constructor(private readonly db: Database) {}
 
   async find(id: string, apiKeyId?: string): Promise<SimulationRow | undefined> {
     const { rows } = await this.db.query<RawRow>(
@@ -88,12 +57,25 @@ export class SimulationStore {
     return rows[0] ? toRow(rows[0]) : undefined;
   }
 
-  async findByDedupeKey(tx: SqlClient, apiKeyId: string, key: string): Promise<SimulationRow | undefined> {
+  async reserve(s: NewSimulation, maxActive: number): Promise<Reservation> {
+    return this.db.transaction(async (tx): Promise<Reservation> => {
+      // one submission per key at a time: the limit and the deduplication are exact
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, ['simulations:' + s.apiKeyId]);
+      const same = await this.findByDedupeKey(tx, s.apiKeyId, s.fingerprint);
+      if (same) return { outcome: 'existing', simulation: same };
+      const active = await this.countActive(tx, s.apiKeyId);
+      if (active >= maxActive) return { outcome: 'limit', active };
+      await this.insert(tx, s);
+      return { outcome: 'inserted' };
+    });
+  }
+
+  private async findByDedupeKey(tx: SqlClient, apiKeyId: string, key: string): Promise<SimulationRow | undefined> {
     const { rows } = await tx.query<RawRow>(`SELECT ${COLUMNS} FROM simulations WHERE api_key_id = $1 AND dedupe_key = $2`, [apiKeyId, key]);
     return rows[0] ? toRow(rows[0]) : undefined;
   }
 
-  async countActive(tx: SqlClient, apiKeyId: string): Promise<number> {
+  private async countActive(tx: SqlClient, apiKeyId: string): Promise<number> {
     const { rows } = await tx.query<{ n: string | number }>(
       `SELECT count(*) AS n FROM simulations WHERE api_key_id = $1 AND status IN ('queued', 'running')`,
       [apiKeyId],
@@ -101,7 +83,7 @@ export class SimulationStore {
     return Number(rows[0]?.n ?? 0);
   }
 
-  async insert(tx: SqlClient, s: NewSimulation): Promise<void> {
+  private async insert(tx: SqlClient, s: NewSimulation): Promise<void> {
     await tx.query(
       `INSERT INTO simulations (id, api_key_id, kind, request, iterations, seed, seeded, fingerprint, dedupe_key)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
@@ -126,10 +108,7 @@ export class SimulationStore {
     );
   }
 
-  /**
-   * Record a final state once. A completed seeded run keeps its dedupe key (the same submission
-   * has the same answer); anything else releases it.
-   */
+  /** A completed seeded run keeps its dedupe key (the same submission has the same answer); anything else releases it. */
   async finish(id: string, state: Pick<JobState, 'status' | 'result' | 'error'>): Promise<boolean> {
     const completed = state.status === 'completed';
     if (completed && (state.result === undefined || state.result === null)) return false; // never a result-less completion
@@ -142,11 +121,5 @@ export class SimulationStore {
       [id, state.status, completed ? JSON.stringify(state.result ?? null) : null, completed ? null : (state.error ?? null)],
     );
     return rowCount > 0;
-  }
-
-  /** Mirror a runner's state into the table (idempotent). */
-  async apply(state: JobState): Promise<void> {
-    if (state.status === 'running') await this.progress(state.id, state.progress);
-    else if (state.status === 'completed' || state.status === 'failed' || state.status === 'cancelled') await this.finish(state.id, state);
   }
 }

@@ -1,0 +1,37 @@
+/**
+ * The composition root: builds the services once, at start-up, from the ports (database, job
+ * runner, clock, id source), and hands them to the Fastify app (`app.services`). `npm start`
+ * (src/server.ts), the generated documents and the tests all build the app through `createApp`.
+ * The only place where infra implementations meet the use cases.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { AppDeps } from './app/deps.js';
+import type { Clock, IdSource } from './app/ports.js';
+import { buildServices, type Services } from './app/services.js';
+import { SqlEventStore } from './infra/event-store/index.js';
+import { SqlSimulationStore } from './infra/simulation-store.js';
+import { apiKeyStore } from './infra/keys.js';
+import { buildApp } from './http/app.js';
+
+export const systemClock: Clock = { now: () => Date.now() };
+export const randomIds: IdSource = { newId: () => randomUUID(), randomSeed: () => randomUUID() };
+
+/** The services over `deps`: stores over the database, the simulation service over it and the runner. */
+export function composeServices(deps: AppDeps): Services {
+  const { database } = deps;
+  return buildServices({
+    clock: deps.clock ?? systemClock,
+    ids: deps.ids ?? randomIds,
+    apiKeys: database && apiKeyStore(database),
+    events: database && SqlEventStore.over(database),
+    simulations: database && new SqlSimulationStore(database),
+    jobs: deps.jobs,
+  });
+}
+
+/** The application over `deps` (absent parts disable the routes that need them). */
+export function createApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  return buildApp(config, composeServices(deps), deps);
+}

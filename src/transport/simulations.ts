@@ -1,0 +1,16 @@
+/** Problems of the simulation endpoints, the same on REST and GraphQL (CONTRACT §6). */
+import { InvalidInput, NotFound, RuleViolation } from '../games/errors.js';
+import { HttpProblem, unavailable } from './problem.js';
+
+/** Unknown, or another key's: the same 404. */
+export const simulationNotFound = (id: string) => new HttpProblem(404, 'not_found', `No simulation ${id} for this API key.`);
+
+/**
+ * Errors of the database or the queue (not of the request) become 503 + Retry-After, never a 500
+ * (`report` sees them first); rule violations, input problems and HTTP problems pass unchanged.
+ */
+export function simulationsFailure(error: unknown, report?: (error: unknown) => void): unknown {
+  if (error instanceof HttpProblem || error instanceof RuleViolation || error instanceof InvalidInput || error instanceof NotFound) return error;
+  report?.(error);
+  return unavailable('The simulation store or queue is not answering; retry later.');
+}
