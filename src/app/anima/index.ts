@@ -1,26 +1,26 @@
 /** Ánima: La Sombra de Omega operations (issue 4). */
 import type { Operation } from '../operation.js';
-import { explorationOperation } from './exploration.js';
-import { combatOperation } from './combat.js';
-import { speedOperation } from './speed.js';
-import { turnOrderOperation } from './turn-order.js';
-import { rewardsOperation } from './rewards.js';
-import { priorEncounterOperation } from './prior.js';
-import { moveOperation, seekOperation } from './moves.js';
-import { missionsOperation } from './missions.js';
-import { interactionOperation, pickupOperation, tradeOperation } from './interaction.js';
+import { animaExplorationOperation } from './exploration.operation.js';
+import { animaCombatOperation } from './combat.operation.js';
+import { animaSpeedOperation } from './speed.operation.js';
+import { animaTurnOrderOperation } from './turn-order.operation.js';
+import { animaRewardsOperation } from './rewards.operation.js';
+import { animaPriorEncounterOperation } from './prior-encounter.operation.js';
+import { animaMoveOperation, animaSeekOperation } from './moves.operation.js';
+import { animaMissionsOperation } from './missions.operation.js';
+import { animaInteractionOperation, animaPickupOperation, animaTradeOperation } from './interaction.operation.js';
 
 export const animaOperations: Operation<any>[] = [
-  explorationOperation,
-  combatOperation,
-  priorEncounterOperation,
-  speedOperation,
-  turnOrderOperation,
-  rewardsOperation,
-  moveOperation,
-  seekOperation,
-  interactionOperation,
-  tradeOperation,
-  pickupOperation,
-  missionsOperation,
+  animaExplorationOperation,
+  animaCombatOperation,
+  animaPriorEncounterOperation,
+  animaSpeedOperation,
+  animaTurnOrderOperation,
+  animaRewardsOperation,
+  animaMoveOperation,
+  animaSeekOperation,
+  animaInteractionOperation,
+  animaTradeOperation,
+  animaPickupOperation,
+  animaMissionsOperation,
 ];

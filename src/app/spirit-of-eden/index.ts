@@ -1,10 +1,10 @@
 /** The Spirit of Eden operations (issue 4). */
 import type { Operation } from '../operation.js';
-import { goomzPhaseOperation } from './goomz-phase.js';
-import { playerPhaseOperation } from './player-phase.js';
-import { statusOperation } from './status.js';
-import { turnStartOperation } from './turn-start.js';
-import { actionOperation } from './actions.js';
-import { setupOperation } from './setup.js';
+import { spiritOfEdenGoomzPhaseOperation } from './goomz-phase.operation.js';
+import { spiritOfEdenPlayerPhaseOperation } from './player-phase.operation.js';
+import { spiritOfEdenStatusOperation } from './status.operation.js';
+import { spiritOfEdenTurnStartOperation } from './turn-start.operation.js';
+import { spiritOfEdenActionOperation } from './action.operation.js';
+import { spiritOfEdenSetupOperation } from './setup.operation.js';
 
-export const spiritOfEdenOperations: Operation<any>[] = [goomzPhaseOperation, playerPhaseOperation, statusOperation, turnStartOperation, actionOperation, setupOperation];
+export const spiritOfEdenOperations: Operation<any>[] = [spiritOfEdenGoomzPhaseOperation, spiritOfEdenPlayerPhaseOperation, spiritOfEdenStatusOperation, spiritOfEdenTurnStartOperation, spiritOfEdenActionOperation, spiritOfEdenSetupOperation];

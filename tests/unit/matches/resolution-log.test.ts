@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { diceFor } from '../../../src/games/dice/index.js';
 import { InvalidInput, RuleViolation } from '../../../src/games/errors.js';
 import { gameMatch, validateCommand, type Command } from '../../../src/app/matches/games.js';
-import { goomzPhaseOperation } from '../../../src/app/spirit-of-eden/goomz-phase.js';
+import { spiritOfEdenGoomzPhaseOperation } from '../../../src/app/spirit-of-eden/goomz-phase.operation.js';
 import { goomzPhaseExamples, turnStartExamples } from '../../../src/app/spirit-of-eden/examples.js';
 import { combatExamples, explorationExamples } from '../../../src/app/anima/examples.js';
 import { twoTiles } from '../exsilium/grid.js';
@@ -55,7 +55,7 @@ describe('The Spirit of Eden match: the projected board (SOE-GOOMZ, SOE-NOA-RET)
     const { last, state } = play('spirit-of-eden', [{ type: 'soe.goomzPhase', order: ['red', 'yellow'] }], log);
     expect(last.type).toBe('soe.goomzPhase.resolved');
     expect(last.data.request).toMatchObject({ ring: given.board.ring, cards: given.board.cards, goomz: given.board.goomz, allies: given.board.allies });
-    const direct = goomzPhaseOperation.handle({ ...given.board, order: ['red', 'yellow'] } as never, { lang: 'en', dice: () => undefined as never });
+    const direct = spiritOfEdenGoomzPhaseOperation.handle({ ...given.board, order: ['red', 'yellow'] } as never, { lang: 'en', dice: () => undefined as never });
     expect(last.data.result).toEqual(direct);
     // SOE-GOOMZ-C: both Goomz left the destroyed Forest clockwise
     expect(state.board.goomz.map((g: { at: string }) => g.at)).toEqual(['mountain2', 'mountain2']);

@@ -24,7 +24,7 @@ const Response = Type.Object({
   summary: SummarySchema,
 });
 
-export const statusOperation = defineOperation({
+export const spiritOfEdenStatusOperation = defineOperation({
   id: 'soe.status',
   method: 'POST',
   path: '/v1/spirit-of-eden/status',

@@ -45,7 +45,7 @@ const Response = Type.Object({
   summary: SummarySchema,
 });
 
-export const combat = defineOperation({
+export const exsiliumCombatOperation = defineOperation({
   id: 'exsilium.combat',
   method: 'POST',
   path: '/v1/exsilium/combats',

@@ -23,7 +23,7 @@ const Response = Type.Object({
   summary: SummarySchema,
 });
 
-export const speedOperation = defineOperation({
+export const animaSpeedOperation = defineOperation({
   id: 'anima.speed',
   method: 'POST',
   path: '/v1/anima/speed-tests',

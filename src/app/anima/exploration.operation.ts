@@ -71,7 +71,7 @@ const Response = Type.Object({
   summary: SummarySchema,
 });
 
-export const explorationOperation = defineOperation({
+export const animaExplorationOperation = defineOperation({
   id: 'anima.exploration',
   method: 'POST',
   path: '/v1/anima/explorations',

@@ -1,6 +1,6 @@
 /** `eden.meleeOdds` — POST /v1/eden/attacks/melee/odds: exact odds of a melee attack. */
 import { defineOperation } from '../operation.js';
-import { MeleeBodySchema } from '../eden/melee-operation.js';
+import { MeleeBodySchema } from '../eden/melee.operation.js';
 import { meleeExamples } from '../eden/examples.js';
 import { assertFighters } from '../../games/eden/checks.js';
 import { prepareInput } from '../../games/eden/simulate/index.js';

@@ -45,7 +45,7 @@ const Response = Type.Object({
   summary: SummarySchema,
 });
 
-export const rewardsOperation = defineOperation({
+export const animaRewardsOperation = defineOperation({
   id: 'anima.rewards',
   method: 'POST',
   path: '/v1/anima/rewards',

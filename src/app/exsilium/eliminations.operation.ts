@@ -41,7 +41,7 @@ const Response = Type.Object({
   summary: SummarySchema,
 });
 
-export const eliminationsOperation = defineOperation({
+export const exsiliumEliminationsOperation = defineOperation({
   id: 'exsilium.eliminations',
   method: 'POST',
   path: '/v1/exsilium/eliminations',

@@ -60,7 +60,7 @@ const Response = Type.Object({
   summary: SummarySchema,
 });
 
-export const goomzPhaseOperation = defineOperation({
+export const spiritOfEdenGoomzPhaseOperation = defineOperation({
   id: 'soe.goomzPhase',
   method: 'POST',
   path: '/v1/spirit-of-eden/goomz-phase',

@@ -44,7 +44,7 @@ const Response = Type.Object({
   summary: SummarySchema,
 });
 
-export const turnOrderOperation = defineOperation({
+export const animaTurnOrderOperation = defineOperation({
   id: 'anima.turnOrder',
   method: 'POST',
   path: '/v1/anima/turn-order',

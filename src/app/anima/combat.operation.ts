@@ -116,7 +116,7 @@ function vsCreature(input: BodyT, creature: NonNullable<BodyT['creature']>, ctx:
   };
 }
 
-export const combatOperation = defineOperation({
+export const animaCombatOperation = defineOperation({
   id: 'anima.combat',
   method: 'POST',
   path: '/v1/anima/combats',

@@ -116,7 +116,7 @@ function checkCards(input: Static<typeof Body>): void {
   if (problems.length) throw new InvalidInput(problems);
 }
 
-export const newaruAction = defineOperation({
+export const exsiliumNewaruActionOperation = defineOperation({
   id: 'exsilium.newaruAction',
   method: 'POST',
   path: '/v1/exsilium/newaru/actions',

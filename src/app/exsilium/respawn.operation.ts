@@ -29,7 +29,7 @@ const Response = Type.Object({
   summary: SummarySchema,
 });
 
-export const respawnOperation = defineOperation({
+export const exsiliumRespawnOperation = defineOperation({
   id: 'exsilium.respawn',
   method: 'POST',
   path: '/v1/exsilium/newaru/respawns',

@@ -28,7 +28,7 @@ const Response = Type.Object({
   summary: SummarySchema,
 });
 
-export const victory = defineOperation({
+export const exsiliumVictoryOperation = defineOperation({
   id: 'exsilium.victory',
   method: 'POST',
   path: '/v1/exsilium/victory',

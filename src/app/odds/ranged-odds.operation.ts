@@ -1,6 +1,6 @@
 /** `eden.rangedOdds` — POST /v1/eden/attacks/ranged/odds: exact odds of a shot. */
 import { defineOperation } from '../operation.js';
-import { RangedBodySchema, assertShotFighters } from '../eden/ranged-operation.js';
+import { RangedBodySchema, assertShotFighters } from '../eden/ranged.operation.js';
 import { rangedExamples } from '../eden/examples.js';
 import { prepareInput } from '../../games/eden/simulate/index.js';
 import type { ShotInput } from '../../games/eden/ranged.js';

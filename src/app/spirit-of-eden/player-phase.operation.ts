@@ -5,7 +5,7 @@ import { defineOperation } from '../operation.js';
 import { SummarySchema } from '../schemas/common.js';
 import { ACTION_FACES, validatePlayerPhase, type ActionFace, type Board, type Mode } from '../../games/spirit-of-eden/index.js';
 import { AlliesSchema, CardsSchema, GoomzSchema, ModesSchema, ObjectivesSchema, RingSchema } from './schemas.js';
-import { ActionSchema, actionProblems, toAction } from './actions.js';
+import { ActionSchema, actionProblems, toAction } from './action.operation.js';
 import { InvalidInput, type InputProblem } from '../../games/errors.js';
 import { playerPhaseText } from './summaries.js';
 
@@ -62,7 +62,7 @@ const Response = Type.Object({
   summary: SummarySchema,
 });
 
-export const playerPhaseOperation = defineOperation({
+export const spiritOfEdenPlayerPhaseOperation = defineOperation({
   id: 'soe.playerPhase',
   method: 'POST',
   path: '/v1/spirit-of-eden/player-phase/validate',

@@ -4,7 +4,7 @@ import { priorExamples } from './examples.js';
 import { defineOperation } from '../operation.js';
 import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
 import { facePrior } from '../../games/anima/index.js';
-import { EncounterCardSchema, EncounterOutcomeSchema } from './exploration.js';
+import { EncounterCardSchema, EncounterOutcomeSchema } from './exploration.operation.js';
 import { GroupSchema } from './schemas.js';
 import { priorText } from './summaries.js';
 
@@ -29,7 +29,7 @@ const Response = Type.Object({
   summary: SummarySchema,
 });
 
-export const priorEncounterOperation = defineOperation({
+export const animaPriorEncounterOperation = defineOperation({
   id: 'anima.priorEncounter',
   method: 'POST',
   path: '/v1/anima/prior-encounters',

@@ -38,7 +38,7 @@ const Response = Type.Object({
   summary: SummarySchema,
 });
 
-export const newaruMove = defineOperation({
+export const exsiliumNewaruMoveOperation = defineOperation({
   id: 'exsilium.newaruMove',
   method: 'POST',
   path: '/v1/exsilium/newaru/moves',

@@ -5,7 +5,7 @@ import type { Lang } from '../i18n.js';
 import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
 import { InvalidInput } from '../../games/errors.js';
 import { go, seek, type GoResult, type SeekResult } from '../../games/anima/index.js';
-import { EncounterCardSchema, EncounterOutcomeSchema } from './exploration.js';
+import { EncounterCardSchema, EncounterOutcomeSchema } from './exploration.operation.js';
 import { moveExamples, seekExamples } from './examples.js';
 import { GroupSchema } from './schemas.js';
 import { priorText } from './summaries.js';
@@ -65,7 +65,7 @@ function moveText(r: GoResult | null, lang: Lang): string {
   return { en: `The Group arrives at ${r.at} (ANIMA-MOVE-3).`, es: `El Grupo llega a ${r.at} (ANIMA-MOVE-3).`, de: `Die Gruppe erreicht ${r.at} (ANIMA-MOVE-3).` }[lang];
 }
 
-export const moveOperation = defineOperation({
+export const animaMoveOperation = defineOperation({
   id: 'anima.move',
   method: 'POST',
   path: '/v1/anima/moves',
@@ -150,7 +150,7 @@ function seekText(r: SeekResult, lang: Lang): string {
   return `${head}${removed} ${priorText(r, lang)}`;
 }
 
-export const seekOperation = defineOperation({
+export const animaSeekOperation = defineOperation({
   id: 'anima.seek',
   method: 'POST',
   path: '/v1/anima/seek-new-horizons',

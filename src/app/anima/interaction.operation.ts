@@ -48,7 +48,7 @@ const InteractionResponse = Type.Object({
   summary: SummarySchema,
 });
 
-export const interactionOperation = defineOperation({
+export const animaInteractionOperation = defineOperation({
   id: 'anima.interactions',
   method: 'POST',
   path: '/v1/anima/interactions',
@@ -102,7 +102,7 @@ const TradeResponse = Type.Object({
   summary: SummarySchema,
 });
 
-export const tradeOperation = defineOperation({
+export const animaTradeOperation = defineOperation({
   id: 'anima.trade',
   method: 'POST',
   path: '/v1/anima/trades',
@@ -160,7 +160,7 @@ const PickupBody = Type.Object({
   ),
 });
 
-export const pickupOperation = defineOperation({
+export const animaPickupOperation = defineOperation({
   id: 'anima.pickup',
   method: 'POST',
   path: '/v1/anima/start/pick-ups',

@@ -6,7 +6,7 @@ import { InvalidInput } from '../../games/errors.js';
 import { finalMissionAccess, resistStep } from '../../games/anima/index.js';
 import { missionExamples } from './examples.js';
 
-export const missionsOperation = defineOperation({
+export const animaMissionsOperation = defineOperation({
   id: 'anima.missions',
   method: 'POST',
   path: '/v1/anima/missions/status',

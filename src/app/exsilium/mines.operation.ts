@@ -49,7 +49,7 @@ const Response = Type.Object({
   summary: SummarySchema,
 });
 
-export const minesOperation = defineOperation({
+export const exsiliumMinesOperation = defineOperation({
   id: 'exsilium.mines',
   method: 'POST',
   path: '/v1/exsilium/mines',

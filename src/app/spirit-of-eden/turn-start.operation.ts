@@ -29,7 +29,7 @@ const Response = Type.Object({
   summary: SummarySchema,
 });
 
-export const turnStartOperation = defineOperation({
+export const spiritOfEdenTurnStartOperation = defineOperation({
   id: 'soe.turnStart',
   method: 'POST',
   path: '/v1/spirit-of-eden/turn-start',

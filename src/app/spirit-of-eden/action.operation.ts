@@ -94,7 +94,7 @@ export function actionText(r: Pick<ActionResult, 'action' | 'moved'>, lang: Lang
   }[lang];
 }
 
-export const actionOperation = defineOperation({
+export const spiritOfEdenActionOperation = defineOperation({
   id: 'soe.action',
   method: 'POST',
   path: '/v1/spirit-of-eden/actions',

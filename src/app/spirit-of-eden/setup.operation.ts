@@ -8,7 +8,7 @@ import { AlliesSchema, CardsSchema, GoomzSchema, ModesSchema, ObjectivesSchema, 
 
 const Problem = Type.Object({ path: Type.String(), code: Type.String(), message: Type.String() });
 
-export const setupOperation = defineOperation({
+export const spiritOfEdenSetupOperation = defineOperation({
   id: 'soe.setup',
   method: 'POST',
   path: '/v1/spirit-of-eden/setups/validate',
