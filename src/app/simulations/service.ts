@@ -12,11 +12,9 @@ import { validate } from '../validate.js';
 import { InvalidInput, type InputProblem } from '../../games/errors.js';
 import { SeededDice } from '../../games/dice/index.js';
 import { resolverFor, type SimulationKind, type SimulationResult } from '../../games/eden/simulate/index.js';
-import { canonicalJson } from './canonical.js';
+import { canonicalJson } from '../canonical-json.js';
 import { SIMULATION_JOB, type SimulationJobData } from './job.js';
 import { SimulationStore, isActive, type SimulationRow, type SimulationStatus } from './store.js';
-
-export { canonicalJson };
 
 export const MAX_ITERATIONS = 10_000_000;
 
