@@ -158,7 +158,7 @@ export class SimulationService {
     });
     if (outcome.ok && !outcome.deduplicated) {
       try {
-        await this.jobs.enqueue({ id, name: SIMULATION_JOB, data: { simulationId: id, kind: input.kind, request, iterations: input.iterations, seed } satisfies SimulationJobData });
+        await this.jobs.enqueue({ id, owner: apiKeyId, name: SIMULATION_JOB, data: { simulationId: id, kind: input.kind, request, iterations: input.iterations, seed } satisfies SimulationJobData });
       } catch (error) {
         await this.store.finish(id, { status: 'failed', error: 'The job queue did not accept the simulation.' });
         throw error;
@@ -235,6 +235,7 @@ export class SimulationService {
   private async enqueue(row: SimulationRow): Promise<void> {
     await this.jobs.enqueue({
       id: row.id,
+      owner: row.apiKeyId,
       name: SIMULATION_JOB,
       data: { simulationId: row.id, kind: row.kind, request: row.request, iterations: row.iterations, seed: row.seed } satisfies SimulationJobData,
     });
