@@ -66,7 +66,8 @@ async function available<T>(what: string, operation: () => Promise<T>, clients: 
     timer = setTimeout(() => reject(new QueueUnavailable(`The job queue did not answer (${what}) within ${OPERATION_TIMEOUT_MS} ms.`)), OPERATION_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([operation(), timeout]);
+    // no offline queue: wait (within the deadline) for a connection that is still being made
+    return await Promise.race([Promise.all(clients.map(ready)).then(operation), timeout]);
   } catch (error) {
     if (error instanceof QueueUnavailable) throw error;
     if (clients.some((c) => c.status !== 'ready') || CONNECTION_ERROR.test(String((error as Error)?.message))) {
@@ -76,6 +77,21 @@ async function available<T>(what: string, operation: () => Promise<T>, clients: 
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Resolves once `client` is connected (at once when it is). */
+function ready(client: Redis): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      client.off('ready', done);
+      clearTimeout(timer);
+      resolve();
+    };
+    // give up waiting here past the deadline; the operation then fails with QueueUnavailable anyway
+    const timer = setTimeout(done, OPERATION_TIMEOUT_MS).unref();
+    client.on('ready', done);
+  });
 }
 
 const CONNECTION_ERROR = /Stream isn't writeable|Connection is closed|Command timed out|max retries|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE/i;
