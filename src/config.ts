@@ -11,6 +11,8 @@ export interface Config {
   production: boolean;
   /** Event-loop delay above which requests are shed with 503 + Retry-After. */
   maxEventLoopDelayMs: number;
+  /** BullMQ queue shared by the API and `npm run worker` (QUEUE_NAME). */
+  queueName: string;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -32,5 +34,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR || './.data',
     production: env.NODE_ENV === 'production',
     maxEventLoopDelayMs: int(env.MAX_EVENT_LOOP_DELAY_MS, 1000),
+    queueName: env.QUEUE_NAME || 'arbiter-jobs',
   };
 }

@@ -30,7 +30,7 @@ try {
 }
 const store = database ? new SqlSimulationStore(database) : undefined;
 const concurrency = Number(process.env.WORKER_CONCURRENCY) || Math.max(1, availableParallelism());
-const { worker, close } = await startBullWorker({ url: config.redisUrl, queueName: process.env.QUEUE_NAME || undefined, concurrency });
+const { worker, close } = await startBullWorker({ url: config.redisUrl, queueName: config.queueName, concurrency });
 
 const lastWrite = new Map<string, number>();
 const persist = (p: Promise<unknown> | undefined) => void p?.catch((err: Error) => log('warn', 'could not persist a simulation update', { err: err.message }));

@@ -67,6 +67,8 @@ export interface JobRequest {
   id: string;
   name: string;
   data: unknown;
+  /** Who asked for it (an API key id): runners share their capacity fairly between owners. */
+  owner?: string;
 }
 
 export type JobStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
@@ -77,6 +79,14 @@ export interface JobState {
   progress: number;
   result?: unknown;
   error?: string;
+}
+
+/** The queue's backing service (Redis) does not answer: the operation was not done; try again later. */
+export class QueueUnavailable extends Error {
+  constructor(message = 'The job queue is unavailable.', options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'QueueUnavailable';
+  }
 }
 
 /** A background job runner (BullMQ with `npm run worker`, or in-process worker threads). */

@@ -4,6 +4,7 @@
  * upcast stored events to their current schema version before anyone sees them.
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../canonical-json.js';
 import { diceFor } from '../../games/dice/index.js';
 import { InvalidInput, NotFound } from '../../games/errors.js';
 import { VersionConflict } from './errors.js';
@@ -39,15 +40,6 @@ export interface MatchServiceOptions {
   ids: IdSource;
   /** Called after events were appended (wakes feeds and subscriptions in this process). */
   onAppended?: (matchId: string, version: number) => void;
-}
-
-/** JSON with sorted keys: two bodies that mean the same hash the same. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return '[' + value.map(canonicalJson).join(',') + ']';
-  if (value && typeof value === 'object') {
-    return '{' + Object.keys(value).sort().filter((k) => (value as Record<string, unknown>)[k] !== undefined).map((k) => JSON.stringify(k) + ':' + canonicalJson((value as Record<string, unknown>)[k])).join(',') + '}';
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 const hashOf = (...parts: unknown[]) => createHash('sha256').update(canonicalJson(parts)).digest('hex');

@@ -12,11 +12,9 @@ import { validate } from '../validate.js';
 import { InvalidInput, type InputProblem } from '../../games/errors.js';
 import { SeededDice } from '../../games/dice/index.js';
 import { resolverFor, type SimulationKind, type SimulationResult } from '../../games/eden/simulate/index.js';
-import { canonicalJson } from './canonical.js';
+import { canonicalJson } from '../canonical-json.js';
 import { SIMULATION_JOB, type SimulationJobData } from './job.js';
 import { applyJobState, isActive, type SimulationRow, type SimulationStatus, type SimulationStore } from './ports.js';
-
-export { canonicalJson };
 
 export { MAX_ITERATIONS } from './schemas.js';
 
@@ -163,7 +161,7 @@ export class SimulationService {
           : { ok: true, id, status: 'queued', deduplicated: false };
     if (outcome.ok && !outcome.deduplicated) {
       try {
-        await this.jobs.enqueue({ id, name: SIMULATION_JOB, data: { simulationId: id, kind: input.kind, request, iterations: input.iterations, seed } satisfies SimulationJobData });
+        await this.jobs.enqueue({ id, owner: apiKeyId, name: SIMULATION_JOB, data: { simulationId: id, kind: input.kind, request, iterations: input.iterations, seed } satisfies SimulationJobData });
       } catch (error) {
         await this.store.finish(id, { status: 'failed', error: 'The job queue did not accept the simulation.' });
         throw error;
@@ -240,6 +238,7 @@ export class SimulationService {
   private async enqueue(row: SimulationRow): Promise<void> {
     await this.jobs.enqueue({
       id: row.id,
+      owner: row.apiKeyId,
       name: SIMULATION_JOB,
       data: { simulationId: row.id, kind: row.kind, request: row.request, iterations: row.iterations, seed: row.seed } satisfies SimulationJobData,
     });

@@ -6,6 +6,17 @@
  * it (`attempts`); a worker process that dies leaves its job stalled, and another worker (or the
  * restarted one) takes it back once the lock expires. Retries reproduce the result from the seed.
  *
+ * Fairness: a job's priority is 1 + the number of its owner's jobs already queued or running
+ * (BullMQ takes the lowest number first, FIFO within one number), so another owner's first job is
+ * taken by the next free worker slot ahead of a busy owner's backlog. A slot frees only when its
+ * job ends: a large simulation already running is not interrupted (the in-process runner slices
+ * jobs; BullMQ runs each whole in one sandboxed process).
+ *
+ * Outages: the API's operations (enqueue, get, cancel, ping) use connections with short connect and
+ * command timeouts and no offline queue, and give up after OPERATION_TIMEOUT_MS with
+ * QueueUnavailable; the connections reconnect by themselves (at most a second apart) when Redis
+ * comes back.
+ *
  * Cancellation: a waiting job is removed; an active one is signalled through a Redis channel that
  * every worker listens to (Worker.cancelJob aborts the processor's signal). Cancelled ids are
  * remembered in Redis for a week so `get` can report them.
@@ -14,7 +25,7 @@ import { Job, Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
-import type { JobRequest, JobRunner, JobState, JobStatus } from '../../app/ports.js';
+import { QueueUnavailable, type JobRequest, type JobRunner, type JobState, type JobStatus } from '../../app/ports.js';
 
 export const DEFAULT_QUEUE = 'arbiter-jobs';
 const KEEP_SECONDS = 7 * 24 * 3600;
@@ -26,12 +37,74 @@ export interface BullOptions {
   attempts?: number;
 }
 
+/** Longest an API-side queue operation may take before it fails with QueueUnavailable. */
+export const OPERATION_TIMEOUT_MS = 2_000;
+
+/** Blocking connections (QueueEvents, workers): wait for Redis as long as it takes. */
 function connect(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
 }
 
+/** The API's request-path connections: fail fast while Redis is away, reconnect at most a second apart. */
+function connectFailFast(url: string): Redis {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 1_000,
+    commandTimeout: 1_500,
+    enableReadyCheck: true,
+    retryStrategy: (times) => Math.min(times * 100, 1_000),
+  });
+  redis.on('error', () => undefined); // reported through the failing operations
+  return redis;
+}
+
+/** Run one queue operation within OPERATION_TIMEOUT_MS; Redis being away becomes QueueUnavailable. */
+async function available<T>(what: string, operation: () => Promise<T>, clients: Redis[]): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new QueueUnavailable(`The job queue did not answer (${what}) within ${OPERATION_TIMEOUT_MS} ms.`)), OPERATION_TIMEOUT_MS);
+  });
+  try {
+    // no offline queue: wait (within the deadline) for a connection that is still being made
+    return await Promise.race([Promise.all(clients.map(ready)).then(operation), timeout]);
+  } catch (error) {
+    if (error instanceof QueueUnavailable) throw error;
+    if (clients.some((c) => c.status !== 'ready') || CONNECTION_ERROR.test(String((error as Error)?.message))) {
+      throw new QueueUnavailable(`The job queue is unavailable (${what}).`, { cause: error });
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Resolves once `client` is connected (at once when it is). */
+function ready(client: Redis): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      client.off('ready', done);
+      clearTimeout(timer);
+      resolve();
+    };
+    // give up waiting here past the deadline; the operation then fails with QueueUnavailable anyway
+    const timer = setTimeout(done, OPERATION_TIMEOUT_MS).unref();
+    client.on('ready', done);
+  });
+}
+
+const CONNECTION_ERROR = /Stream isn't writeable|Connection is closed|Command timed out|max retries|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE/i;
+
 const cancelKey = (queue: string, id: string) => `arbiter:${queue}:cancelled:${id}`;
 const cancelChannel = (queue: string) => `arbiter:${queue}:cancel`;
+/** Ids of an owner's queued or running jobs, scored by enqueue time (priority by owner load). */
+const ownerKey = (queue: string, owner: string) => `arbiter:${queue}:owner:${owner}`;
+/** Which owner a job id belongs to (so the worker can take it off its owner's set). */
+const ownersKey = (queue: string) => `arbiter:${queue}:owners`;
+/** An owner's entry older than this is stale (its job's end was missed, e.g. a crashed worker). */
+const OWNER_STALE_MS = 3600_000;
+const MAX_PRIORITY = 2_097_152; // BullMQ's limit
 
 function statusOf(state: string): JobStatus {
   switch (state) {
@@ -50,6 +123,7 @@ export class BullJobRunner implements JobRunner {
   readonly kind = 'bullmq' as const;
   readonly queueName: string;
   private readonly client: Redis;
+  private readonly queueClient: Redis;
   private readonly queue: Queue;
   private events: QueueEvents | undefined;
   private readonly listeners = new Set<(state: JobState) => void>();
@@ -58,11 +132,48 @@ export class BullJobRunner implements JobRunner {
   constructor(private readonly options: BullOptions) {
     this.queueName = options.queueName ?? DEFAULT_QUEUE;
     this.attempts = options.attempts ?? 3;
-    this.client = connect(options.url);
-    this.queue = new Queue(this.queueName, { connection: connect(options.url) });
+    this.client = connectFailFast(options.url);
+    this.queueClient = connectFailFast(options.url);
+    this.queue = new Queue(this.queueName, { connection: this.queueClient });
+    this.queue.on('error', () => undefined); // reported through the failing operations
   }
 
-  async enqueue(job: JobRequest): Promise<void> {
+  enqueue(job: JobRequest): Promise<void> {
+    return available('enqueue', () => this.add(job), this.clients);
+  }
+
+  get(id: string): Promise<JobState | undefined> {
+    return available('get', () => this.read(id), this.clients);
+  }
+
+  cancel(id: string): Promise<boolean> {
+    return available('cancel', () => this.remove(id), this.clients);
+  }
+
+  async ping(): Promise<void> {
+    await available('ping', () => this.client.ping(), [this.client]);
+  }
+
+  private get clients(): Redis[] {
+    return [this.client, this.queueClient];
+  }
+
+  /** 1 + the owner's jobs already queued or running (stale entries dropped first). */
+  private async priorityFor(id: string, owner: string): Promise<number> {
+    const key = ownerKey(this.queueName, owner);
+    const now = Date.now();
+    const [, [, load]] = (await this.client
+      .multi()
+      .zremrangebyscore(key, 0, now - OWNER_STALE_MS)
+      .zcard(key)
+      .zadd(key, now, id)
+      .pexpire(key, OWNER_STALE_MS)
+      .hset(ownersKey(this.queueName), id, owner)
+      .exec()) as [unknown, [unknown, number]];
+    return Math.min(MAX_PRIORITY, 1 + load);
+  }
+
+  private async add(job: JobRequest): Promise<void> {
     const existing = await this.queue.getJob(job.id);
     if (existing) {
       const state = await existing.getState();
@@ -71,8 +182,10 @@ export class BullJobRunner implements JobRunner {
       await existing.remove().catch(() => undefined);
     }
     await this.client.del(cancelKey(this.queueName, job.id));
+    const priority = await this.priorityFor(job.id, job.owner ?? '');
     await this.queue.add(job.name, job.data, {
       jobId: job.id,
+      priority,
       attempts: this.attempts,
       backoff: { type: 'fixed', delay: 200 },
       removeOnComplete: { age: KEEP_SECONDS, count: 10_000 },
@@ -80,7 +193,7 @@ export class BullJobRunner implements JobRunner {
     });
   }
 
-  async get(id: string): Promise<JobState | undefined> {
+  private async read(id: string): Promise<JobState | undefined> {
     if (await this.client.exists(cancelKey(this.queueName, id))) return { id, status: 'cancelled', progress: 0 };
     // state first: a job seen completed already has its return value (BullMQ writes both at once)
     const raw = await this.queue.getJobState(id);
@@ -95,7 +208,7 @@ export class BullJobRunner implements JobRunner {
     return state;
   }
 
-  async cancel(id: string): Promise<boolean> {
+  private async remove(id: string): Promise<boolean> {
     const job = await Job.fromId(this.queue, id);
     if (!job) return false;
     const state = await job.getState();
@@ -110,6 +223,7 @@ export class BullJobRunner implements JobRunner {
       }
     }
     await this.client.publish(cancelChannel(this.queueName), id);
+    await releaseOwner(this.client, this.queueName, id);
     this.emit({ id, status: 'cancelled', progress: 0 });
     return true;
   }
@@ -120,14 +234,11 @@ export class BullJobRunner implements JobRunner {
     return () => this.listeners.delete(listener);
   }
 
-  async ping(): Promise<void> {
-    await this.client.ping();
-  }
-
   async close(): Promise<void> {
     this.listeners.clear();
     await this.events?.close();
-    await this.queue.close();
+    await this.queue.close().catch(() => undefined);
+    this.queueClient.disconnect();
     this.client.disconnect();
   }
 
@@ -158,8 +269,10 @@ export class BullJobRunner implements JobRunner {
   /** Remove the queue and all its jobs from Redis (tests). */
   async obliterate(): Promise<void> {
     await this.queue.obliterate({ force: true });
-    const stream = this.client.scanStream({ match: cancelKey(this.queueName, '*'), count: 100 });
-    for await (const keys of stream as AsyncIterable<string[]>) if (keys.length) await this.client.del(...keys);
+    for (const match of [cancelKey(this.queueName, '*'), ownerKey(this.queueName, '*'), ownersKey(this.queueName)]) {
+      const stream = this.client.scanStream({ match, count: 100 });
+      for await (const keys of stream as AsyncIterable<string[]>) if (keys.length) await this.client.del(...keys);
+    }
   }
 
   /** Resolves once QueueEvents listens (tests: so no event is missed). */
@@ -167,6 +280,13 @@ export class BullJobRunner implements JobRunner {
     this.watch();
     await this.events!.waitUntilReady();
   }
+}
+
+/** Take a finished or cancelled job off its owner's set. */
+async function releaseOwner(client: Redis, queueName: string, id: string): Promise<void> {
+  const owner = await client.hget(ownersKey(queueName), id);
+  if (owner === null) return;
+  await client.multi().zrem(ownerKey(queueName, owner), id).hdel(ownersKey(queueName), id).exec();
 }
 
 export interface BullWorkerOptions {
@@ -192,6 +312,11 @@ export async function startBullWorker(options: BullWorkerOptions): Promise<{ wor
   });
   worker.on('error', () => undefined);
   const client = connect(options.url);
+  // the job no longer counts towards its owner's load (priority of the owner's next jobs)
+  worker.on('completed', (job) => void releaseOwner(client, queueName, job.id!).catch(() => undefined));
+  worker.on('failed', (job, error) => {
+    if (job && (job.attemptsMade >= (job.opts.attempts ?? 1) || error.name === 'UnrecoverableError')) void releaseOwner(client, queueName, job.id!).catch(() => undefined);
+  });
   // a job cancelled while it was being picked up
   worker.on('active', (job) => {
     void client.exists(cancelKey(queueName, job.id!)).then((n) => n && worker.cancelJob(job.id!, 'cancelled'), () => undefined);

@@ -1,26 +1,31 @@
 /**
- * In-process job runner (no REDIS_URL): jobs run on a small pool of node:worker_threads, so
- * simulations never block the event loop that serves requests. A thread that dies mid-job (crash,
- * out of memory, killed) is replaced and its job retried from the start, up to `maxAttempts`; the
- * simulation job is deterministic from its seed, so a retry reproduces the same result.
- * Jobs live in memory: the simulations use case re-enqueues unfinished simulations from the
- * database at start-up.
+ * In-process job runner (no REDIS_URL): jobs run on a tinypool pool of node:worker_threads
+ * (thread.mjs), so simulations never block the event loop that serves requests. A thread that dies
+ * mid-task (crash, out of memory, killed) is replaced by the pool and its task retried from the
+ * start, up to `maxAttempts`; simulations are deterministic from their seed, so a retry reproduces
+ * the same result. Jobs live in memory: the simulations use case re-enqueues unfinished
+ * simulations from the database at start-up.
  *
  * A job with a splitter (jobs.ts: a simulation) is cut into parts — contiguous chunk ranges, at
- * most `maxPartsPerJob` (default: the thread count, itself bounded by the cores) — that run on
- * whichever threads are free; the parts' results are combined in part order once all are done,
- * which gives exactly the whole job's result. A thread that dies re-runs only its part.
+ * most `maxPartsPerJob` (default: the thread count) — that run side by side, and each part into
+ * slices of at most `sliceChunks` chunks that run one after another; the slices' results are
+ * combined in chunk order once all are done, which gives exactly the whole job's result. A thread
+ * that dies re-runs only its slice.
+ *
+ * Fairness: the runner, not the pool, decides what runs next. Whenever a thread is free it takes
+ * the next slice of the next owner in turn (round-robin over the owners with work waiting, FIFO
+ * within an owner), so one API key's large simulations hold a thread for one slice at a time and
+ * another key's job starts as soon as any slice ends.
  */
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
+import Tinypool from 'tinypool';
 import type { JobRequest, JobRunner, JobState } from '../../app/ports.js';
 import { JOB_SPLITTERS } from './jobs.js';
+import { OwnerTurns } from './owner-turns.js';
 
-/** One unit of work run on one thread: a whole job, or one part of a split job. */
-interface Task {
-  /** Message id: the job id, or `${jobId}#${part}`. */
-  key: string;
-  entry: Entry;
+/** One unit of work run on one thread: a whole job, or one slice of one part of a split job. */
+interface Slice {
   name: string;
   data: unknown;
   /** Share of the job's work (progress). */
@@ -29,38 +34,49 @@ interface Task {
   attempts: number;
   done: boolean;
   result?: unknown;
-  slot?: Slot;
+}
+
+/** Slices run one after another (at most one of a part at a time). */
+interface Part {
+  slices: Slice[];
+  next: number;
+  running: boolean;
 }
 
 interface Entry {
   job: JobRequest;
+  owner: string;
   state: JobState;
-  tasks: Task[];
-  /** Merges the parts' results (split jobs). */
+  parts: Part[];
+  /** Every slice, in chunk order (what `combine` takes). */
+  slices: Slice[];
   combine?: (results: unknown[]) => unknown;
-  /** Threads that ran a task of this job (introspection for tests). */
+  /** Threads that ran a slice of this job (introspection for tests). */
   threads: Set<number>;
   finishedAt?: number;
 }
 
-interface Slot {
-  worker: Worker;
-  ready: boolean;
-  task?: Task;
+interface Running {
+  entry: Entry;
+  part: Part;
+  slice: Slice;
+  abort: AbortController;
+  port: MessagePort;
 }
 
 export interface InProcessOptions {
   /** Threads (default: cores − 1, at least 1, at most 4). */
   concurrency?: number;
-  /** Attempts per task when its thread dies (default 3). */
+  /** Attempts per slice when its thread dies (default 3). */
   maxAttempts?: number;
   /** Finished jobs kept in memory (default 10,000). */
   keep?: number;
-  /**
-   * Most threads one job may be spread over (default: `concurrency`). A job with a splitter
-   * (jobs.ts: a simulation) is cut into that many parts, run on whichever threads are free.
-   */
+  /** Most threads one job may be spread over (default: `concurrency`). */
   maxPartsPerJob?: number;
+  /** Most simulation chunks one slice runs before its thread is offered to the next owner (default 25, ≈0.4 s). */
+  sliceChunks?: number;
+  /** An idle thread is stopped after this long (default 60 s); the next job starts a new one. */
+  idleTimeoutMs?: number;
 }
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
@@ -68,13 +84,16 @@ const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 export class InProcessJobRunner implements JobRunner {
   readonly kind = 'in-process' as const;
   private readonly entries = new Map<string, Entry>();
-  private readonly waiting: Task[] = [];
-  private readonly slots = new Set<Slot>();
+  private readonly turns = new OwnerTurns<Entry>();
+  private readonly running = new Set<Running>();
   private readonly listeners = new Set<(state: JobState) => void>();
+  private readonly pool: Tinypool;
   private readonly concurrency: number;
   private readonly maxAttempts: number;
   private readonly keep: number;
   private readonly maxParts: number;
+  private readonly sliceChunks: number;
+  private readonly watched = new WeakSet<object>();
   private closed = false;
 
   constructor(options: InProcessOptions = {}) {
@@ -82,6 +101,14 @@ export class InProcessJobRunner implements JobRunner {
     this.maxAttempts = options.maxAttempts ?? 3;
     this.keep = options.keep ?? 10_000;
     this.maxParts = Math.max(1, Math.min(this.concurrency, options.maxPartsPerJob ?? this.concurrency));
+    this.sliceChunks = Math.max(1, options.sliceChunks ?? 25);
+    this.pool = new Tinypool({
+      filename: new URL('./thread.mjs', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: this.concurrency,
+      idleTimeout: options.idleTimeoutMs ?? 60_000,
+    });
+    this.pool.on('error', () => undefined); // a thread's death is handled per task (settle)
   }
 
   async enqueue(job: JobRequest): Promise<void> {
@@ -89,19 +116,23 @@ export class InProcessJobRunner implements JobRunner {
     const existing = this.entries.get(job.id);
     // Deduplication: an id that is queued, running or completed is not enqueued again.
     if (existing && existing.state.status !== 'failed' && existing.state.status !== 'cancelled') return;
-    const entry: Entry = { job, state: { id: job.id, status: 'queued', progress: 0 }, tasks: [], threads: new Set() };
+    const slice = (name: string, data: unknown, weight: number): Slice => ({ name, data, weight, progress: 0, attempts: 0, done: false });
+    const entry: Entry = { job, owner: job.owner ?? '', state: { id: job.id, status: 'queued', progress: 0 }, parts: [], slices: [], threads: new Set() };
     const splitter = JOB_SPLITTERS[job.name];
-    const parts = splitter && this.maxParts > 1 ? splitter.split(job.data, this.maxParts) : undefined;
-    const task = (key: string, name: string, data: unknown, weight: number): Task => ({ key, entry, name, data, weight, progress: 0, attempts: 0, done: false });
-    if (parts && parts.length > 1) {
-      entry.tasks = parts.map((p, i) => task(`${job.id}#${i}`, p.name, p.data, p.weight));
-      entry.combine = splitter!.combine;
+    if (splitter) {
+      for (const p of splitter.split(job.data, this.maxParts)) {
+        const slices = splitter.slice(p, this.sliceChunks).map((s) => slice(s.name, s.data, s.weight));
+        entry.parts.push({ slices, next: 0, running: false });
+        entry.slices.push(...slices);
+      }
+      entry.combine = splitter.combine;
     } else {
-      entry.tasks = [task(job.id, job.name, job.data, 1)];
+      entry.slices = [slice(job.name, job.data, 1)];
+      entry.parts = [{ slices: entry.slices, next: 0, running: false }];
     }
     this.entries.set(job.id, entry);
-    this.waiting.push(...entry.tasks);
-    this.emit(job.id);
+    this.turns.add(entry.owner, entry);
+    this.emit(entry);
     this.pump();
   }
 
@@ -113,27 +144,33 @@ export class InProcessJobRunner implements JobRunner {
   /** How a job was spread: its parts and the distinct threads that ran them (tests). */
   spread(id: string): { parts: number; threads: number } | undefined {
     const e = this.entries.get(id);
-    return e ? { parts: e.tasks.length, threads: e.threads.size } : undefined;
+    return e ? { parts: e.parts.length, threads: e.threads.size } : undefined;
   }
 
   async cancel(id: string): Promise<boolean> {
     const e = this.entries.get(id);
     if (!e || TERMINAL.has(e.state.status)) return false;
     this.finish(e, { status: 'cancelled' });
-    await this.abandon(e);
     this.pump();
     return true;
   }
 
   /**
-   * Kill the (first) thread running `id` as a crash would (tests/contract): its task is retried.
-   * Returns false when the job is not running.
+   * Kill the thread running a slice of `id` as a crash would (tests/contract): once that slice has
+   * reported some progress, so its retry visibly starts over. False when the job is not running.
    */
   async crash(id: string): Promise<boolean> {
-    const slot = [...this.slots].find((s) => s.task?.entry.job.id === id);
-    if (!slot) return false;
-    await slot.worker.terminate();
-    return true;
+    for (let waited = 0; waited < 5_000; waited += 10) {
+      const runs = [...this.running].filter((r) => r.entry.job.id === id);
+      if (!runs.length) return false;
+      const run = runs.find((r) => r.slice.progress > 0);
+      if (run) {
+        run.abort.abort(); // the pool terminates the thread; settle() retries the slice
+        return true;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return false;
   }
 
   onUpdate(listener: (state: JobState) => void): () => void {
@@ -147,16 +184,13 @@ export class InProcessJobRunner implements JobRunner {
 
   async close(): Promise<void> {
     this.closed = true;
-    this.waiting.length = 0;
-    const slots = [...this.slots];
-    this.slots.clear();
-    await Promise.all(slots.map((s) => s.worker.terminate()));
+    for (const r of this.running) r.port.close();
+    this.running.clear();
     this.listeners.clear();
+    await this.pool.destroy();
   }
 
-  private emit(id: string): void {
-    const e = this.entries.get(id);
-    if (!e) return;
+  private emit(e: Entry): void {
     for (const l of this.listeners) {
       try {
         l({ ...e.state });
@@ -166,18 +200,20 @@ export class InProcessJobRunner implements JobRunner {
     }
   }
 
+  private progressOf(e: Entry): number {
+    let p = 0;
+    for (const s of e.slices) p += s.weight * (s.done ? 1 : s.progress);
+    return Math.max(0, Math.min(1, p));
+  }
+
   private finish(e: Entry, patch: Partial<JobState>): void {
     e.state = { ...e.state, ...patch };
     e.finishedAt = Date.now();
-    this.emit(e.job.id);
+    this.turns.remove(e.owner, e);
+    // stop the threads still running its other slices (the pool replaces them)
+    for (const r of this.running) if (r.entry === e) r.abort.abort();
+    this.emit(e);
     this.evict();
-  }
-
-  /** Drop a finished job's waiting tasks and stop the threads running its others. */
-  private async abandon(e: Entry): Promise<void> {
-    for (let i = this.waiting.length - 1; i >= 0; i--) if (this.waiting[i]!.entry === e) this.waiting.splice(i, 1);
-    const running = [...this.slots].filter((s) => s.task?.entry === e);
-    await Promise.all(running.map((s) => this.retire(s)));
   }
 
   private evict(): void {
@@ -188,122 +224,98 @@ export class InProcessJobRunner implements JobRunner {
     }
   }
 
+  /** Fill the free threads, one slice at a time, taking owners in turn. */
   private pump(): void {
-    if (this.closed) return;
-    for (const slot of this.slots) {
-      if (!this.waiting.length) return;
-      if (slot.ready && !slot.task) this.dispatch(slot);
+    while (!this.closed && this.running.size < this.concurrency) {
+      const next = this.turns.next((e) => e.parts.find((p) => !p.running && p.next < p.slices.length));
+      if (!next) return;
+      this.dispatch(next.item, next.found);
     }
-    while (this.waiting.length && this.slots.size < this.concurrency) this.spawn();
   }
 
-  private progressOf(e: Entry): number {
-    let p = 0;
-    for (const t of e.tasks) p += t.weight * (t.done ? 1 : t.progress);
-    return Math.max(0, Math.min(1, p));
-  }
-
-  private dispatch(slot: Slot): void {
-    const task = this.waiting.shift();
-    if (task === undefined) return;
-    const e = task.entry;
-    if (task.done || TERMINAL.has(e.state.status) || this.entries.get(e.job.id) !== e) return this.dispatch(slot);
-    task.attempts++;
-    task.progress = 0;
-    task.slot = slot;
-    slot.task = task;
-    slot.worker.ref();
-    e.threads.add(slot.worker.threadId);
-    if (e.state.status !== 'running') {
-      e.state = { ...e.state, status: 'running', progress: this.progressOf(e) };
-      this.emit(e.job.id);
+  private dispatch(entry: Entry, part: Part): void {
+    const slice = part.slices[part.next]!;
+    slice.attempts++;
+    slice.progress = 0;
+    part.running = true;
+    const { port1, port2 } = new MessageChannel();
+    const run: Running = { entry, part, slice, abort: new AbortController(), port: port1 };
+    this.running.add(run);
+    if (entry.state.status !== 'running') {
+      entry.state = { ...entry.state, status: 'running', progress: this.progressOf(entry) };
+      this.emit(entry);
     }
-    slot.worker.postMessage({ type: 'run', jobId: task.key, name: task.name, data: task.data, attempt: task.attempts });
+    port1.on('message', (msg: { type: string; threadId?: number; progress?: number }) => {
+      if (!this.running.has(run) || entry.state.status !== 'running') return;
+      if (msg.type === 'start') {
+        entry.threads.add(msg.threadId!);
+        this.watchThread(msg.threadId!);
+      } else if (msg.type === 'progress') {
+        slice.progress = Math.max(0, Math.min(1, Number(msg.progress) || 0));
+        entry.state = { ...entry.state, progress: this.progressOf(entry) };
+        this.emit(entry);
+      }
+    });
+    const task = { port: port2, name: slice.name, data: slice.data, attempt: slice.attempts };
+    this.pool.run(task, { transferList: [port2], signal: run.abort.signal }).then(
+      (answer: { ok: boolean; result?: unknown; message?: string }) => this.settle(run, answer),
+      () => this.settle(run, undefined),
+    );
   }
 
-  private next(slot: Slot): void {
-    if (this.waiting.length) this.dispatch(slot);
-    if (!slot.task) slot.worker.unref();
+  /**
+   * The pool learns of a thread's death from its 'error' event; a thread that merely exits
+   * (process.exit in a job) would leave its task pending, so its exit is reported as an error.
+   */
+  private watchThread(threadId: number): void {
+    const thread = this.pool.threads.find((t) => t.threadId === threadId);
+    if (!thread || this.watched.has(thread)) return;
+    this.watched.add(thread);
+    thread.once('exit', (code: number) => {
+      if (this.pool.threads.includes(thread)) thread.emit('error', new Error(`The worker thread exited (code ${code}).`));
+    });
   }
 
-  private spawn(): void {
-    const worker = new Worker(new URL('./thread.mjs', import.meta.url));
-    const slot: Slot = { worker, ready: false };
-    this.slots.add(slot);
-    worker.on('message', (msg: { type: string; jobId?: string; progress?: number; result?: unknown; message?: string }) => {
-      if (msg.type === 'ready') {
-        slot.ready = true;
-        this.next(slot);
-        return;
-      }
-      const task = slot.task;
-      if (!task || task.key !== msg.jobId) return;
-      const e = task.entry;
-      if (e.state.status !== 'running') return;
-      if (msg.type === 'progress') {
-        task.progress = Math.max(0, Math.min(1, Number(msg.progress) || 0));
-        e.state = { ...e.state, progress: this.progressOf(e) };
-        this.emit(e.job.id);
-        return;
-      }
-      slot.task = undefined;
-      task.slot = undefined;
-      if (msg.type === 'done') {
-        task.done = true;
-        task.result = msg.result;
-        if (e.tasks.every((t) => t.done)) this.complete(e);
+  /** A slice ended: `answer` from its thread, or undefined when the thread died or was stopped. */
+  private settle(run: Running, answer: { ok: boolean; result?: unknown; message?: string } | undefined): void {
+    if (!this.running.delete(run)) return;
+    run.port.close();
+    const { entry: e, part, slice } = run;
+    part.running = false;
+    if (e.state.status === 'running' && this.entries.get(e.job.id) === e) {
+      if (answer?.ok) {
+        slice.done = true;
+        slice.result = answer.result;
+        part.next++;
+        if (e.slices.every((s) => s.done)) this.complete(e);
         else {
           e.state = { ...e.state, progress: this.progressOf(e) };
-          this.emit(e.job.id);
+          this.emit(e);
         }
+      } else if (answer) {
+        this.finish(e, { status: 'failed', error: answer.message ?? 'The job failed.' });
+      } else if (slice.attempts < this.maxAttempts) {
+        // The thread died mid-slice: run the slice again from its start (it is deterministic).
+        slice.progress = 0;
+        const others = e.slices.some((s) => s.done) || [...this.running].some((r) => r.entry === e);
+        e.state = { ...e.state, status: others ? 'running' : 'queued', progress: this.progressOf(e) };
+        this.emit(e);
       } else {
-        this.finish(e, { status: 'failed', error: msg.message ?? 'The job failed.' });
-        void this.abandon(e);
+        this.finish(e, { status: 'failed', error: `The worker thread died ${slice.attempts} times running this job.` });
       }
-      this.next(slot);
-    });
-    worker.on('error', () => {
-      // an uncaught error ends the thread; 'exit' handles the task
-    });
-    worker.on('exit', () => {
-      this.slots.delete(slot);
-      const task = slot.task;
-      slot.task = undefined;
-      if (task) task.slot = undefined;
-      const e = task?.entry;
-      if (task && e && e.state.status === 'running' && !task.done) {
-        // The thread died mid-task: run the task again from its start (it is deterministic), or give up.
-        if (task.attempts < this.maxAttempts) {
-          task.progress = 0;
-          const others = e.tasks.some((t) => t !== task && (t.done || t.slot));
-          e.state = { ...e.state, status: others ? 'running' : 'queued', progress: this.progressOf(e) };
-          this.waiting.unshift(task);
-          this.emit(e.job.id);
-        } else {
-          this.finish(e, { status: 'failed', error: `The worker thread died ${task.attempts} times running this job.` });
-          void this.abandon(e);
-        }
-      }
-      this.pump();
-    });
+    }
+    this.pump();
   }
 
   private complete(e: Entry): void {
     let result: unknown;
     try {
-      result = e.combine ? e.combine(e.tasks.map((t) => t.result)) : e.tasks[0]!.result;
+      result = e.combine ? e.combine(e.slices.map((s) => s.result)) : e.slices[0]!.result;
     } catch (error) {
       this.finish(e, { status: 'failed', error: (error as Error)?.message ?? 'The job failed.' });
       return;
     }
-    for (const t of e.tasks) t.result = undefined;
+    for (const s of e.slices) s.result = undefined;
     this.finish(e, { status: 'completed', progress: 1, result });
-  }
-
-  private async retire(slot: Slot): Promise<void> {
-    if (slot.task) slot.task.slot = undefined;
-    slot.task = undefined;
-    this.slots.delete(slot);
-    await slot.worker.terminate();
   }
 }

@@ -9,7 +9,7 @@ export { InProcessJobRunner } from './in-process.js';
 
 export async function openJobRunner(config: Config, _database: Database | undefined, options: { queueName?: string } = {}): Promise<JobRunner | undefined> {
   if (config.redisUrl) {
-    const runner = new BullJobRunner({ url: config.redisUrl, queueName: options.queueName });
+    const runner = new BullJobRunner({ url: config.redisUrl, queueName: options.queueName ?? config.queueName });
     await runner.ping();
     return runner;
   }

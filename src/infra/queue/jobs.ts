@@ -16,8 +16,9 @@ import {
   type JobContext,
   type JobPart,
   type SimulationJobData,
+  type SimulationPartData,
 } from '../../app/simulations/job.js';
-import type { Tally } from '../../games/eden/simulate/index.js';
+import { CHUNK_SIZE, chunkCount, type Tally } from '../../games/eden/simulate/index.js';
 
 export type { JobContext, JobPart };
 export type JobHandler = (data: any, ctx: JobContext) => unknown;
@@ -53,19 +54,34 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
 };
 
 /**
- * Jobs one runner may spread over several threads: `split` cuts the job into at most `maxParts`
- * parts (each run by a handler above; undefined → run it whole) and `combine` turns the parts'
- * results, in part order, into the job's result — the same result the whole job gives.
- * Pure and cheap: called on the runner's own thread.
+ * Jobs one runner may spread over several threads and interleave with other jobs: `split` cuts the
+ * job into at most `maxParts` parts (run side by side), `slice` cuts a part into consecutive slices
+ * of at most `maxChunks` chunks (run one after another, so a thread is free again often), each run
+ * by a handler above; `combine` turns every slice's result, in order, into the job's result — the
+ * same result the whole job gives. Pure and cheap: called on the runner's own thread.
  */
 export interface JobSplitter {
-  split(data: any, maxParts: number): JobPart[] | undefined;
+  split(data: any, maxParts: number): JobPart[];
+  slice(part: JobPart, maxChunks: number): JobPart[];
   combine(results: unknown[]): unknown;
 }
 
 export const JOB_SPLITTERS: Record<string, JobSplitter> = {
   [SIMULATION_JOB]: {
-    split: (data: SimulationJobData, maxParts) => splitSimulationJob(data, maxParts),
+    split: (data: SimulationJobData, maxParts) =>
+      splitSimulationJob(data, maxParts) ?? [{ name: SIMULATION_PART_JOB, data: { ...data, from: 0, to: chunkCount(data.iterations) } satisfies SimulationPartData, weight: 1 }],
+    slice: (part, maxChunks) => {
+      const data = part.data as SimulationPartData;
+      const iterationsOf = (from: number, to: number) => Math.min(data.iterations, to * CHUNK_SIZE) - from * CHUNK_SIZE;
+      const total = iterationsOf(data.from, data.to);
+      const slices: JobPart[] = [];
+      for (let from = data.from; from < data.to; from += maxChunks) {
+        const to = Math.min(data.to, from + maxChunks);
+        slices.push({ name: SIMULATION_PART_JOB, data: { ...data, from, to } satisfies SimulationPartData, weight: total ? (part.weight * iterationsOf(from, to)) / total : 0 });
+      }
+      return slices.length ? slices : [part];
+    },
+    // chunk tallies are integer sums: merging the slices in chunk order is merging the parts
     combine: (results) => combineSimulationParts(results as Tally[]),
   },
 };

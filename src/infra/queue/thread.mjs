@@ -1,22 +1,19 @@
-// Worker thread of the in-process job runner (in-process.ts). Plain JS so it starts without a
-// loader; it registers tsx itself to load the TypeScript job handlers.
-import { parentPort } from 'node:worker_threads';
+// Worker thread of the in-process job runner (in-process.ts), run by a tinypool pool. Plain JS so
+// it starts without a loader; it registers tsx itself to load the TypeScript job handlers.
+// Each task gets a MessagePort: the thread's id first, then the job's progress reports.
+import { threadId } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
 const { runJob } = await import('./jobs.ts');
 
-parentPort.on('message', async (msg) => {
-  if (!msg || msg.type !== 'run') return;
-  const { jobId, name, data, attempt } = msg;
+/** Runs one job (or one slice of one); a handler's error is an answer, only a dead thread rejects. */
+export default async function run({ port, name, data, attempt }) {
+  port.postMessage({ type: 'start', threadId });
   try {
-    const result = await runJob(name, data, {
-      attempt,
-      progress: (progress) => parentPort.postMessage({ type: 'progress', jobId, progress }),
-    });
-    parentPort.postMessage({ type: 'done', jobId, result });
+    const result = await runJob(name, data, { attempt, progress: (progress) => port.postMessage({ type: 'progress', progress }) });
+    return { ok: true, result };
   } catch (error) {
-    parentPort.postMessage({ type: 'error', jobId, message: error?.message ?? String(error) });
+    return { ok: false, message: error?.message ?? String(error) };
   }
-});
-parentPort.postMessage({ type: 'ready' });
+}

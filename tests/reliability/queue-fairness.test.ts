@@ -1,0 +1,87 @@
+/**
+ * Reliability audit: one API key's five 10M-iteration simulations made another key's
+ * 1,000-iteration job wait 25 s. While a tenant's large jobs fill the runner, another tenant's small
+ * job must start (and here: finish) within 2 s. In-process runner always; BullMQ when REDIS_URL is
+ * set, where the guarantee is weaker (see src/infra/queue/bullmq.ts): the small job is taken by
+ * the next free worker slot ahead of the large tenant's queued jobs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { JobRunner, JobState } from '../../src/app/ports.js';
+import { BullJobRunner, InProcessJobRunner, startBullWorker } from '../../src/infra/queue/index.js';
+import { SIMULATION_JOB } from '../../src/app/simulations/job.js';
+import { meleeRequest } from '../unit/simulate/fixtures.js';
+
+const simulation = (iterations: number) => {
+  const id = randomUUID();
+  return { id, name: SIMULATION_JOB, data: { simulationId: id, kind: 'eden.melee' as const, request: meleeRequest('response'), iterations, seed: id } };
+};
+
+function waitFor(runner: JobRunner, id: string, until: (s: JobState) => boolean, ms: number): Promise<JobState | undefined> {
+  return new Promise((resolve) => {
+    const finish = (s: JobState | undefined) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      off();
+      resolve(s);
+    };
+    const off = runner.onUpdate((s) => s.id === id && until(s) && finish(s));
+    const poll = setInterval(() => void runner.get(id).then((s) => s && until(s) && finish(s)), 50);
+    const timer = setTimeout(() => void runner.get(id).then(() => finish(undefined)), ms);
+  });
+}
+
+describe('queue fairness: in-process runner', () => {
+  let runner: InProcessJobRunner;
+  beforeAll(() => {
+    runner = new InProcessJobRunner({ concurrency: 2 });
+  });
+  afterAll(async () => runner.close());
+
+  it("a tenant's small job starts and finishes within 2 s while another tenant's five 10M-iteration jobs fill the runner", async () => {
+    const large = Array.from({ length: 5 }, () => simulation(10_000_000));
+    for (const job of large) await runner.enqueue({ ...job, owner: 'tenant-a' });
+    // both threads are busy with tenant A's work before tenant B arrives
+    expect(await waitFor(runner, large[0]!.id, (s) => s.status === 'running' && s.progress > 0, 20_000)).toBeDefined();
+    const small = simulation(1_000);
+    const started = Date.now();
+    await runner.enqueue({ ...small, owner: 'tenant-b' });
+    const end = await waitFor(runner, small.id, (s) => s.status === 'completed', 2_000);
+    const waited = Date.now() - started;
+    for (const job of large) await runner.cancel(job.id);
+    expect(end?.status, `tenant B's job was not done after ${waited} ms`).toBe('completed');
+    expect(waited).toBeLessThan(2_000);
+    // tenant A's jobs were still under way (the small job did not simply wait for them)
+    expect(large.every((j) => runner.spread(j.id))).toBe(true);
+  }, 60_000);
+});
+
+describe.runIf(Boolean(process.env.REDIS_URL))('queue fairness: BullMQ', () => {
+  const url = process.env.REDIS_URL!;
+  const queueName = `arbiter-test-${randomUUID()}`;
+  let runner: BullJobRunner;
+  let worker: Awaited<ReturnType<typeof startBullWorker>>;
+  beforeAll(async () => {
+    runner = new BullJobRunner({ url, queueName });
+    worker = await startBullWorker({ url, queueName, concurrency: 1 });
+  });
+  afterAll(async () => {
+    await worker.close(true);
+    await runner.obliterate();
+    await runner.close();
+  });
+
+  it("a tenant's small job is taken before another tenant's queued large jobs", async () => {
+    const large = Array.from({ length: 5 }, () => simulation(400_000));
+    for (const job of large) await runner.enqueue({ ...job, owner: 'tenant-a' });
+    expect(await waitFor(runner, large[0]!.id, (s) => s.status === 'running', 20_000)).toBeDefined();
+    const small = simulation(1_000);
+    await runner.enqueue({ ...small, owner: 'tenant-b' });
+    const end = await waitFor(runner, small.id, (s) => s.status === 'completed', 30_000);
+    expect(end?.status).toBe('completed');
+    // at most the large job that was running when it arrived finished before it
+    const states = await Promise.all(large.slice(1).map((j) => runner.get(j.id)));
+    expect(states.filter((s) => s?.status === 'completed')).toHaveLength(0);
+    for (const job of large) await runner.cancel(job.id);
+  }, 60_000);
+});

@@ -1,0 +1,121 @@
+/**
+ * With REDIS_URL set and Redis down, queue operations must not hang: the BullMQ runner's enqueue,
+ * get, cancel and ping reject within ~2 s with QueueUnavailable, and work again by themselves once
+ * Redis is back. Runs against a redis-server this suite starts on a free port (skipped when
+ * redis-server is not installed). Also: the API's runner uses QUEUE_NAME from the config.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { QueueUnavailable } from '../../src/app/ports.js';
+import { BullJobRunner, openJobRunner } from '../../src/infra/queue/index.js';
+import { loadConfig } from '../../src/config.js';
+
+const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => String(chunk).includes('Ready to accept connections') && resolve());
+    child.on('exit', (code) => reject(new Error(`redis-server exited (${code})`)));
+  });
+  return child;
+}
+
+async function stopRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; error: unknown }> {
+  const start = Date.now();
+  try {
+    await fn();
+    return { ms: Date.now() - start, error: undefined };
+  } catch (error) {
+    return { ms: Date.now() - start, error };
+  }
+}
+
+describe.runIf(hasRedis)('Redis outage: queue operations fail fast and recover', () => {
+  let port: number;
+  let redis: ChildProcess;
+  let runner: BullJobRunner;
+  beforeAll(async () => {
+    port = await freePort();
+    redis = await startRedis(port);
+    runner = new BullJobRunner({ url: `redis://127.0.0.1:${port}`, queueName: `outage-${randomUUID()}` });
+    await runner.ping();
+  });
+  afterAll(async () => {
+    await runner?.close();
+    if (redis) await stopRedis(redis);
+  });
+
+  it('enqueue, get, cancel and ping reject with QueueUnavailable within ~2 s while Redis is down, then work again', async () => {
+    const id = randomUUID();
+    await runner.enqueue({ id, name: 'contract.spin', data: {}, owner: 'k' });
+    expect((await runner.get(id))?.status).toBe('queued');
+
+    await stopRedis(redis);
+    const ops: Record<string, () => Promise<unknown>> = {
+      enqueue: () => runner.enqueue({ id: randomUUID(), name: 'contract.spin', data: {} }),
+      get: () => runner.get(id),
+      cancel: () => runner.cancel(id),
+      ping: () => runner.ping(),
+    };
+    for (const [name, op] of Object.entries(ops)) {
+      const { ms, error } = await timed(op);
+      expect(error, name).toBeInstanceOf(QueueUnavailable);
+      expect(ms, name).toBeLessThan(2_500);
+    }
+
+    redis = await startRedis(port);
+    // the runner reconnects by itself (nothing persisted: the restarted Redis is empty)
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { error } = await timed(() => runner.ping());
+      if (!error) break;
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const again = randomUUID();
+    await runner.enqueue({ id: again, name: 'contract.spin', data: {} });
+    expect((await runner.get(again))?.status).toBe('queued');
+    expect(await runner.cancel(again)).toBe(true);
+  }, 60_000);
+
+  it('the API runner uses QUEUE_NAME from the config (the queue the worker reads)', async () => {
+    const queueName = `named-${randomUUID()}`;
+    const config = loadConfig({ REDIS_URL: `redis://127.0.0.1:${port}`, QUEUE_NAME: queueName });
+    expect(config.queueName).toBe(queueName);
+    expect(loadConfig({}).queueName).toBe('arbiter-jobs');
+    const named = (await openJobRunner(config, undefined)) as BullJobRunner;
+    try {
+      expect(named.queueName).toBe(queueName);
+      const id = randomUUID();
+      await named.enqueue({ id, name: 'contract.spin', data: {} });
+      // visible on that queue, not on the default one
+      const other = new BullJobRunner({ url: `redis://127.0.0.1:${port}` });
+      expect(await other.get(id)).toBeUndefined();
+      await other.close();
+      expect((await new BullJobRunner({ url: `redis://127.0.0.1:${port}`, queueName }).get(id))?.status).toBe('queued');
+    } finally {
+      await named.close();
+    }
+  }, 30_000);
+});
