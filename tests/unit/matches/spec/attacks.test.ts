@@ -1,17 +1,7 @@
 /** EDEN attacks (EDEN-ATTACK, EDEN-MELEE, spray, thrown) as given / when / then with fixed dice, through MatchService. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { fighter, preparation } from '../fixtures.js';
-
-const bandA = [fighter('a1'), fighter('a2')];
-const bandB = [fighter('b1', { faction: 'jokers' }), fighter('b2')];
-const activeA1 = [
-  ...preparation(bandA, bandB),
-  { type: 'eden.bid', bids: { A: 1, B: 0 } },
-  { type: 'eden.skip_tactic', player: 'A' },
-  { type: 'eden.skip_tactic', player: 'B' },
-  { type: 'eden.activate', player: 'A', fighterId: 'a1' },
-];
+import { activeA1 } from './setup.js';
 const miss = { type: 'eden.melee', attacker: 'a1', target: 'b1', reaction: 'passive', dice: { values: [1, 1, 1, 1, 1] } };
 
 describe('EDEN attacks (EDEN-ATTACK-*, EDEN-MELEE-*)', () => {

@@ -1,22 +1,12 @@
 /** EDEN Infestation (EDEN-NPC-*, EDEN-UPKEEP-2) as given / when / then with fixed dice, through MatchService. */
 import { describe, expect, it } from 'vitest';
-import type { FighterInput } from '../../../../src/games/eden/fighter.js';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { fighter, preparation } from '../fixtures.js';
+import { NPCS, npc, toActivation as turnOne, toUpkeep as activationToUpkeep } from '../optional-helpers.js';
+import { prep, prepWith } from './setup.js';
 
-const bandA = [fighter('a1'), fighter('a2')];
-const bandB = [fighter('b1', { faction: 'jokers' }), fighter('b2')];
-const prep = preparation(bandA, bandB);
-const npc = (id: string, over: Partial<FighterInput> = {}) => fighter(id, { types: ['npc'], faction: undefined, ...over });
-const FRAGILE = { head: 3, arms: 2, torso: 3, legs: 2 };
-const NPCS = [
-  { type: 'eden.place_npc', player: 'A', npc: npc('n1', { wounds: FRAGILE }), level: 2 },
-  { type: 'eden.place_npc', player: 'B', npc: npc('n2'), level: 2 },
-];
 const infestation = { options: { infestation: { level: 2 } } };
-const turnOne = [{ type: 'eden.bid', bids: { A: 1, B: 0 } }, { type: 'eden.skip_tactic', player: 'A' }, { type: 'eden.skip_tactic', player: 'B' }];
-const toUpkeep = [...turnOne, { type: 'eden.activate', player: 'A', fighterId: 'a1' }, { type: 'eden.end_activation' }, { type: 'eden.pass', player: 'B' }, { type: 'eden.pass', player: 'A' }];
-const withNpcs = [...prep.slice(0, 7), ...NPCS, ...prep.slice(7)];
+const toUpkeep = [...turnOne, ...activationToUpkeep];
+const withNpcs = prepWith(NPCS);
 
 describe('EDEN Infestation (EDEN-NPC-*, EDEN-UPKEEP-2)', () => {
   it('EDEN-NPC-2: after the missions; Level X costs X points; alternate from the First player; 15 cm apart', async () => {

@@ -1,11 +1,7 @@
 /** EDEN preparation (EDEN-PREP-*) as given events / when a command / then events, through MatchService. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { fighter, preparation } from '../fixtures.js';
-
-const bandA = [fighter('a1'), fighter('a2')];
-const bandB = [fighter('b1', { faction: 'jokers' }), fighter('b2')];
-const prep = preparation(bandA, bandB);
+import { prep } from './setup.js';
 
 describe('EDEN preparation (EDEN-PREP-1..9)', () => {
   it('EDEN-PREP-1/2: a registered band is recorded with its Strategy Points (the PSI of its fighters: 4 + 4)', async () => {

@@ -1,21 +1,12 @@
 /** EDEN Territory management (EDEN-TERRAIN-*) as given / when / then, through MatchService. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { fighter, preparation } from '../fixtures.js';
+import { SCENERY } from '../optional-helpers.js';
+import { activeA1, prep, prepWith } from './setup.js';
 
-const bandA = [fighter('a1'), fighter('a2')];
-const bandB = [fighter('b1', { faction: 'jokers' }), fighter('b2')];
-const prep = preparation(bandA, bandB);
-const SCENERY = [
-  { type: 'eden.place_scenery', player: 'A', element: 'lake', sceneryId: 'lake' },
-  { type: 'eden.place_scenery', player: 'B', element: 'deep_river', sceneryId: 'river' },
-  { type: 'eden.place_scenery', player: 'A', element: 'dark_forest', sceneryId: 'forest' },
-  { type: 'eden.place_scenery', player: 'B', element: 'rubbish_heap', sceneryId: 'heap' },
-  { type: 'eden.place_scenery', player: 'A', element: 'tree', sceneryId: 'tree' },
-  { type: 'eden.place_scenery', player: 'A', element: 'bushes', sceneryId: 'bushes' },
-];
 const territory = { options: { territory: true } };
-const played = [...prep.slice(0, 7), ...SCENERY, ...prep.slice(7), { type: 'eden.bid', bids: { A: 1, B: 0 } }, { type: 'eden.skip_tactic', player: 'A' }, { type: 'eden.skip_tactic', player: 'B' }, { type: 'eden.activate', player: 'A', fighterId: 'a1' }];
+/** Scenery placed, then turn 1 with a1 activated. */
+const played = [...prepWith(SCENERY), ...activeA1.slice(prep.length)];
 const hitTree = { type: 'eden.attack_scenery', attacker: 'a1', sceneryId: 'tree' };
 
 describe('EDEN Territory management (EDEN-TERRAIN-*)', () => {

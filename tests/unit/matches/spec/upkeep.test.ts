@@ -1,20 +1,7 @@
 /** EDEN upkeep and the end of the game (EDEN-UPKEEP-*, EDEN-GAME-*) as given / when / then, through MatchService. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { fighter, preparation } from '../fixtures.js';
-
-const bandA = [fighter('a1'), fighter('a2')];
-const bandB = [fighter('b1', { faction: 'jokers' }), fighter('b2')];
-const toUpkeep = [
-  ...preparation(bandA, bandB),
-  { type: 'eden.bid', bids: { A: 1, B: 0 } },
-  { type: 'eden.skip_tactic', player: 'A' },
-  { type: 'eden.skip_tactic', player: 'B' },
-  { type: 'eden.activate', player: 'A', fighterId: 'a1' },
-  { type: 'eden.end_activation' },
-  { type: 'eden.pass', player: 'B' },
-  { type: 'eden.pass', player: 'A' },
-];
+import { toUpkeep } from './setup.js';
 
 describe('EDEN upkeep (EDEN-UPKEEP-*) and the end of the game (EDEN-GAME-*)', () => {
   it('EDEN-UPKEEP-7/8/10: AP back to 3, VP added and never below 0, the next turn starts', async () => {

@@ -1,13 +1,11 @@
 /** EDEN Weather (EDEN-WEATHER-*, EDEN-PREP-0) as given / when / then with fixed dice, through MatchService. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { fighter, preparation } from '../fixtures.js';
+import { activeA1 as preparedActiveA1, prep } from './setup.js';
 
-const bandA = [fighter('a1'), fighter('a2')];
-const bandB = [fighter('b1', { faction: 'jokers' }), fighter('b2')];
-const prep = preparation(bandA, bandB);
 const weather = (a: number, b: number) => ({ type: 'eden.roll_weather', dice: { values: [a, b] } });
-const activeA1 = [{ type: 'eden.bid', bids: { A: 1, B: 0 } }, { type: 'eden.skip_tactic', player: 'A' }, { type: 'eden.skip_tactic', player: 'B' }, { type: 'eden.activate', player: 'A', fighterId: 'a1' }];
+/** After the preparation: turn 1 with a1 activated. */
+const activeA1 = preparedActiveA1.slice(prep.length);
 
 describe('EDEN Weather (EDEN-WEATHER-1..9)', () => {
   it('EDEN-PREP-0 / EDEN-WEATHER-1: the weather is rolled before preparation step 1 (12 → Snowstorm)', async () => {
