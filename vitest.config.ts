@@ -13,6 +13,7 @@ const exclusive = [
   'tests/contract/migrator.test.ts',
   'tests/api/server.test.ts',
   'tests/reliability/idempotent-conflicts.test.ts',
+  'tests/reliability/killed-writer.test.ts',
 ];
 
 export default defineConfig({
