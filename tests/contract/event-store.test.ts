@@ -1,8 +1,9 @@
 /**
- * Event-store contract (CONTRACT §5): one suite over every database target (embedded PGlite always,
- * a fresh PostgreSQL database when DATABASE_URL is set), plus proofs that need a real server
- * (64 concurrent writers, a SIGKILLed writer, commit-order-safe global feed) against a fresh
- * database on DATABASE_URL or 127.0.0.1:5432.
+ * Event-store contract (CONTRACT §5): one suite run against every implementation — the in-memory
+ * store, the SQL store on embedded PGlite, and the SQL store on a fresh PostgreSQL database when
+ * DATABASE_URL is set — plus proofs that only make sense on a real server (SQL only: 64 writers on
+ * 64 connections, a SIGKILLed writer process, a transaction held open across the global feed's
+ * snapshot horizon) against a fresh database on DATABASE_URL or 127.0.0.1:5432.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -11,8 +12,9 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from '../../src/app/ports.js';
 import type { EventStore } from '../../src/app/matches/ports.js';
 import { VersionConflict } from '../../src/app/matches/errors.js';
-import { NotFound, RuleViolation } from '../../src/games/errors.js';
+import { InvalidInput, NotFound, RuleViolation } from '../../src/games/errors.js';
 import { SqlEventStore } from '../../src/infra/event-store/index.js';
+import { MemoryEventStore } from '../../src/infra/event-store/memory.js';
 import { PoolDatabase } from '../../src/infra/database/pool.js';
 import { migrate } from '../../src/infra/migrator.js';
 import { databaseTargets, createTempPostgresDatabase } from '../helpers/database.js';
@@ -38,15 +40,31 @@ async function newMatch(store: EventStore, ownerId = owner) {
   return store.createMatch({ id: randomUUID(), ownerId, game: 'eden', players: [{ id: 'A', name: 'Ana' }], options: {} });
 }
 
-for (const target of databaseTargets()) {
+interface StoreTarget {
+  name: string;
+  open(): Promise<{ store: EventStore; close(): Promise<void> }>;
+}
+
+/** Every implementation of the port: in memory, and the SQL store on every database target. */
+const storeTargets: StoreTarget[] = [
+  { name: 'memory', open: async () => ({ store: MemoryEventStore.create(), close: async () => {} }) },
+  ...databaseTargets().map((target) => ({
+    name: target.name,
+    open: async () => {
+      const db = await target.open();
+      return { store: SqlEventStore.over(db), close: () => db.close() };
+    },
+  })),
+];
+
+for (const target of storeTargets) {
   describe(`event store on ${target.name}`, () => {
-    let db: Database;
+    let close: (() => Promise<void>) | undefined;
     let store: EventStore;
     beforeAll(async () => {
-      db = await target.open();
-      store = SqlEventStore.over(db);
+      ({ store, close } = await target.open());
     });
-    afterAll(async () => db?.close());
+    afterAll(async () => close?.());
 
     it('creates a match at version 0 and numbers appended events 1..n without gaps', async () => {
       const m = await newMatch(store);
@@ -130,16 +148,17 @@ for (const target of databaseTargets()) {
       expect((await store.read(owner, m.id)).length).toBe(1);
     });
 
-    it('rolls back a whole batch when any event of it cannot be written (no partial append)', async () => {
+    it('rolls back a whole batch when any event of it cannot be stored (no partial append)', async () => {
       const m = await newMatch(store);
-      // A type over the wire that PostgreSQL refuses (NUL byte in text) fails the batch's INSERT.
+      // A type PostgreSQL cannot store (NUL byte in text) refuses the whole batch.
       const error = await store
         .append(owner, m.id, 0, [
           { type: 'ok', data: {} },
           { type: 'bad\u0000type', data: {} },
         ])
         .catch((e: unknown) => e);
-      expect(error).toBeTruthy();
+      expect(error).toBeInstanceOf(InvalidInput);
+      expect((error as InvalidInput).errors.map((p) => p.path)).toEqual(['/events/1/type']);
       expect((await store.getMatch(owner, m.id))!.version).toBe(0);
       expect(await store.read(owner, m.id)).toEqual([]);
     });
@@ -181,6 +200,119 @@ for (const target of databaseTargets()) {
       expect(feed.map((e) => e.type)).toEqual(['a1', 'b1', 'a2']);
       const after = await store.readAll(owner, { transactionId: feed[1]!.transactionId, position: feed[1]!.position }, 10_000);
       expect(after.filter((e) => e.matchId === a.id || e.matchId === b.id).map((e) => e.type)).toEqual(['a2']);
+    });
+
+    it('answers a stale expectedVersion inside idempotent work with VersionConflict and the current version, storing nothing for the key', async () => {
+      const m = await newMatch(store);
+      await store.append(owner, m.id, 0, [{ type: 'a', data: {} }, { type: 'b', data: {} }]);
+      const key = randomUUID();
+      const stale = (s: EventStore) => s.append(owner, m.id, 1, [{ type: 'x', data: {} }]).then((r) => ({ status: 201, body: r }));
+      for (let i = 0; i < 2; i++) {
+        // The same key after a 409 is still unused: the same request is decided again (409 again).
+        const error = await store.idempotent(owner, { key, hash: 'h' }, stale).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(VersionConflict);
+        expect((error as VersionConflict).currentVersion).toBe(2);
+        expect((error as VersionConflict).expectedVersion).toBe(1);
+      }
+      // A corrected request under the same key succeeds and is the one remembered.
+      const fixed = await store.idempotent(owner, { key, hash: 'h-fixed' }, (s) => s.append(owner, m.id, 2, [{ type: 'x', data: {} }]).then((r) => ({ status: 201, body: r })));
+      expect(fixed.replayed).toBe(false);
+      expect((await store.read(owner, m.id)).map((e) => e.type)).toEqual(['a', 'b', 'x']);
+      const replay = await store.idempotent(owner, { key, hash: 'h-fixed' }, () => Promise.reject(new Error('not run again')));
+      expect(replay).toMatchObject({ replayed: true, status: 201 });
+    });
+
+    it('keeps idempotent work usable after a refused append: it can read the current version and decide again', async () => {
+      const m = await newMatch(store);
+      await store.append(owner, m.id, 0, [{ type: 'a', data: {} }]);
+      const answer = await store.idempotent(owner, { key: randomUUID(), hash: 'h' }, async (s) => {
+        const refused = await s.append(owner, m.id, 0, [{ type: 'x', data: {} }]).catch((e: unknown) => e);
+        expect(refused).toBeInstanceOf(VersionConflict);
+        const current = (await s.getMatch(owner, m.id))!.version;
+        const r = await s.append(owner, m.id, current, [{ type: 'x', data: { retried: true } }]);
+        return { status: 201, body: { version: r.version } };
+      });
+      expect(answer.body).toEqual({ version: 2 });
+      expect((await store.read(owner, m.id)).map((e) => e.data)).toEqual([{}, { retried: true }]);
+    });
+
+    it('rolls back the events idempotent work appended when the work throws afterwards', async () => {
+      const m = await newMatch(store);
+      const key = randomUUID();
+      const error = await store
+        .idempotent(owner, { key, hash: 'h' }, async (s) => {
+          await s.append(owner, m.id, 0, [{ type: 'a', data: {} }]);
+          await s.createMatch({ id: randomUUID(), ownerId: owner, game: 'eden', players: [], options: {} });
+          throw new RuleViolation('late', 'refused after the append');
+        })
+        .catch((e: unknown) => e);
+      expect((error as RuleViolation).code).toBe('late');
+      expect(await store.read(owner, m.id)).toEqual([]);
+      expect((await store.getMatch(owner, m.id))!.version).toBe(0);
+      expect((await store.readAll(owner, null, 100_000)).some((e) => e.matchId === m.id)).toBe(false);
+      const again = await store.idempotent(owner, { key, hash: 'h' }, (s) => s.append(owner, m.id, 0, [{ type: 'b', data: {} }]).then((r) => ({ status: 201, body: r.version })));
+      expect(again).toEqual({ status: 201, body: 1, replayed: false });
+    });
+
+    it('32 concurrent idempotent writers, each with its own key, from a stale version: one winner per round, the others VersionConflict with the current version', async () => {
+      const m = await newMatch(store);
+      let version = 0;
+      for (let round = 0; round < 3; round++) {
+        const settled = await Promise.allSettled(
+          Array.from({ length: 32 }, (_, w) =>
+            store.idempotent(owner, { key: randomUUID(), hash: `h${w}` }, (s) =>
+              s.append(owner, m.id, version, [{ type: 'w', data: { round, w } }]).then((r) => ({ status: 201, body: { version: r.version } })),
+            ),
+          ),
+        );
+        expect(settled.filter((r) => r.status === 'fulfilled').length).toBe(1);
+        for (const r of settled) {
+          if (r.status === 'fulfilled') continue;
+          expect(r.reason).toBeInstanceOf(VersionConflict);
+          expect((r.reason as VersionConflict).currentVersion).toBe(version + 1);
+        }
+        version += 1;
+      }
+      // Writers behind the stream (stale by two) are refused too.
+      const behind = await store.idempotent(owner, { key: randomUUID(), hash: 'h' }, (s) => s.append(owner, m.id, 1, [{ type: 'x', data: {} }]).then(() => ({ status: 201, body: null }))).catch((e: unknown) => e);
+      expect((behind as VersionConflict).currentVersion).toBe(3);
+      expect((await store.read(owner, m.id)).map((e) => e.version)).toEqual([1, 2, 3]);
+    });
+
+    it('refuses NUL and unpaired surrogates anywhere it stores text with InvalidInput naming each JSON pointer; paired surrogates are kept', async () => {
+      const problems = async (p: Promise<unknown>) => {
+        const error = await p.catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(InvalidInput);
+        return (error as InvalidInput).errors.map((e) => [e.path, e.code]);
+      };
+      expect(
+        await problems(
+          store.createMatch({
+            id: randomUUID(),
+            ownerId: owner,
+            game: 'eden',
+            players: [{ id: 'A\u0000', name: 'Ana' }, { id: 'B', name: 'Ben\ud800' }],
+            options: { 'k\udc00': true, ok: ['x', '\u0000'] },
+          }),
+        ),
+      ).toEqual([
+        ['/players/0/id', 'unstorable_text'],
+        ['/players/1/name', 'unstorable_text'],
+        ['/options/k\udc00', 'unstorable_text'],
+        ['/options/ok/1', 'unstorable_text'],
+      ]);
+      const m = await newMatch(store);
+      expect(
+        await problems(store.append(owner, m.id, 0, [{ type: 'ok', data: { a: [1, { 'b/c': 'x\ud83dy' }] } }, { type: 'ok', data: {}, metadata: { by: '\u0000' } }])),
+      ).toEqual([
+        ['/events/0/data/a/1/b~1c', 'unstorable_text'],
+        ['/events/1/metadata/by', 'unstorable_text'],
+      ]);
+      expect(await problems(store.idempotent(owner, { key: 'k\u0000', hash: 'h' }, async () => ({ status: 200, body: null })))).toEqual([['/idempotency-key', 'unstorable_text']]);
+      expect(await store.read(owner, m.id)).toEqual([]);
+      const kept = await store.append(owner, m.id, 0, [{ type: 'ok', data: { name: 'Ana 😀 \u00e9', '😀': '\ud83d\ude00' } }]);
+      expect(kept.version).toBe(1);
+      expect((await store.read(owner, m.id))[0]!.data).toEqual({ name: 'Ana 😀 \u00e9', '😀': '😀' });
     });
   });
 }

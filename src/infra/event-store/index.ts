@@ -9,7 +9,15 @@
  *   There is no version column on `matches`: a match's version is max(match_events.version).
  *   Nothing is read in Node and then written.
  * - Versions are expected+1 … expected+n, so the log is 1..n without gaps.
- * - Idempotency keys live in the same transaction as the append they answer for.
+ * - Idempotency keys live in the same transaction as the append they answer for. Inside that
+ *   transaction an append runs under a savepoint: a refused version (unique violation) would
+ *   otherwise abort the whole transaction, and the follow-up query that reads the current version
+ *   for the 409 would fail (SQLSTATE 25P02) → 500. Rolled back to the savepoint, the transaction
+ *   stays usable: the 409 carries `currentVersion`, a command without expectedVersion can decide
+ *   again, and the work's VersionConflict then rolls back the key's claim, so nothing is stored
+ *   for the key (a retry with the same key is a new attempt: the same body answers 409 again while
+ *   the stream is elsewhere, a corrected expectedVersion succeeds).
+ * - Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused up front (./storable.ts).
  */
 import type { Database, SqlClient } from '../../app/ports.js';
 import type {
@@ -25,6 +33,7 @@ import type {
 } from '../../app/matches/ports.js';
 import { VersionConflict } from '../../app/matches/errors.js';
 import { NotFound, RuleViolation } from '../../games/errors.js';
+import { assertStorable, eventParts, matchParts } from './storable.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -104,13 +113,18 @@ function toMatch(row: MatchRow): MatchRecord {
 const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
 
 export class SqlEventStore implements EventStore {
-  constructor(private readonly db: TxRunner) {}
+  /** `inTransaction`: every statement runs inside one open transaction (the idempotent work's). */
+  constructor(
+    private readonly db: TxRunner,
+    private readonly inTransaction = false,
+  ) {}
 
   static over(database: Database): SqlEventStore {
     return new SqlEventStore(database);
   }
 
   async createMatch(input: { id: string; ownerId: string; game: string; players: Player[]; options: Record<string, unknown> }): Promise<MatchRecord> {
+    assertStorable(...matchParts(input));
     const { rows } = await this.db.query<MatchRow>(
       `INSERT INTO matches (id, owner_id, game, players, options) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb)
        RETURNING id::text AS id, owner_id, game, players, options, 0 AS version, created_at`,
@@ -132,6 +146,7 @@ export class SqlEventStore implements EventStore {
 
   async append(ownerId: string, matchId: string, expectedVersion: number, events: NewEvent[]): Promise<AppendResult> {
     if (!UUID.test(matchId)) throw new NotFound(`No match ${matchId}.`);
+    assertStorable(...eventParts(events));
     if (!Number.isInteger(expectedVersion) || expectedVersion < 0) throw new VersionConflict(expectedVersion, await this.currentVersion(ownerId, matchId));
     if (events.length === 0) {
       // Nothing to write: the answer is the check alone.
@@ -164,6 +179,9 @@ export class SqlEventStore implements EventStore {
       source = `jsonb_to_recordset($4::jsonb) AS t(version int, type text, schema_version int, data jsonb, metadata jsonb)`;
     }
     let rows: AppendedRow[];
+    // Inside a transaction a refused INSERT must not abort it (see the module comment). The
+    // savepoint is not released after a success: COMMIT releases it, one round trip fewer.
+    if (this.inTransaction) await this.db.query('SAVEPOINT event_store_append');
     try {
       // One INSERT, so one implicit transaction, one round trip and one row write per event:
       // - tenancy: the rows come from the match only if it belongs to `ownerId`;
@@ -183,6 +201,7 @@ export class SqlEventStore implements EventStore {
         params,
       ));
     } catch (error) {
+      if (this.inTransaction) await this.db.query('ROLLBACK TO SAVEPOINT event_store_append');
       // The primary key refused a version someone else holds: the stream has moved on.
       if (isUniqueViolation(error)) throw new VersionConflict(expectedVersion, await this.currentVersion(ownerId, matchId));
       throw error;
@@ -255,6 +274,7 @@ export class SqlEventStore implements EventStore {
     request: IdempotencyRequest,
     work: (store: EventStore) => Promise<StoredAnswer>,
   ): Promise<StoredAnswer & { replayed: boolean }> {
+    assertStorable(['/idempotency-key', request.key]);
     return this.db.transaction(async (tx) => {
       // Claim the key; a concurrent claimer of the same key waits here until we commit or roll back.
       const claimed = await tx.query(
@@ -275,7 +295,7 @@ export class SqlEventStore implements EventStore {
         }
         return { status: Number(row.status), body: row.response, replayed: true };
       }
-      const inner = new SqlEventStore({ query: tx.query.bind(tx), transaction: (fn) => fn(tx) });
+      const inner = new SqlEventStore({ query: tx.query.bind(tx), transaction: (fn) => fn(tx) }, true);
       const answer = await work(inner);
       await tx.query(`UPDATE idempotency_keys SET status = $3, response = $4::jsonb WHERE owner_id = $1 AND key = $2`, [
         ownerId,

@@ -8,7 +8,7 @@ import { FixedDice } from '../../../src/games/dice/index.js';
 import { InvalidInput } from '../../../src/games/errors.js';
 import { decide, initialState, type EdenMatchState } from '../../../src/games/eden/match/index.js';
 import { violation } from '../../helpers/errors.js';
-import { FRAGILE, npc, prep, run, setup, start, toActivation, toUpkeep, type Cmd } from './optional-helpers.js';
+import { FRAGILE, NPCS, SCENERY, npc, prep, run, setup, start, toActivation, toUpkeep, type Cmd } from './optional-helpers.js';
 
 const roll = (a: number, b: number): Cmd[] => [{ type: 'eden.roll_weather', dice: { values: [a, b] } }];
 const code = (state: EdenMatchState, c: Cmd, values: number[] = []) => violation(() => decide(c, state, new FixedDice(values))).code;
@@ -122,15 +122,6 @@ describe('Weather (EDEN-WEATHER-1..9, EDEN-PREP-0)', () => {
   });
 });
 
-const SCENERY: Cmd[] = [
-  { type: 'eden.place_scenery', player: 'A', element: 'lake', sceneryId: 'lake' },
-  { type: 'eden.place_scenery', player: 'B', element: 'deep_river', sceneryId: 'river' },
-  { type: 'eden.place_scenery', player: 'A', element: 'dark_forest', sceneryId: 'forest' },
-  { type: 'eden.place_scenery', player: 'B', element: 'rubbish_heap', sceneryId: 'heap' },
-  { type: 'eden.place_scenery', player: 'A', element: 'tree', sceneryId: 'tree' },
-  { type: 'eden.place_scenery', player: 'A', element: 'bushes', sceneryId: 'bushes' },
-];
-
 describe('Territory management (EDEN-TERRAIN-*)', () => {
   it('EDEN-TERRAIN-1/3 / EDEN-AMB-29: replaces PREP-6; 8 points each, all spent, alternating from the First player', () => {
     const { state: s } = start({ territory: true }, prep().slice(0, 7));
@@ -201,11 +192,6 @@ describe('Territory management (EDEN-TERRAIN-*)', () => {
     expect(run([{ type: 'eden.attack_scenery', attacker: 'a1', sceneryId: 'tree', distance: 15 }], state).state.scenery.tree!.attacks).toBe(1);
   });
 });
-
-const NPCS: Cmd[] = [
-  { type: 'eden.place_npc', player: 'A', npc: npc('n1', { wounds: FRAGILE }), level: 2 },
-  { type: 'eden.place_npc', player: 'B', npc: npc('n2'), level: 2 },
-];
 
 describe('Infestation (EDEN-NPC-*, EDEN-UPKEEP-2)', () => {
   it('EDEN-NPC-2: step 6bis after the missions; Level X costs X points; alternate from the First player; 15 cm apart; a player who stops lets the other continue', () => {

@@ -55,3 +55,19 @@ export const toUpkeep: Cmd[] = [{ type: 'eden.activate', player: 'A', fighterId:
 export function start(options: Record<string, unknown>, commands: Cmd[], values: number[] = []) {
   return run(commands, initialState(setup(options)), values);
 }
+
+/** Territory management: the elements both players place (EDEN-TERRAIN-1/3, 8 points each). */
+export const SCENERY: Cmd[] = [
+  { type: 'eden.place_scenery', player: 'A', element: 'lake', sceneryId: 'lake' },
+  { type: 'eden.place_scenery', player: 'B', element: 'deep_river', sceneryId: 'river' },
+  { type: 'eden.place_scenery', player: 'A', element: 'dark_forest', sceneryId: 'forest' },
+  { type: 'eden.place_scenery', player: 'B', element: 'rubbish_heap', sceneryId: 'heap' },
+  { type: 'eden.place_scenery', player: 'A', element: 'tree', sceneryId: 'tree' },
+  { type: 'eden.place_scenery', player: 'A', element: 'bushes', sceneryId: 'bushes' },
+];
+
+/** Infestation: one NPC per player, Level 2 each (n1 one wound from out of action). */
+export const NPCS: Cmd[] = [
+  { type: 'eden.place_npc', player: 'A', npc: npc('n1', { wounds: FRAGILE }), level: 2 },
+  { type: 'eden.place_npc', player: 'B', npc: npc('n2'), level: 2 },
+];
