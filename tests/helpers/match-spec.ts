@@ -86,7 +86,7 @@ export class MatchSpec {
   /** A fresh store and service, the match created and its history in place. */
   async arrange(): Promise<{ service: MatchService; id: string; version: number }> {
     const store = MemoryEventStore.create();
-    const service = new MatchService(store, { newId: sequentialIds(), randomSeed: () => 'match-spec' });
+    const service = new MatchService(store, { ids: { newId: sequentialIds(), randomSeed: () => 'match-spec' } });
     const created = await service.create(OWNER, { game: this.game, players: this.setup.players, options: this.setup.options });
     const id = (created.body as { id: string }).id;
     let version = 0;
