@@ -8,7 +8,7 @@ import { connect, createServer, type Server as NetServer, type Socket } from 'no
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_POSTGRES_URL, createTempPostgresDatabase, type TempPostgres } from '../helpers/database.js';
-import { freePort, killAll, startServer, until } from './process.js';
+import { freePort, killAll, startServer, until } from '../helpers/process.js';
 
 const ADMIN = 'unavailable-test-admin';
 const SERVER_URL = process.env.DATABASE_URL ?? LOCAL_POSTGRES_URL;

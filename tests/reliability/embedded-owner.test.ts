@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectEmbedded } from '../../src/infra/database/index.js';
-import { killAll, killGroup, run, startServer, until, type Server } from './process.js';
+import { killAll, killGroup, run, startServer, until, type Server } from '../helpers/process.js';
 
 const ADMIN = 'owner-test-admin';
 const REDIS_URL = process.env.REDIS_URL;

@@ -1,8 +1,8 @@
 /**
- * Spawning the real entry points (`tsx src/server.ts`, `tsx src/worker.ts`) for reliability
- * suites. Each child leads its own process group (tsx runs the script in a grandchild), so
- * `killGroup` ends all of it; `spawned` keeps every child so `afterEach` can kill what a failing
- * test left running.
+ * Spawning the real entry points (`tsx src/server.ts`, `tsx src/worker.ts`) for the suites that
+ * run the processes (tests/reliability). Each child leads its own process group (tsx runs the
+ * script in a grandchild), so `killGroup` ends all of it; `spawned` keeps every child so
+ * `afterEach` can kill what a failing test left running.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
