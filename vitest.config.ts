@@ -14,6 +14,8 @@ const exclusive = [
   'tests/api/server.test.ts',
   'tests/reliability/idempotent-conflicts.test.ts',
   'tests/reliability/killed-writer.test.ts',
+  'tests/reliability/embedded-owner.test.ts',
+  'tests/reliability/database-unavailable.test.ts',
 ];
 
 export default defineConfig({

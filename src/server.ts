@@ -70,12 +70,18 @@ async function start(): Promise<void> {
     if (closing) return; // a signal arrived while opening: shutdown() closes what is open
     app = await createApp(config, infra);
     await app.listen({ port: config.port, host: config.host });
+    // PostgreSQL may come up later (/ready is 503 meanwhile); an error retrying cannot cure ends here.
+    void infra.ready.catch((error: unknown) => (closing ? undefined : startFailed(error)));
   } catch (error) {
-    log.error({ err: error }, 'start-up failed');
-    await app?.close().catch(() => {});
-    await infra?.close().catch(() => {});
-    process.exit(1);
+    await startFailed(error);
   }
+}
+
+async function startFailed(error: unknown): Promise<void> {
+  log.error({ err: error }, 'start-up failed');
+  await app?.close().catch(() => {});
+  await infra?.close().catch(() => {});
+  process.exit(1);
 }
 
 const starting: Promise<void> = start();

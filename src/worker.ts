@@ -3,12 +3,15 @@
  * processors (one child process per concurrent job, src/infra/queue/sandbox.mjs) so CPU-bound
  * simulations never stall this process, which renews the job locks. Progress and final states are
  * also written to the simulations table here (DATABASE_URL, or the embedded database), so results
- * are persisted even when no API process is listening. Stops gracefully on SIGTERM/SIGINT: active
- * jobs finish or, after 25 s, are left to be taken back by another worker when their lock expires.
+ * are persisted even when no API process is listening (with DATABASE_URL). Without it the embedded
+ * database belongs to the API process on the same DATA_DIR: the worker connects to its private
+ * socket (`src/infra/database/endpoint.ts`) and exits 1 when no API runs there. Stops gracefully on
+ * SIGTERM/SIGINT: active jobs finish or, after 25 s, are left to be taken back by another worker
+ * when their lock expires.
  */
 import { availableParallelism } from 'node:os';
 import { loadConfig } from './config.js';
-import { openDatabase } from './infra/database/index.js';
+import { NoEmbeddedOwner, openWorkerDatabase } from './infra/database/index.js';
 import { startBullWorker } from './infra/queue/index.js';
 import { SqlSimulationStore } from './infra/simulation-store.js';
 import type { Database } from './app/ports.js';
@@ -24,8 +27,13 @@ if (!config.redisUrl) {
 
 let database: Database | undefined;
 try {
-  database = await openDatabase(config);
+  // PostgreSQL is retried in the background; the embedded database is reached through its owner.
+  database = await openWorkerDatabase(config, { log: { info: (o, m) => log('info', m ?? '', o), warn: (o, m) => log('warn', m ?? '', o) } });
 } catch (error) {
+  if (error instanceof NoEmbeddedOwner) {
+    log('error', error.message);
+    process.exit(1);
+  }
   log('warn', 'database unavailable: results stay in Redis until the API reads them', { err: (error as Error).message });
 }
 const store = database ? new SqlSimulationStore(database) : undefined;

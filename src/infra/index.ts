@@ -1,6 +1,7 @@
 /**
  * Opens the real implementations of the ports from the configuration:
- * PostgreSQL at DATABASE_URL or embedded PGlite under DATA_DIR (migrated at start-up); BullMQ at
+ * PostgreSQL at DATABASE_URL (retried in the background while it refuses connections, migrated once
+ * it answers: see `ready`) or embedded PGlite under DATA_DIR (locked, migrated); BullMQ at
  * REDIS_URL or in-process worker threads; plus, with REDIS_URL, the Redis client the distributed
  * rate limiter shares between instances. `close()` releases everything, in reverse order.
  */
@@ -8,11 +9,13 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { AppDeps } from '../app/deps.js';
 import type { Database } from '../app/ports.js';
-import { openDatabase } from './database/index.js';
+import { openServedDatabase } from './database/index.js';
 import { openJobRunner } from './queue/index.js';
 
 export interface Infra extends AppDeps {
   database: Database;
+  /** Settles when the database is reachable and migrated (PostgreSQL may start later than us). */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,8 +48,8 @@ async function closeRedis(redis: Redis): Promise<void> {
 }
 
 export async function openInfra(config: Config, log?: InfraLogger): Promise<Infra> {
-  const database = await openDatabase(config);
-  log?.info({ database: database.kind }, 'database ready');
+  const { database, ready } = await openServedDatabase(config, { log });
+  void ready.then(() => log?.info({ database: database.kind }, 'database ready'), () => undefined);
   const closers: (() => Promise<unknown>)[] = [() => database.close()];
   const closeAll = async () => {
     for (const close of closers.splice(0).reverse()) {
@@ -62,7 +65,7 @@ export async function openInfra(config: Config, log?: InfraLogger): Promise<Infr
     if (redis) closers.push(() => closeRedis(redis));
     const jobs = await openJobRunner(config, database);
     if (jobs) closers.push(() => jobs.close());
-    return { database, jobs, redis, close: closeAll };
+    return { database, ready, jobs, redis, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

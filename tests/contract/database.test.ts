@@ -1,6 +1,17 @@
-/** Contract suite for the Database port, run against every implementation (tests/helpers/database.ts). */
+/**
+ * Contract suite for the Database port, run against every implementation (tests/helpers/database.ts);
+ * then the embedded database's single owner and private socket, and the retrying PostgreSQL start.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/app/ports.js';
+import { ConnectingDatabase, DataDirLocked, DatabaseUnavailable, NoEmbeddedOwner, PoolDatabase, connectEmbedded, openTestPglite, startPglite } from '../../src/infra/database/index.js';
+import { findEmbeddedDatabase } from '../../src/infra/database/endpoint.js';
+import { isTransientConnectionError } from '../../src/infra/database/connecting.js';
 import { databaseTargets } from '../helpers/database.js';
 
 for (const target of databaseTargets()) {
@@ -128,3 +139,82 @@ for (const target of databaseTargets()) {
     });
   });
 }
+
+describe('embedded database ownership (PGlite with a data directory)', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'arbiter-lock-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('has one owner: a second opener gets DataDirLocked; clients reach it through the published private socket', async () => {
+    const dataDir = join(dir, 'one');
+    await expect(findEmbeddedDatabase(dataDir, 0)).rejects.toBeInstanceOf(NoEmbeddedOwner);
+    const owner = await openTestPglite({ dataDir });
+    try {
+      await expect(startPglite({ dataDir })).rejects.toBeInstanceOf(DataDirLocked);
+      await expect(startPglite({ dataDir })).rejects.toThrow(`is already open by process ${process.pid}`);
+      expect(owner.url).toBe(`postgresql://postgres@${encodeURIComponent(`${dataDir}.run`)}/postgres?sslmode=disable`);
+      expect((await stat(`${dataDir}.run`)).mode & 0o777).toBe(0o700);
+      expect(await findEmbeddedDatabase(dataDir, 0)).toBe(owner.url);
+      const client = await connectEmbedded(dataDir);
+      try {
+        await client.query("INSERT INTO api_keys (name, key_hash) VALUES ('from-client', repeat('c', 64))");
+      } finally {
+        await client.close();
+      }
+      expect((await owner.query("SELECT count(*)::int AS n FROM api_keys WHERE name = 'from-client'")).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await owner.close();
+    }
+    // closing releases the directory: the next opener is the owner
+    await expect(stat(`${dataDir}.run`)).rejects.toMatchObject({ code: 'ENOENT' });
+    const next = await startPglite({ dataDir });
+    await next.close();
+  });
+
+  it('takes over the lock of an owner that is gone (kill -9), at once', async () => {
+    const dataDir = join(dir, 'stale');
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    await mkdir(`${dataDir}.run`, { recursive: true, mode: 0o700 });
+    await writeFile(`${dataDir}.run/owner.json`, JSON.stringify({ pid: Number(dead.stdout), host: hostname(), startedAt: '2026-01-01T00:00:00Z' }));
+    await writeFile(`${dataDir}.run/.s.PGSQL.5432`, ''); // a leftover socket file
+    await expect(findEmbeddedDatabase(dataDir, 0)).rejects.toThrow('that owned it is gone');
+    const db = await startPglite({ dataDir });
+    try {
+      expect(await findEmbeddedDatabase(dataDir, 0)).toBe(db.url);
+      await expect(db.ping()).resolves.toBeUndefined();
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('PostgreSQL that refuses connections (ConnectingDatabase)', () => {
+  it('classifies refusals and "too many connections" as transient, other errors as fatal', () => {
+    expect(isTransientConnectionError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isTransientConnectionError(Object.assign(new Error('sorry, too many clients already'), { code: '53300' }))).toBe(true);
+    expect(isTransientConnectionError(Object.assign(new Error('the database system is starting up'), { code: '57P03' }))).toBe(true);
+    expect(isTransientConnectionError(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]))).toBe(true);
+    expect(isTransientConnectionError(Object.assign(new Error('password authentication failed'), { code: '28P01' }))).toBe(false);
+    expect(isTransientConnectionError(Object.assign(new Error('database "x" does not exist'), { code: '3D000' }))).toBe(false);
+  });
+
+  it('answers "unavailable" and 503 errors while it retries, and stops retrying on close', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const srv = createServer().listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as { port: number }).port;
+        srv.close(() => resolve(p));
+      });
+    });
+    const db = new ConnectingDatabase(new PoolDatabase({ kind: 'postgres', url: `postgresql://postgres@127.0.0.1:${port}/postgres`, max: 2 }), { minDelayMs: 20, maxDelayMs: 50 });
+    await new Promise((r) => setTimeout(r, 200)); // several attempts
+    await expect(db.ping()).rejects.toThrow('unavailable');
+    await expect(db.query('SELECT 1')).rejects.toMatchObject({ name: 'DatabaseUnavailable', statusCode: 503, retryAfter: 5 });
+    await expect(db.transaction(async () => 1)).rejects.toBeInstanceOf(DatabaseUnavailable);
+    await db.close();
+    await expect(db.ready).rejects.toThrow('closed');
+  });
+});

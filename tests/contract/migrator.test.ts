@@ -251,7 +251,8 @@ describe('openDatabase (start-up path)', () => {
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const first = await openDatabase({ dataDir });
     expect(first.kind).toBe('pglite');
-    expect(first.url).toMatch(/^postgresql:\/\/postgres@127\.0\.0\.1:\d+\/postgres/);
+    // served on a private Unix socket in <dataDir>/pglite.run (0700), never on TCP
+    expect(first.url).toBe(`postgresql://postgres@${encodeURIComponent(join(dataDir, 'pglite.run'))}/postgres?sslmode=disable`);
     await first.query("INSERT INTO api_keys (name, key_hash) VALUES ('kept', repeat('a', 64))");
     const applied = (await first.query('SELECT count(*)::int AS n FROM _prisma_migrations')).rows;
     await first.close();
@@ -261,6 +262,6 @@ describe('openDatabase (start-up path)', () => {
     expect((await second.query('SELECT name FROM api_keys')).rows).toEqual([{ name: 'kept' }]);
     expect((await second.query('SELECT count(*)::int AS n FROM _prisma_migrations')).rows).toEqual(applied);
     const { readdir } = await import('node:fs/promises');
-    expect(await readdir(dataDir)).toEqual(['pglite']);
+    expect((await readdir(dataDir)).sort()).toEqual(['pglite', 'pglite.run']); // data + the owner's lock and socket
   });
 });

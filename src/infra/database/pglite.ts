@@ -1,6 +1,8 @@
 /**
- * Embedded PostgreSQL (PGlite) served on 127.0.0.1 through `PGLiteSocketServer`, so `pg`, Prisma
- * and every other PostgreSQL client reach it exactly as they reach a real server (`url`).
+ * Embedded PostgreSQL (PGlite) served on a private Unix socket through `PGLiteSocketServer`, so
+ * `pg`, Prisma and every other PostgreSQL client reach it exactly as they reach a real server
+ * (`url`). The socket server does not authenticate: the 0700 directory around the socket is what
+ * keeps other users out, which is why it never listens on TCP.
  *
  * PGlite is ONE backend session. The socket server queues protocol messages from all connections
  * and, while a transaction block is open, only runs the messages of the connection that opened
@@ -10,11 +12,13 @@
  * first extended-protocol message to its Sync, so each exchange runs uninterrupted. With it,
  * concurrent `query`/`transaction` calls over several pooled connections are serialised safely.
  */
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PoolDatabase } from './pool.js';
+import { lockDataDir, type DataDirLock } from './lock.js';
 
 export interface PgliteOptions {
   /** Directory holding the data (created if missing); absent → in memory. */
@@ -59,39 +63,57 @@ export function sessionGuard(db: PGlite): PGlite {
   });
 }
 
-export interface PgliteHandle {
-  database: PoolDatabase;
-  pglite: PGlite;
-}
+/** pg's socket file name in a socket directory (`host=/dir`, default port). */
+const SOCKET_FILE = '.s.PGSQL.5432';
+/** sun_path holds 108 bytes; keep a margin. */
+const MAX_SOCKET_PATH = 100;
 
-/** Starts PGlite (persistent when `dataDir` is given), its socket server on a free port, and a pool. */
+/** A connection url for `pg`/Prisma on the Unix socket in `dir`. */
+export const socketUrl = (dir: string) => `postgresql://postgres@${encodeURIComponent(dir)}/postgres?sslmode=disable`;
+
+/**
+ * Starts PGlite (persistent when `dataDir` is given), its socket server and a pool. A persistent
+ * database is first locked (`lock.ts`: a second opener gets `DataDirLocked`); the socket is a
+ * Unix socket in a 0700 directory — the lock's own directory, or a private temporary one when that
+ * path is too long or the database is in memory — so only this user can connect. The url is
+ * published in the lock for `npm run worker`.
+ */
 export async function startPglite(options: PgliteOptions = {}): Promise<PoolDatabase> {
-  let dataDir: string | undefined;
-  if (options.dataDir) {
-    dataDir = resolve(options.dataDir);
-    await mkdir(dataDir, { recursive: true });
-  }
-  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
-  const server = new PGLiteSocketServer({
-    db: sessionGuard(pglite),
-    host: '127.0.0.1',
-    port: 0,
-    maxConnections: options.maxConnections ?? 64,
-  });
+  const cleanup: (() => Promise<unknown>)[] = [];
+  const undo = async () => {
+    for (const fn of cleanup.splice(0).reverse()) await fn().catch(() => undefined);
+  };
   try {
+    let dataDir: string | undefined;
+    let lock: DataDirLock | undefined;
+    if (options.dataDir) {
+      dataDir = resolve(options.dataDir);
+      await mkdir(dirname(dataDir), { recursive: true });
+      const taken = await lockDataDir(dataDir);
+      lock = taken;
+      cleanup.push(() => taken.release());
+      await mkdir(dataDir, { recursive: true });
+    }
+    let socketDir = lock?.runDir;
+    if (!socketDir || join(socketDir, SOCKET_FILE).length > MAX_SOCKET_PATH) {
+      const tmp = await mkdtemp(join(tmpdir(), 'arbiter-pglite-')); // created 0700
+      socketDir = tmp;
+      cleanup.push(() => rm(tmp, { recursive: true, force: true }));
+    }
+    const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+    cleanup.push(() => pglite.close());
+    const server = new PGLiteSocketServer({
+      db: sessionGuard(pglite),
+      path: join(socketDir, SOCKET_FILE),
+      maxConnections: options.maxConnections ?? 64,
+    });
     await server.start();
+    cleanup.push(() => server.stop());
+    const url = socketUrl(socketDir);
+    await lock?.publish(url);
+    return new PoolDatabase({ kind: 'pglite', url, max: options.poolSize ?? 4, afterClose: undo });
   } catch (error) {
-    await pglite.close();
+    await undo();
     throw error;
   }
-  const url = `postgresql://postgres@${server.getServerConn()}/postgres?sslmode=disable`;
-  return new PoolDatabase({
-    kind: 'pglite',
-    url,
-    max: options.poolSize ?? 4,
-    afterClose: async () => {
-      await server.stop();
-      await pglite.close();
-    },
-  });
 }

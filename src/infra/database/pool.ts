@@ -97,9 +97,8 @@ export class PoolDatabase implements Database {
 
 /** Runs `fn` when `database` closes, if it supports close hooks (the infra implementations do). */
 export function onDatabaseClose(database: Database, fn: () => Promise<void>): boolean {
-  if (database instanceof PoolDatabase) {
-    database.onClose(fn);
-    return true;
-  }
-  return false;
+  const hooks = database as Database & { onClose?: (fn: () => Promise<void>) => void };
+  if (typeof hooks.onClose !== 'function') return false;
+  hooks.onClose(fn);
+  return true;
 }
