@@ -27,6 +27,15 @@ const FIRST_PLAYER_BIDS = [
   { phase: 'first_player', what: 'The bid for First player (EDEN-FIRST-1)' },
 ] as const;
 
+/** EDEN-NPC-2 (preparation step 6bis): placing, or stopping, in turn once the level is agreed. */
+const npcPlacement = (what: string, turnMessage: string): Preconditions => ({
+  option: { rule: 'infestation', what: `${what} (EDEN-NPC-2)` },
+  stage: { phase: 'preparation', prep: 'infestation', what: `${what} (EDEN-NPC-2, preparation step 6bis)` },
+  levelAgreed: true,
+  ...PLAYER,
+  turn: { kind: 'placement', of: 'infestation', message: turnMessage },
+});
+
 export const EDEN_COMMANDS: { [T in EdenCommandType]: EdenCommandSpec<T> } = {
   // ------------------------------------------------------------ preparation (EDEN-PREP-*)
   'eden.register_band': { preconditions: { stage: { phase: 'preparation', prep: 'bands', what: 'Registering a band (EDEN-PREP-1)' }, ...PLAYER }, decide: preparation.registerBand },
@@ -110,26 +119,8 @@ export const EDEN_COMMANDS: { [T in EdenCommandType]: EdenCommandSpec<T> } = {
     },
     decide: infestation.setInfestationLevel,
   },
-  'eden.place_npc': {
-    preconditions: {
-      option: { rule: 'infestation', what: 'Placing an NPC (EDEN-NPC-2)' },
-      stage: { phase: 'preparation', prep: 'infestation', what: 'Placing an NPC (EDEN-NPC-2, preparation step 6bis)' },
-      levelAgreed: true,
-      ...PLAYER,
-      turn: { kind: 'placement', of: 'infestation', message: 'Player {next} places the next NPC (EDEN-NPC-2: alternate, First player first).' },
-    },
-    decide: infestation.placeNpc,
-  },
-  'eden.stop_npc_placement': {
-    preconditions: {
-      option: { rule: 'infestation', what: 'Placing NPCs (EDEN-NPC-2)' },
-      stage: { phase: 'preparation', prep: 'infestation', what: 'Placing NPCs (EDEN-NPC-2, preparation step 6bis)' },
-      levelAgreed: true,
-      ...PLAYER,
-      turn: { kind: 'placement', of: 'infestation', message: 'Player {next} places (or stops) next (EDEN-NPC-2).' },
-    },
-    decide: infestation.stopNpcPlacement,
-  },
+  'eden.place_npc': { preconditions: npcPlacement('Placing an NPC', 'Player {next} places the next NPC (EDEN-NPC-2: alternate, First player first).'), decide: infestation.placeNpc },
+  'eden.stop_npc_placement': { preconditions: npcPlacement('Placing NPCs', 'Player {next} places (or stops) next (EDEN-NPC-2).'), decide: infestation.stopNpcPlacement },
   // EDEN-NPC-3: whose turn is checked after the NPC named (the handler)
   'eden.activate_npc': {
     preconditions: { option: { rule: 'infestation', what: 'Activating an NPC (EDEN-NPC-3)' }, stage: { phase: 'upkeep', what: 'Activating an NPC (EDEN-UPKEEP-2)' }, ...PLAYER },
