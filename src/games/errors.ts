@@ -51,3 +51,18 @@ export function pointerSegment(segment: string | number): string {
 export function pointer(...segments: (string | number)[]): string {
   return segments.map((s) => '/' + pointerSegment(s)).join('');
 }
+
+/** The same problems with each path moved under `prefix` ("/command" + "/fighters/0" → "/command/fighters/0"). */
+export function prefixProblems(prefix: string, problems: readonly InputProblem[]): InputProblem[] {
+  return problems.map((p) => ({ ...p, path: prefix + p.path }));
+}
+
+/** Run `fn`; an InvalidInput it throws is re-thrown with every path under `prefix` (same message). */
+export function underPath<T>(prefix: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof InvalidInput) throw new InvalidInput(prefixProblems(prefix, error.errors), error.message);
+    throw error;
+  }
+}

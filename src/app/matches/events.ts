@@ -8,7 +8,7 @@
  * always folds. Other event types are free-form: stored as sent and ignored by the projection.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
-import { InvalidInput } from '../../games/errors.js';
+import { InvalidInput, prefixProblems } from '../../games/errors.js';
 import { compile, toProblems } from '../validate.js';
 
 export interface EventDefinition {
@@ -80,7 +80,7 @@ export function checkClientEvent(index: number, type: string, schemaVersion: num
   const fn = compile(def.schema);
   if (!fn(structuredClone(upgraded))) {
     throw new InvalidInput(
-      toProblems(fn.errors ?? []).map((p) => ({ ...p, path: `/events/${index}/data${p.path}` })),
+      prefixProblems(`/events/${index}/data`, toProblems(fn.errors ?? [])),
       `Event ${index} does not match the "${type}" schema (version ${def.schemaVersion}).`,
     );
   }

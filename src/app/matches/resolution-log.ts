@@ -11,11 +11,11 @@
  */
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { Dice } from '../../games/dice/index.js';
-import { InvalidInput, RuleViolation } from '../../games/errors.js';
+import { RuleViolation, underPath } from '../../games/errors.js';
 import type { Operation } from '../operation.js';
 import { operations } from '../registry.js';
 import { validate } from '../validate.js';
-import type { Command, GameMatch, GameId } from './games.js';
+import { defineMatchGame, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
 
 /** The state of a resolution-log match: the generic counts plus the game's own members (T). */
 export type ResolutionLogState<T extends object = object> = {
@@ -60,29 +60,36 @@ function commandSchema(op: Operation<any>, omittable: readonly string[]): TSchem
 }
 
 /** Run `fn`; an InvalidInput's paths are made to point into the command (`/command/...`). */
-function underCommand<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (error) {
-    if (error instanceof InvalidInput) throw new InvalidInput(error.errors.map((p) => ({ ...p, path: '/command' + p.path })), error.message);
-    throw error;
-  }
-}
+const underCommand = <T>(fn: () => T): T => underPath('/command', fn);
 
 export function resolutionLogMatch<T extends object>(projection: LogProjection<T>): GameMatch {
+  type State = ResolutionLogState<T>;
   const ops = new Map<string, Operation<any>>();
   for (const op of operations as Operation<any>[]) if (op.id.startsWith(projection.prefix + '.') && op.body) ops.set(op.id, op);
   const omittable = (type: string) => projection.omittable?.[type] ?? [];
-  const commands: GameMatch['commands'] = {};
+
+  /** One operation's resolution: fill from the state, validate as the endpoint would, resolve. */
+  const resolve = (op: Operation<any>, command: Command, state: State, dice: Dice) => {
+    const { type, ...given } = command;
+    const request = underCommand(() => projection.fill?.(type, given, state) ?? given);
+    const checked = underCommand(() => validate<Record<string, unknown>>(op.body as TSchema, structuredClone(request)));
+    const result = underCommand(() => op.handle(checked, { lang: 'en', dice: () => dice }));
+    if (result && typeof (result as Promise<unknown>).then === 'function') throw new Error(`operation ${op.id} is asynchronous`);
+    return [{ type: `${type}.resolved`, data: { kind: type, request, result } }];
+  };
+
+  // Every operation of the game is a command: its body (members the projection supplies made optional)
+  const commands: Record<string, MatchCommand<State>> = {};
   for (const op of ops.values()) {
     const omit = omittable(op.id).filter((k) => (op.body as TObject).properties?.[k] !== undefined);
     commands[op.id] = {
       description: `${op.summary} Same body as ${op.method} ${op.path}.` + (omit.length ? ` May omit ${omit.map((k) => `\`${k}\``).join(', ')}: taken from the match state.` : '') + (projection.note ? ` ${projection.note}` : ''),
       schema: commandSchema(op, omit),
+      decide: (command, state, dice) => resolve(op, command, state, dice),
     };
   }
 
-  const initialState = (setup: { players: { id: string; name: string }[] }): ResolutionLogState<T> => ({
+  const initialState = (setup: { players: { id: string; name: string }[] }): State => ({
     game: projection.game,
     players: setup.players.map((p) => ({ id: p.id, name: p.name })),
     resolutions: 0,
@@ -92,21 +99,10 @@ export function resolutionLogMatch<T extends object>(projection: LogProjection<T
     ...projection.initial(setup),
   });
 
-  const decide = (command: Command, state: ResolutionLogState<T>, dice: Dice) => {
-    const op = ops.get(command.type);
-    if (!op) throw new RuleViolation('unknown_command', `${projection.label} matches know no command "${command.type}".`, { commands: [...ops.keys()] });
-    const { type, ...given } = command;
-    const request = underCommand(() => projection.fill?.(type, given, state) ?? given);
-    const checked = underCommand(() => validate<Record<string, unknown>>(op.body as TSchema, structuredClone(request)));
-    const result = underCommand(() => op.handle(checked, { lang: 'en', dice: () => dice }));
-    if (result && typeof (result as Promise<unknown>).then === 'function') throw new Error(`operation ${op.id} is asynchronous`);
-    return [{ type: `${type}.resolved`, data: { kind: type, request, result } }];
-  };
-
-  const evolve = (state: ResolutionLogState<T>, event: { type: string; data: unknown }): ResolutionLogState<T> => {
+  const evolve = (state: State, event: { type: string; data: unknown }): State => {
     const d = event.data as { kind?: unknown; request?: unknown; result?: unknown } | null;
     if (!event.type.endsWith('.resolved') || !d || typeof d.kind !== 'string' || !ops.has(d.kind)) return { ...state, otherEvents: state.otherEvents + 1 };
-    const counted: ResolutionLogState<T> = {
+    const counted: State = {
       ...state,
       resolutions: state.resolutions + 1,
       byKind: { ...state.byKind, [d.kind]: (state.byKind[d.kind] ?? 0) + 1 },
@@ -115,11 +111,13 @@ export function resolutionLogMatch<T extends object>(projection: LogProjection<T
     return projection.apply ? { ...counted, ...projection.apply(counted, d.kind, (d.request ?? {}) as Record<string, unknown>, d.result) } : counted;
   };
 
-  return {
+  return defineMatchGame<State>({
     game: projection.game as GameId,
-    initialState: (setup) => initialState(setup),
-    decide: (command, state, dice) => decide(command, state as ResolutionLogState<T>, dice),
-    evolve: (state, event) => evolve(state as ResolutionLogState<T>, event),
+    initialState,
+    evolve,
     commands,
-  };
+    unknownCommand: (command) => {
+      throw new RuleViolation('unknown_command', `${projection.label} matches know no command "${command.type}".`, { commands: [...ops.keys()] });
+    },
+  });
 }

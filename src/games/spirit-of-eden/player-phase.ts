@@ -1,5 +1,5 @@
 /** The Spirit of Eden player phase: dice placement, re-rolls and Noa's power (SOE-DICE, SOE-PLACE, SOE-REROLL, SOE-NOA-1). */
-import { InvalidInput, RuleViolation, pointer, type InputProblem } from '../errors.js';
+import { InvalidInput, RuleViolation, pointer, prefixProblems, type InputProblem } from '../errors.js';
 import { type Action, type ActionFace, applyAction, faceOf } from './actions.js';
 import { type Board, type Mode, boardProblems } from './board.js';
 
@@ -76,7 +76,7 @@ export function stepShapeProblems(steps: readonly RawStep[]): InputProblem[] {
 export function validatePlayerPhase(input: PlayerPhaseInput): PlayerPhaseResult {
   const shape = stepShapeProblems(input.steps);
   // The board, when sent, must be well formed (its problems are reported under /board).
-  if (input.board) shape.push(...boardProblems(input.board, input.modes ?? []).map((p) => ({ ...p, path: '/board' + p.path })));
+  if (input.board) shape.push(...prefixProblems('/board', boardProblems(input.board, input.modes ?? [])));
   if (shape.length > 0) throw new InvalidInput(shape);
   const modes = input.modes ?? [];
   const errors: InputProblem[] = [];

@@ -1,0 +1,60 @@
+/**
+ * One way for every game to declare its match commands (EDEN, Ánima, Exsilium, The Spirit of Eden):
+ * the initial state, the fold (evolve), and per command type its schema, description and decide.
+ * `defineMatchGame` turns that into the GameMatch the match service runs: decide looks the command
+ * up and calls its entry, so a game that gains full match state only changes its entries.
+ */
+import type { TSchema } from '@sinclair/typebox';
+import type { Dice } from '../../games/dice/index.js';
+import type { Player } from './ports.js';
+
+export type GameId = 'eden' | 'anima' | 'exsilium' | 'spirit-of-eden';
+
+/** A command as it reaches a game: its `type`, its members, and optionally its dice. */
+export interface Command {
+  type: string;
+  dice?: { values?: number[]; seed?: string };
+  [member: string]: unknown;
+}
+
+export type MatchEvent = { type: string; data: unknown };
+export type MatchSetup = { players: Player[]; options: Record<string, unknown> };
+
+export interface GameMatch {
+  game: GameId;
+  initialState(setup: MatchSetup): unknown;
+  decide(command: Command, state: unknown, dice: Dice): MatchEvent[];
+  evolve(state: unknown, event: MatchEvent): unknown;
+  commands: Record<string, { schema: TSchema; description: string }>;
+}
+
+/** One command of a game: validated by `schema` (400 under `/command`) before `decide` sees it. */
+export interface MatchCommand<S> {
+  schema: TSchema;
+  /** Markdown for the API documentation (rules applied). */
+  description: string;
+  decide(command: Command, state: S, dice: Dice): MatchEvent[];
+}
+
+export interface MatchGameDefinition<S> {
+  game: GameId;
+  initialState(setup: MatchSetup): S;
+  evolve(state: S, event: MatchEvent): S;
+  commands: Record<string, MatchCommand<S>>;
+  /** A type not in `commands` (reached only when decide is called without validateCommand): throws the game's unknown_command. */
+  unknownCommand(command: Command, state: S, dice: Dice): MatchEvent[];
+}
+
+export function defineMatchGame<S>(def: MatchGameDefinition<S>): GameMatch {
+  const commands = Object.fromEntries(Object.entries(def.commands).map(([type, c]) => [type, { schema: c.schema, description: c.description }]));
+  return {
+    game: def.game,
+    initialState: (setup) => def.initialState(setup),
+    decide: (command, state, dice) => {
+      const entry = Object.hasOwn(def.commands, command.type) ? def.commands[command.type] : undefined;
+      return entry ? entry.decide(command, state as S, dice) : def.unknownCommand(command, state as S, dice);
+    },
+    evolve: (state, event) => def.evolve(state as S, event),
+    commands,
+  };
+}

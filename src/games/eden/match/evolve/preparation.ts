@@ -1,0 +1,59 @@
+/** Folding the preparation events (EDEN-PREP-1..8, EDEN-WEATHER-6 under Mist). */
+import { normalizeFighter } from '../../fighter.js';
+import { SIDES, otherSide, type EdenMatchState, type FighterEntry, type Side } from '../state.js';
+import { afterMissions, enterPrep, freshTurn, mapBand, type EvolverTable } from './fold.js';
+
+export const PREPARATION_EVENTS: EvolverTable<
+  'eden.band_registered' | 'eden.first_player_determined' | 'eden.leader_chosen' | 'eden.mission_played' | 'eden.band_deployed' | 'eden.fighter_deployed' | 'eden.tactic_hand_chosen'
+> = {
+  'eden.band_registered': (state, d) => {
+    let next = mapBand(state, d.player, (b) => ({
+      ...b,
+      bandType: d.bandType,
+      affiliation: d.affiliation,
+      fighterIds: d.fighters.map((f) => f.id),
+      strategyPoints: d.strategyPoints,
+    }));
+    const fighters: Record<string, FighterEntry> = { ...next.fighters };
+    for (const f of d.fighters) fighters[f.id] = { side: d.player, fighter: normalizeFighter(f), turn: freshTurn(), itemUses: {} };
+    next = { ...next, fighters };
+    const both = SIDES.every((s) => next.bands[s].bandType !== null);
+    return both ? { ...next, prep: 'bid' } : next;
+  },
+  // EDEN-PREP-3 in preparation; EDEN-FIRST-1 each turn, then the Tactical phase
+  'eden.first_player_determined': (state, d) => {
+    let next: EdenMatchState = { ...state, firstPlayer: d.firstPlayer };
+    for (const s of SIDES) next = mapBand(next, s, (b) => ({ ...b, strategyPoints: d.pools[s] }));
+    if (state.phase === 'preparation') return { ...next, prep: 'leaders' };
+    return { ...next, phase: 'tactical', tactical: { acted: [] } };
+  },
+  'eden.leader_chosen': (state, d) => {
+    const next = mapBand(state, d.player, (b) => ({ ...b, leader: d.fighterId }));
+    return SIDES.every((s) => next.bands[s].leader) ? { ...next, prep: 'missions' } : next;
+  },
+  'eden.mission_played': (state, d) => {
+    const next = mapBand(state, d.player, (b) => ({ ...b, mission: d.mission }));
+    return SIDES.every((s) => next.bands[s].mission) ? enterPrep(next, afterMissions(next)) : next;
+  },
+  'eden.band_deployed': (state, d) => {
+    const next = mapBand(state, d.player, (b) => ({ ...b, deployment: { zone: d.zone, placements: d.placements } }));
+    return SIDES.every((s) => next.bands[s].deployment) ? { ...next, prep: 'tactic_hands' } : next;
+  },
+  'eden.fighter_deployed': (state, d) => {
+    const m = state.mistDeployment!;
+    const deployed = { ...m.deployed, [d.player]: [...m.deployed[d.player], d.fighterId] };
+    let next = mapBand(state, d.player, (b) => ({
+      ...b,
+      deployment: deployed[d.player].length >= b.fighterIds.length ? { zone: d.zone, placements: deployed[d.player] } : b.deployment,
+    }));
+    const left = (s: Side) => next.bands[s].fighterIds.length - deployed[s].length;
+    // EDEN-WEATHER-6: alternate one fighter at a time; a player with none left lets the other finish
+    const after: Side = left(otherSide(d.player)) > 0 ? otherSide(d.player) : d.player;
+    next = { ...next, mistDeployment: { deployed, next: after } };
+    return SIDES.every((s) => left(s) <= 0) ? { ...next, prep: 'tactic_hands' } : next;
+  },
+  'eden.tactic_hand_chosen': (state, d) => {
+    const next = mapBand(state, d.player, (b) => ({ ...b, tacticHand: [...d.cards] }));
+    return SIDES.every((s) => next.bands[s].tacticHand) ? { ...next, prep: 'done' } : next;
+  },
+};

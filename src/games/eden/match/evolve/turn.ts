@@ -1,0 +1,64 @@
+/** Folding the turn's events: its start, the Tactical and Activation phases, moves and dousing (EDEN-TURN-1). */
+import type { FighterEntry } from '../state.js';
+import { freshTurn, mapBand, mapFighter, updateFighters, type EvolverTable } from './fold.js';
+
+const idleActivation = () => ({ opening: true, lastWasPass: false, active: null, lastActivatedSide: null });
+
+export const TURN_EVENTS: EvolverTable<
+  | 'eden.turn_started'
+  | 'eden.tactic_played'
+  | 'eden.tactic_skipped'
+  | 'eden.activation_phase_started'
+  | 'eden.fighter_designated'
+  | 'eden.activation_interrupted'
+  | 'eden.fighter_activated'
+  | 'eden.fighter_moved'
+  | 'eden.fire_doused'
+  | 'eden.activation_ended'
+  | 'eden.activation_passed'
+  | 'eden.first_player_changed'
+  | 'eden.activation_phase_ended'
+> = {
+  'eden.turn_started': (state, d) => {
+    const fighters: Record<string, FighterEntry> = {};
+    for (const [id, e] of Object.entries(state.fighters)) {
+      const itemUses = Object.fromEntries(Object.entries(e.itemUses).map(([k, v]) => [k, { turn: 0, game: v.game }]));
+      // EDEN-PREP-9: every fighter on the table receives 3 AP before turn 1 (later turns: upkeep steps 7–9)
+      const fighter = d.turn === 1 ? { ...e.fighter, ap: 3 } : e.fighter;
+      fighters[id] = { ...e, fighter, turn: freshTurn(), itemUses };
+    }
+    return { ...state, phase: 'first_player', turn: d.turn, fighters, tactical: { acted: [] }, activation: idleActivation() };
+  },
+  'eden.tactic_played': (state, d) => {
+    let next = mapBand(state, d.player, (b) => ({ ...b, strategyPoints: b.strategyPoints - d.cost, tacticsPlayed: [...b.tacticsPlayed, d.card] }));
+    if (d.cancellationPaid > 0) {
+      const opp = d.player === 'A' ? 'B' : 'A';
+      next = mapBand(next, opp, (b) => ({ ...b, strategyPoints: b.strategyPoints - d.cancellationPaid }));
+    }
+    return { ...next, tactical: { acted: [...next.tactical.acted, d.player] } };
+  },
+  'eden.tactic_skipped': (state, d) => ({ ...state, tactical: { acted: [...state.tactical.acted, d.player] } }),
+  'eden.activation_phase_started': (state, d) => ({ ...state, phase: 'activation', firstPlayer: d.firstPlayer, activation: idleActivation() }),
+  'eden.fighter_designated': (state) => state,
+  'eden.activation_interrupted': (state) => state,
+  'eden.fighter_activated': (state, d) => {
+    const next = mapFighter(state, d.fighterId, (e) => ({ ...e, turn: { ...e.turn, activated: true } }));
+    return { ...next, activation: { ...next.activation, active: d.fighterId, opening: false, lastWasPass: false, lastActivatedSide: d.player } };
+  },
+  'eden.fighter_moved': (state, d) => {
+    const next = updateFighters(state, d.fighters);
+    return mapFighter(next, d.fighterId, (e) => ({ ...e, turn: { ...e.turn, moves: e.turn.moves + 1 } }));
+  },
+  'eden.fire_doused': (state, d) => updateFighters(state, d.fighters),
+  'eden.activation_ended': (state) => ({ ...state, activation: { ...state.activation, active: null } }),
+  'eden.activation_passed': (state) => ({ ...state, activation: { ...state.activation, lastWasPass: true } }),
+  'eden.first_player_changed': (state, d) => ({ ...state, firstPlayer: d.firstPlayer }),
+  // EDEN-NPC-3: in upkeep step 2 the First player activates the first NPC
+  'eden.activation_phase_ended': (state, d) => ({
+    ...state,
+    phase: 'upkeep',
+    firstPlayer: d.firstPlayer,
+    activation: { ...state.activation, active: null },
+    upkeep: { npcsActivated: [], npcNext: d.firstPlayer },
+  }),
+};

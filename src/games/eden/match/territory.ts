@@ -1,0 +1,79 @@
+/**
+ * Optional rule: Territory management (§16, EDEN-TERRAIN-*): buying scenery in preparation, and the
+ * active fighter attacking, setting fire to or touching an element. The option, the step, the
+ * placement turn and the active fighter are checked by the dispatcher.
+ */
+import { InvalidInput } from '../../errors.js';
+import { attackScenery, effectiveRules, igniteScenery, ruleValue, touchBurning } from '../scenery.js';
+import { sceneryById } from '../catalog/scenery.js';
+import { hostilePresence } from '../terrain.js';
+import type { Handler } from './preconditions.js';
+import { refId, sameFighter, updates, violation } from './rules.js';
+import { isInAction, type EdenMatchState } from './state.js';
+
+function scenery(state: EdenMatchState, ref: unknown) {
+  const id = refId(ref);
+  const s = state.scenery[id];
+  if (!s) violation('unknown_scenery', `No scenery element "${id}" on the table.`, { sceneryId: id, scenery: Object.keys(state.scenery) });
+  return s;
+}
+
+/** EDEN-TERRAIN-3 / EDEN-AMB-29: 8 Scenery Points each, all spent, alternating from the First player. */
+export const placeScenery: Handler<'eden.place_scenery'> = (cmd, state, _dice, { side }) => {
+  const t = state.territory!;
+  const el = sceneryById(String(cmd.element));
+  if (!el) throw new InvalidInput([{ path: '/command/element', code: 'unknown_scenery', message: `"${String(cmd.element)}" is not in the scenery list (EDEN-TERRAIN-LIST-1..13).` }]);
+  if (el.cost > t.points[side]) {
+    violation('insufficient_scenery_points', `${el.names.en} costs ${el.cost} Scenery Points and player ${side} has ${t.points[side]} (EDEN-TERRAIN-3).`, { cost: el.cost, points: t.points[side] });
+  }
+  const id = cmd.sceneryId === undefined ? `${side}-${el.id}-${Object.keys(state.scenery).length + 1}` : String(cmd.sceneryId);
+  if (state.scenery[id] || state.fighters[id]) violation('duplicate_scenery_id', `Id "${id}" is already used in this match.`, { sceneryId: id });
+  return [{ type: 'eden.scenery_placed', data: { player: side, sceneryId: id, element: el.id, cost: el.cost, rules: el.rules.map((r) => ({ ...r })), pointsLeft: t.points[side] - el.cost } }];
+};
+
+/** EDEN-TERRAIN-R-DESTRUCTION / EDEN-AMB-33: an Attack on an element (no dice; 1 AP, one of the 2 Attacks). */
+export const attackSceneryCommand: Handler<'eden.attack_scenery'> = (cmd, state, _dice, { actor: f }) => {
+  const s = scenery(state, cmd.sceneryId);
+  const distance = cmd.distance;
+  // EDEN-WEATHER-4 / EDEN-AMB-26: under Thick fog no target (scenery included) beyond 15 cm
+  if (state.weather.includes('thick_fog') && distance !== undefined && distance > 15) {
+    violation('out_of_range', `The element is ${distance} cm away; under Thick fog nothing beyond 15 cm may be targeted (EDEN-WEATHER-4).`, { range: 15, distance });
+  }
+  const r = attackScenery(s, f.fighter, f.turn.attacks);
+  return [
+    {
+      type: 'eden.scenery_attacked',
+      data: { attackerId: f.id, sceneryId: s.id, apSpent: r.apSpent, attacks: r.scenery.attacks, destroyed: r.destroyedNow, replacedBy: r.replacedBy, fighters: updates(r.attacker!) },
+    },
+  ];
+};
+
+/** EDEN-TERRAIN-R-INFLAMMABLE: the active fighter's Fire (X) effect reaches an Inflammable element. */
+export const igniteSceneryCommand: Handler<'eden.ignite_scenery'> = (cmd, state, _dice, { actor: f }) => {
+  const s = scenery(state, cmd.sceneryId);
+  const markers = Number(cmd.markers ?? 1);
+  const r = igniteScenery(s, markers);
+  return [{ type: 'eden.scenery_ignited', data: { fighterId: f.id, sceneryId: s.id, markers, fire: r.scenery.fire, destroyed: r.destroyedNow, replacedBy: r.replacedBy } }];
+};
+
+/**
+ * EDEN-TERRAIN-R-INFLAMMABLE / EDEN-TERRAIN-R-HOSTILE: the active fighter starts its activation or
+ * ends a move in contact with (or inside) an element: 1 Fire marker if it burns, X wounds (one
+ * location roll each, protection ignored) for Hostile Presence (X).
+ */
+export const sceneryContact: Handler<'eden.scenery_contact'> = (cmd, state, dice, { actor: f }) => {
+  const s = scenery(state, cmd.sceneryId);
+  if (s.destroyed) violation('scenery_destroyed', `The element ${s.id} was destroyed and replaced by a Devastated zone (EDEN-TERRAIN-R-DESTRUCTION).`, { sceneryId: s.id });
+  const moment = cmd.moment === 'move_end' ? 'move_end' : 'activation_start';
+  const burnt = touchBurning(s, f.fighter);
+  let fighter = burnt.fighter;
+  let wounds: unknown[] = [];
+  const x = ruleValue(effectiveRules(s), 'hostile_presence');
+  if (x !== undefined && isInAction({ ...f, fighter })) {
+    const h = hostilePresence(fighter, x, dice);
+    fighter = h.fighter;
+    wounds = h.wounds;
+  }
+  const changed = sameFighter(fighter, f.fighter) ? [] : updates(fighter);
+  return [{ type: 'eden.scenery_contact_resolved', data: { fighterId: f.id, sceneryId: s.id, moment, fireAdded: burnt.fireAdded, wounds, fighters: changed, dice: dice.transcript() } }];
+};
