@@ -11,12 +11,12 @@ import type { CommandOf, EdenCommandType } from '../../games/eden/match/index.js
 import { WEATHER_CONDITIONS } from '../../games/eden/catalog/weather.js';
 import { DiceSpecSchema } from '../schemas/common.js';
 import { FighterSchema } from '../eden/schemas.js';
-import { MeleeBodySchema } from '../eden/melee-operation.js';
-import { RangedBodySchema } from '../eden/ranged-operation.js';
-import { edenSprayOperation, edenThrownOperation } from '../eden/area-operations.js';
-import { edenDouseFireOperation } from '../eden/states-operation.js';
-import { edenRosterOperation } from '../eden/roster-operation.js';
-import { edenSceneryOperation } from '../eden/scenery-operation.js';
+import { MeleeBodySchema } from '../eden/melee.operation.js';
+import { RangedBodySchema } from '../eden/ranged.operation.js';
+import { edenSprayOperation, edenThrownOperation } from '../eden/area-attacks.operation.js';
+import { edenDouseFireOperation } from '../eden/douse-fire.operation.js';
+import { edenRosterOperation } from '../eden/roster.operation.js';
+import { edenSceneryOperation } from '../eden/scenery.operation.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const Player = Type.Union([Type.Literal('A'), Type.Literal('B'), Type.String({ minLength: 1, maxLength: 200 })], {
