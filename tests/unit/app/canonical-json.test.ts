@@ -53,7 +53,6 @@ describe('canonicalJson', () => {
       { numRuns: 500 },
     );
     // sparse arrays, as Array.prototype.map + join wrote them
-    // eslint-disable-next-line no-sparse-arrays
     const sparse = [1, , 3];
     expect(canonicalJson(sparse)).toBe(matchesVersion(sparse));
   });

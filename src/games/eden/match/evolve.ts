@@ -4,7 +4,7 @@
  * types are counted and otherwise ignored.
  */
 import type { Band, EdenEvent, EdenMatchState, EdenOptions } from './state.js';
-import { freshTurn, type Evolver, type EventType } from './evolve/fold.js';
+import type { Evolver, EventType } from './evolve/fold.js';
 import { PREPARATION_EVENTS } from './evolve/preparation.js';
 import { TURN_EVENTS } from './evolve/turn.js';
 import { ATTACK_EVENTS } from './evolve/attacks.js';
