@@ -131,11 +131,16 @@ export class SimulationService {
     this.off = jobs.onUpdate((state) => void this.mirror(state));
   }
 
-  /** Re-enqueue unfinished simulations (the in-process runner forgets them on restart). */
+  /**
+   * Re-enqueue unfinished simulations (the in-process runner forgets them on restart). Done once;
+   * when the store cannot be read yet (a database still starting), the next call tries again.
+   */
   recover(): Promise<void> {
     this.recovered ??= (async () => {
       for (const row of await this.store.unfinished()) await this.enqueue(row).catch(() => undefined);
-    })().catch(() => undefined);
+    })().catch(() => {
+      this.recovered = undefined;
+    });
     return this.recovered;
   }
 
