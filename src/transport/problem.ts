@@ -8,6 +8,7 @@ import type { FastifyError } from 'fastify';
 import { InvalidInput, NotFound, RuleViolation } from '../games/errors.js';
 import { toProblems } from '../app/validate.js';
 import { VersionConflict } from '../app/matches/errors.js';
+import { plural } from '../app/i18n.js';
 
 export interface Problem {
   type: string;
@@ -72,7 +73,7 @@ export function toProblem(error: unknown): Problem {
   if (e && Array.isArray(e.validation)) {
     const where = e.validationContext ?? 'body';
     const errors = toProblems(e.validation as never).map((p) => (where === 'body' ? p : { ...p, in: where }));
-    return problem(400, 'invalid_request', `The request ${where} does not match the schema (${errors.length} problem${errors.length === 1 ? '' : 's'}).`, { errors });
+    return problem(400, 'invalid_request', `The request ${where} does not match the schema (${errors.length} ${plural('en', errors.length, { one: 'problem', other: 'problems' })}).`, { errors });
   }
   if (e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e?.code === 'FST_ERR_CTP_INVALID_JSON' || e?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e instanceof SyntaxError) {
     return problem(400, 'malformed_json', 'The request body is not valid JSON.');
