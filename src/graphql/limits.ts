@@ -17,7 +17,8 @@
  * The rules throw instead of reporting, so validation stops at the first limit passed (one error,
  * and no further work on an oversized document). A limit of 0 is off.
  */
-import { GraphQLError, Kind, Lexer, Source, TokenKind, validate, type GraphQLSchema, type SelectionSetNode, type ValidationContext, type ValidationRule } from 'graphql';
+import { createRequire } from 'node:module';
+import { GraphQLError, Kind, Lexer, Source, TokenKind, type validate, type GraphQLSchema, type SelectionSetNode, type ValidationContext, type ValidationRule } from 'graphql';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
@@ -111,9 +112,12 @@ export function costRules(limits: GraphqlLimits): ValidationRule[] {
   return rules;
 }
 
+/** graphql-js as Mercurius loads it (CommonJS): its schema objects fail the ES module's realm checks. */
+const graphqlAsMercurius = createRequire(import.meta.url)('graphql') as { validate: typeof validate };
+
 /** The same limits for a document Mercurius does not validate itself (subscriptions over WebSocket). */
 export function checkDocument(schema: GraphQLSchema, document: Parameters<typeof validate>[1], limits: GraphqlLimits): void {
-  validate(schema, document, costRules(limits));
+  graphqlAsMercurius.validate(schema, document, costRules(limits));
 }
 
 /** Mercurius options and hooks that apply the limits to queries, mutations and subscriptions. */
