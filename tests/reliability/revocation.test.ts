@@ -3,7 +3,7 @@
  * DELETE /v1/admin/keys/{id} its SSE feeds end with `event: revoked`, its GraphQL subscriptions end
  * with a `key_revoked` error and its running simulations are cancelled. A key revoked by another
  * process (straight in the database) ends the streams too, through the periodic re-check.
- * On every database target; the in-process runner, or BullMQ when REDIS_URL is set.
+ * On every database target; the in-process runner, or BullMQ when REDIS_URL is set (tests/helpers/job-runner.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -12,30 +12,11 @@ import { testApp } from '../helpers/app.js';
 import { databaseTargets } from '../helpers/database.js';
 import type { Database, JobRunner } from '../../src/app/ports.js';
 import { apiKeyStore } from '../../src/infra/keys.js';
-import { BullJobRunner, InProcessJobRunner, startBullWorker } from '../../src/infra/queue/index.js';
+import { openRunner } from '../helpers/job-runner.js';
 import { meleeRequest } from '../unit/simulate/fixtures.js';
 import { WebSocket } from '../helpers/ws.js';
 
 const ADMIN = 'admin-token-for-revocation';
-
-async function openRunner(): Promise<{ jobs: JobRunner; close(): Promise<void> }> {
-  const url = process.env.REDIS_URL;
-  if (!url) {
-    const jobs = new InProcessJobRunner({ concurrency: 1 });
-    return { jobs, close: () => jobs.close() };
-  }
-  const queueName = `arbiter-test-${randomUUID()}`;
-  const jobs = new BullJobRunner({ url, queueName });
-  const worker = await startBullWorker({ url, queueName, concurrency: 1 });
-  return {
-    jobs,
-    close: async () => {
-      await worker.close();
-      await jobs.obliterate();
-      await jobs.close();
-    },
-  };
-}
 
 /** Resolves when `pred` holds; rejects after `ms`. */
 async function until(pred: () => boolean | Promise<boolean>, what: string, ms = 5000): Promise<void> {
