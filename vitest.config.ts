@@ -16,6 +16,8 @@ const exclusive = [
   'tests/reliability/killed-writer.test.ts',
   'tests/reliability/embedded-owner.test.ts',
   'tests/reliability/database-unavailable.test.ts',
+  'tests/reliability/graphql-cost.test.ts',
+  'tests/reliability/revocation.test.ts',
 ];
 
 export default defineConfig({

@@ -13,6 +13,19 @@ export interface Config {
   maxEventLoopDelayMs: number;
   /** BullMQ queue shared by the API and `npm run worker` (QUEUE_NAME). */
   queueName: string;
+  /** GraphQL cost limits (src/graphql/limits.ts); 0 turns one off. */
+  graphql: GraphqlLimits;
+}
+
+/** What one GraphQL document may ask for; above any of these it is refused before it runs. */
+export interface GraphqlLimits {
+  maxDepth: number;
+  maxAliases: number;
+  maxRootFields: number;
+  maxTokens: number;
+  maxDirectives: number;
+  /** Selections of fields whose answer is large whatever the input (the catalog, stored matches). */
+  maxLargeFields: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -35,5 +48,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     maxEventLoopDelayMs: int(env.MAX_EVENT_LOOP_DELAY_MS, 1000),
     queueName: env.QUEUE_NAME || 'arbiter-jobs',
+    graphql: {
+      maxDepth: int(env.GRAPHQL_MAX_DEPTH, 8),
+      maxAliases: int(env.GRAPHQL_MAX_ALIASES, 15),
+      maxRootFields: int(env.GRAPHQL_MAX_ROOT_FIELDS, 20),
+      maxTokens: int(env.GRAPHQL_MAX_TOKENS, 10_000),
+      maxDirectives: int(env.GRAPHQL_MAX_DIRECTIVES, 10),
+      maxLargeFields: int(env.GRAPHQL_MAX_LARGE_FIELDS, 2),
+    },
   };
 }

@@ -39,6 +39,8 @@ export interface ApiKeyStore {
   resolve(key: string): Promise<KeyOwner | undefined>;
   /** Revokes a key; false when the id is unknown or already revoked. */
   revoke(id: string): Promise<boolean>;
+  /** Those of `ids` whose key is revoked (one query: open streams re-check their keys). */
+  revokedAmong(ids: string[]): Promise<string[]>;
 }
 
 export interface SqlResult<T> {

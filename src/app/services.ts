@@ -9,6 +9,7 @@ import type { SimulationStore } from './simulations/ports.js';
 import { MatchService } from './matches/service.js';
 import { AppendNotifier } from './matches/notifier.js';
 import { SimulationService } from './simulations/service.js';
+import { KeyRevocations } from './revocations.js';
 
 /** The match service with the notifier that wakes this process's feeds and subscriptions. */
 export interface MatchRuntime {
@@ -20,6 +21,8 @@ export interface Services {
   clock: Clock;
   ids: IdSource;
   apiKeys?: ApiKeyStore;
+  /** Ends the open streams of revoked keys (their simulations are cancelled on revocation). */
+  revocations?: KeyRevocations;
   matches?: MatchRuntime;
   simulations?: SimulationService;
   /** Stops what the services subscribed to (the job runner's updates). */
@@ -44,5 +47,10 @@ export function buildServices(ports: ServicePorts): Services {
     matches = { notifier, service: new MatchService(ports.events, { ids, onAppended: (id, v) => notifier.notify(id, v) }) };
   }
   const simulations = ports.simulations && ports.jobs ? new SimulationService(ports.simulations, ports.jobs, { clock, ids }) : undefined;
-  return { clock, ids, apiKeys: ports.apiKeys, matches, simulations, close: () => simulations?.close() };
+  const revocations = ports.apiKeys && new KeyRevocations(ports.apiKeys, { onRevoked: (owner) => simulations?.cancelAllOf(owner) });
+  const close = () => {
+    simulations?.close();
+    revocations?.close();
+  };
+  return { clock, ids, apiKeys: revocations?.store, revocations, matches, simulations, close };
 }

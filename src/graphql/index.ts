@@ -11,6 +11,7 @@ import { validate } from '../app/validate.js';
 import { toProblem } from '../transport/problem.js';
 import { contextFor } from '../transport/context.js';
 import { buildSdl, extensions } from './schema.js';
+import { costOptions, limitCost } from './limits.js';
 
 function literal(node: ValueNode): unknown {
   switch (node.kind) {
@@ -73,10 +74,12 @@ function merge(target: IResolvers, source: IResolvers): IResolvers {
 
 export const graphqlPlugin = fp(async (app: FastifyInstance, opts: { graphiql: boolean }) => {
   const resolvers = extensions.reduce((acc, e) => merge(acc, e.resolvers), operationResolvers());
+  const limits = app.config.graphql;
   await app.register(mercurius, {
     schema: buildSdl(),
     resolvers,
     graphiql: opts.graphiql,
+    ...costOptions(limits),
     subscription: { context: (_socket, request) => ({ request, app }) },
     context: (request) => ({ request, app }),
     errorFormatter: (execution, ctx) => {
@@ -84,4 +87,5 @@ export const graphqlPlugin = fp(async (app: FastifyInstance, opts: { graphiql: b
       return { statusCode: formatted.statusCode === 500 ? 200 : formatted.statusCode, response: formatted.response };
     },
   });
+  limitCost(app, limits);
 });

@@ -41,5 +41,11 @@ export function apiKeyStore(database: Database): ApiKeyStore {
       const { count } = await prisma().apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
       return count > 0;
     },
+    async revokedAmong(ids) {
+      const valid = ids.filter((id) => UUID.test(id));
+      if (valid.length === 0) return [];
+      const rows = await prisma().apiKey.findMany({ where: { id: { in: valid }, revokedAt: { not: null } }, select: { id: true } });
+      return rows.map((r) => r.id);
+    },
   };
 }

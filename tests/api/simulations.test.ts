@@ -9,30 +9,12 @@ import { testApp } from '../helpers/app.js';
 import { databaseTargets } from '../helpers/database.js';
 import type { Database, JobRunner } from '../../src/app/ports.js';
 import { apiKeyStore } from '../../src/infra/keys.js';
-import { BullJobRunner, InProcessJobRunner, startBullWorker } from '../../src/infra/queue/index.js';
+import { InProcessJobRunner } from '../../src/infra/queue/index.js';
 import { simulate } from '../../src/games/eden/simulate/index.js';
 import { validateSimulationRequest } from '../../src/app/simulations/service.js';
+import { openRunner } from '../helpers/job-runner.js';
 import { meleeRequest, rangedRequest } from '../unit/simulate/fixtures.js';
 import { WebSocket } from '../helpers/ws.js';
-
-async function openRunner(): Promise<{ jobs: JobRunner; close(): Promise<void> }> {
-  const url = process.env.REDIS_URL;
-  if (!url) {
-    const jobs = new InProcessJobRunner({ concurrency: 1 });
-    return { jobs, close: () => jobs.close() };
-  }
-  const queueName = `arbiter-test-${randomUUID()}`;
-  const jobs = new BullJobRunner({ url, queueName });
-  const worker = await startBullWorker({ url, queueName, concurrency: 1 });
-  return {
-    jobs,
-    close: async () => {
-      await worker.close();
-      await jobs.obliterate();
-      await jobs.close();
-    },
-  };
-}
 
 describe.each(databaseTargets())('simulations API on $name', (target) => {
   let app: FastifyInstance;

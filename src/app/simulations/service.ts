@@ -207,6 +207,13 @@ export class SimulationService {
     return { cancelled, simulation: view(after) };
   }
 
+  /** Cancel every queued or running simulation of a key (its key was revoked); answers how many. */
+  async cancelAllOf(apiKeyId: string): Promise<number> {
+    const active = (await this.store.unfinished()).filter((row) => row.apiKeyId === apiKeyId);
+    for (const row of active) await this.cancel(apiKeyId, row.id).catch(() => undefined);
+    return active.length;
+  }
+
   /**
    * Follow a simulation: `listener` gets its view now, on every runner update and at least every
    * second, until it is finished (then `done` is called). Returns a function that stops watching.

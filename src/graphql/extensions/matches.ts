@@ -11,6 +11,7 @@ import { follow } from '../../app/matches/notifier.js';
 import { matchesOf } from '../../transport/services.js';
 import { asGraphqlError } from '../index.js';
 import { owner, type GraphqlContext as Ctx } from '../caller.js';
+import { untilRevoked } from '../revocation.js';
 import { InvalidInput, NotFound } from '../../games/errors.js';
 
 function fail(error: unknown): never {
@@ -98,18 +99,15 @@ extend type Subscription {
             args.after ?? m.version,
             abort.signal,
           );
-          // Stop polling when the client unsubscribes (graphql-js calls return()).
-          return {
-            [Symbol.asyncIterator]() {
-              return this;
-            },
+          // Stop polling when the client unsubscribes (graphql-js calls return()) or the key is revoked.
+          return untilRevoked(ctx, o.id, {
             next: () => events.next(),
             return: async () => {
               abort.abort();
               await events.return(undefined);
               return { value: undefined, done: true as const };
             },
-          };
+          });
         },
         resolve: (payload: unknown) => payload,
       },

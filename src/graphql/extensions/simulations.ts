@@ -14,6 +14,7 @@ import type { SimulationService, SimulationView } from '../../app/simulations/se
 import { SubmitSimulationSchema, type SubmitSimulationBody } from '../../app/simulations/schemas.js';
 import { asGraphqlError } from '../index.js';
 import { owner, type GraphqlContext as Ctx } from '../caller.js';
+import { untilRevoked } from '../revocation.js';
 
 const service = (ctx: Ctx): SimulationService => simulationsOf(ctx.app);
 
@@ -109,7 +110,7 @@ extend type Subscription {
             const me = await owner(ctx);
             const svc = service(ctx);
             if (!(await svc.get(me.id, args.id))) throw notFound(args.id);
-            return progress(svc, me.id, args.id);
+            return untilRevoked(ctx, me.id, progress(svc, me.id, args.id));
           }),
       },
     },

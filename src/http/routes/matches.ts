@@ -26,6 +26,7 @@ import { problemResponses } from '../schemas.js';
 import { matchesOf } from '../../transport/services.js';
 import { authenticate, requireApiKey } from '../plugins/auth.js';
 import { SSE_ROUTE, openEventStream, sendEvent } from '../sse.js';
+import { onRevocation, sendRevoked } from '../revocation.js';
 
 const idem = (request: FastifyRequest) => {
   const key = request.headers['idempotency-key'];
@@ -156,17 +157,27 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       const abort = new AbortController();
       request.raw.on('close', () => abort.abort());
       reply.sse.onClose(() => abort.abort());
+      // a revoked key ends the feed: `event: revoked`, then the end (CONTRACT §7.2)
+      let revoked = false;
+      onRevocation(reply, owner.id, () => {
+        revoked = true;
+        abort.abort();
+      });
       try {
         if (!followOn) {
           for (const e of await service.eventsAfter(owner.id, id, after, 1000)) await sendEvent(reply, e.type, e, e.version);
         } else {
           const read = (v: number) => service.eventsAfter(owner.id, id, v, 100);
           const wait = (signal: AbortSignal) => notifier.wait(id, 1000, signal);
-          for await (const e of follow(read, wait, after, abort.signal)) await sendEvent(reply, e.type, e, e.version);
+          for await (const e of follow(read, wait, after, abort.signal)) {
+            if (revoked) break;
+            await sendEvent(reply, e.type, e, e.version);
+          }
         }
       } catch (error) {
         if (reply.sse.isConnected) request.log.warn({ err: error }, 'match feed stopped');
       }
+      if (revoked) await sendRevoked(reply);
       // returning ends the stream (the plugin closes it)
     },
   });

@@ -12,6 +12,7 @@ import { simulationNotFound, simulationsFailure } from '../../transport/simulati
 import { simulationsOf } from '../../transport/services.js';
 import { problemResponses } from '../schemas.js';
 import { SSE_ROUTE, openEventStream, sendEvent } from '../sse.js';
+import { onRevocation, sendRevoked } from '../revocation.js';
 import type { SimulationService, SimulationView } from '../../app/simulations/service.js';
 import { chartSvg } from './simulation-chart.js';
 import { SimulationStatusSchema as StatusSchema, SimulationViewSchema, SubmitSimulationSchema, type SubmitSimulationBody } from '../../app/simulations/schemas.js';
@@ -170,4 +171,9 @@ function stream(reply: FastifyReply, svc: SimulationService, ownerId: string, fi
     () => reply.sse.close(),
   );
   reply.sse.onClose(stop);
+  // a revoked key ends the stream: `event: revoked`, then the end (CONTRACT §7.2)
+  onRevocation(reply, ownerId, () => {
+    stop();
+    void sendRevoked(reply).finally(() => reply.sse.close());
+  });
 }
