@@ -48,13 +48,31 @@ export const ExsiliumOptionsSchema = Type.Object({
       ]),
       { minItems: 1, maxItems: 2000, description: 'Every movement node of the layout, face-down tiles included (EXS-AMB-2: the tiles’ data).' },
     ),
-    borders: Type.Optional(Type.Array(Type.Object({ tiles: Type.Tuple([Id, Id]), n: Type.Integer({ minimum: 1, maximum: 4 }) }), { maxItems: 50, description: 'Border numbers between two tiles (EXS-BORDER-1).' })),
+    borders: Type.Optional(
+      Type.Array(Type.Object({ tiles: Type.Tuple([Id, Id]), n: Type.Integer({ minimum: 1, maximum: 4 }) }), {
+        maxItems: 50,
+        description: 'Border numbers between two tiles (EXS-BORDER-1).',
+      }),
+    ),
   }),
-  decks: Type.Record(Type.String(), Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), strength: Type.Integer({ minimum: 0, maximum: 100 }) }), { minItems: 1, maxItems: 60 }), {
-    description: 'Player id → their cards in draw order (the seeds do not print the basic cards, OCR-3).',
-  }),
-  enemyDecks: Type.Object({ basic: Type.Array(EnemyCard, { maxItems: 60 }), intermediate: Type.Array(EnemyCard, { maxItems: 60 }), advanced: Type.Array(EnemyCard, { maxItems: 60 }) }, { description: 'The enemy action decks in draw order (EXS-COMP-5).' }),
-  baralytasDeck: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 3 }), { minItems: 8, maxItems: 8, description: 'The Baralytas deck in draw order (3 × 1, 3 × 2, 2 × 3); absent → shuffled at the bid.' })),
+  decks: Type.Record(
+    Type.String(),
+    Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), strength: Type.Integer({ minimum: 0, maximum: 100 }) }), { minItems: 1, maxItems: 60 }),
+    {
+      description: 'Player id → their cards in draw order (the seeds do not print the basic cards, OCR-3).',
+    },
+  ),
+  enemyDecks: Type.Object(
+    { basic: Type.Array(EnemyCard, { maxItems: 60 }), intermediate: Type.Array(EnemyCard, { maxItems: 60 }), advanced: Type.Array(EnemyCard, { maxItems: 60 }) },
+    { description: 'The enemy action decks in draw order (EXS-COMP-5).' },
+  ),
+  baralytasDeck: Type.Optional(
+    Type.Array(Type.Integer({ minimum: 1, maximum: 3 }), {
+      minItems: 8,
+      maxItems: 8,
+      description: 'The Baralytas deck in draw order (3 × 1, 3 × 2, 2 × 3); absent → shuffled at the bid.',
+    }),
+  ),
   newaru: Type.Optional(Type.Integer({ minimum: 0, maximum: 50, description: 'Newaru miniatures in the supply (EXS-NEWARU-SPAWN-4); absent → unlimited.' })),
   harder: Type.Optional(Type.Boolean({ description: 'EXS-WIN-2: +2 to the victory target.' })),
 });
@@ -70,13 +88,20 @@ function tableOf(setup: MatchSetup): exs.Table | undefined {
 }
 
 const dice = { dice: Type.Optional(DiceSpecSchema) };
-const table = <C>(type: string, description: string, example: object, props: Parameters<typeof Type.Object>[0], decide: (t: exs.Table, c: C, d: Dice) => exs.TableEvent[]): [string, MatchCommand<State>] => [
+const table = <C>(
+  type: string,
+  description: string,
+  example: object,
+  props: Parameters<typeof Type.Object>[0],
+  decide: (t: exs.Table, c: C, d: Dice) => exs.TableEvent[],
+): [string, MatchCommand<State>] => [
   type,
   {
     description: `${description} Example: \`${JSON.stringify({ type, ...example })}\``,
     schema: Type.Object({ type: Type.Literal(type), ...props, ...dice }),
     decide: (command, state, d) => {
-      if (!state.table) throw new RuleViolation('not_a_full_match', `${type} needs a full match: create it with options.factions, board, decks and enemyDecks (the scenario).`, { missing: FULL });
+      if (!state.table)
+        throw new RuleViolation('not_a_full_match', `${type} needs a full match: create it with options.factions, board, decks and enemyDecks (the scenario).`, { missing: FULL });
       return decide(state.table, command as unknown as C, d);
     },
   },
@@ -86,8 +111,20 @@ const OPTIONS_DOC =
   'A full match is created with `options` `{factions: {playerId: "syl"|"keber"|"vinsan"|"wardun"}, board: {tiles: [{id, start?, activation?, attackerBonus?}], nodes: [{id, tile, neighbors, crystal?, terminal?, portal?}], borders?: [{tiles: [a, b], n}]}, decks: {playerId: [{name, strength}]}, enemyDecks: {basic, intermediate, advanced}, baralytasDeck?, newaru?, harder?}` (400 with `/options/...` paths when not playable); without them the match is the resolution log of the operations.';
 
 const TABLE_COMMANDS: [string, MatchCommand<State>][] = [
-  table('exsilium.bid', `EXS-SETUP-2 / EXS-AMB-6: the secret start-player bids in faction tokens (all go to the game reserve; a tie → the tied re-bid, a second tie is rolled). Then EXS-SETUP-5 (starting tiles revealed), EXS-ROUND-1 (hands refilled to 4) and the first turn. ${OPTIONS_DOC}`, { bids: { p1: 2, p2: 1 } }, { bids: Type.Record(Type.String(), Type.Integer({ minimum: 0, maximum: 10 })) }, exs.bid),
-  table('exsilium.activate', 'EXS-PBOARD-2: 1 card puts the next miniature of the player board on the activation node (EXS-PBOARD-3 order); pick-ups and combats as after a step.', { player: 'p1', card: 'p1-1' }, { player: Player, card: CardId }, exs.activate),
+  table(
+    'exsilium.bid',
+    `EXS-SETUP-2 / EXS-AMB-6: the secret start-player bids in faction tokens (all go to the game reserve; a tie → the tied re-bid, a second tie is rolled). Then EXS-SETUP-5 (starting tiles revealed), EXS-ROUND-1 (hands refilled to 4) and the first turn. ${OPTIONS_DOC}`,
+    { bids: { p1: 2, p2: 1 } },
+    { bids: Type.Record(Type.String(), Type.Integer({ minimum: 0, maximum: 10 })) },
+    exs.bid,
+  ),
+  table(
+    'exsilium.activate',
+    'EXS-PBOARD-2: 1 card puts the next miniature of the player board on the activation node (EXS-PBOARD-3 order); pick-ups and combats as after a step.',
+    { player: 'p1', card: 'p1-1' },
+    { player: Player, card: CardId },
+    exs.activate,
+  ),
   table(
     'exsilium.move',
     'EXS-ACTION-1a / EXS-MOVE-1…3: 1 card moves one miniature 1–2 nodes (`path`: the nodes stepped on). Each step is checked (EXS-MOVE-2: adjacency, deposits, occupied nodes, EXS-BORDER-2) and followed by the tile reveal (EXS-REVEAL-2), pick-ups (EXS-CRYSTAL-2, EXS-ACTION-8, EXS-TERMINAL-1), the win check (EXS-WIN-3) and the combat check (EXS-COMBAT-TRIGGER-1/2, the move stops: EXS-AMB-17).',
@@ -104,7 +141,9 @@ const TABLE_COMMANDS: [string, MatchCommand<State>][] = [
       combat: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
       cards: Type.Array(CardId, { maxItems: 60 }),
       defenderCards: Type.Optional(Type.Array(CardId, { maxItems: 60 })),
-      give: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: 1, maximum: 3 }), { description: 'Per player: the Baralytas token handed over or returned on a loss.' })),
+      give: Type.Optional(
+        Type.Record(Type.String(), Type.Integer({ minimum: 1, maximum: 3 }), { description: 'Per player: the Baralytas token handed over or returned on a loss.' }),
+      ),
       discards: Type.Optional(Type.Array(CardId, { maxItems: 60 })),
       supplyCard: Type.Optional(CardId),
       markerNode: Type.Optional(NodeId),
@@ -112,12 +151,21 @@ const TABLE_COMMANDS: [string, MatchCommand<State>][] = [
     },
     exs.fight,
   ),
-  table('exsilium.end_turn', 'EXS-ACTION-5 / EXS-AMB-5: the turn ends (cards left are kept); the enemy activation follows (EXS-NEWARU-ACT-1…4 movement by this turn’s moves, EXS-NEWARU-SPAWN-1 respawns), then the next player’s turn (a new round refills the hands, EXS-ROUND-1; adjacent Newaru attack, EXS-COMBAT-TRIGGER-3).', { player: 'p1' }, { player: Player }, exs.endTurn),
+  table(
+    'exsilium.end_turn',
+    'EXS-ACTION-5 / EXS-AMB-5: the turn ends (cards left are kept); the enemy activation follows (EXS-NEWARU-ACT-1…4 movement by this turn’s moves, EXS-NEWARU-SPAWN-1 respawns), then the next player’s turn (a new round refills the hands, EXS-ROUND-1; adjacent Newaru attack, EXS-COMBAT-TRIGGER-3).',
+    { player: 'p1' },
+    { player: Player },
+    exs.endTurn,
+  ),
 ];
 
 export function exsiliumMatch(): GameMatch {
   const log = resolutionLogMatch(exs.exsiliumProjection);
-  const logCommands = Object.entries(log.commands).map(([type, c]): [string, MatchCommand<State>] => [type, { ...c, decide: (command, state, d) => log.decide(command, state, d) }]);
+  const logCommands = Object.entries(log.commands).map(([type, c]): [string, MatchCommand<State>] => [
+    type,
+    { ...c, decide: (command, state, d) => log.decide(command, state, d) },
+  ]);
   return defineMatchGame<State>({
     game: 'exsilium',
     initialState: (setup) => {
@@ -125,7 +173,8 @@ export function exsiliumMatch(): GameMatch {
       const t = tableOf(setup);
       return t ? { ...base, table: t } : base;
     },
-    evolve: (state, event) => (exs.TABLE_EVENT_TYPES.has(event.type) && state.table ? { ...state, table: exs.evolveTable(state.table, event as exs.TableEvent) } : (log.evolve(state, event) as State)),
+    evolve: (state, event) =>
+      exs.TABLE_EVENT_TYPES.has(event.type) && state.table ? { ...state, table: exs.evolveTable(state.table, event as exs.TableEvent) } : (log.evolve(state, event) as State),
     commands: Object.fromEntries([...logCommands, ...TABLE_COMMANDS]),
     unknownCommand: (command: Command, state, d) => log.decide(command, state, d),
   });

@@ -35,7 +35,8 @@ export interface FightCommand {
 function laid(t: Table, player: string, cards: string[], member: string): number[] {
   const hand = t.players[player]!.hand;
   cards.forEach((c, i) => {
-    if (!hand.includes(c) || cards.indexOf(c) !== i) throw new RuleViolation('card_not_in_hand', `Card "${c}" is not in ${player}'s hand (or is laid twice).`, { path: pointer('command', member, i), hand });
+    if (!hand.includes(c) || cards.indexOf(c) !== i)
+      throw new RuleViolation('card_not_in_hand', `Card "${c}" is not in ${player}'s hand (or is laid twice).`, { path: pointer('command', member, i), hand });
   });
   return cards.map((c) => t.cards[c]!.strength);
 }
@@ -83,7 +84,10 @@ function penalty(t: Table, player: string, miniatureNode: string, laidCards: str
   // EXS-AMB-27: a card laid in the combat if there is one, else any card.
   const options = laidCards.length ? laidCards : p.hand;
   if (command.supplyCard !== undefined && !options.includes(command.supplyCard)) {
-    throw new RuleViolation('supply_card', 'The loser puts a card laid in the combat (or, with none laid, one from hand) into the supply deck (EXS-AMB-27).', { path: '/command/supplyCard', options });
+    throw new RuleViolation('supply_card', 'The loser puts a card laid in the combat (or, with none laid, one from hand) into the supply deck (EXS-AMB-27).', {
+      path: '/command/supplyCard',
+      options,
+    });
   }
   return { ...effects, supplyCard: { player, card: command.supplyCard ?? options[0]! } };
 }
@@ -172,7 +176,8 @@ function fightNewaru(d: Decision, c: Extract<PendingCombat, { kind: 'newaru' }>,
   } else if (result.winner === 'newaru' && mine) {
     // EXS-COMBAT-NEWARU-6: retreat, 1 Baralytas token back to the nearest free deposit, loser discard.
     effects.retreat = { player: c.player, miniature: c.miniature };
-    if (mine.baralytas.value !== null && mine.baralytas.delta < 0) effects.returned = { player: c.player, value: mine.baralytas.value, deposit: mine.baralytas.deposit?.deposit ?? null };
+    if (mine.baralytas.value !== null && mine.baralytas.delta < 0)
+      effects.returned = { player: c.player, value: mine.baralytas.value, deposit: mine.baralytas.deposit?.deposit ?? null };
     Object.assign(effects, penalty(t, c.player, node, command.cards, command));
   }
   const winner = result.winner === 'player' ? c.player : result.winner === 'newaru' ? c.newaru : null;
@@ -186,7 +191,8 @@ export function fight(t: Table, command: FightCommand, dice: Dice): TableEvent[]
   const index = command.combat ?? 0;
   const c = t.combats[index];
   if (!c) throw new RuleViolation('unknown_combat', `There are ${t.combats.length} pending combats.`, { path: '/command/combat', combats: t.combats });
-  if (c.kind === 'newaru' && command.defenderCards?.length) throw new RuleViolation('no_defender_cards', 'A Newaru lays no cards: its enemy action deck decides (EXS-COMBAT-NEWARU-1).', { path: '/command/defenderCards' });
+  if (c.kind === 'newaru' && command.defenderCards?.length)
+    throw new RuleViolation('no_defender_cards', 'A Newaru lays no cards: its enemy action deck decides (EXS-COMBAT-NEWARU-1).', { path: '/command/defenderCards' });
   const d = new Decision(t);
   const log = new DeckLog(seedOf(dice));
   if (c.kind === 'pvp') fightPlayer(d, c, command, log);

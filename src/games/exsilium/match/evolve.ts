@@ -36,10 +36,22 @@ export type TableEvent =
   | { type: 'exsilium.newaru_spawned'; data: { id: string; tile: string; node: string } };
 
 export const TABLE_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'exsilium.start_player_bid', 'exsilium.tile_revealed', 'exsilium.round_started', 'exsilium.turn_started', 'exsilium.card_played',
-  'exsilium.miniature_activated', 'exsilium.miniature_stepped', 'exsilium.baralytas_collected', 'exsilium.connection_token_taken',
-  'exsilium.marker_picked_up', 'exsilium.combats_triggered', 'exsilium.combat_resolved', 'exsilium.game_won', 'exsilium.turn_ended',
-  'exsilium.newaru_moved', 'exsilium.newaru_spawned',
+  'exsilium.start_player_bid',
+  'exsilium.tile_revealed',
+  'exsilium.round_started',
+  'exsilium.turn_started',
+  'exsilium.card_played',
+  'exsilium.miniature_activated',
+  'exsilium.miniature_stepped',
+  'exsilium.baralytas_collected',
+  'exsilium.connection_token_taken',
+  'exsilium.marker_picked_up',
+  'exsilium.combats_triggered',
+  'exsilium.combat_resolved',
+  'exsilium.game_won',
+  'exsilium.turn_ended',
+  'exsilium.newaru_moved',
+  'exsilium.newaru_spawned',
 ]);
 
 type Players = Record<string, TablePlayer>;
@@ -102,7 +114,11 @@ function applyCombat(t: Table, e: Extract<TableEvent, { type: 'exsilium.combat_r
   const onBoard = (player: string, m: string) => players[player]!.miniatures.some((x) => x.id === m && x.node !== null);
   const alive = (id: string) => newaru.some((n) => n.id === id);
   const resolved = t.combats.findIndex((c) => JSON.stringify(c) === JSON.stringify(e.combat));
-  const combats = t.combats.filter((_, i) => i !== resolved).filter((c) => (c.kind === 'pvp' ? onBoard(c.attacker.player, c.attacker.miniature) && onBoard(c.defender.player, c.defender.miniature) : onBoard(c.player, c.miniature) && alive(c.newaru)));
+  const combats = t.combats
+    .filter((_, i) => i !== resolved)
+    .filter((c) =>
+      c.kind === 'pvp' ? onBoard(c.attacker.player, c.attacker.miniature) && onBoard(c.defender.player, c.defender.miniature) : onBoard(c.player, c.miniature) && alive(c.newaru),
+    );
   return { ...t, players, reserve, deposits, supply, markers, newaru, enemyDecks, combats };
 }
 

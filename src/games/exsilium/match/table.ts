@@ -123,7 +123,8 @@ export function checkOptions(players: readonly { id: string }[], o: ExsiliumOpti
     if (!f) add(pointer('options', 'factions', id), 'missing', `Player "${id}" needs a faction (syl, keber, vinsan, wardun; EXS-SETUP-1).`);
     else if (used.has(f)) add(pointer('options', 'factions', id), 'faction_taken', `Faction ${f} is already chosen.`);
     else used.add(f);
-    if (!o.decks[id]) add(pointer('options', 'decks', id), 'missing', `Player "${id}" needs the faction's basic cards (name, strength) in draw order: the seeds do not print them (OCR-3).`);
+    if (!o.decks[id])
+      add(pointer('options', 'decks', id), 'missing', `Player "${id}" needs the faction's basic cards (name, strength) in draw order: the seeds do not print them (OCR-3).`);
   }
   const nodes = new Map<string, TableNode>();
   o.board.nodes.forEach((n, i) => {
@@ -145,12 +146,14 @@ export function checkOptions(players: readonly { id: string }[], o: ExsiliumOpti
     else if (starts.has(t.start)) add(at('start'), 'duplicate_start', `Player "${t.start}" already has a starting tile.`);
     starts.add(t.start);
     const node = t.activation === undefined ? undefined : nodes.get(t.activation);
-    if (!node || node.tile !== t.id || node.crystal) add(at('activation'), 'activation_node', `A starting tile needs its activation node: a passable node of tile "${t.id}" (EXS-SETUP-4).`);
+    if (!node || node.tile !== t.id || node.crystal)
+      add(at('activation'), 'activation_node', `A starting tile needs its activation node: a passable node of tile "${t.id}" (EXS-SETUP-4).`);
   });
   for (const id of ids) if (!starts.has(id)) add('/options/board/tiles', 'missing_start', `Player "${id}" has no starting tile (EXS-SETUP-3: one per player).`);
   const deposits = o.board.nodes.filter((n) => n.crystal).length;
   // EXS-COMP-7: one Baralytas card per deposit in the game.
-  if (deposits > BARALYTAS_COMPOSITION.length) add('/options/board/nodes', 'too_many_deposits', `The Baralytas deck has 8 cards, one per deposit; the board has ${deposits} deposits.`);
+  if (deposits > BARALYTAS_COMPOSITION.length)
+    add('/options/board/nodes', 'too_many_deposits', `The Baralytas deck has 8 cards, one per deposit; the board has ${deposits} deposits.`);
   const portals = new Map<string, number>();
   o.board.nodes.forEach((n) => n.portal && portals.set(n.tile, (portals.get(n.tile) ?? 0) + 1));
   for (const [tile, n] of portals) if (n > 1) add('/options/board/nodes', 'two_portals', `Tile "${tile}" has ${n} portal nodes; a tile has at most one.`);

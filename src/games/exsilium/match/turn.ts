@@ -49,7 +49,10 @@ function startTurn(d: Decision, player: string): void {
 export function bid(t: Table, command: { bids: Record<string, number> }, dice: Dice): TableEvent[] {
   if (t.phase !== 'bid') throw new RuleViolation('bid_over', 'The start player is already chosen (EXS-SETUP-2).');
   for (const id of Object.keys(command.bids)) {
-    if (!t.bidders.includes(id)) throw new RuleViolation('not_bidding', `"${id}" does not bid now (bidding: ${t.bidders.join(', ')}; EXS-AMB-6: after a tie only the tied players bid again).`, { path: pointer('command', 'bids', id) });
+    if (!t.bidders.includes(id))
+      throw new RuleViolation('not_bidding', `"${id}" does not bid now (bidding: ${t.bidders.join(', ')}; EXS-AMB-6: after a tie only the tied players bid again).`, {
+        path: pointer('command', 'bids', id),
+      });
   }
   for (const id of t.bidders) {
     const n = command.bids[id];
@@ -111,7 +114,12 @@ function checkStep(t: Table, player: string, from: string, to: string, i: number
   if (n > 0) {
     const own = t.players[player]!.miniatures.filter((m) => m.node && tileOf(t, m.node) === a).length;
     // EXS-BORDER-2: at least N of the faction's miniatures on the tile, itself included.
-    if (own < n) throw new RuleViolation('border_closed', `The border between ${a} and ${b} is ${n}: ${own} of your miniatures stand on ${a} (EXS-BORDER-2).`, { path, border: n, miniatures: own });
+    if (own < n)
+      throw new RuleViolation('border_closed', `The border between ${a} and ${b} is ${n}: ${own} of your miniatures stand on ${a} (EXS-BORDER-2).`, {
+        path,
+        border: n,
+        miniatures: own,
+      });
   }
 }
 
@@ -120,7 +128,11 @@ export function move(t: Table, command: { player: string; card: string; miniatur
   const p = requireTurn(t, command.player);
   requireCard(t, command.player, command.card);
   const mini = p.miniatures.find((m) => m.id === command.miniature);
-  if (!mini) throw new RuleViolation('unknown_miniature', `"${command.miniature}" is not a miniature of ${command.player}.`, { path: '/command/miniature', miniatures: p.miniatures.map((m) => m.id) });
+  if (!mini)
+    throw new RuleViolation('unknown_miniature', `"${command.miniature}" is not a miniature of ${command.player}.`, {
+      path: '/command/miniature',
+      miniatures: p.miniatures.map((m) => m.id),
+    });
   if (!mini.node) throw new RuleViolation('miniature_not_on_board', `"${mini.id}" is on the player board: activate it first (EXS-PBOARD-2).`, { path: '/command/miniature' });
   const d = new Decision(t);
   d.emit({ type: 'exsilium.card_played', data: { player: command.player, card: command.card, use: 'move', miniature: mini.id } });

@@ -23,15 +23,18 @@ const deck = (strengths: number[]) => strengths.map((strength, i) => ({ name: `C
 export const scenario = (extra: Record<string, unknown> = {}) => ({
   factions: { p1: 'syl', p2: 'keber' },
   board: {
-    tiles: [
-      { id: 'A1', start: 'p1', activation: 'A1:0,1' },
-      { id: 'X' },
-      { id: 'A3', start: 'p2', activation: 'A3:8,1', attackerBonus: 2 },
-    ],
+    tiles: [{ id: 'A1', start: 'p1', activation: 'A1:0,1' }, { id: 'X' }, { id: 'A3', start: 'p2', activation: 'A3:8,1', attackerBonus: 2 }],
     nodes: nodes(),
   },
   decks: { p1: deck([1, 2, 3, 4, 2, 2, 3, 1]), p2: deck([2, 2, 1, 3, 1, 1, 2, 2]) },
-  enemyDecks: { basic: [{ name: 'Claw', kind: 'attack', damage: 5 }], intermediate: [{ name: 'Implacable', kind: 'effect' }, { name: '15 damage', kind: 'attack', damage: 15, evadable: true }], advanced: [{ name: 'Bite', kind: 'attack', damage: 9 }] },
+  enemyDecks: {
+    basic: [{ name: 'Claw', kind: 'attack', damage: 5 }],
+    intermediate: [
+      { name: 'Implacable', kind: 'effect' },
+      { name: '15 damage', kind: 'attack', damage: 15, evadable: true },
+    ],
+    advanced: [{ name: 'Bite', kind: 'attack', damage: 9 }],
+  },
   baralytasDeck: [3, 3, 2, 2, 2, 1, 1, 1],
   ...extra,
 });
