@@ -6,11 +6,11 @@
  */
 import * as eden from '../../games/eden/match/index.js';
 import { animaProjection } from '../../games/anima/match/index.js';
-import { exsiliumProjection } from '../../games/exsilium/match/index.js';
 import { spiritOfEdenProjection } from '../../games/spirit-of-eden/match/index.js';
 import { InvalidInput, underPath } from '../../games/errors.js';
 import { validate } from '../validate.js';
 import { EDEN_COMMAND_SCHEMAS } from './eden-commands.js';
+import { exsiliumMatch } from './exsilium-commands.js';
 import { defineMatchGame, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
 import { resolutionLogMatch } from './resolution-log.js';
 
@@ -36,7 +36,7 @@ export function gameMatch(game: string): GameMatch | undefined {
     eden: edenMatch,
     // The other games: one generic resolution log each, with what the game's projection keeps
     anima: resolutionLogMatch(animaProjection),
-    exsilium: resolutionLogMatch(exsiliumProjection),
+    exsilium: exsiliumMatch(),
     'spirit-of-eden': resolutionLogMatch(spiritOfEdenProjection),
   };
   return registry[game as GameId];

@@ -68,3 +68,9 @@ export const exsiliumProjection = {
     return kept;
   },
 };
+
+// The full match (a scenario in the options): table state, its fold and its commands.
+export { setupTable, type ExsiliumOptions, type Table } from './table.js';
+export { evolveTable, TABLE_EVENT_TYPES, type TableEvent } from './evolve.js';
+export { activate, bid, endTurn, move } from './turn.js';
+export { fight, type FightCommand } from './combat.js';

@@ -1,0 +1,201 @@
+/**
+ * Combats of an Exsilium match, resolved by the stateless cores (player-combat.ts, newaru-combat.ts)
+ * with the table's hands, tokens and decks; their Conclusion is applied to the table.
+ */
+import type { Dice } from '../../dice/index.js';
+import { RuleViolation, pointer } from '../../errors.js';
+import { DeckLog } from '../decks.js';
+import { resolveNewaruCombat } from '../newaru-combat.js';
+import { outcomePile, type OutcomeCard } from '../outcome.js';
+import { resolvePlayerCombat, type Combatant } from '../player-combat.js';
+import type { CombatEffects, TableEvent } from './evolve.js';
+import { checkWin, Decision, figures, requireTurn, tileOf } from './rules.js';
+import { points, type PendingCombat, type Table, type TablePlayer } from './table.js';
+import { seedOf } from './turn.js';
+
+export interface FightCommand {
+  player: string;
+  /** Index of the pending combat to resolve (the active player's choice of order, EXS-COMBAT-TRIGGER-4); default 0. */
+  combat?: number;
+  /** The active player's cards laid (PvP) or revealed (Newaru). */
+  cards: string[];
+  /** PvP: the defender's reply (EXS-COMBAT-PVP-2). */
+  defenderCards?: string[];
+  /** Per player: the Baralytas token value handed over or returned on a loss (default the lowest held). */
+  give?: Record<string, number>;
+  /** The winner's fatigue discards (default the weakest cards in hand). */
+  discards?: string[];
+  /** The loser's card into the supply deck (default the first card laid, EXS-AMB-27). */
+  supplyCard?: string;
+  /** The free node of the tile for the loser's marker (default the first free one). */
+  markerNode?: string;
+  outcomeDeck?: OutcomeCard[];
+}
+
+function laid(t: Table, player: string, cards: string[], member: string): number[] {
+  const hand = t.players[player]!.hand;
+  cards.forEach((c, i) => {
+    if (!hand.includes(c) || cards.indexOf(c) !== i)
+      throw new RuleViolation('card_not_in_hand', `Card "${c}" is not in ${player}'s hand (or is laid twice).`, { path: pointer('command', member, i), hand });
+  });
+  return cards.map((c) => t.cards[c]!.strength);
+}
+
+function combatant(t: Table, player: string, cards: number[], give: number | undefined): Combatant {
+  const p = t.players[player]!;
+  return {
+    committed: cards,
+    hand: p.hand.length,
+    baralytasTokens: p.baralytas,
+    connectionTokens: p.connectionTokens,
+    factionTokens: p.factionTokens,
+    reserveFactionTokens: t.reserve[p.faction],
+    ...(give !== undefined ? { give } : {}),
+    faction: p.faction,
+    inactiveMiniatures: p.pool.length,
+    abilityTokens: 0,
+  };
+}
+
+/** EXS-COMBAT-DISCARD-1: the winner's `n` discards, their choice (default the weakest). */
+function fatigue(t: Table, player: string, n: number, chosen: string[] | undefined): string[] {
+  const hand = t.players[player]!.hand;
+  if (chosen) {
+    if (chosen.length !== n || chosen.some((c, i) => !hand.includes(c) || chosen.indexOf(c) !== i)) {
+      throw new RuleViolation('wrong_discard', `The winner discards exactly ${n} different cards from hand (EXS-COMBAT-DISCARD-1).`, { path: '/command/discards', count: n, hand });
+    }
+    return chosen;
+  }
+  return [...hand].sort((a, b) => t.cards[a]!.strength - t.cards[b]!.strength || hand.indexOf(a) - hand.indexOf(b)).slice(0, n);
+}
+
+/** EXS-COMBAT-DISCARD-2: the loser's marker on a free node of the tile and a card into the supply deck. */
+function penalty(t: Table, player: string, miniatureNode: string, laidCards: string[], command: FightCommand): Pick<CombatEffects, 'marker' | 'supplyCard'> {
+  const p = t.players[player]!;
+  const tile = tileOf(t, miniatureNode);
+  const taken = figures(t);
+  const free = t.board.nodes.filter((n) => n.tile === tile && !n.crystal && !n.destroyed && !t.markers[n.id] && (n.id === miniatureNode || !taken.has(n.id))).map((n) => n.id);
+  if (command.markerNode !== undefined && !free.includes(command.markerNode)) {
+    throw new RuleViolation('marker_node', `The loser's marker goes on a free node of tile ${tile}.`, { path: '/command/markerNode', free });
+  }
+  const node = command.markerNode ?? free[0] ?? null;
+  const effects: Pick<CombatEffects, 'marker' | 'supplyCard'> = { marker: { player, node, fromReserve: p.factionTokens === 0 } };
+  if (p.hand.length === 0) return effects;
+  // EXS-AMB-27: a card laid in the combat if there is one, else any card.
+  const options = laidCards.length ? laidCards : p.hand;
+  if (command.supplyCard !== undefined && !options.includes(command.supplyCard)) {
+    throw new RuleViolation('supply_card', 'The loser puts a card laid in the combat (or, with none laid, one from hand) into the supply deck (EXS-AMB-27).', {
+      path: '/command/supplyCard',
+      options,
+    });
+  }
+  return { ...effects, supplyCard: { player, card: command.supplyCard ?? options[0]! } };
+}
+
+const minNode = (p: TablePlayer, id: string) => p.miniatures.find((m) => m.id === id)!.node!;
+
+function fightPlayer(d: Decision, c: Extract<PendingCombat, { kind: 'pvp' }>, command: FightCommand, log: DeckLog): void {
+  const t = d.t;
+  const a = c.attacker.player;
+  const b = c.defender.player;
+  const aCards = laid(t, a, command.cards, 'cards');
+  const bCards = laid(t, b, command.defenderCards ?? [], 'defenderCards');
+  const at = minNode(t.players[a]!, c.attacker.miniature);
+  const result = resolvePlayerCombat(
+    {
+      attacker: combatant(t, a, aCards, command.give?.[a]),
+      defender: combatant(t, b, bCards, command.give?.[b]),
+      // EXS-BOARD-5: the terrain of the attacker's tile.
+      attackerBonus: t.board.tiles.find((x) => x.id === tileOf(t, at))?.attackerBonus ?? 0,
+    },
+    outcomePile(log, command.outcomeDeck),
+  );
+  const [winner, loser] = result.winner === 'attacker' ? [a, b] : [b, a];
+  const [lost, lostCards] = result.winner === 'attacker' ? [c.defender, command.defenderCards ?? []] : [c.attacker, command.cards];
+  const w = t.players[winner]!;
+  const l = t.players[loser]!;
+  const won = result.consequences[result.winner];
+  // EXS-COMBAT-PVP-5 (1)–(4): Baralytas and connection token from the loser, faction token from the reserve, discards, retreat.
+  const effects: CombatEffects = {
+    ...(l.baralytas.length ? { baralytas: { from: loser, to: winner, value: result.consequences[result.winner === 'attacker' ? 'defender' : 'attacker'].baralytas.value! } } : {}),
+    ...(l.connectionTokens > 0 ? { connection: { from: loser, to: winner } } : {}),
+    ...(t.reserve[w.faction] > 0 ? { factionToken: winner } : {}),
+    discards: { [winner]: fatigue(t, winner, won.discard.toDiscardPile, command.discards) },
+    retreat: { player: loser, miniature: lost.miniature },
+    ...penalty(t, loser, minNode(l, lost.miniature), lostCards, command),
+  };
+  d.emit({ type: 'exsilium.combat_resolved', data: { combat: c, winner, result: { ...result, decks: log.transcript() }, effects } });
+  // EXS-WIN-3: a Baralytas token won in combat is checked against the target.
+  if (effects.baralytas) checkWin(d, winner);
+}
+
+function fightNewaru(d: Decision, c: Extract<PendingCombat, { kind: 'newaru' }>, command: FightCommand, log: DeckLog): void {
+  const t = d.t;
+  const p = t.players[c.player]!;
+  const node = minNode(p, c.miniature);
+  const newaru = t.newaru.find((n) => n.id === c.newaru)!;
+  const newaruTile = tileOf(t, newaru.node);
+  const committed = laid(t, c.player, command.cards, 'cards');
+  const decks = Object.fromEntries(Object.entries(t.enemyDecks).map(([tier, x]) => [tier, x.drawPile]));
+  const discards = Object.fromEntries(Object.entries(t.enemyDecks).map(([tier, x]) => [tier, x.discard]));
+  const onNewaruTile = [...figures(t)].some(([n, f]) => 'player' in f && tileOf(t, n) === newaruTile);
+  const result = resolveNewaruCombat(
+    {
+      playerBaralytas: points(p),
+      baralytasTokens: p.baralytas,
+      ...(command.give?.[c.player] !== undefined ? { returnToken: command.give[c.player] } : {}),
+      committed,
+      hand: p.hand.length,
+      attacker: c.attacker,
+      attackerBonus: t.board.tiles.find((x) => x.id === tileOf(t, node))?.attackerBonus ?? 0,
+      connectionTokens: p.connectionTokens,
+      factionTokens: p.factionTokens,
+      reserve: { factionTokens: t.reserve[p.faction] },
+      crossTile: tileOf(t, node) !== newaruTile,
+      newaruTileOccupied: onNewaruTile,
+      faction: p.faction,
+      inactiveMiniatures: p.pool.length,
+      abilityTokens: 0,
+      // EXS-AMB-24: deposits of face-down tiles hold no place for a token yet.
+      board: { nodes: t.board.nodes.map((n) => (n.crystal ? { ...n, token: !t.revealed.includes(n.tile) || t.deposits[n.id] != null } : n)), defeatedAt: node },
+    },
+    log,
+    { decks, discards },
+    outcomePile(log, command.outcomeDeck),
+  );
+  const effects: CombatEffects = { enemyDeck: result.enemyDeck };
+  const mine = result.consequences.player;
+  if (result.winner === 'player' && mine) {
+    // EXS-COMBAT-NEWARU-5: connection and faction token from the reserve, the Newaru removed or sent to its portal.
+    effects.connection = { from: null, to: c.player };
+    if (t.reserve[p.faction] > 0) effects.factionToken = c.player;
+    effects.discards = { [c.player]: fatigue(t, c.player, mine.discard.toDiscardPile, command.discards) };
+    const portal = t.board.nodes.find((n) => n.tile === newaruTile && n.portal)?.id;
+    const back = result.consequences.newaru === 'respawned' && portal && !figures(t).has(portal) ? portal : null;
+    effects.newaru = { id: c.newaru, to: back };
+  } else if (result.winner === 'newaru' && mine) {
+    // EXS-COMBAT-NEWARU-6: retreat, 1 Baralytas token back to the nearest free deposit, loser discard.
+    effects.retreat = { player: c.player, miniature: c.miniature };
+    if (mine.baralytas.value !== null && mine.baralytas.delta < 0)
+      effects.returned = { player: c.player, value: mine.baralytas.value, deposit: mine.baralytas.deposit?.deposit ?? null };
+    Object.assign(effects, penalty(t, c.player, node, command.cards, command));
+  }
+  const winner = result.winner === 'player' ? c.player : result.winner === 'newaru' ? c.newaru : null;
+  d.emit({ type: 'exsilium.combat_resolved', data: { combat: c, winner, result: { ...result, decks: log.transcript() }, effects } });
+}
+
+/** EXS-COMBAT-TRIGGER-4: resolve one pending combat of the active player's turn. */
+export function fight(t: Table, command: FightCommand, dice: Dice): TableEvent[] {
+  requireTurn(t, command.player, { combatAllowed: true });
+  if (t.combats.length === 0) throw new RuleViolation('no_combat', 'No combat is pending (EXS-COMBAT-TRIGGER-1…3).');
+  const index = command.combat ?? 0;
+  const c = t.combats[index];
+  if (!c) throw new RuleViolation('unknown_combat', `There are ${t.combats.length} pending combats.`, { path: '/command/combat', combats: t.combats });
+  if (c.kind === 'newaru' && command.defenderCards?.length)
+    throw new RuleViolation('no_defender_cards', 'A Newaru lays no cards: its enemy action deck decides (EXS-COMBAT-NEWARU-1).', { path: '/command/defenderCards' });
+  const d = new Decision(t);
+  const log = new DeckLog(seedOf(dice));
+  if (c.kind === 'pvp') fightPlayer(d, c, command, log);
+  else fightNewaru(d, c, command, log);
+  return d.events;
+}

@@ -1,0 +1,179 @@
+/** The turn structure of an Exsilium match: start-player bid, rounds, activation, movement, end of turn and the enemy activation. */
+import type { Dice } from '../../dice/index.js';
+import { RuleViolation, pointer } from '../../errors.js';
+import { DeckLog } from '../decks.js';
+import { moveNewaru } from '../newaru-movement.js';
+import { respawn } from '../respawn.js';
+import { BARALYTAS_COMPOSITION, type PendingCombat, type Table } from './table.js';
+import { afterStep, boardOf, Decision, figures, requireCard, requireTurn, revealTile, tileOf } from './rules.js';
+import type { TableEvent } from './evolve.js';
+
+/** The seed of a command's shuffles: its dice seed (fixed dice have none: 'fixed'). */
+export const seedOf = (dice: Dice) => dice.transcript().seed ?? 'fixed';
+const HAND = 4;
+
+/** EXS-ROUND-1: every player refills UP TO 4 cards; EXS-DECK-1: an empty deck takes the shuffled discard pile. */
+function startRound(d: Decision, log: DeckLog): void {
+  const refills: Record<string, { drawn: string[]; reshuffled: string[] | null }> = {};
+  for (const id of d.t.order) {
+    const p = d.t.players[id]!;
+    const need = Math.max(0, HAND - p.hand.length);
+    let drawn = p.deck.slice(0, need);
+    let reshuffled: string[] | null = null;
+    if (drawn.length < need && p.discard.length) {
+      reshuffled = log.shuffle(`${id}:deck`, 'exhausted', p.discard);
+      drawn = [...drawn, ...reshuffled.slice(0, need - drawn.length)];
+    }
+    refills[id] = { drawn, reshuffled };
+  }
+  d.emit({ type: 'exsilium.round_started', data: { round: d.t.round + 1, refills } });
+}
+
+/** EXS-TURN-1 / EXS-AMB-29: combats waiting at the start of the turn (Newaru adjacent attack, EXS-COMBAT-TRIGGER-3). */
+function startTurn(d: Decision, player: string): void {
+  const board = boardOf(d.t);
+  const combats: PendingCombat[] = [];
+  const at = figures(d.t);
+  for (const m of d.t.players[player]!.miniatures) {
+    if (!m.node) continue;
+    for (const [node, f] of at) {
+      if (!board.adjacent(m.node, node)) continue;
+      if ('newaru' in f) combats.push({ kind: 'newaru', attacker: 'newaru', player, miniature: m.id, newaru: f.newaru });
+      else if (f.player !== player) combats.push({ kind: 'pvp', attacker: { player, miniature: m.id }, defender: f });
+    }
+  }
+  d.emit({ type: 'exsilium.turn_started', data: { player, combats } });
+}
+
+/** EXS-SETUP-2: secret bids of faction tokens; the highest starts, every bid token goes to the game reserve. */
+export function bid(t: Table, command: { bids: Record<string, number> }, dice: Dice): TableEvent[] {
+  if (t.phase !== 'bid') throw new RuleViolation('bid_over', 'The start player is already chosen (EXS-SETUP-2).');
+  for (const id of Object.keys(command.bids)) {
+    if (!t.bidders.includes(id))
+      throw new RuleViolation('not_bidding', `"${id}" does not bid now (bidding: ${t.bidders.join(', ')}; EXS-AMB-6: after a tie only the tied players bid again).`, {
+        path: pointer('command', 'bids', id),
+      });
+  }
+  for (const id of t.bidders) {
+    const n = command.bids[id];
+    if (n === undefined) throw new RuleViolation('missing_bid', `Player "${id}" has not bid.`, { path: pointer('command', 'bids', id) });
+    const held = t.players[id]!.factionTokens;
+    if (n > held) throw new RuleViolation('not_enough_tokens', `Player "${id}" holds ${held} faction tokens.`, { path: pointer('command', 'bids', id), held });
+  }
+  const top = Math.max(...t.bidders.map((id) => command.bids[id]!));
+  const tied = t.bidders.filter((id) => command.bids[id] === top);
+  let start: string | null = tied.length === 1 ? tied[0]! : null;
+  // EXS-AMB-6: a second tie is decided at random among the tied players.
+  if (!start && t.bidRounds >= 1) start = tied[dice.roll('EXS-AMB-6 start player among the tied', 1, tied.length)[0]! - 1]!;
+  const log = new DeckLog(seedOf(dice));
+  const players = Object.keys(t.players);
+  const order = start ? [...players.slice(players.indexOf(start)), ...players.slice(0, players.indexOf(start))] : t.order;
+  // EXS-REVEAL-2: the Baralytas deck is shuffled once, at game start (unless its order was given).
+  const baralytasDeck = !start ? [] : t.baralytasDeck.length ? t.baralytasDeck : log.shuffle('baralytas', 'initial', BARALYTAS_COMPOSITION);
+  const d = new Decision(t);
+  d.emit({ type: 'exsilium.start_player_bid', data: { bids: command.bids, startPlayer: start, tied: start ? [] : tied, order, baralytasDeck } });
+  if (!start) return d.events;
+  // EXS-SETUP-5: the starting tiles are revealed, in turn order.
+  for (const id of order) revealTile(d, t.board.tiles.find((tile) => tile.start === id)!.id);
+  startRound(d, log);
+  startTurn(d, order[0]!);
+  return d.events;
+}
+
+/** EXS-PBOARD-2: 1 card puts the next miniature of the player board on the activation node. */
+export function activate(t: Table, command: { player: string; card: string }): TableEvent[] {
+  const p = requireTurn(t, command.player);
+  requireCard(t, command.player, command.card);
+  const miniature = p.pool[p.pool.length - 1];
+  if (!miniature) throw new RuleViolation('no_inactive_miniature', 'Every miniature of this player is on the board.');
+  // EXS-AMB-8: one figure per node.
+  if (figures(t).has(p.activation)) throw new RuleViolation('node_occupied', `The activation node "${p.activation}" is occupied: free it first.`, { node: p.activation });
+  const d = new Decision(t);
+  d.emit({ type: 'exsilium.card_played', data: { player: command.player, card: command.card, use: 'activate', miniature } });
+  d.emit({ type: 'exsilium.miniature_activated', data: { player: command.player, miniature, node: p.activation } });
+  afterStep(d, command.player, miniature, p.activation);
+  return d.events;
+}
+
+/** EXS-BORDER-1/2: the highest border number between two tiles (0 when none, EXS-BORDER-4). */
+function borderBetween(t: Table, a: string, b: string): number {
+  return Math.max(0, ...(t.board.borders ?? []).filter((x) => x.tiles.includes(a) && x.tiles.includes(b) && a !== b).map((x) => x.n));
+}
+
+/** EXS-MOVE-2: a legal step from `from` to `to` for a miniature of `player`. */
+function checkStep(t: Table, player: string, from: string, to: string, i: number): void {
+  const board = boardOf(t);
+  const path = pointer('command', 'path', i);
+  if (!board.has(to)) throw new RuleViolation('unknown_node', `No node has id "${to}".`, { path });
+  if (!board.adjacent(from, to)) throw new RuleViolation('illegal_step', `"${from}" and "${to}" are not adjacent nodes (EXS-MOVE-1).`, { path });
+  const node = board.node(to);
+  if (node.crystal || node.destroyed) throw new RuleViolation('impassable_node', `"${to}" is a ${node.crystal ? 'crystal deposit' : 'destroyed node'} (EXS-CRYSTAL-1).`, { path });
+  if (figures(t).has(to)) throw new RuleViolation('node_occupied', `A figure stands on "${to}" (EXS-AMB-8).`, { path });
+  const [a, b] = [tileOf(t, from), tileOf(t, to)];
+  const n = a === b ? 0 : borderBetween(t, a, b);
+  if (n > 0) {
+    const own = t.players[player]!.miniatures.filter((m) => m.node && tileOf(t, m.node) === a).length;
+    // EXS-BORDER-2: at least N of the faction's miniatures on the tile, itself included.
+    if (own < n)
+      throw new RuleViolation('border_closed', `The border between ${a} and ${b} is ${n}: ${own} of your miniatures stand on ${a} (EXS-BORDER-2).`, {
+        path,
+        border: n,
+        miniatures: own,
+      });
+  }
+}
+
+/** EXS-ACTION-1 (a) / EXS-MOVE-1: 1 card moves one miniature up to 2 nodes, step by step. */
+export function move(t: Table, command: { player: string; card: string; miniature: string; path: string[] }): TableEvent[] {
+  const p = requireTurn(t, command.player);
+  requireCard(t, command.player, command.card);
+  const mini = p.miniatures.find((m) => m.id === command.miniature);
+  if (!mini)
+    throw new RuleViolation('unknown_miniature', `"${command.miniature}" is not a miniature of ${command.player}.`, {
+      path: '/command/miniature',
+      miniatures: p.miniatures.map((m) => m.id),
+    });
+  if (!mini.node) throw new RuleViolation('miniature_not_on_board', `"${mini.id}" is on the player board: activate it first (EXS-PBOARD-2).`, { path: '/command/miniature' });
+  const d = new Decision(t);
+  d.emit({ type: 'exsilium.card_played', data: { player: command.player, card: command.card, use: 'move', miniature: mini.id } });
+  let from = mini.node;
+  for (const [i, to] of command.path.entries()) {
+    checkStep(d.t, command.player, from, to, i);
+    d.emit({ type: 'exsilium.miniature_stepped', data: { player: command.player, miniature: mini.id, from, to } });
+    // EXS-AMB-17: a combat (or the victory) stops the move; the remaining steps are lost.
+    if (afterStep(d, command.player, mini.id, to) || d.t.phase === 'ended') break;
+    from = to;
+  }
+  return d.events;
+}
+
+/** EXS-ACTION-5 / EXS-AMB-5: the turn ends (voluntarily with cards left); then the enemy activation (EXS-ROUND-2). */
+export function endTurn(t: Table, command: { player: string }, dice: Dice): TableEvent[] {
+  requireTurn(t, command.player);
+  const d = new Decision(t);
+  d.emit({ type: 'exsilium.turn_ended', data: { player: command.player } });
+  const faction = t.players[command.player]!.faction;
+  const [first, ...rest] = t.paths;
+  // EXS-NEWARU-ACT-1…4: each Newaru moves at most 1 node when this turn's movement touched its tile.
+  for (const n of [...d.t.newaru]) {
+    const miniatures = Object.values(d.t.players).flatMap((p) => p.miniatures.filter((m) => m.node).map((m) => ({ id: m.id, faction: p.faction, node: m.node! })));
+    const others = d.t.newaru.filter((x) => x.id !== n.id).map((x) => x.node);
+    const nodes = d.t.board.nodes.map((x) => (others.includes(x.id) ? { ...x, destroyed: true } : x));
+    const r = moveNewaru({ nodes, newaru: { node: n.node }, miniatures, move: { faction, path: first ?? [], paths: rest } });
+    if (r.moves) d.emit({ type: 'exsilium.newaru_moved', data: { id: n.id, from: r.from, to: r.to, adjacentTo: r.adjacentTo, rules: r.rules } });
+  }
+  // EXS-NEWARU-SPAWN-1/4: empty revealed portal tiles get a Newaru.
+  const at = figures(d.t);
+  const tiles = d.t.revealed.map((id) => {
+    const portal = d.t.board.nodes.find((x) => x.tile === id && x.portal);
+    const here = [...at].filter(([node]) => tileOf(d.t, node) === id).map(([, f]) => f);
+    return { id, ...(portal ? { portal: portal.id } : {}), miniatures: here.filter((f) => 'player' in f).length, newaru: here.some((f) => 'newaru' in f) };
+  });
+  for (const s of respawn(tiles, d.t.newaruSupply ?? undefined).spawns) {
+    d.emit({ type: 'exsilium.newaru_spawned', data: { id: `newaru-${d.t.newaruSpawned + 1}`, tile: s.tile, node: s.node } });
+  }
+  const next = d.t.order.indexOf(command.player) + 1;
+  if (next >= d.t.order.length) startRound(d, new DeckLog(seedOf(dice)));
+  startTurn(d, d.t.order[next % d.t.order.length]!);
+  return d.events;
+}

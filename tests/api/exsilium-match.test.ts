@@ -1,0 +1,63 @@
+/** A whole Exsilium match through the HTTP API, from the scenario and the bid to a winner (EXS-WIN-1). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../src/app/ports.js';
+import { apiKeyStore } from '../../src/infra/keys.js';
+import { databaseTargets } from '../helpers/database.js';
+import { testApp } from '../helpers/app.js';
+import { WHOLE_GAME, players, scenario } from '../unit/matches/spec/exsilium-scenario.js';
+
+for (const target of databaseTargets()) {
+  describe(`Exsilium match API on ${target.name}`, () => {
+    let db: Database;
+    let app: FastifyInstance;
+    let key: string;
+    beforeAll(async () => {
+      db = await target.open();
+      app = await testApp({}, { database: db });
+      key = (await apiKeyStore(db).create('exsilium')).key;
+    });
+    afterAll(async () => {
+      await app?.close();
+      await db?.close();
+    });
+    const call = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+      const res = await app.inject({ method, url, payload: body as object, headers: { authorization: `Bearer ${key}` } });
+      return { status: res.statusCode, body: res.json() };
+    };
+
+    it('EXS-SETUP-2 … EXS-WIN-1: bid, activations, moves with reveal and pick-ups, a Newaru combat, a player combat, a winner', async () => {
+      const created = await call('POST', '/v1/matches', { game: 'exsilium', players, options: scenario() });
+      expect(created.status).toBe(201);
+      const id = created.body.id;
+      let version = 0;
+      for (const command of WHOLE_GAME) {
+        const r = await call('POST', `/v1/matches/${id}/commands`, { expectedVersion: version, command });
+        expect(r.status, `${command.type}: ${JSON.stringify(r.body).slice(0, 300)}`).toBe(201);
+        version = r.body.version;
+      }
+      const view = await call('GET', `/v1/matches/${id}`);
+      const table = view.body.state.table;
+      expect(table).toMatchObject({ phase: 'ended', winner: 'p1', target: 10, revealed: ['A1', 'A3', 'X'], newaru: [] });
+      expect(table.players.p1.baralytas).toEqual([3, 3, 2, 2]);
+      expect(table.players.p2.baralytas).toEqual([]);
+      // EXS-COMBAT-PVP-5: Ben's miniature went back to his board; his marker and card wait on tile A3.
+      expect(table.players.p2.miniatures.every((m: { node: string | null }) => m.node === null)).toBe(true);
+      expect(Object.values(table.markers)).toEqual(['keber']);
+      expect(table.supply).toHaveLength(1);
+      const events = await call('GET', `/v1/matches/${id}/events?limit=1000`);
+      expect(events.body.events.at(-1)).toMatchObject({ type: 'exsilium.game_won', data: { player: 'p1', points: 10, target: 10 } });
+      // The match is over: no more turns.
+      const after = await call('POST', `/v1/matches/${id}/commands`, { command: { type: 'exsilium.end_turn', player: 'p2' } });
+      expect(after).toMatchObject({ status: 422, body: { code: 'match_over' } });
+    });
+
+    it('EXS-COMP / OCR-3: a scenario without the decks and with an unknown node is refused at creation with /options paths', async () => {
+      const { decks: _decks, ...bad } = scenario();
+      bad.board = { ...bad.board, nodes: [...bad.board.nodes, { id: 'Z', tile: 'X', neighbors: ['nowhere'] }] };
+      const r = await call('POST', '/v1/matches', { game: 'exsilium', players, options: bad });
+      expect(r.status).toBe(400);
+      expect(r.body.errors.map((e: { path: string }) => e.path)).toContain('/options/decks');
+    });
+  });
+}
