@@ -18,6 +18,7 @@ const exclusive = [
   'tests/reliability/database-unavailable.test.ts',
   'tests/reliability/graphql-cost.test.ts',
   'tests/reliability/revocation.test.ts',
+  'tests/reliability/queue-fairness.test.ts',
 ];
 
 export default defineConfig({
