@@ -14,6 +14,7 @@ const exclusive = [
   'tests/api/server.test.ts',
   'tests/reliability/idempotent-conflicts.test.ts',
   'tests/reliability/killed-writer.test.ts',
+  'tests/reliability/feeds-scale-out.test.ts',
 ];
 
 export default defineConfig({
