@@ -15,6 +15,7 @@ import { LISTENER_NAME, PostgresAppendNotifications } from '../../src/infra/noti
 import { createTempPostgresDatabase, type TempPostgres } from '../helpers/database.js';
 import { testApp } from '../helpers/app.js';
 import { WebSocket } from '../helpers/ws.js';
+import { openFeed } from '../helpers/sse-feed.js';
 
 const url = process.env.DATABASE_URL;
 
@@ -37,64 +38,6 @@ function counted(db: Database): { db: Database; count: () => number } {
     close: () => db.close(),
   } as Database;
   return { db: wrapped, count: () => n };
-}
-
-/** An open SSE feed: the versions received so far, and a wait for one of them. */
-interface Feed {
-  versions: number[];
-  opened: Promise<void>;
-  until(version: number, ms?: number): Promise<number>;
-  close(): void;
-}
-
-function openFeed(base: string, key: string, matchId: string): Feed {
-  const abort = new AbortController();
-  const versions: number[] = [];
-  const waiters = new Set<() => void>();
-  let openedResolve!: () => void;
-  const opened = new Promise<void>((r) => (openedResolve = r));
-  void (async () => {
-    const res = await fetch(`${base}/v1/matches/${matchId}/feed`, { headers: { authorization: `Bearer ${key}` }, signal: abort.signal });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      if (buffer.includes('retry:')) openedResolve();
-      let at: number;
-      while ((at = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, at);
-        buffer = buffer.slice(at + 2);
-        const id = /^id: (\d+)$/m.exec(block);
-        if (id) versions.push(Number(id[1]));
-      }
-      waiters.forEach((w) => w());
-    }
-  })().catch(() => undefined);
-  return {
-    versions,
-    opened,
-    async until(version, ms = 5000) {
-      const started = performance.now();
-      const deadline = Date.now() + ms;
-      while (!versions.includes(version)) {
-        if (Date.now() > deadline) throw new Error(`feed did not receive version ${version} within ${ms} ms (got ${versions.join(',')})`);
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            waiters.delete(done);
-            clearTimeout(timer);
-            resolve();
-          };
-          const timer = setTimeout(done, 50);
-          waiters.add(done);
-        });
-      }
-      return performance.now() - started;
-    },
-    close: () => abort.abort(),
-  };
 }
 
 const percentile = (values: number[], p: number) => {
@@ -161,7 +104,7 @@ describe.skipIf(!url)('live feeds across two API instances on one PostgreSQL dat
 
   it('an append on A reaches an SSE feed on B through NOTIFY: p99 over 200 appends ≤ 250 ms', async () => {
     const id = await createMatch();
-    const feed = openFeed(baseB, key, id);
+    const feed = openFeed(`${baseB}/v1/matches/${id}/feed`, key);
     try {
       await feed.opened;
       // The first append also proves B's listener is up (it connects when the first feed subscribes).
@@ -185,12 +128,12 @@ describe.skipIf(!url)('live feeds across two API instances on one PostgreSQL dat
 
   it('200 idle SSE feeds on B cost no database queries over 3 s, and all wake on the next append', async () => {
     const matches = await Promise.all(Array.from({ length: 10 }, () => createMatch()));
-    const feeds = Array.from({ length: 200 }, (_, i) => openFeed(baseB, key, matches[i % matches.length]!));
+    const feeds = Array.from({ length: 200 }, (_, i) => openFeed(`${baseB}/v1/matches/${matches[i % matches.length]!}/feed`, key));
     try {
       await Promise.all(feeds.map((f) => f.opened));
       // Let every feed finish its catch-up read (and the listener its LISTEN).
       let before = countB();
-      for (let settled = 0; settled < 3;) {
+      for (let settled = 0, tries = 0; settled < 3 && tries < 25; tries++) {
         await new Promise((r) => setTimeout(r, 200));
         const now = countB();
         settled = now === before ? settled + 1 : 0;
