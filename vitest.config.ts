@@ -19,6 +19,7 @@ const exclusive = [
   'tests/reliability/graphql-cost.test.ts',
   'tests/reliability/revocation.test.ts',
   'tests/reliability/queue-fairness.test.ts',
+  'tests/reliability/feeds-scale-out.test.ts',
 ];
 
 export default defineConfig({

@@ -1,9 +1,10 @@
 /**
- * Event-store appends/s vs raw INSERTs over the same pool (goal: ratio ≥ 0.5), on a fresh database
+ * Event-store appends/s vs raw INSERTs over the same pool (goal: ratio ≥ 0.6), on a fresh database
  * of the PostgreSQL server at DATABASE_URL or 127.0.0.1:5432. Both sides: 8 concurrent writers,
  * each on its own match, one event per append, 1 s per run, 3 alternating rounds (bounded: ~6 s).
- * The store's append is one INSERT that also checks tenancy and the expected version and returns
- * position/transaction id; the baseline is a bare INSERT of the same event rows.
+ * The store's append (`SqlEventStore.over`, as the service uses it) is one named prepared INSERT
+ * that also checks tenancy and the expected version and returns position/transaction id; the
+ * baseline is a bare, unprepared INSERT of the same event rows.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -77,8 +78,8 @@ export async function run(): Promise<BenchFigure[]> {
         unit: 'appends/s',
         baseline: { name: 'raw INSERTs over the same pool', value: raw, unit: 'inserts/s' },
         ratio,
-        goal: '≥ 0.5',
-        met: ratio >= 0.5,
+        goal: '≥ 0.6',
+        met: ratio >= 0.6,
       },
     ];
   } finally {

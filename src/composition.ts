@@ -11,6 +11,7 @@ import type { AppDeps } from './app/deps.js';
 import type { Clock, IdSource } from './app/ports.js';
 import { buildServices, type Services } from './app/services.js';
 import { SqlEventStore } from './infra/event-store/index.js';
+import { PostgresAppendNotifications } from './infra/notify/postgres.js';
 import { SqlSimulationStore } from './infra/simulation-store.js';
 import { apiKeyStore } from './infra/keys.js';
 import { buildApp } from './http/app.js';
@@ -26,6 +27,8 @@ export function composeServices(deps: AppDeps): Services {
     ids: deps.ids ?? randomIds,
     apiKeys: database && apiKeyStore(database),
     events: database && SqlEventStore.over(database),
+    // PostgreSQL may be shared by several API processes; PGlite has one (in-process wake-ups).
+    notifications: database?.kind === 'postgres' ? new PostgresAppendNotifications(database) : undefined,
     simulations: database && new SqlSimulationStore(database),
     jobs: deps.jobs,
   });

@@ -7,14 +7,15 @@ import type { ApiKeyStore, Clock, IdSource, JobRunner } from './ports.js';
 import type { EventStore } from './matches/ports.js';
 import type { SimulationStore } from './simulations/ports.js';
 import { MatchService } from './matches/service.js';
+import type { AppendNotifications } from './matches/notifications.js';
 import { AppendNotifier } from './matches/notifier.js';
 import { SimulationService } from './simulations/service.js';
 import { KeyRevocations } from './revocations.js';
 
-/** The match service with the notifier that wakes this process's feeds and subscriptions. */
+/** The match service with the notifications that wake feeds and subscriptions on appends. */
 export interface MatchRuntime {
   service: MatchService;
-  notifier: AppendNotifier;
+  notifications: AppendNotifications;
 }
 
 export interface Services {
@@ -25,8 +26,8 @@ export interface Services {
   revocations?: KeyRevocations;
   matches?: MatchRuntime;
   simulations?: SimulationService;
-  /** Stops what the services subscribed to (the job runner's updates). */
-  close(): void;
+  /** Stops what the services subscribed to (the job runner's updates, append notifications). */
+  close(): Promise<void>;
 }
 
 /** The ports the services are built from. */
@@ -35,6 +36,8 @@ export interface ServicePorts {
   ids: IdSource;
   apiKeys?: ApiKeyStore;
   events?: EventStore;
+  /** Wakes feeds on appends from every process (default: in-process only, for one-process stores). */
+  notifications?: AppendNotifications;
   simulations?: SimulationStore;
   jobs?: JobRunner;
 }
@@ -43,14 +46,15 @@ export function buildServices(ports: ServicePorts): Services {
   const { clock, ids } = ports;
   let matches: MatchRuntime | undefined;
   if (ports.events) {
-    const notifier = new AppendNotifier();
-    matches = { notifier, service: new MatchService(ports.events, { ids, onAppended: (id, v) => notifier.notify(id, v) }) };
+    const notifications = ports.notifications ?? new AppendNotifier();
+    matches = { notifications, service: new MatchService(ports.events, { ids, onAppended: (id, v) => notifications.publish(id, v) }) };
   }
   const simulations = ports.simulations && ports.jobs ? new SimulationService(ports.simulations, ports.jobs, { clock, ids }) : undefined;
   const revocations = ports.apiKeys && new KeyRevocations(ports.apiKeys, { onRevoked: (owner) => simulations?.cancelAllOf(owner) });
-  const close = () => {
+  const close = async () => {
     simulations?.close();
     revocations?.close();
+    await matches?.notifications.close();
   };
   return { clock, ids, apiKeys: revocations?.store, revocations, matches, simulations, close };
 }

@@ -89,17 +89,17 @@ extend type Subscription {
       matchEvents: {
         subscribe: async (_: unknown, args: { id: string; after?: number }, ctx: Ctx) => {
           const o = await guarded(() => owner(ctx));
-          const { service, notifier } = matchesOf(ctx.app);
+          const { service, notifications } = matchesOf(ctx.app);
           const m = await service.store.getMatch(o.id, args.id);
           if (!m) fail(new NotFound(`No match ${args.id}.`));
           const abort = new AbortController();
           const events = follow(
             (v) => service.eventsAfter(o.id, args.id, v, 100),
-            (signal) => notifier.wait(args.id, 1000, signal),
+            (listener) => notifications.subscribe(args.id, listener),
             args.after ?? m.version,
             abort.signal,
           );
-          // Stop polling when the client unsubscribes (graphql-js calls return()) or the key is revoked.
+          // Stop following when the client unsubscribes (graphql-js calls return()) or the key is revoked.
           return untilRevoked(ctx, o.id, {
             next: () => events.next(),
             return: async () => {

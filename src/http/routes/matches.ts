@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { follow } from '../../app/matches/notifier.js';
+import type { AppendListener } from '../../app/matches/notifications.js';
 import { NotFound } from '../../games/errors.js';
 import { commandCatalogMarkdown } from '../../app/matches/games.js';
 import {
@@ -145,7 +146,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      const { service, notifier } = rt();
+      const { service, notifications } = rt();
       const id = request.params.id;
       const match = await service.store.getMatch(owner.id, id);
       if (!match) throw new NotFound(`No match ${id}.`);
@@ -168,8 +169,8 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
           for (const e of await service.eventsAfter(owner.id, id, after, 1000)) await sendEvent(reply, e.type, e, e.version);
         } else {
           const read = (v: number) => service.eventsAfter(owner.id, id, v, 100);
-          const wait = (signal: AbortSignal) => notifier.wait(id, 1000, signal);
-          for await (const e of follow(read, wait, after, abort.signal)) {
+          const subscribe = (listener: AppendListener) => notifications.subscribe(id, listener);
+          for await (const e of follow(read, subscribe, after, abort.signal)) {
             if (revoked) break;
             await sendEvent(reply, e.type, e, e.version);
           }

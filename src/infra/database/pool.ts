@@ -22,6 +22,14 @@ function toResult<T>(res: pg.QueryResult | pg.QueryResult[]): SqlResult<T> {
   return { rows: res.rows as T[], rowCount: res.rowCount ?? res.rows.length };
 }
 
+/** Optional for callers of the `Database` port: a statement name makes it a prepared statement. */
+export interface QueryOptions {
+  name?: string;
+}
+
+const statement = (text: string, params: unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig =>
+  options?.name ? { name: options.name, text, values: params } : { text, values: params };
+
 export class PoolDatabase implements Database {
   readonly kind: Database['kind'];
   readonly url: string;
@@ -40,8 +48,9 @@ export class PoolDatabase implements Database {
     this.pool.on('error', () => {});
   }
 
-  async query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<SqlResult<T>> {
-    return toResult<T>(await this.pool.query(text, params as unknown[] | undefined));
+  /** With `options.name`, a named prepared statement: parsed and planned once per connection. */
+  async query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<SqlResult<T>> {
+    return toResult<T>(await this.pool.query(statement(text, params, options)));
   }
 
   async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
@@ -50,8 +59,8 @@ export class PoolDatabase implements Database {
     try {
       await client.query('BEGIN');
       const tx: SqlClient = {
-        query: async <R = Record<string, unknown>>(text: string, params?: unknown[]) =>
-          toResult<R>(await client.query(text, params as unknown[] | undefined)),
+        query: async <R = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions) =>
+          toResult<R>(await client.query(statement(text, params, options))),
       };
       const result = await fn(tx);
       await client.query('COMMIT');

@@ -18,28 +18,35 @@
  *   for the key (a retry with the same key is a new attempt: the same body answers 409 again while
  *   the stream is elsewhere, a corrected expectedVersion succeeds).
  * - Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused up front (./storable.ts).
+ * - On PostgreSQL every statement is a named prepared statement (parsed and planned once per
+ *   connection) and each append's text is built once per batch size: appends run at ~0.9× raw
+ *   INSERTs of the same rows (bench/appends.bench.ts).
  */
-import type { Database, SqlClient } from '../../app/ports.js';
-import type {
-  AppendResult,
-  EventStore,
-  FeedCheckpoint,
-  IdempotencyRequest,
-  MatchRecord,
-  NewEvent,
-  Player,
-  StoredAnswer,
-  StoredEvent,
-} from '../../app/matches/ports.js';
+import type { Database, SqlClient, SqlResult } from '../../app/ports.js';
+import type { AppendResult, EventStore, FeedCheckpoint, IdempotencyRequest, MatchRecord, NewEvent, Player, StoredAnswer, StoredEvent } from '../../app/matches/ports.js';
 import { VersionConflict } from '../../app/matches/errors.js';
 import { NotFound, RuleViolation } from '../../games/errors.js';
 import { assertStorable, eventParts, matchParts } from './storable.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * `query` may take a statement name (the `Database` port over `pg` does, src/infra/database/pool.ts):
+ * the server then parses and plans the text once per connection.
+ */
+type Query = <T = Record<string, unknown>>(text: string, params?: unknown[], options?: { name?: string }) => Promise<SqlResult<T>>;
+
 interface TxRunner {
-  query: SqlClient['query'];
+  query: Query;
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
+}
+
+export interface SqlEventStoreOptions {
+  /**
+   * Named prepared statements (PostgreSQL). Not on PGlite: it is one backend session behind its
+   * socket server, so a name prepared by one pooled connection would clash on the next one.
+   */
+  prepared?: boolean;
 }
 
 interface EventRow {
@@ -72,14 +79,57 @@ interface MatchRow {
   created_at: Date | string;
 }
 
-const EVENT_COLUMNS = `match_id::text AS match_id, version, type, schema_version, data, metadata, recorded_at,
-  position::text AS position, transaction_id::text AS transaction_id`;
-
 const E_COLUMNS = `e.match_id::text AS match_id, e.version, e.type, e.schema_version, e.data, e.metadata, e.recorded_at,
   e.position::text AS position, e.transaction_id::text AS transaction_id`;
 
 /** Batches up to this size are sent as parameters (5 per event), larger ones as one JSON array. */
 const INLINE_EVENTS = 100;
+/** Batches up to this size (every command's) get a named statement per size; larger ones are parsed each time. */
+const PREPARED_EVENTS = 16;
+
+interface AppendStatement {
+  name?: string;
+  text: string;
+  inline: boolean;
+}
+
+const appendStatements = new Map<number, AppendStatement>();
+
+/**
+ * The append of `count` events, built once per size: one INSERT, so one implicit transaction, one
+ * round trip and one row write per event. Parameters: $1 match id, $2 owner, $3 expected version,
+ * then the events (5 each, or one JSON array).
+ * - tenancy: the rows come from the match only if it belongs to the owner;
+ * - the optimistic check: version `expected` must exist (or expected = 0), and versions
+ *   expected+1 … are refused by the (match_id, version) primary key if anyone holds them. Writers
+ *   racing from the same version all insert expected+1: the first to commit wins, the others wait
+ *   on its index entry and get a unique violation (or proceed if it rolls back). A writer behind
+ *   the stream collides with the existing expected+1; one ahead of it finds no version `expected`.
+ *   Either way nothing is written, so the log stays 1..n.
+ * No NOTIFY here: src/infra/notify announces appends after they commit (see there why).
+ */
+function appendStatement(count: number): AppendStatement {
+  const cached = appendStatements.get(count);
+  if (cached) return cached;
+  const inline = count <= INLINE_EVENTS;
+  // Small batches go as plain parameters: a VALUES list is parsed and planned much faster than
+  // jsonb_to_recordset. Large ones stay one parameter (the protocol caps the parameter count).
+  const source = inline
+    ? `(VALUES ${Array.from({ length: count }, (_, i) => {
+        const at = 4 + i * 5;
+        return `($${at}::int, $${at + 1}::text, $${at + 2}::int, $${at + 3}::jsonb, $${at + 4}::jsonb)`;
+      }).join(', ')}) AS t(version, type, schema_version, data, metadata)`
+    : `jsonb_to_recordset($4::jsonb) AS t(version int, type text, schema_version int, data jsonb, metadata jsonb)`;
+  const text = `INSERT INTO match_events (match_id, version, type, schema_version, data, metadata)
+  SELECT m.id, t.version, t.type, t.schema_version, COALESCE(t.data, 'null'::jsonb), COALESCE(t.metadata, '{}'::jsonb)
+    FROM matches m, ${source}
+   WHERE m.id = $1 AND m.owner_id = $2
+     AND ($3::int = 0 OR EXISTS (SELECT 1 FROM match_events p WHERE p.match_id = $1 AND p.version = $3::int))${count > 1 ? '\n   ORDER BY t.version' : ''}
+  RETURNING version, recorded_at, position::text AS position, transaction_id::text AS transaction_id`;
+  const statement: AppendStatement = { name: count <= PREPARED_EVENTS ? `arbiter_append_${count}` : undefined, text, inline };
+  appendStatements.set(count, statement);
+  return statement;
+}
 
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -117,15 +167,23 @@ export class SqlEventStore implements EventStore {
   constructor(
     private readonly db: TxRunner,
     private readonly inTransaction = false,
+    private readonly options: SqlEventStoreOptions = {},
   ) {}
 
+  /** The store over `database`; on PostgreSQL with prepared statements. */
   static over(database: Database): SqlEventStore {
-    return new SqlEventStore(database);
+    return new SqlEventStore(database, false, { prepared: database.kind === 'postgres' });
+  }
+
+  /** `text` under the statement `name` when statements are prepared, else parsed each time. */
+  private run<T>(name: string | undefined, text: string, params: unknown[]): Promise<SqlResult<T>> {
+    return this.options.prepared && name ? this.db.query<T>(text, params, { name }) : this.db.query<T>(text, params);
   }
 
   async createMatch(input: { id: string; ownerId: string; game: string; players: Player[]; options: Record<string, unknown> }): Promise<MatchRecord> {
     assertStorable(...matchParts(input));
-    const { rows } = await this.db.query<MatchRow>(
+    const { rows } = await this.run<MatchRow>(
+      'arbiter_create_match',
       `INSERT INTO matches (id, owner_id, game, players, options) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb)
        RETURNING id::text AS id, owner_id, game, players, options, 0 AS version, created_at`,
       [input.id, input.ownerId, input.game, JSON.stringify(input.players), JSON.stringify(input.options)],
@@ -135,7 +193,8 @@ export class SqlEventStore implements EventStore {
 
   async getMatch(ownerId: string, id: string): Promise<MatchRecord | undefined> {
     if (!UUID.test(id)) return undefined;
-    const { rows } = await this.db.query<MatchRow>(
+    const { rows } = await this.run<MatchRow>(
+      'arbiter_get_match',
       `SELECT m.id::text AS id, m.owner_id, m.game, m.players, m.options, m.created_at,
               COALESCE((SELECT e.version FROM match_events e WHERE e.match_id = m.id ORDER BY e.version DESC LIMIT 1), 0) AS version
          FROM matches m WHERE m.id = $1 AND m.owner_id = $2`,
@@ -154,52 +213,27 @@ export class SqlEventStore implements EventStore {
       if (current !== expectedVersion) throw new VersionConflict(expectedVersion, current);
       return { version: expectedVersion, events: [] };
     }
-    const records = events.map((e, i) => ({
-      version: expectedVersion + i + 1,
-      type: e.type,
-      schema_version: e.schemaVersion ?? 1,
-      data: e.data ?? null,
-      metadata: e.metadata ?? {},
-    }));
-    // Small batches (every command's) go as plain parameters: a VALUES list is parsed and planned
-    // much faster than jsonb_to_recordset. Large ones stay one parameter (the protocol caps them).
-    const inline = records.length <= INLINE_EVENTS;
-    const payloads = records.map((r) => [JSON.stringify(r.data) ?? 'null', JSON.stringify(r.metadata) ?? '{}'] as const);
+    const id = matchId.toLowerCase(); // as PostgreSQL prints a uuid
+    const version = expectedVersion + events.length;
+    const statement = appendStatement(events.length);
+    // data/metadata as JSON text: sent as parameters, and parsed back below for the answer.
+    const payloads = events.map((e) => [JSON.stringify(e.data ?? null) ?? 'null', JSON.stringify(e.metadata ?? {}) ?? '{}'] as const);
     const params: unknown[] = [matchId, ownerId, expectedVersion];
-    let source: string;
-    if (inline) {
-      const tuples = records.map((r, i) => {
-        const at = params.length;
-        params.push(r.version, r.type, r.schema_version, payloads[i]![0], payloads[i]![1]);
-        return `($${at + 1}::int, $${at + 2}::text, $${at + 3}::int, $${at + 4}::jsonb, $${at + 5}::jsonb)`;
-      });
-      source = `(VALUES ${tuples.join(', ')}) AS t(version, type, schema_version, data, metadata)`;
+    if (statement.inline) {
+      events.forEach((e, i) => params.push(expectedVersion + i + 1, e.type, e.schemaVersion ?? 1, payloads[i]![0], payloads[i]![1]));
     } else {
-      params.push(JSON.stringify(records));
-      source = `jsonb_to_recordset($4::jsonb) AS t(version int, type text, schema_version int, data jsonb, metadata jsonb)`;
+      params.push(
+        JSON.stringify(
+          events.map((e, i) => ({ version: expectedVersion + i + 1, type: e.type, schema_version: e.schemaVersion ?? 1, data: e.data ?? null, metadata: e.metadata ?? {} })),
+        ),
+      );
     }
     let rows: AppendedRow[];
     // Inside a transaction a refused INSERT must not abort it (see the module comment). The
     // savepoint is not released after a success: COMMIT releases it, one round trip fewer.
     if (this.inTransaction) await this.db.query('SAVEPOINT event_store_append');
     try {
-      // One INSERT, so one implicit transaction, one round trip and one row write per event:
-      // - tenancy: the rows come from the match only if it belongs to `ownerId`;
-      // - the optimistic check: version `expected` must exist (or expected = 0), and versions
-      //   expected+1 … are refused by the (match_id, version) primary key if anyone holds them.
-      //   Writers racing from the same version all insert expected+1: the first to commit wins,
-      //   the others wait on its index entry and get a unique violation (or proceed if it rolls
-      //   back). A writer behind the stream collides with the existing expected+1; one ahead of it
-      //   finds no version `expected`. Either way nothing is written, so the log stays 1..n.
-      ({ rows } = await this.db.query<AppendedRow>(
-        `INSERT INTO match_events (match_id, version, type, schema_version, data, metadata)
-         SELECT m.id, t.version, t.type, t.schema_version, COALESCE(t.data, 'null'::jsonb), COALESCE(t.metadata, '{}'::jsonb)
-           FROM matches m, ${source}
-          WHERE m.id = $1 AND m.owner_id = $2
-            AND ($3::int = 0 OR EXISTS (SELECT 1 FROM match_events p WHERE p.match_id = $1 AND p.version = $3::int))${records.length > 1 ? '\n          ORDER BY t.version' : ''}
-         RETURNING version, recorded_at, position::text AS position, transaction_id::text AS transaction_id`,
-        params,
-      ));
+      ({ rows } = await this.run<AppendedRow>(statement.name, statement.text, params));
     } catch (error) {
       if (this.inTransaction) await this.db.query('ROLLBACK TO SAVEPOINT event_store_append');
       // The primary key refused a version someone else holds: the stream has moved on.
@@ -213,24 +247,23 @@ export class SqlEventStore implements EventStore {
     if (rows.length !== events.length) throw new Error(`append wrote ${rows.length} of ${events.length} events`);
     // data/metadata exactly as a JSON round trip gives them back (what a later read returns),
     // without asking the database to send them back.
-    const stored = rows
-      .map((row): StoredEvent => {
-        const i = Number(row.version) - expectedVersion - 1;
-        const r = records[i]!;
-        return {
-          matchId: matchId.toLowerCase(), // as PostgreSQL prints a uuid
-          version: r.version,
-          type: r.type,
-          schemaVersion: r.schema_version,
-          data: JSON.parse(payloads[i]![0]) as unknown,
-          metadata: JSON.parse(payloads[i]![1]) as Record<string, unknown>,
-          recordedAt: iso(row.recorded_at),
-          position: String(row.position),
-          transactionId: String(row.transaction_id),
-        };
-      })
-      .sort((a, b) => a.version - b.version);
-    return { version: expectedVersion + events.length, events: stored };
+    const stored = new Array<StoredEvent>(events.length);
+    for (const row of rows) {
+      const i = Number(row.version) - expectedVersion - 1;
+      const e = events[i]!;
+      stored[i] = {
+        matchId: id,
+        version: expectedVersion + i + 1,
+        type: e.type,
+        schemaVersion: e.schemaVersion ?? 1,
+        data: JSON.parse(payloads[i]![0]) as unknown,
+        metadata: JSON.parse(payloads[i]![1]) as Record<string, unknown>,
+        recordedAt: iso(row.recorded_at),
+        position: String(row.position),
+        transactionId: String(row.transaction_id),
+      };
+    }
+    return { version, events: stored };
   }
 
   private async currentVersion(ownerId: string, matchId: string): Promise<number> {
@@ -244,7 +277,8 @@ export class SqlEventStore implements EventStore {
     const from = Math.max(1, Math.floor(range.from ?? 1));
     const to = range.to === undefined ? 2_147_483_647 : Math.floor(range.to);
     const limit = range.limit === undefined ? null : Math.max(0, Math.floor(range.limit));
-    const { rows } = await this.db.query<EventRow>(
+    const { rows } = await this.run<EventRow>(
+      'arbiter_read_events',
       `SELECT ${E_COLUMNS}
          FROM match_events e JOIN matches m ON m.id = e.match_id
         WHERE e.match_id = $1 AND m.owner_id = $2 AND e.version >= $3 AND e.version <= $4
@@ -256,7 +290,8 @@ export class SqlEventStore implements EventStore {
   }
 
   async readAll(ownerId: string | null, after: FeedCheckpoint | null, limit = 100): Promise<StoredEvent[]> {
-    const { rows } = await this.db.query<EventRow>(
+    const { rows } = await this.run<EventRow>(
+      'arbiter_read_all',
       `SELECT ${E_COLUMNS}
          FROM match_events e JOIN matches m ON m.id = e.match_id
         WHERE ($1::text IS NULL OR m.owner_id = $1::text)
@@ -269,18 +304,15 @@ export class SqlEventStore implements EventStore {
     return rows.map(toEvent);
   }
 
-  async idempotent(
-    ownerId: string,
-    request: IdempotencyRequest,
-    work: (store: EventStore) => Promise<StoredAnswer>,
-  ): Promise<StoredAnswer & { replayed: boolean }> {
+  async idempotent(ownerId: string, request: IdempotencyRequest, work: (store: EventStore) => Promise<StoredAnswer>): Promise<StoredAnswer & { replayed: boolean }> {
     assertStorable(['/idempotency-key', request.key]);
     return this.db.transaction(async (tx) => {
       // Claim the key; a concurrent claimer of the same key waits here until we commit or roll back.
-      const claimed = await tx.query(
-        `INSERT INTO idempotency_keys (owner_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1`,
-        [ownerId, request.key, request.hash],
-      );
+      const claimed = await tx.query(`INSERT INTO idempotency_keys (owner_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1`, [
+        ownerId,
+        request.key,
+        request.hash,
+      ]);
       if (claimed.rowCount === 0) {
         const { rows } = await tx.query<{ request_hash: string; status: number; response: unknown }>(
           `SELECT request_hash, status, response FROM idempotency_keys WHERE owner_id = $1 AND key = $2`,
@@ -288,14 +320,11 @@ export class SqlEventStore implements EventStore {
         );
         const row = rows[0]!;
         if (row.request_hash !== request.hash) {
-          throw new RuleViolation(
-            'idempotency_key_reused',
-            'This Idempotency-Key was already used for a different request; use a new key for a new request.',
-          );
+          throw new RuleViolation('idempotency_key_reused', 'This Idempotency-Key was already used for a different request; use a new key for a new request.');
         }
         return { status: Number(row.status), body: row.response, replayed: true };
       }
-      const inner = new SqlEventStore({ query: tx.query.bind(tx), transaction: (fn) => fn(tx) }, true);
+      const inner = new SqlEventStore({ query: tx.query.bind(tx), transaction: (fn) => fn(tx) }, true, this.options);
       const answer = await work(inner);
       await tx.query(`UPDATE idempotency_keys SET status = $3, response = $4::jsonb WHERE owner_id = $1 AND key = $2`, [
         ownerId,
