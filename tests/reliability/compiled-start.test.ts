@@ -9,7 +9,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,17 +28,6 @@ async function runtimeStage(): Promise<{ cmd: string[]; env: Record<string, stri
   return { cmd, env };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 interface Running {
   child: ChildProcess;
   base: string;
@@ -47,21 +35,24 @@ interface Running {
   exited: Promise<number | null>;
 }
 
+/** Starts `argv` on a port of its choosing (PORT=0, read from its log), once /ready answers 200. */
 async function launch(argv: string[], env: NodeJS.ProcessEnv): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(argv[0]!, argv.slice(1), { cwd: ROOT, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(argv[0]!, argv.slice(1), { cwd: ROOT, env: { ...env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
   const began = Date.now();
   while (Date.now() - began < 90_000 && child.exitCode === null) {
-    const ready = await fetch(`${base}/ready`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ready) return { child, base, output: () => out, exited };
+    const base = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+    if (
+      base &&
+      (await fetch(`${base}/ready`).then(
+        (r) => r.status === 200,
+        () => false,
+      ))
+    )
+      return { child, base, output: () => out, exited };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${argv.join(' ')} did not answer /ready with 200:\n${out}`);

@@ -59,6 +59,7 @@ describe('docker/Dockerfile', () => {
   it('has a build stage (all dependencies, npm run build) and a runtime stage, last, on a supported Node LTS', () => {
     expect(stages(dockerfile)).toHaveLength(2);
     for (const stage of [build!, runtime!]) expect(stage.from).toMatch(/^node:(22|24)(\.\d+)*-bookworm-slim$/);
+    expect(pkg.engines.node).toBe('>=20.19'); // this machine's Node 20.19+, and the image's
     expect(build!.name).toBe('build');
     expect(build!.lines).toContainEqual(expect.stringMatching(/^RUN npm ci\b(?!.*--omit)/));
     expect(build!.lines).toContainEqual(expect.stringMatching(/^RUN npm run build\b/));
@@ -101,20 +102,14 @@ describe('docker/Dockerfile', () => {
 });
 
 describe('package.json', () => {
-  it('accepts this machine’s Node (20.19+) and the image’s', () => {
-    expect(pkg.engines.node).toBe('>=20.19');
-  });
-
-  it('keeps the TypeScript toolchain, the prisma CLI and type packages out of production dependencies', () => {
+  it('keeps the TypeScript toolchain, the prisma CLI and type packages out of production dependencies', async () => {
     for (const dev of ['tsx', 'typescript', 'prisma', 'eslint', 'prettier', 'vitest']) {
       expect(pkg.dependencies[dev], dev).toBeUndefined();
       expect(pkg.devDependencies[dev], dev).toBeDefined();
     }
     expect(Object.keys(pkg.dependencies).filter((d) => d.startsWith('@types/'))).toEqual([]);
     expect(pkg.dependencies['@prisma/client']).toBeDefined();
-  });
-
-  it('no compiled source imports a package that production does not install', async () => {
+    // and no compiled source imports a package that production does not install
     const files = (await readdir('src', { recursive: true })).filter((f) => f.endsWith('.ts')).map((f) => join('src', f));
     const missing: string[] = [];
     for (const file of files) {
