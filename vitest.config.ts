@@ -20,6 +20,7 @@ const exclusive = [
   'tests/reliability/revocation.test.ts',
   'tests/reliability/queue-fairness.test.ts',
   'tests/reliability/feeds-scale-out.test.ts',
+  'tests/reliability/compiled-start.test.ts',
 ];
 
 export default defineConfig({

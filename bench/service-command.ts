@@ -1,4 +1,7 @@
-/** How the benchmarks start the service: as `npm start` runs it in production. */
+/**
+ * How the benchmarks start the service: as `npm start` runs it (scripts/start.mjs: the compiled
+ * dist/server.js, built first when stale), without npm's own start-up in front of it.
+ */
 export function serviceCommand(): string[] {
-  return ['npx', 'tsx', 'src/server.ts'];
+  return [process.execPath, 'scripts/start.mjs', 'server'];
 }

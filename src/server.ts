@@ -7,6 +7,7 @@
 import { loadConfig, type Config } from './config.js';
 import { createApp } from './composition.js';
 import { openInfra, type Infra, type InfraLogger } from './infra/index.js';
+import { warmUp } from './http/warm-up.js';
 import type { FastifyInstance } from 'fastify';
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
@@ -69,6 +70,11 @@ async function start(): Promise<void> {
     infra = await openInfra(config, log);
     if (closing) return; // a signal arrived while opening: shutdown() closes what is open
     app = await createApp(config, infra);
+    await app.ready();
+    // Every route compiled and load shedding settled before the port opens (src/http/warm-up.ts).
+    const warm = await warmUp(app);
+    (warm.failed.length ? log.warn : log.info)({ ...warm }, 'routes warmed up');
+    if (closing) return;
     await app.listen({ port: config.port, host: config.host });
     // PostgreSQL may come up later (/ready is 503 meanwhile); an error retrying cannot cure ends here.
     void infra.ready.catch((error: unknown) => (closing ? undefined : startFailed(error)));

@@ -1,6 +1,6 @@
 /**
  * Entry point of `npm run worker` (needs REDIS_URL): runs the queued jobs with BullMQ sandboxed
- * processors (one child process per concurrent job, src/infra/queue/sandbox.mjs) so CPU-bound
+ * processors (one child process per concurrent job, src/infra/queue/sandbox.ts) so CPU-bound
  * simulations never stall this process, which renews the job locks. Progress and final states are
  * also written to the simulations table here (DATABASE_URL, or the embedded database), so results
  * are persisted even when no API process is listening (with DATABASE_URL). Without it the embedded

@@ -1,7 +1,7 @@
 /**
  * BullMQ job runner (REDIS_URL set). The API process only enqueues and watches (Queue +
  * QueueEvents); `npm run worker` (src/worker.ts) runs the jobs with sandboxed processors
- * (sandbox.mjs, one child process per concurrent job), so CPU-bound simulations never stall the
+ * (sandbox.ts, one child process per concurrent job), so CPU-bound simulations never stall the
  * worker's event loop and its lock renewals. A child that dies fails the attempt and BullMQ retries
  * it (`attempts`); a worker process that dies leaves its job stalled, and another worker (or the
  * restarted one) takes it back once the lock expires. Retries reproduce the result from the seed.
@@ -26,6 +26,7 @@ import { Redis } from 'ioredis';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
 import { QueueUnavailable, type JobRequest, type JobRunner, type JobState, type JobStatus } from '../../app/ports.js';
+import { entryFile } from './entry.js';
 
 export const DEFAULT_QUEUE = 'arbiter-jobs';
 const KEEP_SECONDS = 7 * 24 * 3600;
@@ -300,7 +301,7 @@ export interface BullWorkerOptions {
 /** A worker process's side: runs jobs in sandboxed child processes and honours cancellations. */
 export async function startBullWorker(options: BullWorkerOptions): Promise<{ worker: Worker; close(force?: boolean): Promise<void> }> {
   const queueName = options.queueName ?? DEFAULT_QUEUE;
-  const processor = fileURLToPath(new URL('./sandbox.mjs', import.meta.url));
+  const processor = fileURLToPath(entryFile('sandbox'));
   const worker = new Worker(queueName, processor, {
     connection: connect(options.url),
     concurrency: options.concurrency ?? Math.max(1, availableParallelism()),

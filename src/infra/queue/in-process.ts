@@ -1,6 +1,6 @@
 /**
  * In-process job runner (no REDIS_URL): jobs run on a tinypool pool of node:worker_threads
- * (thread.mjs), so simulations never block the event loop that serves requests. A thread that dies
+ * (thread.ts), so simulations never block the event loop that serves requests. A thread that dies
  * mid-task (crash, out of memory, killed) is replaced by the pool and its task retried from the
  * start, up to `maxAttempts`; simulations are deterministic from their seed, so a retry reproduces
  * the same result. Jobs live in memory: the simulations use case re-enqueues unfinished
@@ -22,6 +22,7 @@ import { availableParallelism } from 'node:os';
 import Tinypool from 'tinypool';
 import type { JobRequest, JobRunner, JobState } from '../../app/ports.js';
 import { JOB_SPLITTERS } from './jobs.js';
+import { entryFile } from './entry.js';
 import { OwnerTurns } from './owner-turns.js';
 
 /** One unit of work run on one thread: a whole job, or one slice of one part of a split job. */
@@ -103,7 +104,7 @@ export class InProcessJobRunner implements JobRunner {
     this.maxParts = Math.max(1, Math.min(this.concurrency, options.maxPartsPerJob ?? this.concurrency));
     this.sliceChunks = Math.max(1, options.sliceChunks ?? 25);
     this.pool = new Tinypool({
-      filename: new URL('./thread.mjs', import.meta.url).href,
+      filename: entryFile('thread').href,
       minThreads: 0,
       maxThreads: this.concurrency,
       idleTimeout: options.idleTimeoutMs ?? 60_000,

@@ -1,6 +1,6 @@
 /**
  * The job handlers a runner can execute, by job name. Loaded inside the worker threads of the
- * in-process runner and inside BullMQ's sandboxed processors (see thread.mjs, sandbox.mjs), so
+ * in-process runner and inside BullMQ's sandboxed processors (see thread.ts, sandbox.ts), so
  * CPU-bound work never runs on the thread that serves requests or renews BullMQ locks.
  *
  * `contract.*` jobs exist for tests/contract/job-runner.test.ts: a job that sleeps while reporting

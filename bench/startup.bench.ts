@@ -1,0 +1,129 @@
+/**
+ * Start-up as in production: the service started by `npm start`'s command (bench/service-command.ts)
+ * on an up-to-date build, embedded defaults, a fresh DATA_DIR. Figures: time from spawn to the
+ * first 200 of /ready (baseline: creating a fresh PGlite data directory alone, measured in this
+ * process, which is most of it), the same on a restart over the existing DATA_DIR, and the
+ * slowest first request over every operation route (each with its first example body) made right
+ * after /ready said 200, against the slowest of a second pass over the same routes. Goals (issue "Fast and deployable"): cold start ≤ 3 s, first request on
+ * every route ≤ 20 ms.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { ensureBuilt } from '../scripts/build.mjs';
+import { operations } from '../src/app/registry.js';
+import { serviceCommand } from './service-command.js';
+import type { BenchFigure } from './run.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+/** Spawns the service and answers the milliseconds until /ready first says 200. */
+async function startService(dataDir: string, port: number): Promise<{ child: ChildProcess; readyMs: number }> {
+  const [cmd, ...args] = serviceCommand();
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', PORT: String(port), DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const began = performance.now();
+  const child = spawn(cmd!, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/ready`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return { child, readyMs: performance.now() - began };
+    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
+    if (performance.now() - began > 120_000) throw new Error('service not ready in 120 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function stopService(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+}
+
+/** Each operation route once, with its first example: the slowest answers (ms), slowest first. */
+async function firstRequests(base: string): Promise<{ route: string; ms: number; status: number }[]> {
+  const times = [];
+  for (const op of operations) {
+    const body = op.examples?.[0]?.value;
+    const began = performance.now();
+    const res = await fetch(base + op.path, {
+      method: op.method,
+      ...(op.method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) } : {}),
+    });
+    await res.arrayBuffer();
+    times.push({ route: `${op.method} ${op.path}`, ms: performance.now() - began, status: res.status });
+  }
+  return times.sort((a, b) => b.ms - a.ms);
+}
+
+export async function run(): Promise<BenchFigure[]> {
+  await ensureBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), 'arbiter-startup-'));
+  const scratch = mkdtempSync(join(tmpdir(), 'arbiter-pglite-'));
+  const children: ChildProcess[] = [];
+  try {
+    const pgliteBegan = performance.now();
+    const pglite = await PGlite.create({ dataDir: scratch });
+    const pgliteMs = performance.now() - pgliteBegan;
+    await pglite.close();
+
+    const port = await freePort();
+    const cold = await startService(dataDir, port);
+    children.push(cold.child);
+    const first = await firstRequests(`http://127.0.0.1:${port}`);
+    const again = await firstRequests(`http://127.0.0.1:${port}`);
+    await stopService(cold.child);
+    const warm = await startService(dataDir, port);
+    children.push(warm.child);
+    await stopService(warm.child);
+
+    const slowest = first[0]!;
+    const failed = first.filter((f) => f.status !== 200);
+    const pgliteBaseline = { name: 'PGlite.create on a fresh data directory alone', value: pgliteMs, unit: 'ms' };
+    return [
+      {
+        name: 'cold start to /ready 200 (npm start command, fresh DATA_DIR, embedded defaults)',
+        value: cold.readyMs,
+        unit: 'ms',
+        baseline: pgliteBaseline,
+        ratio: cold.readyMs / pgliteMs,
+        goal: '≤ 3,000 ms',
+        met: cold.readyMs <= 3000,
+      },
+      { name: 'restart to /ready 200 (same DATA_DIR)', value: warm.readyMs, unit: 'ms', baseline: pgliteBaseline, ratio: warm.readyMs / pgliteMs },
+      {
+        name: `slowest first request over ${first.length} operation routes right after /ready (${slowest.route}; next: ${first
+          .slice(1, 3)
+          .map((f) => `${f.route} ${f.ms.toFixed(1)} ms`)
+          .join(', ')}${failed.length ? `; ${failed.length} non-200` : ''})`,
+        value: slowest.ms,
+        unit: 'ms',
+        baseline: { name: `slowest of a second pass (${again[0]!.route})`, value: again[0]!.ms, unit: 'ms' },
+        ratio: slowest.ms / again[0]!.ms,
+        goal: '≤ 20 ms',
+        met: slowest.ms <= 20 && failed.length === 0,
+      },
+    ];
+  } finally {
+    for (const child of children) await stopService(child).catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

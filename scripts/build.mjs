@@ -1,0 +1,77 @@
+// `npm run build`: compiles the service's sources (tsconfig.build.json: src/ only) into dist/, from
+// scratch, and stamps dist/ when the compilation succeeded. `ensureBuilt()` (scripts/start.mjs)
+// rebuilds only when dist/ is missing or older than a source file; concurrent starts share one
+// build through a lock.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const DIST = join(ROOT, 'dist');
+const STAMP = join(DIST, '.built');
+const INPUTS = ['src', 'tsconfig.json', 'tsconfig.build.json'];
+
+/** Newest modification time (ms) of the compiler's inputs; 0 when there are none (image without sources). */
+function newestInput() {
+  let newest = 0;
+  const visit = (path) => {
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const input of INPUTS) visit(join(ROOT, input));
+  return newest;
+}
+
+export function isBuilt() {
+  if (!existsSync(STAMP)) return false;
+  return statSync(STAMP).mtimeMs >= newestInput();
+}
+
+/** A clean compilation into dist/; throws with the compiler's output when it fails. */
+export function build() {
+  let tsc;
+  try {
+    tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  } catch {
+    throw new Error('dist/ is missing or stale and TypeScript is not installed (a production install): run `npm run build` where the dev dependencies are installed.');
+  }
+  const began = new Date();
+  rmSync(DIST, { recursive: true, force: true });
+  const result = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`the build failed (tsc -p tsconfig.build.json):\n${result.stdout}${result.stderr}`);
+  mkdirSync(DIST, { recursive: true });
+  writeFileSync(STAMP, began.toISOString() + '\n');
+  // Dated from the build's start: an input edited during the build makes the next start rebuild.
+  utimesSync(STAMP, began, began);
+}
+
+/** Builds when needed; waits for (and reuses) a build another process is running. */
+export async function ensureBuilt() {
+  if (isBuilt()) return;
+  const { default: lockfile } = await import('proper-lockfile');
+  const release = await lockfile.lock(ROOT, { lockfilePath: join(ROOT, '.build.lock'), stale: 120_000, retries: { retries: 240, minTimeout: 250, maxTimeout: 1000 } });
+  try {
+    if (isBuilt()) return;
+    process.stderr.write('building dist/ (tsc -p tsconfig.build.json)…\n');
+    build();
+  } finally {
+    await release();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    build();
+  } catch (error) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
