@@ -70,10 +70,26 @@ const Gifts = Type.Integer({ minimum: 0, maximum: 5 });
 const TradeSide = Type.Object({ gifts: Type.Optional(Gifts), characters: Type.Optional(Type.Array(Name, { maxItems: 4 })) });
 
 export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema: TSchema }> = {
-  'anima.keep_character': cmd('ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. When all kept, turn 1 starts.', { type: 'anima.keep_character', player: 'p1', character: 'Acróbata' }, { character: Name }),
-  'anima.discard_gifts': cmd('ANIMA-START-2a/3/4 (Start phase, in turn order): discard Gifts; the player with strictly the fewest Gifts takes them unless `take: false`.', { type: 'anima.discard_gifts', player: 'p1', count: 1 }, { count: Type.Integer({ minimum: 1, maximum: 5 }), take: Type.Optional(Type.Boolean()) }),
-  'anima.dismiss_character': cmd('ANIMA-START-2b/4/5: dismiss a Character; the player with strictly the fewest Characters recruits it unless `take: false`; an emptied Group is replaced (ANIMA-GROUP-5).', { type: 'anima.dismiss_character', player: 'p1', character: 'Novel' }, { character: Name, take: Type.Optional(Type.Boolean()) }),
-  'anima.go': cmd('ANIMA-MOVE-3 / ANIMA-PRIOR-1..5 (Move phase): go to an active Location (the current one: stay), facing its prior encounter.', { type: 'anima.go', player: 'p1', location: 'Arkángel', dice: { values: [6, 2] } }, { location: Name }),
+  'anima.keep_character': cmd(
+    'ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. When all kept, turn 1 starts.',
+    { type: 'anima.keep_character', player: 'p1', character: 'Acróbata' },
+    { character: Name },
+  ),
+  'anima.discard_gifts': cmd(
+    'ANIMA-START-2a/3/4 (Start phase, in turn order): discard Gifts; the player with strictly the fewest Gifts takes them unless `take: false`.',
+    { type: 'anima.discard_gifts', player: 'p1', count: 1 },
+    { count: Type.Integer({ minimum: 1, maximum: 5 }), take: Type.Optional(Type.Boolean()) },
+  ),
+  'anima.dismiss_character': cmd(
+    'ANIMA-START-2b/4/5: dismiss a Character; the player with strictly the fewest Characters recruits it unless `take: false`; an emptied Group is replaced (ANIMA-GROUP-5).',
+    { type: 'anima.dismiss_character', player: 'p1', character: 'Novel' },
+    { character: Name, take: Type.Optional(Type.Boolean()) },
+  ),
+  'anima.go': cmd(
+    'ANIMA-MOVE-3 / ANIMA-PRIOR-1..5 (Move phase): go to an active Location (the current one: stay), facing its prior encounter.',
+    { type: 'anima.go', player: 'p1', location: 'Arkángel', dice: { values: [6, 2] } },
+    { location: Name },
+  ),
   'anima.seek_new_horizons': cmd(
     'ANIMA-MOVE-4..10 / ANIMA-DECK-3: once per turn; the top Location (or `location` from the discard pile with `source: "discard"`) with a face-up prior encounter; over the maximum, `removal` lists the Locations to remove in order, `saves` who saves which with a Gift.',
     { type: 'anima.seek_new_horizons', player: 'p2', source: 'deck', removal: ['Arkángel'] },
@@ -85,12 +101,36 @@ export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema
     },
   ),
   'anima.rest': cmd('ANIMA-MOVE-11/12: the Group gives up this turn (at no Location); +2 Combat and +2 Speed next turn.', { type: 'anima.rest', player: 'p3' }, {}),
-  'anima.declare_combat': cmd('ANIMA-INTERACT-2..5 / ANIMA-COMBAT-1..4 (Interaction phase): combat with a Group at the same Location (size rule, no rematch after a draw); the loser gives a Gift and is expelled.', { type: 'anima.declare_combat', player: 'p1', target: 'p2', dice: { values: [7, 3] } }, { target: Name }),
-  'anima.trade_with': cmd('ANIMA-INTERACT-1: an agreed trade between two Groups at Trade Locations; `gives` / `receives` Gifts (counts) and Characters (names).', { type: 'anima.trade_with', player: 'p1', with: 'p2', gives: { gifts: 1 }, receives: { characters: ['Novel'] } }, { with: Name, gives: Type.Optional(TradeSide), receives: Type.Optional(TradeSide) }),
-  'anima.explore': cmd('ANIMA-EXPLORE-1..7 (Exploration phase, Groups that arrived): one d10 on the Location\'s table, encounters from the deck; then `anima.claim_reward`. Decline with `anima.end_phase`.', { type: 'anima.explore', player: 'p1', dice: { values: [5, 3, 4] } }, {}),
-  'anima.claim_reward': cmd('ANIMA-REWARD-1..6 / ANIMA-MISSION-1..4: one reward of the Location by index (Gift, Recruit, a Mission objective with its test, Special); the Final Mission wins the game.', { type: 'anima.claim_reward', player: 'p1', reward: 0 }, { reward: Type.Integer({ minimum: 0, maximum: 9 }) }),
-  'anima.choose_casualty': cmd('ANIMA-COMBAT-4: after a defeat by 5 or more, the loser names the Character who dies.', { type: 'anima.choose_casualty', player: 'p2', character: 'Técnico' }, { character: Name }),
-  'anima.end_phase': cmd('ANIMA-TURN-1: the player is done in this phase (Start, Interaction; in Exploration: declines to explore, ANIMA-EXPLORE-2).', { type: 'anima.end_phase', player: 'p1' }, {}),
+  'anima.declare_combat': cmd(
+    'ANIMA-INTERACT-2..5 / ANIMA-COMBAT-1..4 (Interaction phase): combat with a Group at the same Location (size rule, no rematch after a draw); the loser gives a Gift and is expelled.',
+    { type: 'anima.declare_combat', player: 'p1', target: 'p2', dice: { values: [7, 3] } },
+    { target: Name },
+  ),
+  'anima.trade_with': cmd(
+    'ANIMA-INTERACT-1: an agreed trade between two Groups at Trade Locations; `gives` / `receives` Gifts (counts) and Characters (names).',
+    { type: 'anima.trade_with', player: 'p1', with: 'p2', gives: { gifts: 1 }, receives: { characters: ['Novel'] } },
+    { with: Name, gives: Type.Optional(TradeSide), receives: Type.Optional(TradeSide) },
+  ),
+  'anima.explore': cmd(
+    "ANIMA-EXPLORE-1..7 (Exploration phase, Groups that arrived): one d10 on the Location's table, encounters from the deck; then `anima.claim_reward`. Decline with `anima.end_phase`.",
+    { type: 'anima.explore', player: 'p1', dice: { values: [5, 3, 4] } },
+    {},
+  ),
+  'anima.claim_reward': cmd(
+    'ANIMA-REWARD-1..6 / ANIMA-MISSION-1..4: one reward of the Location by index (Gift, Recruit, a Mission objective with its test, Special); the Final Mission wins the game.',
+    { type: 'anima.claim_reward', player: 'p1', reward: 0 },
+    { reward: Type.Integer({ minimum: 0, maximum: 9 }) },
+  ),
+  'anima.choose_casualty': cmd(
+    'ANIMA-COMBAT-4: after a defeat by 5 or more, the loser names the Character who dies.',
+    { type: 'anima.choose_casualty', player: 'p2', character: 'Técnico' },
+    { character: Name },
+  ),
+  'anima.end_phase': cmd(
+    'ANIMA-TURN-1: the player is done in this phase (Start, Interaction; in Exploration: declines to explore, ANIMA-EXPLORE-2).',
+    { type: 'anima.end_phase', player: 'p1' },
+    {},
+  ),
 };
 
 type State = anima.AnimaTable & { [member: string]: unknown };

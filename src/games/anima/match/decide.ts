@@ -45,7 +45,13 @@ export const ANIMA_COMMANDS: Record<string, AnimaCommandSpec> = {
   'anima.trade_with': { phases: ['interaction'], what: 'Trading (ANIMA-INTERACT-1)', inTurn: true, decide: tradeWith },
   'anima.explore': { phases: ['exploration'], what: 'Exploring (ANIMA-EXPLORE-1)', inTurn: true, decide: explore },
   'anima.claim_reward': { phases: ['exploration'], what: 'Claiming a reward (ANIMA-REWARD-1)', inTurn: true, resolves: 'reward', decide: claimReward },
-  'anima.choose_casualty': { phases: ['move', 'interaction', 'exploration'], what: 'Choosing the Character who dies (ANIMA-COMBAT-4)', inTurn: false, resolves: 'casualty', decide: chooseCasualty },
+  'anima.choose_casualty': {
+    phases: ['move', 'interaction', 'exploration'],
+    what: 'Choosing the Character who dies (ANIMA-COMBAT-4)',
+    inTurn: false,
+    resolves: 'casualty',
+    decide: chooseCasualty,
+  },
   'anima.end_phase': { phases: ['start', 'move', 'interaction', 'exploration'], what: 'Finishing the phase (ANIMA-TURN-1)', inTurn: true, decide: endPhase },
 };
 
@@ -53,7 +59,9 @@ export const ANIMA_COMMAND_TYPES = Object.keys(ANIMA_COMMANDS);
 
 function check(spec: AnimaCommandSpec, c: Cmd, t: AnimaTable): GroupState {
   if (!t.cards) {
-    violation('cards_missing', `A full Ánima match needs the card lists the rulebook does not print, in the match options: ${t.missingCards.join(', ')}.`, { missing: t.missingCards });
+    violation('cards_missing', `A full Ánima match needs the card lists the rulebook does not print, in the match options: ${t.missingCards.join(', ')}.`, {
+      missing: t.missingCards,
+    });
   }
   // ANIMA-MISSION-3: the game ended when a player completed the Final Mission.
   if (t.phase === 'ended') violation('game_over', 'The game has ended (ANIMA-MISSION-3); no more commands.', { outcome: t.outcome });
@@ -67,7 +75,10 @@ function check(spec: AnimaCommandSpec, c: Cmd, t: AnimaTable): GroupState {
   }
   if (!spec.phases.includes(t.phase)) violation('wrong_phase', `${spec.what} is not possible in the ${t.phase} phase.`, { phase: t.phase, phases: spec.phases });
   if (spec.inTurn && !spec.resolves && t.toAct !== c.player) {
-    violation('not_your_turn', `${t.toAct ?? 'Nobody'} acts now in the ${t.phase} phase (ANIMA-TURN-1: turn order ${t.turnOrder.join(', ')}).`, { toAct: t.toAct, turnOrder: t.turnOrder });
+    violation('not_your_turn', `${t.toAct ?? 'Nobody'} acts now in the ${t.phase} phase (ANIMA-TURN-1: turn order ${t.turnOrder.join(', ')}).`, {
+      toAct: t.toAct,
+      turnOrder: t.turnOrder,
+    });
   }
   return g;
 }

@@ -53,14 +53,12 @@ export function advance(t: AnimaTable): void {
   t.toAct = null;
 }
 
-const take = (from: number[], n: number) => from.splice(0, n);
-
 function finish(t: AnimaTable, player: string): void {
   if (!t.done.includes(player)) t.done.push(player);
 }
 
 /** A Character dying or leaving: the discard pile (ANIMA-GROUP-4). */
-function removeCharacter(t: AnimaTable, g: GroupState, card: number): void {
+function removeCharacter(g: GroupState, card: number): void {
   const i = g.characters.findIndex((c) => c.card === card);
   if (i >= 0) g.characters.splice(i, 1);
 }
@@ -140,7 +138,7 @@ const FOLDS: Folds = {
   'anima.character_dismissed': (t, d) => {
     const g = t.groupsInPlay[d.player]!;
     const c = g.characters.find((x) => x.card === d.character)!;
-    removeCharacter(t, g, d.character);
+    removeCharacter(g, d.character);
     if (d.takenBy) t.groupsInPlay[d.takenBy]!.characters.push(c);
     else t.discards.characters.push(d.character);
   },
@@ -253,7 +251,7 @@ const FOLDS: Folds = {
     t.finalDeck = t.finalDeck.filter((c) => c !== d.card);
   },
   'anima.character_lost': (t, d) => {
-    removeCharacter(t, t.groupsInPlay[d.player]!, d.character);
+    removeCharacter(t.groupsInPlay[d.player]!, d.character);
     t.discards.characters.push(d.character);
     if (t.pending?.kind === 'casualty' && t.pending.player === d.player) t.pending = null;
   },

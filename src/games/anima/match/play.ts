@@ -72,7 +72,12 @@ export function explore(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): Anima
   // ANIMA-DECK-2: when the deck cannot cover the most this table may draw, its discard pile is shuffled beneath.
   const pile = drawCards(t, 'encounters', most, dice);
   const deck = pile.events.length ? (pile.events[0]!.data as { order: number[] }).order : t.decks.encounters;
-  const x = exploreCore({ name: card.name, level: card.level, table: card.table }, coreGroup(g), deck.map((i) => t.cards!.encounters[i]!), dice);
+  const x = exploreCore(
+    { name: card.name, level: card.level, table: card.table },
+    coreGroup(g),
+    deck.map((i) => t.cards!.encounters[i]!),
+    dice,
+  );
   const drawn = deck.slice(0, x.encounters.length);
   const events: AnimaEvent[] = [...pile.events];
   const n = Math.max(0, x.groupSize - g.characters.length);

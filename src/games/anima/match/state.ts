@@ -126,7 +126,12 @@ export function cardProblems(cards: AnimaCards, players: number): InputProblem[]
   const problems: InputProblem[] = [];
   const need = (key: string, min: number, rule: string, max = Infinity) => {
     const n = (cards as unknown as Record<string, unknown[]>)[key]!.length;
-    if (n < min || n > max) problems.push({ path: pointer('options', key), code: 'wrong_card_count', message: `${players} player(s) need ${max === Infinity ? `at least ${min}` : min === max ? `${min}` : `${min}..${max}`} ${key} card(s) (${rule}); ${n} given.` });
+    if (n < min || n > max)
+      problems.push({
+        path: pointer('options', key),
+        code: 'wrong_card_count',
+        message: `${players} player(s) need ${max === Infinity ? `at least ${min}` : min === max ? `${min}` : `${min}..${max}`} ${key} card(s) (${rule}); ${n} given.`,
+      });
   };
   need('characters', 2 * players, 'ANIMA-SETUP-3: two drawn per player');
   need('locations', players, 'ANIMA-SETUP-4 / ANIMA-DECK-3', LOCATION_DECK);
@@ -140,13 +145,19 @@ export function cardProblems(cards: AnimaCards, players: number): InputProblem[]
     problems.push(...tableProblems(l.table, ['options', 'locations', i, 'table']));
   });
   cards.encounters.forEach((e, i) => {
-    if (e.kind === 'creature' && e.combat === undefined) problems.push({ path: pointer('options', 'encounters', i, 'combat'), code: 'missing_combat', message: `Creature ${e.name} needs \`combat\` (ANIMA-CARD-3).` });
+    if (e.kind === 'creature' && e.combat === undefined)
+      problems.push({ path: pointer('options', 'encounters', i, 'combat'), code: 'missing_combat', message: `Creature ${e.name} needs \`combat\` (ANIMA-CARD-3).` });
   });
   const missions = new Set([...cards.basicMissions, ...cards.finalMissions].map((m) => m.name));
   cards.locations.forEach((l, i) =>
     l.rewards.forEach((r, j) => {
       if (r.kind !== 'mission') return;
-      if (!r.mission || !missions.has(r.mission)) problems.push({ path: pointer('options', 'locations', i, 'rewards', j, 'mission'), code: 'unknown_mission', message: `A mission reward names one of the Mission cards (ANIMA-REWARD-5).` });
+      if (!r.mission || !missions.has(r.mission))
+        problems.push({
+          path: pointer('options', 'locations', i, 'rewards', j, 'mission'),
+          code: 'unknown_mission',
+          message: `A mission reward names one of the Mission cards (ANIMA-REWARD-5).`,
+        });
     }),
   );
   return problems;

@@ -18,7 +18,10 @@ export function keepCharacter(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice):
   if (at < 0) violation('not_dealt', `Keep one of the two Characters drawn: ${names.join(', ')} (ANIMA-SETUP-3).`, { dealt: names });
   const kept = g.dealt[at]!;
   const returned = g.dealt[1 - at]!;
-  return [event('anima.character_kept', { player: c.player, kept, returned }), event('anima.deck_shuffled', { deck: 'characters', order: shuffle([...t.decks.characters, returned], dice, 'characters') })];
+  return [
+    event('anima.character_kept', { player: c.player, kept, returned }),
+    event('anima.deck_shuffled', { deck: 'characters', order: shuffle([...t.decks.characters, returned], dice, 'characters') }),
+  ];
 }
 
 /** ANIMA-START-2a / ANIMA-START-4: discard Gifts; the player with strictly fewest Gifts may take them. */
@@ -52,7 +55,7 @@ function recruitsOf(t: AnimaTable, g: GroupState, result: PriorEncounter, dice: 
 export function goTo(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
   const to = t.locations.find((l) => l.name === c.location);
   if (!to) violation('not_active', `${String(c.location)} is not an active Location (ANIMA-MOVE-1).`, { active: t.locations.map((l) => l.name) });
-  const from = g.location ? t.locations.find((l) => l.name === g.location) ?? null : null;
+  const from = g.location ? (t.locations.find((l) => l.name === g.location) ?? null) : null;
   const card = to.prior ? t.cards!.encounters[to.prior.card]! : undefined;
   const r = go({ from: from && { name: from.name, level: from.level }, to: { name: to.name, level: to.level } }, coreGroup(g), card, dice);
   if (r.need === 'none' || !card || !r.encounter) return [event('anima.went', { player: c.player, location: to.name, prior: null, recruited: [] })];
@@ -69,7 +72,9 @@ export function seekNewHorizons(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice
   if (source === 'deck') location = t.decks.locations[0];
   else location = t.discards.locations.find((i) => cards.locations[i]!.name === c.location);
   if (source === 'discard' && location === undefined) {
-    violation('not_in_discard', `${String(c.location)} is not in the Location discard pile (ANIMA-MOVE-5).`, { discardPile: t.discards.locations.map((i) => cards.locations[i]!.name) });
+    violation('not_in_discard', `${String(c.location)} is not in the Location discard pile (ANIMA-MOVE-5).`, {
+      discardPile: t.discards.locations.map((i) => cards.locations[i]!.name),
+    });
   }
   const card = location === undefined ? { name: '(none)', level: 1 } : { name: cards.locations[location]!.name, level: cards.locations[location]!.level };
   const drawn = drawCards(t, 'encounters', 1, dice);
@@ -101,11 +106,7 @@ export function seekNewHorizons(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice
   }
   const { location: _l, source: _s, active: _a, maximum: _m, removed, saved, overCap: _o, at: _at, ...result } = r;
   const rec = recruitsOf(t, g, result, dice);
-  return [
-    ...drawn.events,
-    ...rec.events,
-    event('anima.sought', { player: c.player, source, location: location!, encounter, removed, saved, result, recruited: rec.recruited }),
-  ];
+  return [...drawn.events, ...rec.events, event('anima.sought', { player: c.player, source, location: location!, encounter, removed, saved, result, recruited: rec.recruited })];
 }
 
 /** ANIMA-MOVE-11/12: Rest — the turn passes; +2 Combat and Speed next turn. */

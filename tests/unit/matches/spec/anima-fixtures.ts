@@ -22,7 +22,12 @@ export const animaCards = () => ({
   ],
   locations: [
     { name: 'Arkángel', level: 1, trade: true, combatAllowed: false, table, rewards: [{ kind: 'recruit' }, { kind: 'gift' }] },
-    { name: 'Las Ruinas', level: 2, table, rewards: [{ kind: 'gift' }, { kind: 'mission', name: 'Pozo del Infierno', mission: 'Derrotar a Tiamat' }, { kind: 'mission', mission: 'La Sombra' }] },
+    {
+      name: 'Las Ruinas',
+      level: 2,
+      table,
+      rewards: [{ kind: 'gift' }, { kind: 'mission', name: 'Pozo del Infierno', mission: 'Derrotar a Tiamat' }, { kind: 'mission', mission: 'La Sombra' }],
+    },
     { name: 'Aldea de Cornes', level: 1, trade: true, table, rewards: [{ kind: 'gift' }, { kind: 'mission', mission: 'Correr' }] },
   ],
   encounters: [

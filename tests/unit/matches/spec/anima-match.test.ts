@@ -92,7 +92,11 @@ describe('Ánima match: Start and Move phases', () => {
     const { state } = await spec()
       .givenCommands(START_DONE)
       .when({ type: 'anima.go', player: 'p2', location: 'Arkángel', dice: { values: [1, 9] } })
-      .then([{ type: 'anima.went', data: { prior: { result: { characterDies: true } } } }, { type: 'anima.character_lost', data: { player: 'p2', character: 2 } }, { type: 'anima.group_replaced', data: { player: 'p2' } }]);
+      .then([
+        { type: 'anima.went', data: { prior: { result: { characterDies: true } } } },
+        { type: 'anima.character_lost', data: { player: 'p2', character: 2 } },
+        { type: 'anima.group_replaced', data: { player: 'p2' } },
+      ]);
     expect(state.groupsInPlay.p2.characters).toHaveLength(1);
     expect(state.discards.characters).toEqual([2]);
   });
