@@ -56,6 +56,7 @@ function menu(s: S, pick: number): Command[] {
 describe('Ánima match property', () => {
   it('replay equals live; refused commands change nothing (ANIMA-*)', () => {
     const g = gameMatch('anima')!;
+    const reached = new Set<string>();
     fc.assert(
       fc.property(fc.array(fc.nat(1000), { minLength: 1, maxLength: 60 }), fc.string({ maxLength: 8 }), (picks, seed) => {
         const setup = { players: ANIMA_PLAYERS, options: animaCards() as unknown as Record<string, unknown> };
@@ -78,8 +79,13 @@ describe('Ánima match property', () => {
         });
         const replayed = log.reduce((s, e) => g.evolve(s, e), g.initialState(setup));
         expect(replayed).toEqual(state);
+        // The first command (keeping a Character dealt at setup, ANIMA-SETUP-3) is always legal.
+        expect(log.length).toBeGreaterThan(0);
+        reached.add(state.phase);
       }),
       { numRuns: 150 },
     );
+    // The runs get past setup into the turn's phases (ANIMA-TURN-1).
+    expect([...reached]).toEqual(expect.arrayContaining(['move', 'exploration']));
   });
 });
