@@ -5,12 +5,12 @@
  * Commands are validated here (400 with JSON pointers under `/command`) before the decider sees them.
  */
 import * as eden from '../../games/eden/match/index.js';
-import { animaProjection } from '../../games/anima/match/index.js';
 import { spiritOfEdenProjection } from '../../games/spirit-of-eden/match/index.js';
 import { InvalidInput, underPath } from '../../games/errors.js';
 import { validate } from '../validate.js';
 import { EDEN_COMMAND_SCHEMAS } from './eden-commands.js';
 import { exsiliumMatch } from './exsilium-commands.js';
+import { animaMatch } from './anima-commands.js';
 import { defineMatchGame, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
 import { resolutionLogMatch } from './resolution-log.js';
 
@@ -35,7 +35,7 @@ export function gameMatch(game: string): GameMatch | undefined {
   registry ??= {
     eden: edenMatch,
     // The other games: one generic resolution log each, with what the game's projection keeps
-    anima: resolutionLogMatch(animaProjection),
+    anima: animaMatch(),
     exsilium: exsiliumMatch(),
     'spirit-of-eden': resolutionLogMatch(spiritOfEdenProjection),
   };

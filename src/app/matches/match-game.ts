@@ -26,6 +26,8 @@ export interface GameMatch {
   decide(command: Command, state: unknown, dice: Dice): MatchEvent[];
   evolve(state: unknown, event: MatchEvent): unknown;
   commands: Record<string, { schema: TSchema; description: string }>;
+  /** Checks the match `options` at creation (InvalidInput: 400 with `/options/...` paths). */
+  validateOptions?(setup: MatchSetup): void;
 }
 
 /** One command of a game: validated by `schema` (400 under `/command`) before `decide` sees it. */

@@ -87,6 +87,7 @@ export class MatchService {
     if (new Set(ids).size !== ids.length) throw new InvalidInput([{ path: '/players', code: 'duplicate_player', message: 'Player ids must be distinct.' }]);
     if (body.game === 'eden' && body.players.length !== 2) throw new InvalidInput([{ path: '/players', code: 'wrong_player_count', message: 'EDEN is played by exactly two players (A, B).' }]);
     const options = body.options ?? {};
+    g.validateOptions?.({ players: body.players, options });
     // A setup the game cannot play (e.g. an Exsilium scenario) is refused before the match exists.
     g.initialState({ players: body.players, options });
     return this.withKey(ownerId, idem, hashOf('create', body), async (store) => {

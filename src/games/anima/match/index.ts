@@ -81,3 +81,9 @@ export const animaProjection = {
     return { groups: { ...state.groups, [player]: record } };
   },
 };
+
+// The full match (ANIMA-SETUP..ANIMA-MISSION): state, events, decide and evolve.
+export * from './state.js';
+export { ANIMA_EVENT_TYPES, type AnimaEvent, type AnimaEventData } from './events.js';
+export { ANIMA_COMMANDS, ANIMA_COMMAND_TYPES, decideTable } from './decide.js';
+export { evolveTable } from './evolve.js';

@@ -1,0 +1,69 @@
+/** The events of a full Ánima match (all written by its commands) and the data each carries. */
+import type { Exploration, GroupCombat, PriorEncounter, SpeedRun, TieBreak } from '../index.js';
+import type { CreatureCombat } from '../combat.js';
+import type { SpeedTest } from '../speed.js';
+
+export interface AnimaEventData {
+  'anima.character_kept': { player: string; kept: number; returned: number };
+  /** A deck (re)formed in this order: the setup return (ANIMA-SETUP-3) or a discard pile shuffled (ANIMA-DECK-2). */
+  'anima.deck_shuffled': { deck: 'characters' | 'encounters'; order: number[] };
+  'anima.turn_started': { turn: number; order: string[]; tieBreaks: TieBreak[]; runs: SpeedRun[] };
+  'anima.gifts_discarded': { player: string; count: number; takenBy: string | null; reason: string };
+  'anima.character_dismissed': { player: string; character: number; takenBy: string | null; reason: string };
+  /** ANIMA-GROUP-5: the top Character of the deck starts a new Group. */
+  'anima.group_replaced': { player: string; character: number };
+  'anima.phase_finished': { player: string };
+  'anima.went': { player: string; location: string; prior: { card: number; result: PriorEncounter } | null; recruited: number[] };
+  'anima.sought': {
+    player: string;
+    source: 'deck' | 'discard';
+    location: number;
+    encounter: number;
+    removed: string | null;
+    saved: { location: string; by: string }[];
+    result: PriorEncounter;
+    recruited: number[];
+  };
+  'anima.rested': { player: string };
+  'anima.group_combat': { player: string; opponent: string; combat: GroupCombat; spoil: boolean };
+  'anima.traded': { player: string; with: string; gives: { gifts: number; characters: number[] }; receives: { gifts: number; characters: number[] } };
+  'anima.explored': { player: string; location: string; drawn: number[]; exploration: Exploration; recruited: number[] };
+  'anima.reward_claimed': {
+    player: string;
+    location: string;
+    reward: number;
+    kind: 'gift' | 'recruit' | 'mission' | 'special';
+    giftsDrawn?: number;
+    recruited?: number;
+    mission?: { name: string; final: boolean; combat?: CreatureCombat; speedTest?: SpeedTest; success: boolean };
+  };
+  'anima.mission_completed': { player: string; mission: string; final: boolean };
+  'anima.final_mission_revealed': { card: number; name: string };
+  'anima.character_lost': { player: string; character: number };
+  'anima.game_won': { player: string; mission: string };
+}
+
+export type AnimaEventType = keyof AnimaEventData;
+export type AnimaEvent = { [T in AnimaEventType]: { type: T; data: AnimaEventData[T] } }[AnimaEventType];
+export const ANIMA_EVENT_TYPES = new Set<string>([
+  'anima.character_kept',
+  'anima.deck_shuffled',
+  'anima.turn_started',
+  'anima.gifts_discarded',
+  'anima.character_dismissed',
+  'anima.group_replaced',
+  'anima.phase_finished',
+  'anima.went',
+  'anima.sought',
+  'anima.rested',
+  'anima.group_combat',
+  'anima.traded',
+  'anima.explored',
+  'anima.reward_claimed',
+  'anima.mission_completed',
+  'anima.final_mission_revealed',
+  'anima.character_lost',
+  'anima.game_won',
+] satisfies AnimaEventType[]);
+
+export const event = <T extends AnimaEventType>(type: T, data: AnimaEventData[T]): AnimaEvent => ({ type, data }) as AnimaEvent;

@@ -1,0 +1,272 @@
+/**
+ * evolve(table, event) → table: the pure fold of a full Ánima match. Each event is applied to a copy,
+ * then `advance` works out who acts next and moves to the next phase when every player who can act
+ * in it is done (ANIMA-TURN-1).
+ */
+import type { AnimaEvent, AnimaEventData } from './events.js';
+import type { AnimaPhase, AnimaTable, GroupState } from './state.js';
+import type { PriorEncounter } from '../index.js';
+
+const NEXT: Partial<Record<AnimaPhase, AnimaPhase>> = { start: 'move', move: 'interaction', interaction: 'exploration', exploration: 'turn_end' };
+
+/** Who takes part in a phase (ANIMA-TURN-1, ANIMA-LOSE-2, ANIMA-EXPLORE-1, ANIMA-AMB-7). */
+export function takesPart(phase: AnimaPhase, g: GroupState): boolean {
+  switch (phase) {
+    case 'start':
+      return true;
+    case 'move':
+      return !g.turnLost;
+    case 'interaction':
+      return g.location !== null && !g.turnLost;
+    case 'exploration':
+      return g.arrived && g.location !== null && !g.turnLost;
+    default:
+      return false;
+  }
+}
+
+/** ANIMA-TURN-1: players act in turn order; a phase ends when all who take part are done. */
+export function advance(t: AnimaTable): void {
+  if (t.phase === 'ended') {
+    t.toAct = null;
+    return;
+  }
+  if (t.pending) {
+    t.toAct = t.pending.player;
+    return;
+  }
+  if (t.phase === 'setup') {
+    const waiting = t.turnOrder.find((p) => t.groupsInPlay[p]!.characters.length === 0);
+    t.toAct = waiting ?? null;
+    if (!waiting && t.cards) t.phase = 'turn_end';
+    return;
+  }
+  while (NEXT[t.phase]) {
+    const next = t.turnOrder.find((p) => !t.done.includes(p) && takesPart(t.phase, t.groupsInPlay[p]!));
+    if (next) {
+      t.toAct = next;
+      return;
+    }
+    t.phase = NEXT[t.phase]!;
+    t.done = [];
+  }
+  t.toAct = null;
+}
+
+function finish(t: AnimaTable, player: string): void {
+  if (!t.done.includes(player)) t.done.push(player);
+}
+
+/** A Character dying or leaving: the discard pile (ANIMA-GROUP-4). */
+function removeCharacter(g: GroupState, card: number): void {
+  const i = g.characters.findIndex((c) => c.card === card);
+  if (i >= 0) g.characters.splice(i, 1);
+}
+
+function addCharacters(t: AnimaTable, g: GroupState, cards: number[]): void {
+  for (const card of cards) {
+    const i = t.decks.characters.indexOf(card);
+    if (i >= 0) t.decks.characters.splice(i, 1);
+    const c = t.cards!.characters[card]!;
+    g.characters.push({ card, name: c.name, combat: c.combat, speed: c.speed });
+  }
+}
+
+/** ANIMA-MOVE-3 / ANIMA-PRIOR-2..5: the Group met the Location's prior encounter (or none). */
+function arrive(t: AnimaTable, player: string, location: string, prior: { card: number; result: PriorEncounter } | null, recruited: number[]): void {
+  const g = t.groupsInPlay[player]!;
+  const here = t.locations.find((l) => l.name === location)!;
+  if (prior) {
+    const r = prior.result;
+    // ANIMA-PRIOR-5: a winning Creature stays (face up); anything else goes to the discard pile.
+    if (r.creatureStays) here.prior = { card: prior.card, faceDown: false };
+    else {
+      here.prior = null;
+      t.discards.encounters.push(prior.card);
+    }
+    if (r.handSize !== undefined) g.handSize = r.handSize;
+    addCharacters(t, g, recruited);
+    if (r.losesNextTurn) g.losesNextTurn = true;
+    if (r.characterDies) t.pending = { kind: 'casualty', player };
+    if (!r.arrives) {
+      // ANIMA-MOVE-3 / ANIMA-LOSE-2: the Group is at no Location and does nothing more this turn.
+      g.location = null;
+      g.turnLost = true;
+      g.arrived = false;
+      return;
+    }
+  }
+  g.location = location;
+  g.arrived = true;
+}
+
+type Folds = { [T in AnimaEvent['type']]: (t: AnimaTable, d: AnimaEventData[T]) => void };
+
+const FOLDS: Folds = {
+  'anima.character_kept': (t, d) => {
+    const g = t.groupsInPlay[d.player]!;
+    const c = t.cards!.characters[d.kept]!;
+    g.characters = [{ card: d.kept, name: c.name, combat: c.combat, speed: c.speed }];
+    g.dealt = [];
+  },
+  'anima.deck_shuffled': (t, d) => {
+    t.decks[d.deck] = [...d.order];
+    t.discards[d.deck] = t.discards[d.deck].filter((c) => !d.order.includes(c));
+  },
+  'anima.turn_started': (t, d) => {
+    t.turn = d.turn;
+    t.turnOrder = d.order;
+    t.tieBreaks = d.tieBreaks;
+    t.phase = 'start';
+    t.done = [];
+    t.soughtBy = null;
+    for (const g of Object.values(t.groupsInPlay)) {
+      // ANIMA-MOVE-12: the Rest bonus holds for the turn after Rest only.
+      g.rested = g.resting;
+      g.resting = false;
+      g.arrived = false;
+      g.drewWith = [];
+      // ANIMA-LOSE-1: a card that costs the next turn.
+      g.turnLost = g.losesNextTurn;
+      g.losesNextTurn = false;
+    }
+  },
+  'anima.gifts_discarded': (t, d) => {
+    t.groupsInPlay[d.player]!.handSize -= d.count;
+    if (d.takenBy) t.groupsInPlay[d.takenBy]!.handSize += d.count;
+  },
+  'anima.character_dismissed': (t, d) => {
+    const g = t.groupsInPlay[d.player]!;
+    const c = g.characters.find((x) => x.card === d.character)!;
+    removeCharacter(g, d.character);
+    if (d.takenBy) t.groupsInPlay[d.takenBy]!.characters.push(c);
+    else t.discards.characters.push(d.character);
+  },
+  'anima.group_replaced': (t, d) => {
+    const g = t.groupsInPlay[d.player]!;
+    addCharacters(t, g, [d.character]);
+  },
+  'anima.phase_finished': (t, d) => finish(t, d.player),
+  'anima.went': (t, d) => {
+    arrive(t, d.player, d.location, d.prior, d.recruited);
+    finish(t, d.player);
+  },
+  'anima.sought': (t, d) => {
+    const card = t.cards!.locations[d.location]!;
+    t.decks.locations = t.decks.locations.filter((c) => c !== d.location);
+    t.discards.locations = t.discards.locations.filter((c) => c !== d.location);
+    t.decks.encounters = t.decks.encounters.filter((c) => c !== d.encounter);
+    t.discards.encounters = t.discards.encounters.filter((c) => c !== d.encounter);
+    // ANIMA-MOVE-8: each save costs its player one Gift.
+    for (const s of d.saved) t.groupsInPlay[s.by]!.handSize -= 1;
+    // ANIMA-MOVE-7 / ANIMA-MOVE-9: the removed Location goes to the discard pile.
+    const removed = t.locations.find((l) => l.name === d.removed);
+    if (removed) {
+      t.locations = t.locations.filter((l) => l !== removed);
+      t.discards.locations.push(removed.card);
+      if (removed.prior) t.discards.encounters.push(removed.prior.card);
+    }
+    // ANIMA-MOVE-5 / ANIMA-MOVE-10: active at once, with a face-up prior encounter.
+    t.locations.push({ card: d.location, name: card.name, level: card.level, prior: { card: d.encounter, faceDown: false } });
+    t.soughtBy = d.player;
+    arrive(t, d.player, card.name, { card: d.encounter, result: d.result }, d.recruited);
+    finish(t, d.player);
+  },
+  'anima.rested': (t, d) => {
+    const g = t.groupsInPlay[d.player]!;
+    // ANIMA-MOVE-11 / ANIMA-AMB-7: at no Location, no Interaction nor Exploration this turn.
+    g.resting = true;
+    g.location = null;
+    g.arrived = false;
+    finish(t, d.player);
+  },
+  'anima.group_combat': (t, d) => {
+    const a = t.groupsInPlay[d.player]!;
+    const b = t.groupsInPlay[d.opponent]!;
+    const w = d.combat.winner;
+    if (w === 'draw') {
+      // ANIMA-INTERACT-5: no rematch this turn.
+      a.drewWith.push(d.opponent);
+      b.drewWith.push(d.player);
+      return;
+    }
+    const [winner, loser, loserId] = w === 'group' ? [a, b, d.opponent] : [b, a, d.player];
+    // ANIMA-INTERACT-5: one random Gift to the winner (ANIMA-AMB-9: discarded when the winner holds 5).
+    if (loser.handSize > 0) loser.handSize -= 1;
+    if (d.spoil) winner.handSize += 1;
+    loser.location = null;
+    loser.turnLost = true;
+    if (d.combat.characterDies) t.pending = { kind: 'casualty', player: loserId };
+  },
+  'anima.traded': (t, d) => {
+    const a = t.groupsInPlay[d.player]!;
+    const b = t.groupsInPlay[d.with]!;
+    const move = (from: GroupState, to: GroupState, cards: number[]) => {
+      for (const card of cards) {
+        const c = from.characters.find((x) => x.card === card)!;
+        from.characters = from.characters.filter((x) => x.card !== card);
+        to.characters.push(c);
+      }
+    };
+    move(a, b, d.gives.characters);
+    move(b, a, d.receives.characters);
+    a.handSize += d.receives.gifts - d.gives.gifts;
+    b.handSize += d.gives.gifts - d.receives.gifts;
+  },
+  'anima.explored': (t, d) => {
+    const g = t.groupsInPlay[d.player]!;
+    const x = d.exploration;
+    // ANIMA-EXPLORE-5d / ANIMA-DECK-1: every card drawn goes to the discard pile.
+    t.decks.encounters = t.decks.encounters.filter((c) => !d.drawn.includes(c));
+    t.discards.encounters.push(...d.drawn);
+    if (x.handSize !== undefined) g.handSize = x.handSize;
+    addCharacters(t, g, d.recruited);
+    if (x.losesNextTurn) g.losesNextTurn = true;
+    if (x.expelled) {
+      g.location = null;
+      g.turnLost = true;
+    }
+    if (x.characterDies) t.pending = { kind: 'casualty', player: d.player };
+    // ANIMA-REWARD-1: after a successful exploration the Group claims one reward.
+    if (x.rewardAllowed) t.pending = { kind: 'reward', player: d.player, location: d.location };
+    else finish(t, d.player);
+  },
+  'anima.reward_claimed': (t, d) => {
+    const g = t.groupsInPlay[d.player]!;
+    t.pending = null;
+    if (d.giftsDrawn) g.handSize += d.giftsDrawn;
+    if (d.recruited !== undefined) {
+      addCharacters(t, g, [d.recruited]);
+      g.lastRecruit = { location: d.location, turn: t.turn };
+    }
+    if (d.mission?.combat?.characterDies) t.pending = { kind: 'casualty', player: d.player };
+    finish(t, d.player);
+  },
+  'anima.mission_completed': (t, d) => {
+    const m = t.groupsInPlay[d.player]!.missions.find((x) => x.name === d.mission && !x.completed);
+    if (m) m.completed = true;
+  },
+  'anima.final_mission_revealed': (t, d) => {
+    t.finalMission = { card: d.card, name: d.name };
+    t.finalDeck = t.finalDeck.filter((c) => c !== d.card);
+  },
+  'anima.character_lost': (t, d) => {
+    removeCharacter(t.groupsInPlay[d.player]!, d.character);
+    t.discards.characters.push(d.character);
+    if (t.pending?.kind === 'casualty' && t.pending.player === d.player) t.pending = null;
+  },
+  'anima.game_won': (t, d) => {
+    t.outcome = { winner: d.player, mission: d.mission };
+    t.phase = 'ended';
+    t.pending = null;
+  },
+};
+
+export function evolveTable(table: AnimaTable, e: { type: string; data: unknown }): AnimaTable {
+  const fold = (FOLDS as Record<string, (t: AnimaTable, d: unknown) => void>)[e.type];
+  if (!fold) return table;
+  const t = structuredClone(table);
+  fold(t, e.data);
+  advance(t);
+  return t;
+}

@@ -1,0 +1,142 @@
+/** Ánima match handlers: Interaction (ANIMA-INTERACT-*), Exploration (ANIMA-EXPLORE-*), rewards and missions. */
+import type { Dice } from '../../dice/index.js';
+import { fightCreature, fightGroup } from '../combat.js';
+import { explore as exploreCore } from '../exploration.js';
+import { HAND_LIMIT } from '../group.js';
+import { interactions, trade } from '../interaction.js';
+import { finalMissionAccess } from '../missions.js';
+import { rewardOptions } from '../rewards.js';
+import { speedTest } from '../speed.js';
+import { event, type AnimaEvent, type AnimaEventData } from './events.js';
+import { characterOf, coreGroup, drawCards, groupOf, shuffle, violation } from './rules.js';
+import type { AnimaTable, GroupState, MissionCard } from './state.js';
+import type { Cmd } from './turn.js';
+
+/** The pair status of the interaction core for two players (ANIMA-INTERACT-1..5, ANIMA-LOSE-2). */
+function pair(t: AnimaTable, a: string, b: string) {
+  const cards = t.cards!;
+  const groups = [a, b].map((id) => {
+    const g = t.groupsInPlay[id]!;
+    return { id, location: g.location, characters: g.characters.length, turnLost: g.turnLost, drewWith: g.drewWith };
+  });
+  const locations = t.locations.map((l) => ({ name: l.name, trade: cards.locations[l.card]!.trade ?? false, combatAllowed: cards.locations[l.card]!.combatAllowed ?? true }));
+  return interactions(groups, locations)[0]!;
+}
+
+function other(t: AnimaTable, c: Cmd, member: string): GroupState {
+  const id = c[member];
+  if (id === c.player) violation('same_player', 'A Group cannot interact with itself.');
+  return groupOf(t, id, member);
+}
+
+/** ANIMA-INTERACT-2..5 / ANIMA-COMBAT-1..4: declare combat on a Group at the same Location. */
+export function declareCombat(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+  const target = other(t, c, 'target');
+  const p = pair(t, c.player, c.target as string);
+  if (!p.canFight) violation(p.fightBlock!, `No combat with ${String(c.target)}: ${p.fightBlock} (ANIMA-INTERACT-2/3/5, ANIMA-LOSE-2).`, { reason: p.fightBlock });
+  const combat = fightGroup(coreGroup(g), coreGroup(target), dice);
+  const winner = combat.winner === 'group' ? g : combat.winner === 'opponent' ? target : null;
+  const loser = winner === g ? target : g;
+  // ANIMA-INTERACT-5 / ANIMA-AMB-9: a Gift the winner cannot hold goes to the discard pile.
+  const spoil = winner !== null && loser.handSize > 0 && winner.handSize < HAND_LIMIT;
+  return [event('anima.group_combat', { player: c.player, opponent: c.target as string, combat, spoil })];
+}
+
+type Side = { gifts?: number; characters?: string[] };
+
+/** ANIMA-INTERACT-1: a trade both players agreed to, between two Trade Locations (caps: ANIMA-HAND-1, ANIMA-GROUP-1). */
+export function tradeWith(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
+  const partner = other(t, c, 'with');
+  const p = pair(t, c.player, c.with as string);
+  if (!p.canTrade) violation(p.tradeBlock!, `No trade with ${String(c.with)}: ${p.tradeBlock} (ANIMA-INTERACT-1, ANIMA-LOSE-2).`, { reason: p.tradeBlock });
+  const gives = (c.gives as Side | undefined) ?? {};
+  const receives = (c.receives as Side | undefined) ?? {};
+  const names = (x: GroupState) => x.characters.map((ch) => ch.name);
+  trade({ characters: names(g), handSize: g.handSize, gives }, { characters: names(partner), handSize: partner.handSize, gives: receives });
+  const cards = (x: GroupState, s: Side, who: string) => (s.characters ?? []).map((n) => characterOf(x, n, who));
+  return [
+    event('anima.traded', {
+      player: c.player,
+      with: c.with as string,
+      gives: { gifts: gives.gifts ?? 0, characters: cards(g, gives, c.player) },
+      receives: { gifts: receives.gifts ?? 0, characters: cards(partner, receives, c.with as string) },
+    }),
+  ];
+}
+
+/** ANIMA-EXPLORE-1..7: the exploration core on the Location's table with the Encounter deck in draw order. */
+export function explore(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+  const here = t.locations.find((l) => l.name === g.location)!;
+  const card = t.cards!.locations[here.card]!;
+  const most = Math.max(0, ...card.table.map((r) => (r.result === 'encounter' ? (r.count ?? 1) : 0)));
+  // ANIMA-DECK-2: when the deck cannot cover the most this table may draw, its discard pile is shuffled beneath.
+  const pile = drawCards(t, 'encounters', most, dice);
+  const deck = pile.events.length ? (pile.events[0]!.data as { order: number[] }).order : t.decks.encounters;
+  const x = exploreCore(
+    { name: card.name, level: card.level, table: card.table },
+    coreGroup(g),
+    deck.map((i) => t.cards!.encounters[i]!),
+    dice,
+  );
+  const drawn = deck.slice(0, x.encounters.length);
+  const events: AnimaEvent[] = [...pile.events];
+  const n = Math.max(0, x.groupSize - g.characters.length);
+  const recruits = n ? drawCards({ ...t, decks: { ...t.decks, encounters: deck.slice(drawn.length) } }, 'characters', n, dice) : { cards: [], events: [] };
+  events.push(...recruits.events, event('anima.explored', { player: c.player, location: here.name, drawn, exploration: x, recruited: recruits.cards }));
+  return events;
+}
+
+/** ANIMA-MISSION-6 test of a Mission at its objective: a combat against the named enemy, or a speed test. */
+function missionTest(m: MissionCard, g: GroupState, dice: Dice) {
+  if (m.test.kind === 'speed') {
+    const s = speedTest(coreGroup(g), m.test.difficulty, dice);
+    return { speedTest: s, success: s.success };
+  }
+  const combat = fightCreature(coreGroup(g), { name: m.test.enemy, combat: m.test.combat }, dice);
+  return { combat, success: combat.winner === 'group' };
+}
+
+/** ANIMA-REWARD-1..6 and ANIMA-MISSION-1..4: claim one reward of the Location explored. */
+export function claimReward(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+  const cards = t.cards!;
+  const here = t.locations.find((l) => l.name === g.location) ?? t.locations.find((l) => t.pending?.kind === 'reward' && l.name === t.pending.location)!;
+  const card = cards.locations[here.card]!;
+  const final = t.finalMission ? cards.finalMissions[t.finalMission.card]! : null;
+  const open = g.missions.filter((m) => !m.completed).map((m) => m.name);
+  const access = finalMissionAccess(g.missions.filter((m) => m.completed).length, t.finalMission !== null, t.multipleMissions);
+  // ANIMA-MISSION-3: the revealed Final Mission is open to a player with enough completed Basic Missions.
+  const missions = final && access.canAttempt ? [...open, final.name] : open;
+  const options = rewardOptions({ location: card, characters: g.characters.length, handSize: g.handSize, turn: t.turn, lastRecruit: g.lastRecruit ?? undefined, missions });
+  const chosen = options[c.reward as number];
+  if (!chosen) violation('unknown_reward', `${card.name} lists ${options.length} reward(s): 0..${options.length - 1} (ANIMA-REWARD-1).`, { rewards: options });
+  if (!chosen.allowed) violation(chosen.reason!, `That reward cannot be claimed: ${chosen.reason} (ANIMA-REWARD-2..5).`, { rewards: options });
+  const base: AnimaEventData['anima.reward_claimed'] = { player: c.player, location: card.name, reward: chosen.index, kind: chosen.kind };
+  if (chosen.kind === 'gift') return [event('anima.reward_claimed', { ...base, giftsDrawn: chosen.draw! })];
+  if (chosen.kind === 'recruit') {
+    const top = drawCards(t, 'characters', 1, dice);
+    if (top.cards[0] === undefined) violation('character_deck_empty', 'No Character is left to recruit (ANIMA-REWARD-3).');
+    return [...top.events, event('anima.reward_claimed', { ...base, recruited: top.cards[0] })];
+  }
+  if (chosen.kind !== 'mission') return [event('anima.reward_claimed', base)];
+  // ANIMA-REWARD-5: resolve the Mission's test.
+  const isFinal = final !== null && chosen.mission === final.name;
+  const m = isFinal ? final : cards.basicMissions[g.missions.find((x) => x.name === chosen.mission && !x.completed)!.card]!;
+  const test = missionTest(m, g, dice);
+  const out: AnimaEvent[] = [event('anima.reward_claimed', { ...base, mission: { name: m.name, final: isFinal, ...test } })];
+  // ANIMA-MISSION-7 / ANIMA-AMB-12: a failed attempt leaves the Mission open.
+  if (!test.success) return out;
+  out.push(event('anima.mission_completed', { player: c.player, mission: m.name, final: isFinal }));
+  // ANIMA-MISSION-3: completing the Final Mission wins at once.
+  if (isFinal) return [...out, event('anima.game_won', { player: c.player, mission: m.name })];
+  // ANIMA-MISSION-2: the first Basic completion reveals one of the Final Missions at random.
+  if (!t.finalMission && t.finalDeck.length) {
+    const pick = shuffle(t.finalDeck, dice, 'final missions')[0]!;
+    out.push(event('anima.final_mission_revealed', { card: pick, name: cards.finalMissions[pick]!.name }));
+  }
+  return out;
+}
+
+/** ANIMA-COMBAT-4: the losing player chooses which Character dies (ANIMA-GROUP-4). */
+export function chooseCasualty(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
+  return [event('anima.character_lost', { player: c.player, character: characterOf(g, c.character, c.player) })];
+}

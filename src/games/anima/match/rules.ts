@@ -1,0 +1,49 @@
+/** Helpers of the Ánima match handlers: refusals, the core Group of a player, decks and their reshuffles. */
+import type { Dice } from '../../dice/index.js';
+import { RuleViolation } from '../../errors.js';
+import type { Group } from '../group.js';
+import { event, type AnimaEvent } from './events.js';
+import type { AnimaTable, GroupState } from './state.js';
+
+export function violation(code: string, message: string, extra: Record<string, unknown> = {}): never {
+  throw new RuleViolation(code, message, extra);
+}
+
+/** The Group as the stateless cores take it (ANIMA-GROUP-2, ANIMA-MOVE-12, ANIMA-HAND-1). */
+export function coreGroup(g: GroupState): Group {
+  return { characters: g.characters.map(({ name, combat, speed }) => ({ name, combat, speed })), rested: g.rested, handSize: g.handSize };
+}
+
+export function groupOf(t: AnimaTable, player: unknown, role = 'player'): GroupState {
+  const g = typeof player === 'string' ? t.groupsInPlay[player] : undefined;
+  if (!g) violation('unknown_player', `No ${role} "${String(player)}" in this match.`, { players: Object.keys(t.groupsInPlay) });
+  return g;
+}
+
+/** A Character of the Group by name (or card index). */
+export function characterOf(g: GroupState, name: unknown, player: string): number {
+  const c = g.characters.find((x) => x.name === name || x.card === name);
+  if (!c) violation('unknown_character', `${player}'s Group has no Character "${String(name)}".`, { characters: g.characters.map((x) => x.name) });
+  return c.card;
+}
+
+/** Fisher–Yates with the match dice (one die of i+1 faces per position). */
+export function shuffle(cards: readonly number[], dice: Dice, purpose: string): number[] {
+  const out = [...cards];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = dice.roll(`${purpose} shuffle`, 1, i + 1)[0]! - 1;
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * The next `n` cards of a deck: when it runs short its discard pile is shuffled beneath it first
+ * (ANIMA-DECK-2, at the moment a draw needs it). Answers the cards and the reshuffle event, if any.
+ */
+export function drawCards(t: AnimaTable, deck: 'characters' | 'encounters', n: number, dice: Dice): { cards: number[]; events: AnimaEvent[] } {
+  const have = t.decks[deck];
+  if (have.length >= n || t.discards[deck].length === 0) return { cards: have.slice(0, n), events: [] };
+  const order = [...have, ...shuffle(t.discards[deck], dice, deck)];
+  return { cards: order.slice(0, n), events: [event('anima.deck_shuffled', { deck, order })] };
+}

@@ -1,0 +1,115 @@
+/** Ánima match handlers: setup (ANIMA-SETUP-3), the Start phase (ANIMA-START-*) and the Move phase (ANIMA-MOVE-*). */
+import type { Dice } from '../../dice/index.js';
+import { pickupCandidate } from '../interaction.js';
+import { go } from '../movement.js';
+import { seek, type ActiveLocation } from '../seek.js';
+import type { PriorEncounter } from '../prior.js';
+import { event, type AnimaEvent } from './events.js';
+import { characterOf, coreGroup, drawCards, shuffle, violation } from './rules.js';
+import type { AnimaTable, GroupState } from './state.js';
+
+export type Cmd = { type: string; player: string; [member: string]: unknown };
+
+/** ANIMA-SETUP-3: keep one of the two Characters drawn; the other is shuffled back into the deck. */
+export function keepCharacter(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+  if (g.characters.length > 0) violation('already_done', `${c.player} already kept a Character (ANIMA-SETUP-3).`);
+  const names = g.dealt.map((i) => t.cards!.characters[i]!.name);
+  const at = names.indexOf(c.character as string);
+  if (at < 0) violation('not_dealt', `Keep one of the two Characters drawn: ${names.join(', ')} (ANIMA-SETUP-3).`, { dealt: names });
+  const kept = g.dealt[at]!;
+  const returned = g.dealt[1 - at]!;
+  return [
+    event('anima.character_kept', { player: c.player, kept, returned }),
+    event('anima.deck_shuffled', { deck: 'characters', order: shuffle([...t.decks.characters, returned], dice, 'characters') }),
+  ];
+}
+
+/** ANIMA-START-2a / ANIMA-START-4: discard Gifts; the player with strictly fewest Gifts may take them. */
+export function discardGifts(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
+  const count = c.count as number;
+  if (count > g.handSize) violation('not_held', `${c.player} holds only ${g.handSize} Gift(s).`, { handSize: g.handSize });
+  const pick = pickupCandidate('gift', c.player, pickupPlayers(t));
+  const taker = pick.taker && c.take !== false && t.groupsInPlay[pick.taker]!.handSize + count <= 5 ? pick.taker : null;
+  return [event('anima.gifts_discarded', { player: c.player, count, takenBy: taker, reason: pick.taker && !taker ? 'declined' : pick.reason })];
+}
+
+const pickupPlayers = (t: AnimaTable) => Object.entries(t.groupsInPlay).map(([id, x]) => ({ id, gifts: x.handSize, characters: x.characters.length }));
+
+/** ANIMA-START-2b / ANIMA-START-4 / ANIMA-START-5: dismiss a Character; pick-up by strictly fewest Characters. */
+export function dismissCharacter(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
+  const card = characterOf(g, c.character, c.player);
+  const pick = pickupCandidate('character', c.player, pickupPlayers(t));
+  const taker = c.take === false ? null : pick.taker;
+  const out = [event('anima.character_dismissed', { player: c.player, character: card, takenBy: taker, reason: pick.taker && !taker ? 'declined' : pick.reason })];
+  return out;
+}
+
+/** A prior encounter's Event may recruit Characters (ANIMA-GROUP-6): drawn from the Character deck. */
+function recruitsOf(t: AnimaTable, g: GroupState, result: PriorEncounter, dice: Dice): { recruited: number[]; events: AnimaEvent[] } {
+  const n = Math.max(0, result.groupSize - g.characters.length);
+  const { cards, events } = drawCards(t, 'characters', n, dice);
+  return { recruited: cards, events };
+}
+
+/** ANIMA-MOVE-3: go to an active Location, facing its prior encounter (ANIMA-PRIOR-1..5). */
+export function goTo(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+  const to = t.locations.find((l) => l.name === c.location);
+  if (!to) violation('not_active', `${String(c.location)} is not an active Location (ANIMA-MOVE-1).`, { active: t.locations.map((l) => l.name) });
+  const from = g.location ? (t.locations.find((l) => l.name === g.location) ?? null) : null;
+  const card = to.prior ? t.cards!.encounters[to.prior.card]! : undefined;
+  const r = go({ from: from && { name: from.name, level: from.level }, to: { name: to.name, level: to.level } }, coreGroup(g), card, dice);
+  if (r.need === 'none' || !card || !r.encounter) return [event('anima.went', { player: c.player, location: to.name, prior: null, recruited: [] })];
+  const result = r as unknown as PriorEncounter;
+  const { recruited, events } = recruitsOf(t, g, result, dice);
+  return [...events, event('anima.went', { player: c.player, location: to.name, prior: { card: to.prior!.card, result }, recruited })];
+}
+
+/** ANIMA-MOVE-4..10: Seek new horizons (the seek core), the new Location's prior encounter drawn face up. */
+export function seekNewHorizons(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+  const source = (c.source as 'deck' | 'discard' | undefined) ?? 'deck';
+  const cards = t.cards!;
+  let location: number | undefined;
+  if (source === 'deck') location = t.decks.locations[0];
+  else location = t.discards.locations.find((i) => cards.locations[i]!.name === c.location);
+  if (source === 'discard' && location === undefined) {
+    violation('not_in_discard', `${String(c.location)} is not in the Location discard pile (ANIMA-MOVE-5).`, {
+      discardPile: t.discards.locations.map((i) => cards.locations[i]!.name),
+    });
+  }
+  const card = location === undefined ? { name: '(none)', level: 1 } : { name: cards.locations[location]!.name, level: cards.locations[location]!.level };
+  const drawn = drawCards(t, 'encounters', 1, dice);
+  const encounter = drawn.cards[0];
+  if (encounter === undefined) violation('encounter_deck_empty', 'No Encounter card is left to place in front of the new Location (ANIMA-MOVE-5.2).');
+  const occupied = new Set(Object.values(t.groupsInPlay).map((x) => x.location));
+  const active: ActiveLocation[] = t.locations.map((l) => ({ name: l.name, occupied: occupied.has(l.name), priorPending: l.prior !== null }));
+  const r = seek(
+    {
+      players: Object.keys(t.groupsInPlay).length,
+      seekTakenThisTurn: t.soughtBy !== null,
+      deckSize: t.decks.locations.length,
+      source,
+      location: card,
+      discardPile: t.discards.locations.map((i) => cards.locations[i]!.name),
+      active,
+      removal: (c.removal as string[] | undefined) ?? [],
+      saves: (c.saves as { location: string; by: string }[] | undefined) ?? [],
+      encounter: cards.encounters[encounter]!,
+    },
+    coreGroup(g),
+    dice,
+  );
+  for (const s of r.saved) {
+    // ANIMA-MOVE-8: saving a Location costs one Gift from the saver's hand.
+    const saver = t.groupsInPlay[s.by];
+    if (!saver) violation('unknown_player', `No player "${s.by}" to save ${s.location}.`);
+    if (saver.handSize < r.saved.filter((x) => x.by === s.by).length) violation('not_held', `${s.by} has no Gift left to discard to save ${s.location} (ANIMA-MOVE-8).`);
+  }
+  const { location: _l, source: _s, active: _a, maximum: _m, removed, saved, overCap: _o, at: _at, ...result } = r;
+  const rec = recruitsOf(t, g, result, dice);
+  return [...drawn.events, ...rec.events, event('anima.sought', { player: c.player, source, location: location!, encounter, removed, saved, result, recruited: rec.recruited })];
+}
+
+/** ANIMA-MOVE-11/12: Rest — the turn passes; +2 Combat and Speed next turn. */
+export function rest(c: Cmd): AnimaEvent[] {
+  return [event('anima.rested', { player: c.player })];
+}
