@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { Clock, IdSource, JobRunner, JobState } from '../ports.js';
 import { operationById } from '../registry.js';
 import { validate } from '../validate.js';
-import { InvalidInput, type InputProblem } from '../../games/errors.js';
+import { InvalidInput, underPath } from '../../games/errors.js';
 import { SeededDice } from '../../games/dice/index.js';
 import { resolverFor, type SimulationKind, type SimulationResult } from '../../games/eden/simulate/index.js';
 import { canonicalJson } from '../canonical-json.js';
@@ -52,13 +52,6 @@ export type SubmitOutcome =
 /** The operation whose body a simulation kind's `request` is (validated by the same schema). */
 export const KIND_OPERATION: Record<SimulationKind, string> = { 'eden.melee': 'eden.melee', 'eden.ranged': 'eden.ranged' };
 
-function prefixed(e: InvalidInput): InvalidInput {
-  return new InvalidInput(
-    e.errors.map((p: InputProblem) => ({ ...p, path: '/request' + p.path })),
-    e.message,
-  );
-}
-
 /**
  * Validate `request` for `kind` exactly as the stateless endpoint would (schema, then one seeded
  * resolution so profile problems are 400 and rule violations 422 now, not in the worker).
@@ -73,17 +66,14 @@ export function validateSimulationRequest(kind: SimulationKind, request: unknown
   } else {
     throw new InvalidInput([{ path: '/request', code: 'type', message: 'must be object' }]);
   }
-  try {
-    if (op?.body) body = validate(op.body, body);
+  return underPath('/request', () => {
+    const checked: Record<string, unknown> = op?.body ? validate(op.body, body) : body;
     // the stateless endpoint's own checks (profiles, preconditions), on one seeded resolution
     const dice = () => new SeededDice('validation');
-    if (op) op.handle(structuredClone(body), { lang: 'en', dice });
-    else resolverFor(kind, body)(dice());
-  } catch (error) {
-    if (error instanceof InvalidInput) throw prefixed(error);
-    throw error;
-  }
-  return body;
+    if (op) op.handle(structuredClone(checked), { lang: 'en', dice });
+    else resolverFor(kind, checked)(dice());
+    return checked;
+  });
 }
 
 function view(row: SimulationRow, live?: JobState): SimulationView {
