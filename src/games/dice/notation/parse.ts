@@ -17,7 +17,7 @@
  * is drawn from the request's `Dice` source in a documented order and errors carry positions.
  */
 import { InvalidInput } from '../../errors.js';
-import { MAX_CONSTANT, MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_NESTING, MAX_SIDES, highestFace, type DiceExpression, type DiceTerm, type KeepMode } from './ast.js';
+import { MAX_CONSTANT, MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_NESTING, MAX_SIDES, highestFace, type Binary, type DiceExpression, type DiceTerm, type KeepMode } from './ast.js';
 
 /** 400 `bad_notation`: `position` is the 0-based index of the offending character. */
 export class BadNotation extends InvalidInput {
@@ -62,25 +62,22 @@ class Parser {
   }
 
   private expression(): DiceExpression {
-    let left = this.product();
-    for (;;) {
-      this.skipSpaces();
-      const op = this.peek();
-      if (op !== '+' && op !== '-') return left;
-      this.pos++;
-      const right = this.product();
-      left = { kind: 'binary', op, left, right, start: left.start, end: right.end };
-    }
+    return this.chain('+-', () => this.product());
   }
 
   private product(): DiceExpression {
-    let left = this.unary();
+    return this.chain('*/', () => this.unary());
+  }
+
+  /** Left-associative operators of one precedence level. */
+  private chain(ops: '+-' | '*/', operand: () => DiceExpression): DiceExpression {
+    let left = operand();
     for (;;) {
       this.skipSpaces();
-      const op = this.peek();
-      if (op !== '*' && op !== '/') return left;
+      const op = this.peek() as Binary['op'];
+      if (op === ('' as never) || !ops.includes(op)) return left;
       this.pos++;
-      const right = this.unary();
+      const right = operand();
       left = { kind: 'binary', op, left, right, start: left.start, end: right.end };
     }
   }
@@ -110,8 +107,10 @@ class Parser {
     const start = this.pos;
     const c = this.peek();
     if (c === '(') {
-      this.pos++;
-      const inner = this.nested(() => this.expression());
+      const inner = this.nested(() => {
+        this.pos++; // '('
+        return this.expression();
+      });
       this.skipSpaces();
       if (this.peek() !== ')') this.fail(this.pos >= this.text.length ? "Missing ')'" : `Unexpected '${this.source[this.pos]}': expected ')'`);
       this.pos++;
