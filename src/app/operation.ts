@@ -51,6 +51,11 @@ export interface Operation<B extends TSchema = TSchema> {
   /** Response schema, for the documentation (responses are serialised as returned). */
   response: TSchema;
   handle(input: Static<B>, ctx: OperationContext): unknown;
+  /**
+   * A picture of an answer of `handle` (an SVG document). Where present, REST also answers
+   * `image/svg+xml` and `image/png` when the request's Accept prefers them (JSON stays the default).
+   */
+  chart?(result: any): string;
 }
 
 export function defineOperation<B extends TSchema>(op: Operation<B>): Operation<B> {

@@ -5,6 +5,7 @@ import { animaOperations } from './anima/index.js';
 import { exsiliumOperations } from './exsilium/index.js';
 import { spiritOfEdenOperations } from './spirit-of-eden/index.js';
 import { oddsOperations } from './odds/index.js';
+import { diceOperations } from './dice/index.js';
 
 export const operations: Operation<any>[] = [
   ...edenOperations,
@@ -12,6 +13,7 @@ export const operations: Operation<any>[] = [
   ...animaOperations,
   ...exsiliumOperations,
   ...spiritOfEdenOperations,
+  ...diceOperations,
 ];
 
 export function operationById(id: string): Operation<any> | undefined {

@@ -24,10 +24,18 @@ export interface InputProblem {
   message: string;
 }
 
-/** Input that passes the schema but is still malformed (e.g. a die value that is not a face): HTTP 400. */
+/**
+ * Input that passes the schema but is still malformed (e.g. a die value that is not a face): HTTP 400
+ * with `code` (default `invalid_request`) and any `extra` top-level members of the problem.
+ */
 export class InvalidInput extends Error {
   readonly status = 400;
-  constructor(readonly errors: InputProblem[], message = 'The request is not valid.') {
+  constructor(
+    readonly errors: InputProblem[],
+    message = 'The request is not valid.',
+    readonly code = 'invalid_request',
+    readonly extra: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'InvalidInput';
   }
@@ -62,7 +70,7 @@ export function underPath<T>(prefix: string, fn: () => T): T {
   try {
     return fn();
   } catch (error) {
-    if (error instanceof InvalidInput) throw new InvalidInput(prefixProblems(prefix, error.errors), error.message);
+    if (error instanceof InvalidInput) throw new InvalidInput(prefixProblems(prefix, error.errors), error.message, error.code, error.extra);
     throw error;
   }
 }

@@ -63,7 +63,7 @@ export function unavailable(detail: string): HttpProblem {
 /** Map any thrown value to a problem document. Unknown errors become a 500 without internals. */
 export function toProblem(error: unknown): Problem {
   if (error instanceof RuleViolation) return problem(422, error.code, error.message, error.extra);
-  if (error instanceof InvalidInput) return problem(400, 'invalid_request', error.message, { errors: error.errors });
+  if (error instanceof InvalidInput) return problem(400, error.code, error.message, { ...error.extra, errors: error.errors });
   if (error instanceof NotFound) return problem(404, 'not_found', error.message);
   if (error instanceof VersionConflict) {
     return problem(409, 'version_conflict', error.message, { currentVersion: error.currentVersion, expectedVersion: error.expectedVersion });

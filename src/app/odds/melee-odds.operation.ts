@@ -9,6 +9,7 @@ import type { MeleeInput } from '../../games/eden/melee.js';
 import { meleeOdds } from '../../games/eden/odds/index.js';
 import { OddsResponseSchema } from './schemas.js';
 import { cached } from './cache.js';
+import { oddsChartSvg } from './chart.js';
 
 export const edenMeleeOddsOperation = defineOperation({
   id: 'eden.meleeOdds',
@@ -23,6 +24,7 @@ export const edenMeleeOddsOperation = defineOperation({
     'Every input of the melee endpoint counts as it does there: `elevated` (+2 CBT, EDEN-TERRAIN-R-ELEVATION), weapons, `modifiers`, Rage/Poison, `via`, NPC targets always responding, `aim`/`targetAim` (an exact `shift` that some roll cannot make is 422 `illegal_shift`, as it would be when rolling).',
     'Rates refer to the target; `attacker` gives what the attacker suffers from a Response. `success` is the attacker\'s strike making the target lose ≥ 1 PC (EDEN-WOUND-6).',
     'The answer is exact up to floating-point rounding; POST /v1/simulations estimates the same numbers by sampling.',
+    'Pictures: `Accept: image/svg+xml` answers a bar chart of the PC lost and of the per-limb outcomes, `Accept: image/png` the same chart as PNG; JSON is the default.',
   ].join('\n'),
   examples: meleeExamples.map((e) => ({ summary: e.summary, value: { ...e.value, dice: undefined } })),
   body: MeleeBodySchema,
@@ -35,4 +37,5 @@ export const edenMeleeOddsOperation = defineOperation({
     const { dice: _dice, ...rest } = input;
     return cached('melee', rest, () => meleeOdds(prepareInput('eden.melee', rest) as MeleeInput));
   },
+  chart: (result) => oddsChartSvg('EDEN melee attack', result),
 });

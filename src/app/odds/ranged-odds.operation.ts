@@ -7,6 +7,7 @@ import type { ShotInput } from '../../games/eden/ranged.js';
 import { rangedOdds } from '../../games/eden/odds/index.js';
 import { OddsResponseSchema } from './schemas.js';
 import { cached } from './cache.js';
+import { oddsChartSvg } from './chart.js';
 
 export const edenRangedOddsOperation = defineOperation({
   id: 'eden.rangedOdds',
@@ -20,6 +21,7 @@ export const edenRangedOddsOperation = defineOperation({
     'Every outcome is weighed exactly: the hit roll\'s successes are binomial (EDEN-RANGED-3), odd successes against a target that is not free hit the nearest fighter in contact (EDEN-RANGED-4, `redirectRate`), the location die is each face 1..6 with successes spent as `aim` asks (EDEN-RANGED-5), and the Potency roll of Pot + remaining successes against the VIG of the fighter hit is binomial (EDEN-RANGED-6/7).',
     'The target is the one the ranged endpoint chooses (Range, `shooterElevated`, `weather` Thick fog, `concealed`, fighters out of action), and the fighter hit has the Energy beacon\'s +2 protection when flagged `nearEnergyBeacon` (EDEN-TERRAIN-LIST-10).',
     'Rates refer to the fighter actually hit; `noTargetRate` is 1 when no candidate is eligible.',
+    'Pictures: `Accept: image/svg+xml` answers a bar chart of the PC lost and of the per-limb outcomes, `Accept: image/png` the same chart as PNG; JSON is the default.',
   ].join('\n'),
   examples: rangedExamples.map((e) => ({ summary: e.summary, value: { ...e.value, dice: undefined } })),
   body: RangedBodySchema,
@@ -30,4 +32,5 @@ export const edenRangedOddsOperation = defineOperation({
     // the same ShotInput the simulations build (and the endpoint: `weather` as a list)
     return cached('ranged', rest, () => rangedOdds(prepareInput('eden.ranged', rest) as ShotInput));
   },
+  chart: (result) => oddsChartSvg('EDEN shot', result),
 });

@@ -1,0 +1,6 @@
+/** Dice notation operations (CONTRACT §7.3): rolls and exact distributions. */
+import type { Operation } from '../operation.js';
+import { diceRollOperation } from './roll.operation.js';
+import { diceDistributionOperation } from './distribution.operation.js';
+
+export const diceOperations: Operation<any>[] = [diceRollOperation, diceDistributionOperation];

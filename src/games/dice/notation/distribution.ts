@@ -1,0 +1,167 @@
+/**
+ * The exact distribution of a dice notation (CONTRACT §7.3), modelling the same process as
+ * `rollNotation`:
+ * - one draw: every face equally likely; `r<n` redraws a face below n up to MAX_REROLLS times and
+ *   keeps the last redraw whatever it shows, `ro<n` once;
+ * - one die: a draw, plus while it shows an exploding face another draw, at most MAX_EXPLOSIONS
+ *   times (the draw at that depth is kept as drawn: the truncated tail is folded into its face,
+ *   never dropped, so probabilities still sum to 1);
+ * - one term: keep/drop by order statistics (dynamic programming over the die's values with
+ *   multinomial weights), success counting on the kept dice, otherwise an n-fold convolution;
+ * - `+ -` convolve independent terms, `* /` combine them pairwise (division rounds down).
+ */
+import { RuleViolation } from '../../errors.js';
+import { MAX_EXPLOSIONS, MAX_REROLLS, highestFace, lowestFace, type DiceExpression, type DiceTerm } from './ast.js';
+import { Budget, addCounts, bitLength, combine, constant, convolve, hi, negate, power, ratio, ratioOver, scale, trim, uniform, type Exact } from './exact.js';
+
+/** One draw after `r<n` / `ro<n`: a face below n is redrawn up to `times` times. */
+export function rerolled(g: Exact, below: number, times: number): Exact {
+  const m = g.counts.reduce((s, c, i) => (g.lo + i < below ? s + c : s), 0n);
+  const d = g.denom;
+  let accept = 0n; // Σ_{k=0..times} m^k d^(times-k): the ways a face ≥ n is finally shown
+  for (let k = 0; k <= times; k++) accept += m ** BigInt(k) * d ** BigInt(times - k);
+  const last = m ** BigInt(times);
+  return { lo: g.lo, counts: g.counts.map((c, i) => c * (g.lo + i < below ? last : accept)), denom: d ** BigInt(times + 1) };
+}
+
+/** One exploding die: a draw showing `atLeast` or more adds another, at most `depth` times. */
+export function exploded(g: Exact, atLeast: number, depth: number, budget: Budget): Exact {
+  const part = (keep: (v: number) => boolean): Exact => ({ lo: g.lo, counts: g.counts.map((c, i) => (keep(g.lo + i) ? c : 0n)), denom: g.denom });
+  const low = part((v) => v < atLeast);
+  const high = trim(part((v) => v >= atLeast));
+  if (high.counts.every((c) => c === 0n)) return g;
+  let die = g; // the draw at the last depth never explodes
+  for (let k = 0; k < depth; k++) die = trim(addCounts(scale(low, die.denom), convolve(high, die, budget)));
+  return die;
+}
+
+/** How many dice a keep/drop modifier keeps out of `n`. */
+export function keptCount(term: DiceTerm): number {
+  if (!term.keep) return term.count;
+  const { mode, count } = term.keep;
+  return Math.max(0, Math.min(term.count, mode === 'kh' || mode === 'kl' ? count : term.count - count));
+}
+
+function binomials(n: number): bigint[][] {
+  const rows: bigint[][] = [[1n]];
+  for (let i = 1; i <= n; i++) {
+    const prev = rows[i - 1]!;
+    rows.push(Array.from({ length: i + 1 }, (_, k) => (k === 0 || k === i ? 1n : prev[k - 1]! + prev[k]!)));
+  }
+  return rows;
+}
+
+/**
+ * Keep the `keep` highest (or lowest) of `n` independent dice ~ `die`, summing `score(value)` over
+ * the kept ones. Values are visited from the kept end; the state is (dice placed, score so far),
+ * and placing c dice on a value weighs C(n − placed, c) · count^c (the multinomial coefficient).
+ */
+export function keepOrder(die: Exact, n: number, keep: number, highest: boolean, score: (v: number) => number, budget: Budget): Exact {
+  const values = die.counts.map((c, i) => [die.lo + i, c] as const).filter(([, c]) => c !== 0n);
+  if (highest) values.reverse();
+  const choose = binomials(n);
+  const bits = bitLength(die.denom) * n;
+  let dp: Map<number, bigint>[] = Array.from({ length: n + 1 }, (_, j) => new Map(j === 0 ? [[0, 1n]] : []));
+  for (const [v, count] of values) {
+    const powers = [1n];
+    for (let c = 1; c <= n; c++) powers.push(powers[c - 1]! * count);
+    const next: Map<number, bigint>[] = Array.from({ length: n + 1 }, () => new Map());
+    for (let j = 0; j <= n; j++) {
+      budget.charge(dp[j]!.size * (n - j + 1), bits);
+      for (const [sum, w] of dp[j]!) {
+        for (let c = 0; c <= n - j; c++) {
+          const s = sum + score(v) * (Math.min(j + c, keep) - Math.min(j, keep));
+          const add = w * choose[n - j]![c]! * powers[c]!;
+          next[j + c]!.set(s, (next[j + c]!.get(s) ?? 0n) + add);
+        }
+      }
+    }
+    dp = next;
+  }
+  const final = dp[n]!;
+  const sums = [...final.keys()];
+  const lo = Math.min(...sums);
+  const counts = Array.from({ length: Math.max(...sums) - lo + 1 }, () => 0n);
+  for (const [s, c] of final) counts[s - lo] = c;
+  return { lo, counts, denom: die.denom ** BigInt(n) };
+}
+
+/** The distribution of one die of `term` (rerolls and explosions applied). */
+export function dieDistribution(term: DiceTerm, budget: Budget): Exact {
+  let g = uniform(lowestFace(term), highestFace(term));
+  if (term.reroll) g = rerolled(g, term.reroll.below, term.reroll.once ? 1 : MAX_REROLLS);
+  if (term.explode) g = exploded(g, term.explode.atLeast, MAX_EXPLOSIONS, budget);
+  return g;
+}
+
+export function termDistribution(term: DiceTerm, budget: Budget): Exact {
+  const die = dieDistribution(term, budget);
+  const score = term.success ? (v: number) => (term.success!.op === '>=' ? (v >= term.success!.target ? 1 : 0) : v <= term.success!.target ? 1 : 0) : (v: number) => v;
+  const keep = keptCount(term);
+  if (keep === 0) return constant(0);
+  if (keep < term.count) {
+    const highest = term.keep!.mode === 'kh' || term.keep!.mode === 'dl';
+    return keepOrder(die, term.count, keep, highest, score, budget);
+  }
+  if (!term.success) return power(die, term.count, budget);
+  let yes = 0n;
+  die.counts.forEach((c, i) => (yes += score(die.lo + i) ? c : 0n));
+  return power(trim({ lo: 0, counts: [die.denom - yes, yes], denom: die.denom }), term.count, budget);
+}
+
+export function expressionDistribution(node: DiceExpression, budget: Budget): Exact {
+  switch (node.kind) {
+    case 'number':
+      return constant(node.value);
+    case 'dice':
+      return trim(termDistribution(node, budget));
+    case 'negate':
+      return negate(expressionDistribution(node.operand, budget));
+    case 'binary': {
+      const a = expressionDistribution(node.left, budget);
+      const b = expressionDistribution(node.right, budget);
+      if (node.op === '+') return trim(convolve(a, b, budget));
+      if (node.op === '-') return trim(convolve(a, negate(b), budget));
+      if (node.op === '*') return trim(combine(a, b, (x, y) => x * y, budget));
+      if (b.lo <= 0 && hi(b) >= 0 && b.counts[-b.lo] !== 0n) {
+        throw new RuleViolation('division_by_zero', 'The notation can divide by zero.');
+      }
+      return trim(combine(a, b, (x, y) => Math.floor(x / y), budget));
+    }
+  }
+}
+
+export interface DistributionSummary {
+  min: number;
+  max: number;
+  mean: number;
+  stdev: number;
+  distribution: { value: number; probability: number }[];
+  /** The exact counts behind the probabilities (each value: count / denom). */
+  exact: Exact;
+}
+
+/** The exact distribution of `expression`, with its moments; 422 `too_complex` past the budget. */
+export function notationDistribution(expression: DiceExpression, budget = new Budget()): DistributionSummary {
+  const d = trim(expressionDistribution(expression, budget));
+  let first = 0n;
+  let second = 0n;
+  const distribution: DistributionSummary['distribution'] = [];
+  const probability = ratioOver(d.denom);
+  d.counts.forEach((c, i) => {
+    if (c === 0n) return;
+    const v = BigInt(d.lo + i);
+    first += v * c;
+    second += v * v * c;
+    distribution.push({ value: d.lo + i, probability: probability(c) });
+  });
+  const variance = ratio(d.denom * second - first * first, d.denom * d.denom);
+  return {
+    min: d.lo,
+    max: hi(d),
+    mean: ratio(first, d.denom),
+    stdev: Math.sqrt(Math.max(0, variance)),
+    distribution,
+    exact: d,
+  };
+}

@@ -1,0 +1,6 @@
+/** Dice notation (CONTRACT §7.3): parse to a tree with positions, roll with a `Dice` source, exact distributions. */
+export * from './ast.js';
+export { BadNotation, parseNotation } from './parse.js';
+export { rollNotation, keptMask, type NotationRoll, type RolledTerm } from './roll.js';
+export { notationDistribution, type DistributionSummary } from './distribution.js';
+export { Budget, MAX_RANGE, WORK_BUDGET, type Exact } from './exact.js';

@@ -1,0 +1,121 @@
+/**
+ * Rolling a parsed notation with the request's dice (CONTRACT §7.3). Terms are rolled left to
+ * right. Within a term, its `count` dice are drawn first (one transcript entry, purpose = the
+ * term), then die by die, in order, each reroll and explosion as it happens (one entry each).
+ * Fixed `values` are therefore consumed in exactly that order; dF draws a d3 (1 → −1, 2 → 0, 3 → +1).
+ */
+import type { Dice } from '../index.js';
+import { RuleViolation } from '../../errors.js';
+import { MAX_EXPLOSIONS, MAX_REROLLS, faceOf, type DiceExpression, type DiceTerm, type NumberTerm } from './ast.js';
+
+export interface RolledTerm {
+  /** The term as written: `4d6kh3`, or a constant: `2`. */
+  notation: string;
+  /** Each die's value in roll order (an exploded die: the sum of its draws). */
+  values: number[];
+  /** The values kept, in roll order. */
+  kept: number[];
+  /** Sum of the kept values, or with success counting the number of kept dice meeting the target. */
+  total: number;
+  /** With success counting: how many kept dice succeeded. */
+  successes?: number;
+}
+
+export interface NotationRoll {
+  total: number;
+  terms: RolledTerm[];
+}
+
+/** Which dice of `values` a keep/drop modifier keeps (ties: the earlier die counts as higher). */
+export function keptMask(term: DiceTerm, values: readonly number[]): boolean[] {
+  const n = values.length;
+  if (!term.keep) return values.map(() => true);
+  const { mode, count } = term.keep;
+  const highest = mode === 'kh' || mode === 'dl';
+  const keep = Math.max(0, Math.min(n, mode === 'kh' || mode === 'kl' ? count : n - count));
+  const order = values.map((v, i) => [v, i] as const).sort((a, b) => (highest ? b[0] - a[0] : a[0] - b[0]) || a[1] - b[1]);
+  const mask = values.map(() => false);
+  for (let i = 0; i < keep; i++) mask[order[i]![1]] = true;
+  return mask;
+}
+
+/** Whether a die value counts as a success for the term's target. */
+export function isSuccess(term: DiceTerm, value: number): boolean {
+  const s = term.success!;
+  return s.op === '>=' ? value >= s.target : value <= s.target;
+}
+
+function rollTerm(term: DiceTerm, dice: Dice): RolledTerm {
+  const draw = (purpose: string) => faceOf(term, dice.roll(purpose, 1, term.sides)[0]!);
+  const first = dice.roll(term.notation, term.count, term.sides).map((d) => faceOf(term, d));
+  const values = first.map((face, i) => {
+    const label = `${term.notation} die ${i + 1}`;
+    let current = face;
+    // r<n / ro<n: a draw below n is rolled again (r: up to MAX_REROLLS times, the last one kept)
+    const reroll = (value: number) => {
+      let v = value;
+      const limit = term.reroll ? (term.reroll.once ? 1 : MAX_REROLLS) : 0;
+      for (let k = 0; k < limit && v < term.reroll!.below; k++) v = draw(`${label} reroll`);
+      return v;
+    };
+    current = reroll(current);
+    let value = current;
+    // '!': a draw showing the exploding face adds another draw, at most MAX_EXPLOSIONS times
+    for (let depth = 0; term.explode && depth < MAX_EXPLOSIONS && current >= term.explode.atLeast; depth++) {
+      current = reroll(draw(`${label} explosion`));
+      value += current;
+    }
+    return value;
+  });
+  const mask = keptMask(term, values);
+  const kept = values.filter((_, i) => mask[i]);
+  if (term.success) {
+    const successes = kept.filter((v) => isSuccess(term, v)).length;
+    return { notation: term.notation, values, kept, total: successes, successes };
+  }
+  return { notation: term.notation, values, kept, total: kept.reduce((a, b) => a + b, 0) };
+}
+
+function constantTerm(node: NumberTerm): RolledTerm {
+  return { notation: String(node.value), values: [], kept: [], total: node.value };
+}
+
+/** Integer division rounding down; a zero divisor is 422 `division_by_zero`. */
+export function divide(a: number, b: number): number {
+  if (b === 0) throw new RuleViolation('division_by_zero', 'The notation divides by zero.');
+  return Math.floor(a / b);
+}
+
+function checked(n: number): number {
+  if (!Number.isSafeInteger(n)) throw new RuleViolation('out_of_range', 'The total is beyond ±9,007,199,254,740,991.');
+  return n;
+}
+
+/** Roll `expression` with `dice`: the total and every term in the order it was rolled. */
+export function rollNotation(expression: DiceExpression, dice: Dice): NotationRoll {
+  const terms: RolledTerm[] = [];
+  const evaluate = (node: DiceExpression): number => {
+    switch (node.kind) {
+      case 'number':
+        terms.push(constantTerm(node));
+        return node.value;
+      case 'dice': {
+        const rolled = rollTerm(node, dice);
+        terms.push(rolled);
+        return rolled.total;
+      }
+      case 'negate':
+        return checked(-evaluate(node.operand));
+      case 'binary': {
+        const a = evaluate(node.left);
+        const b = evaluate(node.right);
+        if (node.op === '+') return checked(a + b);
+        if (node.op === '-') return checked(a - b);
+        if (node.op === '*') return checked(a * b);
+        return divide(a, b);
+      }
+    }
+  };
+  const total = evaluate(expression);
+  return { total: total === 0 ? 0 : total, terms };
+}
