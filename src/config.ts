@@ -11,6 +11,10 @@ export interface Config {
   production: boolean;
   /** Event-loop delay above which requests are shed with 503 + Retry-After. */
   maxEventLoopDelayMs: number;
+  /** Longest time a client may take to send a whole request (headers and body) before a 408. */
+  requestTimeoutMs: number;
+  /** Failed admin authentications one IP may make per minute before every admin request is 429. */
+  adminAuthFailuresPerMinute: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -32,5 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR || './.data',
     production: env.NODE_ENV === 'production',
     maxEventLoopDelayMs: int(env.MAX_EVENT_LOOP_DELAY_MS, 1000),
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
+    adminAuthFailuresPerMinute: int(env.ADMIN_AUTH_FAILURES_PER_MINUTE, 10),
   };
 }

@@ -11,6 +11,7 @@ import { validate } from '../app/validate.js';
 import { toProblem } from '../transport/problem.js';
 import { contextFor } from '../transport/context.js';
 import { buildSdl, extensions } from './schema.js';
+import { chargePerRootField } from './rate-charge.js';
 
 function literal(node: ValueNode): unknown {
   switch (node.kind) {
@@ -73,6 +74,7 @@ function merge(target: IResolvers, source: IResolvers): IResolvers {
 
 export const graphqlPlugin = fp(async (app: FastifyInstance, opts: { graphiql: boolean }) => {
   const resolvers = extensions.reduce((acc, e) => merge(acc, e.resolvers), operationResolvers());
+  chargePerRootField(app);
   await app.register(mercurius, {
     schema: buildSdl(),
     resolvers,
