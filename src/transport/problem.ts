@@ -56,6 +56,15 @@ export class HttpProblem extends Error {
   }
 }
 
+/**
+ * For problems raised before GraphQL runs (body parsing, rate limiting): on /graphql, Mercurius's
+ * error handler answers them, keeping `statusCode` and putting the problem fields in `extensions`
+ * as every GraphQL error does (CONTRACT §7.1). REST maps them as any HttpProblem.
+ */
+export function answerableByGraphql(error: HttpProblem): HttpProblem {
+  return Object.assign(error, { statusCode: error.status, extensions: toProblem(error) });
+}
+
 /** A 503 problem with `Retry-After: 5` (a dependency is missing or does not answer). */
 export function unavailable(detail: string): HttpProblem {
   return Object.assign(new HttpProblem(503, 'unavailable', detail), { retryAfter: 5 });

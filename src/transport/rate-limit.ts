@@ -9,7 +9,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, requireApiKey } from './auth.js';
-import { HttpProblem, toProblem } from './problem.js';
+import { answerableByGraphql, HttpProblem } from './problem.js';
 
 export async function rateLimitKey(request: FastifyRequest): Promise<string> {
   if (bearerToken(request) && request.server.services.apiKeys) {
@@ -22,14 +22,10 @@ export async function rateLimitKey(request: FastifyRequest): Promise<string> {
   return 'ip:' + request.ip;
 }
 
-/**
- * The 429 problem. On /graphql, Mercurius's error handler answers it: `statusCode` keeps the 429 and
- * `extensions` carry the problem fields, as every GraphQL error does (CONTRACT §7.1).
- */
+/** The 429 problem (on /graphql a GraphQL error with the same fields in `extensions`). */
 export function rateLimited(max: number, ttlMs: number): HttpProblem {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-  const error = new HttpProblem(429, 'rate_limited', `Rate limit of ${max} requests per minute exceeded; retry in ${seconds} s.`);
-  return Object.assign(error, { statusCode: 429, extensions: toProblem(error) });
+  return answerableByGraphql(new HttpProblem(429, 'rate_limited', `Rate limit of ${max} requests per minute exceeded; retry in ${seconds} s.`));
 }
 
 interface LimitResult {

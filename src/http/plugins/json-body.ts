@@ -8,7 +8,7 @@
  *   body, as without the header; an empty body on POST/PUT/PATCH stays malformed JSON.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpProblem } from '../../transport/problem.js';
+import { answerableByGraphql, HttpProblem } from '../../transport/problem.js';
 
 /** Deepest nesting of objects and arrays a request body may have (documented in README and OpenAPI). */
 export const MAX_BODY_DEPTH = 64;
@@ -35,9 +35,11 @@ export function tooDeepAt(value: unknown, limit = MAX_BODY_DEPTH): string | unde
 
 export function tooDeep(path: string, limit = MAX_BODY_DEPTH): HttpProblem {
   const message = `nested deeper than ${limit} levels`;
-  return new HttpProblem(400, 'too_deep', `The request body is nested deeper than ${limit} levels (at ${path || '/'}).`, {
-    errors: [{ path, code: 'too_deep', message }],
-  });
+  return answerableByGraphql(
+    new HttpProblem(400, 'too_deep', `The request body is nested deeper than ${limit} levels (at ${path || '/'}).`, {
+      errors: [{ path, code: 'too_deep', message }],
+    }),
+  );
 }
 
 export function registerJsonBodyParser(app: FastifyInstance): void {

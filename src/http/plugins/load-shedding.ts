@@ -3,10 +3,11 @@
  * `overloaded` with Retry-After. One pressure state serves the shedding hook and `/ready`, so
  * `/ready` says 200 only when requests are served.
  *
- * The delay is measured every second: the mean of `monitorEventLoopDelay` over the last second,
- * or, when the loop was blocked for the whole second (no histogram sample), how late the sampling
- * timer itself fired. Before the first measurement the delay is 0: nothing is shed at start-up on
- * a guess (@fastify/under-pressure reported `Infinity` there and refused requests for a second).
+ * The delay is measured every second once the app is ready: the mean of `monitorEventLoopDelay`
+ * over the last second, or how late the sampling timer itself fired when that is more (a loop
+ * blocked for the whole second has no histogram sample). Before the first measurement the delay
+ * is 0: nothing is shed at start-up on a guess (@fastify/under-pressure reported `Infinity` there,
+ * counting the start-up's own work, and refused requests for a second while /ready said 200).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -41,9 +42,10 @@ export function registerLoadShedding(app: FastifyInstance, maxEventLoopDelayMs: 
   app.decorate('pressure', pressure);
   if (maxEventLoopDelayMs <= 0) return;
 
+  // Measuring starts once the app is ready: start-up work (schema compilation) is not load.
   const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-  histogram.enable();
-  let due = performance.now() + SAMPLE_MS;
+  let due = 0;
+  let timer: NodeJS.Timeout | undefined;
   const sample = () => {
     const now = performance.now();
     const late = Math.max(0, now - due);
@@ -51,10 +53,14 @@ export function registerLoadShedding(app: FastifyInstance, maxEventLoopDelayMs: 
     delay = Math.max(mean, late);
     histogram.reset();
     due = now + SAMPLE_MS;
-    timer.refresh();
+    timer?.refresh();
   };
-  const timer = setTimeout(sample, SAMPLE_MS);
-  timer.unref();
+  app.addHook('onReady', async () => {
+    histogram.enable();
+    due = performance.now() + SAMPLE_MS;
+    timer = setTimeout(sample, SAMPLE_MS);
+    timer.unref();
+  });
   app.addHook('onClose', async () => {
     clearTimeout(timer);
     histogram.disable();
