@@ -8,7 +8,15 @@ const report = process.env.ARBITER_TEST_REPORT;
  * after the others: PostgreSQL's snapshot horizon and connection limit are shared by the whole
  * server, so a neighbour's open transaction or pool would distort what they prove.
  */
-const exclusive = ['tests/contract/event-store.test.ts', 'tests/contract/migrator.test.ts', 'tests/api/server.test.ts'];
+const exclusive = [
+  'tests/contract/event-store.test.ts',
+  'tests/contract/migrator.test.ts',
+  'tests/api/server.test.ts',
+  // spawn redis-server, or measure event-loop delay and timeouts
+  'tests/reliability/redis-outage-http.test.ts',
+  'tests/reliability/startup-pressure.test.ts',
+  'tests/reliability/request-timeout.test.ts',
+];
 
 export default defineConfig({
   test: {
