@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { testApp } from '../helpers/app.js';
+import { freePort } from '../helpers/free-port.js';
 import { openRedis } from '../../src/infra/index.js';
 import { openTestPglite } from '../../src/infra/database/index.js';
 import type { Database, JobRunner } from '../../src/app/ports.js';
@@ -18,17 +19,6 @@ import { meleeRequest } from '../unit/simulate/fixtures.js';
 import { withFakeKeys } from './fake-keys.js';
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
