@@ -21,6 +21,10 @@ const exclusive = [
   'tests/reliability/queue-fairness.test.ts',
   'tests/reliability/feeds-scale-out.test.ts',
   'tests/reliability/compiled-start.test.ts',
+  // spawn redis-server, or measure event-loop delay and timeouts
+  'tests/reliability/redis-outage-http.test.ts',
+  'tests/reliability/startup-pressure.test.ts',
+  'tests/reliability/request-timeout.test.ts',
 ];
 
 export default defineConfig({

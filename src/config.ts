@@ -15,6 +15,10 @@ export interface Config {
   queueName: string;
   /** GraphQL cost limits (src/graphql/limits.ts); 0 turns one off. */
   graphql: GraphqlLimits;
+  /** Longest time a client may take to send a whole request (headers and body) before a 408. */
+  requestTimeoutMs: number;
+  /** Failed admin authentications one IP may make per minute before every admin request is 429. */
+  adminAuthFailuresPerMinute: number;
 }
 
 /** What one GraphQL document may ask for; above any of these it is refused before it runs. */
@@ -56,5 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDirectives: int(env.GRAPHQL_MAX_DIRECTIVES, 10),
       maxLargeFields: int(env.GRAPHQL_MAX_LARGE_FIELDS, 2),
     },
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
+    adminAuthFailuresPerMinute: int(env.ADMIN_AUTH_FAILURES_PER_MINUTE, 10),
   };
 }

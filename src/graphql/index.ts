@@ -12,6 +12,7 @@ import { toProblem } from '../transport/problem.js';
 import { contextFor } from '../transport/context.js';
 import { buildSdl, extensions } from './schema.js';
 import { costOptions, limitCost } from './limits.js';
+import { chargePerRootField } from './rate-charge.js';
 
 function literal(node: ValueNode): unknown {
   switch (node.kind) {
@@ -75,6 +76,7 @@ function merge(target: IResolvers, source: IResolvers): IResolvers {
 export const graphqlPlugin = fp(async (app: FastifyInstance, opts: { graphiql: boolean }) => {
   const resolvers = extensions.reduce((acc, e) => merge(acc, e.resolvers), operationResolvers());
   const limits = app.config.graphql;
+  chargePerRootField(app);
   await app.register(mercurius, {
     schema: buildSdl(),
     resolvers,

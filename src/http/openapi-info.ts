@@ -1,4 +1,7 @@
 /** The top of the OpenAPI document. */
+import { ProblemSchema } from './schemas.js';
+import { MAX_BODY_DEPTH } from './plugins/json-body.js';
+
 export function openApiInfo() {
   return {
     openapi: '3.1.0',
@@ -12,9 +15,15 @@ export function openApiInfo() {
         '- Endpoints that roll accept `dice`: `{"values": [...]}` (fixed, left to right) or `{"seed": "..."}` (deterministic: cyrb128 → sfc32, rejection-sampled dice), and answer with the full transcript.',
         '- `summary` strings follow Accept-Language (en, es, de); machine fields never do.',
         '- `/v1/matches/**` and `/v1/simulations/**` need `Authorization: Bearer <api key>`.',
+        `- JSON request bodies may nest objects and arrays at most ${MAX_BODY_DEPTH} levels deep; a deeper body is 400 \`too_deep\` with the \`path\` where the limit was crossed. Bodies are at most 5 MiB (413); only JSON is accepted (415).`,
+        '- A request must arrive whole (headers and body) within `REQUEST_TIMEOUT_MS` (default 30 s), else 408 and the connection is closed.',
+        '- Rate limits (429 with `Retry-After`; `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` on every limited answer) count per verified API key, else per client IP; a GraphQL request costs one unit per root field. Failed admin authentications are limited per IP (`ADMIN_AUTH_FAILURES_PER_MINUTE`).',
+        '- 503 answers (overloaded, a dependency or the job queue unavailable) carry `Retry-After`.',
       ].join('\n'),
     },
     components: {
+      schemas: { Problem: { ...ProblemSchema } },
+      responses: SHARED_RESPONSES,
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'API key from POST /v1/admin/keys' },
         adminToken: { type: 'http', scheme: 'bearer', description: 'The ADMIN_TOKEN the service was started with' },
@@ -53,4 +62,36 @@ export function documentGraphqlRoutes({ schema, url, route }: { schema: Record<s
     };
   }
   return { schema: schema ?? {}, url };
+}
+
+/** Problems any operation may answer, documented once as shared responses (src/http/schemas.ts). */
+const SHARED: Record<number, [name: string, description: string]> = {
+  413: ['PayloadTooLarge', 'The request body is larger than 5 MiB.'],
+  414: ['UriTooLong', 'The URL (or a path parameter) is too long.'],
+  415: ['UnsupportedMediaType', 'The body is not `application/json`.'],
+  429: ['RateLimited', 'Rate limit exceeded (per API key, else per IP); see `Retry-After` and the `RateLimit-*` headers.'],
+  503: ['Unavailable', 'Overloaded, not ready, or a dependency (database, job queue) unavailable; retry after `Retry-After` seconds.'],
+};
+
+const SHARED_RESPONSES = Object.fromEntries(
+  Object.values(SHARED).map(([name, description]) => [
+    name,
+    { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
+  ]),
+);
+
+/** Statuses an operation cannot answer (liveness is never limited nor shed; readiness never limited). */
+const NEVER: Record<string, number[]> = { '/health': [429, 503], '/ready': [429] };
+
+/** Adds the shared problem responses to every operation that does not document them itself. */
+export function documentProblems({ openapiObject }: { openapiObject: { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> } }) {
+  for (const [path, operations] of Object.entries(openapiObject.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const responses = (operation.responses ??= {});
+      for (const [status, [name]] of Object.entries(SHARED)) {
+        if (!(status in responses) && !NEVER[path]?.includes(Number(status))) responses[status] = { $ref: `#/components/responses/${name}` };
+      }
+    }
+  }
+  return openapiObject;
 }

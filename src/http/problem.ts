@@ -3,7 +3,7 @@
  * mapped by src/transport/problem.ts (shared with GraphQL).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { problem, toProblem, type Problem } from '../transport/problem.js';
+import { problem, retryAfterOf, toProblem, type Problem } from '../transport/problem.js';
 
 
 export function sendProblem(reply: FastifyReply, p: Problem): FastifyReply {
@@ -15,7 +15,7 @@ export function registerProblemHandlers(app: FastifyInstance): void {
     const p = toProblem(error);
     if (p.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: p.code, status: p.status }, 'request rejected');
-    const retryAfter = (error as { retryAfter?: number } | undefined)?.retryAfter;
+    const retryAfter = retryAfterOf(error);
     if (p.status === 503 && retryAfter) reply.header('retry-after', String(retryAfter));
     return sendProblem(reply, { ...p, instance: request.url, requestId: request.id });
   });

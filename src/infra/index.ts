@@ -26,7 +26,16 @@ export interface InfraLogger {
 
 /** The rate limiter's Redis client: fails fast so a Redis outage never stalls requests. */
 export function openRedis(url: string, log?: InfraLogger): Redis {
-  const redis = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableAutoPipelining: true });
+  const redis = new Redis(url, {
+    connectTimeout: 1000,
+    // while Redis is away, commands fail at once instead of queueing (the limiter then lets requests through)
+    enableOfflineQueue: false,
+    commandTimeout: 250,
+    maxRetriesPerRequest: 0,
+    // reconnect at most half a second apart, so limiting resumes soon after Redis returns
+    retryStrategy: (attempt) => Math.min(50 * attempt, 500),
+    enableAutoPipelining: true,
+  });
   let reported = false;
   redis.on('error', (error: Error) => {
     // ioredis reconnects by itself; report once per outage instead of on every retry.

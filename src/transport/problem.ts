@@ -9,6 +9,7 @@ import { InvalidInput, NotFound, RuleViolation } from '../games/errors.js';
 import { toProblems } from '../app/validate.js';
 import { VersionConflict } from '../app/matches/errors.js';
 import { plural } from '../app/i18n.js';
+import { QueueUnavailable } from '../app/ports.js';
 
 export interface Problem {
   type: string;
@@ -26,12 +27,14 @@ const TITLES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -55,9 +58,36 @@ export class HttpProblem extends Error {
   }
 }
 
+/**
+ * For problems raised before GraphQL runs (body parsing, rate limiting): on /graphql, Mercurius's
+ * error handler answers them, keeping `statusCode` and putting the problem fields in `extensions`
+ * as every GraphQL error does (CONTRACT §7.1). REST maps them as any HttpProblem.
+ */
+export function answerableByGraphql(error: HttpProblem): HttpProblem {
+  return Object.assign(error, { statusCode: error.status, extensions: toProblem(error) });
+}
+
 /** A 503 problem with `Retry-After: 5` (a dependency is missing or does not answer). */
 export function unavailable(detail: string): HttpProblem {
   return Object.assign(new HttpProblem(503, 'unavailable', detail), { retryAfter: 5 });
+}
+
+/** Seconds a client should wait before retrying: 5 for an unavailable queue. */
+export const QUEUE_RETRY_AFTER_S = 5;
+
+/**
+ * The job runner's QueueUnavailable (src/app/ports.ts): Redis does not answer, the operation was not
+ * done. Recognised by name so the mapping holds for every runner and realm.
+ */
+export function isQueueUnavailable(error: unknown): boolean {
+  return error instanceof QueueUnavailable || (error instanceof Error && error.name === 'QueueUnavailable');
+}
+
+/** The Retry-After (seconds) a problem for `error` carries, if any. */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (isQueueUnavailable(error)) return QUEUE_RETRY_AFTER_S;
+  const given = (error as { retryAfter?: unknown } | undefined)?.retryAfter;
+  return typeof given === 'number' && given > 0 ? given : undefined;
 }
 
 /** Map any thrown value to a problem document. Unknown errors become a 500 without internals. */
@@ -69,6 +99,7 @@ export function toProblem(error: unknown): Problem {
     return problem(409, 'version_conflict', error.message, { currentVersion: error.currentVersion, expectedVersion: error.expectedVersion });
   }
   if (error instanceof HttpProblem) return problem(error.status, error.code, error.message, error.extra);
+  if (isQueueUnavailable(error)) return problem(503, 'queue_unavailable', 'The job queue is unavailable; nothing was queued or changed. Retry later.');
   const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
   if (e && Array.isArray(e.validation)) {
     const where = e.validationContext ?? 'body';
@@ -85,7 +116,7 @@ export function toProblem(error: unknown): Problem {
   if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     const status = e.statusCode;
     const code = status === 429 ? 'rate_limited' : (e.code ?? 'bad_request').toLowerCase();
-    return problem(status, code, e.message);
+    return problem(status, code, e.message || TITLES[status] || 'Bad request.');
   }
   if (typeof e?.statusCode === 'number' && e.statusCode === 503) return problem(503, 'unavailable', e.message);
   return problem(500, 'internal_error', 'An unexpected error occurred; it has been logged with the request id.');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { testApp } from '../helpers/app.js';
+import { fakeKeys } from '../reliability/fake-keys.js';
 import { RuleViolation } from '../../src/games/errors.js';
 
 const Body = Type.Object({
@@ -138,7 +139,10 @@ describe('rate limiting (CONTRACT §0: RATE_LIMIT_PER_MINUTE)', () => {
   });
 
   it('counts API keys separately from each other', async () => {
-    const app = await testApp({ rateLimitPerMinute: 1 });
+    // verified keys are counted by key id (unknown credentials count by IP: tests/reliability/rate-limit-keys.test.ts)
+    const app = await testApp({ rateLimitPerMinute: 1 }, {}, (a) => {
+      a.services.apiKeys = fakeKeys;
+    });
     try {
       const a = await app.inject({ method: 'GET', url: '/v1/x', headers: { authorization: 'Bearer key-a' } });
       const b = await app.inject({ method: 'GET', url: '/v1/x', headers: { authorization: 'Bearer key-b' } });

@@ -20,7 +20,8 @@ function fakeDatabase(ping: () => Promise<void>): Database {
 }
 
 describe('GET /ready', () => {
-  it('answers 200 when the database answers', async () => {
+  // a cold embedded database on a busy machine can take most of the default 30 s to open
+  it('answers 200 when the database answers', { timeout: 120_000 }, async () => {
     const db = await openTestPglite();
     const app = await testApp({}, { database: db });
     try {

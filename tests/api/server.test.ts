@@ -1,7 +1,8 @@
 /**
  * The real process (`tsx src/server.ts`) with no DATABASE_URL: embedded PGlite in a temp DATA_DIR.
  * /health answers quickly, /ready is 200, data survives a restart, SIGTERM lets an in-flight
- * request finish before the process exits 0.
+ * request finish before the process exits 0. The server runs detached in its own process group
+ * (tsx and the node process it starts), killed as a group whatever the test's outcome.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,11 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/process.js';
+import { freePort } from '../helpers/free-port.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const ADMIN = 'server-test-admin';
+/** Start-up bound: generous, as the suite must pass while other processes keep both CPUs busy. */
+const START_LIMIT_MS = 90_000;
 
 interface Running {
   child: ChildProcess;
@@ -29,7 +32,7 @@ async function start(dataDir: string): Promise<Running & { startedInMs: number }
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const began = Date.now();
-  const child = spawn(TSX, ['src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(TSX, ['src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -37,7 +40,7 @@ async function start(dataDir: string): Promise<Running & { startedInMs: number }
   const base = `http://127.0.0.1:${port}`;
   let dead = false;
   void exited.then(() => (dead = true));
-  while (Date.now() - began < 30_000 && !dead) {
+  while (Date.now() - began < START_LIMIT_MS && !dead) {
     try {
       const res = await fetch(`${base}/health`);
       if (res.status === 200) return { child, base, output: () => out, exited, startedInMs: Date.now() - began };
@@ -46,11 +49,21 @@ async function start(dataDir: string): Promise<Running & { startedInMs: number }
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  child.kill('SIGKILL');
-  throw new Error(`server did not answer /health within 30 s:\n${out}`);
+  killGroup(child);
+  throw new Error(`server did not answer /health within ${START_LIMIT_MS / 1000} s:\n${out}`);
+}
+
+/** SIGKILL the whole process group (tsx and the node process behind it). */
+function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // already gone
+  }
 }
 
 async function stop(running: Running): Promise<number | null> {
+  // the signal reaches tsx, which forwards it to the server
   if (running.child.exitCode === null) running.child.kill('SIGTERM');
   return running.exited;
 }
@@ -62,15 +75,15 @@ describe('server process', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'arbiter-server-'));
   });
   afterAll(async () => {
-    for (const p of processes) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+    for (const p of processes) killGroup(p.child);
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('serves /health quickly and /ready, keeps data across a restart, and drains on SIGTERM', { timeout: 120_000 }, async () => {
+  it('serves /health quickly and /ready, keeps data across a restart, and drains on SIGTERM', { timeout: 300_000 }, async () => {
     // 1. first start: fresh data directory
     const first = await start(dataDir);
     processes.push(first);
-    expect(first.startedInMs).toBeLessThan(30_000);
+    expect(first.startedInMs).toBeLessThan(START_LIMIT_MS);
     expect(await (await fetch(`${first.base}/health`)).json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${first.base}/ready`);
     expect(ready.status).toBe(200);

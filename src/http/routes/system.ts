@@ -7,7 +7,7 @@ import { sendProblem } from '../problem.js';
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', { schema: { tags: ['system'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
 
-  app.get('/ready', { schema: { tags: ['system'], summary: 'Readiness: 200 when the database (and Redis, if configured) answer, else 503' } }, async (_request, reply) => {
+  app.get('/ready', { schema: { tags: ['system'], summary: 'Readiness: 200 when the database (and Redis, if configured) answer and requests are not being shed, else 503' } }, async (_request, reply) => {
     const { database, jobs, redis } = app.deps;
     const checks: Record<string, string> = {};
     let ok = true;
@@ -24,6 +24,11 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
         ok = false;
         checks[name] = (error as Error).message || 'down';
       }
+    }
+    // the same pressure state that sheds requests (src/http/plugins/load-shedding.ts)
+    if (app.pressure.overloaded()) {
+      ok = false;
+      checks.eventLoop = `overloaded (delay ${Math.round(app.pressure.eventLoopDelay)} ms)`;
     }
     if (!ok) {
       reply.header('retry-after', '5');

@@ -1,0 +1,34 @@
+/**
+ * Content-Security-Policy for the two HTML pages the service serves (helmet's CSP is off for the
+ * JSON API): `/docs` (swagger-ui: its own scripts, inline styles, data: images) and `/graphiql`
+ * (Mercurius loads GraphiQL and React from unpkg.com and talks to /graphql over HTTP and WebSocket).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const COMMON = ["default-src 'self'", "base-uri 'self'", "object-src 'none'", "frame-ancestors 'self'", "form-action 'self'"];
+
+export const DOCS_CSP = [...COMMON, "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "font-src 'self' data:", "connect-src 'self'"].join('; ');
+
+export const GRAPHIQL_CSP = [
+  ...COMMON,
+  "script-src 'self' https://unpkg.com",
+  "style-src 'self' 'unsafe-inline' https://unpkg.com",
+  "img-src 'self' data: https://unpkg.com",
+  "font-src 'self' data: https://unpkg.com",
+  "connect-src 'self' ws: wss:",
+  "worker-src 'self' blob:",
+].join('; ');
+
+function policyFor(url: string): string | undefined {
+  const path = url.split('?')[0]!;
+  if (path === '/docs' || path.startsWith('/docs/')) return DOCS_CSP;
+  if (path === '/graphiql' || path.startsWith('/graphiql/')) return GRAPHIQL_CSP;
+  return undefined;
+}
+
+export function registerPageCsp(app: FastifyInstance): void {
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+    const policy = policyFor(request.url);
+    if (policy) reply.header('content-security-policy', policy);
+  });
+}

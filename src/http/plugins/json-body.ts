@@ -1,0 +1,58 @@
+/**
+ * The one JSON body parser (Fastify's own, with prototype-poisoning protection), plus two rules
+ * enforced once for every JSON body, before any schema validation:
+ * - nesting is limited to MAX_BODY_DEPTH levels (objects and arrays): a deeper body is a 400
+ *   `too_deep` problem whose `path` is the JSON pointer where the limit was crossed. The walk is
+ *   iterative, so no body, however deep, reaches recursive code (validation, rules, storage);
+ * - a DELETE (or GET/HEAD/OPTIONS) with `Content-Type: application/json` and an empty body has no
+ *   body, as without the header; an empty body on POST/PUT/PATCH stays malformed JSON.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { answerableByGraphql, HttpProblem } from '../../transport/problem.js';
+
+/** Deepest nesting of objects and arrays a request body may have (documented in README and OpenAPI). */
+export const MAX_BODY_DEPTH = 64;
+
+const BODYLESS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
+
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** The JSON pointer of the first container nested deeper than `limit`, or undefined. */
+export function tooDeepAt(value: unknown, limit = MAX_BODY_DEPTH): string | undefined {
+  const stack: { value: unknown; depth: number; path: string }[] = [{ value, depth: 0, path: '' }];
+  while (stack.length) {
+    const { value: v, depth, path } = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth + 1 > limit) return path;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], depth: depth + 1, path: `${path}/${i}` });
+    } else {
+      for (const key of Object.keys(v).reverse()) stack.push({ value: (v as Record<string, unknown>)[key], depth: depth + 1, path: `${path}/${escapePointer(key)}` });
+    }
+  }
+  return undefined;
+}
+
+export function tooDeep(path: string, limit = MAX_BODY_DEPTH): HttpProblem {
+  const message = `nested deeper than ${limit} levels`;
+  return answerableByGraphql(
+    new HttpProblem(400, 'too_deep', `The request body is nested deeper than ${limit} levels (at ${path || '/'}).`, {
+      errors: [{ path, code: 'too_deep', message }],
+    }),
+  );
+}
+
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request: FastifyRequest, body, done) => {
+    const text = body as string;
+    if (text === '' && BODYLESS.has(request.method)) return done(null, undefined);
+    parse(request, text, (error: Error | null, value?: unknown) => {
+      if (error) return done(error, undefined);
+      const at = tooDeepAt(value);
+      if (at !== undefined) return done(tooDeep(at), undefined);
+      done(null, value);
+    });
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * A Redis outage does not hang the API (issue "Reliability and security", item 2): with REDIS_URL
+ * set and Redis gone, rate limiting fails open within milliseconds, /ready says 503, queue
+ * operations answer 503 `queue_unavailable` with Retry-After, and everything recovers by itself
+ * when Redis returns. Runs against a Redis started here on a free port (skipped without
+ * `redis-server` on PATH).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { testApp } from '../helpers/app.js';
+import { freePort } from '../helpers/free-port.js';
+import { openRedis } from '../../src/infra/index.js';
+import { openTestPglite } from '../../src/infra/database/index.js';
+import type { Database, JobRunner } from '../../src/app/ports.js';
+import { meleeRequest } from '../unit/simulate/fixtures.js';
+import { withFakeKeys } from './fake-keys.js';
+
+const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  for (let i = 0; i < 100; i++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(true)); // in use: redis is listening
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)));
+    });
+    if (ok) return child;
+    await sleep(50);
+  }
+  child.kill('SIGKILL');
+  throw new Error('redis-server did not start');
+}
+
+async function stopRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const began = performance.now();
+  const value = await fn();
+  return { value, ms: performance.now() - began };
+}
+
+describe.skipIf(!hasRedisServer)('Redis outage (HTTP)', () => {
+  let port: number;
+  let redisServer: ChildProcess;
+  let redis: Redis;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    port = await freePort();
+    redisServer = await startRedis(port);
+    redis = openRedis(`redis://127.0.0.1:${port}`);
+    app = await testApp({ rateLimitPerMinute: 1000 }, { redis });
+  });
+  afterAll(async () => {
+    await app?.close();
+    redis?.disconnect(false);
+    if (redisServer) await stopRedis(redisServer);
+  });
+
+  it('rate limiting fails open within milliseconds, /ready says 503, and both recover when Redis returns', { timeout: 60_000 }, async () => {
+    // Redis up: the limit is counted there
+    for (let i = 0; i < 50 && (await app.inject({ method: 'GET', url: '/ready' })).statusCode !== 200; i++) await sleep(100);
+    const up = await app.inject({ method: 'GET', url: '/v1/eden/catalog' });
+    expect(up.statusCode).toBe(200);
+    expect(up.headers['ratelimit-remaining']).toBe('999');
+
+    await stopRedis(redisServer);
+    // a few seconds into the outage (reconnect attempts under way)
+    await sleep(1500);
+    for (let i = 0; i < 10; i++) {
+      const { value: res, ms } = await timed(() => app.inject({ method: 'GET', url: '/v1/eden/catalog' }));
+      expect(res.statusCode).toBe(200);
+      expect(ms, `request ${i} took ${Math.round(ms)} ms`).toBeLessThan(250);
+    }
+    const { value: ready, ms: readyMs } = await timed(() => app.inject({ method: 'GET', url: '/ready' }));
+    expect(ready.statusCode).toBe(503);
+    expect(ready.headers['retry-after']).toBeDefined();
+    expect(readyMs).toBeLessThan(2500);
+
+    // Redis returns on the same port: readiness and limiting resume by themselves
+    redisServer = await startRedis(port);
+    let recovered = false;
+    for (let i = 0; i < 100 && !recovered; i++) {
+      await sleep(100);
+      recovered = (await app.inject({ method: 'GET', url: '/ready' })).statusCode === 200;
+    }
+    expect(recovered, '/ready is 200 again within 10 s').toBe(true);
+    const first = await app.inject({ method: 'GET', url: '/v1/eden/catalog' });
+    const second = await app.inject({ method: 'GET', url: '/v1/eden/catalog' });
+    expect(Number(first.headers['ratelimit-remaining']) - Number(second.headers['ratelimit-remaining'])).toBe(1);
+  });
+});
+
+describe('queue unavailable', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestPglite();
+  });
+  afterAll(() => database?.close());
+
+  it('a job runner that rejects with QueueUnavailable is a 503 queue_unavailable with Retry-After, on REST and GraphQL', async () => {
+    const unavailable = Object.assign(new Error('The job queue did not answer (enqueue) within 2000 ms.'), { name: 'QueueUnavailable' });
+    const jobs: JobRunner = {
+      kind: 'bullmq',
+      enqueue: async () => Promise.reject(unavailable),
+      get: async () => Promise.reject(unavailable),
+      cancel: async () => Promise.reject(unavailable),
+      onUpdate: () => () => undefined,
+      ping: async () => Promise.reject(unavailable),
+      close: async () => undefined,
+    } as JobRunner;
+    const app = await testApp({}, { database, jobs }, withFakeKeys);
+    try {
+      const auth = { authorization: 'Bearer key-queue' };
+      const body = { kind: 'eden.melee', request: meleeRequest('passive'), iterations: 10, seed: 'outage' };
+      const res = await app.inject({ method: 'POST', url: '/v1/simulations', headers: auth, payload: body });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({ status: 503, code: 'queue_unavailable', detail: expect.any(String) });
+      const gql = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: auth,
+        payload: { query: 'mutation($input: JSON!) { submitSimulation(input: $input) }', variables: { input: { ...body, seed: 'outage-gql' } } },
+      });
+      expect(gql.body).toContain('queue_unavailable');
+      expect((await app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(503);
+    } finally {
+      await app.close();
+    }
+  });
+});
