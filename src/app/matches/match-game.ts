@@ -26,6 +26,8 @@ export interface GameMatch {
   decide(command: Command, state: unknown, dice: Dice): MatchEvent[];
   evolve(state: unknown, event: MatchEvent): unknown;
   commands: Record<string, { schema: TSchema; description: string }>;
+  /** Checks the creation options (throws InvalidInput with `/options/...` paths → 400). */
+  validateOptions?(options: Record<string, unknown>): void;
 }
 
 /** One command of a game: validated by `schema` (400 under `/command`) before `decide` sees it. */
@@ -41,6 +43,8 @@ export interface MatchGameDefinition<S> {
   initialState(setup: MatchSetup): S;
   evolve(state: S, event: MatchEvent): S;
   commands: Record<string, MatchCommand<S>>;
+  /** Checks the creation options (throws InvalidInput with `/options/...` paths → 400). */
+  validateOptions?(options: Record<string, unknown>): void;
   /** A type not in `commands` (reached only when decide is called without validateCommand): throws the game's unknown_command. */
   unknownCommand(command: Command, state: S, dice: Dice): MatchEvent[];
 }
@@ -56,5 +60,6 @@ export function defineMatchGame<S>(def: MatchGameDefinition<S>): GameMatch {
     },
     evolve: (state, event) => def.evolve(state as S, event),
     commands,
+    ...(def.validateOptions ? { validateOptions: def.validateOptions } : {}),
   };
 }

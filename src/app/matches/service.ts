@@ -87,6 +87,7 @@ export class MatchService {
     if (new Set(ids).size !== ids.length) throw new InvalidInput([{ path: '/players', code: 'duplicate_player', message: 'Player ids must be distinct.' }]);
     if (body.game === 'eden' && body.players.length !== 2) throw new InvalidInput([{ path: '/players', code: 'wrong_player_count', message: 'EDEN is played by exactly two players (A, B).' }]);
     const options = body.options ?? {};
+    g.validateOptions?.(options);
     return this.withKey(ownerId, idem, hashOf('create', body), async (store) => {
       const m = await store.createMatch({ id: this.options.ids.newId(), ownerId, game: body.game, players: body.players, options });
       return { status: 201, body: { id: m.id, game: m.game, version: 0, players: m.players, options: m.options, createdAt: m.createdAt } };

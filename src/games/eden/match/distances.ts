@@ -36,12 +36,16 @@ export function checkDeploymentDistances(state: EdenMatchState, zone: 'confronta
   const from = zone === 'confrontation' ? 'the centre line' : 'the centre of the table';
   for (const d of distances) {
     if (!keepsSpacing(state, d.distance, DEPLOYMENT_SPACING)) {
-      violation('deployment_too_close', `Fighter ${d.fighterId} is ${d.distance} cm from ${from}; ${zone} deployment needs ${spacingWords(state, DEPLOYMENT_SPACING)} (EDEN-PREP-7).`, {
-        fighterId: d.fighterId,
-        distance: d.distance,
-        minimum: DEPLOYMENT_SPACING,
-        zone,
-      });
+      violation(
+        'deployment_too_close',
+        `Fighter ${d.fighterId} is ${d.distance} cm from ${from}; ${zone} deployment needs ${spacingWords(state, DEPLOYMENT_SPACING)} (EDEN-PREP-7).`,
+        {
+          fighterId: d.fighterId,
+          distance: d.distance,
+          minimum: DEPLOYMENT_SPACING,
+          zone,
+        },
+      );
     }
   }
 }
@@ -51,9 +55,13 @@ export const SCENERY_SPACING = 5;
 
 export function checkSceneryDistance(state: EdenMatchState, distance: number | undefined): void {
   if (distance !== undefined && !keepsSpacing(state, distance, SCENERY_SPACING)) {
-    violation('scenery_too_close', `The element is ${distance} cm from the nearest element, edge or objective; it must be ${spacingWords(state, SCENERY_SPACING)} (EDEN-PREP-6, EDEN-AMB-29).`, {
-      distance,
-      minimum: SCENERY_SPACING,
-    });
+    violation(
+      'scenery_too_close',
+      `The element is ${distance} cm from the nearest element, edge or objective; it must be ${spacingWords(state, SCENERY_SPACING)} (EDEN-PREP-6, EDEN-AMB-29).`,
+      {
+        distance,
+        minimum: SCENERY_SPACING,
+      },
+    );
   }
 }

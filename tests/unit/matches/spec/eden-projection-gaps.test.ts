@@ -21,7 +21,9 @@ describe('EDEN projection: outOfAction (EDEN-WOUND-4)', () => {
     const before = await spec.state();
     expect(Object.values(before.fighters).map((f: any) => f.outOfAction)).toEqual([false, false, false, false]);
     // 6 successes on the head (location 1): its 3 boxes are all marked
-    const { state } = await spec.when({ type: 'eden.melee', attacker: 'a1', target: 'b1', reaction: 'passive', dice: { values: [6, 6, 6, 6, 1] } }).then([{ type: 'eden.melee_resolved' }]);
+    const { state } = await spec
+      .when({ type: 'eden.melee', attacker: 'a1', target: 'b1', reaction: 'passive', dice: { values: [6, 6, 6, 6, 1] } })
+      .then([{ type: 'eden.melee_resolved' }]);
     expect(state.fighters.b1.outOfAction).toBe(true);
     expect(state.fighters.a1.outOfAction).toBe(false);
   });
@@ -42,14 +44,38 @@ describe('EDEN measured distances (EDEN-MOVE-ACT-1, EDEN-WEATHER-3, EDEN-PREP-6/
 
   it('EDEN-PREP-7 (ES «a más de 20 cm»): a fighter exactly 20 cm from the centre line is refused', async () => {
     const spec = matchSpec('eden').givenCommands(prep.slice(0, 7));
-    await spec.when({ ...deployA, centreDistances: [{ fighterId: 'a1', distance: 25 }, { fighterId: 'a2', distance: 20 }] }).thenProblem('deployment_too_close');
-    await spec.when({ ...deployA, centreDistances: [{ fighterId: 'a1', distance: 25 }, { fighterId: 'a2', distance: 20.5 }] }).then([{ type: 'eden.band_deployed' }]);
+    await spec
+      .when({
+        ...deployA,
+        centreDistances: [
+          { fighterId: 'a1', distance: 25 },
+          { fighterId: 'a2', distance: 20 },
+        ],
+      })
+      .thenProblem('deployment_too_close');
+    await spec
+      .when({
+        ...deployA,
+        centreDistances: [
+          { fighterId: 'a1', distance: 25 },
+          { fighterId: 'a2', distance: 20.5 },
+        ],
+      })
+      .then([{ type: 'eden.band_deployed' }]);
   });
 
   it('EDEN-PREP-7 (DE «Mindestabstand von 20 cm»): exactly 20 cm is enough, 19 cm is refused (Ambush: from the centre)', async () => {
     const spec = matchSpec('eden', de).givenCommands(prep.slice(0, 8));
     await spec.when({ ...deployB, centreDistances: [{ fighterId: 'b1', distance: 19 }] }).thenProblem('deployment_too_close');
-    await spec.when({ ...deployB, centreDistances: [{ fighterId: 'b1', distance: 20 }, { fighterId: 'b2', distance: 30 }] }).then([{ type: 'eden.band_deployed' }]);
+    await spec
+      .when({
+        ...deployB,
+        centreDistances: [
+          { fighterId: 'b1', distance: 20 },
+          { fighterId: 'b2', distance: 30 },
+        ],
+      })
+      .then([{ type: 'eden.band_deployed' }]);
   });
 
   it('EDEN-WEATHER-6 / EDEN-PREP-7: under Mist each fighter placed one at a time is checked', async () => {
