@@ -38,9 +38,13 @@ const entry = <P extends Record<string, TSchema>>(
   [type]: { description: description + example({ type, ...ex }), schema: Type.Object({ type: Type.Literal(type), ...props, ...dice }), decide } satisfies MatchCommand<State>,
 });
 
-const BOARD = {
-  ring: ['w1', 'f1', 's1', 'm1', 'w2', 'f2', 's2', 'm2'],
-  cards: { w1: { terrain: 'waterfall', state: 'healthy' }, '…': {} },
+const RING = ['w1', 'f1', 's1', 'm1', 'w2', 'f2', 's2', 'm2'];
+const TERRAIN_OF = { w: 'waterfall', f: 'forest', s: 'swamp', m: 'mountain' } as const;
+
+/** A legal dealt layout (SOE-SETUP-1..5; objectives of SOE-EX-1 first): the example of `soe.set_up`. */
+export const SET_UP_EXAMPLE = {
+  ring: RING,
+  cards: Object.fromEntries(RING.map((id) => [id, { terrain: TERRAIN_OF[id[0] as keyof typeof TERRAIN_OF], state: 'healthy' }])),
   goomz: [
     { color: 'yellow', at: 'w1' },
     { color: 'red', at: 'm2' },
@@ -51,7 +55,32 @@ const BOARD = {
     { kind: 'fauna', at: 'm1' },
     { kind: 'flora', at: 'w2' },
   ],
-  objectives: [{ color: 'yellow', pile: [{ ally: 'fauna', terrain: 'swamp' }, '…'] }, '…'],
+  objectives: [
+    {
+      color: 'yellow',
+      pile: [
+        { ally: 'fauna', terrain: 'swamp' },
+        { ally: 'water', terrain: 'waterfall', dieBonus: true },
+        { ally: 'flora', terrain: 'mountain' },
+      ],
+    },
+    {
+      color: 'red',
+      pile: [
+        { ally: 'water', terrain: 'mountain' },
+        { ally: 'flora', terrain: 'swamp' },
+        { ally: 'fauna', terrain: 'waterfall' },
+      ],
+    },
+    {
+      color: 'black',
+      pile: [
+        { ally: 'flora', terrain: 'waterfall' },
+        { ally: 'fauna', terrain: 'mountain' },
+        { ally: 'water', terrain: 'swamp' },
+      ],
+    },
+  ],
 };
 
 /** place: the action's members per type are checked as POST /v1/spirit-of-eden/actions does (400 under /command/action). */
@@ -65,7 +94,7 @@ const MATCH_COMMANDS: Record<string, MatchCommand<State>> = {
   ...entry(
     'soe.set_up',
     `SOE-SETUP-1..5 / SOE-MODE-4: the dealt layout (Terrain cards, Goomz on the left column, Allies on the right, 3 Objective piles of 3 with each card's Ally and Terrain); turn 1 starts. ${OPTIONS_DOC}`,
-    { board: BOARD },
+    { board: SET_UP_EXAMPLE },
     { board: Type.Object({ ring: RingSchema, cards: CardsSchema, goomz: GoomzSchema, allies: AlliesSchema, objectives: ObjectivesSchema }) },
     (cmd, state) => soe.setUp(cmd, state),
   ),

@@ -1,51 +1,10 @@
 /** The Spirit of Eden match fixtures: a legal dealt layout (SOE-SETUP-1..5) and Action-card data for the specs and the API game. */
+import { SET_UP_EXAMPLE } from '../../../../src/app/matches/spirit-of-eden-commands.js';
 
-/** Ring TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2): Goomz on TL/ML/BL, Allies on TR/MR/BR. */
-export const RING = ['w1', 'f1', 's1', 'm1', 'w2', 'f2', 's2', 'm2'];
-const terrain = { w: 'waterfall', f: 'forest', s: 'swamp', m: 'mountain' } as const;
-
+/** Ring TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2) w1 f1 s1 m1 w2 f2 s2 m2: Goomz on TL/ML/BL, Allies on TR/MR/BR; objectives of SOE-EX-1 first. */
 export function layout(objectives?: { color: string; pile: Record<string, unknown>[] }[]) {
-  return {
-    ring: RING,
-    cards: Object.fromEntries(RING.map((id) => [id, { terrain: terrain[id[0] as keyof typeof terrain], state: 'healthy' }])),
-    goomz: [
-      { color: 'yellow', at: 'w1' },
-      { color: 'red', at: 'm2' },
-      { color: 'black', at: 's2' },
-    ],
-    allies: [
-      { kind: 'water', at: 's1' },
-      { kind: 'fauna', at: 'm1' },
-      { kind: 'flora', at: 'w2' },
-    ],
-    objectives: objectives ?? [
-      // SOE-EX-1: (A) Yellow with Fauna on Swamp, (B) Red with Water on Mountain, (C) Black with Flora on Waterfall
-      {
-        color: 'yellow',
-        pile: [
-          { ally: 'fauna', terrain: 'swamp' },
-          { ally: 'water', terrain: 'waterfall', dieBonus: true },
-          { ally: 'flora', terrain: 'mountain' },
-        ],
-      },
-      {
-        color: 'red',
-        pile: [
-          { ally: 'water', terrain: 'mountain' },
-          { ally: 'flora', terrain: 'swamp' },
-          { ally: 'fauna', terrain: 'waterfall' },
-        ],
-      },
-      {
-        color: 'black',
-        pile: [
-          { ally: 'flora', terrain: 'waterfall' },
-          { ally: 'fauna', terrain: 'mountain' },
-          { ally: 'water', terrain: 'swamp' },
-        ],
-      },
-    ],
-  };
+  const board = structuredClone(SET_UP_EXAMPLE);
+  return objectives ? { ...board, objectives } : board;
 }
 
 /** Card data (SOE-AMB-12; the rulebook prints no faces): test cards whose faces 1..6 are listed here. */

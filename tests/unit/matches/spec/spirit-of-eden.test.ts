@@ -24,7 +24,9 @@ describe('The Spirit of Eden match: setup and turn start (SOE-SETUP, SOE-TURN)',
 
   it('SOE-SETUP-5: the Objective piles are required (their faces are not printed): 400', async () => {
     const { objectives: _o, ...board } = layout();
-    await soe().when({ type: 'soe.set_up', board }).thenProblem('invalid_request');
+    const { service, id } = await soe().arrange();
+    const error = await service.command('spec-owner', id, { command: { type: 'soe.set_up', board } as never }).catch((e: unknown) => e);
+    expect((error as InvalidInput).errors.map((p) => p.path)).toEqual(['/command/board/objectives']);
   });
 
   it('SOE-DICE-1: the roll gives 4 unused dice; rolling again in the player phase is refused', async () => {
