@@ -81,8 +81,20 @@ export const EDEN_COMMAND_SCHEMAS = {
   }),
   'eden.deploy': cmd(
     'eden.deploy',
-    'EDEN-PREP-7: records the deployment (zone from the player\'s own mission). Under Mist (EDEN-WEATHER-6) one fighter per command (`fighterId`, `placement`), alternating from the First player.',
-    { player: Player, placements: Type.Optional(Type.Unknown()), fighterId: Type.Optional(Id), placement: Type.Optional(Type.Unknown()) },
+    'EDEN-PREP-7: records the deployment (zone from the player\'s own mission). Under Mist (EDEN-WEATHER-6) one fighter per command (`fighterId`, `placement`), alternating from the First player. Measured `centreDistances` (`centreDistance` under Mist) are checked: ES more than 20 cm, DE at least 20 cm.',
+    {
+      player: Player,
+      placements: Type.Optional(Type.Unknown()),
+      fighterId: Type.Optional(Id),
+      placement: Type.Optional(Type.Unknown()),
+      centreDistances: Type.Optional(
+        Type.Array(Type.Object({ fighterId: Id, distance: Distance }), {
+          maxItems: 50,
+          description: 'Measured cm of each fighter from the centre line (Confrontation) or the centre (Ambush): ES needs more than 20, DE at least 20 (EDEN-PREP-7).',
+        }),
+      ),
+      centreDistance: Type.Optional({ ...Distance, description: 'Under Mist: the measured cm of `fighterId` from the centre line or centre (EDEN-PREP-7).' }),
+    },
   ),
   'eden.choose_tactic_hand': cmd('eden.choose_tactic_hand', 'EDEN-PREP-8: as many distinct cards as the Leader\'s current PSI; after both hands turn 1 starts (EDEN-PREP-9).', {
     player: Player,
@@ -101,9 +113,10 @@ export const EDEN_COMMAND_SCHEMAS = {
   ),
   'eden.end_activation': cmd('eden.end_activation', 'EDEN-ACT-4: ends the activation; the opponent becomes First player (EDEN-ACT-7 when he has nothing to activate).', { player: Type.Optional(Player) }),
   'eden.pass': cmd('eden.pass', 'EDEN-ACT-5/6: pass instead of designating; two passes in a row end the phase.', { player: Player }),
-  'eden.move': cmd('eden.move', 'EDEN-MOVE-ACT-1/2: 1 AP, 3 / Turn; `disengageFrom` lists the adversaries in contact (RAP roll against the highest RAP).', {
+  'eden.move': cmd('eden.move', 'EDEN-MOVE-ACT-1/2: 1 AP, 3 / Turn; `disengageFrom` lists the adversaries in contact (RAP roll against the highest RAP); a measured `distance` above 10 cm (8 cm in a Headwind) is refused.', {
     fighterId: Id,
     disengageFrom: Type.Optional(refs(20)),
+    distance: Type.Optional({ ...Distance, description: 'The measured length of the move: refused above 10 cm, 8 cm in a Headwind (EDEN-MOVE-ACT-1, EDEN-WEATHER-3).' }),
   }),
   'eden.douse_fire': cmd('eden.douse_fire', 'EDEN-STATE-FIRE-2: 1 AP per Fire marker removed.', { fighterId: Id, ...fromBody(douse, ['markers']) }),
   'eden.melee': cmd(
@@ -160,8 +173,13 @@ export const EDEN_COMMAND_SCHEMAS = {
   ),
   'eden.place_scenery': cmd(
     'eden.place_scenery',
-    'EDEN-TERRAIN-3 / EDEN-AMB-29 (options.territory): one catalog element (EDEN-TERRAIN-LIST-*) for its cost out of the 8 Scenery Points, alternating from the First player until both spent all.',
-    { player: Player, element: Type.String({ minLength: 1, maxLength: 100 }), sceneryId: Type.Optional(Id) },
+    'EDEN-TERRAIN-3 / EDEN-AMB-29 (options.territory): one catalog element (EDEN-TERRAIN-LIST-*) for its cost out of the 8 Scenery Points, alternating from the First player until both spent all; a measured `nearestDistance` must be more than 5 cm (DE: at least 5 cm).',
+    {
+      player: Player,
+      element: Type.String({ minLength: 1, maxLength: 100 }),
+      sceneryId: Type.Optional(Id),
+      nearestDistance: Type.Optional({ ...Distance, description: 'Measured cm to the nearest element, table edge or objective: ES needs more than 5, DE at least 5 (EDEN-PREP-6).' }),
+    },
   ),
   'eden.attack_scenery': cmd(
     'eden.attack_scenery',

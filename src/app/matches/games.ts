@@ -5,7 +5,7 @@
  * Commands are validated here (400 with JSON pointers under `/command`) before the decider sees them.
  */
 import * as eden from '../../games/eden/match/index.js';
-import { spiritOfEdenProjection } from '../../games/spirit-of-eden/match/index.js';
+import { spiritOfEdenMatch } from './spirit-of-eden-commands.js';
 import { InvalidInput, underPath } from '../../games/errors.js';
 import { validate } from '../validate.js';
 import { EDEN_COMMAND_SCHEMAS } from './eden-commands.js';
@@ -37,7 +37,7 @@ export function gameMatch(game: string): GameMatch | undefined {
     // The other games: one generic resolution log each, with what the game's projection keeps
     anima: animaMatch(),
     exsilium: exsiliumMatch(),
-    'spirit-of-eden': resolutionLogMatch(spiritOfEdenProjection),
+    'spirit-of-eden': spiritOfEdenMatch(),
   };
   return registry[game as GameId];
 }

@@ -43,6 +43,8 @@ export interface MatchGameDefinition<S> {
   initialState(setup: MatchSetup): S;
   evolve(state: S, event: MatchEvent): S;
   commands: Record<string, MatchCommand<S>>;
+  /** Checks the creation options (throws InvalidInput with `/options/...` paths → 400). */
+  validateOptions?(setup: MatchSetup): void;
   /** A type not in `commands` (reached only when decide is called without validateCommand): throws the game's unknown_command. */
   unknownCommand(command: Command, state: S, dice: Dice): MatchEvent[];
 }
@@ -58,5 +60,6 @@ export function defineMatchGame<S>(def: MatchGameDefinition<S>): GameMatch {
     },
     evolve: (state, event) => def.evolve(state as S, event),
     commands,
+    ...(def.validateOptions ? { validateOptions: def.validateOptions } : {}),
   };
 }

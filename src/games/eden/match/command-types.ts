@@ -49,7 +49,7 @@ export type EdenCommand =
   | Command<'eden.bid', { bids: Record<Side, number>; choice?: PlayerRef }>
   | Command<'eden.choose_leader', { player: PlayerRef; fighterId: string }>
   | Command<'eden.play_mission', { player: PlayerRef; mission: { name: string; visibility: 'secret' | 'revealed'; deployment: 'confrontation' | 'ambush' } }>
-  | Command<'eden.deploy', { player: PlayerRef; placements?: unknown; fighterId?: string; placement?: unknown }>
+  | Command<'eden.deploy', { player: PlayerRef; placements?: unknown; fighterId?: string; placement?: unknown; centreDistances?: { fighterId: string; distance: number }[]; centreDistance?: number }>
   | Command<'eden.choose_tactic_hand', { player: PlayerRef; cards: string[] }>
   // turn and activation (EDEN-TACPH-*, EDEN-ACT-*, EDEN-MOVE-ACT-*)
   | Command<'eden.play_tactic', { player: PlayerRef; card: string; cancellationPaid?: number }>
@@ -57,7 +57,7 @@ export type EdenCommand =
   | Command<'eden.activate', { player: PlayerRef; fighterId: string; interruptions?: FighterRef[] }>
   | Command<'eden.end_activation', { player?: PlayerRef }>
   | Command<'eden.pass', { player: PlayerRef }>
-  | Command<'eden.move', { fighterId: string; disengageFrom?: FighterRef[] }>
+  | Command<'eden.move', { fighterId: string; disengageFrom?: FighterRef[]; distance?: number }>
   | Command<'eden.douse_fire', { fighterId: string; markers?: number }>
   // attacks (EDEN-ATTACK-*, EDEN-RANGED-*, EDEN-THROW-*, EDEN-SPRAY-*)
   | Command<'eden.melee', StrikeOptions & { attacker: FighterRef; target: FighterRef; via?: MeleeVia }>
@@ -81,7 +81,7 @@ export type EdenCommand =
   | Command<'eden.upkeep', { removeRage?: FighterRef[]; victoryPoints?: Partial<Record<Side, number>>; engaged?: FighterRef[]; weatherOrder?: WeatherCondition[] }>
   // optional rules: weather (§18), territory (§16), infestation (§17)
   | Command<'eden.roll_weather'>
-  | Command<'eden.place_scenery', { player: PlayerRef; element: string; sceneryId?: string }>
+  | Command<'eden.place_scenery', { player: PlayerRef; element: string; sceneryId?: string; nearestDistance?: number }>
   | Command<'eden.attack_scenery', { attacker: FighterRef; sceneryId: string; distance?: number }>
   | Command<'eden.ignite_scenery', { fighterId: string; sceneryId: string; markers?: number }>
   | Command<'eden.scenery_contact', { fighterId: string; sceneryId: string; moment?: 'activation_start' | 'move_end' }>

@@ -10,6 +10,7 @@ import { resolveInitiative } from '../initiative.js';
 import { strategyPoints, validateRoster } from '../roster.js';
 import type { Handler } from './preconditions.js';
 import { entry, expectPrepTurn, sideOf, violation } from './rules.js';
+import { checkDeploymentDistances } from './distances.js';
 import { otherSide, type EdenEvent } from './state.js';
 
 export const registerBand: Handler<'eden.register_band'> = (cmd, state, _dice, { side }) => {
@@ -84,9 +85,12 @@ export const deploy: Handler<'eden.deploy'> = (cmd, state, _dice, { side }) => {
     const f = entry(state, cmd.fighterId, 'deployed fighter');
     if (f.side !== side) violation('not_your_fighter', `Fighter ${f.id} belongs to ${f.side === 'npc' ? 'no player' : `player ${f.side}`}.`, { fighterId: f.id });
     if (mist.deployed[side].includes(f.id)) violation('already_deployed', `Fighter ${f.id} is already deployed.`, { fighterId: f.id });
+    if (cmd.centreDistance !== undefined) checkDeploymentDistances(state, zone, [{ fighterId: f.id, distance: cmd.centreDistance }]);
     return [{ type: 'eden.fighter_deployed', data: { player: side, fighterId: f.id, zone, placement: cmd.placement ?? null } }];
   }
   expectPrepTurn(state, side, (s) => state.bands[s].deployment !== null, 'deploying (EDEN-PREP-7)');
+  // EDEN-PREP-7: measured distances from the centre line (Confrontation) or the centre (Ambush)
+  checkDeploymentDistances(state, zone, cmd.centreDistances ?? []);
   // EDEN-PREP-7: each player deploys by the type of his own mission
   return [{ type: 'eden.band_deployed', data: { player: side, zone: state.bands[side].mission!.deployment, placements: cmd.placements ?? null } }];
 };

@@ -84,6 +84,8 @@ export interface FighterEntry {
   /** "npc" for a non-player fighter (EDEN-NPC-1): it belongs to no band. */
   side: Side | 'npc';
   fighter: Fighter;
+  /** EDEN-WOUND-4: the last box of any one limb marked puts the fighter out of action. */
+  outOfAction: boolean;
   turn: FighterTurn;
   /** Uses of equipment by name (EDEN-EFFECT-LIMIT). */
   itemUses: Record<string, { turn: number; game: number }>;

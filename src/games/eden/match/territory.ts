@@ -9,6 +9,7 @@ import { sceneryById } from '../catalog/scenery.js';
 import { hostilePresence } from '../terrain.js';
 import type { Handler } from './preconditions.js';
 import { refId, sameFighter, updates, violation } from './rules.js';
+import { checkSceneryDistance } from './distances.js';
 import { isInAction, type EdenMatchState } from './state.js';
 
 function scenery(state: EdenMatchState, ref: unknown) {
@@ -28,6 +29,8 @@ export const placeScenery: Handler<'eden.place_scenery'> = (cmd, state, _dice, {
   }
   const id = cmd.sceneryId === undefined ? `${side}-${el.id}-${Object.keys(state.scenery).length + 1}` : String(cmd.sceneryId);
   if (state.scenery[id] || state.fighters[id]) violation('duplicate_scenery_id', `Id "${id}" is already used in this match.`, { sceneryId: id });
+  // EDEN-PREP-6 / EDEN-AMB-29: the measured spacing to other elements, edges and objectives
+  checkSceneryDistance(state, cmd.nearestDistance);
   return [{ type: 'eden.scenery_placed', data: { player: side, sceneryId: id, element: el.id, cost: el.cost, rules: el.rules.map((r) => ({ ...r })), pointsLeft: t.points[side] - el.cost } }];
 };
 

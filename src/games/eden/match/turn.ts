@@ -9,6 +9,7 @@ import { douseFire } from '../states.js';
 import { characteristicRoll } from '../rolls.js';
 import type { Handler } from './preconditions.js';
 import { entry, sideOf, updates, violation } from './rules.js';
+import { checkMoveDistance, moveAllowance } from './distances.js';
 import { canActivate, canBeActivated, isInAction, otherSide, type EdenEvent, type EdenMatchState, type Side } from './state.js';
 import { evolve } from './evolve.js';
 
@@ -117,6 +118,8 @@ export const pass: Handler<'eden.pass'> = (_cmd, state, _dice, { side }) => {
 export const move: Handler<'eden.move'> = (cmd, state, dice, { actor: f }) => {
   if (f.turn.moves >= 3) violation('move_limit', `Fighter ${f.id} already moved 3 times this turn (EDEN-MOVE-ACT-1: 3 / Turn).`, { fighterId: f.id });
   if (f.fighter.ap < 1) violation('no_ap', `Fighter ${f.id} has 0 AP and a Move costs 1 (EDEN-ACTION-1).`, { fighterId: f.id, ap: 0, cost: 1 });
+  // EDEN-MOVE-ACT-1 / EDEN-WEATHER-3: a measured move longer than the allowance is refused
+  checkMoveDistance(state, cmd.distance);
   let disengage: unknown = null;
   const from = cmd.disengageFrom ?? [];
   if (from.length) {
@@ -129,7 +132,7 @@ export const move: Handler<'eden.move'> = (cmd, state, dice, { actor: f }) => {
   }
   const moved = { ...f.fighter, ap: f.fighter.ap - 1 };
   // EDEN-WEATHER-3 (Headwind): a Move covers 8 cm instead of 10 (EDEN-AMB-26: Engage keeps 10)
-  const distance = state.weather.includes('headwind') ? 8 : 10;
+  const distance = moveAllowance(state);
   return [{ type: 'eden.fighter_moved', data: { fighterId: f.id, apSpent: 1, distance, disengage, fighters: updates(moved), dice: dice.transcript() } }];
 };
 

@@ -64,3 +64,7 @@ export const spiritOfEdenProjection = {
     return { board: state.board };
   },
 };
+
+export * from './state.js';
+export * from './decide.js';
+export * from './evolve.js';

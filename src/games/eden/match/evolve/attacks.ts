@@ -24,7 +24,10 @@ export const ATTACK_EVENTS: EvolverTable<'eden.melee_resolved' | 'eden.shot_reso
     // EDEN-ATTACK-2: a Response counts towards the target's Attacks
     return d.responded ? countAttack(next, d.targetId) : next;
   },
-  'eden.shot_resolved': weaponAttack,
+  'eden.shot_resolved': (state, d) =>
+    // EDEN-RANGED-2 (DE, seed 001 Fernkampf step 1): with no eligible target no ranged attack takes
+    // place: it is neither one of the 2 Attacks nor a use of the weapon (ES: a paid failure, counted)
+    d.targetId === null && state.edition === 'de' ? updateFighters(state, d.fighters) : weaponAttack(state, d),
   'eden.throw_resolved': weaponAttack,
   'eden.spray_resolved': weaponAttack,
 };

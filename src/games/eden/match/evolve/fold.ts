@@ -34,7 +34,7 @@ export function updateFighters(state: EdenMatchState, updates: { id: string; fig
     const before = next.fighters[u.id];
     if (!before) continue;
     const { outOfAction: _ignored, ...fighter } = u.fighter;
-    next = mapFighter(next, u.id, (e) => ({ ...e, fighter: fighter as Fighter }));
+    next = mapFighter(next, u.id, (e) => ({ ...e, fighter: fighter as Fighter, outOfAction: isOutOfAction(fighter as Fighter) }));
     const side = before.side;
     if (side !== 'npc' && next.bands[side].leader === u.id && !isOutOfAction(before.fighter) && isOutOfAction(fighter as Fighter)) {
       next = { ...next, leaderLostTurn: { ...next.leaderLostTurn, [side]: next.turn } };

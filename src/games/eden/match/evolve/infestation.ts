@@ -1,5 +1,5 @@
 /** Folding the Infestation events (§17): the level, placed NPCs, their activation and elimination (EDEN-NPC-*). */
-import { normalizeFighter } from '../../fighter.js';
+import { isOutOfAction, normalizeFighter } from '../../fighter.js';
 import { otherSide, type EdenMatchState } from '../state.js';
 import { countAttack, enterPrep, freshTurn, mapBand, nextPlacer, updateFighters, type EvolverTable } from './fold.js';
 
@@ -17,7 +17,7 @@ export const INFESTATION_EVENTS: EvolverTable<'eden.infestation_level_set' | 'ed
       ...state,
       infestation: { ...placed, next: nextPlacer(placed, d.player) },
       npcs: { ...state.npcs, [d.npc.id]: { level: d.level, placedBy: d.player } },
-      fighters: { ...state.fighters, [d.npc.id]: { side: 'npc', fighter, turn: freshTurn(), itemUses: {} } },
+      fighters: { ...state.fighters, [d.npc.id]: { side: 'npc', fighter, outOfAction: isOutOfAction(fighter), turn: freshTurn(), itemUses: {} } },
     };
     return next.infestation!.next === null ? enterPrep(next, 'deployment') : next;
   },

@@ -1,5 +1,5 @@
 /** Folding the preparation events (EDEN-PREP-1..8, EDEN-WEATHER-6 under Mist). */
-import { normalizeFighter } from '../../fighter.js';
+import { isOutOfAction, normalizeFighter } from '../../fighter.js';
 import { SIDES, otherSide, type EdenMatchState, type FighterEntry, type Side } from '../state.js';
 import { afterMissions, enterPrep, freshTurn, mapBand, type EvolverTable } from './fold.js';
 
@@ -15,7 +15,10 @@ export const PREPARATION_EVENTS: EvolverTable<
       strategyPoints: d.strategyPoints,
     }));
     const fighters: Record<string, FighterEntry> = { ...next.fighters };
-    for (const f of d.fighters) fighters[f.id] = { side: d.player, fighter: normalizeFighter(f), turn: freshTurn(), itemUses: {} };
+    for (const f of d.fighters) {
+      const fighter = normalizeFighter(f);
+      fighters[f.id] = { side: d.player, fighter, outOfAction: isOutOfAction(fighter), turn: freshTurn(), itemUses: {} };
+    }
     next = { ...next, fighters };
     const both = SIDES.every((s) => next.bands[s].bandType !== null);
     return both ? { ...next, prep: 'bid' } : next;
