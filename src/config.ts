@@ -13,6 +13,10 @@ export interface Config {
   maxEventLoopDelayMs: number;
   /** BullMQ queue shared by the API and `npm run worker` (QUEUE_NAME). */
   queueName: string;
+  /** Ed25519 private key (PKCS#8 PEM) that signs receipts (RECEIPT_SIGNING_KEY); absent → generated once, kept in the database. */
+  receiptSigningKey?: string;
+  /** `iss` of receipts (RECEIPT_ISSUER, default "arbiter"). */
+  receiptIssuer: string;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -35,5 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     maxEventLoopDelayMs: int(env.MAX_EVENT_LOOP_DELAY_MS, 1000),
     queueName: env.QUEUE_NAME || 'arbiter-jobs',
+    receiptSigningKey: env.RECEIPT_SIGNING_KEY || undefined,
+    receiptIssuer: env.RECEIPT_ISSUER || 'arbiter',
   };
 }

@@ -9,6 +9,9 @@ import type { SimulationStore } from './simulations/ports.js';
 import { MatchService } from './matches/service.js';
 import { AppendNotifier } from './matches/notifier.js';
 import { SimulationService } from './simulations/service.js';
+import type { ReceiptKeyStore, RosterStore } from './league/ports.js';
+import { ReceiptService } from './league/receipts.js';
+import { RosterService } from './league/rosters.js';
 
 /** The match service with the notifier that wakes this process's feeds and subscriptions. */
 export interface MatchRuntime {
@@ -22,6 +25,10 @@ export interface Services {
   apiKeys?: ApiKeyStore;
   matches?: MatchRuntime;
   simulations?: SimulationService;
+  /** Signed receipts (CONTRACT §7.4): always present (keys in the database, or in memory without one). */
+  receipts: ReceiptService;
+  /** Stored army lists (needs a database). */
+  rosters?: RosterService;
   /** Stops what the services subscribed to (the job runner's updates). */
   close(): void;
 }
@@ -34,6 +41,10 @@ export interface ServicePorts {
   events?: EventStore;
   simulations?: SimulationStore;
   jobs?: JobRunner;
+  receiptKeys: ReceiptKeyStore;
+  /** `iss` of receipts. */
+  receiptIssuer: string;
+  rosters?: RosterStore;
 }
 
 export function buildServices(ports: ServicePorts): Services {
@@ -44,5 +55,7 @@ export function buildServices(ports: ServicePorts): Services {
     matches = { notifier, service: new MatchService(ports.events, { ids, onAppended: (id, v) => notifier.notify(id, v) }) };
   }
   const simulations = ports.simulations && ports.jobs ? new SimulationService(ports.simulations, ports.jobs, { clock, ids }) : undefined;
-  return { clock, ids, apiKeys: ports.apiKeys, matches, simulations, close: () => simulations?.close() };
+  const receipts = new ReceiptService(ports.receiptKeys, { clock, issuer: ports.receiptIssuer });
+  const rosters = ports.rosters && new RosterService(ports.rosters, ids);
+  return { clock, ids, apiKeys: ports.apiKeys, matches, simulations, receipts, rosters, close: () => simulations?.close() };
 }
