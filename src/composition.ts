@@ -14,13 +14,15 @@ import { SqlEventStore } from './infra/event-store/index.js';
 import { PostgresAppendNotifications } from './infra/notify/postgres.js';
 import { SqlSimulationStore } from './infra/simulation-store.js';
 import { apiKeyStore } from './infra/keys.js';
+import { memoryReceiptKeys, sqlReceiptKeys } from './infra/receipt-keys.js';
+import { sqlRosterStore } from './infra/roster-store.js';
 import { buildApp } from './http/app.js';
 
 export const systemClock: Clock = { now: () => Date.now() };
 export const randomIds: IdSource = { newId: () => randomUUID(), randomSeed: () => randomUUID() };
 
 /** The services over `deps`: stores over the database, the simulation service over it and the runner. */
-export function composeServices(deps: AppDeps): Services {
+export function composeServices(deps: AppDeps, league: { signingKey?: string; issuer?: string } = {}): Services {
   const { database } = deps;
   return buildServices({
     clock: deps.clock ?? systemClock,
@@ -31,10 +33,13 @@ export function composeServices(deps: AppDeps): Services {
     notifications: database?.kind === 'postgres' ? new PostgresAppendNotifications(database) : undefined,
     simulations: database && new SqlSimulationStore(database),
     jobs: deps.jobs,
+    receiptKeys: database ? sqlReceiptKeys(database, league.signingKey) : memoryReceiptKeys(league.signingKey),
+    receiptIssuer: league.issuer ?? 'arbiter',
+    rosters: database && sqlRosterStore(database),
   });
 }
 
 /** The application over `deps` (absent parts disable the routes that need them). */
 export function createApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
-  return buildApp(config, composeServices(deps), deps);
+  return buildApp(config, composeServices(deps, { signingKey: config.receiptSigningKey, issuer: config.receiptIssuer }), deps);
 }

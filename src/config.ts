@@ -19,6 +19,10 @@ export interface Config {
   requestTimeoutMs: number;
   /** Failed admin authentications one IP may make per minute before every admin request is 429. */
   adminAuthFailuresPerMinute: number;
+  /** Ed25519 private key (PKCS#8 PEM) that signs receipts (RECEIPT_SIGNING_KEY); absent → generated once, kept in the database. */
+  receiptSigningKey?: string;
+  /** `iss` of receipts (RECEIPT_ISSUER, default "arbiter"). */
+  receiptIssuer: string;
 }
 
 /** What one GraphQL document may ask for; above any of these it is refused before it runs. */
@@ -62,5 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
     adminAuthFailuresPerMinute: int(env.ADMIN_AUTH_FAILURES_PER_MINUTE, 10),
+    receiptSigningKey: env.RECEIPT_SIGNING_KEY || undefined,
+    receiptIssuer: env.RECEIPT_ISSUER || 'arbiter',
   };
 }

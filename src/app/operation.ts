@@ -7,6 +7,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Dice, DiceSpec } from '../games/dice/index.js';
 import type { Lang } from './i18n.js';
+import type { ReceiptService } from './league/receipts.js';
 
 export interface OperationContext {
   /** Narrative language chosen from Accept-Language. */
@@ -19,6 +20,10 @@ export interface OperationContext {
    * (src/app/matches/resolution-log.ts) has only the command's dice: see `shuffleSeed`.
    */
   randomSeed?(): string;
+  /** Signs receipts (CONTRACT §7.4); absent inside match commands. */
+  receipts?: ReceiptService;
+  /** `text` when the body arrived as `text/plain` and was parsed by the operation's `text.parse`. */
+  source?: 'json' | 'text';
 }
 
 /**
@@ -56,6 +61,11 @@ export interface Operation<B extends TSchema = TSchema> {
    * `image/svg+xml` and `image/png` when the request's Accept prefers them (JSON stays the default).
    */
   chart?(result: any): string;
+  /**
+   * A `text/plain` form of the body (REST only): `parse` turns the text into the JSON body (or
+   * throws InvalidInput), which is then validated and handled like JSON with `ctx.source: 'text'`.
+   */
+  text?: { parse(text: string): unknown };
 }
 
 export function defineOperation<B extends TSchema>(op: Operation<B>): Operation<B> {

@@ -11,6 +11,9 @@ import type { AppendNotifications } from './matches/notifications.js';
 import { AppendNotifier } from './matches/notifier.js';
 import { SimulationService } from './simulations/service.js';
 import { KeyRevocations } from './revocations.js';
+import type { ReceiptKeyStore, RosterStore } from './league/ports.js';
+import { ReceiptService } from './league/receipts.js';
+import { RosterService } from './league/rosters.js';
 
 /** The match service with the notifications that wake feeds and subscriptions on appends. */
 export interface MatchRuntime {
@@ -26,6 +29,10 @@ export interface Services {
   revocations?: KeyRevocations;
   matches?: MatchRuntime;
   simulations?: SimulationService;
+  /** Signed receipts (CONTRACT §7.4): always present (keys in the database, or in memory without one). */
+  receipts: ReceiptService;
+  /** Stored army lists (needs a database). */
+  rosters?: RosterService;
   /** Stops what the services subscribed to (the job runner's updates, append notifications). */
   close(): Promise<void>;
 }
@@ -40,6 +47,10 @@ export interface ServicePorts {
   notifications?: AppendNotifications;
   simulations?: SimulationStore;
   jobs?: JobRunner;
+  receiptKeys: ReceiptKeyStore;
+  /** `iss` of receipts. */
+  receiptIssuer: string;
+  rosters?: RosterStore;
 }
 
 export function buildServices(ports: ServicePorts): Services {
@@ -51,10 +62,12 @@ export function buildServices(ports: ServicePorts): Services {
   }
   const simulations = ports.simulations && ports.jobs ? new SimulationService(ports.simulations, ports.jobs, { clock, ids }) : undefined;
   const revocations = ports.apiKeys && new KeyRevocations(ports.apiKeys, { onRevoked: (owner) => simulations?.cancelAllOf(owner) });
+  const receipts = new ReceiptService(ports.receiptKeys, { clock, issuer: ports.receiptIssuer });
+  const rosters = ports.rosters && new RosterService(ports.rosters, ids);
   const close = async () => {
     simulations?.close();
     revocations?.close();
     await matches?.notifications.close();
   };
-  return { clock, ids, apiKeys: revocations?.store, revocations, matches, simulations, close };
+  return { clock, ids, apiKeys: revocations?.store, revocations, matches, simulations, receipts, rosters, close };
 }

@@ -23,6 +23,7 @@ import { systemRoutes } from './routes/system.js';
 import { adminRoutes } from './routes/admin.js';
 import { matchRoutes } from './routes/matches.js';
 import { simulationRoutes } from './routes/simulations.js';
+import { leagueRoutes } from './routes/league.js';
 import { graphqlPlugin } from '../graphql/index.js';
 import { documentGraphqlRoutes, documentProblems, openApiInfo } from './openapi-info.js';
 import { registerJsonBodyParser } from './plugins/json-body.js';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
     await api.register(adminRoutes);
     await api.register(matchRoutes);
     await api.register(simulationRoutes);
+    await api.register(leagueRoutes);
     await api.register(graphqlPlugin, { graphiql: !config.production });
   });
 

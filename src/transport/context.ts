@@ -15,5 +15,6 @@ export function contextFor(request: Pick<FastifyRequest, 'headers' | 'server'>):
     lang: pickLanguage(request.headers['accept-language']),
     dice: (spec) => diceFor(spec, randomSeed),
     randomSeed,
+    receipts: request.server.services.receipts,
   };
 }

@@ -1,6 +1,7 @@
 /** EDEN roster, catalog, phases and options operations. */
 import type { Operation } from '../operation.js';
 import { edenRosterOperation } from './roster.operation.js';
+import { edenRosterFormatOperation } from './roster-format.operation.js';
 import { edenCatalogOperation } from './catalog.operation.js';
 import { edenInitiativeOperation } from './initiative.operation.js';
 import { edenTacticOperation } from './tactic.operation.js';
@@ -13,6 +14,7 @@ import { edenTerrainOperation } from './terrain.operation.js';
 
 export const edenPhaseOperations: Operation<any>[] = [
   edenRosterOperation,
+  edenRosterFormatOperation,
   edenCatalogOperation,
   edenWeatherOperation,
   edenInitiativeOperation,

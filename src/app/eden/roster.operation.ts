@@ -1,11 +1,15 @@
 /** `eden.roster` — POST /v1/eden/rosters/validate: band building (EDEN-ROSTER-1..6, EDEN-PREP-2). */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { SummarySchema } from '../schemas/common.js';
-import { EditionSchema, FighterSchema } from './schemas.js';
+import { FighterSchema } from './schemas.js';
 import { tr } from './phase-common.js';
 import { validateRoster, type RosterEntry } from '../../games/eden/roster.js';
 import type { FighterInput } from '../../games/eden/fighter.js';
+import { InvalidInput } from '../../games/errors.js';
+import { parseRosterText } from '../../games/eden/roster-text.js';
+import type { Lang } from '../i18n.js';
+import { rosterSha256 } from '../league/receipts.js';
 
 const RefSchema = Type.Object(
   { ref: Type.String({ minLength: 1, maxLength: 100, description: 'Id in the request `catalog`, else in the built-in catalog (GET /v1/eden/catalog), e.g. `yuri`.' }) },
@@ -13,6 +17,82 @@ const RefSchema = Type.Object(
 );
 
 const ProblemSchema = Type.Object({ code: Type.String(), path: Type.String(), message: Type.String() });
+
+/** The plain-text list format, for the OpenAPI descriptions of validate and format. */
+export const ROSTER_TEXT_DOC = [
+  '**Plain-text lists** (`Content-Type: text/plain`; the answer is the JSON answer plus `roster`, the list as parsed):',
+  '- `#` or `//` starts a comment to the end of the line; blank lines are ignored; case and accents never matter.',
+  '- The first other line is the **band line**: an optional keyword (`Band`, `Banda`, `Einheit`) and colon, the band type (`faction`/`facción`/`Fraktion`, `stigma`/`estigma`/`Stigma`) followed by the band symbol, then, separated by commas or semicolons and in any order, `budget N` (`presupuesto N`, `Budget N`, or `N points`/`puntos`/`Punkte`) and `edition es|de` (`edición`, `Ausgabe`).',
+  '- Every further line is **one fighter** by catalog id or printed name (`yuri`, `Yûri`, `YURI`), optionally after a bullet (`-`, `*`, `1.`), with optional equipment in brackets: catalog items by id or printed name (`[Casco, Molotov]`), other names kept as items with no category. A name the catalog does not know is kept as a reference, which the validation reports as `unknown_fighter`.',
+  '- Problems of the text itself (no band line, unknown band type, a bad budget or edition, an unclosed `[`) are a 400 problem whose `errors` carry `path`, `code`, `message`, and the `line` and `column` (1-based).',
+  '',
+  'The same list in the three namings:',
+  '```',
+  '# en',
+  'Band: faction Jokers, budget 100, edition es',
+  'Yûri [Helmet]',
+  '# es',
+  'Banda: facción Banda de los Jokers; 100 puntos; edición es',
+  '- Yûri [Casco]',
+  '# de',
+  'Einheit: Fraktion Jokergang, Budget 100, Ausgabe de',
+  '1. Yuri [Helm]',
+  '```',
+].join('\n');
+
+export const RosterBodySchema = Type.Object({
+  // no schema default here: a receipt hashes the body as sent (CONTRACT §7.4); absent means `es`
+  edition: Type.Optional(
+    Type.Union([Type.Literal('es'), Type.Literal('de')], {
+      description: 'EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.',
+    }),
+  ),
+  bandType: Type.Union([Type.Literal('faction'), Type.Literal('stigma')], { description: 'EDEN-ROSTER-1: Faction or Stigma band.' }),
+  affiliation: Type.Optional(Type.String({ maxLength: 100, description: 'The symbol chosen for the band (EDEN-ROSTER-2); inferred when all fighters share one.' })),
+  budget: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Agreed budget (EDEN-ROSTER-3/5); default 100.' })),
+  catalog: Type.Optional(Type.Array(FighterSchema, { maxItems: 200, description: 'Your own profiles, referenced by `id`.' })),
+  fighters: Type.Array(Type.Union([RefSchema, FighterSchema]), { maxItems: 200, description: 'Fighters (CONTRACT §2) or `{"ref": id}`.' }),
+  receipt: Type.Optional(Type.Boolean({ description: 'Add `receipt`: a signed JWS of the result (CONTRACT §7.4).' })),
+});
+
+export type RosterBody = Static<typeof RosterBodySchema>;
+
+/** The validation of a roster body as answered (without `roster` or `receipt`). */
+export function rosterValidation(input: Static<typeof RosterBodySchema>, lang: Lang) {
+  const r = validateRoster({
+    edition: input.edition,
+    bandType: input.bandType,
+    affiliation: input.affiliation,
+    budget: input.budget,
+    catalog: input.catalog as FighterInput[] | undefined,
+    fighters: input.fighters as RosterEntry[],
+  });
+  const { value, budget, strategyPoints: sp } = r.totals;
+  const head = r.valid
+    ? tr({ en: 'Legal band', es: 'Banda válida', de: 'Gültige Einheit' }, lang)
+    : tr(
+        {
+          en: `Illegal band (${r.errors.length} problem(s): ${r.errors.map((e) => e.code).join(', ')})`,
+          es: `Banda no válida (${r.errors.length} problema(s): ${r.errors.map((e) => e.code).join(', ')})`,
+          de: `Ungültige Einheit (${r.errors.length} Problem(e): ${r.errors.map((e) => e.code).join(', ')})`,
+        },
+        lang,
+      );
+  const summary = tr(
+    {
+      en: `${head} (EDEN-ROSTER-1..6): ${value}/${budget} points; ${sp} Strategy Points (EDEN-PREP-2${r.bandType === 'stigma' ? ', halved for a Stigma band' : ''}).`,
+      es: `${head} (EDEN-ROSTER-1..6): ${value}/${budget} puntos; ${sp} Puntos de Estrategia (EDEN-PREP-2${r.bandType === 'stigma' ? ', divididos entre dos por ser banda de Estigma' : ''}).`,
+      de: `${head} (EDEN-ROSTER-1..6): ${value}/${budget} Punkte; ${sp} Strategiepunkte (EDEN-PREP-2${r.bandType === 'stigma' ? ', halbiert für eine Stigmaeinheit' : ''}).`,
+    },
+    lang,
+  );
+  return { ...r, summary };
+}
+
+/** The claims of a roster receipt (CONTRACT §7.4), before `iat` and `iss`. */
+export function rosterClaims(body: unknown, edition: string | undefined, r: { valid: boolean; errors: { code: string }[]; totals: unknown }) {
+  return { rosterSha256: rosterSha256(body), edition: edition ?? 'es', valid: r.valid, codes: r.errors.map((e) => e.code), totals: r.totals };
+}
 
 export const edenRosterOperation = defineOperation({
   id: 'eden.roster',
@@ -29,18 +109,35 @@ export const edenRosterOperation = defineOperation({
     '- EDEN-ROSTER-6 / EDEN-NPC-1: NPCs (`npc: true`, type `npc`, or the NPC faction symbol) → `not_recruitable`; they count neither for the budget nor for SP.',
     '- `{"ref": id}` entries resolve in the request `catalog`, then the built-in catalog with the printing\'s Value (Yuri: 25 ES, 20 DE — EDEN-CARD-PROFILE-9). Unknown → `unknown_fighter`; an example fighter the books print only partially → `incomplete_profile`. An inline fighter without `value` → `missing_value`. An empty band → `empty_roster`.',
     '- EDEN-PREP-2: `totals.strategyPoints` = Σ current PSI; a Stigma band halves the total and rounds up (EDEN-EX-12: 4+3+4 → 6).',
-    '- EDEN-AMB-5: the band\'s symbol is the one of its type (`affiliation` in the answer); a Stigma band whose fighters happen to share a faction is still a Stigma band.',
+    "- EDEN-AMB-5: the band's symbol is the one of its type (`affiliation` in the answer); a Stigma band whose fighters happen to share a faction is still a Stigma band.",
+    '- `"receipt": true` adds `receipt`: a compact JWS (`alg: EdDSA`, Ed25519, `kid` in the header; public keys at `GET /.well-known/jwks.json`) whose payload holds `rosterSha256` (hex SHA-256 of the canonical JSON of the body as sent without `receipt`: keys sorted recursively, no spaces; for a text list, of the parsed `roster`), `edition`, `valid`, `codes`, `totals`, `iat` and `iss`. Check one with `POST /v1/receipts/verify`.',
+    '',
+    ROSTER_TEXT_DOC,
   ].join('\n'),
-  body: Type.Object({
-    edition: Type.Optional(EditionSchema),
-    bandType: Type.Union([Type.Literal('faction'), Type.Literal('stigma')], { description: 'EDEN-ROSTER-1: Faction or Stigma band.' }),
-    affiliation: Type.Optional(Type.String({ maxLength: 100, description: 'The symbol chosen for the band (EDEN-ROSTER-2); inferred when all fighters share one.' })),
-    budget: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Agreed budget (EDEN-ROSTER-3/5); default 100.' })),
-    catalog: Type.Optional(Type.Array(FighterSchema, { maxItems: 200, description: 'Your own profiles, referenced by `id`.' })),
-    fighters: Type.Array(Type.Union([RefSchema, FighterSchema]), { maxItems: 200, description: 'Fighters (CONTRACT §2) or `{"ref": id}`.' }),
-  }),
+  body: RosterBodySchema,
   examples: [
-    { summary: 'Yuri by reference plus an inline Joker', value: { bandType: 'faction', fighters: [{ ref: 'yuri' }, { id: 'v', name: 'Vladd', faction: 'jokers', stigma: 'chaos', value: 30, limbs: { head: { white: 2, red: 1, faces: [1], normal: 3, wounded: 2 }, arms: { white: 2, red: 1, faces: [2, 3], normal: 6, wounded: 5 }, torso: { white: 2, red: 1, faces: [4, 5], normal: 4, wounded: 3 }, legs: { white: 2, red: 1, faces: [6], normal: 4, wounded: 3 } } }] } },
+    {
+      summary: 'Yuri by reference plus an inline Joker',
+      value: {
+        bandType: 'faction',
+        fighters: [
+          { ref: 'yuri' },
+          {
+            id: 'v',
+            name: 'Vladd',
+            faction: 'jokers',
+            stigma: 'chaos',
+            value: 30,
+            limbs: {
+              head: { white: 2, red: 1, faces: [1], normal: 3, wounded: 2 },
+              arms: { white: 2, red: 1, faces: [2, 3], normal: 6, wounded: 5 },
+              torso: { white: 2, red: 1, faces: [4, 5], normal: 4, wounded: 3 },
+              legs: { white: 2, red: 1, faces: [6], normal: 4, wounded: 3 },
+            },
+          },
+        ],
+      },
+    },
     { summary: 'A DE stigma band', value: { edition: 'de', bandType: 'stigma', affiliation: 'Chaos', fighters: [{ ref: 'yuri' }] } },
   ],
   response: Type.Object(
@@ -53,30 +150,26 @@ export const edenRosterOperation = defineOperation({
       totals: Type.Object({ value: Type.Integer(), budget: Type.Integer(), strategyPoints: Type.Integer() }),
       fighters: Type.Array(Type.Object({}, { additionalProperties: true })),
       summary: SummarySchema,
+      roster: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'The list as parsed, when it was sent as text/plain.' })),
+      receipt: Type.Optional(Type.String({ description: 'With `"receipt": true`: a compact JWS (EdDSA) over the result; keys at GET /.well-known/jwks.json.' })),
     },
     { additionalProperties: true },
   ),
+  text: {
+    parse(text) {
+      const parsed = parseRosterText(text);
+      if (!parsed.ok) throw new InvalidInput(parsed.errors, `The list has ${parsed.errors.length} problem(s); each names its line and column.`);
+      return parsed.roster;
+    },
+  },
   handle(input, ctx) {
-    const r = validateRoster({
-      edition: input.edition,
-      bandType: input.bandType,
-      affiliation: input.affiliation,
-      budget: input.budget,
-      catalog: input.catalog as FighterInput[] | undefined,
-      fighters: input.fighters as RosterEntry[],
-    });
-    const { value, budget, strategyPoints: sp } = r.totals;
-    const head = r.valid
-      ? tr({ en: 'Legal band', es: 'Banda válida', de: 'Gültige Einheit' }, ctx.lang)
-      : tr({ en: `Illegal band (${r.errors.length} problem(s): ${r.errors.map((e) => e.code).join(', ')})`, es: `Banda no válida (${r.errors.length} problema(s): ${r.errors.map((e) => e.code).join(', ')})`, de: `Ungültige Einheit (${r.errors.length} Problem(e): ${r.errors.map((e) => e.code).join(', ')})` }, ctx.lang);
-    const summary = tr(
-      {
-        en: `${head} (EDEN-ROSTER-1..6): ${value}/${budget} points; ${sp} Strategy Points (EDEN-PREP-2${r.bandType === 'stigma' ? ', halved for a Stigma band' : ''}).`,
-        es: `${head} (EDEN-ROSTER-1..6): ${value}/${budget} puntos; ${sp} Puntos de Estrategia (EDEN-PREP-2${r.bandType === 'stigma' ? ', divididos entre dos por ser banda de Estigma' : ''}).`,
-        de: `${head} (EDEN-ROSTER-1..6): ${value}/${budget} Punkte; ${sp} Strategiepunkte (EDEN-PREP-2${r.bandType === 'stigma' ? ', halbiert für eine Stigmaeinheit' : ''}).`,
-      },
-      ctx.lang,
-    );
-    return { ...r, summary };
+    const answer: Record<string, unknown> = rosterValidation(input, ctx.lang);
+    // a text list answers with the list it was read as
+    if (ctx.source === 'text') answer.roster = input;
+    if (input.receipt !== true) return answer;
+    const receipts = ctx.receipts;
+    if (!receipts) throw new InvalidInput([{ path: '/receipt', code: 'receipt_unavailable', message: 'Receipts are not signed here.' }]);
+    const r = answer as ReturnType<typeof rosterValidation>;
+    return receipts.sign(rosterClaims(input, input.edition, r)).then((receipt) => ({ ...answer, receipt }));
   },
 });

@@ -33,11 +33,46 @@ export const GENERIC_EVENTS: EventDefinition[] = [
   {
     type: 'match.score_adjusted',
     schemaVersion: 1,
-    schema: Type.Object({ player: Type.String({ maxLength: 200 }), delta: Type.Integer({ minimum: -1000, maximum: 1000 }), reason: Type.Optional(Type.String({ maxLength: 1000 })) }),
+    schema: Type.Object({
+      player: Type.String({ maxLength: 200 }),
+      delta: Type.Integer({ minimum: -1000, maximum: 1000 }),
+      reason: Type.Optional(Type.String({ maxLength: 1000 })),
+    }),
     upcasters: {},
     description: 'A score adjustment agreed at the table (recorded, not applied by the rules engine).',
   },
+  {
+    type: 'match.corrected',
+    schemaVersion: 1,
+    schema: Type.Object({
+      reason: Type.String({ maxLength: 1000 }),
+      undo: Type.Integer({ minimum: 1 }),
+      withdraws: Type.Array(Type.Integer({ minimum: 1 })),
+      by: Type.Object({ id: Type.String(), name: Type.String() }),
+    }),
+    upcasters: {},
+    description:
+      'A correction (POST /v1/matches/{id}/corrections only): the events at `withdraws` no longer count for the projection; the log keeps them. Corrections are never withdrawn themselves.',
+  },
 ];
+
+/** The correction event: written only by the corrections use case, never appended by clients. */
+export const CORRECTION_EVENT = 'match.corrected';
+
+/**
+ * Versions withdrawn by the corrections among `events` (each names the versions it withdraws).
+ * Corrections count only until the end of `events`, so a replay to version n shows the match as it
+ * was then.
+ */
+export function withdrawnVersions(events: readonly { type: string; data: unknown }[]): Set<number> {
+  const out = new Set<number>();
+  for (const e of events) {
+    if (e.type !== CORRECTION_EVENT) continue;
+    const withdraws = (e.data as { withdraws?: unknown } | null)?.withdraws;
+    if (Array.isArray(withdraws)) for (const v of withdraws) if (Number.isInteger(v)) out.add(v as number);
+  }
+  return out;
+}
 
 /** Engine-written events: the decider's output is typed in TypeScript; this pins the stored version. */
 export const ENGINE_EVENT_VERSION = 1;
@@ -68,8 +103,17 @@ export function upcast(type: string, schemaVersion: number, data: unknown): { sc
 /** Validate a client-appended event (after upcasting it) against its type's schema. */
 export function checkClientEvent(index: number, type: string, schemaVersion: number | undefined, data: unknown): void {
   const def = byType.get(type);
+  if (type === CORRECTION_EVENT) {
+    throw new InvalidInput([{ path: `/events/${index}/type`, code: 'reserved_event_type', message: `"${type}" events are written by POST /v1/matches/{id}/corrections.` }]);
+  }
   if (RESERVED_PREFIXES.some((p) => type.startsWith(p))) {
-    throw new InvalidInput([{ path: `/events/${index}/type`, code: 'reserved_event_type', message: `"${type}" events are written by the rules engine: send a command to POST /v1/matches/{id}/commands.` }]);
+    throw new InvalidInput([
+      {
+        path: `/events/${index}/type`,
+        code: 'reserved_event_type',
+        message: `"${type}" events are written by the rules engine: send a command to POST /v1/matches/{id}/commands.`,
+      },
+    ]);
   }
   if (!def) return;
   const version = schemaVersion ?? def.schemaVersion;

@@ -8,7 +8,8 @@ import { canonicalJson } from '../canonical-json.js';
 import { diceFor } from '../../games/dice/index.js';
 import { InvalidInput, NotFound } from '../../games/errors.js';
 import { VersionConflict } from './errors.js';
-import { ENGINE_EVENT_VERSION, checkClientEvent, definitionOf, upcast } from './events.js';
+import { CORRECTION_EVENT, ENGINE_EVENT_VERSION, checkClientEvent, definitionOf, upcast, withdrawnVersions } from './events.js';
+import { RuleViolation } from '../../games/errors.js';
 import { gameMatch, validateCommand, type Command, type GameMatch } from './games.js';
 import type { IdSource } from '../ports.js';
 import type { EventStore, MatchRecord, NewEvent, Player, StoredAnswer, StoredEvent } from './ports.js';
@@ -29,6 +30,8 @@ export interface MatchView {
   options: Record<string, unknown>;
   createdAt: string;
   state: unknown;
+  /** Versions withdrawn by corrections (present only when there are some). */
+  withdrawn?: number[];
 }
 
 export interface Idempotency {
@@ -67,15 +70,21 @@ export class MatchService {
     return m;
   }
 
-  /** Fold events into the game's state (the projection is a pure fold). */
+  /** Fold events into the game's state (the projection is a pure fold); corrections and what they withdraw are skipped. */
   fold(record: MatchRecord, events: PublicEvent[]): unknown {
     const g = this.game(record);
+    const withdrawn = withdrawnVersions(events);
     let state = g.initialState({ players: record.players, options: record.options });
-    for (const e of events) state = g.evolve(state, e);
+    for (const e of events) if (e.type !== CORRECTION_EVENT && !withdrawn.has(e.version)) state = g.evolve(state, e);
     return state;
   }
 
-  private async withKey(ownerId: string, idem: Idempotency | undefined, hash: string, work: (store: EventStore) => Promise<StoredAnswer>): Promise<StoredAnswer & { replayed: boolean }> {
+  private async withKey(
+    ownerId: string,
+    idem: Idempotency | undefined,
+    hash: string,
+    work: (store: EventStore) => Promise<StoredAnswer>,
+  ): Promise<StoredAnswer & { replayed: boolean }> {
     if (!idem) return { ...(await work(this.store)), replayed: false };
     return this.store.idempotent(ownerId, { key: idem.key, hash }, work);
   }
@@ -85,7 +94,8 @@ export class MatchService {
     if (!g) throw new InvalidInput([{ path: '/game', code: 'unknown_game', message: 'One of eden, anima, exsilium, spirit-of-eden.' }]);
     const ids = body.players.map((p) => p.id);
     if (new Set(ids).size !== ids.length) throw new InvalidInput([{ path: '/players', code: 'duplicate_player', message: 'Player ids must be distinct.' }]);
-    if (body.game === 'eden' && body.players.length !== 2) throw new InvalidInput([{ path: '/players', code: 'wrong_player_count', message: 'EDEN is played by exactly two players (A, B).' }]);
+    if (body.game === 'eden' && body.players.length !== 2)
+      throw new InvalidInput([{ path: '/players', code: 'wrong_player_count', message: 'EDEN is played by exactly two players (A, B).' }]);
     const options = body.options ?? {};
     g.validateOptions?.({ players: body.players, options });
     // A setup the game cannot play (e.g. an Exsilium scenario) is refused before the match exists.
@@ -102,7 +112,43 @@ export class MatchService {
     if (atVersion !== undefined && atVersion > events.length) {
       throw new InvalidInput([{ path: '/version', code: 'version_not_found', message: `The match has ${Math.max(events.length, m.version)} events; ask for 0..that.` }]);
     }
-    return { id: m.id, game: m.game, version: atVersion ?? events.length, players: m.players, options: m.options, createdAt: m.createdAt, state: this.fold(m, events) };
+    const withdrawn = [...withdrawnVersions(events)].sort((a, b) => a - b);
+    const view: MatchView = {
+      id: m.id,
+      game: m.game,
+      version: atVersion ?? events.length,
+      players: m.players,
+      options: m.options,
+      createdAt: m.createdAt,
+      state: this.fold(m, events),
+    };
+    return withdrawn.length ? { ...view, withdrawn } : view;
+  }
+
+  /**
+   * Append one `match.corrected` event withdrawing the last `undo` events that still count (not
+   * withdrawn and not corrections themselves: a correction is undone only by new events, never by
+   * another correction). The log keeps everything.
+   */
+  async correct(ownerId: string, id: string, body: { expectedVersion: number; reason: string; undo: number }, by: { id: string; name: string }, idem?: Idempotency) {
+    const answer = await this.withKey(ownerId, idem, hashOf('correct', id, body), async (store) => {
+      const m = await store.getMatch(ownerId, id);
+      if (!m) throw new NotFound(`No match ${id}.`);
+      const events = (await store.read(ownerId, id)).map(toPublic);
+      if (body.expectedVersion !== events.length) throw new VersionConflict(body.expectedVersion, events.length);
+      const withdrawn = withdrawnVersions(events);
+      const counting = events.filter((e) => e.type !== CORRECTION_EVENT && !withdrawn.has(e.version)).map((e) => e.version);
+      if (body.undo > counting.length) {
+        throw new RuleViolation('nothing_to_undo', `Only ${counting.length} event(s) still count; cannot withdraw ${body.undo}.`, { counting: counting.length });
+      }
+      const withdraws = counting.slice(counting.length - body.undo);
+      const data = { reason: body.reason, undo: body.undo, withdraws, by: { id: by.id, name: by.name } };
+      const r = await store.append(ownerId, id, body.expectedVersion, [{ type: CORRECTION_EVENT, data, schemaVersion: 1 }]);
+      const all = [...events, ...r.events.map(toPublic)];
+      return { status: 201, body: { version: r.version, events: r.events.map(toPublic), withdrawn: withdraws, state: this.fold(m, all) } };
+    });
+    if (!answer.replayed) this.options.onAppended?.(id, (answer.body as { version: number }).version);
+    return answer;
   }
 
   async events(ownerId: string, id: string, from: number, limit: number) {
@@ -148,7 +194,12 @@ export class MatchService {
         const decided = g.decide(command, state, dice);
         for (const e of decided) state = g.evolve(state, e);
         try {
-          const r = await store.append(ownerId, id, version, decided.map((e) => ({ type: e.type, data: e.data, schemaVersion: ENGINE_EVENT_VERSION, metadata: { command: command.type } })));
+          const r = await store.append(
+            ownerId,
+            id,
+            version,
+            decided.map((e) => ({ type: e.type, data: e.data, schemaVersion: ENGINE_EVENT_VERSION, metadata: { command: command.type } })),
+          );
           return { status: 201, body: { version: r.version, events: r.events.map(toPublic), state } };
         } catch (error) {
           // Without an expectedVersion the client asked for "the current state": decide again.

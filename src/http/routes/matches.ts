@@ -28,6 +28,8 @@ import { matchesOf } from '../../transport/services.js';
 import { authenticate, requireApiKey } from '../plugins/auth.js';
 import { SSE_ROUTE, openEventStream, sendEvent } from '../sse.js';
 import { onRevocation, sendRevoked } from '../revocation.js';
+import { CorrectionBody, CorrectionResult, MatchResultSchema } from '../../app/league/schemas.js';
+import { signedResult } from '../../app/league/results.js';
 
 const idem = (request: FastifyRequest) => {
   const key = request.headers['idempotency-key'];
@@ -88,7 +90,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       operationId: 'matches.runCommand',
       summary: 'Run a command through the rules engine against the match state.',
       description:
-        'Loads the events, folds them into the state, resolves the command with the game\'s rules and appends the resulting events atomically. ' +
+        "Loads the events, folds them into the state, resolves the command with the game's rules and appends the resulting events atomically. " +
         'Fighters are named by id; AP and per-turn/per-game limits come from the match. Dice as in CONTRACT §1; the transcript is in the events.\n\n' +
         'Commands by game (`command.type`; every command may carry `dice`):\n' +
         commandCatalogMarkdown(),
@@ -100,6 +102,45 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
       return send(reply, await rt().service.command(owner.id, request.params.id, request.body as never, idem(request)));
+    },
+  });
+
+  // Corrections and results (CONTRACT §7.4)
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof CorrectionBody> }>('/v1/matches/:id/corrections', {
+    schema: {
+      ...common,
+      operationId: 'matches.correct',
+      summary: 'Withdraw the last `undo` events that still count (one `match.corrected` event; the log keeps everything).',
+      description:
+        'Appends one `match.corrected` event `{reason, undo, withdraws, by}` (`by`: the API key id and name) at `expectedVersion` + 1 (409 with `currentVersion` otherwise). ' +
+        'The projection (GET /v1/matches/{id}, commands) skips the withdrawn events; the log, `?version=n` replays and feeds show every event, corrections included. ' +
+        'Corrections are never withdrawn themselves: `undo` counts only events that still count, and a correction is undone by sending the events again. ' +
+        'More than there are → 422 `nothing_to_undo`. Supports `Idempotency-Key`.',
+      headers: IdempotencyHeaders,
+      params: IdParams,
+      body: CorrectionBody,
+      response: { 201: CorrectionResult, ...problemResponses([400, 401, 404, 409, 422, 429, 503]) },
+    },
+    handler: async (request, reply) => {
+      const owner = await requireApiKey(request);
+      return send(reply, await rt().service.correct(owner.id, request.params.id, request.body, { id: owner.id, name: owner.name }, idem(request)));
+    },
+  });
+
+  app.get<{ Params: Static<typeof IdParams> }>('/v1/matches/:id/result', {
+    schema: {
+      ...common,
+      operationId: 'matches.result',
+      summary: 'Whether the match has ended, the winner and the score; a signed receipt once ended.',
+      description:
+        'EDEN: `score` is the victory points by side (EDEN-END), `winner` the side or null (draw, or not ended). The Spirit of Eden: ended when a Goomz phase was won or lost (`winner` `players` / `goomz`). Ánima and Exsilium matches keep no end. ' +
+        'Once ended, `receipt` is a compact JWS (EdDSA, keys at GET /.well-known/jwks.json) over `matchId`, `game`, `version`, `winner`, `score`, `iat` and `iss`.',
+      params: IdParams,
+      response: { 200: MatchResultSchema, ...problemResponses([401, 404, 429, 503]) },
+    },
+    handler: async (request) => {
+      const owner = await requireApiKey(request);
+      return signedResult(await rt().service.view(owner.id, request.params.id), app.services.receipts);
     },
   });
 
@@ -139,7 +180,8 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       ...common,
       operationId: 'matches.feed',
       summary: 'Server-Sent Events of new events (`id:` = version, `event:` = type, `data:` = the event JSON).',
-      description: 'Resumes after `Last-Event-ID` (the last version received) or from `from`; without either, sends only events appended after the request. A `: ping` comment every 15 s keeps the connection open.',
+      description:
+        'Resumes after `Last-Event-ID` (the last version received) or from `from`; without either, sends only events appended after the request. A `: ping` comment every 15 s keeps the connection open.',
       params: IdParams,
       querystring: FeedQuery,
       response: { 200: { description: 'text/event-stream', type: 'string' }, ...problemResponses([400, 401, 404, 429, 503]) },

@@ -45,3 +45,14 @@ export type IdempotencyKey = Prisma.IdempotencyKeyModel
  * A queued Monte Carlo simulation (CONTRACT §6), owned by an API key.
  */
 export type Simulation = Prisma.SimulationModel
+/**
+ * Model EdenRoster
+ * A stored, shareable EDEN army list (CONTRACT §7.4): the validate body and its validation then.
+ */
+export type EdenRoster = Prisma.EdenRosterModel
+/**
+ * Model ReceiptKey
+ * An Ed25519 key that signs receipts; published while the row exists (retired keys too). Only one
+ * is in use (retiredAt null: partial unique index in migration 20261201000000_league).
+ */
+export type ReceiptKey = Prisma.ReceiptKeyModel

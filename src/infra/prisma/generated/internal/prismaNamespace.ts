@@ -401,7 +401,9 @@ export const ModelName = {
   Match: 'Match',
   MatchEvent: 'MatchEvent',
   IdempotencyKey: 'IdempotencyKey',
-  Simulation: 'Simulation'
+  Simulation: 'Simulation',
+  EdenRoster: 'EdenRoster',
+  ReceiptKey: 'ReceiptKey'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -417,7 +419,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "apiKey" | "match" | "matchEvent" | "idempotencyKey" | "simulation"
+    modelProps: "apiKey" | "match" | "matchEvent" | "idempotencyKey" | "simulation" | "edenRoster" | "receiptKey"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -791,6 +793,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    EdenRoster: {
+      payload: Prisma.$EdenRosterPayload<ExtArgs>
+      fields: Prisma.EdenRosterFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.EdenRosterFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenRosterPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.EdenRosterFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenRosterPayload>
+        }
+        findFirst: {
+          args: Prisma.EdenRosterFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenRosterPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.EdenRosterFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenRosterPayload>
+        }
+        findMany: {
+          args: Prisma.EdenRosterFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenRosterPayload>[]
+        }
+        create: {
+          args: Prisma.EdenRosterCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenRosterPayload>
+        }
+        createMany: {
+          args: Prisma.EdenRosterCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.EdenRosterCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenRosterPayload>[]
+        }
+        delete: {
+          args: Prisma.EdenRosterDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenRosterPayload>
+        }
+        update: {
+          args: Prisma.EdenRosterUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenRosterPayload>
+        }
+        deleteMany: {
+          args: Prisma.EdenRosterDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.EdenRosterUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.EdenRosterUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenRosterPayload>[]
+        }
+        upsert: {
+          args: Prisma.EdenRosterUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenRosterPayload>
+        }
+        aggregate: {
+          args: Prisma.EdenRosterAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateEdenRoster>
+        }
+        groupBy: {
+          args: Prisma.EdenRosterGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EdenRosterGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.EdenRosterCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EdenRosterCountAggregateOutputType> | number
+        }
+      }
+    }
+    ReceiptKey: {
+      payload: Prisma.$ReceiptKeyPayload<ExtArgs>
+      fields: Prisma.ReceiptKeyFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ReceiptKeyFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceiptKeyPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ReceiptKeyFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceiptKeyPayload>
+        }
+        findFirst: {
+          args: Prisma.ReceiptKeyFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceiptKeyPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ReceiptKeyFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceiptKeyPayload>
+        }
+        findMany: {
+          args: Prisma.ReceiptKeyFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceiptKeyPayload>[]
+        }
+        create: {
+          args: Prisma.ReceiptKeyCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceiptKeyPayload>
+        }
+        createMany: {
+          args: Prisma.ReceiptKeyCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ReceiptKeyCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceiptKeyPayload>[]
+        }
+        delete: {
+          args: Prisma.ReceiptKeyDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceiptKeyPayload>
+        }
+        update: {
+          args: Prisma.ReceiptKeyUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceiptKeyPayload>
+        }
+        deleteMany: {
+          args: Prisma.ReceiptKeyDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ReceiptKeyUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ReceiptKeyUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceiptKeyPayload>[]
+        }
+        upsert: {
+          args: Prisma.ReceiptKeyUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReceiptKeyPayload>
+        }
+        aggregate: {
+          args: Prisma.ReceiptKeyAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateReceiptKey>
+        }
+        groupBy: {
+          args: Prisma.ReceiptKeyGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ReceiptKeyGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ReceiptKeyCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ReceiptKeyCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -899,6 +1049,28 @@ export const SimulationScalarFieldEnum = {
 } as const
 
 export type SimulationScalarFieldEnum = (typeof SimulationScalarFieldEnum)[keyof typeof SimulationScalarFieldEnum]
+
+
+export const EdenRosterScalarFieldEnum = {
+  id: 'id',
+  ownerId: 'ownerId',
+  roster: 'roster',
+  validation: 'validation',
+  createdAt: 'createdAt'
+} as const
+
+export type EdenRosterScalarFieldEnum = (typeof EdenRosterScalarFieldEnum)[keyof typeof EdenRosterScalarFieldEnum]
+
+
+export const ReceiptKeyScalarFieldEnum = {
+  kid: 'kid',
+  publicJwk: 'publicJwk',
+  privateKey: 'privateKey',
+  createdAt: 'createdAt',
+  retiredAt: 'retiredAt'
+} as const
+
+export type ReceiptKeyScalarFieldEnum = (typeof ReceiptKeyScalarFieldEnum)[keyof typeof ReceiptKeyScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -1201,6 +1373,8 @@ export type GlobalOmitConfig = {
   matchEvent?: Prisma.MatchEventOmit
   idempotencyKey?: Prisma.IdempotencyKeyOmit
   simulation?: Prisma.SimulationOmit
+  edenRoster?: Prisma.EdenRosterOmit
+  receiptKey?: Prisma.ReceiptKeyOmit
 }
 
 /* Types for Logging */

@@ -55,7 +55,9 @@ export const ModelName = {
   Match: 'Match',
   MatchEvent: 'MatchEvent',
   IdempotencyKey: 'IdempotencyKey',
-  Simulation: 'Simulation'
+  Simulation: 'Simulation',
+  EdenRoster: 'EdenRoster',
+  ReceiptKey: 'ReceiptKey'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -143,6 +145,28 @@ export const SimulationScalarFieldEnum = {
 } as const
 
 export type SimulationScalarFieldEnum = (typeof SimulationScalarFieldEnum)[keyof typeof SimulationScalarFieldEnum]
+
+
+export const EdenRosterScalarFieldEnum = {
+  id: 'id',
+  ownerId: 'ownerId',
+  roster: 'roster',
+  validation: 'validation',
+  createdAt: 'createdAt'
+} as const
+
+export type EdenRosterScalarFieldEnum = (typeof EdenRosterScalarFieldEnum)[keyof typeof EdenRosterScalarFieldEnum]
+
+
+export const ReceiptKeyScalarFieldEnum = {
+  kid: 'kid',
+  publicJwk: 'publicJwk',
+  privateKey: 'privateKey',
+  createdAt: 'createdAt',
+  retiredAt: 'retiredAt'
+} as const
+
+export type ReceiptKeyScalarFieldEnum = (typeof ReceiptKeyScalarFieldEnum)[keyof typeof ReceiptKeyScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -1,0 +1,314 @@
+/**
+ * EDEN army lists as plain text (CONTRACT §7.4): the format league websites paste, parsed into the
+ * JSON body of POST /v1/eden/rosters/validate, and the JSON written back as text.
+ *
+ *   # a comment (also `//`), to the end of the line; blank lines are ignored
+ *   Band: faction Jokers, budget 100, edition es      ← the band line (EDEN-ROSTER-1/2/3/5)
+ *   Yûri [Helmet, Molotov]                              ← one fighter per line, optional equipment
+ *   - yuri                                              ← by catalog id or printed name
+ *
+ * The band line is the first line that is not blank or a comment. Its keyword (`Band`, `Banda`,
+ * `Einheit`, `Bande`) and colon are optional; then the band type (`faction`/`facción`/`Fraktion`,
+ * `stigma`/`estigma`/`Stigma`) with the band's symbol after it, then in any order `budget N`
+ * (`presupuesto`, `Budget`, or `N points`/`puntos`/`Punkte`) and `edition es|de` (`edición`,
+ * `Ausgabe`), separated by commas or semicolons. Names, keywords and equipment ignore case and
+ * accents. A fighter line may start with a list bullet (`-`, `*`, `•`, `1.`, `1)`); a name that is
+ * neither a catalog id nor a printed name is kept as a reference (the validation then reports
+ * `unknown_fighter`). Equipment in `[…]` resolves to catalog items by id or printed name; other
+ * names are kept as items with no category. Pure: no I/O.
+ */
+import { EQUIPMENT_ITEMS, EXAMPLE_FIGHTERS, fold, type EditionId } from './catalog/index.js';
+import type { Equipment } from './fighter.js';
+import type { InputProblem } from '../errors.js';
+
+export type TextLang = 'en' | 'es' | 'de';
+
+/** A fighter line: a catalog reference plus its optional equipment. */
+export interface TextFighter {
+  ref: string;
+  equipment?: Equipment[];
+}
+
+/** The JSON body a text list stands for (a subset of the validate body). */
+export interface TextRoster {
+  edition?: EditionId;
+  bandType: 'faction' | 'stigma';
+  affiliation?: string;
+  budget?: number;
+  fighters: TextFighter[];
+}
+
+/** A parse problem: the JSON pointer it would have, plus where it is in the text (1-based). */
+export interface TextProblem extends InputProblem {
+  line: number;
+  column: number;
+}
+
+export type ParseResult = { ok: true; roster: TextRoster } | { ok: false; errors: TextProblem[] };
+
+const BAND_WORDS = new Set(['band', 'banda', 'bande', 'einheit']);
+const TYPE_WORDS: Record<string, 'faction' | 'stigma'> = { faction: 'faction', faccion: 'faction', fraktion: 'faction', stigma: 'stigma', estigma: 'stigma' };
+const BUDGET_WORDS = new Set(['budget', 'presupuesto', 'points', 'point', 'pts', 'puntos', 'punkte', 'pt', 'p']);
+const EDITION_WORDS = new Set(['edition', 'edicion', 'ausgabe']);
+const MAX_BUDGET = 100000;
+
+const LABELS: Record<TextLang, { band: string; faction: string; stigma: string; budget: string; edition: string }> = {
+  en: { band: 'Band', faction: 'faction', stigma: 'stigma', budget: 'budget', edition: 'edition' },
+  es: { band: 'Banda', faction: 'facción', stigma: 'estigma', budget: 'presupuesto', edition: 'edición' },
+  de: { band: 'Einheit', faction: 'Fraktion', stigma: 'Stigma', budget: 'Budget', edition: 'Ausgabe' },
+};
+
+/** Strip a comment (`#` or `//`) from a line. */
+function uncomment(line: string): string {
+  const hash = line.indexOf('#');
+  const slashes = line.indexOf('//');
+  const cut = [hash, slashes].filter((i) => i >= 0);
+  return cut.length ? line.slice(0, Math.min(...cut)) : line;
+}
+
+/** Index of the first non-space character at or after `from`. */
+const skipSpace = (text: string, from: number) => {
+  let i = from;
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  return i;
+};
+
+function fighterRef(name: string): string {
+  const key = fold(name);
+  const found = EXAMPLE_FIGHTERS.find((f) => fold(f.id) === key || Object.values(f.names).some((n) => n !== undefined && fold(n) === key));
+  return found ? found.id : name;
+}
+
+function equipmentItem(name: string): Equipment {
+  const key = fold(name);
+  const found = EQUIPMENT_ITEMS.find((i) => fold(i.id) === key || Object.values(i.names).some((n) => n !== undefined && fold(n) === key));
+  return found ? structuredClone(found.item) : { name, categories: [] };
+}
+
+interface Segment {
+  text: string;
+  column: number;
+}
+
+/** Split `text` (starting at `column`) on commas and semicolons, trimming each part. */
+function segments(text: string, column: number): Segment[] {
+  const out: Segment[] = [];
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    if (i === text.length || text[i] === ',' || text[i] === ';') {
+      const raw = text.slice(start, i);
+      const lead = raw.length - raw.trimStart().length;
+      out.push({ text: raw.trim(), column: column + start + lead });
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+function parseBandLine(text: string, lineNo: number, column: number, roster: Partial<TextRoster>, errors: TextProblem[]): void {
+  const at = (code: string, path: string, col: number, message: string) => errors.push({ path, code, message, line: lineNo, column: col });
+  let body = text;
+  let col = column;
+  // the keyword and colon are optional: "Band: faction Jokers" = "faction Jokers"
+  const keyword = /^([^\s:,;]+)\s*:?\s*/u.exec(body);
+  if (keyword && BAND_WORDS.has(fold(keyword[1]!))) {
+    body = body.slice(keyword[0].length);
+    col += keyword[0].length;
+  }
+  const parts = segments(body, col);
+  const first = parts[0]!;
+  // EDEN-ROSTER-1: a Faction or a Stigma band
+  const typeWord = /^([^\s:]+)\s*:?\s*(.*)$/u.exec(first.text);
+  const bandType = typeWord ? TYPE_WORDS[fold(typeWord[1]!)] : undefined;
+  if (!bandType) {
+    at(
+      'unknown_band_type',
+      '/bandType',
+      first.column,
+      `The band line must name the band type first: faction (facción, Fraktion) or stigma (estigma, Stigma)${first.text ? `, not "${first.text.split(/\s/)[0]}"` : ''} (EDEN-ROSTER-1).`,
+    );
+  } else {
+    roster.bandType = bandType;
+    const symbol = typeWord![2]!.trim();
+    if (symbol) roster.affiliation = symbol;
+  }
+  for (const part of parts.slice(1)) {
+    if (!part.text) continue;
+    const words = part.text.split(/\s+/);
+    const folded = words.map(fold);
+    const num = words.find((w) => /^\d+$/.test(w));
+    const editionWord = EDITION_WORDS.has(folded[0]!);
+    if ((editionWord && folded.length === 2) || (folded.length === 1 && (folded[0] === 'es' || folded[0] === 'de'))) {
+      const ed = folded[folded.length - 1]!;
+      if (ed === 'es' || ed === 'de') roster.edition = ed;
+      else at('unknown_edition', '/edition', part.column, `The edition is es or de, not "${words[words.length - 1]}" (EDEN-DOC-1).`);
+    } else if (editionWord) {
+      at('unknown_edition', '/edition', part.column, 'Write the edition as "edition es" or "edition de" (EDEN-DOC-1).');
+    } else if (num !== undefined && folded.length <= 2 && folded.every((w) => /^\d+$/.test(w) || BUDGET_WORDS.has(w))) {
+      const n = Number(num);
+      // EDEN-ROSTER-3/5: any agreed budget (bounded like the JSON body)
+      if (n > MAX_BUDGET) at('bad_budget', '/budget', part.column, `The budget must be at most ${MAX_BUDGET}.`);
+      else roster.budget = n;
+    } else if (BUDGET_WORDS.has(folded[0]!)) {
+      at('bad_budget', '/budget', part.column, 'Write the budget as a whole number: "budget 100" or "100 points" (EDEN-ROSTER-3).');
+    } else {
+      at('unknown_band_option', '', part.column, `"${part.text}" is not a budget ("budget 100") or an edition ("edition es").`);
+    }
+  }
+}
+
+function parseFighterLine(text: string, lineNo: number, column: number, index: number, errors: TextProblem[]): TextFighter | undefined {
+  const at = (code: string, col: number, message: string) => errors.push({ path: `/fighters/${index}`, code, message, line: lineNo, column: col });
+  let body = text;
+  let col = column;
+  const bullet = /^(?:[-*•]|\d+[.)])\s+/u.exec(body);
+  if (bullet) {
+    body = body.slice(bullet[0].length);
+    col += bullet[0].length;
+  }
+  const keyword = /^([^\s:,;]+)\s*:/u.exec(body);
+  if (keyword && BAND_WORDS.has(fold(keyword[1]!))) {
+    at('duplicate_band_line', col, 'A list has one band line, the first one.');
+    return undefined;
+  }
+  const open = body.indexOf('[');
+  const name = (open >= 0 ? body.slice(0, open) : body).trim().replace(/\s+/g, ' ');
+  if (!name) {
+    at('missing_fighter', col, 'A fighter line starts with a catalog id or a name.');
+    return undefined;
+  }
+  if (body.indexOf(']') >= 0 && (open < 0 || body.indexOf(']') < open)) {
+    at('unexpected_bracket', col + body.indexOf(']'), 'A "]" without its "[".');
+    return undefined;
+  }
+  const fighter: TextFighter = { ref: fighterRef(name) };
+  if (open < 0) return fighter;
+  const close = body.indexOf(']', open);
+  if (close < 0) {
+    at('unclosed_bracket', col + open, 'The equipment list opened here is not closed with "]".');
+    return undefined;
+  }
+  const rest = body.slice(close + 1);
+  if (rest.trim()) {
+    at('unexpected_text', col + skipSpace(body, close + 1), 'Nothing may follow the equipment list on a fighter line.');
+    return undefined;
+  }
+  const inner = body.slice(open + 1, close);
+  if (inner.includes('[')) {
+    at('unexpected_bracket', col + open + 1 + inner.indexOf('['), 'Equipment lists do not nest.');
+    return undefined;
+  }
+  fighter.equipment = segments(inner, 0)
+    .filter((s) => s.text)
+    .map((s) => equipmentItem(s.text.replace(/\s+/g, ' ')));
+  return fighter;
+}
+
+const pick = <K extends keyof TextRoster>(r: Partial<TextRoster>, k: K): Partial<TextRoster> => (r[k] === undefined ? {} : { [k]: r[k] });
+
+/** Parse a plain-text list. Every problem is reported at once, with its line and column. */
+export function parseRosterText(text: string): ParseResult {
+  const errors: TextProblem[] = [];
+  const roster: Partial<TextRoster> = {};
+  const fighters: TextFighter[] = [];
+  let bandSeen = false;
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  lines.forEach((raw, i) => {
+    const content = uncomment(raw);
+    const column = skipSpace(content, 0) + 1;
+    const trimmed = content.trim();
+    if (!trimmed) return;
+    if (!bandSeen) {
+      bandSeen = true;
+      parseBandLine(trimmed, i + 1, column, roster, errors);
+      return;
+    }
+    const f = parseFighterLine(trimmed, i + 1, column, fighters.length, errors);
+    if (f) fighters.push(f);
+    else fighters.push({ ref: '' });
+  });
+  if (!bandSeen) {
+    errors.push({ path: '/bandType', code: 'missing_band_line', message: 'The list starts with a band line, e.g. "Band: faction Jokers, budget 100".', line: 1, column: 1 });
+  }
+  if (errors.length) return { ok: false, errors };
+  // members in a fixed order, absent when the text does not set them
+  const out = { bandType: roster.bandType!, ...pick(roster, 'edition'), ...pick(roster, 'affiliation'), ...pick(roster, 'budget'), fighters };
+  return { ok: true, roster: out };
+}
+
+/** Why a JSON body cannot be written as text (a JSON pointer and a message), or the text. */
+export type FormatResult = { ok: true; text: string } | { ok: false; errors: InputProblem[] };
+
+const SAFE = /^[^\s#,;[\]:]([^#,;[\]\r\n]*[^\s#,;[\]])?$/u;
+const safe = (s: string) => SAFE.test(s) && !s.includes('//') && s === s.replace(/\s+/g, ' ');
+
+function printedName(names: { en: string; es?: string; de?: string }, edition: EditionId): string {
+  return names[edition] ?? names.en;
+}
+
+/** JSON with keys sorted, so two items that mean the same compare equal. */
+function sorted(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return '[' + value.map(sorted).join(',') + ']';
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record)
+    .filter((k) => record[k] !== undefined)
+    .sort();
+  return '{' + keys.map((k) => JSON.stringify(k) + ':' + sorted(record[k])).join(',') + '}';
+}
+
+const sameJson = (a: unknown, b: unknown) => sorted(a) === sorted(b);
+
+/**
+ * Write a validate body as text, band keywords in `lang`, fighter and item names as the edition
+ * prints them. Only what the text can say is accepted: references (not inline profiles or a
+ * request `catalog`), catalog items or items with a name only.
+ */
+export function formatRosterText(body: Record<string, unknown>, lang: TextLang = 'en'): FormatResult {
+  const errors: InputProblem[] = [];
+  const edition: EditionId = body.edition === 'de' ? 'de' : 'es';
+  const L = LABELS[lang];
+  if (Array.isArray(body.catalog) && body.catalog.length)
+    errors.push({ path: '/catalog', code: 'not_expressible', message: 'A request catalog of own profiles has no plain-text form; send the list as JSON.' });
+  const bandType = body.bandType === 'stigma' ? 'stigma' : 'faction';
+  const affiliation = typeof body.affiliation === 'string' ? body.affiliation.trim() : '';
+  if (affiliation && !safe(affiliation))
+    errors.push({ path: '/affiliation', code: 'not_expressible', message: 'The symbol contains characters the text format reserves (# , ; [ ] : or line breaks).' });
+  let band = `${L.band}: ${L[bandType]}${affiliation ? ' ' + affiliation : ''}`;
+  if (typeof body.budget === 'number') band += `, ${L.budget} ${body.budget}`;
+  if (body.edition === 'es' || body.edition === 'de') band += `, ${L.edition} ${body.edition}`;
+  const lines = [band];
+  const fighters = Array.isArray(body.fighters) ? (body.fighters as Record<string, unknown>[]) : [];
+  fighters.forEach((f, i) => {
+    if (typeof f?.ref !== 'string') {
+      errors.push({
+        path: `/fighters/${i}`,
+        code: 'not_expressible',
+        message: 'Only catalog references ({"ref": id}) have a plain-text form; inline profiles must be sent as JSON.',
+      });
+      return;
+    }
+    const entry = EXAMPLE_FIGHTERS.find((c) => c.id === f.ref);
+    const name = entry ? printedName(entry.names, edition) : f.ref;
+    if (!entry && (!safe(f.ref) || fighterRef(f.ref) !== f.ref || /^(?:[-*•]|\d+[.)])\s/u.test(f.ref))) {
+      errors.push({ path: `/fighters/${i}/ref`, code: 'not_expressible', message: `The reference "${f.ref}" cannot be written as a fighter line.` });
+      return;
+    }
+    const equipment = Array.isArray(f.equipment) ? (f.equipment as Record<string, unknown>[]) : undefined;
+    if (!equipment) {
+      lines.push(name);
+      return;
+    }
+    const names: string[] = [];
+    equipment.forEach((item, j) => {
+      const known = EQUIPMENT_ITEMS.find((c) => sameJson(c.item, item));
+      if (known) return void names.push(printedName(known.names, edition));
+      const name = typeof item?.name === 'string' ? item.name : undefined;
+      if (name !== undefined && safe(name) && sameJson({ name, categories: [] }, item) && sameJson(equipmentItem(name), item)) return void names.push(name);
+      errors.push({ path: `/fighters/${i}/equipment/${j}`, code: 'not_expressible', message: 'Only catalog items, or items with nothing but a name, have a plain-text form.' });
+    });
+    lines.push(`${name} [${names.join(', ')}]`);
+  });
+  if (errors.length) return { ok: false, errors };
+  return { ok: true, text: lines.join('\n') + '\n' };
+}

@@ -1,0 +1,90 @@
+/**
+ * GraphQL for the league tools (CONTRACT §7.4), over the same use cases and schemas as the REST
+ * routes: stored lists (`edenRoster`, `storeEdenRoster`), receipts (`receiptKeys`, `verifyReceipt`),
+ * match corrections (`correctMatch`) and results (`matchResult`). List validation and formatting
+ * are operations, generated like every other.
+ */
+import type { TSchema } from '@sinclair/typebox';
+import type { GraphqlExtension } from '../extension.js';
+import { validate } from '../../app/validate.js';
+import { pickLanguage } from '../../app/i18n.js';
+import { CorrectionBody, StoreRosterBody, VerifyReceiptBody } from '../../app/league/schemas.js';
+import { verifyReceipt } from '../../app/league/receipts.js';
+import { signedResult } from '../../app/league/results.js';
+import { matchesOf } from '../../transport/services.js';
+import { unavailable } from '../../transport/problem.js';
+import { asGraphqlError } from '../index.js';
+import { owner, type GraphqlContext as Ctx } from '../caller.js';
+
+const input = <T>(schema: TSchema, value: unknown): T => validate<T>(schema, structuredClone(value ?? null));
+const key = (k: unknown) => (typeof k === 'string' && k.length > 0 && k.length <= 255 ? { key: k } : undefined);
+const lang = (ctx: Ctx) => pickLanguage(ctx.request.headers?.['accept-language']);
+const shareUrl = (ctx: Ctx, id: string) => `${ctx.request.protocol}://${ctx.request.host}/v1/eden/rosters/${encodeURIComponent(id)}`;
+
+function rosters(ctx: Ctx) {
+  const r = ctx.app.services.rosters;
+  if (!r) throw unavailable('Stored lists need a database; none is configured.');
+  return r;
+}
+
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    asGraphqlError(error);
+  }
+}
+
+export const leagueGraphql: GraphqlExtension = {
+  sdl: `
+extend type Query {
+  """A stored army list (public share link). Same as GET /v1/eden/rosters/{id}."""
+  edenRoster(id: ID!): JSON!
+  """Whether the match has ended, winner, score, and a receipt once ended. Same as GET /v1/matches/{id}/result."""
+  matchResult(id: ID!): JSON!
+  """The public keys that sign receipts. Same as GET /.well-known/jwks.json."""
+  receiptKeys: JSON!
+  """Check a receipt (input as POST /v1/receipts/verify)."""
+  verifyReceipt(input: JSON!): JSON!
+}
+
+extend type Mutation {
+  """Store an army list for sharing (input as POST /v1/eden/rosters)."""
+  storeEdenRoster(input: JSON!): JSON!
+  """Withdraw the last events that still count (input as POST /v1/matches/{id}/corrections)."""
+  correctMatch(id: ID!, input: JSON!, idempotencyKey: String): JSON!
+}
+`,
+  resolvers: {
+    Query: {
+      edenRoster: (_: unknown, args: { id: string }, ctx: Ctx) =>
+        guarded(async () => {
+          const view = await rosters(ctx).get(args.id, lang(ctx));
+          return { ...view, url: shareUrl(ctx, view.id) };
+        }),
+      matchResult: (_: unknown, args: { id: string }, ctx: Ctx) =>
+        guarded(async () => signedResult(await matchesOf(ctx.app).service.view((await owner(ctx)).id, args.id), ctx.app.services.receipts)),
+      receiptKeys: (_: unknown, _args: unknown, ctx: Ctx) => guarded(() => ctx.app.services.receipts.jwks()),
+      verifyReceipt: (_: unknown, args: { input: unknown }, ctx: Ctx) =>
+        guarded(async () => {
+          const body = input<{ receipt: string; roster?: unknown }>(VerifyReceiptBody, args.input);
+          return verifyReceipt(ctx.app.services.receipts, body);
+        }),
+    },
+    Mutation: {
+      storeEdenRoster: (_: unknown, args: { input: unknown }, ctx: Ctx) =>
+        guarded(async () => {
+          const o = await owner(ctx);
+          const body = input<{ roster: never }>(StoreRosterBody, args.input);
+          const saved = await rosters(ctx).save(o.id, body.roster, lang(ctx));
+          return { id: saved.id, validation: saved.validation, url: shareUrl(ctx, saved.id), createdAt: saved.createdAt };
+        }),
+      correctMatch: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
+        guarded(async () => {
+          const o = await owner(ctx);
+          const body = input<{ expectedVersion: number; reason: string; undo: number }>(CorrectionBody, args.input);
+          return (await matchesOf(ctx.app).service.correct(o.id, args.id, body, { id: o.id, name: o.name }, key(args.idempotencyKey))).body;
+        }),
+    },
+  } as never,
+};

@@ -1,0 +1,86 @@
+/**
+ * League tools (CONTRACT §7.4): stored, shareable army lists, the receipt keys (JWKS) and receipt
+ * verification. Validation and formatting of lists are operations (src/app/eden/roster*.operation.ts);
+ * corrections and signed results are match routes (src/http/routes/matches.ts).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Static } from '@sinclair/typebox';
+import { JwksSchema, RosterIdParams, StoreRosterBody, StoredRosterCreated, StoredRosterView, VerifiedReceiptSchema, VerifyReceiptBody } from '../../app/league/schemas.js';
+import { verifyReceipt } from '../../app/league/receipts.js';
+import { pickLanguage } from '../../app/i18n.js';
+import { unavailable } from '../../transport/problem.js';
+import { problemResponses } from '../schemas.js';
+import { requireApiKey } from '../plugins/auth.js';
+
+const rostersOf = (app: FastifyInstance) => {
+  const rosters = app.services.rosters;
+  if (!rosters) throw unavailable('Stored lists need a database; none is configured.');
+  return rosters;
+};
+
+/** The share link of a stored list, on the host the request came to. */
+export const shareUrl = (request: FastifyRequest, id: string) => `${request.protocol}://${request.host}/v1/eden/rosters/${encodeURIComponent(id)}`;
+
+export async function leagueRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: Static<typeof StoreRosterBody> }>('/v1/eden/rosters', {
+    // the key before the body is read (no key → 401 even for a bad body)
+    onRequest: async (request) => void (await requireApiKey(request)),
+    schema: {
+      tags: ['eden'],
+      security: [{ apiKey: [] }],
+      operationId: 'eden.storeRoster',
+      summary: 'Store an EDEN army list for sharing (API key).',
+      description:
+        'Validates `roster` (a body of POST /v1/eden/rosters/validate) and stores both under a random, unguessable id. `url` is the share link: GET /v1/eden/rosters/{id} needs no API key.',
+      body: StoreRosterBody,
+      response: { 201: StoredRosterCreated, ...problemResponses([400, 401, 429, 503]) },
+    },
+    handler: async (request, reply) => {
+      const owner = await requireApiKey(request);
+      const saved = await rostersOf(app).save(owner.id, request.body.roster, pickLanguage(request.headers['accept-language']));
+      return reply.code(201).send({ id: saved.id, validation: saved.validation, url: shareUrl(request, saved.id), createdAt: saved.createdAt });
+    },
+  });
+
+  app.get<{ Params: Static<typeof RosterIdParams> }>('/v1/eden/rosters/:id', {
+    schema: {
+      tags: ['eden'],
+      operationId: 'eden.getRoster',
+      summary: 'A stored army list (public: the share link).',
+      description: 'The list, the validation answered when it was stored and, when validating it today gives another result (`rulesChanged`), the `current` one.',
+      params: RosterIdParams,
+      response: { 200: StoredRosterView, ...problemResponses([404, 429, 503]) },
+    },
+    handler: async (request) => {
+      const view = await rostersOf(app).get(request.params.id, pickLanguage(request.headers['accept-language']));
+      return { ...view, url: shareUrl(request, view.id) };
+    },
+  });
+
+  app.get('/.well-known/jwks.json', {
+    schema: {
+      tags: ['league'],
+      operationId: 'receipts.jwks',
+      summary: 'Public keys that sign receipts (JWKS, RFC 7517).',
+      description: 'Ed25519 keys (`kty: OKP`, `crv: Ed25519`, `alg: EdDSA`) by `kid`; retired keys stay listed so older receipts can still be checked.',
+      response: { 200: JwksSchema, ...problemResponses([429, 503]) },
+    },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return app.services.receipts.jwks();
+    },
+  });
+
+  app.post<{ Body: Static<typeof VerifyReceiptBody> }>('/v1/receipts/verify', {
+    schema: {
+      tags: ['league'],
+      operationId: 'receipts.verify',
+      summary: 'Check a receipt (and optionally the list it is about).',
+      description:
+        "`valid` is true when the receipt is signed by one of the published keys and unaltered. With `roster`, `rosterMatches` tells whether its canonical SHA-256 (keys sorted recursively, no spaces, `receipt` left out) is the receipt's `rosterSha256`. A malformed or forged receipt is `valid: false`, never an error.",
+      body: VerifyReceiptBody,
+      response: { 200: VerifiedReceiptSchema, ...problemResponses([400, 429, 503]) },
+    },
+    handler: async (request) => verifyReceipt(app.services.receipts, request.body),
+  });
+}
