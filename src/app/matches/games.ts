@@ -12,7 +12,6 @@ import { EDEN_COMMAND_SCHEMAS } from './eden-commands.js';
 import { exsiliumMatch } from './exsilium-commands.js';
 import { animaMatch } from './anima-commands.js';
 import { defineMatchGame, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
-import { resolutionLogMatch } from './resolution-log.js';
 
 export type { Command, GameId, GameMatch } from './match-game.js';
 export const GAMES: GameId[] = ['eden', 'anima', 'exsilium', 'spirit-of-eden'];
