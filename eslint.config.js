@@ -5,7 +5,11 @@ import tseslint from 'typescript-eslint';
 /** Layers point inward: games ← app ← infra / transport ← http / graphql. Each entry: the folder, and the layers it must not import. */
 const LAYERS = [
   { files: ['src/games/**/*.ts'], forbidden: ['app', 'infra', 'transport', 'http', 'graphql'], why: 'src/games is the pure rules core: it imports no outer layer.' },
-  { files: ['src/app/**/*.ts'], forbidden: ['infra', 'transport', 'http', 'graphql'], why: 'src/app holds use cases and ports: infra and transports depend on it, never the reverse.' },
+  {
+    files: ['src/app/**/*.ts'],
+    forbidden: ['infra', 'transport', 'http', 'graphql'],
+    why: 'src/app holds use cases and ports: infra and transports depend on it, never the reverse.',
+  },
   { files: ['src/infra/**/*.ts'], forbidden: ['transport', 'http', 'graphql'], why: 'src/infra implements ports; it knows no transport.' },
   { files: ['src/transport/**/*.ts'], forbidden: ['http', 'graphql'], why: 'src/transport is shared by both transports and imports neither.' },
   { files: ['src/graphql/**/*.ts'], forbidden: ['http'], why: 'GraphQL shares helpers with HTTP through src/transport, never by importing src/http.' },

@@ -61,7 +61,12 @@ export async function run(): Promise<BenchFigure[]> {
     for (let round = 0; round < ROUNDS; round++) {
       rawTotal += await timed(async (w) => {
         rawVersions[w]! += 1;
-        await db.query(`INSERT INTO match_events (match_id, version, type, data) VALUES ($1, $2, $3, $4::jsonb)`, [rawMatches[w]!.id, rawVersions[w], 'eden.melee_resolved', JSON.stringify(data)]);
+        await db.query(`INSERT INTO match_events (match_id, version, type, data) VALUES ($1, $2, $3, $4::jsonb)`, [
+          rawMatches[w]!.id,
+          rawVersions[w],
+          'eden.melee_resolved',
+          JSON.stringify(data),
+        ]);
       });
       storeTotal += await timed(async (w) => {
         const r = await store.append(owner, storeMatches[w]!.id, versions[w]!, [{ type: 'eden.melee_resolved', data }]);

@@ -84,7 +84,10 @@ async function startProcess(cmd: string, args: string[], env: Record<string, str
   if (readyUrl) {
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const ok = await fetch(readyUrl(found)).then((r) => r.ok, () => false);
+      const ok = await fetch(readyUrl(found)).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > deadline) throw new Error('service not ready in 60 s');
       await new Promise((r) => setTimeout(r, 100));

@@ -44,9 +44,7 @@ export async function run(): Promise<BenchFigure[]> {
   const { port } = app.server.address() as AddressInfo;
   // Bodies are prepared up front so the client's work stays the same for both routes.
   const reactions = ['passive', 'dodge', 'response'];
-  const bodies = Array.from({ length: 96 }, (_, i) =>
-    JSON.stringify({ attacker: fighter('a'), target: fighter('t'), reaction: reactions[i % 3], dice: { seed: 'bench-' + i } }),
-  );
+  const bodies = Array.from({ length: 96 }, (_, i) => JSON.stringify({ attacker: fighter('a'), target: fighter('t'), reaction: reactions[i % 3], dice: { seed: 'bench-' + i } }));
   try {
     const melee: Target = {
       method: 'POST',

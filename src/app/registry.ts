@@ -7,14 +7,7 @@ import { spiritOfEdenOperations } from './spirit-of-eden/index.js';
 import { oddsOperations } from './odds/index.js';
 import { diceOperations } from './dice/index.js';
 
-export const operations: Operation<any>[] = [
-  ...edenOperations,
-  ...oddsOperations,
-  ...animaOperations,
-  ...exsiliumOperations,
-  ...spiritOfEdenOperations,
-  ...diceOperations,
-];
+export const operations: Operation<any>[] = [...edenOperations, ...oddsOperations, ...animaOperations, ...exsiliumOperations, ...spiritOfEdenOperations, ...diceOperations];
 
 export function operationById(id: string): Operation<any> | undefined {
   return operations.find((op) => op.id === id);

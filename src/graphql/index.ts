@@ -37,8 +37,7 @@ const JSONScalar = new GraphQLScalarType({
   name: 'JSON',
   serialize: (v) => v,
   parseValue: (v) => v,
-  parseLiteral: (node, variables) =>
-    node.kind === Kind.VARIABLE ? variables?.[node.name.value] : literal(node),
+  parseLiteral: (node, variables) => (node.kind === Kind.VARIABLE ? variables?.[node.name.value] : literal(node)),
 });
 
 /** Rethrow any error as a GraphQL error carrying the same problem fields as REST. */

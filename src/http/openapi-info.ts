@@ -74,10 +74,7 @@ const SHARED: Record<number, [name: string, description: string]> = {
 };
 
 const SHARED_RESPONSES = Object.fromEntries(
-  Object.values(SHARED).map(([name, description]) => [
-    name,
-    { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
-  ]),
+  Object.values(SHARED).map(([name, description]) => [name, { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } }]),
 );
 
 /** Statuses an operation cannot answer (liveness is never limited nor shed; readiness never limited). */

@@ -8,9 +8,7 @@ export const ProblemSchema = Type.Object(
     status: Type.Integer(),
     detail: Type.String(),
     code: Type.Optional(Type.String({ description: 'Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap.' })),
-    errors: Type.Optional(
-      Type.Array(Type.Object({ path: Type.String({ description: 'JSON pointer into the request' }), code: Type.String(), message: Type.String() })),
-    ),
+    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String({ description: 'JSON pointer into the request' }), code: Type.String(), message: Type.String() }))),
     instance: Type.Optional(Type.String()),
     requestId: Type.Optional(Type.String()),
   },

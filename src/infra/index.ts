@@ -58,7 +58,10 @@ async function closeRedis(redis: Redis): Promise<void> {
 
 export async function openInfra(config: Config, log?: InfraLogger): Promise<Infra> {
   const { database, ready } = await openServedDatabase(config, { log });
-  void ready.then(() => log?.info({ database: database.kind }, 'database ready'), () => undefined);
+  void ready.then(
+    () => log?.info({ database: database.kind }, 'database ready'),
+    () => undefined,
+  );
   const closers: (() => Promise<unknown>)[] = [() => database.close()];
   const closeAll = async () => {
     for (const close of closers.splice(0).reverse()) {

@@ -100,9 +100,7 @@ interface Row {
 async function lockAndRead(tx: SqlClient): Promise<Row[]> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
   await tx.query(CREATE_TABLE);
-  const { rows } = await tx.query<Row>(
-    'SELECT id, checksum, migration_name, finished_at, rolled_back_at FROM "_prisma_migrations" ORDER BY started_at, migration_name',
-  );
+  const { rows } = await tx.query<Row>('SELECT id, checksum, migration_name, finished_at, rolled_back_at FROM "_prisma_migrations" ORDER BY started_at, migration_name');
   return rows.filter((r) => r.rolled_back_at === null);
 }
 
@@ -111,13 +109,21 @@ function check(files: MigrationFile[], rows: Row[]): void {
   for (const row of rows) {
     const file = byName.get(row.migration_name);
     if (row.finished_at === null) {
-      throw new MigrationError(row.migration_name, 'previously_failed', `Migration ${row.migration_name} started but did not finish (a failed \`prisma migrate deploy\`?). Resolve it with \`prisma migrate resolve\` before starting the service.`);
+      throw new MigrationError(
+        row.migration_name,
+        'previously_failed',
+        `Migration ${row.migration_name} started but did not finish (a failed \`prisma migrate deploy\`?). Resolve it with \`prisma migrate resolve\` before starting the service.`,
+      );
     }
     if (!file) {
       throw new MigrationError(row.migration_name, 'missing_locally', `Migration ${row.migration_name} is applied to the database but missing from the migrations folder.`);
     }
     if (!scriptMatchesChecksum(file.script, row.checksum)) {
-      throw new MigrationError(row.migration_name, 'checksum_mismatch', `Migration ${row.migration_name} was modified after it was applied (checksum ${row.checksum} in the database, ${file.checksum} on disk). Add a new migration instead of editing an applied one.`);
+      throw new MigrationError(
+        row.migration_name,
+        'checksum_mismatch',
+        `Migration ${row.migration_name} was modified after it was applied (checksum ${row.checksum} in the database, ${file.checksum} on disk). Add a new migration instead of editing an applied one.`,
+      );
     }
   }
 }
@@ -145,7 +151,11 @@ export async function migrate(database: Database, options: MigrateOptions = {}):
       check(files, rows);
       if (rows.some((r) => r.migration_name === file.name)) return false; // another instance did it
       const id = randomUUID();
-      await tx.query('INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, clock_timestamp(), 0)', [id, file.checksum, file.name]);
+      await tx.query('INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, clock_timestamp(), 0)', [
+        id,
+        file.checksum,
+        file.name,
+      ]);
       try {
         await tx.query(file.script);
       } catch (error) {

@@ -76,10 +76,7 @@ export class SqlSimulationStore implements SimulationStore {
   }
 
   private async countActive(tx: SqlClient, apiKeyId: string): Promise<number> {
-    const { rows } = await tx.query<{ n: string | number }>(
-      `SELECT count(*) AS n FROM simulations WHERE api_key_id = $1 AND status IN ('queued', 'running')`,
-      [apiKeyId],
-    );
+    const { rows } = await tx.query<{ n: string | number }>(`SELECT count(*) AS n FROM simulations WHERE api_key_id = $1 AND status IN ('queued', 'running')`, [apiKeyId]);
     return Number(rows[0]?.n ?? 0);
   }
 
@@ -93,10 +90,7 @@ export class SqlSimulationStore implements SimulationStore {
 
   /** Unfinished simulations (to re-enqueue after a restart of the in-process runner). */
   async unfinished(limit = 1000): Promise<SimulationRow[]> {
-    const { rows } = await this.db.query<RawRow>(
-      `SELECT ${COLUMNS} FROM simulations WHERE status IN ('queued', 'running') ORDER BY created_at LIMIT $1`,
-      [limit],
-    );
+    const { rows } = await this.db.query<RawRow>(`SELECT ${COLUMNS} FROM simulations WHERE status IN ('queued', 'running') ORDER BY created_at LIMIT $1`, [limit]);
     return rows.map(toRow);
   }
 

@@ -104,7 +104,12 @@ export function toProblem(error: unknown): Problem {
   if (e && Array.isArray(e.validation)) {
     const where = e.validationContext ?? 'body';
     const errors = toProblems(e.validation as never).map((p) => (where === 'body' ? p : { ...p, in: where }));
-    return problem(400, 'invalid_request', `The request ${where} does not match the schema (${errors.length} ${plural('en', errors.length, { one: 'problem', other: 'problems' })}).`, { errors });
+    return problem(
+      400,
+      'invalid_request',
+      `The request ${where} does not match the schema (${errors.length} ${plural('en', errors.length, { one: 'problem', other: 'problems' })}).`,
+      { errors },
+    );
   }
   if (e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e?.code === 'FST_ERR_CTP_INVALID_JSON' || e?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e instanceof SyntaxError) {
     return problem(400, 'malformed_json', 'The request body is not valid JSON.');

@@ -59,7 +59,10 @@ export async function chargeExtra(request: FastifyRequest, reply: FastifyReply, 
     if (last.isAllowed || last.isExceeded) break;
   }
   if (!last || last.isAllowed || last.max === undefined) return;
-  reply.header('ratelimit-limit', last.max).header('ratelimit-remaining', last.remaining ?? 0).header('ratelimit-reset', last.ttlInSeconds ?? 0);
+  reply
+    .header('ratelimit-limit', last.max)
+    .header('ratelimit-remaining', last.remaining ?? 0)
+    .header('ratelimit-reset', last.ttlInSeconds ?? 0);
   if (last.isExceeded) {
     reply.header('retry-after', last.ttlInSeconds ?? 60);
     throw rateLimited(last.max, last.ttl ?? 60_000);

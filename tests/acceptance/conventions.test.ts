@@ -29,9 +29,22 @@ describe('CONTRACT §0 discovery', () => {
     expect(res.body.openapi).toMatch(/^3\.1/);
     const paths = Object.keys(res.body.paths);
     for (const p of [
-      '/v1/eden/rolls', '/v1/eden/rosters/validate', '/v1/eden/attacks/melee', '/v1/eden/attacks/ranged', '/v1/eden/attacks/thrown',
-      '/v1/eden/attacks/spray', '/v1/eden/upkeep', '/v1/eden/weather', '/v1/eden/initiative', '/v1/eden/npcs/decide', '/v1/eden/catalog',
-      '/v1/anima/explorations', '/v1/anima/combats', '/v1/exsilium/newaru/actions', '/v1/exsilium/newaru/moves', '/v1/exsilium/combats',
+      '/v1/eden/rolls',
+      '/v1/eden/rosters/validate',
+      '/v1/eden/attacks/melee',
+      '/v1/eden/attacks/ranged',
+      '/v1/eden/attacks/thrown',
+      '/v1/eden/attacks/spray',
+      '/v1/eden/upkeep',
+      '/v1/eden/weather',
+      '/v1/eden/initiative',
+      '/v1/eden/npcs/decide',
+      '/v1/eden/catalog',
+      '/v1/anima/explorations',
+      '/v1/anima/combats',
+      '/v1/exsilium/newaru/actions',
+      '/v1/exsilium/newaru/moves',
+      '/v1/exsilium/combats',
       '/v1/spirit-of-eden/goomz-phase',
     ]) {
       expect(paths, p).toContain(p);
@@ -77,7 +90,7 @@ describe('CONTRACT §0 errors are application/problem+json (RFC 9457)', () => {
     expect(paths).toEqual(expect.arrayContaining(['/attacker/limbs', '/target/value', '/reaction']));
   });
 
-  it('a roster fighter with a bad value is reported at /fighters/2/value (the contract\'s example pointer)', async () => {
+  it("a roster fighter with a bad value is reported at /fighters/2/value (the contract's example pointer)", async () => {
     const res = await call(app, '/v1/eden/rosters/validate', {
       bandType: 'faction',
       fighters: [yuri('a', { name: 'A' }), yuri('b', { name: 'B' }), yuri('c', { name: 'C', value: 'x' })],
@@ -161,8 +174,7 @@ describe('CONTRACT §0 editions: "edition": "es" (default) or "de"', () => {
 });
 
 describe('CONTRACT §0 GraphQL at POST /graphql answers what REST answers', () => {
-  const gql = (field: string, input: unknown) =>
-    call(app, '/graphql', { query: `mutation($input: JSON!) { ${field}(input: $input) }`, variables: { input } });
+  const gql = (field: string, input: unknown) => call(app, '/graphql', { query: `mutation($input: JSON!) { ${field}(input: $input) }`, variables: { input } });
 
   it('edenMelee = POST /v1/eden/attacks/melee (fixed dice)', async () => {
     const rest = await call(app, '/v1/eden/attacks/melee', meleeBody);
@@ -186,7 +198,9 @@ describe('CONTRACT §0 GraphQL at POST /graphql answers what REST answers', () =
     const gA = await gql('animaExplore', explore);
     expect(gA.body.data.animaExplore).toEqual(restA.body);
     const ring = ['m1', 'w1', 's1', 'f1', 'm2', 'w2', 's2', 'f2'];
-    const cards = Object.fromEntries(ring.map((id) => [id, { terrain: ({ m: 'mountain', w: 'waterfall', s: 'swamp', f: 'forest' } as Record<string, string>)[id[0]!], state: 'healthy' }]));
+    const cards = Object.fromEntries(
+      ring.map((id) => [id, { terrain: ({ m: 'mountain', w: 'waterfall', s: 'swamp', f: 'forest' } as Record<string, string>)[id[0]!], state: 'healthy' }]),
+    );
     const soe = { ring, cards, goomz: [{ color: 'red', at: 'f1' }], allies: [], order: ['red'] };
     const restS = await call(app, '/v1/spirit-of-eden/goomz-phase', soe);
     const gS = await gql('soeGoomzPhase', soe);

@@ -53,13 +53,13 @@ describe('CONTRACT §1 characteristic roll (EDEN-ROLL-1/2/3)', () => {
   });
 });
 
-describe('CONTRACT §1 opposed roll (EDEN-ROLL-5): first party\'s die, then second\'s; full ties re-roll a pair', () => {
+describe("CONTRACT §1 opposed roll (EDEN-ROLL-5): first party's die, then second's; full ties re-roll a pair", () => {
   it('EDEN-EX-3: a 6 rolls 1, b 4 rolls 4 → b wins (7 < 8)', async () => {
     const b = await fixed('/v1/eden/rolls', { kind: 'opposed', a: { value: 6 }, b: { value: 4 } }, [1, 4]);
     expect(b.winner).toBe('b');
   });
 
-  it('order matters: a 4 with 5, b 4 with 2 → a wins (the first value is a\'s die)', async () => {
+  it("order matters: a 4 with 5, b 4 with 2 → a wins (the first value is a's die)", async () => {
     const b = await fixed('/v1/eden/rolls', { kind: 'opposed', a: { value: 4 }, b: { value: 4 } }, [5, 2]);
     expect(b.winner).toBe('a');
   });
@@ -76,7 +76,7 @@ describe('CONTRACT §1 opposed roll (EDEN-ROLL-5): first party\'s die, then seco
 });
 
 describe('CONTRACT §1 location roll (EDEN-ROLL-6): one die', () => {
-  it('one die, looked up on the fighter\'s index', async () => {
+  it("one die, looked up on the fighter's index", async () => {
     const b = await fixed('/v1/eden/rolls', { kind: 'location', fighter: YURI }, [3]);
     expect(b.face).toBe(3);
     expect(b.limb).toBe('arms');
@@ -97,7 +97,7 @@ describe('CONTRACT §1 melee (EDEN-MELEE-3/4/5)', () => {
     expect(b.target.wounds.torso).toBe(2);
   });
 
-  it('EDEN-MELEE-5 dodge: attacker CBT roll, location die, then the target\'s RAP roll (5 dice vs CBT 4)', async () => {
+  it("EDEN-MELEE-5 dodge: attacker CBT roll, location die, then the target's RAP roll (5 dice vs CBT 4)", async () => {
     const b = await fixed('/v1/eden/attacks/melee', { attacker: YURI, target: yuri('t'), reaction: 'dodge' }, [6, 6, 6, 1, 5, 4, 1, 1, 1, 1]);
     expect(rollSizes(b.dice)).toEqual(['4d6', '1d6', '5d6']);
     // 3 successes, location 5 (torso), one cancelled by the dodge's single 4
@@ -176,7 +176,10 @@ describe('CONTRACT §1 explosion (EDEN-EFFECT-EXPLOSIVE): X dice per affected fi
       attacker: YURI,
       weapon: 'Grenade',
       point: { distance: 10, lineOfSight: true },
-      affected: [{ id: 'b', fighter: yuri('b') }, { id: 'a', fighter: yuri('a') }],
+      affected: [
+        { id: 'b', fighter: yuri('b') },
+        { id: 'a', fighter: yuri('a') },
+      ],
     };
     const b = await fixed('/v1/eden/attacks/thrown', body, [1, 1, 1, 4, 1, 1]);
     expect(rollSizes(b.dice)).toEqual(['3d6', '3d6']);
@@ -187,7 +190,7 @@ describe('CONTRACT §1 explosion (EDEN-EFFECT-EXPLOSIVE): X dice per affected fi
 });
 
 describe('CONTRACT §1 upkeep: fire (per fighter in processing order: 3 dice then 1 location die), then fear (PSI roll each)', () => {
-  it('EDEN-UPKEEP-3/4: First player B → fire order b1, a1, a2; then a1\'s fear roll', async () => {
+  it("EDEN-UPKEEP-3/4: First player B → fire order b1, a1, a2; then a1's fear roll", async () => {
     const body = {
       firstPlayer: 'B',
       bands: {
@@ -227,7 +230,7 @@ describe('CONTRACT §1 weather and initiative', () => {
     expect(rollSizes(b.dice).join('+')).toMatch(/^(2d6|1d6\+1d6)$/);
   });
 
-  it('EDEN-PREP-3: equal bids → A\'s die, B\'s die, repeated on ties', async () => {
+  it("EDEN-PREP-3: equal bids → A's die, B's die, repeated on ties", async () => {
     const b = await fixed('/v1/eden/initiative', { pools: { A: 5, B: 5 }, bids: { A: 2, B: 2 } }, [4, 4, 3, 5]);
     expect(b.winner).toBe('B');
     expect(b.by).toBe('roll');
@@ -239,11 +242,23 @@ describe('CONTRACT §1 weather and initiative', () => {
   });
 });
 
-describe('CONTRACT §1 Ánima exploration: the d10 exploration die, then per creature the group\'s d10 and the creature\'s d10', () => {
+describe("CONTRACT §1 Ánima exploration: the d10 exploration die, then per creature the group's d10 and the creature's d10", () => {
   it('ANIMA-EXPLORE-3/5: 3 d10 for one creature fought; a card above the level rolls nothing', async () => {
     const body = {
-      location: { name: 'Bosque', level: 2, table: [{ min: 1, max: 5, result: 'nothing' }, { min: 6, max: 10, result: 'encounter', count: 2 }] },
-      group: { characters: [{ name: 'Ana', combat: 5, speed: 3 }, { name: 'Bo', combat: 4, speed: 2 }] },
+      location: {
+        name: 'Bosque',
+        level: 2,
+        table: [
+          { min: 1, max: 5, result: 'nothing' },
+          { min: 6, max: 10, result: 'encounter', count: 2 },
+        ],
+      },
+      group: {
+        characters: [
+          { name: 'Ana', combat: 5, speed: 3 },
+          { name: 'Bo', combat: 4, speed: 2 },
+        ],
+      },
       encounters: [
         { name: 'Dragón', kind: 'creature', level: 3, combat: 10 },
         { name: 'Lobo', kind: 'creature', level: 1, combat: 6 },
@@ -315,7 +330,7 @@ describe('CONTRACT §1 seeds and transcripts', () => {
     expect(b.body).toEqual(a.body);
   });
 
-  it('a disputed result re-runs with `values` = the transcript\'s values', async () => {
+  it("a disputed result re-runs with `values` = the transcript's values", async () => {
     const a = await call(app, '/v1/eden/attacks/melee', { ...melee, dice: { seed: 'league' } });
     const b = await call(app, '/v1/eden/attacks/melee', { ...melee, dice: { values: consumed(a.body.dice) } });
     expect(b.status).toBe(200);

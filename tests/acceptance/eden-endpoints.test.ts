@@ -100,8 +100,13 @@ describe('POST /v1/eden/rosters/validate (EDEN-ROSTER-1..6, EDEN-PREP-2)', () =>
 describe('POST /v1/eden/attacks/melee (EDEN-MELEE-3..5)', () => {
   it('passive: every contract field, hand-computed', async () => {
     const res = await call(app, '/v1/eden/attacks/melee', {
-      attacker: YURI, target: yuri('yuri-2'), reaction: 'passive', aim: 'legs', via: 'attack',
-      modifiers: { attacker: { CBT: 0 }, target: {} }, dice: { values: [6, 6, 6, 1, 5] },
+      attacker: YURI,
+      target: yuri('yuri-2'),
+      reaction: 'passive',
+      aim: 'legs',
+      via: 'attack',
+      modifiers: { attacker: { CBT: 0 }, target: {} },
+      dice: { values: [6, 6, 6, 1, 5] },
     });
     expect(res.status).toBe(200);
     const b = res.body;
@@ -129,7 +134,10 @@ describe('POST /v1/eden/attacks/melee (EDEN-MELEE-3..5)', () => {
 
   it('EDEN-MELEE-4 response: both exchanges, each with its own striker; targetAim steers the reply', async () => {
     const res = await call(app, '/v1/eden/attacks/melee', {
-      attacker: YURI, target: yuri('t'), reaction: 'response', targetAim: 'torso',
+      attacker: YURI,
+      target: yuri('t'),
+      reaction: 'response',
+      targetAim: 'torso',
       dice: { values: [5, 2, 6, 1, 1, 1, 4, 6, 6, 1, 1, 3] },
     });
     expect(res.status).toBe(200);
@@ -148,12 +156,21 @@ describe('POST /v1/eden/attacks/melee (EDEN-MELEE-3..5)', () => {
 
 describe('POST /v1/eden/attacks/ranged (EDEN-RANGED-2..7)', () => {
   const cand = (id: string, distance: number, extra: Record<string, unknown> = {}) => ({
-    id, fighter: yuri(id), distance, lineOfSight: true, obstacles: 0, engagedWith: [], ...extra,
+    id,
+    fighter: yuri(id),
+    distance,
+    lineOfSight: true,
+    obstacles: 0,
+    engagedWith: [],
+    ...extra,
   });
 
   it('a hit: every contract field, hand-computed', async () => {
     const res = await call(app, '/v1/eden/attacks/ranged', {
-      shooter: YURI, weapon: 'Pistol', candidates: [cand('t', 10)], dice: { values: [5, 6, 1, 1, 2, 4, 4, 1, 1, 1] },
+      shooter: YURI,
+      weapon: 'Pistol',
+      candidates: [cand('t', 10)],
+      dice: { values: [5, 6, 1, 1, 2, 4, 4, 1, 1, 1] },
     });
     expect(res.status).toBe(200);
     const b = res.body;
@@ -174,7 +191,8 @@ describe('POST /v1/eden/attacks/ranged (EDEN-RANGED-2..7)', () => {
 
   it('EDEN-RANGED-2: without targetId the nearest eligible is chosen; out of range and no LoS are not eligible', async () => {
     const res = await call(app, '/v1/eden/attacks/ranged', {
-      shooter: YURI, weapon: 'Pistol',
+      shooter: YURI,
+      weapon: 'Pistol',
       candidates: [cand('far', 20), cand('blind', 5, { lineOfSight: false }), cand('gone', 31), cand('near', 12)],
       dice: { values: [1, 1, 1, 1] },
     });
@@ -183,7 +201,11 @@ describe('POST /v1/eden/attacks/ranged (EDEN-RANGED-2..7)', () => {
 
   it('EDEN-RANGED-2: 422 illegal_target with legalTargets when a declared targetId is not legal', async () => {
     const res = await call(app, '/v1/eden/attacks/ranged', {
-      shooter: YURI, weapon: 'Pistol', candidates: [cand('near', 5), cand('far', 10)], targetId: 'far', dice: { values: [1, 1, 1, 1] },
+      shooter: YURI,
+      weapon: 'Pistol',
+      candidates: [cand('near', 5), cand('far', 10)],
+      targetId: 'far',
+      dice: { values: [1, 1, 1, 1] },
     });
     expectProblem(res, 422);
     expect(res.body.code).toBe('illegal_target');
@@ -193,7 +215,11 @@ describe('POST /v1/eden/attacks/ranged (EDEN-RANGED-2..7)', () => {
   it('EDEN-RANGED-2: a nearer fighter that is not free may be skipped by declaring the farther one', async () => {
     const engaged = cand('busy', 5, { engagedWith: [{ id: 'mate', fighter: yuri('mate'), distanceToShooter: 6 }] });
     const res = await call(app, '/v1/eden/attacks/ranged', {
-      shooter: YURI, weapon: 'Pistol', candidates: [engaged, cand('free', 10)], targetId: 'free', dice: { values: [1, 1, 1, 1] },
+      shooter: YURI,
+      weapon: 'Pistol',
+      candidates: [engaged, cand('free', 10)],
+      targetId: 'free',
+      dice: { values: [1, 1, 1, 1] },
     });
     expect(res.status).toBe(200);
     expect(res.body.targetId).toBe('free');
@@ -238,7 +264,13 @@ describe('POST /v1/eden/attacks/ranged (EDEN-RANGED-2..7)', () => {
 
 describe('POST /v1/eden/attacks/thrown (EDEN-THROW-1, EDEN-EFFECT-EXPLOSIVE)', () => {
   const body = (point: Record<string, unknown>) => ({
-    attacker: YURI, weapon: 'Grenade', point, affected: [{ id: 'a', fighter: yuri('a') }, { id: 'b', fighter: yuri('b') }],
+    attacker: YURI,
+    weapon: 'Grenade',
+    point,
+    affected: [
+      { id: 'a', fighter: yuri('a') },
+      { id: 'b', fighter: yuri('b') },
+    ],
   });
 
   it('results in request order: explosion roll, wounds (protection ignored), markers added to everyone', async () => {
@@ -275,7 +307,14 @@ describe('POST /v1/eden/attacks/spray (EDEN-SPRAY-2)', () => {
   it('one wound on every limb of every covered fighter (protection ignored), markers added', async () => {
     const a = yuri('a');
     (a.equipment as any[]).push({ name: 'Flamer', categories: ['spray'], fire: 2 });
-    const res = await call(app, '/v1/eden/attacks/spray', { attacker: a, weapon: 'Flamer', covered: [{ id: 'x', fighter: yuri('x') }, { id: 'y', fighter: yuri('y', { wounds: { arms: 2 } }) }] });
+    const res = await call(app, '/v1/eden/attacks/spray', {
+      attacker: a,
+      weapon: 'Flamer',
+      covered: [
+        { id: 'x', fighter: yuri('x') },
+        { id: 'y', fighter: yuri('y', { wounds: { arms: 2 } }) },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body.results.map((r: { id: string }) => r.id)).toEqual(['x', 'y']);
     expect(res.body.results[0].fighter.wounds).toEqual({ head: 1, arms: 1, torso: 1, legs: 1 });
@@ -320,9 +359,17 @@ describe('POST /v1/eden/upkeep (EDEN-UPKEEP-3..9)', () => {
 
 describe('POST /v1/eden/weather (EDEN-WEATHER-1..8)', () => {
   it.each([
-    [[1, 1], 2, 'ionic_storm'], [[1, 2], 3, 'headwind'], [[2, 2], 4, 'thick_fog'], [[2, 3], 5, 'thick_fog'],
-    [[3, 3], 6, 'normal'], [[3, 4], 7, 'normal'], [[4, 4], 8, 'mist'], [[4, 5], 9, 'mist'],
-    [[5, 5], 10, 'acid_rain'], [[5, 6], 11, 'acid_rain'], [[6, 6], 12, 'snowstorm'],
+    [[1, 1], 2, 'ionic_storm'],
+    [[1, 2], 3, 'headwind'],
+    [[2, 2], 4, 'thick_fog'],
+    [[2, 3], 5, 'thick_fog'],
+    [[3, 3], 6, 'normal'],
+    [[3, 4], 7, 'normal'],
+    [[4, 4], 8, 'mist'],
+    [[4, 5], 9, 'mist'],
+    [[5, 5], 10, 'acid_rain'],
+    [[5, 6], 11, 'acid_rain'],
+    [[6, 6], 12, 'snowstorm'],
   ])('dice %j → total %i, condition %s', async (values, total, condition) => {
     const res = await call(app, '/v1/eden/weather', { dice: { values } });
     expect(res.status).toBe(200);
@@ -366,7 +413,14 @@ describe('POST /v1/eden/npcs/decide (EDEN-NPC-4)', () => {
   });
 
   it('charge the nearest fighter in line of sight under 10 cm', async () => {
-    const res = await decide({ contacts: [], visible: [{ id: 'a', distance: 7, lineOfSight: true }, { id: 'hidden', distance: 2, lineOfSight: false }, { id: 'b', distance: 4, lineOfSight: true }] });
+    const res = await decide({
+      contacts: [],
+      visible: [
+        { id: 'a', distance: 7, lineOfSight: true },
+        { id: 'hidden', distance: 2, lineOfSight: false },
+        { id: 'b', distance: 4, lineOfSight: true },
+      ],
+    });
     expect(res.body).toMatchObject({ action: 'charge', targetId: 'b' });
   });
 

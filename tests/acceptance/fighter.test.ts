@@ -15,11 +15,10 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-const melee = (body: Record<string, unknown>, values: number[]) =>
-  call(app, '/v1/eden/attacks/melee', { reaction: 'passive', ...body, dice: { values } });
+const melee = (body: Record<string, unknown>, values: number[]) => call(app, '/v1/eden/attacks/melee', { reaction: 'passive', ...body, dice: { values } });
 
 describe('CONTRACT §2 Fighter shape', () => {
-  it('the contract\'s Yûri is accepted exactly as printed, and comes back in the same shape with outOfAction', async () => {
+  it("the contract's Yûri is accepted exactly as printed, and comes back in the same shape with outOfAction", async () => {
     const res = await melee({ attacker: YURI, target: { ...YURI, id: 'yuri-2' } }, [1, 1, 1, 1]);
     expect(res.status).toBe(200);
     expectFighterShape(res.body.attacker);
@@ -92,7 +91,9 @@ describe('CONTRACT §2 current characteristics (EDEN-CHAR-1)', () => {
 
   it('EDEN-STATE-RAGE-1: rage adds to RAP (a dodging target with rage 1 rolls 6 dice)', async () => {
     const res = await call(app, '/v1/eden/attacks/melee', {
-      attacker: YURI, target: yuri('t', { markers: { rage: 1 } }), reaction: 'dodge',
+      attacker: YURI,
+      target: yuri('t', { markers: { rage: 1 } }),
+      reaction: 'dodge',
       dice: { values: [1, 1, 1, 6, 4, 1, 1, 1, 1, 1, 1] },
     });
     expect(res.status).toBe(200);
@@ -101,26 +102,36 @@ describe('CONTRACT §2 current characteristics (EDEN-CHAR-1)', () => {
 
   it('request modifiers are added: modifiers.attacker.CBT +2 → 6 dice', async () => {
     const res = await call(app, '/v1/eden/attacks/melee', {
-      attacker: YURI, target: yuri('t'), modifiers: { attacker: { CBT: 2 } }, dice: { values: [1, 1, 1, 1, 1, 1] },
+      attacker: YURI,
+      target: yuri('t'),
+      modifiers: { attacker: { CBT: 2 } },
+      dice: { values: [1, 1, 1, 1, 1, 1] },
     });
     expect(res.status).toBe(200);
     expect(res.body.exchanges[0].roll.values).toHaveLength(6);
   });
   it('EDEN-ROUND-1: fractions round up — CBT 4 + 0.5 → 5 dice, 4 − 0.5 → 4 dice', async () => {
-    for (const [mod, n] of [[0.5, 5], [-0.5, 4]] as const) {
+    for (const [mod, n] of [
+      [0.5, 5],
+      [-0.5, 4],
+    ] as const) {
       const res = await call(app, '/v1/eden/attacks/melee', {
-        attacker: YURI, target: yuri('t'), modifiers: { attacker: { CBT: mod } }, dice: { values: Array(n).fill(1) },
+        attacker: YURI,
+        target: yuri('t'),
+        modifiers: { attacker: { CBT: mod } },
+        dice: { values: Array(n).fill(1) },
       });
       expect(res.status, `CBT ${mod}`).toBe(200);
       expect(res.body.exchanges[0].roll.values).toHaveLength(n);
     }
   });
 
-  it('EDEN-EQUIP-4: a shooting weapon\'s bonus (CBT +1) adds to the shooter\'s CBT; its fire (1) marks the fighter hit', async () => {
+  it("EDEN-EQUIP-4: a shooting weapon's bonus (CBT +1) adds to the shooter's CBT; its fire (1) marks the fighter hit", async () => {
     const s = yuri('s');
     (s.equipment as any[]).push({ name: 'Flare gun', categories: ['shooting'], bonus: { CBT: 1 }, range: 40, potency: 1, fire: 1 });
     const res = await call(app, '/v1/eden/attacks/ranged', {
-      shooter: s, weapon: 'Flare gun',
+      shooter: s,
+      weapon: 'Flare gun',
       candidates: [{ id: 't', fighter: yuri('t'), distance: 35, lineOfSight: true, obstacles: 0, engagedWith: [] }],
       dice: { values: [5, 1, 1, 1, 1, 1, 1, 1] },
     });
@@ -213,7 +224,9 @@ describe('CONTRACT §2 aim (EDEN-MELEE-3 step 5, EDEN-RANGED-5)', () => {
 
   it('EDEN-RANGED-5/6: aim in a shot spends successes, so Potency gets fewer dice', async () => {
     const res = await call(app, '/v1/eden/attacks/ranged', {
-      shooter: YURI, weapon: 'Pistol', aim: 'legs',
+      shooter: YURI,
+      weapon: 'Pistol',
+      aim: 'legs',
       candidates: [{ id: 't', fighter: yuri('t'), distance: 10, lineOfSight: true, obstacles: 0, engagedWith: [] }],
       dice: { values: [5, 6, 1, 1, 5, 6, 6, 1, 1] },
     });

@@ -41,9 +41,7 @@ export interface Answer {
 }
 
 export async function call(app: FastifyInstance, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await app.inject(
-    body === undefined ? { method: 'GET', url, headers } : { method: 'POST', url, payload: body as object, headers },
-  );
+  const res = await app.inject(body === undefined ? { method: 'GET', url, headers } : { method: 'POST', url, payload: body as object, headers });
   return { status: res.statusCode, body: res.body ? res.json() : undefined, headers: res.headers as Record<string, unknown> };
 }
 

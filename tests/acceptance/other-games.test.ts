@@ -16,10 +16,21 @@ afterAll(async () => app.close());
 
 describe('POST /v1/anima/explorations (ANIMA-EXPLORE)', () => {
   const location = {
-    name: 'Bosque', level: 2,
-    table: [{ min: 1, max: 3, result: 'nothing' }, { min: 4, max: 5, result: 'special' }, { min: 6, max: 10, result: 'encounter', count: 2 }],
+    name: 'Bosque',
+    level: 2,
+    table: [
+      { min: 1, max: 3, result: 'nothing' },
+      { min: 4, max: 5, result: 'special' },
+      { min: 6, max: 10, result: 'encounter', count: 2 },
+    ],
   };
-  const group = { characters: [{ name: 'Ana', combat: 5, speed: 3 }, { name: 'Bo', combat: 4, speed: 2 }], rested: false };
+  const group = {
+    characters: [
+      { name: 'Ana', combat: 5, speed: 3 },
+      { name: 'Bo', combat: 4, speed: 2 },
+    ],
+    rested: false,
+  };
   const dragon = { name: 'Dragón', kind: 'creature', level: 3, combat: 10 };
   const wolf = { name: 'Lobo', kind: 'creature', level: 1, combat: 6 };
   const explore = (encounters: unknown[], values: number[], extra: Record<string, unknown> = {}) =>
@@ -70,7 +81,12 @@ describe('POST /v1/anima/explorations (ANIMA-EXPLORE)', () => {
   });
 
   it('ANIMA-MOVE-12: a rested Group adds +2 Combat (a 2-point loss becomes a win)', async () => {
-    const res = await call(app, '/v1/anima/explorations', { location, group: { ...group, rested: true }, encounters: [wolf, { name: 'Tesoro', kind: 'event', level: 1 }], dice: { values: [6, 3, 8] } });
+    const res = await call(app, '/v1/anima/explorations', {
+      location,
+      group: { ...group, rested: true },
+      encounters: [wolf, { name: 'Tesoro', kind: 'event', level: 1 }],
+      dice: { values: [6, 3, 8] },
+    });
     expect(res.body.encounters[0].combat.group.total).toBe(14);
     expect(res.body.encounters[0].resolution).toBe('won');
   });
@@ -79,7 +95,14 @@ describe('POST /v1/anima/explorations (ANIMA-EXPLORE)', () => {
 describe('CONTRACT §0 for Ánima: every problem of a malformed table at once', () => {
   it('a gap and a missing count are both reported, with JSON pointers', async () => {
     const res = await call(app, '/v1/anima/explorations', {
-      location: { name: 'X', level: 1, table: [{ min: 1, max: 4, result: 'nothing' }, { min: 5, max: 8, result: 'encounter' }] },
+      location: {
+        name: 'X',
+        level: 1,
+        table: [
+          { min: 1, max: 4, result: 'nothing' },
+          { min: 5, max: 8, result: 'encounter' },
+        ],
+      },
       group: { characters: [{ name: 'A', combat: 1, speed: 1 }] },
       dice: { values: [1] },
     });
@@ -89,8 +112,18 @@ describe('CONTRACT §0 for Ánima: every problem of a malformed table at once', 
 });
 
 describe('POST /v1/anima/combats (ANIMA-COMBAT-1..4)', () => {
-  const group = { characters: [{ name: 'Ana', combat: 5, speed: 3 }, { name: 'Bo', combat: 4, speed: 2 }] };
-  const opponent = { characters: [{ name: 'Cid', combat: 6, speed: 1 }, { name: 'Dua', combat: 2, speed: 1 }] };
+  const group = {
+    characters: [
+      { name: 'Ana', combat: 5, speed: 3 },
+      { name: 'Bo', combat: 4, speed: 2 },
+    ],
+  };
+  const opponent = {
+    characters: [
+      { name: 'Cid', combat: 6, speed: 1 },
+      { name: 'Dua', combat: 2, speed: 1 },
+    ],
+  };
 
   it('group vs creature: Combat + d10 each (group first), higher wins, ties to the Group', async () => {
     const tie = await call(app, '/v1/anima/combats', { group, creature: { name: 'Lobo', combat: 12 }, dice: { values: [4, 1] } });
@@ -114,7 +147,14 @@ describe('POST /v1/exsilium/newaru/actions (EXS-COMBAT-NEWARU)', () => {
   const act = (body: Record<string, unknown>) => call(app, '/v1/exsilium/newaru/actions', { seed: 'acceptance', ...body });
 
   it('every contract field: basic tier, strength 11 vs 9 → player wins without Outcome draws', async () => {
-    const res = await act({ playerBaralytas: 2, committed: [6, 5], favourableZone: false, attacker: 'player', decks: { basic: [claw], intermediate: [], advanced: [] }, outcomeDeck: [4, 8] });
+    const res = await act({
+      playerBaralytas: 2,
+      committed: [6, 5],
+      favourableZone: false,
+      attacker: 'player',
+      decks: { basic: [claw], intermediate: [], advanced: [] },
+      outcomeDeck: [4, 8],
+    });
     expect(res.status).toBe(200);
     const b = res.body;
     expect(b.tier).toBe('basic');
@@ -125,7 +165,12 @@ describe('POST /v1/exsilium/newaru/actions (EXS-COMBAT-NEWARU)', () => {
     expect(b.summary).toMatch(/EXS-COMBAT-NEWARU/);
   });
 
-  it.each([[3, 'basic'], [4, 'intermediate'], [7, 'intermediate'], [8, 'advanced']])('EXS-COMBAT-NEWARU-1: %i Baralytas → %s', async (points, tier) => {
+  it.each([
+    [3, 'basic'],
+    [4, 'intermediate'],
+    [7, 'intermediate'],
+    [8, 'advanced'],
+  ])('EXS-COMBAT-NEWARU-1: %i Baralytas → %s', async (points, tier) => {
     const res = await act({ playerBaralytas: points, committed: [20], attacker: 'player', decks: { basic: [claw], intermediate: [claw], advanced: [claw] } });
     expect(res.status).toBe(200);
     expect(res.body.tier).toBe(tier);
@@ -135,13 +180,27 @@ describe('POST /v1/exsilium/newaru/actions (EXS-COMBAT-NEWARU)', () => {
     const res = await act({ playerBaralytas: 0, committed: [9], attacker: 'newaru', decks: { basic: [claw] }, outcomeDeck: [4, 4, 8, 10] });
     expect(res.status).toBe(200);
     expect(res.body.outcomeDraws).toEqual([
-      { side: 'newaru', card: 4 }, { side: 'player', card: 4 }, { side: 'newaru', card: 8 }, { side: 'player', card: 10 },
+      { side: 'newaru', card: 4 },
+      { side: 'player', card: 4 },
+      { side: 'newaru', card: 8 },
+      { side: 'player', card: 10 },
     ]);
     expect(res.body.winner).toBe('player');
   });
 
   it('EXS-COMBAT-NEWARU-2: effect chains are included (Implacable adds an Outcome card to the next attack)', async () => {
-    const res = await act({ playerBaralytas: 5, committed: [10], attacker: 'player', decks: { intermediate: [{ name: 'Implacable', kind: 'effect' }, { name: 'Bite', kind: 'attack', damage: 5 }] }, outcomeDeck: [4] });
+    const res = await act({
+      playerBaralytas: 5,
+      committed: [10],
+      attacker: 'player',
+      decks: {
+        intermediate: [
+          { name: 'Implacable', kind: 'effect' },
+          { name: 'Bite', kind: 'attack', damage: 5 },
+        ],
+      },
+      outcomeDeck: [4],
+    });
     expect(res.status).toBe(200);
     expect(res.body.revealed.map((c: { name: string }) => c.name)).toEqual(['Implacable', 'Bite']);
     expect(res.body.enemyStrength).toBe(9);
@@ -164,7 +223,12 @@ describe('POST /v1/exsilium/newaru/moves (EXS-NEWARU-MOVE)', () => {
     { id: 'u2', tile: 'U', neighbors: ['u1'] },
   ];
   const move = (newaru: string, at: string, path: string[], crystal = false) =>
-    call(app, '/v1/exsilium/newaru/moves', { nodes: nodes(crystal), newaru: { node: newaru }, miniatures: [{ id: 'k1', faction: 'keber', node: at }], move: { faction: 'keber', path } });
+    call(app, '/v1/exsilium/newaru/moves', {
+      nodes: nodes(crystal),
+      newaru: { node: newaru },
+      miniatures: [{ id: 'k1', faction: 'keber', node: at }],
+      move: { faction: 'keber', path },
+    });
 
   it('EXS-NEWARU-ACT-2: a move that touched its tile → one node toward the nearest miniature', async () => {
     const res = await move('a', 'c', ['u1', 'c']);
@@ -207,7 +271,10 @@ describe('POST /v1/exsilium/combats (EXS-COMBAT-PVP)', () => {
 
   it('EXS-COMBAT-PVP-4: a tie draws Outcome cards, attacker first', async () => {
     const res = await call(app, '/v1/exsilium/combats', { attacker: { committed: [5] }, defender: { committed: [5] }, outcomeDeck: [4, 8], seed: 'acceptance' });
-    expect(res.body.outcomeDraws).toEqual([{ side: 'attacker', card: 4 }, { side: 'defender', card: 8 }]);
+    expect(res.body.outcomeDraws).toEqual([
+      { side: 'attacker', card: 4 },
+      { side: 'defender', card: 8 },
+    ]);
     expect(res.body.winner).toBe('defender');
   });
 
@@ -228,14 +295,26 @@ describe('POST /v1/spirit-of-eden/goomz-phase (SOE-GOOMZ)', () => {
     const body = {
       ring,
       cards: healthy(),
-      goomz: [{ color: 'yellow', at: 's1', ambushedBy: 'fauna' }, { color: 'red', at: 'm2' }, { color: 'black', at: 's2' }],
-      allies: [{ kind: 'water', at: 'm2' }, { kind: 'fauna', at: 's1' }, { kind: 'flora', at: 'w1', protecting: true }],
+      goomz: [
+        { color: 'yellow', at: 's1', ambushedBy: 'fauna' },
+        { color: 'red', at: 'm2' },
+        { color: 'black', at: 's2' },
+      ],
+      allies: [
+        { kind: 'water', at: 'm2' },
+        { kind: 'fauna', at: 's1' },
+        { kind: 'flora', at: 'w1', protecting: true },
+      ],
       order: ['yellow', 'red', 'black'],
     };
     const res = await call(app, '/v1/spirit-of-eden/goomz-phase', body);
     expect(res.status).toBe(200);
     const b = res.body;
-    expect(b.steps.map((s: { color: string; rule: string }) => [s.color, s.rule])).toEqual([['yellow', 'F'], ['red', 'D'], ['black', 'A']]);
+    expect(b.steps.map((s: { color: string; rule: string }) => [s.color, s.rule])).toEqual([
+      ['yellow', 'F'],
+      ['red', 'D'],
+      ['black', 'A'],
+    ]);
     expect(b.goomz.map((g: { color: string }) => g.color)).toEqual(['yellow', 'red', 'black']);
     expect(b.goomz[0].at).toBe('f1');
     expect(b.goomz[0].ambushedBy ?? null).toBeNull();
@@ -253,7 +332,11 @@ describe('POST /v1/spirit-of-eden/goomz-phase (SOE-GOOMZ)', () => {
     const body = {
       ring,
       cards,
-      goomz: [{ color: 'yellow', at: 'w1' }, { color: 'red', at: 'f1' }, { color: 'black', at: 'w2' }],
+      goomz: [
+        { color: 'yellow', at: 'w1' },
+        { color: 'red', at: 'f1' },
+        { color: 'black', at: 'w2' },
+      ],
       allies: [{ kind: 'flora', at: 'w1', protecting: true }],
       order: ['yellow', 'red', 'black'],
     };

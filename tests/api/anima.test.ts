@@ -10,7 +10,12 @@ const table = [
   { min: 6, max: 8, result: 'encounter', count: 2 },
   { min: 9, max: 10, result: 'special', expels: true },
 ];
-const juan = { characters: [{ name: 'Acróbata', combat: 3, speed: 4 }, { name: 'Ilusionista', combat: 3, speed: 4 }] };
+const juan = {
+  characters: [
+    { name: 'Acróbata', combat: 3, speed: 4 },
+    { name: 'Ilusionista', combat: 3, speed: 4 },
+  ],
+};
 const exploreBody = (values: number[], extra: object = {}) => ({
   location: { name: 'Arkángel', level: 1, table },
   group: juan,
@@ -83,7 +88,20 @@ describe('Ánima API', () => {
   });
 
   it('ANIMA-EXPLORE-3: a table with a gap and an overlap is a 400 listing both', async () => {
-    const res = await post(app, '/v1/anima/explorations', exploreBody([1], { location: { name: 'X', level: 1, table: [{ min: 1, max: 5, result: 'nothing' }, { min: 5, max: 8, result: 'nothing' }] } }));
+    const res = await post(
+      app,
+      '/v1/anima/explorations',
+      exploreBody([1], {
+        location: {
+          name: 'X',
+          level: 1,
+          table: [
+            { min: 1, max: 5, result: 'nothing' },
+            { min: 5, max: 8, result: 'nothing' },
+          ],
+        },
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { path: string; code: string }) => `${e.path} ${e.code}`)).toEqual(['/location/table/1 overlap', '/location/table gap']);
   });
@@ -107,7 +125,12 @@ describe('Ánima API', () => {
   });
 
   it('GraphQL animaExplore equals REST', async () => {
-    const body = exploreBody([6, 5, 1, 1], { encounters: [{ name: 'Dios Dragón', kind: 'creature', level: 3, combat: 12 }, { name: 'Guerrero Errante', kind: 'creature', level: 1, combat: 2 }] });
+    const body = exploreBody([6, 5, 1, 1], {
+      encounters: [
+        { name: 'Dios Dragón', kind: 'creature', level: 3, combat: 12 },
+        { name: 'Guerrero Errante', kind: 'creature', level: 1, combat: 2 },
+      ],
+    });
     const rest = await post(app, '/v1/anima/explorations', body);
     const gql = await post(app, '/graphql', { query: 'mutation($input: JSON!) { animaExplore(input: $input) }', variables: { input: body } });
     expect(gql.status).toBe(200);
@@ -126,7 +149,14 @@ describe('Ánima API', () => {
   it('ANIMA-COMBAT-4: POST /v1/anima/combats, Group loses to a Creature by 5 → characterDies', async () => {
     const res = await post(app, '/v1/anima/combats', { group: juan, creature: { name: 'Tiamat', combat: 9 }, context: 'exploration', dice: { values: [1, 3] } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ kind: 'creature', margin: -5, winner: 'creature', characterDies: true, casualty: 'group', consequences: { expelled: true, rewardAllowed: false } });
+    expect(res.body).toMatchObject({
+      kind: 'creature',
+      margin: -5,
+      winner: 'creature',
+      characterDies: true,
+      casualty: 'group',
+      consequences: { expelled: true, rewardAllowed: false },
+    });
   });
 
   it('ANIMA-PRIOR-5: a prior-encounter Creature that wins stays and the Group does not arrive', async () => {
@@ -188,14 +218,22 @@ describe('Ánima API', () => {
 
   it('ANIMA-ORDER-2 / ANIMA-MOVE-12: turn order with a rest bonus and a dice tie-break, then reused', async () => {
     const first = await post(app, '/v1/anima/turn-order', {
-      players: [{ id: 'juan', group: juan }, { id: 'pedro', group: { characters: [{ name: 'Novel', combat: 3, speed: 6 }], rested: true } }, { id: 'sergio', speed: 7 }],
+      players: [
+        { id: 'juan', group: juan },
+        { id: 'pedro', group: { characters: [{ name: 'Novel', combat: 3, speed: 6 }], rested: true } },
+        { id: 'sergio', speed: 7 },
+      ],
       dice: { values: [2, 8] },
     });
     expect(first.status).toBe(200);
     expect(first.body.order).toEqual(['pedro', 'juan', 'sergio']);
     expect(first.body.tieBreaks).toEqual([{ speed: 8, order: ['pedro', 'juan'] }]);
     const second = await post(app, '/v1/anima/turn-order', {
-      players: [{ id: 'juan', speed: 8 }, { id: 'pedro', speed: 8 }, { id: 'sergio', speed: 7 }],
+      players: [
+        { id: 'juan', speed: 8 },
+        { id: 'pedro', speed: 8 },
+        { id: 'sergio', speed: 7 },
+      ],
       tieBreaks: first.body.tieBreaks,
       dice: { values: [] },
     });
@@ -236,15 +274,37 @@ describe('Ánima API', () => {
   });
 
   it('no input produces a 500 (random bodies on every Ánima endpoint)', async () => {
-    const ch = fc.record({ name: fc.string({ minLength: 1, maxLength: 3 }), combat: fc.integer({ min: -1, max: 10 }), speed: fc.integer({ min: 0, max: 10 }), incapacitated: fc.boolean() });
+    const ch = fc.record({
+      name: fc.string({ minLength: 1, maxLength: 3 }),
+      combat: fc.integer({ min: -1, max: 10 }),
+      speed: fc.integer({ min: 0, max: 10 }),
+      incapacitated: fc.boolean(),
+    });
     const group = fc.record({ characters: fc.array(ch, { maxLength: 5 }), rested: fc.boolean(), handSize: fc.integer({ min: 0, max: 6 }) });
     const row = fc.record(
-      { min: fc.integer({ min: 0, max: 11 }), max: fc.integer({ min: 1, max: 10 }), result: fc.constantFrom('nothing', 'encounter', 'special'), count: fc.integer({ min: 1, max: 3 }), expels: fc.boolean() },
+      {
+        min: fc.integer({ min: 0, max: 11 }),
+        max: fc.integer({ min: 1, max: 10 }),
+        result: fc.constantFrom('nothing', 'encounter', 'special'),
+        count: fc.integer({ min: 1, max: 3 }),
+        expels: fc.boolean(),
+      },
       { requiredKeys: ['min', 'max', 'result'] },
     );
-    const full = fc.constant([{ min: 1, max: 3, result: 'nothing' }, { min: 4, max: 7, result: 'encounter', count: 2 }, { min: 8, max: 10, result: 'special' }]);
+    const full = fc.constant([
+      { min: 1, max: 3, result: 'nothing' },
+      { min: 4, max: 7, result: 'encounter', count: 2 },
+      { min: 8, max: 10, result: 'special' },
+    ]);
     const card = fc.record(
-      { name: fc.string({ minLength: 1, maxLength: 3 }), kind: fc.constantFrom('creature', 'event'), level: fc.integer({ min: 1, max: 3 }), combat: fc.integer({ min: 0, max: 12 }), losesTurn: fc.boolean(), gifts: fc.integer({ min: 0, max: 3 }) },
+      {
+        name: fc.string({ minLength: 1, maxLength: 3 }),
+        kind: fc.constantFrom('creature', 'event'),
+        level: fc.integer({ min: 1, max: 3 }),
+        combat: fc.integer({ min: 0, max: 12 }),
+        losesTurn: fc.boolean(),
+        gifts: fc.integer({ min: 0, max: 3 }),
+      },
       { requiredKeys: ['name', 'kind', 'level'] },
     );
     const ids = fc.constantFrom('a', 'b', 'c');
@@ -254,7 +314,10 @@ describe('Ánima API', () => {
           name: fc.constantFrom('A', 'B'),
           level: fc.integer({ min: 1, max: 3 }),
           table: fc.oneof(full, fc.array(row, { minLength: 1, maxLength: 4 })),
-          rewards: fc.array(fc.record({ kind: fc.constantFrom('gift', 'recruit', 'mission', 'special'), mission: fc.constantFrom('M') }, { requiredKeys: ['kind'] }), { minLength: 1, maxLength: 3 }),
+          rewards: fc.array(fc.record({ kind: fc.constantFrom('gift', 'recruit', 'mission', 'special'), mission: fc.constantFrom('M') }, { requiredKeys: ['kind'] }), {
+            minLength: 1,
+            maxLength: 3,
+          }),
         }),
         group,
         opponent: group,
@@ -348,10 +411,23 @@ describe('Ánima API', () => {
       locations: [{ name: 'Las Ruinas' }],
     });
     expect(forced.body.pairs.filter((p: { mustFight: boolean }) => p.mustFight)).toEqual([expect.objectContaining({ a: 'a', b: 'c', declarer: 'a' })]);
-    const unknown = await post(app, '/v1/anima/interactions', { groups: [{ id: 'a', location: 'Nowhere', characters: 1 }, { id: 'a', location: null, characters: 1 }], locations: [] });
+    const unknown = await post(app, '/v1/anima/interactions', {
+      groups: [
+        { id: 'a', location: 'Nowhere', characters: 1 },
+        { id: 'a', location: null, characters: 1 },
+      ],
+      locations: [],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors.map((e: { code: string }) => e.code)).toEqual(['unknown_location', 'duplicate_id']);
-    const pick = await post(app, '/v1/anima/start/pick-ups', { kind: 'character', from: 'a', players: [{ id: 'a', gifts: 1, characters: 3 }, { id: 'b', gifts: 1, characters: 1 }] });
+    const pick = await post(app, '/v1/anima/start/pick-ups', {
+      kind: 'character',
+      from: 'a',
+      players: [
+        { id: 'a', gifts: 1, characters: 3 },
+        { id: 'b', gifts: 1, characters: 1 },
+      ],
+    });
     expect(pick.body).toMatchObject({ taker: 'b', reason: 'fewest' });
   });
 
@@ -365,7 +441,12 @@ describe('Ánima API', () => {
   });
 
   it('ANIMA-MISSION-5: POST /v1/anima/missions/status resets a defeated Resist mission; progress at the goal is 400', async () => {
-    const res = await post(app, '/v1/anima/missions/status', { completedBasic: 1, finalRevealed: true, multipleMissions: true, resist: { progress: 2, rounds: 3, defeated: true } });
+    const res = await post(app, '/v1/anima/missions/status', {
+      completedBasic: 1,
+      finalRevealed: true,
+      multipleMissions: true,
+      resist: { progress: 2, rounds: 3, defeated: true },
+    });
     expect(res.body).toMatchObject({ canAttempt: false, revealNow: false, resist: { progress: 0, expelled: true } });
     const done = await post(app, '/v1/anima/missions/status', { completedBasic: 0, finalRevealed: false, resist: { progress: 3, rounds: 3 } });
     expect(done.status).toBe(400);

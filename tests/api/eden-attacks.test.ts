@@ -27,7 +27,13 @@ describe('EDEN attacks API (CONTRACT §3)', () => {
       target: { id: 't', wounds: { torso: 2 }, outOfAction: false },
       attacker: { ap: 2, outOfAction: false },
       apSpent: { attacker: 1, target: 0 },
-      dice: { seed: null, rolls: [{ purpose: 'attacker CBT', sides: 6, values: [4, 5, 1, 2] }, { purpose: 'attacker location', sides: 6, values: [4] }] },
+      dice: {
+        seed: null,
+        rolls: [
+          { purpose: 'attacker CBT', sides: 6, values: [4, 5, 1, 2] },
+          { purpose: 'attacker location', sides: 6, values: [4] },
+        ],
+      },
     });
     expect(r.body.summary).toContain('EDEN-MELEE-3');
   });

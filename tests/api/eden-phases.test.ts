@@ -10,8 +10,7 @@ const grunt = (id: string, extra: Record<string, unknown> = {}) => ({
   limbs: { head: limb([1], 3), arms: limb([2, 3], 4), torso: limb([4, 5], 4), legs: limb([6], 4) },
   ...extra,
 });
-const gql = (app: FastifyInstance, field: string, input: unknown) =>
-  post(app, '/graphql', { query: `mutation($input: JSON!) { ${field}(input: $input) }`, variables: { input } });
+const gql = (app: FastifyInstance, field: string, input: unknown) => post(app, '/graphql', { query: `mutation($input: JSON!) { ${field}(input: $input) }`, variables: { input } });
 
 describe('EDEN phases API (CONTRACT §3)', () => {
   let app: FastifyInstance;
@@ -36,13 +35,20 @@ describe('EDEN phases API (CONTRACT §3)', () => {
       expect(r.status).toBe(200);
       expect(r.body.valid).toBe(false);
       expect(r.body.errors.map((e: { code: string; path: string }) => `${e.code} ${e.path}`).sort()).toEqual(
-        ['duplicate_name /fighters/1/name', 'mixed_band /fighters', 'not_recruitable /fighters/4', 'over_budget /fighters', 'unknown_fighter /fighters/2/ref', 'wrong_faction /fighters/3/faction'].sort(),
+        [
+          'duplicate_name /fighters/1/name',
+          'mixed_band /fighters',
+          'not_recruitable /fighters/4',
+          'over_budget /fighters',
+          'unknown_fighter /fighters/2/ref',
+          'wrong_faction /fighters/3/faction',
+        ].sort(),
       );
       expect(r.body.totals).toEqual({ value: 121, budget: 100, strategyPoints: 9 });
       expect(r.body.summary).toContain('EDEN-ROSTER');
     });
 
-    it('EDEN-CARD-PROFILE-9: a roster of catalog fighters uses each printing\'s Value', async () => {
+    it("EDEN-CARD-PROFILE-9: a roster of catalog fighters uses each printing's Value", async () => {
       const es = await post(app, '/v1/eden/rosters/validate', { bandType: 'faction', fighters: [{ ref: 'yuri' }, { ...YURI_BODY, id: 'y2', name: 'Other' }] });
       expect(es.status).toBe(200);
       expect(es.body).toMatchObject({ valid: true, affiliation: 'jokers', totals: { value: 50, strategyPoints: 8 } });
@@ -124,7 +130,16 @@ describe('EDEN phases API (CONTRACT §3)', () => {
       const body = { pools: { A: 4, B: 4 }, bids: { A: 2, B: 2 }, dice: { values: [4, 4, 1, 3] } };
       const rest = await post(app, '/v1/eden/initiative', body);
       expect(rest.status).toBe(200);
-      expect(rest.body).toMatchObject({ winner: 'B', by: 'roll', firstPlayer: 'B', pools: { A: 2, B: 2 }, rollOff: [{ A: 4, B: 4 }, { A: 1, B: 3 }] });
+      expect(rest.body).toMatchObject({
+        winner: 'B',
+        by: 'roll',
+        firstPlayer: 'B',
+        pools: { A: 2, B: 2 },
+        rollOff: [
+          { A: 4, B: 4 },
+          { A: 1, B: 3 },
+        ],
+      });
       expect(rest.body.dice.rolls.map((r: { values: number[] }) => r.values[0])).toEqual([4, 4, 1, 3]);
       const g = await gql(app, 'edenInitiative', body);
       expect(g.body.data.edenInitiative).toEqual(rest.body);
@@ -147,7 +162,15 @@ describe('EDEN phases API (CONTRACT §3)', () => {
       expect(r.status).toBe(200);
       expect(r.body.bands.A[0]).toMatchObject({ id: 'yuri-1', wounds: { head: 1 }, markers: { fire: 0, fear: 0 }, ap: 3, outOfAction: false });
       expect(r.body.bands.B[0]).toMatchObject({ id: 'g', ap: 2, markers: { slow: 0, poison: 0, rage: 1 }, outOfAction: false });
-      expect(r.body.log.map((e: { rule: string }) => e.rule)).toEqual(['EDEN-UPKEEP-3', 'EDEN-UPKEEP-4', 'EDEN-UPKEEP-5', 'EDEN-UPKEEP-6', 'EDEN-UPKEEP-7', 'EDEN-UPKEEP-8', 'EDEN-UPKEEP-9']);
+      expect(r.body.log.map((e: { rule: string }) => e.rule)).toEqual([
+        'EDEN-UPKEEP-3',
+        'EDEN-UPKEEP-4',
+        'EDEN-UPKEEP-5',
+        'EDEN-UPKEEP-6',
+        'EDEN-UPKEEP-7',
+        'EDEN-UPKEEP-8',
+        'EDEN-UPKEEP-9',
+      ]);
       expect(r.body.dice.rolls.map((x: { purpose: string }) => x.purpose)).toEqual(['yuri-1 fire damage', 'yuri-1 fire location', 'yuri-1 fear PSI']);
       expect(r.body.summary).toContain('Intendencia');
     });
@@ -164,7 +187,14 @@ describe('EDEN phases API (CONTRACT §3)', () => {
 
   describe('POST /v1/eden/npcs/decide', () => {
     it('EDEN-NPC-4: charge the nearest visible fighter; an illegal declared target is 422', async () => {
-      const body = { npc: { id: 'mutant' }, contacts: [], visible: [{ id: 'a', distance: 7, lineOfSight: true }, { id: 'b', distance: 4, lineOfSight: true }] };
+      const body = {
+        npc: { id: 'mutant' },
+        contacts: [],
+        visible: [
+          { id: 'a', distance: 7, lineOfSight: true },
+          { id: 'b', distance: 4, lineOfSight: true },
+        ],
+      };
       const r = await post(app, '/v1/eden/npcs/decide', body);
       expect(r.body).toMatchObject({ action: 'charge', targetId: 'b', candidates: ['b'] });
       const bad = await post(app, '/v1/eden/npcs/decide', { ...body, targetId: 'a' });

@@ -59,7 +59,13 @@ describe('EDEN Territory, weather effects and Fire removal API', () => {
   it('EDEN-TERRAIN-R-DESTRUCTION: POST /v1/eden/terrain/scenery — the third attack on a tree destroys it; the idol refuses the Matriarchy', async () => {
     const r = await post(app, '/v1/eden/terrain/scenery', { event: 'attack', scenery: { id: 't', element: 'tree', attacks: 2 }, fighter: yuri() });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ destroyedNow: true, apSpent: 1, fighter: { ap: 2 }, scenery: { destroyed: true, destruction: { value: 3, count: 3 } }, replacedBy: { element: 'devastated_zone' } });
+    expect(r.body).toMatchObject({
+      destroyedNow: true,
+      apSpent: 1,
+      fighter: { ap: 2 },
+      scenery: { destroyed: true, destruction: { value: 3, count: 3 } },
+      replacedBy: { element: 'devastated_zone' },
+    });
     const idol = await post(app, '/v1/eden/terrain/scenery', { event: 'attack', scenery: { id: 'i', element: 'quadristic_idol' }, fighter: yuri({ faction: 'matriarchy' }) });
     expect([idol.status, idol.body.code]).toEqual([422, 'illegal_target']);
     const bad = await post(app, '/v1/eden/terrain/scenery', { event: 'attack', scenery: { id: 'x' } });
@@ -88,6 +94,13 @@ describe('EDEN Territory, weather effects and Fire removal API', () => {
     });
     expect(r.status).toBe(200);
     expect(r.body.summary).toContain('EDEN-TERRAIN-LIST-10');
-    expect(r.body).toMatchObject({ targetId: 'open', legalTargets: ['open'], protection: 2, marked: 1, energyBeacon: true, hit: { id: 'open', fighter: { wounds: { torso: 1 } } } });
+    expect(r.body).toMatchObject({
+      targetId: 'open',
+      legalTargets: ['open'],
+      protection: 2,
+      marked: 1,
+      energyBeacon: true,
+      hit: { id: 'open', fighter: { wounds: { torso: 1 } } },
+    });
   });
 });

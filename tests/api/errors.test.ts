@@ -73,7 +73,15 @@ describe('problem+json errors (CONTRACT §0)', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/__test/echo',
-      payload: { name: '', fighters: [{ value: 3, limbs: { head: 1 } }, { value: -1, limbs: {} }, { value: 'x', limbs: { head: 1 } }], edition: 'fr' },
+      payload: {
+        name: '',
+        fighters: [
+          { value: 3, limbs: { head: 1 } },
+          { value: -1, limbs: {} },
+          { value: 'x', limbs: { head: 1 } },
+        ],
+        edition: 'fr',
+      },
     });
     expect(res.statusCode).toBe(400);
     const body = res.json();

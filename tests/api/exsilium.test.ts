@@ -25,7 +25,10 @@ describe('Exsilium endpoints', () => {
         revealed: [{ name: 'Implacable', kind: 'effect', outcomeBonus: 4 }, claw15],
         playerStrength: 19,
         enemyStrength: 19,
-        outcomeDraws: [{ side: 'player', card: 8 }, { side: 'newaru', card: 10 }],
+        outcomeDraws: [
+          { side: 'player', card: 8 },
+          { side: 'newaru', card: 10 },
+        ],
         winner: 'newaru',
         evaded: false,
         consequences: { player: { result: 'lost', miniature: 'retreats' }, newaru: 'stays' },
@@ -65,7 +68,10 @@ describe('Exsilium endpoints', () => {
     });
 
     it('400 for attack cards without damage, every one listed', async () => {
-      const res = await post(app, '/v1/exsilium/newaru/actions', { ...body, decks: { basic: [{ name: 'a', kind: 'attack' }], intermediate: [implacable, { name: 'b', kind: 'attack' }] } });
+      const res = await post(app, '/v1/exsilium/newaru/actions', {
+        ...body,
+        decks: { basic: [{ name: 'a', kind: 'attack' }], intermediate: [implacable, { name: 'b', kind: 'attack' }] },
+      });
       expect(res.status).toBe(400);
       expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(['/decks/basic/0/damage', '/decks/intermediate/1/damage']);
     });
@@ -79,9 +85,24 @@ describe('Exsilium endpoints', () => {
     });
 
     it('EXS-AMB-3b: the strict option answers 200 without any deck: attacked with no cards, the player loses at once', async () => {
-      const res = await post(app, '/v1/exsilium/newaru/actions', { playerBaralytas: 8, committed: [], hand: 0, attacker: 'newaru', emptyHandLoses: true, faction: 'syl', inactiveMiniatures: 3, abilityTokens: 2 });
+      const res = await post(app, '/v1/exsilium/newaru/actions', {
+        playerBaralytas: 8,
+        committed: [],
+        hand: 0,
+        attacker: 'newaru',
+        emptyHandLoses: true,
+        faction: 'syl',
+        inactiveMiniatures: 3,
+        abilityTokens: 2,
+      });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ tier: 'advanced', winner: 'newaru', endedBy: 'no_defence', revealed: [], consequences: { player: { result: 'lost', retreat: { released: true, abilityTokensReturned: 2 } } } });
+      expect(res.body).toMatchObject({
+        tier: 'advanced',
+        winner: 'newaru',
+        endedBy: 'no_defence',
+        revealed: [],
+        consequences: { player: { result: 'lost', retreat: { released: true, abilityTokensReturned: 2 } } },
+      });
       expect(res.body.summary).toMatch(/EXS-AMB-3/);
     });
 
@@ -158,7 +179,10 @@ describe('Exsilium endpoints', () => {
         totals: { attacker: 12, defender: 16 },
         consequences: { defender: { baralytas: { value: 2, points: 5 }, discard: { toDiscardPile: 1 } }, attacker: { miniature: 'retreats', discard: { toSupplyDeck: 1 } } },
       });
-      expect(res.body.decks.draws).toEqual([{ deck: 'outcome', card: 4, for: 'attacker' }, { deck: 'outcome', card: 8, for: 'defender' }]);
+      expect(res.body.decks.draws).toEqual([
+        { deck: 'outcome', card: 4, for: 'attacker' },
+        { deck: 'outcome', card: 8, for: 'defender' },
+      ]);
     });
 
     it('422 reply_too_large when the defender lays more cards than the attacker', async () => {
@@ -167,7 +191,10 @@ describe('Exsilium endpoints', () => {
     });
 
     it('GraphQL errors carry the same code as REST', async () => {
-      const gql = await post(app, '/graphql', { query: 'mutation($input: JSON!) { exsiliumCombat(input: $input) }', variables: { input: { attacker: { committed: [] , hand: 2 }, defender: { committed: [] } } } });
+      const gql = await post(app, '/graphql', {
+        query: 'mutation($input: JSON!) { exsiliumCombat(input: $input) }',
+        variables: { input: { attacker: { committed: [], hand: 2 }, defender: { committed: [] } } },
+      });
       expect(gql.body.errors[0].extensions.code).toBe('must_commit');
     });
   });
@@ -186,7 +213,12 @@ describe('Exsilium endpoints', () => {
     });
 
     it('EXS-COMBAT-DISCARD-3: POST /v1/exsilium/eliminations, a SYL drone victim releases Vinsan’s ability', async () => {
-      const res = await post(app, '/v1/exsilium/eliminations', { cause: 'syl_drone', victims: [{ id: 'v', faction: 'vinsan', hand: 2, inactiveMiniatures: 2, abilityTokens: 2 }] }, { 'accept-language': 'de' });
+      const res = await post(
+        app,
+        '/v1/exsilium/eliminations',
+        { cause: 'syl_drone', victims: [{ id: 'v', faction: 'vinsan', hand: 2, inactiveMiniatures: 2, abilityTokens: 2 }] },
+        { 'accept-language': 'de' },
+      );
       expect(res.status).toBe(200);
       expect(res.body.victims[0]).toMatchObject({ retreat: { released: true }, discard: { toSupplyDeck: 1, handAfter: 1 } });
       expect(res.body.summary).toMatch(/Regeln: .*EXS-FACTION-SYL-1/);
@@ -213,18 +245,34 @@ describe('Exsilium endpoints', () => {
 
   describe('respawn and victory', () => {
     it('EXS-NEWARU-SPAWN-1: POST /v1/exsilium/newaru/respawns', async () => {
-      const res = await post(app, '/v1/exsilium/newaru/respawns', { tiles: [{ id: 'A1', portal: 'p1', miniatures: 0, newaru: false }, { id: 'B', portal: 'p2', miniatures: 2, newaru: false }] });
+      const res = await post(app, '/v1/exsilium/newaru/respawns', {
+        tiles: [
+          { id: 'A1', portal: 'p1', miniatures: 0, newaru: false },
+          { id: 'B', portal: 'p2', miniatures: 2, newaru: false },
+        ],
+      });
       expect(res.status).toBe(200);
       expect(res.body.spawns).toEqual([{ tile: 'A1', node: 'p1' }]);
     });
 
     it('422 duplicate_tile', async () => {
-      const res = await post(app, '/v1/exsilium/newaru/respawns', { tiles: [{ id: 'A', miniatures: 0, newaru: false }, { id: 'A', miniatures: 0, newaru: false }] });
+      const res = await post(app, '/v1/exsilium/newaru/respawns', {
+        tiles: [
+          { id: 'A', miniatures: 0, newaru: false },
+          { id: 'A', miniatures: 0, newaru: false },
+        ],
+      });
       expect(res).toMatchObject({ status: 422, body: { code: 'duplicate_tile', path: '/tiles/1/id' } });
     });
 
     it('EXS-EX-16: POST /v1/exsilium/victory, 3 players, tokens 2 + 3 + 2 + 1 = 8 win', async () => {
-      const res = await post(app, '/v1/exsilium/victory', { playerCount: 3, players: [{ id: 'a', baralytasTokens: [2, 3, 2, 1] }, { id: 'b', baralytas: 7 }] });
+      const res = await post(app, '/v1/exsilium/victory', {
+        playerCount: 3,
+        players: [
+          { id: 'a', baralytasTokens: [2, 3, 2, 1] },
+          { id: 'b', baralytas: 7 },
+        ],
+      });
       expect(res.body).toMatchObject({ target: 8, winners: ['a'] });
     });
 

@@ -39,7 +39,15 @@ for (const target of databaseTargets()) {
       return app.server.address() as { port: number };
     };
     const createEden = async () =>
-      (await call('POST', '/v1/matches', { game: 'eden', players: [{ id: 'p1', name: 'Ana' }, { id: 'p2', name: 'Ben' }] })).body as { id: string };
+      (
+        await call('POST', '/v1/matches', {
+          game: 'eden',
+          players: [
+            { id: 'p1', name: 'Ana' },
+            { id: 'p2', name: 'Ben' },
+          ],
+        })
+      ).body as { id: string };
 
     it('needs an API key (401 problem+json)', async () => {
       const res = await app.inject({ method: 'POST', url: '/v1/matches', payload: { game: 'eden', players: [] } });
@@ -48,11 +56,23 @@ for (const target of databaseTargets()) {
     });
 
     it('creates a match at version 0, appends events, refuses a stale expectedVersion with 409 + currentVersion', async () => {
-      const created = await call('POST', '/v1/matches', { game: 'eden', players: [{ id: 'p1', name: 'Ana' }, { id: 'p2', name: 'Ben' }] });
+      const created = await call('POST', '/v1/matches', {
+        game: 'eden',
+        players: [
+          { id: 'p1', name: 'Ana' },
+          { id: 'p2', name: 'Ben' },
+        ],
+      });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ game: 'eden', version: 0 });
       const id = created.body.id as string;
-      const appended = await call('POST', `/v1/matches/${id}/events`, { expectedVersion: 0, events: [{ type: 'table.photo', data: { url: 'x' } }, { type: 'match.note', data: { text: 'hi', author: 'Ana' } }] });
+      const appended = await call('POST', `/v1/matches/${id}/events`, {
+        expectedVersion: 0,
+        events: [
+          { type: 'table.photo', data: { url: 'x' } },
+          { type: 'match.note', data: { text: 'hi', author: 'Ana' } },
+        ],
+      });
       expect(appended.status).toBe(201);
       expect(appended.body.version).toBe(2);
       expect(appended.body.events.map((e: { version: number }) => e.version)).toEqual([1, 2]);
@@ -131,7 +151,13 @@ for (const target of databaseTargets()) {
       const bandB = [fighter('b1'), fighter('b2')];
       let live: unknown;
       const versions: number[] = [];
-      for (const command of [...preparation(bandA, bandB), { type: 'eden.bid', bids: { A: 1, B: 0 } }, { type: 'eden.skip_tactic', player: 'A' }, { type: 'eden.skip_tactic', player: 'B' }, { type: 'eden.activate', player: 'A', fighterId: 'a1' }]) {
+      for (const command of [
+        ...preparation(bandA, bandB),
+        { type: 'eden.bid', bids: { A: 1, B: 0 } },
+        { type: 'eden.skip_tactic', player: 'A' },
+        { type: 'eden.skip_tactic', player: 'B' },
+        { type: 'eden.activate', player: 'A', fighterId: 'a1' },
+      ]) {
         const res = await call('POST', `/v1/matches/${id}/commands`, { command });
         expect(res.status, JSON.stringify(res.body)).toBe(201);
         live = res.body.state;
@@ -238,7 +264,10 @@ for (const target of databaseTargets()) {
         const res = await call('GET', `/v1/matches/${id}/events?${query}`);
         expect(res.status, query).toBe(400);
         expect(res.headers['content-type']).toContain('application/problem+json');
-        expect(res.body.errors.map((e: { path: string }) => e.path), query).toContain(path);
+        expect(
+          res.body.errors.map((e: { path: string }) => e.path),
+          query,
+        ).toContain(path);
       }
       const both = await call('GET', `/v1/matches/${id}/events?from=0&limit=0`);
       expect(both.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['/from', '/limit']);
@@ -265,7 +294,13 @@ for (const target of databaseTargets()) {
 
     it('EDEN-ACTION-1: a command the rules engine refuses (no_ap) is 422 with its code and appends nothing; a keyed retry is refused again', async () => {
       const { id } = await createEden();
-      for (const command of [...preparation([fighter('a1'), fighter('a2')], [fighter('b1'), fighter('b2')]), { type: 'eden.bid', bids: { A: 1, B: 0 } }, { type: 'eden.skip_tactic', player: 'A' }, { type: 'eden.skip_tactic', player: 'B' }, { type: 'eden.activate', player: 'A', fighterId: 'a1' }]) {
+      for (const command of [
+        ...preparation([fighter('a1'), fighter('a2')], [fighter('b1'), fighter('b2')]),
+        { type: 'eden.bid', bids: { A: 1, B: 0 } },
+        { type: 'eden.skip_tactic', player: 'A' },
+        { type: 'eden.skip_tactic', player: 'B' },
+        { type: 'eden.activate', player: 'A', fighterId: 'a1' },
+      ]) {
         expect((await call('POST', `/v1/matches/${id}/commands`, { command })).status).toBe(201);
       }
       const miss = { type: 'eden.melee', attacker: 'a1', target: 'b1', reaction: 'passive', dice: { values: [1, 1, 1, 1, 1, 1] } };
@@ -276,7 +311,9 @@ for (const target of databaseTargets()) {
       const before = (await call('GET', `/v1/matches/${id}`)).body;
       const key = randomUUID();
       for (let i = 0; i < 2; i++) {
-        const refused = await call('POST', `/v1/matches/${id}/commands`, { expectedVersion: before.version, command: { type: 'eden.move', fighterId: 'a1' } }, keyA, { 'idempotency-key': key });
+        const refused = await call('POST', `/v1/matches/${id}/commands`, { expectedVersion: before.version, command: { type: 'eden.move', fighterId: 'a1' } }, keyA, {
+          'idempotency-key': key,
+        });
         expect(refused.status).toBe(422);
         expect(refused.headers['content-type']).toContain('application/problem+json');
         expect(refused.body).toMatchObject({ status: 422, code: 'no_ap', fighterId: 'a1' });
@@ -375,13 +412,24 @@ for (const target of databaseTargets()) {
         const res = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables }, headers: { authorization: `Bearer ${key}` } });
         return res.json() as { data?: Record<string, any>; errors?: { message: string; extensions?: Record<string, unknown> }[] };
       };
-      const created = await gql('mutation($i: JSON!) { createMatch(input: $i) }', { i: { game: 'eden', players: [{ id: 'p1', name: 'A' }, { id: 'p2', name: 'B' }] } });
+      const created = await gql('mutation($i: JSON!) { createMatch(input: $i) }', {
+        i: {
+          game: 'eden',
+          players: [
+            { id: 'p1', name: 'A' },
+            { id: 'p2', name: 'B' },
+          ],
+        },
+      });
       const id = created.data!.createMatch.id as string;
       const appended = await gql('mutation($id: ID!, $i: JSON!) { appendEvents(id: $id, input: $i) }', { id, i: { expectedVersion: 0, events: [{ type: 'x' }] } });
       expect(appended.data!.appendEvents.version).toBe(1);
       const conflict = await gql('mutation($id: ID!, $i: JSON!) { appendEvents(id: $id, input: $i) }', { id, i: { expectedVersion: 0, events: [{ type: 'x' }] } });
       expect(conflict.errors![0]!.extensions).toMatchObject({ status: 409, code: 'version_conflict', currentVersion: 1 });
-      const cmd = await gql('mutation($id: ID!, $i: JSON!) { runCommand(id: $id, input: $i) }', { id, i: { command: { type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: [fighter('g1')] } } });
+      const cmd = await gql('mutation($id: ID!, $i: JSON!) { runCommand(id: $id, input: $i) }', {
+        id,
+        i: { command: { type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: [fighter('g1')] } },
+      });
       expect(cmd.data!.runCommand.version).toBe(2);
       const q = await gql('query($id: ID!) { match(id: $id) matchEvents(id: $id, from: 2) }', { id });
       expect(q.data!.match.state.bands.A.fighterIds).toEqual(['g1']);

@@ -158,7 +158,12 @@ describe.each(databaseTargets())('simulations API on $name', (target) => {
     await dead.close();
     const broken = await testApp({}, { database, jobs: dead });
     try {
-      const res = await broken.inject({ method: 'POST', url: '/v1/simulations', payload: { kind: 'eden.ranged', request: rangedRequest(), iterations: 10, seed: 'dead' }, headers: auth });
+      const res = await broken.inject({
+        method: 'POST',
+        url: '/v1/simulations',
+        payload: { kind: 'eden.ranged', request: rangedRequest(), iterations: 10, seed: 'dead' },
+        headers: auth,
+      });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json().code).toBe('unavailable');

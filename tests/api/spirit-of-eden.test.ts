@@ -50,7 +50,15 @@ describe('The Spirit of Eden API', () => {
         { color: 'red', at: 'mountain2' },
         { color: 'black', at: 'swamp2' },
       ],
-      objectives: [{ color: 'yellow', pile: [{ ally: 'water', terrain: 'swamp' }, { ally: 'flora', terrain: 'mountain' }] }],
+      objectives: [
+        {
+          color: 'yellow',
+          pile: [
+            { ally: 'water', terrain: 'swamp' },
+            { ally: 'flora', terrain: 'mountain' },
+          ],
+        },
+      ],
       turn: 5,
     });
     const res = await post(app, '/v1/spirit-of-eden/goomz-phase', body, { 'accept-language': 'es' });
@@ -66,7 +74,11 @@ describe('The Spirit of Eden API', () => {
     const res = await post(
       app,
       '/v1/spirit-of-eden/goomz-phase',
-      phase({ cards: { ...cards, forest1: { terrain: 'forest', state: 'destroyed' }, forest2: { terrain: 'forest', state: 'devastated' } }, allies: [], order: ['red', 'yellow', 'black'] }),
+      phase({
+        cards: { ...cards, forest1: { terrain: 'forest', state: 'destroyed' }, forest2: { terrain: 'forest', state: 'devastated' } },
+        allies: [],
+        order: ['red', 'yellow', 'black'],
+      }),
     );
     expect(res.body).toMatchObject({ lost: true, won: false, skipped: ['yellow', 'black'] });
   });
@@ -82,7 +94,13 @@ describe('The Spirit of Eden API', () => {
     const res = await post(
       app,
       '/v1/spirit-of-eden/goomz-phase',
-      phase({ order: ['yellow', 'yellow'], goomz: [{ color: 'yellow', at: 'mountain1', ambushedBy: 'fauna' }, { color: 'red', at: 'forest2' }] }),
+      phase({
+        order: ['yellow', 'yellow'],
+        goomz: [
+          { color: 'yellow', at: 'mountain1', ambushedBy: 'fauna' },
+          { color: 'red', at: 'forest2' },
+        ],
+      }),
     );
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { path: string; code: string }) => `${e.path} ${e.code}`)).toEqual([
@@ -99,7 +117,13 @@ describe('The Spirit of Eden API', () => {
   });
 
   it('GraphQL soeGoomzPhase equals REST', async () => {
-    const body = phase({ goomz: [{ color: 'yellow', at: 'forest1' }, { color: 'red', at: 'forest1' }], order: ['red', 'yellow'] });
+    const body = phase({
+      goomz: [
+        { color: 'yellow', at: 'forest1' },
+        { color: 'red', at: 'forest1' },
+      ],
+      order: ['red', 'yellow'],
+    });
     const rest = await post(app, '/v1/spirit-of-eden/goomz-phase', body);
     const gql = await post(app, '/graphql', { query: 'mutation($input: JSON!) { soeGoomzPhase(input: $input) }', variables: { input: body } });
     expect(gql.status).toBe(200);
@@ -154,7 +178,13 @@ describe('The Spirit of Eden API', () => {
   });
 
   it('GraphQL soeValidatePlayerPhase equals REST', async () => {
-    const body = { roll: [6, 6, 1, 2], steps: [{ type: 'noa', die: 2, value: 6 }, { type: 'place', die: 2, card: 0 }] };
+    const body = {
+      roll: [6, 6, 1, 2],
+      steps: [
+        { type: 'noa', die: 2, value: 6 },
+        { type: 'place', die: 2, card: 0 },
+      ],
+    };
     const rest = await post(app, '/v1/spirit-of-eden/player-phase/validate', body);
     const gql = await post(app, '/graphql', { query: 'mutation($input: JSON!) { soeValidatePlayerPhase(input: $input) }', variables: { input: body } });
     expect(gql.body.data.soeValidatePlayerPhase).toEqual(rest.body);
@@ -162,7 +192,11 @@ describe('The Spirit of Eden API', () => {
   });
 
   it('SOE-END-1 / SOE-MODE-5: POST /v1/spirit-of-eden/status', async () => {
-    const removed = [{ color: 'yellow', at: 'removed' }, { color: 'red', at: 'removed' }, { color: 'black', at: 'removed' }];
+    const removed = [
+      { color: 'yellow', at: 'removed' },
+      { color: 'red', at: 'removed' },
+      { color: 'black', at: 'removed' },
+    ];
     const won = await post(app, '/v1/spirit-of-eden/status', { ring, cards, goomz: removed });
     expect(won.body).toMatchObject({ won: true, lost: false, destroyedPairs: [] });
     const dev = await post(app, '/v1/spirit-of-eden/status', { ring, cards, goomz: removed, modes: ['devastator'] });
@@ -173,13 +207,25 @@ describe('The Spirit of Eden API', () => {
     const res = await post(app, '/v1/spirit-of-eden/turn-start', {
       ring,
       cards,
-      allies: [{ kind: 'flora', at: 'noa', availableFromTurn: 7 }, { kind: 'water', at: 'swamp1' }],
+      allies: [
+        { kind: 'flora', at: 'noa', availableFromTurn: 7 },
+        { kind: 'water', at: 'swamp1' },
+      ],
       turn: 7,
       placements: { flora: 'forest2' },
     });
     expect(res.status).toBe(200);
-    expect(res.body.allies).toEqual([{ kind: 'flora', at: 'forest2', protecting: false }, { kind: 'water', at: 'swamp1' }]);
-    const early = await post(app, '/v1/spirit-of-eden/turn-start', { ring, cards, allies: [{ kind: 'flora', at: 'noa', availableFromTurn: 7 }], turn: 6, placements: { flora: 'forest2' } });
+    expect(res.body.allies).toEqual([
+      { kind: 'flora', at: 'forest2', protecting: false },
+      { kind: 'water', at: 'swamp1' },
+    ]);
+    const early = await post(app, '/v1/spirit-of-eden/turn-start', {
+      ring,
+      cards,
+      allies: [{ kind: 'flora', at: 'noa', availableFromTurn: 7 }],
+      turn: 6,
+      placements: { flora: 'forest2' },
+    });
     expect(early.status).toBe(422);
     expect(early.body.code).toBe('ally_not_due');
   });
@@ -189,9 +235,17 @@ describe('The Spirit of Eden API', () => {
     const kinds = fc.constantFrom('water', 'fauna', 'flora');
     const colors = fc.constantFrom('yellow', 'red', 'black');
     const board = fc.record({
-      ring: fc.constantFrom(ring, [...ring].reverse(), ring.map((r, i) => (i === 3 ? 'constructor' : r))),
+      ring: fc.constantFrom(
+        ring,
+        [...ring].reverse(),
+        ring.map((r, i) => (i === 3 ? 'constructor' : r)),
+      ),
       cards: fc
-        .dictionary(fc.constantFrom(...ids), fc.record({ terrain: fc.constantFrom('waterfall', 'swamp', 'forest', 'mountain'), state: fc.constantFrom('healthy', 'devastated', 'destroyed') }), { maxKeys: 3 })
+        .dictionary(
+          fc.constantFrom(...ids),
+          fc.record({ terrain: fc.constantFrom('waterfall', 'swamp', 'forest', 'mountain'), state: fc.constantFrom('healthy', 'devastated', 'destroyed') }),
+          { maxKeys: 3 },
+        )
         .map((d) => ({ ...cards, ...d })),
       goomz: fc.array(fc.record({ color: colors, at: fc.constantFrom(...ids), ambushedBy: fc.option(kinds) }), { minLength: 1, maxLength: 3 }),
       allies: fc.array(fc.record({ kind: kinds, at: fc.constantFrom(...ids), protecting: fc.boolean(), availableFromTurn: fc.integer({ min: 1, max: 9 }) }), { maxLength: 3 }),
@@ -212,11 +266,24 @@ describe('The Spirit of Eden API', () => {
       { numRuns: 80, seed: 2 },
     );
     const step = fc.record(
-      { type: fc.constantFrom('place', 'reroll', 'bonus', 'noa'), die: fc.integer({ min: 0, max: 3 }), card: fc.integer({ min: 0, max: 3 }), discard: fc.integer({ min: 0, max: 3 }), value: fc.integer({ min: 1, max: 6 }) },
+      {
+        type: fc.constantFrom('place', 'reroll', 'bonus', 'noa'),
+        die: fc.integer({ min: 0, max: 3 }),
+        card: fc.integer({ min: 0, max: 3 }),
+        discard: fc.integer({ min: 0, max: 3 }),
+        value: fc.integer({ min: 1, max: 6 }),
+      },
       { requiredKeys: ['type', 'die'] },
     );
     const phaseBody = fc.record(
-      { roll: fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 4, maxLength: 4 }), steps: fc.array(step, { maxLength: 8 }), modes: fc.subarray(['fearless', 'scarcity']), disabledCard: fc.integer({ min: 0, max: 3 }), noaPowerUsed: fc.boolean(), bonusesAvailable: fc.integer({ min: 0, max: 2 }) },
+      {
+        roll: fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 4, maxLength: 4 }),
+        steps: fc.array(step, { maxLength: 8 }),
+        modes: fc.subarray(['fearless', 'scarcity']),
+        disabledCard: fc.integer({ min: 0, max: 3 }),
+        noaPowerUsed: fc.boolean(),
+        bonusesAvailable: fc.integer({ min: 0, max: 2 }),
+      },
       { requiredKeys: ['roll', 'steps'] },
     );
     await fc.assert(
@@ -232,12 +299,18 @@ describe('The Spirit of Eden API', () => {
       ring,
       cards,
       goomz: [{ color: 'red', at: 'waterfall1' }],
-      allies: [{ kind: 'fauna', at: 'swamp1' }, { kind: 'flora', at: 'noa', availableFromTurn: 4 }],
+      allies: [
+        { kind: 'fauna', at: 'swamp1' },
+        { kind: 'flora', at: 'noa', availableFromTurn: 4 },
+      ],
       action: { type: 'move', ally: 'fauna', to: 'waterfall1', steps: 1 },
     };
     const ok = await post(app, '/v1/spirit-of-eden/actions', body);
     expect(ok.status).toBe(200);
-    expect(ok.body.allies).toEqual([{ kind: 'fauna', at: 'waterfall1' }, { kind: 'flora', at: 'noa', availableFromTurn: 4 }]);
+    expect(ok.body.allies).toEqual([
+      { kind: 'fauna', at: 'waterfall1' },
+      { kind: 'flora', at: 'noa', availableFromTurn: 4 },
+    ]);
     expect(ok.body.summary).toMatch(/SOE-ACT-MOVE-1/);
     const noa = await post(app, '/v1/spirit-of-eden/actions', { ...body, action: { type: 'protect', ally: 'flora' } });
     expect(noa.status).toBe(422);

@@ -21,10 +21,25 @@ describe('Server-Sent Events carry the headers of every response', () => {
   });
 
   it('a match feed answers a cross-origin request with access-control-allow-origin and x-request-id', async () => {
-    const created = await app.inject({ method: 'POST', url: '/v1/matches', headers: auth, payload: { game: 'eden', players: [{ id: 'p1', name: 'A' }, { id: 'p2', name: 'B' }] } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/v1/matches',
+      headers: auth,
+      payload: {
+        game: 'eden',
+        players: [
+          { id: 'p1', name: 'A' },
+          { id: 'p2', name: 'B' },
+        ],
+      },
+    });
     const id = created.json().id as string;
     await app.inject({ method: 'POST', url: `/v1/matches/${id}/events`, headers: auth, payload: { expectedVersion: 0, events: [{ type: 'one' }] } });
-    const res = await app.inject({ method: 'GET', url: `/v1/matches/${id}/feed?from=1&follow=false`, headers: { ...auth, origin: 'https://league.example', 'x-request-id': 'feed-1' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/v1/matches/${id}/feed?from=1&follow=false`,
+      headers: { ...auth, origin: 'https://league.example', 'x-request-id': 'feed-1' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache, no-transform');

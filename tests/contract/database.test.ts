@@ -9,7 +9,16 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/app/ports.js';
-import { ConnectingDatabase, DataDirLocked, DatabaseUnavailable, NoEmbeddedOwner, PoolDatabase, connectEmbedded, openTestPglite, startPglite } from '../../src/infra/database/index.js';
+import {
+  ConnectingDatabase,
+  DataDirLocked,
+  DatabaseUnavailable,
+  NoEmbeddedOwner,
+  PoolDatabase,
+  connectEmbedded,
+  openTestPglite,
+  startPglite,
+} from '../../src/infra/database/index.js';
 import { findEmbeddedDatabase } from '../../src/infra/database/endpoint.js';
 import { isTransientConnectionError } from '../../src/infra/database/connecting.js';
 import { databaseTargets } from '../helpers/database.js';

@@ -30,7 +30,14 @@ async function freshPostgres(max: number): Promise<FreshPostgres> {
   const temp = await createTempPostgresDatabase();
   const db = new PoolDatabase({ kind: 'postgres', url: temp.url, max });
   await migrate(db);
-  return { url: temp.url, db, drop: async () => { await db.close(); await temp.drop(); } };
+  return {
+    url: temp.url,
+    db,
+    drop: async () => {
+      await db.close();
+      await temp.drop();
+    },
+  };
 }
 
 const owner = 'key-a';
@@ -166,9 +173,7 @@ for (const target of storeTargets) {
     it('lets exactly one of many concurrent writers win each version; retrying writers leave 1..n with no gaps or duplicates', async () => {
       const m = await newMatch(store);
       const writers = 64;
-      const round = await Promise.allSettled(
-        Array.from({ length: writers }, (_, w) => store.append(owner, m.id, 0, [{ type: 'w', data: { w } }])),
-      );
+      const round = await Promise.allSettled(Array.from({ length: writers }, (_, w) => store.append(owner, m.id, 0, [{ type: 'w', data: { w } }])));
       expect(round.filter((r) => r.status === 'fulfilled').length).toBe(1);
       for (const r of round) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(VersionConflict);
       const results = await Promise.all(
@@ -186,7 +191,10 @@ for (const target of storeTargets) {
       const events = await store.read(owner, m.id);
       expect(events.map((e) => e.version)).toEqual(Array.from({ length: writers + 1 }, (_, i) => i + 1));
       expect(new Set(results).size).toBe(writers);
-      const writersSeen = events.filter((e) => e.type === 'retry').map((e) => (e.data as { w: number }).w).sort((a, b) => a - b);
+      const writersSeen = events
+        .filter((e) => e.type === 'retry')
+        .map((e) => (e.data as { w: number }).w)
+        .sort((a, b) => a - b);
       expect(writersSeen).toEqual(Array.from({ length: writers }, (_, i) => i));
     });
 
@@ -204,7 +212,10 @@ for (const target of storeTargets) {
 
     it('answers a stale expectedVersion inside idempotent work with VersionConflict and the current version, storing nothing for the key', async () => {
       const m = await newMatch(store);
-      await store.append(owner, m.id, 0, [{ type: 'a', data: {} }, { type: 'b', data: {} }]);
+      await store.append(owner, m.id, 0, [
+        { type: 'a', data: {} },
+        { type: 'b', data: {} },
+      ]);
       const key = randomUUID();
       const stale = (s: EventStore) => s.append(owner, m.id, 1, [{ type: 'x', data: {} }]).then((r) => ({ status: 201, body: r }));
       for (let i = 0; i < 2; i++) {
@@ -274,7 +285,9 @@ for (const target of storeTargets) {
         version += 1;
       }
       // Writers behind the stream (stale by two) are refused too.
-      const behind = await store.idempotent(owner, { key: randomUUID(), hash: 'h' }, (s) => s.append(owner, m.id, 1, [{ type: 'x', data: {} }]).then(() => ({ status: 201, body: null }))).catch((e: unknown) => e);
+      const behind = await store
+        .idempotent(owner, { key: randomUUID(), hash: 'h' }, (s) => s.append(owner, m.id, 1, [{ type: 'x', data: {} }]).then(() => ({ status: 201, body: null })))
+        .catch((e: unknown) => e);
       expect((behind as VersionConflict).currentVersion).toBe(3);
       expect((await store.read(owner, m.id)).map((e) => e.version)).toEqual([1, 2, 3]);
     });
@@ -291,7 +304,10 @@ for (const target of storeTargets) {
             id: randomUUID(),
             ownerId: owner,
             game: 'eden',
-            players: [{ id: 'A\u0000', name: 'Ana' }, { id: 'B', name: 'Ben\ud800' }],
+            players: [
+              { id: 'A\u0000', name: 'Ana' },
+              { id: 'B', name: 'Ben\ud800' },
+            ],
             options: { 'k\udc00': true, ok: ['x', '\u0000'] },
           }),
         ),
@@ -303,7 +319,12 @@ for (const target of storeTargets) {
       ]);
       const m = await newMatch(store);
       expect(
-        await problems(store.append(owner, m.id, 0, [{ type: 'ok', data: { a: [1, { 'b/c': 'x\ud83dy' }] } }, { type: 'ok', data: {}, metadata: { by: '\u0000' } }])),
+        await problems(
+          store.append(owner, m.id, 0, [
+            { type: 'ok', data: { a: [1, { 'b/c': 'x\ud83dy' }] } },
+            { type: 'ok', data: {}, metadata: { by: '\u0000' } },
+          ]),
+        ),
       ).toEqual([
         ['/events/0/data/a/1/b~1c', 'unstorable_text'],
         ['/events/1/metadata/by', 'unstorable_text'],
@@ -331,14 +352,20 @@ describe('event store on a real PostgreSQL server', () => {
     let version = 0;
     for (let round = 0; round < 5; round++) {
       const settled = await Promise.allSettled(
-        Array.from({ length: writers }, (_, w) => store.append(owner, m.id, version, [{ type: 'w', data: { round, w } }, { type: 'w2', data: { round, w } }])),
+        Array.from({ length: writers }, (_, w) =>
+          store.append(owner, m.id, version, [
+            { type: 'w', data: { round, w } },
+            { type: 'w2', data: { round, w } },
+          ]),
+        ),
       );
       const winners = settled.filter((r) => r.status === 'fulfilled');
       expect(winners.length).toBe(1);
-      for (const r of settled) if (r.status === 'rejected') {
-        expect(r.reason).toBeInstanceOf(VersionConflict);
-        expect((r.reason as VersionConflict).currentVersion).toBe(version + 2);
-      }
+      for (const r of settled)
+        if (r.status === 'rejected') {
+          expect(r.reason).toBeInstanceOf(VersionConflict);
+          expect((r.reason as VersionConflict).currentVersion).toBe(version + 2);
+        }
       version += 2;
     }
     const events = await store.read(owner, m.id);

@@ -68,8 +68,7 @@ interface MigrationRow {
   started_at: Date;
   applied_steps_count: number;
 }
-const rowsOf = async (db: Database) =>
-  (await db.query<MigrationRow>('SELECT * FROM _prisma_migrations ORDER BY migration_name')).rows;
+const rowsOf = async (db: Database) => (await db.query<MigrationRow>('SELECT * FROM _prisma_migrations ORDER BY migration_name')).rows;
 
 for (const target of targets) {
   describe(`migrator on ${target.name}`, () => {

@@ -30,7 +30,20 @@ for (const target of databaseTargets()) {
       const s = submission('key-a', 'a1');
       expect(await store.reserve(s, 5)).toEqual({ outcome: 'inserted' });
       const row = await store.find(s.id, 'key-a');
-      expect(row).toMatchObject({ id: s.id, apiKeyId: 'key-a', kind: 'eden.melee', request: { attacker: 'a' }, iterations: 10, seed: 's', seeded: true, status: 'queued', progress: 0, result: null, error: null, completedAt: null });
+      expect(row).toMatchObject({
+        id: s.id,
+        apiKeyId: 'key-a',
+        kind: 'eden.melee',
+        request: { attacker: 'a' },
+        iterations: 10,
+        seed: 's',
+        seeded: true,
+        status: 'queued',
+        progress: 0,
+        result: null,
+        error: null,
+        completedAt: null,
+      });
       expect(new Date(row!.createdAt).toISOString()).toBe(row!.createdAt);
       expect(await store.find(s.id, 'key-b')).toBeUndefined();
       expect((await store.find(s.id))?.id).toBe(s.id);

@@ -8,11 +8,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import type { AppDeps } from '../../src/app/deps.js';
 import { createApp } from '../../src/composition.js';
 
-export async function testApp(
-  overrides: Partial<Config> = {},
-  deps: AppDeps = {},
-  extend?: (app: FastifyInstance) => void | Promise<void>,
-): Promise<FastifyInstance> {
+export async function testApp(overrides: Partial<Config> = {}, deps: AppDeps = {}, extend?: (app: FastifyInstance) => void | Promise<void>): Promise<FastifyInstance> {
   const config: Config = { ...loadConfig({}), logLevel: 'silent', rateLimitPerMinute: 0, maxEventLoopDelayMs: 0, ...overrides };
   const app = await createApp(config, deps);
   if (extend) await extend(app);

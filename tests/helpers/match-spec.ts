@@ -92,7 +92,12 @@ export class MatchSpec {
     let version = 0;
     for (const step of this.steps) {
       if (step.kind === 'events') {
-        const r = await store.append(OWNER, id, version, step.events.map((e) => ({ type: e.type, data: e.data ?? null, schemaVersion: ENGINE_EVENT_VERSION })));
+        const r = await store.append(
+          OWNER,
+          id,
+          version,
+          step.events.map((e) => ({ type: e.type, data: e.data ?? null, schemaVersion: ENGINE_EVENT_VERSION })),
+        );
         version = r.version;
       } else {
         for (const command of step.commands) {

@@ -29,7 +29,9 @@ const queryValue = fc.oneof(
   fc.string({ maxLength: 12 }).map(encodeURIComponent),
 );
 const query = fc.oneof(
-  fc.array(fc.tuple(fc.constantFrom('from', 'limit', 'version', 'x', 'from[]', 'version[a]', ''), queryValue), { maxLength: 4 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&')),
+  fc
+    .array(fc.tuple(fc.constantFrom('from', 'limit', 'version', 'x', 'from[]', 'version[a]', ''), queryValue), { maxLength: 4 })
+    .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&')),
   fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 30 }).map((s) => s.replace(/#/g, '').replace(/follow/gi, 'f')),
 );
 
@@ -47,7 +49,20 @@ describe('authenticated routes: no 5xx for any input', () => {
     key = (await apiKeyStore(db).create('property')).key;
     otherKey = (await apiKeyStore(db).create('other')).key;
     const create = async (k: string) =>
-      (await app.inject({ method: 'POST', url: '/v1/matches', headers: { authorization: `Bearer ${k}` }, payload: { game: 'eden', players: [{ id: 'p1', name: 'Ana' }, { id: 'p2', name: 'Ben' }] } })).json().id as string;
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/v1/matches',
+          headers: { authorization: `Bearer ${k}` },
+          payload: {
+            game: 'eden',
+            players: [
+              { id: 'p1', name: 'Ana' },
+              { id: 'p2', name: 'Ben' },
+            ],
+          },
+        })
+      ).json().id as string;
     matchId = await create(key);
     othersMatchId = await create(otherKey);
   });
@@ -56,12 +71,10 @@ describe('authenticated routes: no 5xx for any input', () => {
     await db?.close();
   });
 
-  const version = async (id: string, k: string) => (await app.inject({ method: 'GET', url: `/v1/matches/${id}`, headers: { authorization: `Bearer ${k}` } })).json().version as number;
+  const version = async (id: string, k: string) =>
+    (await app.inject({ method: 'GET', url: `/v1/matches/${id}`, headers: { authorization: `Bearer ${k}` } })).json().version as number;
 
-  const auth = fc.oneof(
-    { weight: 6, arbitrary: fc.constant('key') },
-    { weight: 1, arbitrary: fc.constantFrom('none', 'other', 'garbage', 'arb_' + 'x'.repeat(43)) },
-  );
+  const auth = fc.oneof({ weight: 6, arbitrary: fc.constant('key') }, { weight: 1, arbitrary: fc.constantFrom('none', 'other', 'garbage', 'arb_' + 'x'.repeat(43)) });
   const authHeader = (a: string): Record<string, string> =>
     a === 'key' ? { authorization: `Bearer ${key}` } : a === 'other' ? { authorization: `Bearer ${otherKey}` } : a === 'none' ? {} : { authorization: `Bearer ${a}` };
   const target = fc.constantFrom('mine', 'theirs', 'missing', 'weird');
@@ -80,11 +93,22 @@ describe('authenticated routes: no 5xx for any input', () => {
     return res;
   }
 
-  const body = fc.oneof(
-    fc.jsonValue({ maxDepth: 4 }),
-    fc.record({ expectedVersion: fc.oneof(fc.nat(3), fc.jsonValue({ maxDepth: 1 })), events: fc.array(fc.record({ type: fc.constantFrom('match.note', 'eden.turn_started', 'x', ''), data: fc.jsonValue({ maxDepth: 2 }) }), { maxLength: 3 }) }),
-    fc.record({ expectedVersion: fc.option(fc.nat(3), { nil: undefined }), command: fc.record({ type: fc.constantFrom('eden.bid', 'eden.register_band', 'eden.upkeep', 'eden.roll_weather', 'anima.exploration', 'nope'), dice: fc.option(fc.jsonValue({ maxDepth: 1 }), { nil: undefined }) }) }),
-  ).map((b) => JSON.stringify(b));
+  const body = fc
+    .oneof(
+      fc.jsonValue({ maxDepth: 4 }),
+      fc.record({
+        expectedVersion: fc.oneof(fc.nat(3), fc.jsonValue({ maxDepth: 1 })),
+        events: fc.array(fc.record({ type: fc.constantFrom('match.note', 'eden.turn_started', 'x', ''), data: fc.jsonValue({ maxDepth: 2 }) }), { maxLength: 3 }),
+      }),
+      fc.record({
+        expectedVersion: fc.option(fc.nat(3), { nil: undefined }),
+        command: fc.record({
+          type: fc.constantFrom('eden.bid', 'eden.register_band', 'eden.upkeep', 'eden.roll_weather', 'anima.exploration', 'nope'),
+          dice: fc.option(fc.jsonValue({ maxDepth: 1 }), { nil: undefined }),
+        }),
+      }),
+    )
+    .map((b) => JSON.stringify(b));
 
   it('POST /v1/matches: arbitrary bodies and Idempotency-Key values', async () => {
     await fc.assert(
@@ -123,7 +147,14 @@ describe('authenticated routes: no 5xx for any input', () => {
   it('POST /v1/simulations: arbitrary bodies are validated (never enqueued here, never 5xx)', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.record({ kind: fc.constantFrom('eden.melee', 'eden.ranged', 'x'), request: fc.jsonValue({ maxDepth: 2 }), iterations: fc.oneof(fc.integer({ min: -2, max: 20 }), fc.constant(1e12)) })),
+        fc.oneof(
+          fc.jsonValue({ maxDepth: 4 }),
+          fc.record({
+            kind: fc.constantFrom('eden.melee', 'eden.ranged', 'x'),
+            request: fc.jsonValue({ maxDepth: 2 }),
+            iterations: fc.oneof(fc.integer({ min: -2, max: 20 }), fc.constant(1e12)),
+          }),
+        ),
         auth,
         async (b, a) => {
           const res = await app.inject({ method: 'POST', url: '/v1/simulations', headers: { 'content-type': 'application/json', ...authHeader(a) }, payload: JSON.stringify(b) });
@@ -146,7 +177,12 @@ describe('authenticated routes: no 5xx for any input', () => {
 
   it('the fixtures can fail: a valid append is 201 and moves the version, a stale one is 409 and does not', async () => {
     const v = await version(matchId, key);
-    const ok = await check('POST', `/v1/matches/${matchId}/events`, authHeader('key'), JSON.stringify({ expectedVersion: v, events: [{ type: 'match.note', data: { text: 'x', author: null } }] }));
+    const ok = await check(
+      'POST',
+      `/v1/matches/${matchId}/events`,
+      authHeader('key'),
+      JSON.stringify({ expectedVersion: v, events: [{ type: 'match.note', data: { text: 'x', author: null } }] }),
+    );
     expect(ok.statusCode).toBe(201);
     expect(await version(matchId, key)).toBe(v + 1);
     const stale = await check('POST', `/v1/matches/${matchId}/events`, authHeader('key'), JSON.stringify({ expectedVersion: v, events: [{ type: 'x' }] }), true);

@@ -136,20 +136,25 @@ describe('EDEN attacks — properties', () => {
 
   it('EDEN-RANGED-2: a shot hits only a legal target or the fighter it was redirected to', () => {
     fc.assert(
-      fc.property(profileArb('s'), fc.array(fc.record({ p: profileArb('c'), distance: fc.integer({ min: 0, max: 40 }), los: fc.boolean(), engaged: fc.boolean() }), { maxLength: 4 }), fc.string({ minLength: 1 }), (s, cs, seed) => {
-        const shooter = normalizeFighter({ ...s, markers: {}, ap: 3 } as never);
-        const candidates = cs.map((c, i) => ({
-          id: 'c' + i,
-          fighter: normalizeFighter({ ...c.p, id: 'c' + i } as never),
-          distance: c.distance,
-          lineOfSight: c.los,
-          engagedWith: c.engaged ? [{ id: 'e' + i, fighter: normalizeFighter({ ...c.p, id: 'e' + i } as never), distanceToShooter: c.distance + 1 }] : [],
-        }));
-        const r = resolveShot({ shooter, weapon: 'Pistol', candidates }, new SeededDice(seed));
-        if (r.targetId === null) expect(r.legalTargets).toEqual([]);
-        else expect(r.legalTargets).toContain(r.targetId);
-        if (r.hit && r.redirectedTo) expect(r.hit.id).toBe(r.redirectedTo);
-      }),
+      fc.property(
+        profileArb('s'),
+        fc.array(fc.record({ p: profileArb('c'), distance: fc.integer({ min: 0, max: 40 }), los: fc.boolean(), engaged: fc.boolean() }), { maxLength: 4 }),
+        fc.string({ minLength: 1 }),
+        (s, cs, seed) => {
+          const shooter = normalizeFighter({ ...s, markers: {}, ap: 3 } as never);
+          const candidates = cs.map((c, i) => ({
+            id: 'c' + i,
+            fighter: normalizeFighter({ ...c.p, id: 'c' + i } as never),
+            distance: c.distance,
+            lineOfSight: c.los,
+            engagedWith: c.engaged ? [{ id: 'e' + i, fighter: normalizeFighter({ ...c.p, id: 'e' + i } as never), distanceToShooter: c.distance + 1 }] : [],
+          }));
+          const r = resolveShot({ shooter, weapon: 'Pistol', candidates }, new SeededDice(seed));
+          if (r.targetId === null) expect(r.legalTargets).toEqual([]);
+          else expect(r.legalTargets).toContain(r.targetId);
+          if (r.hit && r.redirectedTo) expect(r.hit.id).toBe(r.redirectedTo);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -162,10 +167,7 @@ describe('EDEN attacks API — no input yields a 5xx', () => {
   });
   afterAll(async () => app.close());
 
-  const diceArb = fc.oneof(
-    fc.record({ values: fc.array(fc.integer({ min: 1, max: 7 }), { maxLength: 30 }) }),
-    fc.record({ seed: fc.string({ minLength: 1, maxLength: 10 }) }),
-  );
+  const diceArb = fc.oneof(fc.record({ values: fc.array(fc.integer({ min: 1, max: 7 }), { maxLength: 30 }) }), fc.record({ seed: fc.string({ minLength: 1, maxLength: 10 }) }));
   const anyFaces = fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 3 });
 
   it('random melee, ranged, thrown, spray and roll bodies answer 200, 400 or 422 — never 5xx', async () => {
@@ -181,11 +183,54 @@ describe('EDEN attacks API — no input yields a 5xx', () => {
         async (body, dice, breakFaces, faces, kind, n) => {
           const attacker = breakFaces ? { ...body.attacker, limbs: { ...body.attacker.limbs, head: { ...body.attacker.limbs.head, faces } } } : body.attacker;
           const requests: [string, unknown][] = [
-            ['/v1/eden/attacks/melee', { ...body, attacker, dice, modifiers: { attacker: { CBT: n % 7 - 3 } } }],
-            ['/v1/eden/attacks/ranged', { shooter: attacker, weapon: n % 2 ? 'Pistol' : 'Helmet', candidates: [{ id: 't', fighter: body.target, distance: n, lineOfSight: true, obstacles: n % 3, concealed: n % 7 === 0, nearEnergyBeacon: n % 3 === 1, engagedWith: n % 2 ? [{ id: 'x', fighter: body.attacker, distanceToShooter: 3, nearEnergyBeacon: n % 5 === 0 }] : [] }], aim: body.aim, weather: n % 11 === 0 ? 'thick_fog' : ['normal'], dice }],
-            ['/v1/eden/attacks/thrown', { attacker: { ...attacker, equipment: [{ name: 'G', categories: ['thrown'], range: 20, explosive: n % 5 }] }, weapon: 'G', point: { distance: n % 25, lineOfSight: n % 4 !== 0 }, affected: [{ id: 't', fighter: body.target }], weather: n % 9 === 0 ? ['thick_fog'] : undefined, dice }],
-            ['/v1/eden/attacks/spray', { attacker: { ...attacker, equipment: [{ name: 'F', categories: ['spray'], fire: 1 }] }, weapon: 'F', covered: [{ id: 't', fighter: body.target }] }],
-            ['/v1/eden/rolls', [{ kind: 'characteristic', value: n - 10, difficulty: n }, { kind: 'opposed', a: { value: n % 5 }, b: { value: 2 } }, { kind: 'location', fighter: attacker, successes: 1 + (n % 4), aim: body.aim }, { kind: 'location' }, { kind: 'nope' }][kind]],
+            ['/v1/eden/attacks/melee', { ...body, attacker, dice, modifiers: { attacker: { CBT: (n % 7) - 3 } } }],
+            [
+              '/v1/eden/attacks/ranged',
+              {
+                shooter: attacker,
+                weapon: n % 2 ? 'Pistol' : 'Helmet',
+                candidates: [
+                  {
+                    id: 't',
+                    fighter: body.target,
+                    distance: n,
+                    lineOfSight: true,
+                    obstacles: n % 3,
+                    concealed: n % 7 === 0,
+                    nearEnergyBeacon: n % 3 === 1,
+                    engagedWith: n % 2 ? [{ id: 'x', fighter: body.attacker, distanceToShooter: 3, nearEnergyBeacon: n % 5 === 0 }] : [],
+                  },
+                ],
+                aim: body.aim,
+                weather: n % 11 === 0 ? 'thick_fog' : ['normal'],
+                dice,
+              },
+            ],
+            [
+              '/v1/eden/attacks/thrown',
+              {
+                attacker: { ...attacker, equipment: [{ name: 'G', categories: ['thrown'], range: 20, explosive: n % 5 }] },
+                weapon: 'G',
+                point: { distance: n % 25, lineOfSight: n % 4 !== 0 },
+                affected: [{ id: 't', fighter: body.target }],
+                weather: n % 9 === 0 ? ['thick_fog'] : undefined,
+                dice,
+              },
+            ],
+            [
+              '/v1/eden/attacks/spray',
+              { attacker: { ...attacker, equipment: [{ name: 'F', categories: ['spray'], fire: 1 }] }, weapon: 'F', covered: [{ id: 't', fighter: body.target }] },
+            ],
+            [
+              '/v1/eden/rolls',
+              [
+                { kind: 'characteristic', value: n - 10, difficulty: n },
+                { kind: 'opposed', a: { value: n % 5 }, b: { value: 2 } },
+                { kind: 'location', fighter: attacker, successes: 1 + (n % 4), aim: body.aim },
+                { kind: 'location' },
+                { kind: 'nope' },
+              ][kind],
+            ],
           ];
           const [url, payload] = requests[kind]!;
           const withDice = url === '/v1/eden/rolls' ? { ...(payload as object), dice } : payload;

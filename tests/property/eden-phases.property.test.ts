@@ -8,7 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
 
 const limb = (faces: number[]) =>
-  fc.record({ white: fc.integer({ min: 1, max: 4 }), red: fc.integer({ min: 0, max: 2 }), faces: fc.constant(faces), normal: fc.integer({ min: -1, max: 7 }), wounded: fc.integer({ min: -1, max: 6 }) });
+  fc.record({
+    white: fc.integer({ min: 1, max: 4 }),
+    red: fc.integer({ min: 0, max: 2 }),
+    faces: fc.constant(faces),
+    normal: fc.integer({ min: -1, max: 7 }),
+    wounded: fc.integer({ min: -1, max: 6 }),
+  });
 const count = fc.integer({ min: 0, max: 3 });
 const fighter = (id: string) =>
   fc.record({
@@ -19,7 +25,14 @@ const fighter = (id: string) =>
     value: fc.integer({ min: 0, max: 80 }),
     npc: fc.boolean(),
     limbs: fc.record({ head: limb([1]), arms: limb([2, 3]), torso: limb([4, 5]), legs: limb([6]) }),
-    equipment: fc.array(fc.record({ name: fc.constantFrom('Helmet', 'Armour', 'Knife'), categories: fc.constant(['protection']), protection: fc.record({ limbs: fc.constantFrom(['head'], 'all'), value: fc.integer({ min: 0, max: 2 }) }) }), { maxLength: 3 }),
+    equipment: fc.array(
+      fc.record({
+        name: fc.constantFrom('Helmet', 'Armour', 'Knife'),
+        categories: fc.constant(['protection']),
+        protection: fc.record({ limbs: fc.constantFrom(['head'], 'all'), value: fc.integer({ min: 0, max: 2 }) }),
+      }),
+      { maxLength: 3 },
+    ),
     wounds: fc.record({ head: count, arms: count, torso: count, legs: count }),
     markers: fc.record({ fire: count, fear: count, rage: count, slow: count, poison: count }),
     ap: count,
@@ -57,22 +70,29 @@ const bodies: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     pool: fc.integer({ min: 0, max: 6 }),
     leaderOnTable: fc.boolean(),
     weather: fc.constantFrom('normal', 'snowstorm', ['mist', 'snowstorm']),
-    card: fc.record({ name: fc.constantFrom('Zona contaminada', 'X'), keywords: fc.subarray(['tactic', 'first_turn', 'cancellation']), cancellation: fc.integer({ min: 0, max: 4 }) }),
+    card: fc.record({
+      name: fc.constantFrom('Zona contaminada', 'X'),
+      keywords: fc.subarray(['tactic', 'first_turn', 'cancellation']),
+      cancellation: fc.integer({ min: 0, max: 4 }),
+    }),
     turn: fc.integer({ min: 1, max: 5 }),
     phase: fc.constantFrom('tactical', 'activation'),
     playedNames: fc.subarray(['Zona contaminada', 'Y']),
     opponentPool: fc.integer({ min: 0, max: 6 }),
   }),
-  '/v1/eden/terrain/tests': fc.record({
-    edition,
-    test: fc.constantFrom('climb', 'swim', 'jump', 'hostile_presence', 'obstruction'),
-    fighter: fighter('t'),
-    value: fc.integer({ min: 1, max: 8 }),
-    element: fc.constantFrom('lake', 'deep_river', 'dark_forest', 'tree', 'pond'),
-    inside: fc.integer({ min: 0, max: 12 }),
-    weather: fc.constantFrom('normal', 'headwind'),
-    dice: fc.record({ seed }),
-  }, { requiredKeys: ['test', 'fighter', 'value', 'inside', 'dice'] }),
+  '/v1/eden/terrain/tests': fc.record(
+    {
+      edition,
+      test: fc.constantFrom('climb', 'swim', 'jump', 'hostile_presence', 'obstruction'),
+      fighter: fighter('t'),
+      value: fc.integer({ min: 1, max: 8 }),
+      element: fc.constantFrom('lake', 'deep_river', 'dark_forest', 'tree', 'pond'),
+      inside: fc.integer({ min: 0, max: 12 }),
+      weather: fc.constantFrom('normal', 'headwind'),
+      dice: fc.record({ seed }),
+    },
+    { requiredKeys: ['test', 'fighter', 'value', 'inside', 'dice'] },
+  ),
   '/v1/eden/weather/effects': fc.record({
     edition,
     conditions: fc.subarray(['ionic_storm', 'acid_rain', 'headwind', 'thick_fog', 'normal', 'mist', 'snowstorm'], { maxLength: 3 }),

@@ -24,7 +24,10 @@ type Cmd = { type: string; [k: string]: unknown };
 const bandA = [fighter('a1'), fighter('a2')];
 const bandB = [fighter('b1', { faction: 'jokers' }), fighter('b2')];
 const PREP = preparation(bandA, bandB);
-const players = [{ id: 'p1', name: 'Ana' }, { id: 'p2', name: 'Ben' }];
+const players = [
+  { id: 'p1', name: 'Ana' },
+  { id: 'p2', name: 'Ben' },
+];
 const IDS = ['a1', 'a2', 'b1', 'b2', 'n1', 'n2', 'zz'];
 
 /** Commands worth trying in `state`: mostly legal ones for the phase, some wrong on purpose. */
@@ -51,11 +54,18 @@ function menu(s: EdenMatchState, pick: number): Cmd[] {
       case 'scenery': {
         const next = s.territory!.next ?? 'A';
         const affordable = SCENERY.filter((e) => e.cost <= s.territory!.points[next]);
-        return [{ type: 'eden.place_scenery', player: next, element: any(affordable.length ? affordable : SCENERY).id }, { type: 'eden.place_scenery', player: next === 'A' ? 'B' : 'A', element: 'tree' }];
+        return [
+          { type: 'eden.place_scenery', player: next, element: any(affordable.length ? affordable : SCENERY).id },
+          { type: 'eden.place_scenery', player: next === 'A' ? 'B' : 'A', element: 'tree' },
+        ];
       }
       case 'infestation': {
         const inf = s.infestation!;
-        if (inf.level === null) return [{ type: 'eden.set_infestation_level', level: 1 + (pick % 3) }, { type: 'eden.place_npc', player: 'A', npc: fighter('n1', { types: ['npc'] }), level: 1 }];
+        if (inf.level === null)
+          return [
+            { type: 'eden.set_infestation_level', level: 1 + (pick % 3) },
+            { type: 'eden.place_npc', player: 'A', npc: fighter('n1', { types: ['npc'] }), level: 1 },
+          ];
         const next = inf.next ?? 'A';
         const id = Object.keys(s.npcs).length ? 'n2' : 'n1';
         return [
@@ -68,7 +78,10 @@ function menu(s: EdenMatchState, pick: number): Cmd[] {
         const m = s.mistDeployment;
         if (m) {
           const own = s.bands[m.next].fighterIds.filter((id) => !m.deployed[m.next].includes(id));
-          return [{ type: 'eden.deploy', player: m.next, fighterId: any(own.length ? own : ['a1']) }, { type: 'eden.deploy', player: m.next }];
+          return [
+            { type: 'eden.deploy', player: m.next, fighterId: any(own.length ? own : ['a1']) },
+            { type: 'eden.deploy', player: m.next },
+          ];
         }
         return [prepCmd('eden.deploy', s.bands[first].deployment ? other : first), prepCmd('eden.deploy', 'B')];
       }
@@ -83,12 +96,20 @@ function menu(s: EdenMatchState, pick: number): Cmd[] {
       return [{ type: 'eden.bid', bids: { A: pick % 2, B: (pick >> 1) % 2 }, choice: any(['A', 'B']) }];
     case 'tactical': {
       const who = s.tactical.acted.includes(first) ? other : first;
-      return [{ type: 'eden.skip_tactic', player: who }, { type: 'eden.play_tactic', player: who, card: any(['Fury', 'Rally', 'Nope']) }, { type: 'eden.skip_tactic', player: other }];
+      return [
+        { type: 'eden.skip_tactic', player: who },
+        { type: 'eden.play_tactic', player: who, card: any(['Fury', 'Rally', 'Nope']) },
+        { type: 'eden.skip_tactic', player: other },
+      ];
     }
     case 'activation': {
       if (!active) {
         const own = s.bands[first].fighterIds;
-        return [{ type: 'eden.activate', player: first, fighterId: any(own) }, { type: 'eden.pass', player: first }, { type: 'eden.activate', player: first, fighterId: any(IDS) }];
+        return [
+          { type: 'eden.activate', player: first, fighterId: any(own) },
+          { type: 'eden.pass', player: first },
+          { type: 'eden.activate', player: first, fighterId: any(IDS) },
+        ];
       }
       const target = any(fighterIds.filter((id) => id !== active));
       const sceneryId = any([...Object.keys(s.scenery), 'nowhere']);
@@ -108,7 +129,15 @@ function menu(s: EdenMatchState, pick: number): Cmd[] {
     case 'upkeep': {
       const pending = Object.keys(s.npcs).filter((id) => !s.upkeep.npcsActivated.includes(id));
       const npcCmd = pending.length
-        ? [{ type: 'eden.activate_npc', player: s.upkeep.npcNext ?? 'A', npcId: any(pending), contacts: pick % 2 ? [any(['a1', 'b1'])] : [], visible: [{ id: any(['a2', 'b2']), distance: pick % 12, lineOfSight: true }] }]
+        ? [
+            {
+              type: 'eden.activate_npc',
+              player: s.upkeep.npcNext ?? 'A',
+              npcId: any(pending),
+              contacts: pick % 2 ? [any(['a1', 'b1'])] : [],
+              visible: [{ id: any(['a2', 'b2']), distance: pick % 12, lineOfSight: true }],
+            },
+          ]
         : [];
       return [...npcCmd, { type: 'eden.upkeep', victoryPoints: { A: pick % 3, B: -(pick % 2) }, removeRage: pick % 5 ? [] : ['a1'] }, { type: 'eden.upkeep', engaged: [any(IDS)] }];
     }
@@ -197,7 +226,20 @@ describe('EDEN matches: replay equals live state', () => {
       { numRuns: 150, seed: 42 },
     );
     expect([...phases]).toEqual(expect.arrayContaining(['activation', 'upkeep']));
-    expect([...types]).toEqual(expect.arrayContaining(['eden.weather_rolled', 'eden.scenery_placed', 'eden.npc_placed', 'eden.melee_resolved', 'eden.upkeep_resolved', 'eden.turn_started', 'eden.npc_activated', 'eden.fighter_deployed', 'eden.weather_effects_resolved', 'eden.scenery_attacked']));
+    expect([...types]).toEqual(
+      expect.arrayContaining([
+        'eden.weather_rolled',
+        'eden.scenery_placed',
+        'eden.npc_placed',
+        'eden.melee_resolved',
+        'eden.upkeep_resolved',
+        'eden.turn_started',
+        'eden.npc_activated',
+        'eden.fighter_deployed',
+        'eden.weather_effects_resolved',
+        'eden.scenery_attacked',
+      ]),
+    );
   });
 });
 
@@ -218,36 +260,41 @@ describe('EDEN matches through the API: GET state equals the command answers', (
   it('live (command response) and replayed (GET, GET ?version=n) states agree; rejected commands leave the version', async () => {
     const headers = { authorization: `Bearer ${key}` };
     await fc.assert(
-      fc.asyncProperty(optionsArb, fc.array(fc.tuple(fc.nat(1000), fc.nat(1000)), { minLength: 20, maxLength: 45, size: 'max' }), fc.string({ maxLength: 6 }), async (options, steps, seed) => {
-        const created = await app.inject({ method: 'POST', url: '/v1/matches', headers, payload: { game: 'eden', players, options } });
-        expect(created.statusCode).toBe(201);
-        const id = created.json().id as string;
-        let live: unknown = initialState({ players, options });
-        let version = 0;
-        const states: unknown[] = [live];
-        for (const [i, [choice, pick]] of steps.entries()) {
-          const cmds = menu(live as EdenMatchState, pick);
-          const command = { ...cmds[choice % cmds.length]!, dice: { seed: `${seed}-${i}` } };
-          const res = await app.inject({ method: 'POST', url: `/v1/matches/${id}/commands`, headers, payload: { expectedVersion: version, command } });
-          expect([201, 400, 422], res.body).toContain(res.statusCode);
-          if (res.statusCode === 201) {
-            const body = res.json();
-            expect(body.version).toBe(version + body.events.length);
-            for (let k = 0; k < body.events.length; k++) states.push(undefined);
-            version = body.version;
-            live = body.state;
-            states[version] = live;
+      fc.asyncProperty(
+        optionsArb,
+        fc.array(fc.tuple(fc.nat(1000), fc.nat(1000)), { minLength: 20, maxLength: 45, size: 'max' }),
+        fc.string({ maxLength: 6 }),
+        async (options, steps, seed) => {
+          const created = await app.inject({ method: 'POST', url: '/v1/matches', headers, payload: { game: 'eden', players, options } });
+          expect(created.statusCode).toBe(201);
+          const id = created.json().id as string;
+          let live: unknown = initialState({ players, options });
+          let version = 0;
+          const states: unknown[] = [live];
+          for (const [i, [choice, pick]] of steps.entries()) {
+            const cmds = menu(live as EdenMatchState, pick);
+            const command = { ...cmds[choice % cmds.length]!, dice: { seed: `${seed}-${i}` } };
+            const res = await app.inject({ method: 'POST', url: `/v1/matches/${id}/commands`, headers, payload: { expectedVersion: version, command } });
+            expect([201, 400, 422], res.body).toContain(res.statusCode);
+            if (res.statusCode === 201) {
+              const body = res.json();
+              expect(body.version).toBe(version + body.events.length);
+              for (let k = 0; k < body.events.length; k++) states.push(undefined);
+              version = body.version;
+              live = body.state;
+              states[version] = live;
+            }
           }
-        }
-        const got = await app.inject({ method: 'GET', url: `/v1/matches/${id}`, headers });
-        expect(got.json().version).toBe(version);
-        expect(got.json().state).toEqual(live);
-        const at = steps[0]![1] % (version + 1);
-        if (states[at] !== undefined) {
-          const past = await app.inject({ method: 'GET', url: `/v1/matches/${id}?version=${at}`, headers });
-          expect(past.json().state).toEqual(JSON.parse(JSON.stringify(states[at])));
-        }
-      }),
+          const got = await app.inject({ method: 'GET', url: `/v1/matches/${id}`, headers });
+          expect(got.json().version).toBe(version);
+          expect(got.json().state).toEqual(live);
+          const at = steps[0]![1] % (version + 1);
+          if (states[at] !== undefined) {
+            const past = await app.inject({ method: 'GET', url: `/v1/matches/${id}?version=${at}`, headers });
+            expect(past.json().state).toEqual(JSON.parse(JSON.stringify(states[at])));
+          }
+        },
+      ),
       { numRuns: 8 },
     );
   });

@@ -43,18 +43,22 @@ describe('memoising sampler = calling the rule function every time (property)', 
   it.each([
     ['eden.melee', meleeArb],
     ['eden.ranged', rangedArb],
-  ] as const)('%s: identical tallies for random requests', (kind, arb) => {
-    let compared = 0;
-    fc.assert(
-      fc.property(arb, fc.string({ minLength: 1, maxLength: 6 }), (body, seed) => {
-        const request = prepareInput(kind, body);
-        fc.pre(accepted(kind, request));
-        const { memo, direct } = tallies(kind, request, seed);
-        expect(memo).toEqual(direct);
-        if (!('refused' in memo)) compared++;
-      }),
-      { numRuns: 60, seed: 20250613 },
-    );
-    expect(compared).toBeGreaterThan(30);
-  }, 120_000);
+  ] as const)(
+    '%s: identical tallies for random requests',
+    (kind, arb) => {
+      let compared = 0;
+      fc.assert(
+        fc.property(arb, fc.string({ minLength: 1, maxLength: 6 }), (body, seed) => {
+          const request = prepareInput(kind, body);
+          fc.pre(accepted(kind, request));
+          const { memo, direct } = tallies(kind, request, seed);
+          expect(memo).toEqual(direct);
+          if (!('refused' in memo)) compared++;
+        }),
+        { numRuns: 60, seed: 20250613 },
+      );
+      expect(compared).toBeGreaterThan(30);
+    },
+    120_000,
+  );
 });

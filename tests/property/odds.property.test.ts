@@ -167,7 +167,9 @@ describe('exact odds follow the inputs added to the EDEN core (fixed cases again
     answer(() =>
       reduceOutcomes(
         enumerateSequences((dice) =>
-          kind === 'eden.melee' ? meleeOutcome(input as MeleeInput, resolveMelee(input as MeleeInput, dice)) : shotOutcome(input as ShotInput, resolveShot(input as ShotInput, dice)),
+          kind === 'eden.melee'
+            ? meleeOutcome(input as MeleeInput, resolveMelee(input as MeleeInput, dice))
+            : shotOutcome(input as ShotInput, resolveShot(input as ShotInput, dice)),
         ).outcomes,
       ),
     );
@@ -178,9 +180,15 @@ describe('exact odds follow the inputs added to the EDEN core (fixed cases again
     const raised = prepareInput('eden.melee', { ...flatBody, elevated: { attacker: true } }) as MeleeInput;
     const both = prepareInput('eden.melee', { ...flatBody, elevated: { attacker: true, target: true } }) as MeleeInput;
     expect(meleeOdds(raised).successRate).toBeGreaterThan(meleeOdds(flatInput).successRate);
-    expectSameAnswer(answer(() => meleeOdds(raised)), brute('eden.melee', raised));
+    expectSameAnswer(
+      answer(() => meleeOdds(raised)),
+      brute('eden.melee', raised),
+    );
     // both raised: neither is below, no bonus
-    expectSameAnswer(answer(() => meleeOdds(both)), answer(() => meleeOdds(flatInput)));
+    expectSameAnswer(
+      answer(() => meleeOdds(both)),
+      answer(() => meleeOdds(flatInput)),
+    );
   });
 
   it('EDEN-TERRAIN-R-ELEVATION in a Response: the raised target wins the opposed roll more often', () => {
@@ -190,26 +198,44 @@ describe('exact odds follow the inputs added to the EDEN core (fixed cases again
     const plain = prepareInput('eden.melee', body) as MeleeInput;
     const raised = prepareInput('eden.melee', { ...body, elevated: { target: true } }) as MeleeInput;
     expect(meleeOdds(raised).attacker.expectedMarked).toBeGreaterThan(meleeOdds(plain).attacker.expectedMarked);
-    expectSameAnswer(answer(() => meleeOdds(raised)), brute('eden.melee', raised));
+    expectSameAnswer(
+      answer(() => meleeOdds(raised)),
+      brute('eden.melee', raised),
+    );
   });
 
   it('EDEN-TERRAIN-LIST-10: a target near an Energy beacon (+2 protection) loses fewer PC, exactly as resolveShot', () => {
-    const body = { shooter: fighter('s', { limbs: { ...fighter('s').limbs, arms: { white: 1, red: 1, faces: [2, 3], normal: 2, wounded: 2 } } }), weapon: 'Bow', candidates: [{ id: 'c', fighter: fighter('c'), distance: 5, lineOfSight: true }] };
+    const body = {
+      shooter: fighter('s', { limbs: { ...fighter('s').limbs, arms: { white: 1, red: 1, faces: [2, 3], normal: 2, wounded: 2 } } }),
+      weapon: 'Bow',
+      candidates: [{ id: 'c', fighter: fighter('c'), distance: 5, lineOfSight: true }],
+    };
     const plain = prepareInput('eden.ranged', body) as ShotInput;
     const beacon = prepareInput('eden.ranged', { ...body, candidates: [{ ...body.candidates[0], nearEnergyBeacon: true }] }) as ShotInput;
     expect(rangedOdds(beacon).expectedMarked).toBeLessThan(rangedOdds(plain).expectedMarked);
-    expectSameAnswer(answer(() => rangedOdds(beacon)), brute('eden.ranged', beacon));
+    expectSameAnswer(
+      answer(() => rangedOdds(beacon)),
+      brute('eden.ranged', beacon),
+    );
   });
 
   it('EDEN-WEATHER-4 / EDEN-TERRAIN-R-CONCEALMENT: the target the rule function chooses is the one weighed', () => {
     const near = { id: 'near', fighter: fighter('near'), distance: 4, lineOfSight: true, concealed: true };
-    const far = { id: 'far', fighter: fighter('far', { equipment: [{ name: 'Shield', categories: ['protection'], protection: { limbs: 'all', value: 1 } }] }), distance: 20, lineOfSight: true };
+    const far = {
+      id: 'far',
+      fighter: fighter('far', { equipment: [{ name: 'Shield', categories: ['protection'], protection: { limbs: 'all', value: 1 } }] }),
+      distance: 20,
+      lineOfSight: true,
+    };
     const body = { shooter: fighter('s'), weapon: 'Bow', candidates: [{ ...near, distance: 8 }, far] };
     // concealed beyond 5 cm: the far candidate is the target; under thick fog (15 cm) none is
     expect(resolveShot(prepareInput('eden.ranged', body) as ShotInput, new SeededDice('x')).targetId).toBe('far');
     const fog = prepareInput('eden.ranged', { ...body, weather: 'thick_fog' }) as ShotInput;
     expect(rangedOdds(fog).noTargetRate).toBe(1);
     const chosen = prepareInput('eden.ranged', body) as ShotInput;
-    expectSameAnswer(answer(() => rangedOdds(chosen)), brute('eden.ranged', chosen));
+    expectSameAnswer(
+      answer(() => rangedOdds(chosen)),
+      brute('eden.ranged', chosen),
+    );
   });
 });

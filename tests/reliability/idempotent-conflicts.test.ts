@@ -42,17 +42,18 @@ for (const target of databaseTargets()) {
       const res = await app.inject({ method: 'POST', url, payload: body as object, headers });
       return { status: res.statusCode, body: res.json() };
     };
-    const version = async (id: string) =>
-      (await app.inject({ method: 'GET', url: `/v1/matches/${id}`, headers: { authorization: `Bearer ${apiKey}` } })).json().version as number;
+    const version = async (id: string) => (await app.inject({ method: 'GET', url: `/v1/matches/${id}`, headers: { authorization: `Bearer ${apiKey}` } })).json().version as number;
 
     /** One round: every writer sends once, each with its own key; returns the answers. */
-    const round = (url: string, bodyOf: (w: number) => unknown) =>
-      Promise.all(Array.from({ length: WRITERS }, (_, w) => post(url, bodyOf(w), randomUUID())));
+    const round = (url: string, bodyOf: (w: number) => unknown) => Promise.all(Array.from({ length: WRITERS }, (_, w) => post(url, bodyOf(w), randomUUID())));
 
     /** 0 answers ≥ 500; exactly `winners` 201; every other answer 409 with a currentVersion ahead of its expectedVersion. */
     const expectOneWinner = (answers: Answer[], at: number) => {
       expect(answers.filter((a) => a.status !== 409 && a.status !== 201).map((a) => a.body)).toEqual([]);
-      expect(answers.filter((a) => a.status >= 500), JSON.stringify(answers.find((a) => a.status >= 500))).toEqual([]);
+      expect(
+        answers.filter((a) => a.status >= 500),
+        JSON.stringify(answers.find((a) => a.status >= 500)),
+      ).toEqual([]);
       expect(answers.filter((a) => a.status === 201).length).toBe(1);
       for (const a of answers.filter((x) => x.status !== 201)) {
         expect(a.status, JSON.stringify(a.body)).toBe(409);
@@ -64,7 +65,15 @@ for (const target of databaseTargets()) {
     };
 
     it(`POST /events: ${WRITERS} writers × ${ROUNDS} rounds, each with its own key, current and stale versions → one 201 per round, the rest 409 + currentVersion`, async () => {
-      const { id } = (await post('/v1/matches', { game: 'eden', players: [{ id: 'p1', name: 'Ana' }, { id: 'p2', name: 'Ben' }] })).body as { id: string };
+      const { id } = (
+        await post('/v1/matches', {
+          game: 'eden',
+          players: [
+            { id: 'p1', name: 'Ana' },
+            { id: 'p2', name: 'Ben' },
+          ],
+        })
+      ).body as { id: string };
       for (let r = 0; r < ROUNDS; r++) {
         const at = await version(id);
         // A third of the writers are one behind, a third two behind (when the log is long enough).
@@ -94,7 +103,15 @@ for (const target of databaseTargets()) {
     });
 
     it('a key refused with 409 is not remembered: the same request answers 409 again, a corrected one under the same key succeeds and is then replayed', async () => {
-      const { id } = (await post('/v1/matches', { game: 'eden', players: [{ id: 'p1', name: 'Ana' }, { id: 'p2', name: 'Ben' }] })).body as { id: string };
+      const { id } = (
+        await post('/v1/matches', {
+          game: 'eden',
+          players: [
+            { id: 'p1', name: 'Ana' },
+            { id: 'p2', name: 'Ben' },
+          ],
+        })
+      ).body as { id: string };
       await post(`/v1/matches/${id}/events`, { expectedVersion: 0, events: [{ type: 'x', data: {} }] });
       const key = 'k1';
       const stale = { expectedVersion: 0, events: [{ type: 'x', data: { n: 1 } }] };

@@ -85,12 +85,22 @@ describe.each(databaseTargets())('revoking an API key on $name', (target) => {
     return { status: res.statusCode, body: res.body ? res.json() : undefined };
   };
   const newKey = async () => (await call('POST', '/v1/admin/keys', ADMIN, { name: 'revoked-soon' })).body as { id: string; key: string };
-  const newMatch = async (key: string) => (await call('POST', '/v1/matches', key, { game: 'eden', players: [{ id: 'p1', name: 'Ana' }, { id: 'p2', name: 'Ben' }] })).body as { id: string };
+  const newMatch = async (key: string) =>
+    (
+      await call('POST', '/v1/matches', key, {
+        game: 'eden',
+        players: [
+          { id: 'p1', name: 'Ana' },
+          { id: 'p2', name: 'Ben' },
+        ],
+      })
+    ).body as { id: string };
 
   it('DELETE closes its match feed, its subscriptions and cancels its running simulation within 5 s', async () => {
     const { id: keyId, key } = await newKey();
     const match = await newMatch(key);
-    const sim = (await call('POST', '/v1/simulations', key, { kind: 'eden.melee', request: meleeRequest('response'), iterations: 10_000_000, seed: `revoked-${randomUUID()}` })).body as { id: string };
+    const sim = (await call('POST', '/v1/simulations', key, { kind: 'eden.melee', request: meleeRequest('response'), iterations: 10_000_000, seed: `revoked-${randomUUID()}` }))
+      .body as { id: string };
     await until(async () => (await runner.jobs.get(sim.id))?.status === 'running', 'the simulation to run', 15_000);
     const feed = await openStream(`http://127.0.0.1:${port}/v1/matches/${match.id}/feed`, key);
     const progress = await openStream(`http://127.0.0.1:${port}/v1/simulations/${sim.id}/events`, key);
@@ -105,11 +115,7 @@ describe.each(databaseTargets())('revoking an API key on $name', (target) => {
         messages.some((m) => m.type === 'error' && m.id === 's1' && m.payload?.[0]?.extensions?.code === 'key_revoked');
       await until(
         async () =>
-          feed.stream.ended &&
-          progress.stream.ended &&
-          keyRevoked(events.messages) &&
-          keyRevoked(simSub.messages) &&
-          (await runner.jobs.get(sim.id))?.status === 'cancelled',
+          feed.stream.ended && progress.stream.ended && keyRevoked(events.messages) && keyRevoked(simSub.messages) && (await runner.jobs.get(sim.id))?.status === 'cancelled',
         'every stream to close and the simulation to be cancelled',
         5000,
       );

@@ -27,7 +27,12 @@ for (const target of databaseTargets()) {
 
     /** Sends raw JSON text, so escapes such as \u0000 and \ud800 reach the server as written. */
     const send = async (method: 'GET' | 'POST', url: string, json?: string, headers: Record<string, string> = {}) => {
-      const res = await app.inject({ method, url, payload: json, headers: { authorization: `Bearer ${apiKey}`, ...(json ? { 'content-type': 'application/json' } : {}), ...headers } });
+      const res = await app.inject({
+        method,
+        url,
+        payload: json,
+        headers: { authorization: `Bearer ${apiKey}`, ...(json ? { 'content-type': 'application/json' } : {}), ...headers },
+      });
       return { status: res.statusCode, body: res.json() as { id?: string; version?: number; errors?: { path: string; code: string }[] } };
     };
     const paths = (body: { errors?: { path: string; code: string }[] }) => body.errors?.map((e) => [e.path, e.code]);
@@ -43,17 +48,34 @@ for (const target of databaseTargets()) {
     });
 
     it('POST /events: NUL or a lone surrogate in event data → 400 with the pointer, nothing appended; a paired surrogate is stored', async () => {
-      const created = await send('POST', '/v1/matches', JSON.stringify({ game: 'eden', players: [{ id: 'p1', name: 'Ana 😀' }, { id: 'p2', name: 'Ben' }] }));
+      const created = await send(
+        'POST',
+        '/v1/matches',
+        JSON.stringify({
+          game: 'eden',
+          players: [
+            { id: 'p1', name: 'Ana 😀' },
+            { id: 'p2', name: 'Ben' },
+          ],
+        }),
+      );
       expect(created.status).toBe(201);
       const url = `/v1/matches/${created.body.id}/events`;
-      const bad = await send('POST', url, String.raw`{"expectedVersion":0,"events":[{"type":"match.note","data":{"text":"a\u0000b","author":"x"}},{"type":"table.photo","data":{"url":"\ud800"}}]}`, { 'idempotency-key': 'k1' });
+      const bad = await send(
+        'POST',
+        url,
+        String.raw`{"expectedVersion":0,"events":[{"type":"match.note","data":{"text":"a\u0000b","author":"x"}},{"type":"table.photo","data":{"url":"\ud800"}}]}`,
+        { 'idempotency-key': 'k1' },
+      );
       expect(bad.status).toBe(400);
       expect(paths(bad.body)).toEqual([
         ['/events/0/data/text', 'unstorable_text'],
         ['/events/1/data/url', 'unstorable_text'],
       ]);
       expect((await send('GET', `/v1/matches/${created.body.id}`)).body.version).toBe(0);
-      const ok = await send('POST', url, String.raw`{"expectedVersion":0,"events":[{"type":"match.note","data":{"text":"\ud83d\ude00","author":"x"}}]}`, { 'idempotency-key': 'k1' });
+      const ok = await send('POST', url, String.raw`{"expectedVersion":0,"events":[{"type":"match.note","data":{"text":"\ud83d\ude00","author":"x"}}]}`, {
+        'idempotency-key': 'k1',
+      });
       expect(ok.status).toBe(201);
     });
   });

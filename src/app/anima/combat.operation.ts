@@ -28,9 +28,7 @@ const Body = Type.Object({
       combatAllowed: Type.Optional(Type.Boolean({ description: 'false when the Location forbids combat between Groups (e.g. Arkángel).' })),
     }),
   ),
-  drewThisTurn: Type.Optional(
-    Type.Boolean({ description: 'Group vs Group: these two Groups already drew against each other this turn (ANIMA-INTERACT-5 → 422 `no_rematch`).' }),
-  ),
+  drewThisTurn: Type.Optional(Type.Boolean({ description: 'Group vs Group: these two Groups already drew against each other this turn (ANIMA-INTERACT-5 → 422 `no_rematch`).' })),
   dice: Type.Optional(DiceSpecSchema),
 });
 type BodyT = Static<typeof Body>;
@@ -62,9 +60,13 @@ function vsGroup(input: BodyT, opponent: NonNullable<BodyT['opponent']>, ctx: Op
   // ANIMA-INTERACT-3: Character counts may differ by at most 1.
   const gap = Math.abs(groupSize(input.group) - groupSize(opponent));
   if (gap > 1) {
-    throw new RuleViolation('group_size_gap', `Groups of ${groupSize(input.group)} and ${groupSize(opponent)} Characters cannot fight: the difference is over 1 (ANIMA-INTERACT-3).`, {
-      sizes: [groupSize(input.group), groupSize(opponent)],
-    });
+    throw new RuleViolation(
+      'group_size_gap',
+      `Groups of ${groupSize(input.group)} and ${groupSize(opponent)} Characters cannot fight: the difference is over 1 (ANIMA-INTERACT-3).`,
+      {
+        sizes: [groupSize(input.group), groupSize(opponent)],
+      },
+    );
   }
   const dice = ctx.dice(input.dice);
   const c = fightGroup(input.group, opponent, dice);

@@ -5,8 +5,19 @@ const arkangelTable = [
   { min: 6, max: 8, result: 'encounter', count: 2 },
   { min: 9, max: 10, result: 'special', text: 'Expelled.', expels: true },
 ];
-const juan = { characters: [{ name: 'Acróbata', combat: 3, speed: 4 }, { name: 'Ilusionista', combat: 3, speed: 4 }] };
-const sergio = { characters: [{ name: 'Ladrona', combat: 2, speed: 4 }, { name: 'Técnico', combat: 2, speed: 3 }], handSize: 3 };
+const juan = {
+  characters: [
+    { name: 'Acróbata', combat: 3, speed: 4 },
+    { name: 'Ilusionista', combat: 3, speed: 4 },
+  ],
+};
+const sergio = {
+  characters: [
+    { name: 'Ladrona', combat: 2, speed: 4 },
+    { name: 'Técnico', combat: 2, speed: 3 },
+  ],
+  handSize: 3,
+};
 const pedro = { characters: [{ name: 'Novel', combat: 3, speed: 2 }] };
 
 export const explorationExamples = [
@@ -34,7 +45,10 @@ export const explorationExamples = [
 ];
 
 export const combatExamples = [
-  { summary: 'Group vs Creature, tie goes to the Group (ANIMA-COMBAT-3)', value: { group: pedro, creature: { name: 'Guerrero Errante', combat: 2 }, context: 'exploration', dice: { values: [4, 5] } } },
+  {
+    summary: 'Group vs Creature, tie goes to the Group (ANIMA-COMBAT-3)',
+    value: { group: pedro, creature: { name: 'Guerrero Errante', combat: 2 }, context: 'exploration', dice: { values: [4, 5] } },
+  },
   { summary: 'Group vs Group 6 vs 11: the loser by 5 loses a Character (ANIMA-COMBAT-4)', value: { group: pedro, opponent: juan, dice: { values: [3, 5] } } },
 ];
 
@@ -46,15 +60,34 @@ export const priorExamples = [
 ];
 
 export const speedExamples = [
-  { summary: 'Speed 5, roll 4, difficulty 9 → success (ANIMA-SPEED-1)', value: { group: { characters: [{ name: 'Novel', combat: 3, speed: 5 }] }, difficulty: 9, dice: { values: [4] } } },
+  {
+    summary: 'Speed 5, roll 4, difficulty 9 → success (ANIMA-SPEED-1)',
+    value: { group: { characters: [{ name: 'Novel', combat: 3, speed: 5 }] }, difficulty: 9, dice: { values: [4] } },
+  },
 ];
 
 export const turnOrderExamples = [
   {
     summary: 'ANIMA-EX-2: Juan (S8), Sergio (S7), Pedro (S2) — no tie, no dice',
-    value: { players: [{ id: 'juan', group: juan }, { id: 'sergio', speed: 7 }, { id: 'pedro', group: pedro }], dice: { values: [] } },
+    value: {
+      players: [
+        { id: 'juan', group: juan },
+        { id: 'sergio', speed: 7 },
+        { id: 'pedro', group: pedro },
+      ],
+      dice: { values: [] },
+    },
   },
-  { summary: 'A tie at Speed 5 broken by dice and stored (ANIMA-ORDER-2)', value: { players: [{ id: 'a', speed: 5 }, { id: 'b', speed: 5 }], dice: { values: [3, 7] } } },
+  {
+    summary: 'A tie at Speed 5 broken by dice and stored (ANIMA-ORDER-2)',
+    value: {
+      players: [
+        { id: 'a', speed: 5 },
+        { id: 'b', speed: 5 },
+      ],
+      dice: { values: [3, 7] },
+    },
+  },
 ];
 
 export const rewardsExamples = [
@@ -146,7 +179,15 @@ export const tradeExamples = [
 export const pickupExamples = [
   {
     summary: 'ANIMA-EX-3: Sergio discards a Gift; Juan and Pedro hold equally many, so nobody takes it',
-    value: { kind: 'gift', from: 'sergio', players: [{ id: 'juan', gifts: 3, characters: 2 }, { id: 'sergio', gifts: 2, characters: 2 }, { id: 'pedro', gifts: 3, characters: 1 }] },
+    value: {
+      kind: 'gift',
+      from: 'sergio',
+      players: [
+        { id: 'juan', gifts: 3, characters: 2 },
+        { id: 'sergio', gifts: 2, characters: 2 },
+        { id: 'pedro', gifts: 3, characters: 1 },
+      ],
+    },
   },
 ];
 

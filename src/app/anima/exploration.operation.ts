@@ -50,9 +50,7 @@ const Body = Type.Object({
     table: Type.Array(TableRowSchema, { minItems: 1, maxItems: 10, description: 'Exploration table: every face 1..10 exactly once.' }),
   }),
   group: GroupSchema,
-  encounters: Type.Optional(
-    Type.Array(EncounterCardSchema, { maxItems: 100, default: [], description: 'Encounter cards in draw order (top of the deck first).' }),
-  ),
+  encounters: Type.Optional(Type.Array(EncounterCardSchema, { maxItems: 100, default: [], description: 'Encounter cards in draw order (top of the deck first).' })),
   dice: Type.Optional(DiceSpecSchema),
 });
 
@@ -64,7 +62,9 @@ const Response = Type.Object({
   expelled: Type.Boolean(),
   rewardAllowed: Type.Boolean(),
   groupSize: Type.Integer({ description: 'Characters in the Group after the encounters, before any death (ANIMA-GROUP-6).' }),
-  groupEliminated: Type.Boolean({ description: 'The last Character died: the player puts the top Character into play as a new Group and discards any Organisation (ANIMA-GROUP-5).' }),
+  groupEliminated: Type.Boolean({
+    description: 'The last Character died: the player puts the top Character into play as a new Group and discards any Organisation (ANIMA-GROUP-5).',
+  }),
   losesNextTurn: Type.Boolean({ description: 'An Event also costs the next turn (ANIMA-LOSE-1).' }),
   handSize: Type.Optional(Type.Integer({ description: 'Gifts in hand afterwards (only when `group.handSize` was sent).' })),
   dice: DiceTranscriptSchema,

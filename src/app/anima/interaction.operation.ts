@@ -71,7 +71,8 @@ export const animaInteractionOperation = defineOperation({
     input.groups.forEach((g, i) => {
       if (ids.has(g.id)) problems.push({ path: pointer('groups', i, 'id'), code: 'duplicate_id', message: `Group ${g.id} appears twice.` });
       ids.add(g.id);
-      if (g.location !== null && !names.has(g.location)) problems.push({ path: pointer('groups', i, 'location'), code: 'unknown_location', message: `${g.location} is not in \`locations\`.` });
+      if (g.location !== null && !names.has(g.location))
+        problems.push({ path: pointer('groups', i, 'location'), code: 'unknown_location', message: `${g.location} is not in \`locations\`.` });
     });
     if (problems.length > 0) throw new InvalidInput(problems);
     const pairs = interactions(input.groups, input.locations);
@@ -187,7 +188,11 @@ export const animaPickupOperation = defineOperation({
     const r = pickupCandidate(input.kind, input.from, input.players);
     const summary = r.taker
       ? { en: `${r.taker} may take it (ANIMA-START-4).`, es: `${r.taker} puede quedársela (ANIMA-START-4).`, de: `${r.taker} darf sie nehmen (ANIMA-START-4).` }[ctx.lang]
-      : { en: 'Nobody takes it: it goes to its discard pile (ANIMA-START-4).', es: 'Nadie se la queda: va a su mazo de descarte (ANIMA-START-4).', de: 'Niemand nimmt sie: sie kommt auf den Ablagestapel (ANIMA-START-4).' }[ctx.lang];
+      : {
+          en: 'Nobody takes it: it goes to its discard pile (ANIMA-START-4).',
+          es: 'Nadie se la queda: va a su mazo de descarte (ANIMA-START-4).',
+          de: 'Niemand nimmt sie: sie kommt auf den Ablagestapel (ANIMA-START-4).',
+        }[ctx.lang];
     return { ...r, summary };
   },
 });

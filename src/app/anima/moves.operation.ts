@@ -61,7 +61,8 @@ function moveText(r: GoResult | null, lang: Lang): string {
       de: 'Rasten: Die Gruppe ist diese Runde an keinem Ort und hat in der nächsten Runde +2 Kampf und +2 Geschwindigkeit (ANIMA-MOVE-11, ANIMA-MOVE-12).',
     }[lang];
   }
-  if (r.encounter) return priorText({ encounter: r.encounter, arrives: r.arrives, creatureStays: r.creatureStays ?? false }, lang) + (r.restartAtLevel1 ? ' (ANIMA-OPT-TREE-4)' : '');
+  if (r.encounter)
+    return priorText({ encounter: r.encounter, arrives: r.arrives, creatureStays: r.creatureStays ?? false }, lang) + (r.restartAtLevel1 ? ' (ANIMA-OPT-TREE-4)' : '');
   return { en: `The Group arrives at ${r.at} (ANIMA-MOVE-3).`, es: `El Grupo llega a ${r.at} (ANIMA-MOVE-3).`, de: `Die Gruppe erreicht ${r.at} (ANIMA-MOVE-3).` }[lang];
 }
 
@@ -84,7 +85,17 @@ export const animaMoveOperation = defineOperation({
   handle(input, ctx) {
     const dice = ctx.dice(input.dice);
     if (input.declaration === 'rest') {
-      return { declaration: 'rest', need: 'none', arrives: false, at: null, turnLost: false, restartAtLevel1: false, restedNextTurn: true, dice: dice.transcript(), summary: moveText(null, ctx.lang) };
+      return {
+        declaration: 'rest',
+        need: 'none',
+        arrives: false,
+        at: null,
+        turnLost: false,
+        restartAtLevel1: false,
+        restedNextTurn: true,
+        dice: dice.transcript(),
+        summary: moveText(null, ctx.lang),
+      };
     }
     if (!input.to) throw new InvalidInput([{ path: '/to', code: 'required', message: 'A go declaration names its destination `to`.' }]);
     const r = go({ from: input.from ?? null, to: input.to, tree: input.tree ?? false, zeppelin: input.zeppelin ?? false }, input.group, input.encounter ?? undefined, dice);
@@ -95,7 +106,9 @@ export const animaMoveOperation = defineOperation({
 const SeekBody = Type.Object({
   players: Type.Integer({ minimum: 2, maximum: 5, description: 'Players in the game (ANIMA-MOVE-2: at most 2 × players active Locations).' }),
   group: GroupSchema,
-  source: Type.Union([Type.Literal('deck'), Type.Literal('discard')], { description: 'Top of the Location deck, or a Location of the player’s choice from its discard pile (ANIMA-MOVE-5).' }),
+  source: Type.Union([Type.Literal('deck'), Type.Literal('discard')], {
+    description: 'Top of the Location deck, or a Location of the player’s choice from its discard pile (ANIMA-MOVE-5).',
+  }),
   location: Place,
   encounter: EncounterCardSchema,
   active: Type.Array(
@@ -140,7 +153,9 @@ function seekText(r: SeekResult, lang: Lang): string {
   const removed = r.removed
     ? { en: ` ${r.removed} goes to the discard pile (ANIMA-MOVE-7).`, es: ` ${r.removed} va al descarte (ANIMA-MOVE-7).`, de: ` ${r.removed} wird abgelegt (ANIMA-MOVE-7).` }[lang]
     : r.overCap
-      ? { en: ' No Location can be removed (ANIMA-AMB-6).', es: ' No se puede retirar ninguna Localización (ANIMA-AMB-6).', de: ' Kein Ort kann entfernt werden (ANIMA-AMB-6).' }[lang]
+      ? { en: ' No Location can be removed (ANIMA-AMB-6).', es: ' No se puede retirar ninguna Localización (ANIMA-AMB-6).', de: ' Kein Ort kann entfernt werden (ANIMA-AMB-6).' }[
+          lang
+        ]
       : '';
   const head = {
     en: `Seek new horizons: ${r.location} enters play (${r.active.length}/${r.maximum}, ANIMA-MOVE-5).`,

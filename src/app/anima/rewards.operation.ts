@@ -36,9 +36,7 @@ const Response = Type.Object({
       name: Type.Optional(Type.String()),
       mission: Type.Optional(Type.String()),
       allowed: Type.Boolean(),
-      reason: Type.Optional(
-        Type.Union([Type.Literal('hand_full'), Type.Literal('group_full'), Type.Literal('recruited_here_last_turn'), Type.Literal('no_linked_mission')]),
-      ),
+      reason: Type.Optional(Type.Union([Type.Literal('hand_full'), Type.Literal('group_full'), Type.Literal('recruited_here_last_turn'), Type.Literal('no_linked_mission')])),
       draw: Type.Optional(Type.Integer({ description: 'Gift: cards that would be drawn.' })),
     }),
   ),

@@ -6,9 +6,7 @@ export const CharacterSchema = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 200 }),
     combat: Type.Integer({ minimum: 0, maximum: 99, description: 'Printed Combat value.' }),
     speed: Type.Integer({ minimum: 0, maximum: 99, description: 'Printed Speed value.' }),
-    incapacitated: Type.Optional(
-      Type.Boolean({ description: 'Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11).' }),
-    ),
+    incapacitated: Type.Optional(Type.Boolean({ description: 'Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11).' })),
   },
   { description: 'A Character (ANIMA-CARD-1).' },
 );
@@ -16,9 +14,7 @@ export const CharacterSchema = Type.Object(
 export const GroupSchema = Type.Object(
   {
     characters: Type.Array(CharacterSchema, { minItems: 1, maxItems: 4, description: 'At most 4 Characters (ANIMA-GROUP-1).' }),
-    rested: Type.Optional(
-      Type.Boolean({ description: 'The Group chose Rest last turn: +2 Combat and +2 Speed this turn (ANIMA-MOVE-12).' }),
-    ),
+    rested: Type.Optional(Type.Boolean({ description: 'The Group chose Rest last turn: +2 Combat and +2 Speed this turn (ANIMA-MOVE-12).' })),
     modifiers: Type.Optional(
       Type.Object(
         {

@@ -38,9 +38,7 @@ export function groupCombatText(c: GroupCombat, lang: Lang): string {
       lang,
     );
   }
-  const who = { group: { en: 'the Group', es: 'el Grupo', de: 'die Gruppe' }, opponent: { en: 'the opponent', es: 'el rival', de: 'der Gegner' } }[
-    c.winner
-  ];
+  const who = { group: { en: 'the Group', es: 'el Grupo', de: 'die Gruppe' }, opponent: { en: 'the opponent', es: 'el rival', de: 'der Gegner' } }[c.winner];
   const text = pick(
     {
       en: `${c.group.total} vs ${c.opponent.total}: ${who.en} wins; the loser gives a random Gift and is expelled (ANIMA-COMBAT-2, ANIMA-INTERACT-5).`,
@@ -93,7 +91,11 @@ export function explorationText(e: Exploration, lang: Lang): string {
   parts.push(
     e.rewardAllowed
       ? pick(
-          { en: 'The Group may claim one reward (ANIMA-REWARD-1).', es: 'El Grupo puede reclamar una Recompensa (ANIMA-REWARD-1).', de: 'Die Gruppe darf eine Belohnung wählen (ANIMA-REWARD-1).' },
+          {
+            en: 'The Group may claim one reward (ANIMA-REWARD-1).',
+            es: 'El Grupo puede reclamar una Recompensa (ANIMA-REWARD-1).',
+            de: 'Die Gruppe darf eine Belohnung wählen (ANIMA-REWARD-1).',
+          },
           lang,
         )
       : pick(

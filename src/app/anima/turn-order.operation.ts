@@ -22,9 +22,7 @@ const Body = Type.Object({
     }),
     { minItems: 2, maxItems: 5, description: 'Two to five players (ANIMA-COMP-3); each with `speed` or `group`, not both.' },
   ),
-  tieBreaks: Type.Optional(
-    Type.Array(TieBreakSchema, { maxItems: 10, description: 'The `tieBreaks` of the previous turn’s answer (ANIMA-ORDER-2).' }),
-  ),
+  tieBreaks: Type.Optional(Type.Array(TieBreakSchema, { maxItems: 10, description: 'The `tieBreaks` of the previous turn’s answer (ANIMA-ORDER-2).' })),
   dice: Type.Optional(DiceSpecSchema),
 });
 

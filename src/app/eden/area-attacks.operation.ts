@@ -46,7 +46,7 @@ export const edenThrownOperation = defineOperation({
   description: [
     'Rules: EDEN-THROW-1, EDEN-EFFECT-EXPLOSIVE, EDEN-EFFECT-FIRE/FEAR, EDEN-EFFECT-RANGE, EDEN-EQUIP-3.',
     'The point must be within Range (+5 cm with `attackerElevated`) → else 422 `out_of_range`; with line of sight → else 422 `no_line_of_sight`. No hit roll: automatic success.',
-    'Dice (CONTRACT §1): for each `affected` fighter in request order, X dice (Explosive (X)) against that fighter\'s VIG (EDEN-ROLL-4: cap and ≤ 0 rules apply); one success is enough for one wound on each limb, protection ignored, out-of-action checked after all four (EDEN-AMB-13).',
+    "Dice (CONTRACT §1): for each `affected` fighter in request order, X dice (Explosive (X)) against that fighter's VIG (EDEN-ROLL-4: cap and ≤ 0 rules apply); one success is enough for one wound on each limb, protection ignored, out-of-action checked after all four (EDEN-AMB-13).",
     'Interpretations: EDEN-AMB-23 — `affected` lists the fighters whose base contains the point plus everything the template covers, as the caller measured them. EDEN-AMB-25 — Fire/Fear markers go on every affected fighter, wounded or not. A fighter already out of action is reported unchanged and rolls no dice.',
     'EDEN-WEATHER-4: with `weather` containing `thick_fog`, a point more than 15 cm away is 422 `out_of_range`.',
   ].join('\n'),
@@ -83,7 +83,7 @@ export const edenSprayOperation = defineOperation({
   summary: 'Resolve one EDEN Spray attack on the fighters the template covers.',
   description: [
     'Rules: EDEN-SPRAY-1/2, EDEN-EQUIP-3, EDEN-WOUND-5, EDEN-EFFECT-FIRE/FEAR. No roll and no line of sight; no dice are consumed.',
-    'Every `covered` fighter (own fighters and NPCs included, as the caller placed the template per EDEN-SPRAY-1) takes one wound on each limb, protection ignored; the out-of-action check follows all four (EDEN-AMB-13); the weapon\'s Fire/Fear markers go on everyone covered (EDEN-AMB-25).',
+    "Every `covered` fighter (own fighters and NPCs included, as the caller placed the template per EDEN-SPRAY-1) takes one wound on each limb, protection ignored; the out-of-action check follows all four (EDEN-AMB-13); the weapon's Fire/Fear markers go on everyone covered (EDEN-AMB-25).",
     'Interpretation EDEN-AMB-24: `success` is true when any covered fighter lost at least 1 PC.',
   ].join('\n'),
   examples: sprayExamples,

@@ -5,10 +5,4 @@ import { edenMeleeOperation } from './melee.operation.js';
 import { edenRangedOperation } from './ranged.operation.js';
 import { edenSprayOperation, edenThrownOperation } from './area-attacks.operation.js';
 
-export const edenAttackOperations: Operation<any>[] = [
-  edenRollsOperation,
-  edenMeleeOperation,
-  edenRangedOperation,
-  edenThrownOperation,
-  edenSprayOperation,
-];
+export const edenAttackOperations: Operation<any>[] = [edenRollsOperation, edenMeleeOperation, edenRangedOperation, edenThrownOperation, edenSprayOperation];

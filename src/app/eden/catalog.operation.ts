@@ -16,7 +16,7 @@ export const edenCatalogOperation = defineOperation({
     'Both printings in one document; every entry has `editions` (`["es"]`, `["de"]` or both) — filter client-side (no `?edition=`).',
     '- Factions (EDEN-CARD-PROFILE-2 EDITION NOTE): ES 4, DE 6 (Konvoi, Resistance); the NPC symbol (EDEN-NPC-1) is not recruitable.',
     '- Stigmas (EDEN-CARD-PROFILE-10) with ES and DE («Leitmotiv») names.',
-    '- Equipment categories and effect keywords (EDEN-EQUIP-*, EDEN-EFFECT-*) as each book spells them; the only item profiles printed (Helmet, the Energy beacon\'s Gyromagnetic field), and Yuri\'s Molotov and Throwing knives (names only; categories from DE).',
+    "- Equipment categories and effect keywords (EDEN-EQUIP-*, EDEN-EFFECT-*) as each book spells them; the only item profiles printed (Helmet, the Energy beacon's Gyromagnetic field), and Yuri's Molotov and Throwing knives (names only; categories from DE).",
     '- Scenery rules and the 13-element list with Scenery Point costs (EDEN-TERRAIN-R-*, EDEN-TERRAIN-LIST-1..13; ES only; 8 points per player).',
     '- Weather table (EDEN-WEATHER-1..8; ES only) with machine-readable effects.',
     '- Example fighters (§20): `yuri` is complete (Value 25 ES / 20 DE; arms, torso and legs boxes/faces taken from the CONTRACT §2 example, the books print only the head) and usable as roster `{"ref": "yuri"}`; Vladd, Abama, Ngobo and Elenia are listed with the few values their worked examples give (`complete: false`).',

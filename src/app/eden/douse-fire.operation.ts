@@ -15,7 +15,7 @@ export const edenDouseFireOperation = defineOperation({
   path: '/v1/eden/states/douse-fire',
   graphql: { name: 'edenDouseFire', kind: 'mutation' },
   tags: ['eden'],
-  summary: 'EDEN Fire state: pay 1 AP per Fire marker removed during the fighter\'s activation.',
+  summary: "EDEN Fire state: pay 1 AP per Fire marker removed during the fighter's activation.",
   description: [
     'EDEN-STATE-FIRE-2 (ES «Durante su activación, un combatiente puede retirar uno de sus marcadores de Incendio gastando 1 PA»; DE the same): each removed marker costs 1 AP. No dice.',
     '- `markers` (default 1) markers are removed at once for as many AP. EDEN-AMB-27: it is repeatable and is **not** an action, so it is allowed under Fear and does not count towards any action limit.',

@@ -61,7 +61,10 @@ export const thrownExamples = [
       attacker: yuriExample,
       weapon: 'Grenade',
       point: { distance: 15, lineOfSight: true },
-      affected: [{ id: 'vladd', fighter: foe('vladd', 'Vladd') }, { id: 'ngobo', fighter: foe('ngobo', 'Ngobo') }],
+      affected: [
+        { id: 'vladd', fighter: foe('vladd', 'Vladd') },
+        { id: 'ngobo', fighter: foe('ngobo', 'Ngobo') },
+      ],
       dice: { seed: 'docs' },
     },
   },

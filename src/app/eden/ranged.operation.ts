@@ -14,24 +14,39 @@ const Distance = Type.Number({ minimum: 0, maximum: 10_000, description: 'cm, ba
 
 export const RangedBodySchema = Type.Object({
   shooter: FighterSchema,
-  weapon: Type.String({ minLength: 1, maxLength: 100, description: 'Name of the shooter\'s `shooting` equipment.' }),
+  weapon: Type.String({ minLength: 1, maxLength: 100, description: "Name of the shooter's `shooting` equipment." }),
   candidates: Type.Array(
     Type.Object({
       id: Type.String({ minLength: 1, maxLength: 100 }),
       fighter: FighterSchema,
       distance: Distance,
       lineOfSight: Type.Boolean(),
-      obstacles: Type.Optional(Type.Integer({ minimum: 0, maximum: 20, description: 'Obstacles in the LoS corridor: −1 CBT each (EDEN-RANGED-3); with Territory an Obstacle (X) element counts X, a burning element one more (EDEN-TERRAIN-R-OBSTACLE/INFLAMMABLE).' })),
+      obstacles: Type.Optional(
+        Type.Integer({
+          minimum: 0,
+          maximum: 20,
+          description:
+            'Obstacles in the LoS corridor: −1 CBT each (EDEN-RANGED-3); with Territory an Obstacle (X) element counts X, a burning element one more (EDEN-TERRAIN-R-OBSTACLE/INFLAMMABLE).',
+        }),
+      ),
       concealed: Type.Optional(Type.Boolean({ description: 'Hidden by Concealment: not eligible unless `distance` ≤ 5 (EDEN-TERRAIN-R-CONCEALMENT).' })),
       nearEnergyBeacon: Type.Optional(Type.Boolean({ description: 'Within 5 cm (≤ 5) of an Energy beacon: Complete +2 protection for this attack (EDEN-TERRAIN-LIST-10).' })),
       engagedWith: Type.Optional(
-        Type.Array(Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), fighter: FighterSchema, distanceToShooter: Distance, nearEnergyBeacon: Type.Optional(Type.Boolean({ description: 'Within 5 cm of an Energy beacon (EDEN-TERRAIN-LIST-10).' })) }), {
-          maxItems: 20,
-          description: 'Fighters whose bases touch this candidate (any side, EDEN-AMB-21); non-empty → the candidate is not free.',
-        }),
+        Type.Array(
+          Type.Object({
+            id: Type.String({ minLength: 1, maxLength: 100 }),
+            fighter: FighterSchema,
+            distanceToShooter: Distance,
+            nearEnergyBeacon: Type.Optional(Type.Boolean({ description: 'Within 5 cm of an Energy beacon (EDEN-TERRAIN-LIST-10).' })),
+          }),
+          {
+            maxItems: 20,
+            description: 'Fighters whose bases touch this candidate (any side, EDEN-AMB-21); non-empty → the candidate is not free.',
+          },
+        ),
       ),
     }),
-    { maxItems: 50, description: 'The shooter\'s adversaries (and NPCs) with the measurements the caller made.' },
+    { maxItems: 50, description: "The shooter's adversaries (and NPCs) with the measurements the caller made." },
   ),
   ignoreEngaged: Type.Optional(Type.Boolean({ description: 'Automatic choice skips candidates that are not free (EDEN-RANGED-2 exception).' })),
   targetId: Type.Optional(Type.String({ maxLength: 100, description: 'Declared target; 422 `illegal_target` with `legalTargets` when not legal.' })),

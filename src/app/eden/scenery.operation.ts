@@ -46,8 +46,13 @@ const SceneryRuleSchema = Type.Object({
 const SceneryBodySchema = Type.Object(
   {
     id: Type.String({ minLength: 1, maxLength: 100 }),
-    element: Type.Optional(Type.Union(SCENERY.map((s) => Type.Literal(s.id)), { description: 'Catalog element (EDEN-TERRAIN-LIST-*) supplying the rules.' })),
-    rules: Type.Optional(Type.Array(SceneryRuleSchema, { maxItems: 20, description: 'The printed special rules; overrides the catalog element\'s.' })),
+    element: Type.Optional(
+      Type.Union(
+        SCENERY.map((s) => Type.Literal(s.id)),
+        { description: 'Catalog element (EDEN-TERRAIN-LIST-*) supplying the rules.' },
+      ),
+    ),
+    rules: Type.Optional(Type.Array(SceneryRuleSchema, { maxItems: 20, description: "The printed special rules; overrides the catalog element's." })),
     attacks: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Attacks suffered so far this game.' })),
     fire: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Fire markers on the element.' })),
     destroyed: Type.Optional(Type.Boolean()),
@@ -106,12 +111,17 @@ export const edenSceneryOperation = defineOperation({
     markers: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, description: '`ignite`: Fire markers placed (default 1).' })),
     attacksThisTurn: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
     inContact: Type.Optional(Type.Boolean({ description: '`conceal`: the fighter touches the element (default true).' })),
-    nearestAdversary: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 10000 }), Type.Null()], { description: '`conceal`: cm to the nearest adversary (null or absent: none on the table).' })),
+    nearestAdversary: Type.Optional(
+      Type.Union([Type.Number({ minimum: 0, maximum: 10000 }), Type.Null()], { description: '`conceal`: cm to the nearest adversary (null or absent: none on the table).' }),
+    ),
   }),
   examples: [
     { summary: 'Third attack on a tree: destroyed', value: { event: 'attack', scenery: { id: 'tree-1', element: 'tree', attacks: 2 }, fighter: yuriExample } },
     { summary: 'Burning bushes in upkeep', value: { event: 'upkeep', scenery: { id: 'bushes-1', element: 'bushes', fire: 1 } } },
-    { summary: 'Yûri hides in ruins with Concealment', value: { event: 'conceal', scenery: { id: 'ruins', rules: [{ rule: 'concealment' }, { rule: 'obstacle', value: 1 }] }, fighter: yuriExample, nearestAdversary: 22 } },
+    {
+      summary: 'Yûri hides in ruins with Concealment',
+      value: { event: 'conceal', scenery: { id: 'ruins', rules: [{ rule: 'concealment' }, { rule: 'obstacle', value: 1 }] }, fighter: yuriExample, nearestAdversary: 22 },
+    },
   ],
   response: Type.Object(
     {
@@ -146,7 +156,13 @@ export const edenSceneryOperation = defineOperation({
       fire: body.fire ?? 0,
       destroyed: body.destroyed === true,
     };
-    const unchanged = (s: SceneryState): SceneryOutcome => ({ scenery: s, destroyedNow: false, replacedBy: null, destruction: ruleValue(s.rules, 'destruction') ?? null, count: destructionCount(s) });
+    const unchanged = (s: SceneryState): SceneryOutcome => ({
+      scenery: s,
+      destroyedNow: false,
+      replacedBy: null,
+      destruction: ruleValue(s.rules, 'destruction') ?? null,
+      count: destructionCount(s),
+    });
 
     let out: SceneryOutcome;
     let fighter: Fighter | null = fighterIn;
@@ -188,15 +204,42 @@ export const edenSceneryOperation = defineOperation({
     const who = fighter ? fighter.name || fighter.id : '';
     const count = out.destruction === null ? '' : ` ${out.count}/${out.destruction}`;
     const texts: Record<SceneryEvent, { en: string; es: string; de: string }> = {
-      state: { en: `${s.id}: ${isBurning(s) ? 'burning' : 'not burning'}`, es: `${s.id}: ${isBurning(s) ? 'en llamas' : 'sin fuego'}`, de: `${s.id}: ${isBurning(s) ? 'brennt' : 'brennt nicht'}` },
-      attack: { en: `${who || 'an attacker'} attacks ${s.id}: automatic success, attacks${count}`, es: `${who || 'un atacante'} ataca ${s.id}: éxito automático, ataques${count}`, de: `${who || 'ein Angreifer'} greift ${s.id} an: automatischer Erfolg, Angriffe${count}` },
-      ignite: { en: `${s.id} receives ${input.markers ?? 1} Fire marker(s), now ${s.fire}`, es: `${s.id} recibe ${input.markers ?? 1} marcador(es) de Incendio, ahora ${s.fire}`, de: `${s.id} erhält ${input.markers ?? 1} Brandmarker, jetzt ${s.fire}` },
-      upkeep: { en: `${s.id}: ${s.fire} Fire marker(s) after upkeep`, es: `${s.id}: ${s.fire} marcador(es) de Incendio tras la Intendencia`, de: `${s.id}: ${s.fire} Brandmarker nach der Abschlussphase` },
-      contact: { en: `${who} in contact with ${s.id}: +${fireAdded} Fire marker`, es: `${who} en contacto con ${s.id}: +${fireAdded} marcador de Incendio`, de: `${who} in Kontakt mit ${s.id}: +${fireAdded} Brandmarker` },
+      state: {
+        en: `${s.id}: ${isBurning(s) ? 'burning' : 'not burning'}`,
+        es: `${s.id}: ${isBurning(s) ? 'en llamas' : 'sin fuego'}`,
+        de: `${s.id}: ${isBurning(s) ? 'brennt' : 'brennt nicht'}`,
+      },
+      attack: {
+        en: `${who || 'an attacker'} attacks ${s.id}: automatic success, attacks${count}`,
+        es: `${who || 'un atacante'} ataca ${s.id}: éxito automático, ataques${count}`,
+        de: `${who || 'ein Angreifer'} greift ${s.id} an: automatischer Erfolg, Angriffe${count}`,
+      },
+      ignite: {
+        en: `${s.id} receives ${input.markers ?? 1} Fire marker(s), now ${s.fire}`,
+        es: `${s.id} recibe ${input.markers ?? 1} marcador(es) de Incendio, ahora ${s.fire}`,
+        de: `${s.id} erhält ${input.markers ?? 1} Brandmarker, jetzt ${s.fire}`,
+      },
+      upkeep: {
+        en: `${s.id}: ${s.fire} Fire marker(s) after upkeep`,
+        es: `${s.id}: ${s.fire} marcador(es) de Incendio tras la Intendencia`,
+        de: `${s.id}: ${s.fire} Brandmarker nach der Abschlussphase`,
+      },
+      contact: {
+        en: `${who} in contact with ${s.id}: +${fireAdded} Fire marker`,
+        es: `${who} en contacto con ${s.id}: +${fireAdded} marcador de Incendio`,
+        de: `${who} in Kontakt mit ${s.id}: +${fireAdded} Brandmarker`,
+      },
       conceal: { en: `${who} hides at ${s.id} (1 AP)`, es: `${who} se esconde en ${s.id} (1 PA)`, de: `${who} versteckt sich bei ${s.id} (1 AP)` },
     };
     const destroyedText = out.destroyedNow
-      ? tr({ en: '; destroyed, replaced by a Devastated zone (EDEN-TERRAIN-R-DESTRUCTION)', es: '; destruido, se reemplaza por una Zona devastada (EDEN-TERRAIN-R-DESTRUCTION)', de: '; zerstört, ersetzt durch eine verwüstete Zone (EDEN-TERRAIN-R-DESTRUCTION)' }, ctx.lang)
+      ? tr(
+          {
+            en: '; destroyed, replaced by a Devastated zone (EDEN-TERRAIN-R-DESTRUCTION)',
+            es: '; destruido, se reemplaza por una Zona devastada (EDEN-TERRAIN-R-DESTRUCTION)',
+            de: '; zerstört, ersetzt durch eine verwüstete Zone (EDEN-TERRAIN-R-DESTRUCTION)',
+          },
+          ctx.lang,
+        )
       : '';
     const summary = `${tr(texts[event], ctx.lang)} (${RULE[event]})${destroyedText}.`;
     return {

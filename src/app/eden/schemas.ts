@@ -2,10 +2,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DiceSpecSchema, EditionSchema } from '../schemas/common.js';
 
-export const LimbSchema = Type.Union(
-  [Type.Literal('head'), Type.Literal('arms'), Type.Literal('torso'), Type.Literal('legs')],
-  { description: 'A limb: head (PSI), arms (CBT), torso (VIG), legs (RAP).' },
-);
+export const LimbSchema = Type.Union([Type.Literal('head'), Type.Literal('arms'), Type.Literal('torso'), Type.Literal('legs')], {
+  description: 'A limb: head (PSI), arms (CBT), torso (VIG), legs (RAP).',
+});
 
 export const CharacteristicSchema = Type.Union([Type.Literal('PSI'), Type.Literal('CBT'), Type.Literal('VIG'), Type.Literal('RAP')]);
 
@@ -111,13 +110,7 @@ export type FighterBody = Static<typeof FighterSchema>;
 export const FighterOutSchema = Type.Intersect([FighterSchema, Type.Object({ outOfAction: Type.Boolean() })]);
 
 export const AimSchema = Type.Union(
-  [
-    LimbSchema,
-    Type.Object(
-      { shift: Type.Integer({ minimum: -5, maximum: 5 }) },
-      { description: 'Exact shift of the location die; 422 `illegal_shift` when not allowed.' },
-    ),
-  ],
+  [LimbSchema, Type.Object({ shift: Type.Integer({ minimum: -5, maximum: 5 }) }, { description: 'Exact shift of the location die; 422 `illegal_shift` when not allowed.' })],
   {
     description:
       'A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6.',

@@ -92,7 +92,10 @@ function outOfAction(name: string, lang: Lang): string {
 function exchangeText(e: Exchange, striker: string, lang: Lang): string {
   const parts = [rollText(`${striker} CBT`, e.roll, lang)];
   if (e.location) parts.push(locationText(e.location, lang));
-  else parts.push(pick({ en: 'no success: the strike ends (EDEN-AMB-39)', es: 'ningún éxito: el golpe termina (EDEN-AMB-39)', de: 'kein Erfolg: der Schlag endet (EDEN-AMB-39)' }, lang));
+  else
+    parts.push(
+      pick({ en: 'no success: the strike ends (EDEN-AMB-39)', es: 'ningún éxito: el golpe termina (EDEN-AMB-39)', de: 'kein Erfolg: der Schlag endet (EDEN-AMB-39)' }, lang),
+    );
   if (e.dodge) parts.push(rollText(pick({ en: 'dodge RAP (EDEN-MELEE-5)', es: 'esquiva RAP (EDEN-MELEE-5)', de: 'Ausweichen GES (EDEN-MELEE-5)' }, lang), e.dodge, lang));
   if (e.location) parts.push(woundText(e.inflicted, e.protection, e.marked, lang));
   return parts.join('; ') + '.';
@@ -137,17 +140,48 @@ export function shotSummary(r: ShotResult, lang: Lang): string {
     );
   }
   const parts = [
-    pick({ en: `${shooter} shoots at ${r.targetId} (EDEN-RANGED-2).`, es: `${shooter} dispara a ${r.targetId} (EDEN-RANGED-2).`, de: `${shooter} schießt auf ${r.targetId} (EDEN-RANGED-2).` }, lang),
+    pick(
+      {
+        en: `${shooter} shoots at ${r.targetId} (EDEN-RANGED-2).`,
+        es: `${shooter} dispara a ${r.targetId} (EDEN-RANGED-2).`,
+        de: `${shooter} schießt auf ${r.targetId} (EDEN-RANGED-2).`,
+      },
+      lang,
+    ),
   ];
   if (r.roll) parts.push(rollText(pick({ en: 'CBT (EDEN-RANGED-3)', es: 'CBT (EDEN-RANGED-3)', de: 'KAT (EDEN-RANGED-3)' }, lang), r.roll, lang) + '.');
   if (r.redirectedTo) {
-    parts.push(pick({ en: `Odd successes into a melee: the shot hits ${r.redirectedTo} (EDEN-RANGED-4).`, es: `Éxitos impares en un combate: el tiro impacta en ${r.redirectedTo} (EDEN-RANGED-4).`, de: `Ungerade Erfolge in einen Nahkampf: der Schuss trifft ${r.redirectedTo} (EDEN-RANGED-4).` }, lang));
+    parts.push(
+      pick(
+        {
+          en: `Odd successes into a melee: the shot hits ${r.redirectedTo} (EDEN-RANGED-4).`,
+          es: `Éxitos impares en un combate: el tiro impacta en ${r.redirectedTo} (EDEN-RANGED-4).`,
+          de: `Ungerade Erfolge in einen Nahkampf: der Schuss trifft ${r.redirectedTo} (EDEN-RANGED-4).`,
+        },
+        lang,
+      ),
+    );
   }
   if (r.location) parts.push(locationText(r.location, lang) + ' (EDEN-RANGED-5).');
   if (r.potency) {
-    parts.push(rollText(pick({ en: `Potency ${r.potency.value} (EDEN-RANGED-6)`, es: `Potencia ${r.potency.value} (EDEN-RANGED-6)`, de: `Stärke ${r.potency.value} (EDEN-RANGED-6)` }, lang), r.potency.roll, lang) + '.');
+    parts.push(
+      rollText(
+        pick({ en: `Potency ${r.potency.value} (EDEN-RANGED-6)`, es: `Potencia ${r.potency.value} (EDEN-RANGED-6)`, de: `Stärke ${r.potency.value} (EDEN-RANGED-6)` }, lang),
+        r.potency.roll,
+        lang,
+      ) + '.',
+    );
     if (r.energyBeacon) {
-      parts.push(pick({ en: 'Energy beacon within 5 cm: Gyromagnetic field, Complete +2 for this attack (EDEN-TERRAIN-LIST-10).', es: 'Baliza energética a 5 cm o menos: Campo giromagnético, Completa +2 para este ataque (EDEN-TERRAIN-LIST-10).', de: 'Energiebake in höchstens 5 cm: gyromagnetisches Feld, Alle +2 für diesen Angriff (EDEN-TERRAIN-LIST-10).' }, lang));
+      parts.push(
+        pick(
+          {
+            en: 'Energy beacon within 5 cm: Gyromagnetic field, Complete +2 for this attack (EDEN-TERRAIN-LIST-10).',
+            es: 'Baliza energética a 5 cm o menos: Campo giromagnético, Completa +2 para este ataque (EDEN-TERRAIN-LIST-10).',
+            de: 'Energiebake in höchstens 5 cm: gyromagnetisches Feld, Alle +2 für diesen Angriff (EDEN-TERRAIN-LIST-10).',
+          },
+          lang,
+        ),
+      );
     }
     parts.push(woundText(r.inflicted, r.protection, r.marked, lang) + ' (EDEN-RANGED-7).');
   }
@@ -162,8 +196,27 @@ export function throwSummary(r: ThrowResult, lang: Lang): string {
   ];
   for (const h of r.results) {
     const name = h.fighter.name || h.id;
-    if (h.roll) parts.push(rollText(pick({ en: `Explosion on ${name} (EDEN-EFFECT-EXPLOSIVE)`, es: `Explosión sobre ${name} (EDEN-EFFECT-EXPLOSIVE)`, de: `Explosion bei ${name} (EDEN-EFFECT-EXPLOSIVE)` }, lang), h.roll, lang) + '.');
-    parts.push(pick({ en: `${name}: ${h.marked} PC lost, protection ignored.`, es: `${name}: ${h.marked} PC perdidos, sin protección.`, de: `${name}: ${h.marked} KP verloren, Rüstung ignoriert.` }, lang));
+    if (h.roll)
+      parts.push(
+        rollText(
+          pick(
+            { en: `Explosion on ${name} (EDEN-EFFECT-EXPLOSIVE)`, es: `Explosión sobre ${name} (EDEN-EFFECT-EXPLOSIVE)`, de: `Explosion bei ${name} (EDEN-EFFECT-EXPLOSIVE)` },
+            lang,
+          ),
+          h.roll,
+          lang,
+        ) + '.',
+      );
+    parts.push(
+      pick(
+        {
+          en: `${name}: ${h.marked} PC lost, protection ignored.`,
+          es: `${name}: ${h.marked} PC perdidos, sin protección.`,
+          de: `${name}: ${h.marked} KP verloren, Rüstung ignoriert.`,
+        },
+        lang,
+      ),
+    );
     if (h.fighter.outOfAction && h.marked > 0) parts.push(outOfAction(name, lang));
   }
   return parts.join(' ');
@@ -171,15 +224,24 @@ export function throwSummary(r: ThrowResult, lang: Lang): string {
 
 export function spraySummary(r: SprayResult, lang: Lang): string {
   const parts = [
-    pick({ en: 'Spray: no roll, one wound on each limb of every covered fighter, protection ignored (EDEN-SPRAY-2).', es: 'Chorro: sin tirada, una herida en cada miembro de cada combatiente cubierto, sin protección (EDEN-SPRAY-2).', de: 'Fläche: kein Wurf, eine Wunde an jeder Körperzone jedes bedeckten Kämpfers, Rüstung ignoriert (EDEN-SPRAY-2).' }, lang),
+    pick(
+      {
+        en: 'Spray: no roll, one wound on each limb of every covered fighter, protection ignored (EDEN-SPRAY-2).',
+        es: 'Chorro: sin tirada, una herida en cada miembro de cada combatiente cubierto, sin protección (EDEN-SPRAY-2).',
+        de: 'Fläche: kein Wurf, eine Wunde an jeder Körperzone jedes bedeckten Kämpfers, Rüstung ignoriert (EDEN-SPRAY-2).',
+      },
+      lang,
+    ),
   ];
   for (const h of r.results) {
     const name = h.fighter.name || h.id;
     parts.push(pick({ en: `${name}: ${h.marked} PC lost.`, es: `${name}: ${h.marked} PC perdidos.`, de: `${name}: ${h.marked} KP verloren.` }, lang));
     if (h.fighter.outOfAction && h.marked > 0) parts.push(outOfAction(name, lang));
   }
-  parts.push(r.success
-    ? pick({ en: 'Success (EDEN-AMB-24).', es: 'Éxito (EDEN-AMB-24).', de: 'Erfolg (EDEN-AMB-24).' }, lang)
-    : pick({ en: 'Failure: nobody lost a PC (EDEN-AMB-24).', es: 'Fallo: nadie perdió PC (EDEN-AMB-24).', de: 'Fehlschlag: niemand verlor KP (EDEN-AMB-24).' }, lang));
+  parts.push(
+    r.success
+      ? pick({ en: 'Success (EDEN-AMB-24).', es: 'Éxito (EDEN-AMB-24).', de: 'Erfolg (EDEN-AMB-24).' }, lang)
+      : pick({ en: 'Failure: nobody lost a PC (EDEN-AMB-24).', es: 'Fallo: nadie perdió PC (EDEN-AMB-24).', de: 'Fehlschlag: niemand verlor KP (EDEN-AMB-24).' }, lang),
+  );
   return parts.join(' ');
 }

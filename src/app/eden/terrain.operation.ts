@@ -34,7 +34,7 @@ export const edenTerrainOperation = defineOperation({
     '- `swim` (EDEN-TERRAIN-R-SWIM): a Move costing 2 AP; VIG minus one per item carried (a Complete protection counts 2) vs X; each failure is one Head wound ignoring protection and the roll repeats until a success or out of action. With that VIG ≤ 0 every roll fails without dice (EDEN-ROLL-3). Success: placed touching the element within 20 cm.',
     '- `jump` (EDEN-TERRAIN-R-JUMP): a Move action (1 AP); RAP vs X; 0 successes → automatically out of action (`outOfAction: true`, wounds unchanged). EDEN-AMB-32: on success land touching the far side, ≤ 10 cm counted like a Move.',
     '- `hostile_presence` (EDEN-TERRAIN-R-HOSTILE): X wounds, protection ignored, one location die per wound; once the fighter is out of action the remaining wounds are discarded and not rolled. No AP.',
-    '- `obstruction` (EDEN-TERRAIN-R-OBSTRUCTION, EDEN-EX-6): no dice; each cm `inside` costs X, cm `outside` cost 1; `allowance` defaults to the Move\'s 10 cm, 8 cm under Headwind (`weather`, EDEN-WEATHER-3).',
+    "- `obstruction` (EDEN-TERRAIN-R-OBSTRUCTION, EDEN-EX-6): no dice; each cm `inside` costs X, cm `outside` cost 1; `allowance` defaults to the Move's 10 cm, 8 cm under Headwind (`weather`, EDEN-WEATHER-3).",
     '- EDEN-TERRAIN-R-INFLAMMABLE: with `elementFire` ≥ 1 on an Inflammable `element`, its Obstruction is lost (422 `rule_not_on_element`, e.g. burning bushes no longer slow a Move; see POST /v1/eden/terrain/scenery).',
     '- Fighters out of action are 422 `out_of_action`. ' + OPTIONAL_RULES_NOTE,
   ].join('\n'),
@@ -43,8 +43,15 @@ export const edenTerrainOperation = defineOperation({
     test: Type.Union(TESTS.map((t) => Type.Literal(t))),
     fighter: Type.Optional(FighterSchema),
     value: Type.Optional(Type.Integer({ minimum: 0, maximum: 20, description: 'X of the rule.' })),
-    element: Type.Optional(Type.Union(SCENERY.map((s) => Type.Literal(s.id)), { description: 'A catalog scenery element providing X.' })),
-    elementFire: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Fire markers on `element`: a burning Inflammable element has lost Obstruction (EDEN-TERRAIN-R-INFLAMMABLE).' })),
+    element: Type.Optional(
+      Type.Union(
+        SCENERY.map((s) => Type.Literal(s.id)),
+        { description: 'A catalog scenery element providing X.' },
+      ),
+    ),
+    elementFire: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 100, description: 'Fire markers on `element`: a burning Inflammable element has lost Obstruction (EDEN-TERRAIN-R-INFLAMMABLE).' }),
+    ),
     inside: Type.Optional(Type.Number({ minimum: 0, maximum: 1000, description: '`obstruction`: cm moved inside the element.' })),
     outside: Type.Optional(Type.Number({ minimum: 0, maximum: 1000, description: '`obstruction`: cm moved outside it (default 0).' })),
     allowance: Type.Optional(Type.Number({ minimum: 0, maximum: 1000, description: '`obstruction`: cm available (default 10; 8 under Headwind).' })),
@@ -52,7 +59,24 @@ export const edenTerrainOperation = defineOperation({
     dice: Type.Optional(DiceSpecSchema),
   }),
   examples: [
-    { summary: 'Swim the lake', value: { test: 'swim', element: 'lake', fighter: { id: 'g', name: 'Grunt', limbs: { head: { white: 2, red: 1, faces: [1], normal: 3, wounded: 2 }, arms: { white: 2, red: 1, faces: [2, 3], normal: 4, wounded: 3 }, torso: { white: 2, red: 1, faces: [4, 5], normal: 4, wounded: 3 }, legs: { white: 2, red: 1, faces: [6], normal: 4, wounded: 3 } } }, dice: { seed: 'lake' } } },
+    {
+      summary: 'Swim the lake',
+      value: {
+        test: 'swim',
+        element: 'lake',
+        fighter: {
+          id: 'g',
+          name: 'Grunt',
+          limbs: {
+            head: { white: 2, red: 1, faces: [1], normal: 3, wounded: 2 },
+            arms: { white: 2, red: 1, faces: [2, 3], normal: 4, wounded: 3 },
+            torso: { white: 2, red: 1, faces: [4, 5], normal: 4, wounded: 3 },
+            legs: { white: 2, red: 1, faces: [6], normal: 4, wounded: 3 },
+          },
+        },
+        dice: { seed: 'lake' },
+      },
+    },
     { summary: 'EDEN-EX-6 swamp', value: { test: 'obstruction', value: 2, inside: 5 } },
   ],
   response: Type.Object(
@@ -71,7 +95,8 @@ export const edenTerrainOperation = defineOperation({
     const problems: InputProblem[] = [];
     const needsFighter = test !== 'obstruction';
     if (needsFighter && !input.fighter) problems.push({ path: '/fighter', code: 'required', message: `must have required property 'fighter' for test "${test}"` });
-    if (test === 'obstruction' && input.inside === undefined) problems.push({ path: '/inside', code: 'required', message: "must have required property 'inside' for test \"obstruction\"" });
+    if (test === 'obstruction' && input.inside === undefined)
+      problems.push({ path: '/inside', code: 'required', message: 'must have required property \'inside\' for test "obstruction"' });
     let x = input.value;
     if (x === undefined && input.element !== undefined) {
       const entry = sceneryById(input.element)!;
@@ -118,7 +143,14 @@ export const edenTerrainOperation = defineOperation({
     const wounds = outcome.wounds.reduce((n, w) => n + w.marked, 0);
     const verdict =
       passed === null
-        ? tr({ en: `${outcome.wounds.length} wound(s) located, protection ignored`, es: `${outcome.wounds.length} herida(s) localizadas, sin protección`, de: `${outcome.wounds.length} Wunde(n) lokalisiert, Rüstung ignoriert` }, ctx.lang)
+        ? tr(
+            {
+              en: `${outcome.wounds.length} wound(s) located, protection ignored`,
+              es: `${outcome.wounds.length} herida(s) localizadas, sin protección`,
+              de: `${outcome.wounds.length} Wunde(n) lokalisiert, Rüstung ignoriert`,
+            },
+            ctx.lang,
+          )
         : passed
           ? tr({ en: 'passed', es: 'superada', de: 'bestanden' }, ctx.lang)
           : tr({ en: 'failed', es: 'fallida', de: 'misslungen' }, ctx.lang);

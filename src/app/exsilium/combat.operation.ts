@@ -3,7 +3,20 @@ import { Type } from '@sinclair/typebox';
 import { defineOperation, shuffleSeed } from '../operation.js';
 import { SummarySchema } from '../schemas/common.js';
 import { DeckLog, outcomePile, resolvePlayerCombat } from '../../games/exsilium/index.js';
-import { RetreatMembers, PlayerCountSchema, AttackerBonus, BaralytasTokens, Committed, ConsequencesSchema, Count, DeckTranscriptSchema, DiscardRounding, OutcomeDeck, Rules, Seed } from './schemas.js';
+import {
+  RetreatMembers,
+  PlayerCountSchema,
+  AttackerBonus,
+  BaralytasTokens,
+  Committed,
+  ConsequencesSchema,
+  Count,
+  DeckTranscriptSchema,
+  DiscardRounding,
+  OutcomeDeck,
+  Rules,
+  Seed,
+} from './schemas.js';
 import { combatSummary } from './summaries.js';
 
 const Combatant = Type.Object({
@@ -74,7 +87,10 @@ export const exsiliumCombatOperation = defineOperation({
         playerCount: 2,
       },
     },
-    { summary: 'A defender with no cards loses at once (OCR-17); Wardun’s second retreat releases the ability', value: { attacker: { committed: [3] }, defender: { committed: [], hand: 0, faction: 'wardun', inactiveMiniatures: 1, abilityTokens: 2 }, seed: 'example' } },
+    {
+      summary: 'A defender with no cards loses at once (OCR-17); Wardun’s second retreat releases the ability',
+      value: { attacker: { committed: [3] }, defender: { committed: [], hand: 0, faction: 'wardun', inactiveMiniatures: 1, abilityTokens: 2 }, seed: 'example' },
+    },
   ],
   handle(input, ctx) {
     const log = new DeckLog(input.seed ?? shuffleSeed(ctx));

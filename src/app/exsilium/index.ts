@@ -8,4 +8,12 @@ import { exsiliumVictoryOperation } from './victory.operation.js';
 import { exsiliumMinesOperation } from './mines.operation.js';
 import { exsiliumEliminationsOperation } from './eliminations.operation.js';
 
-export const exsiliumOperations: Operation<any>[] = [exsiliumNewaruActionOperation, exsiliumNewaruMoveOperation, exsiliumRespawnOperation, exsiliumCombatOperation, exsiliumVictoryOperation, exsiliumMinesOperation, exsiliumEliminationsOperation];
+export const exsiliumOperations: Operation<any>[] = [
+  exsiliumNewaruActionOperation,
+  exsiliumNewaruMoveOperation,
+  exsiliumRespawnOperation,
+  exsiliumCombatOperation,
+  exsiliumVictoryOperation,
+  exsiliumMinesOperation,
+  exsiliumEliminationsOperation,
+];

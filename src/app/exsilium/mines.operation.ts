@@ -25,7 +25,11 @@ const Body = Type.Object({
       { maxItems: 40, description: 'Borders (frontiers) between two tiles (EXS-BORDER-1): crossing one sets off the mines next to it (EXS-MINE-4).' },
     ),
   ),
-  miniatures: Type.Array(Type.Object({ id: Id, faction: Type.String({ minLength: 1, maxLength: 50 }), node: Id }), { minItems: 1, maxItems: 64, description: 'Faction miniatures on the board, the moving one included.' }),
+  miniatures: Type.Array(Type.Object({ id: Id, faction: Type.String({ minLength: 1, maxLength: 50 }), node: Id }), {
+    minItems: 1,
+    maxItems: 64,
+    description: 'Faction miniatures on the board, the moving one included.',
+  }),
   move: Type.Object({
     miniature: Id,
     path: Type.Array(Id, { minItems: 1, maxItems: 200, description: 'The miniature’s node, then every node stepped on.' }),
@@ -37,7 +41,9 @@ const Response = Type.Object({
     Type.Object({
       from: Type.String(),
       to: Type.String(),
-      explosions: Type.Array(Type.Object({ mine: Type.String(), rule: Type.Union([Type.Literal('EXS-MINE-2'), Type.Literal('EXS-MINE-4')]), eliminated: Type.Array(Type.String()) })),
+      explosions: Type.Array(
+        Type.Object({ mine: Type.String(), rule: Type.Union([Type.Literal('EXS-MINE-2'), Type.Literal('EXS-MINE-4')]), eliminated: Type.Array(Type.String()) }),
+      ),
     }),
   ),
   eliminated: Type.Array(Type.Object({ id: Type.String(), faction: Type.String(), mine: Type.String() })),

@@ -4,7 +4,20 @@ import { defineOperation, shuffleSeed } from '../operation.js';
 import { SummarySchema } from '../schemas/common.js';
 import { InvalidInput, type InputProblem, pointer } from '../../games/errors.js';
 import { DeckLog, outcomePile, resolveNewaruCombat, TIERS, type Tier } from '../../games/exsilium/index.js';
-import { Enum, RetreatMembers, AttackerBonus, BaralytasTokens, Committed, ConsequencesSchema, Count, DeckTranscriptSchema, DiscardRounding, OutcomeDeck, Rules, Seed } from './schemas.js';
+import {
+  Enum,
+  RetreatMembers,
+  AttackerBonus,
+  BaralytasTokens,
+  Committed,
+  ConsequencesSchema,
+  Count,
+  DeckTranscriptSchema,
+  DiscardRounding,
+  OutcomeDeck,
+  Rules,
+  Seed,
+} from './schemas.js';
 import { newaruActionSummary } from './summaries.js';
 
 const EnemyCardSchema = Type.Object(
@@ -44,16 +57,24 @@ const Body = Type.Object({
   returnToken: Type.Optional(Type.Integer({ minimum: 1, maximum: 3, description: 'Token returned on a loss (player’s choice; default the lowest of `baralytasTokens`).' })),
   connectionTokens: Type.Optional(Count('Connection tokens held.')),
   factionTokens: Type.Optional(Count('Faction tokens in the personal reserve.')),
-  reserve: Type.Optional(Type.Object({ connectionTokens: Type.Optional(Count('Connection tokens left in the general reserve.')), factionTokens: Type.Optional(Count('This player’s faction tokens in the game reserve.')) })),
+  reserve: Type.Optional(
+    Type.Object({
+      connectionTokens: Type.Optional(Count('Connection tokens left in the general reserve.')),
+      factionTokens: Type.Optional(Count('This player’s faction tokens in the game reserve.')),
+    }),
+  ),
   crossTile: Type.Optional(Type.Boolean({ description: 'The miniature and the Newaru stand on different tiles (EXS-NEWARU-SPAWN-3).' })),
   newaruTileOccupied: Type.Optional(Type.Boolean({ description: 'Faction miniatures stand on the Newaru’s tile (EXS-AMB-20).' })),
   discardRounding: Type.Optional(DiscardRounding),
-  faction: Type.Optional(Type.String({ maxLength: 50, description: 'The player’s faction (SYL, Keber, Vinsan, Wardun): the release slot for the check on a loss (EXS-PBOARD-5).' })),
+  faction: Type.Optional(
+    Type.String({ maxLength: 50, description: 'The player’s faction (SYL, Keber, Vinsan, Wardun): the release slot for the check on a loss (EXS-PBOARD-5).' }),
+  ),
   ...RetreatMembers,
   emptyHandLoses: Type.Optional(
     Type.Boolean({
       default: false,
-      description: 'EXS-AMB-3b strict variant: a player attacked by the Newaru (`attacker: "newaru"`) with an empty `hand` loses at once, no enemy card revealed. Default false: the deferred combat at turn start after the refill.',
+      description:
+        'EXS-AMB-3b strict variant: a player attacked by the Newaru (`attacker: "newaru"`) with an empty `hand` loses at once, no enemy card revealed. Default false: the deferred combat at turn start after the refill.',
     }),
   ),
   board: Type.Optional(
@@ -72,20 +93,28 @@ const Body = Type.Object({
         ),
         defeatedAt: Id,
       },
-      { description: 'The map and the node where the player’s miniature fights: on a loss, names the nearest deposit without a token for the returned Baralytas token (EXS-AMB-24).' },
+      {
+        description:
+          'The map and the node where the player’s miniature fights: on a loss, names the nearest deposit without a token for the returned Baralytas token (EXS-AMB-24).',
+      },
     ),
   ),
 });
 
 const Response = Type.Object({
   tier: Type.Union([Type.Literal('basic'), Type.Literal('intermediate'), Type.Literal('advanced')]),
-  revealed: Type.Array(Type.Object({}, { additionalProperties: true }), { description: 'Enemy cards revealed, in order; effect cards that drew an Outcome bonus carry `outcomeBonus`.' }),
+  revealed: Type.Array(Type.Object({}, { additionalProperties: true }), {
+    description: 'Enemy cards revealed, in order; effect cards that drew an Outcome bonus carry `outcomeBonus`.',
+  }),
   playerStrength: Type.Integer(),
   enemyStrength: Type.Integer({ description: 'Attack damage plus carried bonuses (0 when no attack card was reached).' }),
-  outcomeDraws: Type.Array(Type.Object({ side: Type.Union([Type.Literal('player'), Type.Literal('newaru')]), card: Type.Integer() }), { description: 'Tie-break draws only, attacker first.' }),
+  outcomeDraws: Type.Array(Type.Object({ side: Type.Union([Type.Literal('player'), Type.Literal('newaru')]), card: Type.Integer() }), {
+    description: 'Tie-break draws only, attacker first.',
+  }),
   totals: Type.Object({ player: Type.Integer(), newaru: Type.Integer() }),
   winner: Type.Union([Type.Literal('player'), Type.Literal('newaru'), Type.Null()], {
-    description: '`null` when nobody wins: the attack was evaded with Favourable Zone (`evaded: true`, `endedBy: "evaded"`) or a non-chaining effect card ended the combat (`endedBy: "effect"`); then `consequences.player` is null and the Newaru stays.',
+    description:
+      '`null` when nobody wins: the attack was evaded with Favourable Zone (`evaded: true`, `endedBy: "evaded"`) or a non-chaining effect card ended the combat (`endedBy: "effect"`); then `consequences.player` is null and the Newaru stays.',
   }),
   evaded: Type.Boolean(),
   endedBy: Type.Union([Type.Literal('strength'), Type.Literal('outcome'), Type.Literal('evaded'), Type.Literal('effect'), Type.Literal('no_defence')]),
@@ -95,7 +124,10 @@ const Response = Type.Object({
     favourableZoneDiscarded: Type.Boolean(),
     handAfter: Type.Integer(),
   }),
-  enemyDeck: Type.Object({ tier: Type.String(), drawPile: Type.Array(Type.Unknown()), discard: Type.Array(Type.Unknown()) }, { description: 'The level’s deck and discard pile after the combat.' }),
+  enemyDeck: Type.Object(
+    { tier: Type.String(), drawPile: Type.Array(Type.Unknown()), discard: Type.Array(Type.Unknown()) },
+    { description: 'The level’s deck and discard pile after the combat.' },
+  ),
   decks: DeckTranscriptSchema,
   rules: Rules,
   summary: SummarySchema,
@@ -145,7 +177,12 @@ export const exsiliumNewaruActionOperation = defineOperation({
         playerBaralytas: 5,
         committed: [10, 9],
         attacker: 'player',
-        decks: { intermediate: [{ name: 'Implacable', kind: 'effect' }, { name: '15 damage', kind: 'attack', damage: 15, evadable: true }] },
+        decks: {
+          intermediate: [
+            { name: 'Implacable', kind: 'effect' },
+            { name: '15 damage', kind: 'attack', damage: 15, evadable: true },
+          ],
+        },
         outcomeDeck: [4, 8, 10, 4, 4, 8],
         seed: 'example',
       },

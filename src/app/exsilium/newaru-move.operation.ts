@@ -11,10 +11,17 @@ const Id = NodeId;
 const Body = Type.Object({
   nodes: BoardNodes,
   newaru: Type.Object({ node: Id }),
-  miniatures: Type.Array(Type.Object({ id: Id, faction: Type.String({ minLength: 1, maxLength: 50 }), node: Id }), { maxItems: 64, description: 'Faction miniatures where they stand at the enemy activation.' }),
+  miniatures: Type.Array(Type.Object({ id: Id, faction: Type.String({ minLength: 1, maxLength: 50 }), node: Id }), {
+    maxItems: 64,
+    description: 'Faction miniatures where they stand at the enemy activation.',
+  }),
   move: Type.Object({
     faction: Type.String({ minLength: 1, maxLength: 50, description: 'The active player’s faction.' }),
-    path: Type.Array(Id, { minItems: 1, maxItems: 200, description: 'The active player’s movement this turn: start node, then every node stepped on (consecutive nodes must be adjacent).' }),
+    path: Type.Array(Id, {
+      minItems: 1,
+      maxItems: 200,
+      description: 'The active player’s movement this turn: start node, then every node stepped on (consecutive nodes must be adjacent).',
+    }),
     paths: Type.Optional(
       Type.Array(Type.Array(Id, { minItems: 1, maxItems: 200 }), {
         maxItems: 20,
@@ -30,10 +37,15 @@ const Response = Type.Object({
   moves: Type.Boolean(),
   from: Type.String(),
   to: Type.String(),
-  adjacentTo: Type.Array(Type.String(), { description: 'Miniatures adjacent to the Newaru where it ends: those owners fight it at the start of their next turn (EXS-COMBAT-TRIGGER-3).' }),
+  adjacentTo: Type.Array(Type.String(), {
+    description: 'Miniatures adjacent to the Newaru where it ends: those owners fight it at the start of their next turn (EXS-COMBAT-TRIGGER-3).',
+  }),
   target: Type.Union([Type.String(), Type.Null()]),
   reason: Type.Union([Type.Literal('not_triggered'), Type.Literal('adjacent'), Type.Literal('no_target'), Type.Literal('no_path'), Type.Null()]),
-  ties: Type.Object({ targets: Type.Array(Type.String()), steps: Type.Array(Type.String()) }, { description: 'Equal choices the active player may pick among; the first listed was taken.' }),
+  ties: Type.Object(
+    { targets: Type.Array(Type.String()), steps: Type.Array(Type.String()) },
+    { description: 'Equal choices the active player may pick among; the first listed was taken.' },
+  ),
   rules: Rules,
   summary: SummarySchema,
 });
@@ -68,7 +80,10 @@ export const exsiliumNewaruMoveOperation = defineOperation({
           { id: 'u2', tile: 'U', neighbors: ['u1'] },
         ],
         newaru: { node: 'a' },
-        miniatures: [{ id: 'k1', faction: 'keber', node: 'u2' }, { id: 'v1', faction: 'vinsan', node: 'd' }],
+        miniatures: [
+          { id: 'k1', faction: 'keber', node: 'u2' },
+          { id: 'v1', faction: 'vinsan', node: 'd' },
+        ],
         move: { faction: 'keber', path: ['c', 'u1', 'u2'] },
       },
     },

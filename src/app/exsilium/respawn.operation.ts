@@ -47,7 +47,14 @@ export const exsiliumRespawnOperation = defineOperation({
   examples: [
     {
       summary: 'EXS-NEWARU-SPAWN-1: only the empty portal tile gets a Newaru',
-      value: { tiles: [{ id: 'A1', portal: 'A1:p', miniatures: 0, newaru: false }, { id: 'B', portal: 'B:p', miniatures: 2, newaru: false }, { id: 'C', portal: 'C:p', revealed: false, miniatures: 0, newaru: false }], newaruSupply: 3 },
+      value: {
+        tiles: [
+          { id: 'A1', portal: 'A1:p', miniatures: 0, newaru: false },
+          { id: 'B', portal: 'B:p', miniatures: 2, newaru: false },
+          { id: 'C', portal: 'C:p', revealed: false, miniatures: 0, newaru: false },
+        ],
+        newaruSupply: 3,
+      },
     },
   ],
   handle(input, ctx) {

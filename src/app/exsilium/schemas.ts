@@ -47,7 +47,9 @@ export const DeckTranscriptSchema = Type.Object(
 
 export function DepositChoiceSchema() {
   return Type.Object({
-    deposit: Type.Union([Type.String(), Type.Null()], { description: 'Node id of the deposit (the first of `ties` when several are equally near); null when every deposit holds a token.' }),
+    deposit: Type.Union([Type.String(), Type.Null()], {
+      description: 'Node id of the deposit (the first of `ties` when several are equally near); null when every deposit holds a token.',
+    }),
     distance: Type.Union([Type.Integer(), Type.Null()]),
     ties: Type.Array(Type.String(), { description: 'Equally near free deposits: the player’s choice.' }),
   });
@@ -64,7 +66,13 @@ export const RetreatSchema = Type.Object({
 
 /** Request members for the release check (EXS-PBOARD-5). */
 export const RetreatMembers = {
-  inactiveMiniatures: Type.Optional(Type.Integer({ minimum: 0, maximum: 3, description: 'Miniatures already on the player board before this combat (EXS-PBOARD-3): with `faction`, enables the release check on a loss.' })),
+  inactiveMiniatures: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 3,
+      description: 'Miniatures already on the player board before this combat (EXS-PBOARD-3): with `faction`, enables the release check on a loss.',
+    }),
+  ),
   abilityTokens: Type.Optional(Type.Integer({ minimum: 0, maximum: 2, description: 'Faction tokens on the two ability slots (EXS-PBOARD-4).' })),
 };
 
@@ -83,7 +91,9 @@ export const ConsequencesSchema = Type.Object({
     to: Type.Union([Type.Literal('winner'), Type.Literal('nearest_free_deposit'), Type.Null()]),
     points: Type.Union([Type.Integer(), Type.Null()], { description: 'Baralytas points after, when known.' }),
     deposit: Type.Optional(
-      Type.Union([DepositChoiceSchema(), Type.Null()], { description: 'EXS-AMB-24: the deposit a token lost to a Newaru goes to (null when no `board` was sent or nothing is returned).' }),
+      Type.Union([DepositChoiceSchema(), Type.Null()], {
+        description: 'EXS-AMB-24: the deposit a token lost to a Newaru goes to (null when no `board` was sent or nothing is returned).',
+      }),
     ),
   }),
   connectionTokens: TokenChange,
@@ -97,7 +107,9 @@ export const ConsequencesSchema = Type.Object({
     handAfter: Type.Integer(),
   }),
   miniature: Type.Union([Type.Literal('stays'), Type.Literal('retreats')]),
-  retreat: Type.Optional(Type.Union([RetreatSchema, Type.Null()], { description: 'The loser’s retreat slot and the ability release check (EXS-PBOARD-3/5); null for the winner.' })),
+  retreat: Type.Optional(
+    Type.Union([RetreatSchema, Type.Null()], { description: 'The loser’s retreat slot and the ability release check (EXS-PBOARD-3/5); null for the winner.' }),
+  ),
   rules: Type.Array(Type.String()),
 });
 

@@ -44,7 +44,16 @@ export const exsiliumVictoryOperation = defineOperation({
   body: Body,
   response: Response,
   examples: [
-    { summary: 'EXS-EX-16: 3 players, 2 + 3 + 2 + 1 = 8 wins at once', value: { playerCount: 3, players: [{ id: 'a', baralytasTokens: [2, 3, 2, 1] }, { id: 'b', baralytas: 7 }] } },
+    {
+      summary: 'EXS-EX-16: 3 players, 2 + 3 + 2 + 1 = 8 wins at once',
+      value: {
+        playerCount: 3,
+        players: [
+          { id: 'a', baralytasTokens: [2, 3, 2, 1] },
+          { id: 'b', baralytas: 7 },
+        ],
+      },
+    },
     { summary: 'EXS-WIN-2: the harder game needs 10 with 3 players', value: { playerCount: 3, harder: true, players: [{ id: 'a', baralytas: 8 }] } },
   ],
   handle(input, ctx) {

@@ -81,7 +81,7 @@ export const EDEN_COMMAND_SCHEMAS = {
   }),
   'eden.deploy': cmd(
     'eden.deploy',
-    'EDEN-PREP-7: records the deployment (zone from the player\'s own mission). Under Mist (EDEN-WEATHER-6) one fighter per command (`fighterId`, `placement`), alternating from the First player. Measured `centreDistances` (`centreDistance` under Mist) are checked: ES more than 20 cm, DE at least 20 cm.',
+    "EDEN-PREP-7: records the deployment (zone from the player's own mission). Under Mist (EDEN-WEATHER-6) one fighter per command (`fighterId`, `placement`), alternating from the First player. Measured `centreDistances` (`centreDistance` under Mist) are checked: ES more than 20 cm, DE at least 20 cm.",
     {
       player: Player,
       placements: Type.Optional(Type.Unknown()),
@@ -96,7 +96,7 @@ export const EDEN_COMMAND_SCHEMAS = {
       centreDistance: Type.Optional({ ...Distance, description: 'Under Mist: the measured cm of `fighterId` from the centre line or centre (EDEN-PREP-7).' }),
     },
   ),
-  'eden.choose_tactic_hand': cmd('eden.choose_tactic_hand', 'EDEN-PREP-8: as many distinct cards as the Leader\'s current PSI; after both hands turn 1 starts (EDEN-PREP-9).', {
+  'eden.choose_tactic_hand': cmd('eden.choose_tactic_hand', "EDEN-PREP-8: as many distinct cards as the Leader's current PSI; after both hands turn 1 starts (EDEN-PREP-9).", {
     player: Player,
     cards: Type.Array(Id, { maxItems: 20 }),
   }),
@@ -111,13 +111,19 @@ export const EDEN_COMMAND_SCHEMAS = {
     'EDEN-ACT-1..3: the First player names a fighter; `interruptions` lists the fighters named back and forth (each of strictly greater RAP); the last named is activated.',
     { player: Player, fighterId: Id, interruptions: Type.Optional(refs(50)) },
   ),
-  'eden.end_activation': cmd('eden.end_activation', 'EDEN-ACT-4: ends the activation; the opponent becomes First player (EDEN-ACT-7 when he has nothing to activate).', { player: Type.Optional(Player) }),
-  'eden.pass': cmd('eden.pass', 'EDEN-ACT-5/6: pass instead of designating; two passes in a row end the phase.', { player: Player }),
-  'eden.move': cmd('eden.move', 'EDEN-MOVE-ACT-1/2: 1 AP, 3 / Turn; `disengageFrom` lists the adversaries in contact (RAP roll against the highest RAP); a measured `distance` above 10 cm (8 cm in a Headwind) is refused.', {
-    fighterId: Id,
-    disengageFrom: Type.Optional(refs(20)),
-    distance: Type.Optional({ ...Distance, description: 'The measured length of the move: refused above 10 cm, 8 cm in a Headwind (EDEN-MOVE-ACT-1, EDEN-WEATHER-3).' }),
+  'eden.end_activation': cmd('eden.end_activation', 'EDEN-ACT-4: ends the activation; the opponent becomes First player (EDEN-ACT-7 when he has nothing to activate).', {
+    player: Type.Optional(Player),
   }),
+  'eden.pass': cmd('eden.pass', 'EDEN-ACT-5/6: pass instead of designating; two passes in a row end the phase.', { player: Player }),
+  'eden.move': cmd(
+    'eden.move',
+    'EDEN-MOVE-ACT-1/2: 1 AP, 3 / Turn; `disengageFrom` lists the adversaries in contact (RAP roll against the highest RAP); a measured `distance` above 10 cm (8 cm in a Headwind) is refused.',
+    {
+      fighterId: Id,
+      disengageFrom: Type.Optional(refs(20)),
+      distance: Type.Optional({ ...Distance, description: 'The measured length of the move: refused above 10 cm, 8 cm in a Headwind (EDEN-MOVE-ACT-1, EDEN-WEATHER-3).' }),
+    },
+  ),
   'eden.douse_fire': cmd('eden.douse_fire', 'EDEN-STATE-FIRE-2: 1 AP per Fire marker removed.', { fighterId: Id, ...fromBody(douse, ['markers']) }),
   'eden.melee': cmd(
     'eden.melee',
@@ -159,10 +165,15 @@ export const EDEN_COMMAND_SCHEMAS = {
     'EDEN-UPKEEP-3..11: steps 3–9 as POST /v1/eden/upkeep (fire and fear alternating from the First player, poison, rage (`removeRage`), AP, slow), then the VP earned this turn (`victoryPoints`), then the next turn or the end of the game (EDEN-GAME-1/2/3).',
     {
       removeRage: Type.Optional(refs(50)),
-      victoryPoints: Type.Optional(Type.Object({ A: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })), B: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })) })),
+      victoryPoints: Type.Optional(
+        Type.Object({ A: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })), B: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })) }),
+      ),
       engaged: Type.Optional(refs(100, 'Fighters that are not free at the end of the turn: Acid rain spares them (EDEN-WEATHER-7).')),
       weatherOrder: Type.Optional(
-        Type.Array(Type.Union(WEATHER_CONDITIONS.map((c) => Type.Literal(c))), { maxItems: 3, description: 'The order in which the First player resolves the end-of-turn weather (EDEN-AMB-26).' }),
+        Type.Array(Type.Union(WEATHER_CONDITIONS.map((c) => Type.Literal(c))), {
+          maxItems: 3,
+          description: 'The order in which the First player resolves the end-of-turn weather (EDEN-AMB-26).',
+        }),
       ),
     },
   ),
@@ -178,7 +189,10 @@ export const EDEN_COMMAND_SCHEMAS = {
       player: Player,
       element: Type.String({ minLength: 1, maxLength: 100 }),
       sceneryId: Type.Optional(Id),
-      nearestDistance: Type.Optional({ ...Distance, description: 'Measured cm to the nearest element, table edge or objective: ES needs more than 5, DE at least 5 (EDEN-PREP-6).' }),
+      nearestDistance: Type.Optional({
+        ...Distance,
+        description: 'Measured cm to the nearest element, table edge or objective: ES needs more than 5, DE at least 5 (EDEN-PREP-6).',
+      }),
     },
   ),
   'eden.attack_scenery': cmd(
@@ -196,9 +210,13 @@ export const EDEN_COMMAND_SCHEMAS = {
     'EDEN-TERRAIN-R-INFLAMMABLE / EDEN-TERRAIN-R-HOSTILE: the active fighter starts its activation or ends a move in contact with an element: 1 Fire marker if it burns, Hostile Presence (X) wounds.',
     { fighterId: Id, sceneryId: Id, moment: Type.Optional(Type.Union([Type.Literal('activation_start'), Type.Literal('move_end')])) },
   ),
-  'eden.set_infestation_level': cmd('eden.set_infestation_level', 'EDEN-NPC-2 (options.infestation without a level): the agreed Infestation Level; each player gets that many points.', {
-    level: Type.Integer({ minimum: 1, maximum: 100 }),
-  }),
+  'eden.set_infestation_level': cmd(
+    'eden.set_infestation_level',
+    'EDEN-NPC-2 (options.infestation without a level): the agreed Infestation Level; each player gets that many points.',
+    {
+      level: Type.Integer({ minimum: 1, maximum: 100 }),
+    },
+  ),
   'eden.place_npc': cmd(
     'eden.place_npc',
     'EDEN-NPC-2 (preparation step 6bis): X Infestation Points for an NPC of Level X, alternating from the First player; `nearestNpcDistance` < 15 cm is refused.',

@@ -23,9 +23,7 @@ const edenMatch = defineMatchGame<eden.EdenMatchState>({
   game: 'eden',
   initialState: (setup) => eden.initialState(setup),
   evolve: (state, event) => eden.evolve(state, event),
-  commands: Object.fromEntries(
-    eden.EDEN_COMMAND_TYPES.map((type): [string, MatchCommand<eden.EdenMatchState>] => [type, { ...EDEN_COMMAND_SCHEMAS[type], decide: edenDecide }]),
-  ),
+  commands: Object.fromEntries(eden.EDEN_COMMAND_TYPES.map((type): [string, MatchCommand<eden.EdenMatchState>] => [type, { ...EDEN_COMMAND_SCHEMAS[type], decide: edenDecide }])),
   unknownCommand: edenDecide,
 });
 

@@ -83,7 +83,10 @@ export function resolutionLogMatch<T extends object>(projection: LogProjection<T
   for (const op of ops.values()) {
     const omit = omittable(op.id).filter((k) => (op.body as TObject).properties?.[k] !== undefined);
     commands[op.id] = {
-      description: `${op.summary} Same body as ${op.method} ${op.path}.` + (omit.length ? ` May omit ${omit.map((k) => `\`${k}\``).join(', ')}: taken from the match state.` : '') + (projection.note ? ` ${projection.note}` : ''),
+      description:
+        `${op.summary} Same body as ${op.method} ${op.path}.` +
+        (omit.length ? ` May omit ${omit.map((k) => `\`${k}\``).join(', ')}: taken from the match state.` : '') +
+        (projection.note ? ` ${projection.note}` : ''),
       schema: commandSchema(op, omit),
       decide: (command, state, dice) => resolve(op, command, state, dice),
     };

@@ -9,9 +9,15 @@ export const CreateMatchBody = Type.Object({
   game: GameSchema,
   players: Type.Array(PlayerSchema, { minItems: 1, maxItems: 16, description: 'EDEN: exactly two; the first is player "A", the second "B".' }),
   options: Type.Optional(
-    Type.Object({}, { additionalProperties: true, maxProperties: 50, description:
-        'EDEN: `edition` ("es" default, "de"), `turns` (default 5, EDEN-GAME-1), and the optional rules (ES printing): `weather` (true, or 1–3 conditions rolled before preparation, EDEN-WEATHER), `territory` (true: scenery placed for 8 Scenery Points each, EDEN-TERRAIN), `infestation` (true, a level, or `{level}`: NPCs placed and activated, EDEN-NPC).',
-    }),
+    Type.Object(
+      {},
+      {
+        additionalProperties: true,
+        maxProperties: 50,
+        description:
+          'EDEN: `edition` ("es" default, "de"), `turns` (default 5, EDEN-GAME-1), and the optional rules (ES printing): `weather` (true, or 1–3 conditions rolled before preparation, EDEN-WEATHER), `territory` (true: scenery placed for 8 Scenery Points each, EDEN-TERRAIN), `infestation` (true, a level, or `{level}`: NPCs placed and activated, EDEN-NPC).',
+      },
+    ),
   ),
 });
 
@@ -25,9 +31,16 @@ export const MatchCreated = Type.Object({
 });
 
 export const NewEventSchema = Type.Object({
-  type: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.:-]+$', description: 'Free-form, or a generic type (`match.note`). Rules-engine types (`eden.*`, …) are written by commands only.' }),
-  data: Type.Optional(Type.Unknown({ description: 'Any JSON; validated against the type\'s schema when the type is known.' })),
-  schemaVersion: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Schema version of `data` (default: the current one); older versions are upcast when read.' })),
+  type: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    pattern: '^[A-Za-z0-9_.:-]+$',
+    description: 'Free-form, or a generic type (`match.note`). Rules-engine types (`eden.*`, …) are written by commands only.',
+  }),
+  data: Type.Optional(Type.Unknown({ description: "Any JSON; validated against the type's schema when the type is known." })),
+  schemaVersion: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 1000, description: 'Schema version of `data` (default: the current one); older versions are upcast when read.' }),
+  ),
 });
 
 export const AppendEventsBody = Type.Object({
@@ -46,13 +59,19 @@ export const EventOut = Type.Object({
 export const AppendedSchema = Type.Object({ version: Type.Integer(), events: Type.Array(EventOut) });
 
 export const RunCommandBody = Type.Object({
-  expectedVersion: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_000_000_000, description: 'When given, a match at another version → 409; when absent the command runs against the current state (retried on a concurrent append).' })),
+  expectedVersion: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 2_000_000_000,
+      description: 'When given, a match at another version → 409; when absent the command runs against the current state (retried on a concurrent append).',
+    }),
+  ),
   command: Type.Object(
     {
       type: Type.String({ minLength: 1, maxLength: 200, description: 'e.g. `eden.melee`, `eden.activate`, `eden.upkeep`, `anima.exploration`.' }),
       dice: Type.Optional(Type.Unknown({ description: 'As for the stateless endpoints (CONTRACT §1); the transcript is recorded in the events.' })),
     },
-    { additionalProperties: true, description: 'The command; the rest of its members are the command\'s body (validated per type).' },
+    { additionalProperties: true, description: "The command; the rest of its members are the command's body (validated per type)." },
   ),
 });
 
@@ -82,9 +101,17 @@ export const EventsQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
 });
 export const FeedQuery = Type.Object({
-  from: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_000_000_000, description: 'First version to send (default: only events after the current version). `Last-Event-ID` wins over it.' })),
+  from: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 2_000_000_000, description: 'First version to send (default: only events after the current version). `Last-Event-ID` wins over it.' }),
+  ),
   follow: Type.Optional(Type.Boolean({ default: true, description: 'false: send what exists and close.' })),
 });
 export const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Repeating a key returns the first answer and appends nothing; the same key with another body → 422 `idempotency_key_reused`.' })),
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: 'Repeating a key returns the first answer and appends nothing; the same key with another body → 422 `idempotency_key_reused`.',
+    }),
+  ),
 });

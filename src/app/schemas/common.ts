@@ -9,9 +9,7 @@ export const DiceSpecSchema = Type.Object(
         description: 'Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400.',
       }),
     ),
-    seed: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 500, description: 'Seed for the deterministic generator (cyrb128 → sfc32, see README).' }),
-    ),
+    seed: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Seed for the deterministic generator (cyrb128 → sfc32, see README).' })),
   },
   {
     minProperties: 1,
@@ -24,9 +22,7 @@ export type DiceSpecInput = Static<typeof DiceSpecSchema>;
 export const DiceTranscriptSchema = Type.Object(
   {
     seed: Type.Union([Type.String(), Type.Null()]),
-    rolls: Type.Array(
-      Type.Object({ purpose: Type.String(), sides: Type.Integer(), values: Type.Array(Type.Integer()) }),
-    ),
+    rolls: Type.Array(Type.Object({ purpose: Type.String(), sides: Type.Integer(), values: Type.Array(Type.Integer()) })),
   },
   { description: 'Every die rolled, in consumption order.' },
 );

@@ -32,10 +32,7 @@ export interface SimulationRow extends Omit<NewSimulation, 'fingerprint'> {
 }
 
 /** What became of a submission: an identical one already there, the key's limit, or a new row. */
-export type Reservation =
-  | { outcome: 'existing'; simulation: SimulationRow }
-  | { outcome: 'limit'; active: number }
-  | { outcome: 'inserted' };
+export type Reservation = { outcome: 'existing'; simulation: SimulationRow } | { outcome: 'limit'; active: number } | { outcome: 'inserted' };
 
 /** Queued or running: a simulation that still counts towards its key's limit. */
 export const isActive = (s: string) => s === 'queued' || s === 'running';

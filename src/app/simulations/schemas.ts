@@ -13,10 +13,7 @@ const LimbStats = Type.Object({
   hitRate: Rate('Share of resolutions in which this limb lost at least 1 PC.'),
   expectedMarked: Type.Number({ description: 'PC this limb loses per resolution, on average.' }),
 });
-const ByLimb = Type.Object(
-  { head: LimbStats, arms: LimbStats, torso: LimbStats, legs: LimbStats },
-  { description: 'Per limb of the fighter attacked.' },
-);
+const ByLimb = Type.Object({ head: LimbStats, arms: LimbStats, torso: LimbStats, legs: LimbStats }, { description: 'Per limb of the fighter attacked.' });
 
 export const OutcomeStatsProperties = {
   successRate: Rate('Share of attacks that succeed (the fighter attacked loses at least 1 PC, EDEN-WOUND-6).'),
@@ -55,12 +52,18 @@ export const SubmitSimulationSchema = Type.Object(
     kind: Type.Union([Type.Literal('eden.melee'), Type.Literal('eden.ranged')], {
       description: 'What to simulate: a melee attack (POST /v1/eden/attacks/melee) or a shot (POST /v1/eden/attacks/ranged).',
     }),
-    request: Type.Object({}, {
-      additionalProperties: true,
-      description: 'The body of the stateless endpoint of `kind`, without `dice` (a `dice` member is ignored); validated by the same schema, problems reported under `/request/...`.',
-    }),
+    request: Type.Object(
+      {},
+      {
+        additionalProperties: true,
+        description:
+          'The body of the stateless endpoint of `kind`, without `dice` (a `dice` member is ignored); validated by the same schema, problems reported under `/request/...`.',
+      },
+    ),
     iterations: Type.Integer({ minimum: 1, maximum: MAX_ITERATIONS, description: 'Resolutions to simulate, 1..10,000,000.' }),
-    seed: Type.Optional(Type.String({ maxLength: 200, description: 'Same seed, request and iterations → the same result, whatever the number of workers. Absent → a random seed (reported back).' })),
+    seed: Type.Optional(
+      Type.String({ maxLength: 200, description: 'Same seed, request and iterations → the same result, whatever the number of workers. Absent → a random seed (reported back).' }),
+    ),
   },
   { additionalProperties: true },
 );

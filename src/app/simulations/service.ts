@@ -45,9 +45,7 @@ export interface SimulationView {
   error?: string;
 }
 
-export type SubmitOutcome =
-  | { ok: true; id: string; status: SimulationStatus; deduplicated: boolean }
-  | { ok: false; reason: 'limit'; limit: number; active: number };
+export type SubmitOutcome = { ok: true; id: string; status: SimulationStatus; deduplicated: boolean } | { ok: false; reason: 'limit'; limit: number; active: number };
 
 /** The operation whose body a simulation kind's `request` is (validated by the same schema). */
 export const KIND_OPERATION: Record<SimulationKind, string> = { 'eden.melee': 'eden.melee', 'eden.ranged': 'eden.ranged' };
@@ -156,7 +154,12 @@ export class SimulationService {
           : { ok: true, id, status: 'queued', deduplicated: false };
     if (outcome.ok && !outcome.deduplicated) {
       try {
-        await this.jobs.enqueue({ id, owner: apiKeyId, name: SIMULATION_JOB, data: { simulationId: id, kind: input.kind, request, iterations: input.iterations, seed } satisfies SimulationJobData });
+        await this.jobs.enqueue({
+          id,
+          owner: apiKeyId,
+          name: SIMULATION_JOB,
+          data: { simulationId: id, kind: input.kind, request, iterations: input.iterations, seed } satisfies SimulationJobData,
+        });
       } catch (error) {
         await this.store.finish(id, { status: 'failed', error: 'The job queue did not accept the simulation.' });
         throw error;

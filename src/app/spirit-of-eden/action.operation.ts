@@ -25,7 +25,10 @@ export const ActionSchema = Type.Object(
     goomz: Type.Optional(ColorSchema),
     pair: Type.Optional(Type.Array(Type.String({ maxLength: 20 }), { minItems: 2, maxItems: 2, description: 'swapGoomz: two colours; swapAllies: two Ally kinds.' })),
   },
-  { description: 'One action (SOE-ACT-*). Members per type: move {ally, to, steps}; attract {ally, target}; push {ally, target, to, steps}; protect/recover/shortcut {ally}; ambush {ally, goomz}; swapGoomz/swapAllies {pair}.' },
+  {
+    description:
+      'One action (SOE-ACT-*). Members per type: move {ally, to, steps}; attract {ally, target}; push {ally, target, to, steps}; protect/recover/shortcut {ally}; ambush {ally, goomz}; swapGoomz/swapAllies {pair}.',
+  },
 );
 export type ActionInput = Static<typeof ActionSchema>;
 

@@ -31,7 +31,13 @@ export const goomzPhaseExamples = [
       ],
       order: ['yellow', 'red', 'black'],
       objectives: [
-        { color: 'yellow', pile: [{ ally: 'fauna', terrain: 'swamp' }, { ally: 'water', terrain: 'mountain' }] },
+        {
+          color: 'yellow',
+          pile: [
+            { ally: 'fauna', terrain: 'swamp' },
+            { ally: 'water', terrain: 'mountain' },
+          ],
+        },
         { color: 'red', pile: [{ ally: 'water', terrain: 'mountain' }, {}, {}] },
         { color: 'black', pile: [{ ally: 'flora', terrain: 'waterfall' }, {}, {}] },
       ],
@@ -40,7 +46,16 @@ export const goomzPhaseExamples = [
   },
   {
     summary: 'SOE-EX-4 (A, A): two Goomz alone on a healthy card — devastated, then destroyed',
-    value: { ring, cards, goomz: [{ color: 'yellow', at: 'forest1' }, { color: 'red', at: 'forest1' }], allies: [], order: ['red', 'yellow'] },
+    value: {
+      ring,
+      cards,
+      goomz: [
+        { color: 'yellow', at: 'forest1' },
+        { color: 'red', at: 'forest1' },
+      ],
+      allies: [],
+      order: ['red', 'yellow'],
+    },
   },
 ];
 
@@ -79,7 +94,11 @@ export const playerPhaseExamples = [
 export const statusExamples = [
   {
     summary: 'SOE-END-2: both Mountains destroyed → lost',
-    value: { ring, cards: { ...cards, mountain1: { terrain: 'mountain', state: 'destroyed' }, mountain2: { terrain: 'mountain', state: 'destroyed' } }, goomz: [{ color: 'red', at: 'swamp1' }] },
+    value: {
+      ring,
+      cards: { ...cards, mountain1: { terrain: 'mountain', state: 'destroyed' }, mountain2: { terrain: 'mountain', state: 'destroyed' } },
+      goomz: [{ color: 'red', at: 'swamp1' }],
+    },
   },
 ];
 
@@ -117,4 +136,3 @@ export const setupExamples = [
     },
   },
 ];
-

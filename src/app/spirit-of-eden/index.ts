@@ -7,4 +7,11 @@ import { spiritOfEdenTurnStartOperation } from './turn-start.operation.js';
 import { spiritOfEdenActionOperation } from './action.operation.js';
 import { spiritOfEdenSetupOperation } from './setup.operation.js';
 
-export const spiritOfEdenOperations: Operation<any>[] = [spiritOfEdenGoomzPhaseOperation, spiritOfEdenPlayerPhaseOperation, spiritOfEdenStatusOperation, spiritOfEdenTurnStartOperation, spiritOfEdenActionOperation, spiritOfEdenSetupOperation];
+export const spiritOfEdenOperations: Operation<any>[] = [
+  spiritOfEdenGoomzPhaseOperation,
+  spiritOfEdenPlayerPhaseOperation,
+  spiritOfEdenStatusOperation,
+  spiritOfEdenTurnStartOperation,
+  spiritOfEdenActionOperation,
+  spiritOfEdenSetupOperation,
+];

@@ -7,14 +7,7 @@ export const TerrainSchema = Type.Union([Type.Literal('waterfall'), Type.Literal
 const CardId = Type.String({ minLength: 1, maxLength: 100 });
 
 export const ModesSchema = Type.Array(
-  Type.Union([
-    Type.Literal('classic'),
-    Type.Literal('celestial'),
-    Type.Literal('fearless'),
-    Type.Literal('resurrection'),
-    Type.Literal('devastator'),
-    Type.Literal('scarcity'),
-  ]),
+  Type.Union([Type.Literal('classic'), Type.Literal('celestial'), Type.Literal('fearless'), Type.Literal('resurrection'), Type.Literal('devastator'), Type.Literal('scarcity')]),
   { maxItems: 6, uniqueItems: true, description: 'Game modes, combinable (SOE-MODE-1..6); default Classic.' },
 );
 

@@ -22,7 +22,14 @@ export const spiritOfEdenSetupOperation = defineOperation({
 - the 3 Allies, one per card, illustrated side up, on the right column TR, MR, BR = ring indices 2, 3, 4 (SOE-SETUP-3);
 - with \`objectives\`: three piles of three, nothing claimed (SOE-SETUP-5).
 The shuffles themselves are the player's; no dice.`,
-  body: Type.Object({ ring: RingSchema, cards: CardsSchema, goomz: GoomzSchema, allies: AlliesSchema, objectives: Type.Optional(ObjectivesSchema), modes: Type.Optional(ModesSchema) }),
+  body: Type.Object({
+    ring: RingSchema,
+    cards: CardsSchema,
+    goomz: GoomzSchema,
+    allies: AlliesSchema,
+    objectives: Type.Optional(ObjectivesSchema),
+    modes: Type.Optional(ModesSchema),
+  }),
   examples: setupExamples,
   response: Type.Object({ valid: Type.Boolean(), errors: Type.Array(Problem), summary: SummarySchema }),
   handle(input, ctx) {
@@ -31,7 +38,11 @@ The shuffles themselves are the player's; no dice.`,
     const valid = errors.length === 0;
     const summary = valid
       ? { en: 'Legal starting layout (SOE-SETUP-1..5).', es: 'Preparación correcta (SOE-SETUP-1..5).', de: 'Gültiger Spielaufbau (SOE-SETUP-1..5).' }[ctx.lang]
-      : { en: `Not a legal start: ${errors.length} problem(s).`, es: `Preparación incorrecta: ${errors.length} problema(s).`, de: `Kein gültiger Aufbau: ${errors.length} Problem(e).` }[ctx.lang];
+      : {
+          en: `Not a legal start: ${errors.length} problem(s).`,
+          es: `Preparación incorrecta: ${errors.length} problema(s).`,
+          de: `Kein gültiger Aufbau: ${errors.length} Problem(e).`,
+        }[ctx.lang];
     return { valid, errors, summary };
   },
 });

@@ -30,7 +30,14 @@ function stepText(s: GoomzStep, lang: Lang): string {
 export function goomzPhaseText(r: GoomzPhase, lang: Lang): string {
   const parts = r.steps.map((s) => stepText(s, lang));
   if (r.won) parts.push({ en: 'Victory (SOE-END-1)', es: '¡Victoria! (SOE-END-1)', de: 'Sieg (SOE-END-1)' }[lang]);
-  if (r.lost) parts.push({ en: 'Defeat: two identical Terrain cards destroyed (SOE-END-2)', es: 'Derrota: dos Terrenos idénticos destruidos (SOE-END-2)', de: 'Niederlage: zwei gleiche Geländekarten zerstört (SOE-END-2)' }[lang]);
+  if (r.lost)
+    parts.push(
+      {
+        en: 'Defeat: two identical Terrain cards destroyed (SOE-END-2)',
+        es: 'Derrota: dos Terrenos idénticos destruidos (SOE-END-2)',
+        de: 'Niederlage: zwei gleiche Geländekarten zerstört (SOE-END-2)',
+      }[lang],
+    );
   return parts.join('. ') + '.';
 }
 
@@ -52,7 +59,8 @@ export function playerPhaseText(r: PlayerPhaseResult, lang: Lang): string {
 
 export function statusText(won: boolean, lost: boolean, lang: Lang): string {
   if (lost) return { en: 'The game is lost (SOE-END-2).', es: 'La partida está perdida (SOE-END-2).', de: 'Das Spiel ist verloren (SOE-END-2).' }[lang];
-  if (won) return { en: 'The game is won (SOE-END-1, SOE-MODE-5).', es: 'La partida está ganada (SOE-END-1, SOE-MODE-5).', de: 'Das Spiel ist gewonnen (SOE-END-1, SOE-MODE-5).' }[lang];
+  if (won)
+    return { en: 'The game is won (SOE-END-1, SOE-MODE-5).', es: 'La partida está ganada (SOE-END-1, SOE-MODE-5).', de: 'Das Spiel ist gewonnen (SOE-END-1, SOE-MODE-5).' }[lang];
   return { en: 'The game goes on (SOE-END-1, SOE-END-2).', es: 'La partida continúa (SOE-END-1, SOE-END-2).', de: 'Das Spiel geht weiter (SOE-END-1, SOE-END-2).' }[lang];
 }
 

@@ -111,8 +111,12 @@ export function trade(a: Trader, b: Trader): { a: { characters: string[]; handSi
     if ((self.gives.gifts ?? 0) > self.handSize) throw new RuleViolation('not_held', `Group ${who} holds only ${self.handSize} Gift(s).`, { side: who });
     const characters = [...self.characters.filter((c) => !gives.includes(c)), ...(other.gives.characters ?? [])];
     const handSize = self.handSize - (self.gives.gifts ?? 0) + (other.gives.gifts ?? 0);
-    if (handSize > HAND_LIMIT) throw new RuleViolation('hand_limit', `Group ${who} would hold ${handSize} Gifts; the maximum is ${HAND_LIMIT} (ANIMA-HAND-1, ANIMA-AMB-9).`, { side: who });
-    if (characters.length > MAX_CHARACTERS) throw new RuleViolation('group_limit', `Group ${who} would have ${characters.length} Characters; the maximum is ${MAX_CHARACTERS} (ANIMA-GROUP-1, ANIMA-GROUP-6).`, { side: who });
+    if (handSize > HAND_LIMIT)
+      throw new RuleViolation('hand_limit', `Group ${who} would hold ${handSize} Gifts; the maximum is ${HAND_LIMIT} (ANIMA-HAND-1, ANIMA-AMB-9).`, { side: who });
+    if (characters.length > MAX_CHARACTERS)
+      throw new RuleViolation('group_limit', `Group ${who} would have ${characters.length} Characters; the maximum is ${MAX_CHARACTERS} (ANIMA-GROUP-1, ANIMA-GROUP-6).`, {
+        side: who,
+      });
     if (characters.length === 0) throw new RuleViolation('empty_group', `Group ${who} would be left without Characters (ANIMA-INTERACT-1).`, { side: who });
     return { characters, handSize };
   };
@@ -130,7 +134,11 @@ export interface PickupCandidate {
  * strictly the fewest Gifts (Characters), below the cap, other than the one who let it go; on a tie
  * nobody takes it and it goes to its discard pile. The taker may still decline.
  */
-export function pickupCandidate(kind: 'gift' | 'character', from: string, players: readonly PickupCandidate[]): { taker: string | null; reason: 'fewest' | 'tie' | 'none_eligible' } {
+export function pickupCandidate(
+  kind: 'gift' | 'character',
+  from: string,
+  players: readonly PickupCandidate[],
+): { taker: string | null; reason: 'fewest' | 'tie' | 'none_eligible' } {
   const count = (p: PickupCandidate) => (kind === 'gift' ? p.gifts : p.characters);
   const cap = kind === 'gift' ? HAND_LIMIT : MAX_CHARACTERS;
   const others = players.filter((p) => p.id !== from && count(p) < cap);

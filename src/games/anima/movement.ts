@@ -45,10 +45,14 @@ export function goNeeds(q: GoQuery): EncounterNeed {
   const step = q.to.level - q.from.level;
   // ANIMA-OPT-TREE-2: one level up or down at a time.
   if (Math.abs(step) > 1) {
-    throw new RuleViolation('tree_level_jump', `From level ${q.from.level} a Group may only reach levels ${q.from.level - 1}..${q.from.level + 1}; ${q.to.name} is level ${q.to.level} (ANIMA-OPT-TREE-2).`, {
-      from: q.from.level,
-      to: q.to.level,
-    });
+    throw new RuleViolation(
+      'tree_level_jump',
+      `From level ${q.from.level} a Group may only reach levels ${q.from.level - 1}..${q.from.level + 1}; ${q.to.name} is level ${q.to.level} (ANIMA-OPT-TREE-2).`,
+      {
+        from: q.from.level,
+        to: q.to.level,
+      },
+    );
   }
   // ANIMA-OPT-TREE-2: changing level draws an Encounter card as a prior encounter; the same level is free.
   return step === 0 ? 'none' : 'level_change';
@@ -71,7 +75,10 @@ export interface GoResult extends Partial<PriorEncounter> {
 export function go(q: GoQuery, group: Group, encounter: EncounterCard | undefined, dice: Dice): GoResult {
   const need = goNeeds(q);
   if (need === 'level_change' && !encounter) {
-    throw new RuleViolation('encounters_exhausted', 'Changing level draws an Encounter card as a prior encounter: send it as `encounter` (ANIMA-OPT-TREE-2).', { needed: 1, supplied: 0 });
+    throw new RuleViolation('encounters_exhausted', 'Changing level draws an Encounter card as a prior encounter: send it as `encounter` (ANIMA-OPT-TREE-2).', {
+      needed: 1,
+      supplied: 0,
+    });
   }
   if (need === 'none' || !encounter) {
     return { need, arrives: true, at: q.to.name, turnLost: false, restartAtLevel1: false };

@@ -2,10 +2,7 @@
 import { MAX_CHARACTERS, giftDraw } from './group.js';
 
 export type Reward =
-  | { kind: 'gift'; name?: string }
-  | { kind: 'recruit'; name?: string }
-  | { kind: 'mission'; name?: string; mission: string }
-  | { kind: 'special'; name?: string };
+  { kind: 'gift'; name?: string } | { kind: 'recruit'; name?: string } | { kind: 'mission'; name?: string; mission: string } | { kind: 'special'; name?: string };
 
 export interface RewardQuery {
   location: { name: string; level: number; rewards: Reward[] };
@@ -66,4 +63,3 @@ export function rewardOptions(q: RewardQuery): RewardOption[] {
     ...check(reward, q),
   }));
 }
-

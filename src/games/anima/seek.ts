@@ -64,7 +64,8 @@ function sourceCheck(q: SeekInput): void {
   const discard = q.discardPile;
   // ANIMA-DECK-3: the Location deck is never reshuffled; with it empty, take a Location from the discard pile.
   if (q.source === 'deck' && q.deckSize === 0) {
-    if (discard && discard.length === 0) throw new RuleViolation('no_location', 'The Location deck and its discard pile are both empty: Seek new horizons is not possible (ANIMA-DECK-3).');
+    if (discard && discard.length === 0)
+      throw new RuleViolation('no_location', 'The Location deck and its discard pile are both empty: Seek new horizons is not possible (ANIMA-DECK-3).');
     throw new RuleViolation('location_deck_empty', 'The Location deck is empty: take a Location of your choice from the discard pile (ANIMA-DECK-3).');
   }
   // ANIMA-MOVE-5.1: any Location of the player's choice from the discard pile.

@@ -59,11 +59,7 @@ export class FixedDice extends RecordingDice {
 
   protected next(sides: number): number {
     if (this.index >= this.values.length) {
-      throw new RuleViolation(
-        'dice_exhausted',
-        `The ${this.values.length} fixed dice values ran out: this resolution needs more.`,
-        { supplied: this.values.length },
-      );
+      throw new RuleViolation('dice_exhausted', `The ${this.values.length} fixed dice values ran out: this resolution needs more.`, { supplied: this.values.length });
     }
     const at = this.index++;
     const value = this.values[at]!;

@@ -1,21 +1,10 @@
 /** Preconditions shared by EDEN attacks: well-formed profiles (400) and who may act (422). */
 import { InvalidInput, RuleViolation, pointer, type InputProblem } from '../errors.js';
-import {
-  LIMBS,
-  findEquipment,
-  isNpc,
-  isOutOfAction,
-  normalizeFighter,
-  type Equipment,
-  type Fighter,
-  type FighterInput,
-} from './fighter.js';
+import { LIMBS, findEquipment, isNpc, isOutOfAction, normalizeFighter, type Equipment, type Fighter, type FighterInput } from './fighter.js';
 
 /** The fighter with defaults filled, unless it already has them (cheap for simulations). */
 export function ensureFighter(f: Fighter | FighterInput): Fighter {
-  return f.wounds && f.markers && f.equipment && f.types && f.ap !== undefined && f.value !== undefined
-    ? (f as Fighter)
-    : normalizeFighter(f);
+  return f.wounds && f.markers && f.equipment && f.types && f.ap !== undefined && f.value !== undefined ? (f as Fighter) : normalizeFighter(f);
 }
 
 /** CONTRACT §2: the faces of the four limbs partition 1..6. */
@@ -64,7 +53,10 @@ export interface TableFighters<F> {
  * `bands/A/i`, `bands/B/i`, `npcs/i`), then with defaults filled.
  */
 export function tableFighters(table: TableFighters<Fighter | FighterInput>): TableFighters<Fighter> {
-  const { bands: { A, B }, npcs } = table;
+  const {
+    bands: { A, B },
+    npcs,
+  } = table;
   assertFighters([
     ...A.map((f, i) => [f, 'bands', 'A', i] as [FighterInput, ...(string | number)[]]),
     ...B.map((f, i) => [f, 'bands', 'B', i] as [FighterInput, ...(string | number)[]]),
@@ -150,7 +142,8 @@ export function rangedAttackWeapon(attacker: Fighter, a: RangedAttacker): Equipm
   // EDEN-STATE-FEAR-1: no Attack under Fear
   assertNotAfraid(attacker, a.role);
   // EDEN-RANGED-1: the attacker must be free
-  if (a.engaged) throw new RuleViolation('not_free', `The ${a.role} (${attacker.id}) is in contact with an adversary and cannot ${a.action} (EDEN-RANGED-1).`, { fighterId: attacker.id });
+  if (a.engaged)
+    throw new RuleViolation('not_free', `The ${a.role} (${attacker.id}) is in contact with an adversary and cannot ${a.action} (EDEN-RANGED-1).`, { fighterId: attacker.id });
   assertAttackLeft(attacker, a.attacksThisTurn, a.role);
   assertItemUses(weapon, a.weaponUses?.turn, a.weaponUses?.game);
   return weapon;

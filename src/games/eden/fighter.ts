@@ -196,12 +196,7 @@ export interface MarkResult {
  * EDEN-WOUND-5: subtract protection once from the hit's total (unless ignored), then mark boxes
  * white first then red, never beyond the limb's boxes (EDEN-WOUND-4: extra wounds are discarded).
  */
-export function markWounds(
-  f: Fighter,
-  limb: Limb,
-  wounds: number,
-  options: { ignoreProtection?: boolean } = {},
-): MarkResult {
+export function markWounds(f: Fighter, limb: Limb, wounds: number, options: { ignoreProtection?: boolean } = {}): MarkResult {
   const protection = options.ignoreProtection ? 0 : protectionFor(f, limb);
   const net = Math.max(0, wounds - protection);
   const free = Math.max(0, boxes(f, limb) - f.wounds[limb]);

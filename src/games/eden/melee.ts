@@ -234,7 +234,11 @@ export function meleeSetup(input: MeleeInput): MeleeSetup {
   } else if (reaction === 'response') {
     // EDEN-STATE-FEAR-1: no Response under Fear
     if (target.markers.fear > 0 && !isNpc(target)) {
-      throw new RuleViolation('fear_forbids_response', `The target (${target.id}) has a Fear marker and may not Respond (EDEN-STATE-FEAR-1); it may Dodge or stay Passive (EDEN-AMB-38).`, { fighterId: target.id });
+      throw new RuleViolation(
+        'fear_forbids_response',
+        `The target (${target.id}) has a Fear marker and may not Respond (EDEN-STATE-FEAR-1); it may Dodge or stay Passive (EDEN-AMB-38).`,
+        { fighterId: target.id },
+      );
     }
     // EDEN-MELEE-2: 1 AP and an Attack use left this turn
     targetAp = apCost(target, 1, 'target');

@@ -131,10 +131,7 @@ export function shotRange(weapon: Equipment, input: Pick<ShotInput, 'shooterElev
  * `targetId` (422 `illegal_target` when it is not legal) or the automatic choice; `chosen` is
  * undefined when no fighter is eligible.
  */
-export function chooseTarget(
-  input: Pick<ShotInput, 'candidates' | 'targetId' | 'ignoreEngaged'>,
-  range: number,
-): { legal: ShotCandidate[]; chosen: ShotCandidate | undefined } {
+export function chooseTarget(input: Pick<ShotInput, 'candidates' | 'targetId' | 'ignoreEngaged'>, range: number): { legal: ShotCandidate[]; chosen: ShotCandidate | undefined } {
   const legal = legalTargets(input.candidates, range);
   if (input.targetId !== undefined) {
     const chosen = legal.find((c) => c.id === input.targetId);
@@ -239,7 +236,15 @@ export interface ShotSetup {
  */
 export function shotSetup(input: ShotInput): ShotSetup {
   const shooter = ensureFighter(input.shooter);
-  const weapon = rangedAttackWeapon(shooter, { role: 'shooter', action: 'shoot', category: 'shooting', weapon: input.weapon, engaged: input.shooterEngaged, attacksThisTurn: input.attacksThisTurn, weaponUses: input.weaponUses });
+  const weapon = rangedAttackWeapon(shooter, {
+    role: 'shooter',
+    action: 'shoot',
+    category: 'shooting',
+    weapon: input.weapon,
+    engaged: input.shooterEngaged,
+    attacksThisTurn: input.attacksThisTurn,
+    weaponUses: input.weaponUses,
+  });
   const cost = apCost(shooter, 1, 'shooter');
   const range = shotRange(weapon, input);
   return { shooter, weapon, cost, range, ...chooseTarget(input, range) };
@@ -284,7 +289,18 @@ export function resolveShot(input: ShotInput, dice: Dice): ShotResult {
   const outShooter = { ...shooter, outOfAction: false };
   if (roll.successes === 0) {
     // EDEN-RANGED-3: zero successes → the attack fails at once
-    return { ...base, targetId: chosen.id, redirectedTo: null, success: false, reason: 'no_success', roll, hit: { id: chosen.id, fighter: { ...ensureFighter(chosen.fighter), outOfAction: false } }, shooter: outShooter, apSpent: cost, energyBeacon: false };
+    return {
+      ...base,
+      targetId: chosen.id,
+      redirectedTo: null,
+      success: false,
+      reason: 'no_success',
+      roll,
+      hit: { id: chosen.id, fighter: { ...ensureFighter(chosen.fighter), outOfAction: false } },
+      shooter: outShooter,
+      apSpent: cost,
+      energyBeacon: false,
+    };
   }
 
   // EDEN-RANGED-4: odd successes against a fighter that is not free hit the fighter in contact

@@ -3,15 +3,7 @@
  * reported at once with a stable code and a JSON pointer; an invalid band is a result, not an error.
  */
 import { pointer } from '../errors.js';
-import {
-  catalogFighter,
-  catalogFighterById,
-  canonicalFaction,
-  canonicalStigma,
-  FACTIONS,
-  fold,
-  type EditionId,
-} from './catalog/index.js';
+import { catalogFighter, catalogFighterById, canonicalFaction, canonicalStigma, FACTIONS, fold, type EditionId } from './catalog/index.js';
 import { characteristic, isNpc, normalizeFighter, type Fighter, type FighterInput } from './fighter.js';
 
 export type BandType = 'faction' | 'stigma';
@@ -87,7 +79,12 @@ export function validateRoster(input: RosterInput): RosterResult {
 
   // EDEN-ROSTER-5: any agreed budget is allowed; above the advice is only a warning (DE: «unter 200» → 200 itself warns)
   if (edition === 'de' ? budget >= ADVISED_BUDGET : budget > ADVISED_BUDGET) {
-    problem(warnings, 'budget_above_advice', '/budget', `A budget of ${budget} is allowed by agreement, but the ${edition === 'de' ? 'DE book advises staying under' : 'ES book advises not exceeding'} ${ADVISED_BUDGET} points (EDEN-ROSTER-5).`);
+    problem(
+      warnings,
+      'budget_above_advice',
+      '/budget',
+      `A budget of ${budget} is allowed by agreement, but the ${edition === 'de' ? 'DE book advises staying under' : 'ES book advises not exceeding'} ${ADVISED_BUDGET} points (EDEN-ROSTER-5).`,
+    );
   }
 
   if (input.fighters.length === 0) {
@@ -119,7 +116,12 @@ export function validateRoster(input: RosterInput): RosterResult {
       }
       const fighter = catalogFighter(builtIn, edition);
       if (!fighter) {
-        problem(errors, 'incomplete_profile', refPath, `"${entry.ref}" appears only in a worked example; the rulebooks do not print its full profile and Value, so send the fighter itself.`);
+        problem(
+          errors,
+          'incomplete_profile',
+          refPath,
+          `"${entry.ref}" appears only in a worked example; the rulebooks do not print its full profile and Value, so send the fighter itself.`,
+        );
         return;
       }
       resolved.push({ index, fighter, at: () => refPath });
@@ -181,7 +183,12 @@ export function validateRoster(input: RosterInput): RosterResult {
   if (kind === 'faction' && affiliation !== null) {
     const known = FACTIONS.find((f) => f.id === affiliation);
     if (known && !known.editions.includes(edition)) {
-      problem(warnings, 'faction_not_in_edition', input.affiliation !== undefined ? '/affiliation' : '/fighters', `The ${edition.toUpperCase()} printing does not list the faction "${affiliation}" (EDEN-CARD-PROFILE-2: factions are open data).`);
+      problem(
+        warnings,
+        'faction_not_in_edition',
+        input.affiliation !== undefined ? '/affiliation' : '/fighters',
+        `The ${edition.toUpperCase()} printing does not list the faction "${affiliation}" (EDEN-CARD-PROFILE-2: factions are open data).`,
+      );
     }
   }
 
@@ -198,7 +205,14 @@ export function validateRoster(input: RosterInput): RosterResult {
     warnings,
     bandType: kind,
     affiliation,
-    totals: { value, budget, strategyPoints: strategyPoints(recruits.map((r) => r.fighter), kind) },
+    totals: {
+      value,
+      budget,
+      strategyPoints: strategyPoints(
+        recruits.map((r) => r.fighter),
+        kind,
+      ),
+    },
     fighters: recruits.map((r) => ({
       index: r.index,
       id: r.fighter.id,

@@ -109,7 +109,9 @@ export interface SceneryAttackOutcome extends SceneryOutcome {
 export function attackScenery(s: SceneryState, attacker: Fighter | null, attacksThisTurn?: number): SceneryAttackOutcome {
   assertStanding(s);
   if (ruleValue(s.rules, 'destruction') === undefined) {
-    throw new RuleViolation('not_destructible', `The element ${s.id} has no Destruction (X) rule and cannot be the target of an Attack (EDEN-TERRAIN-R-DESTRUCTION).`, { sceneryId: s.id });
+    throw new RuleViolation('not_destructible', `The element ${s.id} has no Destruction (X) rule and cannot be the target of an Attack (EDEN-TERRAIN-R-DESTRUCTION).`, {
+      sceneryId: s.id,
+    });
   }
   let a = attacker;
   let apSpent = 0;
@@ -175,7 +177,11 @@ export function conceal(s: SceneryState, f: Fighter, inContact: boolean, nearest
   }
   if (!inContact) throw new RuleViolation('not_in_contact', `${f.id} must be in contact with the element to hide (EDEN-TERRAIN-R-CONCEALMENT).`, { fighterId: f.id });
   if (nearestAdversary !== null && nearestAdversary <= CONCEAL_MIN_DISTANCE) {
-    throw new RuleViolation('adversary_too_close', `The nearest adversary is ${nearestAdversary} cm away; hiding needs more than ${CONCEAL_MIN_DISTANCE} cm (EDEN-TERRAIN-R-CONCEALMENT).`, { nearestAdversary });
+    throw new RuleViolation(
+      'adversary_too_close',
+      `The nearest adversary is ${nearestAdversary} cm away; hiding needs more than ${CONCEAL_MIN_DISTANCE} cm (EDEN-TERRAIN-R-CONCEALMENT).`,
+      { nearestAdversary },
+    );
   }
   const apSpent = apCost(f, 1, 'fighter');
   return { fighter: { ...f, ap: f.ap - apSpent, outOfAction: false }, apSpent };

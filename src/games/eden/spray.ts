@@ -30,7 +30,15 @@ export interface SprayResult {
 
 export function resolveSpray(input: SprayInput): SprayResult {
   let attacker = ensureFighter(input.attacker);
-  const weapon = rangedAttackWeapon(attacker, { role: 'attacker', action: 'use Spray', category: 'spray', weapon: input.weapon, engaged: input.attackerEngaged, attacksThisTurn: input.attacksThisTurn, weaponUses: input.weaponUses });
+  const weapon = rangedAttackWeapon(attacker, {
+    role: 'attacker',
+    action: 'use Spray',
+    category: 'spray',
+    weapon: input.weapon,
+    engaged: input.attackerEngaged,
+    attacksThisTurn: input.attacksThisTurn,
+    weaponUses: input.weaponUses,
+  });
   const cost = apCost(attacker, 1, 'attacker');
   if (cost) attacker = { ...attacker, ap: attacker.ap - cost };
 

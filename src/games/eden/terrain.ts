@@ -4,15 +4,7 @@
  */
 import type { Dice } from '../dice/index.js';
 import { InvalidInput, RuleViolation } from '../errors.js';
-import {
-  LIMBS,
-  characteristic,
-  isOutOfAction,
-  limbForFace,
-  markWounds,
-  type Fighter,
-  type Limb,
-} from './fighter.js';
+import { LIMBS, characteristic, isOutOfAction, limbForFace, markWounds, type Fighter, type Limb } from './fighter.js';
 import { characteristicRoll, locationDie, type CharacteristicRoll } from './rolls.js';
 
 export interface WoundEntry {
@@ -143,7 +135,10 @@ export function hostilePresence(f: Fighter, x: number, dice: Dice): TerrainOutco
   for (let i = 1; i <= x && !isOutOfAction(fighter); i++) {
     const face = locationDie(dice, `${f.id} hostile presence location ${i}`);
     const limb = limbForFace(fighter, face);
-    if (!limb) throw new InvalidInput([{ path: '/fighter/limbs', code: 'faces_incomplete', message: `No limb of ${f.name} has location face ${face}; the four limbs must share out 1..6.` }]);
+    if (!limb)
+      throw new InvalidInput([
+        { path: '/fighter/limbs', code: 'faces_incomplete', message: `No limb of ${f.name} has location face ${face}; the four limbs must share out 1..6.` },
+      ]);
     const r = markWounds(fighter, limb, 1, { ignoreProtection: true });
     fighter = r.fighter;
     wounds.push({ limb, face, marked: r.marked });

@@ -41,15 +41,29 @@ export interface ThrowResult {
 
 export function resolveThrow(input: ThrowInput, dice: Dice): ThrowResult {
   let attacker = ensureFighter(input.attacker);
-  const weapon = rangedAttackWeapon(attacker, { role: 'attacker', action: 'throw', category: 'thrown', weapon: input.weapon, engaged: input.attackerEngaged, attacksThisTurn: input.attacksThisTurn, weaponUses: input.weaponUses });
+  const weapon = rangedAttackWeapon(attacker, {
+    role: 'attacker',
+    action: 'throw',
+    category: 'thrown',
+    weapon: input.weapon,
+    engaged: input.attackerEngaged,
+    attacksThisTurn: input.attacksThisTurn,
+    weaponUses: input.weaponUses,
+  });
   // EDEN-THROW-1 step 1 / EDEN-EFFECT-RANGE: distance ≤ Range (+5 cm on Elevation)
   const range = (weapon.range ?? 0) + (input.attackerElevated ? 5 : 0);
   if (input.point.distance > range) {
-    throw new RuleViolation('out_of_range', `The point is ${input.point.distance} cm away; "${weapon.name}" reaches ${range} cm (EDEN-THROW-1).`, { range, distance: input.point.distance });
+    throw new RuleViolation('out_of_range', `The point is ${input.point.distance} cm away; "${weapon.name}" reaches ${range} cm (EDEN-THROW-1).`, {
+      range,
+      distance: input.point.distance,
+    });
   }
   // EDEN-WEATHER-4: under Thick fog no action may target anything more than 15 cm away
   if (input.weather?.includes('thick_fog') && input.point.distance > FOG_LIMIT) {
-    throw new RuleViolation('out_of_range', `The point is ${input.point.distance} cm away; under Thick fog nothing beyond ${FOG_LIMIT} cm may be targeted (EDEN-WEATHER-4).`, { range: FOG_LIMIT, distance: input.point.distance });
+    throw new RuleViolation('out_of_range', `The point is ${input.point.distance} cm away; under Thick fog nothing beyond ${FOG_LIMIT} cm may be targeted (EDEN-WEATHER-4).`, {
+      range: FOG_LIMIT,
+      distance: input.point.distance,
+    });
   }
   // EDEN-THROW-1 step 1: line of sight to the point (or to the fighters on it)
   if (!input.point.lineOfSight) {

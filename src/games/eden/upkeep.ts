@@ -80,9 +80,19 @@ export function upkeep(input: UpkeepInput, dice: Dice): UpkeepResult {
     const r = burn(f, dice, pathOf(slot));
     state[slot.side][slot.index] = r.fighter;
     log.push({
-      step: 3, rule: 'EDEN-UPKEEP-3', side: slot.side, fighterId: f.id,
-      damageDice: r.damageDice, vig: r.vig, hits: r.hits, face: r.face, limb: r.limb, protection: r.protection, marked: r.marked,
-      fireLeft: r.fighter.markers.fire, outOfAction: isOutOfAction(r.fighter),
+      step: 3,
+      rule: 'EDEN-UPKEEP-3',
+      side: slot.side,
+      fighterId: f.id,
+      damageDice: r.damageDice,
+      vig: r.vig,
+      hits: r.hits,
+      face: r.face,
+      limb: r.limb,
+      protection: r.protection,
+      marked: r.marked,
+      fireLeft: r.fighter.markers.fire,
+      outOfAction: isOutOfAction(r.fighter),
     });
   }
 
@@ -92,7 +102,17 @@ export function upkeep(input: UpkeepInput, dice: Dice): UpkeepResult {
     const f = state[slot.side][slot.index]!;
     const r = shakeFear(f, dice);
     state[slot.side][slot.index] = r.fighter;
-    log.push({ step: 4, rule: 'EDEN-UPKEEP-4', side: slot.side, fighterId: f.id, psi: r.roll.value, roll: r.roll.values, successes: r.roll.successes, removed: r.removed, fearLeft: r.fighter.markers.fear });
+    log.push({
+      step: 4,
+      rule: 'EDEN-UPKEEP-4',
+      side: slot.side,
+      fighterId: f.id,
+      psi: r.roll.value,
+      roll: r.roll.values,
+      successes: r.roll.successes,
+      removed: r.removed,
+      fearLeft: r.fighter.markers.fear,
+    });
   }
 
   // EDEN-UPKEEP-5: every poisoned fighter loses one Poison marker

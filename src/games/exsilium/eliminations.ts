@@ -41,7 +41,13 @@ export function resolveEliminations(cause: EliminationCause, victims: readonly V
   const rules = new Set<string>([causeRule, 'EXS-COMBAT-DISCARD-3', 'EXS-COMBAT-DISCARD-2']);
   const results = victims.map((v, i) => {
     const n = v.miniatures ?? 1;
-    const r = retreat({ faction: v.faction, inactiveMiniatures: v.inactiveMiniatures, abilityTokens: v.abilityTokens, count: n, path: pointer('victims', i, 'inactiveMiniatures') });
+    const r = retreat({
+      faction: v.faction,
+      inactiveMiniatures: v.inactiveMiniatures,
+      abilityTokens: v.abilityTokens,
+      count: n,
+      path: pointer('victims', i, 'inactiveMiniatures'),
+    });
     r.rules.forEach((x) => rules.add(x));
     // EXS-COMBAT-DISCARD-2 per lost miniature; EXS-FACTION-KEBER-1: as many cards as miniatures lost, or all that are left.
     const cards = Math.min(n, v.hand);

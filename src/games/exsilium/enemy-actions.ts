@@ -38,7 +38,13 @@ export function tierFor(baralytas: number): Tier {
 
 /** "Implacable" is printed in the rulebook (EXS-EX-9): it chains and draws an Outcome bonus unless the card says otherwise. */
 function isImplacable(card: EnemyCard): boolean {
-  return card.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase() === 'implacable';
+  return (
+    card.name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .trim()
+      .toLowerCase() === 'implacable'
+  );
 }
 
 export function chains(card: EnemyCard): boolean {

@@ -136,7 +136,13 @@ export function checkMines(input: MineCheckInput): MineCheckResult {
         const other = t === ta ? tb : t === tb ? ta : null;
         const atBorder = other !== null && board.neighbors(mine.node).some((n) => tileOf(n) === other);
         if (!atBorder) continue;
-        explosions.push(blow(mine, 'EXS-MINE-4', standing().filter((m) => near(mine.node, m.node))));
+        explosions.push(
+          blow(
+            mine,
+            'EXS-MINE-4',
+            standing().filter((m) => near(mine.node, m.node)),
+          ),
+        );
       }
     }
     // EXS-MINE-2: a mine of another faction next to the mover's new node.

@@ -3,17 +3,7 @@ import { InvalidInput, RuleViolation } from '../errors.js';
 import { type DeckLog, Pile, type PileState } from './decks.js';
 import { type EnemyCard, type RevealedCard, type Tier, revealEnemyAction, tierFor } from './enemy-actions.js';
 import { breakTie, type OutcomeCard, type OutcomeDraw } from './outcome.js';
-import {
-  type BaralytasChange,
-  type Consequences,
-  type DiscardRounding,
-  loserDiscard,
-  markerTokens,
-  NO_BARALYTAS,
-  receiveFrom,
-  unchanged,
-  winnerDiscard,
-} from './consequences.js';
+import { type BaralytasChange, type Consequences, type DiscardRounding, loserDiscard, markerTokens, NO_BARALYTAS, receiveFrom, unchanged, winnerDiscard } from './consequences.js';
 import { type DepositNode, nearestFreeDeposit } from './deposits.js';
 import { retreat } from './retreat.js';
 
@@ -85,10 +75,14 @@ export function enemyPile(log: DeckLog, tier: Tier, given: EnemyDecks): Pile<Ene
   const deck = given.decks?.[tier];
   const discard = given.discards?.[tier] ?? [];
   if (!deck && discard.length === 0) {
-    throw new RuleViolation('enemy_deck_missing', `The player's Baralytas points call for a ${tier} enemy action, but no ${tier} deck was sent at /decks/${tier} (the rulebook prints no enemy cards: send that level's cards in draw order).`, {
-      path: `/decks/${tier}`,
-      tier,
-    });
+    throw new RuleViolation(
+      'enemy_deck_missing',
+      `The player's Baralytas points call for a ${tier} enemy action, but no ${tier} deck was sent at /decks/${tier} (the rulebook prints no enemy cards: send that level's cards in draw order).`,
+      {
+        path: `/decks/${tier}`,
+        tier,
+      },
+    );
   }
   return new Pile(tier, deck ?? [], discard, log, `/decks/${tier}`);
 }
@@ -103,7 +97,9 @@ function checkInput(input: NewaruCombatInput): number {
   }
   const tokens = input.baralytasTokens;
   if (tokens && tokens.reduce((a, b) => a + b, 0) !== input.playerBaralytas) {
-    throw new InvalidInput([{ path: '/baralytasTokens', code: 'sum_mismatch', message: `The tokens add up to ${tokens.reduce((a, b) => a + b, 0)}, not playerBaralytas ${input.playerBaralytas}.` }]);
+    throw new InvalidInput([
+      { path: '/baralytasTokens', code: 'sum_mismatch', message: `The tokens add up to ${tokens.reduce((a, b) => a + b, 0)}, not playerBaralytas ${input.playerBaralytas}.` },
+    ]);
   }
   const back = input.returnToken;
   if (back !== undefined && (tokens ? !tokens.includes(back) : back > input.playerBaralytas)) {
@@ -227,8 +223,28 @@ export function resolveNewaruCombat(input: NewaruCombatInput, log: DeckLog, deck
   const endedBy = outcomeDraws.length > 0 ? 'outcome' : 'strength';
   if (winner === 'player') {
     const won = playerWins(input, hand);
-    return { ...base, enemyStrength, outcomeDraws, totals, winner, evaded: false, endedBy, consequences: { ...won, favourableZoneDiscarded: false, handAfter: won.player.discard.handAfter }, rules: [...rules, ...won.player.rules] };
+    return {
+      ...base,
+      enemyStrength,
+      outcomeDraws,
+      totals,
+      winner,
+      evaded: false,
+      endedBy,
+      consequences: { ...won, favourableZoneDiscarded: false, handAfter: won.player.discard.handAfter },
+      rules: [...rules, ...won.player.rules],
+    };
   }
   const lost = playerLoses(input, hand);
-  return { ...base, enemyStrength, outcomeDraws, totals, winner, evaded: false, endedBy, consequences: { player: lost, newaru: 'stays', favourableZoneDiscarded: false, handAfter: lost.discard.handAfter }, rules: [...rules, ...lost.rules] };
+  return {
+    ...base,
+    enemyStrength,
+    outcomeDraws,
+    totals,
+    winner,
+    evaded: false,
+    endedBy,
+    consequences: { player: lost, newaru: 'stays', favourableZoneDiscarded: false, handAfter: lost.discard.handAfter },
+    rules: [...rules, ...lost.rules],
+  };
 }

@@ -75,7 +75,8 @@ function checkReferences(input: NewaruMoveInput, board: Board): void {
   const figures = [['/newaru/node', input.newaru.node] as const, ...input.miniatures.map((m, i) => [pointer('miniatures', i, 'node'), m.node] as const)];
   figures.forEach(([path, id], i) => {
     const node = board.node(id);
-    if (node.crystal || node.destroyed) throw new RuleViolation('impassable_node', `"${id}" is a ${node.crystal ? 'crystal deposit' : 'destroyed node'}: no figure can stand there.`, { path });
+    if (node.crystal || node.destroyed)
+      throw new RuleViolation('impassable_node', `"${id}" is a ${node.crystal ? 'crystal deposit' : 'destroyed node'}: no figure can stand there.`, { path });
     if (i > 0 && seen.has(id)) throw new RuleViolation('node_occupied', `Two figures stand on node "${id}".`, { path, other: seen.get(id) });
     seen.set(id, path);
   });
@@ -115,7 +116,15 @@ export function moveNewaru(input: NewaruMoveInput): NewaruMoveResult {
   const tile = board.node(from).tile;
   const adjacentAt = (node: string) => input.miniatures.filter((m) => board.adjacent(node, m.node)).map((m) => m.id);
   const stay = (triggered: boolean, reason: StayReason, rules: string[], ties = { targets: [] as string[], steps: [] as string[] }): NewaruMoveResult => ({
-    triggered, moves: false, from, to: from, adjacentTo: adjacentAt(from), target: null, reason, ties, rules,
+    triggered,
+    moves: false,
+    from,
+    to: from,
+    adjacentTo: adjacentAt(from),
+    target: null,
+    reason,
+    ties,
+    rules,
   });
 
   // EXS-NEWARU-ACT-2 / EXS-AMB-3a: triggered when some step of the active player's move started or ended on its tile.

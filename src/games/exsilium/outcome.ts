@@ -23,7 +23,8 @@ export function outcomePile(log: DeckLog, given: readonly OutcomeCard[] | undefi
     const at = rest.indexOf(card);
     // EXS-COMP-6: the deck holds 3 × 4, 2 × 8 and 1 × 10 — an order naming more is not this deck.
     if (at >= 0) rest.splice(at, 1);
-    else problems.push({ path: pointer('outcomeDeck', i), code: 'not_in_deck', message: `The Outcome deck has no card ${card} left to place here (it holds 3 × 4, 2 × 8, 1 × 10).` });
+    else
+      problems.push({ path: pointer('outcomeDeck', i), code: 'not_in_deck', message: `The Outcome deck has no card ${card} left to place here (it holds 3 × 4, 2 × 8, 1 × 10).` });
   });
   if (problems.length) throw new InvalidInput(problems);
   const beneath = rest.length > 0 ? log.shuffle('outcome', 'fill', rest) : [];

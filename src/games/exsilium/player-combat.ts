@@ -2,17 +2,7 @@
 import { RuleViolation } from '../errors.js';
 import type { Pile } from './decks.js';
 import { breakTie, type OutcomeCard, type OutcomeDraw } from './outcome.js';
-import {
-  type BaralytasChange,
-  type Consequences,
-  type DiscardRounding,
-  giveAway,
-  loserDiscard,
-  markerTokens,
-  receiveFrom,
-  unchanged,
-  winnerDiscard,
-} from './consequences.js';
+import { type BaralytasChange, type Consequences, type DiscardRounding, giveAway, loserDiscard, markerTokens, receiveFrom, unchanged, winnerDiscard } from './consequences.js';
 import { retreat } from './retreat.js';
 import { checkVictory, type PlayerCount, type VictoryCheck } from './victory.js';
 
@@ -82,7 +72,9 @@ function checkLaying(input: PlayerCombatInput, hands: Record<Role, number>): voi
   }
   // EXS-COMBAT-PVP-2: …and with k or fewer cards lays the whole hand.
   if (hands.defender <= k && j !== hands.defender) {
-    throw new RuleViolation('whole_hand_required', `The defender holds ${hands.defender} cards (no more than the attacker's ${k}) and must lay them all.`, { path: '/defender/committed' });
+    throw new RuleViolation('whole_hand_required', `The defender holds ${hands.defender} cards (no more than the attacker's ${k}) and must lay them all.`, {
+      path: '/defender/committed',
+    });
   }
   for (const role of ['attacker', 'defender'] as const) {
     const c = input[role];
@@ -170,10 +162,7 @@ export function resolvePlayerCombat(input: PlayerCombatInput, outcome: Pile<Outc
     rules: ['EXS-COMBAT-PVP-5', 'EXS-COMBAT-DISCARD-2', 'EXS-AMB-27', ...back.rules],
   };
   // EXS-WIN-3: a Baralytas token won in combat is checked against the target.
-  const victory =
-    input.playerCount !== undefined && won.baralytas.points !== null
-      ? checkVictory(won.baralytas.points, input.playerCount, input.harder ?? false)
-      : null;
+  const victory = input.playerCount !== undefined && won.baralytas.points !== null ? checkVictory(won.baralytas.points, input.playerCount, input.harder ?? false) : null;
   if (victory) rules.push('EXS-WIN-3');
   return {
     attackerStrength,

@@ -13,7 +13,11 @@ export const RELEASE_SLOT: Record<Faction, number> = { syl: 4, keber: 4, vinsan:
 /** The faction named by a free-text name ("SYL", "Keber", "VINSAN", "wardun"); null when not one of the four. */
 export function factionOf(name: string | undefined): Faction | null {
   if (name === undefined) return null;
-  const key = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+  const key = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
   return key in RELEASE_SLOT ? (key as Faction) : null;
 }
 
@@ -55,11 +59,9 @@ export function retreat(input: RetreatInput): RetreatResult {
   const before = input.inactiveMiniatures;
   const releaseSlot = faction ? RELEASE_SLOT[faction] : null;
   if (before !== undefined && before + count > 4) {
-    throw new RuleViolation(
-      'no_active_miniature',
-      `${before} miniature(s) are already on the player board: ${count} more cannot die (each faction has 4).`,
-      { path: input.path ?? '/inactiveMiniatures' },
-    );
+    throw new RuleViolation('no_active_miniature', `${before} miniature(s) are already on the player board: ${count} more cannot die (each faction has 4).`, {
+      path: input.path ?? '/inactiveMiniatures',
+    });
   }
   const rules = ['EXS-PBOARD-3'];
   const slots = before === undefined ? [] : Array.from({ length: count }, (_, i) => before + i + 1);

@@ -1,20 +1,6 @@
 /** The Spirit of Eden Goomz phase: rules A–F per Goomz in the player's order (SOE-GOOMZ). */
 import { InvalidInput, RuleViolation } from '../errors.js';
-import {
-  type Ally,
-  type AllyKind,
-  type Board,
-  type Color,
-  type Goomz,
-  type Mode,
-  type ObjectiveCard,
-  NOA,
-  REMOVED,
-  boardProblems,
-  inPlay,
-  next,
-  orderProblems,
-} from './board.js';
+import { type Ally, type AllyKind, type Board, type Color, type Goomz, type Mode, type ObjectiveCard, NOA, REMOVED, boardProblems, inPlay, next, orderProblems } from './board.js';
 import { checkEnd } from './end.js';
 
 export type Rule = 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
@@ -75,11 +61,15 @@ function choose(candidates: Ally[], pick: AllyKind | undefined, color: Color, ru
   if (pick === undefined) return candidates[0]!;
   const chosen = candidates.find((a) => a.kind === pick);
   if (!chosen) {
-    throw new RuleViolation('illegal_pick', `Goomz ${color} applies rule ${rule}; ${pick} is not one of the Allies it may deal with (${candidates.map((a) => a.kind).join(', ')}).`, {
-      color,
-      rule,
-      candidates: candidates.map((a) => a.kind),
-    });
+    throw new RuleViolation(
+      'illegal_pick',
+      `Goomz ${color} applies rule ${rule}; ${pick} is not one of the Allies it may deal with (${candidates.map((a) => a.kind).join(', ')}).`,
+      {
+        color,
+        rule,
+        candidates: candidates.map((a) => a.kind),
+      },
+    );
   }
   return chosen;
 }

@@ -38,7 +38,8 @@ export function setupProblems(board: Board, modes: readonly Mode[] = []): InputP
   const allySlots = ALLY_START.map((i) => board.ring[i]!);
   if (new Set(board.allies.map((a) => a.kind)).size !== 3) add('/allies', 'ally_missing', 'All 3 Ally tokens start in Eden (SOE-SETUP-3).');
   board.allies.forEach((a, i) => {
-    if (a.at === NOA || !allySlots.includes(a.at)) add(pointer('allies', i, 'at'), 'ally_not_right_column', `Ally ${a.kind} starts on the right column (${allySlots.join(', ')}) (SOE-SETUP-3).`);
+    if (a.at === NOA || !allySlots.includes(a.at))
+      add(pointer('allies', i, 'at'), 'ally_not_right_column', `Ally ${a.kind} starts on the right column (${allySlots.join(', ')}) (SOE-SETUP-3).`);
     if (a.protecting) add(pointer('allies', i, 'protecting'), 'protecting_at_start', 'Ally tokens start illustrated side up (SOE-SETUP-3).');
   });
   if (new Set(board.allies.map((a) => a.at)).size !== board.allies.length) add('/allies', 'allies_share_card', 'One Ally token per card (SOE-SETUP-3).');

@@ -91,7 +91,8 @@ extend type Subscription {
           const me = await owner(ctx);
           const body = validate<SubmitSimulationBody>(SubmitSimulationSchema, structuredClone(args.input));
           const out = await service(ctx).submit(me.id, body);
-          if (!out.ok) throw new HttpProblem(429, 'simulation_limit', `This API key already has ${out.active} simulations queued or running (limit ${out.limit}).`, { limit: out.limit });
+          if (!out.ok)
+            throw new HttpProblem(429, 'simulation_limit', `This API key already has ${out.active} simulations queued or running (limit ${out.limit}).`, { limit: out.limit });
           return { id: out.id, status: out.status, deduplicated: out.deduplicated };
         }),
       cancelSimulation: (_root: unknown, args: { id: string }, ctx: Ctx) =>
@@ -99,7 +100,8 @@ extend type Subscription {
           const me = await owner(ctx);
           const out = await service(ctx).cancel(me.id, args.id);
           if (!out) throw notFound(args.id);
-          if (!out.cancelled && out.simulation.status !== 'cancelled') throw new HttpProblem(409, 'simulation_finished', `The simulation already finished (${out.simulation.status}).`);
+          if (!out.cancelled && out.simulation.status !== 'cancelled')
+            throw new HttpProblem(409, 'simulation_finished', `The simulation already finished (${out.simulation.status}).`);
           return out.simulation;
         }),
     },

@@ -65,16 +65,22 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
         ...problemResponses([400, 401, 422, 429, 503]),
       },
     },
-    handler: async (request, reply) => guard(request, async () => {
-      const owner = await requireApiKey(request);
-      const body = request.body;
-      const outcome = await service(app).submit(owner.id, { kind: body.kind, request: body.request, iterations: body.iterations, seed: body.seed });
-      if (!outcome.ok) {
-        throw new HttpProblem(429, 'simulation_limit', `This API key already has ${outcome.active} simulations queued or running (limit ${outcome.limit}); wait for one to finish or cancel one.`, { limit: outcome.limit });
-      }
-      reply.code(202).header('location', `/v1/simulations/${outcome.id}`);
-      return { id: outcome.id, status: outcome.status, deduplicated: outcome.deduplicated };
-    }),
+    handler: async (request, reply) =>
+      guard(request, async () => {
+        const owner = await requireApiKey(request);
+        const body = request.body;
+        const outcome = await service(app).submit(owner.id, { kind: body.kind, request: body.request, iterations: body.iterations, seed: body.seed });
+        if (!outcome.ok) {
+          throw new HttpProblem(
+            429,
+            'simulation_limit',
+            `This API key already has ${outcome.active} simulations queued or running (limit ${outcome.limit}); wait for one to finish or cancel one.`,
+            { limit: outcome.limit },
+          );
+        }
+        reply.code(202).header('location', `/v1/simulations/${outcome.id}`);
+        return { id: outcome.id, status: outcome.status, deduplicated: outcome.deduplicated };
+      }),
   });
 
   app.get<{ Params: { id: string } }>('/v1/simulations/:id', {
@@ -86,12 +92,13 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
       params: IdParams,
       response: { 200: SimulationViewSchema, ...problemResponses([401, 404, 503]) },
     },
-    handler: async (request) => guard(request, async () => {
-      const owner = await requireApiKey(request);
-      const v = await service(app).get(owner.id, request.params.id);
-      if (!v) throw notFound(request.params.id);
-      return v;
-    }),
+    handler: async (request) =>
+      guard(request, async () => {
+        const owner = await requireApiKey(request);
+        const v = await service(app).get(owner.id, request.params.id);
+        if (!v) throw notFound(request.params.id);
+        return v;
+      }),
   });
 
   app.delete<{ Params: { id: string } }>('/v1/simulations/:id', {
@@ -104,15 +111,16 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
       params: IdParams,
       response: { 200: SimulationViewSchema, ...problemResponses([401, 404, 409, 503]) },
     },
-    handler: async (request) => guard(request, async () => {
-      const owner = await requireApiKey(request);
-      const out = await service(app).cancel(owner.id, request.params.id);
-      if (!out) throw notFound(request.params.id);
-      if (!out.cancelled && out.simulation.status !== 'cancelled') {
-        throw new HttpProblem(409, 'simulation_finished', `The simulation already finished (${out.simulation.status}).`, { simulationStatus: out.simulation.status });
-      }
-      return out.simulation;
-    }),
+    handler: async (request) =>
+      guard(request, async () => {
+        const owner = await requireApiKey(request);
+        const out = await service(app).cancel(owner.id, request.params.id);
+        if (!out) throw notFound(request.params.id);
+        if (!out.cancelled && out.simulation.status !== 'cancelled') {
+          throw new HttpProblem(409, 'simulation_finished', `The simulation already finished (${out.simulation.status}).`, { simulationStatus: out.simulation.status });
+        }
+        return out.simulation;
+      }),
   });
 
   app.get<{ Params: { id: string } }>('/v1/simulations/:id/events', {

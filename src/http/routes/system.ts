@@ -5,37 +5,43 @@ import { problem } from '../../transport/problem.js';
 import { sendProblem } from '../problem.js';
 
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', { schema: { tags: ['system'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+  app.get('/health', { schema: { tags: ['system'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({
+    status: 'ok' as const,
+  }));
 
-  app.get('/ready', { schema: { tags: ['system'], summary: 'Readiness: 200 when the database (and Redis, if configured) answer and requests are not being shed, else 503' } }, async (_request, reply) => {
-    const { database, jobs, redis } = app.deps;
-    const checks: Record<string, string> = {};
-    let ok = true;
-    for (const [name, ping] of [
-      ['database', database ? () => database.ping() : undefined],
-      ['queue', jobs ? () => jobs.ping() : undefined],
-      ['redis', redis ? () => (redis as { ping(): Promise<unknown> }).ping() : undefined],
-    ] as const) {
-      if (!ping) continue;
-      try {
-        await Promise.race([ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
-        checks[name] = 'ok';
-      } catch (error) {
-        ok = false;
-        checks[name] = (error as Error).message || 'down';
+  app.get(
+    '/ready',
+    { schema: { tags: ['system'], summary: 'Readiness: 200 when the database (and Redis, if configured) answer and requests are not being shed, else 503' } },
+    async (_request, reply) => {
+      const { database, jobs, redis } = app.deps;
+      const checks: Record<string, string> = {};
+      let ok = true;
+      for (const [name, ping] of [
+        ['database', database ? () => database.ping() : undefined],
+        ['queue', jobs ? () => jobs.ping() : undefined],
+        ['redis', redis ? () => (redis as { ping(): Promise<unknown> }).ping() : undefined],
+      ] as const) {
+        if (!ping) continue;
+        try {
+          await Promise.race([ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
+          checks[name] = 'ok';
+        } catch (error) {
+          ok = false;
+          checks[name] = (error as Error).message || 'down';
+        }
       }
-    }
-    // the same pressure state that sheds requests (src/http/plugins/load-shedding.ts)
-    if (app.pressure.overloaded()) {
-      ok = false;
-      checks.eventLoop = `overloaded (delay ${Math.round(app.pressure.eventLoopDelay)} ms)`;
-    }
-    if (!ok) {
-      reply.header('retry-after', '5');
-      return sendProblem(reply, problem(503, 'not_ready', 'A dependency does not answer.', { checks }));
-    }
-    return { status: 'ready', checks };
-  });
+      // the same pressure state that sheds requests (src/http/plugins/load-shedding.ts)
+      if (app.pressure.overloaded()) {
+        ok = false;
+        checks.eventLoop = `overloaded (delay ${Math.round(app.pressure.eventLoopDelay)} ms)`;
+      }
+      if (!ok) {
+        reply.header('retry-after', '5');
+        return sendProblem(reply, problem(503, 'not_ready', 'A dependency does not answer.', { checks }));
+      }
+      return { status: 'ready', checks };
+    },
+  );
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

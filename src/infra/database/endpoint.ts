@@ -10,7 +10,10 @@ import { existsSync } from 'node:fs';
 
 /** No running process owns the embedded database. */
 export class NoEmbeddedOwner extends Error {
-  constructor(readonly dataDir: string, reason: string) {
+  constructor(
+    readonly dataDir: string,
+    reason: string,
+  ) {
     super(`No running API owns the embedded database in ${dataDir} (${reason}): start \`npm start\` with the same DATA_DIR first, or set DATABASE_URL.`);
     this.name = 'NoEmbeddedOwner';
   }

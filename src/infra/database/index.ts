@@ -26,9 +26,7 @@ export const embeddedDataDir = (dataDir: string) => join(dataDir, 'pglite');
 
 /** Opens the configured database and applies pending migrations (fails if it does not answer). */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: OpenOptions = {}): Promise<Database> {
-  const database = config.databaseUrl
-    ? new PoolDatabase({ kind: 'postgres', url: config.databaseUrl, max: 10 })
-    : await startPglite({ dataDir: embeddedDataDir(config.dataDir) });
+  const database = config.databaseUrl ? new PoolDatabase({ kind: 'postgres', url: config.databaseUrl, max: 10 }) : await startPglite({ dataDir: embeddedDataDir(config.dataDir) });
   try {
     await database.ping();
     await migrate(database, options.migrations);
@@ -60,10 +58,7 @@ export async function openServedDatabase(
  * The database of `npm run worker`: a retrying PostgreSQL client, or a client of the embedded
  * database owned by the running API (`NoEmbeddedOwner` when none runs). Never opens PGlite.
  */
-export async function openWorkerDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
-  options: Pick<ConnectingOptions, 'log'> = {},
-): Promise<Database> {
+export async function openWorkerDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: Pick<ConnectingOptions, 'log'> = {}): Promise<Database> {
   if (config.databaseUrl) return (await openServedDatabase(config, options)).database;
   return connectEmbedded(embeddedDataDir(config.dataDir));
 }

@@ -93,7 +93,10 @@ async function takeOver(dataDir: string, stale: OwnerRecord | undefined): Promis
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // another starter removed it
     throw error;
   }
-  const record = await readFile(`${aside}/owner.json`, 'utf8').then((t) => JSON.parse(t) as OwnerRecord, () => undefined);
+  const record = await readFile(`${aside}/owner.json`, 'utf8').then(
+    (t) => JSON.parse(t) as OwnerRecord,
+    () => undefined,
+  );
   if (record && (record.pid !== stale?.pid || record.startedAt !== stale?.startedAt)) {
     // Raced with a starter that had just taken the stale lock: give its lock back.
     await rename(aside, runDirOf(dataDir)).catch(() => undefined);
@@ -120,7 +123,14 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = await readOwner(dataDir);
-      const stale = owner ? ownerGone(owner) : Date.now() - (await stat(runDir).then((s) => s.mtimeMs, () => Date.now())) > UNCLAIMED_STALE_MS;
+      const stale = owner
+        ? ownerGone(owner)
+        : Date.now() -
+            (await stat(runDir).then(
+              (s) => s.mtimeMs,
+              () => Date.now(),
+            )) >
+          UNCLAIMED_STALE_MS;
       if (!stale || attempt >= 2) throw new DataDirLocked(dataDir, owner);
       await takeOver(dataDir, owner);
     }

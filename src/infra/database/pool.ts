@@ -59,8 +59,7 @@ export class PoolDatabase implements Database {
     try {
       await client.query('BEGIN');
       const tx: SqlClient = {
-        query: async <R = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions) =>
-          toResult<R>(await client.query(statement(text, params, options))),
+        query: async <R = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions) => toResult<R>(await client.query(statement(text, params, options))),
       };
       const result = await fn(tx);
       await client.query('COMMIT');
@@ -84,7 +83,8 @@ export class PoolDatabase implements Database {
 
   /** Registers cleanup (e.g. a Prisma client on `url`) that must run before the pool ends. */
   onClose(fn: () => Promise<void>): void {
-    if (this.closed) void fn().catch(() => {}); // already closed: release at once
+    if (this.closed)
+      void fn().catch(() => {}); // already closed: release at once
     else this.closers.push(fn);
   }
 

@@ -14,17 +14,7 @@
  *   names in jsonb's order: shorter first, then bytewise), positions and transaction ids as
  *   increasing integers in text, and the same refusal of unstorable text (./storable.ts).
  */
-import type {
-  AppendResult,
-  EventStore,
-  FeedCheckpoint,
-  IdempotencyRequest,
-  MatchRecord,
-  NewEvent,
-  Player,
-  StoredAnswer,
-  StoredEvent,
-} from '../../app/matches/ports.js';
+import type { AppendResult, EventStore, FeedCheckpoint, IdempotencyRequest, MatchRecord, NewEvent, Player, StoredAnswer, StoredEvent } from '../../app/matches/ports.js';
 import { VersionConflict } from '../../app/matches/errors.js';
 import { NotFound, RuleViolation } from '../../games/errors.js';
 import { assertStorable, eventParts, matchParts } from './storable.js';
@@ -227,10 +217,7 @@ export class MemoryEventStore implements EventStore {
       const claimed = this.memory.keys.get(id);
       if (claimed) {
         if (claimed.hash !== request.hash) {
-          throw new RuleViolation(
-            'idempotency_key_reused',
-            'This Idempotency-Key was already used for a different request; use a new key for a new request.',
-          );
+          throw new RuleViolation('idempotency_key_reused', 'This Idempotency-Key was already used for a different request; use a new key for a new request.');
         }
         return { status: claimed.answer!.status, body: jsonbCopy(claimed.answer!.body), replayed: true };
       }

@@ -85,7 +85,12 @@ describe('Ánima combat Group vs Group', () => {
   });
 
   it('ANIMA-COMBAT-6: incapacitated Characters add nothing to a Group combat', () => {
-    const group = { characters: [{ name: 'a', combat: 5, speed: 1, incapacitated: true }, { name: 'b', combat: 1, speed: 1 }] };
+    const group = {
+      characters: [
+        { name: 'a', combat: 5, speed: 1, incapacitated: true },
+        { name: 'b', combat: 1, speed: 1 },
+      ],
+    };
     const r = fightGroup(group, g(1), new FixedDice([1, 1]));
     expect(r.group.combat).toBe(1);
     expect(r.winner).toBe('draw');

@@ -13,7 +13,12 @@ const table: TableRow[] = [
 ];
 const arkangel = { name: 'Arkángel', level: 1, table };
 const ruinas = { name: 'Las Ruinas', level: 2, table };
-const juan = { characters: [{ name: 'Acróbata', combat: 3, speed: 4 }, { name: 'Ilusionista', combat: 3, speed: 4 }] };
+const juan = {
+  characters: [
+    { name: 'Acróbata', combat: 3, speed: 4 },
+    { name: 'Ilusionista', combat: 3, speed: 4 },
+  ],
+};
 const guerrero: EncounterCard = { name: 'Guerrero Errante', kind: 'creature', level: 1, combat: 2 };
 const sombra: EncounterCard = { name: 'La Sombra de Omega', kind: 'event', level: 3 };
 const senorOscuro: EncounterCard = { name: 'Señor Oscuro', kind: 'creature', level: 3, combat: 9 };

@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RuleViolation } from '../../../src/games/errors.js';
 import { finalMissionAccess, interactions, pickupCandidate, resistStep, trade, type InteractionGroup } from '../../../src/games/anima/index.js';
 
-const locations = [
-  { name: 'Arkángel', trade: true, combatAllowed: false },
-  { name: 'Las Ruinas' },
-  { name: 'Americh', trade: true },
-];
+const locations = [{ name: 'Arkángel', trade: true, combatAllowed: false }, { name: 'Las Ruinas' }, { name: 'Americh', trade: true }];
 const g = (id: string, location: string | null, characters: number, extra: Partial<InteractionGroup> = {}): InteractionGroup => ({ id, location, characters, ...extra });
 const pair = (groups: InteractionGroup[]) => interactions(groups, locations)[0]!;
 
@@ -65,7 +61,9 @@ describe('Ánima trade', () => {
   });
 
   it('ANIMA-GROUP-1 / ANIMA-INTERACT-1: not above 4 Characters, not down to 0, only what is held', () => {
-    expect(code(() => trade({ characters: ['A', 'B', 'C', 'D'], handSize: 0, gives: {} }, { characters: ['E', 'F'], handSize: 0, gives: { characters: ['E'] } }))).toBe('group_limit');
+    expect(code(() => trade({ characters: ['A', 'B', 'C', 'D'], handSize: 0, gives: {} }, { characters: ['E', 'F'], handSize: 0, gives: { characters: ['E'] } }))).toBe(
+      'group_limit',
+    );
     expect(code(() => trade({ characters: ['A'], handSize: 0, gives: { characters: ['A'] } }, { characters: ['E'], handSize: 0, gives: {} }))).toBe('empty_group');
     expect(code(() => trade({ characters: ['A'], handSize: 0, gives: { gifts: 1 } }, { characters: ['E'], handSize: 0, gives: {} }))).toBe('not_held');
   });
@@ -83,7 +81,12 @@ describe('Ánima Start-phase pick-ups', () => {
   it('ANIMA-START-4: strictly the fewest takes it; the one who let it go is not a candidate; caps apply', () => {
     expect(pickupCandidate('character', 'juan', players)).toEqual({ taker: 'pedro', reason: 'fewest' });
     expect(pickupCandidate('gift', 'juan', players)).toEqual({ taker: 'sergio', reason: 'fewest' });
-    expect(pickupCandidate('gift', 'a', [{ id: 'a', gifts: 0, characters: 1 }, { id: 'b', gifts: 5, characters: 1 }])).toEqual({ taker: null, reason: 'none_eligible' });
+    expect(
+      pickupCandidate('gift', 'a', [
+        { id: 'a', gifts: 0, characters: 1 },
+        { id: 'b', gifts: 5, characters: 1 },
+      ]),
+    ).toEqual({ taker: null, reason: 'none_eligible' });
   });
 });
 

@@ -6,7 +6,13 @@ import { go, goNeeds, maxLocations, seek, type SeekInput } from '../../../src/ga
 const arkangel = { name: 'Arkángel', level: 1 };
 const ruinas = { name: 'Las Ruinas', level: 2 };
 const torre = { name: 'La Torre del Fin', level: 3 };
-const juan = { characters: [{ name: 'Acróbata', combat: 3, speed: 4 }, { name: 'Ilusionista', combat: 3, speed: 4 }], handSize: 2 };
+const juan = {
+  characters: [
+    { name: 'Acróbata', combat: 3, speed: 4 },
+    { name: 'Ilusionista', combat: 3, speed: 4 },
+  ],
+  handSize: 2,
+};
 const wolf = { name: 'Lobo', kind: 'creature' as const, level: 1, combat: 5 };
 
 function code(f: () => unknown): string {

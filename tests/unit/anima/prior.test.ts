@@ -4,7 +4,12 @@ import { InvalidInput } from '../../../src/games/errors.js';
 import { facePrior } from '../../../src/games/anima/index.js';
 
 const ruinas = { name: 'Las Ruinas', level: 2 };
-const sergio = { characters: [{ name: 'Ladrona', combat: 2, speed: 4 }, { name: 'Técnico', combat: 2, speed: 3 }] };
+const sergio = {
+  characters: [
+    { name: 'Ladrona', combat: 2, speed: 4 },
+    { name: 'Técnico', combat: 2, speed: 3 },
+  ],
+};
 
 describe('Ánima prior encounters', () => {
   it('ANIMA-EX-4 / ANIMA-PRIOR-3: La Sombra de Omega (level-3 Event) at Las Ruinas (level 2) is discarded; Sergio arrives', () => {

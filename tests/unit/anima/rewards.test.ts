@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { rewardOptions, type RewardQuery } from '../../../src/games/anima/index.js';
 
 const base = (over: Partial<RewardQuery> = {}): RewardQuery => ({
-  location: { name: 'Arkángel', level: 3, rewards: [{ kind: 'gift' }, { kind: 'recruit' }, { kind: 'mission', name: 'El Palacio', mission: 'Palacio' }, { kind: 'special', name: 'EX' }] },
+  location: {
+    name: 'Arkángel',
+    level: 3,
+    rewards: [{ kind: 'gift' }, { kind: 'recruit' }, { kind: 'mission', name: 'El Palacio', mission: 'Palacio' }, { kind: 'special', name: 'EX' }],
+  },
   characters: 2,
   handSize: 0,
   turn: 5,

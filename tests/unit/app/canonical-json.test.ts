@@ -7,14 +7,24 @@ import { InvalidInput } from '../../../src/games/errors.js';
 function matchesVersion(value: unknown): string {
   if (Array.isArray(value)) return '[' + value.map(matchesVersion).join(',') + ']';
   if (value && typeof value === 'object') {
-    return '{' + Object.keys(value).sort().filter((k) => (value as Record<string, unknown>)[k] !== undefined).map((k) => JSON.stringify(k) + ':' + matchesVersion((value as Record<string, unknown>)[k])).join(',') + '}';
+    return (
+      '{' +
+      Object.keys(value)
+        .sort()
+        .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+        .map((k) => JSON.stringify(k) + ':' + matchesVersion((value as Record<string, unknown>)[k]))
+        .join(',') +
+      '}'
+    );
   }
   return JSON.stringify(value) ?? 'null';
 }
 function simulationsVersion(value: unknown): string {
   if (Array.isArray(value)) return '[' + value.map(simulationsVersion).join(',') + ']';
   if (value && typeof value === 'object') {
-    const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
+    const keys = Object.keys(value)
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .sort();
     return '{' + keys.map((k) => JSON.stringify(k) + ':' + simulationsVersion((value as Record<string, unknown>)[k])).join(',') + '}';
   }
   return JSON.stringify(value ?? null);

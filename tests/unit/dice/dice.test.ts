@@ -47,9 +47,7 @@ describe('dice engine (CONTRACT §1)', () => {
         caught = error;
       }
       expect(caught).toBeInstanceOf(InvalidInput);
-      expect((caught as InvalidInput).errors).toEqual([
-        { path: '/dice/values/1', code: 'not_a_face', message: expect.stringContaining('d6') },
-      ]);
+      expect((caught as InvalidInput).errors).toEqual([{ path: '/dice/values/1', code: 'not_a_face', message: expect.stringContaining('d6') }]);
     });
 
     it('a d10 accepts 10 but not 11', () => {

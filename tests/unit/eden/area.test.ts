@@ -11,7 +11,15 @@ describe('EDEN-THROW-1 / EDEN-EFFECT-EXPLOSIVE', () => {
   it('EDEN-EFFECT-EXPLOSIVE: X dice per affected fighter in request order against its own VIG; one success → one wound on each limb, protection ignored', () => {
     const d = dice(5, 1, 1, 1, 1, 6);
     const r = resolveThrow(
-      { attacker: thrower(), weapon: 'Grenade', point, affected: [{ id: 'y', fighter: yuri({ id: 'y' }) }, { id: 'g', fighter: grunt('g', { VIG: 6 }) }] },
+      {
+        attacker: thrower(),
+        weapon: 'Grenade',
+        point,
+        affected: [
+          { id: 'y', fighter: yuri({ id: 'y' }) },
+          { id: 'g', fighter: grunt('g', { VIG: 6 }) },
+        ],
+      },
       d,
     );
     expect(r.success).toBe(true);
@@ -73,7 +81,14 @@ describe('EDEN-SPRAY-1/2', () => {
   const sprayer = (over = {}) => grunt('a', {}, { equipment: [flamer], ...over });
 
   it('EDEN-SPRAY-2 / EDEN-EX-8: one wound on each limb of every covered fighter, the Helmet ignored; Fire markers added', () => {
-    const r = resolveSpray({ attacker: sprayer(), weapon: 'Flamer', covered: [{ id: 'y', fighter: yuri({ id: 'y' }) }, { id: 'own', fighter: grunt('own') }] });
+    const r = resolveSpray({
+      attacker: sprayer(),
+      weapon: 'Flamer',
+      covered: [
+        { id: 'y', fighter: yuri({ id: 'y' }) },
+        { id: 'own', fighter: grunt('own') },
+      ],
+    });
     expect(r.success).toBe(true);
     expect(r.results[0]!.fighter.wounds.head).toBe(1);
     expect(r.results[0]).toMatchObject({ marked: 4, fighter: { markers: { fire: 1 } } });

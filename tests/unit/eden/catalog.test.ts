@@ -19,7 +19,10 @@ import { characteristic } from '../../../src/games/eden/fighter.js';
 
 describe('EDEN catalog', () => {
   it('EDEN-CARD-PROFILE-2 EDITION NOTE: ES has 4 recruitable factions, DE 6 (plus Konvoi and Resistance)', () => {
-    const ids = (e: 'es' | 'de') => factionsOf(e).filter((f) => f.recruitable).map((f) => f.id);
+    const ids = (e: 'es' | 'de') =>
+      factionsOf(e)
+        .filter((f) => f.recruitable)
+        .map((f) => f.id);
     expect(ids('es')).toEqual(['jokers', 'bamaka', 'isc', 'matriarchy']);
     expect(ids('de')).toEqual(['jokers', 'bamaka', 'isc', 'matriarchy', 'convoy', 'resistance']);
   });
@@ -51,15 +54,28 @@ describe('EDEN catalog', () => {
   it('EDEN-TERRAIN-LIST-1..13: names, costs and rule values as printed; 8 Scenery Points each (EDEN-TERRAIN-3)', () => {
     expect(SCENERY_POINTS).toBe(8);
     expect(SCENERY.map((s) => [s.names.es, s.cost])).toEqual([
-      ['Árbol', 1], ['Matorrales', 1], ['Murete', 1], ['Pared en ruinas', 1], ['Restos de coche', 1],
-      ['Bosque sombrío', 2], ['Estanque', 2], ['Zona devastada', 2],
-      ['Montón de residuos', 3], ['Baliza energética', 3], ['Ídolo Cuatrística', 3],
-      ['Lago', 4], ['Río profundo', 5],
+      ['Árbol', 1],
+      ['Matorrales', 1],
+      ['Murete', 1],
+      ['Pared en ruinas', 1],
+      ['Restos de coche', 1],
+      ['Bosque sombrío', 2],
+      ['Estanque', 2],
+      ['Zona devastada', 2],
+      ['Montón de residuos', 3],
+      ['Baliza energética', 3],
+      ['Ídolo Cuatrística', 3],
+      ['Lago', 4],
+      ['Río profundo', 5],
     ]);
     const forest = sceneryById('dark_forest')!;
     expect(forest.rules).toEqual([
-      { rule: 'destruction', value: 6 }, { rule: 'inflammable' }, { rule: 'obstacle', value: 3 },
-      { rule: 'obstruction', value: 2 }, { rule: 'occupation' }, { rule: 'hostile_presence', value: 1 },
+      { rule: 'destruction', value: 6 },
+      { rule: 'inflammable' },
+      { rule: 'obstacle', value: 3 },
+      { rule: 'obstruction', value: 2 },
+      { rule: 'occupation' },
+      { rule: 'hostile_presence', value: 1 },
     ]);
     expect(sceneryRuleValue(sceneryById('car_wreck')!, 'destruction')).toBe(8);
     expect(sceneryRuleValue(sceneryById('lake')!, 'swim')).toBe(4);
@@ -78,7 +94,10 @@ describe('EDEN catalog', () => {
     expect(got).toEqual(['ionic_storm', 'headwind', 'thick_fog', 'thick_fog', 'normal', 'normal', 'mist', 'mist', 'acid_rain', 'acid_rain', 'snowstorm']);
     expect(() => weatherForTotal(13)).toThrow();
     expect(WEATHER_TABLE.find((w) => w.condition === 'snowstorm')!.effect.tacticCost).toBe(3);
-    expect(WEATHER_TABLE.find((w) => w.condition === 'ionic_storm')!.effect).toMatchObject({ roll: { difficulty: 6, npcsImmune: true }, onFailure: { limb: 'torso', ignoreProtection: true } });
+    expect(WEATHER_TABLE.find((w) => w.condition === 'ionic_storm')!.effect).toMatchObject({
+      roll: { difficulty: 6, npcsImmune: true },
+      onFailure: { limb: 'torso', ignoreProtection: true },
+    });
     expect(WEATHER_TABLE.find((w) => w.condition === 'acid_rain')!.effect).toMatchObject({ roll: { difficulty: 5, who: 'free_fighters' }, onFailure: { poison: 1 } });
   });
 
@@ -95,13 +114,19 @@ describe('EDEN catalog', () => {
     const y = catalogFighter(catalogFighterById('yuri')!, 'es')!;
     expect(y.limbs.head).toEqual({ white: 2, red: 2, faces: [1], normal: 4, wounded: 3 });
     expect(['PSI', 'CBT', 'VIG', 'RAP'].map((c) => characteristic(y, c as 'PSI'))).toEqual([4, 4, 4, 5]);
-    const faces = Object.values(y.limbs).flatMap((l) => l.faces).sort();
+    const faces = Object.values(y.limbs)
+      .flatMap((l) => l.faces)
+      .sort();
     expect(faces).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('EDEN-EX-2..5: worked-example fighters are listed but not complete (no printed Value)', () => {
     expect(EXAMPLE_FIGHTERS.map((f) => [f.id, f.complete])).toEqual([
-      ['yuri', true], ['vladd', false], ['abama', false], ['ngobo', false], ['elenia', false],
+      ['yuri', true],
+      ['vladd', false],
+      ['abama', false],
+      ['ngobo', false],
+      ['elenia', false],
     ]);
     expect(catalogFighter(catalogFighterById('vladd')!, 'es')).toBeUndefined();
     expect(catalogFighterById('abama')!.names.de).toBe('Abama Fettsack');
@@ -112,7 +137,11 @@ describe('EDEN catalog', () => {
     const lists = [c.factions, c.stigmas, c.equipment.categories, c.equipment.effects, c.equipment.items, c.scenery.rules, c.scenery.elements, c.weather, c.fighters];
     for (const list of lists) for (const e of list) expect(e.editions.length).toBeGreaterThan(0);
     expect(c.equipment.categories.map((k) => [k.id, k.names.es, k.names.de])).toEqual([
-      ['shooting', 'Tiro', 'Schuss'], ['thrown', 'Lanz', 'Wurf'], ['spray', 'Chorro', 'Fläche'], ['protection', 'Pr', 'RS'], ['tech', 'Tecno', 'Tech'],
+      ['shooting', 'Tiro', 'Schuss'],
+      ['thrown', 'Lanz', 'Wurf'],
+      ['spray', 'Chorro', 'Fläche'],
+      ['protection', 'Pr', 'RS'],
+      ['tech', 'Tecno', 'Tech'],
     ]);
   });
 });

@@ -20,9 +20,18 @@ describe('EDEN initiative (EDEN-PREP-3, EDEN-FIRST-1/2)', () => {
     const d = dice(3, 3, 5, 5, 2, 6);
     const r = resolveInitiative({ pools: { A: 5, B: 5 }, bids: { A: 2, B: 2 }, choice: 'A' }, d);
     expect(r).toMatchObject({ winner: 'B', by: 'roll', winnerChooses: false, firstPlayer: 'B', pools: { A: 3, B: 3 } });
-    expect(r.rollOff).toEqual([{ A: 3, B: 3 }, { A: 5, B: 5 }, { A: 2, B: 6 }]);
+    expect(r.rollOff).toEqual([
+      { A: 3, B: 3 },
+      { A: 5, B: 5 },
+      { A: 2, B: 6 },
+    ]);
     expect(d.transcript().rolls.map((x) => x.purpose)).toEqual([
-      'initiative roll-off A', 'initiative roll-off B', 'initiative roll-off A', 'initiative roll-off B', 'initiative roll-off A', 'initiative roll-off B',
+      'initiative roll-off A',
+      'initiative roll-off B',
+      'initiative roll-off A',
+      'initiative roll-off B',
+      'initiative roll-off A',
+      'initiative roll-off B',
     ]);
   });
 

@@ -12,7 +12,15 @@ describe('EDEN-MELEE-3 passive strike', () => {
     const r = resolveMelee({ attacker: A(), target: T(), reaction: 'passive' }, d);
     expect(r.success).toBe(true);
     expect(r.exchanges).toHaveLength(1);
-    expect(r.exchanges[0]).toMatchObject({ striker: 'attacker', roll: { successes: 2 }, location: { rolled: 4, face: 4, limb: 'torso' }, inflicted: 2, protection: 0, marked: 2, dodge: null });
+    expect(r.exchanges[0]).toMatchObject({
+      striker: 'attacker',
+      roll: { successes: 2 },
+      location: { rolled: 4, face: 4, limb: 'torso' },
+      inflicted: 2,
+      protection: 0,
+      marked: 2,
+      dodge: null,
+    });
     expect(r.target.wounds.torso).toBe(2);
     expect(r.target.outOfAction).toBe(false);
     expect(r.apSpent).toEqual({ attacker: 1, target: 0 });
@@ -50,14 +58,14 @@ describe('EDEN-MELEE-3 passive strike', () => {
     expect(r.success).toBe(false);
   });
 
-  it('EDEN-WOUND-4: wounds beyond the limb\'s boxes are discarded and the target is out of action', () => {
+  it("EDEN-WOUND-4: wounds beyond the limb's boxes are discarded and the target is out of action", () => {
     const r = resolveMelee({ attacker: grunt('a', { CBT: 6 }), target: T() }, dice(6, 6, 6, 6, 6, 6, 6));
     expect(r.exchanges[0]).toMatchObject({ inflicted: 6, marked: 3 });
     expect(r.target.wounds.legs).toBe(3);
     expect(r.target.outOfAction).toBe(true);
   });
 
-  it('EDEN-EQUIP-4: the named weapon\'s CBT bonus enlarges the pool; EDEN-STATE-RAGE-1 adds too', () => {
+  it("EDEN-EQUIP-4: the named weapon's CBT bonus enlarges the pool; EDEN-STATE-RAGE-1 adds too", () => {
     const sword = item({ name: 'Sword', bonus: { CBT: 2 } });
     const d = dice(1, 1, 1, 1, 1, 1, 1);
     resolveMelee({ attacker: grunt('a', { CBT: 4 }, { equipment: [sword], markers: { rage: 1 } }), target: T(), weapon: 'Sword' }, d);
@@ -83,7 +91,7 @@ describe('EDEN-MELEE-3 passive strike', () => {
 });
 
 describe('EDEN-MELEE-5 dodge', () => {
-  it('EDEN-MELEE-5: RAP vs the attacker\'s current CBT cancels successes after the location is fixed', () => {
+  it("EDEN-MELEE-5: RAP vs the attacker's current CBT cancels successes after the location is fixed", () => {
     const d = dice(5, 5, 6, 1, 4, 4, 1, 1, 1);
     const r = resolveMelee({ attacker: A(), target: T(), reaction: 'dodge' }, d);
     expect(r.exchanges[0]).toMatchObject({ roll: { successes: 3 }, location: { limb: 'torso' }, dodge: { successes: 1, threshold: 4 }, inflicted: 2, marked: 2 });
@@ -132,7 +140,12 @@ describe('EDEN-MELEE-4 response', () => {
     expect(r.success).toBe(true);
     expect(r.apSpent).toEqual({ attacker: 1, target: 1 });
     expect(d.transcript().rolls.map((x) => x.purpose)).toEqual([
-      'attacker CBT (opposed)', 'target CBT (opposed)', 'attacker CBT', 'attacker location', 'target CBT', 'target location',
+      'attacker CBT (opposed)',
+      'target CBT (opposed)',
+      'attacker CBT',
+      'attacker location',
+      'target CBT',
+      'target location',
     ]);
   });
 
@@ -229,7 +242,13 @@ describe('the rule pieces resolveMelee and the exact odds share', () => {
   });
 
   it('EDEN-MELEE-2 / EDEN-NPC-5 / EDEN-MELEE-7: meleeSetup settles the effective reaction and the AP each side pays', () => {
-    expect(meleeSetup({ attacker: A(), target: T(), reaction: 'dodge', via: 'engage' })).toMatchObject({ reaction: 'dodge', via: 'engage', apSpent: { attacker: 2, target: 1 }, attacker: { fighter: { ap: 1 } }, target: { fighter: { ap: 2 } } });
+    expect(meleeSetup({ attacker: A(), target: T(), reaction: 'dodge', via: 'engage' })).toMatchObject({
+      reaction: 'dodge',
+      via: 'engage',
+      apSpent: { attacker: 2, target: 1 },
+      attacker: { fighter: { ap: 1 } },
+      target: { fighter: { ap: 2 } },
+    });
     expect(meleeSetup({ attacker: A(), target: T(), reaction: 'dodge', via: 'disengage' })).toMatchObject({ reaction: 'passive', apSpent: { attacker: 1, target: 0 } });
     expect(meleeSetup({ attacker: A(), target: grunt('n', {}, { npc: true }) })).toMatchObject({ reaction: 'response' });
     expect(() => meleeSetup({ attacker: A(), target: A() })).toThrow(expect.objectContaining({ code: 'illegal_target' }));

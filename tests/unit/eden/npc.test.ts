@@ -52,7 +52,13 @@ describe('EDEN NPC decisions (EDEN-NPC-4, EDEN-AMB-22/30)', () => {
   });
 
   it('EDEN-AMB-30: other NPCs are never targets and do not stop the NPC being free', () => {
-    const r = decideNpc({ contacts: [{ id: 'npc2', npc: true }], visible: [{ id: 'npc3', distance: 1, lineOfSight: true, npc: true }, { id: 'p', distance: 8, lineOfSight: true }] });
+    const r = decideNpc({
+      contacts: [{ id: 'npc2', npc: true }],
+      visible: [
+        { id: 'npc3', distance: 1, lineOfSight: true, npc: true },
+        { id: 'p', distance: 8, lineOfSight: true },
+      ],
+    });
     expect(r).toMatchObject({ action: 'charge', targetId: 'p' });
   });
 

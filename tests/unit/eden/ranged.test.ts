@@ -46,9 +46,7 @@ describe('EDEN-RANGED-2 target choice', () => {
     expect(() => resolveShot({ shooter: shooter(), weapon: 'Pistol', candidates: cs, targetId: 'far' }, dice())).toThrow(
       expect.objectContaining({ code: 'illegal_target', extra: { legalTargets: ['near'] } }),
     );
-    expect(() => resolveShot({ shooter: shooter(), weapon: 'Pistol', candidates: cs, targetId: 'nobody' }, dice())).toThrow(
-      expect.objectContaining({ code: 'illegal_target' }),
-    );
+    expect(() => resolveShot({ shooter: shooter(), weapon: 'Pistol', candidates: cs, targetId: 'nobody' }, dice())).toThrow(expect.objectContaining({ code: 'illegal_target' }));
   });
 
   it('EDEN-RANGED-2 exception: a nearer fighter that is not free may be skipped or chosen', () => {

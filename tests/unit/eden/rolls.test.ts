@@ -50,7 +50,10 @@ describe('EDEN-ROLL-5 opposed roll', () => {
   it('EDEN-ROLL-5 step 4: a full tie re-rolls another pair, first party first', () => {
     const d = dice(2, 2, 1, 5);
     const r = opposedRoll(d, 'a', 'b', 4, 4);
-    expect(r.rounds).toEqual([{ a: 2, b: 2 }, { a: 1, b: 5 }]);
+    expect(r.rounds).toEqual([
+      { a: 2, b: 2 },
+      { a: 1, b: 5 },
+    ]);
     expect(r.winner).toBe('b');
     expect(d.transcript().rolls.map((x) => x.purpose)).toEqual(['a', 'b', 'a', 'b']);
   });
@@ -67,7 +70,7 @@ describe('EDEN-ROLL-5 opposed roll', () => {
 describe('EDEN-ROLL-6/7 location and aim (CONTRACT §2)', () => {
   const elenia = grunt('elenia'); // torso 4–5, legs 6
 
-  it('EDEN-EX-4: Elenia\'s 5 (torso) moved +1 gives 6, the legs; per DE, −1 to 4 is allowed too', () => {
+  it("EDEN-EX-4: Elenia's 5 (torso) moved +1 gives 6, the legs; per DE, −1 to 4 is allowed too", () => {
     expect(aimLocation(elenia, 5, 2, { shift: 1 })).toEqual({ rolled: 5, shift: 1, face: 6, limb: 'legs' });
     expect(aimLocation(elenia, 5, 2, { shift: -1 })).toEqual({ rolled: 5, shift: -1, face: 4, limb: 'torso' });
   });

@@ -3,8 +3,7 @@ import { strategyPoints, validateRoster, type RosterInput } from '../../../src/g
 import type { FighterInput } from '../../../src/games/eden/fighter.js';
 import { grunt, yuri } from './fixtures.js';
 
-const joker = (id: string, value: number, psi = 3, extra: Partial<FighterInput> = {}) =>
-  grunt(id, { PSI: psi }, { faction: 'jokers', stigma: 'chaos', value, ...extra });
+const joker = (id: string, value: number, psi = 3, extra: Partial<FighterInput> = {}) => grunt(id, { PSI: psi }, { faction: 'jokers', stigma: 'chaos', value, ...extra });
 const roster = (fighters: RosterInput['fighters'], extra: Partial<RosterInput> = {}): RosterInput => ({ bandType: 'faction', fighters, ...extra });
 const codes = (r: ReturnType<typeof validateRoster>) => r.errors.map((e) => `${e.code} ${e.path}`);
 
@@ -80,7 +79,7 @@ describe('EDEN roster (EDEN-ROSTER-1..6, EDEN-PREP-2)', () => {
     expect(r.totals).toEqual({ value: 0, budget: 100, strategyPoints: 0 });
   });
 
-  it('EDEN-CARD-PROFILE-9: a catalog ref resolves with the printing\'s Value (Yuri 25 ES, 20 DE)', () => {
+  it("EDEN-CARD-PROFILE-9: a catalog ref resolves with the printing's Value (Yuri 25 ES, 20 DE)", () => {
     const es = validateRoster(roster([{ ref: 'yuri' }]));
     expect(es.valid).toBe(true);
     expect(es.totals).toEqual({ value: 25, budget: 100, strategyPoints: 4 });
@@ -104,11 +103,21 @@ describe('EDEN roster (EDEN-ROSTER-1..6, EDEN-PREP-2)', () => {
 
   it('EDEN-ROSTER-1..6: every problem is reported at once, each with its own path', () => {
     const r = validateRoster(
-      roster([joker('a', 60, 3, { name: 'Twin' }), joker('b', 60, 3, { name: 'Twin' }), { ref: 'ghost' }, grunt('c', {}, { faction: 'isc', value: 1 }), joker('d', 1, 3, { npc: true })], { affiliation: 'jokers' }),
+      roster(
+        [joker('a', 60, 3, { name: 'Twin' }), joker('b', 60, 3, { name: 'Twin' }), { ref: 'ghost' }, grunt('c', {}, { faction: 'isc', value: 1 }), joker('d', 1, 3, { npc: true })],
+        { affiliation: 'jokers' },
+      ),
     );
     expect(r.valid).toBe(false);
     expect(codes(r).sort()).toEqual(
-      ['duplicate_name /fighters/1/name', 'mixed_band /fighters', 'not_recruitable /fighters/4', 'over_budget /fighters', 'unknown_fighter /fighters/2/ref', 'wrong_faction /fighters/3/faction'].sort(),
+      [
+        'duplicate_name /fighters/1/name',
+        'mixed_band /fighters',
+        'not_recruitable /fighters/4',
+        'over_budget /fighters',
+        'unknown_fighter /fighters/2/ref',
+        'wrong_faction /fighters/3/faction',
+      ].sort(),
     );
   });
 

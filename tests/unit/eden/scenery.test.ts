@@ -14,7 +14,14 @@ import { sceneryById } from '../../../src/games/eden/catalog/scenery.js';
 import { RuleViolation } from '../../../src/games/errors.js';
 import { grunt, yuri } from './fixtures.js';
 
-const el = (element: string, extra: Partial<SceneryState> = {}): SceneryState => ({ id: element + '-1', element, rules: [...sceneryById(element)!.rules], attacks: 0, fire: 0, ...extra });
+const el = (element: string, extra: Partial<SceneryState> = {}): SceneryState => ({
+  id: element + '-1',
+  element,
+  rules: [...sceneryById(element)!.rules],
+  attacks: 0,
+  fire: 0,
+  ...extra,
+});
 const code = (fn: () => unknown) => {
   try {
     fn();

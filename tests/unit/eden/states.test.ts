@@ -12,7 +12,10 @@ describe('EDEN states (EDEN-STATE-*)', () => {
       expect(r).toMatchObject({ damageDice: [5, 6, 4], vig: 4, hits: 2, face: 1, limb: 'head', protection: 1, marked: 1 });
       expect(r.fighter.wounds.head).toBe(1);
       expect(r.fighter.markers.fire).toBe(1);
-      expect(d.transcript().rolls.map((x) => [x.purpose, x.values.length])).toEqual([['yuri-1 fire damage', 3], ['yuri-1 fire location', 1]]);
+      expect(d.transcript().rolls.map((x) => [x.purpose, x.values.length])).toEqual([
+        ['yuri-1 fire damage', 3],
+        ['yuri-1 fire location', 1],
+      ]);
     });
 
     it('EDEN-ROLL-4: a die equal to VIG does not wound (strict >)', () => {

@@ -123,7 +123,10 @@ describe('EDEN Territory tests (§16)', () => {
     it('EDEN-TERRAIN-R-HOSTILE: X wounds, a separate location roll each, protection ignored', () => {
       const d = dice(1, 6);
       const r = hostilePresence(yuri(), 2, d);
-      expect(r.wounds).toEqual([{ limb: 'head', face: 1, marked: 1 }, { limb: 'legs', face: 6, marked: 1 }]);
+      expect(r.wounds).toEqual([
+        { limb: 'head', face: 1, marked: 1 },
+        { limb: 'legs', face: 6, marked: 1 },
+      ]);
       expect(r.fighter.wounds).toMatchObject({ head: 1, legs: 1 });
       expect(r.apSpent).toBe(0);
       expect(d.transcript().rolls.map((x) => x.purpose)).toEqual(['yuri-1 hostile presence location 1', 'yuri-1 hostile presence location 2']);

@@ -7,7 +7,13 @@ import { dice, grunt, item } from './fixtures.js';
 
 const pistol = item({ name: 'Pistol', categories: ['shooting'], range: 30, potency: 3 });
 const shooter = () => grunt('s', { CBT: 4 }, { equipment: [pistol] });
-const cand = (id: string, distance: number, extra: Partial<ShotCandidate> = {}): ShotCandidate => ({ id, fighter: grunt(id, { RAP: 4, VIG: 4 }), distance, lineOfSight: true, ...extra });
+const cand = (id: string, distance: number, extra: Partial<ShotCandidate> = {}): ShotCandidate => ({
+  id,
+  fighter: grunt(id, { RAP: 4, VIG: 4 }),
+  distance,
+  lineOfSight: true,
+  ...extra,
+});
 
 describe('EDEN-TERRAIN-LIST-10 Energy beacon', () => {
   // CBT 4 vs RAP 4: [4, 4, 1, 1] → 2 successes; location 4 = torso; Pot 3 + 2 = 5 dice vs VIG 4: [4, 4, 4, 1, 1] → 3 wounds

@@ -14,8 +14,14 @@ describe('EDEN upkeep steps 3–9 (EDEN-UPKEEP-3..9)', () => {
     const r = upkeep({ firstPlayer: 'B', bands: { A, B } }, d);
     expect(r.log.filter((e) => e.step === 3).map((e) => e.fighterId)).toEqual(['b1', 'a1', 'a3', 'a4']);
     expect(purposes(d)).toEqual([
-      'b1 fire damage', 'b1 fire location', 'a1 fire damage', 'a1 fire location',
-      'a3 fire damage', 'a3 fire location', 'a4 fire damage', 'a4 fire location',
+      'b1 fire damage',
+      'b1 fire location',
+      'a1 fire damage',
+      'a1 fire location',
+      'a3 fire damage',
+      'a3 fire location',
+      'a4 fire damage',
+      'a4 fire location',
     ]);
     expect(r.bands.A.map((f) => f.markers.fire)).toEqual([0, 0, 1, 0]);
   });
@@ -35,10 +41,14 @@ describe('EDEN upkeep steps 3–9 (EDEN-UPKEEP-3..9)', () => {
     expect(purposes(d)).toEqual(['x fire damage', 'x fire location', 'x fear PSI', 'y fear PSI', 'z fear PSI']);
     expect(r.bands.A[0]!.markers.fear).toBe(1);
     expect(r.bands.B.map((f) => f.markers.fear)).toEqual([1, 0]);
-    expect(r.log.filter((e) => e.step === 4).map((e) => [e.fighterId, e.successes, e.removed])).toEqual([['x', 1, 1], ['y', 0, 0], ['z', 3, 1]]);
+    expect(r.log.filter((e) => e.step === 4).map((e) => [e.fighterId, e.successes, e.removed])).toEqual([
+      ['x', 1, 1],
+      ['y', 0, 0],
+      ['z', 3, 1],
+    ]);
   });
 
-  it('EDEN-UPKEEP-4: the PSI roll uses the value after this upkeep\'s fire wounds (Yuri head Wounded → PSI 3)', () => {
+  it("EDEN-UPKEEP-4: the PSI roll uses the value after this upkeep's fire wounds (Yuri head Wounded → PSI 3)", () => {
     const d = dice(6, 6, 6, 1, /* PSI 3 dice */ 1, 1, 1);
     const y = yuri({ equipment: [], markers: { fire: 1, fear: 1 } });
     const r = upkeep({ firstPlayer: 'A', bands: { A: [y], B: [] } }, d);
@@ -54,10 +64,7 @@ describe('EDEN upkeep steps 3–9 (EDEN-UPKEEP-3..9)', () => {
   });
 
   it('EDEN-UPKEEP-5..9: poison −1, chosen rage −1, AP reset then 3, Slow −1 AP and −1 marker', () => {
-    const A = [
-      grunt('p', {}, { ap: 2, markers: { poison: 2, rage: 2, slow: 2 } }),
-      grunt('q', {}, { ap: 0, markers: { rage: 1 } }),
-    ];
+    const A = [grunt('p', {}, { ap: 2, markers: { poison: 2, rage: 2, slow: 2 } }), grunt('q', {}, { ap: 0, markers: { rage: 1 } })];
     const B = [grunt('s', {}, { ap: 1, markers: { slow: 1 } })];
     const d = dice();
     const r = upkeep({ firstPlayer: 'B', bands: { A, B }, removeRage: ['p'] }, d);

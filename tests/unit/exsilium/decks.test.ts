@@ -45,9 +45,15 @@ describe('Outcome tie-break (EXS-COMBAT-PVP-4)', () => {
   it('EXS-COMBAT-PVP-4: the attacker draws first, then the defender; different totals end it', () => {
     const log = new DeckLog('t');
     const r = breakTie(outcomePile(log, [4, 8, 4, 4, 8, 10]), 'attacker', 'defender', 8);
-    expect(r.draws).toEqual([{ side: 'attacker', card: 4 }, { side: 'defender', card: 8 }]);
+    expect(r.draws).toEqual([
+      { side: 'attacker', card: 4 },
+      { side: 'defender', card: 8 },
+    ]);
     expect(r).toMatchObject({ winner: 'defender', totals: { attacker: 12, defender: 16 } });
-    expect(log.transcript().draws).toEqual([{ deck: 'outcome', card: 4, for: 'attacker' }, { deck: 'outcome', card: 8, for: 'defender' }]);
+    expect(log.transcript().draws).toEqual([
+      { deck: 'outcome', card: 4, for: 'attacker' },
+      { deck: 'outcome', card: 8, for: 'defender' },
+    ]);
   });
 
   it('EXS-COMBAT-PVP-4: repeated ties are drawn again until one total is higher', () => {
@@ -107,7 +113,10 @@ describe('Outcome deck composition in a given order (EXS-COMP-6)', () => {
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(InvalidInput);
-      expect((e as InvalidInput).errors.map((p) => [p.path, p.code])).toEqual([['/outcomeDeck/1', 'not_in_deck'], ['/outcomeDeck/5', 'not_in_deck']]);
+      expect((e as InvalidInput).errors.map((p) => [p.path, p.code])).toEqual([
+        ['/outcomeDeck/1', 'not_in_deck'],
+        ['/outcomeDeck/5', 'not_in_deck'],
+      ]);
     }
   });
 

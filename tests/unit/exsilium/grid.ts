@@ -27,7 +27,16 @@ export function grid(tiles: TileSpec[]): BoardNode[] {
   }
   for (const [key, node] of at) {
     const [x, y] = key.split(',').map(Number) as [number, number];
-    for (const [ox, oy] of [[-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1]] as const) {
+    for (const [ox, oy] of [
+      [-1, -1],
+      [0, -1],
+      [1, -1],
+      [-1, 0],
+      [1, 0],
+      [-1, 1],
+      [0, 1],
+      [1, 1],
+    ] as const) {
       const other = at.get(`${x + ox},${y + oy}`);
       if (other) node.neighbors.push(other.id);
     }
@@ -36,4 +45,8 @@ export function grid(tiles: TileSpec[]): BoardNode[] {
 }
 
 /** Two 4 × 4 tiles side by side: T (x 0–3) and U (x 4–7). */
-export const twoTiles = () => grid([{ id: 'T', x: 0, y: 0 }, { id: 'U', x: 4, y: 0 }]);
+export const twoTiles = () =>
+  grid([
+    { id: 'T', x: 0, y: 0 },
+    { id: 'U', x: 4, y: 0 },
+  ]);

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInput, RuleViolation } from '../../../src/games/errors.js';
-import {
-  DeckLog,
-  type EnemyCard,
-  type NewaruCombatInput,
-  type OutcomeCard,
-  outcomePile,
-  resolveNewaruCombat,
-  tierFor,
-} from '../../../src/games/exsilium/index.js';
+import { DeckLog, type EnemyCard, type NewaruCombatInput, type OutcomeCard, outcomePile, resolveNewaruCombat, tierFor } from '../../../src/games/exsilium/index.js';
 
 const implacable: EnemyCard = { name: 'Implacable', kind: 'effect' };
 const claw15: EnemyCard = { name: '15 damage', kind: 'attack', damage: 15, evadable: true };
@@ -68,7 +60,10 @@ describe('Effect cards and chains (EXS-COMBAT-NEWARU-2, EXS-EX-9)', () => {
     // Outcome order: 4 (Implacable bonus), then tie draws 8 (player) and 10 (Newaru).
     const { result } = fight({ committed: [10, 9] }, [implacable, claw15], [4, 8, 10, 4, 4, 8]);
     expect(result.enemyStrength).toBe(19);
-    expect(result.outcomeDraws).toEqual([{ side: 'player', card: 8 }, { side: 'newaru', card: 10 }]);
+    expect(result.outcomeDraws).toEqual([
+      { side: 'player', card: 8 },
+      { side: 'newaru', card: 10 },
+    ]);
     expect(result).toMatchObject({ winner: 'newaru', totals: { player: 27, newaru: 29 }, endedBy: 'outcome' });
   });
 
@@ -132,7 +127,10 @@ describe('Attack cards and Favourable Zone (EXS-COMBAT-NEWARU-3, EXS-KW-FAVZONE)
 
   it('EXS-COMBAT-NEWARU-4: on a tie the Newaru, as attacker, draws the first Outcome card', () => {
     const { result } = fight({ committed: [10], attacker: 'newaru' }, [bite10], [8, 4, 4, 4, 8, 10]);
-    expect(result.outcomeDraws).toEqual([{ side: 'newaru', card: 8 }, { side: 'player', card: 4 }]);
+    expect(result.outcomeDraws).toEqual([
+      { side: 'newaru', card: 8 },
+      { side: 'player', card: 4 },
+    ]);
     expect(result.winner).toBe('newaru');
   });
 
@@ -222,7 +220,12 @@ describe('Gaps filled: release check, strict empty hand, deposit choice', () => 
 
   it('EXS-AMB-3b (strict option): attacked by the Newaru with no cards → loses at once, no enemy card revealed', () => {
     const log = new DeckLog('strict');
-    const r = resolveNewaruCombat({ playerBaralytas: 9, committed: [], hand: 0, attacker: 'newaru', emptyHandLoses: true, factionTokens: 1 }, log, {}, outcomePile(log, [4, 8, 10, 4, 4, 8]));
+    const r = resolveNewaruCombat(
+      { playerBaralytas: 9, committed: [], hand: 0, attacker: 'newaru', emptyHandLoses: true, factionTokens: 1 },
+      log,
+      {},
+      outcomePile(log, [4, 8, 10, 4, 4, 8]),
+    );
     expect(r).toMatchObject({ tier: 'advanced', winner: 'newaru', endedBy: 'no_defence', revealed: [], outcomeDraws: [] });
     expect(r.consequences.player).toMatchObject({ result: 'lost', miniature: 'retreats', discard: { toSupplyDeck: 0, marker: true } });
     expect(r.rules).toContain('EXS-AMB-3');

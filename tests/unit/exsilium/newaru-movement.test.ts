@@ -5,7 +5,11 @@ import { moveNewaru, type NewaruMoveInput } from '../../../src/games/exsilium/in
 import { grid, twoTiles } from './grid.js';
 
 /** Two 5 × 5 tiles: T (x 0–4) and U (x 5–9). */
-const wide = () => grid([{ id: 'T', x: 0, y: 0, size: 5 }, { id: 'U', x: 5, y: 0, size: 5 }]);
+const wide = () =>
+  grid([
+    { id: 'T', x: 0, y: 0, size: 5 },
+    { id: 'U', x: 5, y: 0, size: 5 },
+  ]);
 
 describe('Newaru movement examples (EXS-NEWARU-CASE-1…5)', () => {
   it('EXS-NEWARU-CASE-1 / EXS-EX-6 case 1: two triggered activations, 2 nodes toward the nearest Keber, then it waits adjacent', () => {
@@ -27,7 +31,10 @@ describe('Newaru movement examples (EXS-NEWARU-CASE-1…5)', () => {
     const r = moveNewaru({
       nodes: twoTiles(),
       newaru: { node: 'T:0,0' },
-      miniatures: [{ id: 'k1', faction: 'keber', node: 'T:3,3' }, { id: 'k2', faction: 'keber', node: 'U:6,1' }],
+      miniatures: [
+        { id: 'k1', faction: 'keber', node: 'T:3,3' },
+        { id: 'k2', faction: 'keber', node: 'U:6,1' },
+      ],
       move: { faction: 'keber', path: ['U:5,1', 'U:6,1'] },
     });
     expect(r).toMatchObject({ triggered: false, moves: false, from: 'T:0,0', to: 'T:0,0', reason: 'not_triggered' });
@@ -37,7 +44,10 @@ describe('Newaru movement examples (EXS-NEWARU-CASE-1…5)', () => {
     const r = moveNewaru({
       nodes: twoTiles(),
       newaru: { node: 'T:0,0' },
-      miniatures: [{ id: 'k1', faction: 'keber', node: 'U:4,1' }, { id: 'v1', faction: 'vinsan', node: 'T:3,3' }],
+      miniatures: [
+        { id: 'k1', faction: 'keber', node: 'U:4,1' },
+        { id: 'v1', faction: 'vinsan', node: 'T:3,3' },
+      ],
       move: { faction: 'keber', path: ['T:3,1', 'U:4,1'] },
     });
     expect(r).toMatchObject({ triggered: true, moves: true, to: 'T:1,1', target: 'v1' });
@@ -47,7 +57,10 @@ describe('Newaru movement examples (EXS-NEWARU-CASE-1…5)', () => {
     const r = moveNewaru({
       nodes: wide(),
       newaru: { node: 'T:0,0' },
-      miniatures: [{ id: 'k1', faction: 'keber', node: 'T:4,4' }, { id: 'v1', faction: 'vinsan', node: 'T:3,0' }],
+      miniatures: [
+        { id: 'k1', faction: 'keber', node: 'T:4,4' },
+        { id: 'v1', faction: 'vinsan', node: 'T:3,0' },
+      ],
       move: { faction: 'vinsan', path: ['U:5,0', 'T:4,0', 'T:3,0'] },
     });
     expect(r).toMatchObject({ triggered: true, moves: true, from: 'T:0,0', to: 'T:1,0', target: 'v1' });
@@ -57,7 +70,10 @@ describe('Newaru movement examples (EXS-NEWARU-CASE-1…5)', () => {
     const r = moveNewaru({
       nodes: twoTiles(),
       newaru: { node: 'T:0,0' },
-      miniatures: [{ id: 'k1', faction: 'keber', node: 'U:4,2' }, { id: 'w1', faction: 'wardun', node: 'T:0,3' }],
+      miniatures: [
+        { id: 'k1', faction: 'keber', node: 'U:4,2' },
+        { id: 'w1', faction: 'wardun', node: 'T:0,3' },
+      ],
       move: { faction: 'keber', path: ['U:4,0', 'T:3,1', 'U:4,2'] },
     });
     expect(r).toMatchObject({ triggered: true, moves: true, to: 'T:0,1', target: 'w1' });
@@ -84,7 +100,15 @@ describe('Newaru movement rules', () => {
   });
 
   it('EXS-NEWARU-ACT-4: already adjacent to a miniature on a neighbouring tile → it waits', () => {
-    const r = moveNewaru(base({ newaru: { node: 'T:3,0' }, miniatures: [{ id: 'k1', faction: 'keber', node: 'U:4,1' }, { id: 's1', faction: 'syl', node: 'T:0,3' }] }));
+    const r = moveNewaru(
+      base({
+        newaru: { node: 'T:3,0' },
+        miniatures: [
+          { id: 'k1', faction: 'keber', node: 'U:4,1' },
+          { id: 's1', faction: 'syl', node: 'T:0,3' },
+        ],
+      }),
+    );
     expect(r).toMatchObject({ moves: false, reason: 'adjacent', adjacentTo: ['k1'] });
   });
 
@@ -101,7 +125,10 @@ describe('Newaru movement rules', () => {
 
   it('EXS-NEWARU-2: it never leaves its tile, even when the path across the next tile is shorter', () => {
     // U lies above T; a crystal wall on T makes the way round through U shorter (2) than within T.
-    const nodes = grid([{ id: 'U', x: 0, y: -4 }, { id: 'T', x: 0, y: 0, crystals: ['1,0', '1,1', '1,2'] }]);
+    const nodes = grid([
+      { id: 'U', x: 0, y: -4 },
+      { id: 'T', x: 0, y: 0, crystals: ['1,0', '1,1', '1,2'] },
+    ]);
     const r = moveNewaru(base({ nodes, miniatures: [{ id: 'k1', faction: 'keber', node: 'T:2,0' }], move: { faction: 'keber', path: ['T:3,0', 'T:2,0'] } }));
     expect(r).toMatchObject({ moves: true, to: 'T:0,1' });
   });
@@ -115,20 +142,30 @@ describe('Newaru movement rules', () => {
   it('EXS-NEWARU-MOVE-1: "nearest" is the shortest legal path within the tile, not the straight-line distance', () => {
     // w1 is 2 steps away as the crow flies but 8 round the crystal wall; k1 is 4 steps away.
     const nodes = grid([{ id: 'T', x: 0, y: 0, size: 5, crystals: ['1,0', '1,1', '1,2', '1,3'] }]);
-    const r = moveNewaru(base({
-      nodes,
-      miniatures: [{ id: 'w1', faction: 'wardun', node: 'T:2,0' }, { id: 'k1', faction: 'keber', node: 'T:0,4' }],
-      move: { faction: 'keber', path: ['T:0,3', 'T:0,4'] },
-    }));
+    const r = moveNewaru(
+      base({
+        nodes,
+        miniatures: [
+          { id: 'w1', faction: 'wardun', node: 'T:2,0' },
+          { id: 'k1', faction: 'keber', node: 'T:0,4' },
+        ],
+        move: { faction: 'keber', path: ['T:0,3', 'T:0,4'] },
+      }),
+    );
     expect(r).toMatchObject({ to: 'T:0,1', target: 'k1' });
   });
 
   it('EXS-NEWARU-MOVE-1: equally near miniatures are the active player’s choice; the first listed is taken and both reported', () => {
-    const r = moveNewaru(base({
-      newaru: { node: 'T:1,1' },
-      miniatures: [{ id: 'a', faction: 'keber', node: 'T:3,1' }, { id: 'b', faction: 'syl', node: 'T:1,3' }],
-      move: { faction: 'keber', path: ['T:3,0', 'T:3,1'] },
-    }));
+    const r = moveNewaru(
+      base({
+        newaru: { node: 'T:1,1' },
+        miniatures: [
+          { id: 'a', faction: 'keber', node: 'T:3,1' },
+          { id: 'b', faction: 'syl', node: 'T:1,3' },
+        ],
+        move: { faction: 'keber', path: ['T:3,0', 'T:3,1'] },
+      }),
+    );
     expect(r.target).toBe('a');
     expect(r.ties.targets).toEqual(['a', 'b']);
   });
@@ -140,10 +177,15 @@ describe('Newaru movement rules', () => {
   });
 
   it('EXS-NEWARU-MOVE-4: a Hologram miniature draws the Newaru instead of the nearest one', () => {
-    const r = moveNewaru(base({
-      miniatures: [{ id: 'near', faction: 'syl', node: 'T:0,2' }, { id: 'holo', faction: 'keber', node: 'T:3,3' }],
-      hologram: 'holo',
-    }));
+    const r = moveNewaru(
+      base({
+        miniatures: [
+          { id: 'near', faction: 'syl', node: 'T:0,2' },
+          { id: 'holo', faction: 'keber', node: 'T:3,3' },
+        ],
+        hologram: 'holo',
+      }),
+    );
     expect(r).toMatchObject({ target: 'holo', to: 'T:1,1' });
     expect(r.rules).toContain('EXS-NEWARU-MOVE-4');
   });
@@ -163,7 +205,9 @@ describe('Newaru movement input problems', () => {
   };
 
   it('unknown node ids are a 422 unknown_node listing every path', () => {
-    const e = violation(() => moveNewaru({ ...ok, newaru: { node: 'X' }, miniatures: [{ id: 'k1', faction: 'keber', node: 'Y' }], move: { faction: 'keber', path: ['T:3,2', 'Z'] } }));
+    const e = violation(() =>
+      moveNewaru({ ...ok, newaru: { node: 'X' }, miniatures: [{ id: 'k1', faction: 'keber', node: 'Y' }], move: { faction: 'keber', path: ['T:3,2', 'Z'] } }),
+    );
     expect(e.code).toBe('unknown_node');
     expect(e.extra.path).toBe('/newaru/node');
     expect((e.extra.errors as { path: string }[]).map((p) => p.path)).toEqual(['/newaru/node', '/miniatures/0/node', '/move/path/1']);
@@ -204,7 +248,10 @@ describe('Newaru movement input problems', () => {
 
 describe('Several moves in one turn (EXS-NEWARU-ACT-2, EXS-NEWARU-ACT-3)', () => {
   const nodes = () => twoTiles();
-  const miniatures = [{ id: 'k1', faction: 'keber', node: 'T:3,3' }, { id: 'k2', faction: 'keber', node: 'U:6,1' }];
+  const miniatures = [
+    { id: 'k1', faction: 'keber', node: 'T:3,3' },
+    { id: 'k2', faction: 'keber', node: 'U:6,1' },
+  ];
 
   it('EXS-NEWARU-ACT-2: a later move of another miniature on its tile (in `move.paths`) triggers it', () => {
     const r = moveNewaru({ nodes: nodes(), newaru: { node: 'T:0,0' }, miniatures, move: { faction: 'keber', path: ['U:5,1', 'U:6,1'], paths: [['T:3,2', 'T:3,3']] } });

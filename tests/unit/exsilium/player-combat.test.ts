@@ -14,7 +14,10 @@ describe('Player vs player: the worked example (EXS-EX-7)', () => {
 
   it('EXS-COMBAT-PVP-3 / EXS-COMBAT-PVP-4: 8 vs 8 ties; Pedro draws 4 → 12, Juan draws 8 → 16: Juan wins', () => {
     expect(r).toMatchObject({ attackerStrength: 8, defenderStrength: 8, winner: 'defender', endedBy: 'outcome', totals: { attacker: 12, defender: 16 } });
-    expect(r.outcomeDraws).toEqual([{ side: 'attacker', card: 4 }, { side: 'defender', card: 8 }]);
+    expect(r.outcomeDraws).toEqual([
+      { side: 'attacker', card: 4 },
+      { side: 'defender', card: 8 },
+    ]);
   });
 
   it('EXS-COMBAT-PVP-5: Pedro gives Juan a value-2 Baralytas token and 1 connection token; his miniature retreats', () => {
@@ -69,7 +72,9 @@ describe('Player vs player rules', () => {
   });
 
   it('EXS-COMBAT-PVP-2: the defender lays at most as many cards as the attacker (422 reply_too_large)', () => {
-    expect(() => combat({ committed: [5] }, { committed: [1, 1] })).toThrow(expect.objectContaining({ code: 'reply_too_large', extra: expect.objectContaining({ path: '/defender/committed' }) }));
+    expect(() => combat({ committed: [5] }, { committed: [1, 1] })).toThrow(
+      expect.objectContaining({ code: 'reply_too_large', extra: expect.objectContaining({ path: '/defender/committed' }) }),
+    );
   });
 
   it('EXS-COMBAT-PVP-2: a defender with k or fewer cards lays the whole hand (422 whole_hand_required)', () => {

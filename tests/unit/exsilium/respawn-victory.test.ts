@@ -12,7 +12,10 @@ describe('Newaru respawn (EXS-NEWARU-SPAWN-1/4)', () => {
   ];
 
   it('EXS-NEWARU-SPAWN-1: only revealed portal tiles with no faction miniature and no Newaru get one, on the portal node', () => {
-    expect(respawn(tiles).spawns).toEqual([{ tile: 'A1', node: 'A1:p' }, { tile: 'F', node: 'F:p' }]);
+    expect(respawn(tiles).spawns).toEqual([
+      { tile: 'A1', node: 'A1:p' },
+      { tile: 'F', node: 'F:p' },
+    ]);
   });
 
   it('EXS-NEWARU-SPAWN-4: no Newaru left in the supply → no spawn', () => {

@@ -45,7 +45,11 @@ describe('Eliminations by abilities and mines (EXS-COMBAT-DISCARD-3, EXS-MINE-5)
       { id: 'syl', faction: 'syl', miniatures: 2, hand: 1, factionTokens: 1, inactiveMiniatures: 2, abilityTokens: 1 },
       { id: 'w', faction: 'wardun', hand: 3, inactiveMiniatures: 0 },
     ]);
-    expect(r.victims[0]).toMatchObject({ discard: { toSupplyDeck: 1, markers: 2, markersFromReserve: 1, handAfter: 0 }, factionTokensAfter: 0, retreat: { slots: [3, 4], released: true, abilityTokensReturned: 1 } });
+    expect(r.victims[0]).toMatchObject({
+      discard: { toSupplyDeck: 1, markers: 2, markersFromReserve: 1, handAfter: 0 },
+      factionTokensAfter: 0,
+      retreat: { slots: [3, 4], released: true, abilityTokensReturned: 1 },
+    });
     expect(r.victims[1]).toMatchObject({ discard: { toSupplyDeck: 1, markers: 1, markersFromReserve: null, handAfter: 2 }, retreat: { slots: [1], released: false } });
     expect(r.rules).toEqual(expect.arrayContaining(['EXS-FACTION-KEBER-1', 'EXS-COMBAT-DISCARD-3', 'EXS-PBOARD-5']));
   });
@@ -105,7 +109,10 @@ describe('Mines along a move (EXS-MINE-1…5)', () => {
     const r = checkMines({
       nodes: twoTiles(),
       mines: [{ id: 'bm', node: 'T:3,0', faction: 'syl' }],
-      miniatures: [{ id: 'k1', faction: 'keber', node: 'T:2,3' }, { id: 's1', faction: 'syl', node: 'T:2,0' }],
+      miniatures: [
+        { id: 'k1', faction: 'keber', node: 'T:2,3' },
+        { id: 's1', faction: 'syl', node: 'T:2,0' },
+      ],
       move: { miniature: 'k1', path: ['T:2,3', 'T:3,3', 'U:4,3'] },
     });
     expect(r.eliminated).toEqual([]);
@@ -116,7 +123,10 @@ describe('Mines along a move (EXS-MINE-1…5)', () => {
       nodes: twoTiles(),
       borders: [{ tiles: ['T', 'U'] }],
       mines: [{ id: 'bm', node: 'T:3,0', faction: 'syl' }],
-      miniatures: [{ id: 'k1', faction: 'keber', node: 'T:2,3' }, { id: 's1', faction: 'syl', node: 'T:2,0' }],
+      miniatures: [
+        { id: 'k1', faction: 'keber', node: 'T:2,3' },
+        { id: 's1', faction: 'syl', node: 'T:2,0' },
+      ],
       move: { miniature: 'k1', path: ['T:2,3', 'T:3,3', 'U:4,3', 'U:4,2', 'U:4,1'] },
     });
     expect(r.eliminated.map((e) => e.id)).toEqual(['s1']);
@@ -135,7 +145,9 @@ describe('Mines along a move (EXS-MINE-1…5)', () => {
 
   it('input problems: a path not starting on the miniature, non-adjacent steps, a deposit, unknown ids → 422', () => {
     expect(() => checkMines(base({ move: { miniature: 'k1', path: ['T:1,1'] } }))).toThrow(expect.objectContaining({ code: 'illegal_path', extra: { path: '/move/path/0' } }));
-    expect(() => checkMines(base({ move: { miniature: 'k1', path: ['T:0,0', 'T:2,2'] } }))).toThrow(expect.objectContaining({ code: 'illegal_path', extra: { path: '/move/path/1' } }));
+    expect(() => checkMines(base({ move: { miniature: 'k1', path: ['T:0,0', 'T:2,2'] } }))).toThrow(
+      expect.objectContaining({ code: 'illegal_path', extra: { path: '/move/path/1' } }),
+    );
     expect(() => checkMines(base({ move: { miniature: 'ghost', path: ['T:0,0'] } }))).toThrow(expect.objectContaining({ code: 'unknown_miniature' }));
     expect(() => checkMines(base({ mines: [{ id: 'm', node: 'nowhere', faction: 'syl' }] }))).toThrow(expect.objectContaining({ code: 'unknown_node' }));
     const nodes = twoTiles().map((n) => (n.id === 'T:1,1' ? { ...n, crystal: true } : n));

@@ -10,7 +10,11 @@ describe('committed Prisma client', () => {
     expect(match, 'inlineSchema not found in the generated client').toBeTruthy();
     // `prisma generate` stores the schema as `prisma format` would lay it out: compare modulo
     // alignment whitespace.
-    const normalise = (text: string) => text.replace(/[ \t]+/g, ' ').replace(/ +$/gm, '').trim();
+    const normalise = (text: string) =>
+      text
+        .replace(/[ \t]+/g, ' ')
+        .replace(/ +$/gm, '')
+        .trim();
     expect(normalise(JSON.parse(match![1]!))).toBe(normalise(schema));
   });
 });

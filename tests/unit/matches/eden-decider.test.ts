@@ -5,7 +5,13 @@ import { violation } from '../../helpers/errors.js';
 import { decide, evolve, initialState, type EdenMatchState } from '../../../src/games/eden/match/index.js';
 import { fighter, preparation } from './fixtures.js';
 
-const setup = { players: [{ id: 'p1', name: 'Ana' }, { id: 'p2', name: 'Ben' }], options: {} };
+const setup = {
+  players: [
+    { id: 'p1', name: 'Ana' },
+    { id: 'p2', name: 'Ben' },
+  ],
+  options: {},
+};
 
 function run(commands: { type: string; [k: string]: unknown }[], state = initialState(setup), values: number[] = []) {
   const log: { type: string; data: unknown }[] = [];
@@ -58,7 +64,8 @@ describe('EDEN match preparation (EDEN-PREP-1..9)', () => {
 });
 
 function turnOne(): EdenMatchState {
-  return run([...preparation(bandA, bandB), { type: 'eden.bid', bids: { A: 1, B: 0 } }, { type: 'eden.skip_tactic', player: 'A' }, { type: 'eden.skip_tactic', player: 'B' }]).state;
+  return run([...preparation(bandA, bandB), { type: 'eden.bid', bids: { A: 1, B: 0 } }, { type: 'eden.skip_tactic', player: 'A' }, { type: 'eden.skip_tactic', player: 'B' }])
+    .state;
 }
 
 describe('EDEN turn: tactical and activation phases (EDEN-TACPH, EDEN-ACT)', () => {
@@ -85,12 +92,7 @@ describe('EDEN turn: tactical and activation phases (EDEN-TACPH, EDEN-ACT)', () 
     const s = turnOne();
     expect(violation(() => decide({ type: 'eden.pass', player: 'A' }, s, new FixedDice([]))).code).toBe('opening_pass');
     const { state } = run(
-      [
-        { type: 'eden.activate', player: 'A', fighterId: 'a1' },
-        { type: 'eden.end_activation' },
-        { type: 'eden.pass', player: 'B' },
-        { type: 'eden.pass', player: 'A' },
-      ],
+      [{ type: 'eden.activate', player: 'A', fighterId: 'a1' }, { type: 'eden.end_activation' }, { type: 'eden.pass', player: 'B' }, { type: 'eden.pass', player: 'A' }],
       s,
     );
     expect(state.phase).toBe('upkeep');
@@ -124,13 +126,20 @@ describe('EDEN turn: tactical and activation phases (EDEN-TACPH, EDEN-ACT)', () 
     expect(sprayed.fighters.b2!.fighter.markers.fire).toBe(1);
     const thrown = run([{ type: 'eden.thrown', attacker: 'a1', weapon: 'Grenade', point: { distance: 10, lineOfSight: true }, affected: ['b2'] }], s, [1, 1, 1]).state;
     expect(thrown.fighters.a1!.itemUses.Grenade).toEqual({ turn: 1, game: 1 });
-    expect(violation(() => decide({ type: 'eden.thrown', attacker: 'a1', weapon: 'Grenade', point: { distance: 10, lineOfSight: true }, affected: ['b2'] }, thrown, new FixedDice([1, 1, 1]))).code).toBe('item_limit');
+    expect(
+      violation(() =>
+        decide({ type: 'eden.thrown', attacker: 'a1', weapon: 'Grenade', point: { distance: 10, lineOfSight: true }, affected: ['b2'] }, thrown, new FixedDice([1, 1, 1])),
+      ).code,
+    ).toBe('item_limit');
   });
 });
 
 describe('EDEN upkeep and the end of the game (EDEN-UPKEEP, EDEN-GAME)', () => {
   function toUpkeep(s: EdenMatchState): EdenMatchState {
-    return run([{ type: 'eden.activate', player: 'A', fighterId: 'a1' }, { type: 'eden.end_activation' }, { type: 'eden.pass', player: 'B' }, { type: 'eden.pass', player: 'A' }], s).state;
+    return run(
+      [{ type: 'eden.activate', player: 'A', fighterId: 'a1' }, { type: 'eden.end_activation' }, { type: 'eden.pass', player: 'B' }, { type: 'eden.pass', player: 'A' }],
+      s,
+    ).state;
   }
 
   it('EDEN-UPKEEP-7/8/10: AP back to 3, VP added and never below 0, next turn starts', () => {
@@ -222,7 +231,12 @@ describe('EDEN upkeep and the end of the game (EDEN-UPKEEP, EDEN-GAME)', () => {
   });
 
   it('EDEN-GAME-1/3: after the last turn the game ends; more VP wins', () => {
-    const s = toUpkeep(run([...preparation(bandA, bandB), { type: 'eden.bid', bids: { A: 1, B: 0 } }, { type: 'eden.skip_tactic', player: 'A' }, { type: 'eden.skip_tactic', player: 'B' }], initialState({ ...setup, options: { turns: 1 } })).state);
+    const s = toUpkeep(
+      run(
+        [...preparation(bandA, bandB), { type: 'eden.bid', bids: { A: 1, B: 0 } }, { type: 'eden.skip_tactic', player: 'A' }, { type: 'eden.skip_tactic', player: 'B' }],
+        initialState({ ...setup, options: { turns: 1 } }),
+      ).state,
+    );
     const { state } = run([{ type: 'eden.upkeep', victoryPoints: { A: 1, B: 3 } }], s);
     expect(state.phase).toBe('ended');
     expect(state.result).toMatchObject({ reason: 'turns', winner: 'B', victoryPoints: { A: 1, B: 3 } });

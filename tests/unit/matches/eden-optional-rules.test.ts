@@ -151,11 +151,20 @@ describe('Territory management (EDEN-TERRAIN-*)', () => {
   it('EDEN-TERRAIN-R-DESTRUCTION / EDEN-AMB-33: automatic, 1 AP and one of the 2 Attacks; after X attacks a Devastated zone replaces it', () => {
     const s = played();
     expect(code(s, { type: 'eden.attack_scenery', attacker: 'a1', sceneryId: 'lake' })).toBe('not_destructible');
-    const twice = run([{ type: 'eden.attack_scenery', attacker: 'a1', sceneryId: 'tree' }, { type: 'eden.attack_scenery', attacker: 'a1', sceneryId: 'tree' }], s).state;
+    const twice = run(
+      [
+        { type: 'eden.attack_scenery', attacker: 'a1', sceneryId: 'tree' },
+        { type: 'eden.attack_scenery', attacker: 'a1', sceneryId: 'tree' },
+      ],
+      s,
+    ).state;
     expect(twice.fighters.a1!.fighter.ap).toBe(1);
     expect(twice.scenery.tree!.attacks).toBe(2);
     expect(code(twice, { type: 'eden.attack_scenery', attacker: 'a1', sceneryId: 'tree' })).toBe('attack_limit');
-    const { state, log } = run([{ type: 'eden.end_activation' }, { type: 'eden.activate', player: 'B', fighterId: 'b1' }, { type: 'eden.attack_scenery', attacker: 'b1', sceneryId: 'tree' }], twice);
+    const { state, log } = run(
+      [{ type: 'eden.end_activation' }, { type: 'eden.activate', player: 'B', fighterId: 'b1' }, { type: 'eden.attack_scenery', attacker: 'b1', sceneryId: 'tree' }],
+      twice,
+    );
     expect(log.at(-1)!.data).toMatchObject({ destroyed: true, attacks: 3 });
     expect(state.scenery.tree!.destroyed).toBe(true);
     expect(state.scenery['tree-devastated']).toMatchObject({ element: 'devastated_zone', owner: null });
@@ -165,7 +174,13 @@ describe('Territory management (EDEN-TERRAIN-*)', () => {
   it('EDEN-TERRAIN-R-INFLAMMABLE: a burning element gains a Fire marker in upkeep (step 3), counting towards Destruction; contact gives 1 Fire marker', () => {
     const s = played();
     expect(code(s, { type: 'eden.ignite_scenery', fighterId: 'a1', sceneryId: 'river' })).toBe('not_inflammable');
-    const lit = run([{ type: 'eden.ignite_scenery', fighterId: 'a1', sceneryId: 'tree', markers: 1 }, { type: 'eden.scenery_contact', fighterId: 'a1', sceneryId: 'tree', moment: 'move_end' }], s);
+    const lit = run(
+      [
+        { type: 'eden.ignite_scenery', fighterId: 'a1', sceneryId: 'tree', markers: 1 },
+        { type: 'eden.scenery_contact', fighterId: 'a1', sceneryId: 'tree', moment: 'move_end' },
+      ],
+      s,
+    );
     expect(lit.state.scenery.tree!.fire).toBe(1);
     expect(lit.log.at(-1)!.data.fireAdded).toBe(1);
     expect(lit.state.fighters.a1!.fighter.markers.fire).toBe(1);
@@ -218,7 +233,14 @@ describe('Infestation (EDEN-NPC-*, EDEN-UPKEEP-2)', () => {
   it('EDEN-NPC-2 (1): an agreed level when options.infestation gives none', () => {
     const { state: s } = start({ infestation: true }, prep().slice(0, 7));
     expect(code(s, { type: 'eden.place_npc', player: 'A', npc: npc('n1'), level: 1 })).toBe('level_not_set');
-    const { state } = run([{ type: 'eden.set_infestation_level', level: 1 }, { type: 'eden.place_npc', player: 'A', npc: npc('n1'), level: 1 }, { type: 'eden.place_npc', player: 'B', npc: npc('n2'), level: 1 }], s);
+    const { state } = run(
+      [
+        { type: 'eden.set_infestation_level', level: 1 },
+        { type: 'eden.place_npc', player: 'A', npc: npc('n1'), level: 1 },
+        { type: 'eden.place_npc', player: 'B', npc: npc('n2'), level: 1 },
+      ],
+      s,
+    );
     expect(state.prep).toBe('deployment');
   });
 
@@ -236,7 +258,18 @@ describe('Infestation (EDEN-NPC-*, EDEN-UPKEEP-2)', () => {
     expect(code(one.state, { type: 'eden.upkeep' })).toBe('npcs_pending');
     // EDEN-NPC-4 (2): Charge the nearest fighter in LoS closer than 10 cm; EDEN-AMB-30: NPCs are ignored
     const two = run(
-      [{ type: 'eden.activate_npc', player: 'B', npcId: 'n1', visible: [{ id: 'n2', distance: 1, lineOfSight: true }, { id: 'a2', distance: 9.5, lineOfSight: true }, { id: 'b2', distance: 5, lineOfSight: false }] }],
+      [
+        {
+          type: 'eden.activate_npc',
+          player: 'B',
+          npcId: 'n1',
+          visible: [
+            { id: 'n2', distance: 1, lineOfSight: true },
+            { id: 'a2', distance: 9.5, lineOfSight: true },
+            { id: 'b2', distance: 5, lineOfSight: false },
+          ],
+        },
+      ],
       one.state,
       [1, 1, 1, 1],
     );
@@ -270,7 +303,10 @@ describe('Infestation (EDEN-NPC-*, EDEN-UPKEEP-2)', () => {
   it('EDEN-WEATHER-2 / EDEN-GAME-2: NPCs are immune to Ionic storm and do not count for the end of the game', () => {
     let { state } = start({ infestation: { level: 2 }, weather: true }, []);
     state = run([{ type: 'eden.roll_weather' }], state, [1, 1]).state;
-    state = run([...prep({ npcs: NPCS }), ...toActivation, ...toUpkeep, { type: 'eden.activate_npc', player: 'A', npcId: 'n1' }, { type: 'eden.activate_npc', player: 'B', npcId: 'n2' }], state).state;
+    state = run(
+      [...prep({ npcs: NPCS }), ...toActivation, ...toUpkeep, { type: 'eden.activate_npc', player: 'A', npcId: 'n1' }, { type: 'eden.activate_npc', player: 'B', npcId: 'n2' }],
+      state,
+    ).state;
     const { log } = run([{ type: 'eden.upkeep' }], state, Array(16).fill(6));
     const w = log.find((e) => e.type === 'eden.weather_effects_resolved')!.data;
     expect(w.log.map((e: { fighterId: string }) => e.fighterId)).toEqual(['a1', 'b1', 'a2', 'b2']);

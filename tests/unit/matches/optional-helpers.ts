@@ -10,7 +10,13 @@ export const bandA = [fighter('a1'), fighter('a2')];
 export const bandB = [fighter('b1', { faction: 'jokers' }), fighter('b2')];
 
 export function setup(options: Record<string, unknown> = {}) {
-  return { players: [{ id: 'p1', name: 'Ana' }, { id: 'p2', name: 'Ben' }], options };
+  return {
+    players: [
+      { id: 'p1', name: 'Ana' },
+      { id: 'p2', name: 'Ben' },
+    ],
+    options,
+  };
 }
 
 /** Fold commands through decide/evolve; `values` are the fixed dice of every command (shared). */
@@ -47,10 +53,19 @@ export function prep(extra: { weather?: Cmd[]; scenery?: Cmd[]; npcs?: Cmd[]; de
 }
 
 /** From preparation to the Activation phase of turn 1 (A bids higher, both skip tactics). */
-export const toActivation: Cmd[] = [{ type: 'eden.bid', bids: { A: 1, B: 0 } }, { type: 'eden.skip_tactic', player: 'A' }, { type: 'eden.skip_tactic', player: 'B' }];
+export const toActivation: Cmd[] = [
+  { type: 'eden.bid', bids: { A: 1, B: 0 } },
+  { type: 'eden.skip_tactic', player: 'A' },
+  { type: 'eden.skip_tactic', player: 'B' },
+];
 
 /** From the Activation phase to Upkeep: a1 activated, then two passes (A stays First player). */
-export const toUpkeep: Cmd[] = [{ type: 'eden.activate', player: 'A', fighterId: 'a1' }, { type: 'eden.end_activation' }, { type: 'eden.pass', player: 'B' }, { type: 'eden.pass', player: 'A' }];
+export const toUpkeep: Cmd[] = [
+  { type: 'eden.activate', player: 'A', fighterId: 'a1' },
+  { type: 'eden.end_activation' },
+  { type: 'eden.pass', player: 'B' },
+  { type: 'eden.pass', player: 'A' },
+];
 
 export function start(options: Record<string, unknown>, commands: Cmd[], values: number[] = []) {
   return run(commands, initialState(setup(options)), values);

@@ -11,7 +11,10 @@ import { goomzPhaseExamples, turnStartExamples } from '../../../src/app/spirit-o
 import { combatExamples, explorationExamples } from '../../../src/app/anima/examples.js';
 import { twoTiles } from '../exsilium/grid.js';
 
-const players = [{ id: 'p1', name: 'Ana' }, { id: 'p2', name: 'Ben' }];
+const players = [
+  { id: 'p1', name: 'Ana' },
+  { id: 'p2', name: 'Ben' },
+];
 type Event = { type: string; data: any };
 
 /** Run commands as the service does (validate → decide → evolve); returns the live state and the log. */
@@ -22,7 +25,11 @@ function play(game: string, commands: Record<string, unknown>[], given: Event[] 
   const log: Event[] = [...given];
   for (const c of commands) {
     const command = validateCommand(g, structuredClone(c) as Command);
-    for (const e of g.decide(command, state, diceFor(command.dice, () => 'seed'))) {
+    for (const e of g.decide(
+      command,
+      state,
+      diceFor(command.dice, () => 'seed'),
+    )) {
       state = g.evolve(state, e);
       log.push(e as Event);
     }
@@ -77,7 +84,10 @@ describe('The Spirit of Eden match: the projected board (SOE-GOOMZ, SOE-NOA-RET)
   });
 
   it('SOE-NOA-RET-2: a turn start keeps the returned Allies on the board; replay equals live', () => {
-    const { state, log } = play('spirit-of-eden', [{ type: 'soe.turnStart', ...turnStartExamples[0]!.value }, { type: 'soe.status', goomz: [{ color: 'red', at: 'swamp1' }] }]);
+    const { state, log } = play('spirit-of-eden', [
+      { type: 'soe.turnStart', ...turnStartExamples[0]!.value },
+      { type: 'soe.status', goomz: [{ color: 'red', at: 'swamp1' }] },
+    ]);
     expect(state.board.allies).toMatchObject([{ kind: 'flora', at: 'forest2' }]);
     expect(state.board.allies).toEqual(log[0]!.data.result.allies);
     expect(log[1]!.data.request.ring).toEqual(turnStartExamples[0]!.value.ring);
@@ -86,7 +96,14 @@ describe('The Spirit of Eden match: the projected board (SOE-GOOMZ, SOE-NOA-RET)
   });
 
   it('SOE: engine event types are reserved; other events only count', () => {
-    const { state } = play('spirit-of-eden', [], [{ type: 'table.photo', data: {} }, { type: 'soe.unknown.resolved', data: { kind: 'soe.unknown' } }]);
+    const { state } = play(
+      'spirit-of-eden',
+      [],
+      [
+        { type: 'table.photo', data: {} },
+        { type: 'soe.unknown.resolved', data: { kind: 'soe.unknown' } },
+      ],
+    );
     expect(state).toMatchObject({ resolutions: 0, otherEvents: 2, board: null });
   });
 });

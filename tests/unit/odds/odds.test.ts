@@ -27,7 +27,12 @@ function expectSame(a: OddsResult, b: OddsResult, digits = 12) {
     outOfActionRate: r.outOfActionRate,
     expectedMarked: r.expectedMarked,
     ...Object.fromEntries(r.markedHistogram.filter((h) => h.rate > 1e-15).map((h) => [`h${h.marked}`, h.rate])),
-    ...Object.fromEntries(Object.entries(r.byLimb).flatMap(([l, s]) => [[`${l}Hit`, s.hitRate], [`${l}Marked`, s.expectedMarked]])),
+    ...Object.fromEntries(
+      Object.entries(r.byLimb).flatMap(([l, s]) => [
+        [`${l}Hit`, s.hitRate],
+        [`${l}Marked`, s.expectedMarked],
+      ]),
+    ),
     attackerMarked: r.attacker.expectedMarked,
     attackerOoa: r.attacker.outOfActionRate,
     redirectRate: r.redirectRate,
@@ -98,14 +103,21 @@ describe('exact melee odds (EDEN-MELEE-3/4/5)', () => {
     ['passive, protection on the head (EDEN-WOUND-5)', { attacker: small, target: { ...brute, equipment: yuri.equipment } }],
     ['passive, aim torso, few boxes (EDEN-WOUND-4 out of action)', { attacker: small, target: brute, aim: 'torso' }],
     ['dodge (EDEN-MELEE-5): RAP against the current CBT', { attacker: small, target: dummy('t', 2), reaction: 'dodge' }],
-    ['dodge against a wounded target', { attacker: small, target: { ...brute, wounds: { torso: 3 }, limbs: { ...brute.limbs, legs: { ...brute.limbs.legs, normal: 2, wounded: 2 } } }, reaction: 'dodge' }],
+    [
+      'dodge against a wounded target',
+      { attacker: small, target: { ...brute, wounds: { torso: 3 }, limbs: { ...brute.limbs, legs: { ...brute.limbs.legs, normal: 2, wounded: 2 } } }, reaction: 'dodge' },
+    ],
   ];
   it.each(cases)('matches brute-force enumeration of resolveMelee: %s', (_name, request) => {
     expectSame(meleeOdds(prepareInput('eden.melee', request) as MeleeInput), bruteMelee(request));
   });
 
   it('EDEN-MELEE-4 response: matches brute force with small unequal pools', () => {
-    const one = (id: string, cbt: number) => ({ ...brute, id, limbs: { ...brute.limbs, arms: { ...brute.limbs.arms, normal: cbt, wounded: cbt }, torso: { ...brute.limbs.torso, normal: 5, wounded: 5 } } });
+    const one = (id: string, cbt: number) => ({
+      ...brute,
+      id,
+      limbs: { ...brute.limbs, arms: { ...brute.limbs.arms, normal: cbt, wounded: cbt }, torso: { ...brute.limbs.torso, normal: 5, wounded: 5 } },
+    });
     const request = { attacker: one('a', 1), target: one('b', 2), reaction: 'response' };
     expectSame(meleeOdds(prepareInput('eden.melee', request) as MeleeInput), bruteMelee(request));
   });

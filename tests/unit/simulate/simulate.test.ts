@@ -128,7 +128,16 @@ describe('Monte Carlo simulation: inputs added to the EDEN core', () => {
     ['EDEN-TERRAIN-R-ELEVATION: raised attacker, dodge', 'eden.melee', meleeRequest('dodge', { elevated: { attacker: true } })],
     ['EDEN-TERRAIN-R-ELEVATION: raised target, response', 'eden.melee', meleeRequest('response', { elevated: { target: true } })],
     ['EDEN-TERRAIN-LIST-10: Energy beacon on the target, redirection into the melee', 'eden.ranged', beaconMelee],
-    ['EDEN-TERRAIN-R-CONCEALMENT: the concealed nearer candidate is skipped', 'eden.ranged', rangedRequest({ candidates: [{ id: 'hidden', fighter: { ...brute, id: 'hidden' }, distance: 6, lineOfSight: true, concealed: true }, { id: 'brute', fighter: brute, distance: 12, lineOfSight: true }] })],
+    [
+      'EDEN-TERRAIN-R-CONCEALMENT: the concealed nearer candidate is skipped',
+      'eden.ranged',
+      rangedRequest({
+        candidates: [
+          { id: 'hidden', fighter: { ...brute, id: 'hidden' }, distance: 6, lineOfSight: true, concealed: true },
+          { id: 'brute', fighter: brute, distance: 12, lineOfSight: true },
+        ],
+      }),
+    ],
   ];
   it.each(cases)('%s: sampler tallies = plain loop, estimates within 4 standard errors of the exact odds', (_n, kind, request) => {
     const spec = { kind, request, iterations: 60_000, seed: 'new-inputs' };

@@ -35,7 +35,11 @@ describe('The Spirit of Eden actions', () => {
   it('SOE-ACT-MOVE-3 / SOE-PLACE-5: protecting or ambushing Allies stay; an Ally on Noa cannot act', () => {
     const b = board({
       goomz: [{ color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' }],
-      allies: [{ kind: 'fauna', at: 'swamp1' }, { kind: 'water', at: 'forest1', protecting: true }, { kind: 'flora', at: 'noa' }],
+      allies: [
+        { kind: 'fauna', at: 'swamp1' },
+        { kind: 'water', at: 'forest1', protecting: true },
+        { kind: 'flora', at: 'noa' },
+      ],
     });
     expect(code(b, { type: 'move', ally: 'fauna', to: 'forest1', steps: 1 })).toBe('ally_pinned');
     expect(code(b, { type: 'move', ally: 'water', to: 'swamp1', steps: 1 })).toBe('ally_pinned');
@@ -43,7 +47,13 @@ describe('The Spirit of Eden actions', () => {
   });
 
   it('SOE-ACT-ATTRACT-1: a Goomz or another Ally on an adjacent card comes onto the acting Ally’s card', () => {
-    const b = board({ goomz: [{ color: 'red', at: 'forest1' }, { color: 'black', at: 'mountain2' }], allies: [{ kind: 'water', at: 'swamp1' }] });
+    const b = board({
+      goomz: [
+        { color: 'red', at: 'forest1' },
+        { color: 'black', at: 'mountain2' },
+      ],
+      allies: [{ kind: 'water', at: 'swamp1' }],
+    });
     expect(applyAction(b, { type: 'attract', ally: 'water', target: { goomz: 'red' } }).goomz[0]!.at).toBe('swamp1');
     expect(code(b, { type: 'attract', ally: 'water', target: { goomz: 'black' } })).toBe('not_adjacent');
     expect(code(b, { type: 'attract', ally: 'water', target: { ally: 'water' } })).toBe('same_ally');
@@ -51,28 +61,52 @@ describe('The Spirit of Eden actions', () => {
 
   it('SOE-AMB-5: an ambushed Goomz cannot be attracted, pushed or swapped', () => {
     const b = board({
-      goomz: [{ color: 'red', at: 'forest1', ambushedBy: 'flora' }, { color: 'black', at: 'mountain1' }],
-      allies: [{ kind: 'water', at: 'swamp1' }, { kind: 'flora', at: 'forest1' }],
+      goomz: [
+        { color: 'red', at: 'forest1', ambushedBy: 'flora' },
+        { color: 'black', at: 'mountain1' },
+      ],
+      allies: [
+        { kind: 'water', at: 'swamp1' },
+        { kind: 'flora', at: 'forest1' },
+      ],
     });
     expect(code(b, { type: 'attract', ally: 'water', target: { goomz: 'red' } })).toBe('goomz_pinned');
     expect(code(b, { type: 'swapGoomz', pair: ['red', 'black'] })).toBe('goomz_pinned');
   });
 
   it('SOE-ACT-PUSH-1 / SOE-AMB-4: a piece on the acting Ally’s card goes 1 (or up to 2) ring steps away', () => {
-    const b = board({ goomz: [{ color: 'red', at: 'swamp1' }], allies: [{ kind: 'water', at: 'swamp1' }, { kind: 'fauna', at: 'forest1' }] });
+    const b = board({
+      goomz: [{ color: 'red', at: 'swamp1' }],
+      allies: [
+        { kind: 'water', at: 'swamp1' },
+        { kind: 'fauna', at: 'forest1' },
+      ],
+    });
     expect(applyAction(b, { type: 'push', ally: 'water', target: { goomz: 'red' }, to: 'mountain2', steps: 2 }).goomz[0]!.at).toBe('mountain2');
     expect(code(b, { type: 'push', ally: 'water', target: { goomz: 'red' }, to: 'mountain2', steps: 1 })).toBe('too_far');
     expect(code(b, { type: 'push', ally: 'water', target: { ally: 'fauna' }, to: 'mountain2', steps: 1 })).toBe('not_on_card');
   });
 
   it('SOE-ACT-PROTECT-1: blank side up, not on a destroyed slot', () => {
-    const b = board({ states: { forest1: 'destroyed' }, allies: [{ kind: 'water', at: 'swamp1' }, { kind: 'fauna', at: 'forest1' }] });
+    const b = board({
+      states: { forest1: 'destroyed' },
+      allies: [
+        { kind: 'water', at: 'swamp1' },
+        { kind: 'fauna', at: 'forest1' },
+      ],
+    });
     expect(applyAction(b, { type: 'protect', ally: 'water' }).allies[0]!.protecting).toBe(true);
     expect(code(b, { type: 'protect', ally: 'fauna' })).toBe('card_destroyed');
   });
 
   it('SOE-ACT-RECOVER-1: only a devastated card turns back to healthy', () => {
-    const b = board({ states: { swamp1: 'devastated' }, allies: [{ kind: 'water', at: 'swamp1' }, { kind: 'fauna', at: 'forest1' }] });
+    const b = board({
+      states: { swamp1: 'devastated' },
+      allies: [
+        { kind: 'water', at: 'swamp1' },
+        { kind: 'fauna', at: 'forest1' },
+      ],
+    });
     expect(applyAction(b, { type: 'recover', ally: 'water' }).cards.swamp1!.state).toBe('healthy');
     expect(code(b, { type: 'recover', ally: 'fauna' })).toBe('not_devastated');
   });
@@ -80,14 +114,23 @@ describe('The Spirit of Eden actions', () => {
   const yellowFaunaSwamp = [{ color: 'yellow' as const, pile: [{ ally: 'fauna' as const, terrain: 'swamp' as const }, {}, {}] }];
 
   it('SOE-ACT-AMBUSH-1 / SOE-EX-1: Fauna may ambush Yellow only on a Swamp, and ambushing ends protection', () => {
-    const b = board({ goomz: [{ color: 'yellow', at: 'swamp1' }], allies: [{ kind: 'fauna', at: 'swamp1', protecting: true }, { kind: 'water', at: 'swamp1' }], objectives: yellowFaunaSwamp });
+    const b = board({
+      goomz: [{ color: 'yellow', at: 'swamp1' }],
+      allies: [
+        { kind: 'fauna', at: 'swamp1', protecting: true },
+        { kind: 'water', at: 'swamp1' },
+      ],
+      objectives: yellowFaunaSwamp,
+    });
     const r = applyAction(b, { type: 'ambush', ally: 'fauna', goomz: 'yellow' });
     expect(r.goomz[0]!.ambushedBy).toBe('fauna');
     expect(r.allies[0]!.protecting).toBe(false);
     expect(code(b, { type: 'ambush', ally: 'water', goomz: 'yellow' })).toBe('ambush_not_objective');
     const forest = board({ goomz: [{ color: 'yellow', at: 'forest1' }], allies: [{ kind: 'fauna', at: 'forest1' }], objectives: yellowFaunaSwamp });
     expect(code(forest, { type: 'ambush', ally: 'fauna', goomz: 'yellow' })).toBe('ambush_not_objective');
-    expect(code(board({ goomz: [{ color: 'yellow', at: 'swamp1' }], allies: [{ kind: 'fauna', at: 'swamp1' }] }), { type: 'ambush', ally: 'fauna', goomz: 'yellow' })).toBe('objective_unknown');
+    expect(code(board({ goomz: [{ color: 'yellow', at: 'swamp1' }], allies: [{ kind: 'fauna', at: 'swamp1' }] }), { type: 'ambush', ally: 'fauna', goomz: 'yellow' })).toBe(
+      'objective_unknown',
+    );
   });
 
   it('SOE-MODE-2: in Celestial an ambush needs a healthy card', () => {
@@ -109,13 +152,24 @@ describe('The Spirit of Eden actions', () => {
   });
 
   it('SOE-ACT-SWAPG-1 / SOE-EX-3: Yellow and Red swap places, no adjacency needed', () => {
-    const b = board({ goomz: [{ color: 'yellow', at: 'mountain1' }, { color: 'red', at: 'waterfall2' }] });
+    const b = board({
+      goomz: [
+        { color: 'yellow', at: 'mountain1' },
+        { color: 'red', at: 'waterfall2' },
+      ],
+    });
     const r = applyAction(b, { type: 'swapGoomz', pair: ['yellow', 'red'] });
     expect(r.goomz.map((g) => g.at)).toEqual(['waterfall2', 'mountain1']);
   });
 
   it('SOE-ACT-SWAPA-1: two Allies on the grid swap; one on Noa or protecting cannot', () => {
-    const b = board({ allies: [{ kind: 'water', at: 'swamp1' }, { kind: 'fauna', at: 'forest2' }, { kind: 'flora', at: 'noa' }] });
+    const b = board({
+      allies: [
+        { kind: 'water', at: 'swamp1' },
+        { kind: 'fauna', at: 'forest2' },
+        { kind: 'flora', at: 'noa' },
+      ],
+    });
     expect(applyAction(b, { type: 'swapAllies', pair: ['water', 'fauna'] }).allies.map((a) => a.at)).toEqual(['forest2', 'swamp1', 'noa']);
     expect(code(b, { type: 'swapAllies', pair: ['water', 'flora'] })).toBe('ally_unavailable');
   });
@@ -138,7 +192,11 @@ describe('The Spirit of Eden player phase with actions', () => {
   const b = board({ allies: [{ kind: 'fauna', at: 'mountain2' }] });
 
   it('SOE-PLACE-2: the action must be the one the card prints for the die value', () => {
-    const r = validatePlayerPhase({ roll: [1, 2, 3, 4], steps: [{ type: 'place', die: 0, card: 0, action: { type: 'move', ally: 'fauna', to: 'swamp2', steps: 2 } }], actionCards: cards.map((c) => [...c]) });
+    const r = validatePlayerPhase({
+      roll: [1, 2, 3, 4],
+      steps: [{ type: 'place', die: 0, card: 0, action: { type: 'move', ally: 'fauna', to: 'swamp2', steps: 2 } }],
+      actionCards: cards.map((c) => [...c]),
+    });
     expect(r.errors.map((e) => e.code)).toEqual(['wrong_action']);
   });
 

@@ -16,7 +16,13 @@ describe('Ring geometry', () => {
 
 describe('End of game checks', () => {
   it('SOE-END-1: won when no Goomz is in play (all removed)', () => {
-    const b = board({ goomz: [{ color: 'yellow', at: 'removed' }, { color: 'red', at: 'removed' }, { color: 'black', at: 'removed' }] });
+    const b = board({
+      goomz: [
+        { color: 'yellow', at: 'removed' },
+        { color: 'red', at: 'removed' },
+        { color: 'black', at: 'removed' },
+      ],
+    });
     expect(checkEnd(b, [])).toEqual({ won: true, lost: false, destroyedPairs: [] });
   });
   it('SOE-END-1: not won while one Goomz remains', () => {
@@ -29,7 +35,14 @@ describe('End of game checks', () => {
     });
   });
   it('SOE-MODE-5: in Devastator removed figures do not win; three empty piles do', () => {
-    const b = board({ goomz: [{ color: 'red', at: 'swamp1' }], objectives: [{ color: 'yellow', pile: [] }, { color: 'red', pile: [] }, { color: 'black', pile: [] }] });
+    const b = board({
+      goomz: [{ color: 'red', at: 'swamp1' }],
+      objectives: [
+        { color: 'yellow', pile: [] },
+        { color: 'red', pile: [] },
+        { color: 'black', pile: [] },
+      ],
+    });
     expect(checkEnd(b, ['devastator']).won).toBe(true);
     b.objectives![1]!.pile.push({});
     expect(checkEnd(b, ['devastator']).won).toBe(false);

@@ -36,7 +36,13 @@ describe('Goomz rules A–F, one Goomz', () => {
 
   it('SOE-EX-11: from a destroyed ML it wraps to TL; from a destroyed TR it moves to MR', () => {
     const r = goomzPhase(
-      board({ states: { forest2: 'destroyed', swamp1: 'destroyed' }, goomz: [{ color: 'red', at: 'forest2' }, { color: 'black', at: 'swamp1' }] }),
+      board({
+        states: { forest2: 'destroyed', swamp1: 'destroyed' },
+        goomz: [
+          { color: 'red', at: 'forest2' },
+          { color: 'black', at: 'swamp1' },
+        ],
+      }),
       ['red', 'black'],
     );
     expect(r.goomz.map((g) => g.at)).toEqual([RING[0], RING[3]]);
@@ -73,7 +79,13 @@ describe('Goomz rules A–F, one Goomz', () => {
 
   it('SOE-GOOMZ-ORDER-2: with a protecting and an unprotected Ally, E applies (protecting Allies first), not D', () => {
     const r = goomzPhase(
-      board({ goomz: [{ color: 'yellow', at: 'swamp1' }], allies: [{ kind: 'fauna', at: 'swamp1' }, { kind: 'water', at: 'swamp1', protecting: true }] }),
+      board({
+        goomz: [{ color: 'yellow', at: 'swamp1' }],
+        allies: [
+          { kind: 'fauna', at: 'swamp1' },
+          { kind: 'water', at: 'swamp1', protecting: true },
+        ],
+      }),
       ['yellow'],
     );
     expect(r.steps[0]).toMatchObject({ rule: 'E', ally: 'water' });
@@ -85,7 +97,15 @@ describe('Goomz rules A–F, one Goomz', () => {
       board({
         goomz: [{ color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' }],
         allies: [{ kind: 'fauna', at: 'swamp1' }],
-        objectives: [{ color: 'yellow', pile: [{ ally: 'fauna', terrain: 'swamp' }, { ally: 'water', terrain: 'mountain' }] }],
+        objectives: [
+          {
+            color: 'yellow',
+            pile: [
+              { ally: 'fauna', terrain: 'swamp' },
+              { ally: 'water', terrain: 'mountain' },
+            ],
+          },
+        ],
       }),
       ['yellow'],
     );
@@ -107,7 +127,10 @@ describe('Goomz rules A–F, one Goomz', () => {
   it('SOE-EX-9 / SOE-OBJ-3: the third objective empties the pile → the Goomz is removed at once', () => {
     const r = goomzPhase(
       board({
-        goomz: [{ color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' }, { color: 'red', at: 'mountain2' }],
+        goomz: [
+          { color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' },
+          { color: 'red', at: 'mountain2' },
+        ],
         allies: [{ kind: 'fauna', at: 'swamp1' }],
         objectives: [{ color: 'yellow', pile: [{ ally: 'fauna', terrain: 'swamp' }], claimed: [{}, {}] }],
       }),
@@ -123,7 +146,11 @@ describe('Goomz rules A–F, one Goomz', () => {
   it('SOE-END-1: removing the last Goomz in play wins at once', () => {
     const r = goomzPhase(
       board({
-        goomz: [{ color: 'yellow', at: 'removed' }, { color: 'red', at: 'removed' }, { color: 'black', at: 'waterfall1', ambushedBy: 'flora' }],
+        goomz: [
+          { color: 'yellow', at: 'removed' },
+          { color: 'red', at: 'removed' },
+          { color: 'black', at: 'waterfall1', ambushedBy: 'flora' },
+        ],
         allies: [{ kind: 'flora', at: 'waterfall1' }],
         objectives: [{ color: 'black', pile: [{ ally: 'flora', terrain: 'waterfall' }] }],
       }),
@@ -142,14 +169,31 @@ describe('Goomz rules A–F, one Goomz', () => {
 
 describe('Several Goomz on one card (SOE-GOOMZ-MULTI)', () => {
   it('SOE-GOOMZ-MULTI-1 / SOE-EX-4 (A, A): the first devastates, the second destroys', () => {
-    const r = goomzPhase(board({ goomz: [{ color: 'yellow', at: 'waterfall1' }, { color: 'red', at: 'waterfall1' }] }), ['red', 'yellow']);
-    expect(r.steps.map((s) => [s.color, s.rule])).toEqual([['red', 'A'], ['yellow', 'B']]);
+    const r = goomzPhase(
+      board({
+        goomz: [
+          { color: 'yellow', at: 'waterfall1' },
+          { color: 'red', at: 'waterfall1' },
+        ],
+      }),
+      ['red', 'yellow'],
+    );
+    expect(r.steps.map((s) => [s.color, s.rule])).toEqual([
+      ['red', 'A'],
+      ['yellow', 'B'],
+    ]);
     expect(r.cards.waterfall1!.state).toBe('destroyed');
   });
 
   it('SOE-GOOMZ-MULTI-2 / SOE-EX-5 (B, B): the first destroys, the second moves clockwise (C)', () => {
     const r = goomzPhase(
-      board({ states: { waterfall1: 'devastated' }, goomz: [{ color: 'yellow', at: 'waterfall1' }, { color: 'red', at: 'waterfall1' }] }),
+      board({
+        states: { waterfall1: 'devastated' },
+        goomz: [
+          { color: 'yellow', at: 'waterfall1' },
+          { color: 'red', at: 'waterfall1' },
+        ],
+      }),
       ['yellow', 'red'],
     );
     expect(r.steps.map((s) => s.rule)).toEqual(['B', 'C']);
@@ -158,7 +202,13 @@ describe('Several Goomz on one card (SOE-GOOMZ-MULTI)', () => {
 
   it('SOE-GOOMZ-MULTI-3 / SOE-EX-6 (D, D) on a healthy card: Ally to Noa, then the card is devastated', () => {
     const r = goomzPhase(
-      board({ goomz: [{ color: 'yellow', at: 'forest1' }, { color: 'black', at: 'forest1' }], allies: [{ kind: 'flora', at: 'forest1' }] }),
+      board({
+        goomz: [
+          { color: 'yellow', at: 'forest1' },
+          { color: 'black', at: 'forest1' },
+        ],
+        allies: [{ kind: 'flora', at: 'forest1' }],
+      }),
       ['yellow', 'black'],
     );
     expect(r.steps.map((s) => s.rule)).toEqual(['D', 'A']);
@@ -168,7 +218,14 @@ describe('Several Goomz on one card (SOE-GOOMZ-MULTI)', () => {
 
   it('SOE-GOOMZ-MULTI-3 / SOE-EX-6 (D, D) on a devastated card: the second destroys it', () => {
     const r = goomzPhase(
-      board({ states: { forest1: 'devastated' }, goomz: [{ color: 'yellow', at: 'forest1' }, { color: 'black', at: 'forest1' }], allies: [{ kind: 'flora', at: 'forest1' }] }),
+      board({
+        states: { forest1: 'devastated' },
+        goomz: [
+          { color: 'yellow', at: 'forest1' },
+          { color: 'black', at: 'forest1' },
+        ],
+        allies: [{ kind: 'flora', at: 'forest1' }],
+      }),
       ['yellow', 'black'],
     );
     expect(r.steps.map((s) => s.rule)).toEqual(['D', 'B']);
@@ -177,7 +234,13 @@ describe('Several Goomz on one card (SOE-GOOMZ-MULTI)', () => {
 
   it('SOE-GOOMZ-MULTI-4 / SOE-EX-7 (E, E): the first uses up the protection, the second sends the Ally to Noa', () => {
     const r = goomzPhase(
-      board({ goomz: [{ color: 'yellow', at: 'forest1' }, { color: 'black', at: 'forest1' }], allies: [{ kind: 'flora', at: 'forest1', protecting: true }] }),
+      board({
+        goomz: [
+          { color: 'yellow', at: 'forest1' },
+          { color: 'black', at: 'forest1' },
+        ],
+        allies: [{ kind: 'flora', at: 'forest1', protecting: true }],
+      }),
       ['black', 'yellow'],
     );
     expect(r.steps.map((s) => s.rule)).toEqual(['E', 'D']);
@@ -188,8 +251,14 @@ describe('Several Goomz on one card (SOE-GOOMZ-MULTI)', () => {
   it('SOE-GOOMZ-MULTI-5 / SOE-EX-8 (F, F): each ambushed Goomz withdraws clockwise and completes its objective', () => {
     const r = goomzPhase(
       board({
-        goomz: [{ color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' }, { color: 'red', at: 'swamp1', ambushedBy: 'water' }],
-        allies: [{ kind: 'fauna', at: 'swamp1' }, { kind: 'water', at: 'swamp1' }],
+        goomz: [
+          { color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' },
+          { color: 'red', at: 'swamp1', ambushedBy: 'water' },
+        ],
+        allies: [
+          { kind: 'fauna', at: 'swamp1' },
+          { kind: 'water', at: 'swamp1' },
+        ],
         objectives: [
           { color: 'yellow', pile: [{}, {}] },
           { color: 'red', pile: [{}, {}, {}] },
@@ -205,7 +274,13 @@ describe('Several Goomz on one card (SOE-GOOMZ-MULTI)', () => {
 
   it('SOE-GOOMZ-MULTI-6: three Goomz alone on a healthy card → devastated, destroyed, then the third moves (A, B, C)', () => {
     const r = goomzPhase(
-      board({ goomz: [{ color: 'yellow', at: 'waterfall1' }, { color: 'red', at: 'waterfall1' }, { color: 'black', at: 'waterfall1' }] }),
+      board({
+        goomz: [
+          { color: 'yellow', at: 'waterfall1' },
+          { color: 'red', at: 'waterfall1' },
+          { color: 'black', at: 'waterfall1' },
+        ],
+      }),
       ['black', 'red', 'yellow'],
     );
     expect(r.steps.map((s) => s.rule)).toEqual(['A', 'B', 'C']);
@@ -214,7 +289,13 @@ describe('Several Goomz on one card (SOE-GOOMZ-MULTI)', () => {
 
   it('SOE-AMB-7: an ambushing Ally is ignored by another Goomz on its card, which attacks the terrain', () => {
     const r = goomzPhase(
-      board({ goomz: [{ color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' }, { color: 'red', at: 'swamp1' }], allies: [{ kind: 'fauna', at: 'swamp1' }] }),
+      board({
+        goomz: [
+          { color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' },
+          { color: 'red', at: 'swamp1' },
+        ],
+        allies: [{ kind: 'fauna', at: 'swamp1' }],
+      }),
       ['red', 'yellow'],
     );
     expect(r.steps.map((s) => s.rule)).toEqual(['A', 'F']);
@@ -223,7 +304,13 @@ describe('Several Goomz on one card (SOE-GOOMZ-MULTI)', () => {
 
   it('SOE-AMB-7: once the ambushed Goomz has withdrawn, the freed Ally is sent to Noa by the next Goomz (D)', () => {
     const r = goomzPhase(
-      board({ goomz: [{ color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' }, { color: 'red', at: 'swamp1' }], allies: [{ kind: 'fauna', at: 'swamp1' }] }),
+      board({
+        goomz: [
+          { color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' },
+          { color: 'red', at: 'swamp1' },
+        ],
+        allies: [{ kind: 'fauna', at: 'swamp1' }],
+      }),
       ['yellow', 'red'],
     );
     expect(r.steps.map((s) => s.rule)).toEqual(['F', 'D']);
@@ -234,7 +321,10 @@ describe('Several Goomz on one card (SOE-GOOMZ-MULTI)', () => {
     const r = goomzPhase(
       board({
         states: { swamp1: 'devastated' },
-        goomz: [{ color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' }, { color: 'red', at: 'swamp1' }],
+        goomz: [
+          { color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' },
+          { color: 'red', at: 'swamp1' },
+        ],
         allies: [{ kind: 'fauna', at: 'swamp1' }],
         objectives: [{ color: 'yellow', pile: [{}, {}] }],
       }),
@@ -250,7 +340,10 @@ describe('End of game inside the Goomz phase', () => {
     const r = goomzPhase(
       board({
         states: { mountain1: 'destroyed', mountain2: 'devastated' },
-        goomz: [{ color: 'red', at: 'mountain2' }, { color: 'black', at: 'swamp1', ambushedBy: 'flora' }],
+        goomz: [
+          { color: 'red', at: 'mountain2' },
+          { color: 'black', at: 'swamp1', ambushedBy: 'flora' },
+        ],
         allies: [{ kind: 'flora', at: 'swamp1' }],
         objectives: [{ color: 'black', pile: [{}] }],
       }),
@@ -277,9 +370,16 @@ describe('Game modes and options in the Goomz phase', () => {
   it('SOE-MODE-5 Devastator: emptying a pile does not remove the Goomz; it keeps acting', () => {
     const r = goomzPhase(
       board({
-        goomz: [{ color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' }, { color: 'red', at: 'mountain2' }],
+        goomz: [
+          { color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' },
+          { color: 'red', at: 'mountain2' },
+        ],
         allies: [{ kind: 'fauna', at: 'swamp1' }],
-        objectives: [{ color: 'yellow', pile: [{}] }, { color: 'red', pile: [{}] }, { color: 'black', pile: [] }],
+        objectives: [
+          { color: 'yellow', pile: [{}] },
+          { color: 'red', pile: [{}] },
+          { color: 'black', pile: [] },
+        ],
       }),
       ['yellow', 'red'],
       { modes: ['devastator'] },
@@ -292,9 +392,17 @@ describe('Game modes and options in the Goomz phase', () => {
   it('SOE-MODE-5 Devastator: won the moment all three piles are empty', () => {
     const r = goomzPhase(
       board({
-        goomz: [{ color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' }, { color: 'red', at: 'mountain2' }, { color: 'black', at: 'waterfall1' }],
+        goomz: [
+          { color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' },
+          { color: 'red', at: 'mountain2' },
+          { color: 'black', at: 'waterfall1' },
+        ],
         allies: [{ kind: 'fauna', at: 'swamp1' }],
-        objectives: [{ color: 'yellow', pile: [{}] }, { color: 'red', pile: [] }, { color: 'black', pile: [] }],
+        objectives: [
+          { color: 'yellow', pile: [{}] },
+          { color: 'red', pile: [] },
+          { color: 'black', pile: [] },
+        ],
       }),
       ['yellow', 'red', 'black'],
       { modes: ['devastator'] },
@@ -307,7 +415,10 @@ describe('Game modes and options in the Goomz phase', () => {
     const b = board({
       goomz: [{ color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' }],
       allies: [{ kind: 'fauna', at: 'swamp1' }],
-      objectives: [{ color: 'yellow', pile: [] }, { color: 'red', pile: [{}] }],
+      objectives: [
+        { color: 'yellow', pile: [] },
+        { color: 'red', pile: [{}] },
+      ],
     });
     expect(code(() => goomzPhase(b, ['yellow'], { modes: ['devastator'] }))).toBe('no_objective');
   });
@@ -332,18 +443,36 @@ describe('Game modes and options in the Goomz phase', () => {
   });
 
   it('SOE-AMB-9: with two unprotected Allies the player picks which one goes to Noa', () => {
-    const b = board({ goomz: [{ color: 'red', at: 'swamp1' }], allies: [{ kind: 'fauna', at: 'swamp1' }, { kind: 'water', at: 'swamp1' }] });
+    const b = board({
+      goomz: [{ color: 'red', at: 'swamp1' }],
+      allies: [
+        { kind: 'fauna', at: 'swamp1' },
+        { kind: 'water', at: 'swamp1' },
+      ],
+    });
     expect(goomzPhase(b, ['red']).allies.map((a) => a.at)).toEqual(['noa', 'swamp1']);
     expect(goomzPhase(b, ['red'], { picks: { red: 'water' } }).allies.map((a) => a.at)).toEqual(['swamp1', 'noa']);
   });
 
   it('SOE-AMB-9: picking an Ally the Goomz may not deal with is illegal_pick', () => {
-    const b = board({ goomz: [{ color: 'red', at: 'swamp1' }], allies: [{ kind: 'fauna', at: 'swamp1' }, { kind: 'water', at: 'swamp1', protecting: true }] });
+    const b = board({
+      goomz: [{ color: 'red', at: 'swamp1' }],
+      allies: [
+        { kind: 'fauna', at: 'swamp1' },
+        { kind: 'water', at: 'swamp1', protecting: true },
+      ],
+    });
     expect(code(() => goomzPhase(b, ['red'], { picks: { red: 'fauna' } }))).toBe('illegal_pick');
   });
 
   it('SOE-AMB-9 alternative: dSendsAll sends every unprotected Ally to Noa', () => {
-    const b = board({ goomz: [{ color: 'red', at: 'swamp1' }], allies: [{ kind: 'fauna', at: 'swamp1' }, { kind: 'water', at: 'swamp1' }] });
+    const b = board({
+      goomz: [{ color: 'red', at: 'swamp1' }],
+      allies: [
+        { kind: 'fauna', at: 'swamp1' },
+        { kind: 'water', at: 'swamp1' },
+      ],
+    });
     const r = goomzPhase(b, ['red'], { dSendsAll: true });
     expect(r.allies.map((a) => a.at)).toEqual(['noa', 'noa']);
     expect(r.steps[0]!.allies).toEqual(['fauna', 'water']);
@@ -359,7 +488,11 @@ describe('Game modes and options in the Goomz phase', () => {
 describe('Goomz phase input problems (400, all at once)', () => {
   it('SOE-GOOMZ-ORDER-1: order must name each Goomz in play once; board problems are listed together', () => {
     const b = board({
-      goomz: [{ color: 'yellow', at: 'swamp1', ambushedBy: 'water' }, { color: 'red', at: 'nowhere' }, { color: 'black', at: 'removed' }],
+      goomz: [
+        { color: 'yellow', at: 'swamp1', ambushedBy: 'water' },
+        { color: 'red', at: 'nowhere' },
+        { color: 'black', at: 'removed' },
+      ],
       allies: [{ kind: 'fauna', at: 'noa', protecting: true }],
     });
     b.ring[7] = 'swamp1';
@@ -378,7 +511,10 @@ describe('Goomz phase input problems (400, all at once)', () => {
 
   it('SOE-ACT-AMBUSH-3: an Ally cannot both ambush and protect; one Ally cannot ambush two Goomz', () => {
     const b = board({
-      goomz: [{ color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' }, { color: 'red', at: 'swamp1', ambushedBy: 'fauna' }],
+      goomz: [
+        { color: 'yellow', at: 'swamp1', ambushedBy: 'fauna' },
+        { color: 'red', at: 'swamp1', ambushedBy: 'fauna' },
+      ],
       allies: [{ kind: 'fauna', at: 'swamp1', protecting: true }],
     });
     expect(code(() => goomzPhase(b, ['yellow', 'red']))).toEqual(['/goomz/1/ambushedBy ambusher_busy', '/allies/0/protecting protecting_and_ambushing']);

@@ -77,35 +77,73 @@ describe('Player phase validation', () => {
   });
 
   it('SOE-NOA-1: Noa’s power right after the roll sets an unused die to any face', () => {
-    const r = run([{ type: 'noa', die: 0, value: 6 }, { type: 'place', die: 0, card: 0 }]);
+    const r = run([
+      { type: 'noa', die: 0, value: 6 },
+      { type: 'place', die: 0, card: 0 },
+    ]);
     expect(r.valid).toBe(true);
     expect(r.actions[0]!.value).toBe(6);
     expect(r.noaPowerUsed).toBe(true);
   });
 
   it('SOE-NOA-1: Noa’s power right after a re-roll is allowed', () => {
-    const r = run([{ type: 'place', die: 2, card: 0 }, { type: 'reroll', discard: 3, die: 0, value: 2 }, { type: 'noa', die: 0, value: 5 }]);
+    const r = run([
+      { type: 'place', die: 2, card: 0 },
+      { type: 'reroll', discard: 3, die: 0, value: 2 },
+      { type: 'noa', die: 0, value: 5 },
+    ]);
     expect(r.valid).toBe(true);
   });
 
   it('SOE-NOA-1: once per game — already used earlier, or twice in one phase', () => {
     expect(codes(run([{ type: 'noa', die: 0, value: 6 }], { noaPowerUsed: true }))).toEqual(['/steps/0 noa_power_used']);
-    expect(codes(run([{ type: 'noa', die: 0, value: 6 }, { type: 'noa', die: 1, value: 6 }]))).toEqual(['/steps/1 noa_power_used']);
+    expect(
+      codes(
+        run([
+          { type: 'noa', die: 0, value: 6 },
+          { type: 'noa', die: 1, value: 6 },
+        ]),
+      ),
+    ).toEqual(['/steps/1 noa_power_used']);
   });
 
   it('SOE-NOA-1: not after a placement (it follows a roll)', () => {
-    expect(codes(run([{ type: 'place', die: 0, card: 0 }, { type: 'noa', die: 1, value: 6 }]))).toEqual(['/steps/1 noa_not_after_roll']);
+    expect(
+      codes(
+        run([
+          { type: 'place', die: 0, card: 0 },
+          { type: 'noa', die: 1, value: 6 },
+        ]),
+      ),
+    ).toEqual(['/steps/1 noa_not_after_roll']);
   });
 
   it('SOE-AMB-11: Noa’s power only on an unused die', () => {
-    expect(codes(run([{ type: 'reroll', discard: 0, die: 1, value: 3 }, { type: 'noa', die: 0, value: 6 }]))).toEqual(['/steps/1/die die_not_unused']);
+    expect(
+      codes(
+        run([
+          { type: 'reroll', discard: 0, die: 1, value: 3 },
+          { type: 'noa', die: 0, value: 6 },
+        ]),
+      ),
+    ).toEqual(['/steps/1/die die_not_unused']);
   });
 
   it('SOE-OBJ-4: an owned die bonus re-rolls an unused die, each bonus once', () => {
     const ok = run([{ type: 'bonus', die: 0, value: 5 }], { bonusesAvailable: 1 });
     expect(ok.valid).toBe(true);
     expect(ok.bonusesUsed).toBe(1);
-    expect(codes(run([{ type: 'bonus', die: 0, value: 5 }, { type: 'bonus', die: 1, value: 5 }], { bonusesAvailable: 1 }))).toEqual(['/steps/1 no_bonus']);
+    expect(
+      codes(
+        run(
+          [
+            { type: 'bonus', die: 0, value: 5 },
+            { type: 'bonus', die: 1, value: 5 },
+          ],
+          { bonusesAvailable: 1 },
+        ),
+      ),
+    ).toEqual(['/steps/1 no_bonus']);
   });
 
   it('SOE-MODE-3 Fearless: die bonuses cannot be used', () => {
@@ -123,7 +161,10 @@ describe('Player phase validation', () => {
 
   it('a step missing a member its type needs is malformed input (400)', () => {
     try {
-      run([{ type: 'place', die: 0 }, { type: 'reroll', die: 1 }]);
+      run([
+        { type: 'place', die: 0 },
+        { type: 'reroll', die: 1 },
+      ]);
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(InvalidInput);

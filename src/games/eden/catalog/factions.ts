@@ -16,10 +16,31 @@ export interface FactionEntry extends Tagged {
 }
 
 export const FACTIONS: readonly FactionEntry[] = [
-  { id: 'jokers', names: { en: 'Jokers', es: 'Banda de los Jokers', de: 'Jokergang' }, aliases: ['joker', 'jokers gang'], editions: ['es', 'de'], recruitable: true, rule: 'EDEN-CARD-PROFILE-2' },
-  { id: 'bamaka', names: { en: 'Clan Bamaka', es: 'Clan Bamaka', de: 'Clan Bamaka' }, aliases: ['clan bamaka', 'bamaka clan'], editions: ['es', 'de'], recruitable: true, rule: 'EDEN-CARD-PROFILE-2' },
+  {
+    id: 'jokers',
+    names: { en: 'Jokers', es: 'Banda de los Jokers', de: 'Jokergang' },
+    aliases: ['joker', 'jokers gang'],
+    editions: ['es', 'de'],
+    recruitable: true,
+    rule: 'EDEN-CARD-PROFILE-2',
+  },
+  {
+    id: 'bamaka',
+    names: { en: 'Clan Bamaka', es: 'Clan Bamaka', de: 'Clan Bamaka' },
+    aliases: ['clan bamaka', 'bamaka clan'],
+    editions: ['es', 'de'],
+    recruitable: true,
+    rule: 'EDEN-CARD-PROFILE-2',
+  },
   { id: 'isc', names: { en: 'I.S.C.', es: 'I.S.C.', de: 'I.S.C.' }, aliases: ['i.s.c.', 'i.s.c'], editions: ['es', 'de'], recruitable: true, rule: 'EDEN-CARD-PROFILE-2' },
-  { id: 'matriarchy', names: { en: 'Matriarchy', es: 'Matriarcado', de: 'Matriarchat' }, aliases: ['matriarcado de sybille', 'matriarchy of sybille'], editions: ['es', 'de'], recruitable: true, rule: 'EDEN-CARD-PROFILE-2' },
+  {
+    id: 'matriarchy',
+    names: { en: 'Matriarchy', es: 'Matriarcado', de: 'Matriarchat' },
+    aliases: ['matriarcado de sybille', 'matriarchy of sybille'],
+    editions: ['es', 'de'],
+    recruitable: true,
+    rule: 'EDEN-CARD-PROFILE-2',
+  },
   { id: 'convoy', names: { en: 'Convoy', de: 'Konvoi' }, aliases: ['konvoi'], editions: ['de'], recruitable: true, rule: 'EDEN-CARD-PROFILE-2' },
   { id: 'resistance', names: { en: 'Resistance', de: 'Resistance' }, aliases: [], editions: ['de'], recruitable: true, rule: 'EDEN-CARD-PROFILE-2' },
   // EDEN-NPC-1: «un símbolo de Facción propio de los CNJ» (Infestation, ES only)

@@ -78,7 +78,11 @@ export const ranged: Handler<'eden.ranged'> = (cmd, state, dice, { actor: s }) =
     distance: c.distance,
     lineOfSight: c.lineOfSight,
     obstacles: c.obstacles,
-    engagedWith: (c.engagedWith ?? []).map((e, j) => ({ id: entry(state, e.id, `candidate ${i + 1} engagedWith ${j + 1}`).id, fighter: state.fighters[e.id]!.fighter, distanceToShooter: e.distanceToShooter })),
+    engagedWith: (c.engagedWith ?? []).map((e, j) => ({
+      id: entry(state, e.id, `candidate ${i + 1} engagedWith ${j + 1}`).id,
+      fighter: state.fighters[e.id]!.fighter,
+      distanceToShooter: e.distanceToShooter,
+    })),
   }));
   const weapon = String(cmd.weapon);
   const uses = s.itemUses[weapon] ?? { turn: 0, game: 0 };

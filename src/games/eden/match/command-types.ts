@@ -49,7 +49,10 @@ export type EdenCommand =
   | Command<'eden.bid', { bids: Record<Side, number>; choice?: PlayerRef }>
   | Command<'eden.choose_leader', { player: PlayerRef; fighterId: string }>
   | Command<'eden.play_mission', { player: PlayerRef; mission: { name: string; visibility: 'secret' | 'revealed'; deployment: 'confrontation' | 'ambush' } }>
-  | Command<'eden.deploy', { player: PlayerRef; placements?: unknown; fighterId?: string; placement?: unknown; centreDistances?: { fighterId: string; distance: number }[]; centreDistance?: number }>
+  | Command<
+      'eden.deploy',
+      { player: PlayerRef; placements?: unknown; fighterId?: string; placement?: unknown; centreDistances?: { fighterId: string; distance: number }[]; centreDistance?: number }
+    >
   | Command<'eden.choose_tactic_hand', { player: PlayerRef; cards: string[] }>
   // turn and activation (EDEN-TACPH-*, EDEN-ACT-*, EDEN-MOVE-ACT-*)
   | Command<'eden.play_tactic', { player: PlayerRef; card: string; cancellationPaid?: number }>
@@ -75,7 +78,10 @@ export type EdenCommand =
         modifiers?: { shooter?: Modifiers; target?: Modifiers };
       }
     >
-  | Command<'eden.thrown', { attacker: FighterRef; weapon: string; point: { distance: number; lineOfSight: boolean }; affected: FighterRef[]; attackerElevated?: boolean; attackerEngaged?: boolean }>
+  | Command<
+      'eden.thrown',
+      { attacker: FighterRef; weapon: string; point: { distance: number; lineOfSight: boolean }; affected: FighterRef[]; attackerElevated?: boolean; attackerEngaged?: boolean }
+    >
   | Command<'eden.spray', { attacker: FighterRef; weapon: string; covered: FighterRef[]; attackerEngaged?: boolean }>
   // upkeep (EDEN-UPKEEP-*)
   | Command<'eden.upkeep', { removeRage?: FighterRef[]; victoryPoints?: Partial<Record<Side, number>>; engaged?: FighterRef[]; weatherOrder?: WeatherCondition[] }>

@@ -38,14 +38,25 @@ const npcPlacement = (what: string, turnMessage: string): Preconditions => ({
 
 export const EDEN_COMMANDS: { [T in EdenCommandType]: EdenCommandSpec<T> } = {
   // ------------------------------------------------------------ preparation (EDEN-PREP-*)
-  'eden.register_band': { preconditions: { stage: { phase: 'preparation', prep: 'bands', what: 'Registering a band (EDEN-PREP-1)' }, ...PLAYER }, decide: preparation.registerBand },
+  'eden.register_band': {
+    preconditions: { stage: { phase: 'preparation', prep: 'bands', what: 'Registering a band (EDEN-PREP-1)' }, ...PLAYER },
+    decide: preparation.registerBand,
+  },
   'eden.bid': { preconditions: { stage: FIRST_PLAYER_BIDS }, decide: preparation.bid },
   'eden.choose_leader': {
-    preconditions: { stage: { phase: 'preparation', prep: 'leaders', what: 'Naming a Leader (EDEN-PREP-4)' }, ...PLAYER, turn: { kind: 'preparation', member: 'leader', what: 'naming the Leader (EDEN-PREP-4)' } },
+    preconditions: {
+      stage: { phase: 'preparation', prep: 'leaders', what: 'Naming a Leader (EDEN-PREP-4)' },
+      ...PLAYER,
+      turn: { kind: 'preparation', member: 'leader', what: 'naming the Leader (EDEN-PREP-4)' },
+    },
     decide: preparation.chooseLeader,
   },
   'eden.play_mission': {
-    preconditions: { stage: { phase: 'preparation', prep: 'missions', what: 'Playing a mission (EDEN-PREP-5)' }, ...PLAYER, turn: { kind: 'preparation', member: 'mission', what: 'playing a mission (EDEN-PREP-5)' } },
+    preconditions: {
+      stage: { phase: 'preparation', prep: 'missions', what: 'Playing a mission (EDEN-PREP-5)' },
+      ...PLAYER,
+      turn: { kind: 'preparation', member: 'mission', what: 'playing a mission (EDEN-PREP-5)' },
+    },
     decide: preparation.playMission,
   },
   // EDEN-PREP-7 / EDEN-WEATHER-6: whose turn depends on Mist, so the handler checks it
@@ -72,7 +83,12 @@ export const EDEN_COMMANDS: { [T in EdenCommandType]: EdenCommandSpec<T> } = {
   },
   'eden.end_activation': { preconditions: { stage: { phase: 'activation', what: 'Ending an activation' } }, decide: turn.endActivation },
   'eden.pass': {
-    preconditions: { stage: { phase: 'activation', what: 'Passing' }, idle: {}, ...PLAYER, turn: { kind: 'first_player', message: 'Only the First player ({first}) may pass (EDEN-ACT-5).' } },
+    preconditions: {
+      stage: { phase: 'activation', what: 'Passing' },
+      idle: {},
+      ...PLAYER,
+      turn: { kind: 'first_player', message: 'Only the First player ({first}) may pass (EDEN-ACT-5).' },
+    },
     decide: turn.pass,
   },
   'eden.move': { preconditions: { active: { member: 'fighterId', role: 'moving fighter' } }, decide: turn.move },
@@ -86,7 +102,10 @@ export const EDEN_COMMANDS: { [T in EdenCommandType]: EdenCommandSpec<T> } = {
   'eden.upkeep': { preconditions: { stage: { phase: 'upkeep', what: 'The upkeep' } }, decide: upkeep },
   // ------------------------------------------------------------ optional rules: weather (§18)
   'eden.roll_weather': {
-    preconditions: { option: { rule: 'weather', what: 'Rolling the weather (EDEN-WEATHER-1)' }, stage: { phase: 'preparation', prep: 'weather', what: 'Rolling the weather (EDEN-PREP-0)' } },
+    preconditions: {
+      option: { rule: 'weather', what: 'Rolling the weather (EDEN-WEATHER-1)' },
+      stage: { phase: 'preparation', prep: 'weather', what: 'Rolling the weather (EDEN-PREP-0)' },
+    },
     decide: rollWeatherCommand,
   },
   // ------------------------------------------------------------ optional rules: territory (§16)
@@ -119,7 +138,10 @@ export const EDEN_COMMANDS: { [T in EdenCommandType]: EdenCommandSpec<T> } = {
     },
     decide: infestation.setInfestationLevel,
   },
-  'eden.place_npc': { preconditions: npcPlacement('Placing an NPC', 'Player {next} places the next NPC (EDEN-NPC-2: alternate, First player first).'), decide: infestation.placeNpc },
+  'eden.place_npc': {
+    preconditions: npcPlacement('Placing an NPC', 'Player {next} places the next NPC (EDEN-NPC-2: alternate, First player first).'),
+    decide: infestation.placeNpc,
+  },
   'eden.stop_npc_placement': { preconditions: npcPlacement('Placing NPCs', 'Player {next} places (or stops) next (EDEN-NPC-2).'), decide: infestation.stopNpcPlacement },
   // EDEN-NPC-3: whose turn is checked after the NPC named (the handler)
   'eden.activate_npc': {

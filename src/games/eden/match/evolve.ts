@@ -72,9 +72,7 @@ export function initialState(setup: MatchSetup): EdenMatchState {
     activation: { opening: true, lastWasPass: false, active: null, lastActivatedSide: null },
     weather: [],
     // EDEN-NPC-2: each player receives Infestation Points equal to the level
-    infestation: options.infestation
-      ? { level: infestationLevel, points: { A: infestationLevel ?? 0, B: infestationLevel ?? 0 }, stopped: [], next: null }
-      : null,
+    infestation: options.infestation ? { level: infestationLevel, points: { A: infestationLevel ?? 0, B: infestationLevel ?? 0 }, stopped: [], next: null } : null,
     npcs: {},
     // EDEN-TERRAIN-3: 8 Scenery Points each
     territory: options.territory ? { points: { A: SCENERY_POINTS, B: SCENERY_POINTS }, stopped: [], next: null } : null,

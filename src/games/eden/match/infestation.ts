@@ -25,13 +25,20 @@ export const placeNpc: Handler<'eden.place_npc'> = (cmd, state, _dice, { side })
   const inf = state.infestation!;
   const input = cmd.npc;
   const level = Number(cmd.level ?? input.level);
-  if (!Number.isInteger(level) || level < 1) throw new InvalidInput([{ path: '/command/level', code: 'required', message: 'The NPC\'s Level (an integer ≥ 1) is needed: `level`, or `npc.level`.' }]);
+  if (!Number.isInteger(level) || level < 1)
+    throw new InvalidInput([{ path: '/command/level', code: 'required', message: "The NPC's Level (an integer ≥ 1) is needed: `level`, or `npc.level`." }]);
   assertFighters([[input, 'command', 'npc']]);
-  if (level > inf.points[side]) violation('insufficient_infestation_points', `An NPC of Level ${level} costs ${level} points and player ${side} has ${inf.points[side]} (EDEN-NPC-2).`, { cost: level, points: inf.points[side] });
+  if (level > inf.points[side])
+    violation('insufficient_infestation_points', `An NPC of Level ${level} costs ${level} points and player ${side} has ${inf.points[side]} (EDEN-NPC-2).`, {
+      cost: level,
+      points: inf.points[side],
+    });
   const near = cmd.nearestNpcDistance;
   // EDEN-NPC-2: not within 15 cm of another NPC (15 cm or more is fine)
-  if (near !== undefined && near < 15) violation('npc_too_close', `An NPC may not be placed within 15 cm of another NPC; the nearest is ${near} cm away (EDEN-NPC-2).`, { distance: near, minimum: 15 });
-  if (state.fighters[input.id] || state.scenery[input.id]) violation('duplicate_fighter_id', `Fighter id "${input.id}" is used twice in this match; ids must be unique.`, { fighterId: input.id });
+  if (near !== undefined && near < 15)
+    violation('npc_too_close', `An NPC may not be placed within 15 cm of another NPC; the nearest is ${near} cm away (EDEN-NPC-2).`, { distance: near, minimum: 15 });
+  if (state.fighters[input.id] || state.scenery[input.id])
+    violation('duplicate_fighter_id', `Fighter id "${input.id}" is used twice in this match; ids must be unique.`, { fighterId: input.id });
   const npc = { ...normalizeFighter(input), npc: true, ap: 0 };
   return [{ type: 'eden.npc_placed', data: { player: side, npc, level, pointsLeft: inf.points[side] - level } }];
 };
@@ -56,7 +63,8 @@ export const activateNpc: Handler<'eden.activate_npc'> = (cmd, state, dice, { si
   if (npc.side !== 'npc') violation('not_an_npc', `Fighter ${npc.id} is not an NPC (EDEN-NPC-1).`, { fighterId: npc.id });
   if (!isInAction(npc)) violation('out_of_action', `NPC ${npc.id} is out of action.`, { fighterId: npc.id });
   if (state.upkeep.npcsActivated.includes(npc.id)) violation('already_activated', `NPC ${npc.id} has already been activated in this upkeep (EDEN-NPC-3).`, { fighterId: npc.id });
-  if (side !== state.upkeep.npcNext) violation('not_your_turn', `Player ${state.upkeep.npcNext} activates the next NPC (EDEN-NPC-3: First player first, then alternate).`, { next: state.upkeep.npcNext });
+  if (side !== state.upkeep.npcNext)
+    violation('not_your_turn', `Player ${state.upkeep.npcNext} activates the next NPC (EDEN-NPC-3: First player first, then alternate).`, { next: state.upkeep.npcNext });
   const contacts: NpcContact[] = (cmd.contacts ?? []).map((r, i) => known(state, r, `contact ${i + 1}`));
   const visible: NpcVisible[] = (cmd.visible ?? []).map((v, i) => {
     const k = known(state, v.id, `visible ${i + 1}`);

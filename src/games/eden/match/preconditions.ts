@@ -80,7 +80,8 @@ function checkTurn(state: EdenMatchState, side: Side, turn: Turn): void {
 export function checkPreconditions(command: EdenCommand, state: EdenMatchState, p: Preconditions): Acting {
   if (p.option) requireOption(state, p.option.rule, p.option.what);
   if (p.stage) checkStage(state, p.stage);
-  if (p.idle && state.activation.active) violation('activation_in_progress', `Fighter ${state.activation.active} is still being activated${p.idle.hint ? `; ${p.idle.hint}` : ''}.`);
+  if (p.idle && state.activation.active)
+    violation('activation_in_progress', `Fighter ${state.activation.active} is still being activated${p.idle.hint ? `; ${p.idle.hint}` : ''}.`);
   if (p.levelAgreed && state.infestation!.level === null) violation('level_not_set', 'Agree on the Infestation Level first (eden.set_infestation_level, EDEN-NPC-2).');
   let side: Side | undefined;
   if (p.player) {

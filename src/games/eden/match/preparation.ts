@@ -24,7 +24,8 @@ export const registerBand: Handler<'eden.register_band'> = (cmd, state, _dice, {
   const taken = new Set(Object.keys(state.fighters));
   const ids = new Set<string>();
   for (const f of fighters) {
-    if (taken.has(f.id) || ids.has(f.id)) violation('duplicate_fighter_id', `Fighter id "${f.id}" is used twice in this match; ids must be unique across both bands.`, { fighterId: f.id });
+    if (taken.has(f.id) || ids.has(f.id))
+      violation('duplicate_fighter_id', `Fighter id "${f.id}" is used twice in this match; ids must be unique across both bands.`, { fighterId: f.id });
     ids.add(f.id);
   }
   const bandType = cmd.bandType;
@@ -80,8 +81,12 @@ export const deploy: Handler<'eden.deploy'> = (cmd, state, _dice, { side }) => {
   if (mist) {
     // EDEN-WEATHER-6 (Mist): one fighter at a time, alternating, First player first
     if (state.bands[side].deployment !== null) violation('already_done', `Player ${side} has deployed all his fighters.`, { player: side });
-    if (side !== mist.next) violation('not_your_turn', `Under Mist deployment alternates one fighter at a time; player ${mist.next} deploys next (EDEN-WEATHER-6).`, { next: mist.next });
-    if (cmd.fighterId === undefined) throw new InvalidInput([{ path: '/command/fighterId', code: 'required', message: 'Under Mist each deploy command places one fighter: name it in `fighterId` (EDEN-WEATHER-6).' }]);
+    if (side !== mist.next)
+      violation('not_your_turn', `Under Mist deployment alternates one fighter at a time; player ${mist.next} deploys next (EDEN-WEATHER-6).`, { next: mist.next });
+    if (cmd.fighterId === undefined)
+      throw new InvalidInput([
+        { path: '/command/fighterId', code: 'required', message: 'Under Mist each deploy command places one fighter: name it in `fighterId` (EDEN-WEATHER-6).' },
+      ]);
     const f = entry(state, cmd.fighterId, 'deployed fighter');
     if (f.side !== side) violation('not_your_fighter', `Fighter ${f.id} belongs to ${f.side === 'npc' ? 'no player' : `player ${f.side}`}.`, { fighterId: f.id });
     if (mist.deployed[side].includes(f.id)) violation('already_deployed', `Fighter ${f.id} is already deployed.`, { fighterId: f.id });
@@ -100,7 +105,8 @@ export const chooseTacticHand: Handler<'eden.choose_tactic_hand'> = (cmd, state,
   const leader = state.fighters[state.bands[side].leader!]!.fighter;
   // EDEN-PREP-8: as many cards as the Leader's current PSI, one per name
   const size = Math.max(0, characteristic(leader, 'PSI'));
-  if (cards.length !== size) violation('wrong_hand_size', `The tactic hand holds as many cards as the Leader's current PSI: ${size} (EDEN-PREP-8).`, { expected: size, given: cards.length });
+  if (cards.length !== size)
+    violation('wrong_hand_size', `The tactic hand holds as many cards as the Leader's current PSI: ${size} (EDEN-PREP-8).`, { expected: size, given: cards.length });
   if (new Set(cards).size !== cards.length) violation('duplicate_tactic', 'A tactic hand holds at most one card of each name (EDEN-PREP-8).');
   const events: EdenEvent[] = [{ type: 'eden.tactic_hand_chosen', data: { player: side, cards } }];
   if (state.bands[otherSide(side)].tacticHand !== null) events.push({ type: 'eden.turn_started', data: { turn: 1 } });

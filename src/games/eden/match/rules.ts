@@ -50,7 +50,9 @@ export function expectPrepTurn(state: EdenMatchState, side: Side, done: (s: Side
 export function expectActive(state: EdenMatchState, id: string): void {
   expectPhase(state, 'activation', 'An action');
   if (state.activation.active !== id) {
-    violation('not_active', `Fighter ${id} is not being activated${state.activation.active ? `; ${state.activation.active} is` : ''} (EDEN-ACT-3).`, { active: state.activation.active });
+    violation('not_active', `Fighter ${id} is not being activated${state.activation.active ? `; ${state.activation.active} is` : ''} (EDEN-ACT-3).`, {
+      active: state.activation.active,
+    });
   }
 }
 

@@ -135,7 +135,20 @@ export interface EdenMatchState {
 
 export type EdenEvent =
   | { type: 'eden.band_registered'; data: { player: Side; bandType: 'faction' | 'stigma'; affiliation: string | null; fighters: Fighter[]; strategyPoints: number } }
-  | { type: 'eden.first_player_determined'; data: { turn: number; winner: Side; by: string; firstPlayer: Side; bids: Record<Side, number>; pools: Record<Side, number>; rollOff: unknown[]; rule: string; dice: DiceTranscript } }
+  | {
+      type: 'eden.first_player_determined';
+      data: {
+        turn: number;
+        winner: Side;
+        by: string;
+        firstPlayer: Side;
+        bids: Record<Side, number>;
+        pools: Record<Side, number>;
+        rollOff: unknown[];
+        rule: string;
+        dice: DiceTranscript;
+      };
+    }
   | { type: 'eden.leader_chosen'; data: { player: Side; fighterId: string } }
   | { type: 'eden.mission_played'; data: { player: Side; mission: Mission } }
   | { type: 'eden.band_deployed'; data: { player: Side; zone: string; placements: unknown } }
@@ -147,7 +160,10 @@ export type EdenEvent =
   | { type: 'eden.fighter_designated'; data: { player: Side; fighterId: string; rap: number } }
   | { type: 'eden.activation_interrupted'; data: { player: Side; fighterId: string; rap: number } }
   | { type: 'eden.fighter_activated'; data: { player: Side; fighterId: string } }
-  | { type: 'eden.fighter_moved'; data: { fighterId: string; apSpent: number; distance?: number; disengage: unknown; fighters: { id: string; fighter: Fighter }[]; dice: DiceTranscript } }
+  | {
+      type: 'eden.fighter_moved';
+      data: { fighterId: string; apSpent: number; distance?: number; disengage: unknown; fighters: { id: string; fighter: Fighter }[]; dice: DiceTranscript };
+    }
   | { type: 'eden.melee_resolved'; data: AttackData & { via: 'attack' | 'engage' | 'disengage'; reaction: string; targetId: string; responded: boolean } }
   | { type: 'eden.shot_resolved'; data: AttackData & { targetId: string | null } }
   | { type: 'eden.throw_resolved'; data: AttackData }
@@ -165,13 +181,49 @@ export type EdenEvent =
   | { type: 'eden.npc_placed'; data: { player: Side; npc: Fighter; level: number; pointsLeft: number } }
   | { type: 'eden.npc_placement_stopped'; data: { player: Side } }
   | { type: 'eden.fighter_deployed'; data: { player: Side; fighterId: string; zone: string; placement: unknown } }
-  | { type: 'eden.npc_activated'; data: { player: Side; npcId: string; decision: NpcDecision; melee: Record<string, unknown> | null; responded: boolean; fighters: { id: string; fighter: Fighter }[]; dice: DiceTranscript } }
+  | {
+      type: 'eden.npc_activated';
+      data: {
+        player: Side;
+        npcId: string;
+        decision: NpcDecision;
+        melee: Record<string, unknown> | null;
+        responded: boolean;
+        fighters: { id: string; fighter: Fighter }[];
+        dice: DiceTranscript;
+      };
+    }
   | { type: 'eden.npc_eliminated'; data: { npcId: string; level: number; player: Side; byFighter: string; victoryPoints: number } }
-  | { type: 'eden.scenery_attacked'; data: { attackerId: string; sceneryId: string; apSpent: number; attacks: number; destroyed: boolean; replacedBy: SceneryState | null; fighters: { id: string; fighter: Fighter }[] } }
+  | {
+      type: 'eden.scenery_attacked';
+      data: {
+        attackerId: string;
+        sceneryId: string;
+        apSpent: number;
+        attacks: number;
+        destroyed: boolean;
+        replacedBy: SceneryState | null;
+        fighters: { id: string; fighter: Fighter }[];
+      };
+    }
   | { type: 'eden.scenery_ignited'; data: { fighterId: string; sceneryId: string; markers: number; fire: number; destroyed: boolean; replacedBy: SceneryState | null } }
-  | { type: 'eden.scenery_contact_resolved'; data: { fighterId: string; sceneryId: string; moment: 'activation_start' | 'move_end'; fireAdded: number; wounds: unknown[]; fighters: { id: string; fighter: Fighter }[]; dice: DiceTranscript } }
+  | {
+      type: 'eden.scenery_contact_resolved';
+      data: {
+        fighterId: string;
+        sceneryId: string;
+        moment: 'activation_start' | 'move_end';
+        fireAdded: number;
+        wounds: unknown[];
+        fighters: { id: string; fighter: Fighter }[];
+        dice: DiceTranscript;
+      };
+    }
   | { type: 'eden.scenery_burned'; data: { turn: number; scenery: { sceneryId: string; fire: number; destroyed: boolean; replacedBy: SceneryState | null }[] } }
-  | { type: 'eden.weather_effects_resolved'; data: { turn: number; conditions: WeatherCondition[]; fighters: { id: string; fighter: Fighter }[]; log: unknown[]; dice: DiceTranscript } }
+  | {
+      type: 'eden.weather_effects_resolved';
+      data: { turn: number; conditions: WeatherCondition[]; fighters: { id: string; fighter: Fighter }[]; log: unknown[]; dice: DiceTranscript };
+    }
   | { type: 'eden.game_ended'; data: { reason: 'turns' | 'elimination'; turn: number; victoryPoints: Record<Side, number>; winner: Side | null } };
 
 export interface AttackData {

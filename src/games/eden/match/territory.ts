@@ -23,15 +23,24 @@ function scenery(state: EdenMatchState, ref: unknown) {
 export const placeScenery: Handler<'eden.place_scenery'> = (cmd, state, _dice, { side }) => {
   const t = state.territory!;
   const el = sceneryById(String(cmd.element));
-  if (!el) throw new InvalidInput([{ path: '/command/element', code: 'unknown_scenery', message: `"${String(cmd.element)}" is not in the scenery list (EDEN-TERRAIN-LIST-1..13).` }]);
+  if (!el)
+    throw new InvalidInput([{ path: '/command/element', code: 'unknown_scenery', message: `"${String(cmd.element)}" is not in the scenery list (EDEN-TERRAIN-LIST-1..13).` }]);
   if (el.cost > t.points[side]) {
-    violation('insufficient_scenery_points', `${el.names.en} costs ${el.cost} Scenery Points and player ${side} has ${t.points[side]} (EDEN-TERRAIN-3).`, { cost: el.cost, points: t.points[side] });
+    violation('insufficient_scenery_points', `${el.names.en} costs ${el.cost} Scenery Points and player ${side} has ${t.points[side]} (EDEN-TERRAIN-3).`, {
+      cost: el.cost,
+      points: t.points[side],
+    });
   }
   const id = cmd.sceneryId === undefined ? `${side}-${el.id}-${Object.keys(state.scenery).length + 1}` : String(cmd.sceneryId);
   if (state.scenery[id] || state.fighters[id]) violation('duplicate_scenery_id', `Id "${id}" is already used in this match.`, { sceneryId: id });
   // EDEN-PREP-6 / EDEN-AMB-29: the measured spacing to other elements, edges and objectives
   checkSceneryDistance(state, cmd.nearestDistance);
-  return [{ type: 'eden.scenery_placed', data: { player: side, sceneryId: id, element: el.id, cost: el.cost, rules: el.rules.map((r) => ({ ...r })), pointsLeft: t.points[side] - el.cost } }];
+  return [
+    {
+      type: 'eden.scenery_placed',
+      data: { player: side, sceneryId: id, element: el.id, cost: el.cost, rules: el.rules.map((r) => ({ ...r })), pointsLeft: t.points[side] - el.cost },
+    },
+  ];
 };
 
 /** EDEN-TERRAIN-R-DESTRUCTION / EDEN-AMB-33: an Attack on an element (no dice; 1 AP, one of the 2 Attacks). */
@@ -46,7 +55,15 @@ export const attackSceneryCommand: Handler<'eden.attack_scenery'> = (cmd, state,
   return [
     {
       type: 'eden.scenery_attacked',
-      data: { attackerId: f.id, sceneryId: s.id, apSpent: r.apSpent, attacks: r.scenery.attacks, destroyed: r.destroyedNow, replacedBy: r.replacedBy, fighters: updates(r.attacker!) },
+      data: {
+        attackerId: f.id,
+        sceneryId: s.id,
+        apSpent: r.apSpent,
+        attacks: r.scenery.attacks,
+        destroyed: r.destroyedNow,
+        replacedBy: r.replacedBy,
+        fighters: updates(r.attacker!),
+      },
     },
   ];
 };
@@ -78,5 +95,7 @@ export const sceneryContact: Handler<'eden.scenery_contact'> = (cmd, state, dice
     wounds = h.wounds;
   }
   const changed = sameFighter(fighter, f.fighter) ? [] : updates(fighter);
-  return [{ type: 'eden.scenery_contact_resolved', data: { fighterId: f.id, sceneryId: s.id, moment, fireAdded: burnt.fireAdded, wounds, fighters: changed, dice: dice.transcript() } }];
+  return [
+    { type: 'eden.scenery_contact_resolved', data: { fighterId: f.id, sceneryId: s.id, moment, fireAdded: burnt.fireAdded, wounds, fighters: changed, dice: dice.transcript() } },
+  ];
 };

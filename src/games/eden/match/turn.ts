@@ -37,13 +37,15 @@ export const playTactic: Handler<'eden.play_tactic'> = (cmd, state, _dice, { sid
   if (band.tacticsPlayed.includes(card)) violation('already_played', `"${card}" has already been played and left the game (EDEN-TACPH-3).`);
   // EDEN-WEATHER-8: 3 SP under Snowstorm
   const cost = tacticCost(state.weather);
-  if (band.strategyPoints < cost) violation('insufficient_sp', `The card costs ${cost} SP and player ${side} has ${band.strategyPoints} (EDEN-TACPH-1).`, { pool: band.strategyPoints, cost });
+  if (band.strategyPoints < cost)
+    violation('insufficient_sp', `The card costs ${cost} SP and player ${side} has ${band.strategyPoints} (EDEN-TACPH-1).`, { pool: band.strategyPoints, cost });
   const leader = band.leader ? state.fighters[band.leader] : undefined;
   if (!isInAction(leader)) violation('leader_out_of_action', `Player ${side}'s Leader is not on the table: no tactic cards (EDEN-TACPH-1).`);
   // EDEN-TACPH-2 / EDEN-AMB-15: the opponent may pay Cancellation (X); the card still counts as played
   const paid = Number(cmd.cancellationPaid ?? 0);
   const opp = state.bands[otherSide(side)];
-  if (paid > opp.strategyPoints) violation('insufficient_sp', `The opponent cannot pay ${paid} SP for the Cancellation; he has ${opp.strategyPoints}.`, { pool: opp.strategyPoints, cost: paid });
+  if (paid > opp.strategyPoints)
+    violation('insufficient_sp', `The opponent cannot pay ${paid} SP for the Cancellation; he has ${opp.strategyPoints}.`, { pool: opp.strategyPoints, cost: paid });
   return afterTactic(state, { type: 'eden.tactic_played', data: { player: side, card, cost, cancelled: paid > 0, cancellationPaid: paid } });
 };
 
@@ -55,7 +57,8 @@ export const skipTactic: Handler<'eden.skip_tactic'> = (_cmd, state, _dice, { si
 export const activate: Handler<'eden.activate'> = (cmd, state, _dice, { side }) => {
   const named = entry(state, cmd.fighterId, 'designated fighter');
   if (named.side !== side) violation('not_your_fighter', `Fighter ${named.id} belongs to player ${named.side}.`, { fighterId: named.id });
-  if (!canBeActivated(named)) violation('already_activated', `Fighter ${named.id} cannot be activated: already activated, out of action, or 0 AP (EDEN-ACT-8/9).`, { fighterId: named.id });
+  if (!canBeActivated(named))
+    violation('already_activated', `Fighter ${named.id} cannot be activated: already activated, out of action, or 0 AP (EDEN-ACT-8/9).`, { fighterId: named.id });
   let rap = characteristic(named.fighter, 'RAP');
   const events: EdenEvent[] = [{ type: 'eden.fighter_designated', data: { player: side, fighterId: named.id, rap } }];
   let last = named;
@@ -65,9 +68,11 @@ export const activate: Handler<'eden.activate'> = (cmd, state, _dice, { side }) 
     const by = otherSide(lastSide);
     // EDEN-ACT-2: players interrupt in turn, each with a non-activated fighter of strictly greater RAP
     if (f.side !== by) violation('illegal_interruption', `Interruption ${i + 1} must come from player ${by}.`, { index: i });
-    if (!canBeActivated(f)) violation('illegal_interruption', `Fighter ${f.id} cannot interrupt: already activated, out of action, or 0 AP (EDEN-ACT-9).`, { index: i, fighterId: f.id });
+    if (!canBeActivated(f))
+      violation('illegal_interruption', `Fighter ${f.id} cannot interrupt: already activated, out of action, or 0 AP (EDEN-ACT-9).`, { index: i, fighterId: f.id });
     const r = characteristic(f.fighter, 'RAP');
-    if (r <= rap) violation('illegal_interruption', `Fighter ${f.id} has RAP ${r}; interrupting needs more than ${rap} (EDEN-ACT-2).`, { index: i, fighterId: f.id, rap: r, needed: rap + 1 });
+    if (r <= rap)
+      violation('illegal_interruption', `Fighter ${f.id} has RAP ${r}; interrupting needs more than ${rap} (EDEN-ACT-2).`, { index: i, fighterId: f.id, rap: r, needed: rap + 1 });
     events.push({ type: 'eden.activation_interrupted', data: { player: by, fighterId: f.id, rap: r } });
     last = f;
     lastSide = by;

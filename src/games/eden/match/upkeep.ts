@@ -22,7 +22,10 @@ export const upkeep: Handler<'eden.upkeep'> = (cmd, state, dice) => {
   // EDEN-UPKEEP-2 / EDEN-NPC-3: every NPC is activated before step 3
   const pending = npcsInAction(state).filter((n) => !state.upkeep.npcsActivated.includes(n.id));
   if (pending.length) {
-    violation('npcs_pending', `Upkeep step 2 comes first: activate the NPCs ${pending.map((n) => n.id).join(', ')} (EDEN-UPKEEP-2, EDEN-NPC-3).`, { npcs: pending.map((n) => n.id), next: state.upkeep.npcNext });
+    violation('npcs_pending', `Upkeep step 2 comes first: activate the NPCs ${pending.map((n) => n.id).join(', ')} (EDEN-UPKEEP-2, EDEN-NPC-3).`, {
+      npcs: pending.map((n) => n.id),
+      next: state.upkeep.npcNext,
+    });
   }
   // EDEN-UPKEEP-6: only match fighters may be named (by id or {id}); unknown ids are 422 unknown_fighter
   const removeRage = (cmd.removeRage ?? []).map((r) => {
@@ -37,10 +40,9 @@ export const upkeep: Handler<'eden.upkeep'> = (cmd, state, dice) => {
   const npcIds = Object.keys(state.npcs);
   const npcs = (st: EdenMatchState) => npcIds.map((id) => st.fighters[id]!.fighter);
   const changedIn = (st: EdenMatchState, r: { bands: Record<Side, Fighter[]>; npcs: Fighter[] }) =>
-    [
-      ...SIDES.flatMap((s) => r.bands[s].map((fighter, i) => ({ id: st.bands[s].fighterIds[i]!, fighter }))),
-      ...r.npcs.map((fighter, i) => ({ id: npcIds[i]!, fighter })),
-    ].filter((u) => !sameFighter(u.fighter, st.fighters[u.id]!.fighter));
+    [...SIDES.flatMap((s) => r.bands[s].map((fighter, i) => ({ id: st.bands[s].fighterIds[i]!, fighter }))), ...r.npcs.map((fighter, i) => ({ id: npcIds[i]!, fighter }))].filter(
+      (u) => !sameFighter(u.fighter, st.fighters[u.id]!.fighter),
+    );
   // EDEN-FIRST-3: the First player at the end of the Activation phase keeps the role through Upkeep
   const first = state.firstPlayer!;
   // EDEN-UPKEEP-3..9 by the shared core; NPCs burn and shake fear after both players (EDEN-AMB-18)
@@ -69,7 +71,10 @@ export const upkeep: Handler<'eden.upkeep'> = (cmd, state, dice) => {
   if (order.length) {
     const rolled = upkeepEv.data.dice.rolls.length;
     const w = applyWeatherEffects({ conditions: order, firstPlayer: first, bands: { A: band(after, 'A'), B: band(after, 'B') }, npcs: npcs(after), engaged }, dice);
-    const ev: EdenEvent = { type: 'eden.weather_effects_resolved', data: { turn: state.turn, conditions: order, fighters: changedIn(after, w), log: w.log, dice: rollsFrom(dice, rolled) } };
+    const ev: EdenEvent = {
+      type: 'eden.weather_effects_resolved',
+      data: { turn: state.turn, conditions: order, fighters: changedIn(after, w), log: w.log, dice: rollsFrom(dice, rolled) },
+    };
     events.push(ev);
     after = evolve(after, ev);
   }
@@ -93,6 +98,9 @@ function weatherOrder(cmd: CommandOf<'eden.upkeep'>, state: EdenMatchState): Wea
   const asked = cmd.weatherOrder;
   if (asked === undefined) return inPlay;
   const same = asked.length === inPlay.length && inPlay.every((c) => asked.includes(c));
-  if (!same) violation('wrong_weather_order', `weatherOrder must list each end-of-turn condition in play exactly once: ${inPlay.join(', ') || 'none'} (EDEN-AMB-26).`, { conditions: inPlay });
+  if (!same)
+    violation('wrong_weather_order', `weatherOrder must list each end-of-turn condition in play exactly once: ${inPlay.join(', ') || 'none'} (EDEN-AMB-26).`, {
+      conditions: inPlay,
+    });
   return [...asked];
 }

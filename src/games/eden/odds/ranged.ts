@@ -19,7 +19,15 @@ import { reduceOutcomes, type OddsResult, type WeightedOutcome } from './result.
 export function rangedOdds(input: ShotInput): OddsResult {
   // the rule function's preconditions (422/400) and target choice (EDEN-RANGED-1/2)
   const { shooter, weapon, cost, chosen } = shotSetup(input);
-  const none = { success: false, outOfAction: false, marked: 0, byLimb: [0, 0, 0, 0] as [number, number, number, number], attackerMarked: 0, attackerOutOfAction: false, redirected: false };
+  const none = {
+    success: false,
+    outOfAction: false,
+    marked: 0,
+    byLimb: [0, 0, 0, 0] as [number, number, number, number],
+    attackerMarked: 0,
+    attackerOutOfAction: false,
+    redirected: false,
+  };
   if (!chosen) return reduceOutcomes([{ p: 1, outcome: { ...none, noTarget: true } }]);
   // EDEN-RANGED-3: the hit roll (the shooter has paid its AP, as in resolveShot)
   const hitRoll = hitRollValues({ ...shooter, ap: shooter.ap - cost }, weapon, chosen, input.modifiers);

@@ -186,7 +186,7 @@ export class MemoSampler {
       const d = dice.drawn[r]!;
       const threshold = thresholds.get(d.values) ?? 0;
       if (threshold === 0 && d.count > 16) return outcome; // face keys would not fit; stay uncached
-      const inPair = opposed && r >= opposed.start && r < opposed.start + 2 * opposed.rounds ? (((r - opposed.start) % 2) + 1) as 1 | 2 : 0;
+      const inPair = opposed && r >= opposed.start && r < opposed.start + 2 * opposed.rounds ? ((((r - opposed.start) % 2) + 1) as 1 | 2) : 0;
       const n: RollNode = { count: d.count, sides: d.sides, threshold, pair: inPair, a: opposed?.a ?? 0, b: opposed?.b ?? 0, children: new Map() };
       attach(n);
       this.nodes++;

@@ -41,10 +41,16 @@ describe('EDEN attacks (EDEN-ATTACK-*, EDEN-MELEE-*)', () => {
     const spec = matchSpec('eden').givenCommands(activeA1);
     const { state } = await spec.when(grenade).then([{ type: 'eden.throw_resolved' }]);
     expect(state.fighters.a1.itemUses.Grenade).toEqual({ turn: 1, game: 1 });
-    await matchSpec('eden').givenCommands([...activeA1, grenade]).when(grenade).thenProblem('item_limit');
+    await matchSpec('eden')
+      .givenCommands([...activeA1, grenade])
+      .when(grenade)
+      .thenProblem('item_limit');
   });
 
   it('EDEN-DICE: an attack that runs out of fixed dice is refused and appends nothing', async () => {
-    await matchSpec('eden').givenCommands(activeA1).when({ type: 'eden.melee', attacker: 'a1', target: 'b1', dice: { values: [6] } }).thenProblem('dice_exhausted');
+    await matchSpec('eden')
+      .givenCommands(activeA1)
+      .when({ type: 'eden.melee', attacker: 'a1', target: 'b1', dice: { values: [6] } })
+      .thenProblem('dice_exhausted');
   });
 });

@@ -44,7 +44,11 @@ describe('EDEN Infestation (EDEN-NPC-*, EDEN-UPKEEP-2)', () => {
         type: 'eden.activate_npc',
         player: 'B',
         npcId: 'n1',
-        visible: [{ id: 'n2', distance: 1, lineOfSight: true }, { id: 'a2', distance: 9.5, lineOfSight: true }, { id: 'b2', distance: 5, lineOfSight: false }],
+        visible: [
+          { id: 'n2', distance: 1, lineOfSight: true },
+          { id: 'a2', distance: 9.5, lineOfSight: true },
+          { id: 'b2', distance: 5, lineOfSight: false },
+        ],
         dice: { values: [1, 1, 1, 1] },
       })
       .then([{ type: 'eden.npc_activated', data: { decision: { action: 'charge', targetId: 'a2' } } }]);

@@ -41,7 +41,10 @@ describe('EDEN preparation (EDEN-PREP-1..9)', () => {
     const { state } = await matchSpec('eden')
       .givenCommands(prep.slice(0, 10))
       .when(prep[10]!)
-      .then([{ type: 'eden.tactic_hand_chosen', data: { player: 'B' } }, { type: 'eden.turn_started', data: { turn: 1 } }]);
+      .then([
+        { type: 'eden.tactic_hand_chosen', data: { player: 'B' } },
+        { type: 'eden.turn_started', data: { turn: 1 } },
+      ]);
     expect(state.turn).toBe(1);
     expect(Object.values(state.fighters as Record<string, { fighter: { ap: number } }>).every((f) => f.fighter.ap === 3)).toBe(true);
   });

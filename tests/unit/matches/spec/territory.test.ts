@@ -37,7 +37,10 @@ describe('EDEN Territory management (EDEN-TERRAIN-*)', () => {
     await spec.when({ ...hitTree, sceneryId: 'lake' }).thenProblem('not_destructible');
     const { state } = await spec.when(hitTree).then([{ type: 'eden.scenery_attacked', data: { attackerId: 'a1', sceneryId: 'tree', apSpent: 1, attacks: 1, destroyed: false } }]);
     expect(state.fighters.a1.fighter.ap).toBe(2);
-    await matchSpec('eden', territory).givenCommands([...played, hitTree, hitTree]).when(hitTree).thenProblem('attack_limit');
+    await matchSpec('eden', territory)
+      .givenCommands([...played, hitTree, hitTree])
+      .when(hitTree)
+      .thenProblem('attack_limit');
   });
 
   it('EDEN-TERRAIN-R-DESTRUCTION / EDEN-AMB-33: after X attacks a Devastated zone replaces the element', async () => {

@@ -32,20 +32,21 @@ describe('EDEN activation phase (EDEN-ACT-*)', () => {
     const { state } = await matchSpec('eden')
       .givenCommands(turnOne)
       .when({ type: 'eden.activate', player: 'A', fighterId: 'a1' })
-      .then([{ type: 'eden.fighter_designated', data: { player: 'A', fighterId: 'a1' } }, { type: 'eden.fighter_activated', data: { player: 'A', fighterId: 'a1' } }]);
+      .then([
+        { type: 'eden.fighter_designated', data: { player: 'A', fighterId: 'a1' } },
+        { type: 'eden.fighter_activated', data: { player: 'A', fighterId: 'a1' } },
+      ]);
     expect(state.activation.active).toBe('a1');
   });
 
   it('EDEN-ACT-2: an interruption needs strictly greater RAP; the last named fighter is activated', async () => {
     const spec = matchSpec('eden').givenCommands(turnOne);
     await spec.when({ type: 'eden.activate', player: 'A', fighterId: 'a2', interruptions: ['b1', 'a1'] }).thenProblem('illegal_interruption');
-    const { state } = await spec
-      .when({ type: 'eden.activate', player: 'A', fighterId: 'a2', interruptions: ['b1'] })
-      .then([
-        { type: 'eden.fighter_designated', data: { fighterId: 'a2' } },
-        { type: 'eden.activation_interrupted', data: { player: 'B', fighterId: 'b1' } },
-        { type: 'eden.fighter_activated', data: { fighterId: 'b1' } },
-      ]);
+    const { state } = await spec.when({ type: 'eden.activate', player: 'A', fighterId: 'a2', interruptions: ['b1'] }).then([
+      { type: 'eden.fighter_designated', data: { fighterId: 'a2' } },
+      { type: 'eden.activation_interrupted', data: { player: 'B', fighterId: 'b1' } },
+      { type: 'eden.fighter_activated', data: { fighterId: 'b1' } },
+    ]);
     expect(state.fighters.a2.turn.activated).toBe(false);
   });
 
@@ -64,7 +65,10 @@ describe('EDEN activation phase (EDEN-ACT-*)', () => {
     const { state } = await matchSpec('eden')
       .givenCommands([...turnOne, { type: 'eden.activate', player: 'A', fighterId: 'a1' }, { type: 'eden.end_activation' }, { type: 'eden.pass', player: 'B' }])
       .when({ type: 'eden.pass', player: 'A' })
-      .then([{ type: 'eden.activation_passed', data: { player: 'A' } }, { type: 'eden.activation_phase_ended', data: { reason: 'double_pass' } }]);
+      .then([
+        { type: 'eden.activation_passed', data: { player: 'A' } },
+        { type: 'eden.activation_phase_ended', data: { reason: 'double_pass' } },
+      ]);
     expect(state.phase).toBe('upkeep');
   });
 

@@ -21,7 +21,10 @@ describe('EDEN upkeep (EDEN-UPKEEP-*) and the end of the game (EDEN-GAME-*)', ()
   });
 
   it('EDEN-UPKEEP-9: rage removal names a fighter of the match', async () => {
-    await matchSpec('eden').givenCommands(toUpkeep).when({ type: 'eden.upkeep', removeRage: ['zz'] }).thenProblem('unknown_fighter');
+    await matchSpec('eden')
+      .givenCommands(toUpkeep)
+      .when({ type: 'eden.upkeep', removeRage: ['zz'] })
+      .thenProblem('unknown_fighter');
   });
 
   it('EDEN-GAME-1/3: after the last turn the game ends; more VP wins; no further command', async () => {

@@ -29,18 +29,32 @@ describe('EDEN Weather (EDEN-WEATHER-1..9)', () => {
   it('EDEN-WEATHER-8 / EDEN-TACPH-1: under Snowstorm a tactic card costs 3 SP (2 otherwise)', async () => {
     const card = { type: 'eden.play_tactic', player: 'A', card: 'Fury' };
     const bid = { type: 'eden.bid', bids: { A: 1, B: 0 } };
-    await matchSpec('eden', { options: { weather: true } }).givenCommands([weather(6, 6), ...prep, bid]).when(card).then([{ type: 'eden.tactic_played', data: { cost: 3 } }]);
-    await matchSpec('eden', { options: { weather: true } }).givenCommands([weather(3, 3), ...prep, bid]).when(card).then([{ type: 'eden.tactic_played', data: { cost: 2 } }]);
+    await matchSpec('eden', { options: { weather: true } })
+      .givenCommands([weather(6, 6), ...prep, bid])
+      .when(card)
+      .then([{ type: 'eden.tactic_played', data: { cost: 3 } }]);
+    await matchSpec('eden', { options: { weather: true } })
+      .givenCommands([weather(3, 3), ...prep, bid])
+      .when(card)
+      .then([{ type: 'eden.tactic_played', data: { cost: 2 } }]);
   });
 
   it('EDEN-WEATHER-3: under Headwind a Move covers 8 cm (10 otherwise)', async () => {
     const move = { type: 'eden.move', fighterId: 'a1' };
-    await matchSpec('eden', { options: { weather: true } }).givenCommands([weather(1, 2), ...prep, ...activeA1]).when(move).then([{ type: 'eden.fighter_moved', data: { distance: 8 } }]);
-    await matchSpec('eden', { options: { weather: true } }).givenCommands([weather(3, 4), ...prep, ...activeA1]).when(move).then([{ type: 'eden.fighter_moved', data: { distance: 10 } }]);
+    await matchSpec('eden', { options: { weather: true } })
+      .givenCommands([weather(1, 2), ...prep, ...activeA1])
+      .when(move)
+      .then([{ type: 'eden.fighter_moved', data: { distance: 8 } }]);
+    await matchSpec('eden', { options: { weather: true } })
+      .givenCommands([weather(3, 4), ...prep, ...activeA1])
+      .when(move)
+      .then([{ type: 'eden.fighter_moved', data: { distance: 10 } }]);
   });
 
   it('EDEN-WEATHER-4: under Thick fog no throw at a point more than 15 cm away', async () => {
-    const state = await matchSpec('eden', { options: { weather: true } }).givenCommands([weather(2, 2), ...prep, ...activeA1]).state();
+    const state = await matchSpec('eden', { options: { weather: true } })
+      .givenCommands([weather(2, 2), ...prep, ...activeA1])
+      .state();
     expect(state.weather).toEqual(['thick_fog']);
     await matchSpec('eden', { options: { weather: true } })
       .givenCommands([weather(2, 2), ...prep, ...activeA1])
@@ -53,7 +67,12 @@ describe('EDEN Weather (EDEN-WEATHER-1..9)', () => {
     const { state, events } = await matchSpec('eden', { options: { weather: true } })
       .givenCommands([weather(1, 1), ...prep, ...toUpkeep])
       .when({ type: 'eden.upkeep', dice: { values: [5, 5, 5, 5, 6, 1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1] } })
-      .then([{ type: 'eden.upkeep_resolved' }, { type: 'eden.victory_points_scored' }, { type: 'eden.weather_effects_resolved', data: { turn: 1 } }, { type: 'eden.turn_started' }]);
+      .then([
+        { type: 'eden.upkeep_resolved' },
+        { type: 'eden.victory_points_scored' },
+        { type: 'eden.weather_effects_resolved', data: { turn: 1 } },
+        { type: 'eden.turn_started' },
+      ]);
     expect((events[2]!.data as { log: { fighterId: string }[] }).log.map((e) => e.fighterId)).toEqual(['a1', 'b1', 'a2', 'b2']);
     expect(state.fighters.a1.fighter.wounds.torso).toBe(1);
     expect(state.fighters.b1.fighter.wounds.torso).toBe(0);

@@ -4,7 +4,13 @@ import { SIDES, otherSide, type EdenMatchState, type FighterEntry, type Side } f
 import { afterMissions, enterPrep, freshTurn, mapBand, type EvolverTable } from './fold.js';
 
 export const PREPARATION_EVENTS: EvolverTable<
-  'eden.band_registered' | 'eden.first_player_determined' | 'eden.leader_chosen' | 'eden.mission_played' | 'eden.band_deployed' | 'eden.fighter_deployed' | 'eden.tactic_hand_chosen'
+  | 'eden.band_registered'
+  | 'eden.first_player_determined'
+  | 'eden.leader_chosen'
+  | 'eden.mission_played'
+  | 'eden.band_deployed'
+  | 'eden.fighter_deployed'
+  | 'eden.tactic_hand_chosen'
 > = {
   'eden.band_registered': (state, d) => {
     let next = mapBand(state, d.player, (b) => ({

@@ -9,7 +9,10 @@ export const TERRITORY_EVENTS: EvolverTable<'eden.scenery_placed' | 'eden.scener
     const next: EdenMatchState = {
       ...state,
       territory: { ...territory, next: nextPlacer(territory, d.player) },
-      scenery: { ...state.scenery, [d.sceneryId]: { id: d.sceneryId, element: d.element, rules: d.rules.map((r) => ({ ...r })), attacks: 0, fire: 0, owner: d.player, cost: d.cost } },
+      scenery: {
+        ...state.scenery,
+        [d.sceneryId]: { id: d.sceneryId, element: d.element, rules: d.rules.map((r) => ({ ...r })), attacks: 0, fire: 0, owner: d.player, cost: d.cost },
+      },
     };
     return next.territory!.next === null ? enterPrep(next, afterScenery(next)) : next;
   },
