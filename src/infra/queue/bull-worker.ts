@@ -83,7 +83,10 @@ export async function startBullWorker(options: BullWorkerOptions): Promise<{ wor
   });
   // a job cancelled while it was being picked up
   worker.on('active', (job) => {
-    void client.exists(cancelKey(queueName, job.id!)).then((n) => n && worker.cancelJob(job.id!, 'cancelled'), () => undefined);
+    void client.exists(cancelKey(queueName, job.id!)).then(
+      (n) => n && worker.cancelJob(job.id!, 'cancelled'),
+      () => undefined,
+    );
   });
   const subscriber = connect(options.url);
   await subscriber.subscribe(cancelChannel(queueName));

@@ -30,7 +30,6 @@ import { cursorOf } from './steps.js';
 
 export { DEFAULT_QUEUE } from './redis-keys.js';
 
-
 export interface BullOptions {
   url: string;
   queueName?: string;
