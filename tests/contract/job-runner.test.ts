@@ -206,6 +206,27 @@ describe.each(targets)('JobRunner contract: $name', (target) => {
     expect(seen.slice(mark).some((s) => s.status !== 'completed' && s.progress < before.progress)).toBe(true);
     expect(end.result).toEqual(simulate(data));
   }, 90_000);
+
+  it('a simulation whose worker dies late in the run goes on from its last finished slice, with the same result', async () => {
+    const id = randomUUID();
+    // 100 chunks: four slices of 25 (the in-process runner's and the BullMQ worker's slice size)
+    const data = { simulationId: id, kind: 'eden.melee' as const, request: meleeRequest('response'), iterations: 100 * CHUNK_SIZE, seed: 'resume' };
+    const seen: JobState[] = [];
+    const off = runner.onUpdate((s) => s.id === id && seen.push(s));
+    await runner.enqueue({ id, name: SIMULATION_JOB, data });
+    await waitFor(runner, id, (s) => s.status === 'running' && s.progress >= 0.5, 60_000);
+    const mark = seen.length;
+    // in-process, the crash needs a slice under way: between two slices, try again
+    let crashed = false;
+    for (let i = 0; i < 40 && !crashed; i++) crashed = (await crash!(id)) || (await new Promise((r) => setTimeout(r, 25, false)));
+    expect(crashed).toBe(true);
+    const end = await waitFor(runner, id, terminal, 60_000);
+    off();
+    expect(end.status).toBe('completed');
+    // at least two slices were done when it died: it did not start over from the first chunk
+    expect(Math.min(...seen.slice(mark).map((s) => s.progress))).toBeGreaterThanOrEqual(0.25);
+    expect(end.result).toEqual(simulate(data));
+  }, 90_000);
 });
 
 /**
@@ -275,24 +296,28 @@ describe('one simulation over several threads', () => {
     expect((await several.get(id))?.status).toBe('cancelled');
   }, 90_000);
 
-  it.runIf(Boolean(process.env.REDIS_URL))('the BullMQ path gives the same result as several threads', async () => {
-    const url = process.env.REDIS_URL!;
-    const queueName = `arbiter-test-${randomUUID()}`;
-    const bull = new BullJobRunner({ url, queueName });
-    await bull.watching();
-    const worker = await spawnWorker(url, queueName);
-    try {
-      const a = job('threads-bull');
-      const b = randomUUID();
-      await bull.enqueue({ id: a.id, name: SIMULATION_JOB, data: a.data });
-      await several.enqueue({ id: b, name: SIMULATION_JOB, data: { ...a.data, simulationId: b } });
-      const [viaBull, viaThreads] = await Promise.all([waitFor(bull, a.id, terminal, 60_000), waitFor(several, b, terminal, 60_000)]);
-      expect(viaBull.status).toBe('completed');
-      expect(viaThreads.result).toEqual(viaBull.result);
-    } finally {
-      await worker.stop();
-      await bull.obliterate();
-      await bull.close();
-    }
-  }, 120_000);
+  it.runIf(Boolean(process.env.REDIS_URL))(
+    'the BullMQ path gives the same result as several threads',
+    async () => {
+      const url = process.env.REDIS_URL!;
+      const queueName = `arbiter-test-${randomUUID()}`;
+      const bull = new BullJobRunner({ url, queueName });
+      await bull.watching();
+      const worker = await spawnWorker(url, queueName);
+      try {
+        const a = job('threads-bull');
+        const b = randomUUID();
+        await bull.enqueue({ id: a.id, name: SIMULATION_JOB, data: a.data });
+        await several.enqueue({ id: b, name: SIMULATION_JOB, data: { ...a.data, simulationId: b } });
+        const [viaBull, viaThreads] = await Promise.all([waitFor(bull, a.id, terminal, 60_000), waitFor(several, b, terminal, 60_000)]);
+        expect(viaBull.status).toBe('completed');
+        expect(viaThreads.result).toEqual(viaBull.result);
+      } finally {
+        await worker.stop();
+        await bull.obliterate();
+        await bull.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -1,16 +1,17 @@
 /**
  * BullMQ job runner (REDIS_URL set). The API process only enqueues and watches (Queue +
- * QueueEvents); `npm run worker` (src/worker.ts) runs the jobs with sandboxed processors
- * (sandbox.ts, one child process per concurrent job), so CPU-bound simulations never stall the
- * worker's event loop and its lock renewals. A child that dies fails the attempt and BullMQ retries
- * it (`attempts`); a worker process that dies leaves its job stalled, and another worker (or the
- * restarted one) takes it back once the lock expires. Retries reproduce the result from the seed.
+ * QueueEvents); `npm run worker` (src/worker.ts) runs the jobs (bull-worker.ts) with sandboxed
+ * processors (sandbox.ts, one child process per concurrent job), so CPU-bound simulations never
+ * stall the worker's event loop and its lock renewals. A child that dies fails the attempt and
+ * BullMQ retries it (`attempts`); a worker process that dies leaves its job stalled, and another
+ * worker (or the restarted one) takes it back once the lock expires. Retries reproduce the result
+ * from the seed.
  *
  * Fairness: a job's priority is 1 + the number of its owner's jobs already queued or running
  * (BullMQ takes the lowest number first, FIFO within one number), so another owner's first job is
- * taken by the next free worker slot ahead of a busy owner's backlog. A slot frees only when its
- * job ends: a large simulation already running is not interrupted (the in-process runner slices
- * jobs; BullMQ runs each whole in one sandboxed process).
+ * taken by the next free worker slot ahead of a busy owner's backlog; and a simulation holds its
+ * slot for one slice at a time (bull-worker.ts, steps.ts), going back to the queue between slices,
+ * so a slot frees at least every ≈0.4 s. A job between two slices is reported `running`.
  *
  * Outages: the API's operations (enqueue, get, cancel, ping) use connections with short connect and
  * command timeouts and no offline queue, and give up after OPERATION_TIMEOUT_MS with
@@ -21,15 +22,13 @@
  * every worker listens to (Worker.cancelJob aborts the processor's signal). Cancelled ids are
  * remembered in Redis for a week so `get` can report them.
  */
-import { Job, Queue, QueueEvents, Worker } from 'bullmq';
+import { Job, Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
-import { fileURLToPath } from 'node:url';
-import { availableParallelism } from 'node:os';
 import { QueueUnavailable, type JobRequest, type JobRunner, type JobState, type JobStatus } from '../../app/ports.js';
-import { entryFile } from './entry.js';
+import { DEFAULT_QUEUE, KEEP_SECONDS, OWNER_STALE_MS, cancelChannel, cancelKey, clampPriority, connect, ownerKey, ownersKey, releaseOwner } from './redis-keys.js';
+import { cursorOf } from './steps.js';
 
-export const DEFAULT_QUEUE = 'arbiter-jobs';
-const KEEP_SECONDS = 7 * 24 * 3600;
+export { DEFAULT_QUEUE } from './redis-keys.js';
 
 export interface BullOptions {
   url: string;
@@ -40,11 +39,6 @@ export interface BullOptions {
 
 /** Longest an API-side queue operation may take before it fails with QueueUnavailable. */
 export const OPERATION_TIMEOUT_MS = 2_000;
-
-/** Blocking connections (QueueEvents, workers): wait for Redis as long as it takes. */
-function connect(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
-}
 
 /** The API's request-path connections: fail fast while Redis is away, reconnect at most a second apart. */
 function connectFailFast(url: string): Redis {
@@ -97,17 +91,8 @@ function ready(client: Redis): Promise<void> {
 
 const CONNECTION_ERROR = /Stream isn't writeable|Connection is closed|Command timed out|max retries|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE/i;
 
-const cancelKey = (queue: string, id: string) => `arbiter:${queue}:cancelled:${id}`;
-const cancelChannel = (queue: string) => `arbiter:${queue}:cancel`;
-/** Ids of an owner's queued or running jobs, scored by enqueue time (priority by owner load). */
-const ownerKey = (queue: string, owner: string) => `arbiter:${queue}:owner:${owner}`;
-/** Which owner a job id belongs to (so the worker can take it off its owner's set). */
-const ownersKey = (queue: string) => `arbiter:${queue}:owners`;
-/** An owner's entry older than this is stale (its job's end was missed, e.g. a crashed worker). */
-const OWNER_STALE_MS = 3600_000;
-const MAX_PRIORITY = 2_097_152; // BullMQ's limit
-
-function statusOf(state: string): JobStatus {
+/** `between`: a sliced job that has run a turn already and waits for its next one (still running). */
+function statusOf(state: string, between: boolean): JobStatus {
   switch (state) {
     case 'active':
       return 'running';
@@ -116,7 +101,7 @@ function statusOf(state: string): JobStatus {
     case 'failed':
       return 'failed';
     default:
-      return 'queued'; // waiting, delayed, prioritized, waiting-children
+      return between ? 'running' : 'queued'; // waiting, delayed, prioritized, waiting-children
   }
 }
 
@@ -171,7 +156,7 @@ export class BullJobRunner implements JobRunner {
       .pexpire(key, OWNER_STALE_MS)
       .hset(ownersKey(this.queueName), id, owner)
       .exec()) as [unknown, [unknown, number]];
-    return Math.min(MAX_PRIORITY, 1 + load);
+    return clampPriority(1 + load);
   }
 
   private async add(job: JobRequest): Promise<void> {
@@ -201,7 +186,7 @@ export class BullJobRunner implements JobRunner {
     if (raw === 'unknown') return undefined;
     const job = await Job.fromId(this.queue, id);
     if (!job) return undefined;
-    const status = statusOf(raw);
+    const status = statusOf(raw, cursorOf(job.data) !== undefined);
     const progress = status === 'completed' ? 1 : typeof job.progress === 'number' ? Math.max(0, Math.min(1, job.progress)) : 0;
     const state: JobState = { id, status, progress };
     if (status === 'completed') state.result = job.returnvalue;
@@ -281,60 +266,4 @@ export class BullJobRunner implements JobRunner {
     this.watch();
     await this.events!.waitUntilReady();
   }
-}
-
-/** Take a finished or cancelled job off its owner's set. */
-async function releaseOwner(client: Redis, queueName: string, id: string): Promise<void> {
-  const owner = await client.hget(ownersKey(queueName), id);
-  if (owner === null) return;
-  await client.multi().zrem(ownerKey(queueName, owner), id).hdel(ownersKey(queueName), id).exec();
-}
-
-export interface BullWorkerOptions {
-  url: string;
-  queueName?: string;
-  concurrency?: number;
-  /** Lock duration in ms: a job whose worker process died is taken back after it (default 30 s). */
-  lockDuration?: number;
-}
-
-/** A worker process's side: runs jobs in sandboxed child processes and honours cancellations. */
-export async function startBullWorker(options: BullWorkerOptions): Promise<{ worker: Worker; close(force?: boolean): Promise<void> }> {
-  const queueName = options.queueName ?? DEFAULT_QUEUE;
-  const processor = fileURLToPath(entryFile('sandbox'));
-  const worker = new Worker(queueName, processor, {
-    connection: connect(options.url),
-    concurrency: options.concurrency ?? Math.max(1, availableParallelism()),
-    lockDuration: options.lockDuration ?? 30_000,
-    stalledInterval: Math.min(30_000, options.lockDuration ?? 30_000),
-    // a job left by a dead worker is retried from its seed; a job that stalls repeatedly fails
-    maxStalledCount: 2,
-    useWorkerThreads: false,
-  });
-  worker.on('error', () => undefined);
-  const client = connect(options.url);
-  // the job no longer counts towards its owner's load (priority of the owner's next jobs)
-  worker.on('completed', (job) => void releaseOwner(client, queueName, job.id!).catch(() => undefined));
-  worker.on('failed', (job, error) => {
-    if (job && (job.attemptsMade >= (job.opts.attempts ?? 1) || error.name === 'UnrecoverableError')) void releaseOwner(client, queueName, job.id!).catch(() => undefined);
-  });
-  // a job cancelled while it was being picked up
-  worker.on('active', (job) => {
-    void client.exists(cancelKey(queueName, job.id!)).then((n) => n && worker.cancelJob(job.id!, 'cancelled'), () => undefined);
-  });
-  const subscriber = connect(options.url);
-  await subscriber.subscribe(cancelChannel(queueName));
-  subscriber.on('message', (_channel: string, id: string) => {
-    worker.cancelJob(id, 'cancelled');
-  });
-  await worker.waitUntilReady();
-  return {
-    worker,
-    /** `force`: stop at once, as a crash would (active jobs are taken back once their lock expires). */
-    close: async (force = false) => {
-      subscriber.disconnect();
-      await worker.close(force);
-      client.disconnect();
-    },
-  };
 }

@@ -21,7 +21,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import Tinypool from 'tinypool';
 import type { JobRequest, JobRunner, JobState } from '../../app/ports.js';
-import { JOB_SPLITTERS } from './jobs.js';
+import { JOB_SPLITTERS, SLICE_CHUNKS } from './jobs.js';
 import { entryFile } from './entry.js';
 import { OwnerTurns } from './owner-turns.js';
 
@@ -102,7 +102,7 @@ export class InProcessJobRunner implements JobRunner {
     this.maxAttempts = options.maxAttempts ?? 3;
     this.keep = options.keep ?? 10_000;
     this.maxParts = Math.max(1, Math.min(this.concurrency, options.maxPartsPerJob ?? this.concurrency));
-    this.sliceChunks = Math.max(1, options.sliceChunks ?? 25);
+    this.sliceChunks = Math.max(1, options.sliceChunks ?? SLICE_CHUNKS);
     this.pool = new Tinypool({
       filename: entryFile('thread').href,
       minThreads: 0,

@@ -4,7 +4,8 @@ import type { Database, JobRunner } from '../../app/ports.js';
 import { BullJobRunner } from './bullmq.js';
 import { InProcessJobRunner } from './in-process.js';
 
-export { BullJobRunner, startBullWorker, DEFAULT_QUEUE } from './bullmq.js';
+export { BullJobRunner, DEFAULT_QUEUE } from './bullmq.js';
+export { startBullWorker } from './bull-worker.js';
 export { InProcessJobRunner } from './in-process.js';
 
 export async function openJobRunner(config: Config, _database: Database | undefined, options: { queueName?: string } = {}): Promise<JobRunner | undefined> {
