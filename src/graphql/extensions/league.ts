@@ -4,20 +4,16 @@
  * match corrections (`correctMatch`) and results (`matchResult`). List validation and formatting
  * are operations, generated like every other.
  */
-import type { TSchema } from '@sinclair/typebox';
 import type { GraphqlExtension } from '../extension.js';
-import { validate } from '../../app/validate.js';
 import { pickLanguage } from '../../app/i18n.js';
 import { CorrectionBody, StoreRosterBody, VerifyReceiptBody } from '../../app/league/schemas.js';
 import { verifyReceipt } from '../../app/league/receipts.js';
 import { signedResult } from '../../app/league/results.js';
 import { matchesOf } from '../../transport/services.js';
 import { unavailable } from '../../transport/problem.js';
-import { asGraphqlError } from '../index.js';
 import { owner, type GraphqlContext as Ctx } from '../caller.js';
+import { guarded, idempotencyKey as key, input } from '../resolve.js';
 
-const input = <T>(schema: TSchema, value: unknown): T => validate<T>(schema, structuredClone(value ?? null));
-const key = (k: unknown) => (typeof k === 'string' && k.length > 0 && k.length <= 255 ? { key: k } : undefined);
 const lang = (ctx: Ctx) => pickLanguage(ctx.request.headers?.['accept-language']);
 const shareUrl = (ctx: Ctx, id: string) => `${ctx.request.protocol}://${ctx.request.host}/v1/eden/rosters/${encodeURIComponent(id)}`;
 
@@ -25,14 +21,6 @@ function rosters(ctx: Ctx) {
   const r = ctx.app.services.rosters;
   if (!r) throw unavailable('Stored lists need a database; none is configured.');
   return r;
-}
-
-async function guarded<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    asGraphqlError(error);
-  }
 }
 
 export const leagueGraphql: GraphqlExtension = {

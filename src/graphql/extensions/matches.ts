@@ -3,9 +3,7 @@
  * Queries `match` / `matchEvents`, mutations `createMatch` / `appendEvents` / `runCommand`, and the
  * subscription `matchEvents(id, after)` pushing each new event (catch-up first, then live).
  */
-import type { TSchema } from '@sinclair/typebox';
 import type { GraphqlExtension } from '../extension.js';
-import { validate } from '../../app/validate.js';
 import { AppendEventsBody, CreateMatchBody, RunCommandBody } from '../../app/matches/schemas.js';
 import { follow } from '../../app/matches/notifier.js';
 import { matchesOf } from '../../transport/services.js';
@@ -13,26 +11,17 @@ import { asGraphqlError } from '../index.js';
 import { owner, type GraphqlContext as Ctx } from '../caller.js';
 import { untilRevoked } from '../revocation.js';
 import { InvalidInput, NotFound } from '../../games/errors.js';
+import { guarded, idempotencyKey as key, input } from '../resolve.js';
 
 function fail(error: unknown): never {
   return asGraphqlError(error);
 }
 
-const input = <T>(schema: TSchema, value: unknown): T => validate<T>(schema, structuredClone(value ?? null));
-const key = (k: unknown) => (typeof k === 'string' && k.length > 0 && k.length <= 255 ? { key: k } : undefined);
 const nonNegative = (v: unknown, path: string, fallback: number, min = 0): number => {
   if (v === undefined || v === null) return fallback;
   if (!Number.isInteger(v) || (v as number) < min) throw new InvalidInput([{ path, code: 'minimum', message: `must be an integer ≥ ${min}` }]);
   return v as number;
 };
-
-async function guarded<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    fail(error);
-  }
-}
 
 export const matchesGraphql: GraphqlExtension = {
   sdl: `

@@ -9,23 +9,17 @@ import type { GraphqlExtension } from '../extension.js';
 import { HttpProblem } from '../../transport/problem.js';
 import { simulationNotFound as notFound, simulationsFailure } from '../../transport/simulations.js';
 import { simulationsOf } from '../../transport/services.js';
-import { validate } from '../../app/validate.js';
 import type { SimulationService, SimulationView } from '../../app/simulations/service.js';
 import { SubmitSimulationSchema, type SubmitSimulationBody } from '../../app/simulations/schemas.js';
-import { asGraphqlError } from '../index.js';
 import { owner, type GraphqlContext as Ctx } from '../caller.js';
 import { untilRevoked } from '../revocation.js';
+import { guarded as guardedResolver } from '../resolve.js';
+import { validate } from '../../app/validate.js';
 
 const service = (ctx: Ctx): SimulationService => simulationsOf(ctx.app);
 
-async function guarded<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    // a database or queue failure is 503, never a 500
-    return asGraphqlError(simulationsFailure(error));
-  }
-}
+// a database or queue failure is 503, never a 500
+const guarded = <T>(fn: () => Promise<T>): Promise<T> => guardedResolver(fn, simulationsFailure);
 
 /** Async iterator over a simulation's views, ending after the final one. */
 async function* progress(svc: SimulationService, ownerId: string, id: string): AsyncGenerator<{ simulationProgress: SimulationView }> {
