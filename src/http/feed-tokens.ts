@@ -4,7 +4,7 @@
  * built here once for both. The caller's API key must own the resource (else 404); the answer is
  * 201 `{token, expiresAt}` (src/app/feeds/feed-tokens.ts).
  */
-import type { FastifyReply, FastifyRequest, RouteShorthandOptionsWithHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptionsWithHandler } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { Type } from '@sinclair/typebox';
 import type { FeedResourceKind } from '../app/feeds/feed-tokens.js';
@@ -46,8 +46,9 @@ export function feedTokenRoute(options: FeedTokenRouteOptions): RouteShorthandOp
         `The ${kind} must belong to the calling API key (else 404).`,
       params: IdParams,
       body: FeedTokenBody,
+      'x-optional-body': true,
       response: { 201: FeedTokenCreated, ...problemResponses([400, 401, 404, 429, 503]) },
-    },
+    } as FastifySchema,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const { params, body } = request as FeedTokenRequest;
       const owner = await requireApiKey(request);

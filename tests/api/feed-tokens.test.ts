@@ -12,6 +12,7 @@ import { apiKeyStore } from '../../src/infra/keys.js';
 import { testApp } from '../helpers/app.js';
 import { openRunner } from '../helpers/job-runner.js';
 import { meleeRequest } from '../unit/simulate/fixtures.js';
+import { redactTokens } from '../../src/http/log-redaction.js';
 
 const ADMIN = 'admin-token-for-feed-tokens';
 const T0 = Date.parse('2026-11-26T10:00:00.000Z');
@@ -255,5 +256,13 @@ describe('feed tokens and the rate limit', () => {
     expect(res.statusCode).toBe(200);
     // the key's third request (an address-counted one would be its first: 9)
     expect(res.headers['ratelimit-remaining']).toBe('7');
+  });
+});
+
+describe('feed tokens stay out of request logs', () => {
+  it('the logged url has every ?token= value redacted, the rest kept', () => {
+    expect(redactTokens('/v1/matches/m1/feed?from=1&token=aaa.bbb.ccc&follow=false')).toBe('/v1/matches/m1/feed?from=1&token=[redacted]&follow=false');
+    expect(redactTokens('/v1/simulations/s1/events?TOKEN=x&token=y')).toBe('/v1/simulations/s1/events?TOKEN=[redacted]&token=[redacted]');
+    expect(redactTokens('/v1/matches/m1/feed?tokens=1&notoken=2')).toBe('/v1/matches/m1/feed?tokens=1&notoken=2');
   });
 });
