@@ -10,6 +10,8 @@ import type { Clock, Database, JobRunner } from '../../src/app/ports.js';
 import { openTestPglite } from '../../src/infra/database/index.js';
 import { apiKeyStore } from '../../src/infra/keys.js';
 import { testApp } from '../helpers/app.js';
+import { databaseTargets } from '../helpers/database.js';
+import { loadConfig } from '../../src/config.js';
 import { openRunner } from '../helpers/job-runner.js';
 import { meleeRequest } from '../unit/simulate/fixtures.js';
 import { redactTokens } from '../../src/http/log-redaction.js';
@@ -17,7 +19,7 @@ import { redactTokens } from '../../src/http/log-redaction.js';
 const ADMIN = 'admin-token-for-feed-tokens';
 const T0 = Date.parse('2026-11-26T10:00:00.000Z');
 
-describe('feed tokens', () => {
+describe.each(databaseTargets())('feed tokens on $name', (target) => {
   let db: Database;
   let app: FastifyInstance;
   let replica: FastifyInstance;
@@ -29,7 +31,7 @@ describe('feed tokens', () => {
   const auth = (k: { key: string }) => ({ authorization: `Bearer ${k.key}` });
 
   beforeAll(async () => {
-    db = await openTestPglite();
+    db = await target.open();
     runner = await openRunner();
     app = await testApp({ adminToken: ADMIN }, { database: db, jobs: runner.jobs, clock });
     // a second API process over the same database (its own services, keys read from the database)
@@ -256,6 +258,41 @@ describe('feed tokens and the rate limit', () => {
     expect(res.statusCode).toBe(200);
     // the key's third request (an address-counted one would be its first: 9)
     expect(res.headers['ratelimit-remaining']).toBe('7');
+  });
+});
+
+describe('FEED_TOKEN_TTL_SECONDS', () => {
+  it('defaults to 600 s, accepts 1..600 and refuses a longer lifetime at start-up', () => {
+    expect(loadConfig({}).feedTokenTtlSeconds).toBe(600);
+    expect(loadConfig({ FEED_TOKEN_TTL_SECONDS: '60' }).feedTokenTtlSeconds).toBe(60);
+    expect(() => loadConfig({ FEED_TOKEN_TTL_SECONDS: '601' })).toThrow(/between 1 and 600/);
+    expect(() => loadConfig({ FEED_TOKEN_TTL_SECONDS: '0' })).toThrow(/between 1 and 600/);
+  });
+
+  it('a configured lifetime is the one tokens get', async () => {
+    const db = await openTestPglite();
+    const app = await testApp({ feedTokenTtlSeconds: 60 }, { database: db, clock: { now: () => T0 } });
+    try {
+      const key = await apiKeyStore(db).create('ttl');
+      const headers = { authorization: `Bearer ${key.key}` };
+      const created = await app.inject({
+        method: 'POST',
+        url: '/v1/matches',
+        headers,
+        payload: {
+          game: 'eden',
+          players: [
+            { id: 'p1', name: 'A' },
+            { id: 'p2', name: 'B' },
+          ],
+        },
+      });
+      const issued = await app.inject({ method: 'POST', url: `/v1/matches/${created.json().id}/feed-tokens`, headers, payload: { ttlSeconds: 600 } });
+      expect(issued.json().expiresAt).toBe(new Date(T0 + 60_000).toISOString());
+    } finally {
+      await app.close();
+      await db.close();
+    }
   });
 });
 
