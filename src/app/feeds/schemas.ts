@@ -23,8 +23,6 @@ export const FeedTokenCreated = Type.Object({
 export const FeedTokenQuery = Type.Object({
   token: Type.Optional(
     Type.String({
-      minLength: 1,
-      maxLength: 4096,
       description: 'A feed token (POST …/feed-tokens) in place of the Authorization header, for browsers’ EventSource. When present it alone authenticates the request.',
     }),
   ),
