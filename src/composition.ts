@@ -22,7 +22,7 @@ export const systemClock: Clock = { now: () => Date.now() };
 export const randomIds: IdSource = { newId: () => randomUUID(), randomSeed: () => randomUUID() };
 
 /** The services over `deps`: stores over the database, the simulation service over it and the runner. */
-export function composeServices(deps: AppDeps, league: { signingKey?: string; issuer?: string } = {}): Services {
+export function composeServices(deps: AppDeps, league: { signingKey?: string; issuer?: string; feedTokenTtlSeconds?: number } = {}): Services {
   const { database } = deps;
   return buildServices({
     clock: deps.clock ?? systemClock,
@@ -36,10 +36,11 @@ export function composeServices(deps: AppDeps, league: { signingKey?: string; is
     receiptKeys: database ? sqlReceiptKeys(database, league.signingKey) : memoryReceiptKeys(league.signingKey),
     receiptIssuer: league.issuer ?? 'arbiter',
     rosters: database && sqlRosterStore(database),
+    feedTokenTtlSeconds: league.feedTokenTtlSeconds,
   });
 }
 
 /** The application over `deps` (absent parts disable the routes that need them). */
 export function createApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
-  return buildApp(config, composeServices(deps, { signingKey: config.receiptSigningKey, issuer: config.receiptIssuer }), deps);
+  return buildApp(config, composeServices(deps, { signingKey: config.receiptSigningKey, issuer: config.receiptIssuer, feedTokenTtlSeconds: config.feedTokenTtlSeconds }), deps);
 }

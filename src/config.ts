@@ -23,6 +23,8 @@ export interface Config {
   receiptSigningKey?: string;
   /** `iss` of receipts (RECEIPT_ISSUER, default "arbiter"). */
   receiptIssuer: string;
+  /** Lifetime of feed tokens in seconds (FEED_TOKEN_TTL_SECONDS, 1..600, default 600). */
+  feedTokenTtlSeconds: number;
 }
 
 /** What one GraphQL document may ask for; above any of these it is refused before it runs. */
@@ -41,6 +43,13 @@ function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a non-negative integer, got "${value}"`);
   return n;
+}
+
+/** Feed tokens live at most 10 minutes (CONTRACT §7.2): a longer lifetime is a configuration error. */
+function feedTokenTtl(value: string | undefined): number {
+  const seconds = int(value, 600);
+  if (seconds < 1 || seconds > 600) throw new Error(`FEED_TOKEN_TTL_SECONDS must be between 1 and 600, got "${value}"`);
+  return seconds;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -68,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminAuthFailuresPerMinute: int(env.ADMIN_AUTH_FAILURES_PER_MINUTE, 10),
     receiptSigningKey: env.RECEIPT_SIGNING_KEY || undefined,
     receiptIssuer: env.RECEIPT_ISSUER || 'arbiter',
+    feedTokenTtlSeconds: feedTokenTtl(env.FEED_TOKEN_TTL_SECONDS),
   };
 }

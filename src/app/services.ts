@@ -14,6 +14,7 @@ import { KeyRevocations } from './revocations.js';
 import type { ReceiptKeyStore, RosterStore } from './league/ports.js';
 import { ReceiptService } from './league/receipts.js';
 import { RosterService } from './league/rosters.js';
+import { FeedTokenService, MAX_FEED_TOKEN_TTL_SECONDS } from './feeds/feed-tokens.js';
 
 /** The match service with the notifications that wake feeds and subscriptions on appends. */
 export interface MatchRuntime {
@@ -33,6 +34,8 @@ export interface Services {
   receipts: ReceiptService;
   /** Stored army lists (needs a database). */
   rosters?: RosterService;
+  /** Read-only tokens for one event stream (CONTRACT §7.2), signed with the receipt key. */
+  feedTokens: FeedTokenService;
   /** Stops what the services subscribed to (the job runner's updates, append notifications). */
   close(): Promise<void>;
 }
@@ -51,6 +54,8 @@ export interface ServicePorts {
   /** `iss` of receipts. */
   receiptIssuer: string;
   rosters?: RosterStore;
+  /** Lifetime of feed tokens (default and maximum: 600 s). */
+  feedTokenTtlSeconds?: number;
 }
 
 export function buildServices(ports: ServicePorts): Services {
@@ -64,10 +69,11 @@ export function buildServices(ports: ServicePorts): Services {
   const revocations = ports.apiKeys && new KeyRevocations(ports.apiKeys, { onRevoked: (owner) => simulations?.cancelAllOf(owner) });
   const receipts = new ReceiptService(ports.receiptKeys, { clock, issuer: ports.receiptIssuer });
   const rosters = ports.rosters && new RosterService(ports.rosters, ids);
+  const feedTokens = new FeedTokenService(ports.receiptKeys, { clock, issuer: ports.receiptIssuer, ttlSeconds: ports.feedTokenTtlSeconds ?? MAX_FEED_TOKEN_TTL_SECONDS });
   const close = async () => {
     simulations?.close();
     revocations?.close();
     await matches?.notifications.close();
   };
-  return { clock, ids, apiKeys: revocations?.store, revocations, matches, simulations, receipts, rosters, close };
+  return { clock, ids, apiKeys: revocations?.store, revocations, matches, simulations, receipts, rosters, feedTokens, close };
 }

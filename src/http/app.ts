@@ -31,10 +31,11 @@ import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerLoadShedding, shedWhenOverloaded } from './plugins/load-shedding.js';
 import { timeoutOptions } from './plugins/timeouts.js';
 import { registerPageCsp } from './plugins/csp.js';
+import { requestLogValue } from './log-redaction.js';
 
 export async function buildApp(config: Config, services: Services, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestLogValue } },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();

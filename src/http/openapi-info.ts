@@ -83,7 +83,10 @@ const NEVER: Record<string, number[]> = { '/health': [429, 503], '/ready': [429]
 /** Adds the shared problem responses to every operation that does not document them itself. */
 export function documentProblems({ openapiObject }: { openapiObject: { paths?: Record<string, Record<string, { responses?: Record<string, unknown> }>> } }) {
   for (const [path, operations] of Object.entries(openapiObject.paths ?? {})) {
-    for (const operation of Object.values(operations)) {
+    for (const operation of Object.values(operations) as Record<string, any>[]) {
+      // @fastify/swagger marks every body required; `x-optional-body` routes also take none (feed tokens)
+      if (operation['x-optional-body'] && operation.requestBody) operation.requestBody.required = false;
+      delete operation['x-optional-body'];
       const responses = (operation.responses ??= {});
       for (const [status, [name]] of Object.entries(SHARED)) {
         if (!(status in responses) && !NEVER[path]?.includes(Number(status))) responses[status] = { $ref: `#/components/responses/${name}` };

@@ -1,11 +1,13 @@
 /**
  * API-key authentication for /v1/matches/**, /v1/simulations/** and their GraphQL fields
  * (CONTRACT §0). `requireApiKey(request)` resolves `Authorization: Bearer <key>` to its owner
- * (once per request) or throws a 401 problem. A database that does not answer is a 503, never a 500.
+ * (once per request) or throws a 401 problem. On the stream routes that take feed tokens,
+ * `?token=` stands for the key that issued it (src/transport/feed-token.ts). A database that does not answer is a 503, never a 500.
  */
 import type { FastifyRequest } from 'fastify';
 import type { KeyOwner } from '../app/ports.js';
 import { HttpProblem, unavailable } from './problem.js';
+import { FEED_STREAM_ROUTES, feedTokenOwner, feedTokenRequest, looksLikeFeedToken, queryToken } from './feed-token.js';
 import './services.js';
 
 export type ApiKeyOwner = KeyOwner;
@@ -23,8 +25,14 @@ function unauthorized(detail: string): HttpProblem {
 }
 
 async function resolveOwner(request: FastifyRequest): Promise<ApiKeyOwner> {
+  // a stream route called with ?token=: the feed token stands for the key (CONTRACT §7.2)
+  const feed = feedTokenRequest(request);
+  if (feed) return feedTokenOwner(request, feed);
   const key = bearerToken(request);
-  if (!key) throw unauthorized('Send Authorization: Bearer <api key>.');
+  if (!key) {
+    const hint = queryToken(request) ? ` Feed tokens (?token=) open only ${FEED_STREAM_ROUTES}.` : '';
+    throw unauthorized('Send Authorization: Bearer <api key>.' + hint);
+  }
   const keys = request.server.services.apiKeys;
   if (!keys) throw unavailable('API keys cannot be checked: no database is configured.');
   let owner: ApiKeyOwner | undefined;
@@ -34,7 +42,10 @@ async function resolveOwner(request: FastifyRequest): Promise<ApiKeyOwner> {
     request.log.error({ err: error }, 'API key lookup failed');
     throw unavailable('API keys cannot be checked right now; retry later.');
   }
-  if (!owner) throw unauthorized('Unknown or revoked API key.');
+  if (!owner) {
+    if (looksLikeFeedToken(key)) throw unauthorized(`A feed token is not an API key: it opens only ${FEED_STREAM_ROUTES}, as ?token=.`);
+    throw unauthorized('Unknown or revoked API key.');
+  }
   return owner;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Rate limiting as REST and GraphQL share it (CONTRACT §0, RATE_LIMIT_PER_MINUTE):
- * - `rateLimitKey`: a request is counted against its **verified** API key (`key:<id>`); a request
+ * - `rateLimitKey`: a request is counted against its **verified** API key (`key:<id>`; a stream
+ *   opened with a feed token, against the key that issued it); a request
  *   without a credential, or with an unknown, revoked or uncheckable one, against its client IP
  *   (`ip:<address>`), so inventing credentials never escapes the limit;
  * - `rateLimited`: the 429 problem (with a `detail`); @fastify/rate-limit sets `RateLimit-Limit`,
@@ -9,10 +10,12 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, requireApiKey } from './auth.js';
+import { feedTokenRequest } from './feed-token.js';
 import { answerableByGraphql, HttpProblem } from './problem.js';
 
 export async function rateLimitKey(request: FastifyRequest): Promise<string> {
-  if (bearerToken(request) && request.server.services.apiKeys) {
+  // a feed token counts against the key that issued it
+  if ((bearerToken(request) || feedTokenRequest(request)) && request.server.services.apiKeys) {
     try {
       return 'key:' + (await requireApiKey(request)).id;
     } catch {

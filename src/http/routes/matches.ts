@@ -3,7 +3,7 @@
  * match is a 404. Errors are problem+json; a version conflict is a 409 with `currentVersion`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Static } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { follow } from '../../app/matches/notifier.js';
 import type { AppendListener } from '../../app/matches/notifications.js';
 import { NotFound } from '../../games/errors.js';
@@ -30,6 +30,8 @@ import { SSE_ROUTE, openEventStream, sendEvent } from '../sse.js';
 import { onRevocation, sendRevoked } from '../revocation.js';
 import { CorrectionBody, CorrectionResult, MatchResultSchema } from '../../app/league/schemas.js';
 import { signedResult } from '../../app/league/results.js';
+import { FeedTokenQuery } from '../../app/feeds/schemas.js';
+import { feedTokenRoute } from '../feed-tokens.js';
 
 const idem = (request: FastifyRequest) => {
   const key = request.headers['idempotency-key'];
@@ -174,8 +176,21 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  // Browsers' EventSource: a feed token (?token=) in place of the key (CONTRACT §7.2)
+  app.post(
+    '/v1/matches/:id/feed-tokens',
+    feedTokenRoute({
+      kind: 'match',
+      tags: common.tags,
+      assertOwned: async (_request, ownerId, id) => {
+        if (!(await rt().service.store.getMatch(ownerId, id))) throw new NotFound(`No match ${id}.`);
+      },
+    }),
+  );
+
   app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof FeedQuery> }>('/v1/matches/:id/feed', {
     sse: SSE_ROUTE,
+    config: { feedToken: 'match' },
     schema: {
       ...common,
       operationId: 'matches.feed',
@@ -183,7 +198,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       description:
         'Resumes after `Last-Event-ID` (the last version received) or from `from`; without either, sends only events appended after the request. A `: ping` comment every 15 s keeps the connection open.',
       params: IdParams,
-      querystring: FeedQuery,
+      querystring: Type.Composite([FeedQuery, FeedTokenQuery]),
       response: { 200: { description: 'text/event-stream', type: 'string' }, ...problemResponses([400, 401, 404, 429, 503]) },
     },
     handler: async (request, reply) => {

@@ -15,6 +15,8 @@ import { SSE_ROUTE, openEventStream, sendEvent } from '../sse.js';
 import { onRevocation, sendRevoked } from '../revocation.js';
 import type { SimulationService, SimulationView } from '../../app/simulations/service.js';
 import { chartSvg } from './simulation-chart.js';
+import { FeedTokenQuery } from '../../app/feeds/schemas.js';
+import { feedTokenRoute } from '../feed-tokens.js';
 import { SimulationStatusSchema as StatusSchema, SimulationViewSchema, SubmitSimulationSchema, type SubmitSimulationBody } from '../../app/simulations/schemas.js';
 
 const IdParams = Type.Object({ id: Type.String({ description: 'Simulation id (uuid).' }) });
@@ -123,8 +125,22 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
       }),
   });
 
+  // Browsers' EventSource: a feed token (?token=) in place of the key (CONTRACT §7.2)
+  app.post(
+    '/v1/simulations/:id/feed-tokens',
+    feedTokenRoute({
+      kind: 'simulation',
+      tags: TAGS,
+      assertOwned: (request, ownerId, id) =>
+        guard(request, async () => {
+          if (!(await service(app).get(ownerId, id))) throw notFound(id);
+        }),
+    }),
+  );
+
   app.get<{ Params: { id: string } }>('/v1/simulations/:id/events', {
     sse: SSE_ROUTE,
+    config: { feedToken: 'simulation' },
     schema: {
       operationId: 'simulations.events',
       tags: TAGS,
@@ -134,6 +150,7 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
         'A `text/event-stream`: one `progress` event (data: the simulation as GET answers it) now, on every change and at least ' +
         'once a second while it runs, then a final `completed` / `failed` / `cancelled` event, after which the stream ends.',
       params: IdParams,
+      querystring: FeedTokenQuery,
       response: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: Type.String() } } }, ...problemResponses([401, 404, 503]) },
     },
     handler: async (request, reply) => {

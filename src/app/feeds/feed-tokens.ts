@@ -1,0 +1,108 @@
+/**
+ * Feed tokens (CONTRACT §7.2): short-lived, read-only credentials for one event stream, so that a
+ * browser's EventSource (which cannot send an Authorization header) can open
+ * `GET /v1/matches/{id}/feed?token=…` or `GET /v1/simulations/{id}/events?token=…`.
+ *
+ * A token is a compact JWS signed with the receipt signing key (Ed25519, src/app/league/receipts.ts):
+ * every API replica on the same database signs and verifies with the same key, with no shared
+ * secret to configure and no table of tokens. Its header says `typ: "feed+jwt"` and its payload
+ * `{scope: "feed", sub: <API key id>, res: "match:<id>" | "simulation:<id>", iat, exp, iss}`, so a
+ * receipt (signed by the same key) is never accepted as a token. Tokens are not stored: one stays
+ * valid until `exp` (at most 10 minutes) unless the API key that issued it is revoked, which the
+ * transport checks when a stream opens (and the revocation service ends open streams).
+ */
+import { compactVerify, createLocalJWKSet, CompactSign } from 'jose';
+import type { Clock } from '../ports.js';
+import type { ReceiptKeyStore } from '../league/ports.js';
+
+/** The longest lifetime of a feed token, in seconds (the contract's bound: 10 minutes). */
+export const MAX_FEED_TOKEN_TTL_SECONDS = 600;
+export const FEED_TOKEN_TYP = 'feed+jwt';
+
+export type FeedResourceKind = 'match' | 'simulation';
+
+export interface FeedResource {
+  kind: FeedResourceKind;
+  id: string;
+}
+
+export interface IssuedFeedToken {
+  token: string;
+  /** ISO 8601. */
+  expiresAt: string;
+}
+
+/** Why a token is refused (each a 401 at the transport). */
+export type FeedTokenRejection = 'malformed' | 'bad_signature' | 'expired' | 'other_resource';
+
+export type FeedTokenCheck = { ok: true; ownerId: string } | { ok: false; reason: FeedTokenRejection };
+
+export interface FeedTokenOptions {
+  clock: Clock;
+  issuer: string;
+  /** Lifetime of a token (FEED_TOKEN_TTL_SECONDS), at most MAX_FEED_TOKEN_TTL_SECONDS. */
+  ttlSeconds: number;
+}
+
+const resourceClaim = (r: FeedResource) => `${r.kind}:${r.id}`;
+
+function decodePart(part: string | undefined): Record<string, unknown> | undefined {
+  if (!part) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export class FeedTokenService {
+  readonly ttlSeconds: number;
+
+  constructor(
+    private readonly keys: ReceiptKeyStore,
+    private readonly options: FeedTokenOptions,
+  ) {
+    this.ttlSeconds = Math.min(Math.max(1, Math.floor(options.ttlSeconds)), MAX_FEED_TOKEN_TTL_SECONDS);
+  }
+
+  /** A token for `resource`, on behalf of the API key `ownerId`; `ttlSeconds` may shorten the lifetime. */
+  async issue(ownerId: string, resource: FeedResource, ttlSeconds?: number): Promise<IssuedFeedToken> {
+    const ttl = Math.min(this.ttlSeconds, ttlSeconds ?? this.ttlSeconds);
+    const iat = Math.floor(this.options.clock.now() / 1000);
+    const exp = iat + ttl;
+    const { kid, privateKey } = await this.keys.signingKey();
+    const payload = { scope: 'feed', sub: ownerId, res: resourceClaim(resource), iat, exp, iss: this.options.issuer };
+    const token = await new CompactSign(new TextEncoder().encode(JSON.stringify(payload))).setProtectedHeader({ alg: 'EdDSA', kid, typ: FEED_TOKEN_TYP }).sign(privateKey);
+    return { token, expiresAt: new Date(exp * 1000).toISOString() };
+  }
+
+  /** Whether `token` is a valid, unexpired token of this service for `resource`, and whose. */
+  async check(token: string, resource: FeedResource): Promise<FeedTokenCheck> {
+    const parts = token.split('.');
+    const header = decodePart(parts[0]);
+    const claims = decodePart(parts[1]);
+    if (parts.length !== 3 || !header || !claims || header.typ !== FEED_TOKEN_TYP || header.alg !== 'EdDSA' || typeof header.kid !== 'string') {
+      return { ok: false, reason: 'malformed' };
+    }
+    if (!(await this.signedHere(token))) return { ok: false, reason: 'bad_signature' };
+    const { scope, sub, res, exp, iss } = claims;
+    if (scope !== 'feed' || typeof sub !== 'string' || typeof res !== 'string' || typeof exp !== 'number' || iss !== this.options.issuer) {
+      return { ok: false, reason: 'malformed' };
+    }
+    if (this.options.clock.now() >= exp * 1000) return { ok: false, reason: 'expired' };
+    if (res !== resourceClaim(resource)) return { ok: false, reason: 'other_resource' };
+    return { ok: true, ownerId: sub };
+  }
+
+  /** The signature checks against one of the published keys (retired ones too); a key store that does not answer throws. */
+  private async signedHere(token: string): Promise<boolean> {
+    const keys = await this.keys.publicKeys();
+    try {
+      await compactVerify(token, createLocalJWKSet({ keys: keys as never }), { algorithms: ['EdDSA'] });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
