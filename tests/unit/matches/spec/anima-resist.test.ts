@@ -1,32 +1,12 @@
 /** Ánima match specs: Resist missions (ANIMA-MISSION-5) and leaving a Location (ANIMA-START-2d), fixed dice. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { ANIMA_PLAYERS, KEEP, animaCards } from './anima-fixtures.js';
+import { ANIMA_PLAYERS, RESIST_STARTED, animaCards, resistCards } from './anima-fixtures.js';
 
-/** p1's first Basic Mission is a Resist mission at Las Ruinas: two rounds against Bandidos (Combat 3). */
-const resistCards = () => {
-  const cards = animaCards();
-  cards.basicMissions[0] = { name: 'Defender las Ruinas', test: { kind: 'resist', rounds: 2, enemy: { name: 'Bandidos', combat: 3 } } } as never;
-  cards.locations[1]!.rewards[1] = { kind: 'mission', name: 'Pozo del Infierno', mission: 'Defender las Ruinas' };
-  return cards;
-};
 const spec = () => matchSpec('anima', { players: ANIMA_PLAYERS, options: resistCards() });
 const end = (player: string) => ({ type: 'anima.end_phase', player });
 
-/** Turn 1 (order p2, p1): both at Las Ruinas; p2 declines to explore, p1 explores (1: Nothing) and starts the mission. */
-const STARTED = [
-  KEEP[0]!,
-  { ...KEEP[1]!, dice: { values: [1, 1, 1, 3, 7] } },
-  end('p2'),
-  end('p1'),
-  { type: 'anima.go', player: 'p2', location: 'Las Ruinas' },
-  { type: 'anima.go', player: 'p1', location: 'Las Ruinas' },
-  end('p2'),
-  end('p1'),
-  end('p2'),
-  { type: 'anima.explore', player: 'p1', dice: { values: [1] } },
-  { type: 'anima.claim_reward', player: 'p1', reward: 1 },
-];
+const STARTED = RESIST_STARTED;
 /** Turn 2 to p1's Exploration: p1 stays on its own (no Move declaration); p2 rests. */
 const TURN2_EXPLORATION = [...STARTED, end('p2'), end('p1'), { type: 'anima.rest', player: 'p2' }, end('p1')];
 
