@@ -45,9 +45,9 @@ const MissionCardSchema = Type.Object({
   benefit: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 
-const Skill = Type.Union([Type.Literal('ki'), Type.Literal('magic'), Type.Literal('scheme')]);
+const Skill = (description?: string) => Type.Union([Type.Literal('ki'), Type.Literal('magic'), Type.Literal('scheme')], description ? { description } : {});
 const MatchCharacterSchema = Type.Object(
-  { ...CharacterSchema.properties, skills: Type.Optional(Type.Array(Skill, { maxItems: 3, uniqueItems: true, description: 'Skill icons (ANIMA-CARD-1, ANIMA-TIMING-4).' })) },
+  { ...CharacterSchema.properties, skills: Type.Optional(Type.Array(Skill(), { maxItems: 3, uniqueItems: true, description: 'Skill icons (ANIMA-CARD-1, ANIMA-TIMING-4).' })) },
   { description: CharacterSchema.description },
 );
 const Modifier = Type.Integer({ minimum: -20, maximum: 20 });
@@ -56,7 +56,7 @@ const Modifier = Type.Integer({ minimum: -20, maximum: 20 });
 const GiftCardSchema = Type.Object({
   name: Name,
   category: Type.Union([Type.Literal('ability'), Type.Literal('plot')]),
-  skill: Type.Optional(Type.Union([Skill], { description: 'Ability cards: the icon of the Character who powers it, tapped (ANIMA-TIMING-4).' })),
+  skill: Type.Optional(Skill('Ability cards: the icon of the Character who powers it, tapped (ANIMA-TIMING-4).')),
   phase: Type.Optional(
     Type.Union([Type.Literal('start'), Type.Literal('move'), Type.Literal('interaction'), Type.Literal('exploration')], {
       description: 'The phase printed on the card (required with normal timing, ANIMA-TIMING-1).',
@@ -119,7 +119,7 @@ const CombatGifts = Type.Array(GiftPlay, {
 
 export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema: TSchema }> = {
   'anima.keep_character': cmd(
-    'ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. With a Gift deck also `gifts`: three of the four Gifts drawn (`giftsDealt`). When all kept, turn 1 starts.',
+    'ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. With a Gift deck also `gifts`: three of the four Gifts drawn (`giftsDealt`). When all kept, turn 1 starts. A full match is created with the card lists the rulebook does not print, each in draw order, in `options`: `{characters: [{name, combat, speed, skills?: ["ki"|"magic"|"scheme"]}], locations: [{name, level, table, rewards, trade?, combatAllowed?}] (at most 14), encounters: [{name, kind, level, combat?, …}], basicMissions: [{name, test: {kind: "combat", enemy, combat} | {kind: "speed", difficulty} | {kind: "resist", rounds, enemy?: {name, combat}}, benefit?}], finalMissions: [3 Missions], gifts?: [{name, category: "ability"|"plot", skill?, phase?, timing: "normal"|"interrupt"|"combat", persistent?, organisation?: {enemies: [names]}, combat?, speed?, incapacitates?, text?}], multipleMissions?}` (400 with `/options/...` paths naming what is missing; without the card lists the match is the resolution log of the operations).',
     { type: 'anima.keep_character', player: 'p1', character: 'Acróbata', gifts: ['Sol Negro', 'Dormir', 'Furia'] },
     { character: Name, gifts: Type.Optional(Type.Array(Name, { minItems: 3, maxItems: 3 })) },
   ),
@@ -153,7 +153,7 @@ export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema
   'anima.rest': cmd('ANIMA-MOVE-11/12: the Group gives up this turn (at no Location); +2 Combat and +2 Speed next turn.', { type: 'anima.rest', player: 'p3' }, {}),
   'anima.declare_combat': cmd(
     "ANIMA-INTERACT-2..5 / ANIMA-COMBAT-1..4 (Interaction phase): combat with a Group at the same Location (size rule, no rematch after a draw); the loser gives a random Gift and is expelled. `gifts` / `targetGifts`: each side's Combat cards (ANIMA-TIMING-3). Dice: attacker, defender, then the Gift drawn (1..hand size, with a Gift deck).",
-    { type: 'anima.declare_combat', player: 'p1', target: 'p2', gifts: [{ gift: 'Furia' }], dice: { values: [7, 3, 1] } },
+    { type: 'anima.declare_combat', player: 'p1', target: 'p2', gifts: [{ gift: 'Furia', character: 'Acróbata' }], dice: { values: [7, 3, 1] } },
     { target: Name, gifts: Type.Optional(CombatGifts), targetGifts: Type.Optional(CombatGifts) },
   ),
   'anima.trade_with': cmd(

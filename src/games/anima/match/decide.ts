@@ -110,7 +110,8 @@ function check(spec: AnimaCommandSpec, c: Cmd, t: AnimaTable): GroupState {
 function startTurn(t: AnimaTable, dice: Dice): AnimaEvent {
   const entrants = t.turnOrder.map((id) => {
     const g = t.groupsInPlay[id]!;
-    return { id, speed: groupSpeed({ ...coreGroup(g), rested: g.resting }) };
+    // This turn's card modifiers expire (ANIMA-START-1); persistent cards still count.
+    return { id, speed: groupSpeed({ ...coreGroup({ ...g, bonus: { combat: 0, speed: 0 } }), rested: g.resting }) };
   });
   const order = turnOrder(entrants, t.tieBreaks, dice);
   return event('anima.turn_started', { turn: t.turn + 1, order: order.order, tieBreaks: order.tieBreaks, runs: order.runs });

@@ -83,6 +83,25 @@ describe('Ánima match with a Gift deck: playing Gifts (ANIMA-TIMING-1..4)', () 
     expect(state.discards.gifts).toEqual([6]);
   });
 
+  it('ANIMA-ORDER-3 / ANIMA-START-1: the +2 Speed of an instant card expires with the turn; the next order ignores it', async () => {
+    const turn1 = [
+      ...KEEP_GIFTS,
+      play('p2', 'Viento'),
+      end('p1'),
+      end('p2'),
+      { type: 'anima.go', player: 'p1', location: 'Las Ruinas' },
+      { type: 'anima.go', player: 'p2', location: 'Las Ruinas' },
+      end('p1'),
+      end('p2'),
+      end('p1'),
+    ];
+    const { state } = await spec()
+      .givenCommands(turn1)
+      .when(end('p2'))
+      .then([{ type: 'anima.phase_finished' }, { type: 'anima.turn_started', data: { turn: 2, order: ['p1', 'p2'] } }]);
+    expect(state.groupsInPlay.p2.bonus).toEqual({ combat: 0, speed: 0 });
+  });
+
   it('ANIMA-TIMING-3: a Combat card is not played on its own', async () => {
     await spec()
       .givenCommands(KEEP_GIFTS)
