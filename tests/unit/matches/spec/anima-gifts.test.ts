@@ -46,6 +46,41 @@ describe('Ánima match with a Gift deck: setup and hands (ANIMA-SETUP-3, ANIMA-H
     expect(state.groupsInPlay.p1).toMatchObject({ hand: [0, 1, 2, 8, 9], handSize: 5 });
   });
 
+  it('ANIMA-INTERACT-1: at Trade Locations the Gifts traded are named and change hands', async () => {
+    // p1 beats the Guerrero Errante at Arkángel (4+5 vs 2+1); p2 follows (no prior encounter left)
+    const atArkangel = [
+      ...KEEP_GIFTS,
+      end('p1'),
+      end('p2'),
+      { type: 'anima.go', player: 'p1', location: 'Arkángel', dice: { values: [5, 1] } },
+      { type: 'anima.go', player: 'p2', location: 'Arkángel' },
+    ];
+    await spec()
+      .givenCommands(atArkangel)
+      .when({ type: 'anima.trade_with', player: 'p1', with: 'p2', gives: { gifts: 1 } })
+      .thenProblem('name_the_gifts');
+    const { state } = await spec()
+      .givenCommands(atArkangel)
+      .when({ type: 'anima.trade_with', player: 'p1', with: 'p2', gives: { gifts: ['Dormir'] }, receives: { gifts: ['Viento', 'Furia'] } })
+      .then([{ type: 'anima.traded', data: { gives: { gifts: 1, cards: [2] }, receives: { gifts: 2, cards: [6, 5] } } }]);
+    expect(state.groupsInPlay.p1).toMatchObject({ hand: [0, 1, 6, 5], handSize: 4 });
+    expect(state.groupsInPlay.p2).toMatchObject({ hand: [4, 2], handSize: 2 });
+  });
+
+  it('ANIMA-PRIOR-4 / ANIMA-HAND-1: an Event that takes a Gift takes a named card at random (die 2 of 3: Furia)', async () => {
+    const cards = animaGiftCards();
+    cards.encounters[0] = { name: 'Ladrones', kind: 'event', level: 1, losesGifts: 1 } as never;
+    const { state } = await matchSpec('anima', { players: ANIMA_PLAYERS, options: cards })
+      .givenCommands([...KEEP_GIFTS, end('p1'), end('p2')])
+      .when({ type: 'anima.go', player: 'p1', location: 'Arkángel', dice: { values: [2] } })
+      .then([
+        { type: 'anima.went', data: { prior: { result: { handSize: 2 } } } },
+        { type: 'anima.gifts_lost', data: { player: 'p1', cards: [1] } },
+      ]);
+    expect(state.groupsInPlay.p1.hand).toEqual([0, 2]);
+    expect(state.discards.gifts).toEqual([1]);
+  });
+
   it('without a Gift deck Gifts cannot be played', async () => {
     await matchSpec('anima', { players: ANIMA_PLAYERS, options: { ...animaGiftCards(), gifts: undefined } })
       .givenCommands([
