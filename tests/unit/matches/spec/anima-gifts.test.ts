@@ -81,6 +81,37 @@ describe('Ánima match with a Gift deck: setup and hands (ANIMA-SETUP-3, ANIMA-H
     expect(state.discards.gifts).toEqual([1]);
   });
 
+  it('ANIMA-MOVE-7/8: saving a Location from removal sacrifices a named Gift', async () => {
+    const cards = animaGiftCards();
+    const more = ['Torre', 'Americh', 'Puerto'].map((name) => ({ ...cards.locations[2]!, name }));
+    const options = { ...cards, locations: [...cards.locations, ...more] };
+    const seek = (player: string, more: Record<string, unknown> = {}) => ({ type: 'anima.seek_new_horizons', player, ...more });
+    // Turn 1: p1 seeks Aldea de Cornes (Tesoro: two Gifts), p2 goes to Las Ruinas. Turn 2: p2 seeks Torre (Señor Oscuro, level 3: no effect).
+    const history = [
+      ...KEEP_GIFTS,
+      end('p1'),
+      end('p2'),
+      seek('p1'),
+      { type: 'anima.go', player: 'p2', location: 'Las Ruinas' },
+      ...['p1', 'p2', 'p1', 'p2', 'p1', 'p2'].map(end),
+      { type: 'anima.go', player: 'p1', location: 'Aldea de Cornes' },
+      seek('p2'),
+      ...['p1', 'p2', 'p1', 'p2', 'p1', 'p2'].map(end),
+    ];
+    // Turn 3: a fifth Location (Americh) is one over the maximum of 4; p2 saves Las Ruinas with Viento, nothing else may go (ANIMA-AMB-6).
+    const { state } = await matchSpec('anima', { players: ANIMA_PLAYERS, options })
+      .givenCommands(history)
+      .when(seek('p1', { removal: ['Las Ruinas'], saves: [{ location: 'Las Ruinas', by: 'p2', gift: 'Viento' }], dice: { values: [9, 1] } }))
+      .then([{ type: 'anima.sought', data: { removed: null, saved: [{ location: 'Las Ruinas', by: 'p2', gift: 6 }] } }]);
+    expect(state.groupsInPlay.p2).toMatchObject({ hand: [4, 5], handSize: 2 });
+    expect(state.discards.gifts).toEqual([6]);
+    expect(state.locations).toHaveLength(5);
+    await matchSpec('anima', { players: ANIMA_PLAYERS, options })
+      .givenCommands(history)
+      .when(seek('p1', { removal: ['Las Ruinas'], saves: [{ location: 'Las Ruinas', by: 'p2' }], dice: { values: [9, 1] } }))
+      .thenProblem('name_the_gifts');
+  });
+
   it('without a Gift deck Gifts cannot be played', async () => {
     await matchSpec('anima', { players: ANIMA_PLAYERS, options: { ...animaGiftCards(), gifts: undefined } })
       .givenCommands([
