@@ -88,13 +88,15 @@ function menu(s: S, pick: number): Command[] {
 }
 
 /**
- * Where a run starts: setup (card lists with or without the Gift deck), or a scripted opening with
- * fixed dice — enemy Organisations at one Location (Gifts, ANIMA-INTERACT-4), a Resist mission under
- * way (ANIMA-MISSION-5) — so that the random commands reach the Gift and Resist rules.
+ * Where a run starts: setup (card lists with or without the Gift deck, or with Locations as a tree,
+ * ANIMA-OPT-TREE), or a scripted opening with fixed dice — enemy Organisations at one Location (Gifts,
+ * ANIMA-INTERACT-4), a Resist mission under way (ANIMA-MISSION-5) — so that the random commands reach
+ * the Gift and Resist rules.
  */
 const OPENINGS: { cards: () => object; commands: Command[] }[] = [
   { cards: animaCards, commands: [] },
   { cards: animaGiftCards, commands: [] },
+  { cards: () => ({ ...animaCards(), tree: true }), commands: [] },
   { cards: animaGiftCards, commands: ENEMIES_AT_RUINS },
   { cards: resistCards, commands: RESIST_STARTED },
 ];

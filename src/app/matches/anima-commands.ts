@@ -90,6 +90,12 @@ export const ANIMA_OPTIONS = Type.Object({
     }),
   ),
   multipleMissions: Type.Optional(Type.Boolean({ description: 'ANIMA-OPT-MULTI-1: both Basic Missions before the Final Mission.' })),
+  tree: Type.Optional(
+    Type.Boolean({
+      description:
+        'ANIMA-OPT-TREE-1..4: every Location on the table from the start; from no Location only level 1, otherwise one level up or down, each level change facing the top Encounter card (discarded once resolved); no Seek new horizons.',
+    }),
+  ),
 });
 
 /** 400 with `/options/...` paths: the schema, then all card lists or none, then the card data for the player count. */
@@ -119,7 +125,7 @@ const CombatGifts = Type.Array(GiftPlay, {
 
 export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema: TSchema }> = {
   'anima.keep_character': cmd(
-    'ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. With a Gift deck also `gifts`: three of the four Gifts drawn (`giftsDealt`). When all kept, turn 1 starts. A full match is created with the card lists the rulebook does not print, each in draw order, in `options`: `{characters: [{name, combat, speed, skills?: ["ki"|"magic"|"scheme"]}], locations: [{name, level, table, rewards, trade?, combatAllowed?}] (at most 14), encounters: [{name, kind, level, combat?, …}], basicMissions: [{name, test: {kind: "combat", enemy, combat} | {kind: "speed", difficulty} | {kind: "resist", rounds, enemy?: {name, combat}}, benefit?}], finalMissions: [3 Missions], gifts?: [{name, category: "ability"|"plot", skill?, phase?, timing: "normal"|"interrupt"|"combat", persistent?, organisation?: {enemies: [names]}, combat?, speed?, incapacitates?, text?}], multipleMissions?}` (400 with `/options/...` paths naming what is missing; without the card lists the match is the resolution log of the operations).',
+    'ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. With a Gift deck also `gifts`: three of the four Gifts drawn (`giftsDealt`). When all kept, turn 1 starts. A full match is created with the card lists the rulebook does not print, each in draw order, in `options`: `{characters: [{name, combat, speed, skills?: ["ki"|"magic"|"scheme"]}], locations: [{name, level, table, rewards, trade?, combatAllowed?}] (at most 14), encounters: [{name, kind, level, combat?, …}], basicMissions: [{name, test: {kind: "combat", enemy, combat} | {kind: "speed", difficulty} | {kind: "resist", rounds, enemy?: {name, combat}}, benefit?}], finalMissions: [3 Missions], gifts?: [{name, category: "ability"|"plot", skill?, phase?, timing: "normal"|"interrupt"|"combat", persistent?, organisation?: {enemies: [names]}, combat?, speed?, incapacitates?, text?}], multipleMissions?, tree?}` (400 with `/options/...` paths naming what is missing; without the card lists the match is the resolution log of the operations).',
     { type: 'anima.keep_character', player: 'p1', character: 'Acróbata', gifts: ['Sol Negro', 'Dormir', 'Furia'] },
     { character: Name, gifts: Type.Optional(Type.Array(Name, { minItems: 3, maxItems: 3 })) },
   ),

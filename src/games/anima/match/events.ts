@@ -14,7 +14,8 @@ export interface AnimaEventData {
   /** ANIMA-GROUP-5: the top Character of the deck starts a new Group. */
   'anima.group_replaced': { player: string; character: number; organisationDiscarded?: number | null };
   'anima.phase_finished': { player: string };
-  'anima.went': { player: string; location: string; prior: { card: number; result: PriorEncounter } | null; recruited: number[] };
+  /** `prior.drawn`: the Encounter drawn for a level change (ANIMA-OPT-TREE-2), discarded once resolved. */
+  'anima.went': { player: string; location: string; prior: { card: number; result: PriorEncounter; drawn?: boolean } | null; recruited: number[] };
   'anima.sought': {
     player: string;
     source: 'deck' | 'discard';

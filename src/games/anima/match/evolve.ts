@@ -77,13 +77,14 @@ function addCharacters(t: AnimaTable, g: GroupState, cards: number[]): void {
 }
 
 /** ANIMA-MOVE-3 / ANIMA-PRIOR-2..5: the Group met the Location's prior encounter (or none). */
-function arrive(t: AnimaTable, player: string, location: string, prior: { card: number; result: PriorEncounter } | null, recruited: number[]): void {
+function arrive(t: AnimaTable, player: string, location: string, prior: { card: number; result: PriorEncounter; drawn?: boolean } | null, recruited: number[]): void {
   const g = t.groupsInPlay[player]!;
   const here = t.locations.find((l) => l.name === location)!;
   if (prior) {
     const r = prior.result;
-    // ANIMA-PRIOR-5: a winning Creature stays (face up); anything else goes to the discard pile.
-    if (r.creatureStays) here.prior = { card: prior.card, faceDown: false };
+    if (prior.drawn) t.decks.encounters = t.decks.encounters.filter((c) => c !== prior.card);
+    // ANIMA-PRIOR-5: a winning Creature stays (face up); anything else goes to the discard pile (ANIMA-OPT-TREE-2: a level-change card always).
+    if (r.creatureStays && !prior.drawn) here.prior = { card: prior.card, faceDown: false };
     else {
       here.prior = null;
       t.discards.encounters.push(prior.card);

@@ -159,6 +159,8 @@ export interface AnimaTable {
   finalDeck: number[];
   /** ANIMA-OPT-MULTI-1: both Basic Missions are needed for the Final Mission. */
   multipleMissions: boolean;
+  /** ANIMA-OPT-TREE-1..4: every Location on the table from the start; levels are climbed one at a time. */
+  tree: boolean;
   outcome: { winner: string; mission: string } | null;
   /** Why a full match cannot be played (no card lists in the options): the members missing. */
   missingCards: string[];
@@ -281,6 +283,10 @@ export function initialTable(players: { id: string }[], options: Record<string, 
   const n = players.length;
   const ok = cards !== null && cardProblems(cards, n).length === 0;
   const gifts = ok ? cards.gifts : undefined;
+  const tree = options.tree === true;
+  // ANIMA-OPT-TREE-1: all Locations on the table, no prior encounters in front of them; ANIMA-SETUP-4 otherwise.
+  const onTable = ok ? (tree ? range(0, cards.locations.length).sort((a, b) => cards.locations[a]!.level - cards.locations[b]!.level || a - b) : range(0, n)) : [];
+  const priors = tree ? 0 : n;
   const groupsInPlay: Record<string, GroupState> = {};
   players.forEach((p, i) => {
     const missions = ok ? [2 * i, 2 * i + 1].map((card) => ({ card, name: cards.basicMissions[card]!.name })) : [];
@@ -297,12 +303,12 @@ export function initialTable(players: { id: string }[], options: Record<string, 
     pending: null,
     soughtBy: null,
     groupsInPlay,
-    locations: ok ? range(0, n).map((i) => ({ card: i, name: cards.locations[i]!.name, level: cards.locations[i]!.level, prior: { card: i, faceDown: true } })) : [],
+    locations: onTable.map((i) => ({ card: i, name: cards!.locations[i]!.name, level: cards!.locations[i]!.level, prior: tree ? null : { card: i, faceDown: true } })),
     decks: ok
       ? {
           characters: range(2 * n, cards.characters.length),
-          locations: range(n, cards.locations.length),
-          encounters: range(n, cards.encounters.length),
+          locations: range(onTable.length, cards.locations.length),
+          encounters: range(priors, cards.encounters.length),
           gifts: gifts ? range(4 * n, gifts.length) : [],
         }
       : { characters: [], locations: [], encounters: [], gifts: [] },
@@ -310,6 +316,7 @@ export function initialTable(players: { id: string }[], options: Record<string, 
     finalMission: null,
     finalDeck: ok ? range(0, cards.finalMissions.length) : [],
     multipleMissions: options.multipleMissions === true,
+    tree,
     outcome: null,
     missingCards: cards ? [] : CARD_LISTS.filter((k) => !Array.isArray(options[k])),
     cards: ok ? cards : null,

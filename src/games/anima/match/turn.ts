@@ -1,7 +1,7 @@
 /** Ánima match handlers: setup (ANIMA-SETUP-3), the Start phase (ANIMA-START-*) and the Move phase (ANIMA-MOVE-*). */
 import type { Dice } from '../../dice/index.js';
 import { pickupCandidate } from '../interaction.js';
-import { go } from '../movement.js';
+import { go, goNeeds } from '../movement.js';
 import { seek, type ActiveLocation } from '../seek.js';
 import type { PriorEncounter } from '../prior.js';
 import { event, type AnimaEvent } from './events.js';
@@ -80,16 +80,23 @@ export function goTo(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEve
   const to = t.locations.find((l) => l.name === c.location);
   if (!to) violation('not_active', `${String(c.location)} is not an active Location (ANIMA-MOVE-1).`, { active: t.locations.map((l) => l.name) });
   const from = g.location ? (t.locations.find((l) => l.name === g.location) ?? null) : null;
-  const card = to.prior ? t.cards!.encounters[to.prior.card]! : undefined;
-  const r = go({ from: from && { name: from.name, level: from.level }, to: { name: to.name, level: to.level } }, coreGroup(g), card, dice);
+  const q = { from: from && { name: from.name, level: from.level }, to: { name: to.name, level: to.level }, tree: t.tree };
+  // ANIMA-OPT-TREE-2: changing level draws the top Encounter card as a prior encounter.
+  const drawn = t.tree && goNeeds(q) === 'level_change' ? drawCards(t, 'encounters', 1, dice) : null;
+  const index = drawn ? drawn.cards[0] : to.prior?.card;
+  const card = index === undefined ? undefined : t.cards!.encounters[index]!;
+  const r = go(q, coreGroup(g), card, dice);
   if (r.need === 'none' || !card || !r.encounter) return [event('anima.went', { player: c.player, location: to.name, prior: null, recruited: [] })];
   const result = r as unknown as PriorEncounter;
   const { recruited, events } = recruitsOf(t, g, result, dice);
-  return [...events, event('anima.went', { player: c.player, location: to.name, prior: { card: to.prior!.card, result }, recruited })];
+  const prior = { card: index!, result, ...(drawn ? { drawn: true } : {}) };
+  return [...(drawn?.events ?? []), ...events, event('anima.went', { player: c.player, location: to.name, prior, recruited })];
 }
 
 /** ANIMA-MOVE-4..10: Seek new horizons (the seek core), the new Location's prior encounter drawn face up. */
 export function seekNewHorizons(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+  // ANIMA-OPT-TREE-1: with every Location on the table there are no new horizons.
+  if (t.tree) violation('tree_no_seek', 'With Locations as a tree every Location is on the table: Seek new horizons is not used (ANIMA-OPT-TREE-1).');
   const source = (c.source as 'deck' | 'discard' | undefined) ?? 'deck';
   const cards = t.cards!;
   let location: number | undefined;
