@@ -73,6 +73,7 @@ const GiftCardSchema = Type.Object({
   combat: Type.Optional(Modifier),
   speed: Type.Optional(Modifier),
   incapacitates: Type.Optional(Type.Boolean({ description: 'Incapacitates one Character until the next Start phase (ANIMA-INCAP-1, e.g. Dormir).' })),
+  zeppelin: Type.Optional(Type.Boolean({ description: 'Viaje en zepelín: played with `anima.go`, any Location whatever its level (ANIMA-OPT-TREE-5).' })),
   text: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 
@@ -125,7 +126,7 @@ const CombatGifts = Type.Array(GiftPlay, {
 
 export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema: TSchema }> = {
   'anima.keep_character': cmd(
-    'ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. With a Gift deck also `gifts`: three of the four Gifts drawn (`giftsDealt`). When all kept, turn 1 starts. A full match is created with the card lists the rulebook does not print, each in draw order, in `options`: `{characters: [{name, combat, speed, skills?: ["ki"|"magic"|"scheme"]}], locations: [{name, level, table, rewards, trade?, combatAllowed?}] (at most 14), encounters: [{name, kind, level, combat?, …}], basicMissions: [{name, test: {kind: "combat", enemy, combat} | {kind: "speed", difficulty} | {kind: "resist", rounds, enemy?: {name, combat}}, benefit?}], finalMissions: [3 Missions], gifts?: [{name, category: "ability"|"plot", skill?, phase?, timing: "normal"|"interrupt"|"combat", persistent?, organisation?: {enemies: [names]}, combat?, speed?, incapacitates?, text?}], multipleMissions?, tree?}` (400 with `/options/...` paths naming what is missing; without the card lists the match is the resolution log of the operations).',
+    'ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. With a Gift deck also `gifts`: three of the four Gifts drawn (`giftsDealt`). When all kept, turn 1 starts. A full match is created with the card lists the rulebook does not print, each in draw order, in `options`: `{characters: [{name, combat, speed, skills?: ["ki"|"magic"|"scheme"]}], locations: [{name, level, table, rewards, trade?, combatAllowed?}] (at most 14), encounters: [{name, kind, level, combat?, …}], basicMissions: [{name, test: {kind: "combat", enemy, combat} | {kind: "speed", difficulty} | {kind: "resist", rounds, enemy?: {name, combat}}, benefit?}], finalMissions: [3 Missions], gifts?: [{name, category: "ability"|"plot", skill?, phase?, timing: "normal"|"interrupt"|"combat", persistent?, organisation?: {enemies: [names]}, combat?, speed?, incapacitates?, zeppelin?, text?}], multipleMissions?, tree?}` (400 with `/options/...` paths naming what is missing; without the card lists the match is the resolution log of the operations).',
     { type: 'anima.keep_character', player: 'p1', character: 'Acróbata', gifts: ['Sol Negro', 'Dormir', 'Furia'] },
     { character: Name, gifts: Type.Optional(Type.Array(Name, { minItems: 3, maxItems: 3 })) },
   ),
@@ -140,9 +141,9 @@ export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema
     { character: Name, take: Type.Optional(Type.Boolean()) },
   ),
   'anima.go': cmd(
-    'ANIMA-MOVE-3 / ANIMA-PRIOR-1..5 (Move phase): go to an active Location (the current one: stay), facing its prior encounter.',
+    'ANIMA-MOVE-3 / ANIMA-PRIOR-1..5 (Move phase): go to an active Location (the current one: stay), facing its prior encounter. With Locations as a tree (ANIMA-OPT-TREE-2..5) a level change faces the top Encounter card; `gift` plays a Zeppelin Travel card to reach any level.',
     { type: 'anima.go', player: 'p1', location: 'Arkángel', dice: { values: [6, 2] } },
-    { location: Name },
+    { location: Name, gift: Type.Optional(Name) },
   ),
   'anima.seek_new_horizons': cmd(
     'ANIMA-MOVE-4..10 / ANIMA-DECK-3: once per turn; the top Location (or `location` from the discard pile with `source: "discard"`) with a face-up prior encounter; over the maximum, `removal` lists the Locations to remove in order, `saves` who saves which with a Gift.',

@@ -54,6 +54,8 @@ export interface GiftCard {
   speed?: number;
   /** ANIMA-INCAP-1: the card incapacitates one Character (e.g. Dormir) until the next Start phase. */
   incapacitates?: boolean;
+  /** ANIMA-OPT-TREE-5: Viaje en zepelín, played with a Move declaration: any Location whatever its level. */
+  zeppelin?: boolean;
   text?: string;
 }
 

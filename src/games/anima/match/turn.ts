@@ -80,17 +80,27 @@ export function goTo(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEve
   const to = t.locations.find((l) => l.name === c.location);
   if (!to) violation('not_active', `${String(c.location)} is not an active Location (ANIMA-MOVE-1).`, { active: t.locations.map((l) => l.name) });
   const from = g.location ? (t.locations.find((l) => l.name === g.location) ?? null) : null;
-  const q = { from: from && { name: from.name, level: from.level }, to: { name: to.name, level: to.level }, tree: t.tree };
+  const zeppelin = zeppelinOf(c, t, g);
+  const q = { from: from && { name: from.name, level: from.level }, to: { name: to.name, level: to.level }, tree: t.tree, zeppelin: zeppelin.length > 0 };
   // ANIMA-OPT-TREE-2: changing level draws the top Encounter card as a prior encounter.
   const drawn = t.tree && goNeeds(q) === 'level_change' ? drawCards(t, 'encounters', 1, dice) : null;
   const index = drawn ? drawn.cards[0] : to.prior?.card;
   const card = index === undefined ? undefined : t.cards!.encounters[index]!;
   const r = go(q, coreGroup(g), card, dice);
-  if (r.need === 'none' || !card || !r.encounter) return [event('anima.went', { player: c.player, location: to.name, prior: null, recruited: [] })];
+  if (r.need === 'none' || !card || !r.encounter) return [...zeppelin, event('anima.went', { player: c.player, location: to.name, prior: null, recruited: [] })];
   const result = r as unknown as PriorEncounter;
   const { recruited, events } = recruitsOf(t, g, result, dice);
   const prior = { card: index!, result, ...(drawn ? { drawn: true } : {}) };
-  return [...(drawn?.events ?? []), ...events, event('anima.went', { player: c.player, location: to.name, prior, recruited })];
+  return [...zeppelin, ...(drawn?.events ?? []), ...events, event('anima.went', { player: c.player, location: to.name, prior, recruited })];
+}
+
+/** ANIMA-OPT-TREE-5: Viaje en zepelín played with the declaration (`gift`), with Locations as a tree. */
+function zeppelinOf(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
+  if (c.gift === undefined) return [];
+  const card = namedGifts(t, g, [c.gift as string], c.player)[0]!;
+  if (!t.cards!.gifts![card]!.zeppelin) violation('not_zeppelin', `${String(c.gift)} is no Zeppelin Travel card (ANIMA-OPT-TREE-5).`);
+  if (!t.tree) violation('zeppelin_needs_tree', 'Zeppelin Travel lifts the level limits of Locations as a tree (ANIMA-OPT-TREE-5); this match does not use that rule.');
+  return [event('anima.gift_played', { player: c.player, gift: card, character: null, target: null, forCombat: false })];
 }
 
 /** ANIMA-MOVE-4..10: Seek new horizons (the seek core), the new Location's prior encounter drawn face up. */

@@ -1,7 +1,7 @@
 /** Ánima match specs: the optional rule "Locations as a tree" (ANIMA-OPT-TREE-1..4), fixed dice. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { ANIMA_PLAYERS, KEEP, animaCards } from './anima-fixtures.js';
+import { ANIMA_PLAYERS, KEEP, KEEP_GIFTS, animaCards, animaGiftCards } from './anima-fixtures.js';
 
 const spec = () => matchSpec('anima', { players: ANIMA_PLAYERS, options: { ...animaCards(), tree: true } });
 const end = (player: string) => ({ type: 'anima.end_phase', player });
@@ -59,5 +59,26 @@ describe('Ánima match: Locations as a tree (ANIMA-OPT-TREE)', () => {
       .then([{ type: 'anima.went', data: { prior: { result: { arrives: false } } } }]);
     expect(state.groupsInPlay.p2).toMatchObject({ location: null, turnLost: true });
     expect(state.discards.encounters).toEqual([0]);
+  });
+
+  it('ANIMA-OPT-TREE-5: Zeppelin Travel goes from no Location to level 2 at once; the card is discarded', async () => {
+    const cards = animaGiftCards();
+    cards.gifts[2] = { name: 'Viaje en zepelín', category: 'plot', phase: 'move', timing: 'normal', zeppelin: true } as never;
+    const keep = [{ ...KEEP_GIFTS[0]!, gifts: ['Sol Negro', 'Furia', 'Viaje en zepelín'] }, KEEP_GIFTS[1]!, end('p1'), end('p2')];
+    const zeppelin = { type: 'anima.go', player: 'p1', location: 'Las Ruinas', gift: 'Viaje en zepelín' };
+    const { state } = await matchSpec('anima', { players: ANIMA_PLAYERS, options: { ...cards, tree: true } })
+      .givenCommands(keep)
+      .when(zeppelin)
+      .then([
+        { type: 'anima.gift_played', data: { gift: 2 } },
+        { type: 'anima.went', data: { location: 'Las Ruinas', prior: null } },
+      ]);
+    expect(state.groupsInPlay.p1).toMatchObject({ location: 'Las Ruinas', hand: [0, 1] });
+    expect(state.discards.gifts).toEqual([2]);
+    await matchSpec('anima', { players: ANIMA_PLAYERS, options: cards }).givenCommands(keep).when(zeppelin).thenProblem('zeppelin_needs_tree');
+    await matchSpec('anima', { players: ANIMA_PLAYERS, options: { ...cards, tree: true } })
+      .givenCommands(keep)
+      .when({ ...zeppelin, gift: 'Furia' })
+      .thenProblem('not_zeppelin');
   });
 });
