@@ -6,7 +6,7 @@ import { seek, type ActiveLocation } from '../seek.js';
 import type { PriorEncounter } from '../prior.js';
 import { event, type AnimaEvent } from './events.js';
 import { characterOf, coreGroup, drawCards, shuffle, violation } from './rules.js';
-import { namedGifts } from './gifts.js';
+import { giftDeck, namedGifts } from './gifts.js';
 import { STARTING_GIFTS, type AnimaTable, type GroupState } from './state.js';
 
 export type Cmd = { type: string; player: string; [member: string]: unknown };
@@ -28,7 +28,11 @@ export function keepCharacter(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice):
 
 /** ANIMA-SETUP-3 with a Gift deck: three of the four Gifts drawn are kept, the fourth is shuffled back. */
 function keptGifts(c: Cmd, t: AnimaTable, g: GroupState): { gifts?: number[]; returnedGift?: number } {
-  if (!t.cards!.gifts) return {};
+  if (!t.cards!.gifts) {
+    // Gifts named without a Gift deck are refused (no_gift_deck), never ignored.
+    if (c.gifts !== undefined) giftDeck(t);
+    return {};
+  }
   const gifts = t.cards!.gifts;
   const names = (c.gifts as string[] | undefined) ?? [];
   const left = [...g.giftsDealt];
@@ -145,7 +149,10 @@ export function seekNewHorizons(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice
     const saver = t.groupsInPlay[s.by];
     if (!saver) violation('unknown_player', `No player "${s.by}" to save ${s.location}.`);
     if (saver.handSize < r.saved.filter((x) => x.by === s.by).length) violation('not_held', `${s.by} has no Gift left to discard to save ${s.location} (ANIMA-MOVE-8).`);
-    if (!cards.gifts) return s;
+    if (!cards.gifts) {
+      if (asked.some((a) => a.gift !== undefined)) giftDeck(t);
+      return s;
+    }
     const gift = asked.find((a) => a.location === s.location && a.by === s.by)?.gift;
     if (gift === undefined) violation('name_the_gifts', `This match has a Gift deck: name the Gift ${s.by} sacrifices to save ${s.location} (ANIMA-MOVE-8).`);
     return { ...s, gift: namedGifts(t, saver, [gift], s.by)[0]! };

@@ -112,13 +112,16 @@ describe('Ánima match with a Gift deck: setup and hands (ANIMA-SETUP-3, ANIMA-H
       .thenProblem('name_the_gifts');
   });
 
-  it('without a Gift deck Gifts cannot be played', async () => {
+  it('without a Gift deck Gifts cannot be played nor named', async () => {
     await matchSpec('anima', { players: ANIMA_PLAYERS, options: { ...animaGiftCards(), gifts: undefined } })
       .givenCommands([
         { type: 'anima.keep_character', player: 'p1', character: 'Acróbata' },
         { type: 'anima.keep_character', player: 'p2', character: 'Ladrona', dice: { values: [1, 1, 1, 7, 3] } },
       ])
       .when(play('p1', 'Sol Negro'))
+      .thenProblem('no_gift_deck');
+    await matchSpec('anima', { players: ANIMA_PLAYERS, options: { ...animaGiftCards(), gifts: undefined } })
+      .when(KEEP_GIFTS[0]!)
       .thenProblem('no_gift_deck');
   });
 });
