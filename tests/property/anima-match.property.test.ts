@@ -6,19 +6,35 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SeededDice } from '../../src/games/dice/index.js';
+import { FixedDice, SeededDice } from '../../src/games/dice/index.js';
 import { InvalidInput, RuleViolation } from '../../src/games/errors.js';
 import { gameMatch, validateCommand, type Command } from '../../src/app/matches/games.js';
-import { ANIMA_PLAYERS, animaCards } from '../unit/matches/spec/anima-fixtures.js';
+import { ANIMA_PLAYERS, ENEMIES_AT_RUINS, RESIST_STARTED, animaCards, animaGiftCards, resistCards } from '../unit/matches/spec/anima-fixtures.js';
 
 type S = {
   phase: string;
   toAct: string | null;
   pending: { kind: string; player: string } | null;
-  groupsInPlay: Record<string, { dealt: number[]; characters: { name: string }[]; location: string | null }>;
+  groupsInPlay: Record<string, { dealt: number[]; giftsDealt: number[]; hand: number[]; characters: { name: string }[]; location: string | null }>;
   locations: { name: string }[];
-  cards: ReturnType<typeof animaCards>;
+  cards: ReturnType<typeof animaGiftCards>;
 };
+
+/** With a Gift deck: `anima.play_gift` of a card in hand (an Ability card powered by some Character), Combat cards for a combat. */
+function giftMenu(s: S, player: string, pick: number): Command[] {
+  const g = s.groupsInPlay[player]!;
+  const gifts = s.cards.gifts;
+  if (!gifts || g.hand.length === 0) return [];
+  const card = gifts[g.hand[pick % g.hand.length]!]!;
+  const character = g.characters[pick % Math.max(1, g.characters.length)]?.name;
+  const other = player === 'p1' ? 'p2' : 'p1';
+  const target = { player: other, character: s.groupsInPlay[other]!.characters[0]?.name ?? 'x' };
+  return [
+    { type: 'anima.play_gift', player, gift: card.name, ...(character ? { character } : {}), target },
+    { type: 'anima.declare_combat', player, target: other, gifts: [{ gift: card.name, ...(character ? { character } : {}) }] },
+    { type: 'anima.discard_gifts', player, gifts: [card.name] },
+  ];
+}
 
 function menu(s: S, pick: number): Command[] {
   const any = <T>(xs: readonly T[]) => xs[pick % xs.length]!;
@@ -33,45 +49,86 @@ function menu(s: S, pick: number): Command[] {
   switch (s.phase) {
     case 'setup': {
       const p = any(['p1', 'p2']);
-      const dealt = s.groupsInPlay[p]!.dealt;
-      return [{ type: 'anima.keep_character', player: p, character: s.cards.characters[dealt[pick % 2] ?? 0]!.name }];
+      const g = s.groupsInPlay[p]!;
+      const gifts = s.cards.gifts ? { gifts: g.giftsDealt.slice(pick % 2, (pick % 2) + 3).map((c) => s.cards.gifts![c]!.name) } : {};
+      return [{ type: 'anima.keep_character', player: p, character: s.cards.characters[g.dealt[pick % 2] ?? 0]!.name, ...gifts }];
     }
     case 'start':
-      return [{ type: 'anima.end_phase', player }, { type: 'anima.discard_gifts', player, count: 1 }, wrong];
+      return [
+        { type: 'anima.end_phase', player },
+        { type: 'anima.end_phase', player },
+        { type: 'anima.end_phase', player },
+        { type: 'anima.discard_gifts', player, count: 1 },
+        { type: 'anima.leave_location', player },
+        { type: 'anima.leave_organisation', player },
+        ...giftMenu(s, player, pick),
+        wrong,
+      ];
     case 'move':
-      return [{ type: 'anima.go', player, location: any(s.locations).name }, { type: 'anima.seek_new_horizons', player }, { type: 'anima.rest', player }, wrong];
+      return [
+        { type: 'anima.go', player, location: any(s.locations).name },
+        { type: 'anima.seek_new_horizons', player },
+        { type: 'anima.rest', player },
+        ...giftMenu(s, player, pick),
+        wrong,
+      ];
     case 'interaction':
       return [
         { type: 'anima.end_phase', player },
+        { type: 'anima.end_phase', player },
         { type: 'anima.declare_combat', player, target: player === 'p1' ? 'p2' : 'p1' },
         { type: 'anima.trade_with', player, with: player === 'p1' ? 'p2' : 'p1', gives: { gifts: 1 } },
+        ...giftMenu(s, player, pick),
       ];
     case 'exploration':
-      return [{ type: 'anima.explore', player }, { type: 'anima.end_phase', player }, wrong];
+      return [{ type: 'anima.explore', player }, { type: 'anima.resist', player }, { type: 'anima.end_phase', player }, ...giftMenu(s, player, pick), wrong];
     default:
       return [wrong];
   }
 }
 
+/**
+ * Where a run starts: setup (card lists with or without the Gift deck, or with Locations as a tree,
+ * ANIMA-OPT-TREE), or a scripted opening with fixed dice — enemy Organisations at one Location (Gifts,
+ * ANIMA-INTERACT-4), a Resist mission under way (ANIMA-MISSION-5) — so that the random commands reach
+ * the Gift and Resist rules.
+ */
+const OPENINGS: { cards: () => object; commands: Command[] }[] = [
+  { cards: animaCards, commands: [] },
+  { cards: animaGiftCards, commands: [] },
+  { cards: () => ({ ...animaCards(), tree: true }), commands: [] },
+  { cards: animaGiftCards, commands: ENEMIES_AT_RUINS },
+  { cards: resistCards, commands: RESIST_STARTED },
+];
+
 describe('Ánima match property', () => {
   it('replay equals live; refused commands change nothing (ANIMA-*)', () => {
     const g = gameMatch('anima')!;
     const reached = new Set<string>();
+    const seen = new Set<string>();
     fc.assert(
-      fc.property(fc.array(fc.nat(1000), { minLength: 1, maxLength: 60 }), fc.string({ maxLength: 8 }), (picks, seed) => {
-        const setup = { players: ANIMA_PLAYERS, options: animaCards() as unknown as Record<string, unknown> };
+      fc.property(fc.array(fc.nat(1000), { minLength: 1, maxLength: 80 }), fc.string({ maxLength: 8 }), fc.nat(OPENINGS.length - 1), (picks, seed, at) => {
+        const opening = OPENINGS[at]!;
+        const setup = { players: ANIMA_PLAYERS, options: opening.cards() as unknown as Record<string, unknown> };
         let state = g.initialState(setup) as S;
         const log: { type: string; data: unknown }[] = [];
+        const run = (command: Command, dice: FixedDice | SeededDice) => {
+          for (const e of g.decide(validateCommand(g, structuredClone(command)), state, dice)) {
+            log.push(JSON.parse(JSON.stringify(e)));
+            seen.add(e.type);
+            state = g.evolve(state, e) as S;
+          }
+        };
+        opening.commands.forEach((c, i) => {
+          const values = (c as { dice?: { values: number[] } }).dice?.values;
+          run(c, values ? new FixedDice(values) : new SeededDice(`opening-${i}`));
+        });
         picks.forEach((pick, i) => {
           const options = menu(state, pick >> 2);
           const command = options[pick % options.length]!;
           const before = JSON.stringify(state);
           try {
-            const events = g.decide(validateCommand(g, structuredClone(command)), state, new SeededDice(`${seed}-${i}`));
-            for (const e of events) {
-              log.push(JSON.parse(JSON.stringify(e)));
-              state = g.evolve(state, e) as S;
-            }
+            run(command, new SeededDice(`${seed}-${i}`));
           } catch (error) {
             if (!(error instanceof RuleViolation || error instanceof InvalidInput)) throw error;
             expect(JSON.stringify(state)).toBe(before);
@@ -87,5 +144,7 @@ describe('Ánima match property', () => {
     );
     // The runs get past setup into the turn's phases (ANIMA-TURN-1).
     expect([...reached]).toEqual(expect.arrayContaining(['move', 'exploration']));
+    // The Gift, Organisation and Resist rules are reached (ANIMA-TIMING-*, ANIMA-HAND-2, ANIMA-MISSION-5).
+    expect([...seen]).toEqual(expect.arrayContaining(['anima.gift_played', 'anima.group_combat', 'anima.resisted', 'anima.gifts_drawn', 'anima.explored']));
   });
 });

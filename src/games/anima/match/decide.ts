@@ -10,8 +10,10 @@ import { turnOrder } from '../turn-order.js';
 import { groupSpeed } from '../group.js';
 import { event, type AnimaEvent } from './events.js';
 import { evolveTable } from './evolve.js';
-import { claimReward, chooseCasualty, declareCombat, explore, tradeWith } from './play.js';
-import { coreGroup, drawCards, groupOf, violation } from './rules.js';
+import { claimReward, chooseCasualty, declareCombat, explore, pair, tradeWith } from './play.js';
+import { enemies, leaveOrganisation, playGift, reconcileHands } from './gifts.js';
+import { leaveLocation, resist } from './resist.js';
+import { coreGroup, drawCards, groupOf, holding, violation } from './rules.js';
 import type { AnimaPhase, AnimaTable, GroupState } from './state.js';
 import { discardGifts, dismissCharacter, goTo, keepCharacter, rest, seekNewHorizons, type Cmd } from './turn.js';
 
@@ -28,10 +30,26 @@ export interface AnimaCommandSpec {
   decide: Handler;
 }
 
-const endPhase: Handler = (c, t) => {
+const endPhase: Handler = (c, t, g) => {
   // ANIMA-MOVE: each player declares exactly one of Go, Seek new horizons or Rest.
   if (t.phase === 'move') violation('declaration_needed', 'In the Move phase declare anima.go, anima.seek_new_horizons or anima.rest (ANIMA-MOVE).');
+  const foe = t.phase === 'interaction' ? enemyToFight(t, c.player) : null;
+  if (foe) violation('combat_required', `${c.player} and ${foe} belong to enemy Organisations at the same Location: declare combat (ANIMA-INTERACT-4).`, { target: foe });
+  if (t.phase === 'exploration' && holding(g)) violation('resist_due', `${c.player}'s Resist mission round is due: anima.resist (ANIMA-MISSION-5).`);
   return [event('anima.phase_finished', { player: c.player })];
+};
+
+/** ANIMA-INTERACT-4 / ANIMA-AMB-8: the first of two enemy-Organisation Groups at one Location must fight, when combat is legal. */
+function enemyToFight(t: AnimaTable, player: string): string | null {
+  const me = t.groupsInPlay[player]!;
+  const later = t.turnOrder.slice(t.turnOrder.indexOf(player) + 1);
+  return later.find((id) => enemies(t, me, t.groupsInPlay[id]!) && pair(t, player, id).canFight) ?? null;
+}
+
+const exploreOrResist: Handler = (c, t, g, dice) => {
+  // ANIMA-MISSION-5: the round of the Resist mission is this Group's Exploration-phase action.
+  if (holding(g)) violation('resist_due', `${c.player}'s Resist mission round is due: anima.resist (ANIMA-MISSION-5).`);
+  return explore(c, t, g, dice);
 };
 
 export const ANIMA_COMMANDS: Record<string, AnimaCommandSpec> = {
@@ -43,7 +61,12 @@ export const ANIMA_COMMANDS: Record<string, AnimaCommandSpec> = {
   'anima.rest': { phases: ['move'], what: 'Resting (ANIMA-MOVE-11)', inTurn: true, decide: rest },
   'anima.declare_combat': { phases: ['interaction'], what: 'Declaring combat (ANIMA-INTERACT-2)', inTurn: true, decide: declareCombat },
   'anima.trade_with': { phases: ['interaction'], what: 'Trading (ANIMA-INTERACT-1)', inTurn: true, decide: tradeWith },
-  'anima.explore': { phases: ['exploration'], what: 'Exploring (ANIMA-EXPLORE-1)', inTurn: true, decide: explore },
+  'anima.explore': { phases: ['exploration'], what: 'Exploring (ANIMA-EXPLORE-1)', inTurn: true, decide: exploreOrResist },
+  'anima.resist': { phases: ['exploration'], what: 'A Resist mission round (ANIMA-MISSION-5)', inTurn: true, decide: resist },
+  'anima.leave_location': { phases: ['start'], what: 'Leaving the Location (ANIMA-START-2d)', inTurn: true, decide: leaveLocation },
+  'anima.leave_organisation': { phases: ['start'], what: 'Leaving the Organisation (ANIMA-HAND-2, ANIMA-START-2a)', inTurn: true, decide: leaveOrganisation },
+  // Turn and phase are checked by the card's timing (ANIMA-TIMING-1/2).
+  'anima.play_gift': { phases: ['start', 'move', 'interaction', 'exploration'], what: 'Playing a Gift (ANIMA-TIMING-1..4)', inTurn: false, decide: playGift },
   'anima.claim_reward': { phases: ['exploration'], what: 'Claiming a reward (ANIMA-REWARD-1)', inTurn: true, resolves: 'reward', decide: claimReward },
   'anima.choose_casualty': {
     phases: ['move', 'interaction', 'exploration'],
@@ -87,7 +110,8 @@ function check(spec: AnimaCommandSpec, c: Cmd, t: AnimaTable): GroupState {
 function startTurn(t: AnimaTable, dice: Dice): AnimaEvent {
   const entrants = t.turnOrder.map((id) => {
     const g = t.groupsInPlay[id]!;
-    return { id, speed: groupSpeed({ ...coreGroup(g), rested: g.resting }) };
+    // This turn's card modifiers expire (ANIMA-START-1); persistent cards still count.
+    return { id, speed: groupSpeed({ ...coreGroup({ ...g, bonus: { combat: 0, speed: 0 } }), rested: g.resting }) };
   });
   const order = turnOrder(entrants, t.tieBreaks, dice);
   return event('anima.turn_started', { turn: t.turn + 1, order: order.order, tieBreaks: order.tieBreaks, runs: order.runs });
@@ -108,8 +132,11 @@ function followUp(t: AnimaTable, dice: Dice): AnimaEvent[] {
     // ANIMA-GROUP-5: a player without Characters takes the top Character as a new Group.
     const top = drawCards(t, 'characters', 1, dice);
     if (top.cards[0] === undefined) continue;
-    return [...top.events, event('anima.group_replaced', { player, character: top.cards[0] })];
+    const organisationDiscarded = g.organisation;
+    return [...top.events, event('anima.group_replaced', { player, character: top.cards[0], ...(organisationDiscarded !== null ? { organisationDiscarded } : {}) })];
   }
+  const hands = reconcileHands(t, dice);
+  if (hands.length) return hands;
   if (t.phase === 'turn_end') return [startTurn(t, dice)];
   return [];
 }

@@ -4,29 +4,37 @@ import type { CreatureCombat } from '../combat.js';
 import type { SpeedTest } from '../speed.js';
 
 export interface AnimaEventData {
-  'anima.character_kept': { player: string; kept: number; returned: number };
+  /** ANIMA-SETUP-3; with a Gift deck also the three Gifts kept and the one returned. */
+  'anima.character_kept': { player: string; kept: number; returned: number; gifts?: number[]; returnedGift?: number };
   /** A deck (re)formed in this order: the setup return (ANIMA-SETUP-3) or a discard pile shuffled (ANIMA-DECK-2). */
-  'anima.deck_shuffled': { deck: 'characters' | 'encounters'; order: number[] };
+  'anima.deck_shuffled': { deck: 'characters' | 'encounters' | 'gifts'; order: number[] };
   'anima.turn_started': { turn: number; order: string[]; tieBreaks: TieBreak[]; runs: SpeedRun[] };
-  'anima.gifts_discarded': { player: string; count: number; takenBy: string | null; reason: string };
+  'anima.gifts_discarded': { player: string; count: number; takenBy: string | null; reason: string; cards?: number[] };
   'anima.character_dismissed': { player: string; character: number; takenBy: string | null; reason: string };
   /** ANIMA-GROUP-5: the top Character of the deck starts a new Group. */
-  'anima.group_replaced': { player: string; character: number };
+  'anima.group_replaced': { player: string; character: number; organisationDiscarded?: number | null };
   'anima.phase_finished': { player: string };
-  'anima.went': { player: string; location: string; prior: { card: number; result: PriorEncounter } | null; recruited: number[] };
+  /** `prior.drawn`: the Encounter drawn for a level change (ANIMA-OPT-TREE-2), discarded once resolved. */
+  'anima.went': { player: string; location: string; prior: { card: number; result: PriorEncounter; drawn?: boolean } | null; recruited: number[] };
   'anima.sought': {
     player: string;
     source: 'deck' | 'discard';
     location: number;
     encounter: number;
     removed: string | null;
-    saved: { location: string; by: string }[];
+    saved: { location: string; by: string; gift?: number }[];
     result: PriorEncounter;
     recruited: number[];
   };
   'anima.rested': { player: string };
-  'anima.group_combat': { player: string; opponent: string; combat: GroupCombat; spoil: boolean };
-  'anima.traded': { player: string; with: string; gives: { gifts: number; characters: number[] }; receives: { gifts: number; characters: number[] } };
+  /** `spoilCard`: with a Gift deck, the loser's Gift drawn at random (ANIMA-INTERACT-5). */
+  'anima.group_combat': { player: string; opponent: string; combat: GroupCombat; spoil: boolean; spoilCard?: number | null };
+  'anima.traded': {
+    player: string;
+    with: string;
+    gives: { gifts: number; characters: number[]; cards?: number[] };
+    receives: { gifts: number; characters: number[]; cards?: number[] };
+  };
   'anima.explored': { player: string; location: string; drawn: number[]; exploration: Exploration; recruited: number[] };
   'anima.reward_claimed': {
     player: string;
@@ -35,8 +43,20 @@ export interface AnimaEventData {
     kind: 'gift' | 'recruit' | 'mission' | 'special';
     giftsDrawn?: number;
     recruited?: number;
-    mission?: { name: string; final: boolean; combat?: CreatureCombat; speedTest?: SpeedTest; success: boolean };
+    mission?: { name: string; final: boolean; combat?: CreatureCombat; speedTest?: SpeedTest; success: boolean; resistStarted?: boolean };
   };
+  /** Gift cards drawn into a hand whose count grew (rewards, Events: ANIMA-HAND-1, ANIMA-DECK-2). */
+  'anima.gifts_drawn': { player: string; cards: number[] };
+  /** Gift cards an Event took from a hand (drawn at random). */
+  'anima.gifts_lost': { player: string; cards: number[] };
+  /** ANIMA-TIMING-1..4: a Gift played (for one combat when `forCombat`), the Character tapped for an Ability card. */
+  'anima.gift_played': { player: string; gift: number; character: number | null; target: { player: string; character: number } | null; forCombat: boolean };
+  /** ANIMA-HAND-2 / ANIMA-START-2a: the Organisation discarded. */
+  'anima.organisation_left': { player: string; organisation: number };
+  /** ANIMA-START-2d / ANIMA-AMB-5: the Group declares it leaves its Location (a Resist mission under way is abandoned). */
+  'anima.location_left': { player: string; location: string; abandoned: string | null };
+  /** ANIMA-MISSION-5: one round of a Resist mission in the Exploration phase. */
+  'anima.resisted': { player: string; mission: string; location: string; combat?: CreatureCombat; progress: number; completed: boolean; expelled: boolean };
   'anima.mission_completed': { player: string; mission: string; final: boolean };
   'anima.final_mission_revealed': { card: number; name: string };
   'anima.character_lost': { player: string; character: number };
@@ -64,6 +84,12 @@ export const ANIMA_EVENT_TYPES = new Set<string>([
   'anima.final_mission_revealed',
   'anima.character_lost',
   'anima.game_won',
+  'anima.gifts_drawn',
+  'anima.gifts_lost',
+  'anima.gift_played',
+  'anima.organisation_left',
+  'anima.location_left',
+  'anima.resisted',
 ] satisfies AnimaEventType[]);
 
 export const event = <T extends AnimaEventType>(type: T, data: AnimaEventData[T]): AnimaEvent => ({ type, data }) as AnimaEvent;

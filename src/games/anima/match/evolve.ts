@@ -4,7 +4,9 @@
  * in it is done (ANIMA-TURN-1).
  */
 import type { AnimaEvent, AnimaEventData } from './events.js';
-import type { AnimaPhase, AnimaTable, GroupState } from './state.js';
+import { CARD_FOLDS, dropOrganisation, passGift, startResist } from './evolve-cards.js';
+import { finish, holding } from './rules.js';
+import type { AnimaPhase, AnimaTable, GroupCharacter, GroupState } from './state.js';
 import type { PriorEncounter } from '../index.js';
 
 const NEXT: Partial<Record<AnimaPhase, AnimaPhase>> = { start: 'move', move: 'interaction', interaction: 'exploration', exploration: 'turn_end' };
@@ -15,7 +17,8 @@ export function takesPart(phase: AnimaPhase, g: GroupState): boolean {
     case 'start':
       return true;
     case 'move':
-      return !g.turnLost;
+      // ANIMA-MISSION-5: a Group holding its Resist mission's Location stays there on its own.
+      return !g.turnLost && !holding(g);
     case 'interaction':
       return g.location !== null && !g.turnLost;
     case 'exploration':
@@ -53,33 +56,35 @@ export function advance(t: AnimaTable): void {
   t.toAct = null;
 }
 
-function finish(t: AnimaTable, player: string): void {
-  if (!t.done.includes(player)) t.done.push(player);
-}
-
 /** A Character dying or leaving: the discard pile (ANIMA-GROUP-4). */
 function removeCharacter(g: GroupState, card: number): void {
   const i = g.characters.findIndex((c) => c.card === card);
   if (i >= 0) g.characters.splice(i, 1);
 }
 
+/** A Character card as it joins a Group: untapped and active (ANIMA-CARD-1/6). */
+export function groupCharacter(t: AnimaTable, card: number): GroupCharacter {
+  const c = t.cards!.characters[card]!;
+  return { card, name: c.name, combat: c.combat, speed: c.speed, skills: c.skills ?? [], tapped: false, incapacitated: false };
+}
+
 function addCharacters(t: AnimaTable, g: GroupState, cards: number[]): void {
   for (const card of cards) {
     const i = t.decks.characters.indexOf(card);
     if (i >= 0) t.decks.characters.splice(i, 1);
-    const c = t.cards!.characters[card]!;
-    g.characters.push({ card, name: c.name, combat: c.combat, speed: c.speed });
+    g.characters.push(groupCharacter(t, card));
   }
 }
 
 /** ANIMA-MOVE-3 / ANIMA-PRIOR-2..5: the Group met the Location's prior encounter (or none). */
-function arrive(t: AnimaTable, player: string, location: string, prior: { card: number; result: PriorEncounter } | null, recruited: number[]): void {
+function arrive(t: AnimaTable, player: string, location: string, prior: { card: number; result: PriorEncounter; drawn?: boolean } | null, recruited: number[]): void {
   const g = t.groupsInPlay[player]!;
   const here = t.locations.find((l) => l.name === location)!;
   if (prior) {
     const r = prior.result;
-    // ANIMA-PRIOR-5: a winning Creature stays (face up); anything else goes to the discard pile.
-    if (r.creatureStays) here.prior = { card: prior.card, faceDown: false };
+    if (prior.drawn) t.decks.encounters = t.decks.encounters.filter((c) => c !== prior.card);
+    // ANIMA-PRIOR-5: a winning Creature stays (face up); anything else goes to the discard pile (ANIMA-OPT-TREE-2: a level-change card always).
+    if (r.creatureStays && !prior.drawn) here.prior = { card: prior.card, faceDown: false };
     else {
       here.prior = null;
       t.discards.encounters.push(prior.card);
@@ -103,11 +108,16 @@ function arrive(t: AnimaTable, player: string, location: string, prior: { card: 
 type Folds = { [T in AnimaEvent['type']]: (t: AnimaTable, d: AnimaEventData[T]) => void };
 
 const FOLDS: Folds = {
+  ...CARD_FOLDS,
   'anima.character_kept': (t, d) => {
     const g = t.groupsInPlay[d.player]!;
-    const c = t.cards!.characters[d.kept]!;
-    g.characters = [{ card: d.kept, name: c.name, combat: c.combat, speed: c.speed }];
+    g.characters = [groupCharacter(t, d.kept)];
     g.dealt = [];
+    if (d.gifts) {
+      // ANIMA-SETUP-3: three Gifts kept; the fourth goes back (the shuffle event orders the deck).
+      g.hand = [...d.gifts];
+      g.giftsDealt = [];
+    }
   },
   'anima.deck_shuffled': (t, d) => {
     t.decks[d.deck] = [...d.order];
@@ -129,11 +139,17 @@ const FOLDS: Folds = {
       // ANIMA-LOSE-1: a card that costs the next turn.
       g.turnLost = g.losesNextTurn;
       g.losesNextTurn = false;
+      // ANIMA-START-1 / ANIMA-CARD-6 / ANIMA-INCAP-1: everything untapped and active again; this turn's cards expire.
+      for (const c of g.characters) Object.assign(c, { tapped: false, incapacitated: false });
+      g.bonus = { combat: 0, speed: 0 };
+      // ANIMA-MISSION-5: a Group on a Resist mission stays at its Location on its own.
+      g.arrived = holding(g);
     }
   },
   'anima.gifts_discarded': (t, d) => {
     t.groupsInPlay[d.player]!.handSize -= d.count;
     if (d.takenBy) t.groupsInPlay[d.takenBy]!.handSize += d.count;
+    for (const card of d.cards ?? []) passGift(t, t.groupsInPlay[d.player]!, d.takenBy ? t.groupsInPlay[d.takenBy]! : null, card);
   },
   'anima.character_dismissed': (t, d) => {
     const g = t.groupsInPlay[d.player]!;
@@ -145,6 +161,8 @@ const FOLDS: Folds = {
   'anima.group_replaced': (t, d) => {
     const g = t.groupsInPlay[d.player]!;
     addCharacters(t, g, [d.character]);
+    // ANIMA-GROUP-5: the player discards their Organisation.
+    if (d.organisationDiscarded != null) dropOrganisation(t, g);
   },
   'anima.phase_finished': (t, d) => finish(t, d.player),
   'anima.went': (t, d) => {
@@ -158,7 +176,10 @@ const FOLDS: Folds = {
     t.decks.encounters = t.decks.encounters.filter((c) => c !== d.encounter);
     t.discards.encounters = t.discards.encounters.filter((c) => c !== d.encounter);
     // ANIMA-MOVE-8: each save costs its player one Gift.
-    for (const s of d.saved) t.groupsInPlay[s.by]!.handSize -= 1;
+    for (const s of d.saved) {
+      t.groupsInPlay[s.by]!.handSize -= 1;
+      if (s.gift !== undefined) passGift(t, t.groupsInPlay[s.by]!, null, s.gift);
+    }
     // ANIMA-MOVE-7 / ANIMA-MOVE-9: the removed Location goes to the discard pile.
     const removed = t.locations.find((l) => l.name === d.removed);
     if (removed) {
@@ -194,8 +215,11 @@ const FOLDS: Folds = {
     // ANIMA-INTERACT-5: one random Gift to the winner (ANIMA-AMB-9: discarded when the winner holds 5).
     if (loser.handSize > 0) loser.handSize -= 1;
     if (d.spoil) winner.handSize += 1;
+    if (d.spoilCard != null) passGift(t, loser, d.spoil ? winner : null, d.spoilCard);
     loser.location = null;
     loser.turnLost = true;
+    // ANIMA-MISSION-5: a Group defeated by a rival restarts its Resist mission from zero.
+    loser.resist = null;
     if (d.combat.characterDies) t.pending = { kind: 'casualty', player: loserId };
   },
   'anima.traded': (t, d) => {
@@ -210,6 +234,8 @@ const FOLDS: Folds = {
     };
     move(a, b, d.gives.characters);
     move(b, a, d.receives.characters);
+    for (const card of d.gives.cards ?? []) passGift(t, a, b, card);
+    for (const card of d.receives.cards ?? []) passGift(t, b, a, card);
     a.handSize += d.receives.gifts - d.gives.gifts;
     b.handSize += d.gives.gifts - d.receives.gifts;
   },
@@ -240,6 +266,8 @@ const FOLDS: Folds = {
       g.lastRecruit = { location: d.location, turn: t.turn };
     }
     if (d.mission?.combat?.characterDies) t.pending = { kind: 'casualty', player: d.player };
+    // ANIMA-MISSION-5: a Resist mission starts at this Location with the count at zero.
+    if (d.mission?.resistStarted) startResist(t, g, d.mission.name, d.mission.final, d.location);
     finish(t, d.player);
   },
   'anima.mission_completed': (t, d) => {

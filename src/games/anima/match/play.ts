@@ -9,11 +9,12 @@ import { rewardOptions } from '../rewards.js';
 import { speedTest } from '../speed.js';
 import { event, type AnimaEvent, type AnimaEventData } from './events.js';
 import { characterOf, coreGroup, drawCards, groupOf, shuffle, violation } from './rules.js';
+import { combatGifts, namedGifts, type GiftPlay } from './gifts.js';
 import type { AnimaTable, GroupState, MissionCard } from './state.js';
 import type { Cmd } from './turn.js';
 
 /** The pair status of the interaction core for two players (ANIMA-INTERACT-1..5, ANIMA-LOSE-2). */
-function pair(t: AnimaTable, a: string, b: string) {
+export function pair(t: AnimaTable, a: string, b: string) {
   const cards = t.cards!;
   const groups = [a, b].map((id) => {
     const g = t.groupsInPlay[id]!;
@@ -34,15 +35,24 @@ export function declareCombat(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice):
   const target = other(t, c, 'target');
   const p = pair(t, c.player, c.target as string);
   if (!p.canFight) violation(p.fightBlock!, `No combat with ${String(c.target)}: ${p.fightBlock} (ANIMA-INTERACT-2/3/5, ANIMA-LOSE-2).`, { reason: p.fightBlock });
-  const combat = fightGroup(coreGroup(g), coreGroup(target), dice);
+  // ANIMA-TIMING-3: each side's Combat cards, before any roll.
+  const mine = combatGifts(t, c.player, c.gifts as GiftPlay[] | undefined);
+  const theirs = combatGifts(t, c.target as string, c.targetGifts as GiftPlay[] | undefined);
+  const combat = fightGroup(coreGroup(g, mine.combat), coreGroup(target, theirs.combat), dice);
   const winner = combat.winner === 'group' ? g : combat.winner === 'opponent' ? target : null;
   const loser = winner === g ? target : g;
+  const left = (x: GroupState) => x.handSize - (x === g ? mine : theirs).events.length;
   // ANIMA-INTERACT-5 / ANIMA-AMB-9: a Gift the winner cannot hold goes to the discard pile.
-  const spoil = winner !== null && loser.handSize > 0 && winner.handSize < HAND_LIMIT;
-  return [event('anima.group_combat', { player: c.player, opponent: c.target as string, combat, spoil })];
+  const spoil = winner !== null && left(loser) > 0 && left(winner) < HAND_LIMIT;
+  // With a Gift deck the loser's Gift is drawn at random from the hand left after its Combat cards.
+  const played = new Set([...mine.events, ...theirs.events].map((e) => (e.data as { gift: number }).gift));
+  const hand = winner && t.cards!.gifts ? loser.hand.filter((x) => !played.has(x)) : [];
+  const spoilCard = hand.length ? hand[dice.roll('Gift given at random', 1, hand.length)[0]! - 1]! : null;
+  const data = { player: c.player, opponent: c.target as string, combat, spoil, ...(t.cards!.gifts ? { spoilCard } : {}) };
+  return [...mine.events, ...theirs.events, event('anima.group_combat', data)];
 }
 
-type Side = { gifts?: number; characters?: string[] };
+type Side = { gifts?: number | string[]; characters?: string[] };
 
 /** ANIMA-INTERACT-1: a trade both players agreed to, between two Trade Locations (caps: ANIMA-HAND-1, ANIMA-GROUP-1). */
 export function tradeWith(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
@@ -51,15 +61,25 @@ export function tradeWith(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
   if (!p.canTrade) violation(p.tradeBlock!, `No trade with ${String(c.with)}: ${p.tradeBlock} (ANIMA-INTERACT-1, ANIMA-LOSE-2).`, { reason: p.tradeBlock });
   const gives = (c.gives as Side | undefined) ?? {};
   const receives = (c.receives as Side | undefined) ?? {};
+  // With a Gift deck the Gifts are named; without one they are counted.
+  const gifts = (x: GroupState, s: Side, who: string) => {
+    if (Array.isArray(s.gifts)) return { count: s.gifts.length, cards: namedGifts(t, x, s.gifts, who) };
+    if (t.cards!.gifts && s.gifts) violation('name_the_gifts', 'This match has a Gift deck: name the Gifts traded (`gifts: ["…"]`).');
+    return { count: s.gifts ?? 0 };
+  };
+  const [mine, theirs] = [gifts(g, gives, c.player), gifts(partner, receives, c.with as string)];
   const names = (x: GroupState) => x.characters.map((ch) => ch.name);
-  trade({ characters: names(g), handSize: g.handSize, gives }, { characters: names(partner), handSize: partner.handSize, gives: receives });
+  trade(
+    { characters: names(g), handSize: g.handSize, gives: { characters: gives.characters, gifts: mine.count } },
+    { characters: names(partner), handSize: partner.handSize, gives: { characters: receives.characters, gifts: theirs.count } },
+  );
   const cards = (x: GroupState, s: Side, who: string) => (s.characters ?? []).map((n) => characterOf(x, n, who));
   return [
     event('anima.traded', {
       player: c.player,
       with: c.with as string,
-      gives: { gifts: gives.gifts ?? 0, characters: cards(g, gives, c.player) },
-      receives: { gifts: receives.gifts ?? 0, characters: cards(partner, receives, c.with as string) },
+      gives: { gifts: mine.count, characters: cards(g, gives, c.player), ...(mine.cards ? { cards: mine.cards } : {}) },
+      receives: { gifts: theirs.count, characters: cards(partner, receives, c.with as string), ...(theirs.cards ? { cards: theirs.cards } : {}) },
     }),
   ];
 }
@@ -86,14 +106,28 @@ export function explore(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): Anima
   return events;
 }
 
-/** ANIMA-MISSION-6 test of a Mission at its objective: a combat against the named enemy, or a speed test. */
-function missionTest(m: MissionCard, g: GroupState, dice: Dice) {
+/** ANIMA-MISSION-6 test of a Mission at its objective: a combat against the named enemy (with Combat cards), or a speed test. */
+function missionTest(m: MissionCard, g: GroupState, dice: Dice, extra: number) {
   if (m.test.kind === 'speed') {
     const s = speedTest(coreGroup(g), m.test.difficulty, dice);
     return { speedTest: s, success: s.success };
   }
-  const combat = fightCreature(coreGroup(g), { name: m.test.enemy, combat: m.test.combat }, dice);
+  if (m.test.kind === 'resist') return { success: false, resistStarted: true };
+  const combat = fightCreature(coreGroup(g, extra), { name: m.test.enemy, combat: m.test.combat }, dice);
   return { combat, success: combat.winner === 'group' };
+}
+
+/** ANIMA-MISSION-2..4: a Mission completed; the Final Mission wins at once, the first Basic one reveals the Final Mission. */
+export function completion(t: AnimaTable, player: string, mission: string, final: boolean, dice: Dice): AnimaEvent[] {
+  const out = [event('anima.mission_completed', { player, mission, final })];
+  // ANIMA-MISSION-3: completing the Final Mission wins at once.
+  if (final) return [...out, event('anima.game_won', { player, mission })];
+  // ANIMA-MISSION-2: the first Basic completion reveals one of the Final Missions at random.
+  if (!t.finalMission && t.finalDeck.length) {
+    const pick = shuffle(t.finalDeck, dice, 'final missions')[0]!;
+    out.push(event('anima.final_mission_revealed', { card: pick, name: t.cards!.finalMissions[pick]!.name }));
+  }
+  return out;
 }
 
 /** ANIMA-REWARD-1..6 and ANIMA-MISSION-1..4: claim one reward of the Location explored. */
@@ -118,22 +152,15 @@ export function claimReward(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): A
     return [...top.events, event('anima.reward_claimed', { ...base, recruited: top.cards[0] })];
   }
   if (chosen.kind !== 'mission') return [event('anima.reward_claimed', base)];
-  // ANIMA-REWARD-5: resolve the Mission's test.
+  // ANIMA-REWARD-5: resolve the Mission's test (ANIMA-MISSION-5: a Resist mission starts).
   const isFinal = final !== null && chosen.mission === final.name;
   const m = isFinal ? final : cards.basicMissions[g.missions.find((x) => x.name === chosen.mission && !x.completed)!.card]!;
-  const test = missionTest(m, g, dice);
-  const out: AnimaEvent[] = [event('anima.reward_claimed', { ...base, mission: { name: m.name, final: isFinal, ...test } })];
+  if (c.gifts && m.test.kind !== 'combat') violation('no_combat', `${m.name} is not a combat; Combat cards cannot be played (ANIMA-TIMING-3).`);
+  const played = combatGifts(t, c.player, c.gifts as GiftPlay[] | undefined);
+  const test = missionTest(m, g, dice, played.combat);
+  const out: AnimaEvent[] = [...played.events, event('anima.reward_claimed', { ...base, mission: { name: m.name, final: isFinal, ...test } })];
   // ANIMA-MISSION-7 / ANIMA-AMB-12: a failed attempt leaves the Mission open.
-  if (!test.success) return out;
-  out.push(event('anima.mission_completed', { player: c.player, mission: m.name, final: isFinal }));
-  // ANIMA-MISSION-3: completing the Final Mission wins at once.
-  if (isFinal) return [...out, event('anima.game_won', { player: c.player, mission: m.name })];
-  // ANIMA-MISSION-2: the first Basic completion reveals one of the Final Missions at random.
-  if (!t.finalMission && t.finalDeck.length) {
-    const pick = shuffle(t.finalDeck, dice, 'final missions')[0]!;
-    out.push(event('anima.final_mission_revealed', { card: pick, name: cards.finalMissions[pick]!.name }));
-  }
-  return out;
+  return test.success ? [...out, ...completion(t, c.player, m.name, isFinal, dice)] : out;
 }
 
 /** ANIMA-COMBAT-4: the losing player chooses which Character dies (ANIMA-GROUP-4). */

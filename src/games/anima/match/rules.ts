@@ -9,9 +9,19 @@ export function violation(code: string, message: string, extra: Record<string, u
   throw new RuleViolation(code, message, extra);
 }
 
-/** The Group as the stateless cores take it (ANIMA-GROUP-2, ANIMA-MOVE-12, ANIMA-HAND-1). */
-export function coreGroup(g: GroupState): Group {
-  return { characters: g.characters.map(({ name, combat, speed }) => ({ name, combat, speed })), rested: g.rested, handSize: g.handSize };
+/**
+ * The Group as the stateless cores take it (ANIMA-GROUP-2, ANIMA-MOVE-12, ANIMA-HAND-1, ANIMA-INCAP-2),
+ * with the card modifiers in play and `extra` ones (Combat cards played for one combat, ANIMA-TIMING-3).
+ */
+export function coreGroup(g: GroupState, extra = 0): Group {
+  const combat = g.bonus.combat + g.lasting.combat + extra;
+  const speed = g.bonus.speed + g.lasting.speed;
+  return {
+    characters: g.characters.map(({ name, combat, speed, incapacitated }) => ({ name, combat, speed, ...(incapacitated ? { incapacitated } : {}) })),
+    rested: g.rested,
+    handSize: g.handSize,
+    ...(combat || speed ? { modifiers: { combat, speed } } : {}),
+  };
 }
 
 export function groupOf(t: AnimaTable, player: unknown, role = 'player'): GroupState {
@@ -41,9 +51,17 @@ export function shuffle(cards: readonly number[], dice: Dice, purpose: string): 
  * The next `n` cards of a deck: when it runs short its discard pile is shuffled beneath it first
  * (ANIMA-DECK-2, at the moment a draw needs it). Answers the cards and the reshuffle event, if any.
  */
-export function drawCards(t: AnimaTable, deck: 'characters' | 'encounters', n: number, dice: Dice): { cards: number[]; events: AnimaEvent[] } {
+export function drawCards(t: AnimaTable, deck: 'characters' | 'encounters' | 'gifts', n: number, dice: Dice): { cards: number[]; events: AnimaEvent[] } {
   const have = t.decks[deck];
   if (have.length >= n || t.discards[deck].length === 0) return { cards: have.slice(0, n), events: [] };
   const order = [...have, ...shuffle(t.discards[deck], dice, deck)];
   return { cards: order.slice(0, n), events: [event('anima.deck_shuffled', { deck, order })] };
+}
+
+/** ANIMA-MISSION-5: the Group holds its Resist mission's Location; it stays there and owes this turn's round. */
+export const holding = (g: GroupState): boolean => g.resist !== null && g.location === g.resist.location && !g.turnLost;
+
+/** ANIMA-TURN-1: the player declared themselves finished in this phase. */
+export function finish(t: AnimaTable, player: string): void {
+  if (!t.done.includes(player)) t.done.push(player);
 }

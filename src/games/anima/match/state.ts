@@ -22,24 +22,69 @@ export interface LocationCard {
 export interface MissionCard {
   name: string;
   /** ANIMA-MISSION-6: a combat against the named enemy, or a speed test. */
-  test: { kind: 'combat'; enemy: string; combat: number } | { kind: 'speed'; difficulty: number };
+  test:
+    | { kind: 'combat'; enemy: string; combat: number }
+    | { kind: 'speed'; difficulty: number }
+    /** ANIMA-MISSION-5: hold the Location for `rounds` Exploration phases, fighting `enemy` (if any) each round. */
+    | { kind: 'resist'; rounds: number; enemy?: { name: string; combat: number } };
   benefit?: string;
+}
+
+export type Skill = 'ki' | 'magic' | 'scheme';
+export type GiftPhase = 'start' | 'move' | 'interaction' | 'exploration';
+
+/**
+ * A Gift card (ANIMA-CARD-5), given in `options.gifts` (the rulebook prints no Gift texts). The match
+ * applies only the structured parts: `combat` / `speed` modifiers (for the turn, for one combat with
+ * `timing: combat`, or while in play when `persistent`), `incapacitates` (ANIMA-INCAP-1) and
+ * `organisation`; `text` is shown in the event and is for the table.
+ */
+export interface GiftCard {
+  name: string;
+  category: 'ability' | 'plot';
+  /** ANIMA-TIMING-4: the skill icon a Character needs to power an Ability card. */
+  skill?: Skill;
+  /** ANIMA-TIMING-1: the phase printed on the card (normal timing). */
+  phase?: GiftPhase;
+  timing: 'normal' | 'interrupt' | 'combat';
+  persistent?: boolean;
+  /** ANIMA-CARD-5 / ANIMA-HAND-2: an Organisation (persistent Plot) and the Organisations it is enemy of. */
+  organisation?: { enemies: string[] };
+  combat?: number;
+  speed?: number;
+  /** ANIMA-INCAP-1: the card incapacitates one Character (e.g. Dormir) until the next Start phase. */
+  incapacitates?: boolean;
+  /** ANIMA-OPT-TREE-5: Viaje en zepelín, played with a Move declaration: any Location whatever its level. */
+  zeppelin?: boolean;
+  text?: string;
 }
 
 /** The card lists of a full match (`options`), each in draw order (top of the deck first). */
 export interface AnimaCards {
-  characters: Character[];
+  /** ANIMA-CARD-1: `skills`, the icons deciding which Ability cards the Character may power. */
+  characters: (Character & { skills?: Skill[] })[];
   locations: LocationCard[];
   encounters: EncounterCard[];
   basicMissions: MissionCard[];
   finalMissions: MissionCard[];
+  /** The Gift deck (optional): without it Gifts are counted, not named. */
+  gifts?: GiftCard[];
 }
 
 /** `turn_end`: between two turns, only inside one command (the next turn's order is rolled at once). */
 export type AnimaPhase = 'setup' | 'start' | 'move' | 'interaction' | 'exploration' | 'turn_end' | 'ended';
 
-/** A Character in a Group: its card index in `options.characters` and its printed values. */
-export type GroupCharacter = Character & { card: number };
+/** A Character in a Group: its card index in `options.characters`, its printed values and skill icons. */
+export type GroupCharacter = Character & { card: number; skills: Skill[]; tapped: boolean; incapacitated: boolean };
+
+/** ANIMA-MISSION-5: a Resist mission under way at `location`. */
+export interface ResistState {
+  mission: string;
+  final: boolean;
+  location: string;
+  progress: number;
+  rounds: number;
+}
 
 export interface GroupState {
   characters: GroupCharacter[];
@@ -65,6 +110,20 @@ export interface GroupState {
   drewWith: string[];
   /** ANIMA-SETUP-2: the two secret Basic Missions (indices in `options.basicMissions`). */
   missions: { card: number; name: string; completed: boolean }[];
+  /** The Gift cards in hand (indices in `options.gifts`; empty without a Gift deck). */
+  hand: number[];
+  /** ANIMA-SETUP-3: the four Gifts drawn at setup, three to keep (with a Gift deck). */
+  giftsDealt: number[];
+  /** ANIMA-HAND-2: the Organisation the Group belongs to (a Gift card index). */
+  organisation: number | null;
+  /** Persistent Plot cards in play (ANIMA-CARD-5). */
+  inPlay: number[];
+  /** Modifiers of the Gifts played this turn (ANIMA-GROUP-2). */
+  bonus: { combat: number; speed: number };
+  /** Modifiers of the persistent cards in play, the Organisation included. */
+  lasting: { combat: number; speed: number };
+  /** ANIMA-MISSION-5: the Resist mission under way. */
+  resist: ResistState | null;
 }
 
 export interface TableLocation {
@@ -94,14 +153,16 @@ export interface AnimaTable {
   soughtBy: string | null;
   groupsInPlay: Record<string, GroupState>;
   locations: TableLocation[];
-  decks: { characters: number[]; locations: number[]; encounters: number[] };
-  discards: { characters: number[]; locations: number[]; encounters: number[] };
+  decks: { characters: number[]; locations: number[]; encounters: number[]; gifts: number[] };
+  discards: { characters: number[]; locations: number[]; encounters: number[]; gifts: number[] };
   /** ANIMA-MISSION-2: the Final Mission revealed at the first Basic Mission completion. */
   finalMission: { card: number; name: string } | null;
   /** The remaining face-down Final Missions. */
   finalDeck: number[];
   /** ANIMA-OPT-MULTI-1: both Basic Missions are needed for the Final Mission. */
   multipleMissions: boolean;
+  /** ANIMA-OPT-TREE-1..4: every Location on the table from the start; levels are climbed one at a time. */
+  tree: boolean;
   outcome: { winner: string; mission: string } | null;
   /** Why a full match cannot be played (no card lists in the options): the members missing. */
   missingCards: string[];
@@ -138,6 +199,10 @@ export function cardProblems(cards: AnimaCards, players: number): InputProblem[]
   need('encounters', players, 'ANIMA-SETUP-4: one prior encounter per Location');
   need('basicMissions', 2 * players, 'ANIMA-SETUP-2: two per player');
   need('finalMissions', FINAL_MISSIONS, 'ANIMA-COMP-2', FINAL_MISSIONS);
+  if (cards.gifts) {
+    need('gifts', 4 * players, 'ANIMA-SETUP-3: four drawn per player');
+    problems.push(...giftProblems(cards.gifts));
+  }
   const names = new Set<string>();
   cards.locations.forEach((l, i) => {
     if (names.has(l.name)) problems.push({ path: pointer('options', 'locations', i, 'name'), code: 'duplicate_location', message: `${l.name} is listed twice.` });
@@ -163,6 +228,22 @@ export function cardProblems(cards: AnimaCards, players: number): InputProblem[]
   return problems;
 }
 
+/** Gift cards the match cannot play: an Ability without its skill, a normal card without its phase, Organisations. */
+function giftProblems(gifts: GiftCard[]): InputProblem[] {
+  const problems: InputProblem[] = [];
+  const at = (i: number, member: string, code: string, message: string) => problems.push({ path: pointer('options', 'gifts', i, member), code, message });
+  const organisations = new Set(gifts.filter((g) => g.organisation).map((g) => g.name));
+  gifts.forEach((g, i) => {
+    if (g.category === 'ability' && !g.skill) at(i, 'skill', 'missing_skill', `Ability card ${g.name} needs \`skill\` (ki, magic or scheme: ANIMA-TIMING-4).`);
+    if (g.timing === 'normal' && !g.phase) at(i, 'phase', 'missing_phase', `${g.name} needs the \`phase\` printed on it (ANIMA-TIMING-1).`);
+    if (g.organisation && g.category !== 'plot') at(i, 'category', 'organisation_is_plot', `Organisation ${g.name} is a Plot card (ANIMA-CARD-5).`);
+    for (const enemy of g.organisation?.enemies ?? [])
+      if (!organisations.has(enemy))
+        at(i, 'organisation', 'unknown_organisation', `${g.name} names ${enemy} as enemy, which is no Organisation of the Gift deck (ANIMA-INTERACT-4).`);
+  });
+  return problems;
+}
+
 /** Throws InvalidInput (400, `/options/...` paths) when the card lists are there but unusable. */
 export function checkCards(options: Record<string, unknown>, players: number): void {
   const cards = cardsOf(options);
@@ -173,7 +254,7 @@ export function checkCards(options: Record<string, unknown>, players: number): v
 
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
 
-const freshGroup = (dealt: number[], missions: { card: number; name: string }[]): GroupState => ({
+const freshGroup = (dealt: number[], missions: { card: number; name: string }[], giftsDealt: number[]): GroupState => ({
   characters: [],
   dealt,
   handSize: STARTING_GIFTS,
@@ -186,6 +267,13 @@ const freshGroup = (dealt: number[], missions: { card: number; name: string }[])
   lastRecruit: null,
   drewWith: [],
   missions: missions.map((m) => ({ ...m, completed: false })),
+  hand: [],
+  giftsDealt,
+  organisation: null,
+  inPlay: [],
+  bonus: { combat: 0, speed: 0 },
+  lasting: { combat: 0, speed: 0 },
+  resist: null,
 });
 
 /**
@@ -196,10 +284,16 @@ export function initialTable(players: { id: string }[], options: Record<string, 
   const cards = cardsOf(options);
   const n = players.length;
   const ok = cards !== null && cardProblems(cards, n).length === 0;
+  const gifts = ok ? cards.gifts : undefined;
+  const tree = options.tree === true;
+  // ANIMA-OPT-TREE-1: all Locations on the table, no prior encounters in front of them; ANIMA-SETUP-4 otherwise.
+  const onTable = ok ? (tree ? range(0, cards.locations.length).sort((a, b) => cards.locations[a]!.level - cards.locations[b]!.level || a - b) : range(0, n)) : [];
+  const priors = tree ? 0 : n;
   const groupsInPlay: Record<string, GroupState> = {};
   players.forEach((p, i) => {
     const missions = ok ? [2 * i, 2 * i + 1].map((card) => ({ card, name: cards.basicMissions[card]!.name })) : [];
-    groupsInPlay[p.id] = freshGroup(ok ? [2 * i, 2 * i + 1] : [], missions);
+    // ANIMA-SETUP-3: four Gifts each, in player order, when the Gift deck is given.
+    groupsInPlay[p.id] = freshGroup(ok ? [2 * i, 2 * i + 1] : [], missions, ok && gifts ? range(4 * i, 4 * i + 4) : []);
   });
   return {
     phase: 'setup',
@@ -211,14 +305,20 @@ export function initialTable(players: { id: string }[], options: Record<string, 
     pending: null,
     soughtBy: null,
     groupsInPlay,
-    locations: ok ? range(0, n).map((i) => ({ card: i, name: cards.locations[i]!.name, level: cards.locations[i]!.level, prior: { card: i, faceDown: true } })) : [],
+    locations: onTable.map((i) => ({ card: i, name: cards!.locations[i]!.name, level: cards!.locations[i]!.level, prior: tree ? null : { card: i, faceDown: true } })),
     decks: ok
-      ? { characters: range(2 * n, cards.characters.length), locations: range(n, cards.locations.length), encounters: range(n, cards.encounters.length) }
-      : { characters: [], locations: [], encounters: [] },
-    discards: { characters: [], locations: [], encounters: [] },
+      ? {
+          characters: range(2 * n, cards.characters.length),
+          locations: range(onTable.length, cards.locations.length),
+          encounters: range(priors, cards.encounters.length),
+          gifts: gifts ? range(4 * n, gifts.length) : [],
+        }
+      : { characters: [], locations: [], encounters: [], gifts: [] },
+    discards: { characters: [], locations: [], encounters: [], gifts: [] },
     finalMission: null,
     finalDeck: ok ? range(0, cards.finalMissions.length) : [],
     multipleMissions: options.multipleMissions === true,
+    tree,
     outcome: null,
     missingCards: cards ? [] : CARD_LISTS.filter((k) => !Array.isArray(options[k])),
     cards: ok ? cards : null,

@@ -1,12 +1,13 @@
 /** Ánima match handlers: setup (ANIMA-SETUP-3), the Start phase (ANIMA-START-*) and the Move phase (ANIMA-MOVE-*). */
 import type { Dice } from '../../dice/index.js';
 import { pickupCandidate } from '../interaction.js';
-import { go } from '../movement.js';
+import { go, goNeeds } from '../movement.js';
 import { seek, type ActiveLocation } from '../seek.js';
 import type { PriorEncounter } from '../prior.js';
 import { event, type AnimaEvent } from './events.js';
 import { characterOf, coreGroup, drawCards, shuffle, violation } from './rules.js';
-import type { AnimaTable, GroupState } from './state.js';
+import { giftDeck, namedGifts } from './gifts.js';
+import { STARTING_GIFTS, type AnimaTable, type GroupState } from './state.js';
 
 export type Cmd = { type: string; player: string; [member: string]: unknown };
 
@@ -18,19 +19,46 @@ export function keepCharacter(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice):
   if (at < 0) violation('not_dealt', `Keep one of the two Characters drawn: ${names.join(', ')} (ANIMA-SETUP-3).`, { dealt: names });
   const kept = g.dealt[at]!;
   const returned = g.dealt[1 - at]!;
-  return [
-    event('anima.character_kept', { player: c.player, kept, returned }),
-    event('anima.deck_shuffled', { deck: 'characters', order: shuffle([...t.decks.characters, returned], dice, 'characters') }),
-  ];
+  const out = [event('anima.character_kept', { player: c.player, kept, returned, ...keptGifts(c, t, g) })];
+  out.push(event('anima.deck_shuffled', { deck: 'characters', order: shuffle([...t.decks.characters, returned], dice, 'characters') }));
+  const back = (out[0]!.data as { returnedGift?: number }).returnedGift;
+  if (back !== undefined) out.push(event('anima.deck_shuffled', { deck: 'gifts', order: shuffle([...t.decks.gifts, back], dice, 'gifts') }));
+  return out;
+}
+
+/** ANIMA-SETUP-3 with a Gift deck: three of the four Gifts drawn are kept, the fourth is shuffled back. */
+function keptGifts(c: Cmd, t: AnimaTable, g: GroupState): { gifts?: number[]; returnedGift?: number } {
+  if (!t.cards!.gifts) {
+    // Gifts named without a Gift deck are refused (no_gift_deck), never ignored.
+    if (c.gifts !== undefined) giftDeck(t);
+    return {};
+  }
+  const gifts = t.cards!.gifts;
+  const names = (c.gifts as string[] | undefined) ?? [];
+  const left = [...g.giftsDealt];
+  const kept = names.map((n) => {
+    const i = left.findIndex((x) => gifts[x]!.name === n);
+    return i < 0 ? -1 : left.splice(i, 1)[0]!;
+  });
+  if (kept.length !== STARTING_GIFTS || kept.includes(-1)) {
+    const dealt = g.giftsDealt.map((x) => gifts[x]!.name);
+    violation('keep_three_gifts', `Keep three of the four Gifts drawn, by name, in \`gifts\`: ${dealt.join(', ')} (ANIMA-SETUP-3).`, { dealt });
+  }
+  return { gifts: kept, returnedGift: left[0]! };
 }
 
 /** ANIMA-START-2a / ANIMA-START-4: discard Gifts; the player with strictly fewest Gifts may take them. */
 export function discardGifts(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
-  const count = c.count as number;
+  // With a Gift deck the Gifts are named (`gifts`); without one they are counted (`count`).
+  const cards = Array.isArray(c.gifts) ? namedGifts(t, g, c.gifts as string[], c.player) : undefined;
+  if (t.cards!.gifts && !cards) violation('name_the_gifts', 'This match has a Gift deck: name the Gifts discarded (`gifts: ["…"]`).');
+  const count = cards?.length ?? (c.count as number | undefined) ?? 0;
+  if (count < 1) violation('nothing_to_discard', 'Discard at least one Gift (`count`, or `gifts` by name).');
   if (count > g.handSize) violation('not_held', `${c.player} holds only ${g.handSize} Gift(s).`, { handSize: g.handSize });
   const pick = pickupCandidate('gift', c.player, pickupPlayers(t));
   const taker = pick.taker && c.take !== false && t.groupsInPlay[pick.taker]!.handSize + count <= 5 ? pick.taker : null;
-  return [event('anima.gifts_discarded', { player: c.player, count, takenBy: taker, reason: pick.taker && !taker ? 'declined' : pick.reason })];
+  const reason = pick.taker && !taker ? 'declined' : pick.reason;
+  return [event('anima.gifts_discarded', { player: c.player, count, takenBy: taker, reason, ...(cards ? { cards } : {}) })];
 }
 
 const pickupPlayers = (t: AnimaTable) => Object.entries(t.groupsInPlay).map(([id, x]) => ({ id, gifts: x.handSize, characters: x.characters.length }));
@@ -56,16 +84,33 @@ export function goTo(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEve
   const to = t.locations.find((l) => l.name === c.location);
   if (!to) violation('not_active', `${String(c.location)} is not an active Location (ANIMA-MOVE-1).`, { active: t.locations.map((l) => l.name) });
   const from = g.location ? (t.locations.find((l) => l.name === g.location) ?? null) : null;
-  const card = to.prior ? t.cards!.encounters[to.prior.card]! : undefined;
-  const r = go({ from: from && { name: from.name, level: from.level }, to: { name: to.name, level: to.level } }, coreGroup(g), card, dice);
-  if (r.need === 'none' || !card || !r.encounter) return [event('anima.went', { player: c.player, location: to.name, prior: null, recruited: [] })];
+  const zeppelin = zeppelinOf(c, t, g);
+  const q = { from: from && { name: from.name, level: from.level }, to: { name: to.name, level: to.level }, tree: t.tree, zeppelin: zeppelin.length > 0 };
+  // ANIMA-OPT-TREE-2: changing level draws the top Encounter card as a prior encounter.
+  const drawn = t.tree && goNeeds(q) === 'level_change' ? drawCards(t, 'encounters', 1, dice) : null;
+  const index = drawn ? drawn.cards[0] : to.prior?.card;
+  const card = index === undefined ? undefined : t.cards!.encounters[index]!;
+  const r = go(q, coreGroup(g), card, dice);
+  if (r.need === 'none' || !card || !r.encounter) return [...zeppelin, event('anima.went', { player: c.player, location: to.name, prior: null, recruited: [] })];
   const result = r as unknown as PriorEncounter;
   const { recruited, events } = recruitsOf(t, g, result, dice);
-  return [...events, event('anima.went', { player: c.player, location: to.name, prior: { card: to.prior!.card, result }, recruited })];
+  const prior = { card: index!, result, ...(drawn ? { drawn: true } : {}) };
+  return [...zeppelin, ...(drawn?.events ?? []), ...events, event('anima.went', { player: c.player, location: to.name, prior, recruited })];
+}
+
+/** ANIMA-OPT-TREE-5: Viaje en zepelín played with the declaration (`gift`), with Locations as a tree. */
+function zeppelinOf(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
+  if (c.gift === undefined) return [];
+  const card = namedGifts(t, g, [c.gift as string], c.player)[0]!;
+  if (!t.cards!.gifts![card]!.zeppelin) violation('not_zeppelin', `${String(c.gift)} is no Zeppelin Travel card (ANIMA-OPT-TREE-5).`);
+  if (!t.tree) violation('zeppelin_needs_tree', 'Zeppelin Travel lifts the level limits of Locations as a tree (ANIMA-OPT-TREE-5); this match does not use that rule.');
+  return [event('anima.gift_played', { player: c.player, gift: card, character: null, target: null, forCombat: false })];
 }
 
 /** ANIMA-MOVE-4..10: Seek new horizons (the seek core), the new Location's prior encounter drawn face up. */
 export function seekNewHorizons(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+  // ANIMA-OPT-TREE-1: with every Location on the table there are no new horizons.
+  if (t.tree) violation('tree_no_seek', 'With Locations as a tree every Location is on the table: Seek new horizons is not used (ANIMA-OPT-TREE-1).');
   const source = (c.source as 'deck' | 'discard' | undefined) ?? 'deck';
   const cards = t.cards!;
   let location: number | undefined;
@@ -98,13 +143,23 @@ export function seekNewHorizons(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice
     coreGroup(g),
     dice,
   );
-  for (const s of r.saved) {
-    // ANIMA-MOVE-8: saving a Location costs one Gift from the saver's hand.
+  const asked = (c.saves as { location: string; by: string; gift?: string }[] | undefined) ?? [];
+  const saved = r.saved.map((s): { location: string; by: string; gift?: number } => {
+    // ANIMA-MOVE-8: saving a Location costs one Gift from the saver's hand (named, with a Gift deck).
     const saver = t.groupsInPlay[s.by];
     if (!saver) violation('unknown_player', `No player "${s.by}" to save ${s.location}.`);
     if (saver.handSize < r.saved.filter((x) => x.by === s.by).length) violation('not_held', `${s.by} has no Gift left to discard to save ${s.location} (ANIMA-MOVE-8).`);
-  }
-  const { location: _l, source: _s, active: _a, maximum: _m, removed, saved, overCap: _o, at: _at, ...result } = r;
+    if (!cards.gifts) {
+      if (asked.some((a) => a.gift !== undefined)) giftDeck(t);
+      return s;
+    }
+    const gift = asked.find((a) => a.location === s.location && a.by === s.by)?.gift;
+    if (gift === undefined) violation('name_the_gifts', `This match has a Gift deck: name the Gift ${s.by} sacrifices to save ${s.location} (ANIMA-MOVE-8).`);
+    return { ...s, gift: namedGifts(t, saver, [gift], s.by)[0]! };
+  });
+  if (new Set(saved.map((s) => s.gift).filter((x) => x !== undefined)).size < saved.filter((s) => s.gift !== undefined).length)
+    violation('gift_not_held', 'One Gift saves one Location (ANIMA-MOVE-8).');
+  const { location: _l, source: _s, active: _a, maximum: _m, removed, saved: _saved, overCap: _o, at: _at, ...result } = r;
   const rec = recruitsOf(t, g, result, dice);
   return [...drawn.events, ...rec.events, event('anima.sought', { player: c.player, source, location: location!, encounter, removed, saved, result, recruited: rec.recruited })];
 }

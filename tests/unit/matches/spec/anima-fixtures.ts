@@ -55,3 +55,76 @@ export const KEEP = [
   { type: 'anima.keep_character', player: 'p1', character: 'Acróbata' },
   { type: 'anima.keep_character', player: 'p2', character: 'Ladrona' },
 ];
+
+/**
+ * The same cards with skill icons and a Gift deck (the rulebook prints no Gift texts: these are test
+ * cards). Setup deals Gifts 0..3 to p1 and 4..7 to p2; 8 and 9 stay in the deck.
+ */
+export const animaGiftCards = () => {
+  const cards = animaCards();
+  const skills: Record<string, string[]> = { Acróbata: ['ki', 'magic'], Ladrona: ['scheme'], Técnico: ['magic'], 'Maestro de Armas': ['ki'], Brujo: ['magic'] };
+  return {
+    ...cards,
+    characters: cards.characters.map((c) => ({ ...c, skills: skills[c.name] ?? [] })),
+    gifts: [
+      { name: 'Sol Negro', category: 'plot', phase: 'start', timing: 'normal', organisation: { enemies: ['Inquisición'] } },
+      { name: 'Furia', category: 'ability', skill: 'ki', timing: 'combat', combat: 3 },
+      { name: 'Dormir', category: 'ability', skill: 'magic', phase: 'interaction', timing: 'normal', incapacitates: true },
+      { name: 'Objeto Mágico', category: 'plot', phase: 'start', timing: 'normal', persistent: true, combat: 1 },
+      { name: 'Inquisición', category: 'plot', phase: 'start', timing: 'normal', organisation: { enemies: [] } },
+      { name: 'Furia', category: 'ability', skill: 'ki', timing: 'combat', combat: 3 },
+      { name: 'Viento', category: 'plot', timing: 'interrupt', speed: 2, text: 'Interrupt.' },
+      { name: 'Escudo', category: 'plot', timing: 'combat', combat: 2 },
+      { name: 'Mapa', category: 'plot', phase: 'exploration', timing: 'normal' },
+      { name: 'Amuleto', category: 'plot', phase: 'exploration', timing: 'normal', combat: 1 },
+    ],
+  };
+};
+
+/**
+ * Setup with the Gift deck, order kept by every shuffle (each roll the highest face): p1 keeps the
+ * Acróbata with Sol Negro, Furia, Dormir (Objeto Mágico back), p2 the Ladrona with Inquisición,
+ * Furia, Viento (Escudo back); the tie at Speed 4 goes to p1 (7 vs 3). Gift deck after: Mapa, Amuleto,
+ * Objeto Mágico, Escudo.
+ */
+export const KEEP_GIFTS = [
+  { type: 'anima.keep_character', player: 'p1', character: 'Acróbata', gifts: ['Sol Negro', 'Furia', 'Dormir'], dice: { values: [3, 2, 3, 2] } },
+  { type: 'anima.keep_character', player: 'p2', character: 'Ladrona', gifts: ['Inquisición', 'Furia', 'Viento'], dice: { values: [4, 3, 2, 4, 3, 2, 7, 3] } },
+];
+
+const end = (player: string) => ({ type: 'anima.end_phase', player });
+const play = (player: string, gift: string) => ({ type: 'anima.play_gift', player, gift });
+
+/** With the Gift deck, turn 1 (order p1, p2): both join their enemy Organisations and go to Las Ruinas (La Sombra de Omega, level 3, discarded). */
+export const ENEMIES_AT_RUINS = [
+  ...KEEP_GIFTS,
+  play('p1', 'Sol Negro'),
+  end('p1'),
+  play('p2', 'Inquisición'),
+  end('p2'),
+  { type: 'anima.go', player: 'p1', location: 'Las Ruinas' },
+  { type: 'anima.go', player: 'p2', location: 'Las Ruinas' },
+];
+
+/** p1's first Basic Mission is a Resist mission at Las Ruinas: two rounds against Bandidos (Combat 3, ANIMA-MISSION-5). */
+export const resistCards = () => {
+  const cards = animaCards();
+  cards.basicMissions[0] = { name: 'Defender las Ruinas', test: { kind: 'resist', rounds: 2, enemy: { name: 'Bandidos', combat: 3 } } } as never;
+  cards.locations[1]!.rewards[1] = { kind: 'mission', name: 'Pozo del Infierno', mission: 'Defender las Ruinas' };
+  return cards;
+};
+
+/** With resistCards, turn 1 (order p2, p1): both at Las Ruinas; p2 declines to explore, p1 explores (1: Nothing) and starts the Resist mission. */
+export const RESIST_STARTED = [
+  KEEP[0]!,
+  { ...KEEP[1]!, dice: { values: [1, 1, 1, 3, 7] } },
+  end('p2'),
+  end('p1'),
+  { type: 'anima.go', player: 'p2', location: 'Las Ruinas' },
+  { type: 'anima.go', player: 'p1', location: 'Las Ruinas' },
+  end('p2'),
+  end('p1'),
+  end('p2'),
+  { type: 'anima.explore', player: 'p1', dice: { values: [1] } },
+  { type: 'anima.claim_reward', player: 'p1', reward: 1 },
+];

@@ -1,0 +1,123 @@
+/**
+ * Ánima match Gifts, when the match has a Gift deck (`options.gifts`): named cards in hand, playing
+ * them (ANIMA-TIMING-1..4), Organisations (ANIMA-HAND-2, ANIMA-INTERACT-4, ANIMA-GROUP-5) and the
+ * hand kept equal to its count after draws and losses (ANIMA-HAND-1, ANIMA-DECK-2).
+ */
+import type { Dice } from '../../dice/index.js';
+import { event, type AnimaEvent } from './events.js';
+import { characterOf, drawCards, groupOf, violation } from './rules.js';
+import type { AnimaTable, GiftCard, GroupState } from './state.js';
+import type { Cmd } from './turn.js';
+
+/** One Gift played: its name and, for an Ability card, the Character tapped to power it. */
+export type GiftPlay = { gift: string; character?: string };
+
+const PLAY_PHASES = ['start', 'move', 'interaction', 'exploration'];
+
+export function giftDeck(t: AnimaTable): GiftCard[] {
+  const gifts = t.cards?.gifts;
+  if (!gifts) violation('no_gift_deck', 'The match was created without `options.gifts` (the Gift texts the rulebook does not print); Gifts are only counted.');
+  return gifts;
+}
+
+/** Distinct cards of the hand by name, in the order named. */
+export function namedGifts(t: AnimaTable, g: GroupState, names: readonly string[], player: string): number[] {
+  const gifts = giftDeck(t);
+  const left = [...g.hand];
+  return names.map((name) => {
+    const i = left.findIndex((c) => gifts[c]!.name === name);
+    if (i < 0) violation('gift_not_held', `${player} holds no (further) Gift "${name}".`, { hand: g.hand.map((c) => gifts[c]!.name) });
+    return left.splice(i, 1)[0]!;
+  });
+}
+
+/** ANIMA-TIMING-4: an Ability card taps one untapped, active Character with its skill icon; a Plot card taps nobody. */
+function powering(card: GiftCard, g: GroupState, name: string | undefined, player: string): number | null {
+  if (card.category !== 'ability') return null;
+  if (name === undefined) violation('character_needed', `${card.name} is an Ability card: name the Character who powers it (${card.skill}, ANIMA-TIMING-4).`);
+  const c = g.characters.find((x) => x.card === characterOf(g, name, player))!;
+  if (!c.skills.includes(card.skill!)) violation('skill_missing', `${c.name} has no ${card.skill} icon (ANIMA-TIMING-4).`, { skills: c.skills });
+  if (c.tapped) violation('character_tapped', `${c.name} is tapped until the next Start phase (ANIMA-CARD-6).`);
+  if (c.incapacitated) violation('character_incapacitated', `${c.name} is incapacitated and cannot act (ANIMA-INCAP-2).`);
+  return c.card;
+}
+
+/** ANIMA-TIMING-3: Combat cards played as a combat starts, before any roll: the events and the Combat they add. */
+export function combatGifts(t: AnimaTable, player: string, plays: readonly GiftPlay[] | undefined): { events: AnimaEvent[]; combat: number } {
+  if (!plays?.length) return { events: [], combat: 0 };
+  const gifts = giftDeck(t);
+  const g = groupOf(t, player);
+  const cards = namedGifts(
+    t,
+    g,
+    plays.map((p) => p.gift),
+    player,
+  );
+  const tapped = new Set<number>();
+  let combat = 0;
+  const events = cards.map((card, i) => {
+    const gift = gifts[card]!;
+    if (gift.timing !== 'combat') violation('not_a_combat_card', `${gift.name} is not a Combat card (ANIMA-TIMING-3); play it with anima.play_gift.`);
+    const character = powering(gift, g, plays[i]!.character, player);
+    if (character !== null && tapped.has(character)) violation('character_tapped', `One Character powers one Ability card (ANIMA-CARD-6).`);
+    if (character !== null) tapped.add(character);
+    combat += gift.combat ?? 0;
+    return event('anima.gift_played', { player, gift: card, character, target: null, forCombat: true });
+  });
+  return { events, combat };
+}
+
+/** ANIMA-TIMING-1/2/4, ANIMA-HAND-2, ANIMA-INCAP-1: play a Gift outside combat. */
+export function playGift(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
+  const gifts = giftDeck(t);
+  const card = namedGifts(t, g, [c.gift as string], c.player)[0]!;
+  const gift = gifts[card]!;
+  if (gift.timing === 'combat') violation('combat_card', `${gift.name} is a Combat card: play it in the \`gifts\` of the command that starts the combat (ANIMA-TIMING-3).`);
+  if (gift.timing === 'normal') {
+    // ANIMA-TIMING-1: in the phase printed on it, while it is the player's turn to act.
+    if (gift.phase !== t.phase) violation('wrong_phase', `${gift.name} is played in the ${gift.phase} phase, not the ${t.phase} phase (ANIMA-TIMING-1).`, { phase: gift.phase });
+    if (t.toAct !== c.player) violation('not_your_turn', `${t.toAct ?? 'Nobody'} acts now; only Interrupt cards are played out of turn (ANIMA-TIMING-1/2).`);
+  } else if (!PLAY_PHASES.includes(t.phase)) violation('wrong_phase', `Interrupt cards are played during a turn (ANIMA-TIMING-2).`);
+  // ANIMA-HAND-2: one Organisation at a time; the current one must be discarded first (Start phase).
+  if (gift.organisation && g.organisation !== null) {
+    violation('organisation_held', `${c.player} already belongs to ${gifts[g.organisation]!.name}; leave it first (ANIMA-HAND-2).`);
+  }
+  const character = powering(gift, g, c.character as string | undefined, c.player);
+  let target: { player: string; character: number } | null = null;
+  if (gift.incapacitates) {
+    const who = (c.target ?? {}) as { player?: string; character?: string };
+    target = { player: who.player ?? '', character: characterOf(groupOf(t, who.player, 'target player'), who.character, String(who.player)) };
+  }
+  return [event('anima.gift_played', { player: c.player, gift: card, character, target, forCombat: false })];
+}
+
+/** ANIMA-HAND-2 / ANIMA-START-2a: discard the Organisation (Start phase). */
+export function leaveOrganisation(c: Cmd, _t: AnimaTable, g: GroupState): AnimaEvent[] {
+  if (g.organisation === null) violation('no_organisation', `${c.player} belongs to no Organisation.`);
+  return [event('anima.organisation_left', { player: c.player, organisation: g.organisation })];
+}
+
+/** ANIMA-CARD-5 / ANIMA-INTERACT-4: two Groups whose Organisations are enemies (either card naming the other). */
+export function enemies(t: AnimaTable, a: GroupState, b: GroupState): boolean {
+  const gifts = t.cards?.gifts;
+  if (!gifts || a.organisation === null || b.organisation === null) return false;
+  const [x, y] = [gifts[a.organisation]!, gifts[b.organisation]!];
+  return (x.organisation?.enemies ?? []).includes(y.name) || (y.organisation?.enemies ?? []).includes(x.name);
+}
+
+/** ANIMA-HAND-1 with a Gift deck: a hand whose count grew draws the cards; one whose count fell (an Event) loses cards at random. */
+export function reconcileHands(t: AnimaTable, dice: Dice): AnimaEvent[] {
+  if (!t.cards?.gifts || t.phase === 'setup') return [];
+  for (const [player, g] of Object.entries(t.groupsInPlay)) {
+    if (g.handSize > g.hand.length) {
+      const drawn = drawCards(t, 'gifts', g.handSize - g.hand.length, dice);
+      return [...drawn.events, event('anima.gifts_drawn', { player, cards: drawn.cards })];
+    }
+    if (g.handSize < g.hand.length) {
+      const left = [...g.hand];
+      const cards = Array.from({ length: g.hand.length - g.handSize }, () => left.splice(dice.roll('Gift lost at random', 1, left.length)[0]! - 1, 1)[0]!);
+      return [event('anima.gifts_lost', { player, cards })];
+    }
+  }
+  return [];
+}

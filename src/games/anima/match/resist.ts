@@ -1,0 +1,39 @@
+/**
+ * Ánima match Resist missions (ANIMA-MISSION-5): started by claiming the Mission's objective reward,
+ * the Group then stays at that Location on its own (it takes no part in the Move phase) and resolves
+ * one round in each later Exploration phase (`anima.resist`: a combat against the mission's enemy if
+ * the card names one). A defeat, by that enemy or by a rival in the Interaction phase, expels the
+ * Group and the count restarts from zero (the Mission must be started again); declaring in the Start
+ * phase that the Group leaves its Location (ANIMA-START-2d) abandons it.
+ */
+import type { Dice } from '../../dice/index.js';
+import { fightCreature } from '../combat.js';
+import { resistStep } from '../missions.js';
+import { event, type AnimaEvent } from './events.js';
+import { combatGifts, type GiftPlay } from './gifts.js';
+import { completion } from './play.js';
+import { coreGroup, holding, violation } from './rules.js';
+import type { AnimaTable, GroupState } from './state.js';
+import type { Cmd } from './turn.js';
+
+/** ANIMA-MISSION-5: this turn's round of the Resist mission (Exploration phase). */
+export function resist(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+  const r = g.resist;
+  if (!r || !holding(g)) violation('no_resist_mission', `${c.player} holds no Location for a Resist mission (ANIMA-MISSION-5).`);
+  const cards = t.cards!;
+  const card = r.final ? cards.finalMissions[t.finalMission!.card]! : cards.basicMissions[g.missions.find((m) => m.name === r.mission)!.card]!;
+  const enemy = card.test.kind === 'resist' ? card.test.enemy : undefined;
+  if (!enemy && c.gifts) violation('no_combat', `${r.mission} names no enemy; Combat cards cannot be played (ANIMA-TIMING-3).`);
+  const played = combatGifts(t, c.player, c.gifts as GiftPlay[] | undefined);
+  // ANIMA-COMBAT-1..4: the mission's enemies; a loss expels the Group (ANIMA-MISSION-5).
+  const combat = enemy ? fightCreature(coreGroup(g, played.combat), enemy, dice) : undefined;
+  const step = resistStep(r.progress, r.rounds, combat?.winner === 'creature');
+  const out: AnimaEvent[] = [...played.events, event('anima.resisted', { player: c.player, mission: r.mission, location: r.location, ...(combat ? { combat } : {}), ...step })];
+  return step.completed ? [...out, ...completion(t, c.player, r.mission, r.final, dice)] : out;
+}
+
+/** ANIMA-START-2d / ANIMA-AMB-5: the Group declares it leaves its Location; a Resist mission under way is abandoned. */
+export function leaveLocation(c: Cmd, _t: AnimaTable, g: GroupState): AnimaEvent[] {
+  if (g.location === null) violation('not_at_location', `${c.player}'s Group is at no Location.`);
+  return [event('anima.location_left', { player: c.player, location: g.location, abandoned: g.resist?.mission ?? null })];
+}
