@@ -25,7 +25,8 @@ import { matchRoutes } from './routes/matches.js';
 import { simulationRoutes } from './routes/simulations.js';
 import { leagueRoutes } from './routes/league.js';
 import { graphqlPlugin } from '../graphql/index.js';
-import { documentGraphqlRoutes, documentProblems, openApiInfo } from './openapi-info.js';
+import { documentGraphqlRoutes, openApiInfo } from './openapi-info.js';
+import { finishDocument } from './openapi/document.js';
 import { registerJsonBodyParser } from './plugins/json-body.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerLoadShedding, shedWhenOverloaded } from './plugins/load-shedding.js';
@@ -81,7 +82,7 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
   registerLoadShedding(app, config.maxEventLoopDelayMs);
   await registerRateLimit(app, config.rateLimitPerMinute, deps.redis);
   await app.register(fastifySSE);
-  await app.register(swagger, { openapi: openApiInfo() as never, transform: documentGraphqlRoutes as never, transformObject: documentProblems as never });
+  await app.register(swagger, { openapi: openApiInfo() as never, transform: documentGraphqlRoutes as never, transformObject: finishDocument as never });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
 
   registerProblemHandlers(app);
