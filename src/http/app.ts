@@ -1,6 +1,6 @@
 /**
  * The Fastify application. Plugins in a known order: external plugins (security, CORS, rate
- * limiting, SSE, load shedding, OpenAPI), then the error mapping, then routes and GraphQL.
+ * limiting, compression, SSE, load shedding, OpenAPI), then the error mapping, then routes and GraphQL.
  * It receives the services built once by the composition root (src/composition.ts) and decorates
  * them (`app.services`); the ports stay reachable as `app.deps` for readiness checks.
  */
@@ -32,6 +32,7 @@ import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerLoadShedding, shedWhenOverloaded } from './plugins/load-shedding.js';
 import { timeoutOptions } from './plugins/timeouts.js';
 import { registerPageCsp } from './plugins/csp.js';
+import { registerCompression } from './plugins/compression.js';
 
 export async function buildApp(config: Config, services: Services, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
     exposedHeaders: ['x-request-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'],
   });
   registerPageCsp(app);
+  await registerCompression(app);
   registerLoadShedding(app, config.maxEventLoopDelayMs);
   await registerRateLimit(app, config.rateLimitPerMinute, deps.redis);
   await app.register(fastifySSE);
