@@ -107,7 +107,7 @@ describe('the OpenAPI document (openapi/openapi.json)', () => {
     const melee = doc.paths['/v1/eden/attacks/melee'].post;
     expect(Object.keys(melee.requestBody.content['application/json'].examples)).toEqual(['passive-target-fixed-dice', 'response-seeded-dice']);
     // computed with the example's own fixed dice: the transcript shows them
-    const answer = melee.responses['200'].content['application/json'].examples['the-answer-to-passive-target-fixed-dice'].value;
+    const answer = melee.responses['200'].content['application/json'].examples['passive-target-fixed-dice'].value;
     const rolled = answer.dice.rolls.flatMap((r: { values: number[] }) => r.values);
     expect(answer.dice.seed).toBeNull();
     expect(rolled).toEqual([4, 5, 1, 2, 4].slice(0, rolled.length));

@@ -18,17 +18,16 @@ export interface NamedExample {
   value: unknown;
 }
 
-/** `Passive target, fixed dice` → `passive-target-fixed-dice` (unique among `taken`). */
+/** `Passive target, fixed dice` → `passive-target-fixed-dice`: whole words, at most 48 characters, unique among `taken`. */
 export function exampleName(summary: string, taken: Set<string>): string {
-  const base =
-    summary
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 48)
-      .replace(/-+$/, '') || 'example';
+  const slug = summary
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  const cut = slug.length > 48 ? slug.slice(0, 49) : slug;
+  const base = (slug.length > 48 && cut.lastIndexOf('-') > 0 ? cut.slice(0, cut.lastIndexOf('-')) : cut.slice(0, 48)) || 'example';
   let name = base;
   for (let i = 2; taken.has(name); i++) name = `${base}-${i}`;
   taken.add(name);
@@ -47,13 +46,17 @@ const exampleContext: OperationContext = {
   randomSeed: () => EXAMPLE_SEED,
 };
 
-/** The answer of `op` to its first example (or to no input for an operation without a body). */
-export function responseExample(op: Operation<any>): NamedExample {
+/**
+ * The answer of `op` to its first example (or to no input for an operation without a body), named
+ * as that example so that the docs page shows it with its request.
+ */
+export function responseExample(op: Operation<any>): Record<string, NamedExample> {
   const first = op.examples?.[0];
   const input = op.body ? validate(op.body, structuredClone(first?.value)) : undefined;
   const value = op.handle(input, exampleContext);
   if (value instanceof Promise) throw new Error(`OpenAPI: the first example of ${op.id} answers asynchronously; its response example cannot be computed.`);
-  return { summary: first ? `The answer to “${first.summary}”` : 'The answer', value };
+  if (!first) return { answer: { summary: 'The answer', value } };
+  return { [exampleName(first.summary, new Set())]: { summary: `The answer to “${first.summary}”`, value } };
 }
 
 export interface ExampleMedia {
@@ -77,7 +80,7 @@ export function documentOperationExamples(paths: Record<string, Record<string, O
       if (json && op.examples?.length) json.examples = namedExamples(op.examples);
       const ok = target.responses?.['200']?.content;
       const media = ok?.['application/json'] ?? ok?.['text/plain'];
-      if (media) media.examples = namedExamples([responseExample(op)]);
+      if (media) media.examples = responseExample(op);
     }
   }
 }
