@@ -41,6 +41,13 @@ describe('the OpenAPI document (openapi/openapi.json)', () => {
     expect(report.totals.errors).toBe(0);
   }, 90_000);
 
+  it('openapi-typescript turns it into types, with the shared shapes as named types', async () => {
+    const { stdout } = await run('node_modules/.bin/openapi-typescript', ['openapi/openapi.json'], { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 });
+    expect(stdout).toMatch(/^\s+Fighter: \{$/m);
+    expect(stdout).toMatch(/^\s+Problem: \{$/m);
+    expect(stdout).toContain('"application/problem+json": components["schemas"]["Problem"]');
+  }, 90_000);
+
   it('shares the main shapes in components.schemas, each stored once and referenced by $ref', () => {
     const schemas = doc.components.schemas as Json;
     for (const name of ['Fighter', 'DiceSpec', 'DiceTranscript', 'Problem', 'Roster', 'MeleeResult', 'RangedResult', 'MatchView', 'MatchEvent', 'Simulation', 'AnimaGroup']) {
