@@ -1,6 +1,6 @@
 /**
  * The Fastify application. Plugins in a known order: external plugins (security, CORS, rate
- * limiting, SSE, load shedding, OpenAPI), then the error mapping, then routes and GraphQL.
+ * limiting, compression, SSE, load shedding, OpenAPI), then the error mapping, then routes and GraphQL.
  * It receives the services built once by the composition root (src/composition.ts) and decorates
  * them (`app.services`); the ports stay reachable as `app.deps` for readiness checks.
  */
@@ -25,13 +25,15 @@ import { matchRoutes } from './routes/matches.js';
 import { simulationRoutes } from './routes/simulations.js';
 import { leagueRoutes } from './routes/league.js';
 import { graphqlPlugin } from '../graphql/index.js';
-import { documentGraphqlRoutes, documentProblems, openApiInfo } from './openapi-info.js';
+import { documentGraphqlRoutes, openApiInfo } from './openapi-info.js';
+import { finishDocument } from './openapi/document.js';
 import { registerJsonBodyParser } from './plugins/json-body.js';
 import { registerRateLimit } from './plugins/rate-limit.js';
 import { registerLoadShedding, shedWhenOverloaded } from './plugins/load-shedding.js';
 import { timeoutOptions } from './plugins/timeouts.js';
 import { registerPageCsp } from './plugins/csp.js';
 import { requestLogValue } from './log-redaction.js';
+import { registerCompression } from './plugins/compression.js';
 
 export async function buildApp(config: Config, services: Services, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -79,10 +81,11 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
     exposedHeaders: ['x-request-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'],
   });
   registerPageCsp(app);
+  await registerCompression(app);
   registerLoadShedding(app, config.maxEventLoopDelayMs);
   await registerRateLimit(app, config.rateLimitPerMinute, deps.redis);
   await app.register(fastifySSE);
-  await app.register(swagger, { openapi: openApiInfo() as never, transform: documentGraphqlRoutes as never, transformObject: documentProblems as never });
+  await app.register(swagger, { openapi: openApiInfo() as never, transform: documentGraphqlRoutes as never, transformObject: finishDocument as never });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
 
   registerProblemHandlers(app);

@@ -21,8 +21,9 @@ export function openApiInfo() {
         '- 503 answers (overloaded, a dependency or the job queue unavailable) carry `Retry-After`.',
       ].join('\n'),
     },
+    servers: [{ url: '/', description: 'This server' }],
     components: {
-      schemas: { Problem: { ...ProblemSchema } },
+      schemas: { Problem: ProblemSchema },
       responses: SHARED_RESPONSES,
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'API key from POST /v1/admin/keys' },
@@ -42,6 +43,26 @@ export function openApiInfo() {
   };
 }
 
+const GRAPHQL_FIELDS = {
+  query: { type: 'string', description: 'The GraphQL document.' },
+  operationName: { type: 'string', description: 'Which operation of the document to run.' },
+};
+const GRAPHQL_BODY = {
+  type: 'object',
+  required: ['query'],
+  properties: { ...GRAPHQL_FIELDS, variables: { type: 'object', additionalProperties: true, description: 'Values of the variables.' } },
+};
+const GRAPHQL_QUERY = {
+  type: 'object',
+  required: ['query'],
+  properties: { ...GRAPHQL_FIELDS, variables: { type: 'string', description: 'Values of the variables, as JSON.' } },
+};
+const GRAPHQL_RESULT = {
+  description: 'The GraphQL result: `data`, and `errors` (each with `extensions.code`) when something failed.',
+  type: 'object',
+  properties: { data: { description: 'The fields asked for.' }, errors: { type: 'array', items: { type: 'object', additionalProperties: true } } },
+};
+
 /**
  * Mercurius adds its routes without schemas: GraphiQL's assets are hidden from the document and the
  * GraphQL endpoint gets a description.
@@ -54,6 +75,11 @@ export function documentGraphqlRoutes({ schema, url, route }: { schema: Record<s
       schema: {
         ...(schema ?? {}),
         tags: ['system'],
+        operationId: method === 'GET' ? 'graphql.get' : 'graphql.post',
+        // open: operations on matches and simulations need `Authorization: Bearer <api key>`
+        security: [{}, { apiKey: [] }],
+        ...(method === 'GET' ? { querystring: GRAPHQL_QUERY } : { body: GRAPHQL_BODY }),
+        response: { 200: GRAPHQL_RESULT },
         summary: method === 'GET' ? 'GraphQL over GET (queries only)' : 'GraphQL endpoint',
         description:
           'Every REST operation has a GraphQL field with the same input (`input: JSON!`) and output; see schema.graphql. Errors carry the same problem fields (`code`, `errors`) in `extensions`. Subscriptions (match events, simulation progress) use WebSocket on the same path. Cost is bounded: a document over a limit (tokens `GRAPHQL_MAX_TOKENS`, default 10000; depth `GRAPHQL_MAX_DEPTH`, 8, introspection of `__schema` not counted; aliases `GRAPHQL_MAX_ALIASES`, 15; root fields `GRAPHQL_MAX_ROOT_FIELDS`, 20; directives `GRAPHQL_MAX_DIRECTIVES`, 10; large fields such as `edenCatalog`, `match`, `matchEvents` `GRAPHQL_MAX_LARGE_FIELDS`, 2) is refused with HTTP 400 before any resolver runs, with one error whose `extensions` are `{code: "query_too_complex", status: 400, measure, limit, measured}` (tokens are counted only until the limit is passed, so `measured` is then limit + 1). Subscriptions are checked the same way (the WebSocket `error` message). Revoking an API key ends its subscriptions within 5 s with an error whose `extensions.code` is `key_revoked`.',

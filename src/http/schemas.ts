@@ -12,7 +12,7 @@ export const ProblemSchema = Type.Object(
     instance: Type.Optional(Type.String()),
     requestId: Type.Optional(Type.String()),
   },
-  { additionalProperties: true, description: 'RFC 9457 problem details (application/problem+json).' },
+  { title: 'Problem', additionalProperties: true, description: 'RFC 9457 problem details (application/problem+json).' },
 );
 
 const DESCRIPTIONS: Record<number, string> = {
@@ -28,6 +28,6 @@ const DESCRIPTIONS: Record<number, string> = {
 
 export function problemResponses(statuses: number[]): Record<number, unknown> {
   const out: Record<number, unknown> = {};
-  for (const s of statuses) out[s] = { ...ProblemSchema, description: DESCRIPTIONS[s] ?? 'Error' };
+  for (const s of statuses) out[s] = { description: DESCRIPTIONS[s] ?? 'Error', content: { 'application/problem+json': { schema: ProblemSchema } } };
   return out;
 }

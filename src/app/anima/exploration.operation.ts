@@ -18,20 +18,23 @@ const TableRowSchema = Type.Object({
   losesGifts: Type.Optional(Type.Integer({ minimum: 0, maximum: 5, description: 'Special: the card text makes the player lose this many Gift cards (ANIMA-EXPLORE-6).' })),
 });
 
-export const EncounterCardSchema = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
-  kind: Type.Union([Type.Literal('creature'), Type.Literal('event')]),
-  level: Type.Integer({ minimum: 1, maximum: 3 }),
-  combat: Type.Optional(Type.Integer({ minimum: 0, maximum: 99, description: 'Creature Combat, special rules included (required for creatures).' })),
-  losesTurn: Type.Optional(Type.Boolean({ description: 'Event: the Group loses its turn → expelled, no reward (ANIMA-EXPLORE-5c).' })),
-  expels: Type.Optional(Type.Boolean({ description: 'Event: the Group is expelled → no reward (ANIMA-EXPLORE-5c).' })),
-  gifts: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'Event: Gifts drawn, capped by the hand limit (ANIMA-EXPLORE-7).' })),
-  recruits: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 4, description: 'Event: Characters joining from the Character deck (e.g. La Posada), capped at 4 in the Group (ANIMA-GROUP-6).' }),
-  ),
-  losesGifts: Type.Optional(Type.Integer({ minimum: 0, maximum: 5, description: 'Event: Gift cards the player loses from hand.' })),
-  losesNextTurn: Type.Optional(Type.Boolean({ description: 'Event: the card says it also costs the next turn (ANIMA-LOSE-1).' })),
-});
+export const EncounterCardSchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    kind: Type.Union([Type.Literal('creature'), Type.Literal('event')]),
+    level: Type.Integer({ minimum: 1, maximum: 3 }),
+    combat: Type.Optional(Type.Integer({ minimum: 0, maximum: 99, description: 'Creature Combat, special rules included (required for creatures).' })),
+    losesTurn: Type.Optional(Type.Boolean({ description: 'Event: the Group loses its turn → expelled, no reward (ANIMA-EXPLORE-5c).' })),
+    expels: Type.Optional(Type.Boolean({ description: 'Event: the Group is expelled → no reward (ANIMA-EXPLORE-5c).' })),
+    gifts: Type.Optional(Type.Integer({ minimum: 0, maximum: 10, description: 'Event: Gifts drawn, capped by the hand limit (ANIMA-EXPLORE-7).' })),
+    recruits: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 4, description: 'Event: Characters joining from the Character deck (e.g. La Posada), capped at 4 in the Group (ANIMA-GROUP-6).' }),
+    ),
+    losesGifts: Type.Optional(Type.Integer({ minimum: 0, maximum: 5, description: 'Event: Gift cards the player loses from hand.' })),
+    losesNextTurn: Type.Optional(Type.Boolean({ description: 'Event: the card says it also costs the next turn (ANIMA-LOSE-1).' })),
+  },
+  { title: 'AnimaEncounterCard' },
+);
 
 /** One encounter card as resolved (EncounterOutcome): in an Exploration or as a prior encounter. */
 export const EncounterOutcomeSchema = Type.Object({

@@ -8,7 +8,7 @@ export const CharacterSchema = Type.Object(
     speed: Type.Integer({ minimum: 0, maximum: 99, description: 'Printed Speed value.' }),
     incapacitated: Type.Optional(Type.Boolean({ description: 'Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11).' })),
   },
-  { description: 'A Character (ANIMA-CARD-1).' },
+  { title: 'AnimaCharacter', description: 'A Character (ANIMA-CARD-1).' },
 );
 
 export const GroupSchema = Type.Object(
@@ -26,19 +26,25 @@ export const GroupSchema = Type.Object(
     ),
     handSize: Type.Optional(Type.Integer({ minimum: 0, maximum: 5, description: 'Gift cards in hand, 0..5 (ANIMA-HAND-1).' })),
   },
-  { description: 'A Group: Combat = sum of active Characters, Speed = sum of all (ANIMA-GROUP-2).' },
+  { title: 'AnimaGroup', description: 'A Group: Combat = sum of active Characters, Speed = sum of all (ANIMA-GROUP-2).' },
 );
 
-export const CombatSideSchema = Type.Object({
-  combat: Type.Integer(),
-  roll: Type.Integer(),
-  total: Type.Integer(),
-});
+export const CombatSideSchema = Type.Object(
+  {
+    combat: Type.Integer(),
+    roll: Type.Integer(),
+    total: Type.Integer(),
+  },
+  { title: 'AnimaCombatSide' },
+);
 
-export const CreatureCombatSchema = Type.Object({
-  group: CombatSideSchema,
-  creature: CombatSideSchema,
-  margin: Type.Integer({ description: 'Group total minus creature total.' }),
-  winner: Type.Union([Type.Literal('group'), Type.Literal('creature')]),
-  characterDies: Type.Boolean({ description: 'The Group lost by 5 or more (ANIMA-COMBAT-4).' }),
-});
+export const CreatureCombatSchema = Type.Object(
+  {
+    group: CombatSideSchema,
+    creature: CombatSideSchema,
+    margin: Type.Integer({ description: 'Group total minus creature total.' }),
+    winner: Type.Union([Type.Literal('group'), Type.Literal('creature')]),
+    characterDies: Type.Boolean({ description: 'The Group lost by 5 or more (ANIMA-COMBAT-4).' }),
+  },
+  { title: 'AnimaCreatureCombat' },
+);

@@ -20,37 +20,46 @@ export const NotationDiceSchema = Type.Object(
     ),
     seed: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Seed for the deterministic generator (cyrb128 → sfc32, see README).' })),
   },
-  { minProperties: 1, maxProperties: 1, description: 'Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it.' },
+  { title: 'NotationDiceSpec', minProperties: 1, maxProperties: 1, description: 'Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it.' },
 );
 
-export const DiceRollBodySchema = Type.Object({ notation: NotationSchema, dice: Type.Optional(NotationDiceSchema) });
+export const DiceRollBodySchema = Type.Object({ notation: NotationSchema, dice: Type.Optional(NotationDiceSchema) }, { title: 'DiceRollRequest' });
 
-const TermSchema = Type.Object({
-  notation: Type.String({ description: 'The term as written (lower-cased): `4d6kh3`, or a constant `2`.' }),
-  values: Type.Array(Type.Integer(), { description: "Each die's value in roll order; an exploded die shows the sum of its draws. Empty for a constant." }),
-  kept: Type.Array(Type.Integer(), { description: 'The values kept (keep/drop), in roll order.' }),
-  total: Type.Integer({ description: 'Sum of the kept values; with success counting, the number of kept dice meeting the target.' }),
-  successes: Type.Optional(Type.Integer({ description: 'With success counting: the number of successes (= `total`).' })),
-});
+const TermSchema = Type.Object(
+  {
+    notation: Type.String({ description: 'The term as written (lower-cased): `4d6kh3`, or a constant `2`.' }),
+    values: Type.Array(Type.Integer(), { description: "Each die's value in roll order; an exploded die shows the sum of its draws. Empty for a constant." }),
+    kept: Type.Array(Type.Integer(), { description: 'The values kept (keep/drop), in roll order.' }),
+    total: Type.Integer({ description: 'Sum of the kept values; with success counting, the number of kept dice meeting the target.' }),
+    successes: Type.Optional(Type.Integer({ description: 'With success counting: the number of successes (= `total`).' })),
+  },
+  { title: 'DiceTerm' },
+);
 
-export const DiceRollResponseSchema = Type.Object({
-  notation: Type.String(),
-  total: Type.Integer(),
-  terms: Type.Array(TermSchema, { description: 'Dice terms and constants in the order they were rolled (left to right).' }),
-  dice: DiceTranscriptSchema,
-  summary: SummarySchema,
-});
+export const DiceRollResponseSchema = Type.Object(
+  {
+    notation: Type.String(),
+    total: Type.Integer(),
+    terms: Type.Array(TermSchema, { description: 'Dice terms and constants in the order they were rolled (left to right).' }),
+    dice: DiceTranscriptSchema,
+    summary: SummarySchema,
+  },
+  { title: 'DiceRoll' },
+);
 
-export const DiceDistributionBodySchema = Type.Object({ notation: NotationSchema });
+export const DiceDistributionBodySchema = Type.Object({ notation: NotationSchema }, { title: 'DiceDistributionRequest' });
 
-export const DiceDistributionResponseSchema = Type.Object({
-  notation: Type.String(),
-  min: Type.Integer(),
-  max: Type.Integer(),
-  mean: Type.Number(),
-  stdev: Type.Number({ description: 'Standard deviation.' }),
-  distribution: Type.Array(Type.Object({ value: Type.Integer(), probability: Type.Number({ minimum: 0, maximum: 1 }) }), {
-    description: 'Every value that can occur, ascending, with its exact probability rounded to a double; they sum to 1 within 1e-12.',
-  }),
-  summary: SummarySchema,
-});
+export const DiceDistributionResponseSchema = Type.Object(
+  {
+    notation: Type.String(),
+    min: Type.Integer(),
+    max: Type.Integer(),
+    mean: Type.Number(),
+    stdev: Type.Number({ description: 'Standard deviation.' }),
+    distribution: Type.Array(Type.Object({ value: Type.Integer(), probability: Type.Number({ minimum: 0, maximum: 1 }) }), {
+      description: 'Every value that can occur, ascending, with its exact probability rounded to a double; they sum to 1 within 1e-12.',
+    }),
+    summary: SummarySchema,
+  },
+  { title: 'DiceDistribution' },
+);

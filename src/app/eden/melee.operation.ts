@@ -11,69 +11,75 @@ import { meleeSummary } from './summary.js';
 
 const Count = Type.Integer({ minimum: 0, maximum: 10 });
 
-export const MeleeBodySchema = Type.Object({
-  attacker: FighterSchema,
-  target: FighterSchema,
-  reaction: Type.Optional(
-    Type.Union([Type.Literal('passive'), Type.Literal('dodge'), Type.Literal('response')], {
-      default: 'passive',
-      description: "The target's reaction (EDEN-MELEE-2). NPC targets always respond; the target of a disengagement attack is always passive.",
-    }),
-  ),
-  aim: Type.Optional(AimSchema),
-  targetAim: Type.Optional(AimSchema),
-  via: Type.Optional(
-    Type.Union([Type.Literal('attack'), Type.Literal('engage'), Type.Literal('disengage')], {
-      default: 'attack',
-      description:
-        '`attack` (1 AP, EDEN-ATTACK-1), `engage` (2 AP, EDEN-ENGAGE-1), `disengage`: an attack on a fighter that failed to disengage (1 AP, target Passive, EDEN-MOVE-ACT-2).',
-    }),
-  ),
-  modifiers: Type.Optional(
-    Type.Object(
-      { attacker: Type.Optional(ModifiersSchema), target: Type.Optional(ModifiersSchema) },
-      { description: 'Situational modifiers, e.g. Elevation +2 CBT (EDEN-CHAR-1).' },
+export const MeleeBodySchema = Type.Object(
+  {
+    attacker: FighterSchema,
+    target: FighterSchema,
+    reaction: Type.Optional(
+      Type.Union([Type.Literal('passive'), Type.Literal('dodge'), Type.Literal('response')], {
+        default: 'passive',
+        description: "The target's reaction (EDEN-MELEE-2). NPC targets always respond; the target of a disengagement attack is always passive.",
+      }),
     ),
-  ),
-  weapon: Type.Optional(
-    Type.String({
-      maxLength: 100,
-      description: "Name of the attacker's equipment used: its `bonus` applies to the attacker's characteristics, its Fire/Fear to the target (EDEN-EQUIP-4).",
-    }),
-  ),
-  targetWeapon: Type.Optional(Type.String({ maxLength: 100, description: 'Same for the target.' })),
-  attacksThisTurn: Type.Optional(
-    Type.Object(
-      { attacker: Type.Optional(Count), target: Type.Optional(Count) },
-      { description: 'Attacks already made this turn; when given, a third is 422 `attack_limit` (EDEN-ATTACK-2).' },
-    ),
-  ),
-  engagesThisTurn: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 10, description: 'Engages already made by the attacker this turn; 1 or more with `via: engage` → 422 `engage_limit`.' }),
-  ),
-  elevated: Type.Optional(
-    Type.Object(
-      { attacker: Type.Optional(Type.Boolean()), target: Type.Optional(Type.Boolean()) },
-      {
+    aim: Type.Optional(AimSchema),
+    targetAim: Type.Optional(AimSchema),
+    via: Type.Optional(
+      Type.Union([Type.Literal('attack'), Type.Literal('engage'), Type.Literal('disengage')], {
+        default: 'attack',
         description:
-          'Territory Elevation (EDEN-TERRAIN-R-ELEVATION): the side standing on the raised position above its adversary gets +2 CBT for its melee strikes and opposed roll (both true: neither is below, no bonus).',
-      },
+          '`attack` (1 AP, EDEN-ATTACK-1), `engage` (2 AP, EDEN-ENGAGE-1), `disengage`: an attack on a fighter that failed to disengage (1 AP, target Passive, EDEN-MOVE-ACT-2).',
+      }),
     ),
-  ),
-  edition: Type.Optional(EditionSchema),
-  dice: Type.Optional(DiceSpecSchema),
-});
+    modifiers: Type.Optional(
+      Type.Object(
+        { attacker: Type.Optional(ModifiersSchema), target: Type.Optional(ModifiersSchema) },
+        { description: 'Situational modifiers, e.g. Elevation +2 CBT (EDEN-CHAR-1).' },
+      ),
+    ),
+    weapon: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description: "Name of the attacker's equipment used: its `bonus` applies to the attacker's characteristics, its Fire/Fear to the target (EDEN-EQUIP-4).",
+      }),
+    ),
+    targetWeapon: Type.Optional(Type.String({ maxLength: 100, description: 'Same for the target.' })),
+    attacksThisTurn: Type.Optional(
+      Type.Object(
+        { attacker: Type.Optional(Count), target: Type.Optional(Count) },
+        { description: 'Attacks already made this turn; when given, a third is 422 `attack_limit` (EDEN-ATTACK-2).' },
+      ),
+    ),
+    engagesThisTurn: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 10, description: 'Engages already made by the attacker this turn; 1 or more with `via: engage` → 422 `engage_limit`.' }),
+    ),
+    elevated: Type.Optional(
+      Type.Object(
+        { attacker: Type.Optional(Type.Boolean()), target: Type.Optional(Type.Boolean()) },
+        {
+          description:
+            'Territory Elevation (EDEN-TERRAIN-R-ELEVATION): the side standing on the raised position above its adversary gets +2 CBT for its melee strikes and opposed roll (both true: neither is below, no bonus).',
+        },
+      ),
+    ),
+    edition: Type.Optional(EditionSchema),
+    dice: Type.Optional(DiceSpecSchema),
+  },
+  { title: 'MeleeAttack' },
+);
 
-const ExchangeSchema = Type.Object({
-  striker: Type.Union([Type.Literal('attacker'), Type.Literal('target')]),
-  roll: RollSchema,
-  location: Type.Union([LocationSchema, Type.Null()]),
-  dodge: Type.Union([RollSchema, Type.Null()]),
-  inflicted: Type.Integer(),
-  protection: Type.Integer(),
-  marked: Type.Integer(),
-  success: Type.Boolean(),
-});
+const ExchangeSchema = Type.Object(
+  {
+    striker: Type.Union([Type.Literal('attacker'), Type.Literal('target')]),
+    roll: RollSchema,
+    location: Type.Union([LocationSchema, Type.Null()]),
+    dodge: Type.Union([RollSchema, Type.Null()]),
+    inflicted: Type.Integer(),
+    protection: Type.Integer(),
+    marked: Type.Integer(),
+    success: Type.Boolean(),
+  },
+  { title: 'MeleeExchange' },
+);
 
 export const edenMeleeOperation = defineOperation({
   id: 'eden.melee',
@@ -101,18 +107,21 @@ export const edenMeleeOperation = defineOperation({
   ].join('\n'),
   examples: meleeExamples,
   body: MeleeBodySchema,
-  response: Type.Object({
-    success: Type.Boolean(),
-    reaction: Type.String(),
-    via: Type.String(),
-    opposed: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
-    exchanges: Type.Array(ExchangeSchema),
-    attacker: FighterOutSchema,
-    target: FighterOutSchema,
-    apSpent: Type.Object({ attacker: Type.Integer(), target: Type.Integer() }),
-    dice: DiceTranscriptSchema,
-    summary: SummarySchema,
-  }),
+  response: Type.Object(
+    {
+      success: Type.Boolean(),
+      reaction: Type.String(),
+      via: Type.String(),
+      opposed: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
+      exchanges: Type.Array(ExchangeSchema),
+      attacker: FighterOutSchema,
+      target: FighterOutSchema,
+      apSpent: Type.Object({ attacker: Type.Integer(), target: Type.Integer() }),
+      dice: DiceTranscriptSchema,
+      summary: SummarySchema,
+    },
+    { title: 'MeleeResult' },
+  ),
   handle(input, ctx) {
     assertFighters([
       [input.attacker as FighterInput, 'attacker'],

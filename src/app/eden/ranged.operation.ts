@@ -12,54 +12,57 @@ import { WeatherInputSchema, weatherList } from './phase-common.js';
 
 const Distance = Type.Number({ minimum: 0, maximum: 10_000, description: 'cm, base edge to base edge (EDEN-AMB-8).' });
 
-export const RangedBodySchema = Type.Object({
-  shooter: FighterSchema,
-  weapon: Type.String({ minLength: 1, maxLength: 100, description: "Name of the shooter's `shooting` equipment." }),
-  candidates: Type.Array(
-    Type.Object({
-      id: Type.String({ minLength: 1, maxLength: 100 }),
-      fighter: FighterSchema,
-      distance: Distance,
-      lineOfSight: Type.Boolean(),
-      obstacles: Type.Optional(
-        Type.Integer({
-          minimum: 0,
-          maximum: 20,
-          description:
-            'Obstacles in the LoS corridor: −1 CBT each (EDEN-RANGED-3); with Territory an Obstacle (X) element counts X, a burning element one more (EDEN-TERRAIN-R-OBSTACLE/INFLAMMABLE).',
-        }),
-      ),
-      concealed: Type.Optional(Type.Boolean({ description: 'Hidden by Concealment: not eligible unless `distance` ≤ 5 (EDEN-TERRAIN-R-CONCEALMENT).' })),
-      nearEnergyBeacon: Type.Optional(Type.Boolean({ description: 'Within 5 cm (≤ 5) of an Energy beacon: Complete +2 protection for this attack (EDEN-TERRAIN-LIST-10).' })),
-      engagedWith: Type.Optional(
-        Type.Array(
-          Type.Object({
-            id: Type.String({ minLength: 1, maxLength: 100 }),
-            fighter: FighterSchema,
-            distanceToShooter: Distance,
-            nearEnergyBeacon: Type.Optional(Type.Boolean({ description: 'Within 5 cm of an Energy beacon (EDEN-TERRAIN-LIST-10).' })),
+export const RangedBodySchema = Type.Object(
+  {
+    shooter: FighterSchema,
+    weapon: Type.String({ minLength: 1, maxLength: 100, description: "Name of the shooter's `shooting` equipment." }),
+    candidates: Type.Array(
+      Type.Object({
+        id: Type.String({ minLength: 1, maxLength: 100 }),
+        fighter: FighterSchema,
+        distance: Distance,
+        lineOfSight: Type.Boolean(),
+        obstacles: Type.Optional(
+          Type.Integer({
+            minimum: 0,
+            maximum: 20,
+            description:
+              'Obstacles in the LoS corridor: −1 CBT each (EDEN-RANGED-3); with Territory an Obstacle (X) element counts X, a burning element one more (EDEN-TERRAIN-R-OBSTACLE/INFLAMMABLE).',
           }),
-          {
-            maxItems: 20,
-            description: 'Fighters whose bases touch this candidate (any side, EDEN-AMB-21); non-empty → the candidate is not free.',
-          },
         ),
-      ),
-    }),
-    { maxItems: 50, description: "The shooter's adversaries (and NPCs) with the measurements the caller made." },
-  ),
-  ignoreEngaged: Type.Optional(Type.Boolean({ description: 'Automatic choice skips candidates that are not free (EDEN-RANGED-2 exception).' })),
-  targetId: Type.Optional(Type.String({ maxLength: 100, description: 'Declared target; 422 `illegal_target` with `legalTargets` when not legal.' })),
-  shooterElevated: Type.Optional(Type.Boolean({ description: 'Elevation: Range +5 cm (EDEN-EFFECT-RANGE).' })),
-  shooterEngaged: Type.Optional(Type.Boolean({ description: 'The shooter is in contact with an adversary → 422 `not_free` (EDEN-RANGED-1).' })),
-  aim: Type.Optional(AimSchema),
-  modifiers: Type.Optional(Type.Object({ shooter: Type.Optional(ModifiersSchema), target: Type.Optional(ModifiersSchema) })),
-  attacksThisTurn: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
-  weaponUses: Type.Optional(Type.Object({ turn: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })), game: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })) })),
-  weather: Type.Optional(WeatherInputSchema),
-  edition: Type.Optional(EditionSchema),
-  dice: Type.Optional(DiceSpecSchema),
-});
+        concealed: Type.Optional(Type.Boolean({ description: 'Hidden by Concealment: not eligible unless `distance` ≤ 5 (EDEN-TERRAIN-R-CONCEALMENT).' })),
+        nearEnergyBeacon: Type.Optional(Type.Boolean({ description: 'Within 5 cm (≤ 5) of an Energy beacon: Complete +2 protection for this attack (EDEN-TERRAIN-LIST-10).' })),
+        engagedWith: Type.Optional(
+          Type.Array(
+            Type.Object({
+              id: Type.String({ minLength: 1, maxLength: 100 }),
+              fighter: FighterSchema,
+              distanceToShooter: Distance,
+              nearEnergyBeacon: Type.Optional(Type.Boolean({ description: 'Within 5 cm of an Energy beacon (EDEN-TERRAIN-LIST-10).' })),
+            }),
+            {
+              maxItems: 20,
+              description: 'Fighters whose bases touch this candidate (any side, EDEN-AMB-21); non-empty → the candidate is not free.',
+            },
+          ),
+        ),
+      }),
+      { maxItems: 50, description: "The shooter's adversaries (and NPCs) with the measurements the caller made." },
+    ),
+    ignoreEngaged: Type.Optional(Type.Boolean({ description: 'Automatic choice skips candidates that are not free (EDEN-RANGED-2 exception).' })),
+    targetId: Type.Optional(Type.String({ maxLength: 100, description: 'Declared target; 422 `illegal_target` with `legalTargets` when not legal.' })),
+    shooterElevated: Type.Optional(Type.Boolean({ description: 'Elevation: Range +5 cm (EDEN-EFFECT-RANGE).' })),
+    shooterEngaged: Type.Optional(Type.Boolean({ description: 'The shooter is in contact with an adversary → 422 `not_free` (EDEN-RANGED-1).' })),
+    aim: Type.Optional(AimSchema),
+    modifiers: Type.Optional(Type.Object({ shooter: Type.Optional(ModifiersSchema), target: Type.Optional(ModifiersSchema) })),
+    attacksThisTurn: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
+    weaponUses: Type.Optional(Type.Object({ turn: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })), game: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })) })),
+    weather: Type.Optional(WeatherInputSchema),
+    edition: Type.Optional(EditionSchema),
+    dice: Type.Optional(DiceSpecSchema),
+  },
+  { title: 'RangedAttack' },
+);
 
 /** Every fighter of a ranged body (shooter, candidates, fighters in contact) checked at once, with its path. */
 export function assertShotFighters(input: Static<typeof RangedBodySchema>): void {
@@ -96,25 +99,28 @@ export const edenRangedOperation = defineOperation({
   ].join('\n'),
   examples: rangedExamples,
   body: RangedBodySchema,
-  response: Type.Object({
-    targetId: Type.Union([Type.String(), Type.Null()]),
-    redirectedTo: Type.Union([Type.String(), Type.Null()]),
-    success: Type.Boolean(),
-    reason: Type.Union([Type.String(), Type.Null()]),
-    legalTargets: Type.Array(Type.String()),
-    roll: Type.Union([RollSchema, Type.Null()]),
-    location: Type.Union([LocationSchema, Type.Null()]),
-    potency: Type.Union([Type.Object({ value: Type.Integer(), roll: RollSchema }), Type.Null()]),
-    inflicted: Type.Integer(),
-    protection: Type.Integer(),
-    marked: Type.Integer(),
-    hit: Type.Union([Type.Object({ id: Type.String(), fighter: FighterOutSchema }), Type.Null()]),
-    shooter: FighterOutSchema,
-    apSpent: Type.Integer(),
-    energyBeacon: Type.Boolean(),
-    dice: DiceTranscriptSchema,
-    summary: SummarySchema,
-  }),
+  response: Type.Object(
+    {
+      targetId: Type.Union([Type.String(), Type.Null()]),
+      redirectedTo: Type.Union([Type.String(), Type.Null()]),
+      success: Type.Boolean(),
+      reason: Type.Union([Type.String(), Type.Null()]),
+      legalTargets: Type.Array(Type.String()),
+      roll: Type.Union([RollSchema, Type.Null()]),
+      location: Type.Union([LocationSchema, Type.Null()]),
+      potency: Type.Union([Type.Object({ value: Type.Integer(), roll: RollSchema }), Type.Null()]),
+      inflicted: Type.Integer(),
+      protection: Type.Integer(),
+      marked: Type.Integer(),
+      hit: Type.Union([Type.Object({ id: Type.String(), fighter: FighterOutSchema }), Type.Null()]),
+      shooter: FighterOutSchema,
+      apSpent: Type.Integer(),
+      energyBeacon: Type.Boolean(),
+      dice: DiceTranscriptSchema,
+      summary: SummarySchema,
+    },
+    { title: 'RangedResult' },
+  ),
   handle(input, ctx) {
     assertShotFighters(input);
     const dice = ctx.dice(input.dice);

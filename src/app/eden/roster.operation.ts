@@ -40,20 +40,23 @@ export const ROSTER_TEXT_DOC = [
   '```',
 ].join('\n');
 
-export const RosterBodySchema = Type.Object({
-  // no schema default here: a receipt hashes the body as sent (CONTRACT §7.4); absent means `es`
-  edition: Type.Optional(
-    Type.Union([Type.Literal('es'), Type.Literal('de')], {
-      description: 'EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.',
-    }),
-  ),
-  bandType: Type.Union([Type.Literal('faction'), Type.Literal('stigma')], { description: 'EDEN-ROSTER-1: Faction or Stigma band.' }),
-  affiliation: Type.Optional(Type.String({ maxLength: 100, description: 'The symbol chosen for the band (EDEN-ROSTER-2); inferred when all fighters share one.' })),
-  budget: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Agreed budget (EDEN-ROSTER-3/5); default 100.' })),
-  catalog: Type.Optional(Type.Array(FighterSchema, { maxItems: 200, description: 'Your own profiles, referenced by `id`.' })),
-  fighters: Type.Array(Type.Union([RefSchema, FighterSchema]), { maxItems: 200, description: 'Fighters (CONTRACT §2) or `{"ref": id}`.' }),
-  receipt: Type.Optional(Type.Boolean({ description: 'Add `receipt`: a signed JWS of the result (CONTRACT §7.4).' })),
-});
+export const RosterBodySchema = Type.Object(
+  {
+    // no schema default here: a receipt hashes the body as sent (CONTRACT §7.4); absent means `es`
+    edition: Type.Optional(
+      Type.Union([Type.Literal('es'), Type.Literal('de')], {
+        description: 'EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.',
+      }),
+    ),
+    bandType: Type.Union([Type.Literal('faction'), Type.Literal('stigma')], { description: 'EDEN-ROSTER-1: Faction or Stigma band.' }),
+    affiliation: Type.Optional(Type.String({ maxLength: 100, description: 'The symbol chosen for the band (EDEN-ROSTER-2); inferred when all fighters share one.' })),
+    budget: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Agreed budget (EDEN-ROSTER-3/5); default 100.' })),
+    catalog: Type.Optional(Type.Array(FighterSchema, { maxItems: 200, description: 'Your own profiles, referenced by `id`.' })),
+    fighters: Type.Array(Type.Union([RefSchema, FighterSchema]), { maxItems: 200, description: 'Fighters (CONTRACT §2) or `{"ref": id}`.' }),
+    receipt: Type.Optional(Type.Boolean({ description: 'Add `receipt`: a signed JWS of the result (CONTRACT §7.4).' })),
+  },
+  { title: 'Roster' },
+);
 
 export type RosterBody = Static<typeof RosterBodySchema>;
 
@@ -153,7 +156,7 @@ export const edenRosterOperation = defineOperation({
       roster: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'The list as parsed, when it was sent as text/plain.' })),
       receipt: Type.Optional(Type.String({ description: 'With `"receipt": true`: a compact JWS (EdDSA) over the result; keys at GET /.well-known/jwks.json.' })),
     },
-    { additionalProperties: true },
+    { title: 'RosterValidation', additionalProperties: true },
   ),
   text: {
     parse(text) {

@@ -22,7 +22,7 @@ export const LimbProfileSchema = Type.Object(
     normal: small('Characteristic value while the limb is Normal (white).', -20, 20),
     wounded: small('Characteristic value while the limb is Wounded (red).', -20, 20),
   },
-  { description: 'One limb of the profile card (EDEN-WOUND-1).' },
+  { title: 'LimbProfile', description: 'One limb of the profile card (EDEN-WOUND-1).' },
 );
 
 export const ModifiersSchema = Type.Object(
@@ -32,7 +32,7 @@ export const ModifiersSchema = Type.Object(
     VIG: Type.Optional(Type.Number({ minimum: -20, maximum: 20 })),
     RAP: Type.Optional(Type.Number({ minimum: -20, maximum: 20 })),
   },
-  { description: 'Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1).' },
+  { title: 'CharacteristicModifiers', description: 'Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1).' },
 );
 
 export const EquipmentSchema = Type.Object(
@@ -57,7 +57,7 @@ export const EquipmentSchema = Type.Object(
     perGame: Type.Optional(small('X / Game.', 0, 99)),
     perTurn: Type.Optional(small('X / Turn.', 0, 99)),
   },
-  { description: 'An equipment item (EDEN-EQUIP-1).' },
+  { title: 'Equipment', description: 'An equipment item (EDEN-EQUIP-1).' },
 );
 
 const limbNumbers = (description: string) =>
@@ -79,7 +79,7 @@ export const MarkersSchema = Type.Object(
     slow: Type.Optional(small('Slow markers.')),
     poison: Type.Optional(small('Poison markers.')),
   },
-  { description: 'State markers (§15); absent → 0.' },
+  { title: 'Markers', description: 'State markers (§15); absent → 0.' },
 );
 
 export const FighterSchema = Type.Object(
@@ -102,12 +102,12 @@ export const FighterSchema = Type.Object(
     ap: Type.Optional(small('Action points left; absent → 3.', 0, 20)),
     npc: Type.Optional(Type.Boolean({ description: 'Non-player fighter (EDEN-NPC); also when `types` contains "npc".' })),
   },
-  { description: 'A fighter: profile and current state (CONTRACT §2).' },
+  { title: 'Fighter', description: 'A fighter: profile and current state (CONTRACT §2).' },
 );
 export type FighterBody = Static<typeof FighterSchema>;
 
 /** A fighter as responses return it. */
-export const FighterOutSchema = Type.Intersect([FighterSchema, Type.Object({ outOfAction: Type.Boolean() })]);
+export const FighterOutSchema = Type.Intersect([FighterSchema, Type.Object({ outOfAction: Type.Boolean() })], { title: 'ResolvedFighter' });
 
 export const AimSchema = Type.Union(
   [LimbSchema, Type.Object({ shift: Type.Integer({ minimum: -5, maximum: 5 }) }, { description: 'Exact shift of the location die; 422 `illegal_shift` when not allowed.' })],
@@ -128,12 +128,15 @@ export const RollSchema = Type.Object(
     values: Type.Array(Type.Integer()),
     successes: Type.Integer(),
   },
-  { description: 'A characteristic roll (EDEN-ROLL-1).' },
+  { title: 'CharacteristicRoll', description: 'A characteristic roll (EDEN-ROLL-1).' },
 );
 
-export const LocationSchema = Type.Object({
-  rolled: Type.Integer({ description: 'The location die as rolled.' }),
-  shift: Type.Integer({ description: 'Steps moved by spending successes (negative: down).' }),
-  face: Type.Integer({ description: 'Final result after the shift, looked up on the index.' }),
-  limb: LimbSchema,
-});
+export const LocationSchema = Type.Object(
+  {
+    rolled: Type.Integer({ description: 'The location die as rolled.' }),
+    shift: Type.Integer({ description: 'Steps moved by spending successes (negative: down).' }),
+    face: Type.Integer({ description: 'Final result after the shift, looked up on the index.' }),
+    limb: LimbSchema,
+  },
+  { title: 'HitLocation' },
+);

@@ -30,7 +30,7 @@ const EnemyCardSchema = Type.Object(
     drawOutcome: Type.Optional(Type.Boolean({ description: 'Effect cards: draw an Outcome card and add it to the next attack (default true only for "Implacable").' })),
     bonus: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: 'Effect cards: fixed bonus added to the next attack.' })),
   },
-  { description: 'An enemy action card (CONTRACT §4: `{"name", "kind": "attack"/"effect", "damage"?, ...}`).' },
+  { title: 'ExsiliumEnemyCard', description: 'An enemy action card (CONTRACT §4: `{"name", "kind": "attack"/"effect", "damage"?, ...}`).' },
 );
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const TierDecks = (what: string) => {

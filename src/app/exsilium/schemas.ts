@@ -42,7 +42,7 @@ export const DeckTranscriptSchema = Type.Object(
       }),
     ),
   },
-  { description: 'Every card drawn and every shuffle, in order, with the seed used (CONTRACT §1).' },
+  { title: 'ExsiliumDeckTranscript', description: 'Every card drawn and every shuffle, in order, with the seed used (CONTRACT §1).' },
 );
 
 export function DepositChoiceSchema() {
@@ -55,14 +55,19 @@ export function DepositChoiceSchema() {
   });
 }
 
-export const RetreatSchema = Type.Object({
-  slots: Type.Array(Type.Integer(), { description: 'Retreat slots filled (the k-th inactive miniature fills slot k); empty when `inactiveMiniatures` was not sent.' }),
-  releaseSlot: Type.Union([Type.Integer(), Type.Null()], { description: 'The slot with the release icon: SYL 4, Keber 4, Vinsan 3, Wardun 2 (null: faction unknown).' }),
-  released: Type.Union([Type.Boolean(), Type.Null()], { description: 'EXS-PBOARD-5: the death filled the release slot (null: faction or board count not sent).' }),
-  abilityTokensReturned: Type.Union([Type.Integer(), Type.Null()], { description: 'Tokens back from the ability slots to the personal reserve (null: released, slots not sent).' }),
-  wardunTokenFreed: Type.Union([Type.Boolean(), Type.Null()], { description: 'Wardun: the Wardun token leaves the board and frees the trapped miniature.' }),
-  rules: Type.Array(Type.String()),
-});
+export const RetreatSchema = Type.Object(
+  {
+    slots: Type.Array(Type.Integer(), { description: 'Retreat slots filled (the k-th inactive miniature fills slot k); empty when `inactiveMiniatures` was not sent.' }),
+    releaseSlot: Type.Union([Type.Integer(), Type.Null()], { description: 'The slot with the release icon: SYL 4, Keber 4, Vinsan 3, Wardun 2 (null: faction unknown).' }),
+    released: Type.Union([Type.Boolean(), Type.Null()], { description: 'EXS-PBOARD-5: the death filled the release slot (null: faction or board count not sent).' }),
+    abilityTokensReturned: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'Tokens back from the ability slots to the personal reserve (null: released, slots not sent).',
+    }),
+    wardunTokenFreed: Type.Union([Type.Boolean(), Type.Null()], { description: 'Wardun: the Wardun token leaves the board and frees the trapped miniature.' }),
+    rules: Type.Array(Type.String()),
+  },
+  { title: 'ExsiliumRetreat' },
+);
 
 /** Request members for the release check (EXS-PBOARD-5). */
 export const RetreatMembers = {
@@ -82,36 +87,39 @@ const TokenChange = Type.Object({
   after: Type.Union([Type.Integer(), Type.Null()]),
 });
 
-export const ConsequencesSchema = Type.Object({
-  result: Type.Union([Type.Literal('won'), Type.Literal('lost')]),
-  baralytas: Type.Object({
-    delta: Type.Integer({ description: 'Tokens gained (+1) or lost (−1).' }),
-    ifAny: Type.Boolean(),
-    value: Type.Union([Type.Integer(), Type.Null()], { description: 'Value of the token moved, when known.' }),
-    to: Type.Union([Type.Literal('winner'), Type.Literal('nearest_free_deposit'), Type.Null()]),
-    points: Type.Union([Type.Integer(), Type.Null()], { description: 'Baralytas points after, when known.' }),
-    deposit: Type.Optional(
-      Type.Union([DepositChoiceSchema(), Type.Null()], {
-        description: 'EXS-AMB-24: the deposit a token lost to a Newaru goes to (null when no `board` was sent or nothing is returned).',
-      }),
+export const ConsequencesSchema = Type.Object(
+  {
+    result: Type.Union([Type.Literal('won'), Type.Literal('lost')]),
+    baralytas: Type.Object({
+      delta: Type.Integer({ description: 'Tokens gained (+1) or lost (−1).' }),
+      ifAny: Type.Boolean(),
+      value: Type.Union([Type.Integer(), Type.Null()], { description: 'Value of the token moved, when known.' }),
+      to: Type.Union([Type.Literal('winner'), Type.Literal('nearest_free_deposit'), Type.Null()]),
+      points: Type.Union([Type.Integer(), Type.Null()], { description: 'Baralytas points after, when known.' }),
+      deposit: Type.Optional(
+        Type.Union([DepositChoiceSchema(), Type.Null()], {
+          description: 'EXS-AMB-24: the deposit a token lost to a Newaru goes to (null when no `board` was sent or nothing is returned).',
+        }),
+      ),
+    }),
+    connectionTokens: TokenChange,
+    factionTokens: TokenChange,
+    discard: Type.Object({
+      rule: Type.Union([Type.Literal('fatigue'), Type.Literal('penalty')]),
+      toDiscardPile: Type.Integer(),
+      toSupplyDeck: Type.Integer(),
+      marker: Type.Boolean(),
+      markerFromReserve: Type.Union([Type.Boolean(), Type.Null()]),
+      handAfter: Type.Integer(),
+    }),
+    miniature: Type.Union([Type.Literal('stays'), Type.Literal('retreats')]),
+    retreat: Type.Optional(
+      Type.Union([RetreatSchema, Type.Null()], { description: 'The loser’s retreat slot and the ability release check (EXS-PBOARD-3/5); null for the winner.' }),
     ),
-  }),
-  connectionTokens: TokenChange,
-  factionTokens: TokenChange,
-  discard: Type.Object({
-    rule: Type.Union([Type.Literal('fatigue'), Type.Literal('penalty')]),
-    toDiscardPile: Type.Integer(),
-    toSupplyDeck: Type.Integer(),
-    marker: Type.Boolean(),
-    markerFromReserve: Type.Union([Type.Boolean(), Type.Null()]),
-    handAfter: Type.Integer(),
-  }),
-  miniature: Type.Union([Type.Literal('stays'), Type.Literal('retreats')]),
-  retreat: Type.Optional(
-    Type.Union([RetreatSchema, Type.Null()], { description: 'The loser’s retreat slot and the ability release check (EXS-PBOARD-3/5); null for the winner.' }),
-  ),
-  rules: Type.Array(Type.String()),
-});
+    rules: Type.Array(Type.String()),
+  },
+  { title: 'ExsiliumCombatConsequences' },
+);
 
 export const PlayerCountSchema = (description: string) => Enum([2, 3, 4] as const, { description });
 

@@ -4,64 +4,88 @@ import { RosterBodySchema } from '../eden/roster.operation.js';
 
 const Open = (description: string) => Type.Object({}, { additionalProperties: true, description });
 
-export const StoreRosterBody = Type.Object({ roster: RosterBodySchema });
+export const StoreRosterBody = Type.Object({ roster: RosterBodySchema }, { title: 'StoreRosterRequest' });
 
-export const StoredRosterCreated = Type.Object({
-  id: Type.String({ description: 'Random and unguessable: the share link is the only way to the list.' }),
-  validation: Open('The validation of POST /v1/eden/rosters/validate, as answered now.'),
-  url: Type.String({ description: 'The share link (GET, no API key).' }),
-  createdAt: Type.String({ format: 'date-time' }),
-});
+export const StoredRosterCreated = Type.Object(
+  {
+    id: Type.String({ description: 'Random and unguessable: the share link is the only way to the list.' }),
+    validation: Open('The validation of POST /v1/eden/rosters/validate, as answered now.'),
+    url: Type.String({ description: 'The share link (GET, no API key).' }),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { title: 'StoredRosterCreated' },
+);
 
-export const StoredRosterView = Type.Object({
-  id: Type.String(),
-  roster: Open('The validate body as stored.'),
-  validation: Open('The validation answered when the list was stored.'),
-  createdAt: Type.String({ format: 'date-time' }),
-  rulesChanged: Type.Boolean({ description: 'True when validating the list today gives another result (the summary aside).' }),
-  current: Type.Optional(Open('The validation today, present only when `rulesChanged`.')),
-  url: Type.String(),
-});
+export const StoredRosterView = Type.Object(
+  {
+    id: Type.String(),
+    roster: Open('The validate body as stored.'),
+    validation: Open('The validation answered when the list was stored.'),
+    createdAt: Type.String({ format: 'date-time' }),
+    rulesChanged: Type.Boolean({ description: 'True when validating the list today gives another result (the summary aside).' }),
+    current: Type.Optional(Open('The validation today, present only when `rulesChanged`.')),
+    url: Type.String(),
+  },
+  { title: 'StoredRoster' },
+);
 
 export const RosterIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
-export const VerifyReceiptBody = Type.Object({
-  receipt: Type.String({ minLength: 1, maxLength: 20000, description: 'A compact JWS from Arbiter.' }),
-  roster: Type.Optional(Type.Unknown({ description: 'The validate body the receipt is about: checked against its `rosterSha256`.' })),
-});
+export const VerifyReceiptBody = Type.Object(
+  {
+    receipt: Type.String({ minLength: 1, maxLength: 20000, description: 'A compact JWS from Arbiter.' }),
+    roster: Type.Optional(Type.Unknown({ description: 'The validate body the receipt is about: checked against its `rosterSha256`.' })),
+  },
+  { title: 'VerifyReceiptRequest' },
+);
 
-export const VerifiedReceiptSchema = Type.Object({
-  valid: Type.Boolean({ description: 'Signed by one of the published keys (GET /.well-known/jwks.json) and unaltered.' }),
-  claims: Type.Union([Open('The payload (also when the signature does not hold: never trust it then).'), Type.Null()]),
-  rosterMatches: Type.Optional(Type.Boolean({ description: "With `roster`: its canonical SHA-256 is the receipt's `rosterSha256`." })),
-  reason: Type.Optional(Type.String({ description: '`malformed`, `unknown_key` or `bad_signature` when not valid.' })),
-  kid: Type.Optional(Type.String()),
-});
+export const VerifiedReceiptSchema = Type.Object(
+  {
+    valid: Type.Boolean({ description: 'Signed by one of the published keys (GET /.well-known/jwks.json) and unaltered.' }),
+    claims: Type.Union([Open('The payload (also when the signature does not hold: never trust it then).'), Type.Null()]),
+    rosterMatches: Type.Optional(Type.Boolean({ description: "With `roster`: its canonical SHA-256 is the receipt's `rosterSha256`." })),
+    reason: Type.Optional(Type.String({ description: '`malformed`, `unknown_key` or `bad_signature` when not valid.' })),
+    kid: Type.Optional(Type.String()),
+  },
+  { title: 'ReceiptVerification' },
+);
 
-export const JwksSchema = Type.Object({
-  keys: Type.Array(Type.Object({ kty: Type.String(), crv: Type.String(), x: Type.String(), kid: Type.String(), alg: Type.String(), use: Type.String() })),
-});
+export const JwksSchema = Type.Object(
+  {
+    keys: Type.Array(Type.Object({ kty: Type.String(), crv: Type.String(), x: Type.String(), kid: Type.String(), alg: Type.String(), use: Type.String() })),
+  },
+  { title: 'Jwks' },
+);
 
-export const CorrectionBody = Type.Object({
-  expectedVersion: Type.Integer({ minimum: 0, maximum: 2_000_000_000, description: 'The match version the correction is written against (409 otherwise).' }),
-  reason: Type.String({ minLength: 1, maxLength: 1000 }),
-  undo: Type.Integer({ minimum: 1, maximum: 1000, description: 'How many of the last events that still count to withdraw.' }),
-});
+export const CorrectionBody = Type.Object(
+  {
+    expectedVersion: Type.Integer({ minimum: 0, maximum: 2_000_000_000, description: 'The match version the correction is written against (409 otherwise).' }),
+    reason: Type.String({ minLength: 1, maxLength: 1000 }),
+    undo: Type.Integer({ minimum: 1, maximum: 1000, description: 'How many of the last events that still count to withdraw.' }),
+  },
+  { title: 'MatchCorrectionRequest' },
+);
 
-export const CorrectionResult = Type.Object({
-  version: Type.Integer(),
-  events: Type.Array(Open('The `match.corrected` event.')),
-  withdrawn: Type.Array(Type.Integer(), { description: 'The versions this correction withdrew.' }),
-  state: Type.Unknown({ description: 'The projection after the correction.' }),
-});
+export const CorrectionResult = Type.Object(
+  {
+    version: Type.Integer(),
+    events: Type.Array(Open('The `match.corrected` event.')),
+    withdrawn: Type.Array(Type.Integer(), { description: 'The versions this correction withdrew.' }),
+    state: Type.Unknown({ description: 'The projection after the correction.' }),
+  },
+  { title: 'MatchCorrection' },
+);
 
-export const MatchResultSchema = Type.Object({
-  ended: Type.Boolean(),
-  winner: Type.Union([Type.String(), Type.Null()], { description: 'EDEN: the side `A`/`B` (null on a draw or before the end); The Spirit of Eden: `players` or `goomz`.' }),
-  score: Type.Optional(Type.Record(Type.String(), Type.Integer(), { description: 'EDEN: victory points by side.' })),
-  version: Type.Integer({ description: 'The match version the result was read at.' }),
-  game: Type.String(),
-  players: Type.Optional(Type.Record(Type.String(), Type.Object({ id: Type.String(), name: Type.String() }))),
-  reason: Type.Optional(Type.String()),
-  receipt: Type.Optional(Type.String({ description: 'Once ended: a compact JWS (EdDSA) over `matchId`, `game`, `version`, `winner`, `score`, `iat`, `iss`.' })),
-});
+export const MatchResultSchema = Type.Object(
+  {
+    ended: Type.Boolean(),
+    winner: Type.Union([Type.String(), Type.Null()], { description: 'EDEN: the side `A`/`B` (null on a draw or before the end); The Spirit of Eden: `players` or `goomz`.' }),
+    score: Type.Optional(Type.Record(Type.String(), Type.Integer(), { description: 'EDEN: victory points by side.' })),
+    version: Type.Integer({ description: 'The match version the result was read at.' }),
+    game: Type.String(),
+    players: Type.Optional(Type.Record(Type.String(), Type.Object({ id: Type.String(), name: Type.String() }))),
+    reason: Type.Optional(Type.String()),
+    receipt: Type.Optional(Type.String({ description: 'Once ended: a compact JWS (EdDSA) over `matchId`, `game`, `version`, `winner`, `score`, `iat`, `iss`.' })),
+  },
+  { title: 'MatchResult' },
+);

@@ -5,94 +5,121 @@ export const GameSchema = Type.Union([Type.Literal('eden'), Type.Literal('anima'
 
 export const PlayerSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }), name: Type.String({ minLength: 1, maxLength: 200 }) });
 
-export const CreateMatchBody = Type.Object({
-  game: GameSchema,
-  players: Type.Array(PlayerSchema, { minItems: 1, maxItems: 16, description: 'EDEN: exactly two; the first is player "A", the second "B".' }),
-  options: Type.Optional(
-    Type.Object(
-      {},
-      {
-        additionalProperties: true,
-        maxProperties: 50,
-        description:
-          'EDEN: `edition` ("es" default, "de"), `turns` (default 5, EDEN-GAME-1), and the optional rules (ES printing): `weather` (true, or 1–3 conditions rolled before preparation, EDEN-WEATHER), `territory` (true: scenery placed for 8 Scenery Points each, EDEN-TERRAIN), `infestation` (true, a level, or `{level}`: NPCs placed and activated, EDEN-NPC).',
-      },
+export const CreateMatchBody = Type.Object(
+  {
+    game: GameSchema,
+    players: Type.Array(PlayerSchema, { minItems: 1, maxItems: 16, description: 'EDEN: exactly two; the first is player "A", the second "B".' }),
+    options: Type.Optional(
+      Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          maxProperties: 50,
+          description:
+            'EDEN: `edition` ("es" default, "de"), `turns` (default 5, EDEN-GAME-1), and the optional rules (ES printing): `weather` (true, or 1–3 conditions rolled before preparation, EDEN-WEATHER), `territory` (true: scenery placed for 8 Scenery Points each, EDEN-TERRAIN), `infestation` (true, a level, or `{level}`: NPCs placed and activated, EDEN-NPC).',
+        },
+      ),
     ),
-  ),
-});
+  },
+  { title: 'CreateMatchRequest' },
+);
 
-export const MatchCreated = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  game: GameSchema,
-  version: Type.Integer(),
-  players: Type.Array(PlayerSchema),
-  options: Type.Object({}, { additionalProperties: true }),
-  createdAt: Type.String({ format: 'date-time' }),
-});
+export const MatchCreated = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    game: GameSchema,
+    version: Type.Integer(),
+    players: Type.Array(PlayerSchema),
+    options: Type.Object({}, { additionalProperties: true }),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { title: 'MatchCreated' },
+);
 
-export const NewEventSchema = Type.Object({
-  type: Type.String({
-    minLength: 1,
-    maxLength: 200,
-    pattern: '^[A-Za-z0-9_.:-]+$',
-    description: 'Free-form, or a generic type (`match.note`). Rules-engine types (`eden.*`, …) are written by commands only.',
-  }),
-  data: Type.Optional(Type.Unknown({ description: "Any JSON; validated against the type's schema when the type is known." })),
-  schemaVersion: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 1000, description: 'Schema version of `data` (default: the current one); older versions are upcast when read.' }),
-  ),
-});
-
-export const AppendEventsBody = Type.Object({
-  expectedVersion: Type.Integer({ minimum: 0, maximum: 2_000_000_000, description: 'The version the client last saw; another one → 409 with `currentVersion`.' }),
-  events: Type.Array(NewEventSchema, { minItems: 1, maxItems: 1000 }),
-});
-
-export const EventOut = Type.Object({
-  version: Type.Integer({ minimum: 1 }),
-  type: Type.String(),
-  schemaVersion: Type.Integer(),
-  data: Type.Unknown(),
-  recordedAt: Type.String({ format: 'date-time' }),
-});
-
-export const AppendedSchema = Type.Object({ version: Type.Integer(), events: Type.Array(EventOut) });
-
-export const RunCommandBody = Type.Object({
-  expectedVersion: Type.Optional(
-    Type.Integer({
-      minimum: 0,
-      maximum: 2_000_000_000,
-      description: 'When given, a match at another version → 409; when absent the command runs against the current state (retried on a concurrent append).',
+export const NewEventSchema = Type.Object(
+  {
+    type: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      pattern: '^[A-Za-z0-9_.:-]+$',
+      description: 'Free-form, or a generic type (`match.note`). Rules-engine types (`eden.*`, …) are written by commands only.',
     }),
-  ),
-  command: Type.Object(
-    {
-      type: Type.String({ minLength: 1, maxLength: 200, description: 'e.g. `eden.melee`, `eden.activate`, `eden.upkeep`, `anima.exploration`.' }),
-      dice: Type.Optional(Type.Unknown({ description: 'As for the stateless endpoints (CONTRACT §1); the transcript is recorded in the events.' })),
-    },
-    { additionalProperties: true, description: "The command; the rest of its members are the command's body (validated per type)." },
-  ),
-});
+    data: Type.Optional(Type.Unknown({ description: "Any JSON; validated against the type's schema when the type is known." })),
+    schemaVersion: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1000, description: 'Schema version of `data` (default: the current one); older versions are upcast when read.' }),
+    ),
+  },
+  { title: 'NewMatchEvent' },
+);
 
-export const CommandResult = Type.Object({ version: Type.Integer(), events: Type.Array(EventOut), state: Type.Unknown({ description: 'The projection after the command.' }) });
+export const AppendEventsBody = Type.Object(
+  {
+    expectedVersion: Type.Integer({ minimum: 0, maximum: 2_000_000_000, description: 'The version the client last saw; another one → 409 with `currentVersion`.' }),
+    events: Type.Array(NewEventSchema, { minItems: 1, maxItems: 1000 }),
+  },
+  { title: 'AppendEventsRequest' },
+);
 
-export const MatchViewSchema = Type.Object({
-  id: Type.String(),
-  game: GameSchema,
-  version: Type.Integer(),
-  players: Type.Array(PlayerSchema),
-  options: Type.Object({}, { additionalProperties: true }),
-  createdAt: Type.String({ format: 'date-time' }),
-  state: Type.Unknown({ description: 'The projection (fold) of the events up to `version`.' }),
-});
+export const EventOut = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1 }),
+    type: Type.String(),
+    schemaVersion: Type.Integer(),
+    data: Type.Unknown(),
+    recordedAt: Type.String({ format: 'date-time' }),
+  },
+  { title: 'MatchEvent' },
+);
 
-export const EventPage = Type.Object({
-  events: Type.Array(EventOut),
-  from: Type.Integer(),
-  next: Type.Integer({ description: 'The `from` of the next page.' }),
-  nextFrom: Type.Integer({ description: 'Same as `next`.' }),
-});
+export const AppendedSchema = Type.Object({ version: Type.Integer(), events: Type.Array(EventOut) }, { title: 'AppendedEvents' });
+
+export const RunCommandBody = Type.Object(
+  {
+    expectedVersion: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 2_000_000_000,
+        description: 'When given, a match at another version → 409; when absent the command runs against the current state (retried on a concurrent append).',
+      }),
+    ),
+    command: Type.Object(
+      {
+        type: Type.String({ minLength: 1, maxLength: 200, description: 'e.g. `eden.melee`, `eden.activate`, `eden.upkeep`, `anima.exploration`.' }),
+        dice: Type.Optional(Type.Unknown({ description: 'As for the stateless endpoints (CONTRACT §1); the transcript is recorded in the events.' })),
+      },
+      { additionalProperties: true, description: "The command; the rest of its members are the command's body (validated per type)." },
+    ),
+  },
+  { title: 'MatchCommandRequest' },
+);
+
+export const CommandResult = Type.Object(
+  { version: Type.Integer(), events: Type.Array(EventOut), state: Type.Unknown({ description: 'The projection after the command.' }) },
+  { title: 'MatchCommandResult' },
+);
+
+export const MatchViewSchema = Type.Object(
+  {
+    id: Type.String(),
+    game: GameSchema,
+    version: Type.Integer(),
+    players: Type.Array(PlayerSchema),
+    options: Type.Object({}, { additionalProperties: true }),
+    createdAt: Type.String({ format: 'date-time' }),
+    state: Type.Unknown({ description: 'The projection (fold) of the events up to `version`.' }),
+  },
+  { title: 'MatchView' },
+);
+
+export const EventPage = Type.Object(
+  {
+    events: Type.Array(EventOut),
+    from: Type.Integer(),
+    next: Type.Integer({ description: 'The `from` of the next page.' }),
+    nextFrom: Type.Integer({ description: 'Same as `next`.' }),
+  },
+  { title: 'MatchEventPage' },
+);
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 export const ViewQuery = Type.Object({ version: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_000_000_000, description: 'The state at an earlier version (replay).' })) });

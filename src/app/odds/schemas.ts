@@ -7,5 +7,5 @@ export const OddsResponseSchema = Type.Object(
     method: Type.Literal('exact', { description: 'Computed over every way the dice can fall; no sampling.' }),
     ...OutcomeStatsProperties,
   },
-  { description: 'The exact outcome distribution; the same statistics a simulation estimates (without confidence intervals).' },
+  { title: 'AttackOdds', description: 'The exact outcome distribution; the same statistics a simulation estimates (without confidence intervals).' },
 );

@@ -11,11 +11,7 @@ export const DiceSpecSchema = Type.Object(
     ),
     seed: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Seed for the deterministic generator (cyrb128 → sfc32, see README).' })),
   },
-  {
-    minProperties: 1,
-    maxProperties: 1,
-    description: 'Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it.',
-  },
+  { title: 'DiceSpec', minProperties: 1, maxProperties: 1, description: 'Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it.' },
 );
 export type DiceSpecInput = Static<typeof DiceSpecSchema>;
 
@@ -24,7 +20,7 @@ export const DiceTranscriptSchema = Type.Object(
     seed: Type.Union([Type.String(), Type.Null()]),
     rolls: Type.Array(Type.Object({ purpose: Type.String(), sides: Type.Integer(), values: Type.Array(Type.Integer()) })),
   },
-  { description: 'Every die rolled, in consumption order.' },
+  { title: 'DiceTranscript', description: 'Every die rolled, in consumption order.' },
 );
 
 export const EditionSchema = Type.Union([Type.Literal('es'), Type.Literal('de')], {

@@ -44,7 +44,7 @@ export const SimulationResultSchema = Type.Object(
       byLimb: Type.Record(Type.String(), Type.Object({ hitRate: Interval })),
     }),
   },
-  { description: 'Monte Carlo estimates; rates with 95% Wilson intervals, the mean with a normal interval.' },
+  { title: 'SimulationResult', description: 'Monte Carlo estimates; rates with 95% Wilson intervals, the mean with a normal interval.' },
 );
 
 export const SubmitSimulationSchema = Type.Object(
@@ -65,21 +65,24 @@ export const SubmitSimulationSchema = Type.Object(
       Type.String({ maxLength: 200, description: 'Same seed, request and iterations → the same result, whatever the number of workers. Absent → a random seed (reported back).' }),
     ),
   },
-  { additionalProperties: true },
+  { title: 'SimulationRequest', additionalProperties: true },
 );
 export type SubmitSimulationBody = Static<typeof SubmitSimulationSchema>;
 
 export const SimulationStatusSchema = Type.Union(['queued', 'running', 'completed', 'failed', 'cancelled'].map((s) => Type.Literal(s)));
 
-export const SimulationViewSchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  kind: Type.String(),
-  status: SimulationStatusSchema,
-  progress: Type.Number({ minimum: 0, maximum: 1, description: 'Share of iterations done; refreshed at least once a second while running.' }),
-  iterations: Type.Integer(),
-  seed: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-  completedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  result: Type.Optional(SimulationResultSchema),
-  error: Type.Optional(Type.String()),
-});
+export const SimulationViewSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    kind: Type.String(),
+    status: SimulationStatusSchema,
+    progress: Type.Number({ minimum: 0, maximum: 1, description: 'Share of iterations done; refreshed at least once a second while running.' }),
+    iterations: Type.Integer(),
+    seed: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+    completedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    result: Type.Optional(SimulationResultSchema),
+    error: Type.Optional(Type.String()),
+  },
+  { title: 'Simulation' },
+);

@@ -26,6 +26,7 @@ export const ActionSchema = Type.Object(
     pair: Type.Optional(Type.Array(Type.String({ maxLength: 20 }), { minItems: 2, maxItems: 2, description: 'swapGoomz: two colours; swapAllies: two Ally kinds.' })),
   },
   {
+    title: 'SpiritOfEdenAction',
     description:
       'One action (SOE-ACT-*). Members per type: move {ally, to, steps}; attract {ally, target}; push {ally, target, to, steps}; protect/recover/shortcut {ally}; ambush {ally, goomz}; swapGoomz/swapAllies {pair}.',
   },

@@ -45,11 +45,14 @@ export const AlliesSchema = Type.Array(
   { maxItems: 3 },
 );
 
-const ObjectiveCardSchema = Type.Object({
-  ally: Type.Optional(AllyKindSchema),
-  terrain: Type.Optional(TerrainSchema),
-  dieBonus: Type.Optional(Type.Boolean()),
-});
+const ObjectiveCardSchema = Type.Object(
+  {
+    ally: Type.Optional(AllyKindSchema),
+    terrain: Type.Optional(TerrainSchema),
+    dieBonus: Type.Optional(Type.Boolean()),
+  },
+  { title: 'SpiritOfEdenObjective' },
+);
 
 export const ObjectivesSchema = Type.Array(
   Type.Object({

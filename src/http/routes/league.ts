@@ -45,6 +45,7 @@ export async function leagueRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Static<typeof RosterIdParams> }>('/v1/eden/rosters/:id', {
     schema: {
       tags: ['eden'],
+      security: [],
       operationId: 'eden.getRoster',
       summary: 'A stored army list (public: the share link).',
       description: 'The list, the validation answered when it was stored and, when validating it today gives another result (`rulesChanged`), the `current` one.',
@@ -60,6 +61,7 @@ export async function leagueRoutes(app: FastifyInstance): Promise<void> {
   app.get('/.well-known/jwks.json', {
     schema: {
       tags: ['league'],
+      security: [],
       operationId: 'receipts.jwks',
       summary: 'Public keys that sign receipts (JWKS, RFC 7517).',
       description: 'Ed25519 keys (`kty: OKP`, `crv: Ed25519`, `alg: EdDSA`) by `kid`; retired keys stay listed so older receipts can still be checked.',
@@ -74,6 +76,7 @@ export async function leagueRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: Static<typeof VerifyReceiptBody> }>('/v1/receipts/verify', {
     schema: {
       tags: ['league'],
+      security: [],
       operationId: 'receipts.verify',
       summary: 'Check a receipt (and optionally the list it is about).',
       description:

@@ -27,6 +27,7 @@ import { problemResponses } from '../schemas.js';
 import { matchesOf } from '../../transport/services.js';
 import { authenticate, requireApiKey } from '../plugins/auth.js';
 import { SSE_ROUTE, openEventStream, sendEvent } from '../sse.js';
+import { eventStreamResponse } from '../openapi/event-stream.js';
 import { onRevocation, sendRevoked } from '../revocation.js';
 import { CorrectionBody, CorrectionResult, MatchResultSchema } from '../../app/league/schemas.js';
 import { signedResult } from '../../app/league/results.js';
@@ -199,7 +200,10 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
         'Resumes after `Last-Event-ID` (the last version received) or from `from`; without either, sends only events appended after the request. A `: ping` comment every 15 s keeps the connection open.',
       params: IdParams,
       querystring: Type.Composite([FeedQuery, FeedTokenQuery]),
-      response: { 200: { description: 'text/event-stream', type: 'string' }, ...problemResponses([400, 401, 404, 429, 503]) },
+      response: {
+        200: eventStreamResponse('New events of the match: `id:` the version, `event:` the event type, `data:` the event as GET /v1/matches/{id}/events answers it.'),
+        ...problemResponses([400, 401, 404, 429, 503]),
+      },
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);

@@ -17,7 +17,11 @@ function varyAccept(reply: FastifyReply): void {
 
 /** The route of one operation on `app`. */
 function route(app: FastifyInstance, op: Operation<any>): void {
-  const ok = op.chart ? { description: 'The answer as JSON (default), or a chart of it as SVG or PNG, chosen by Accept.', content: chartContent(op.response) } : op.response;
+  const ok = op.chart
+    ? { description: 'The answer as JSON (default), or a chart of it as SVG or PNG, chosen by Accept.', content: chartContent(op.response) }
+    : op.response.type === 'string'
+      ? { description: op.response.description ?? 'Text', content: { 'text/plain': { schema: op.response } } }
+      : op.response;
   app.route({
     method: op.method,
     url: op.path,
@@ -26,7 +30,9 @@ function route(app: FastifyInstance, op: Operation<any>): void {
       tags: op.tags,
       summary: op.summary,
       description: op.description,
-      ...(op.body ? { body: op.examples?.length ? { ...op.body, examples: op.examples.map((e) => e.value) } : op.body } : {}),
+      // the stateless operations are open; examples are added to the document (src/http/openapi/)
+      security: [],
+      ...(op.body ? { body: op.body } : {}),
       response: { 200: ok, ...problemResponses(op.body ? [400, 422, 429] : [429]) },
     },
     handler: async (request, reply) => {

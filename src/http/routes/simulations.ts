@@ -12,6 +12,7 @@ import { simulationNotFound, simulationsFailure } from '../../transport/simulati
 import { simulationsOf } from '../../transport/services.js';
 import { problemResponses } from '../schemas.js';
 import { SSE_ROUTE, openEventStream, sendEvent } from '../sse.js';
+import { eventStreamResponse } from '../openapi/event-stream.js';
 import { onRevocation, sendRevoked } from '../revocation.js';
 import type { SimulationService, SimulationView } from '../../app/simulations/service.js';
 import { chartSvg } from './simulation-chart.js';
@@ -151,7 +152,12 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
         'once a second while it runs, then a final `completed` / `failed` / `cancelled` event, after which the stream ends.',
       params: IdParams,
       querystring: FeedTokenQuery,
-      response: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: Type.String() } } }, ...problemResponses([401, 404, 503]) },
+      response: {
+        200: eventStreamResponse(
+          '`progress` events (data: the simulation as GET /v1/simulations/{id} answers it), then one final `completed`, `failed` or `cancelled` event, after which the stream ends.',
+        ),
+        ...problemResponses([401, 404, 503]),
+      },
     },
     handler: async (request, reply) => {
       const { svc, owner, first } = await guard(request, async () => {

@@ -5,13 +5,25 @@ import { problem } from '../../transport/problem.js';
 import { sendProblem } from '../problem.js';
 
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', { schema: { tags: ['system'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/health',
+    { schema: { tags: ['system'], operationId: 'system.health', security: [], summary: 'Liveness', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
 
   app.get(
     '/ready',
-    { schema: { tags: ['system'], summary: 'Readiness: 200 when the database (and Redis, if configured) answer and requests are not being shed, else 503' } },
+    {
+      schema: {
+        tags: ['system'],
+        operationId: 'system.ready',
+        security: [],
+        summary: 'Readiness: 200 when the database (and Redis, if configured) answer and requests are not being shed, else 503',
+        response: { 200: Type.Object({ status: Type.Literal('ready'), checks: Type.Record(Type.String(), Type.String({ description: '`ok` or what failed.' })) }) },
+      },
+    },
     async (_request, reply) => {
       const { database, jobs, redis } = app.deps;
       const checks: Record<string, string> = {};

@@ -1,0 +1,133 @@
+/**
+ * Response examples of the hand-written routes (matches, simulations, admin, league, system), by
+ * operationId and status. The registry operations get theirs computed (./operation-examples.ts).
+ */
+import type { NamedExample } from './operation-examples.js';
+
+const MATCH_ID = '3f6c2a9e-8d41-4c7b-9a0e-5b1d2c3e4f50';
+const SIMULATION_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const KEY_ID = 'c0ffee00-1234-4abc-9def-0123456789ab';
+const CREATED_AT = '2026-03-01T18:30:00.000Z';
+const PLAYERS = [
+  { id: 'p1', name: 'Ana' },
+  { id: 'p2', name: 'Ben' },
+];
+
+const noteEvent = { version: 1, type: 'match.note', schemaVersion: 2, data: { text: 'Turn 1: Yûri moves to the ruins.' }, recordedAt: '2026-03-01T18:31:00.000Z' };
+const view = (status: string, progress: number) => ({
+  id: SIMULATION_ID,
+  kind: 'eden.melee',
+  status,
+  progress,
+  iterations: 100000,
+  seed: 'league-final',
+  createdAt: CREATED_AT,
+  completedAt: status === 'running' ? null : '2026-03-01T18:30:04.000Z',
+});
+const RECEIPT = 'eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIn0.eyJtYXRjaElkIjoiM2Y2YyJ9.c2lnbmF0dXJl';
+const rosterValidation = { valid: true, errors: [], warnings: [], bandType: 'faction', affiliation: 'jokers', totals: { value: 25, budget: 100, strategyPoints: 0 } };
+
+/** `text/event-stream` bodies, as the feeds write them. */
+export const MATCH_FEED_EXAMPLE = [
+  `: feed of match ${MATCH_ID}`,
+  'retry: 2000',
+  '',
+  'id: 1',
+  'event: match.note',
+  `data: ${JSON.stringify(noteEvent)}`,
+  '',
+  ': ping',
+  '',
+].join('\n');
+
+export const SIMULATION_EVENTS_EXAMPLE = [
+  ': simulation progress',
+  'retry: 2000',
+  '',
+  'event: progress',
+  `data: ${JSON.stringify(view('running', 0.42))}`,
+  '',
+  'event: completed',
+  `data: ${JSON.stringify({ ...view('completed', 1), result: { iterations: 100000, successRate: 0.61 } })}`,
+  '',
+].join('\n');
+
+type Examples = Record<string, Record<string, NamedExample>>;
+
+/** operationId → status → example. */
+export const ROUTE_EXAMPLES: Examples = {
+  'system.health': { 200: { summary: 'Alive', value: { status: 'ok' } } },
+  'system.ready': { 200: { summary: 'Every dependency answers', value: { status: 'ready', checks: { database: 'ok', queue: 'ok' } } } },
+  'graphql.get': { 200: { summary: 'The answer to `?query={health}`', value: { data: { health: 'ok' } } } },
+  'graphql.post': { 200: { summary: 'The answer to `{"query": "{ health }"}`', value: { data: { health: 'ok' } } } },
+  createApiKey: { 201: { summary: 'A new key (shown once)', value: { id: KEY_ID, name: 'discord-bot', key: 'ak_3q9Xv2mN8pLr5tYw7zBc1dFg', createdAt: CREATED_AT } } },
+  whoAmI: { 200: { summary: 'The owner of the key', value: { id: KEY_ID, name: 'discord-bot' } } },
+  'matches.create': {
+    201: { summary: 'An EDEN match at version 0', value: { id: MATCH_ID, game: 'eden', version: 0, players: PLAYERS, options: { edition: 'es', turns: 5 }, createdAt: CREATED_AT } },
+  },
+  'matches.appendEvents': { 201: { summary: 'One note appended', value: { version: 1, events: [noteEvent] } } },
+  'matches.runCommand': {
+    201: {
+      summary: 'A command and the events it wrote',
+      value: {
+        version: 2,
+        events: [{ version: 2, type: 'eden.activated', schemaVersion: 1, data: { fighter: 'yuri-1' }, recordedAt: '2026-03-01T18:32:00.000Z' }],
+        state: { turn: 1, activePlayer: 'A' },
+      },
+    },
+  },
+  'matches.correct': {
+    201: {
+      summary: 'The last event withdrawn',
+      value: {
+        version: 3,
+        events: [{ version: 3, type: 'match.corrected', schemaVersion: 1, data: { reason: 'Wrong fighter', undo: 1, withdraws: [2], by: { id: KEY_ID, name: 'discord-bot' } } }],
+        withdrawn: [2],
+        state: { turn: 1, activePlayer: 'A' },
+      },
+    },
+  },
+  'matches.result': {
+    200: {
+      summary: 'An ended EDEN match, with its receipt',
+      value: { ended: true, winner: 'A', score: { A: 7, B: 4 }, version: 58, game: 'eden', players: { A: PLAYERS[0], B: PLAYERS[1] }, receipt: RECEIPT },
+    },
+  },
+  'matches.get': {
+    200: { summary: 'A match and its state', value: { id: MATCH_ID, game: 'eden', version: 1, players: PLAYERS, options: { edition: 'es' }, createdAt: CREATED_AT, state: { turn: 1 } } },
+  },
+  'matches.events': { 200: { summary: 'The first page', value: { events: [noteEvent], from: 1, next: 2, nextFrom: 2 } } },
+  'matches.feed': { 200: { summary: 'One event, then a ping', value: MATCH_FEED_EXAMPLE } },
+  'simulations.submit': { 202: { summary: 'Queued', value: { id: SIMULATION_ID, status: 'queued', deduplicated: false } } },
+  'simulations.get': { 200: { summary: 'Running', value: view('running', 0.42) } },
+  'simulations.cancel': { 200: { summary: 'Cancelled', value: view('cancelled', 0.42) } },
+  'simulations.events': { 200: { summary: 'Progress, then the end', value: SIMULATION_EVENTS_EXAMPLE } },
+  'simulations.chart': {
+    200: {
+      summary: 'A chart (shortened)',
+      value: '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360"><text x="60" y="24">eden.melee — PC lost by the fighter attacked</text></svg>',
+    },
+  },
+  'eden.storeRoster': {
+    201: { summary: 'A stored list and its share link', value: { id: 'r_8fK2mQ9xLp', validation: rosterValidation, url: 'http://localhost:3000/v1/eden/rosters/r_8fK2mQ9xLp', createdAt: CREATED_AT } },
+  },
+  'eden.getRoster': {
+    200: {
+      summary: 'A stored list',
+      value: {
+        id: 'r_8fK2mQ9xLp',
+        roster: { bandType: 'faction', fighters: [{ ref: 'yuri' }] },
+        validation: rosterValidation,
+        createdAt: CREATED_AT,
+        rulesChanged: false,
+        url: 'http://localhost:3000/v1/eden/rosters/r_8fK2mQ9xLp',
+      },
+    },
+  },
+  'receipts.jwks': {
+    200: { summary: 'One signing key', value: { keys: [{ kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo', kid: 'k1', alg: 'EdDSA', use: 'sig' }] } },
+  },
+  'receipts.verify': {
+    200: { summary: 'A valid receipt for this list', value: { valid: true, claims: { rosterSha256: '9f86d081884c7d65', valid: true, iss: 'arbiter' }, rosterMatches: true, kid: 'k1' } },
+  },
+};
