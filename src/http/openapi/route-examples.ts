@@ -97,6 +97,12 @@ export const ROUTE_EXAMPLES: Examples = {
     200: { summary: 'A match and its state', value: { id: MATCH_ID, game: 'eden', version: 1, players: PLAYERS, options: { edition: 'es' }, createdAt: CREATED_AT, state: { turn: 1 } } },
   },
   'matches.events': { 200: { summary: 'The first page', value: { events: [noteEvent], from: 1, next: 2, nextFrom: 2 } } },
+  'matches.feedToken': {
+    201: { summary: 'A token for this match’s feed', value: { token: 'eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIiwidHlwIjoiZmVlZCtqd3QifQ.eyJzY29wZSI6ImZlZWQifQ.c2lnbmF0dXJl', expiresAt: '2026-03-01T18:40:00.000Z' } },
+  },
+  'simulations.feedToken': {
+    201: { summary: 'A token for this simulation’s progress', value: { token: 'eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIiwidHlwIjoiZmVlZCtqd3QifQ.eyJzY29wZSI6ImZlZWQifQ.c2lnbmF0dXJl', expiresAt: '2026-03-01T18:40:00.000Z' } },
+  },
   'matches.feed': { 200: { summary: 'One event, then a ping', value: MATCH_FEED_EXAMPLE } },
   'simulations.submit': { 202: { summary: 'Queued', value: { id: SIMULATION_ID, status: 'queued', deduplicated: false } } },
   'simulations.get': { 200: { summary: 'Running', value: view('running', 0.42) } },
