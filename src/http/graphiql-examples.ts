@@ -44,7 +44,7 @@ function tabFor(op: Operation<any>, kind: 'query' | 'mutation', field: GraphQLFi
   const args = field.args.filter((a) => isNonNullType(a.type) || (a.name === 'input' && example));
   const definitions = args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ');
   const call = args.map((a) => `${a.name}: $${a.name}`).join(', ');
-  const selection = selectionFor(getNamedType(field.type), SELECTION_DEPTH, '  ');
+  const selection = rootSelection(getNamedType(field.type));
   const opName = field.name.charAt(0).toUpperCase() + field.name.slice(1);
   const header = [`# ${op.summary}`, `# Same as ${op.method} ${op.path}${example ? ` — example: ${example.summary}` : ''}`];
   const query = `${header.join('\n')}\n${kind} ${opName}${definitions ? `(${definitions})` : ''} {\n  ${field.name}${call ? `(${call})` : ''}${selection}\n}\n`;
@@ -75,4 +75,10 @@ function selectionFor(type: GraphQLNamedType, depth: number, indent: string): st
     }
   }
   return lines.length ? ` {\n${lines.join('\n')}\n${indent}}` : '';
+}
+
+/** The selection of the operation's own field: never empty for an object result (`__typename` at least). */
+function rootSelection(type: GraphQLNamedType): string {
+  const selection = selectionFor(type, SELECTION_DEPTH, '  ');
+  return selection || isLeafType(type) ? selection : ' {\n    __typename\n  }';
 }
