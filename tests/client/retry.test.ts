@@ -116,6 +116,37 @@ describe('retries', () => {
   });
 });
 
+describe('match feed reconnection', () => {
+  it('after a dropped connection, reconnects after `retry:` with Last-Event-ID and loses nothing', async () => {
+    const requests: { lastEventId: string | undefined; authorization: string | undefined }[] = [];
+    const feed = createServer((req, res) => {
+      requests.push({ lastEventId: req.headers['last-event-id'] as string | undefined, authorization: req.headers.authorization });
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const event = (v: number) => `id: ${v}\nevent: match.note\ndata: {"version":${v},"type":"match.note","data":{}}\n\n`;
+      if (requests.length === 1)
+        res.end(`: feed\nretry: 50\n\n${event(1)}${event(2)}`); // then the connection drops
+      else res.write(`: feed\nretry: 50\n\n${event(Number(req.headers['last-event-id']) + 1)}`);
+    });
+    await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = createArbiterClient({ baseUrl: `http://127.0.0.1:${(feed.address() as { port: number }).port}`, apiKey: 'k1' });
+      const versions: number[] = [];
+      for await (const e of client.followMatch('m1', { from: 1 })) {
+        versions.push(e.version);
+        if (versions.length === 3) break;
+      }
+      expect(versions).toEqual([1, 2, 3]);
+      expect(requests).toEqual([
+        { lastEventId: undefined, authorization: 'Bearer k1' },
+        { lastEventId: '2', authorization: 'Bearer k1' },
+      ]);
+    } finally {
+      feed.closeAllConnections();
+      await new Promise<void>((resolve) => feed.close(() => resolve()));
+    }
+  });
+});
+
 describe('SSE parser', () => {
   it('parses events split anywhere, with CRLF, comments, multi-line data, id and retry', () => {
     const stream = ': feed of match m\r\nretry: 2000\r\n\r\nid: 1\r\nevent: match.created\r\ndata: {"a":\r\ndata: 1}\r\n\r\n: ping\n\nid: 2\nevent: x\ndata: 2\n\ndata: no id\n\n';
