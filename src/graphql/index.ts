@@ -72,14 +72,14 @@ function merge(target: IResolvers, source: IResolvers): IResolvers {
   return target;
 }
 
-export const graphqlPlugin = fp(async (app: FastifyInstance, opts: { graphiql: boolean }) => {
+export const graphqlPlugin = fp(async (app: FastifyInstance, _opts: { graphiql: boolean }) => {
   const resolvers = extensions.reduce((acc, e) => merge(acc, e.resolvers), operationResolvers());
   const limits = app.config.graphql;
   chargePerRootField(app);
   await app.register(mercurius, {
     schema: buildSdl(),
     resolvers,
-    graphiql: opts.graphiql,
+    graphiql: false, // GraphiQL is served from local assets by src/http/routes/graphiql.ts
     ...costOptions(limits),
     subscription: { context: (_socket, request) => ({ request, app }) },
     context: (request) => ({ request, app }),

@@ -24,6 +24,7 @@ import { adminRoutes } from './routes/admin.js';
 import { matchRoutes } from './routes/matches.js';
 import { simulationRoutes } from './routes/simulations.js';
 import { leagueRoutes } from './routes/league.js';
+import { graphiqlRoutes } from './routes/graphiql.js';
 import { graphqlPlugin } from '../graphql/index.js';
 import { documentGraphqlRoutes, openApiInfo } from './openapi-info.js';
 import { finishDocument } from './openapi/document.js';
@@ -100,6 +101,8 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
     await api.register(simulationRoutes);
     await api.register(leagueRoutes);
     await api.register(graphqlPlugin, { graphiql: !config.production });
+    // GraphiQL from the package's own assets (no CDN), outside production only.
+    if (!config.production) await api.register(graphiqlRoutes);
   });
 
   return app;

@@ -11,6 +11,8 @@ export function openApiInfo() {
       description: [
         'Resolves EDEN, Ánima: La Sombra de Omega, Exsilium and The Spirit of Eden exactly as their rulebooks say.',
         '',
+        'Guides in the repository: `docs/getting-started.md` (API key, first match, commands, live feed), `docs/examples.md` (one worked example per game) and `docs/api.md` (the public contract; "CONTRACT §n" in these descriptions is its section §n). A typed TypeScript client: `clients/typescript`.',
+        '',
         '- Every error is `application/problem+json`; schema errors list every problem with a JSON-pointer `path`; rule violations are 422 with a `code`.',
         '- Endpoints that roll accept `dice`: `{"values": [...]}` (fixed, left to right) or `{"seed": "..."}` (deterministic: cyrb128 → sfc32, rejection-sampled dice), and answer with the full transcript.',
         '- `summary` strings follow Accept-Language (en, es, de); machine fields never do.',

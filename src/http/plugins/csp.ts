@@ -1,7 +1,8 @@
 /**
  * Content-Security-Policy for the two HTML pages the service serves (helmet's CSP is off for the
  * JSON API): `/docs` (swagger-ui: its own scripts, inline styles, data: images) and `/graphiql`
- * (Mercurius loads GraphiQL and React from unpkg.com and talks to /graphql over HTTP and WebSocket).
+ * (GraphiQL and React served from this service's own assets, src/http/routes/graphiql.ts; it talks to
+ * /graphql on the same origin). No third-party host is allowed on either page.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -9,15 +10,7 @@ const COMMON = ["default-src 'self'", "base-uri 'self'", "object-src 'none'", "f
 
 export const DOCS_CSP = [...COMMON, "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "font-src 'self' data:", "connect-src 'self'"].join('; ');
 
-export const GRAPHIQL_CSP = [
-  ...COMMON,
-  "script-src 'self' https://unpkg.com",
-  "style-src 'self' 'unsafe-inline' https://unpkg.com",
-  "img-src 'self' data: https://unpkg.com",
-  "font-src 'self' data: https://unpkg.com",
-  "connect-src 'self' ws: wss:",
-  "worker-src 'self' blob:",
-].join('; ');
+export const GRAPHIQL_CSP = [...COMMON, "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "font-src 'self' data:", "connect-src 'self'"].join('; ');
 
 function policyFor(url: string): string | undefined {
   const path = url.split('?')[0]!;
