@@ -25,6 +25,10 @@ const exclusive = [
   'tests/reliability/redis-outage-http.test.ts',
   'tests/reliability/startup-pressure.test.ts',
   'tests/reliability/request-timeout.test.ts',
+  // start a real Chromium
+  'tests/api/browser-table.test.ts',
+  'tests/api/graphiql-browser.test.ts',
+  'tests/client/browser.test.ts',
 ];
 
 export default defineConfig({

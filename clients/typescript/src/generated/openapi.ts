@@ -12,32 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-                413: components["responses"]["PayloadTooLarge"];
-                414: components["responses"]["UriTooLong"];
-                415: components["responses"]["UnsupportedMediaType"];
-            };
-        };
+        get: operations["system.health"];
         put?: never;
         post?: never;
         delete?: never;
@@ -54,28 +29,7 @@ export interface paths {
             cookie?: never;
         };
         /** Readiness: 200 when the database (and Redis, if configured) answer and requests are not being shed, else 503 */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                413: components["responses"]["PayloadTooLarge"];
-                414: components["responses"]["UriTooLong"];
-                415: components["responses"]["UnsupportedMediaType"];
-                503: components["responses"]["Unavailable"];
-            };
-        };
+        get: operations["system.ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1459,18 +1413,22 @@ export interface paths {
          *       - `anima.trade`: Trade Gifts and Characters between two Groups at Trade Locations. Same body as POST /v1/anima/trades. `player`: the match player whose Group this is (default: the first player).
          *       - `anima.pickup`: Start phase: who may take a discarded Gift or a dismissed Character. Same body as POST /v1/anima/start/pick-ups. `player`: the match player whose Group this is (default: the first player).
          *       - `anima.missions`: Final Mission access and one round of a Resist mission. Same body as POST /v1/anima/missions/status. `player`: the match player whose Group this is (default: the first player).
-         *       - `anima.keep_character`: ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. When all kept, turn 1 starts. Example: `{"type":"anima.keep_character","player":"p1","character":"Acróbata"}`.
-         *       - `anima.discard_gifts`: ANIMA-START-2a/3/4 (Start phase, in turn order): discard Gifts; the player with strictly the fewest Gifts takes them unless `take: false`. Example: `{"type":"anima.discard_gifts","player":"p1","count":1}`.
+         *       - `anima.keep_character`: ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. With a Gift deck also `gifts`: three of the four Gifts drawn (`giftsDealt`). When all kept, turn 1 starts. A full match is created with the card lists the rulebook does not print, each in draw order, in `options`: `{characters: [{name, combat, speed, skills?: ["ki"|"magic"|"scheme"]}], locations: [{name, level, table, rewards, trade?, combatAllowed?}] (at most 14), encounters: [{name, kind, level, combat?, …}], basicMissions: [{name, test: {kind: "combat", enemy, combat} | {kind: "speed", difficulty} | {kind: "resist", rounds, enemy?: {name, combat}}, benefit?}], finalMissions: [3 Missions], gifts?: [{name, category: "ability"|"plot", skill?, phase?, timing: "normal"|"interrupt"|"combat", persistent?, organisation?: {enemies: [names]}, combat?, speed?, incapacitates?, zeppelin?, text?}], multipleMissions?, tree?}` (400 with `/options/...` paths naming what is missing; without the card lists the match is the resolution log of the operations). Example: `{"type":"anima.keep_character","player":"p1","character":"Acróbata","gifts":["Sol Negro","Dormir","Furia"]}`.
+         *       - `anima.discard_gifts`: ANIMA-START-2a/3/4 (Start phase, in turn order): discard Gifts (`count`; by name in `gifts` with a Gift deck); the player with strictly the fewest Gifts takes them unless `take: false`. Example: `{"type":"anima.discard_gifts","player":"p1","count":1}`.
          *       - `anima.dismiss_character`: ANIMA-START-2b/4/5: dismiss a Character; the player with strictly the fewest Characters recruits it unless `take: false`; an emptied Group is replaced (ANIMA-GROUP-5). Example: `{"type":"anima.dismiss_character","player":"p1","character":"Novel"}`.
-         *       - `anima.go`: ANIMA-MOVE-3 / ANIMA-PRIOR-1..5 (Move phase): go to an active Location (the current one: stay), facing its prior encounter. Example: `{"type":"anima.go","player":"p1","location":"Arkángel","dice":{"values":[6,2]}}`.
+         *       - `anima.go`: ANIMA-MOVE-3 / ANIMA-PRIOR-1..5 (Move phase): go to an active Location (the current one: stay), facing its prior encounter. With Locations as a tree (ANIMA-OPT-TREE-2..5) a level change faces the top Encounter card; `gift` plays a Zeppelin Travel card to reach any level. Example: `{"type":"anima.go","player":"p1","location":"Arkángel","dice":{"values":[6,2]}}`.
          *       - `anima.seek_new_horizons`: ANIMA-MOVE-4..10 / ANIMA-DECK-3: once per turn; the top Location (or `location` from the discard pile with `source: "discard"`) with a face-up prior encounter; over the maximum, `removal` lists the Locations to remove in order, `saves` who saves which with a Gift. Example: `{"type":"anima.seek_new_horizons","player":"p2","source":"deck","removal":["Arkángel"]}`.
          *       - `anima.rest`: ANIMA-MOVE-11/12: the Group gives up this turn (at no Location); +2 Combat and +2 Speed next turn. Example: `{"type":"anima.rest","player":"p3"}`.
-         *       - `anima.declare_combat`: ANIMA-INTERACT-2..5 / ANIMA-COMBAT-1..4 (Interaction phase): combat with a Group at the same Location (size rule, no rematch after a draw); the loser gives a Gift and is expelled. Example: `{"type":"anima.declare_combat","player":"p1","target":"p2","dice":{"values":[7,3]}}`.
-         *       - `anima.trade_with`: ANIMA-INTERACT-1: an agreed trade between two Groups at Trade Locations; `gives` / `receives` Gifts (counts) and Characters (names). Example: `{"type":"anima.trade_with","player":"p1","with":"p2","gives":{"gifts":1},"receives":{"characters":["Novel"]}}`.
+         *       - `anima.declare_combat`: ANIMA-INTERACT-2..5 / ANIMA-COMBAT-1..4 (Interaction phase): combat with a Group at the same Location (size rule, no rematch after a draw); the loser gives a random Gift and is expelled. `gifts` / `targetGifts`: each side's Combat cards (ANIMA-TIMING-3). Dice: attacker, defender, then the Gift drawn (1..hand size, with a Gift deck). Example: `{"type":"anima.declare_combat","player":"p1","target":"p2","gifts":[{"gift":"Furia","character":"Acróbata"}],"dice":{"values":[7,3,1]}}`.
+         *       - `anima.trade_with`: ANIMA-INTERACT-1: an agreed trade between two Groups at Trade Locations; `gives` / `receives` Gifts (counts; names with a Gift deck) and Characters (names). Example: `{"type":"anima.trade_with","player":"p1","with":"p2","gives":{"gifts":1},"receives":{"characters":["Novel"]}}`.
          *       - `anima.explore`: ANIMA-EXPLORE-1..7 (Exploration phase, Groups that arrived): one d10 on the Location's table, encounters from the deck; then `anima.claim_reward`. Decline with `anima.end_phase`. Example: `{"type":"anima.explore","player":"p1","dice":{"values":[5,3,4]}}`.
-         *       - `anima.claim_reward`: ANIMA-REWARD-1..6 / ANIMA-MISSION-1..4: one reward of the Location by index (Gift, Recruit, a Mission objective with its test, Special); the Final Mission wins the game. Example: `{"type":"anima.claim_reward","player":"p1","reward":0}`.
+         *       - `anima.claim_reward`: ANIMA-REWARD-1..6 / ANIMA-MISSION-1..5: one reward of the Location by index (Gift, Recruit, a Mission objective with its test — `gifts`: Combat cards for a combat test —, Special); a Resist mission starts there; the Final Mission wins the game. Example: `{"type":"anima.claim_reward","player":"p1","reward":0}`.
+         *       - `anima.resist`: ANIMA-MISSION-5 (Exploration phase, instead of exploring): one round of the Resist mission under way; a combat against its enemy if the card names one (`gifts`: Combat cards). A loss expels the Group and the Mission restarts from zero; the last round completes it. Example: `{"type":"anima.resist","player":"p1","dice":{"values":[6,2]}}`.
+         *       - `anima.leave_location`: ANIMA-START-2d / ANIMA-AMB-5 (Start phase): declare that the Group leaves its Location; a Resist mission under way is abandoned (the Group then declares its move). Example: `{"type":"anima.leave_location","player":"p1"}`.
+         *       - `anima.play_gift`: ANIMA-TIMING-1..4 (matches with a Gift deck): play a Gift from hand — in its printed phase and turn (normal), or at any time (interrupt); an Ability card taps `character` (with its skill icon). Organisations join the Group (one at a time, ANIMA-HAND-2); `combat` / `speed` last the turn, or while a persistent card is in play; `target` is the Character an incapacitating card puts face down (ANIMA-INCAP-1). Example: `{"type":"anima.play_gift","player":"p1","gift":"Dormir","character":"Brujo","target":{"player":"p2","character":"Ladrona"}}`.
+         *       - `anima.leave_organisation`: ANIMA-HAND-2 / ANIMA-START-2a (Start phase): discard the Organisation the Group belongs to. Example: `{"type":"anima.leave_organisation","player":"p1"}`.
          *       - `anima.choose_casualty`: ANIMA-COMBAT-4: after a defeat by 5 or more, the loser names the Character who dies. Example: `{"type":"anima.choose_casualty","player":"p2","character":"Técnico"}`.
-         *       - `anima.end_phase`: ANIMA-TURN-1: the player is done in this phase (Start, Interaction; in Exploration: declines to explore, ANIMA-EXPLORE-2). Example: `{"type":"anima.end_phase","player":"p1"}`.
+         *       - `anima.end_phase`: ANIMA-TURN-1: the player is done in this phase (Start, Interaction — refused while an enemy Organisation's Group must be fought, ANIMA-INTERACT-4 —; in Exploration: declines to explore, ANIMA-EXPLORE-2, refused while a Resist round is due). Example: `{"type":"anima.end_phase","player":"p1"}`.
          *     - **exsilium**
          *       - `exsilium.newaruAction`: Resolve a combat against a Newaru: enemy action, reveal, Outcome, Conclusion. Same body as POST /v1/exsilium/newaru/actions.
          *       - `exsilium.newaruMove`: Move one Newaru in the enemy activation after a player’s turn. Same body as POST /v1/exsilium/newaru/moves. May omit `nodes`, `newaru`: taken from the match state.
@@ -1563,6 +1521,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/matches/{id}/feed-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A short-lived, read-only token that opens this match's stream from a browser (EventSource).
+         * @description Answers 201 `{token, expiresAt}`. Send the token as `?token=` to GET /v1/matches/{id}/feed in place of the Authorization header (browsers’ EventSource cannot send headers). The token opens that stream for this resource only and nothing else: used on any other route, for another resource, expired or altered, it is a 401 problem. It lives FEED_TOKEN_TTL_SECONDS (default and maximum 600 s; `ttlSeconds` may ask for less) and is not stored: it is a compact JWS signed with the service key (the receipt key), so every API replica on the same database accepts it. Revoking the API key that issued it refuses new streams and ends the open ones (`event: revoked`). Streams opened with a token count against that key’s rate limit. The match must belong to the calling API key (else 404).
+         */
+        post: operations["matches.feedToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/matches/{id}/feed": {
         parameters: {
             query?: never;
@@ -1619,6 +1597,26 @@ export interface paths {
          * @description Answers the simulation with status `cancelled`. A simulation that already finished is 409 `simulation_finished`.
          */
         delete: operations["simulations.cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/simulations/{id}/feed-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A short-lived, read-only token that opens this simulation's stream from a browser (EventSource).
+         * @description Answers 201 `{token, expiresAt}`. Send the token as `?token=` to GET /v1/simulations/{id}/events in place of the Authorization header (browsers’ EventSource cannot send headers). The token opens that stream for this resource only and nothing else: used on any other route, for another resource, expired or altered, it is a 401 problem. It lives FEED_TOKEN_TTL_SECONDS (default and maximum 600 s; `ttlSeconds` may ask for less) and is not stored: it is a compact JWS signed with the service key (the receipt key), so every API replica on the same database accepts it. Revoking the API key that issued it refuses new streams and ends the open ones (`event: revoked`). Streams opened with a token count against that key’s rate limit. The simulation must belong to the calling API key (else 404).
+         */
+        post: operations["simulations.feedToken"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1755,117 +1753,13 @@ export interface paths {
          * GraphQL over GET (queries only)
          * @description Every REST operation has a GraphQL field with the same input (`input: JSON!`) and output; see schema.graphql. Errors carry the same problem fields (`code`, `errors`) in `extensions`. Subscriptions (match events, simulation progress) use WebSocket on the same path. Cost is bounded: a document over a limit (tokens `GRAPHQL_MAX_TOKENS`, default 10000; depth `GRAPHQL_MAX_DEPTH`, 8, introspection of `__schema` not counted; aliases `GRAPHQL_MAX_ALIASES`, 15; root fields `GRAPHQL_MAX_ROOT_FIELDS`, 20; directives `GRAPHQL_MAX_DIRECTIVES`, 10; large fields such as `edenCatalog`, `match`, `matchEvents` `GRAPHQL_MAX_LARGE_FIELDS`, 2) is refused with HTTP 400 before any resolver runs, with one error whose `extensions` are `{code: "query_too_complex", status: 400, measure, limit, measured}` (tokens are counted only until the limit is passed, so `measured` is then limit + 1). Subscriptions are checked the same way (the WebSocket `error` message). Revoking an API key ends its subscriptions within 5 s with an error whose `extensions.code` is `key_revoked`.
          */
-        get: {
-            parameters: {
-                query?: {
-                    query?: string;
-                    persisted?: boolean;
-                    operationName?: string | null;
-                    variables?: string;
-                    extensions?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                413: components["responses"]["PayloadTooLarge"];
-                414: components["responses"]["UriTooLong"];
-                415: components["responses"]["UnsupportedMediaType"];
-                429: components["responses"]["RateLimited"];
-                503: components["responses"]["Unavailable"];
-                /** @description Default Response */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data?: {
-                                [key: string]: unknown;
-                            } | null;
-                            errors?: {
-                                message: string;
-                                locations?: {
-                                    line?: number;
-                                    column?: number;
-                                }[];
-                                path?: string[];
-                                extensions?: {
-                                    code?: string;
-                                } & {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            extensions?: {
-                                [key: string]: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["graphql.get"];
         put?: never;
         /**
          * GraphQL endpoint
          * @description Every REST operation has a GraphQL field with the same input (`input: JSON!`) and output; see schema.graphql. Errors carry the same problem fields (`code`, `errors`) in `extensions`. Subscriptions (match events, simulation progress) use WebSocket on the same path. Cost is bounded: a document over a limit (tokens `GRAPHQL_MAX_TOKENS`, default 10000; depth `GRAPHQL_MAX_DEPTH`, 8, introspection of `__schema` not counted; aliases `GRAPHQL_MAX_ALIASES`, 15; root fields `GRAPHQL_MAX_ROOT_FIELDS`, 20; directives `GRAPHQL_MAX_DIRECTIVES`, 10; large fields such as `edenCatalog`, `match`, `matchEvents` `GRAPHQL_MAX_LARGE_FIELDS`, 2) is refused with HTTP 400 before any resolver runs, with one error whose `extensions` are `{code: "query_too_complex", status: 400, measure, limit, measured}` (tokens are counted only until the limit is passed, so `measured` is then limit + 1). Subscriptions are checked the same way (the WebSocket `error` message). Revoking an API key ends its subscriptions within 5 s with an error whose `extensions.code` is `key_revoked`.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        query?: string;
-                        persisted?: boolean;
-                        operationName?: string | null;
-                        variables?: Record<string, never> | null;
-                        extensions?: Record<string, never>;
-                    };
-                };
-            };
-            responses: {
-                413: components["responses"]["PayloadTooLarge"];
-                414: components["responses"]["UriTooLong"];
-                415: components["responses"]["UnsupportedMediaType"];
-                429: components["responses"]["RateLimited"];
-                503: components["responses"]["Unavailable"];
-                /** @description Default Response */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data?: {
-                                [key: string]: unknown;
-                            } | null;
-                            errors?: {
-                                message: string;
-                                locations?: {
-                                    line?: number;
-                                    column?: number;
-                                }[];
-                                path?: string[];
-                                extensions?: {
-                                    code?: string;
-                                } & {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            extensions?: {
-                                [key: string]: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["graphql.post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1876,7 +1770,686 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description RFC 9457 problem details (application/problem+json). */
+        /**
+         * AnimaCharacter
+         * @description A Character (ANIMA-CARD-1).
+         */
+        AnimaCharacter: {
+            name: string;
+            /** @description Printed Combat value. */
+            combat: number;
+            /** @description Printed Speed value. */
+            speed: number;
+            /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
+            incapacitated?: boolean;
+        };
+        /** AnimaCombatSide */
+        AnimaCombatSide: {
+            combat: number;
+            roll: number;
+            total: number;
+        };
+        /** AnimaCreatureCombat */
+        AnimaCreatureCombat: {
+            group: components["schemas"]["AnimaCombatSide"];
+            creature: components["schemas"]["AnimaCombatSide"];
+            /** @description Group total minus creature total. */
+            margin: number;
+            winner: "group" | "creature";
+            /** @description The Group lost by 5 or more (ANIMA-COMBAT-4). */
+            characterDies: boolean;
+        };
+        /** AnimaEncounterCard */
+        AnimaEncounterCard: {
+            name: string;
+            kind: "creature" | "event";
+            level: number;
+            /** @description Creature Combat, special rules included (required for creatures). */
+            combat?: number;
+            /** @description Event: the Group loses its turn → expelled, no reward (ANIMA-EXPLORE-5c). */
+            losesTurn?: boolean;
+            /** @description Event: the Group is expelled → no reward (ANIMA-EXPLORE-5c). */
+            expels?: boolean;
+            /** @description Event: Gifts drawn, capped by the hand limit (ANIMA-EXPLORE-7). */
+            gifts?: number;
+            /** @description Event: Characters joining from the Character deck (e.g. La Posada), capped at 4 in the Group (ANIMA-GROUP-6). */
+            recruits?: number;
+            /** @description Event: Gift cards the player loses from hand. */
+            losesGifts?: number;
+            /** @description Event: the card says it also costs the next turn (ANIMA-LOSE-1). */
+            losesNextTurn?: boolean;
+        };
+        /**
+         * AnimaGroup
+         * @description A Group: Combat = sum of active Characters, Speed = sum of all (ANIMA-GROUP-2).
+         */
+        AnimaGroup: {
+            /** @description At most 4 Characters (ANIMA-GROUP-1). */
+            characters: components["schemas"]["AnimaCharacter"][];
+            /** @description The Group chose Rest last turn: +2 Combat and +2 Speed this turn (ANIMA-MOVE-12). */
+            rested?: boolean;
+            /** @description Card modifiers played before any die is rolled (ANIMA-COMBAT-1, ANIMA-TIMING-3). */
+            modifiers?: {
+                combat?: number;
+                speed?: number;
+            };
+            /** @description Gift cards in hand, 0..5 (ANIMA-HAND-1). */
+            handSize?: number;
+        };
+        /** AppendedEvents */
+        AppendedEvents: {
+            version: number;
+            events: components["schemas"]["MatchEvent"][];
+        };
+        /** AppendEventsRequest */
+        AppendEventsRequest: {
+            /** @description The version the client last saw; another one → 409 with `currentVersion`. */
+            expectedVersion: number;
+            events: components["schemas"]["NewMatchEvent"][];
+        };
+        /**
+         * AttackOdds
+         * @description The exact outcome distribution; the same statistics a simulation estimates (without confidence intervals).
+         */
+        AttackOdds: {
+            /**
+             * @description Computed over every way the dice can fall; no sampling.
+             * @enum {string}
+             */
+            method: "exact";
+            /** @description Share of attacks that succeed (the fighter attacked loses at least 1 PC, EDEN-WOUND-6). */
+            successRate: number;
+            /** @description Share of resolutions after which the fighter attacked is out of action (EDEN-WOUND-4). */
+            outOfActionRate: number;
+            /** @description PC lost by the fighter attacked, on average. */
+            expectedMarked: number;
+            /** @description Distribution of PC lost by the fighter attacked. */
+            markedHistogram: {
+                marked: number;
+                count?: number;
+                /** @description Share of resolutions with exactly `marked` PC lost. */
+                rate: number;
+            }[];
+            /** @description Per limb of the fighter attacked. */
+            byLimb: {
+                head: {
+                    /** @description Share of resolutions in which this limb lost at least 1 PC. */
+                    hitRate: number;
+                    /** @description PC this limb loses per resolution, on average. */
+                    expectedMarked: number;
+                };
+                arms: {
+                    /** @description Share of resolutions in which this limb lost at least 1 PC. */
+                    hitRate: number;
+                    /** @description PC this limb loses per resolution, on average. */
+                    expectedMarked: number;
+                };
+                torso: {
+                    /** @description Share of resolutions in which this limb lost at least 1 PC. */
+                    hitRate: number;
+                    /** @description PC this limb loses per resolution, on average. */
+                    expectedMarked: number;
+                };
+                legs: {
+                    /** @description Share of resolutions in which this limb lost at least 1 PC. */
+                    hitRate: number;
+                    /** @description PC this limb loses per resolution, on average. */
+                    expectedMarked: number;
+                };
+            };
+            /** @description What the attacker suffers (melee with a Response; zero otherwise). */
+            attacker: {
+                expectedMarked: number;
+                /** @description Melee: the attacker out of action (Response). */
+                outOfActionRate: number;
+            };
+            /** @description Ranged: share of shots redirected into the melee (EDEN-RANGED-4). */
+            redirectRate: number;
+            /** @description Ranged: share of shots without a legal target. */
+            noTargetRate: number;
+        };
+        /**
+         * CharacteristicModifiers
+         * @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1).
+         */
+        CharacteristicModifiers: {
+            PSI?: number;
+            CBT?: number;
+            VIG?: number;
+            RAP?: number;
+        };
+        /**
+         * CharacteristicRoll
+         * @description A characteristic roll (EDEN-ROLL-1).
+         */
+        CharacteristicRoll: {
+            /** @description Characteristic before the difficulty cap. */
+            value: number;
+            /** @description Difficulty as called for. */
+            difficulty: number;
+            /** @description Dice rolled after EDEN-ROLL-2 (0 when ≤ 0: EDEN-ROLL-3). */
+            pool: number;
+            /** @description Difficulty after the cap at 6. */
+            threshold: number;
+            values: number[];
+            successes: number;
+        };
+        /** CreateMatchRequest */
+        CreateMatchRequest: {
+            game: "eden" | "anima" | "exsilium" | "spirit-of-eden";
+            /** @description EDEN: exactly two; the first is player "A", the second "B". */
+            players: {
+                id: string;
+                name: string;
+            }[];
+            /** @description EDEN: `edition` ("es" default, "de"), `turns` (default 5, EDEN-GAME-1), and the optional rules (ES printing): `weather` (true, or 1–3 conditions rolled before preparation, EDEN-WEATHER), `territory` (true: scenery placed for 8 Scenery Points each, EDEN-TERRAIN), `infestation` (true, a level, or `{level}`: NPCs placed and activated, EDEN-NPC). */
+            options?: {
+                [key: string]: unknown;
+            };
+        };
+        /** DiceDistribution */
+        DiceDistribution: {
+            notation: string;
+            min: number;
+            max: number;
+            mean: number;
+            /** @description Standard deviation. */
+            stdev: number;
+            /** @description Every value that can occur, ascending, with its exact probability rounded to a double; they sum to 1 within 1e-12. */
+            distribution: {
+                value: number;
+                probability: number;
+            }[];
+            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+            summary: string;
+        };
+        /** DiceDistributionRequest */
+        DiceDistributionRequest: {
+            /** @description Dice notation, e.g. `4d6kh3+2` (grammar in the operation description). At most 1,000 dice and 1,000,000 sides per term, 10,000 dice in all, 500 characters. */
+            notation: string;
+        };
+        /** DiceRoll */
+        DiceRoll: {
+            notation: string;
+            total: number;
+            /** @description Dice terms and constants in the order they were rolled (left to right). */
+            terms: components["schemas"]["DiceTerm"][];
+            dice: components["schemas"]["DiceTranscript"];
+            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+            summary: string;
+        };
+        /** DiceRollRequest */
+        DiceRollRequest: {
+            /** @description Dice notation, e.g. `4d6kh3+2` (grammar in the operation description). At most 1,000 dice and 1,000,000 sides per term, 10,000 dice in all, 500 characters. */
+            notation: string;
+            dice?: components["schemas"]["NotationDiceSpec"];
+        };
+        /**
+         * DiceSpec
+         * @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it.
+         */
+        DiceSpec: {
+            /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
+            values?: number[];
+            /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
+            seed?: string;
+        };
+        /** DiceTerm */
+        DiceTerm: {
+            /** @description The term as written (lower-cased): `4d6kh3`, or a constant `2`. */
+            notation: string;
+            /** @description Each die's value in roll order; an exploded die shows the sum of its draws. Empty for a constant. */
+            values: number[];
+            /** @description The values kept (keep/drop), in roll order. */
+            kept: number[];
+            /** @description Sum of the kept values; with success counting, the number of kept dice meeting the target. */
+            total: number;
+            /** @description With success counting: the number of successes (= `total`). */
+            successes?: number;
+        };
+        /**
+         * DiceTranscript
+         * @description Every die rolled, in consumption order.
+         */
+        DiceTranscript: {
+            seed: string | null;
+            rolls: {
+                purpose: string;
+                sides: number;
+                values: number[];
+            }[];
+        };
+        /**
+         * Equipment
+         * @description An equipment item (EDEN-EQUIP-1).
+         */
+        Equipment: {
+            name: string;
+            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
+            categories: string[];
+            protection?: {
+                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
+                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
+                value: number;
+            };
+            bonus?: components["schemas"]["CharacteristicModifiers"];
+            /** @description Range in cm (EDEN-EFFECT-RANGE). */
+            range?: number;
+            /** @description Pot (X) (EDEN-EFFECT-POT). */
+            potency?: number;
+            /** @description Fire (X): markers placed. */
+            fire?: number;
+            /** @description Fear (X): markers placed. */
+            fear?: number;
+            /** @description Explosive (X): dice per covered fighter. */
+            explosive?: number;
+            /** @description X / Game. */
+            perGame?: number;
+            /** @description X / Turn. */
+            perTurn?: number;
+        };
+        /** ExsiliumCombatConsequences */
+        ExsiliumCombatConsequences: {
+            result: "won" | "lost";
+            baralytas: {
+                /** @description Tokens gained (+1) or lost (−1). */
+                delta: number;
+                ifAny: boolean;
+                /** @description Value of the token moved, when known. */
+                value: number | null;
+                to: "winner" | "nearest_free_deposit" | null;
+                /** @description Baralytas points after, when known. */
+                points: number | null;
+                /** @description EXS-AMB-24: the deposit a token lost to a Newaru goes to (null when no `board` was sent or nothing is returned). */
+                deposit?: {
+                    /** @description Node id of the deposit (the first of `ties` when several are equally near); null when every deposit holds a token. */
+                    deposit: string | null;
+                    distance: number | null;
+                    /** @description Equally near free deposits: the player’s choice. */
+                    ties: string[];
+                } | null;
+            };
+            connectionTokens: {
+                delta: number;
+                /** @description The change happens only if the giver has one (its state was not sent). */
+                ifAny: boolean;
+                after: number | null;
+            };
+            factionTokens: {
+                delta: number;
+                /** @description The change happens only if the giver has one (its state was not sent). */
+                ifAny: boolean;
+                after: number | null;
+            };
+            discard: {
+                rule: "fatigue" | "penalty";
+                toDiscardPile: number;
+                toSupplyDeck: number;
+                marker: boolean;
+                markerFromReserve: boolean | null;
+                handAfter: number;
+            };
+            miniature: "stays" | "retreats";
+            /** @description The loser’s retreat slot and the ability release check (EXS-PBOARD-3/5); null for the winner. */
+            retreat?: components["schemas"]["ExsiliumRetreat"] | null;
+            rules: string[];
+        };
+        /**
+         * ExsiliumDeckTranscript
+         * @description Every card drawn and every shuffle, in order, with the seed used (CONTRACT §1).
+         */
+        ExsiliumDeckTranscript: {
+            seed: string;
+            draws: {
+                deck: string;
+                card: unknown;
+                for?: string;
+            }[];
+            shuffles: {
+                deck: string;
+                reason: "initial" | "fill" | "exhausted";
+                order: unknown[];
+            }[];
+        };
+        /**
+         * ExsiliumEnemyCard
+         * @description An enemy action card (CONTRACT §4: `{"name", "kind": "attack"/"effect", "damage"?, ...}`).
+         */
+        ExsiliumEnemyCard: {
+            name: string;
+            /** @enum {string} */
+            kind: "attack" | "effect";
+            /** @description Attack cards (required for them): damage printed. */
+            damage?: number;
+            /** @description Attack cards: "can be evaded with Favourable Zone". */
+            evadable?: boolean;
+            /** @description Effect cards: reveal another card of the same level next (default true only for "Implacable"). */
+            chain?: boolean;
+            /** @description Effect cards: draw an Outcome card and add it to the next attack (default true only for "Implacable"). */
+            drawOutcome?: boolean;
+            /** @description Effect cards: fixed bonus added to the next attack. */
+            bonus?: number;
+        };
+        /** ExsiliumRetreat */
+        ExsiliumRetreat: {
+            /** @description Retreat slots filled (the k-th inactive miniature fills slot k); empty when `inactiveMiniatures` was not sent. */
+            slots: number[];
+            /** @description The slot with the release icon: SYL 4, Keber 4, Vinsan 3, Wardun 2 (null: faction unknown). */
+            releaseSlot: number | null;
+            /** @description EXS-PBOARD-5: the death filled the release slot (null: faction or board count not sent). */
+            released: boolean | null;
+            /** @description Tokens back from the ability slots to the personal reserve (null: released, slots not sent). */
+            abilityTokensReturned: number | null;
+            /** @description Wardun: the Wardun token leaves the board and frees the trapped miniature. */
+            wardunTokenFreed: boolean | null;
+            rules: string[];
+        };
+        /**
+         * Fighter
+         * @description A fighter: profile and current state (CONTRACT §2).
+         */
+        Fighter: {
+            id: string;
+            name: string;
+            faction?: string;
+            stigma?: string;
+            types?: string[];
+            /** @description Points cost (Valor). */
+            value?: number;
+            limbs: {
+                head: components["schemas"]["LimbProfile"];
+                arms: components["schemas"]["LimbProfile"];
+                torso: components["schemas"]["LimbProfile"];
+                legs: components["schemas"]["LimbProfile"];
+            };
+            equipment?: components["schemas"]["Equipment"][];
+            /** @description Marked PC boxes per limb; absent → 0. */
+            wounds?: {
+                /** @description Marked PC boxes per limb; absent → 0. */
+                head?: number;
+                /** @description Marked PC boxes per limb; absent → 0. */
+                arms?: number;
+                /** @description Marked PC boxes per limb; absent → 0. */
+                torso?: number;
+                /** @description Marked PC boxes per limb; absent → 0. */
+                legs?: number;
+            };
+            markers?: components["schemas"]["Markers"];
+            /** @description Action points left; absent → 3. */
+            ap?: number;
+            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
+            npc?: boolean;
+        };
+        /** HitLocation */
+        HitLocation: {
+            /** @description The location die as rolled. */
+            rolled: number;
+            /** @description Steps moved by spending successes (negative: down). */
+            shift: number;
+            /** @description Final result after the shift, looked up on the index. */
+            face: number;
+            /** @description A limb: head (PSI), arms (CBT), torso (VIG), legs (RAP). */
+            limb: "head" | "arms" | "torso" | "legs";
+        };
+        /** Jwks */
+        Jwks: {
+            keys: {
+                kty: string;
+                crv: string;
+                x: string;
+                kid: string;
+                alg: string;
+                use: string;
+            }[];
+        };
+        /**
+         * LimbProfile
+         * @description One limb of the profile card (EDEN-WOUND-1).
+         */
+        LimbProfile: {
+            /** @description White PC boxes. */
+            white: number;
+            /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
+            red: number;
+            /** @description Location faces of this limb; the four limbs must partition 1..6. */
+            faces: number[];
+            /** @description Characteristic value while the limb is Normal (white). */
+            normal: number;
+            /** @description Characteristic value while the limb is Wounded (red). */
+            wounded: number;
+        };
+        /**
+         * Markers
+         * @description State markers (§15); absent → 0.
+         */
+        Markers: {
+            /** @description Fire markers. */
+            fire?: number;
+            /** @description Fear markers. */
+            fear?: number;
+            /** @description Rage markers. */
+            rage?: number;
+            /** @description Slow markers. */
+            slow?: number;
+            /** @description Poison markers. */
+            poison?: number;
+        };
+        /** MatchCommandRequest */
+        MatchCommandRequest: {
+            /** @description When given, a match at another version → 409; when absent the command runs against the current state (retried on a concurrent append). */
+            expectedVersion?: number;
+            /** @description The command; the rest of its members are the command's body (validated per type). */
+            command: {
+                /** @description e.g. `eden.melee`, `eden.activate`, `eden.upkeep`, `anima.exploration`. */
+                type: string;
+                /** @description As for the stateless endpoints (CONTRACT §1); the transcript is recorded in the events. */
+                dice?: unknown;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** MatchCommandResult */
+        MatchCommandResult: {
+            version: number;
+            events: components["schemas"]["MatchEvent"][];
+            /** @description The projection after the command. */
+            state: unknown;
+        };
+        /** MatchCorrection */
+        MatchCorrection: {
+            version: number;
+            events: {
+                [key: string]: unknown;
+            }[];
+            /** @description The versions this correction withdrew. */
+            withdrawn: number[];
+            /** @description The projection after the correction. */
+            state: unknown;
+        };
+        /** MatchCorrectionRequest */
+        MatchCorrectionRequest: {
+            /** @description The match version the correction is written against (409 otherwise). */
+            expectedVersion: number;
+            reason: string;
+            /** @description How many of the last events that still count to withdraw. */
+            undo: number;
+        };
+        /** MatchCreated */
+        MatchCreated: {
+            /** Format: uuid */
+            id: string;
+            game: "eden" | "anima" | "exsilium" | "spirit-of-eden";
+            version: number;
+            players: {
+                id: string;
+                name: string;
+            }[];
+            options: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** MatchEvent */
+        MatchEvent: {
+            version: number;
+            type: string;
+            schemaVersion: number;
+            data: unknown;
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** MatchEventPage */
+        MatchEventPage: {
+            events: components["schemas"]["MatchEvent"][];
+            from: number;
+            /** @description The `from` of the next page. */
+            next: number;
+            /** @description Same as `next`. */
+            nextFrom: number;
+        };
+        /** MatchResult */
+        MatchResult: {
+            ended: boolean;
+            /** @description EDEN: the side `A`/`B` (null on a draw or before the end); The Spirit of Eden: `players` or `goomz`. */
+            winner: string | null;
+            /** @description EDEN: victory points by side. */
+            score?: {
+                [key: string]: number;
+            };
+            /** @description The match version the result was read at. */
+            version: number;
+            game: string;
+            players?: {
+                [key: string]: {
+                    id: string;
+                    name: string;
+                };
+            };
+            reason?: string;
+            /** @description Once ended: a compact JWS (EdDSA) over `matchId`, `game`, `version`, `winner`, `score`, `iat`, `iss`. */
+            receipt?: string;
+        };
+        /** MatchView */
+        MatchView: {
+            id: string;
+            game: "eden" | "anima" | "exsilium" | "spirit-of-eden";
+            version: number;
+            players: {
+                id: string;
+                name: string;
+            }[];
+            options: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The projection (fold) of the events up to `version`. */
+            state: unknown;
+        };
+        /** MeleeAttack */
+        MeleeAttack: {
+            attacker: components["schemas"]["Fighter"];
+            target: components["schemas"]["Fighter"];
+            /**
+             * @description The target's reaction (EDEN-MELEE-2). NPC targets always respond; the target of a disengagement attack is always passive.
+             * @default passive
+             */
+            reaction: "passive" | "dodge" | "response";
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
+            aim?: ("head" | "arms" | "torso" | "legs") | {
+                shift: number;
+            };
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
+            targetAim?: ("head" | "arms" | "torso" | "legs") | {
+                shift: number;
+            };
+            /**
+             * @description `attack` (1 AP, EDEN-ATTACK-1), `engage` (2 AP, EDEN-ENGAGE-1), `disengage`: an attack on a fighter that failed to disengage (1 AP, target Passive, EDEN-MOVE-ACT-2).
+             * @default attack
+             */
+            via: "attack" | "engage" | "disengage";
+            /** @description Situational modifiers, e.g. Elevation +2 CBT (EDEN-CHAR-1). */
+            modifiers?: {
+                attacker?: components["schemas"]["CharacteristicModifiers"];
+                target?: components["schemas"]["CharacteristicModifiers"];
+            };
+            /** @description Name of the attacker's equipment used: its `bonus` applies to the attacker's characteristics, its Fire/Fear to the target (EDEN-EQUIP-4). */
+            weapon?: string;
+            /** @description Same for the target. */
+            targetWeapon?: string;
+            /** @description Attacks already made this turn; when given, a third is 422 `attack_limit` (EDEN-ATTACK-2). */
+            attacksThisTurn?: {
+                attacker?: number;
+                target?: number;
+            };
+            /** @description Engages already made by the attacker this turn; 1 or more with `via: engage` → 422 `engage_limit`. */
+            engagesThisTurn?: number;
+            /** @description Territory Elevation (EDEN-TERRAIN-R-ELEVATION): the side standing on the raised position above its adversary gets +2 CBT for its melee strikes and opposed roll (both true: neither is below, no bonus). */
+            elevated?: {
+                attacker?: boolean;
+                target?: boolean;
+            };
+            /**
+             * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
+             * @default es
+             */
+            edition: "es" | "de";
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /** MeleeExchange */
+        MeleeExchange: {
+            striker: "attacker" | "target";
+            roll: components["schemas"]["CharacteristicRoll"];
+            location: components["schemas"]["HitLocation"] | null;
+            dodge: components["schemas"]["CharacteristicRoll"] | null;
+            inflicted: number;
+            protection: number;
+            marked: number;
+            success: boolean;
+        };
+        /** MeleeResult */
+        MeleeResult: {
+            success: boolean;
+            reaction: string;
+            via: string;
+            opposed: {
+                [key: string]: unknown;
+            } | null;
+            exchanges: components["schemas"]["MeleeExchange"][];
+            attacker: components["schemas"]["ResolvedFighter"];
+            target: components["schemas"]["ResolvedFighter"];
+            apSpent: {
+                attacker: number;
+                target: number;
+            };
+            dice: components["schemas"]["DiceTranscript"];
+            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+            summary: string;
+        };
+        /** NewMatchEvent */
+        NewMatchEvent: {
+            /** @description Free-form, or a generic type (`match.note`). Rules-engine types (`eden.*`, …) are written by commands only. */
+            type: string;
+            /** @description Any JSON; validated against the type's schema when the type is known. */
+            data?: unknown;
+            /** @description Schema version of `data` (default: the current one); older versions are upcast when read. */
+            schemaVersion?: number;
+        };
+        /**
+         * NotationDiceSpec
+         * @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it.
+         */
+        NotationDiceSpec: {
+            /** @description Fixed results, consumed left to right in the order the dice are rolled (see the description). dF takes d3 values: 1 → −1, 2 → 0, 3 → +1. */
+            values?: number[];
+            /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
+            seed?: string;
+        };
+        /**
+         * Problem
+         * @description RFC 9457 problem details (application/problem+json).
+         */
         Problem: {
             type: string;
             title: string;
@@ -1894,6 +2467,349 @@ export interface components {
             requestId?: string;
         } & {
             [key: string]: unknown;
+        };
+        /** RangedAttack */
+        RangedAttack: {
+            shooter: components["schemas"]["Fighter"];
+            /** @description Name of the shooter's `shooting` equipment. */
+            weapon: string;
+            /** @description The shooter's adversaries (and NPCs) with the measurements the caller made. */
+            candidates: {
+                id: string;
+                fighter: components["schemas"]["Fighter"];
+                /** @description cm, base edge to base edge (EDEN-AMB-8). */
+                distance: number;
+                lineOfSight: boolean;
+                /** @description Obstacles in the LoS corridor: −1 CBT each (EDEN-RANGED-3); with Territory an Obstacle (X) element counts X, a burning element one more (EDEN-TERRAIN-R-OBSTACLE/INFLAMMABLE). */
+                obstacles?: number;
+                /** @description Hidden by Concealment: not eligible unless `distance` ≤ 5 (EDEN-TERRAIN-R-CONCEALMENT). */
+                concealed?: boolean;
+                /** @description Within 5 cm (≤ 5) of an Energy beacon: Complete +2 protection for this attack (EDEN-TERRAIN-LIST-10). */
+                nearEnergyBeacon?: boolean;
+                /** @description Fighters whose bases touch this candidate (any side, EDEN-AMB-21); non-empty → the candidate is not free. */
+                engagedWith?: {
+                    id: string;
+                    fighter: components["schemas"]["Fighter"];
+                    /** @description cm, base edge to base edge (EDEN-AMB-8). */
+                    distanceToShooter: number;
+                    /** @description Within 5 cm of an Energy beacon (EDEN-TERRAIN-LIST-10). */
+                    nearEnergyBeacon?: boolean;
+                }[];
+            }[];
+            /** @description Automatic choice skips candidates that are not free (EDEN-RANGED-2 exception). */
+            ignoreEngaged?: boolean;
+            /** @description Declared target; 422 `illegal_target` with `legalTargets` when not legal. */
+            targetId?: string;
+            /** @description Elevation: Range +5 cm (EDEN-EFFECT-RANGE). */
+            shooterElevated?: boolean;
+            /** @description The shooter is in contact with an adversary → 422 `not_free` (EDEN-RANGED-1). */
+            shooterEngaged?: boolean;
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
+            aim?: ("head" | "arms" | "torso" | "legs") | {
+                shift: number;
+            };
+            modifiers?: {
+                shooter?: components["schemas"]["CharacteristicModifiers"];
+                target?: components["schemas"]["CharacteristicModifiers"];
+            };
+            attacksThisTurn?: number;
+            weaponUses?: {
+                turn?: number;
+                game?: number;
+            };
+            /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
+            weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
+            /**
+             * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
+             * @default es
+             */
+            edition: "es" | "de";
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /** RangedResult */
+        RangedResult: {
+            targetId: string | null;
+            redirectedTo: string | null;
+            success: boolean;
+            reason: string | null;
+            legalTargets: string[];
+            roll: components["schemas"]["CharacteristicRoll"] | null;
+            location: components["schemas"]["HitLocation"] | null;
+            potency: {
+                value: number;
+                roll: components["schemas"]["CharacteristicRoll"];
+            } | null;
+            inflicted: number;
+            protection: number;
+            marked: number;
+            hit: {
+                id: string;
+                fighter: components["schemas"]["ResolvedFighter"];
+            } | null;
+            shooter: components["schemas"]["ResolvedFighter"];
+            apSpent: number;
+            energyBeacon: boolean;
+            dice: components["schemas"]["DiceTranscript"];
+            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+            summary: string;
+        };
+        /** ReceiptVerification */
+        ReceiptVerification: {
+            /** @description Signed by one of the published keys (GET /.well-known/jwks.json) and unaltered. */
+            valid: boolean;
+            claims: {
+                [key: string]: unknown;
+            } | null;
+            /** @description With `roster`: its canonical SHA-256 is the receipt's `rosterSha256`. */
+            rosterMatches?: boolean;
+            /** @description `malformed`, `unknown_key` or `bad_signature` when not valid. */
+            reason?: string;
+            kid?: string;
+        };
+        /** ResolvedFighter */
+        ResolvedFighter: components["schemas"]["Fighter"] & {
+            outOfAction: boolean;
+        };
+        /** Roster */
+        Roster: {
+            /** @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one. */
+            edition?: "es" | "de";
+            /** @description EDEN-ROSTER-1: Faction or Stigma band. */
+            bandType: "faction" | "stigma";
+            /** @description The symbol chosen for the band (EDEN-ROSTER-2); inferred when all fighters share one. */
+            affiliation?: string;
+            /** @description Agreed budget (EDEN-ROSTER-3/5); default 100. */
+            budget?: number;
+            /** @description Your own profiles, referenced by `id`. */
+            catalog?: components["schemas"]["Fighter"][];
+            /** @description Fighters (CONTRACT §2) or `{"ref": id}`. */
+            fighters: ({
+                /** @description Id in the request `catalog`, else in the built-in catalog (GET /v1/eden/catalog), e.g. `yuri`. */
+                ref: string;
+            } | components["schemas"]["Fighter"])[];
+            /** @description Add `receipt`: a signed JWS of the result (CONTRACT §7.4). */
+            receipt?: boolean;
+        };
+        /** RosterValidation */
+        RosterValidation: {
+            valid: boolean;
+            errors: {
+                code: string;
+                path: string;
+                message: string;
+            }[];
+            warnings: {
+                code: string;
+                path: string;
+                message: string;
+            }[];
+            bandType: string;
+            affiliation: string | null;
+            totals: {
+                value: number;
+                budget: number;
+                strategyPoints: number;
+            };
+            fighters: {
+                [key: string]: unknown;
+            }[];
+            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+            summary: string;
+            /** @description The list as parsed, when it was sent as text/plain. */
+            roster?: {
+                [key: string]: unknown;
+            };
+            /** @description With `"receipt": true`: a compact JWS (EdDSA) over the result; keys at GET /.well-known/jwks.json. */
+            receipt?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** Simulation */
+        Simulation: {
+            /** Format: uuid */
+            id: string;
+            kind: string;
+            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            /** @description Share of iterations done; refreshed at least once a second while running. */
+            progress: number;
+            iterations: number;
+            seed: string;
+            /** Format: date-time */
+            createdAt: string;
+            completedAt: string | null;
+            result?: components["schemas"]["SimulationResult"];
+            error?: string;
+        };
+        /** SimulationRequest */
+        SimulationRequest: {
+            /** @description What to simulate: a melee attack (POST /v1/eden/attacks/melee) or a shot (POST /v1/eden/attacks/ranged). */
+            kind: "eden.melee" | "eden.ranged";
+            /** @description The body of the stateless endpoint of `kind`, without `dice` (a `dice` member is ignored); validated by the same schema, problems reported under `/request/...`. */
+            request: {
+                [key: string]: unknown;
+            };
+            /** @description Resolutions to simulate, 1..10,000,000. */
+            iterations: number;
+            /** @description Same seed, request and iterations → the same result, whatever the number of workers. Absent → a random seed (reported back). */
+            seed?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * SimulationResult
+         * @description Monte Carlo estimates; rates with 95% Wilson intervals, the mean with a normal interval.
+         */
+        SimulationResult: {
+            iterations: number;
+            /** @description Share of attacks that succeed (the fighter attacked loses at least 1 PC, EDEN-WOUND-6). */
+            successRate: number;
+            /** @description Share of resolutions after which the fighter attacked is out of action (EDEN-WOUND-4). */
+            outOfActionRate: number;
+            /** @description PC lost by the fighter attacked, on average. */
+            expectedMarked: number;
+            /** @description Distribution of PC lost by the fighter attacked. */
+            markedHistogram: {
+                marked: number;
+                count?: number;
+                /** @description Share of resolutions with exactly `marked` PC lost. */
+                rate: number;
+            }[];
+            /** @description Per limb of the fighter attacked. */
+            byLimb: {
+                head: {
+                    /** @description Share of resolutions in which this limb lost at least 1 PC. */
+                    hitRate: number;
+                    /** @description PC this limb loses per resolution, on average. */
+                    expectedMarked: number;
+                };
+                arms: {
+                    /** @description Share of resolutions in which this limb lost at least 1 PC. */
+                    hitRate: number;
+                    /** @description PC this limb loses per resolution, on average. */
+                    expectedMarked: number;
+                };
+                torso: {
+                    /** @description Share of resolutions in which this limb lost at least 1 PC. */
+                    hitRate: number;
+                    /** @description PC this limb loses per resolution, on average. */
+                    expectedMarked: number;
+                };
+                legs: {
+                    /** @description Share of resolutions in which this limb lost at least 1 PC. */
+                    hitRate: number;
+                    /** @description PC this limb loses per resolution, on average. */
+                    expectedMarked: number;
+                };
+            };
+            /** @description What the attacker suffers (melee with a Response; zero otherwise). */
+            attacker: {
+                expectedMarked: number;
+                /** @description Melee: the attacker out of action (Response). */
+                outOfActionRate: number;
+            };
+            /** @description Ranged: share of shots redirected into the melee (EDEN-RANGED-4). */
+            redirectRate: number;
+            /** @description Ranged: share of shots without a legal target. */
+            noTargetRate: number;
+            confidence: {
+                /** @enum {number} */
+                level: 0.95;
+                /** @description 95% confidence interval [low, high]. */
+                successRate: [
+                    number,
+                    number
+                ];
+                /** @description 95% confidence interval [low, high]. */
+                outOfActionRate: [
+                    number,
+                    number
+                ];
+                /** @description 95% confidence interval [low, high]. */
+                expectedMarked: [
+                    number,
+                    number
+                ];
+                byLimb: {
+                    [key: string]: {
+                        /** @description 95% confidence interval [low, high]. */
+                        hitRate: [
+                            number,
+                            number
+                        ];
+                    };
+                };
+            };
+        };
+        /**
+         * SpiritOfEdenAction
+         * @description One action (SOE-ACT-*). Members per type: move {ally, to, steps}; attract {ally, target}; push {ally, target, to, steps}; protect/recover/shortcut {ally}; ambush {ally, goomz}; swapGoomz/swapAllies {pair}.
+         */
+        SpiritOfEdenAction: {
+            /** @description Mover, Atraer, Echar, Proteger, Recuperar, Emboscar, Atajar, Intercambiar dos Goomz, Intercambiar dos Aliados. */
+            type: "move" | "attract" | "push" | "protect" | "recover" | "ambush" | "shortcut" | "swapGoomz" | "swapAllies";
+            ally?: "water" | "fauna" | "flora";
+            to?: string;
+            /** @description move: 1..3 icons; push: 1..2 icons. */
+            steps?: number;
+            /** @description attract/push: exactly one of `goomz` or `ally`. */
+            target?: {
+                goomz?: "yellow" | "red" | "black";
+                ally?: "water" | "fauna" | "flora";
+            };
+            goomz?: "yellow" | "red" | "black";
+            /** @description swapGoomz: two colours; swapAllies: two Ally kinds. */
+            pair?: string[];
+        };
+        /** SpiritOfEdenObjective */
+        SpiritOfEdenObjective: {
+            ally?: "water" | "fauna" | "flora";
+            terrain?: "waterfall" | "swamp" | "forest" | "mountain";
+            dieBonus?: boolean;
+        };
+        /** StoredRoster */
+        StoredRoster: {
+            id: string;
+            /** @description The validate body as stored. */
+            roster: {
+                [key: string]: unknown;
+            };
+            /** @description The validation answered when the list was stored. */
+            validation: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** @description True when validating the list today gives another result (the summary aside). */
+            rulesChanged: boolean;
+            /** @description The validation today, present only when `rulesChanged`. */
+            current?: {
+                [key: string]: unknown;
+            };
+            url: string;
+        };
+        /** StoredRosterCreated */
+        StoredRosterCreated: {
+            /** @description Random and unguessable: the share link is the only way to the list. */
+            id: string;
+            /** @description The validation of POST /v1/eden/rosters/validate, as answered now. */
+            validation: {
+                [key: string]: unknown;
+            };
+            /** @description The share link (GET, no API key). */
+            url: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** StoreRosterRequest */
+        StoreRosterRequest: {
+            roster: components["schemas"]["Roster"];
+        };
+        /** VerifyReceiptRequest */
+        VerifyReceiptRequest: {
+            /** @description A compact JWS from Arbiter. */
+            receipt: string;
+            /** @description The validate body the receipt is about: checked against its `rosterSha256`. */
+            roster?: unknown;
         };
     };
     responses: {
@@ -1950,6 +2866,62 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "system.health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    "system.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready";
+                        checks: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "eden.rolls": {
         parameters: {
             query?: never;
@@ -1973,142 +2945,14 @@ export interface operations {
                     b?: {
                         value: number;
                     };
-                    /** @description A fighter: profile and current state (CONTRACT §2). */
-                    fighter?: {
-                        id: string;
-                        name: string;
-                        faction?: string;
-                        stigma?: string;
-                        types?: string[];
-                        /** @description Points cost (Valor). */
-                        value?: number;
-                        limbs: {
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            head: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            arms: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            torso: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            legs: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                        };
-                        equipment?: {
-                            name: string;
-                            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                            categories: string[];
-                            protection?: {
-                                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                value: number;
-                            };
-                            /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                            bonus?: {
-                                PSI?: number;
-                                CBT?: number;
-                                VIG?: number;
-                                RAP?: number;
-                            };
-                            /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                            range?: number;
-                            /** @description Pot (X) (EDEN-EFFECT-POT). */
-                            potency?: number;
-                            /** @description Fire (X): markers placed. */
-                            fire?: number;
-                            /** @description Fear (X): markers placed. */
-                            fear?: number;
-                            /** @description Explosive (X): dice per covered fighter. */
-                            explosive?: number;
-                            /** @description X / Game. */
-                            perGame?: number;
-                            /** @description X / Turn. */
-                            perTurn?: number;
-                        }[];
-                        /** @description Marked PC boxes per limb; absent → 0. */
-                        wounds?: {
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            head?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            arms?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            torso?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            legs?: number;
-                        };
-                        /** @description State markers (§15); absent → 0. */
-                        markers?: {
-                            /** @description Fire markers. */
-                            fire?: number;
-                            /** @description Fear markers. */
-                            fear?: number;
-                            /** @description Rage markers. */
-                            rage?: number;
-                            /** @description Slow markers. */
-                            slow?: number;
-                            /** @description Poison markers. */
-                            poison?: number;
-                        };
-                        /** @description Action points left; absent → 3. */
-                        ap?: number;
-                        /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                        npc?: boolean;
-                    };
+                    fighter?: components["schemas"]["Fighter"];
                     /** @description `location`: attack successes available for shifting (default 1: no shift). */
                     successes?: number;
                     /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
                     aim?: ("head" | "arms" | "torso" | "legs") | {
                         shift: number;
                     };
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
+                    dice?: components["schemas"]["DiceSpec"];
                 };
             };
         };
@@ -2122,19 +2966,7 @@ export interface operations {
                     "application/json": {
                         kind: string;
                         successes?: number;
-                        /** @description A characteristic roll (EDEN-ROLL-1). */
-                        roll?: {
-                            /** @description Characteristic before the difficulty cap. */
-                            value: number;
-                            /** @description Difficulty as called for. */
-                            difficulty: number;
-                            /** @description Dice rolled after EDEN-ROLL-2 (0 when ≤ 0: EDEN-ROLL-3). */
-                            pool: number;
-                            /** @description Difficulty after the cap at 6. */
-                            threshold: number;
-                            values: number[];
-                            successes: number;
-                        };
+                        roll?: components["schemas"]["CharacteristicRoll"];
                         winner?: "a" | "b";
                         opposed?: {
                             [key: string]: unknown;
@@ -2143,15 +2975,7 @@ export interface operations {
                         rolled?: number;
                         shift?: number;
                         limb?: string;
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
+                        dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     } & {
@@ -2165,24 +2989,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -2194,24 +3001,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -2220,24 +3010,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -2252,317 +3025,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description A fighter: profile and current state (CONTRACT §2). */
-                    attacker: {
-                        id: string;
-                        name: string;
-                        faction?: string;
-                        stigma?: string;
-                        types?: string[];
-                        /** @description Points cost (Valor). */
-                        value?: number;
-                        limbs: {
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            head: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            arms: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            torso: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            legs: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                        };
-                        equipment?: {
-                            name: string;
-                            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                            categories: string[];
-                            protection?: {
-                                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                value: number;
-                            };
-                            /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                            bonus?: {
-                                PSI?: number;
-                                CBT?: number;
-                                VIG?: number;
-                                RAP?: number;
-                            };
-                            /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                            range?: number;
-                            /** @description Pot (X) (EDEN-EFFECT-POT). */
-                            potency?: number;
-                            /** @description Fire (X): markers placed. */
-                            fire?: number;
-                            /** @description Fear (X): markers placed. */
-                            fear?: number;
-                            /** @description Explosive (X): dice per covered fighter. */
-                            explosive?: number;
-                            /** @description X / Game. */
-                            perGame?: number;
-                            /** @description X / Turn. */
-                            perTurn?: number;
-                        }[];
-                        /** @description Marked PC boxes per limb; absent → 0. */
-                        wounds?: {
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            head?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            arms?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            torso?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            legs?: number;
-                        };
-                        /** @description State markers (§15); absent → 0. */
-                        markers?: {
-                            /** @description Fire markers. */
-                            fire?: number;
-                            /** @description Fear markers. */
-                            fear?: number;
-                            /** @description Rage markers. */
-                            rage?: number;
-                            /** @description Slow markers. */
-                            slow?: number;
-                            /** @description Poison markers. */
-                            poison?: number;
-                        };
-                        /** @description Action points left; absent → 3. */
-                        ap?: number;
-                        /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                        npc?: boolean;
-                    };
-                    /** @description A fighter: profile and current state (CONTRACT §2). */
-                    target: {
-                        id: string;
-                        name: string;
-                        faction?: string;
-                        stigma?: string;
-                        types?: string[];
-                        /** @description Points cost (Valor). */
-                        value?: number;
-                        limbs: {
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            head: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            arms: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            torso: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            legs: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                        };
-                        equipment?: {
-                            name: string;
-                            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                            categories: string[];
-                            protection?: {
-                                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                value: number;
-                            };
-                            /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                            bonus?: {
-                                PSI?: number;
-                                CBT?: number;
-                                VIG?: number;
-                                RAP?: number;
-                            };
-                            /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                            range?: number;
-                            /** @description Pot (X) (EDEN-EFFECT-POT). */
-                            potency?: number;
-                            /** @description Fire (X): markers placed. */
-                            fire?: number;
-                            /** @description Fear (X): markers placed. */
-                            fear?: number;
-                            /** @description Explosive (X): dice per covered fighter. */
-                            explosive?: number;
-                            /** @description X / Game. */
-                            perGame?: number;
-                            /** @description X / Turn. */
-                            perTurn?: number;
-                        }[];
-                        /** @description Marked PC boxes per limb; absent → 0. */
-                        wounds?: {
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            head?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            arms?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            torso?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            legs?: number;
-                        };
-                        /** @description State markers (§15); absent → 0. */
-                        markers?: {
-                            /** @description Fire markers. */
-                            fire?: number;
-                            /** @description Fear markers. */
-                            fear?: number;
-                            /** @description Rage markers. */
-                            rage?: number;
-                            /** @description Slow markers. */
-                            slow?: number;
-                            /** @description Poison markers. */
-                            poison?: number;
-                        };
-                        /** @description Action points left; absent → 3. */
-                        ap?: number;
-                        /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                        npc?: boolean;
-                    };
-                    /**
-                     * @description The target's reaction (EDEN-MELEE-2). NPC targets always respond; the target of a disengagement attack is always passive.
-                     * @default passive
-                     */
-                    reaction?: "passive" | "dodge" | "response";
-                    /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
-                    aim?: ("head" | "arms" | "torso" | "legs") | {
-                        shift: number;
-                    };
-                    /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
-                    targetAim?: ("head" | "arms" | "torso" | "legs") | {
-                        shift: number;
-                    };
-                    /**
-                     * @description `attack` (1 AP, EDEN-ATTACK-1), `engage` (2 AP, EDEN-ENGAGE-1), `disengage`: an attack on a fighter that failed to disengage (1 AP, target Passive, EDEN-MOVE-ACT-2).
-                     * @default attack
-                     */
-                    via?: "attack" | "engage" | "disengage";
-                    /** @description Situational modifiers, e.g. Elevation +2 CBT (EDEN-CHAR-1). */
-                    modifiers?: {
-                        /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                        attacker?: {
-                            PSI?: number;
-                            CBT?: number;
-                            VIG?: number;
-                            RAP?: number;
-                        };
-                        /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                        target?: {
-                            PSI?: number;
-                            CBT?: number;
-                            VIG?: number;
-                            RAP?: number;
-                        };
-                    };
-                    /** @description Name of the attacker's equipment used: its `bonus` applies to the attacker's characteristics, its Fire/Fear to the target (EDEN-EQUIP-4). */
-                    weapon?: string;
-                    /** @description Same for the target. */
-                    targetWeapon?: string;
-                    /** @description Attacks already made this turn; when given, a third is 422 `attack_limit` (EDEN-ATTACK-2). */
-                    attacksThisTurn?: {
-                        attacker?: number;
-                        target?: number;
-                    };
-                    /** @description Engages already made by the attacker this turn; 1 or more with `via: engage` → 422 `engage_limit`. */
-                    engagesThisTurn?: number;
-                    /** @description Territory Elevation (EDEN-TERRAIN-R-ELEVATION): the side standing on the raised position above its adversary gets +2 CBT for its melee strikes and opposed roll (both true: neither is below, no bonus). */
-                    elevated?: {
-                        attacker?: boolean;
-                        target?: boolean;
-                    };
-                    /**
-                     * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
-                     * @default es
-                     */
-                    edition?: "es" | "de";
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
-                };
+                "application/json": components["schemas"]["MeleeAttack"];
             };
         };
         responses: {
@@ -2572,319 +3035,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        success: boolean;
-                        reaction: string;
-                        via: string;
-                        opposed: {
-                            [key: string]: unknown;
-                        } | null;
-                        exchanges: {
-                            striker: "attacker" | "target";
-                            /** @description A characteristic roll (EDEN-ROLL-1). */
-                            roll: {
-                                /** @description Characteristic before the difficulty cap. */
-                                value: number;
-                                /** @description Difficulty as called for. */
-                                difficulty: number;
-                                /** @description Dice rolled after EDEN-ROLL-2 (0 when ≤ 0: EDEN-ROLL-3). */
-                                pool: number;
-                                /** @description Difficulty after the cap at 6. */
-                                threshold: number;
-                                values: number[];
-                                successes: number;
-                            };
-                            location: {
-                                /** @description The location die as rolled. */
-                                rolled: number;
-                                /** @description Steps moved by spending successes (negative: down). */
-                                shift: number;
-                                /** @description Final result after the shift, looked up on the index. */
-                                face: number;
-                                /** @description A limb: head (PSI), arms (CBT), torso (VIG), legs (RAP). */
-                                limb: "head" | "arms" | "torso" | "legs";
-                            } | null;
-                            dodge: {
-                                /** @description Characteristic before the difficulty cap. */
-                                value: number;
-                                /** @description Difficulty as called for. */
-                                difficulty: number;
-                                /** @description Dice rolled after EDEN-ROLL-2 (0 when ≤ 0: EDEN-ROLL-3). */
-                                pool: number;
-                                /** @description Difficulty after the cap at 6. */
-                                threshold: number;
-                                values: number[];
-                                successes: number;
-                            } | null;
-                            inflicted: number;
-                            protection: number;
-                            marked: number;
-                            success: boolean;
-                        }[];
-                        attacker: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        } & {
-                            outOfAction: boolean;
-                        };
-                        target: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        } & {
-                            outOfAction: boolean;
-                        };
-                        apSpent: {
-                            attacker: number;
-                            target: number;
-                        };
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
-                        summary: string;
-                    };
+                    "application/json": components["schemas"]["MeleeResult"];
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -2893,24 +3044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -2922,24 +3056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -2948,24 +3065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -2980,672 +3080,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "shooter": {
-                 *         "id": "yuri-1",
-                 *         "name": "Yûri",
-                 *         "faction": "jokers",
-                 *         "stigma": "chaos",
-                 *         "types": [
-                 *           "human"
-                 *         ],
-                 *         "value": 25,
-                 *         "limbs": {
-                 *           "head": {
-                 *             "white": 2,
-                 *             "red": 2,
-                 *             "faces": [
-                 *               1
-                 *             ],
-                 *             "normal": 4,
-                 *             "wounded": 3
-                 *           },
-                 *           "arms": {
-                 *             "white": 2,
-                 *             "red": 1,
-                 *             "faces": [
-                 *               2,
-                 *               3
-                 *             ],
-                 *             "normal": 4,
-                 *             "wounded": 3
-                 *           },
-                 *           "torso": {
-                 *             "white": 3,
-                 *             "red": 1,
-                 *             "faces": [
-                 *               4,
-                 *               5
-                 *             ],
-                 *             "normal": 4,
-                 *             "wounded": 3
-                 *           },
-                 *           "legs": {
-                 *             "white": 2,
-                 *             "red": 1,
-                 *             "faces": [
-                 *               6
-                 *             ],
-                 *             "normal": 5,
-                 *             "wounded": 4
-                 *           }
-                 *         },
-                 *         "equipment": [
-                 *           {
-                 *             "name": "Helmet",
-                 *             "categories": [
-                 *               "protection"
-                 *             ],
-                 *             "protection": {
-                 *               "limbs": [
-                 *                 "head"
-                 *               ],
-                 *               "value": 1
-                 *             }
-                 *           },
-                 *           {
-                 *             "name": "Pistol",
-                 *             "categories": [
-                 *               "shooting"
-                 *             ],
-                 *             "bonus": {
-                 *               "CBT": 0
-                 *             },
-                 *             "range": 30,
-                 *             "potency": 3
-                 *           },
-                 *           {
-                 *             "name": "Grenade",
-                 *             "categories": [
-                 *               "thrown"
-                 *             ],
-                 *             "range": 20,
-                 *             "explosive": 3,
-                 *             "fear": 1,
-                 *             "perGame": 1
-                 *           },
-                 *           {
-                 *             "name": "Flamer",
-                 *             "categories": [
-                 *               "spray"
-                 *             ],
-                 *             "fire": 1
-                 *           }
-                 *         ],
-                 *         "wounds": {
-                 *           "head": 0,
-                 *           "arms": 0,
-                 *           "torso": 0,
-                 *           "legs": 0
-                 *         },
-                 *         "markers": {
-                 *           "fire": 0,
-                 *           "fear": 0,
-                 *           "rage": 0,
-                 *           "slow": 0,
-                 *           "poison": 0
-                 *         },
-                 *         "ap": 3
-                 *       },
-                 *       "weapon": "Pistol",
-                 *       "candidates": [
-                 *         {
-                 *           "id": "vladd",
-                 *           "fighter": {
-                 *             "id": "vladd",
-                 *             "name": "Vladd",
-                 *             "faction": "kingdom",
-                 *             "types": [
-                 *               "human"
-                 *             ],
-                 *             "value": 20,
-                 *             "limbs": {
-                 *               "head": {
-                 *                 "white": 2,
-                 *                 "red": 2,
-                 *                 "faces": [
-                 *                   1
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "arms": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   2,
-                 *                   3
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "torso": {
-                 *                 "white": 3,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   4,
-                 *                   5
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "legs": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   6
-                 *                 ],
-                 *                 "normal": 5,
-                 *                 "wounded": 4
-                 *               }
-                 *             }
-                 *           },
-                 *           "distance": 12,
-                 *           "lineOfSight": true,
-                 *           "obstacles": 1
-                 *         },
-                 *         {
-                 *           "id": "ngobo",
-                 *           "fighter": {
-                 *             "id": "ngobo",
-                 *             "name": "Ngobo",
-                 *             "faction": "kingdom",
-                 *             "types": [
-                 *               "human"
-                 *             ],
-                 *             "value": 20,
-                 *             "limbs": {
-                 *               "head": {
-                 *                 "white": 2,
-                 *                 "red": 2,
-                 *                 "faces": [
-                 *                   1
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "arms": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   2,
-                 *                   3
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "torso": {
-                 *                 "white": 3,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   4,
-                 *                   5
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "legs": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   6
-                 *                 ],
-                 *                 "normal": 5,
-                 *                 "wounded": 4
-                 *               }
-                 *             }
-                 *           },
-                 *           "distance": 18,
-                 *           "lineOfSight": true
-                 *         }
-                 *       ],
-                 *       "dice": {
-                 *         "seed": "docs"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    /** @description A fighter: profile and current state (CONTRACT §2). */
-                    shooter: {
-                        id: string;
-                        name: string;
-                        faction?: string;
-                        stigma?: string;
-                        types?: string[];
-                        /** @description Points cost (Valor). */
-                        value?: number;
-                        limbs: {
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            head: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            arms: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            torso: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            legs: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                        };
-                        equipment?: {
-                            name: string;
-                            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                            categories: string[];
-                            protection?: {
-                                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                value: number;
-                            };
-                            /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                            bonus?: {
-                                PSI?: number;
-                                CBT?: number;
-                                VIG?: number;
-                                RAP?: number;
-                            };
-                            /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                            range?: number;
-                            /** @description Pot (X) (EDEN-EFFECT-POT). */
-                            potency?: number;
-                            /** @description Fire (X): markers placed. */
-                            fire?: number;
-                            /** @description Fear (X): markers placed. */
-                            fear?: number;
-                            /** @description Explosive (X): dice per covered fighter. */
-                            explosive?: number;
-                            /** @description X / Game. */
-                            perGame?: number;
-                            /** @description X / Turn. */
-                            perTurn?: number;
-                        }[];
-                        /** @description Marked PC boxes per limb; absent → 0. */
-                        wounds?: {
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            head?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            arms?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            torso?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            legs?: number;
-                        };
-                        /** @description State markers (§15); absent → 0. */
-                        markers?: {
-                            /** @description Fire markers. */
-                            fire?: number;
-                            /** @description Fear markers. */
-                            fear?: number;
-                            /** @description Rage markers. */
-                            rage?: number;
-                            /** @description Slow markers. */
-                            slow?: number;
-                            /** @description Poison markers. */
-                            poison?: number;
-                        };
-                        /** @description Action points left; absent → 3. */
-                        ap?: number;
-                        /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                        npc?: boolean;
-                    };
-                    /** @description Name of the shooter's `shooting` equipment. */
-                    weapon: string;
-                    /** @description The shooter's adversaries (and NPCs) with the measurements the caller made. */
-                    candidates: {
-                        id: string;
-                        /** @description A fighter: profile and current state (CONTRACT §2). */
-                        fighter: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        };
-                        /** @description cm, base edge to base edge (EDEN-AMB-8). */
-                        distance: number;
-                        lineOfSight: boolean;
-                        /** @description Obstacles in the LoS corridor: −1 CBT each (EDEN-RANGED-3); with Territory an Obstacle (X) element counts X, a burning element one more (EDEN-TERRAIN-R-OBSTACLE/INFLAMMABLE). */
-                        obstacles?: number;
-                        /** @description Hidden by Concealment: not eligible unless `distance` ≤ 5 (EDEN-TERRAIN-R-CONCEALMENT). */
-                        concealed?: boolean;
-                        /** @description Within 5 cm (≤ 5) of an Energy beacon: Complete +2 protection for this attack (EDEN-TERRAIN-LIST-10). */
-                        nearEnergyBeacon?: boolean;
-                        /** @description Fighters whose bases touch this candidate (any side, EDEN-AMB-21); non-empty → the candidate is not free. */
-                        engagedWith?: {
-                            id: string;
-                            /** @description A fighter: profile and current state (CONTRACT §2). */
-                            fighter: {
-                                id: string;
-                                name: string;
-                                faction?: string;
-                                stigma?: string;
-                                types?: string[];
-                                /** @description Points cost (Valor). */
-                                value?: number;
-                                limbs: {
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    head: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    arms: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    torso: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    legs: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                };
-                                equipment?: {
-                                    name: string;
-                                    /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                    categories: string[];
-                                    protection?: {
-                                        limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                        /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                        value: number;
-                                    };
-                                    /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                    bonus?: {
-                                        PSI?: number;
-                                        CBT?: number;
-                                        VIG?: number;
-                                        RAP?: number;
-                                    };
-                                    /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                    range?: number;
-                                    /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                    potency?: number;
-                                    /** @description Fire (X): markers placed. */
-                                    fire?: number;
-                                    /** @description Fear (X): markers placed. */
-                                    fear?: number;
-                                    /** @description Explosive (X): dice per covered fighter. */
-                                    explosive?: number;
-                                    /** @description X / Game. */
-                                    perGame?: number;
-                                    /** @description X / Turn. */
-                                    perTurn?: number;
-                                }[];
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                wounds?: {
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    head?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    arms?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    torso?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    legs?: number;
-                                };
-                                /** @description State markers (§15); absent → 0. */
-                                markers?: {
-                                    /** @description Fire markers. */
-                                    fire?: number;
-                                    /** @description Fear markers. */
-                                    fear?: number;
-                                    /** @description Rage markers. */
-                                    rage?: number;
-                                    /** @description Slow markers. */
-                                    slow?: number;
-                                    /** @description Poison markers. */
-                                    poison?: number;
-                                };
-                                /** @description Action points left; absent → 3. */
-                                ap?: number;
-                                /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                                npc?: boolean;
-                            };
-                            /** @description cm, base edge to base edge (EDEN-AMB-8). */
-                            distanceToShooter: number;
-                            /** @description Within 5 cm of an Energy beacon (EDEN-TERRAIN-LIST-10). */
-                            nearEnergyBeacon?: boolean;
-                        }[];
-                    }[];
-                    /** @description Automatic choice skips candidates that are not free (EDEN-RANGED-2 exception). */
-                    ignoreEngaged?: boolean;
-                    /** @description Declared target; 422 `illegal_target` with `legalTargets` when not legal. */
-                    targetId?: string;
-                    /** @description Elevation: Range +5 cm (EDEN-EFFECT-RANGE). */
-                    shooterElevated?: boolean;
-                    /** @description The shooter is in contact with an adversary → 422 `not_free` (EDEN-RANGED-1). */
-                    shooterEngaged?: boolean;
-                    /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
-                    aim?: ("head" | "arms" | "torso" | "legs") | {
-                        shift: number;
-                    };
-                    modifiers?: {
-                        /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                        shooter?: {
-                            PSI?: number;
-                            CBT?: number;
-                            VIG?: number;
-                            RAP?: number;
-                        };
-                        /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                        target?: {
-                            PSI?: number;
-                            CBT?: number;
-                            VIG?: number;
-                            RAP?: number;
-                        };
-                    };
-                    attacksThisTurn?: number;
-                    weaponUses?: {
-                        turn?: number;
-                        game?: number;
-                    };
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
-                    weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
-                    /**
-                     * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
-                     * @default es
-                     */
-                    edition?: "es" | "de";
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
-                };
+                "application/json": components["schemas"]["RangedAttack"];
             };
         };
         responses: {
@@ -3655,318 +3090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        targetId: string | null;
-                        redirectedTo: string | null;
-                        success: boolean;
-                        reason: string | null;
-                        legalTargets: string[];
-                        roll: {
-                            /** @description Characteristic before the difficulty cap. */
-                            value: number;
-                            /** @description Difficulty as called for. */
-                            difficulty: number;
-                            /** @description Dice rolled after EDEN-ROLL-2 (0 when ≤ 0: EDEN-ROLL-3). */
-                            pool: number;
-                            /** @description Difficulty after the cap at 6. */
-                            threshold: number;
-                            values: number[];
-                            successes: number;
-                        } | null;
-                        location: {
-                            /** @description The location die as rolled. */
-                            rolled: number;
-                            /** @description Steps moved by spending successes (negative: down). */
-                            shift: number;
-                            /** @description Final result after the shift, looked up on the index. */
-                            face: number;
-                            /** @description A limb: head (PSI), arms (CBT), torso (VIG), legs (RAP). */
-                            limb: "head" | "arms" | "torso" | "legs";
-                        } | null;
-                        potency: {
-                            value: number;
-                            /** @description A characteristic roll (EDEN-ROLL-1). */
-                            roll: {
-                                /** @description Characteristic before the difficulty cap. */
-                                value: number;
-                                /** @description Difficulty as called for. */
-                                difficulty: number;
-                                /** @description Dice rolled after EDEN-ROLL-2 (0 when ≤ 0: EDEN-ROLL-3). */
-                                pool: number;
-                                /** @description Difficulty after the cap at 6. */
-                                threshold: number;
-                                values: number[];
-                                successes: number;
-                            };
-                        } | null;
-                        inflicted: number;
-                        protection: number;
-                        marked: number;
-                        hit: {
-                            id: string;
-                            fighter: {
-                                id: string;
-                                name: string;
-                                faction?: string;
-                                stigma?: string;
-                                types?: string[];
-                                /** @description Points cost (Valor). */
-                                value?: number;
-                                limbs: {
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    head: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    arms: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    torso: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    legs: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                };
-                                equipment?: {
-                                    name: string;
-                                    /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                    categories: string[];
-                                    protection?: {
-                                        limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                        /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                        value: number;
-                                    };
-                                    /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                    bonus?: {
-                                        PSI?: number;
-                                        CBT?: number;
-                                        VIG?: number;
-                                        RAP?: number;
-                                    };
-                                    /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                    range?: number;
-                                    /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                    potency?: number;
-                                    /** @description Fire (X): markers placed. */
-                                    fire?: number;
-                                    /** @description Fear (X): markers placed. */
-                                    fear?: number;
-                                    /** @description Explosive (X): dice per covered fighter. */
-                                    explosive?: number;
-                                    /** @description X / Game. */
-                                    perGame?: number;
-                                    /** @description X / Turn. */
-                                    perTurn?: number;
-                                }[];
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                wounds?: {
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    head?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    arms?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    torso?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    legs?: number;
-                                };
-                                /** @description State markers (§15); absent → 0. */
-                                markers?: {
-                                    /** @description Fire markers. */
-                                    fire?: number;
-                                    /** @description Fear markers. */
-                                    fear?: number;
-                                    /** @description Rage markers. */
-                                    rage?: number;
-                                    /** @description Slow markers. */
-                                    slow?: number;
-                                    /** @description Poison markers. */
-                                    poison?: number;
-                                };
-                                /** @description Action points left; absent → 3. */
-                                ap?: number;
-                                /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                                npc?: boolean;
-                            } & {
-                                outOfAction: boolean;
-                            };
-                        } | null;
-                        shooter: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        } & {
-                            outOfAction: boolean;
-                        };
-                        apSpent: number;
-                        energyBeacon: boolean;
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
-                        summary: string;
-                    };
+                    "application/json": components["schemas"]["RangedResult"];
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -3975,24 +3099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4004,24 +3111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -4030,24 +3120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -4062,354 +3135,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "attacker": {
-                 *         "id": "yuri-1",
-                 *         "name": "Yûri",
-                 *         "faction": "jokers",
-                 *         "stigma": "chaos",
-                 *         "types": [
-                 *           "human"
-                 *         ],
-                 *         "value": 25,
-                 *         "limbs": {
-                 *           "head": {
-                 *             "white": 2,
-                 *             "red": 2,
-                 *             "faces": [
-                 *               1
-                 *             ],
-                 *             "normal": 4,
-                 *             "wounded": 3
-                 *           },
-                 *           "arms": {
-                 *             "white": 2,
-                 *             "red": 1,
-                 *             "faces": [
-                 *               2,
-                 *               3
-                 *             ],
-                 *             "normal": 4,
-                 *             "wounded": 3
-                 *           },
-                 *           "torso": {
-                 *             "white": 3,
-                 *             "red": 1,
-                 *             "faces": [
-                 *               4,
-                 *               5
-                 *             ],
-                 *             "normal": 4,
-                 *             "wounded": 3
-                 *           },
-                 *           "legs": {
-                 *             "white": 2,
-                 *             "red": 1,
-                 *             "faces": [
-                 *               6
-                 *             ],
-                 *             "normal": 5,
-                 *             "wounded": 4
-                 *           }
-                 *         },
-                 *         "equipment": [
-                 *           {
-                 *             "name": "Helmet",
-                 *             "categories": [
-                 *               "protection"
-                 *             ],
-                 *             "protection": {
-                 *               "limbs": [
-                 *                 "head"
-                 *               ],
-                 *               "value": 1
-                 *             }
-                 *           },
-                 *           {
-                 *             "name": "Pistol",
-                 *             "categories": [
-                 *               "shooting"
-                 *             ],
-                 *             "bonus": {
-                 *               "CBT": 0
-                 *             },
-                 *             "range": 30,
-                 *             "potency": 3
-                 *           },
-                 *           {
-                 *             "name": "Grenade",
-                 *             "categories": [
-                 *               "thrown"
-                 *             ],
-                 *             "range": 20,
-                 *             "explosive": 3,
-                 *             "fear": 1,
-                 *             "perGame": 1
-                 *           },
-                 *           {
-                 *             "name": "Flamer",
-                 *             "categories": [
-                 *               "spray"
-                 *             ],
-                 *             "fire": 1
-                 *           }
-                 *         ],
-                 *         "wounds": {
-                 *           "head": 0,
-                 *           "arms": 0,
-                 *           "torso": 0,
-                 *           "legs": 0
-                 *         },
-                 *         "markers": {
-                 *           "fire": 0,
-                 *           "fear": 0,
-                 *           "rage": 0,
-                 *           "slow": 0,
-                 *           "poison": 0
-                 *         },
-                 *         "ap": 3
-                 *       },
-                 *       "weapon": "Grenade",
-                 *       "point": {
-                 *         "distance": 15,
-                 *         "lineOfSight": true
-                 *       },
-                 *       "affected": [
-                 *         {
-                 *           "id": "vladd",
-                 *           "fighter": {
-                 *             "id": "vladd",
-                 *             "name": "Vladd",
-                 *             "faction": "kingdom",
-                 *             "types": [
-                 *               "human"
-                 *             ],
-                 *             "value": 20,
-                 *             "limbs": {
-                 *               "head": {
-                 *                 "white": 2,
-                 *                 "red": 2,
-                 *                 "faces": [
-                 *                   1
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "arms": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   2,
-                 *                   3
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "torso": {
-                 *                 "white": 3,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   4,
-                 *                   5
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "legs": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   6
-                 *                 ],
-                 *                 "normal": 5,
-                 *                 "wounded": 4
-                 *               }
-                 *             }
-                 *           }
-                 *         },
-                 *         {
-                 *           "id": "ngobo",
-                 *           "fighter": {
-                 *             "id": "ngobo",
-                 *             "name": "Ngobo",
-                 *             "faction": "kingdom",
-                 *             "types": [
-                 *               "human"
-                 *             ],
-                 *             "value": 20,
-                 *             "limbs": {
-                 *               "head": {
-                 *                 "white": 2,
-                 *                 "red": 2,
-                 *                 "faces": [
-                 *                   1
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "arms": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   2,
-                 *                   3
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "torso": {
-                 *                 "white": 3,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   4,
-                 *                   5
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "legs": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   6
-                 *                 ],
-                 *                 "normal": 5,
-                 *                 "wounded": 4
-                 *               }
-                 *             }
-                 *           }
-                 *         }
-                 *       ],
-                 *       "dice": {
-                 *         "seed": "docs"
-                 *       }
-                 *     }
-                 */
                 "application/json": {
-                    /** @description A fighter: profile and current state (CONTRACT §2). */
-                    attacker: {
-                        id: string;
-                        name: string;
-                        faction?: string;
-                        stigma?: string;
-                        types?: string[];
-                        /** @description Points cost (Valor). */
-                        value?: number;
-                        limbs: {
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            head: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            arms: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            torso: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            legs: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                        };
-                        equipment?: {
-                            name: string;
-                            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                            categories: string[];
-                            protection?: {
-                                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                value: number;
-                            };
-                            /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                            bonus?: {
-                                PSI?: number;
-                                CBT?: number;
-                                VIG?: number;
-                                RAP?: number;
-                            };
-                            /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                            range?: number;
-                            /** @description Pot (X) (EDEN-EFFECT-POT). */
-                            potency?: number;
-                            /** @description Fire (X): markers placed. */
-                            fire?: number;
-                            /** @description Fear (X): markers placed. */
-                            fear?: number;
-                            /** @description Explosive (X): dice per covered fighter. */
-                            explosive?: number;
-                            /** @description X / Game. */
-                            perGame?: number;
-                            /** @description X / Turn. */
-                            perTurn?: number;
-                        }[];
-                        /** @description Marked PC boxes per limb; absent → 0. */
-                        wounds?: {
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            head?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            arms?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            torso?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            legs?: number;
-                        };
-                        /** @description State markers (§15); absent → 0. */
-                        markers?: {
-                            /** @description Fire markers. */
-                            fire?: number;
-                            /** @description Fear markers. */
-                            fear?: number;
-                            /** @description Rage markers. */
-                            rage?: number;
-                            /** @description Slow markers. */
-                            slow?: number;
-                            /** @description Poison markers. */
-                            poison?: number;
-                        };
-                        /** @description Action points left; absent → 3. */
-                        ap?: number;
-                        /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                        npc?: boolean;
-                    };
+                    attacker: components["schemas"]["Fighter"];
                     weapon: string;
                     /** @description In contact with an adversary → 422 `not_free` (EDEN-RANGED-1). */
                     attackerEngaged?: boolean;
@@ -4423,142 +3150,14 @@ export interface operations {
                      * @default es
                      */
                     edition?: "es" | "de";
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
+                    dice?: components["schemas"]["DiceSpec"];
                     point: {
                         distance: number;
                         lineOfSight: boolean;
                     };
                     affected: {
                         id: string;
-                        /** @description A fighter: profile and current state (CONTRACT §2). */
-                        fighter: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        };
+                        fighter: components["schemas"]["Fighter"];
                     }[];
                     attackerElevated?: boolean;
                     /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
@@ -4577,18 +3176,7 @@ export interface operations {
                         success: boolean;
                         results: {
                             id: string;
-                            roll: {
-                                /** @description Characteristic before the difficulty cap. */
-                                value: number;
-                                /** @description Difficulty as called for. */
-                                difficulty: number;
-                                /** @description Dice rolled after EDEN-ROLL-2 (0 when ≤ 0: EDEN-ROLL-3). */
-                                pool: number;
-                                /** @description Difficulty after the cap at 6. */
-                                threshold: number;
-                                values: number[];
-                                successes: number;
-                            } | null;
+                            roll: components["schemas"]["CharacteristicRoll"] | null;
                             marked: number;
                             markedByLimb: {
                                 head: number;
@@ -4596,265 +3184,11 @@ export interface operations {
                                 torso: number;
                                 legs: number;
                             };
-                            fighter: {
-                                id: string;
-                                name: string;
-                                faction?: string;
-                                stigma?: string;
-                                types?: string[];
-                                /** @description Points cost (Valor). */
-                                value?: number;
-                                limbs: {
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    head: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    arms: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    torso: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    legs: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                };
-                                equipment?: {
-                                    name: string;
-                                    /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                    categories: string[];
-                                    protection?: {
-                                        limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                        /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                        value: number;
-                                    };
-                                    /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                    bonus?: {
-                                        PSI?: number;
-                                        CBT?: number;
-                                        VIG?: number;
-                                        RAP?: number;
-                                    };
-                                    /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                    range?: number;
-                                    /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                    potency?: number;
-                                    /** @description Fire (X): markers placed. */
-                                    fire?: number;
-                                    /** @description Fear (X): markers placed. */
-                                    fear?: number;
-                                    /** @description Explosive (X): dice per covered fighter. */
-                                    explosive?: number;
-                                    /** @description X / Game. */
-                                    perGame?: number;
-                                    /** @description X / Turn. */
-                                    perTurn?: number;
-                                }[];
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                wounds?: {
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    head?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    arms?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    torso?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    legs?: number;
-                                };
-                                /** @description State markers (§15); absent → 0. */
-                                markers?: {
-                                    /** @description Fire markers. */
-                                    fire?: number;
-                                    /** @description Fear markers. */
-                                    fear?: number;
-                                    /** @description Rage markers. */
-                                    rage?: number;
-                                    /** @description Slow markers. */
-                                    slow?: number;
-                                    /** @description Poison markers. */
-                                    poison?: number;
-                                };
-                                /** @description Action points left; absent → 3. */
-                                ap?: number;
-                                /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                                npc?: boolean;
-                            } & {
-                                outOfAction: boolean;
-                            };
+                            fighter: components["schemas"]["ResolvedFighter"];
                         }[];
-                        attacker: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        } & {
-                            outOfAction: boolean;
-                        };
+                        attacker: components["schemas"]["ResolvedFighter"];
                         apSpent: number;
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
+                        dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     };
@@ -4866,24 +3200,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4895,24 +3212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -4921,24 +3221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -4953,295 +3236,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "attacker": {
-                 *         "id": "yuri-1",
-                 *         "name": "Yûri",
-                 *         "faction": "jokers",
-                 *         "stigma": "chaos",
-                 *         "types": [
-                 *           "human"
-                 *         ],
-                 *         "value": 25,
-                 *         "limbs": {
-                 *           "head": {
-                 *             "white": 2,
-                 *             "red": 2,
-                 *             "faces": [
-                 *               1
-                 *             ],
-                 *             "normal": 4,
-                 *             "wounded": 3
-                 *           },
-                 *           "arms": {
-                 *             "white": 2,
-                 *             "red": 1,
-                 *             "faces": [
-                 *               2,
-                 *               3
-                 *             ],
-                 *             "normal": 4,
-                 *             "wounded": 3
-                 *           },
-                 *           "torso": {
-                 *             "white": 3,
-                 *             "red": 1,
-                 *             "faces": [
-                 *               4,
-                 *               5
-                 *             ],
-                 *             "normal": 4,
-                 *             "wounded": 3
-                 *           },
-                 *           "legs": {
-                 *             "white": 2,
-                 *             "red": 1,
-                 *             "faces": [
-                 *               6
-                 *             ],
-                 *             "normal": 5,
-                 *             "wounded": 4
-                 *           }
-                 *         },
-                 *         "equipment": [
-                 *           {
-                 *             "name": "Helmet",
-                 *             "categories": [
-                 *               "protection"
-                 *             ],
-                 *             "protection": {
-                 *               "limbs": [
-                 *                 "head"
-                 *               ],
-                 *               "value": 1
-                 *             }
-                 *           },
-                 *           {
-                 *             "name": "Pistol",
-                 *             "categories": [
-                 *               "shooting"
-                 *             ],
-                 *             "bonus": {
-                 *               "CBT": 0
-                 *             },
-                 *             "range": 30,
-                 *             "potency": 3
-                 *           },
-                 *           {
-                 *             "name": "Grenade",
-                 *             "categories": [
-                 *               "thrown"
-                 *             ],
-                 *             "range": 20,
-                 *             "explosive": 3,
-                 *             "fear": 1,
-                 *             "perGame": 1
-                 *           },
-                 *           {
-                 *             "name": "Flamer",
-                 *             "categories": [
-                 *               "spray"
-                 *             ],
-                 *             "fire": 1
-                 *           }
-                 *         ],
-                 *         "wounds": {
-                 *           "head": 0,
-                 *           "arms": 0,
-                 *           "torso": 0,
-                 *           "legs": 0
-                 *         },
-                 *         "markers": {
-                 *           "fire": 0,
-                 *           "fear": 0,
-                 *           "rage": 0,
-                 *           "slow": 0,
-                 *           "poison": 0
-                 *         },
-                 *         "ap": 3
-                 *       },
-                 *       "weapon": "Flamer",
-                 *       "covered": [
-                 *         {
-                 *           "id": "vladd",
-                 *           "fighter": {
-                 *             "id": "vladd",
-                 *             "name": "Vladd",
-                 *             "faction": "kingdom",
-                 *             "types": [
-                 *               "human"
-                 *             ],
-                 *             "value": 20,
-                 *             "limbs": {
-                 *               "head": {
-                 *                 "white": 2,
-                 *                 "red": 2,
-                 *                 "faces": [
-                 *                   1
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "arms": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   2,
-                 *                   3
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "torso": {
-                 *                 "white": 3,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   4,
-                 *                   5
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "legs": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   6
-                 *                 ],
-                 *                 "normal": 5,
-                 *                 "wounded": 4
-                 *               }
-                 *             }
-                 *           }
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
-                    /** @description A fighter: profile and current state (CONTRACT §2). */
-                    attacker: {
-                        id: string;
-                        name: string;
-                        faction?: string;
-                        stigma?: string;
-                        types?: string[];
-                        /** @description Points cost (Valor). */
-                        value?: number;
-                        limbs: {
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            head: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            arms: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            torso: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            legs: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                        };
-                        equipment?: {
-                            name: string;
-                            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                            categories: string[];
-                            protection?: {
-                                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                value: number;
-                            };
-                            /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                            bonus?: {
-                                PSI?: number;
-                                CBT?: number;
-                                VIG?: number;
-                                RAP?: number;
-                            };
-                            /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                            range?: number;
-                            /** @description Pot (X) (EDEN-EFFECT-POT). */
-                            potency?: number;
-                            /** @description Fire (X): markers placed. */
-                            fire?: number;
-                            /** @description Fear (X): markers placed. */
-                            fear?: number;
-                            /** @description Explosive (X): dice per covered fighter. */
-                            explosive?: number;
-                            /** @description X / Game. */
-                            perGame?: number;
-                            /** @description X / Turn. */
-                            perTurn?: number;
-                        }[];
-                        /** @description Marked PC boxes per limb; absent → 0. */
-                        wounds?: {
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            head?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            arms?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            torso?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            legs?: number;
-                        };
-                        /** @description State markers (§15); absent → 0. */
-                        markers?: {
-                            /** @description Fire markers. */
-                            fire?: number;
-                            /** @description Fear markers. */
-                            fear?: number;
-                            /** @description Rage markers. */
-                            rage?: number;
-                            /** @description Slow markers. */
-                            slow?: number;
-                            /** @description Poison markers. */
-                            poison?: number;
-                        };
-                        /** @description Action points left; absent → 3. */
-                        ap?: number;
-                        /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                        npc?: boolean;
-                    };
+                    attacker: components["schemas"]["Fighter"];
                     weapon: string;
                     /** @description In contact with an adversary → 422 `not_free` (EDEN-RANGED-1). */
                     attackerEngaged?: boolean;
@@ -5255,138 +3251,10 @@ export interface operations {
                      * @default es
                      */
                     edition?: "es" | "de";
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
+                    dice?: components["schemas"]["DiceSpec"];
                     covered: {
                         id: string;
-                        /** @description A fighter: profile and current state (CONTRACT §2). */
-                        fighter: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        };
+                        fighter: components["schemas"]["Fighter"];
                     }[];
                 };
             };
@@ -5409,265 +3277,11 @@ export interface operations {
                                 torso: number;
                                 legs: number;
                             };
-                            fighter: {
-                                id: string;
-                                name: string;
-                                faction?: string;
-                                stigma?: string;
-                                types?: string[];
-                                /** @description Points cost (Valor). */
-                                value?: number;
-                                limbs: {
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    head: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    arms: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    torso: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    legs: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                };
-                                equipment?: {
-                                    name: string;
-                                    /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                    categories: string[];
-                                    protection?: {
-                                        limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                        /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                        value: number;
-                                    };
-                                    /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                    bonus?: {
-                                        PSI?: number;
-                                        CBT?: number;
-                                        VIG?: number;
-                                        RAP?: number;
-                                    };
-                                    /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                    range?: number;
-                                    /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                    potency?: number;
-                                    /** @description Fire (X): markers placed. */
-                                    fire?: number;
-                                    /** @description Fear (X): markers placed. */
-                                    fear?: number;
-                                    /** @description Explosive (X): dice per covered fighter. */
-                                    explosive?: number;
-                                    /** @description X / Game. */
-                                    perGame?: number;
-                                    /** @description X / Turn. */
-                                    perTurn?: number;
-                                }[];
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                wounds?: {
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    head?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    arms?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    torso?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    legs?: number;
-                                };
-                                /** @description State markers (§15); absent → 0. */
-                                markers?: {
-                                    /** @description Fire markers. */
-                                    fire?: number;
-                                    /** @description Fear markers. */
-                                    fear?: number;
-                                    /** @description Rage markers. */
-                                    rage?: number;
-                                    /** @description Slow markers. */
-                                    slow?: number;
-                                    /** @description Poison markers. */
-                                    poison?: number;
-                                };
-                                /** @description Action points left; absent → 3. */
-                                ap?: number;
-                                /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                                npc?: boolean;
-                            } & {
-                                outOfAction: boolean;
-                            };
+                            fighter: components["schemas"]["ResolvedFighter"];
                         }[];
-                        attacker: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        } & {
-                            outOfAction: boolean;
-                        };
+                        attacker: components["schemas"]["ResolvedFighter"];
                         apSpent: number;
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
+                        dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     };
@@ -5679,24 +3293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -5708,24 +3305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -5734,24 +3314,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -5766,267 +3329,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one. */
-                    edition?: "es" | "de";
-                    /** @description EDEN-ROSTER-1: Faction or Stigma band. */
-                    bandType: "faction" | "stigma";
-                    /** @description The symbol chosen for the band (EDEN-ROSTER-2); inferred when all fighters share one. */
-                    affiliation?: string;
-                    /** @description Agreed budget (EDEN-ROSTER-3/5); default 100. */
-                    budget?: number;
-                    /** @description Your own profiles, referenced by `id`. */
-                    catalog?: {
-                        id: string;
-                        name: string;
-                        faction?: string;
-                        stigma?: string;
-                        types?: string[];
-                        /** @description Points cost (Valor). */
-                        value?: number;
-                        limbs: {
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            head: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            arms: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            torso: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            legs: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                        };
-                        equipment?: {
-                            name: string;
-                            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                            categories: string[];
-                            protection?: {
-                                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                value: number;
-                            };
-                            /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                            bonus?: {
-                                PSI?: number;
-                                CBT?: number;
-                                VIG?: number;
-                                RAP?: number;
-                            };
-                            /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                            range?: number;
-                            /** @description Pot (X) (EDEN-EFFECT-POT). */
-                            potency?: number;
-                            /** @description Fire (X): markers placed. */
-                            fire?: number;
-                            /** @description Fear (X): markers placed. */
-                            fear?: number;
-                            /** @description Explosive (X): dice per covered fighter. */
-                            explosive?: number;
-                            /** @description X / Game. */
-                            perGame?: number;
-                            /** @description X / Turn. */
-                            perTurn?: number;
-                        }[];
-                        /** @description Marked PC boxes per limb; absent → 0. */
-                        wounds?: {
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            head?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            arms?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            torso?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            legs?: number;
-                        };
-                        /** @description State markers (§15); absent → 0. */
-                        markers?: {
-                            /** @description Fire markers. */
-                            fire?: number;
-                            /** @description Fear markers. */
-                            fear?: number;
-                            /** @description Rage markers. */
-                            rage?: number;
-                            /** @description Slow markers. */
-                            slow?: number;
-                            /** @description Poison markers. */
-                            poison?: number;
-                        };
-                        /** @description Action points left; absent → 3. */
-                        ap?: number;
-                        /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                        npc?: boolean;
-                    }[];
-                    /** @description Fighters (CONTRACT §2) or `{"ref": id}`. */
-                    fighters: ({
-                        /** @description Id in the request `catalog`, else in the built-in catalog (GET /v1/eden/catalog), e.g. `yuri`. */
-                        ref: string;
-                    } | {
-                        id: string;
-                        name: string;
-                        faction?: string;
-                        stigma?: string;
-                        types?: string[];
-                        /** @description Points cost (Valor). */
-                        value?: number;
-                        limbs: {
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            head: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            arms: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            torso: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            legs: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                        };
-                        equipment?: {
-                            name: string;
-                            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                            categories: string[];
-                            protection?: {
-                                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                value: number;
-                            };
-                            /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                            bonus?: {
-                                PSI?: number;
-                                CBT?: number;
-                                VIG?: number;
-                                RAP?: number;
-                            };
-                            /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                            range?: number;
-                            /** @description Pot (X) (EDEN-EFFECT-POT). */
-                            potency?: number;
-                            /** @description Fire (X): markers placed. */
-                            fire?: number;
-                            /** @description Fear (X): markers placed. */
-                            fear?: number;
-                            /** @description Explosive (X): dice per covered fighter. */
-                            explosive?: number;
-                            /** @description X / Game. */
-                            perGame?: number;
-                            /** @description X / Turn. */
-                            perTurn?: number;
-                        }[];
-                        /** @description Marked PC boxes per limb; absent → 0. */
-                        wounds?: {
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            head?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            arms?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            torso?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            legs?: number;
-                        };
-                        /** @description State markers (§15); absent → 0. */
-                        markers?: {
-                            /** @description Fire markers. */
-                            fire?: number;
-                            /** @description Fear markers. */
-                            fear?: number;
-                            /** @description Rage markers. */
-                            rage?: number;
-                            /** @description Slow markers. */
-                            slow?: number;
-                            /** @description Poison markers. */
-                            poison?: number;
-                        };
-                        /** @description Action points left; absent → 3. */
-                        ap?: number;
-                        /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                        npc?: boolean;
-                    })[];
-                    /** @description Add `receipt`: a signed JWS of the result (CONTRACT §7.4). */
-                    receipt?: boolean;
-                };
+                "application/json": components["schemas"]["Roster"];
+                "text/plain": string;
             };
         };
         responses: {
@@ -6036,39 +3340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        valid: boolean;
-                        errors: {
-                            code: string;
-                            path: string;
-                            message: string;
-                        }[];
-                        warnings: {
-                            code: string;
-                            path: string;
-                            message: string;
-                        }[];
-                        bandType: string;
-                        affiliation: string | null;
-                        totals: {
-                            value: number;
-                            budget: number;
-                            strategyPoints: number;
-                        };
-                        fighters: {
-                            [key: string]: unknown;
-                        }[];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
-                        summary: string;
-                        /** @description The list as parsed, when it was sent as text/plain. */
-                        roster?: {
-                            [key: string]: unknown;
-                        };
-                        /** @description With `"receipt": true`: a compact JWS (EdDSA) over the result; keys at GET /.well-known/jwks.json. */
-                        receipt?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RosterValidation"];
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -6077,24 +3349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -6106,24 +3361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -6132,24 +3370,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -6164,296 +3385,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "roster": {
-                 *         "bandType": "faction",
-                 *         "affiliation": "Jokers",
-                 *         "budget": 100,
-                 *         "fighters": [
-                 *           {
-                 *             "ref": "yuri",
-                 *             "equipment": [
-                 *               {
-                 *                 "name": "Helmet",
-                 *                 "categories": [
-                 *                   "protection"
-                 *                 ],
-                 *                 "protection": {
-                 *                   "limbs": [
-                 *                     "head"
-                 *                   ],
-                 *                   "value": 1
-                 *                 }
-                 *               }
-                 *             ]
-                 *           }
-                 *         ]
-                 *       }
-                 *     }
-                 */
                 "application/json": {
-                    roster: {
-                        /** @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one. */
-                        edition?: "es" | "de";
-                        /** @description EDEN-ROSTER-1: Faction or Stigma band. */
-                        bandType: "faction" | "stigma";
-                        /** @description The symbol chosen for the band (EDEN-ROSTER-2); inferred when all fighters share one. */
-                        affiliation?: string;
-                        /** @description Agreed budget (EDEN-ROSTER-3/5); default 100. */
-                        budget?: number;
-                        /** @description Your own profiles, referenced by `id`. */
-                        catalog?: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        }[];
-                        /** @description Fighters (CONTRACT §2) or `{"ref": id}`. */
-                        fighters: ({
-                            /** @description Id in the request `catalog`, else in the built-in catalog (GET /v1/eden/catalog), e.g. `yuri`. */
-                            ref: string;
-                        } | {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        })[];
-                        /** @description Add `receipt`: a signed JWS of the result (CONTRACT §7.4). */
-                        receipt?: boolean;
-                    };
+                    roster: components["schemas"]["Roster"];
                 };
             };
         };
@@ -6464,7 +3397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/plain": string;
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -6473,24 +3406,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -6502,24 +3418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -6528,24 +3427,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -6604,24 +3486,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -6644,13 +3509,7 @@ export interface operations {
                     edition?: "es" | "de";
                     /** @description How many distinct conditions to roll (EDEN-WEATHER-9); default 1. */
                     conditions?: number;
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
+                    dice?: components["schemas"]["DiceSpec"];
                 };
             };
         };
@@ -6677,15 +3536,7 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         rulesFrom: "es";
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
+                        dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     } & {
@@ -6699,24 +3550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -6728,24 +3562,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -6754,24 +3571,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -6813,13 +3613,7 @@ export interface operations {
                         A?: boolean;
                         B?: boolean;
                     };
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
+                    dice?: components["schemas"]["DiceSpec"];
                 };
             };
         };
@@ -6845,15 +3639,7 @@ export interface operations {
                             A: number;
                             B: number;
                         }[];
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
+                        dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     } & {
@@ -6867,24 +3653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -6896,24 +3665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -6922,24 +3674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -7012,24 +3747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -7041,24 +3759,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -7067,24 +3768,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -7099,120 +3783,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "firstPlayer": "A",
-                 *       "bands": {
-                 *         "A": [
-                 *           {
-                 *             "id": "y",
-                 *             "name": "Yûri",
-                 *             "value": 25,
-                 *             "limbs": {
-                 *               "head": {
-                 *                 "white": 2,
-                 *                 "red": 2,
-                 *                 "faces": [
-                 *                   1
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "arms": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   2,
-                 *                   3
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "torso": {
-                 *                 "white": 3,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   4,
-                 *                   5
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "legs": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   6
-                 *                 ],
-                 *                 "normal": 5,
-                 *                 "wounded": 4
-                 *               }
-                 *             },
-                 *             "markers": {
-                 *               "fire": 2,
-                 *               "fear": 1
-                 *             }
-                 *           }
-                 *         ],
-                 *         "B": [
-                 *           {
-                 *             "id": "g",
-                 *             "name": "Grunt",
-                 *             "limbs": {
-                 *               "head": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   1
-                 *                 ],
-                 *                 "normal": 3,
-                 *                 "wounded": 2
-                 *               },
-                 *               "arms": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   2,
-                 *                   3
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "torso": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   4,
-                 *                   5
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "legs": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   6
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               }
-                 *             },
-                 *             "markers": {
-                 *               "slow": 2,
-                 *               "rage": 1
-                 *             }
-                 *           }
-                 *         ]
-                 *       },
-                 *       "removeRage": [
-                 *         "g"
-                 *       ],
-                 *       "dice": {
-                 *         "seed": "upkeep-example"
-                 *       }
-                 *     }
-                 */
                 "application/json": {
                     /**
                      * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
@@ -7222,383 +3792,14 @@ export interface operations {
                     /** @description A player: `A` or `B`. */
                     firstPlayer: "A" | "B";
                     bands: {
-                        A: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        }[];
-                        B: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        }[];
+                        A: components["schemas"]["Fighter"][];
+                        B: components["schemas"]["Fighter"][];
                     };
                     /** @description NPCs on the table (Infestation, EDEN-NPC). */
-                    npcs?: {
-                        id: string;
-                        name: string;
-                        faction?: string;
-                        stigma?: string;
-                        types?: string[];
-                        /** @description Points cost (Valor). */
-                        value?: number;
-                        limbs: {
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            head: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            arms: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            torso: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            legs: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                        };
-                        equipment?: {
-                            name: string;
-                            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                            categories: string[];
-                            protection?: {
-                                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                value: number;
-                            };
-                            /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                            bonus?: {
-                                PSI?: number;
-                                CBT?: number;
-                                VIG?: number;
-                                RAP?: number;
-                            };
-                            /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                            range?: number;
-                            /** @description Pot (X) (EDEN-EFFECT-POT). */
-                            potency?: number;
-                            /** @description Fire (X): markers placed. */
-                            fire?: number;
-                            /** @description Fear (X): markers placed. */
-                            fear?: number;
-                            /** @description Explosive (X): dice per covered fighter. */
-                            explosive?: number;
-                            /** @description X / Game. */
-                            perGame?: number;
-                            /** @description X / Turn. */
-                            perTurn?: number;
-                        }[];
-                        /** @description Marked PC boxes per limb; absent → 0. */
-                        wounds?: {
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            head?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            arms?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            torso?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            legs?: number;
-                        };
-                        /** @description State markers (§15); absent → 0. */
-                        markers?: {
-                            /** @description Fire markers. */
-                            fire?: number;
-                            /** @description Fear markers. */
-                            fear?: number;
-                            /** @description Rage markers. */
-                            rage?: number;
-                            /** @description Slow markers. */
-                            slow?: number;
-                            /** @description Poison markers. */
-                            poison?: number;
-                        };
-                        /** @description Action points left; absent → 3. */
-                        ap?: number;
-                        /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                        npc?: boolean;
-                    }[];
+                    npcs?: components["schemas"]["Fighter"][];
                     /** @description Ids whose owner removes one Rage marker (EDEN-UPKEEP-6). */
                     removeRage?: string[];
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
+                    dice?: components["schemas"]["DiceSpec"];
                 };
             };
         };
@@ -7611,394 +3812,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         bands: {
-                            A: ({
-                                id: string;
-                                name: string;
-                                faction?: string;
-                                stigma?: string;
-                                types?: string[];
-                                /** @description Points cost (Valor). */
-                                value?: number;
-                                limbs: {
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    head: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    arms: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    torso: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    legs: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                };
-                                equipment?: {
-                                    name: string;
-                                    /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                    categories: string[];
-                                    protection?: {
-                                        limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                        /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                        value: number;
-                                    };
-                                    /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                    bonus?: {
-                                        PSI?: number;
-                                        CBT?: number;
-                                        VIG?: number;
-                                        RAP?: number;
-                                    };
-                                    /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                    range?: number;
-                                    /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                    potency?: number;
-                                    /** @description Fire (X): markers placed. */
-                                    fire?: number;
-                                    /** @description Fear (X): markers placed. */
-                                    fear?: number;
-                                    /** @description Explosive (X): dice per covered fighter. */
-                                    explosive?: number;
-                                    /** @description X / Game. */
-                                    perGame?: number;
-                                    /** @description X / Turn. */
-                                    perTurn?: number;
-                                }[];
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                wounds?: {
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    head?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    arms?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    torso?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    legs?: number;
-                                };
-                                /** @description State markers (§15); absent → 0. */
-                                markers?: {
-                                    /** @description Fire markers. */
-                                    fire?: number;
-                                    /** @description Fear markers. */
-                                    fear?: number;
-                                    /** @description Rage markers. */
-                                    rage?: number;
-                                    /** @description Slow markers. */
-                                    slow?: number;
-                                    /** @description Poison markers. */
-                                    poison?: number;
-                                };
-                                /** @description Action points left; absent → 3. */
-                                ap?: number;
-                                /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                                npc?: boolean;
-                            } & {
-                                outOfAction: boolean;
-                            })[];
-                            B: ({
-                                id: string;
-                                name: string;
-                                faction?: string;
-                                stigma?: string;
-                                types?: string[];
-                                /** @description Points cost (Valor). */
-                                value?: number;
-                                limbs: {
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    head: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    arms: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    torso: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    legs: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                };
-                                equipment?: {
-                                    name: string;
-                                    /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                    categories: string[];
-                                    protection?: {
-                                        limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                        /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                        value: number;
-                                    };
-                                    /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                    bonus?: {
-                                        PSI?: number;
-                                        CBT?: number;
-                                        VIG?: number;
-                                        RAP?: number;
-                                    };
-                                    /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                    range?: number;
-                                    /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                    potency?: number;
-                                    /** @description Fire (X): markers placed. */
-                                    fire?: number;
-                                    /** @description Fear (X): markers placed. */
-                                    fear?: number;
-                                    /** @description Explosive (X): dice per covered fighter. */
-                                    explosive?: number;
-                                    /** @description X / Game. */
-                                    perGame?: number;
-                                    /** @description X / Turn. */
-                                    perTurn?: number;
-                                }[];
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                wounds?: {
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    head?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    arms?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    torso?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    legs?: number;
-                                };
-                                /** @description State markers (§15); absent → 0. */
-                                markers?: {
-                                    /** @description Fire markers. */
-                                    fire?: number;
-                                    /** @description Fear markers. */
-                                    fear?: number;
-                                    /** @description Rage markers. */
-                                    rage?: number;
-                                    /** @description Slow markers. */
-                                    slow?: number;
-                                    /** @description Poison markers. */
-                                    poison?: number;
-                                };
-                                /** @description Action points left; absent → 3. */
-                                ap?: number;
-                                /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                                npc?: boolean;
-                            } & {
-                                outOfAction: boolean;
-                            })[];
+                            A: components["schemas"]["ResolvedFighter"][];
+                            B: components["schemas"]["ResolvedFighter"][];
                         };
-                        npcs: ({
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        } & {
-                            outOfAction: boolean;
-                        })[];
+                        npcs: components["schemas"]["ResolvedFighter"][];
                         log: ({
                             step: number;
                             rule: string;
                         } & {
                             [key: string]: unknown;
                         })[];
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
+                        dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     } & {
@@ -8012,24 +3836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -8041,24 +3848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -8067,24 +3857,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -8154,24 +3927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -8183,24 +3939,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -8209,24 +3948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -8248,129 +3970,7 @@ export interface operations {
                      */
                     edition?: "es" | "de";
                     test: "climb" | "swim" | "jump" | "hostile_presence" | "obstruction";
-                    /** @description A fighter: profile and current state (CONTRACT §2). */
-                    fighter?: {
-                        id: string;
-                        name: string;
-                        faction?: string;
-                        stigma?: string;
-                        types?: string[];
-                        /** @description Points cost (Valor). */
-                        value?: number;
-                        limbs: {
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            head: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            arms: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            torso: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            legs: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                        };
-                        equipment?: {
-                            name: string;
-                            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                            categories: string[];
-                            protection?: {
-                                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                value: number;
-                            };
-                            /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                            bonus?: {
-                                PSI?: number;
-                                CBT?: number;
-                                VIG?: number;
-                                RAP?: number;
-                            };
-                            /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                            range?: number;
-                            /** @description Pot (X) (EDEN-EFFECT-POT). */
-                            potency?: number;
-                            /** @description Fire (X): markers placed. */
-                            fire?: number;
-                            /** @description Fear (X): markers placed. */
-                            fear?: number;
-                            /** @description Explosive (X): dice per covered fighter. */
-                            explosive?: number;
-                            /** @description X / Game. */
-                            perGame?: number;
-                            /** @description X / Turn. */
-                            perTurn?: number;
-                        }[];
-                        /** @description Marked PC boxes per limb; absent → 0. */
-                        wounds?: {
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            head?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            arms?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            torso?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            legs?: number;
-                        };
-                        /** @description State markers (§15); absent → 0. */
-                        markers?: {
-                            /** @description Fire markers. */
-                            fire?: number;
-                            /** @description Fear markers. */
-                            fear?: number;
-                            /** @description Rage markers. */
-                            rage?: number;
-                            /** @description Slow markers. */
-                            slow?: number;
-                            /** @description Poison markers. */
-                            poison?: number;
-                        };
-                        /** @description Action points left; absent → 3. */
-                        ap?: number;
-                        /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                        npc?: boolean;
-                    };
+                    fighter?: components["schemas"]["Fighter"];
                     /** @description X of the rule. */
                     value?: number;
                     /** @description A catalog scenery element providing X. */
@@ -8385,13 +3985,7 @@ export interface operations {
                     allowance?: number;
                     /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
                     weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
+                    dice?: components["schemas"]["DiceSpec"];
                 };
             };
         };
@@ -8406,139 +4000,8 @@ export interface operations {
                         test: string;
                         rule: string;
                         value: number;
-                        fighter?: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        } & {
-                            outOfAction: boolean;
-                        };
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
+                        fighter?: components["schemas"]["ResolvedFighter"];
+                        dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     } & {
@@ -8552,24 +4015,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -8581,24 +4027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -8607,24 +4036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -8650,383 +4062,14 @@ export interface operations {
                     /** @description A player: `A` or `B`. */
                     firstPlayer: "A" | "B";
                     bands: {
-                        A: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        }[];
-                        B: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        }[];
+                        A: components["schemas"]["Fighter"][];
+                        B: components["schemas"]["Fighter"][];
                     };
                     /** @description NPCs on the table (Infestation). */
-                    npcs?: {
-                        id: string;
-                        name: string;
-                        faction?: string;
-                        stigma?: string;
-                        types?: string[];
-                        /** @description Points cost (Valor). */
-                        value?: number;
-                        limbs: {
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            head: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            arms: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            torso: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            legs: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                        };
-                        equipment?: {
-                            name: string;
-                            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                            categories: string[];
-                            protection?: {
-                                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                value: number;
-                            };
-                            /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                            bonus?: {
-                                PSI?: number;
-                                CBT?: number;
-                                VIG?: number;
-                                RAP?: number;
-                            };
-                            /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                            range?: number;
-                            /** @description Pot (X) (EDEN-EFFECT-POT). */
-                            potency?: number;
-                            /** @description Fire (X): markers placed. */
-                            fire?: number;
-                            /** @description Fear (X): markers placed. */
-                            fear?: number;
-                            /** @description Explosive (X): dice per covered fighter. */
-                            explosive?: number;
-                            /** @description X / Game. */
-                            perGame?: number;
-                            /** @description X / Turn. */
-                            perTurn?: number;
-                        }[];
-                        /** @description Marked PC boxes per limb; absent → 0. */
-                        wounds?: {
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            head?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            arms?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            torso?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            legs?: number;
-                        };
-                        /** @description State markers (§15); absent → 0. */
-                        markers?: {
-                            /** @description Fire markers. */
-                            fire?: number;
-                            /** @description Fear markers. */
-                            fear?: number;
-                            /** @description Rage markers. */
-                            rage?: number;
-                            /** @description Slow markers. */
-                            slow?: number;
-                            /** @description Poison markers. */
-                            poison?: number;
-                        };
-                        /** @description Action points left; absent → 3. */
-                        ap?: number;
-                        /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                        npc?: boolean;
-                    }[];
+                    npcs?: components["schemas"]["Fighter"][];
                     /** @description Ids of fighters that are not free (Acid rain spares them). */
                     engaged?: string[];
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
+                    dice?: components["schemas"]["DiceSpec"];
                 };
             };
         };
@@ -9039,379 +4082,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         bands: {
-                            A: ({
-                                id: string;
-                                name: string;
-                                faction?: string;
-                                stigma?: string;
-                                types?: string[];
-                                /** @description Points cost (Valor). */
-                                value?: number;
-                                limbs: {
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    head: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    arms: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    torso: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    legs: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                };
-                                equipment?: {
-                                    name: string;
-                                    /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                    categories: string[];
-                                    protection?: {
-                                        limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                        /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                        value: number;
-                                    };
-                                    /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                    bonus?: {
-                                        PSI?: number;
-                                        CBT?: number;
-                                        VIG?: number;
-                                        RAP?: number;
-                                    };
-                                    /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                    range?: number;
-                                    /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                    potency?: number;
-                                    /** @description Fire (X): markers placed. */
-                                    fire?: number;
-                                    /** @description Fear (X): markers placed. */
-                                    fear?: number;
-                                    /** @description Explosive (X): dice per covered fighter. */
-                                    explosive?: number;
-                                    /** @description X / Game. */
-                                    perGame?: number;
-                                    /** @description X / Turn. */
-                                    perTurn?: number;
-                                }[];
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                wounds?: {
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    head?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    arms?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    torso?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    legs?: number;
-                                };
-                                /** @description State markers (§15); absent → 0. */
-                                markers?: {
-                                    /** @description Fire markers. */
-                                    fire?: number;
-                                    /** @description Fear markers. */
-                                    fear?: number;
-                                    /** @description Rage markers. */
-                                    rage?: number;
-                                    /** @description Slow markers. */
-                                    slow?: number;
-                                    /** @description Poison markers. */
-                                    poison?: number;
-                                };
-                                /** @description Action points left; absent → 3. */
-                                ap?: number;
-                                /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                                npc?: boolean;
-                            } & {
-                                outOfAction: boolean;
-                            })[];
-                            B: ({
-                                id: string;
-                                name: string;
-                                faction?: string;
-                                stigma?: string;
-                                types?: string[];
-                                /** @description Points cost (Valor). */
-                                value?: number;
-                                limbs: {
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    head: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    arms: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    torso: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    legs: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                };
-                                equipment?: {
-                                    name: string;
-                                    /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                    categories: string[];
-                                    protection?: {
-                                        limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                        /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                        value: number;
-                                    };
-                                    /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                    bonus?: {
-                                        PSI?: number;
-                                        CBT?: number;
-                                        VIG?: number;
-                                        RAP?: number;
-                                    };
-                                    /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                    range?: number;
-                                    /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                    potency?: number;
-                                    /** @description Fire (X): markers placed. */
-                                    fire?: number;
-                                    /** @description Fear (X): markers placed. */
-                                    fear?: number;
-                                    /** @description Explosive (X): dice per covered fighter. */
-                                    explosive?: number;
-                                    /** @description X / Game. */
-                                    perGame?: number;
-                                    /** @description X / Turn. */
-                                    perTurn?: number;
-                                }[];
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                wounds?: {
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    head?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    arms?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    torso?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    legs?: number;
-                                };
-                                /** @description State markers (§15); absent → 0. */
-                                markers?: {
-                                    /** @description Fire markers. */
-                                    fire?: number;
-                                    /** @description Fear markers. */
-                                    fear?: number;
-                                    /** @description Rage markers. */
-                                    rage?: number;
-                                    /** @description Slow markers. */
-                                    slow?: number;
-                                    /** @description Poison markers. */
-                                    poison?: number;
-                                };
-                                /** @description Action points left; absent → 3. */
-                                ap?: number;
-                                /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                                npc?: boolean;
-                            } & {
-                                outOfAction: boolean;
-                            })[];
+                            A: components["schemas"]["ResolvedFighter"][];
+                            B: components["schemas"]["ResolvedFighter"][];
                         };
-                        npcs: ({
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        } & {
-                            outOfAction: boolean;
-                        })[];
+                        npcs: components["schemas"]["ResolvedFighter"][];
                         log: ({
                             condition: string;
                             rule: string;
@@ -9423,15 +4097,7 @@ export interface operations {
                         skipped: string[];
                         /** @enum {string} */
                         rulesFrom: "es";
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
+                        dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     } & {
@@ -9445,24 +4111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -9474,24 +4123,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -9500,24 +4132,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -9538,129 +4153,7 @@ export interface operations {
                      * @default es
                      */
                     edition?: "es" | "de";
-                    /** @description A fighter: profile and current state (CONTRACT §2). */
-                    fighter: {
-                        id: string;
-                        name: string;
-                        faction?: string;
-                        stigma?: string;
-                        types?: string[];
-                        /** @description Points cost (Valor). */
-                        value?: number;
-                        limbs: {
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            head: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            arms: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            torso: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            legs: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                        };
-                        equipment?: {
-                            name: string;
-                            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                            categories: string[];
-                            protection?: {
-                                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                value: number;
-                            };
-                            /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                            bonus?: {
-                                PSI?: number;
-                                CBT?: number;
-                                VIG?: number;
-                                RAP?: number;
-                            };
-                            /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                            range?: number;
-                            /** @description Pot (X) (EDEN-EFFECT-POT). */
-                            potency?: number;
-                            /** @description Fire (X): markers placed. */
-                            fire?: number;
-                            /** @description Fear (X): markers placed. */
-                            fear?: number;
-                            /** @description Explosive (X): dice per covered fighter. */
-                            explosive?: number;
-                            /** @description X / Game. */
-                            perGame?: number;
-                            /** @description X / Turn. */
-                            perTurn?: number;
-                        }[];
-                        /** @description Marked PC boxes per limb; absent → 0. */
-                        wounds?: {
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            head?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            arms?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            torso?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            legs?: number;
-                        };
-                        /** @description State markers (§15); absent → 0. */
-                        markers?: {
-                            /** @description Fire markers. */
-                            fire?: number;
-                            /** @description Fear markers. */
-                            fear?: number;
-                            /** @description Rage markers. */
-                            rage?: number;
-                            /** @description Slow markers. */
-                            slow?: number;
-                            /** @description Poison markers. */
-                            poison?: number;
-                        };
-                        /** @description Action points left; absent → 3. */
-                        ap?: number;
-                        /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                        npc?: boolean;
-                    };
+                    fighter: components["schemas"]["Fighter"];
                     /**
                      * @description Fire markers to remove, 1 AP each.
                      * @default 1
@@ -9677,130 +4170,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        fighter: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        } & {
-                            outOfAction: boolean;
-                        };
+                        fighter: components["schemas"]["ResolvedFighter"];
                         removed: number;
                         apSpent: number;
                         rule: string;
@@ -9815,24 +4185,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -9844,24 +4197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -9870,24 +4206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -9926,129 +4245,7 @@ export interface operations {
                         fire?: number;
                         destroyed?: boolean;
                     };
-                    /** @description A fighter: profile and current state (CONTRACT §2). */
-                    fighter?: {
-                        id: string;
-                        name: string;
-                        faction?: string;
-                        stigma?: string;
-                        types?: string[];
-                        /** @description Points cost (Valor). */
-                        value?: number;
-                        limbs: {
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            head: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            arms: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            torso: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            legs: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                        };
-                        equipment?: {
-                            name: string;
-                            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                            categories: string[];
-                            protection?: {
-                                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                value: number;
-                            };
-                            /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                            bonus?: {
-                                PSI?: number;
-                                CBT?: number;
-                                VIG?: number;
-                                RAP?: number;
-                            };
-                            /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                            range?: number;
-                            /** @description Pot (X) (EDEN-EFFECT-POT). */
-                            potency?: number;
-                            /** @description Fire (X): markers placed. */
-                            fire?: number;
-                            /** @description Fear (X): markers placed. */
-                            fear?: number;
-                            /** @description Explosive (X): dice per covered fighter. */
-                            explosive?: number;
-                            /** @description X / Game. */
-                            perGame?: number;
-                            /** @description X / Turn. */
-                            perTurn?: number;
-                        }[];
-                        /** @description Marked PC boxes per limb; absent → 0. */
-                        wounds?: {
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            head?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            arms?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            torso?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            legs?: number;
-                        };
-                        /** @description State markers (§15); absent → 0. */
-                        markers?: {
-                            /** @description Fire markers. */
-                            fire?: number;
-                            /** @description Fear markers. */
-                            fear?: number;
-                            /** @description Rage markers. */
-                            rage?: number;
-                            /** @description Slow markers. */
-                            slow?: number;
-                            /** @description Poison markers. */
-                            poison?: number;
-                        };
-                        /** @description Action points left; absent → 3. */
-                        ap?: number;
-                        /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                        npc?: boolean;
-                    };
+                    fighter?: components["schemas"]["Fighter"];
                     /** @description `ignite`: Fire markers placed (default 1). */
                     markers?: number;
                     attacksThisTurn?: number;
@@ -10108,130 +4305,7 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         }) | null;
-                        fighter?: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        } & {
-                            outOfAction: boolean;
-                        };
+                        fighter?: components["schemas"]["ResolvedFighter"];
                         apSpent: number;
                         fireAdded: number;
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
@@ -10247,24 +4321,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -10276,24 +4333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -10302,24 +4342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -10334,317 +4357,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description A fighter: profile and current state (CONTRACT §2). */
-                    attacker: {
-                        id: string;
-                        name: string;
-                        faction?: string;
-                        stigma?: string;
-                        types?: string[];
-                        /** @description Points cost (Valor). */
-                        value?: number;
-                        limbs: {
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            head: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            arms: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            torso: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            legs: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                        };
-                        equipment?: {
-                            name: string;
-                            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                            categories: string[];
-                            protection?: {
-                                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                value: number;
-                            };
-                            /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                            bonus?: {
-                                PSI?: number;
-                                CBT?: number;
-                                VIG?: number;
-                                RAP?: number;
-                            };
-                            /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                            range?: number;
-                            /** @description Pot (X) (EDEN-EFFECT-POT). */
-                            potency?: number;
-                            /** @description Fire (X): markers placed. */
-                            fire?: number;
-                            /** @description Fear (X): markers placed. */
-                            fear?: number;
-                            /** @description Explosive (X): dice per covered fighter. */
-                            explosive?: number;
-                            /** @description X / Game. */
-                            perGame?: number;
-                            /** @description X / Turn. */
-                            perTurn?: number;
-                        }[];
-                        /** @description Marked PC boxes per limb; absent → 0. */
-                        wounds?: {
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            head?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            arms?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            torso?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            legs?: number;
-                        };
-                        /** @description State markers (§15); absent → 0. */
-                        markers?: {
-                            /** @description Fire markers. */
-                            fire?: number;
-                            /** @description Fear markers. */
-                            fear?: number;
-                            /** @description Rage markers. */
-                            rage?: number;
-                            /** @description Slow markers. */
-                            slow?: number;
-                            /** @description Poison markers. */
-                            poison?: number;
-                        };
-                        /** @description Action points left; absent → 3. */
-                        ap?: number;
-                        /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                        npc?: boolean;
-                    };
-                    /** @description A fighter: profile and current state (CONTRACT §2). */
-                    target: {
-                        id: string;
-                        name: string;
-                        faction?: string;
-                        stigma?: string;
-                        types?: string[];
-                        /** @description Points cost (Valor). */
-                        value?: number;
-                        limbs: {
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            head: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            arms: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            torso: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            legs: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                        };
-                        equipment?: {
-                            name: string;
-                            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                            categories: string[];
-                            protection?: {
-                                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                value: number;
-                            };
-                            /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                            bonus?: {
-                                PSI?: number;
-                                CBT?: number;
-                                VIG?: number;
-                                RAP?: number;
-                            };
-                            /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                            range?: number;
-                            /** @description Pot (X) (EDEN-EFFECT-POT). */
-                            potency?: number;
-                            /** @description Fire (X): markers placed. */
-                            fire?: number;
-                            /** @description Fear (X): markers placed. */
-                            fear?: number;
-                            /** @description Explosive (X): dice per covered fighter. */
-                            explosive?: number;
-                            /** @description X / Game. */
-                            perGame?: number;
-                            /** @description X / Turn. */
-                            perTurn?: number;
-                        }[];
-                        /** @description Marked PC boxes per limb; absent → 0. */
-                        wounds?: {
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            head?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            arms?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            torso?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            legs?: number;
-                        };
-                        /** @description State markers (§15); absent → 0. */
-                        markers?: {
-                            /** @description Fire markers. */
-                            fire?: number;
-                            /** @description Fear markers. */
-                            fear?: number;
-                            /** @description Rage markers. */
-                            rage?: number;
-                            /** @description Slow markers. */
-                            slow?: number;
-                            /** @description Poison markers. */
-                            poison?: number;
-                        };
-                        /** @description Action points left; absent → 3. */
-                        ap?: number;
-                        /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                        npc?: boolean;
-                    };
-                    /**
-                     * @description The target's reaction (EDEN-MELEE-2). NPC targets always respond; the target of a disengagement attack is always passive.
-                     * @default passive
-                     */
-                    reaction?: "passive" | "dodge" | "response";
-                    /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
-                    aim?: ("head" | "arms" | "torso" | "legs") | {
-                        shift: number;
-                    };
-                    /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
-                    targetAim?: ("head" | "arms" | "torso" | "legs") | {
-                        shift: number;
-                    };
-                    /**
-                     * @description `attack` (1 AP, EDEN-ATTACK-1), `engage` (2 AP, EDEN-ENGAGE-1), `disengage`: an attack on a fighter that failed to disengage (1 AP, target Passive, EDEN-MOVE-ACT-2).
-                     * @default attack
-                     */
-                    via?: "attack" | "engage" | "disengage";
-                    /** @description Situational modifiers, e.g. Elevation +2 CBT (EDEN-CHAR-1). */
-                    modifiers?: {
-                        /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                        attacker?: {
-                            PSI?: number;
-                            CBT?: number;
-                            VIG?: number;
-                            RAP?: number;
-                        };
-                        /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                        target?: {
-                            PSI?: number;
-                            CBT?: number;
-                            VIG?: number;
-                            RAP?: number;
-                        };
-                    };
-                    /** @description Name of the attacker's equipment used: its `bonus` applies to the attacker's characteristics, its Fire/Fear to the target (EDEN-EQUIP-4). */
-                    weapon?: string;
-                    /** @description Same for the target. */
-                    targetWeapon?: string;
-                    /** @description Attacks already made this turn; when given, a third is 422 `attack_limit` (EDEN-ATTACK-2). */
-                    attacksThisTurn?: {
-                        attacker?: number;
-                        target?: number;
-                    };
-                    /** @description Engages already made by the attacker this turn; 1 or more with `via: engage` → 422 `engage_limit`. */
-                    engagesThisTurn?: number;
-                    /** @description Territory Elevation (EDEN-TERRAIN-R-ELEVATION): the side standing on the raised position above its adversary gets +2 CBT for its melee strikes and opposed roll (both true: neither is below, no bonus). */
-                    elevated?: {
-                        attacker?: boolean;
-                        target?: boolean;
-                    };
-                    /**
-                     * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
-                     * @default es
-                     */
-                    edition?: "es" | "de";
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
-                };
+                "application/json": components["schemas"]["MeleeAttack"];
             };
         };
         responses: {
@@ -10654,63 +4367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * @description Computed over every way the dice can fall; no sampling.
-                         * @enum {string}
-                         */
-                        method: "exact";
-                        /** @description Share of attacks that succeed (the fighter attacked loses at least 1 PC, EDEN-WOUND-6). */
-                        successRate: number;
-                        /** @description Share of resolutions after which the fighter attacked is out of action (EDEN-WOUND-4). */
-                        outOfActionRate: number;
-                        /** @description PC lost by the fighter attacked, on average. */
-                        expectedMarked: number;
-                        /** @description Distribution of PC lost by the fighter attacked. */
-                        markedHistogram: {
-                            marked: number;
-                            count?: number;
-                            /** @description Share of resolutions with exactly `marked` PC lost. */
-                            rate: number;
-                        }[];
-                        /** @description Per limb of the fighter attacked. */
-                        byLimb: {
-                            head: {
-                                /** @description Share of resolutions in which this limb lost at least 1 PC. */
-                                hitRate: number;
-                                /** @description PC this limb loses per resolution, on average. */
-                                expectedMarked: number;
-                            };
-                            arms: {
-                                /** @description Share of resolutions in which this limb lost at least 1 PC. */
-                                hitRate: number;
-                                /** @description PC this limb loses per resolution, on average. */
-                                expectedMarked: number;
-                            };
-                            torso: {
-                                /** @description Share of resolutions in which this limb lost at least 1 PC. */
-                                hitRate: number;
-                                /** @description PC this limb loses per resolution, on average. */
-                                expectedMarked: number;
-                            };
-                            legs: {
-                                /** @description Share of resolutions in which this limb lost at least 1 PC. */
-                                hitRate: number;
-                                /** @description PC this limb loses per resolution, on average. */
-                                expectedMarked: number;
-                            };
-                        };
-                        /** @description What the attacker suffers (melee with a Response; zero otherwise). */
-                        attacker: {
-                            expectedMarked: number;
-                            /** @description Melee: the attacker out of action (Response). */
-                            outOfActionRate: number;
-                        };
-                        /** @description Ranged: share of shots redirected into the melee (EDEN-RANGED-4). */
-                        redirectRate: number;
-                        /** @description Ranged: share of shots without a legal target. */
-                        noTargetRate: number;
-                    };
+                    "application/json": components["schemas"]["AttackOdds"];
                     "image/svg+xml": string;
                     "image/png": string;
                 };
@@ -10721,24 +4378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -10750,24 +4390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -10776,24 +4399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -10808,669 +4414,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "shooter": {
-                 *         "id": "yuri-1",
-                 *         "name": "Yûri",
-                 *         "faction": "jokers",
-                 *         "stigma": "chaos",
-                 *         "types": [
-                 *           "human"
-                 *         ],
-                 *         "value": 25,
-                 *         "limbs": {
-                 *           "head": {
-                 *             "white": 2,
-                 *             "red": 2,
-                 *             "faces": [
-                 *               1
-                 *             ],
-                 *             "normal": 4,
-                 *             "wounded": 3
-                 *           },
-                 *           "arms": {
-                 *             "white": 2,
-                 *             "red": 1,
-                 *             "faces": [
-                 *               2,
-                 *               3
-                 *             ],
-                 *             "normal": 4,
-                 *             "wounded": 3
-                 *           },
-                 *           "torso": {
-                 *             "white": 3,
-                 *             "red": 1,
-                 *             "faces": [
-                 *               4,
-                 *               5
-                 *             ],
-                 *             "normal": 4,
-                 *             "wounded": 3
-                 *           },
-                 *           "legs": {
-                 *             "white": 2,
-                 *             "red": 1,
-                 *             "faces": [
-                 *               6
-                 *             ],
-                 *             "normal": 5,
-                 *             "wounded": 4
-                 *           }
-                 *         },
-                 *         "equipment": [
-                 *           {
-                 *             "name": "Helmet",
-                 *             "categories": [
-                 *               "protection"
-                 *             ],
-                 *             "protection": {
-                 *               "limbs": [
-                 *                 "head"
-                 *               ],
-                 *               "value": 1
-                 *             }
-                 *           },
-                 *           {
-                 *             "name": "Pistol",
-                 *             "categories": [
-                 *               "shooting"
-                 *             ],
-                 *             "bonus": {
-                 *               "CBT": 0
-                 *             },
-                 *             "range": 30,
-                 *             "potency": 3
-                 *           },
-                 *           {
-                 *             "name": "Grenade",
-                 *             "categories": [
-                 *               "thrown"
-                 *             ],
-                 *             "range": 20,
-                 *             "explosive": 3,
-                 *             "fear": 1,
-                 *             "perGame": 1
-                 *           },
-                 *           {
-                 *             "name": "Flamer",
-                 *             "categories": [
-                 *               "spray"
-                 *             ],
-                 *             "fire": 1
-                 *           }
-                 *         ],
-                 *         "wounds": {
-                 *           "head": 0,
-                 *           "arms": 0,
-                 *           "torso": 0,
-                 *           "legs": 0
-                 *         },
-                 *         "markers": {
-                 *           "fire": 0,
-                 *           "fear": 0,
-                 *           "rage": 0,
-                 *           "slow": 0,
-                 *           "poison": 0
-                 *         },
-                 *         "ap": 3
-                 *       },
-                 *       "weapon": "Pistol",
-                 *       "candidates": [
-                 *         {
-                 *           "id": "vladd",
-                 *           "fighter": {
-                 *             "id": "vladd",
-                 *             "name": "Vladd",
-                 *             "faction": "kingdom",
-                 *             "types": [
-                 *               "human"
-                 *             ],
-                 *             "value": 20,
-                 *             "limbs": {
-                 *               "head": {
-                 *                 "white": 2,
-                 *                 "red": 2,
-                 *                 "faces": [
-                 *                   1
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "arms": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   2,
-                 *                   3
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "torso": {
-                 *                 "white": 3,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   4,
-                 *                   5
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "legs": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   6
-                 *                 ],
-                 *                 "normal": 5,
-                 *                 "wounded": 4
-                 *               }
-                 *             }
-                 *           },
-                 *           "distance": 12,
-                 *           "lineOfSight": true,
-                 *           "obstacles": 1
-                 *         },
-                 *         {
-                 *           "id": "ngobo",
-                 *           "fighter": {
-                 *             "id": "ngobo",
-                 *             "name": "Ngobo",
-                 *             "faction": "kingdom",
-                 *             "types": [
-                 *               "human"
-                 *             ],
-                 *             "value": 20,
-                 *             "limbs": {
-                 *               "head": {
-                 *                 "white": 2,
-                 *                 "red": 2,
-                 *                 "faces": [
-                 *                   1
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "arms": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   2,
-                 *                   3
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "torso": {
-                 *                 "white": 3,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   4,
-                 *                   5
-                 *                 ],
-                 *                 "normal": 4,
-                 *                 "wounded": 3
-                 *               },
-                 *               "legs": {
-                 *                 "white": 2,
-                 *                 "red": 1,
-                 *                 "faces": [
-                 *                   6
-                 *                 ],
-                 *                 "normal": 5,
-                 *                 "wounded": 4
-                 *               }
-                 *             }
-                 *           },
-                 *           "distance": 18,
-                 *           "lineOfSight": true
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": {
-                    /** @description A fighter: profile and current state (CONTRACT §2). */
-                    shooter: {
-                        id: string;
-                        name: string;
-                        faction?: string;
-                        stigma?: string;
-                        types?: string[];
-                        /** @description Points cost (Valor). */
-                        value?: number;
-                        limbs: {
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            head: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            arms: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            torso: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                            /** @description One limb of the profile card (EDEN-WOUND-1). */
-                            legs: {
-                                /** @description White PC boxes. */
-                                white: number;
-                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                red: number;
-                                /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                faces: number[];
-                                /** @description Characteristic value while the limb is Normal (white). */
-                                normal: number;
-                                /** @description Characteristic value while the limb is Wounded (red). */
-                                wounded: number;
-                            };
-                        };
-                        equipment?: {
-                            name: string;
-                            /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                            categories: string[];
-                            protection?: {
-                                limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                value: number;
-                            };
-                            /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                            bonus?: {
-                                PSI?: number;
-                                CBT?: number;
-                                VIG?: number;
-                                RAP?: number;
-                            };
-                            /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                            range?: number;
-                            /** @description Pot (X) (EDEN-EFFECT-POT). */
-                            potency?: number;
-                            /** @description Fire (X): markers placed. */
-                            fire?: number;
-                            /** @description Fear (X): markers placed. */
-                            fear?: number;
-                            /** @description Explosive (X): dice per covered fighter. */
-                            explosive?: number;
-                            /** @description X / Game. */
-                            perGame?: number;
-                            /** @description X / Turn. */
-                            perTurn?: number;
-                        }[];
-                        /** @description Marked PC boxes per limb; absent → 0. */
-                        wounds?: {
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            head?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            arms?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            torso?: number;
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            legs?: number;
-                        };
-                        /** @description State markers (§15); absent → 0. */
-                        markers?: {
-                            /** @description Fire markers. */
-                            fire?: number;
-                            /** @description Fear markers. */
-                            fear?: number;
-                            /** @description Rage markers. */
-                            rage?: number;
-                            /** @description Slow markers. */
-                            slow?: number;
-                            /** @description Poison markers. */
-                            poison?: number;
-                        };
-                        /** @description Action points left; absent → 3. */
-                        ap?: number;
-                        /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                        npc?: boolean;
-                    };
-                    /** @description Name of the shooter's `shooting` equipment. */
-                    weapon: string;
-                    /** @description The shooter's adversaries (and NPCs) with the measurements the caller made. */
-                    candidates: {
-                        id: string;
-                        /** @description A fighter: profile and current state (CONTRACT §2). */
-                        fighter: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        };
-                        /** @description cm, base edge to base edge (EDEN-AMB-8). */
-                        distance: number;
-                        lineOfSight: boolean;
-                        /** @description Obstacles in the LoS corridor: −1 CBT each (EDEN-RANGED-3); with Territory an Obstacle (X) element counts X, a burning element one more (EDEN-TERRAIN-R-OBSTACLE/INFLAMMABLE). */
-                        obstacles?: number;
-                        /** @description Hidden by Concealment: not eligible unless `distance` ≤ 5 (EDEN-TERRAIN-R-CONCEALMENT). */
-                        concealed?: boolean;
-                        /** @description Within 5 cm (≤ 5) of an Energy beacon: Complete +2 protection for this attack (EDEN-TERRAIN-LIST-10). */
-                        nearEnergyBeacon?: boolean;
-                        /** @description Fighters whose bases touch this candidate (any side, EDEN-AMB-21); non-empty → the candidate is not free. */
-                        engagedWith?: {
-                            id: string;
-                            /** @description A fighter: profile and current state (CONTRACT §2). */
-                            fighter: {
-                                id: string;
-                                name: string;
-                                faction?: string;
-                                stigma?: string;
-                                types?: string[];
-                                /** @description Points cost (Valor). */
-                                value?: number;
-                                limbs: {
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    head: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    arms: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    torso: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                    /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                    legs: {
-                                        /** @description White PC boxes. */
-                                        white: number;
-                                        /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                        red: number;
-                                        /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                        faces: number[];
-                                        /** @description Characteristic value while the limb is Normal (white). */
-                                        normal: number;
-                                        /** @description Characteristic value while the limb is Wounded (red). */
-                                        wounded: number;
-                                    };
-                                };
-                                equipment?: {
-                                    name: string;
-                                    /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                    categories: string[];
-                                    protection?: {
-                                        limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                        /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                        value: number;
-                                    };
-                                    /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                    bonus?: {
-                                        PSI?: number;
-                                        CBT?: number;
-                                        VIG?: number;
-                                        RAP?: number;
-                                    };
-                                    /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                    range?: number;
-                                    /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                    potency?: number;
-                                    /** @description Fire (X): markers placed. */
-                                    fire?: number;
-                                    /** @description Fear (X): markers placed. */
-                                    fear?: number;
-                                    /** @description Explosive (X): dice per covered fighter. */
-                                    explosive?: number;
-                                    /** @description X / Game. */
-                                    perGame?: number;
-                                    /** @description X / Turn. */
-                                    perTurn?: number;
-                                }[];
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                wounds?: {
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    head?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    arms?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    torso?: number;
-                                    /** @description Marked PC boxes per limb; absent → 0. */
-                                    legs?: number;
-                                };
-                                /** @description State markers (§15); absent → 0. */
-                                markers?: {
-                                    /** @description Fire markers. */
-                                    fire?: number;
-                                    /** @description Fear markers. */
-                                    fear?: number;
-                                    /** @description Rage markers. */
-                                    rage?: number;
-                                    /** @description Slow markers. */
-                                    slow?: number;
-                                    /** @description Poison markers. */
-                                    poison?: number;
-                                };
-                                /** @description Action points left; absent → 3. */
-                                ap?: number;
-                                /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                                npc?: boolean;
-                            };
-                            /** @description cm, base edge to base edge (EDEN-AMB-8). */
-                            distanceToShooter: number;
-                            /** @description Within 5 cm of an Energy beacon (EDEN-TERRAIN-LIST-10). */
-                            nearEnergyBeacon?: boolean;
-                        }[];
-                    }[];
-                    /** @description Automatic choice skips candidates that are not free (EDEN-RANGED-2 exception). */
-                    ignoreEngaged?: boolean;
-                    /** @description Declared target; 422 `illegal_target` with `legalTargets` when not legal. */
-                    targetId?: string;
-                    /** @description Elevation: Range +5 cm (EDEN-EFFECT-RANGE). */
-                    shooterElevated?: boolean;
-                    /** @description The shooter is in contact with an adversary → 422 `not_free` (EDEN-RANGED-1). */
-                    shooterEngaged?: boolean;
-                    /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
-                    aim?: ("head" | "arms" | "torso" | "legs") | {
-                        shift: number;
-                    };
-                    modifiers?: {
-                        /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                        shooter?: {
-                            PSI?: number;
-                            CBT?: number;
-                            VIG?: number;
-                            RAP?: number;
-                        };
-                        /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                        target?: {
-                            PSI?: number;
-                            CBT?: number;
-                            VIG?: number;
-                            RAP?: number;
-                        };
-                    };
-                    attacksThisTurn?: number;
-                    weaponUses?: {
-                        turn?: number;
-                        game?: number;
-                    };
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
-                    weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
-                    /**
-                     * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
-                     * @default es
-                     */
-                    edition?: "es" | "de";
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
-                };
+                "application/json": components["schemas"]["RangedAttack"];
             };
         };
         responses: {
@@ -11480,63 +4424,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * @description Computed over every way the dice can fall; no sampling.
-                         * @enum {string}
-                         */
-                        method: "exact";
-                        /** @description Share of attacks that succeed (the fighter attacked loses at least 1 PC, EDEN-WOUND-6). */
-                        successRate: number;
-                        /** @description Share of resolutions after which the fighter attacked is out of action (EDEN-WOUND-4). */
-                        outOfActionRate: number;
-                        /** @description PC lost by the fighter attacked, on average. */
-                        expectedMarked: number;
-                        /** @description Distribution of PC lost by the fighter attacked. */
-                        markedHistogram: {
-                            marked: number;
-                            count?: number;
-                            /** @description Share of resolutions with exactly `marked` PC lost. */
-                            rate: number;
-                        }[];
-                        /** @description Per limb of the fighter attacked. */
-                        byLimb: {
-                            head: {
-                                /** @description Share of resolutions in which this limb lost at least 1 PC. */
-                                hitRate: number;
-                                /** @description PC this limb loses per resolution, on average. */
-                                expectedMarked: number;
-                            };
-                            arms: {
-                                /** @description Share of resolutions in which this limb lost at least 1 PC. */
-                                hitRate: number;
-                                /** @description PC this limb loses per resolution, on average. */
-                                expectedMarked: number;
-                            };
-                            torso: {
-                                /** @description Share of resolutions in which this limb lost at least 1 PC. */
-                                hitRate: number;
-                                /** @description PC this limb loses per resolution, on average. */
-                                expectedMarked: number;
-                            };
-                            legs: {
-                                /** @description Share of resolutions in which this limb lost at least 1 PC. */
-                                hitRate: number;
-                                /** @description PC this limb loses per resolution, on average. */
-                                expectedMarked: number;
-                            };
-                        };
-                        /** @description What the attacker suffers (melee with a Response; zero otherwise). */
-                        attacker: {
-                            expectedMarked: number;
-                            /** @description Melee: the attacker out of action (Response). */
-                            outOfActionRate: number;
-                        };
-                        /** @description Ranged: share of shots redirected into the melee (EDEN-RANGED-4). */
-                        redirectRate: number;
-                        /** @description Ranged: share of shots without a legal target. */
-                        noTargetRate: number;
-                    };
+                    "application/json": components["schemas"]["AttackOdds"];
                     "image/svg+xml": string;
                     "image/png": string;
                 };
@@ -11547,24 +4435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -11576,24 +4447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -11602,24 +4456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -11655,58 +4492,13 @@ export interface operations {
                             losesGifts?: number;
                         }[];
                     };
-                    /** @description A Group: Combat = sum of active Characters, Speed = sum of all (ANIMA-GROUP-2). */
-                    group: {
-                        /** @description At most 4 Characters (ANIMA-GROUP-1). */
-                        characters: {
-                            name: string;
-                            /** @description Printed Combat value. */
-                            combat: number;
-                            /** @description Printed Speed value. */
-                            speed: number;
-                            /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
-                            incapacitated?: boolean;
-                        }[];
-                        /** @description The Group chose Rest last turn: +2 Combat and +2 Speed this turn (ANIMA-MOVE-12). */
-                        rested?: boolean;
-                        /** @description Card modifiers played before any die is rolled (ANIMA-COMBAT-1, ANIMA-TIMING-3). */
-                        modifiers?: {
-                            combat?: number;
-                            speed?: number;
-                        };
-                        /** @description Gift cards in hand, 0..5 (ANIMA-HAND-1). */
-                        handSize?: number;
-                    };
+                    group: components["schemas"]["AnimaGroup"];
                     /**
                      * @description Encounter cards in draw order (top of the deck first).
                      * @default []
                      */
-                    encounters?: {
-                        name: string;
-                        kind: "creature" | "event";
-                        level: number;
-                        /** @description Creature Combat, special rules included (required for creatures). */
-                        combat?: number;
-                        /** @description Event: the Group loses its turn → expelled, no reward (ANIMA-EXPLORE-5c). */
-                        losesTurn?: boolean;
-                        /** @description Event: the Group is expelled → no reward (ANIMA-EXPLORE-5c). */
-                        expels?: boolean;
-                        /** @description Event: Gifts drawn, capped by the hand limit (ANIMA-EXPLORE-7). */
-                        gifts?: number;
-                        /** @description Event: Characters joining from the Character deck (e.g. La Posada), capped at 4 in the Group (ANIMA-GROUP-6). */
-                        recruits?: number;
-                        /** @description Event: Gift cards the player loses from hand. */
-                        losesGifts?: number;
-                        /** @description Event: the card says it also costs the next turn (ANIMA-LOSE-1). */
-                        losesNextTurn?: boolean;
-                    }[];
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
+                    encounters?: components["schemas"]["AnimaEncounterCard"][];
+                    dice?: components["schemas"]["DiceSpec"];
                 };
             };
         };
@@ -11735,43 +4527,9 @@ export interface operations {
                             losesGifts?: number;
                         };
                         encounters: {
-                            card: {
-                                name: string;
-                                kind: "creature" | "event";
-                                level: number;
-                                /** @description Creature Combat, special rules included (required for creatures). */
-                                combat?: number;
-                                /** @description Event: the Group loses its turn → expelled, no reward (ANIMA-EXPLORE-5c). */
-                                losesTurn?: boolean;
-                                /** @description Event: the Group is expelled → no reward (ANIMA-EXPLORE-5c). */
-                                expels?: boolean;
-                                /** @description Event: Gifts drawn, capped by the hand limit (ANIMA-EXPLORE-7). */
-                                gifts?: number;
-                                /** @description Event: Characters joining from the Character deck (e.g. La Posada), capped at 4 in the Group (ANIMA-GROUP-6). */
-                                recruits?: number;
-                                /** @description Event: Gift cards the player loses from hand. */
-                                losesGifts?: number;
-                                /** @description Event: the card says it also costs the next turn (ANIMA-LOSE-1). */
-                                losesNextTurn?: boolean;
-                            };
+                            card: components["schemas"]["AnimaEncounterCard"];
                             resolution: "discarded_level" | "won" | "lost" | "event";
-                            combat?: {
-                                group: {
-                                    combat: number;
-                                    roll: number;
-                                    total: number;
-                                };
-                                creature: {
-                                    combat: number;
-                                    roll: number;
-                                    total: number;
-                                };
-                                /** @description Group total minus creature total. */
-                                margin: number;
-                                winner: "group" | "creature";
-                                /** @description The Group lost by 5 or more (ANIMA-COMBAT-4). */
-                                characterDies: boolean;
-                            };
+                            combat?: components["schemas"]["AnimaCreatureCombat"];
                             giftsDrawn?: number;
                             /** @description Event: Gifts actually lost (never more than the hand holds). */
                             giftsLost?: number;
@@ -11789,15 +4547,7 @@ export interface operations {
                         losesNextTurn: boolean;
                         /** @description Gifts in hand afterwards (only when `group.handSize` was sent). */
                         handSize?: number;
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
+                        dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     };
@@ -11809,24 +4559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -11838,24 +4571,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -11864,24 +4580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -11897,55 +4596,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description A Group: Combat = sum of active Characters, Speed = sum of all (ANIMA-GROUP-2). */
-                    group: {
-                        /** @description At most 4 Characters (ANIMA-GROUP-1). */
-                        characters: {
-                            name: string;
-                            /** @description Printed Combat value. */
-                            combat: number;
-                            /** @description Printed Speed value. */
-                            speed: number;
-                            /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
-                            incapacitated?: boolean;
-                        }[];
-                        /** @description The Group chose Rest last turn: +2 Combat and +2 Speed this turn (ANIMA-MOVE-12). */
-                        rested?: boolean;
-                        /** @description Card modifiers played before any die is rolled (ANIMA-COMBAT-1, ANIMA-TIMING-3). */
-                        modifiers?: {
-                            combat?: number;
-                            speed?: number;
-                        };
-                        /** @description Gift cards in hand, 0..5 (ANIMA-HAND-1). */
-                        handSize?: number;
-                    };
+                    group: components["schemas"]["AnimaGroup"];
                     creature?: {
                         name: string;
                         /** @description Printed Combat plus its own special rules. */
                         combat: number;
                     };
-                    /** @description A Group: Combat = sum of active Characters, Speed = sum of all (ANIMA-GROUP-2). */
-                    opponent?: {
-                        /** @description At most 4 Characters (ANIMA-GROUP-1). */
-                        characters: {
-                            name: string;
-                            /** @description Printed Combat value. */
-                            combat: number;
-                            /** @description Printed Speed value. */
-                            speed: number;
-                            /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
-                            incapacitated?: boolean;
-                        }[];
-                        /** @description The Group chose Rest last turn: +2 Combat and +2 Speed this turn (ANIMA-MOVE-12). */
-                        rested?: boolean;
-                        /** @description Card modifiers played before any die is rolled (ANIMA-COMBAT-1, ANIMA-TIMING-3). */
-                        modifiers?: {
-                            combat?: number;
-                            speed?: number;
-                        };
-                        /** @description Gift cards in hand, 0..5 (ANIMA-HAND-1). */
-                        handSize?: number;
-                    };
+                    opponent?: components["schemas"]["AnimaGroup"];
                     /** @description Against a Creature: where the fight happens, for its consequences (ANIMA-COMBAT-5). */
                     context?: "prior" | "exploration" | "mission";
                     location?: {
@@ -11955,13 +4612,7 @@ export interface operations {
                     };
                     /** @description Group vs Group: these two Groups already drew against each other this turn (ANIMA-INTERACT-5 → 422 `no_rematch`). */
                     drewThisTurn?: boolean;
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
+                    dice?: components["schemas"]["DiceSpec"];
                 };
             };
         };
@@ -11974,21 +4625,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         kind: "creature" | "group";
-                        group: {
-                            combat: number;
-                            roll: number;
-                            total: number;
-                        };
-                        creature?: {
-                            combat: number;
-                            roll: number;
-                            total: number;
-                        };
-                        opponent?: {
-                            combat: number;
-                            roll: number;
-                            total: number;
-                        };
+                        group: components["schemas"]["AnimaCombatSide"];
+                        creature?: components["schemas"]["AnimaCombatSide"];
+                        opponent?: components["schemas"]["AnimaCombatSide"];
                         /** @description Group total minus the other side’s total. */
                         margin: number;
                         winner: "group" | "creature" | "opponent" | "draw";
@@ -12001,15 +4640,7 @@ export interface operations {
                         consequences: {
                             [key: string]: unknown;
                         };
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
+                        dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     };
@@ -12021,24 +4652,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -12050,24 +4664,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -12076,24 +4673,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -12108,90 +4688,14 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "location": {
-                 *         "name": "Las Ruinas",
-                 *         "level": 2
-                 *       },
-                 *       "group": {
-                 *         "characters": [
-                 *           {
-                 *             "name": "Ladrona",
-                 *             "combat": 2,
-                 *             "speed": 4
-                 *           },
-                 *           {
-                 *             "name": "Técnico",
-                 *             "combat": 2,
-                 *             "speed": 3
-                 *           }
-                 *         ],
-                 *         "handSize": 3
-                 *       },
-                 *       "encounter": {
-                 *         "name": "La Sombra de Omega",
-                 *         "kind": "event",
-                 *         "level": 3
-                 *       },
-                 *       "dice": {
-                 *         "values": []
-                 *       }
-                 *     }
-                 */
                 "application/json": {
                     location: {
                         name: string;
                         level: number;
                     };
-                    /** @description A Group: Combat = sum of active Characters, Speed = sum of all (ANIMA-GROUP-2). */
-                    group: {
-                        /** @description At most 4 Characters (ANIMA-GROUP-1). */
-                        characters: {
-                            name: string;
-                            /** @description Printed Combat value. */
-                            combat: number;
-                            /** @description Printed Speed value. */
-                            speed: number;
-                            /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
-                            incapacitated?: boolean;
-                        }[];
-                        /** @description The Group chose Rest last turn: +2 Combat and +2 Speed this turn (ANIMA-MOVE-12). */
-                        rested?: boolean;
-                        /** @description Card modifiers played before any die is rolled (ANIMA-COMBAT-1, ANIMA-TIMING-3). */
-                        modifiers?: {
-                            combat?: number;
-                            speed?: number;
-                        };
-                        /** @description Gift cards in hand, 0..5 (ANIMA-HAND-1). */
-                        handSize?: number;
-                    };
-                    encounter: {
-                        name: string;
-                        kind: "creature" | "event";
-                        level: number;
-                        /** @description Creature Combat, special rules included (required for creatures). */
-                        combat?: number;
-                        /** @description Event: the Group loses its turn → expelled, no reward (ANIMA-EXPLORE-5c). */
-                        losesTurn?: boolean;
-                        /** @description Event: the Group is expelled → no reward (ANIMA-EXPLORE-5c). */
-                        expels?: boolean;
-                        /** @description Event: Gifts drawn, capped by the hand limit (ANIMA-EXPLORE-7). */
-                        gifts?: number;
-                        /** @description Event: Characters joining from the Character deck (e.g. La Posada), capped at 4 in the Group (ANIMA-GROUP-6). */
-                        recruits?: number;
-                        /** @description Event: Gift cards the player loses from hand. */
-                        losesGifts?: number;
-                        /** @description Event: the card says it also costs the next turn (ANIMA-LOSE-1). */
-                        losesNextTurn?: boolean;
-                    };
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
+                    group: components["schemas"]["AnimaGroup"];
+                    encounter: components["schemas"]["AnimaEncounterCard"];
+                    dice?: components["schemas"]["DiceSpec"];
                 };
             };
         };
@@ -12204,43 +4708,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         encounter: {
-                            card: {
-                                name: string;
-                                kind: "creature" | "event";
-                                level: number;
-                                /** @description Creature Combat, special rules included (required for creatures). */
-                                combat?: number;
-                                /** @description Event: the Group loses its turn → expelled, no reward (ANIMA-EXPLORE-5c). */
-                                losesTurn?: boolean;
-                                /** @description Event: the Group is expelled → no reward (ANIMA-EXPLORE-5c). */
-                                expels?: boolean;
-                                /** @description Event: Gifts drawn, capped by the hand limit (ANIMA-EXPLORE-7). */
-                                gifts?: number;
-                                /** @description Event: Characters joining from the Character deck (e.g. La Posada), capped at 4 in the Group (ANIMA-GROUP-6). */
-                                recruits?: number;
-                                /** @description Event: Gift cards the player loses from hand. */
-                                losesGifts?: number;
-                                /** @description Event: the card says it also costs the next turn (ANIMA-LOSE-1). */
-                                losesNextTurn?: boolean;
-                            };
+                            card: components["schemas"]["AnimaEncounterCard"];
                             resolution: "discarded_level" | "won" | "lost" | "event";
-                            combat?: {
-                                group: {
-                                    combat: number;
-                                    roll: number;
-                                    total: number;
-                                };
-                                creature: {
-                                    combat: number;
-                                    roll: number;
-                                    total: number;
-                                };
-                                /** @description Group total minus creature total. */
-                                margin: number;
-                                winner: "group" | "creature";
-                                /** @description The Group lost by 5 or more (ANIMA-COMBAT-4). */
-                                characterDies: boolean;
-                            };
+                            combat?: components["schemas"]["AnimaCreatureCombat"];
                             giftsDrawn?: number;
                             /** @description Event: Gifts actually lost (never more than the hand holds). */
                             giftsLost?: number;
@@ -12258,15 +4728,7 @@ export interface operations {
                         /** @description Characters afterwards, before any death (ANIMA-GROUP-6). */
                         groupSize: number;
                         handSize?: number;
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
+                        dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     };
@@ -12278,24 +4740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -12307,24 +4752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -12333,24 +4761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -12365,57 +4776,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "group": {
-                 *         "characters": [
-                 *           {
-                 *             "name": "Novel",
-                 *             "combat": 3,
-                 *             "speed": 5
-                 *           }
-                 *         ]
-                 *       },
-                 *       "difficulty": 9,
-                 *       "dice": {
-                 *         "values": [
-                 *           4
-                 *         ]
-                 *       }
-                 *     }
-                 */
                 "application/json": {
-                    /** @description A Group: Combat = sum of active Characters, Speed = sum of all (ANIMA-GROUP-2). */
-                    group: {
-                        /** @description At most 4 Characters (ANIMA-GROUP-1). */
-                        characters: {
-                            name: string;
-                            /** @description Printed Combat value. */
-                            combat: number;
-                            /** @description Printed Speed value. */
-                            speed: number;
-                            /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
-                            incapacitated?: boolean;
-                        }[];
-                        /** @description The Group chose Rest last turn: +2 Combat and +2 Speed this turn (ANIMA-MOVE-12). */
-                        rested?: boolean;
-                        /** @description Card modifiers played before any die is rolled (ANIMA-COMBAT-1, ANIMA-TIMING-3). */
-                        modifiers?: {
-                            combat?: number;
-                            speed?: number;
-                        };
-                        /** @description Gift cards in hand, 0..5 (ANIMA-HAND-1). */
-                        handSize?: number;
-                    };
+                    group: components["schemas"]["AnimaGroup"];
                     /** @description Difficulty printed on the Mission card. */
                     difficulty: number;
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
+                    dice?: components["schemas"]["DiceSpec"];
                 };
             };
         };
@@ -12432,15 +4797,7 @@ export interface operations {
                         total: number;
                         difficulty: number;
                         success: boolean;
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
+                        dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     };
@@ -12452,24 +4809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -12481,24 +4821,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -12507,24 +4830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -12545,28 +4851,7 @@ export interface operations {
                         id: string;
                         /** @description Current Group Speed, modifiers included. */
                         speed?: number;
-                        /** @description A Group: Combat = sum of active Characters, Speed = sum of all (ANIMA-GROUP-2). */
-                        group?: {
-                            /** @description At most 4 Characters (ANIMA-GROUP-1). */
-                            characters: {
-                                name: string;
-                                /** @description Printed Combat value. */
-                                combat: number;
-                                /** @description Printed Speed value. */
-                                speed: number;
-                                /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
-                                incapacitated?: boolean;
-                            }[];
-                            /** @description The Group chose Rest last turn: +2 Combat and +2 Speed this turn (ANIMA-MOVE-12). */
-                            rested?: boolean;
-                            /** @description Card modifiers played before any die is rolled (ANIMA-COMBAT-1, ANIMA-TIMING-3). */
-                            modifiers?: {
-                                combat?: number;
-                                speed?: number;
-                            };
-                            /** @description Gift cards in hand, 0..5 (ANIMA-HAND-1). */
-                            handSize?: number;
-                        };
+                        group?: components["schemas"]["AnimaGroup"];
                     }[];
                     /** @description The `tieBreaks` of the previous turn’s answer (ANIMA-ORDER-2). */
                     tieBreaks?: {
@@ -12575,13 +4860,7 @@ export interface operations {
                         /** @description Player ids, first to act first. */
                         order: string[];
                     }[];
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
+                    dice?: components["schemas"]["DiceSpec"];
                 };
             };
         };
@@ -12614,15 +4893,7 @@ export interface operations {
                             /** @description Player ids, first to act first. */
                             order: string[];
                         }[];
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
+                        dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     };
@@ -12634,24 +4905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -12663,24 +4917,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -12689,24 +4926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -12721,46 +4941,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "location": {
-                 *         "name": "La Torre del Fin",
-                 *         "level": 3,
-                 *         "rewards": [
-                 *           {
-                 *             "kind": "gift"
-                 *           },
-                 *           {
-                 *             "kind": "recruit"
-                 *           },
-                 *           {
-                 *             "kind": "special",
-                 *             "name": "EX"
-                 *           }
-                 *         ]
-                 *       },
-                 *       "group": {
-                 *         "characters": [
-                 *           {
-                 *             "name": "Acróbata",
-                 *             "combat": 3,
-                 *             "speed": 4
-                 *           },
-                 *           {
-                 *             "name": "Ilusionista",
-                 *             "combat": 3,
-                 *             "speed": 4
-                 *           }
-                 *         ],
-                 *         "handSize": 4
-                 *       },
-                 *       "turn": 6,
-                 *       "lastRecruit": {
-                 *         "location": "La Torre del Fin",
-                 *         "turn": 5
-                 *       }
-                 *     }
-                 */
                 "application/json": {
                     location: {
                         name: string;
@@ -12773,28 +4953,7 @@ export interface operations {
                             mission?: string;
                         }[];
                     };
-                    /** @description A Group: Combat = sum of active Characters, Speed = sum of all (ANIMA-GROUP-2). */
-                    group: {
-                        /** @description At most 4 Characters (ANIMA-GROUP-1). */
-                        characters: {
-                            name: string;
-                            /** @description Printed Combat value. */
-                            combat: number;
-                            /** @description Printed Speed value. */
-                            speed: number;
-                            /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
-                            incapacitated?: boolean;
-                        }[];
-                        /** @description The Group chose Rest last turn: +2 Combat and +2 Speed this turn (ANIMA-MOVE-12). */
-                        rested?: boolean;
-                        /** @description Card modifiers played before any die is rolled (ANIMA-COMBAT-1, ANIMA-TIMING-3). */
-                        modifiers?: {
-                            combat?: number;
-                            speed?: number;
-                        };
-                        /** @description Gift cards in hand, 0..5 (ANIMA-HAND-1). */
-                        handSize?: number;
-                    };
+                    group: components["schemas"]["AnimaGroup"];
                     /** @description Current turn number (needed with `lastRecruit`). */
                     turn?: number;
                     /** @description This player’s last Recruit (ANIMA-REWARD-4). */
@@ -12836,24 +4995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -12865,24 +5007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -12891,24 +5016,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -12926,28 +5034,7 @@ export interface operations {
                 "application/json": {
                     /** @description go (default) or rest (ANIMA-MOVE-11). Seek new horizons has its own operation. */
                     declaration?: "go" | "rest";
-                    /** @description A Group: Combat = sum of active Characters, Speed = sum of all (ANIMA-GROUP-2). */
-                    group: {
-                        /** @description At most 4 Characters (ANIMA-GROUP-1). */
-                        characters: {
-                            name: string;
-                            /** @description Printed Combat value. */
-                            combat: number;
-                            /** @description Printed Speed value. */
-                            speed: number;
-                            /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
-                            incapacitated?: boolean;
-                        }[];
-                        /** @description The Group chose Rest last turn: +2 Combat and +2 Speed this turn (ANIMA-MOVE-12). */
-                        rested?: boolean;
-                        /** @description Card modifiers played before any die is rolled (ANIMA-COMBAT-1, ANIMA-TIMING-3). */
-                        modifiers?: {
-                            combat?: number;
-                            speed?: number;
-                        };
-                        /** @description Gift cards in hand, 0..5 (ANIMA-HAND-1). */
-                        handSize?: number;
-                    };
+                    group: components["schemas"]["AnimaGroup"];
                     /** @description Where the Group is; absent/null: at no Location. */
                     from?: {
                         name: string;
@@ -12958,36 +5045,12 @@ export interface operations {
                         level: number;
                     };
                     /** @description The prior encounter in front of `to` (absent/null: none), or in the tree the Encounter card drawn for a level change. */
-                    encounter?: {
-                        name: string;
-                        kind: "creature" | "event";
-                        level: number;
-                        /** @description Creature Combat, special rules included (required for creatures). */
-                        combat?: number;
-                        /** @description Event: the Group loses its turn → expelled, no reward (ANIMA-EXPLORE-5c). */
-                        losesTurn?: boolean;
-                        /** @description Event: the Group is expelled → no reward (ANIMA-EXPLORE-5c). */
-                        expels?: boolean;
-                        /** @description Event: Gifts drawn, capped by the hand limit (ANIMA-EXPLORE-7). */
-                        gifts?: number;
-                        /** @description Event: Characters joining from the Character deck (e.g. La Posada), capped at 4 in the Group (ANIMA-GROUP-6). */
-                        recruits?: number;
-                        /** @description Event: Gift cards the player loses from hand. */
-                        losesGifts?: number;
-                        /** @description Event: the card says it also costs the next turn (ANIMA-LOSE-1). */
-                        losesNextTurn?: boolean;
-                    } | null;
+                    encounter?: components["schemas"]["AnimaEncounterCard"] | null;
                     /** @description Optional rule: Locations as a tree (ANIMA-OPT-TREE). */
                     tree?: boolean;
                     /** @description Zeppelin Travel played for this move (ANIMA-OPT-TREE-5). */
                     zeppelin?: boolean;
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
+                    dice?: components["schemas"]["DiceSpec"];
                 };
             };
         };
@@ -13009,43 +5072,9 @@ export interface operations {
                         /** @description Rest: +2 Combat and +2 Speed next turn only (ANIMA-MOVE-12). */
                         restedNextTurn: boolean;
                         encounter?: {
-                            card: {
-                                name: string;
-                                kind: "creature" | "event";
-                                level: number;
-                                /** @description Creature Combat, special rules included (required for creatures). */
-                                combat?: number;
-                                /** @description Event: the Group loses its turn → expelled, no reward (ANIMA-EXPLORE-5c). */
-                                losesTurn?: boolean;
-                                /** @description Event: the Group is expelled → no reward (ANIMA-EXPLORE-5c). */
-                                expels?: boolean;
-                                /** @description Event: Gifts drawn, capped by the hand limit (ANIMA-EXPLORE-7). */
-                                gifts?: number;
-                                /** @description Event: Characters joining from the Character deck (e.g. La Posada), capped at 4 in the Group (ANIMA-GROUP-6). */
-                                recruits?: number;
-                                /** @description Event: Gift cards the player loses from hand. */
-                                losesGifts?: number;
-                                /** @description Event: the card says it also costs the next turn (ANIMA-LOSE-1). */
-                                losesNextTurn?: boolean;
-                            };
+                            card: components["schemas"]["AnimaEncounterCard"];
                             resolution: "discarded_level" | "won" | "lost" | "event";
-                            combat?: {
-                                group: {
-                                    combat: number;
-                                    roll: number;
-                                    total: number;
-                                };
-                                creature: {
-                                    combat: number;
-                                    roll: number;
-                                    total: number;
-                                };
-                                /** @description Group total minus creature total. */
-                                margin: number;
-                                winner: "group" | "creature";
-                                /** @description The Group lost by 5 or more (ANIMA-COMBAT-4). */
-                                characterDies: boolean;
-                            };
+                            combat?: components["schemas"]["AnimaCreatureCombat"];
                             giftsDrawn?: number;
                             /** @description Event: Gifts actually lost (never more than the hand holds). */
                             giftsLost?: number;
@@ -13060,15 +5089,7 @@ export interface operations {
                         losesNextTurn?: boolean;
                         groupSize?: number;
                         handSize?: number;
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
+                        dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     };
@@ -13080,24 +5101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -13109,24 +5113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -13135,24 +5122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -13170,53 +5140,14 @@ export interface operations {
                 "application/json": {
                     /** @description Players in the game (ANIMA-MOVE-2: at most 2 × players active Locations). */
                     players: number;
-                    /** @description A Group: Combat = sum of active Characters, Speed = sum of all (ANIMA-GROUP-2). */
-                    group: {
-                        /** @description At most 4 Characters (ANIMA-GROUP-1). */
-                        characters: {
-                            name: string;
-                            /** @description Printed Combat value. */
-                            combat: number;
-                            /** @description Printed Speed value. */
-                            speed: number;
-                            /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
-                            incapacitated?: boolean;
-                        }[];
-                        /** @description The Group chose Rest last turn: +2 Combat and +2 Speed this turn (ANIMA-MOVE-12). */
-                        rested?: boolean;
-                        /** @description Card modifiers played before any die is rolled (ANIMA-COMBAT-1, ANIMA-TIMING-3). */
-                        modifiers?: {
-                            combat?: number;
-                            speed?: number;
-                        };
-                        /** @description Gift cards in hand, 0..5 (ANIMA-HAND-1). */
-                        handSize?: number;
-                    };
+                    group: components["schemas"]["AnimaGroup"];
                     /** @description Top of the Location deck, or a Location of the player’s choice from its discard pile (ANIMA-MOVE-5). */
                     source: "deck" | "discard";
                     location: {
                         name: string;
                         level: number;
                     };
-                    encounter: {
-                        name: string;
-                        kind: "creature" | "event";
-                        level: number;
-                        /** @description Creature Combat, special rules included (required for creatures). */
-                        combat?: number;
-                        /** @description Event: the Group loses its turn → expelled, no reward (ANIMA-EXPLORE-5c). */
-                        losesTurn?: boolean;
-                        /** @description Event: the Group is expelled → no reward (ANIMA-EXPLORE-5c). */
-                        expels?: boolean;
-                        /** @description Event: Gifts drawn, capped by the hand limit (ANIMA-EXPLORE-7). */
-                        gifts?: number;
-                        /** @description Event: Characters joining from the Character deck (e.g. La Posada), capped at 4 in the Group (ANIMA-GROUP-6). */
-                        recruits?: number;
-                        /** @description Event: Gift cards the player loses from hand. */
-                        losesGifts?: number;
-                        /** @description Event: the card says it also costs the next turn (ANIMA-LOSE-1). */
-                        losesNextTurn?: boolean;
-                    };
+                    encounter: components["schemas"]["AnimaEncounterCard"];
                     /** @description The Locations on the table before this one. */
                     active: {
                         name: string;
@@ -13240,13 +5171,7 @@ export interface operations {
                     discardPile?: string[];
                     /** @description Optional tree rule in use (ANIMA-OPT-TREE-1): Seek is not used. */
                     tree?: boolean;
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
+                    dice?: components["schemas"]["DiceSpec"];
                 };
             };
         };
@@ -13274,43 +5199,9 @@ export interface operations {
                         at: string | null;
                         turnLost: boolean;
                         encounter?: {
-                            card: {
-                                name: string;
-                                kind: "creature" | "event";
-                                level: number;
-                                /** @description Creature Combat, special rules included (required for creatures). */
-                                combat?: number;
-                                /** @description Event: the Group loses its turn → expelled, no reward (ANIMA-EXPLORE-5c). */
-                                losesTurn?: boolean;
-                                /** @description Event: the Group is expelled → no reward (ANIMA-EXPLORE-5c). */
-                                expels?: boolean;
-                                /** @description Event: Gifts drawn, capped by the hand limit (ANIMA-EXPLORE-7). */
-                                gifts?: number;
-                                /** @description Event: Characters joining from the Character deck (e.g. La Posada), capped at 4 in the Group (ANIMA-GROUP-6). */
-                                recruits?: number;
-                                /** @description Event: Gift cards the player loses from hand. */
-                                losesGifts?: number;
-                                /** @description Event: the card says it also costs the next turn (ANIMA-LOSE-1). */
-                                losesNextTurn?: boolean;
-                            };
+                            card: components["schemas"]["AnimaEncounterCard"];
                             resolution: "discarded_level" | "won" | "lost" | "event";
-                            combat?: {
-                                group: {
-                                    combat: number;
-                                    roll: number;
-                                    total: number;
-                                };
-                                creature: {
-                                    combat: number;
-                                    roll: number;
-                                    total: number;
-                                };
-                                /** @description Group total minus creature total. */
-                                margin: number;
-                                winner: "group" | "creature";
-                                /** @description The Group lost by 5 or more (ANIMA-COMBAT-4). */
-                                characterDies: boolean;
-                            };
+                            combat?: components["schemas"]["AnimaCreatureCombat"];
                             giftsDrawn?: number;
                             /** @description Event: Gifts actually lost (never more than the hand holds). */
                             giftsLost?: number;
@@ -13325,15 +5216,7 @@ export interface operations {
                         losesNextTurn?: boolean;
                         groupSize?: number;
                         handSize?: number;
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
+                        dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     };
@@ -13345,24 +5228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -13374,24 +5240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -13400,24 +5249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -13432,39 +5264,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "groups": [
-                 *         {
-                 *           "id": "juan",
-                 *           "location": "Arkángel",
-                 *           "characters": 2,
-                 *           "organisation": "Sol Negro"
-                 *         },
-                 *         {
-                 *           "id": "sergio",
-                 *           "location": "Las Ruinas",
-                 *           "characters": 2
-                 *         },
-                 *         {
-                 *           "id": "pedro",
-                 *           "location": "Arkángel",
-                 *           "characters": 1
-                 *         }
-                 *       ],
-                 *       "locations": [
-                 *         {
-                 *           "name": "Arkángel",
-                 *           "trade": true,
-                 *           "combatAllowed": false
-                 *         },
-                 *         {
-                 *           "name": "Las Ruinas",
-                 *           "trade": false
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     /** @description Every Group, in this turn’s order (ANIMA-ORDER-3). */
                     groups: {
@@ -13520,24 +5319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -13549,24 +5331,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -13575,24 +5340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -13607,74 +5355,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "a": {
-                 *         "group": {
-                 *           "characters": [
-                 *             {
-                 *               "name": "Acróbata",
-                 *               "combat": 3,
-                 *               "speed": 4
-                 *             },
-                 *             {
-                 *               "name": "Ilusionista",
-                 *               "combat": 3,
-                 *               "speed": 4
-                 *             }
-                 *           ],
-                 *           "handSize": 3
-                 *         },
-                 *         "tradeIcon": true,
-                 *         "gives": {
-                 *           "gifts": 1,
-                 *           "characters": [
-                 *             "Ilusionista"
-                 *           ]
-                 *         }
-                 *       },
-                 *       "b": {
-                 *         "group": {
-                 *           "characters": [
-                 *             {
-                 *               "name": "Novel",
-                 *               "combat": 3,
-                 *               "speed": 2
-                 *             }
-                 *           ],
-                 *           "handSize": 2
-                 *         },
-                 *         "tradeIcon": true,
-                 *         "gives": {
-                 *           "gifts": 1
-                 *         }
-                 *       }
-                 *     }
-                 */
                 "application/json": {
                     a: {
-                        /** @description A Group: Combat = sum of active Characters, Speed = sum of all (ANIMA-GROUP-2). */
-                        group: {
-                            /** @description At most 4 Characters (ANIMA-GROUP-1). */
-                            characters: {
-                                name: string;
-                                /** @description Printed Combat value. */
-                                combat: number;
-                                /** @description Printed Speed value. */
-                                speed: number;
-                                /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
-                                incapacitated?: boolean;
-                            }[];
-                            /** @description The Group chose Rest last turn: +2 Combat and +2 Speed this turn (ANIMA-MOVE-12). */
-                            rested?: boolean;
-                            /** @description Card modifiers played before any die is rolled (ANIMA-COMBAT-1, ANIMA-TIMING-3). */
-                            modifiers?: {
-                                combat?: number;
-                                speed?: number;
-                            };
-                            /** @description Gift cards in hand, 0..5 (ANIMA-HAND-1). */
-                            handSize?: number;
-                        };
+                        group: components["schemas"]["AnimaGroup"];
                         /** @description The Group is at a Location with the Trade icon (ANIMA-INTERACT-1). */
                         tradeIcon: boolean;
                         /** @description Lost its turn (ANIMA-LOSE-2): cannot trade. */
@@ -13687,28 +5370,7 @@ export interface operations {
                         };
                     };
                     b: {
-                        /** @description A Group: Combat = sum of active Characters, Speed = sum of all (ANIMA-GROUP-2). */
-                        group: {
-                            /** @description At most 4 Characters (ANIMA-GROUP-1). */
-                            characters: {
-                                name: string;
-                                /** @description Printed Combat value. */
-                                combat: number;
-                                /** @description Printed Speed value. */
-                                speed: number;
-                                /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
-                                incapacitated?: boolean;
-                            }[];
-                            /** @description The Group chose Rest last turn: +2 Combat and +2 Speed this turn (ANIMA-MOVE-12). */
-                            rested?: boolean;
-                            /** @description Card modifiers played before any die is rolled (ANIMA-COMBAT-1, ANIMA-TIMING-3). */
-                            modifiers?: {
-                                combat?: number;
-                                speed?: number;
-                            };
-                            /** @description Gift cards in hand, 0..5 (ANIMA-HAND-1). */
-                            handSize?: number;
-                        };
+                        group: components["schemas"]["AnimaGroup"];
                         /** @description The Group is at a Location with the Trade icon (ANIMA-INTERACT-1). */
                         tradeIcon: boolean;
                         /** @description Lost its turn (ANIMA-LOSE-2): cannot trade. */
@@ -13752,24 +5414,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -13781,24 +5426,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -13807,24 +5435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -13839,29 +5450,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "kind": "gift",
-                 *       "from": "sergio",
-                 *       "players": [
-                 *         {
-                 *           "id": "juan",
-                 *           "gifts": 3,
-                 *           "characters": 2
-                 *         },
-                 *         {
-                 *           "id": "sergio",
-                 *           "gifts": 2,
-                 *           "characters": 2
-                 *         },
-                 *         {
-                 *           "id": "pedro",
-                 *           "gifts": 3,
-                 *           "characters": 1
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     /** @description A discarded Gift or a dismissed Character. */
                     kind: "gift" | "character";
@@ -13897,24 +5485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -13926,24 +5497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -13952,24 +5506,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -14029,24 +5566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -14058,24 +5578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -14084,24 +5587,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -14134,104 +5620,20 @@ export interface operations {
                     /** @description Enemy action decks by level, in draw order. REQUIRED for the level `playerBaralytas` calls for (the rulebook prints no enemy cards): missing → 422 `enemy_deck_missing` at `/decks/<tier>`. Optional only with `emptyHandLoses` when it applies, or in a match that already holds that level. */
                     decks?: {
                         /** @description basic deck in draw order (top first). */
-                        basic?: {
-                            name: string;
-                            /** @enum {string} */
-                            kind: "attack" | "effect";
-                            /** @description Attack cards (required for them): damage printed. */
-                            damage?: number;
-                            /** @description Attack cards: "can be evaded with Favourable Zone". */
-                            evadable?: boolean;
-                            /** @description Effect cards: reveal another card of the same level next (default true only for "Implacable"). */
-                            chain?: boolean;
-                            /** @description Effect cards: draw an Outcome card and add it to the next attack (default true only for "Implacable"). */
-                            drawOutcome?: boolean;
-                            /** @description Effect cards: fixed bonus added to the next attack. */
-                            bonus?: number;
-                        }[];
+                        basic?: components["schemas"]["ExsiliumEnemyCard"][];
                         /** @description intermediate deck in draw order (top first). */
-                        intermediate?: {
-                            name: string;
-                            /** @enum {string} */
-                            kind: "attack" | "effect";
-                            /** @description Attack cards (required for them): damage printed. */
-                            damage?: number;
-                            /** @description Attack cards: "can be evaded with Favourable Zone". */
-                            evadable?: boolean;
-                            /** @description Effect cards: reveal another card of the same level next (default true only for "Implacable"). */
-                            chain?: boolean;
-                            /** @description Effect cards: draw an Outcome card and add it to the next attack (default true only for "Implacable"). */
-                            drawOutcome?: boolean;
-                            /** @description Effect cards: fixed bonus added to the next attack. */
-                            bonus?: number;
-                        }[];
+                        intermediate?: components["schemas"]["ExsiliumEnemyCard"][];
                         /** @description advanced deck in draw order (top first). */
-                        advanced?: {
-                            name: string;
-                            /** @enum {string} */
-                            kind: "attack" | "effect";
-                            /** @description Attack cards (required for them): damage printed. */
-                            damage?: number;
-                            /** @description Attack cards: "can be evaded with Favourable Zone". */
-                            evadable?: boolean;
-                            /** @description Effect cards: reveal another card of the same level next (default true only for "Implacable"). */
-                            chain?: boolean;
-                            /** @description Effect cards: draw an Outcome card and add it to the next attack (default true only for "Implacable"). */
-                            drawOutcome?: boolean;
-                            /** @description Effect cards: fixed bonus added to the next attack. */
-                            bonus?: number;
-                        }[];
+                        advanced?: components["schemas"]["ExsiliumEnemyCard"][];
                     };
                     /** @description Enemy discard piles by level (EXS-DECK-3). */
                     discards?: {
                         /** @description basic discard pile, reshuffled into the deck when it runs out (EXS-DECK-3). */
-                        basic?: {
-                            name: string;
-                            /** @enum {string} */
-                            kind: "attack" | "effect";
-                            /** @description Attack cards (required for them): damage printed. */
-                            damage?: number;
-                            /** @description Attack cards: "can be evaded with Favourable Zone". */
-                            evadable?: boolean;
-                            /** @description Effect cards: reveal another card of the same level next (default true only for "Implacable"). */
-                            chain?: boolean;
-                            /** @description Effect cards: draw an Outcome card and add it to the next attack (default true only for "Implacable"). */
-                            drawOutcome?: boolean;
-                            /** @description Effect cards: fixed bonus added to the next attack. */
-                            bonus?: number;
-                        }[];
+                        basic?: components["schemas"]["ExsiliumEnemyCard"][];
                         /** @description intermediate discard pile, reshuffled into the deck when it runs out (EXS-DECK-3). */
-                        intermediate?: {
-                            name: string;
-                            /** @enum {string} */
-                            kind: "attack" | "effect";
-                            /** @description Attack cards (required for them): damage printed. */
-                            damage?: number;
-                            /** @description Attack cards: "can be evaded with Favourable Zone". */
-                            evadable?: boolean;
-                            /** @description Effect cards: reveal another card of the same level next (default true only for "Implacable"). */
-                            chain?: boolean;
-                            /** @description Effect cards: draw an Outcome card and add it to the next attack (default true only for "Implacable"). */
-                            drawOutcome?: boolean;
-                            /** @description Effect cards: fixed bonus added to the next attack. */
-                            bonus?: number;
-                        }[];
+                        intermediate?: components["schemas"]["ExsiliumEnemyCard"][];
                         /** @description advanced discard pile, reshuffled into the deck when it runs out (EXS-DECK-3). */
-                        advanced?: {
-                            name: string;
-                            /** @enum {string} */
-                            kind: "attack" | "effect";
-                            /** @description Attack cards (required for them): damage printed. */
-                            damage?: number;
-                            /** @description Attack cards: "can be evaded with Favourable Zone". */
-                            evadable?: boolean;
-                            /** @description Effect cards: reveal another card of the same level next (default true only for "Implacable"). */
-                            chain?: boolean;
-                            /** @description Effect cards: draw an Outcome card and add it to the next attack (default true only for "Implacable"). */
-                            drawOutcome?: boolean;
-                            /** @description Effect cards: fixed bonus added to the next attack. */
-                            bonus?: number;
-                        }[];
+                        advanced?: components["schemas"]["ExsiliumEnemyCard"][];
                     };
                     /** @description Outcome cards in draw order (EXS-COMP-6: 3 × 4, 2 × 8, 1 × 10). The cards of the deck not named here are shuffled from the seed beneath them; absent → the whole deck is shuffled. */
                     outcomeDeck?: (4 | 8 | 10)[];
@@ -14323,63 +5725,7 @@ export interface operations {
                         evaded: boolean;
                         endedBy: "strength" | "outcome" | "evaded" | "effect" | "no_defence";
                         consequences: {
-                            player: {
-                                result: "won" | "lost";
-                                baralytas: {
-                                    /** @description Tokens gained (+1) or lost (−1). */
-                                    delta: number;
-                                    ifAny: boolean;
-                                    /** @description Value of the token moved, when known. */
-                                    value: number | null;
-                                    to: "winner" | "nearest_free_deposit" | null;
-                                    /** @description Baralytas points after, when known. */
-                                    points: number | null;
-                                    /** @description EXS-AMB-24: the deposit a token lost to a Newaru goes to (null when no `board` was sent or nothing is returned). */
-                                    deposit?: {
-                                        /** @description Node id of the deposit (the first of `ties` when several are equally near); null when every deposit holds a token. */
-                                        deposit: string | null;
-                                        distance: number | null;
-                                        /** @description Equally near free deposits: the player’s choice. */
-                                        ties: string[];
-                                    } | null;
-                                };
-                                connectionTokens: {
-                                    delta: number;
-                                    /** @description The change happens only if the giver has one (its state was not sent). */
-                                    ifAny: boolean;
-                                    after: number | null;
-                                };
-                                factionTokens: {
-                                    delta: number;
-                                    /** @description The change happens only if the giver has one (its state was not sent). */
-                                    ifAny: boolean;
-                                    after: number | null;
-                                };
-                                discard: {
-                                    rule: "fatigue" | "penalty";
-                                    toDiscardPile: number;
-                                    toSupplyDeck: number;
-                                    marker: boolean;
-                                    markerFromReserve: boolean | null;
-                                    handAfter: number;
-                                };
-                                miniature: "stays" | "retreats";
-                                /** @description The loser’s retreat slot and the ability release check (EXS-PBOARD-3/5); null for the winner. */
-                                retreat?: {
-                                    /** @description Retreat slots filled (the k-th inactive miniature fills slot k); empty when `inactiveMiniatures` was not sent. */
-                                    slots: number[];
-                                    /** @description The slot with the release icon: SYL 4, Keber 4, Vinsan 3, Wardun 2 (null: faction unknown). */
-                                    releaseSlot: number | null;
-                                    /** @description EXS-PBOARD-5: the death filled the release slot (null: faction or board count not sent). */
-                                    released: boolean | null;
-                                    /** @description Tokens back from the ability slots to the personal reserve (null: released, slots not sent). */
-                                    abilityTokensReturned: number | null;
-                                    /** @description Wardun: the Wardun token leaves the board and frees the trapped miniature. */
-                                    wardunTokenFreed: boolean | null;
-                                    rules: string[];
-                                } | null;
-                                rules: string[];
-                            } | null;
+                            player: components["schemas"]["ExsiliumCombatConsequences"] | null;
                             newaru: "removed" | "respawned" | "stays";
                             favourableZoneDiscarded: boolean;
                             handAfter: number;
@@ -14390,20 +5736,7 @@ export interface operations {
                             drawPile: unknown[];
                             discard: unknown[];
                         };
-                        /** @description Every card drawn and every shuffle, in order, with the seed used (CONTRACT §1). */
-                        decks: {
-                            seed: string;
-                            draws: {
-                                deck: string;
-                                card: unknown;
-                                for?: string;
-                            }[];
-                            shuffles: {
-                                deck: string;
-                                reason: "initial" | "fill" | "exhausted";
-                                order: unknown[];
-                            }[];
-                        };
+                        decks: components["schemas"]["ExsiliumDeckTranscript"];
                         /** @description Rule IDs applied. */
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
@@ -14417,24 +5750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -14446,24 +5762,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -14472,24 +5771,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -14504,81 +5786,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "nodes": [
-                 *         {
-                 *           "id": "a",
-                 *           "tile": "T",
-                 *           "neighbors": [
-                 *             "b"
-                 *           ]
-                 *         },
-                 *         {
-                 *           "id": "b",
-                 *           "tile": "T",
-                 *           "neighbors": [
-                 *             "a",
-                 *             "c"
-                 *           ]
-                 *         },
-                 *         {
-                 *           "id": "c",
-                 *           "tile": "T",
-                 *           "neighbors": [
-                 *             "b",
-                 *             "d",
-                 *             "u1"
-                 *           ]
-                 *         },
-                 *         {
-                 *           "id": "d",
-                 *           "tile": "T",
-                 *           "neighbors": [
-                 *             "c"
-                 *           ]
-                 *         },
-                 *         {
-                 *           "id": "u1",
-                 *           "tile": "U",
-                 *           "neighbors": [
-                 *             "c",
-                 *             "u2"
-                 *           ]
-                 *         },
-                 *         {
-                 *           "id": "u2",
-                 *           "tile": "U",
-                 *           "neighbors": [
-                 *             "u1"
-                 *           ]
-                 *         }
-                 *       ],
-                 *       "newaru": {
-                 *         "node": "a"
-                 *       },
-                 *       "miniatures": [
-                 *         {
-                 *           "id": "k1",
-                 *           "faction": "keber",
-                 *           "node": "u2"
-                 *         },
-                 *         {
-                 *           "id": "v1",
-                 *           "faction": "vinsan",
-                 *           "node": "d"
-                 *         }
-                 *       ],
-                 *       "move": {
-                 *         "faction": "keber",
-                 *         "path": [
-                 *           "c",
-                 *           "u1",
-                 *           "u2"
-                 *         ]
-                 *       }
-                 *     }
-                 */
                 "application/json": {
                     nodes: {
                         id: string;
@@ -14646,24 +5853,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -14675,24 +5865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -14701,24 +5874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -14733,32 +5889,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "tiles": [
-                 *         {
-                 *           "id": "A1",
-                 *           "portal": "A1:p",
-                 *           "miniatures": 0,
-                 *           "newaru": false
-                 *         },
-                 *         {
-                 *           "id": "B",
-                 *           "portal": "B:p",
-                 *           "miniatures": 2,
-                 *           "newaru": false
-                 *         },
-                 *         {
-                 *           "id": "C",
-                 *           "portal": "C:p",
-                 *           "revealed": false,
-                 *           "miniatures": 0,
-                 *           "newaru": false
-                 *         }
-                 *       ],
-                 *       "newaruSupply": 3
-                 *     }
-                 */
                 "application/json": {
                     tiles: {
                         id: string;
@@ -14803,24 +5933,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -14832,24 +5945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -14858,24 +5954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -14980,140 +6059,15 @@ export interface operations {
                         winner: "attacker" | "defender";
                         endedBy: "strength" | "outcome" | "no_defence";
                         consequences: {
-                            attacker: {
-                                result: "won" | "lost";
-                                baralytas: {
-                                    /** @description Tokens gained (+1) or lost (−1). */
-                                    delta: number;
-                                    ifAny: boolean;
-                                    /** @description Value of the token moved, when known. */
-                                    value: number | null;
-                                    to: "winner" | "nearest_free_deposit" | null;
-                                    /** @description Baralytas points after, when known. */
-                                    points: number | null;
-                                    /** @description EXS-AMB-24: the deposit a token lost to a Newaru goes to (null when no `board` was sent or nothing is returned). */
-                                    deposit?: {
-                                        /** @description Node id of the deposit (the first of `ties` when several are equally near); null when every deposit holds a token. */
-                                        deposit: string | null;
-                                        distance: number | null;
-                                        /** @description Equally near free deposits: the player’s choice. */
-                                        ties: string[];
-                                    } | null;
-                                };
-                                connectionTokens: {
-                                    delta: number;
-                                    /** @description The change happens only if the giver has one (its state was not sent). */
-                                    ifAny: boolean;
-                                    after: number | null;
-                                };
-                                factionTokens: {
-                                    delta: number;
-                                    /** @description The change happens only if the giver has one (its state was not sent). */
-                                    ifAny: boolean;
-                                    after: number | null;
-                                };
-                                discard: {
-                                    rule: "fatigue" | "penalty";
-                                    toDiscardPile: number;
-                                    toSupplyDeck: number;
-                                    marker: boolean;
-                                    markerFromReserve: boolean | null;
-                                    handAfter: number;
-                                };
-                                miniature: "stays" | "retreats";
-                                /** @description The loser’s retreat slot and the ability release check (EXS-PBOARD-3/5); null for the winner. */
-                                retreat?: {
-                                    /** @description Retreat slots filled (the k-th inactive miniature fills slot k); empty when `inactiveMiniatures` was not sent. */
-                                    slots: number[];
-                                    /** @description The slot with the release icon: SYL 4, Keber 4, Vinsan 3, Wardun 2 (null: faction unknown). */
-                                    releaseSlot: number | null;
-                                    /** @description EXS-PBOARD-5: the death filled the release slot (null: faction or board count not sent). */
-                                    released: boolean | null;
-                                    /** @description Tokens back from the ability slots to the personal reserve (null: released, slots not sent). */
-                                    abilityTokensReturned: number | null;
-                                    /** @description Wardun: the Wardun token leaves the board and frees the trapped miniature. */
-                                    wardunTokenFreed: boolean | null;
-                                    rules: string[];
-                                } | null;
-                                rules: string[];
-                            };
-                            defender: {
-                                result: "won" | "lost";
-                                baralytas: {
-                                    /** @description Tokens gained (+1) or lost (−1). */
-                                    delta: number;
-                                    ifAny: boolean;
-                                    /** @description Value of the token moved, when known. */
-                                    value: number | null;
-                                    to: "winner" | "nearest_free_deposit" | null;
-                                    /** @description Baralytas points after, when known. */
-                                    points: number | null;
-                                    /** @description EXS-AMB-24: the deposit a token lost to a Newaru goes to (null when no `board` was sent or nothing is returned). */
-                                    deposit?: {
-                                        /** @description Node id of the deposit (the first of `ties` when several are equally near); null when every deposit holds a token. */
-                                        deposit: string | null;
-                                        distance: number | null;
-                                        /** @description Equally near free deposits: the player’s choice. */
-                                        ties: string[];
-                                    } | null;
-                                };
-                                connectionTokens: {
-                                    delta: number;
-                                    /** @description The change happens only if the giver has one (its state was not sent). */
-                                    ifAny: boolean;
-                                    after: number | null;
-                                };
-                                factionTokens: {
-                                    delta: number;
-                                    /** @description The change happens only if the giver has one (its state was not sent). */
-                                    ifAny: boolean;
-                                    after: number | null;
-                                };
-                                discard: {
-                                    rule: "fatigue" | "penalty";
-                                    toDiscardPile: number;
-                                    toSupplyDeck: number;
-                                    marker: boolean;
-                                    markerFromReserve: boolean | null;
-                                    handAfter: number;
-                                };
-                                miniature: "stays" | "retreats";
-                                /** @description The loser’s retreat slot and the ability release check (EXS-PBOARD-3/5); null for the winner. */
-                                retreat?: {
-                                    /** @description Retreat slots filled (the k-th inactive miniature fills slot k); empty when `inactiveMiniatures` was not sent. */
-                                    slots: number[];
-                                    /** @description The slot with the release icon: SYL 4, Keber 4, Vinsan 3, Wardun 2 (null: faction unknown). */
-                                    releaseSlot: number | null;
-                                    /** @description EXS-PBOARD-5: the death filled the release slot (null: faction or board count not sent). */
-                                    released: boolean | null;
-                                    /** @description Tokens back from the ability slots to the personal reserve (null: released, slots not sent). */
-                                    abilityTokensReturned: number | null;
-                                    /** @description Wardun: the Wardun token leaves the board and frees the trapped miniature. */
-                                    wardunTokenFreed: boolean | null;
-                                    rules: string[];
-                                } | null;
-                                rules: string[];
-                            };
+                            attacker: components["schemas"]["ExsiliumCombatConsequences"];
+                            defender: components["schemas"]["ExsiliumCombatConsequences"];
                         };
                         victory: {
                             target: number;
                             points: number;
                             won: boolean;
                         } | null;
-                        /** @description Every card drawn and every shuffle, in order, with the seed used (CONTRACT §1). */
-                        decks: {
-                            seed: string;
-                            draws: {
-                                deck: string;
-                                card: unknown;
-                                for?: string;
-                            }[];
-                            shuffles: {
-                                deck: string;
-                                reason: "initial" | "fill" | "exhausted";
-                                order: unknown[];
-                            }[];
-                        };
+                        decks: components["schemas"]["ExsiliumDeckTranscript"];
                         /** @description Rule IDs applied. */
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
@@ -15127,24 +6081,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -15156,24 +6093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -15182,24 +6102,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -15263,24 +6166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -15292,24 +6178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -15318,24 +6187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -15350,64 +6202,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "nodes": [
-                 *         {
-                 *           "id": "a",
-                 *           "tile": "T",
-                 *           "neighbors": [
-                 *             "b"
-                 *           ]
-                 *         },
-                 *         {
-                 *           "id": "b",
-                 *           "tile": "T",
-                 *           "neighbors": [
-                 *             "a",
-                 *             "c"
-                 *           ]
-                 *         },
-                 *         {
-                 *           "id": "c",
-                 *           "tile": "T",
-                 *           "neighbors": [
-                 *             "b",
-                 *             "d"
-                 *           ]
-                 *         },
-                 *         {
-                 *           "id": "d",
-                 *           "tile": "T",
-                 *           "neighbors": [
-                 *             "c"
-                 *           ]
-                 *         }
-                 *       ],
-                 *       "mines": [
-                 *         {
-                 *           "id": "m1",
-                 *           "node": "d",
-                 *           "faction": "syl"
-                 *         }
-                 *       ],
-                 *       "miniatures": [
-                 *         {
-                 *           "id": "k1",
-                 *           "faction": "keber",
-                 *           "node": "a"
-                 *         }
-                 *       ],
-                 *       "move": {
-                 *         "miniature": "k1",
-                 *         "path": [
-                 *           "a",
-                 *           "b",
-                 *           "c"
-                 *         ]
-                 *       }
-                 *     }
-                 */
                 "application/json": {
                     nodes: {
                         id: string;
@@ -15489,24 +6283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -15518,24 +6295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -15544,24 +6304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -15576,30 +6319,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "cause": "keber_strike",
-                 *       "victims": [
-                 *         {
-                 *           "id": "syl",
-                 *           "faction": "syl",
-                 *           "miniatures": 2,
-                 *           "hand": 1,
-                 *           "factionTokens": 4,
-                 *           "inactiveMiniatures": 2,
-                 *           "abilityTokens": 1
-                 *         },
-                 *         {
-                 *           "id": "wardun",
-                 *           "faction": "wardun",
-                 *           "hand": 3,
-                 *           "factionTokens": 0,
-                 *           "inactiveMiniatures": 1,
-                 *           "abilityTokens": 2
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     /**
                      * @description What eliminated the miniatures.
@@ -15635,19 +6354,7 @@ export interface operations {
                     "application/json": {
                         victims: {
                             id: string;
-                            retreat: {
-                                /** @description Retreat slots filled (the k-th inactive miniature fills slot k); empty when `inactiveMiniatures` was not sent. */
-                                slots: number[];
-                                /** @description The slot with the release icon: SYL 4, Keber 4, Vinsan 3, Wardun 2 (null: faction unknown). */
-                                releaseSlot: number | null;
-                                /** @description EXS-PBOARD-5: the death filled the release slot (null: faction or board count not sent). */
-                                released: boolean | null;
-                                /** @description Tokens back from the ability slots to the personal reserve (null: released, slots not sent). */
-                                abilityTokensReturned: number | null;
-                                /** @description Wardun: the Wardun token leaves the board and frees the trapped miniature. */
-                                wardunTokenFreed: boolean | null;
-                                rules: string[];
-                            };
+                            retreat: components["schemas"]["ExsiliumRetreat"];
                             discard: {
                                 /** @enum {string} */
                                 rule: "penalty";
@@ -15671,24 +6378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -15700,24 +6390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -15726,24 +6399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -15791,16 +6447,8 @@ export interface operations {
                     objectives?: {
                         color: "yellow" | "red" | "black";
                         /** @description pile[0] is the face-up objective; the rest follow in order. */
-                        pile: {
-                            ally?: "water" | "fauna" | "flora";
-                            terrain?: "waterfall" | "swamp" | "forest" | "mountain";
-                            dieBonus?: boolean;
-                        }[];
-                        claimed?: {
-                            ally?: "water" | "fauna" | "flora";
-                            terrain?: "waterfall" | "swamp" | "forest" | "mountain";
-                            dieBonus?: boolean;
-                        }[];
+                        pile: components["schemas"]["SpiritOfEdenObjective"][];
+                        claimed?: components["schemas"]["SpiritOfEdenObjective"][];
                     }[];
                     /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
                     modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
@@ -15877,16 +6525,8 @@ export interface operations {
                         objectives?: {
                             color: "yellow" | "red" | "black";
                             /** @description pile[0] is the face-up objective; the rest follow in order. */
-                            pile: {
-                                ally?: "water" | "fauna" | "flora";
-                                terrain?: "waterfall" | "swamp" | "forest" | "mountain";
-                                dieBonus?: boolean;
-                            }[];
-                            claimed?: {
-                                ally?: "water" | "fauna" | "flora";
-                                terrain?: "waterfall" | "swamp" | "forest" | "mountain";
-                                dieBonus?: boolean;
-                            }[];
+                            pile: components["schemas"]["SpiritOfEdenObjective"][];
+                            claimed?: components["schemas"]["SpiritOfEdenObjective"][];
                         }[];
                         won: boolean;
                         lost: boolean;
@@ -15903,24 +6543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -15932,24 +6555,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -15958,24 +6564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -16004,23 +6593,7 @@ export interface operations {
                         discard?: number;
                         /** @description A d6 face (SOE-COMP-2). */
                         value?: number;
-                        /** @description One action (SOE-ACT-*). Members per type: move {ally, to, steps}; attract {ally, target}; push {ally, target, to, steps}; protect/recover/shortcut {ally}; ambush {ally, goomz}; swapGoomz/swapAllies {pair}. */
-                        action?: {
-                            /** @description Mover, Atraer, Echar, Proteger, Recuperar, Emboscar, Atajar, Intercambiar dos Goomz, Intercambiar dos Aliados. */
-                            type: "move" | "attract" | "push" | "protect" | "recover" | "ambush" | "shortcut" | "swapGoomz" | "swapAllies";
-                            ally?: "water" | "fauna" | "flora";
-                            to?: string;
-                            /** @description move: 1..3 icons; push: 1..2 icons. */
-                            steps?: number;
-                            /** @description attract/push: exactly one of `goomz` or `ally`. */
-                            target?: {
-                                goomz?: "yellow" | "red" | "black";
-                                ally?: "water" | "fauna" | "flora";
-                            };
-                            goomz?: "yellow" | "red" | "black";
-                            /** @description swapGoomz: two colours; swapAllies: two Ally kinds. */
-                            pair?: string[];
-                        };
+                        action?: components["schemas"]["SpiritOfEdenAction"];
                     }[];
                     /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
                     modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
@@ -16061,16 +6634,8 @@ export interface operations {
                         objectives?: {
                             color: "yellow" | "red" | "black";
                             /** @description pile[0] is the face-up objective; the rest follow in order. */
-                            pile: {
-                                ally?: "water" | "fauna" | "flora";
-                                terrain?: "waterfall" | "swamp" | "forest" | "mountain";
-                                dieBonus?: boolean;
-                            }[];
-                            claimed?: {
-                                ally?: "water" | "fauna" | "flora";
-                                terrain?: "waterfall" | "swamp" | "forest" | "mountain";
-                                dieBonus?: boolean;
-                            }[];
+                            pile: components["schemas"]["SpiritOfEdenObjective"][];
+                            claimed?: components["schemas"]["SpiritOfEdenObjective"][];
                         }[];
                     };
                     /** @description Card data (not in the rulebook text): for each of the 4 Action cards, the action of faces 1..6 (SOE-PLACE-2, SOE-AMB-12). */
@@ -16138,16 +6703,8 @@ export interface operations {
                             objectives?: {
                                 color: "yellow" | "red" | "black";
                                 /** @description pile[0] is the face-up objective; the rest follow in order. */
-                                pile: {
-                                    ally?: "water" | "fauna" | "flora";
-                                    terrain?: "waterfall" | "swamp" | "forest" | "mountain";
-                                    dieBonus?: boolean;
-                                }[];
-                                claimed?: {
-                                    ally?: "water" | "fauna" | "flora";
-                                    terrain?: "waterfall" | "swamp" | "forest" | "mountain";
-                                    dieBonus?: boolean;
-                                }[];
+                                pile: components["schemas"]["SpiritOfEdenObjective"][];
+                                claimed?: components["schemas"]["SpiritOfEdenObjective"][];
                             }[];
                         };
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
@@ -16161,24 +6718,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -16190,24 +6730,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -16216,24 +6739,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -16248,60 +6754,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "ring": [
-                 *         "mountain1",
-                 *         "waterfall1",
-                 *         "swamp1",
-                 *         "forest1",
-                 *         "mountain2",
-                 *         "waterfall2",
-                 *         "swamp2",
-                 *         "forest2"
-                 *       ],
-                 *       "cards": {
-                 *         "mountain1": {
-                 *           "terrain": "mountain",
-                 *           "state": "destroyed"
-                 *         },
-                 *         "waterfall1": {
-                 *           "terrain": "waterfall",
-                 *           "state": "healthy"
-                 *         },
-                 *         "swamp1": {
-                 *           "terrain": "swamp",
-                 *           "state": "healthy"
-                 *         },
-                 *         "forest1": {
-                 *           "terrain": "forest",
-                 *           "state": "healthy"
-                 *         },
-                 *         "mountain2": {
-                 *           "terrain": "mountain",
-                 *           "state": "destroyed"
-                 *         },
-                 *         "waterfall2": {
-                 *           "terrain": "waterfall",
-                 *           "state": "healthy"
-                 *         },
-                 *         "swamp2": {
-                 *           "terrain": "swamp",
-                 *           "state": "healthy"
-                 *         },
-                 *         "forest2": {
-                 *           "terrain": "forest",
-                 *           "state": "healthy"
-                 *         }
-                 *       },
-                 *       "goomz": [
-                 *         {
-                 *           "color": "red",
-                 *           "at": "swamp1"
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
@@ -16333,16 +6785,8 @@ export interface operations {
                     objectives?: {
                         color: "yellow" | "red" | "black";
                         /** @description pile[0] is the face-up objective; the rest follow in order. */
-                        pile: {
-                            ally?: "water" | "fauna" | "flora";
-                            terrain?: "waterfall" | "swamp" | "forest" | "mountain";
-                            dieBonus?: boolean;
-                        }[];
-                        claimed?: {
-                            ally?: "water" | "fauna" | "flora";
-                            terrain?: "waterfall" | "swamp" | "forest" | "mountain";
-                            dieBonus?: boolean;
-                        }[];
+                        pile: components["schemas"]["SpiritOfEdenObjective"][];
+                        claimed?: components["schemas"]["SpiritOfEdenObjective"][];
                     }[];
                     /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
                     modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
@@ -16372,24 +6816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -16401,24 +6828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -16427,24 +6837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -16459,65 +6852,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "ring": [
-                 *         "mountain1",
-                 *         "waterfall1",
-                 *         "swamp1",
-                 *         "forest1",
-                 *         "mountain2",
-                 *         "waterfall2",
-                 *         "swamp2",
-                 *         "forest2"
-                 *       ],
-                 *       "cards": {
-                 *         "mountain1": {
-                 *           "terrain": "mountain",
-                 *           "state": "healthy"
-                 *         },
-                 *         "waterfall1": {
-                 *           "terrain": "waterfall",
-                 *           "state": "healthy"
-                 *         },
-                 *         "swamp1": {
-                 *           "terrain": "swamp",
-                 *           "state": "healthy"
-                 *         },
-                 *         "forest1": {
-                 *           "terrain": "forest",
-                 *           "state": "healthy"
-                 *         },
-                 *         "mountain2": {
-                 *           "terrain": "mountain",
-                 *           "state": "healthy"
-                 *         },
-                 *         "waterfall2": {
-                 *           "terrain": "waterfall",
-                 *           "state": "healthy"
-                 *         },
-                 *         "swamp2": {
-                 *           "terrain": "swamp",
-                 *           "state": "healthy"
-                 *         },
-                 *         "forest2": {
-                 *           "terrain": "forest",
-                 *           "state": "healthy"
-                 *         }
-                 *       },
-                 *       "allies": [
-                 *         {
-                 *           "kind": "flora",
-                 *           "at": "noa",
-                 *           "availableFromTurn": 7
-                 *         }
-                 *       ],
-                 *       "turn": 7,
-                 *       "placements": {
-                 *         "flora": "forest2"
-                 *       }
-                 *     }
-                 */
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
@@ -16588,24 +6922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -16617,24 +6934,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -16643,24 +6943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -16706,36 +6989,12 @@ export interface operations {
                     objectives?: {
                         color: "yellow" | "red" | "black";
                         /** @description pile[0] is the face-up objective; the rest follow in order. */
-                        pile: {
-                            ally?: "water" | "fauna" | "flora";
-                            terrain?: "waterfall" | "swamp" | "forest" | "mountain";
-                            dieBonus?: boolean;
-                        }[];
-                        claimed?: {
-                            ally?: "water" | "fauna" | "flora";
-                            terrain?: "waterfall" | "swamp" | "forest" | "mountain";
-                            dieBonus?: boolean;
-                        }[];
+                        pile: components["schemas"]["SpiritOfEdenObjective"][];
+                        claimed?: components["schemas"]["SpiritOfEdenObjective"][];
                     }[];
                     /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
                     modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
-                    /** @description One action (SOE-ACT-*). Members per type: move {ally, to, steps}; attract {ally, target}; push {ally, target, to, steps}; protect/recover/shortcut {ally}; ambush {ally, goomz}; swapGoomz/swapAllies {pair}. */
-                    action: {
-                        /** @description Mover, Atraer, Echar, Proteger, Recuperar, Emboscar, Atajar, Intercambiar dos Goomz, Intercambiar dos Aliados. */
-                        type: "move" | "attract" | "push" | "protect" | "recover" | "ambush" | "shortcut" | "swapGoomz" | "swapAllies";
-                        ally?: "water" | "fauna" | "flora";
-                        to?: string;
-                        /** @description move: 1..3 icons; push: 1..2 icons. */
-                        steps?: number;
-                        /** @description attract/push: exactly one of `goomz` or `ally`. */
-                        target?: {
-                            goomz?: "yellow" | "red" | "black";
-                            ally?: "water" | "fauna" | "flora";
-                        };
-                        goomz?: "yellow" | "red" | "black";
-                        /** @description swapGoomz: two colours; swapAllies: two Ally kinds. */
-                        pair?: string[];
-                    };
+                    action: components["schemas"]["SpiritOfEdenAction"];
                 };
             };
         };
@@ -16777,34 +7036,10 @@ export interface operations {
                         objectives?: {
                             color: "yellow" | "red" | "black";
                             /** @description pile[0] is the face-up objective; the rest follow in order. */
-                            pile: {
-                                ally?: "water" | "fauna" | "flora";
-                                terrain?: "waterfall" | "swamp" | "forest" | "mountain";
-                                dieBonus?: boolean;
-                            }[];
-                            claimed?: {
-                                ally?: "water" | "fauna" | "flora";
-                                terrain?: "waterfall" | "swamp" | "forest" | "mountain";
-                                dieBonus?: boolean;
-                            }[];
+                            pile: components["schemas"]["SpiritOfEdenObjective"][];
+                            claimed?: components["schemas"]["SpiritOfEdenObjective"][];
                         }[];
-                        /** @description One action (SOE-ACT-*). Members per type: move {ally, to, steps}; attract {ally, target}; push {ally, target, to, steps}; protect/recover/shortcut {ally}; ambush {ally, goomz}; swapGoomz/swapAllies {pair}. */
-                        action: {
-                            /** @description Mover, Atraer, Echar, Proteger, Recuperar, Emboscar, Atajar, Intercambiar dos Goomz, Intercambiar dos Aliados. */
-                            type: "move" | "attract" | "push" | "protect" | "recover" | "ambush" | "shortcut" | "swapGoomz" | "swapAllies";
-                            ally?: "water" | "fauna" | "flora";
-                            to?: string;
-                            /** @description move: 1..3 icons; push: 1..2 icons. */
-                            steps?: number;
-                            /** @description attract/push: exactly one of `goomz` or `ally`. */
-                            target?: {
-                                goomz?: "yellow" | "red" | "black";
-                                ally?: "water" | "fauna" | "flora";
-                            };
-                            goomz?: "yellow" | "red" | "black";
-                            /** @description swapGoomz: two colours; swapAllies: two Ally kinds. */
-                            pair?: string[];
-                        };
+                        action: components["schemas"]["SpiritOfEdenAction"];
                         moved: {
                             piece: string;
                             from: string;
@@ -16821,24 +7056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -16850,24 +7068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -16876,24 +7077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -16908,85 +7092,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "ring": [
-                 *         "mountain1",
-                 *         "waterfall1",
-                 *         "swamp1",
-                 *         "forest1",
-                 *         "mountain2",
-                 *         "waterfall2",
-                 *         "swamp2",
-                 *         "forest2"
-                 *       ],
-                 *       "cards": {
-                 *         "mountain1": {
-                 *           "terrain": "mountain",
-                 *           "state": "healthy"
-                 *         },
-                 *         "waterfall1": {
-                 *           "terrain": "waterfall",
-                 *           "state": "healthy"
-                 *         },
-                 *         "swamp1": {
-                 *           "terrain": "swamp",
-                 *           "state": "devastated"
-                 *         },
-                 *         "forest1": {
-                 *           "terrain": "forest",
-                 *           "state": "healthy"
-                 *         },
-                 *         "mountain2": {
-                 *           "terrain": "mountain",
-                 *           "state": "healthy"
-                 *         },
-                 *         "waterfall2": {
-                 *           "terrain": "waterfall",
-                 *           "state": "healthy"
-                 *         },
-                 *         "swamp2": {
-                 *           "terrain": "swamp",
-                 *           "state": "devastated"
-                 *         },
-                 *         "forest2": {
-                 *           "terrain": "forest",
-                 *           "state": "healthy"
-                 *         }
-                 *       },
-                 *       "goomz": [
-                 *         {
-                 *           "color": "yellow",
-                 *           "at": "mountain1"
-                 *         },
-                 *         {
-                 *           "color": "red",
-                 *           "at": "forest2"
-                 *         },
-                 *         {
-                 *           "color": "black",
-                 *           "at": "swamp2"
-                 *         }
-                 *       ],
-                 *       "allies": [
-                 *         {
-                 *           "kind": "flora",
-                 *           "at": "swamp1"
-                 *         },
-                 *         {
-                 *           "kind": "water",
-                 *           "at": "forest1"
-                 *         },
-                 *         {
-                 *           "kind": "fauna",
-                 *           "at": "mountain2"
-                 *         }
-                 *       ],
-                 *       "modes": [
-                 *         "resurrection"
-                 *       ]
-                 *     }
-                 */
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
@@ -17018,16 +7123,8 @@ export interface operations {
                     objectives?: {
                         color: "yellow" | "red" | "black";
                         /** @description pile[0] is the face-up objective; the rest follow in order. */
-                        pile: {
-                            ally?: "water" | "fauna" | "flora";
-                            terrain?: "waterfall" | "swamp" | "forest" | "mountain";
-                            dieBonus?: boolean;
-                        }[];
-                        claimed?: {
-                            ally?: "water" | "fauna" | "flora";
-                            terrain?: "waterfall" | "swamp" | "forest" | "mountain";
-                            dieBonus?: boolean;
-                        }[];
+                        pile: components["schemas"]["SpiritOfEdenObjective"][];
+                        claimed?: components["schemas"]["SpiritOfEdenObjective"][];
                     }[];
                     /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
                     modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
@@ -17059,24 +7156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -17088,24 +7168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -17114,24 +7177,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -17146,17 +7192,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Dice notation, e.g. `4d6kh3+2` (grammar in the operation description). At most 1,000 dice and 1,000,000 sides per term, 10,000 dice in all, 500 characters. */
-                    notation: string;
-                    /** @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it. */
-                    dice?: {
-                        /** @description Fixed results, consumed left to right in the order the dice are rolled (see the description). dF takes d3 values: 1 → −1, 2 → 0, 3 → +1. */
-                        values?: number[];
-                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
-                        seed?: string;
-                    };
-                };
+                "application/json": components["schemas"]["DiceRollRequest"];
             };
         };
         responses: {
@@ -17166,34 +7202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        notation: string;
-                        total: number;
-                        /** @description Dice terms and constants in the order they were rolled (left to right). */
-                        terms: {
-                            /** @description The term as written (lower-cased): `4d6kh3`, or a constant `2`. */
-                            notation: string;
-                            /** @description Each die's value in roll order; an exploded die shows the sum of its draws. Empty for a constant. */
-                            values: number[];
-                            /** @description The values kept (keep/drop), in roll order. */
-                            kept: number[];
-                            /** @description Sum of the kept values; with success counting, the number of kept dice meeting the target. */
-                            total: number;
-                            /** @description With success counting: the number of successes (= `total`). */
-                            successes?: number;
-                        }[];
-                        /** @description Every die rolled, in consumption order. */
-                        dice: {
-                            seed: string | null;
-                            rolls: {
-                                purpose: string;
-                                sides: number;
-                                values: number[];
-                            }[];
-                        };
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
-                        summary: string;
-                    };
+                    "application/json": components["schemas"]["DiceRoll"];
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -17202,24 +7211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -17231,24 +7223,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -17257,24 +7232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -17289,10 +7247,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Dice notation, e.g. `4d6kh3+2` (grammar in the operation description). At most 1,000 dice and 1,000,000 sides per term, 10,000 dice in all, 500 characters. */
-                    notation: string;
-                };
+                "application/json": components["schemas"]["DiceDistributionRequest"];
             };
         };
         responses: {
@@ -17302,21 +7257,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        notation: string;
-                        min: number;
-                        max: number;
-                        mean: number;
-                        /** @description Standard deviation. */
-                        stdev: number;
-                        /** @description Every value that can occur, ascending, with its exact probability rounded to a double; they sum to 1 within 1e-12. */
-                        distribution: {
-                            value: number;
-                            probability: number;
-                        }[];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
-                        summary: string;
-                    };
+                    "application/json": components["schemas"]["DiceDistribution"];
                     "image/svg+xml": string;
                     "image/png": string;
                 };
@@ -17327,24 +7268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -17356,24 +7280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -17382,24 +7289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             503: components["responses"]["Unavailable"];
@@ -17452,24 +7342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or unknown API key. */
@@ -17478,24 +7351,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Wrong admin token. */
@@ -17504,24 +7360,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unknown id (or owned by another API key). */
@@ -17530,24 +7369,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -17559,24 +7381,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
@@ -17585,24 +7390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -17632,24 +7420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Wrong admin token. */
@@ -17658,24 +7429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unknown id (or owned by another API key). */
@@ -17684,24 +7438,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -17713,24 +7450,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
@@ -17739,24 +7459,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -17789,24 +7492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -17818,24 +7504,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
@@ -17844,24 +7513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -17878,18 +7530,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    game: "eden" | "anima" | "exsilium" | "spirit-of-eden";
-                    /** @description EDEN: exactly two; the first is player "A", the second "B". */
-                    players: {
-                        id: string;
-                        name: string;
-                    }[];
-                    /** @description EDEN: `edition` ("es" default, "de"), `turns` (default 5, EDEN-GAME-1), and the optional rules (ES printing): `weather` (true, or 1–3 conditions rolled before preparation, EDEN-WEATHER), `territory` (true: scenery placed for 8 Scenery Points each, EDEN-TERRAIN), `infestation` (true, a level, or `{level}`: NPCs placed and activated, EDEN-NPC). */
-                    options?: {
-                        [key: string]: unknown;
-                    };
-                };
+                "application/json": components["schemas"]["CreateMatchRequest"];
             };
         };
         responses: {
@@ -17899,21 +7540,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        game: "eden" | "anima" | "exsilium" | "spirit-of-eden";
-                        version: number;
-                        players: {
-                            id: string;
-                            name: string;
-                        }[];
-                        options: {
-                            [key: string]: unknown;
-                        };
-                        /** Format: date-time */
-                        createdAt: string;
-                    };
+                    "application/json": components["schemas"]["MatchCreated"];
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -17922,24 +7549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or unknown API key. */
@@ -17948,24 +7558,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -17977,24 +7570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -18003,24 +7579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
@@ -18029,24 +7588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -18071,21 +7613,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        events: {
-                            version: number;
-                            type: string;
-                            schemaVersion: number;
-                            data: unknown;
-                            /** Format: date-time */
-                            recordedAt: string;
-                        }[];
-                        from: number;
-                        /** @description The `from` of the next page. */
-                        next: number;
-                        /** @description Same as `next`. */
-                        nextFrom: number;
-                    };
+                    "application/json": components["schemas"]["MatchEventPage"];
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -18094,24 +7622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or unknown API key. */
@@ -18120,24 +7631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unknown id (or owned by another API key). */
@@ -18146,24 +7640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -18175,24 +7652,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
@@ -18201,24 +7661,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -18237,18 +7680,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The version the client last saw; another one → 409 with `currentVersion`. */
-                    expectedVersion: number;
-                    events: {
-                        /** @description Free-form, or a generic type (`match.note`). Rules-engine types (`eden.*`, …) are written by commands only. */
-                        type: string;
-                        /** @description Any JSON; validated against the type's schema when the type is known. */
-                        data?: unknown;
-                        /** @description Schema version of `data` (default: the current one); older versions are upcast when read. */
-                        schemaVersion?: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["AppendEventsRequest"];
             };
         };
         responses: {
@@ -18258,17 +7690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        version: number;
-                        events: {
-                            version: number;
-                            type: string;
-                            schemaVersion: number;
-                            data: unknown;
-                            /** Format: date-time */
-                            recordedAt: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["AppendedEvents"];
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -18277,24 +7699,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or unknown API key. */
@@ -18303,24 +7708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unknown id (or owned by another API key). */
@@ -18329,24 +7717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Version conflict (`currentVersion` tells the current one). */
@@ -18355,24 +7726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -18384,24 +7738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -18410,24 +7747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
@@ -18436,24 +7756,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -18472,19 +7775,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description When given, a match at another version → 409; when absent the command runs against the current state (retried on a concurrent append). */
-                    expectedVersion?: number;
-                    /** @description The command; the rest of its members are the command's body (validated per type). */
-                    command: {
-                        /** @description e.g. `eden.melee`, `eden.activate`, `eden.upkeep`, `anima.exploration`. */
-                        type: string;
-                        /** @description As for the stateless endpoints (CONTRACT §1); the transcript is recorded in the events. */
-                        dice?: unknown;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
+                "application/json": components["schemas"]["MatchCommandRequest"];
             };
         };
         responses: {
@@ -18494,19 +7785,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        version: number;
-                        events: {
-                            version: number;
-                            type: string;
-                            schemaVersion: number;
-                            data: unknown;
-                            /** Format: date-time */
-                            recordedAt: string;
-                        }[];
-                        /** @description The projection after the command. */
-                        state: unknown;
-                    };
+                    "application/json": components["schemas"]["MatchCommandResult"];
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -18515,24 +7794,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or unknown API key. */
@@ -18541,24 +7803,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unknown id (or owned by another API key). */
@@ -18567,24 +7812,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Version conflict (`currentVersion` tells the current one). */
@@ -18593,24 +7821,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -18622,24 +7833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -18648,24 +7842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
@@ -18674,24 +7851,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -18710,13 +7870,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The match version the correction is written against (409 otherwise). */
-                    expectedVersion: number;
-                    reason: string;
-                    /** @description How many of the last events that still count to withdraw. */
-                    undo: number;
-                };
+                "application/json": components["schemas"]["MatchCorrectionRequest"];
             };
         };
         responses: {
@@ -18726,16 +7880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        version: number;
-                        events: {
-                            [key: string]: unknown;
-                        }[];
-                        /** @description The versions this correction withdrew. */
-                        withdrawn: number[];
-                        /** @description The projection after the correction. */
-                        state: unknown;
-                    };
+                    "application/json": components["schemas"]["MatchCorrection"];
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -18744,24 +7889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or unknown API key. */
@@ -18770,24 +7898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unknown id (or owned by another API key). */
@@ -18796,24 +7907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Version conflict (`currentVersion` tells the current one). */
@@ -18822,24 +7916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -18851,24 +7928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -18877,24 +7937,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
@@ -18903,24 +7946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -18942,27 +7968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        ended: boolean;
-                        /** @description EDEN: the side `A`/`B` (null on a draw or before the end); The Spirit of Eden: `players` or `goomz`. */
-                        winner: string | null;
-                        /** @description EDEN: victory points by side. */
-                        score?: {
-                            [key: string]: number;
-                        };
-                        /** @description The match version the result was read at. */
-                        version: number;
-                        game: string;
-                        players?: {
-                            [key: string]: {
-                                id: string;
-                                name: string;
-                            };
-                        };
-                        reason?: string;
-                        /** @description Once ended: a compact JWS (EdDSA) over `matchId`, `game`, `version`, `winner`, `score`, `iat`, `iss`. */
-                        receipt?: string;
-                    };
+                    "application/json": components["schemas"]["MatchResult"];
                 };
             };
             /** @description Missing or unknown API key. */
@@ -18971,24 +7977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unknown id (or owned by another API key). */
@@ -18997,24 +7986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -19026,24 +7998,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
@@ -19052,24 +8007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -19094,22 +8032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        game: "eden" | "anima" | "exsilium" | "spirit-of-eden";
-                        version: number;
-                        players: {
-                            id: string;
-                            name: string;
-                        }[];
-                        options: {
-                            [key: string]: unknown;
-                        };
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** @description The projection (fold) of the events up to `version`. */
-                        state: unknown;
-                    };
+                    "application/json": components["schemas"]["MatchView"];
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -19118,24 +8041,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or unknown API key. */
@@ -19144,24 +8050,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unknown id (or owned by another API key). */
@@ -19170,24 +8059,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -19199,24 +8071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
@@ -19225,24 +8080,93 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "matches.feedToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional: the request may have no body at all. */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description A shorter lifetime than the configured one (FEED_TOKEN_TTL_SECONDS, default and maximum 600). */
+                    ttlSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
+                        /** @description A compact JWS (EdDSA): send it as `?token=` to the stream of this resource only. */
+                        token: string;
+                        /**
+                         * Format: date-time
+                         * @description When the token stops opening streams (at most 10 minutes after issue).
+                         */
+                        expiresAt: string;
                     };
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -19254,6 +8178,8 @@ export interface operations {
                 from?: number;
                 /** @description false: send what exists and close. */
                 follow?: boolean;
+                /** @description A feed token (POST …/feed-tokens) in place of the Authorization header, for browsers’ EventSource. When present it alone authenticates the request. */
+                token?: string;
             };
             header?: never;
             path: {
@@ -19263,13 +8189,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/event-stream */
+            /**
+             * @description New events of the match: `id:` the version, `event:` the event type, `data:` the event as GET /v1/matches/{id}/events answers it.
+             *
+             *     A `text/event-stream` (Server-Sent Events): it opens with a `: <comment>` line and `retry: 2000` (milliseconds before a client reconnects), then one block per event — `id:` (where given), `event:` (the event name) and `data:` (one line of JSON) — blocks separated by a blank line; a `: ping` comment every 15 s keeps idle connections open. A revoked API key ends the stream with `event: revoked`.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/event-stream": string;
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -19278,24 +8208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or unknown API key. */
@@ -19304,24 +8217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unknown id (or owned by another API key). */
@@ -19330,24 +8226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -19359,24 +8238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
@@ -19385,24 +8247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -19416,20 +8261,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description What to simulate: a melee attack (POST /v1/eden/attacks/melee) or a shot (POST /v1/eden/attacks/ranged). */
-                    kind: "eden.melee" | "eden.ranged";
-                    /** @description The body of the stateless endpoint of `kind`, without `dice` (a `dice` member is ignored); validated by the same schema, problems reported under `/request/...`. */
-                    request: {
-                        [key: string]: unknown;
-                    };
-                    /** @description Resolutions to simulate, 1..10,000,000. */
-                    iterations: number;
-                    /** @description Same seed, request and iterations → the same result, whatever the number of workers. Absent → a random seed (reported back). */
-                    seed?: string;
-                } & {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["SimulationRequest"];
             };
         };
         responses: {
@@ -19453,24 +8285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or unknown API key. */
@@ -19479,24 +8294,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -19508,24 +8306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limit exceeded. */
@@ -19534,24 +8315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
@@ -19560,24 +8324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -19600,102 +8347,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        kind: string;
-                        status: "queued" | "running" | "completed" | "failed" | "cancelled";
-                        /** @description Share of iterations done; refreshed at least once a second while running. */
-                        progress: number;
-                        iterations: number;
-                        seed: string;
-                        /** Format: date-time */
-                        createdAt: string;
-                        completedAt: string | null;
-                        /** @description Monte Carlo estimates; rates with 95% Wilson intervals, the mean with a normal interval. */
-                        result?: {
-                            iterations: number;
-                            /** @description Share of attacks that succeed (the fighter attacked loses at least 1 PC, EDEN-WOUND-6). */
-                            successRate: number;
-                            /** @description Share of resolutions after which the fighter attacked is out of action (EDEN-WOUND-4). */
-                            outOfActionRate: number;
-                            /** @description PC lost by the fighter attacked, on average. */
-                            expectedMarked: number;
-                            /** @description Distribution of PC lost by the fighter attacked. */
-                            markedHistogram: {
-                                marked: number;
-                                count?: number;
-                                /** @description Share of resolutions with exactly `marked` PC lost. */
-                                rate: number;
-                            }[];
-                            /** @description Per limb of the fighter attacked. */
-                            byLimb: {
-                                head: {
-                                    /** @description Share of resolutions in which this limb lost at least 1 PC. */
-                                    hitRate: number;
-                                    /** @description PC this limb loses per resolution, on average. */
-                                    expectedMarked: number;
-                                };
-                                arms: {
-                                    /** @description Share of resolutions in which this limb lost at least 1 PC. */
-                                    hitRate: number;
-                                    /** @description PC this limb loses per resolution, on average. */
-                                    expectedMarked: number;
-                                };
-                                torso: {
-                                    /** @description Share of resolutions in which this limb lost at least 1 PC. */
-                                    hitRate: number;
-                                    /** @description PC this limb loses per resolution, on average. */
-                                    expectedMarked: number;
-                                };
-                                legs: {
-                                    /** @description Share of resolutions in which this limb lost at least 1 PC. */
-                                    hitRate: number;
-                                    /** @description PC this limb loses per resolution, on average. */
-                                    expectedMarked: number;
-                                };
-                            };
-                            /** @description What the attacker suffers (melee with a Response; zero otherwise). */
-                            attacker: {
-                                expectedMarked: number;
-                                /** @description Melee: the attacker out of action (Response). */
-                                outOfActionRate: number;
-                            };
-                            /** @description Ranged: share of shots redirected into the melee (EDEN-RANGED-4). */
-                            redirectRate: number;
-                            /** @description Ranged: share of shots without a legal target. */
-                            noTargetRate: number;
-                            confidence: {
-                                /** @enum {number} */
-                                level: 0.95;
-                                /** @description 95% confidence interval [low, high]. */
-                                successRate: [
-                                    number,
-                                    number
-                                ];
-                                /** @description 95% confidence interval [low, high]. */
-                                outOfActionRate: [
-                                    number,
-                                    number
-                                ];
-                                /** @description 95% confidence interval [low, high]. */
-                                expectedMarked: [
-                                    number,
-                                    number
-                                ];
-                                byLimb: {
-                                    [key: string]: {
-                                        /** @description 95% confidence interval [low, high]. */
-                                        hitRate: [
-                                            number,
-                                            number
-                                        ];
-                                    };
-                                };
-                            };
-                        };
-                        error?: string;
-                    };
+                    "application/json": components["schemas"]["Simulation"];
                 };
             };
             /** @description Missing or unknown API key. */
@@ -19704,24 +8356,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unknown id (or owned by another API key). */
@@ -19730,24 +8365,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -19760,24 +8378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -19800,102 +8401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        kind: string;
-                        status: "queued" | "running" | "completed" | "failed" | "cancelled";
-                        /** @description Share of iterations done; refreshed at least once a second while running. */
-                        progress: number;
-                        iterations: number;
-                        seed: string;
-                        /** Format: date-time */
-                        createdAt: string;
-                        completedAt: string | null;
-                        /** @description Monte Carlo estimates; rates with 95% Wilson intervals, the mean with a normal interval. */
-                        result?: {
-                            iterations: number;
-                            /** @description Share of attacks that succeed (the fighter attacked loses at least 1 PC, EDEN-WOUND-6). */
-                            successRate: number;
-                            /** @description Share of resolutions after which the fighter attacked is out of action (EDEN-WOUND-4). */
-                            outOfActionRate: number;
-                            /** @description PC lost by the fighter attacked, on average. */
-                            expectedMarked: number;
-                            /** @description Distribution of PC lost by the fighter attacked. */
-                            markedHistogram: {
-                                marked: number;
-                                count?: number;
-                                /** @description Share of resolutions with exactly `marked` PC lost. */
-                                rate: number;
-                            }[];
-                            /** @description Per limb of the fighter attacked. */
-                            byLimb: {
-                                head: {
-                                    /** @description Share of resolutions in which this limb lost at least 1 PC. */
-                                    hitRate: number;
-                                    /** @description PC this limb loses per resolution, on average. */
-                                    expectedMarked: number;
-                                };
-                                arms: {
-                                    /** @description Share of resolutions in which this limb lost at least 1 PC. */
-                                    hitRate: number;
-                                    /** @description PC this limb loses per resolution, on average. */
-                                    expectedMarked: number;
-                                };
-                                torso: {
-                                    /** @description Share of resolutions in which this limb lost at least 1 PC. */
-                                    hitRate: number;
-                                    /** @description PC this limb loses per resolution, on average. */
-                                    expectedMarked: number;
-                                };
-                                legs: {
-                                    /** @description Share of resolutions in which this limb lost at least 1 PC. */
-                                    hitRate: number;
-                                    /** @description PC this limb loses per resolution, on average. */
-                                    expectedMarked: number;
-                                };
-                            };
-                            /** @description What the attacker suffers (melee with a Response; zero otherwise). */
-                            attacker: {
-                                expectedMarked: number;
-                                /** @description Melee: the attacker out of action (Response). */
-                                outOfActionRate: number;
-                            };
-                            /** @description Ranged: share of shots redirected into the melee (EDEN-RANGED-4). */
-                            redirectRate: number;
-                            /** @description Ranged: share of shots without a legal target. */
-                            noTargetRate: number;
-                            confidence: {
-                                /** @enum {number} */
-                                level: 0.95;
-                                /** @description 95% confidence interval [low, high]. */
-                                successRate: [
-                                    number,
-                                    number
-                                ];
-                                /** @description 95% confidence interval [low, high]. */
-                                outOfActionRate: [
-                                    number,
-                                    number
-                                ];
-                                /** @description 95% confidence interval [low, high]. */
-                                expectedMarked: [
-                                    number,
-                                    number
-                                ];
-                                byLimb: {
-                                    [key: string]: {
-                                        /** @description 95% confidence interval [low, high]. */
-                                        hitRate: [
-                                            number,
-                                            number
-                                        ];
-                                    };
-                                };
-                            };
-                        };
-                        error?: string;
-                    };
+                    "application/json": components["schemas"]["Simulation"];
                 };
             };
             /** @description Missing or unknown API key. */
@@ -19904,24 +8410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unknown id (or owned by another API key). */
@@ -19930,24 +8419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Version conflict (`currentVersion` tells the current one). */
@@ -19956,24 +8428,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -19986,31 +8441,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "simulations.feedToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional: the request may have no body at all. */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description A shorter lifetime than the configured one (FEED_TOKEN_TTL_SECONDS, default and maximum 600). */
+                    ttlSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
+                        /** @description A compact JWS (EdDSA): send it as `?token=` to the stream of this resource only. */
+                        token: string;
+                        /**
+                         * Format: date-time
+                         * @description When the token stops opening streams (at most 10 minutes after issue).
+                         */
+                        expiresAt: string;
                     };
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
     };
     "simulations.events": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A feed token (POST …/feed-tokens) in place of the Authorization header, for browsers’ EventSource. When present it alone authenticates the request. */
+                token?: string;
+            };
             header?: never;
             path: {
                 /** @description Simulation id (uuid). */
@@ -20020,7 +8547,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/event-stream */
+            /**
+             * @description `progress` events (data: the simulation as GET /v1/simulations/{id} answers it), then one final `completed`, `failed` or `cancelled` event, after which the stream ends.
+             *
+             *     A `text/event-stream` (Server-Sent Events): it opens with a `: <comment>` line and `retry: 2000` (milliseconds before a client reconnects), then one block per event — `id:` (where given), `event:` (the event name) and `data:` (one line of JSON) — blocks separated by a blank line; a `: ping` comment every 15 s keeps idle connections open. A revoked API key ends the stream with `event: revoked`.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20035,24 +8566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unknown id (or owned by another API key). */
@@ -20061,24 +8575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -20091,24 +8588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -20140,24 +8620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Unknown id (or owned by another API key). */
@@ -20166,24 +8629,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -20196,24 +8642,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -20227,269 +8656,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    roster: {
-                        /** @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one. */
-                        edition?: "es" | "de";
-                        /** @description EDEN-ROSTER-1: Faction or Stigma band. */
-                        bandType: "faction" | "stigma";
-                        /** @description The symbol chosen for the band (EDEN-ROSTER-2); inferred when all fighters share one. */
-                        affiliation?: string;
-                        /** @description Agreed budget (EDEN-ROSTER-3/5); default 100. */
-                        budget?: number;
-                        /** @description Your own profiles, referenced by `id`. */
-                        catalog?: {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        }[];
-                        /** @description Fighters (CONTRACT §2) or `{"ref": id}`. */
-                        fighters: ({
-                            /** @description Id in the request `catalog`, else in the built-in catalog (GET /v1/eden/catalog), e.g. `yuri`. */
-                            ref: string;
-                        } | {
-                            id: string;
-                            name: string;
-                            faction?: string;
-                            stigma?: string;
-                            types?: string[];
-                            /** @description Points cost (Valor). */
-                            value?: number;
-                            limbs: {
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                head: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                arms: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                torso: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                                /** @description One limb of the profile card (EDEN-WOUND-1). */
-                                legs: {
-                                    /** @description White PC boxes. */
-                                    white: number;
-                                    /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
-                                    red: number;
-                                    /** @description Location faces of this limb; the four limbs must partition 1..6. */
-                                    faces: number[];
-                                    /** @description Characteristic value while the limb is Normal (white). */
-                                    normal: number;
-                                    /** @description Characteristic value while the limb is Wounded (red). */
-                                    wounded: number;
-                                };
-                            };
-                            equipment?: {
-                                name: string;
-                                /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
-                                categories: string[];
-                                protection?: {
-                                    limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
-                                    /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
-                                    value: number;
-                                };
-                                /** @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1). */
-                                bonus?: {
-                                    PSI?: number;
-                                    CBT?: number;
-                                    VIG?: number;
-                                    RAP?: number;
-                                };
-                                /** @description Range in cm (EDEN-EFFECT-RANGE). */
-                                range?: number;
-                                /** @description Pot (X) (EDEN-EFFECT-POT). */
-                                potency?: number;
-                                /** @description Fire (X): markers placed. */
-                                fire?: number;
-                                /** @description Fear (X): markers placed. */
-                                fear?: number;
-                                /** @description Explosive (X): dice per covered fighter. */
-                                explosive?: number;
-                                /** @description X / Game. */
-                                perGame?: number;
-                                /** @description X / Turn. */
-                                perTurn?: number;
-                            }[];
-                            /** @description Marked PC boxes per limb; absent → 0. */
-                            wounds?: {
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                head?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                arms?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                torso?: number;
-                                /** @description Marked PC boxes per limb; absent → 0. */
-                                legs?: number;
-                            };
-                            /** @description State markers (§15); absent → 0. */
-                            markers?: {
-                                /** @description Fire markers. */
-                                fire?: number;
-                                /** @description Fear markers. */
-                                fear?: number;
-                                /** @description Rage markers. */
-                                rage?: number;
-                                /** @description Slow markers. */
-                                slow?: number;
-                                /** @description Poison markers. */
-                                poison?: number;
-                            };
-                            /** @description Action points left; absent → 3. */
-                            ap?: number;
-                            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
-                            npc?: boolean;
-                        })[];
-                        /** @description Add `receipt`: a signed JWS of the result (CONTRACT §7.4). */
-                        receipt?: boolean;
-                    };
-                };
+                "application/json": components["schemas"]["StoreRosterRequest"];
             };
         };
         responses: {
@@ -20499,18 +8666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Random and unguessable: the share link is the only way to the list. */
-                        id: string;
-                        /** @description The validation of POST /v1/eden/rosters/validate, as answered now. */
-                        validation: {
-                            [key: string]: unknown;
-                        };
-                        /** @description The share link (GET, no API key). */
-                        url: string;
-                        /** Format: date-time */
-                        createdAt: string;
-                    };
+                    "application/json": components["schemas"]["StoredRosterCreated"];
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -20519,24 +8675,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Missing or unknown API key. */
@@ -20545,24 +8684,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -20574,24 +8696,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
@@ -20600,24 +8705,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -20639,26 +8727,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @description The validate body as stored. */
-                        roster: {
-                            [key: string]: unknown;
-                        };
-                        /** @description The validation answered when the list was stored. */
-                        validation: {
-                            [key: string]: unknown;
-                        };
-                        /** Format: date-time */
-                        createdAt: string;
-                        /** @description True when validating the list today gives another result (the summary aside). */
-                        rulesChanged: boolean;
-                        /** @description The validation today, present only when `rulesChanged`. */
-                        current?: {
-                            [key: string]: unknown;
-                        };
-                        url: string;
-                    };
+                    "application/json": components["schemas"]["StoredRoster"];
                 };
             };
             /** @description Unknown id (or owned by another API key). */
@@ -20667,24 +8736,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -20696,24 +8748,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
@@ -20722,24 +8757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -20759,16 +8777,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        keys: {
-                            kty: string;
-                            crv: string;
-                            x: string;
-                            kid: string;
-                            alg: string;
-                            use: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Jwks"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -20780,24 +8789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
@@ -20806,24 +8798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -20837,12 +8812,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description A compact JWS from Arbiter. */
-                    receipt: string;
-                    /** @description The validate body the receipt is about: checked against its `rosterSha256`. */
-                    roster?: unknown;
-                };
+                "application/json": components["schemas"]["VerifyReceiptRequest"];
             };
         };
         responses: {
@@ -20852,18 +8822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Signed by one of the published keys (GET /.well-known/jwks.json) and unaltered. */
-                        valid: boolean;
-                        claims: {
-                            [key: string]: unknown;
-                        } | null;
-                        /** @description With `roster`: its canonical SHA-256 is the receipt's `rosterSha256`. */
-                        rosterMatches?: boolean;
-                        /** @description `malformed`, `unknown_key` or `bad_signature` when not valid. */
-                        reason?: string;
-                        kid?: string;
-                    };
+                    "application/json": components["schemas"]["ReceiptVerification"];
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -20872,24 +8831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -20901,24 +8843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
-                        errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
-                        }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
@@ -20927,26 +8852,91 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "graphql.get": {
+        parameters: {
+            query: {
+                /** @description The GraphQL document. */
+                query: string;
+                /** @description Which operation of the document to run. */
+                operationName?: string;
+                /** @description Values of the variables, as JSON. */
+                variables?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The GraphQL result: `data`, and `errors` (each with `extensions.code`) when something failed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": {
-                        type: string;
-                        title: string;
-                        status: number;
-                        detail: string;
-                        /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
-                        code?: string;
+                        /** @description The fields asked for. */
+                        data?: unknown;
                         errors?: {
-                            /** @description JSON pointer into the request */
-                            path: string;
-                            code: string;
-                            message: string;
+                            [key: string]: unknown;
                         }[];
-                        instance?: string;
-                        requestId?: string;
-                    } & {
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "graphql.post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The GraphQL document. */
+                    query: string;
+                    /** @description Which operation of the document to run. */
+                    operationName?: string;
+                    /** @description Values of the variables. */
+                    variables?: {
                         [key: string]: unknown;
                     };
                 };
             };
+        };
+        responses: {
+            /** @description The GraphQL result: `data`, and `errors` (each with `extensions.code`) when something failed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The fields asked for. */
+                        data?: unknown;
+                        errors?: {
+                            [key: string]: unknown;
+                        }[];
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }
