@@ -47,17 +47,18 @@ describe('Exsilium match: upgrade board and terminals', () => {
       .givenCommands(upTo(12))
       .when({ type: 'exsilium.buy', player: 'p1', cards: ['p1-9'], buy: ['upgrade-1'] })
       .thenProblem('not_on_terminal');
-    await spec({ upgrades: undefined })
-      .givenCommands(upTo(13))
-      .when(FULL_GAME[13]!)
-      .thenProblem('no_upgrade_deck');
+    await spec({ upgrades: undefined }).givenCommands(upTo(13)).when(FULL_GAME[13]!).thenProblem('no_upgrade_deck');
   });
 
   it('EXS-TERMINAL-3: leaving a terminal for the first time, the player may control it with a faction token', async () => {
     const { state } = await spec()
       .givenCommands(upTo(15))
       .when(FULL_GAME[15]!)
-      .then([{ type: 'exsilium.card_played' }, { type: 'exsilium.miniature_stepped', data: { from: 'X:3,2', to: 'X:3,1' } }, { type: 'exsilium.terminal_controlled', data: { player: 'p1', node: 'X:3,2' } }]);
+      .then([
+        { type: 'exsilium.card_played' },
+        { type: 'exsilium.miniature_stepped', data: { from: 'X:3,2', to: 'X:3,1' } },
+        { type: 'exsilium.terminal_controlled', data: { player: 'p1', node: 'X:3,2' } },
+      ]);
     expect(state.summary.players.p1.terminals).toEqual(['X:3,2']);
   });
 
@@ -108,7 +109,10 @@ describe('Exsilium match: card Actions', () => {
     const { state } = await spec()
       .givenCommands(upTo(14))
       .when(FULL_GAME[14]!)
-      .then([{ type: 'exsilium.card_exchanged', data: { discarded: 'p1-4', taken: 'p1-6' } }, { type: 'exsilium.card_played', data: { card: 'upgrade-1' } }]);
+      .then([
+        { type: 'exsilium.card_exchanged', data: { discarded: 'p1-4', taken: 'p1-6' } },
+        { type: 'exsilium.card_played', data: { card: 'upgrade-1' } },
+      ]);
     expect(state.table.players.p1.hand).toEqual(['p1-6']);
   });
 
@@ -128,9 +132,10 @@ describe('Exsilium match: card Actions', () => {
   it('EXS-BORDER-3: a Cross border 2 card crosses a 2-border alone, where a plain move is refused', async () => {
     const base = fullScenario();
     const p1 = [...base.decks.p1.slice(0, 2), { name: 'Cross border 2', strength: 3, action: { kind: 'cross_border', n: 2 } }, ...base.decks.p1.slice(3)];
-    const bordered = matchSpec('exsilium', { players, options: { ...base, decks: { ...base.decks, p1 }, board: { ...base.board, borders: [{ tiles: ['A1', 'X'], n: 2 }] } } }).givenCommands(
-      upTo(3),
-    );
+    const bordered = matchSpec('exsilium', {
+      players,
+      options: { ...base, decks: { ...base.decks, p1 }, board: { ...base.board, borders: [{ tiles: ['A1', 'X'], n: 2 }] } },
+    }).givenCommands(upTo(3));
     await bordered.when(FULL_GAME[3]!).thenProblem('border_closed');
     await bordered
       .when({ type: 'exsilium.play', player: 'p1', card: 'p1-3', miniature: 'syl-1', path: ['X:3,1'] })
