@@ -16,7 +16,7 @@ export interface PlayCommand {
   card: string;
   /** The miniature that acts (Portal, Cross border, Cracking). */
   miniature?: string;
-  /** Cross border: the 1–2 nodes stepped on. */
+  /** Cross border: the 1–2 nodes stepped on; Hologram: 1–3. */
   path?: string[];
   /** Portal: the destination portal node; Cracking: the controlled terminal. */
   node?: string;
@@ -102,10 +102,23 @@ export function play(t: Table, c: PlayCommand, dice: Dice): TableEvent[] {
       const mini = need(c.miniature, 'miniature', 'Cross border');
       const from = requireMiniature(t, c.player, mini);
       const path = need(c.path, 'path', 'Cross border');
-      if (path.length < 1 || path.length > 2) throw new RuleViolation('path_length', 'Cross border moves 1 or 2 nodes.', { path: '/command/path' });
+      if (path.length > 2) throw new RuleViolation('path_length', 'Cross border moves 1 or 2 nodes.', { path: '/command/path' });
       played(mini);
       const left = walk(d, c.player, mini, from, path, action.n);
       if (c.control) controlLeftTerminal(d, t, c.player, left);
+      break;
+    }
+    case 'hologram': {
+      // EXS-KW-HOLOGRAM: a faction token marks the start node, the miniature moves up to 3 nodes; the
+      // Newaru of the next enemy activation go for it (EXS-NEWARU-MOVE-4), then it returns (end_turn).
+      const mini = need(c.miniature, 'miniature', 'Hologram');
+      const from = requireMiniature(t, c.player, mini);
+      const path = need(c.path, 'path', 'Hologram');
+      if (t.hologram) throw new RuleViolation('hologram_in_play', 'A Hologram is already in play this turn.', { path: '/command/card' });
+      if (p.factionTokens < 1) throw new RuleViolation('no_faction_tokens', 'The Hologram needs a faction token to mark the start node (EXS-KW-HOLOGRAM).');
+      played(mini);
+      d.emit({ type: 'exsilium.hologram_set', data: { player: c.player, miniature: mini, node: from, card: c.card } });
+      walk(d, c.player, mini, from, path);
       break;
     }
     case 'cracking': {

@@ -36,6 +36,8 @@ export type ActionEvent =
       data: { player: string; cause: Ability; miniatures: string[]; supplyCards: string[]; markers: { node: string | null; fromReserve: boolean }[] };
     }
   | { type: 'exsilium.newaru_eliminated'; data: { ids: string[]; cause: Ability } }
+  | { type: 'exsilium.hologram_set'; data: { player: string; miniature: string; node: string; card: string } }
+  | { type: 'exsilium.hologram_revealed'; data: { player: string; miniature: string; node: string; returned: boolean } }
   | { type: 'exsilium.ability_released'; data: { player: string; tokens: number; freed: { player: string; miniature: string } | null } };
 
 export const ACTION_EVENT_TYPES = [
@@ -52,6 +54,8 @@ export const ACTION_EVENT_TYPES = [
   'exsilium.eliminated',
   'exsilium.newaru_eliminated',
   'exsilium.ability_released',
+  'exsilium.hologram_set',
+  'exsilium.hologram_revealed',
 ] as const;
 
 type Players = Record<string, TablePlayer>;
@@ -167,6 +171,15 @@ export function evolveAction(t: Table, event: ActionEvent): Table {
     case 'exsilium.newaru_eliminated': {
       const ids = event.data.ids;
       return { ...t, newaru: t.newaru.filter((n) => !ids.includes(n.id)), combats: t.combats.filter((c) => c.kind !== 'newaru' || !ids.includes(c.newaru)) };
+    }
+    case 'exsilium.hologram_set': {
+      const d = event.data;
+      return { ...t, hologram: d, players: withPlayer(t.players, d.player, (p) => ({ ...p, factionTokens: p.factionTokens - 1 })) };
+    }
+    case 'exsilium.hologram_revealed': {
+      const d = event.data;
+      const back = (p: TablePlayer) => (d.returned ? { ...p, miniatures: p.miniatures.map((m) => (m.id === d.miniature ? { ...m, node: d.node } : m)) } : p);
+      return { ...t, hologram: null, players: withPlayer(t.players, d.player, (p) => ({ ...back(p), factionTokens: p.factionTokens + 1 })) };
     }
     case 'exsilium.ability_released': {
       const d = event.data;

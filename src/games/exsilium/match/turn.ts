@@ -5,7 +5,7 @@ import { DeckLog } from '../decks.js';
 import { moveNewaru } from '../newaru-movement.js';
 import { respawn } from '../respawn.js';
 import { BARALYTAS_COMPOSITION, type PendingCombat, type Table } from './table.js';
-import { afterStep, boardOf, Decision, figures, isTerminal, isTrapped, requireCard, requireMiniature, requireTurn, revealTile, tileOf } from './rules.js';
+import { afterStep, boardOf, Decision, figures, isFree, isTerminal, isTrapped, requireCard, requireMiniature, requireTurn, revealTile, tileOf } from './rules.js';
 import type { TableEvent } from './evolve.js';
 
 /** The seed of a command's shuffles: its dice seed (fixed dice have none: 'fixed'). */
@@ -204,8 +204,17 @@ export function endTurn(t: Table, command: { player: string }, dice: Dice): Tabl
     );
     const blocked = [...d.t.newaru.filter((x) => x.id !== n.id).map((x) => x.node), ...d.t.destroyed, ...trapped];
     const nodes = d.t.board.nodes.map((x) => (blocked.includes(x.id) ? { ...x, destroyed: true } : x));
-    const r = moveNewaru({ nodes, newaru: { node: n.node }, miniatures, move: { faction, path: first ?? [], paths: rest } });
+    // EXS-NEWARU-MOVE-4: this turn's Hologram draws the triggered Newaru (when it stands on their tile).
+    const holo = d.t.hologram && miniatures.some((m) => m.id === d.t.hologram!.miniature) ? { hologram: d.t.hologram.miniature } : {};
+    const r = moveNewaru({ nodes, newaru: { node: n.node }, miniatures, move: { faction, path: first ?? [], paths: rest }, ...holo });
     if (r.moves) d.emit({ type: 'exsilium.newaru_moved', data: { id: n.id, from: r.from, to: r.to, adjacentTo: r.adjacentTo, rules: r.rules } });
+  }
+  // EXS-KW-HOLOGRAM (5): the trick is revealed: the miniature returns to the marked node (if still free) and the token to its owner.
+  const h = d.t.hologram;
+  if (h) {
+    const at = d.t.players[h.player]!.miniatures.find((m) => m.id === h.miniature)?.node ?? null;
+    const returned = at !== null && (at === h.node || isFree(d.t, h.node));
+    d.emit({ type: 'exsilium.hologram_revealed', data: { player: h.player, miniature: h.miniature, node: h.node, returned } });
   }
   // EXS-NEWARU-SPAWN-1/4: empty revealed portal tiles get a Newaru.
   const at = figures(d.t);

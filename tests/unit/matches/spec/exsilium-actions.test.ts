@@ -194,3 +194,45 @@ describe('Exsilium match: secondary actions', () => {
     expect([...state.table.players.p2.hand, ...state.table.players.p2.discard, ...state.table.players.p2.deck]).not.toContain('p2-6');
   });
 });
+
+describe('Exsilium match: Hologram, portal and Cracking cards', () => {
+  const withCard = (player: 'p1' | 'p2', index: number, card: Record<string, unknown>) => {
+    const base = fullScenario();
+    const deck = [...base.decks[player]];
+    deck[index] = card;
+    return matchSpec('exsilium', { players, options: { ...base, decks: { ...base.decks, [player]: deck } } });
+  };
+
+  it('EXS-KW-HOLOGRAM: a token marks the start node, the miniature moves; after the enemy activation (the Newaru, drawn to it off their tile, stay) it returns and the token comes back', async () => {
+    const given = withCard('p1', 3, { name: 'Hologram', strength: 4, action: { kind: 'hologram' } }).givenCommands(FULL_GAME.slice(0, 4));
+    await given.when({ type: 'exsilium.play', player: 'p1', card: 'p1-4', miniature: 'syl-1', path: ['A1:2,1'] }).then([
+      { type: 'exsilium.card_played', data: { action: 'hologram', miniature: 'syl-1' } },
+      { type: 'exsilium.hologram_set', data: { miniature: 'syl-1', node: 'X:3,1' } },
+      { type: 'exsilium.miniature_stepped', data: { from: 'X:3,1', to: 'A1:2,1' } },
+    ]);
+    const { state } = await given
+      .givenCommands([{ type: 'exsilium.play', player: 'p1', card: 'p1-4', miniature: 'syl-1', path: ['A1:2,1'] }])
+      .when({ type: 'exsilium.end_turn', player: 'p1' })
+      .then([
+        { type: 'exsilium.turn_ended' },
+        { type: 'exsilium.hologram_revealed', data: { miniature: 'syl-1', node: 'X:3,1', returned: true } },
+        { type: 'exsilium.turn_started', data: { player: 'p2' } },
+      ]);
+    expect(state.table.players.p1.miniatures[0].node).toBe('X:3,1');
+    expect(state.table.newaru).toEqual([{ id: 'newaru-1', node: 'X:5,2' }]);
+    expect(state.table.players.p1.factionTokens).toBe(7);
+  });
+
+  it('EXS-KW-PORTAL: Activate portal needs the miniature on a portal node', async () => {
+    await withCard('p1', 3, { name: 'Activate portal', strength: 1, action: { kind: 'portal' } })
+      .givenCommands(FULL_GAME.slice(0, 4))
+      .when({ type: 'exsilium.play', player: 'p1', card: 'p1-4', miniature: 'syl-1', node: 'X:5,2' })
+      .thenProblem('not_on_portal');
+  });
+
+  it('EXS-KW-CRACKING: only a terminal another faction controls, from an adjacent node', async () => {
+    const given = withCard('p2', 3, { name: 'Cracking', strength: 1, action: { kind: 'cracking' } }).givenCommands(upTo(17));
+    await given.when({ type: 'exsilium.play', player: 'p2', card: 'p2-4', miniature: 'keber-1', node: 'X:3,2' }).thenProblem('not_adjacent');
+    await given.when({ type: 'exsilium.play', player: 'p2', card: 'p2-4', miniature: 'keber-1', node: 'X:5,2' }).thenProblem('not_controlled_terminal');
+  });
+});
