@@ -196,7 +196,7 @@ describe('Exsilium match: secondary actions', () => {
 });
 
 describe('Exsilium match: Hologram, portal and Cracking cards', () => {
-  const withCard = (player: 'p1' | 'p2', index: number, card: Record<string, unknown>) => {
+  const withCard = (player: 'p1' | 'p2', index: number, card: { name: string; strength: number; [k: string]: unknown }) => {
     const base = fullScenario();
     const deck = [...base.decks[player]];
     deck[index] = card;
