@@ -67,6 +67,44 @@ describe('Exsilium match: ability slots (EXS-PBOARD-4/5)', () => {
   });
 });
 
+describe('Exsilium match: Keber strike (EXS-FACTION-KEBER-1)', () => {
+  const end = (player: string) => ({ type: 'exsilium.end_turn', player });
+  const grouped = [
+    ...approach('syl').slice(0, 4),
+    end('p1'),
+    { type: 'exsilium.activate', player: 'p2', card: 'p2-1' },
+    { type: 'exsilium.move', player: 'p2', card: 'p2-2', miniature: 'keber-1', path: ['A3:8,0'] },
+    { type: 'exsilium.activate', player: 'p2', card: 'p2-3' },
+    { type: 'exsilium.move', player: 'p2', card: 'p2-4', miniature: 'keber-2', path: ['A3:8,2'] },
+    end('p2'),
+    { type: 'exsilium.fight', player: 'p1', cards: ['p1-4', 'p1-6', 'p1-7'], outcomeDeck: [4, 8] },
+    end('p1'),
+    { type: 'exsilium.activate', player: 'p2', card: 'p2-5' },
+    { type: 'exsilium.move', player: 'p2', card: 'p2-6', miniature: 'keber-3', path: ['A3:7,0'] },
+    { type: 'exsilium.activate', player: 'p2', card: 'p2-7' },
+    { type: 'exsilium.ability', player: 'p2' },
+    end('p2'),
+    end('p1'),
+  ];
+
+  it('with the 4 Keber on one tile, everything on the chosen adjacent tile is eliminated; Keber gets nothing', async () => {
+    const { state } = await spec()
+      .givenCommands(grouped)
+      .when({ type: 'exsilium.ability', player: 'p2', tile: 'X' })
+      .then([
+        { type: 'exsilium.ability_slot_filled', data: { player: 'p2', slots: 2 } },
+        { type: 'exsilium.ability_fired', data: { ability: 'keber_strike', tile: 'X' } },
+        { type: 'exsilium.eliminated', data: { player: 'p1', cause: 'keber_strike', miniatures: ['syl-1'], markers: [{ fromReserve: false }] } },
+      ]);
+    expect(state.table.players.p1).toMatchObject({ baralytas: [3, 3, 2], pool: ['syl-4', 'syl-3', 'syl-2', 'syl-1'] });
+    expect(state.table.players.p2).toMatchObject({ baralytas: [], connectionTokens: 0, factionTokens: 6 });
+  });
+
+  it('only a tile adjacent to the Keber tile can be struck', async () => {
+    await spec().givenCommands(grouped).when({ type: 'exsilium.ability', player: 'p2', tile: 'A1' }).thenProblem('strike_tile');
+  });
+});
+
 describe('Exsilium match: Vinsan sinkhole (EXS-FACTION-VINSAN-1)', () => {
   const vinsan = () =>
     matchSpec('exsilium', { players, options: fullScenario({ factions: { p1: 'vinsan', p2: 'keber' } }) }).givenCommands([
