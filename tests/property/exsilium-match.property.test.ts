@@ -16,7 +16,12 @@ const match = gameMatch('exsilium')!;
 const setups = [
   { p1: 'syl', p2: 'keber' },
   { p1: 'vinsan', p2: 'wardun' },
-].map((factions) => ({ players, options: fullScenario({ factions }) as unknown as Record<string, unknown> }));
+].map((factions, i) => {
+  const options = fullScenario({ factions });
+  // The second pair's Drop card is a mine (EXS-MINE-1…5).
+  if (i === 1) (options.decks.p2 as Record<string, unknown>[])[4] = { ...options.decks.p2[4]!, mine: true };
+  return { players, options: options as unknown as Record<string, unknown> };
+});
 let setup = setups[0]!;
 /** The whole game's commands with the miniature ids of the second pair of factions. */
 const prefixes = [FULL_GAME, JSON.parse(JSON.stringify(FULL_GAME).replaceAll('syl-', 'vinsan-').replaceAll('keber-', 'wardun-')) as Command[]];

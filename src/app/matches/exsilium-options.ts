@@ -35,6 +35,7 @@ const Card = (upgrade: boolean) =>
     beforeCombat: Type.Optional(Type.Boolean({ description: 'EXS-CARD-5: "Before a combat": the Action may be played while a combat waits.' })),
     secondary: Type.Optional(Enum(['drop', 'eliminate'] as const, { description: 'The secondary-action icon (EXS-CARD-1 (6)).' })),
     faction: Type.Optional(Faction),
+    mine: Type.Optional(Type.Boolean({ description: 'A mine (EXS-MINE-1): dropped face up with `exsilium.drop`, its marker is the detonator.' })),
   });
 
 /** The scenario: what the seeds do not print (EXS-COMP, OCR-3, OCR-7), given at match creation. */

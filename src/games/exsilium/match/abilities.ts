@@ -4,7 +4,7 @@
  * command carries. Victims apply only the loser discard rule (EXS-COMBAT-DISCARD-3).
  */
 import { RuleViolation, pointer } from '../../errors.js';
-import type { Ability, Figure } from './evolve-actions.js';
+import type { EliminationCause, Figure } from './evolve-actions.js';
 import type { TableEvent } from './evolve.js';
 import { boardOf, checkRelease, Decision, figures, isFree, isTerminal, isTrapped, nodeDistances, requireMiniature, requireTurn, tileOf } from './rules.js';
 import type { Table } from './table.js';
@@ -44,7 +44,7 @@ function adjacentTiles(t: Table, tile: string): Set<string> {
 }
 
 /** EXS-COMBAT-DISCARD-3: each victim retreats, puts a card per lost miniature into the supply deck and a marker on its tile. */
-function eliminate(d: Decision, cause: Ability, victims: [string, Figure][], choices: AbilityCommand['victims']): void {
+export function eliminate(d: Decision, cause: EliminationCause, victims: [string, Figure][], choices: AbilityCommand['victims']): void {
   const newaru = victims.flatMap(([, f]) => ('newaru' in f ? [f.newaru] : []));
   const byPlayer = new Map<string, { miniature: string; node: string }[]>();
   for (const [node, f] of victims) if ('player' in f) byPlayer.set(f.player, [...(byPlayer.get(f.player) ?? []), { miniature: f.miniature, node }]);
@@ -82,7 +82,7 @@ function eliminate(d: Decision, cause: Ability, victims: [string, Figure][], cho
     d.emit({ type: 'exsilium.eliminated', data: { player, cause, miniatures: lost.map((m) => m.miniature), supplyCards, markers } });
     checkRelease(d, player, pool);
   }
-  if (newaru.length) d.emit({ type: 'exsilium.newaru_eliminated', data: { ids: newaru, cause } });
+  if (newaru.length && cause !== 'mine') d.emit({ type: 'exsilium.newaru_eliminated', data: { ids: newaru, cause } });
 }
 
 function t0FreeNodes(t: Table, tile: string, taken: Set<string>): string[] {

@@ -6,6 +6,7 @@ import type { Faction } from '../retreat.js';
 import type { PendingCombat, Table, TableNode, TablePlayer } from './table.js';
 
 export type Ability = 'syl_drone' | 'keber_strike' | 'vinsan_sinkhole' | 'wardun_paralysis';
+export type EliminationCause = Ability | 'mine';
 export type DropMode = 'face_up' | 'face_down' | 'supply';
 export type Figure = { player: string; miniature: string } | { newaru: string };
 
@@ -33,9 +34,10 @@ export type ActionEvent =
     }
   | {
       type: 'exsilium.eliminated';
-      data: { player: string; cause: Ability; miniatures: string[]; supplyCards: string[]; markers: { node: string | null; fromReserve: boolean }[] };
+      data: { player: string; cause: EliminationCause; miniatures: string[]; supplyCards: string[]; markers: { node: string | null; fromReserve: boolean }[] };
     }
   | { type: 'exsilium.newaru_eliminated'; data: { ids: string[]; cause: Ability } }
+  | { type: 'exsilium.mine_exploded'; data: { node: string; owner: string; card: string; rule: string; eliminated: string[] } }
   | { type: 'exsilium.hologram_set'; data: { player: string; miniature: string; node: string; card: string } }
   | { type: 'exsilium.hologram_revealed'; data: { player: string; miniature: string; node: string; returned: boolean } }
   | { type: 'exsilium.ability_released'; data: { player: string; tokens: number; freed: { player: string; miniature: string } | null } };
@@ -54,6 +56,7 @@ export const ACTION_EVENT_TYPES = [
   'exsilium.eliminated',
   'exsilium.newaru_eliminated',
   'exsilium.ability_released',
+  'exsilium.mine_exploded',
   'exsilium.hologram_set',
   'exsilium.hologram_revealed',
 ] as const;
@@ -171,6 +174,14 @@ export function evolveAction(t: Table, event: ActionEvent): Table {
     case 'exsilium.newaru_eliminated': {
       const ids = event.data.ids;
       return { ...t, newaru: t.newaru.filter((n) => !ids.includes(n.id)), combats: t.combats.filter((c) => c.kind !== 'newaru' || !ids.includes(c.newaru)) };
+    }
+    case 'exsilium.mine_exploded': {
+      // EXS-MINE-5: single use — the card to its owner's discard pile, the detonator to the game reserve.
+      const d = event.data;
+      const { [d.node]: _m, ...markers } = t.markers;
+      const { [d.node]: _c, ...dropped } = t.dropped;
+      const players = withPlayer(t.players, d.owner, (p) => ({ ...p, discard: [...p.discard, d.card] }));
+      return { ...t, markers, dropped, players, reserve: plus(t.reserve, t.players[d.owner]!.faction, 1) };
     }
     case 'exsilium.hologram_set': {
       const d = event.data;

@@ -57,6 +57,8 @@ export interface TableCard {
   secondary?: 'drop' | 'eliminate';
   /** A faction-type card: only that faction uses it (EXS-CARD-4). */
   faction?: Faction;
+  /** A mine: dropped face up, its marker is the detonator (EXS-MINE-1/2). */
+  mine?: boolean;
 }
 
 export interface ExsiliumOptions {

@@ -4,6 +4,8 @@ import { InvalidInput, RuleViolation, pointer } from '../../errors.js';
 import { DeckLog } from '../decks.js';
 import { moveNewaru } from '../newaru-movement.js';
 import { respawn } from '../respawn.js';
+import { checkMines } from '../mines.js';
+import { eliminate } from './abilities.js';
 import { BARALYTAS_COMPOSITION, type PendingCombat, type Table } from './table.js';
 import { afterStep, boardOf, Decision, figures, isFree, isTerminal, isTrapped, requireCard, requireMiniature, requireTurn, revealTile, tileOf } from './rules.js';
 import type { TableEvent } from './evolve.js';
@@ -158,12 +160,46 @@ export function walk(d: Decision, player: string, miniature: string, from: strin
   for (const [i, to] of path.entries()) {
     checkStep(d.t, player, from, to, i, allowance);
     if (isTerminal(d.t, from)) left.push(from);
+    const blasts = mineBlasts(d.t, miniature, from, to);
     d.emit({ type: 'exsilium.miniature_stepped', data: { player, miniature, from, to } });
+    // EXS-AMB-16 (a): mines go off first; a mover blown up stops there (EXS-MINE-2/4/5).
+    if (explode(d, blasts, miniature)) break;
     // EXS-AMB-17: a combat (or the victory) stops the move; the remaining steps are lost.
     if (afterStep(d, player, miniature, to) || d.t.phase === 'ended') break;
     from = to;
   }
   return left;
+}
+
+type Blast = { node: string; owner: string; card: string; rule: string; eliminated: string[] };
+
+/** EXS-MINE-1/2/4 through the mines core: the face-up mines a step from `from` to `to` sets off. */
+function mineBlasts(t: Table, miniature: string, from: string, to: string): Blast[] {
+  const owners = new Map(Object.entries(t.players).map(([id, p]) => [p.faction, id]));
+  const mines = Object.entries(t.dropped)
+    .filter(([node, x]) => x.faceUp && t.cards[x.card]?.mine && t.markers[node])
+    .map(([node, x]) => ({ id: node, node, faction: t.markers[node]!, card: x.card }));
+  if (!mines.length) return [];
+  // EXS-FACTION-WARDUN-1: the trapped miniature is as if it did not exist.
+  const miniatures = Object.entries(t.players).flatMap(([id, p]) =>
+    p.miniatures.filter((m) => m.node && !isTrapped(t, id, m.id)).map((m) => ({ id: m.id, faction: p.faction, node: m.node! })),
+  );
+  const borders = (t.board.borders ?? []).map((b) => ({ tiles: b.tiles, value: b.n }));
+  const r = checkMines({ nodes: t.board.nodes, mines, borders, miniatures, move: { miniature, path: [from, to] } });
+  return (r.steps[0]?.explosions ?? []).map((e) => {
+    const mine = mines.find((m) => m.id === e.mine)!;
+    return { node: mine.node, owner: owners.get(mine.faction)!, card: mine.card, rule: e.rule, eliminated: e.eliminated };
+  });
+}
+
+/** The blasts' victims retreat and apply the loser discard rule only (EXS-MINE-5); answers whether the mover was among them. */
+function explode(d: Decision, blasts: Blast[], mover: string): boolean {
+  if (!blasts.length) return false;
+  const at = [...figures(d.t)];
+  for (const b of blasts) d.emit({ type: 'exsilium.mine_exploded', data: b });
+  const victims = at.filter(([, f]) => 'player' in f && blasts.some((b) => b.eliminated.includes(f.miniature)));
+  eliminate(d, 'mine', victims, undefined);
+  return blasts.some((b) => b.eliminated.includes(mover));
 }
 
 /** EXS-TERMINAL-3: the first time a player's miniature leaves a terminal, they may control it with a faction token. */

@@ -236,3 +236,34 @@ describe('Exsilium match: Hologram, portal and Cracking cards', () => {
     await given.when({ type: 'exsilium.play', player: 'p2', card: 'p2-4', miniature: 'keber-1', node: 'X:5,2' }).thenProblem('not_controlled_terminal');
   });
 });
+
+describe('Exsilium match: mines (EXS-MINE-1…5)', () => {
+  const mined = () => {
+    const base = fullScenario();
+    const p2: Record<string, unknown>[] = [...base.decks.p2];
+    p2[4] = { name: 'Mine', strength: 1, secondary: 'drop', mine: true };
+    return matchSpec('exsilium', { players, options: { ...base, decks: { ...base.decks, p2 } } });
+  };
+
+  it('EXS-MINE-2/5 / EXS-AMB-16: a step next to a face-up mine of another faction eliminates the miniature at once; the mine is spent (card to its owner’s discard, token to the reserve)', async () => {
+    const { state } = await mined()
+      .givenCommands(upTo(25))
+      .when(FULL_GAME[25]!)
+      .then([
+        { type: 'exsilium.card_played' },
+        { type: 'exsilium.miniature_stepped', data: { to: 'A3:6,1' } },
+        { type: 'exsilium.mine_exploded', data: { node: 'A3:7,0', owner: 'p2', card: 'p2-5', rule: 'EXS-MINE-2', eliminated: ['syl-2'] } },
+        { type: 'exsilium.eliminated', data: { player: 'p1', cause: 'mine', miniatures: ['syl-2'] } },
+      ]);
+    expect(state.table.players.p1.miniatures[1].node).toBeNull();
+    expect(state.table.markers['A3:7,0']).toBeUndefined();
+    expect(state.table.players.p2.discard).toContain('p2-5');
+  });
+
+  it('EXS-MINE-1: a mine dropped face down does nothing', async () => {
+    const given = mined().givenCommands([...upTo(17), { type: 'exsilium.drop', player: 'p2', card: 'p2-5', node: 'A3:7,0', mode: 'face_down' }, ...FULL_GAME.slice(18, 25)]);
+    await given
+      .when(FULL_GAME[25]!)
+      .then([{ type: 'exsilium.card_played' }, { type: 'exsilium.miniature_stepped' }, { type: 'exsilium.miniature_stepped' }, { type: 'exsilium.combats_triggered' }]);
+  });
+});
