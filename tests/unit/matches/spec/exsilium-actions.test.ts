@@ -223,6 +223,24 @@ describe('Exsilium match: Hologram, portal and Cracking cards', () => {
     expect(state.table.players.p1.factionTokens).toBe(7);
   });
 
+  it('EXS-KW-PORTAL / EXS-AMB-10: from a portal node to the free portal node of another tile, at any distance', async () => {
+    const base = fullScenario({ newaru: 0, harder: true });
+    const nodes = base.board.nodes.map((n) => (n.id === 'A3:8,2' ? { ...n, portal: true } : n));
+    const p1: Record<string, unknown>[] = [...base.decks.p1];
+    p1[4] = { name: 'Activate portal', strength: 1, action: { kind: 'portal' } };
+    const given = matchSpec('exsilium', { players, options: { ...base, board: { ...base.board, nodes }, decks: { ...base.decks, p1 } } }).givenCommands([
+      ...FULL_GAME.slice(0, 4),
+      { type: 'exsilium.move', player: 'p1', card: 'p1-4', miniature: 'syl-1', path: ['X:4,1', 'X:5,2'] },
+      { type: 'exsilium.end_turn', player: 'p1' },
+      { type: 'exsilium.end_turn', player: 'p2' },
+    ]);
+    await given.when({ type: 'exsilium.play', player: 'p1', card: 'p1-5', miniature: 'syl-1', node: 'A3:8,2' }).then([
+      { type: 'exsilium.card_played', data: { action: 'portal' } },
+      { type: 'exsilium.miniature_stepped', data: { from: 'X:5,2', to: 'A3:8,2' } },
+    ]);
+    await given.when({ type: 'exsilium.play', player: 'p1', card: 'p1-5', miniature: 'syl-1', node: 'X:3,2' }).thenProblem('portal_destination');
+  });
+
   it('EXS-KW-PORTAL: Activate portal needs the miniature on a portal node', async () => {
     await withCard('p1', 3, { name: 'Activate portal', strength: 1, action: { kind: 'portal' } })
       .givenCommands(FULL_GAME.slice(0, 4))
