@@ -1,9 +1,11 @@
 /**
  * The Exsilium match: the resolution log of the stateless operations (resolution-log.ts, kept as
- * it was) plus, when the match is created with a scenario in `options`, the full table — the
- * start-player bid, rounds and turns, activation, movement with reveals and pick-ups, combats
- * through the cores, the enemy activation and victory (src/games/exsilium/match). The command
- * schemas below reuse the operation bodies' members where the operations define them.
+ * it was) plus, when the match is created with a scenario in `options` (exsilium-options.ts), the
+ * full table — the start-player bid, rounds and turns, activation (also on a controlled terminal),
+ * movement with mines, reveals and pick-ups, terminal control, combats through the cores, upgrade
+ * purchases, card Actions and secondary actions, faction abilities, the enemy activation and victory
+ * (src/games/exsilium/match) — and its `summary`. The command schemas below reuse the operation
+ * bodies' members where the operations define them.
  */
 import { Type } from '@sinclair/typebox';
 import type { Dice } from '../../games/dice/index.js';

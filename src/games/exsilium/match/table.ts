@@ -1,8 +1,8 @@
 /**
  * The Exsilium table: the state of a full match (a scenario given in the match options) and its
- * setup. The seeds print neither the basic cards' strengths (OCR-3), nor the tiles' node graphs
- * (OCR-7), nor the enemy action cards, so those come from `options` and are validated here (400
- * with `/options/...` paths); nothing is invented.
+ * setup. The seeds print neither the basic cards (strengths, Actions, icons; OCR-3), nor the upgrade
+ * deck, nor the tiles' node graphs and terrain (OCR-7), nor the enemy action cards, so those come
+ * from `options` and are validated here (400 with `/options/...` paths); nothing is invented.
  */
 import { InvalidInput, type InputProblem, pointer } from '../../errors.js';
 import type { BoardNode } from '../board.js';
