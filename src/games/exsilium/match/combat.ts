@@ -77,7 +77,9 @@ function penalty(t: Table, player: string, miniatureNode: string, laidCards: str
   const p = t.players[player]!;
   const tile = tileOf(t, miniatureNode);
   const taken = figures(t);
-  const free = t.board.nodes.filter((n) => n.tile === tile && !n.crystal && !n.destroyed && !t.markers[n.id] && (n.id === miniatureNode || !taken.has(n.id))).map((n) => n.id);
+  const free = t.board.nodes
+    .filter((n) => n.tile === tile && !n.crystal && !n.destroyed && !t.destroyed.includes(n.id) && !t.markers[n.id] && (n.id === miniatureNode || !taken.has(n.id)))
+    .map((n) => n.id);
   if (command.markerNode !== undefined && !free.includes(command.markerNode)) {
     throw new RuleViolation('marker_node', `The loser's marker goes on a free node of tile ${tile}.`, { path: '/command/markerNode', free });
   }
