@@ -6,6 +6,7 @@ import { apiKeyStore } from '../../src/infra/keys.js';
 import { databaseTargets } from '../helpers/database.js';
 import { testApp } from '../helpers/app.js';
 import { WHOLE_GAME, players, scenario } from '../unit/matches/spec/exsilium-scenario.js';
+import { FULL_GAME, fullScenario } from '../unit/matches/spec/exsilium-full-game.js';
 
 for (const target of databaseTargets()) {
   describe(`Exsilium match API on ${target.name}`, () => {
@@ -50,6 +51,45 @@ for (const target of databaseTargets()) {
       // The match is over: no more turns.
       const after = await call('POST', `/v1/matches/${id}/commands`, { command: { type: 'exsilium.end_turn', player: 'p2' } });
       expect(after).toMatchObject({ status: 422, body: { code: 'match_over' } });
+    });
+
+    it('EXS-ACTION / EXS-UPGRADE / EXS-TERMINAL-3 / EXS-PBOARD-4 … EXS-WIN-1: a game with card Actions, a purchase, a controlled terminal, Drop, Eliminate and the SYL drone, to a winner', async () => {
+      const created = await call('POST', '/v1/matches', { game: 'exsilium', players, options: fullScenario() });
+      expect(created.status).toBe(201);
+      const id = created.body.id;
+      const initial = (await call('GET', `/v1/matches/${id}`)).body.state.summary;
+      expect(initial.upgradeRow.map((c: { id: string }) => c.id)).toEqual(['upgrade-1', 'upgrade-2', 'upgrade-3', 'upgrade-4']);
+      let version = 0;
+      const types = new Set<string>();
+      for (const command of FULL_GAME) {
+        const r = await call('POST', `/v1/matches/${id}/commands`, { expectedVersion: version, command });
+        expect(r.status, `${command.type}: ${JSON.stringify(r.body).slice(0, 300)}`).toBe(201);
+        version = r.body.version;
+        types.add(command.type);
+      }
+      expect([...types].sort()).toEqual(['ability', 'activate', 'bid', 'buy', 'drop', 'eliminate', 'end_turn', 'fight', 'move', 'play'].map((t) => `exsilium.${t}`));
+      const { summary, table } = (await call('GET', `/v1/matches/${id}`)).body.state;
+      expect(summary).toMatchObject({ phase: 'ended', winner: 'p1', target: 10, revealed: ['A1', 'A3', 'X'], newaru: [] });
+      expect(summary.players.p1).toMatchObject({ faction: 'syl', baralytas: 10, upgrades: ['upgrade-1'], terminals: ['X:3,2'], abilitySlots: 2, connectionTokens: 2 });
+      expect(summary.players.p2).toMatchObject({ faction: 'keber', baralytas: 0, abilitySlots: 0, inactive: ['keber-4', 'keber-3', 'keber-1', 'keber-2'] });
+      expect(summary.players.p1.handSize + summary.players.p1.deckSize + summary.players.p1.discardSize).toBe(15);
+      expect(table.controlled).toEqual({ 'X:3,2': 'p1' });
+    });
+
+    it('EXS-KW-DRAW / EXS-BORDER-3: card data the seeds do not print is validated at creation with /options paths', async () => {
+      const noCost = await call('POST', '/v1/matches', { game: 'exsilium', players, options: fullScenario({ upgrades: [{ name: 'Draw', strength: 1 }] }) });
+      expect(noCost.status).toBe(400);
+      expect(noCost.body.errors.map((e: { path: string }) => e.path)).toEqual(['/options/upgrades/0/cost']);
+      const upgrades = [
+        { name: 'Draw', strength: 1, cost: 2, action: { kind: 'draw' } },
+        { name: 'Cross border', strength: 1, cost: 2, action: { kind: 'cross_border' } },
+      ];
+      const noNumber = await call('POST', '/v1/matches', { game: 'exsilium', players, options: fullScenario({ upgrades }) });
+      expect(noNumber.status).toBe(400);
+      expect(noNumber.body.errors.map((e: { path: string; code: string }) => [e.path, e.code])).toEqual([
+        ['/options/upgrades/0/action', 'missing_count'],
+        ['/options/upgrades/1/action', 'missing_n'],
+      ]);
     });
 
     it('EXS-COMP / OCR-3: a scenario without the decks and with an unknown node is refused at creation with /options paths', async () => {

@@ -8,10 +8,23 @@ import fc from 'fast-check';
 import { SeededDice } from '../../src/games/dice/index.js';
 import { InvalidInput, RuleViolation } from '../../src/games/errors.js';
 import { gameMatch, validateCommand, type Command } from '../../src/app/matches/games.js';
-import { players, scenario } from '../unit/matches/spec/exsilium-scenario.js';
+import { players } from '../unit/matches/spec/exsilium-scenario.js';
+import { FULL_GAME, fullScenario } from '../unit/matches/spec/exsilium-full-game.js';
 
 const match = gameMatch('exsilium')!;
-const setup = { players, options: scenario() as unknown as Record<string, unknown> };
+/** The scenario with action cards and an upgrade deck, for two pairs of factions (every ability). */
+const setups = [
+  { p1: 'syl', p2: 'keber' },
+  { p1: 'vinsan', p2: 'wardun' },
+].map((factions, i) => {
+  const options = fullScenario({ factions });
+  // The second pair's Drop card is a mine (EXS-MINE-1…5).
+  if (i === 1) (options.decks.p2 as Record<string, unknown>[])[4] = { ...options.decks.p2[4]!, mine: true };
+  return { players, options: options as unknown as Record<string, unknown> };
+});
+let setup = setups[0]!;
+/** The whole game's commands with the miniature ids of the second pair of factions. */
+const prefixes = [FULL_GAME, JSON.parse(JSON.stringify(FULL_GAME).replaceAll('syl-', 'vinsan-').replaceAll('keber-', 'wardun-')) as Command[]];
 
 /** Commands worth trying now: mostly legal-looking ones for the phase, some wrong on purpose. */
 function menu(state: any, pick: number): Command[] {
@@ -39,36 +52,86 @@ function menu(state: any, pick: number): Command[] {
     cmds.push({ type: 'exsilium.move', player, card, miniature: mini.id, path: after && pick % 2 ? [next, after] : [next] });
   }
   cmds.push({ type: 'exsilium.activate', player: player === 'p1' ? 'p2' : 'p1', card });
+  // Upgrades, terminals, card Actions, secondary actions and abilities (EXS-UPGRADE, EXS-TERMINAL-3, EXS-ACTION, EXS-PBOARD-4).
+  const other = t.players[player === 'p1' ? 'p2' : 'p1'];
+  const nodes = (setup.options.board as { nodes: { id: string; neighbors: string[] }[] }).nodes;
+  const near = mini ? nodes.find((n) => n.id === mini.node)!.neighbors : [];
+  const node = near[(pick >> 2) % Math.max(1, near.length)] ?? 'X:3,2';
+  const controlled = Object.keys(t.controlled).find((n) => t.controlled[n] === player);
+  cmds.push(
+    { type: 'exsilium.buy', player, cards: p.hand.slice(0, 1 + (pick % 2)), buy: t.upgradeRow.slice(pick % 3, (pick % 3) + 1), refresh: pick % 5 === 0 },
+    {
+      type: 'exsilium.play',
+      player,
+      card,
+      miniature: mini?.id ?? 'none',
+      node: pick % 2 ? node : 'X:5,2',
+      path: [node],
+      discard: p.hand[1] ?? card,
+      take: p.discard[0] ?? card,
+      target: p.discard[0] ?? card,
+    },
+    { type: 'exsilium.drop', player, card, node, mode: (['face_up', 'face_down', 'supply'] as const)[pick % 3] },
+    { type: 'exsilium.eliminate', player, card },
+    {
+      type: 'exsilium.ability',
+      player,
+      miniature: mini?.id ?? 'none',
+      tile: 'X',
+      ...(near.length ? { nodes: near.slice(0, 1 + (pick % 2)) } : {}),
+      target: { player: player === 'p1' ? 'p2' : 'p1', miniature: other.miniatures.find((m: any) => m.node)?.id ?? 'none' },
+    },
+    { type: 'exsilium.activate', player, ...(controlled ? { terminal: controlled } : { card }) },
+  );
+  if (mini) cmds.push({ type: 'exsilium.move', player, card, miniature: mini.id, path: [node], control: true });
+  if (t.combats.length) {
+    const fz = p.hand.find((c: string) => c.startsWith('upgrade'));
+    if (fz) cmds.push({ type: 'exsilium.fight', player, cards: p.hand.filter((c: string) => c !== fz).slice(0, 2), favourableZone: fz });
+  }
   return cmds;
 }
 
 describe('Exsilium match property', () => {
+  const accepted = new Set<string>();
   it('replay of the JSON log equals the live state; refused commands change nothing; decide is deterministic', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.nat(1000), fc.nat(20)), { minLength: 1, maxLength: 60 }), fc.string({ minLength: 1, maxLength: 8 }), (steps, seed) => {
-        let state = match.initialState(setup) as any;
-        const log: { type: string; data: unknown }[] = [];
-        steps.forEach(([pick, which], i) => {
-          if (state.table.phase === 'ended') return;
-          const options = menu(state, pick);
-          const command = validateCommand(match, structuredClone(options[which % options.length]!));
-          const before = structuredClone(state);
-          try {
-            const events = match.decide(command, state, new SeededDice(`${seed}-${i}`));
-            expect(match.decide(command, state, new SeededDice(`${seed}-${i}`))).toEqual(events);
-            for (const e of events) {
-              state = match.evolve(state, e);
-              log.push(JSON.parse(JSON.stringify(e)));
+      fc.property(
+        fc.array(fc.tuple(fc.nat(1000), fc.nat(20)), { minLength: 1, maxLength: 60 }),
+        fc.string({ minLength: 1, maxLength: 8 }),
+        fc.nat(1),
+        fc.nat(FULL_GAME.length),
+        (random, seed, which, k) => {
+          setup = setups[which]!;
+          // A prefix of the whole game (upgrades, terminals, abilities in reach), then random commands.
+          const steps: [number, number, Command?][] = [...prefixes[which]!.slice(0, k).map((c): [number, number, Command] => [0, 0, c]), ...random];
+          let state = match.initialState(setup) as any;
+          const log: { type: string; data: unknown }[] = [];
+          steps.forEach(([pick, choice, given], i) => {
+            if (state.table.phase === 'ended') return;
+            const options = given ? [given] : menu(state, pick);
+            const before = structuredClone(state);
+            try {
+              // Schema-invalid picks are refused with 400 (InvalidInput) like any other refusal.
+              const command = validateCommand(match, structuredClone(options[choice % options.length]!));
+              const events = match.decide(command, state, new SeededDice(`${seed}-${i}`));
+              accepted.add(events.find((e) => e.type === 'exsilium.ability_fired') ? 'ability fired' : command.type);
+              expect(match.decide(command, state, new SeededDice(`${seed}-${i}`))).toEqual(events);
+              for (const e of events) {
+                state = match.evolve(state, e);
+                log.push(JSON.parse(JSON.stringify(e)));
+              }
+            } catch (error) {
+              if (!(error instanceof RuleViolation || error instanceof InvalidInput)) throw error;
+              expect(state).toEqual(before);
             }
-          } catch (error) {
-            if (!(error instanceof RuleViolation || error instanceof InvalidInput)) throw error;
-            expect(state).toEqual(before);
-          }
-        });
-        const replayed = log.reduce((s, e) => match.evolve(s, e), match.initialState(setup));
-        expect(replayed).toEqual(JSON.parse(JSON.stringify(state)));
-      }),
+          });
+          const replayed = log.reduce((s, e) => match.evolve(s, e), match.initialState(setup));
+          expect(replayed).toEqual(JSON.parse(JSON.stringify(state)));
+        },
+      ),
       { numRuns: 150 },
     );
+    // The runs did reach the new commands, not only their refusals.
+    for (const type of ['buy', 'play', 'drop', 'eliminate', 'ability', 'fight', 'move'].map((x) => `exsilium.${x}`)) expect(accepted, type).toContain(type);
   });
 });

@@ -1,80 +1,31 @@
 /**
  * The Exsilium match: the resolution log of the stateless operations (resolution-log.ts, kept as
- * it was) plus, when the match is created with a scenario in `options`, the full table — the
- * start-player bid, rounds and turns, activation, movement with reveals and pick-ups, combats
- * through the cores, the enemy activation and victory (src/games/exsilium/match). The command
- * schemas below reuse the operation bodies' members where the operations define them.
+ * it was) plus, when the match is created with a scenario in `options` (exsilium-options.ts), the
+ * full table — the start-player bid, rounds and turns, activation (also on a controlled terminal),
+ * movement with mines, reveals and pick-ups, terminal control, combats through the cores, upgrade
+ * purchases, card Actions and secondary actions, faction abilities, the enemy activation and victory
+ * (src/games/exsilium/match) — and its `summary`. The command schemas below reuse the operation
+ * bodies' members where the operations define them.
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { Dice } from '../../games/dice/index.js';
 import { RuleViolation, underPath } from '../../games/errors.js';
 import * as exs from '../../games/exsilium/match/index.js';
-import { exsiliumNewaruActionOperation } from '../exsilium/newaru-action.operation.js';
-import { BoardNodes, Enum, NodeId, OutcomeDeck } from '../exsilium/schemas.js';
+import { Enum, NodeId, OutcomeDeck } from '../exsilium/schemas.js';
+import { ExsiliumOptionsSchema } from './exsilium-options.js';
 import { DiceSpecSchema } from '../schemas/common.js';
 import { validate } from '../validate.js';
 import { defineMatchGame, type Command, type GameMatch, type MatchCommand, type MatchSetup } from './match-game.js';
 import { resolutionLogMatch, type ResolutionLogState } from './resolution-log.js';
 
-type State = ResolutionLogState<exs.ExsiliumMatch> & { table?: exs.Table };
+type State = ResolutionLogState<exs.ExsiliumMatch> & { table?: exs.Table; summary?: exs.TableSummary };
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const Player = Type.String({ minLength: 1, maxLength: 200, description: 'The player id (of the match players).' });
-const CardId = Type.String({ minLength: 1, maxLength: 200, description: 'A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`.' });
-const deckBody = exsiliumNewaruActionOperation.body!.properties.decks as unknown as { properties: Record<'basic', { items: TSchema }> };
-const EnemyCard = deckBody.properties.basic.items;
-const Faction = Enum(['syl', 'keber', 'vinsan', 'wardun'] as const);
-
-/** The scenario: what the seeds do not print (EXS-COMP, OCR-3, OCR-7), given at match creation. */
-export const ExsiliumOptionsSchema = Type.Object({
-  factions: Type.Record(Type.String(), Faction, { description: 'Player id → faction (EXS-SETUP-1); each faction once.' }),
-  board: Type.Object({
-    tiles: Type.Array(
-      Type.Object({
-        id: Id,
-        start: Type.Optional(Type.String({ description: 'The player whose starting tile this is (face up from the start, EXS-SETUP-3); other tiles start face down.' })),
-        activation: Type.Optional(NodeId),
-        attackerBonus: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Terrain "+N TO THE ATTACKER IN THIS ZONE" (EXS-BOARD-5).' })),
-      }),
-      { minItems: 2, maxItems: 12, description: 'The scenario layout (EXS-SETUP-4): the 12 tiles at most, with the starting tile and activation node of each player.' },
-    ),
-    nodes: Type.Array(
-      Type.Intersect([
-        Type.Index(BoardNodes, Type.Number()),
-        Type.Object({
-          terminal: Type.Optional(Type.Boolean({ description: 'A connection terminal (gets a connection token on reveal).' })),
-          portal: Type.Optional(Type.Boolean({ description: 'The tile’s portal (a Newaru appears there on reveal and respawn).' })),
-        }),
-      ]),
-      { minItems: 1, maxItems: 2000, description: 'Every movement node of the layout, face-down tiles included (EXS-AMB-2: the tiles’ data).' },
-    ),
-    borders: Type.Optional(
-      Type.Array(Type.Object({ tiles: Type.Tuple([Id, Id]), n: Type.Integer({ minimum: 1, maximum: 4 }) }), {
-        maxItems: 50,
-        description: 'Border numbers between two tiles (EXS-BORDER-1).',
-      }),
-    ),
-  }),
-  decks: Type.Record(
-    Type.String(),
-    Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), strength: Type.Integer({ minimum: 0, maximum: 100 }) }), { minItems: 1, maxItems: 60 }),
-    {
-      description: 'Player id → their cards in draw order (the seeds do not print the basic cards, OCR-3).',
-    },
-  ),
-  enemyDecks: Type.Object(
-    { basic: Type.Array(EnemyCard, { maxItems: 60 }), intermediate: Type.Array(EnemyCard, { maxItems: 60 }), advanced: Type.Array(EnemyCard, { maxItems: 60 }) },
-    { description: 'The enemy action decks in draw order (EXS-COMP-5).' },
-  ),
-  baralytasDeck: Type.Optional(
-    Type.Array(Type.Integer({ minimum: 1, maximum: 3 }), {
-      minItems: 8,
-      maxItems: 8,
-      description: 'The Baralytas deck in draw order (3 × 1, 3 × 2, 2 × 3); absent → shuffled at the bid.',
-    }),
-  ),
-  newaru: Type.Optional(Type.Integer({ minimum: 0, maximum: 50, description: 'Newaru miniatures in the supply (EXS-NEWARU-SPAWN-4); absent → unlimited.' })),
-  harder: Type.Optional(Type.Boolean({ description: 'EXS-WIN-2: +2 to the victory target.' })),
+const CardId = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description: 'A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`, or `upgrade-<n>`, the n-th card of `options.upgrades`.',
 });
 
 const FULL = ['factions', 'board', 'decks', 'enemyDecks'] as const;
@@ -108,7 +59,7 @@ const table = <C>(
 ];
 
 const OPTIONS_DOC =
-  'A full match is created with `options` `{factions: {playerId: "syl"|"keber"|"vinsan"|"wardun"}, board: {tiles: [{id, start?, activation?, attackerBonus?}], nodes: [{id, tile, neighbors, crystal?, terminal?, portal?}], borders?: [{tiles: [a, b], n}]}, decks: {playerId: [{name, strength}]}, enemyDecks: {basic, intermediate, advanced}, baralytasDeck?, newaru?, harder?}` (400 with `/options/...` paths when not playable); without them the match is the resolution log of the operations.';
+  'A full match is created with `options` `{factions: {playerId: "syl"|"keber"|"vinsan"|"wardun"}, board: {tiles: [{id, start?, activation?, attackerBonus?, noDraw?}], nodes: [{id, tile, neighbors, crystal?, terminal?, portal?}], borders?: [{tiles: [a, b], n}]}, decks: {playerId: [card]}, upgrades?: [card with cost], enemyDecks: {basic, intermediate, advanced}, baralytasDeck?, newaru?, harder?}` where a card is `{name, strength, cost?, action?: {kind: draw|exchange|eliminate|portal|cross_border|cracking|hologram|favourable_zone, count?, n?}, beforeCombat?, secondary?: drop|eliminate, faction?, mine?}` (the seeds print no card list, tile data nor upgrade deck: 400 with `/options/...` paths when not playable); without them the match is the resolution log of the operations. The match state carries `table` (the full table) and `summary` (per player: faction, hand/deck/discard sizes, Baralytas, tokens, ability slots, miniatures, upgrades, controlled terminals; the board, Newaru, decks, the winner).';
 
 const TABLE_COMMANDS: [string, MatchCommand<State>][] = [
   table(
@@ -120,21 +71,27 @@ const TABLE_COMMANDS: [string, MatchCommand<State>][] = [
   ),
   table(
     'exsilium.activate',
-    'EXS-PBOARD-2: 1 card puts the next miniature of the player board on the activation node (EXS-PBOARD-3 order); pick-ups and combats as after a step.',
+    'EXS-PBOARD-2: 1 card puts the next miniature of the player board on the activation node (EXS-PBOARD-3 order); or EXS-ACTION-3 / EXS-AMB-11: `terminal` instead of `card` puts it on a terminal the player controls for 1 faction token. Pick-ups and combats as after a step.',
     { player: 'p1', card: 'p1-1' },
-    { player: Player, card: CardId },
+    { player: Player, card: Type.Optional(CardId), terminal: Type.Optional(NodeId) },
     exs.activate,
   ),
   table(
     'exsilium.move',
-    'EXS-ACTION-1a / EXS-MOVE-1…3: 1 card moves one miniature 1–2 nodes (`path`: the nodes stepped on). Each step is checked (EXS-MOVE-2: adjacency, deposits, occupied nodes, EXS-BORDER-2) and followed by the tile reveal (EXS-REVEAL-2), pick-ups (EXS-CRYSTAL-2, EXS-ACTION-8, EXS-TERMINAL-1), the win check (EXS-WIN-3) and the combat check (EXS-COMBAT-TRIGGER-1/2, the move stops: EXS-AMB-17).',
+    'EXS-ACTION-1a / EXS-MOVE-1…3: 1 card moves one miniature 1–2 nodes (`path`: the nodes stepped on). Each step is checked (EXS-MOVE-2: adjacency, deposits, destroyed and occupied nodes, EXS-BORDER-2) and followed by the mines (EXS-MINE-2/4), the tile reveal (EXS-REVEAL-2), pick-ups (EXS-CRYSTAL-2, EXS-ACTION-8, EXS-TERMINAL-1), the win check (EXS-WIN-3) and the combat check (EXS-COMBAT-TRIGGER-1/2, the move stops: EXS-AMB-17).',
     { player: 'p1', card: 'p1-2', miniature: 'syl-1', path: ['A1:1,2', 'A1:2,2'] },
-    { player: Player, card: CardId, miniature: Id, path: Type.Array(NodeId, { minItems: 1, maxItems: 2 }) },
+    {
+      player: Player,
+      card: CardId,
+      miniature: Id,
+      path: Type.Array(NodeId, { minItems: 1, maxItems: 2 }),
+      control: Type.Optional(Type.Boolean({ description: 'EXS-TERMINAL-3: place 1 faction token on the terminal this move leaves for the first time (control it).' })),
+    },
     exs.move,
   ),
   table(
     'exsilium.fight',
-    'EXS-COMBAT-PVP-1…6 / EXS-COMBAT-NEWARU-1…6 (POST /v1/exsilium/combats and /newaru/actions on the table): resolves a pending combat (`combat`: its index, the active player’s order) with the cards laid (`cards`; PvP `defenderCards`), the enemy action deck of the player’s level and the Outcome deck (`outcomeDeck` top, else shuffled from the dice seed; EXS-AMB-7). The Conclusion is applied: tokens, fatigue discards (`discards`), retreat, the loser’s marker (`markerNode`) and supply card (`supplyCard`), Newaru removed or sent to its portal.',
+    'EXS-COMBAT-PVP-1…6 / EXS-COMBAT-NEWARU-1…6 (POST /v1/exsilium/combats and /newaru/actions on the table): resolves a pending combat (`combat`: its index, the active player’s order) with the cards laid (`cards`; PvP `defenderCards`), the enemy action deck of the player’s level and the Outcome deck (`outcomeDeck` top, else shuffled from the dice seed; EXS-AMB-7). Against a Newaru, `favourableZone` (a Favourable Zone card in hand) evades an evadable attack card (EXS-KW-FAVZONE, EXS-AMB-23). The Conclusion is applied: tokens, fatigue discards (`discards`), retreat with the ability release (EXS-PBOARD-5), the loser’s marker (`markerNode`) and supply card (`supplyCard`), Newaru removed or sent to its portal.',
     { player: 'p1', cards: ['p1-3', 'p1-4'], defenderCards: ['p2-1'], outcomeDeck: [4, 8] },
     {
       player: Player,
@@ -148,8 +105,72 @@ const TABLE_COMMANDS: [string, MatchCommand<State>][] = [
       supplyCard: Type.Optional(CardId),
       markerNode: Type.Optional(NodeId),
       outcomeDeck: Type.Optional(OutcomeDeck),
+      favourableZone: Type.Optional(CardId),
     },
     exs.fight,
+  ),
+  table(
+    'exsilium.buy',
+    'EXS-UPGRADE-1…7 / EXS-EX-5: with a miniature on a connection terminal that is free or the player’s own, 1 faction token buys face-up upgrade cards (`buy`) whose total cost is at most the value of the cards spent (`cards`, at least 1) + 1 per connection token held (never spent). Spent cards go to the discard pile, bought ones to hand (usable at once, another purchase costs another token); empty spaces are refilled from the upgrade deck (never reshuffled). `refresh`: first the 4 face-up cards leave the game and 4 new ones are revealed (EXS-UPGRADE-5). Needs `options.upgrades`. The trash space (EXS-UPGRADE-6) is not offered: its procedure is not printed (EXS-AMB-15).',
+    { player: 'p1', cards: ['p1-5', 'p1-6'], buy: ['upgrade-2'] },
+    {
+      player: Player,
+      cards: Type.Array(CardId, { minItems: 1, maxItems: 60 }),
+      buy: Type.Array(CardId, { maxItems: 4 }),
+      refresh: Type.Optional(Type.Boolean()),
+    },
+    exs.buy,
+  ),
+  table(
+    'exsilium.play',
+    'EXS-ACTION-1 (c) / EXS-CARD-1…5: 1 card for its Action, by its keyword in the options: `draw` (EXS-KW-DRAW: `count` cards from the deck, the discard pile reshuffled when it runs out; refused while a miniature stands on a NO DRAWING tile, EXS-BOARD-5), `exchange` (EXS-KW-EXCHANGE: `discard` a card of the hand, `take` one of the discard pile), `eliminate` (EXS-KW-ELIMINATE: `target`, a card of the hand or discard pile, leaves the game), `portal` (EXS-KW-PORTAL / EXS-AMB-10: `miniature` on a portal goes to the free portal `node` of another tile), `cross_border` (EXS-BORDER-3: `miniature` moves `path` of 1–2 nodes, crossing borders up to the card’s `n` alone), `cracking` (EXS-KW-CRACKING: `miniature` adjacent to the terminal `node` another faction controls removes its token to the game reserve), `hologram` (EXS-KW-HOLOGRAM: a faction token marks the start node, `miniature` moves `path` of 1–3 nodes; in the enemy activation the triggered Newaru go for it, EXS-NEWARU-MOVE-4, then it returns to the marked node if free and the token comes back; the card is discarded when played). `favourable_zone` is given in exsilium.fight. EXS-CARD-4: faction cards only for their faction; EXS-CARD-5: `beforeCombat` cards also while a combat waits.',
+    { player: 'p1', card: 'p1-9', miniature: 'syl-1', node: 'X:3,2' },
+    {
+      player: Player,
+      card: CardId,
+      miniature: Type.Optional(Id),
+      path: Type.Optional(Type.Array(NodeId, { minItems: 1, maxItems: 3 })),
+      node: Type.Optional(NodeId),
+      discard: Type.Optional(CardId),
+      take: Type.Optional(CardId),
+      target: Type.Optional(CardId),
+      control: Type.Optional(Type.Boolean()),
+    },
+    exs.play,
+  ),
+  table(
+    'exsilium.drop',
+    'EXS-ACTION-6 (secondary action, Drop icon): the card goes beside a free `node` adjacent to one of the player’s miniatures with 1 faction token as the pick-up marker; `mode` `face_down` or `supply` (into the supply deck) costs 1 more token, to the game reserve. Whoever steps on the marker takes the card (EXS-ACTION-8). A mine card (`mine` in the options) dropped face up is a detonator: a miniature of another faction that steps next to it is eliminated, and a border crossing sets off the mines next to that border, eliminating every miniature next to them (EXS-MINE-2/4, EXS-AMB-16: before the other per-step checks); victims apply only the loser discard rule, the mine is spent (card to its owner’s discard, token to the game reserve; EXS-MINE-5); face down it does nothing.',
+    { player: 'p1', card: 'p1-8', node: 'X:4,0', mode: 'face_up' },
+    { player: Player, card: CardId, node: NodeId, mode: Type.Optional(Enum(['face_up', 'face_down', 'supply'] as const)) },
+    exs.drop,
+  ),
+  table(
+    'exsilium.eliminate',
+    'EXS-ACTION-7 (secondary action, Eliminate icon): at any moment of the turn the card leaves the game; its Action is not performed.',
+    { player: 'p1', card: 'p1-8' },
+    { player: Player, card: CardId },
+    exs.eliminate,
+  ),
+  table(
+    'exsilium.ability',
+    'EXS-PBOARD-4 / EXS-ACTION-2: 1 faction token on an empty ability slot (once per turn). The second fires the faction ability at once with the choices given: SYL `miniature` (EXS-FACTION-SYL-1: every figure within 2 nodes eliminated, own SYL and Newaru included), Keber `tile` (EXS-FACTION-KEBER-1: all 4 Keber on one tile, EXS-AMB-26; everything on that adjacent tile and every enemy on the Keber tile), Vinsan `nodes` (EXS-FACTION-VINSAN-1: a sinkhole of up to 4 pairwise adjacent nodes, no deposit or terminal; figures there move to `displace` nodes), Wardun `miniature` + `target` (EXS-FACTION-WARDUN-1: a miniature of another faction within 3 nodes is trapped). Ranges count node steps ignoring obstacles (EXS-AMB-14). Victims retreat and apply only the loser discard rule (`victims`: per player `supplyCards`, `markerNodes`; EXS-COMBAT-DISCARD-3); the release follows EXS-PBOARD-5. Not modelled: the Dodge card «Arremetida» against the Keber strike.',
+    { player: 'p1', miniature: 'syl-1' },
+    {
+      player: Player,
+      miniature: Type.Optional(Id),
+      tile: Type.Optional(Id),
+      nodes: Type.Optional(Type.Array(NodeId, { minItems: 1, maxItems: 4 })),
+      displace: Type.Optional(Type.Record(Type.String(), NodeId)),
+      target: Type.Optional(Type.Object({ player: Player, miniature: Id })),
+      victims: Type.Optional(
+        Type.Record(
+          Type.String(),
+          Type.Object({ supplyCards: Type.Optional(Type.Array(CardId, { maxItems: 4 })), markerNodes: Type.Optional(Type.Array(NodeId, { maxItems: 4 })) }),
+        ),
+      ),
+    },
+    exs.fillAbilitySlot,
   ),
   table(
     'exsilium.end_turn',
@@ -171,10 +192,13 @@ export function exsiliumMatch(): GameMatch {
     initialState: (setup) => {
       const base = log.initialState(setup) as State;
       const t = tableOf(setup);
-      return t ? { ...base, table: t } : base;
+      return t ? { ...base, table: t, summary: exs.summarize(t) } : base;
     },
-    evolve: (state, event) =>
-      exs.TABLE_EVENT_TYPES.has(event.type) && state.table ? { ...state, table: exs.evolveTable(state.table, event as exs.TableEvent) } : (log.evolve(state, event) as State),
+    evolve: (state, event) => {
+      if (!exs.TABLE_EVENT_TYPES.has(event.type) || !state.table) return log.evolve(state, event) as State;
+      const table = exs.evolveTable(state.table, event as exs.TableEvent);
+      return { ...state, table, summary: exs.summarize(table) };
+    },
     commands: Object.fromEntries([...logCommands, ...TABLE_COMMANDS]),
     unknownCommand: (command: Command, state, d) => log.decide(command, state, d),
   });

@@ -9,7 +9,7 @@ import { resolveNewaruCombat } from '../newaru-combat.js';
 import { outcomePile, type OutcomeCard } from '../outcome.js';
 import { resolvePlayerCombat, type Combatant } from '../player-combat.js';
 import type { CombatEffects, TableEvent } from './evolve.js';
-import { checkWin, Decision, figures, requireTurn, tileOf } from './rules.js';
+import { checkRelease, checkWin, Decision, figures, requireFactionCard, requireTurn, tileOf } from './rules.js';
 import { points, type PendingCombat, type Table, type TablePlayer } from './table.js';
 import { seedOf } from './turn.js';
 
@@ -30,6 +30,8 @@ export interface FightCommand {
   /** The free node of the tile for the loser's marker (default the first free one). */
   markerNode?: string;
   outcomeDeck?: OutcomeCard[];
+  /** Newaru: a Favourable Zone card from hand to evade an evadable attack (EXS-KW-FAVZONE, EXS-AMB-23). */
+  favourableZone?: string;
 }
 
 function laid(t: Table, player: string, cards: string[], member: string): number[] {
@@ -37,6 +39,7 @@ function laid(t: Table, player: string, cards: string[], member: string): number
   cards.forEach((c, i) => {
     if (!hand.includes(c) || cards.indexOf(c) !== i)
       throw new RuleViolation('card_not_in_hand', `Card "${c}" is not in ${player}'s hand (or is laid twice).`, { path: pointer('command', member, i), hand });
+    requireFactionCard(t, player, c, pointer('command', member, i));
   });
   return cards.map((c) => t.cards[c]!.strength);
 }
@@ -74,7 +77,9 @@ function penalty(t: Table, player: string, miniatureNode: string, laidCards: str
   const p = t.players[player]!;
   const tile = tileOf(t, miniatureNode);
   const taken = figures(t);
-  const free = t.board.nodes.filter((n) => n.tile === tile && !n.crystal && !n.destroyed && !t.markers[n.id] && (n.id === miniatureNode || !taken.has(n.id))).map((n) => n.id);
+  const free = t.board.nodes
+    .filter((n) => n.tile === tile && !n.crystal && !n.destroyed && !t.destroyed.includes(n.id) && !t.markers[n.id] && (n.id === miniatureNode || !taken.has(n.id)))
+    .map((n) => n.id);
   if (command.markerNode !== undefined && !free.includes(command.markerNode)) {
     throw new RuleViolation('marker_node', `The loser's marker goes on a free node of tile ${tile}.`, { path: '/command/markerNode', free });
   }
@@ -124,7 +129,10 @@ function fightPlayer(d: Decision, c: Extract<PendingCombat, { kind: 'pvp' }>, co
     retreat: { player: loser, miniature: lost.miniature },
     ...penalty(t, loser, minNode(l, lost.miniature), lostCards, command),
   };
+  const pool = l.pool.length;
   d.emit({ type: 'exsilium.combat_resolved', data: { combat: c, winner, result: { ...result, decks: log.transcript() }, effects } });
+  // EXS-COMBAT-PVP-5 (4): the retreat may release the loser's ability.
+  checkRelease(d, loser, pool);
   // EXS-WIN-3: a Baralytas token won in combat is checked against the target.
   if (effects.baralytas) checkWin(d, winner);
 }
@@ -136,6 +144,14 @@ function fightNewaru(d: Decision, c: Extract<PendingCombat, { kind: 'newaru' }>,
   const newaru = t.newaru.find((n) => n.id === c.newaru)!;
   const newaruTile = tileOf(t, newaru.node);
   const committed = laid(t, c.player, command.cards, 'cards');
+  const fz = command.favourableZone;
+  if (fz !== undefined) {
+    const card = t.cards[fz];
+    if (!p.hand.includes(fz) || command.cards.includes(fz) || card?.action?.kind !== 'favourable_zone')
+      throw new RuleViolation('not_favourable_zone', `"${fz}" is not a Favourable Zone card in hand (outside the cards revealed; EXS-KW-FAVZONE).`, {
+        path: '/command/favourableZone',
+      });
+  }
   const decks = Object.fromEntries(Object.entries(t.enemyDecks).map(([tier, x]) => [tier, x.drawPile]));
   const discards = Object.fromEntries(Object.entries(t.enemyDecks).map(([tier, x]) => [tier, x.discard]));
   const onNewaruTile = [...figures(t)].some(([n, f]) => 'player' in f && tileOf(t, n) === newaruTile);
@@ -146,6 +162,7 @@ function fightNewaru(d: Decision, c: Extract<PendingCombat, { kind: 'newaru' }>,
       ...(command.give?.[c.player] !== undefined ? { returnToken: command.give[c.player] } : {}),
       committed,
       hand: p.hand.length,
+      ...(fz !== undefined ? { favourableZone: true } : {}),
       attacker: c.attacker,
       attackerBonus: t.board.tiles.find((x) => x.id === tileOf(t, node))?.attackerBonus ?? 0,
       connectionTokens: p.connectionTokens,
@@ -180,8 +197,12 @@ function fightNewaru(d: Decision, c: Extract<PendingCombat, { kind: 'newaru' }>,
       effects.returned = { player: c.player, value: mine.baralytas.value, deposit: mine.baralytas.deposit?.deposit ?? null };
     Object.assign(effects, penalty(t, c.player, node, command.cards, command));
   }
+  // EXS-KW-FAVZONE: the evading card is discarded; nobody wins or loses.
+  if (result.evaded && fz !== undefined) effects.discards = { [c.player]: [fz] };
   const winner = result.winner === 'player' ? c.player : result.winner === 'newaru' ? c.newaru : null;
+  const pool = p.pool.length;
   d.emit({ type: 'exsilium.combat_resolved', data: { combat: c, winner, result: { ...result, decks: log.transcript() }, effects } });
+  if (effects.retreat) checkRelease(d, c.player, pool);
 }
 
 /** EXS-COMBAT-TRIGGER-4: resolve one pending combat of the active player's turn. */

@@ -2,6 +2,7 @@
 import type { EnemyCard, Tier } from '../enemy-actions.js';
 import type { Faction } from '../retreat.js';
 import type { PendingCombat, Table, TablePlayer } from './table.js';
+import { ACTION_EVENT_TYPES, type ActionEvent, drawInto, evolveAction, isTerminalNode, withPlayer, without } from './evolve-actions.js';
 
 export interface CombatEffects {
   baralytas?: { from: string; to: string; value: number };
@@ -22,8 +23,8 @@ export type TableEvent =
   | { type: 'exsilium.tile_revealed'; data: { tile: string; deposits: Record<string, number>; terminals: string[]; newaru: { id: string; node: string } | null } }
   | { type: 'exsilium.round_started'; data: { round: number; refills: Record<string, { drawn: string[]; reshuffled: string[] | null }> } }
   | { type: 'exsilium.turn_started'; data: { player: string; combats: PendingCombat[] } }
-  | { type: 'exsilium.card_played'; data: { player: string; card: string; use: 'move' | 'activate'; miniature: string } }
-  | { type: 'exsilium.miniature_activated'; data: { player: string; miniature: string; node: string } }
+  | { type: 'exsilium.card_played'; data: { player: string; card: string; use: 'move' | 'activate' | 'action'; miniature?: string; action?: string } }
+  | { type: 'exsilium.miniature_activated'; data: { player: string; miniature: string; node: string; /** EXS-ACTION-3: paid in faction tokens. */ tokens?: number } }
   | { type: 'exsilium.miniature_stepped'; data: { player: string; miniature: string; from: string; to: string } }
   | { type: 'exsilium.baralytas_collected'; data: { player: string; deposit: string; value: number; points: number } }
   | { type: 'exsilium.connection_token_taken'; data: { player: string; node: string } }
@@ -33,7 +34,8 @@ export type TableEvent =
   | { type: 'exsilium.game_won'; data: { player: string; points: number; target: number } }
   | { type: 'exsilium.turn_ended'; data: { player: string } }
   | { type: 'exsilium.newaru_moved'; data: { id: string; from: string; to: string; adjacentTo: string[]; rules: string[] } }
-  | { type: 'exsilium.newaru_spawned'; data: { id: string; tile: string; node: string } };
+  | { type: 'exsilium.newaru_spawned'; data: { id: string; tile: string; node: string } }
+  | ActionEvent;
 
 export const TABLE_EVENT_TYPES: ReadonlySet<string> = new Set([
   'exsilium.start_player_bid',
@@ -52,14 +54,9 @@ export const TABLE_EVENT_TYPES: ReadonlySet<string> = new Set([
   'exsilium.turn_ended',
   'exsilium.newaru_moved',
   'exsilium.newaru_spawned',
+  ...ACTION_EVENT_TYPES,
 ]);
 
-type Players = Record<string, TablePlayer>;
-const withPlayer = (players: Players, id: string, f: (p: TablePlayer) => TablePlayer): Players => ({ ...players, [id]: f(players[id]!) });
-const without = (xs: string[], x: string) => {
-  const i = xs.indexOf(x);
-  return i < 0 ? xs : [...xs.slice(0, i), ...xs.slice(i + 1)];
-};
 const place = (p: TablePlayer, miniature: string, node: string | null): TablePlayer => ({ ...p, miniatures: p.miniatures.map((m) => (m.id === miniature ? { ...m, node } : m)) });
 
 function applyCombat(t: Table, e: Extract<TableEvent, { type: 'exsilium.combat_resolved' }>['data']): Table {
@@ -152,30 +149,34 @@ export function evolveTable(t: Table, event: TableEvent): Table {
     case 'exsilium.round_started': {
       let players = t.players;
       for (const [id, r] of Object.entries(event.data.refills)) {
-        players = withPlayer(players, id, (p) => {
-          const first = r.reshuffled ? p.deck.length : r.drawn.length;
-          const deck = r.reshuffled ? r.reshuffled.slice(r.drawn.length - first) : p.deck.slice(first);
-          return { ...p, hand: [...p.hand, ...r.drawn], deck, discard: r.reshuffled ? [] : p.discard };
-        });
+        players = withPlayer(players, id, (p) => drawInto(p, r.drawn, r.reshuffled));
       }
       return { ...t, players, round: event.data.round };
     }
     case 'exsilium.turn_started':
-      return { ...t, active: event.data.player, paths: [], combats: event.data.combats };
+      return { ...t, active: event.data.player, paths: [], combats: event.data.combats, slotFilled: false, hologram: null };
     case 'exsilium.card_played': {
       const d = event.data;
       const players = withPlayer(t.players, d.player, (p) => ({ ...p, hand: without(p.hand, d.card), discard: [...p.discard, d.card] }));
       const start = t.players[d.player]!.miniatures.find((m) => m.id === d.miniature)?.node;
-      return { ...t, players, paths: d.use === 'move' && start ? [...t.paths, [start]] : t.paths };
+      return { ...t, players, paths: d.use !== 'activate' && start ? [...t.paths, [start]] : t.paths };
     }
     case 'exsilium.miniature_activated': {
       const d = event.data;
-      return { ...t, players: withPlayer(t.players, d.player, (p) => ({ ...place(p, d.miniature, d.node), pool: without(p.pool, d.miniature) })) };
+      const players = withPlayer(t.players, d.player, (p) => ({
+        ...place(p, d.miniature, d.node),
+        pool: without(p.pool, d.miniature),
+        factionTokens: p.factionTokens - (d.tokens ?? 0),
+      }));
+      const f = t.players[d.player]!.faction;
+      return { ...t, players, reserve: d.tokens ? { ...t.reserve, [f]: t.reserve[f] + d.tokens } : t.reserve };
     }
     case 'exsilium.miniature_stepped': {
       const d = event.data;
       const paths = t.paths.length ? [...t.paths.slice(0, -1), [...t.paths[t.paths.length - 1]!, d.to]] : [[d.from, d.to]];
-      return { ...t, paths, players: withPlayer(t.players, d.player, (p) => place(p, d.miniature, d.to)) };
+      // EXS-TERMINAL-3: the terminals this player's miniatures have left.
+      const left = (p: TablePlayer) => (isTerminalNode(t, d.from) && !p.terminalsLeft.includes(d.from) ? [...p.terminalsLeft, d.from] : p.terminalsLeft);
+      return { ...t, paths, players: withPlayer(t.players, d.player, (p) => ({ ...place(p, d.miniature, d.to), terminalsLeft: left(p) })) };
     }
     case 'exsilium.baralytas_collected': {
       const d = event.data;
@@ -188,8 +189,9 @@ export function evolveTable(t: Table, event: TableEvent): Table {
     case 'exsilium.marker_picked_up': {
       const d = event.data;
       const { [d.node]: _gone, ...markers } = t.markers;
+      const { [d.node]: _card, ...dropped } = t.dropped;
       const players = d.card ? withPlayer(t.players, d.player, (p) => ({ ...p, hand: [...p.hand, d.card!] })) : t.players;
-      return { ...t, markers, players, supply: d.card ? without(t.supply, d.card) : t.supply, reserve: { ...t.reserve, [d.faction]: t.reserve[d.faction] + 1 } };
+      return { ...t, markers, dropped, players, supply: d.card ? without(t.supply, d.card) : t.supply, reserve: { ...t.reserve, [d.faction]: t.reserve[d.faction] + 1 } };
     }
     case 'exsilium.combats_triggered':
       return { ...t, combats: [...t.combats, ...event.data.combats] };
@@ -205,5 +207,7 @@ export function evolveTable(t: Table, event: TableEvent): Table {
       const d = event.data;
       return { ...t, newaru: [...t.newaru, { id: d.id, node: d.node }], newaruSpawned: t.newaruSpawned + 1, newaruSupply: t.newaruSupply === null ? null : t.newaruSupply - 1 };
     }
+    default:
+      return evolveAction(t, event);
   }
 }

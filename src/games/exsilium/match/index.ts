@@ -72,5 +72,10 @@ export const exsiliumProjection = {
 // The full match (a scenario in the options): table state, its fold and its commands.
 export { setupTable, type ExsiliumOptions, type Table } from './table.js';
 export { evolveTable, TABLE_EVENT_TYPES, type TableEvent } from './evolve.js';
-export { activate, bid, endTurn, move } from './turn.js';
+export { activate, bid, endTurn, move, type MoveCommand } from './turn.js';
 export { fight, type FightCommand } from './combat.js';
+export { buy, type BuyCommand } from './upgrades.js';
+export { play, drop, eliminate, type PlayCommand, type DropCommand } from './cards.js';
+export { fillAbilitySlot, type AbilityCommand } from './abilities.js';
+export { summarize, type TableSummary } from './summary.js';
+export type { CardAction, TableCard } from './table.js';

@@ -2,7 +2,8 @@
 import { RuleViolation } from '../../errors.js';
 import { buildBoard, type Board } from '../board.js';
 import { evolveTable, type TableEvent } from './evolve.js';
-import { points, type PendingCombat, type Table, type TablePlayer } from './table.js';
+import { RELEASE_SLOT } from '../retreat.js';
+import { points, type PendingCombat, type Table, type TableNode, type TablePlayer } from './table.js';
 
 /** Emits events and folds each at once, so later checks see the table they leave. */
 export class Decision {
@@ -49,19 +50,79 @@ export function requireTurn(t: Table, player: string, { combatAllowed = false } 
   return p;
 }
 
-/** EXS-ACTION-1: one card from hand per action. */
-export function requireCard(t: Table, player: string, card: string): void {
+/** EXS-ACTION-1: one card from hand per action; EXS-CARD-4: a faction-type card only for its faction. */
+export function requireCard(t: Table, player: string, card: string, path = '/command/card'): void {
   const p = t.players[player]!;
-  if (p.hand.length === 0) throw new RuleViolation('no_cards', 'The hand is empty: end the turn (EXS-ACTION-5).', { path: '/command/card' });
-  if (!p.hand.includes(card)) throw new RuleViolation('card_not_in_hand', `Card "${card}" is not in ${player}'s hand.`, { path: '/command/card', hand: p.hand });
+  if (p.hand.length === 0) throw new RuleViolation('no_cards', 'The hand is empty: end the turn (EXS-ACTION-5).', { path });
+  if (!p.hand.includes(card)) throw new RuleViolation('card_not_in_hand', `Card "${card}" is not in ${player}'s hand.`, { path, hand: p.hand });
+  requireFactionCard(t, player, card, path);
+}
+
+/** EXS-CARD-4 / EXS-KW-FACTIONCARD: a card whose type is a faction symbol is used only by that faction. */
+export function requireFactionCard(t: Table, player: string, card: string, path: string): void {
+  const f = t.cards[card]?.faction;
+  if (f && f !== t.players[player]!.faction) throw new RuleViolation('faction_card', `"${t.cards[card]!.name}" is a ${f} card: only ${f} uses it (EXS-CARD-4).`, { path });
+}
+
+/** A miniature of the player, on the board, not trapped by the Wardun token (EXS-FACTION-WARDUN-1). */
+export function requireMiniature(t: Table, player: string, id: string, path = '/command/miniature'): string {
+  const p = t.players[player]!;
+  const mini = p.miniatures.find((m) => m.id === id);
+  if (!mini) throw new RuleViolation('unknown_miniature', `"${id}" is not a miniature of ${player}.`, { path, miniatures: p.miniatures.map((m) => m.id) });
+  if (!mini.node) throw new RuleViolation('miniature_not_on_board', `"${id}" is on the player board: activate it first (EXS-PBOARD-2).`, { path });
+  if (isTrapped(t, player, id)) throw new RuleViolation('miniature_trapped', `"${id}" is under the Wardun token: it cannot move or fight (EXS-FACTION-WARDUN-1).`, { path });
+  return mini.node;
+}
+
+export const isTerminal = (t: Table, node: string) => (boardOf(t).node(node) as TableNode | undefined)?.terminal === true;
+
+export const isTrapped = (t: Table, player: string, miniature: string) => t.trapped?.player === player && t.trapped.miniature === miniature;
+
+/** Steps between two nodes over the node graph, ignoring what stands on them (EXS-BOARD-3, EXS-AMB-14 for ability ranges). */
+export function nodeDistances(t: Table, from: string): Map<string, number> {
+  const board = boardOf(t);
+  const dist = new Map<string, number>([[from, 0]]);
+  const queue = [from];
+  while (queue.length) {
+    const cur = queue.shift()!;
+    for (const n of board.neighbors(cur)) {
+      if (dist.has(n)) continue;
+      dist.set(n, dist.get(cur)! + 1);
+      queue.push(n);
+    }
+  }
+  return dist;
+}
+
+/** A node a figure may stand on now: not a deposit, not destroyed, nobody there (EXS-MOVE-2, EXS-AMB-8). */
+export const isFree = (t: Table, node: string) => {
+  const n = boardOf(t).node(node);
+  return !n.crystal && !n.destroyed && !t.destroyed.includes(node) && !figures(t).has(node);
+};
+
+/**
+ * EXS-PBOARD-5: after a death, when the player's inactive miniatures reach the release number
+ * (SYL 4, Keber 4, Vinsan 3, Wardun 2), the slot tokens go back to the personal reserve and, for
+ * Wardun, the Wardun token leaves the board and frees the trapped miniature.
+ */
+export function checkRelease(d: Decision, player: string, before: number): void {
+  const p = d.t.players[player]!;
+  const r = RELEASE_SLOT[p.faction];
+  if (!(before < r && p.pool.length >= r)) return;
+  const freed = p.faction === 'wardun' ? d.t.trapped : null;
+  if (p.abilitySlots === 0 && !freed) return;
+  d.emit({ type: 'exsilium.ability_released', data: { player, tokens: p.abilitySlots, freed } });
 }
 
 /** Enemies adjacent to `node` for a miniature of `player`: other factions' miniatures and Newaru (EXS-COMBAT-TRIGGER-1/2). */
 export function adjacentCombats(t: Table, player: string, miniature: string, node: string): PendingCombat[] {
   const board = boardOf(t);
   const combats: PendingCombat[] = [];
+  // EXS-FACTION-WARDUN-1: the trapped miniature neither attacks nor is attacked.
+  if (isTrapped(t, player, miniature)) return combats;
   for (const [at, f] of figures(t)) {
     if (!board.adjacent(node, at)) continue;
+    if ('player' in f && isTrapped(t, f.player, f.miniature)) continue;
     if ('newaru' in f) combats.push({ kind: 'newaru', attacker: 'player', player, miniature, newaru: f.newaru });
     else if (f.player !== player) combats.push({ kind: 'pvp', attacker: { player, miniature }, defender: f });
   }
@@ -111,9 +172,10 @@ export function afterStep(d: Decision, player: string, miniature: string, node: 
     d.emit({ type: 'exsilium.baralytas_collected', data: { player, deposit, value, points: before + value } });
     if (checkWin(d, player)) return true;
   }
-  // EXS-ACTION-8: a marker on the node is picked up with the top supply card (EXS-SUPPLY-2: none if empty).
+  // EXS-ACTION-8: a marker on the node is picked up with the card dropped beside it, else the top
+  // supply card (EXS-SUPPLY-2: none if empty).
   const marker = d.t.markers[node];
-  if (marker) d.emit({ type: 'exsilium.marker_picked_up', data: { player, node, faction: marker, card: d.t.supply[0] ?? null } });
+  if (marker) d.emit({ type: 'exsilium.marker_picked_up', data: { player, node, faction: marker, card: d.t.dropped[node]?.card ?? d.t.supply[0] ?? null } });
   // EXS-TERMINAL-1 / EXS-AMB-9: the first miniature on a terminal holding a token takes it.
   if (d.t.terminalTokens.includes(node)) d.emit({ type: 'exsilium.connection_token_taken', data: { player, node } });
   // EXS-COMBAT-TRIGGER-1/2: adjacency to an enemy starts a combat at once; the move stops (EXS-AMB-17).

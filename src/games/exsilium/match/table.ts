@@ -1,8 +1,8 @@
 /**
  * The Exsilium table: the state of a full match (a scenario given in the match options) and its
- * setup. The seeds print neither the basic cards' strengths (OCR-3), nor the tiles' node graphs
- * (OCR-7), nor the enemy action cards, so those come from `options` and are validated here (400
- * with `/options/...` paths); nothing is invented.
+ * setup. The seeds print neither the basic cards (strengths, Actions, icons; OCR-3), nor the upgrade
+ * deck, nor the tiles' node graphs and terrain (OCR-7), nor the enemy action cards, so those come
+ * from `options` and are validated here (400 with `/options/...` paths); nothing is invented.
  */
 import { InvalidInput, type InputProblem, pointer } from '../../errors.js';
 import type { BoardNode } from '../board.js';
@@ -25,18 +25,48 @@ export interface TableTile {
   activation?: string;
   /** Terrain "+N TO THE ATTACKER IN THIS ZONE" (EXS-BOARD-5). */
   attackerBonus?: number;
+  /** Terrain "NO DRAWING IN THIS ZONE" (EXS-BOARD-5, EXS-KW-DRAW). */
+  noDraw?: boolean;
 }
+
+/**
+ * A card's primary Action, by the glossary keyword it carries (EXS-CARD-1 (4), §19). The seeds print
+ * no card list, so each card's keyword comes from the options; a card without one has no Action
+ * (it still moves, activates, buys and fights: EXS-CARD-2).
+ */
+export type CardAction =
+  | { kind: 'draw'; count: number }
+  | { kind: 'exchange' }
+  | { kind: 'eliminate' }
+  | { kind: 'portal' }
+  | { kind: 'cross_border'; n: number }
+  | { kind: 'cracking' }
+  | { kind: 'hologram' }
+  | { kind: 'favourable_zone' };
 
 export interface TableCard {
   name: string;
   /** Combat strength and purchase value (EXS-CARD-1 (5)). */
   strength: number;
+  /** Upgrade cards: the value needed to buy it (EXS-CARD-1 (2)). */
+  cost?: number;
+  action?: CardAction;
+  /** EXS-CARD-5: its Action may be played while a combat waits ("Before a combat: …"). */
+  beforeCombat?: boolean;
+  /** The secondary-action icon (EXS-CARD-1 (6)): Drop or Eliminate. */
+  secondary?: 'drop' | 'eliminate';
+  /** A faction-type card: only that faction uses it (EXS-CARD-4). */
+  faction?: Faction;
+  /** A mine: dropped face up, its marker is the detonator (EXS-MINE-1/2). */
+  mine?: boolean;
 }
 
 export interface ExsiliumOptions {
   factions: Record<string, Faction>;
   board: { tiles: TableTile[]; nodes: TableNode[]; borders?: { tiles: [string, string]; n: number }[] };
   decks: Record<string, TableCard[]>;
+  /** The upgrade deck in draw order (EXS-COMP-4, EXS-SETUP-7); absent → no purchases in this match. */
+  upgrades?: TableCard[];
   enemyDecks: Record<Tier, EnemyCard[]>;
   baralytasDeck?: number[];
   newaru?: number;
@@ -63,6 +93,14 @@ export interface TablePlayer {
   connectionTokens: number;
   /** Personal reserve (EXS-TOKEN-1). */
   factionTokens: number;
+  /** Tokens on the two ability slots (EXS-PBOARD-4). */
+  abilitySlots: number;
+  /** Upgrade cards bought (EXS-UPGRADE-3), in purchase order. */
+  upgrades: string[];
+  /** Terminals a miniature of this player has left (EXS-TERMINAL-3: control only the first time). */
+  terminalsLeft: string[];
+  /** Vinsan: sinkhole tokens left (EXS-SETUP-1: 4). */
+  sinkholes: number;
 }
 
 export type PendingCombat =
@@ -105,11 +143,30 @@ export interface Table {
   winner: string | null;
   /** The scenario (options.board): nodes, tiles and borders. */
   board: ExsiliumOptions['board'];
+  /** Upgrade deck (top first) and the face-up spaces (EXS-UPGRADE-2); null when the options gave no upgrade deck. */
+  upgradeDeck: string[] | null;
+  upgradeRow: string[];
+  /** Terminal node → the player controlling it (EXS-TERMINAL-3). */
+  controlled: Record<string, string>;
+  /** Cards dropped beside a marker (EXS-ACTION-6 a/b): node → card. */
+  dropped: Record<string, { card: string; faceUp: boolean }>;
+  /** Nodes destroyed by Vinsan sinkholes (EXS-FACTION-VINSAN-1). */
+  destroyed: string[];
+  /** The miniature under the Wardun token (EXS-FACTION-WARDUN-1). */
+  trapped: { player: string; miniature: string } | null;
+  /** An ability slot was filled this turn (EXS-PBOARD-4: at most one per turn). */
+  slotFilled: boolean;
+  /** This turn's Hologram (EXS-KW-HOLOGRAM): the miniature, its marked start node, the card. */
+  hologram: { player: string; miniature: string; node: string; card: string } | null;
 }
 
 /** EXS-COMP-7: 3 × 1, 3 × 2, 2 × 3. */
 export const BARALYTAS_COMPOSITION = [1, 1, 1, 2, 2, 2, 3, 3] as const;
 export const FACTION_TOKENS = 10;
+/** EXS-UPGRADE-2: four upgrade cards face up. */
+export const UPGRADE_SPACES = 4;
+/** EXS-SETUP-1: Vinsan's sinkhole tokens. */
+export const SINKHOLES = 4;
 
 /** The semantic checks the schema cannot make; every problem at once (400). */
 export function checkOptions(players: readonly { id: string }[], o: ExsiliumOptions): void {
@@ -162,6 +219,20 @@ export function checkOptions(players: readonly { id: string }[], o: ExsiliumOpti
       if (!tiles.has(t)) add(pointer('options', 'board', 'borders', i, 'tiles', j), 'unknown_tile', `No tile "${t}".`);
     }),
   );
+  // The keyword's own number must be printed in the data (EXS-KW-DRAW "Draw N", EXS-BORDER-3 "Cross border N").
+  const actions: [TableCard[] | undefined, (i: number) => string][] = [
+    ...Object.entries(o.decks).map(([id, cards]): [TableCard[], (i: number) => string] => [cards, (i) => pointer('options', 'decks', id, i, 'action')]),
+    [o.upgrades, (i) => pointer('options', 'upgrades', i, 'action')],
+  ];
+  for (const [cards, at] of actions)
+    cards?.forEach((c, i) => {
+      if (c.action?.kind === 'draw' && c.action.count === undefined) add(at(i), 'missing_count', `"${c.name}" draws: give \`count\` (EXS-KW-DRAW).`);
+      if (c.action?.kind === 'cross_border' && c.action.n === undefined) add(at(i), 'missing_n', `"${c.name}" crosses borders: give \`n\`, the border number (EXS-BORDER-3).`);
+    });
+  o.upgrades?.forEach((c, i) => {
+    if (c.cost === undefined)
+      add(pointer('options', 'upgrades', i, 'cost'), 'missing', `Upgrade card "${c.name}" needs its cost (EXS-CARD-1 (2)): the seeds do not print the upgrade deck.`);
+  });
   if (o.baralytasDeck) {
     const sorted = [...o.baralytasDeck].sort().join(',');
     if (sorted !== BARALYTAS_COMPOSITION.join(',')) add('/options/baralytasDeck', 'not_the_deck', 'The Baralytas deck is 3 × 1, 3 × 2, 2 × 3 (EXS-COMP-7), in draw order.');
@@ -179,7 +250,7 @@ export function setupTable(players: readonly { id: string }[], o: ExsiliumOption
     const faction = o.factions[id]!;
     const deck = o.decks[id]!.map((c, i) => {
       const cardId = `${id}-${i + 1}`;
-      cards[cardId] = { name: c.name, strength: c.strength };
+      cards[cardId] = { ...c };
       return cardId;
     });
     const minis = [1, 2, 3, 4].map((n) => `${faction}-${n}`);
@@ -197,8 +268,18 @@ export function setupTable(players: readonly { id: string }[], o: ExsiliumOption
       connectionTokens: 0,
       // EXS-AMB-12: the activation marker comes out of the 10 tokens and stays on the board.
       factionTokens: FACTION_TOKENS - 1,
+      abilitySlots: 0,
+      upgrades: [],
+      terminalsLeft: [],
+      sinkholes: faction === 'vinsan' ? SINKHOLES : 0,
     };
   }
+  // EXS-SETUP-7: the upgrade deck in the given order; 4 cards face up.
+  const upgradeDeck = o.upgrades?.map((c, i) => {
+    const cardId = `upgrade-${i + 1}`;
+    cards[cardId] = { ...c };
+    return cardId;
+  });
   return {
     phase: 'bid',
     round: 0,
@@ -230,6 +311,14 @@ export function setupTable(players: readonly { id: string }[], o: ExsiliumOption
     paths: [],
     winner: null,
     board: o.board,
+    upgradeDeck: upgradeDeck ? upgradeDeck.slice(UPGRADE_SPACES) : null,
+    upgradeRow: upgradeDeck ? upgradeDeck.slice(0, UPGRADE_SPACES) : [],
+    controlled: {},
+    dropped: {},
+    destroyed: [],
+    trapped: null,
+    slotFilled: false,
+    hologram: null,
   };
 }
 

@@ -1,11 +1,13 @@
 /** The turn structure of an Exsilium match: start-player bid, rounds, activation, movement, end of turn and the enemy activation. */
 import type { Dice } from '../../dice/index.js';
-import { RuleViolation, pointer } from '../../errors.js';
+import { InvalidInput, RuleViolation, pointer } from '../../errors.js';
 import { DeckLog } from '../decks.js';
 import { moveNewaru } from '../newaru-movement.js';
 import { respawn } from '../respawn.js';
+import { checkMines } from '../mines.js';
+import { eliminate } from './abilities.js';
 import { BARALYTAS_COMPOSITION, type PendingCombat, type Table } from './table.js';
-import { afterStep, boardOf, Decision, figures, requireCard, requireTurn, revealTile, tileOf } from './rules.js';
+import { afterStep, boardOf, Decision, figures, isFree, isTerminal, isTrapped, requireCard, requireMiniature, requireTurn, revealTile, tileOf } from './rules.js';
 import type { TableEvent } from './evolve.js';
 
 /** The seed of a command's shuffles: its dice seed (fixed dice have none: 'fixed'). */
@@ -35,9 +37,11 @@ function startTurn(d: Decision, player: string): void {
   const combats: PendingCombat[] = [];
   const at = figures(d.t);
   for (const m of d.t.players[player]!.miniatures) {
-    if (!m.node) continue;
+    // EXS-FACTION-WARDUN-1: the trapped miniature neither attacks nor is attacked.
+    if (!m.node || isTrapped(d.t, player, m.id)) continue;
     for (const [node, f] of at) {
       if (!board.adjacent(m.node, node)) continue;
+      if ('player' in f && isTrapped(d.t, f.player, f.miniature)) continue;
       if ('newaru' in f) combats.push({ kind: 'newaru', attacker: 'newaru', player, miniature: m.id, newaru: f.newaru });
       else if (f.player !== player) combats.push({ kind: 'pvp', attacker: { player, miniature: m.id }, defender: f });
     }
@@ -80,18 +84,35 @@ export function bid(t: Table, command: { bids: Record<string, number> }, dice: D
   return d.events;
 }
 
-/** EXS-PBOARD-2: 1 card puts the next miniature of the player board on the activation node. */
-export function activate(t: Table, command: { player: string; card: string }): TableEvent[] {
+/**
+ * EXS-PBOARD-2: 1 card puts the next miniature of the player board on the activation node; or
+ * EXS-ACTION-3 / EXS-AMB-11: 1 faction token and no card put it on a terminal the player controls.
+ */
+export function activate(t: Table, command: { player: string; card?: string; terminal?: string }): TableEvent[] {
   const p = requireTurn(t, command.player);
-  requireCard(t, command.player, command.card);
+  const node = command.terminal ?? p.activation;
+  if (command.terminal !== undefined) {
+    if (t.controlled[command.terminal] !== command.player)
+      throw new RuleViolation('terminal_not_controlled', `"${command.terminal}" is not a terminal ${command.player} controls (EXS-ACTION-3).`, {
+        path: '/command/terminal',
+        controlled: Object.keys(t.controlled).filter((n) => t.controlled[n] === command.player),
+      });
+    if (command.card !== undefined)
+      throw new InvalidInput([{ path: '/command/card', code: 'no_card', message: 'Activation on a controlled terminal costs 1 faction token and no card (EXS-AMB-11).' }]);
+    if (p.factionTokens < 1) throw new RuleViolation('no_faction_tokens', 'Activation on a terminal costs 1 faction token (EXS-ACTION-2).');
+  } else if (command.card === undefined) {
+    throw new InvalidInput([
+      { path: '/command/card', code: 'missing', message: 'Activation on the activation node costs 1 card (EXS-PBOARD-2); give `card`, or `terminal` for a controlled terminal.' },
+    ]);
+  } else requireCard(t, command.player, command.card);
   const miniature = p.pool[p.pool.length - 1];
   if (!miniature) throw new RuleViolation('no_inactive_miniature', 'Every miniature of this player is on the board.');
   // EXS-AMB-8: one figure per node.
-  if (figures(t).has(p.activation)) throw new RuleViolation('node_occupied', `The activation node "${p.activation}" is occupied: free it first.`, { node: p.activation });
+  if (figures(t).has(node)) throw new RuleViolation('node_occupied', `The node "${node}" is occupied: free it first.`, { node });
   const d = new Decision(t);
-  d.emit({ type: 'exsilium.card_played', data: { player: command.player, card: command.card, use: 'activate', miniature } });
-  d.emit({ type: 'exsilium.miniature_activated', data: { player: command.player, miniature, node: p.activation } });
-  afterStep(d, command.player, miniature, p.activation);
+  if (command.card !== undefined) d.emit({ type: 'exsilium.card_played', data: { player: command.player, card: command.card, use: 'activate', miniature } });
+  d.emit({ type: 'exsilium.miniature_activated', data: { player: command.player, miniature, node, ...(command.terminal ? { tokens: 1 } : {}) } });
+  afterStep(d, command.player, miniature, node);
   return d.events;
 }
 
@@ -100,18 +121,19 @@ function borderBetween(t: Table, a: string, b: string): number {
   return Math.max(0, ...(t.board.borders ?? []).filter((x) => x.tiles.includes(a) && x.tiles.includes(b) && a !== b).map((x) => x.n));
 }
 
-/** EXS-MOVE-2: a legal step from `from` to `to` for a miniature of `player`. */
-function checkStep(t: Table, player: string, from: string, to: string, i: number): void {
+/** EXS-MOVE-2: a legal step from `from` to `to` for a miniature of `player` (`allowance`: a Cross-border card's number, EXS-BORDER-3). */
+function checkStep(t: Table, player: string, from: string, to: string, i: number, allowance: number): void {
   const board = boardOf(t);
   const path = pointer('command', 'path', i);
   if (!board.has(to)) throw new RuleViolation('unknown_node', `No node has id "${to}".`, { path });
   if (!board.adjacent(from, to)) throw new RuleViolation('illegal_step', `"${from}" and "${to}" are not adjacent nodes (EXS-MOVE-1).`, { path });
   const node = board.node(to);
+  if (t.destroyed.includes(to)) throw new RuleViolation('impassable_node', `"${to}" was destroyed by a sinkhole (EXS-FACTION-VINSAN-1).`, { path });
   if (node.crystal || node.destroyed) throw new RuleViolation('impassable_node', `"${to}" is a ${node.crystal ? 'crystal deposit' : 'destroyed node'} (EXS-CRYSTAL-1).`, { path });
   if (figures(t).has(to)) throw new RuleViolation('node_occupied', `A figure stands on "${to}" (EXS-AMB-8).`, { path });
   const [a, b] = [tileOf(t, from), tileOf(t, to)];
   const n = a === b ? 0 : borderBetween(t, a, b);
-  if (n > 0) {
+  if (n > allowance) {
     const own = t.players[player]!.miniatures.filter((m) => m.node && tileOf(t, m.node) === a).length;
     // EXS-BORDER-2: at least N of the faction's miniatures on the tile, itself included.
     if (own < n)
@@ -123,27 +145,82 @@ function checkStep(t: Table, player: string, from: string, to: string, i: number
   }
 }
 
-/** EXS-ACTION-1 (a) / EXS-MOVE-1: 1 card moves one miniature up to 2 nodes, step by step. */
-export function move(t: Table, command: { player: string; card: string; miniature: string; path: string[] }): TableEvent[] {
-  const p = requireTurn(t, command.player);
-  requireCard(t, command.player, command.card);
-  const mini = p.miniatures.find((m) => m.id === command.miniature);
-  if (!mini)
-    throw new RuleViolation('unknown_miniature', `"${command.miniature}" is not a miniature of ${command.player}.`, {
-      path: '/command/miniature',
-      miniatures: p.miniatures.map((m) => m.id),
-    });
-  if (!mini.node) throw new RuleViolation('miniature_not_on_board', `"${mini.id}" is on the player board: activate it first (EXS-PBOARD-2).`, { path: '/command/miniature' });
-  const d = new Decision(t);
-  d.emit({ type: 'exsilium.card_played', data: { player: command.player, card: command.card, use: 'move', miniature: mini.id } });
-  let from = mini.node;
-  for (const [i, to] of command.path.entries()) {
-    checkStep(d.t, command.player, from, to, i);
-    d.emit({ type: 'exsilium.miniature_stepped', data: { player: command.player, miniature: mini.id, from, to } });
+export interface MoveCommand {
+  player: string;
+  card: string;
+  miniature: string;
+  path: string[];
+  /** EXS-TERMINAL-3: place a faction token on the terminal this move leaves for the first time. */
+  control?: boolean;
+}
+
+/** The steps of one move (EXS-MOVE-1…3); answers the terminals it left. */
+export function walk(d: Decision, player: string, miniature: string, from: string, path: string[], allowance = 0): string[] {
+  const left: string[] = [];
+  for (const [i, to] of path.entries()) {
+    checkStep(d.t, player, from, to, i, allowance);
+    if (isTerminal(d.t, from)) left.push(from);
+    const blasts = mineBlasts(d.t, miniature, from, to);
+    d.emit({ type: 'exsilium.miniature_stepped', data: { player, miniature, from, to } });
+    // EXS-AMB-16 (a): mines go off first; a mover blown up stops there (EXS-MINE-2/4/5).
+    if (explode(d, blasts, miniature)) break;
     // EXS-AMB-17: a combat (or the victory) stops the move; the remaining steps are lost.
-    if (afterStep(d, command.player, mini.id, to) || d.t.phase === 'ended') break;
+    if (afterStep(d, player, miniature, to) || d.t.phase === 'ended') break;
     from = to;
   }
+  return left;
+}
+
+type Blast = { node: string; owner: string; card: string; rule: string; eliminated: string[] };
+
+/** EXS-MINE-1/2/4 through the mines core: the face-up mines a step from `from` to `to` sets off. */
+function mineBlasts(t: Table, miniature: string, from: string, to: string): Blast[] {
+  const owners = new Map(Object.entries(t.players).map(([id, p]) => [p.faction, id]));
+  const mines = Object.entries(t.dropped)
+    .filter(([node, x]) => x.faceUp && t.cards[x.card]?.mine && t.markers[node])
+    .map(([node, x]) => ({ id: node, node, faction: t.markers[node]!, card: x.card }));
+  if (!mines.length) return [];
+  // EXS-FACTION-WARDUN-1: the trapped miniature is as if it did not exist.
+  const miniatures = Object.entries(t.players).flatMap(([id, p]) =>
+    p.miniatures.filter((m) => m.node && !isTrapped(t, id, m.id)).map((m) => ({ id: m.id, faction: p.faction, node: m.node! })),
+  );
+  const borders = (t.board.borders ?? []).map((b) => ({ tiles: b.tiles, value: b.n }));
+  const r = checkMines({ nodes: t.board.nodes, mines, borders, miniatures, move: { miniature, path: [from, to] } });
+  return (r.steps[0]?.explosions ?? []).map((e) => {
+    const mine = mines.find((m) => m.id === e.mine)!;
+    return { node: mine.node, owner: owners.get(mine.faction)!, card: mine.card, rule: e.rule, eliminated: e.eliminated };
+  });
+}
+
+/** The blasts' victims retreat and apply the loser discard rule only (EXS-MINE-5); answers whether the mover was among them. */
+function explode(d: Decision, blasts: Blast[], mover: string): boolean {
+  if (!blasts.length) return false;
+  const at = [...figures(d.t)];
+  for (const b of blasts) d.emit({ type: 'exsilium.mine_exploded', data: b });
+  const victims = at.filter(([, f]) => 'player' in f && blasts.some((b) => b.eliminated.includes(f.miniature)));
+  eliminate(d, 'mine', victims, undefined);
+  return blasts.some((b) => b.eliminated.includes(mover));
+}
+
+/** EXS-TERMINAL-3: the first time a player's miniature leaves a terminal, they may control it with a faction token. */
+export function controlLeftTerminal(d: Decision, before: Table, player: string, left: string[]): void {
+  const p = before.players[player]!;
+  const node = left.find((n) => !p.terminalsLeft.includes(n) && !before.controlled[n]);
+  if (!node)
+    throw new RuleViolation('no_terminal_to_control', 'This move leaves no uncontrolled terminal for the first time (EXS-TERMINAL-3).', { path: '/command/control', left });
+  if (p.factionTokens < 1) throw new RuleViolation('no_faction_tokens', 'Controlling a terminal costs 1 faction token (EXS-TERMINAL-3).', { path: '/command/control' });
+  if (d.t.phase !== 'ended') d.emit({ type: 'exsilium.terminal_controlled', data: { player, node } });
+}
+
+/** EXS-ACTION-1 (a) / EXS-MOVE-1: 1 card moves one miniature up to 2 nodes, step by step. */
+export function move(t: Table, command: MoveCommand): TableEvent[] {
+  requireTurn(t, command.player);
+  requireCard(t, command.player, command.card);
+  const from = requireMiniature(t, command.player, command.miniature);
+  const d = new Decision(t);
+  d.emit({ type: 'exsilium.card_played', data: { player: command.player, card: command.card, use: 'move', miniature: command.miniature } });
+  const left = walk(d, command.player, command.miniature, from, command.path);
+  if (command.control) controlLeftTerminal(d, t, command.player, left);
   return d.events;
 }
 
@@ -156,11 +233,24 @@ export function endTurn(t: Table, command: { player: string }, dice: Dice): Tabl
   const [first, ...rest] = t.paths;
   // EXS-NEWARU-ACT-1…4: each Newaru moves at most 1 node when this turn's movement touched its tile.
   for (const n of [...d.t.newaru]) {
-    const miniatures = Object.values(d.t.players).flatMap((p) => p.miniatures.filter((m) => m.node).map((m) => ({ id: m.id, faction: p.faction, node: m.node! })));
-    const others = d.t.newaru.filter((x) => x.id !== n.id).map((x) => x.node);
-    const nodes = d.t.board.nodes.map((x) => (others.includes(x.id) ? { ...x, destroyed: true } : x));
-    const r = moveNewaru({ nodes, newaru: { node: n.node }, miniatures, move: { faction, path: first ?? [], paths: rest } });
+    // EXS-FACTION-WARDUN-1: the trapped miniature is treated as if it did not exist (its node stays taken).
+    const trapped = Object.entries(d.t.players).flatMap(([id, p]) => p.miniatures.filter((m) => m.node && isTrapped(d.t, id, m.id)).map((m) => m.node!));
+    const miniatures = Object.entries(d.t.players).flatMap(([id, p]) =>
+      p.miniatures.filter((m) => m.node && !isTrapped(d.t, id, m.id)).map((m) => ({ id: m.id, faction: p.faction, node: m.node! })),
+    );
+    const blocked = [...d.t.newaru.filter((x) => x.id !== n.id).map((x) => x.node), ...d.t.destroyed, ...trapped];
+    const nodes = d.t.board.nodes.map((x) => (blocked.includes(x.id) ? { ...x, destroyed: true } : x));
+    // EXS-NEWARU-MOVE-4: this turn's Hologram draws the triggered Newaru (when it stands on their tile).
+    const holo = d.t.hologram && miniatures.some((m) => m.id === d.t.hologram!.miniature) ? { hologram: d.t.hologram.miniature } : {};
+    const r = moveNewaru({ nodes, newaru: { node: n.node }, miniatures, move: { faction, path: first ?? [], paths: rest }, ...holo });
     if (r.moves) d.emit({ type: 'exsilium.newaru_moved', data: { id: n.id, from: r.from, to: r.to, adjacentTo: r.adjacentTo, rules: r.rules } });
+  }
+  // EXS-KW-HOLOGRAM (5): the trick is revealed: the miniature returns to the marked node (if still free) and the token to its owner.
+  const h = d.t.hologram;
+  if (h) {
+    const at = d.t.players[h.player]!.miniatures.find((m) => m.id === h.miniature)?.node ?? null;
+    const returned = at !== null && (at === h.node || isFree(d.t, h.node));
+    d.emit({ type: 'exsilium.hologram_revealed', data: { player: h.player, miniature: h.miniature, node: h.node, returned } });
   }
   // EXS-NEWARU-SPAWN-1/4: empty revealed portal tiles get a Newaru.
   const at = figures(d.t);

@@ -1,0 +1,169 @@
+/**
+ * Faction abilities (EXS-PBOARD-4/5, EXS-FACTION-SYL-1, -KEBER-1, -VINSAN-1, -WARDUN-1): one token
+ * per turn on an ability slot; filling the second fires the ability at once, with the choices the
+ * command carries. Victims apply only the loser discard rule (EXS-COMBAT-DISCARD-3).
+ */
+import { RuleViolation, pointer } from '../../errors.js';
+import type { EliminationCause, Figure } from './evolve-actions.js';
+import type { TableEvent } from './evolve.js';
+import { boardOf, checkRelease, Decision, figures, isFree, isTerminal, isTrapped, nodeDistances, requireMiniature, requireTurn, tileOf } from './rules.js';
+import type { Table } from './table.js';
+
+export interface AbilityCommand {
+  player: string;
+  /** SYL: the miniature whose drone fires; Wardun: the miniature that spits. */
+  miniature?: string;
+  /** Keber: the adjacent tile struck. */
+  tile?: string;
+  /** Vinsan: the 1–4 nodes the sinkhole destroys (pairwise adjacent: a 2 × 2 block at most). */
+  nodes?: string[];
+  /** Vinsan: where a figure standing on a destroyed node goes (node → adjacent free node; default the first free one). */
+  displace?: Record<string, string>;
+  /** Wardun: the miniature of another faction trapped under the Wardun token. */
+  target?: { player: string; miniature: string };
+  /** Victims' choices per player: cards into the supply deck and marker nodes (default: first cards in hand, first free nodes). */
+  victims?: Record<string, { supplyCards?: string[]; markerNodes?: string[] }>;
+}
+
+/** EXS-FACTION-SYL-1: drone; -KEBER-1: strike; -VINSAN-1: sinkhole; -WARDUN-1: paralysis. */
+const ABILITY = { syl: 'syl_drone', keber: 'keber_strike', vinsan: 'vinsan_sinkhole', wardun: 'wardun_paralysis' } as const;
+const RANGE = { syl: 2, wardun: 3 };
+
+function need<T>(v: T | undefined, member: string, ability: string): T {
+  if (v === undefined)
+    throw new RuleViolation('ability_choice_needed', `The second slot fires ${ability} at once (EXS-PBOARD-4): give \`${member}\`.`, { path: `/command/${member}` });
+  return v;
+}
+
+/** Tiles adjacent to `tile` (EXS-BOARD-1: sharing an edge or a corner), read from the node graph. */
+function adjacentTiles(t: Table, tile: string): Set<string> {
+  const board = boardOf(t);
+  const out = new Set<string>();
+  for (const n of t.board.nodes) if (n.tile === tile) for (const m of board.neighbors(n.id)) if (tileOf(t, m) !== tile) out.add(tileOf(t, m));
+  return out;
+}
+
+/** EXS-COMBAT-DISCARD-3: each victim retreats, puts a card per lost miniature into the supply deck and a marker on its tile. */
+export function eliminate(d: Decision, cause: EliminationCause, victims: [string, Figure][], choices: AbilityCommand['victims']): void {
+  const newaru = victims.flatMap(([, f]) => ('newaru' in f ? [f.newaru] : []));
+  const byPlayer = new Map<string, { miniature: string; node: string }[]>();
+  for (const [node, f] of victims) if ('player' in f) byPlayer.set(f.player, [...(byPlayer.get(f.player) ?? []), { miniature: f.miniature, node }]);
+  const gone = new Set(victims.map(([n]) => n));
+  const taken = new Set([...figures(d.t).keys()].filter((n) => !gone.has(n)));
+  for (const [player, lost] of byPlayer) {
+    const p = d.t.players[player]!;
+    const choice = choices?.[player] ?? {};
+    const supplyCards = choice.supplyCards ?? p.hand.slice(0, Math.min(lost.length, p.hand.length));
+    supplyCards.forEach((c, i) => {
+      if (!p.hand.includes(c) || supplyCards.indexOf(c) !== i || supplyCards.length > Math.min(lost.length, p.hand.length))
+        throw new RuleViolation(
+          'wrong_supply_cards',
+          `${player} puts ${Math.min(lost.length, p.hand.length)} different card(s) from hand into the supply deck (EXS-FACTION-KEBER-1).`,
+          {
+            path: pointer('command', 'victims', player, 'supplyCards', i),
+          },
+        );
+    });
+    let tokens = p.factionTokens;
+    const markers = lost.map((m, i) => {
+      const free = t0FreeNodes(d.t, tileOf(d.t, m.node), taken);
+      const node = choice.markerNodes?.[i] ?? free[0] ?? null;
+      if (node !== null && !free.includes(node))
+        throw new RuleViolation('marker_node', `A marker goes on a free node of tile ${tileOf(d.t, m.node)}.`, {
+          path: pointer('command', 'victims', player, 'markerNodes', i),
+          free,
+        });
+      if (node) taken.add(node);
+      const fromReserve = tokens === 0;
+      if (!fromReserve) tokens--;
+      return { node, fromReserve };
+    });
+    const pool = p.pool.length;
+    d.emit({ type: 'exsilium.eliminated', data: { player, cause, miniatures: lost.map((m) => m.miniature), supplyCards, markers } });
+    checkRelease(d, player, pool);
+  }
+  if (newaru.length && cause !== 'mine') d.emit({ type: 'exsilium.newaru_eliminated', data: { ids: newaru, cause } });
+}
+
+function t0FreeNodes(t: Table, tile: string, taken: Set<string>): string[] {
+  return t.board.nodes.filter((n) => n.tile === tile && !n.crystal && !t.destroyed.includes(n.id) && !t.markers[n.id] && !taken.has(n.id)).map((n) => n.id);
+}
+
+/** Figures the ability can reach: the Wardun-trapped miniature is treated as if it did not exist. */
+const reachable = (t: Table): [string, Figure][] => [...figures(t)].filter(([, f]) => !('player' in f) || !isTrapped(t, f.player, f.miniature));
+
+export function fillAbilitySlot(t: Table, c: AbilityCommand): TableEvent[] {
+  const p = requireTurn(t, c.player);
+  if (t.slotFilled) throw new RuleViolation('slot_filled_this_turn', 'One ability slot per turn (EXS-PBOARD-4).');
+  if (p.abilitySlots >= 2) throw new RuleViolation('ability_spent', 'Both slots are filled until the ability is released (EXS-PBOARD-5).');
+  if (p.factionTokens < 1) throw new RuleViolation('no_faction_tokens', 'A slot takes 1 faction token (EXS-ACTION-2).');
+  const slots = p.abilitySlots + 1;
+  const ability = ABILITY[p.faction];
+  const board = boardOf(t);
+  const onBoard = p.miniatures.filter((m) => m.node);
+  // EXS-AMB-26: Keber fills the second slot only with the 4 miniatures on one tile.
+  const keberTile = onBoard.length === 4 && new Set(onBoard.map((m) => tileOf(t, m.node!))).size === 1 ? tileOf(t, onBoard[0]!.node!) : null;
+  if (slots === 2 && p.faction === 'keber' && !keberTile)
+    throw new RuleViolation('keber_not_grouped', 'The strike needs the 4 Keber miniatures on the same tile (EXS-FACTION-KEBER-1, EXS-AMB-26).');
+  const d = new Decision(t);
+  d.emit({ type: 'exsilium.ability_slot_filled', data: { player: c.player, slots } });
+  if (slots < 2) return d.events;
+  if (p.faction === 'syl' || p.faction === 'wardun') {
+    const mini = need(c.miniature, 'miniature', ability);
+    const at = requireMiniature(t, c.player, mini);
+    const dist = nodeDistances(t, at);
+    const near = (n: string) => (dist.get(n) ?? Infinity) <= RANGE[p.faction as 'syl' | 'wardun'];
+    if (p.faction === 'syl') {
+      // EXS-FACTION-SYL-1: everything within 2 nodes, other SYL and Newaru included; the chosen miniature survives.
+      const victims = reachable(t).filter(([n, f]) => near(n) && !('player' in f && f.miniature === mini && f.player === c.player));
+      d.emit({ type: 'exsilium.ability_fired', data: { player: c.player, ability, miniature: mini } });
+      eliminate(d, ability, victims, c.victims);
+    } else {
+      // EXS-FACTION-WARDUN-1: a miniature of another faction within 3 nodes, not a Newaru.
+      const target = need(c.target, 'target', ability);
+      const node = t.players[target.player]?.miniatures.find((m) => m.id === target.miniature)?.node;
+      if (target.player === c.player || !node || !near(node))
+        throw new RuleViolation('paralysis_target', `The Wardun token goes under a miniature of another faction within 3 nodes of "${mini}".`, { path: '/command/target' });
+      d.emit({ type: 'exsilium.ability_fired', data: { player: c.player, ability, miniature: mini, trapped: target } });
+    }
+  } else if (p.faction === 'keber') {
+    // EXS-FACTION-KEBER-1: everything on one adjacent tile, and every enemy on the Keber tile.
+    const tile = need(c.tile, 'tile', ability);
+    if (!adjacentTiles(t, keberTile!).has(tile))
+      throw new RuleViolation('strike_tile', `"${tile}" is not a tile adjacent to ${keberTile} (EXS-BOARD-1).`, {
+        path: '/command/tile',
+        adjacent: [...adjacentTiles(t, keberTile!)],
+      });
+    const victims = reachable(t).filter(([n, f]) => tileOf(t, n) === tile || (tileOf(t, n) === keberTile && !('player' in f && f.player === c.player)));
+    d.emit({ type: 'exsilium.ability_fired', data: { player: c.player, ability, tile } });
+    eliminate(d, ability, victims, c.victims);
+  } else {
+    // EXS-FACTION-VINSAN-1: a sinkhole destroys up to 4 nodes (RECOMMENDED footprint: 2 × 2, i.e. pairwise adjacent).
+    const nodes = need(c.nodes, 'nodes', ability);
+    if (p.sinkholes < 1) throw new RuleViolation('no_sinkholes', 'The 4 sinkhole tokens are on the board (EXS-SETUP-1).');
+    nodes.forEach((n, i) => {
+      const path = pointer('command', 'nodes', i);
+      if (!board.has(n)) throw new RuleViolation('unknown_node', `No node has id "${n}".`, { path });
+      if (board.node(n).crystal || isTerminal(t, n)) throw new RuleViolation('indestructible_node', `"${n}" is a deposit or a terminal: they cannot be destroyed.`, { path });
+      if (t.destroyed.includes(n) || nodes.indexOf(n) !== i) throw new RuleViolation('already_destroyed', `"${n}" is destroyed already (or named twice).`, { path });
+      if (nodes.some((m) => m !== n && !board.adjacent(m, n)))
+        throw new RuleViolation('sinkhole_footprint', 'The sinkhole’s nodes form one block: each adjacent to every other (2 × 2 at most).', { path });
+    });
+    const at = figures(t);
+    const taken = new Set([...at.keys()].filter((n) => !nodes.includes(n)));
+    const displaced = nodes.flatMap((n) => {
+      const f = at.get(n);
+      if (!f) return [];
+      const ok = (m: string) => board.adjacent(n, m) && !nodes.includes(m) && isFree(t, m) && !taken.has(m) && (!('newaru' in f) || tileOf(t, m) === tileOf(t, n));
+      const to = c.displace?.[n] ?? board.neighbors(n).find(ok);
+      if (!to || !ok(to))
+        throw new RuleViolation('displace_node', `The figure on "${n}" moves to a free adjacent node of your choice (EXS-FACTION-VINSAN-1).`, {
+          path: pointer('command', 'displace', n),
+        });
+      taken.add(to);
+      return [{ figure: f, from: n, to }];
+    });
+    d.emit({ type: 'exsilium.ability_fired', data: { player: c.player, ability, nodes, displaced } });
+  }
+  return d.events;
+}
