@@ -16,6 +16,32 @@ for (const ajv of [bodyAjv, paramAjv]) {
   ajv.addFormat('uri', true);
 }
 
+/**
+ * Resolvers (`"x-resolve": "<name>"` on an object schema): before the schema's own checks, a
+ * resolver may complete the object in place (a fighter sent as `{"ref"}`, CONTRACT §7.5) or report
+ * a problem at a member of it. `root` is the whole body (for `edition` and the like).
+ */
+export type Resolver = (data: Record<string, unknown>, root: unknown) => { replace: Record<string, unknown> } | { member: string; code: string; message: string } | undefined;
+const resolvers = new Map<string, Resolver>();
+export function defineResolver(name: string, resolver: Resolver): void {
+  resolvers.set(name, resolver);
+}
+
+const RESOLVE_CODES = new Set<string>();
+const resolveKeyword = function resolve(this: unknown, name: string, data: Record<string, unknown>, _parent: unknown, cxt?: { instancePath: string; rootData: unknown }): boolean {
+  const outcome = resolvers.get(name)?.(data, cxt?.rootData);
+  if (!outcome) return true;
+  if ('replace' in outcome) {
+    Object.assign(data, outcome.replace);
+    return true;
+  }
+  RESOLVE_CODES.add(outcome.code);
+  resolveKeyword.errors = [{ keyword: outcome.code, instancePath: `${cxt?.instancePath ?? ''}/${outcome.member}`, schemaPath: '', params: {}, message: outcome.message }];
+  return false;
+} as ((name: string, data: Record<string, unknown>, parent: unknown, cxt?: { instancePath: string; rootData: unknown }) => boolean) & { errors?: ErrorObject[] };
+// before `required`, so a completed object passes the checks of a full one
+bodyAjv.addKeyword({ keyword: 'x-resolve', type: 'object', modifying: true, errors: true, before: 'required', validate: resolveKeyword as never });
+
 const cache = new WeakMap<object, ValidateFunction>();
 
 export function compile(schema: object, part: 'body' | 'other' = 'body'): ValidateFunction {
@@ -33,7 +59,10 @@ export function compile(schema: object, part: 'body' | 'other' = 'body'): Valida
 export function toProblems(errors: readonly ErrorObject[]): InputProblem[] {
   const problems: InputProblem[] = [];
   const seen = new Set<string>();
+  // an object a resolver could not complete reports that, not every member it would have had
+  const unresolved = new Set(errors.filter((e) => RESOLVE_CODES.has(e.keyword)).map((e) => e.instancePath.slice(0, e.instancePath.lastIndexOf('/'))));
   for (const e of errors) {
+    if (e.keyword === 'required' && unresolved.has(e.instancePath)) continue;
     let path = e.instancePath;
     if (e.keyword === 'required') path += '/' + String((e.params as { missingProperty: string }).missingProperty);
     if (e.keyword === 'additionalProperties') path += '/' + String((e.params as { additionalProperty: string }).additionalProperty);

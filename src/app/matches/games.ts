@@ -8,6 +8,8 @@ import * as eden from '../../games/eden/match/index.js';
 import { spiritOfEdenMatch } from './spirit-of-eden-commands.js';
 import { InvalidInput, underPath } from '../../games/errors.js';
 import { validate } from '../validate.js';
+import { unknownMembers } from '../unknown-members.js';
+import { RunCommandBody } from './schemas.js';
 import { EDEN_COMMAND_SCHEMAS } from './eden-commands.js';
 import { exsiliumMatch } from './exsilium-commands.js';
 import { animaMatch } from './anima-commands.js';
@@ -57,4 +59,14 @@ export function commandCatalogMarkdown(): string {
     const lines = Object.entries(commands).map(([type, def]) => `  - \`${type}\`: ${def.description.replace(/\s+/g, ' ')}`);
     return `- **${game}**\n${lines.join('\n')}`;
   }).join('\n');
+}
+
+/**
+ * Members of a command request that no schema declares (reported as `warnings`, CONTRACT §7.5): at
+ * the top of the body, and in the command (validated) by its type's schema; `dice` is the match's.
+ */
+export function commandWarnings(match: GameMatch, body: { command: Command }, command: Command) {
+  const def = match.commands[command.type];
+  const inCommand = def ? unknownMembers(def.schema, command, '/command').filter((w) => w.path !== '/command/dice') : [];
+  return [...unknownMembers(RunCommandBody, body), ...inCommand];
 }

@@ -24,6 +24,7 @@ import {
   ViewQuery,
 } from '../../app/matches/schemas.js';
 import { problemResponses } from '../schemas.js';
+import { announceLanguage, carriesSummary } from '../language.js';
 import { matchesOf } from '../../transport/services.js';
 import { authenticate, requireApiKey } from '../plugins/auth.js';
 import { SSE_ROUTE, openEventStream, sendEvent } from '../sse.js';
@@ -101,7 +102,10 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      return send(reply, await rt().service.command(owner.id, request.params.id, request.body as never, idem(request)));
+      const answer = await rt().service.command(owner.id, request.params.id, request.body as never, idem(request));
+      // resolutions are recorded with English summaries (the log does not change with the reader)
+      if (carriesSummary(answer.body)) announceLanguage(reply, 'en');
+      return send(reply, answer);
     },
   });
 

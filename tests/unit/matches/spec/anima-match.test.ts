@@ -37,7 +37,7 @@ describe('Ánima match: setup and turn order', () => {
   });
 
   it('a match without card lists refuses full-match commands and names what is missing', async () => {
-    const e = (await spec({}).when(KEEP[0]!).thenProblem('cards_missing')) as { extra: { missing: string[] } };
+    const e = (await spec({}).when(KEEP[0]!).thenProblem('not_set_up')) as { extra: { missing: string[] } };
     expect(e.extra.missing).toEqual(['characters', 'locations', 'encounters', 'basicMissions', 'finalMissions']);
   });
 });
