@@ -63,13 +63,14 @@ export function checkAnimaOptions(setup: MatchSetup): void {
 
 const cmd = (description: string, example: Record<string, unknown>, props: Record<string, TSchema>) => ({
   description: `${description} Example: \`${JSON.stringify(example)}\`.`,
+  example: Object.fromEntries(Object.entries(example).filter(([k]) => k !== 'type')),
   schema: Type.Object({ type: Type.Literal(example.type as string), player: Player, ...props, dice: Type.Optional(DiceSpecSchema) }),
 });
 
 const Gifts = Type.Integer({ minimum: 0, maximum: 5 });
 const TradeSide = Type.Object({ gifts: Type.Optional(Gifts), characters: Type.Optional(Type.Array(Name, { maxItems: 4 })) });
 
-export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema: TSchema }> = {
+export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema: TSchema; example: Record<string, unknown> }> = {
   'anima.keep_character': cmd(
     'ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. When all kept, turn 1 starts.',
     { type: 'anima.keep_character', player: 'p1', character: 'Acróbata' },
@@ -147,7 +148,7 @@ export function animaMatch(): GameMatch {
     initialState: (setup) => ({ ...(log.initialState(setup) as object), ...anima.initialTable(setup.players, setup.options) }),
     decide: (command, state, dice) => (commands[command.type] ? commands[command.type]!.decide(command, state as State, dice) : log.decide(command, state, dice)),
     evolve: (state, event) => (anima.ANIMA_EVENT_TYPES.has(event.type) ? anima.evolveTable(state as State, event) : log.evolve(state, event)),
-    commands: { ...log.commands, ...Object.fromEntries(Object.entries(commands).map(([t, c]) => [t, { schema: c.schema, description: c.description }])) },
+    commands: { ...log.commands, ...Object.fromEntries(Object.entries(commands).map(([t, c]) => [t, { schema: c.schema, description: c.description, example: c.example }])) },
     validateOptions: checkAnimaOptions,
   };
 }

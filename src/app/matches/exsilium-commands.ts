@@ -98,6 +98,7 @@ const table = <C>(
   type,
   {
     description: `${description} Example: \`${JSON.stringify({ type, ...example })}\``,
+    example: example as Record<string, unknown>,
     schema: Type.Object({ type: Type.Literal(type), ...props, ...dice }),
     decide: (command, state, d) => {
       if (!state.table)

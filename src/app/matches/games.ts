@@ -11,6 +11,7 @@ import { validate } from '../validate.js';
 import { unknownMembers } from '../unknown-members.js';
 import { RunCommandBody } from './schemas.js';
 import { EDEN_COMMAND_SCHEMAS } from './eden-commands.js';
+import { EDEN_COMMAND_EXAMPLES } from './eden-command-examples.js';
 import { exsiliumMatch } from './exsilium-commands.js';
 import { animaMatch } from './anima-commands.js';
 import { defineMatchGame, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
@@ -25,7 +26,12 @@ const edenMatch = defineMatchGame<eden.EdenMatchState>({
   game: 'eden',
   initialState: (setup) => eden.initialState(setup),
   evolve: (state, event) => eden.evolve(state, event),
-  commands: Object.fromEntries(eden.EDEN_COMMAND_TYPES.map((type): [string, MatchCommand<eden.EdenMatchState>] => [type, { ...EDEN_COMMAND_SCHEMAS[type], decide: edenDecide }])),
+  commands: Object.fromEntries(
+    eden.EDEN_COMMAND_TYPES.map((type): [string, MatchCommand<eden.EdenMatchState>] => [
+      type,
+      { ...EDEN_COMMAND_SCHEMAS[type], example: EDEN_COMMAND_EXAMPLES[type], decide: edenDecide },
+    ]),
+  ),
   unknownCommand: edenDecide,
 });
 
@@ -69,4 +75,20 @@ export function commandWarnings(match: GameMatch, body: { command: Command }, co
   const def = match.commands[command.type];
   const inCommand = def ? unknownMembers(def.schema, command, '/command').filter((w) => w.path !== '/command/dice') : [];
   return [...unknownMembers(RunCommandBody, body), ...inCommand];
+}
+
+/**
+ * The OpenAPI `examples` of the command endpoint: one named example per command type of every game,
+ * each a whole request body with a summary (the game, the type and the start of its description).
+ */
+export function commandExamples(): Record<string, { summary: string; value: unknown }> {
+  const out: Record<string, { summary: string; value: unknown }> = {};
+  for (const game of GAMES) {
+    for (const [type, def] of Object.entries(gameMatch(game)!.commands)) {
+      const text = def.description.replace(/\s+/g, ' ').replace(/ Example: .*$/, '');
+      const gist = text.length > 140 ? `${text.slice(0, 139)}…` : text;
+      out[type] = { summary: `${game} — ${type}: ${gist}`, value: { command: { type, ...(def.example ?? {}) } } };
+    }
+  }
+  return out;
 }

@@ -25,5 +25,11 @@ export function resolveFighterRef(entry: { ref: string } & Record<string, unknow
       message: `"${entry.ref}" appears only in a worked example; the rulebooks do not print its full profile, so send the fighter itself. ${hint}`,
     };
   }
-  return { fighter: { ...profile, ...entry } };
+  // state sent beside the ref completes the profile's zero state limb by limb, marker by marker
+  const fighter: Record<string, unknown> = { ...profile, ...entry };
+  if (isObject(entry.wounds)) fighter.wounds = { ...profile.wounds, ...entry.wounds };
+  if (isObject(entry.markers)) fighter.markers = { ...profile.markers, ...entry.markers };
+  return { fighter };
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -7,7 +7,7 @@ import type { Static } from '@sinclair/typebox';
 import { follow } from '../../app/matches/notifier.js';
 import type { AppendListener } from '../../app/matches/notifications.js';
 import { NotFound } from '../../games/errors.js';
-import { commandCatalogMarkdown } from '../../app/matches/games.js';
+import { commandCatalogMarkdown, commandExamples } from '../../app/matches/games.js';
 import {
   AppendEventsBody,
   AppendedSchema,
@@ -97,7 +97,8 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
         commandCatalogMarkdown(),
       headers: IdempotencyHeaders,
       params: IdParams,
-      body: RunCommandBody,
+      // one named example per command type and game (OpenAPI media-type `examples`)
+      body: { ...RunCommandBody, 'x-examples': commandExamples() },
       response: { 201: CommandResult, ...problemResponses([400, 401, 404, 409, 422, 429, 503]) },
     },
     handler: async (request, reply) => {
