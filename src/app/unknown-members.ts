@@ -61,31 +61,47 @@ function shapeOf(schema: unknown, visiting: Set<object>): Shape {
   return shape;
 }
 
-function walk(shape: Shape, data: unknown, path: string, out: InputProblem[]): void {
+/** Whether a shape checks anything below it (objects with declared members, or arrays of such). */
+const checks = (shape: Shape) => shape.props !== undefined || shape.items !== undefined;
+
+/** One pass over `data`; the path is kept as segments and written out only for a warning. */
+function walk(shape: Shape, data: unknown, at: (string | number)[], out: InputProblem[]): void {
   if (data === null || typeof data !== 'object') return;
   if (Array.isArray(data)) {
     const items = shape.items;
-    if (items && (items.props || items.items)) for (let i = 0; i < data.length; i++) walk(items, data[i], `${path}/${i}`, out);
+    if (!items || !checks(items)) return;
+    for (let i = 0; i < data.length; i++) {
+      at.push(i);
+      walk(items, data[i], at, out);
+      at.pop();
+    }
     return;
   }
   const props = shape.props;
   if (!props) return;
   for (const key in data as Json) {
     const sub = props.get(key);
-    if (sub) {
-      if (sub.props || sub.items) walk(sub, (data as Json)[key], `${path}/${escape(key)}`, out);
-    } else if (!shape.open) {
-      out.push({ path: `${path}/${escape(key)}`, code: 'unknown_member', message: `"${key}" is not a member this schema declares; it was ignored (a typo?).` });
+    if (sub === undefined) {
+      if (!shape.open) out.push(unknown([...at, key]));
+    } else if (checks(sub)) {
+      at.push(key);
+      walk(sub, (data as Json)[key], at, out);
+      at.pop();
     }
   }
 }
 
-const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+function unknown(at: (string | number)[]): InputProblem {
+  const key = String(at[at.length - 1]);
+  const path = at.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  return { path, code: 'unknown_member', message: `"${key}" is not a member this schema declares; it was ignored (a typo?).` };
+}
 
 /** The members of `data` that `schema` declares nowhere (empty when every member is known). */
 export function unknownMembers(schema: object, data: unknown, prefix = ''): InputProblem[] {
   const out: InputProblem[] = [];
-  walk(shapeOf(schema, new Set()), data, prefix, out);
+  walk(shapes.get(schema) ?? shapeOf(schema, new Set()), data, [], out);
+  if (prefix) for (const w of out) w.path = prefix + w.path;
   return out;
 }
 
