@@ -97,6 +97,13 @@ describe('match commands take fighters by ref and report unknown members', () =>
     expect(view.body.state.fighters.a1.fighter.limbs).toEqual(YURI.limbs);
   });
 
+  it('EDEN-CARD-PROFILE-9: a ref in a match takes the match’s edition (Yuri is worth 20 in a DE match)', async () => {
+    const id = await newMatch('eden', { edition: 'de' });
+    const r = await call(`/v1/matches/${id}/commands`, { command: { type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: [{ ref: 'yuri', id: 'a1' }] } });
+    expect(r.status).toBe(201);
+    expect(r.body.state.fighters.a1.fighter.value).toBe(20);
+  });
+
   it('an unknown ref in a command → 400 at /command/fighters/0/ref', async () => {
     const id = await newMatch('eden');
     const r = await call(`/v1/matches/${id}/commands`, { command: { type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: [{ ref: 'nobody' }] } });

@@ -86,12 +86,12 @@ export const MarkersSchema = Type.Object(
 
 /**
  * CONTRACT §7.5: `{"ref": "<catalog id>"}` (plus state members) stands for the catalog profile in the
- * body's `edition` (the command's, in a match); an id the catalog cannot complete → 400 at `…/ref`.
+ * body's `edition` (the match's, for a match command); an id the catalog cannot complete → 400 at `…/ref`.
  */
-defineResolver('eden-fighter', (data, root) => {
+defineResolver('eden-fighter', (data, root, context) => {
   if (typeof data.ref !== 'string' || data.limbs !== undefined) return undefined;
-  const body = root as { edition?: unknown; command?: { edition?: unknown } } | null;
-  const edition = (body?.edition ?? body?.command?.edition) === 'de' ? 'de' : 'es';
+  const body = root as { edition?: unknown } | null;
+  const edition = (body?.edition ?? context?.edition) === 'de' ? 'de' : 'es';
   const resolved = resolveFighterRef(data as { ref: string }, edition);
   return 'fighter' in resolved ? { replace: resolved.fighter } : { member: 'ref', code: resolved.code, message: resolved.message };
 });

@@ -47,15 +47,19 @@ export function gameMatch(game: string): GameMatch | undefined {
   return registry[game as GameId];
 }
 
-/** Validate a command against its game's schema; every problem is reported with a `/command/…` path. */
-export function validateCommand(match: GameMatch, command: Command): Command {
+/**
+ * Validate a command against its game's schema; every problem is reported with a `/command/…` path.
+ * `options` (the match's creation options) reach the schema's resolvers: an EDEN fighter by ref
+ * takes the match's edition.
+ */
+export function validateCommand(match: GameMatch, command: Command, options?: Record<string, unknown>): Command {
   const def = match.commands[command.type];
   if (!def) {
     throw new InvalidInput([
       { path: '/command/type', code: 'unknown_command', message: `${match.game} matches accept: ${Object.keys(match.commands).join(', ') || 'no commands yet'}.` },
     ]);
   }
-  return underPath('/command', () => validate<Command>(def.schema, command));
+  return underPath('/command', () => validate<Command>(def.schema, command, options));
 }
 
 /** Markdown list of every command each game accepts, for the API documentation. */

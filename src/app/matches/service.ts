@@ -185,7 +185,7 @@ export class MatchService {
         const m = await store.getMatch(ownerId, id);
         if (!m) throw new NotFound(`No match ${id}.`);
         const g = this.game(m);
-        const command = validateCommand(g, structuredClone(body.command));
+        const command = validateCommand(g, structuredClone(body.command), m.options);
         const stored = (await store.read(ownerId, id)).map(toPublic);
         const version = stored.length;
         if (body.expectedVersion !== undefined && body.expectedVersion !== version) throw new VersionConflict(body.expectedVersion, version);
