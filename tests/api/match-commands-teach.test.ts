@@ -11,18 +11,23 @@ import { apiKeyStore } from '../../src/infra/keys.js';
 import { GAMES, gameMatch, validateCommand } from '../../src/app/matches/games.js';
 import { databaseTargets } from '../helpers/database.js';
 import { testApp } from '../helpers/app.js';
+import { openRunner } from '../helpers/job-runner.js';
+import type { JobRunner } from '../../src/app/ports.js';
 import { YURI } from '../acceptance/fixtures.js';
 
 let db: Database;
 let app: FastifyInstance;
 let key: string;
+let runner: { jobs: JobRunner; close(): Promise<void> };
 beforeAll(async () => {
   db = await databaseTargets()[0]!.open();
-  app = await testApp({}, { database: db });
+  runner = await openRunner();
+  app = await testApp({}, { database: db, jobs: runner.jobs });
   key = (await apiKeyStore(db).create('teach')).key;
 });
 afterAll(async () => {
   await app?.close();
+  await runner?.close();
   await db?.close();
 });
 
@@ -124,5 +129,19 @@ describe('match commands take fighters by ref and report unknown members', () =>
     expect(r.headers['content-language']).toBe('en');
     expect(String(r.headers.vary)).toMatch(/Accept-Language/);
     expect(r.body).not.toHaveProperty('warnings');
+  });
+});
+
+describe('simulations: dice.seed is the top-level seed (CONTRACT §7.5)', () => {
+  const request = { attacker: { ref: 'yuri', id: 'a' }, target: { ref: 'yuri', id: 'b' }, reaction: 'dodge' };
+
+  it('a simulation submitted with dice.seed runs with that seed; a different top-level seed beside it → 400 naming both', async () => {
+    const r = await call('/v1/simulations', { kind: 'eden.melee', request, iterations: 50, dice: { seed: 'nested' } });
+    expect(r.status).toBe(202);
+    const view = await call(`/v1/simulations/${r.body.id}`);
+    expect(view.body.seed).toBe('nested');
+    const bad = await call('/v1/simulations', { kind: 'eden.melee', request, iterations: 50, seed: 'top', dice: { seed: 'nested' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['/dice/seed', '/seed']);
   });
 });
