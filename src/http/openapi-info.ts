@@ -12,7 +12,7 @@ export function openApiInfo() {
         'Resolves EDEN, Ánima: La Sombra de Omega, Exsilium and The Spirit of Eden exactly as their rulebooks say.',
         '',
         '- Every error is `application/problem+json`; schema errors list every problem with a JSON-pointer `path`; rule violations are 422 with a `code`.',
-        '- Endpoints that roll accept `dice`: `{"values": [...]}` (fixed, left to right) or `{"seed": "..."}` (deterministic: cyrb128 → sfc32, rejection-sampled dice), and answer with the full transcript.',
+        '- Endpoints that roll accept `dice`: `{"values": [...]}` (fixed, left to right) or `{"seed": "..."}` (deterministic: cyrb128 → sfc32, rejection-sampled dice), and answer with the full transcript. Where a body takes a top-level `seed` (Exsilium, simulations), `dice: {"seed"}` means the same (both given must agree). `GET /` redirects to `/docs`.',
         '- `summary` strings follow Accept-Language (en, es, de); machine fields never do. Answers with a `summary` carry `Content-Language` (the language chosen) and `Vary: Accept-Language`.',
         '- Members a body schema does not declare are accepted but reported: the answer gets `warnings: [{path, code: "unknown_member", message}]` (absent when there are none), so a typo such as `points` for `budget` shows.',
         '- EDEN fighters may be sent as `{"ref": "<catalog id>"}` plus state members (`wounds`, `markers`, `ap`, `id`) wherever a Fighter is accepted; an unknown id is 400 at `…/ref` with the known ids. `dice_exhausted` problems carry `consumed` (values used) and `purpose` (the roll that ran out).',
