@@ -8,13 +8,54 @@ import type { TSchema } from '@sinclair/typebox';
 import { InvalidInput, type InputProblem } from '../games/errors.js';
 
 const Ajv = AjvModule.default ?? AjvModule;
-const bodyAjv = new Ajv({ allErrors: true, useDefaults: true, coerceTypes: false, strict: false });
+// passContext: `validate(schema, input, context)` hands `context` to the resolvers (below)
+const bodyAjv = new Ajv({ allErrors: true, useDefaults: true, coerceTypes: false, strict: false, passContext: true });
 const paramAjv = new Ajv({ allErrors: true, useDefaults: true, coerceTypes: true, strict: false });
 for (const ajv of [bodyAjv, paramAjv]) {
   ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
   ajv.addFormat('date-time', true);
   ajv.addFormat('uri', true);
 }
+
+/**
+ * Resolvers (`"x-resolve": "<name>"` on an object schema): before the schema's own checks, a
+ * resolver may complete the object in place (a fighter sent as `{"ref"}`, CONTRACT §7.5) or report
+ * a problem at a member of it. `root` is the whole body (for `edition` and the like); `context`
+ * what the caller of `validate` knew beside the body (a match's options), else undefined.
+ */
+export type Resolver = (
+  data: Record<string, unknown>,
+  root: unknown,
+  context: Record<string, unknown> | undefined,
+) => { replace: Record<string, unknown> } | { member: string; code: string; message: string } | undefined;
+const resolvers = new Map<string, Resolver>();
+export function defineResolver(name: string, resolver: Resolver): void {
+  resolvers.set(name, resolver);
+}
+
+const RESOLVE_CODES = new Set<string>();
+const CONTEXT = Symbol('validation context');
+interface ValidationContext {
+  [CONTEXT]: true;
+  values: Record<string, unknown>;
+}
+type ResolveKeyword = ((this: unknown, name: string, data: Record<string, unknown>, parent: unknown, cxt?: { instancePath: string; rootData: unknown }) => boolean) & {
+  errors?: ErrorObject[];
+};
+const resolveKeyword: ResolveKeyword = function resolve(this: unknown, name, data, _parent, cxt) {
+  const context = this !== null && typeof this === 'object' && (this as ValidationContext)[CONTEXT] ? (this as ValidationContext).values : undefined;
+  const outcome = resolvers.get(name)?.(data, cxt?.rootData, context);
+  if (!outcome) return true;
+  if ('replace' in outcome) {
+    Object.assign(data, outcome.replace);
+    return true;
+  }
+  RESOLVE_CODES.add(outcome.code);
+  resolveKeyword.errors = [{ keyword: outcome.code, instancePath: `${cxt?.instancePath ?? ''}/${outcome.member}`, schemaPath: '', params: {}, message: outcome.message }];
+  return false;
+};
+// before `required`, so a completed object passes the checks of a full one
+bodyAjv.addKeyword({ keyword: 'x-resolve', type: 'object', modifying: true, errors: true, before: 'required', validate: resolveKeyword as never });
 
 const cache = new WeakMap<object, ValidateFunction>();
 
@@ -33,7 +74,10 @@ export function compile(schema: object, part: 'body' | 'other' = 'body'): Valida
 export function toProblems(errors: readonly ErrorObject[]): InputProblem[] {
   const problems: InputProblem[] = [];
   const seen = new Set<string>();
+  // an object a resolver could not complete reports that, not every member it would have had
+  const unresolved = new Set(errors.filter((e) => RESOLVE_CODES.has(e.keyword)).map((e) => e.instancePath.slice(0, e.instancePath.lastIndexOf('/'))));
   for (const e of errors) {
+    if (e.keyword === 'required' && unresolved.has(e.instancePath)) continue;
     let path = e.instancePath;
     if (e.keyword === 'required') path += '/' + String((e.params as { missingProperty: string }).missingProperty);
     if (e.keyword === 'additionalProperties') path += '/' + String((e.params as { additionalProperty: string }).additionalProperty);
@@ -47,9 +91,13 @@ export function toProblems(errors: readonly ErrorObject[]): InputProblem[] {
   return problems;
 }
 
-/** Validate (and fill defaults into) `input`; throws InvalidInput listing every problem. */
-export function validate<T>(schema: TSchema, input: unknown): T {
+/**
+ * Validate (and fill defaults into) `input`; throws InvalidInput listing every problem. `context`
+ * reaches the resolvers (a match command's match options: its EDEN `edition`).
+ */
+export function validate<T>(schema: TSchema, input: unknown, context?: Record<string, unknown>): T {
   const fn = compile(schema);
-  if (!fn(input)) throw new InvalidInput(toProblems(fn.errors ?? []), 'The request does not match the schema.');
+  const ok = context ? fn.call({ [CONTEXT]: true, values: context } satisfies ValidationContext, input) : fn(input);
+  if (!ok) throw new InvalidInput(toProblems(fn.errors ?? []), 'The request does not match the schema.');
   return input as T;
 }

@@ -12,7 +12,8 @@ function withSeed(op: (typeof operations)[number], body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const b = body as Record<string, unknown>;
   const accepts = (op.body as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
-  if ('dice' in accepts && !('dice' in b)) return { ...b, dice: { seed: 'parity' } };
+  // a top-level seed already pins Exsilium's shuffles (`dice.seed` beside it must agree, CONTRACT §7.5)
+  if ('dice' in accepts && !('dice' in b) && !('seed' in b)) return { ...b, dice: { seed: 'parity' } };
   if ('seed' in accepts && !('seed' in b)) return { ...b, seed: 'parity' };
   return b;
 }

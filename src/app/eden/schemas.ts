@@ -1,6 +1,8 @@
 /** TypeBox schemas for EDEN requests and responses (CONTRACT §2, §3). Extra members are accepted. */
 import { Type, type Static } from '@sinclair/typebox';
 import { DiceSpecSchema, EditionSchema } from '../schemas/common.js';
+import { defineResolver } from '../validate.js';
+import { resolveFighterRef } from '../../games/eden/fighter-ref.js';
 
 export const LimbSchema = Type.Union([Type.Literal('head'), Type.Literal('arms'), Type.Literal('torso'), Type.Literal('legs')], {
   description: 'A limb: head (PSI), arms (CBT), torso (VIG), legs (RAP).',
@@ -82,8 +84,28 @@ export const MarkersSchema = Type.Object(
   { title: 'Markers', description: 'State markers (§15); absent → 0.' },
 );
 
+/**
+ * CONTRACT §7.5: `{"ref": "<catalog id>"}` (plus state members) stands for the catalog profile in the
+ * body's `edition` (the match's, for a match command); an id the catalog cannot complete → 400 at `…/ref`.
+ */
+defineResolver('eden-fighter', (data, root, context) => {
+  if (typeof data.ref !== 'string' || data.limbs !== undefined) return undefined;
+  const body = root as { edition?: unknown } | null;
+  const edition = (body?.edition ?? context?.edition) === 'de' ? 'de' : 'es';
+  const resolved = resolveFighterRef(data as { ref: string }, edition);
+  return 'fighter' in resolved ? { replace: resolved.fighter } : { member: 'ref', code: resolved.code, message: resolved.message };
+});
+
 export const FighterSchema = Type.Object(
   {
+    ref: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description:
+          'A built-in catalog id (GET /v1/eden/catalog), e.g. `yuri`: the profile is taken from the catalog in the chosen edition and the other members (state: `wounds`, `markers`, `ap`, or `id`) are applied over it. Unknown → 400 at `…/ref`.',
+      }),
+    ),
     id: Type.String({ minLength: 1, maxLength: 100 }),
     name: Type.String({ maxLength: 200 }),
     faction: Type.Optional(Type.String({ maxLength: 100 })),
@@ -102,7 +124,11 @@ export const FighterSchema = Type.Object(
     ap: Type.Optional(small('Action points left; absent → 3.', 0, 20)),
     npc: Type.Optional(Type.Boolean({ description: 'Non-player fighter (EDEN-NPC); also when `types` contains "npc".' })),
   },
-  { title: 'Fighter', description: 'A fighter: profile and current state (CONTRACT §2).' },
+  {
+    title: 'Fighter',
+    description: 'A fighter: profile and current state (CONTRACT §2), or `{"ref": "<catalog id>"}` plus state members.',
+    'x-resolve': 'eden-fighter',
+  },
 );
 export type FighterBody = Static<typeof FighterSchema>;
 

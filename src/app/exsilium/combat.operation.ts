@@ -1,6 +1,7 @@
 /** POST /v1/exsilium/combats — player versus player (EXS-COMBAT-PVP). */
 import { Type } from '@sinclair/typebox';
 import { defineOperation, shuffleSeed } from '../operation.js';
+import { ExsiliumDice, requestSeed } from './seed.js';
 import { SummarySchema } from '../schemas/common.js';
 import { DeckLog, outcomePile, resolvePlayerCombat } from '../../games/exsilium/index.js';
 import {
@@ -38,6 +39,7 @@ const Body = Type.Object({
   attackerBonus: Type.Optional(AttackerBonus),
   outcomeDeck: Type.Optional(OutcomeDeck),
   seed: Type.Optional(Seed),
+  dice: Type.Optional(ExsiliumDice),
   discardRounding: Type.Optional(DiscardRounding),
   playerCount: Type.Optional(PlayerCountSchema('Players in the game: checks the winner against the victory target (EXS-WIN-3).')),
   harder: Type.Optional(Type.Boolean({ description: 'EXS-WIN-2: +2 to the victory target.' })),
@@ -93,7 +95,7 @@ export const exsiliumCombatOperation = defineOperation({
     },
   ],
   handle(input, ctx) {
-    const log = new DeckLog(input.seed ?? shuffleSeed(ctx));
+    const log = new DeckLog(requestSeed(input) ?? shuffleSeed(ctx));
     const result = resolvePlayerCombat(input, outcomePile(log, input.outcomeDeck));
     return { ...result, decks: log.transcript(), summary: combatSummary(result, ctx.lang) };
   },

@@ -1,6 +1,7 @@
 /** POST /v1/exsilium/newaru/actions — a player's combat against a Newaru (EXS-COMBAT-NEWARU). */
 import { Type, type Static } from '@sinclair/typebox';
 import { defineOperation, shuffleSeed } from '../operation.js';
+import { ExsiliumDice, requestSeed } from './seed.js';
 import { SummarySchema } from '../schemas/common.js';
 import { InvalidInput, type InputProblem, pointer } from '../../games/errors.js';
 import { DeckLog, outcomePile, resolveNewaruCombat, TIERS, type Tier } from '../../games/exsilium/index.js';
@@ -51,6 +52,7 @@ const Body = Type.Object({
   discards: Type.Optional(TierDecks('discard pile, reshuffled into the deck when it runs out (EXS-DECK-3).')('Enemy discard piles by level (EXS-DECK-3).')),
   outcomeDeck: Type.Optional(OutcomeDeck),
   seed: Type.Optional(Seed),
+  dice: Type.Optional(ExsiliumDice),
   hand: Type.Optional(Count('Cards in hand at the combat, committed ones and Favourable Zone included (default: committed + Favourable Zone).')),
   attackerBonus: Type.Optional(AttackerBonus),
   baralytasTokens: Type.Optional(BaralytasTokens),
@@ -213,7 +215,7 @@ export const exsiliumNewaruActionOperation = defineOperation({
   ],
   handle(input, ctx) {
     checkCards(input);
-    const log = new DeckLog(input.seed ?? shuffleSeed(ctx));
+    const log = new DeckLog(requestSeed(input) ?? shuffleSeed(ctx));
     const outcome = outcomePile(log, input.outcomeDeck);
     const result = resolveNewaruCombat(input, log, { decks: input.decks, discards: input.discards }, outcome);
     return {

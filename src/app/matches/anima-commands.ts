@@ -112,6 +112,7 @@ export function checkAnimaOptions(setup: MatchSetup): void {
 
 const cmd = (description: string, example: Record<string, unknown>, props: Record<string, TSchema>) => ({
   description: `${description} Example: \`${JSON.stringify(example)}\`.`,
+  example: Object.fromEntries(Object.entries(example).filter(([k]) => k !== 'type')),
   schema: Type.Object({ type: Type.Literal(example.type as string), player: Player, ...props, dice: Type.Optional(DiceSpecSchema) }),
 });
 
@@ -124,7 +125,7 @@ const CombatGifts = Type.Array(GiftPlay, {
   description: 'Combat cards played as the combat starts, before any roll (ANIMA-TIMING-3); an Ability card names the Character tapped.',
 });
 
-export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema: TSchema }> = {
+export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema: TSchema; example: Record<string, unknown> }> = {
   'anima.keep_character': cmd(
     'ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. With a Gift deck also `gifts`: three of the four Gifts drawn (`giftsDealt`). When all kept, turn 1 starts. A full match is created with the card lists the rulebook does not print, each in draw order, in `options`: `{characters: [{name, combat, speed, skills?: ["ki"|"magic"|"scheme"]}], locations: [{name, level, table, rewards, trade?, combatAllowed?}] (at most 14), encounters: [{name, kind, level, combat?, …}], basicMissions: [{name, test: {kind: "combat", enemy, combat} | {kind: "speed", difficulty} | {kind: "resist", rounds, enemy?: {name, combat}}, benefit?}], finalMissions: [3 Missions], gifts?: [{name, category: "ability"|"plot", skill?, phase?, timing: "normal"|"interrupt"|"combat", persistent?, organisation?: {enemies: [names]}, combat?, speed?, incapacitates?, zeppelin?, text?}], multipleMissions?, tree?}` (400 with `/options/...` paths naming what is missing; without the card lists the match is the resolution log of the operations).',
     { type: 'anima.keep_character', player: 'p1', character: 'Acróbata', gifts: ['Sol Negro', 'Dormir', 'Furia'] },
@@ -224,7 +225,7 @@ export function animaMatch(): GameMatch {
     initialState: (setup) => ({ ...(log.initialState(setup) as object), ...anima.initialTable(setup.players, setup.options) }),
     decide: (command, state, dice) => (commands[command.type] ? commands[command.type]!.decide(command, state as State, dice) : log.decide(command, state, dice)),
     evolve: (state, event) => (anima.ANIMA_EVENT_TYPES.has(event.type) ? anima.evolveTable(state as State, event) : log.evolve(state, event)),
-    commands: { ...log.commands, ...Object.fromEntries(Object.entries(commands).map(([t, c]) => [t, { schema: c.schema, description: c.description }])) },
+    commands: { ...log.commands, ...Object.fromEntries(Object.entries(commands).map(([t, c]) => [t, { schema: c.schema, description: c.description, example: c.example }])) },
     validateOptions: checkAnimaOptions,
   };
 }

@@ -49,10 +49,13 @@ const table = <C>(
   type,
   {
     description: `${description} Example: \`${JSON.stringify({ type, ...example })}\``,
+    example: example as Record<string, unknown>,
     schema: Type.Object({ type: Type.Literal(type), ...props, ...dice }),
     decide: (command, state, d) => {
       if (!state.table)
-        throw new RuleViolation('not_a_full_match', `${type} needs a full match: create it with options.factions, board, decks and enemyDecks (the scenario).`, { missing: FULL });
+        throw new RuleViolation('not_set_up', `${type} needs a set-up match: create a new match with options.factions, board, decks and enemyDecks (the scenario) first.`, {
+          missing: FULL,
+        });
       return decide(state.table, command as unknown as C, d);
     },
   },

@@ -8,7 +8,10 @@ import * as eden from '../../games/eden/match/index.js';
 import { spiritOfEdenMatch } from './spirit-of-eden-commands.js';
 import { InvalidInput, underPath } from '../../games/errors.js';
 import { validate } from '../validate.js';
+import { unknownMembers } from '../unknown-members.js';
+import { RunCommandBody } from './schemas.js';
 import { EDEN_COMMAND_SCHEMAS } from './eden-commands.js';
+import { EDEN_COMMAND_EXAMPLES } from './eden-command-examples.js';
 import { exsiliumMatch } from './exsilium-commands.js';
 import { animaMatch } from './anima-commands.js';
 import { defineMatchGame, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
@@ -23,7 +26,12 @@ const edenMatch = defineMatchGame<eden.EdenMatchState>({
   game: 'eden',
   initialState: (setup) => eden.initialState(setup),
   evolve: (state, event) => eden.evolve(state, event),
-  commands: Object.fromEntries(eden.EDEN_COMMAND_TYPES.map((type): [string, MatchCommand<eden.EdenMatchState>] => [type, { ...EDEN_COMMAND_SCHEMAS[type], decide: edenDecide }])),
+  commands: Object.fromEntries(
+    eden.EDEN_COMMAND_TYPES.map((type): [string, MatchCommand<eden.EdenMatchState>] => [
+      type,
+      { ...EDEN_COMMAND_SCHEMAS[type], example: EDEN_COMMAND_EXAMPLES[type], decide: edenDecide },
+    ]),
+  ),
   unknownCommand: edenDecide,
 });
 
@@ -39,15 +47,19 @@ export function gameMatch(game: string): GameMatch | undefined {
   return registry[game as GameId];
 }
 
-/** Validate a command against its game's schema; every problem is reported with a `/command/…` path. */
-export function validateCommand(match: GameMatch, command: Command): Command {
+/**
+ * Validate a command against its game's schema; every problem is reported with a `/command/…` path.
+ * `options` (the match's creation options) reach the schema's resolvers: an EDEN fighter by ref
+ * takes the match's edition.
+ */
+export function validateCommand(match: GameMatch, command: Command, options?: Record<string, unknown>): Command {
   const def = match.commands[command.type];
   if (!def) {
     throw new InvalidInput([
       { path: '/command/type', code: 'unknown_command', message: `${match.game} matches accept: ${Object.keys(match.commands).join(', ') || 'no commands yet'}.` },
     ]);
   }
-  return underPath('/command', () => validate<Command>(def.schema, command));
+  return underPath('/command', () => validate<Command>(def.schema, command, options));
 }
 
 /** Markdown list of every command each game accepts, for the API documentation. */
@@ -57,4 +69,30 @@ export function commandCatalogMarkdown(): string {
     const lines = Object.entries(commands).map(([type, def]) => `  - \`${type}\`: ${def.description.replace(/\s+/g, ' ')}`);
     return `- **${game}**\n${lines.join('\n')}`;
   }).join('\n');
+}
+
+/**
+ * Members of a command request that no schema declares (reported as `warnings`, CONTRACT §7.5): at
+ * the top of the body, and in the command (validated) by its type's schema; `dice` is the match's.
+ */
+export function commandWarnings(match: GameMatch, body: { command: Command }, command: Command) {
+  const def = match.commands[command.type];
+  const inCommand = def ? unknownMembers(def.schema, command, '/command').filter((w) => w.path !== '/command/dice') : [];
+  return [...unknownMembers(RunCommandBody, body), ...inCommand];
+}
+
+/**
+ * The OpenAPI `examples` of the command endpoint: one named example per command type of every game,
+ * each a whole request body with a summary (the game, the type and the start of its description).
+ */
+export function commandExamples(): Record<string, { summary: string; value: unknown }> {
+  const out: Record<string, { summary: string; value: unknown }> = {};
+  for (const game of GAMES) {
+    for (const [type, def] of Object.entries(gameMatch(game)!.commands)) {
+      const text = def.description.replace(/\s+/g, ' ').replace(/ Example: .*$/, '');
+      const gist = text.length > 140 ? `${text.slice(0, 139)}…` : text;
+      out[type] = { summary: `${game} — ${type}: ${gist}`, value: { command: { type, ...(def.example ?? {}) } } };
+    }
+  }
+  return out;
 }

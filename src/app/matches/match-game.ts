@@ -18,6 +18,13 @@ export interface Command {
 }
 
 export type MatchEvent = { type: string; data: unknown };
+
+/** What the documentation shows of a command: its schema, description and an example body (without `type`). */
+export interface CommandDoc {
+  schema: TSchema;
+  description: string;
+  example?: Record<string, unknown>;
+}
 export type MatchSetup = { players: Player[]; options: Record<string, unknown> };
 
 export interface GameMatch {
@@ -25,7 +32,7 @@ export interface GameMatch {
   initialState(setup: MatchSetup): unknown;
   decide(command: Command, state: unknown, dice: Dice): MatchEvent[];
   evolve(state: unknown, event: MatchEvent): unknown;
-  commands: Record<string, { schema: TSchema; description: string }>;
+  commands: Record<string, CommandDoc>;
   /** Checks the match `options` at creation (InvalidInput: 400 with `/options/...` paths). */
   validateOptions?(setup: MatchSetup): void;
 }
@@ -35,6 +42,8 @@ export interface MatchCommand<S> {
   schema: TSchema;
   /** Markdown for the API documentation (rules applied). */
   description: string;
+  /** An example body (members besides `type`), shown in the OpenAPI document. */
+  example?: Record<string, unknown>;
   decide(command: Command, state: S, dice: Dice): MatchEvent[];
 }
 
@@ -50,7 +59,9 @@ export interface MatchGameDefinition<S> {
 }
 
 export function defineMatchGame<S>(def: MatchGameDefinition<S>): GameMatch {
-  const commands = Object.fromEntries(Object.entries(def.commands).map(([type, c]) => [type, { schema: c.schema, description: c.description }]));
+  const commands = Object.fromEntries(
+    Object.entries(def.commands).map(([type, c]) => [type, { schema: c.schema, description: c.description, ...(c.example ? { example: c.example } : {}) }]),
+  );
   return {
     game: def.game,
     initialState: (setup) => def.initialState(setup),

@@ -88,6 +88,7 @@ export function resolutionLogMatch<T extends object>(projection: LogProjection<T
         (omit.length ? ` May omit ${omit.map((k) => `\`${k}\``).join(', ')}: taken from the match state.` : '') +
         (projection.note ? ` ${projection.note}` : ''),
       schema: commandSchema(op, omit),
+      ...(op.examples?.[0] ? { example: op.examples[0].value as Record<string, unknown> } : {}),
       decide: (command, state, dice) => resolve(op, command, state, dice),
     };
   }

@@ -10,7 +10,7 @@ import { InvalidInput, NotFound } from '../../games/errors.js';
 import { VersionConflict } from './errors.js';
 import { CORRECTION_EVENT, ENGINE_EVENT_VERSION, checkClientEvent, definitionOf, upcast, withdrawnVersions } from './events.js';
 import { RuleViolation } from '../../games/errors.js';
-import { gameMatch, validateCommand, type Command, type GameMatch } from './games.js';
+import { commandWarnings, gameMatch, validateCommand, type Command, type GameMatch } from './games.js';
 import type { IdSource } from '../ports.js';
 import type { EventStore, MatchRecord, NewEvent, Player, StoredAnswer, StoredEvent } from './ports.js';
 
@@ -185,7 +185,7 @@ export class MatchService {
         const m = await store.getMatch(ownerId, id);
         if (!m) throw new NotFound(`No match ${id}.`);
         const g = this.game(m);
-        const command = validateCommand(g, structuredClone(body.command));
+        const command = validateCommand(g, structuredClone(body.command), m.options);
         const stored = (await store.read(ownerId, id)).map(toPublic);
         const version = stored.length;
         if (body.expectedVersion !== undefined && body.expectedVersion !== version) throw new VersionConflict(body.expectedVersion, version);
@@ -200,7 +200,8 @@ export class MatchService {
             version,
             decided.map((e) => ({ type: e.type, data: e.data, schemaVersion: ENGINE_EVENT_VERSION, metadata: { command: command.type } })),
           );
-          return { status: 201, body: { version: r.version, events: r.events.map(toPublic), state } };
+          const warnings = commandWarnings(g, body, command);
+          return { status: 201, body: { version: r.version, events: r.events.map(toPublic), state, ...(warnings.length ? { warnings } : {}) } };
         } catch (error) {
           // Without an expectedVersion the client asked for "the current state": decide again.
           if (error instanceof VersionConflict && body.expectedVersion === undefined && attempt < 8) continue;

@@ -35,7 +35,12 @@ const entry = <P extends Record<string, TSchema>>(
   props: P,
   decide: (cmd: any, state: State, d: Parameters<MatchCommand<State>['decide']>[2]) => soe.SpiritEvent[],
 ) => ({
-  [type]: { description: description + example({ type, ...ex }), schema: Type.Object({ type: Type.Literal(type), ...props, ...dice }), decide } satisfies MatchCommand<State>,
+  [type]: {
+    description: description + example({ type, ...ex }),
+    example: ex,
+    schema: Type.Object({ type: Type.Literal(type), ...props, ...dice }),
+    decide,
+  } satisfies MatchCommand<State>,
 });
 
 const RING = ['w1', 'f1', 's1', 'm1', 'w2', 'f2', 's2', 'm2'];

@@ -64,6 +64,12 @@ export const SubmitSimulationSchema = Type.Object(
     seed: Type.Optional(
       Type.String({ maxLength: 200, description: 'Same seed, request and iterations → the same result, whatever the number of workers. Absent → a random seed (reported back).' }),
     ),
+    dice: Type.Optional(
+      Type.Object(
+        { seed: Type.String({ maxLength: 200 }) },
+        { description: 'As for the endpoints that roll: `{"seed"}` is the same as the top-level `seed` (both given must agree, else 400).' },
+      ),
+    ),
   },
   { title: 'SimulationRequest', additionalProperties: true },
 );

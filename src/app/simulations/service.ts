@@ -5,6 +5,7 @@
  * The database row is the durable record; the job runner (BullMQ or in-process threads) runs the
  * `simulation` job and its updates are mirrored into the row.
  */
+import { requestSeed } from '../request-seed.js';
 import { createHash } from 'node:crypto';
 import type { Clock, IdSource, JobRunner, JobState } from '../ports.js';
 import { operationById } from '../registry.js';
@@ -30,6 +31,8 @@ export interface SubmitInput {
   request: unknown;
   iterations: number;
   seed?: string;
+  /** `dice: {"seed"}` means the same as `seed` (CONTRACT §7.5). */
+  dice?: { seed?: string };
 }
 
 export interface SimulationView {
@@ -138,13 +141,14 @@ export class SimulationService {
 
   async submit(apiKeyId: string, input: SubmitInput): Promise<SubmitOutcome> {
     await this.recover();
+    const given = requestSeed(input);
     const request = validateSimulationRequest(input.kind, input.request);
-    const seeded = input.seed !== undefined;
+    const seeded = given !== undefined;
     const fingerprint = createHash('sha256')
-      .update(canonicalJson({ kind: input.kind, request, iterations: input.iterations, seed: input.seed ?? null }))
+      .update(canonicalJson({ kind: input.kind, request, iterations: input.iterations, seed: given ?? null }))
       .digest('hex');
     const id = this.options.ids.newId();
-    const seed = input.seed ?? this.options.ids.randomSeed();
+    const seed = given ?? this.options.ids.randomSeed();
     const reserved = await this.store.reserve({ id, apiKeyId, kind: input.kind, request, iterations: input.iterations, seed, seeded, fingerprint }, this.limits.maxActivePerKey);
     const outcome: SubmitOutcome =
       reserved.outcome === 'existing'

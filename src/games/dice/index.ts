@@ -35,12 +35,12 @@ abstract class RecordingDice implements Dice {
   private readonly rolls: DiceRoll[] = [];
   constructor(private readonly seed: string | null) {}
 
-  protected abstract next(sides: number): number;
+  protected abstract next(sides: number, purpose: string): number;
 
   roll(purpose: string, count: number, sides = 6): number[] {
     if (count <= 0) return [];
     const values: number[] = [];
-    for (let i = 0; i < count; i++) values.push(this.next(sides));
+    for (let i = 0; i < count; i++) values.push(this.next(sides, purpose));
     this.rolls.push({ purpose, sides, values });
     return values;
   }
@@ -50,16 +50,23 @@ abstract class RecordingDice implements Dice {
   }
 }
 
-/** Fixed values, taken left to right; 422 `dice_exhausted` when they run out. */
+/**
+ * Fixed values, taken left to right; 422 `dice_exhausted` when they run out, with `consumed` (values
+ * used) and `purpose` (the roll that ran out) so a caller knows what to append.
+ */
 export class FixedDice extends RecordingDice {
   private index = 0;
   constructor(private readonly values: readonly number[]) {
     super(null);
   }
 
-  protected next(sides: number): number {
+  protected next(sides: number, purpose: string): number {
     if (this.index >= this.values.length) {
-      throw new RuleViolation('dice_exhausted', `The ${this.values.length} fixed dice values ran out: this resolution needs more.`, { supplied: this.values.length });
+      throw new RuleViolation('dice_exhausted', `The ${this.values.length} fixed dice values ran out at the roll "${purpose}" (a d${sides}): this resolution needs more.`, {
+        supplied: this.values.length,
+        consumed: this.index,
+        purpose,
+      });
     }
     const at = this.index++;
     const value = this.values[at]!;

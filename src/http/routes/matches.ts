@@ -7,7 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { follow } from '../../app/matches/notifier.js';
 import type { AppendListener } from '../../app/matches/notifications.js';
 import { NotFound } from '../../games/errors.js';
-import { commandCatalogMarkdown } from '../../app/matches/games.js';
+import { commandCatalogMarkdown, commandExamples } from '../../app/matches/games.js';
 import {
   AppendEventsBody,
   AppendedSchema,
@@ -24,6 +24,7 @@ import {
   ViewQuery,
 } from '../../app/matches/schemas.js';
 import { problemResponses } from '../schemas.js';
+import { announceLanguage, carriesSummary } from '../language.js';
 import { matchesOf } from '../../transport/services.js';
 import { authenticate, requireApiKey } from '../plugins/auth.js';
 import { SSE_ROUTE, openEventStream, sendEvent } from '../sse.js';
@@ -99,12 +100,16 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
         commandCatalogMarkdown(),
       headers: IdempotencyHeaders,
       params: IdParams,
-      body: RunCommandBody,
+      // one named example per command type and game (OpenAPI media-type `examples`)
+      body: { ...RunCommandBody, 'x-examples': commandExamples() },
       response: { 201: CommandResult, ...problemResponses([400, 401, 404, 409, 422, 429, 503]) },
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      return send(reply, await rt().service.command(owner.id, request.params.id, request.body as never, idem(request)));
+      const answer = await rt().service.command(owner.id, request.params.id, request.body as never, idem(request));
+      // resolutions are recorded with English summaries (the log does not change with the reader)
+      if (carriesSummary(answer.body)) announceLanguage(reply, 'en');
+      return send(reply, answer);
     },
   });
 

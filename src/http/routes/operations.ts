@@ -3,17 +3,14 @@
  * An operation with a `chart` also answers image/svg+xml or image/png when Accept prefers them; one
  * with a `text` form also accepts a text/plain body (on its own route only).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { operations } from '../../app/registry.js';
 import type { Operation } from '../../app/operation.js';
 import { contextFor } from '../../transport/context.js';
 import { chartContent, preferredChart, svgToPng } from '../../transport/chart.js';
 import { problemResponses } from '../schemas.js';
-
-function varyAccept(reply: FastifyReply): void {
-  const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${String(vary)}, Accept` : 'Accept');
-}
+import { unknownMembers, withWarnings } from '../../app/unknown-members.js';
+import { announceLanguage, appendVary } from '../language.js';
 
 /** The route of one operation on `app`. */
 function route(app: FastifyInstance, op: Operation<any>): void {
@@ -36,12 +33,17 @@ function route(app: FastifyInstance, op: Operation<any>): void {
       response: { 200: ok, ...problemResponses(op.body ? [400, 422, 429] : [429]) },
     },
     handler: async (request, reply) => {
-      const result = await op.handle(request.body, { ...contextFor(request), source: request.textBody ? 'text' : 'json' });
-      if (!op.chart) return result;
-      varyAccept(reply);
-      const picture = preferredChart(request.headers.accept);
-      if (!picture) return result;
-      const svg = op.chart(result);
+      // members the body schema declares nowhere are accepted but reported (`warnings`)
+      const warnings = op.body ? unknownMembers(op.body, request.body) : [];
+      const ctx = contextFor(request);
+      const result = withWarnings(await op.handle(request.body, { ...ctx, source: request.textBody ? 'text' : 'json' }), warnings);
+      if (op.chart) appendVary(reply, 'Accept');
+      const picture = op.chart && preferredChart(request.headers.accept);
+      if (!picture) {
+        if (typeof (result as { summary?: unknown } | null)?.summary === 'string') announceLanguage(reply, ctx.lang);
+        return result;
+      }
+      const svg = op.chart!(result);
       if (picture === 'image/png') return reply.type('image/png').send(svgToPng(svg));
       return reply.type('image/svg+xml; charset=utf-8').send(svg);
     },

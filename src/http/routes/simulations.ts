@@ -72,7 +72,7 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
       guard(request, async () => {
         const owner = await requireApiKey(request);
         const body = request.body;
-        const outcome = await service(app).submit(owner.id, { kind: body.kind, request: body.request, iterations: body.iterations, seed: body.seed });
+        const outcome = await service(app).submit(owner.id, { kind: body.kind, request: body.request, iterations: body.iterations, seed: body.seed, dice: body.dice });
         if (!outcome.ok) {
           throw new HttpProblem(
             429,

@@ -55,5 +55,8 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // CONTRACT §7.5: the root sends a visitor to the human docs page
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/docs', 302));
+
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -23,10 +23,22 @@ describe('EDEN command preconditions, checked once by the dispatcher', () => {
   });
 
   it('EDEN-TACPH-1: a command outside its phase is refused with wrong_phase', () => {
-    const e = refused({ type: 'eden.skip_tactic', player: 'A' }, fresh());
+    const e = refused({ type: 'eden.skip_tactic', player: 'A' }, activation());
     expect(e.code).toBe('wrong_phase');
-    expect(e.message).toBe('A tactic card is played in the tactical phase; the match is in the preparation phase.');
-    expect(e.extra).toEqual({ phase: 'preparation' });
+    expect(e.message).toBe('A tactic card is played in the tactical phase; the match is in the activation phase.');
+    expect(e.extra).toEqual({ phase: 'activation' });
+  });
+
+  it('EDEN-PREP: a game-turn command before the match is set up is refused with not_set_up, naming the command to send first', () => {
+    const e = refused({ type: 'eden.melee', attacker: 'a1', target: 'b1' }, fresh());
+    expect(e.code).toBe('not_set_up');
+    expect(e.message).toBe('eden.melee is played once the match is set up; the preparation is at step "bands" (EDEN-PREP): send eden.register_band first.');
+    expect(e.extra).toEqual({ step: 'bands', next: 'eden.register_band' });
+    // bands registered, bid made…: the step the preparation waits for is named
+    const atLeaders = run(prep().slice(0, 3), fresh()).state;
+    expect(refused({ type: 'eden.skip_tactic', player: 'A' }, atLeaders).extra).toEqual({ step: 'leaders', next: 'eden.choose_leader' });
+    const beforeDeploy = run(prep().slice(0, 7), fresh()).state;
+    expect(refused({ type: 'eden.activate', player: 'A', fighterId: 'a1' }, beforeDeploy).extra).toEqual({ step: 'deployment', next: 'eden.deploy' });
   });
 
   it('EDEN-PREP-4: a preparation command at another step is refused with wrong_step', () => {
@@ -92,8 +104,8 @@ describe('EDEN command preconditions, checked once by the dispatcher', () => {
   });
 
   it('EDEN-ACT-3: the acting fighter is named before the phase is checked (unknown_fighter, then wrong_phase)', () => {
-    expect(refused({ type: 'eden.move', fighterId: 'zz' }, fresh()).code).toBe('unknown_fighter');
-    expect(refused({ type: 'eden.move', fighterId: 'zz' }, fresh()).message).toBe('The moving fighter "zz" is not a fighter of this match.');
+    expect(refused({ type: 'eden.move', fighterId: 'zz' }, activation()).code).toBe('unknown_fighter');
+    expect(refused({ type: 'eden.move', fighterId: 'zz' }, activation()).message).toBe('The moving fighter "zz" is not a fighter of this match.');
     const upkeep = start({}, [...prep(), ...toActivation, ...toUpkeep]).state;
     expect(refused({ type: 'eden.move', fighterId: 'a1' }, upkeep).code).toBe('wrong_phase');
   });

@@ -82,9 +82,13 @@ export const ANIMA_COMMAND_TYPES = Object.keys(ANIMA_COMMANDS);
 
 function check(spec: AnimaCommandSpec, c: Cmd, t: AnimaTable): GroupState {
   if (!t.cards) {
-    violation('cards_missing', `A full Ánima match needs the card lists the rulebook does not print, in the match options: ${t.missingCards.join(', ')}.`, {
-      missing: t.missingCards,
-    });
+    violation(
+      'not_set_up',
+      `A full Ánima match needs the card lists the rulebook does not print: create a new match with them in the options first: ${t.missingCards.join(', ')}.`,
+      {
+        missing: t.missingCards,
+      },
+    );
   }
   // ANIMA-MISSION-3: the game ended when a player completed the Final Mission.
   if (t.phase === 'ended') violation('game_over', 'The game has ended (ANIMA-MISSION-3); no more commands.', { outcome: t.outcome });
@@ -95,6 +99,12 @@ function check(spec: AnimaCommandSpec, c: Cmd, t: AnimaTable): GroupState {
   }
   if (spec.resolves && (t.pending?.kind !== spec.resolves || t.pending.player !== c.player)) {
     violation('nothing_to_choose', `${c.player} has no ${spec.resolves} to choose now.`, { pending: t.pending });
+  }
+  // ANIMA-SETUP-3: the game starts once every player kept a Character
+  if (t.phase === 'setup' && !spec.phases.includes('setup')) {
+    violation('not_set_up', `${spec.what} waits for the set-up: every player keeps one of the two Characters drawn first (anima.keep_character, ANIMA-SETUP-3).`, {
+      next: 'anima.keep_character',
+    });
   }
   if (!spec.phases.includes(t.phase)) violation('wrong_phase', `${spec.what} is not possible in the ${t.phase} phase.`, { phase: t.phase, phases: spec.phases });
   if (spec.inTurn && !spec.resolves && t.toAct !== c.player) {

@@ -76,9 +76,40 @@ function checkTurn(state: EdenMatchState, side: Side, turn: Turn): void {
   }
 }
 
+/** The command that moves each preparation step on (EDEN-PREP-0..8, EDEN-NPC-2, EDEN-TERRAIN-3). */
+const PREPARED_BY: Record<PrepStep, string> = {
+  weather: 'eden.roll_weather',
+  bands: 'eden.register_band',
+  bid: 'eden.bid',
+  leaders: 'eden.choose_leader',
+  missions: 'eden.play_mission',
+  scenery: 'eden.place_scenery',
+  infestation: 'eden.set_infestation_level',
+  deployment: 'eden.deploy',
+  tactic_hands: 'eden.choose_tactic_hand',
+  done: 'eden.play_tactic',
+};
+
+const playedInPreparation = (p: Preconditions) => [p.stage ?? []].flat().some((s) => (s as Stage).phase === 'preparation');
+
+/**
+ * A command of the game turn sent while the match is still being prepared (bands not registered or
+ * deployed, EDEN-PREP): 422 `not_set_up` naming the command the preparation waits for.
+ */
+function expectSetUp(command: EdenCommand, state: EdenMatchState, p: Preconditions): void {
+  if (state.phase !== 'preparation' || playedInPreparation(p)) return;
+  const step = state.prep;
+  const next = step === 'infestation' && state.infestation?.level !== null && state.infestation?.level !== undefined ? 'eden.place_npc' : PREPARED_BY[step];
+  violation('not_set_up', `${command.type} is played once the match is set up; the preparation is at step "${step}" (EDEN-PREP): send ${next} first.`, {
+    step,
+    next,
+  });
+}
+
 /** Check a command's preconditions once, in order; answers the acting side and active fighter it resolved. */
 export function checkPreconditions(command: EdenCommand, state: EdenMatchState, p: Preconditions): Acting {
   if (p.option) requireOption(state, p.option.rule, p.option.what);
+  expectSetUp(command, state, p);
   if (p.stage) checkStage(state, p.stage);
   if (p.idle && state.activation.active)
     violation('activation_in_progress', `Fighter ${state.activation.active} is still being activated${p.idle.hint ? `; ${p.idle.hint}` : ''}.`);

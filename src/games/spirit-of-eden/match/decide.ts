@@ -25,6 +25,8 @@ const fail = (code: string, message: string, extra: Record<string, unknown> = {}
 function expectPhase(state: SpiritState, phase: SpiritState['phase'], doing: string): void {
   if (state.phase === phase) return;
   if (state.phase === 'ended') fail('game_over', `The game is over (${state.result?.won ? 'won' : 'lost'}, SOE-END-1/2).`);
+  // SOE-SETUP-1..5: nothing is played before the layout is dealt
+  if (state.phase === 'setup') fail('not_set_up', `${doing} waits for the set-up: send \`soe.set_up\` (the dealt layout, SOE-SETUP-1..5) first.`, { next: 'soe.set_up' });
   const next = ({ setup: '`soe.set_up`', turn_start: '`soe.roll`', player: 'player-phase steps or `soe.goomz`', ended: 'nothing' } as const)[state.phase];
   fail('wrong_phase', `${doing} is not possible now: the match expects ${next} (SOE-TURN-1).`, { phase: state.phase, expected: next });
 }

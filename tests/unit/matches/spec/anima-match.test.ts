@@ -19,6 +19,12 @@ describe('Ánima match: setup and turn order', () => {
     expect(s.groupsInPlay.p1.handSize).toBe(3);
   });
 
+  it('ANIMA-SETUP-3: a turn command before every player kept a Character is not_set_up, naming anima.keep_character', async () => {
+    const e = (await spec().when({ type: 'anima.go', player: 'p1', location: 'Arkángel' }).thenProblem('not_set_up')) as { message: string; extra: { next: string } };
+    expect(e.extra.next).toBe('anima.keep_character');
+    expect(e.message).toContain('anima.keep_character');
+  });
+
   it('ANIMA-SETUP-3: only a Character drawn may be kept', async () => {
     await spec().when({ type: 'anima.keep_character', player: 'p1', character: 'Ladrona' }).thenProblem('not_dealt');
   });
@@ -37,7 +43,7 @@ describe('Ánima match: setup and turn order', () => {
   });
 
   it('a match without card lists refuses full-match commands and names what is missing', async () => {
-    const e = (await spec({}).when(KEEP[0]!).thenProblem('cards_missing')) as { extra: { missing: string[] } };
+    const e = (await spec({}).when(KEEP[0]!).thenProblem('not_set_up')) as { extra: { missing: string[] } };
     expect(e.extra.missing).toEqual(['characters', 'locations', 'encounters', 'basicMissions', 'finalMissions']);
   });
 });

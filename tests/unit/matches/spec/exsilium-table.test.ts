@@ -53,7 +53,7 @@ describe('Exsilium match: setup and turn structure', () => {
   });
 
   it('full match commands need the scenario (a match without options stays a resolution log)', async () => {
-    await matchSpec('exsilium', { players }).when(anaStarts).thenProblem('not_a_full_match');
+    await matchSpec('exsilium', { players }).when(anaStarts).thenProblem('not_set_up');
   });
 });
 

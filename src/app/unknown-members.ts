@@ -1,0 +1,116 @@
+/**
+ * Unknown members (extra members are accepted, but reported): the members of a body that its schema
+ * declares nowhere, so a typo such as `points` for `budget` is visible in the answer's `warnings`.
+ *
+ * Each schema is compiled once into a shape (the members it declares, what its arrays hold); the
+ * walk over a body is then one pass. Unions and intersections merge their branches: a member is
+ * unknown only when no branch declares it. A schema that admits any member (`additionalProperties`,
+ * `patternProperties`, an unconstrained value) stops the walk there.
+ */
+import type { InputProblem } from '../games/errors.js';
+
+interface Shape {
+  /** Declared members of an object, or undefined when objects here are not checked. */
+  props?: Map<string, Shape>;
+  /** Objects here admit any member. */
+  open?: boolean;
+  /** What an array here holds. */
+  items?: Shape;
+}
+
+type Json = Record<string, unknown>;
+const EMPTY: Shape = {};
+const shapes = new WeakMap<object, Shape>();
+
+function merge(a: Shape, b: Shape): Shape {
+  const out: Shape = { open: Boolean(a.open || b.open) };
+  if (a.props || b.props) {
+    const props = new Map(a.props);
+    for (const [key, shape] of b.props ?? []) props.set(key, props.has(key) ? merge(props.get(key)!, shape) : shape);
+    out.props = props;
+  }
+  if (a.items || b.items) out.items = a.items && b.items ? merge(a.items, b.items) : (a.items ?? b.items);
+  return out;
+}
+
+function shapeOf(schema: unknown, visiting: Set<object>): Shape {
+  if (!schema || typeof schema !== 'object') return EMPTY;
+  const hit = shapes.get(schema);
+  if (hit) return hit;
+  // a recursive schema (or a $ref we do not follow) is not checked below this point
+  if (visiting.has(schema) || '$ref' in schema) return EMPTY;
+  visiting.add(schema);
+  const s = schema as Json;
+  let shape: Shape = {};
+  if (s.properties || s.type === 'object' || s.additionalProperties !== undefined || s.patternProperties) {
+    const props = new Map<string, Shape>();
+    for (const [key, sub] of Object.entries((s.properties ?? {}) as Json)) props.set(key, shapeOf(sub, visiting));
+    const extra = s.additionalProperties;
+    shape = { props, open: (extra !== undefined && extra !== false) || s.patternProperties !== undefined };
+  }
+  if (s.items !== undefined || s.prefixItems !== undefined) {
+    const list = [...(Array.isArray(s.items) ? s.items : s.items ? [s.items] : []), ...((s.prefixItems as unknown[]) ?? [])];
+    shape.items = list.map((item) => shapeOf(item, visiting)).reduce(merge, {});
+  }
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+    const branches = s[key];
+    if (Array.isArray(branches)) for (const branch of branches) shape = merge(shape, shapeOf(branch, visiting));
+  }
+  visiting.delete(schema);
+  shapes.set(schema, shape);
+  return shape;
+}
+
+/** Whether a shape checks anything below it (objects with declared members, or arrays of such). */
+const checks = (shape: Shape) => shape.props !== undefined || shape.items !== undefined;
+
+/** One pass over `data`; the path is kept as segments and written out only for a warning. */
+function walk(shape: Shape, data: unknown, at: (string | number)[], out: InputProblem[]): void {
+  if (data === null || typeof data !== 'object') return;
+  if (Array.isArray(data)) {
+    const items = shape.items;
+    if (!items || !checks(items)) return;
+    for (let i = 0; i < data.length; i++) {
+      at.push(i);
+      walk(items, data[i], at, out);
+      at.pop();
+    }
+    return;
+  }
+  const props = shape.props;
+  if (!props) return;
+  for (const key in data as Json) {
+    const sub = props.get(key);
+    if (sub === undefined) {
+      if (!shape.open) out.push(unknown([...at, key]));
+    } else if (checks(sub)) {
+      at.push(key);
+      walk(sub, (data as Json)[key], at, out);
+      at.pop();
+    }
+  }
+}
+
+function unknown(at: (string | number)[]): InputProblem {
+  const key = String(at[at.length - 1]);
+  const path = at.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  return { path, code: 'unknown_member', message: `"${key}" is not a member this schema declares; it was ignored (a typo?).` };
+}
+
+/** The members of `data` that `schema` declares nowhere (empty when every member is known). */
+export function unknownMembers(schema: object, data: unknown, prefix = ''): InputProblem[] {
+  const out: InputProblem[] = [];
+  walk(shapes.get(schema) ?? shapeOf(schema, new Set()), data, [], out);
+  if (prefix) for (const w of out) w.path = prefix + w.path;
+  return out;
+}
+
+/**
+ * The answer with `warnings` (unknown members) added: appended to the answer's own `warnings` where
+ * it has some (the roster validation), absent when there is nothing to say.
+ */
+export function withWarnings<T>(answer: T, warnings: InputProblem[]): T {
+  if (warnings.length === 0 || answer === null || typeof answer !== 'object' || Array.isArray(answer)) return answer;
+  const own = (answer as Json).warnings;
+  return { ...answer, warnings: Array.isArray(own) ? [...(own as unknown[]), ...warnings] : warnings };
+}
