@@ -45,6 +45,20 @@ function documentTextBodies(paths: Paths): void {
   }
 }
 
+/**
+ * A schema resolved before validation (`x-resolve`, src/app/validate.ts: the EDEN Fighter's
+ * `{"ref"}`) needs its required members only when it is not sent by reference: say so in the
+ * document, so that generated clients accept `{ref}` alone.
+ */
+function documentResolvedShapes(doc: Document): void {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, { 'x-resolve'?: string; required?: string[]; anyOf?: unknown[] }>;
+  for (const schema of Object.values(schemas)) {
+    if (!schema['x-resolve'] || !schema.required?.length) continue;
+    schema.anyOf = [{ required: ['ref'] }, { required: schema.required }];
+    delete schema.required;
+  }
+}
+
 export function finishDocument({ openapiObject }: { openapiObject: Document }): Document {
   const doc = documentProblems({ openapiObject: openapiObject as never }) as Document;
   const paths = (doc.paths ?? {}) as Paths;
@@ -52,5 +66,6 @@ export function finishDocument({ openapiObject }: { openapiObject: Document }): 
   documentRouteExamples(paths);
   documentTextBodies(paths);
   shareTitledSchemas(doc);
+  documentResolvedShapes(doc);
   return doc;
 }

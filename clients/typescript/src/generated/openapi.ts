@@ -2151,9 +2151,11 @@ export interface components {
         };
         /**
          * Fighter
-         * @description A fighter: profile and current state (CONTRACT §2).
+         * @description A fighter: profile and current state (CONTRACT §2), or `{"ref": "<catalog id>"}` plus state members.
          */
         Fighter: {
+            /** @description A built-in catalog id (GET /v1/eden/catalog), e.g. `yuri`: the profile is taken from the catalog in the chosen edition and the other members (state: `wounds`, `markers`, `ap`, or `id`) are applied over it. Unknown → 400 at `…/ref`. */
+            ref?: string;
             id: string;
             name: string;
             faction?: string;
@@ -2657,6 +2659,10 @@ export interface components {
             iterations: number;
             /** @description Same seed, request and iterations → the same result, whatever the number of workers. Absent → a random seed (reported back). */
             seed?: string;
+            /** @description As for the endpoints that roll: `{"seed"}` is the same as the top-level `seed` (both given must agree, else 400). */
+            dice?: {
+                seed: string;
+            };
         } & {
             [key: string]: unknown;
         };
@@ -5644,6 +5650,13 @@ export interface operations {
                     outcomeDeck?: (4 | 8 | 10)[];
                     /** @description Seed for every shuffle (SeededRandom: cyrb128 → sfc32, Fisher–Yates). Absent → the server picks one and reports it in `decks.seed`. */
                     seed?: string;
+                    /** @description As for the endpoints that roll (CONTRACT §1): `{"seed"}` is the same as the top-level `seed` (both given must agree). Exsilium rolls no dice: `values` are ignored. */
+                    dice?: {
+                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
+                        values?: number[];
+                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
+                        seed?: string;
+                    };
                     /** @description Cards in hand at the combat, committed ones and Favourable Zone included (default: committed + Favourable Zone). */
                     hand?: number;
                     /** @description Terrain bonus to the attacker, e.g. 2 for "+2 TO THE ATTACKER IN THIS ZONE" (EXS-BOARD-5). */
@@ -6027,6 +6040,13 @@ export interface operations {
                     outcomeDeck?: (4 | 8 | 10)[];
                     /** @description Seed for every shuffle (SeededRandom: cyrb128 → sfc32, Fisher–Yates). Absent → the server picks one and reports it in `decks.seed`. */
                     seed?: string;
+                    /** @description As for the endpoints that roll (CONTRACT §1): `{"seed"}` is the same as the top-level `seed` (both given must agree). Exsilium rolls no dice: `values` are ignored. */
+                    dice?: {
+                        /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
+                        values?: number[];
+                        /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
+                        seed?: string;
+                    };
                     /**
                      * @description EXS-AMB-25: winner discard = 25 % of the hand, `up` (ceiling, as the text says; default) or `nearest` (the OCR’d table row "1 of 5").
                      * @default up
