@@ -13,7 +13,7 @@ export const edenInitiativeOperation = defineOperation({
   id: 'eden.initiative',
   method: 'POST',
   path: '/v1/eden/initiative',
-  graphql: { name: 'edenInitiative', kind: 'mutation' },
+  graphql: { name: 'edenInitiative' },
   tags: ['eden'],
   summary: 'EDEN First player: secret SP bids, roll-off on equal bids.',
   description: [

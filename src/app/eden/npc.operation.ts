@@ -12,7 +12,7 @@ export const edenNpcOperation = defineOperation({
   id: 'eden.npc',
   method: 'POST',
   path: '/v1/eden/npcs/decide',
-  graphql: { name: 'edenNpcDecide', kind: 'mutation' },
+  graphql: { name: 'edenNpcDecide' },
   tags: ['eden'],
   summary: 'EDEN NPC (CNJ) activation: Attack, Charge or Wander, and its target.',
   description: [

@@ -32,7 +32,7 @@ export const edenRollsOperation = defineOperation({
   id: 'eden.rolls',
   method: 'POST',
   path: '/v1/eden/rolls',
-  graphql: { name: 'edenRoll', kind: 'mutation' },
+  graphql: { name: 'edenRoll' },
   tags: ['eden'],
   summary: 'EDEN characteristic, opposed or location roll.',
   description: [

@@ -89,7 +89,7 @@ export const edenSceneryOperation = defineOperation({
   id: 'eden.scenery',
   method: 'POST',
   path: '/v1/eden/terrain/scenery',
-  graphql: { name: 'edenScenery', kind: 'mutation' },
+  graphql: { name: 'edenScenery' },
   tags: ['eden'],
   summary: 'EDEN Territory scenery: Destruction, Inflammable (fire, contact, upkeep), burning rules, Concealment.',
   description: [

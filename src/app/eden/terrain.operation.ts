@@ -25,7 +25,7 @@ export const edenTerrainOperation = defineOperation({
   id: 'eden.terrain',
   method: 'POST',
   path: '/v1/eden/terrain/tests',
-  graphql: { name: 'edenTerrainTest', kind: 'mutation' },
+  graphql: { name: 'edenTerrainTest' },
   tags: ['eden'],
   summary: 'EDEN Territory tests: climb, swim, jump, hostile presence, obstruction cost.',
   description: [

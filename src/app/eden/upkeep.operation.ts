@@ -78,7 +78,7 @@ export const edenUpkeepOperation = defineOperation({
   id: 'eden.upkeep',
   method: 'POST',
   path: '/v1/eden/upkeep',
-  graphql: { name: 'edenUpkeep', kind: 'mutation' },
+  graphql: { name: 'edenUpkeep' },
   tags: ['eden'],
   summary: 'EDEN upkeep steps 3–9: Fire, Fear, Poison, Rage, AP reset and grant, Slow.',
   description: [

@@ -23,7 +23,7 @@ export const edenWeatherOperation = defineOperation({
   id: 'eden.weather',
   method: 'POST',
   path: '/v1/eden/weather',
-  graphql: { name: 'edenWeather', kind: 'mutation' },
+  graphql: { name: 'edenWeather' },
   tags: ['eden'],
   summary: 'EDEN weather: roll 2D6 on the weather table.',
   description: [
@@ -92,7 +92,7 @@ export const edenWeatherEffectsOperation = defineOperation({
   id: 'eden.weatherEffects',
   method: 'POST',
   path: '/v1/eden/weather/effects',
-  graphql: { name: 'edenWeatherEffects', kind: 'mutation' },
+  graphql: { name: 'edenWeatherEffects' },
   tags: ['eden'],
   summary: 'EDEN end-of-turn weather: Ionic storm and Acid rain applied to both bands.',
   description: [

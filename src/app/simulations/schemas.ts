@@ -65,11 +65,13 @@ export const SubmitSimulationSchema = Type.Object(
       Type.String({ maxLength: 200, description: 'Same seed, request and iterations → the same result, whatever the number of workers. Absent → a random seed (reported back).' }),
     ),
   },
-  { additionalProperties: true },
+  { description: 'Other members are accepted and ignored.' },
 );
 export type SubmitSimulationBody = Static<typeof SubmitSimulationSchema>;
 
 export const SimulationStatusSchema = Type.Union(['queued', 'running', 'completed', 'failed', 'cancelled'].map((s) => Type.Literal(s)));
+
+export const SimulationSubmittedSchema = Type.Object({ id: Type.String({ format: 'uuid' }), status: SimulationStatusSchema, deduplicated: Type.Boolean() });
 
 export const SimulationViewSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
