@@ -23,9 +23,21 @@ export function fullSelection(schema: GraphQLSchema, root: 'query' | 'mutation',
   return `${field} ${selectAll(f.type)}`.trim();
 }
 
-/** `value` without the `__typename` members the selection asked for. */
-export function withoutTypename(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutTypename);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([k]) => k !== '__typename').map(([k, v]) => [k, withoutTypename(v)]));
-  return value;
+/**
+ * The answer as REST writes it: enum names back to their strings (`spirit_of_eden` →
+ * `spirit-of-eden`), union members read by their `__typename`, which is dropped.
+ */
+export function asRest(value: unknown, type: GraphQLOutputType): unknown {
+  if (value === null || value === undefined) return value;
+  const t = gql.isNonNullType(type) ? type.ofType : type;
+  if (gql.isListType(t)) return (value as unknown[]).map((v) => asRest(v, t.ofType));
+  if (gql.isEnumType(t)) return t.getValue(value as string)?.value ?? value;
+  const named = gql.isUnionType(t) ? t.getTypes().find((m) => m.name === (value as { __typename?: string }).__typename) : t;
+  if (!gql.isObjectType(named)) return value;
+  const fields = named.getFields();
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([k]) => k !== '__typename')
+      .map(([k, v]) => [k, fields[k] ? asRest(v, fields[k].type) : v]),
+  );
 }

@@ -45,6 +45,8 @@ export const edenInitiativeOperation = defineOperation({
       firstPlayer: PlayerSchema,
       pools: Type.Object({ A: Type.Integer(), B: Type.Integer() }),
       rollOff: Type.Array(Type.Object({ A: Type.Integer(), B: Type.Integer() })),
+      bids: Type.Optional(Type.Object({ A: Type.Integer(), B: Type.Integer() }, { description: 'The bids (EDEN-PREP-3).' })),
+      rule: Type.Optional(Type.String()),
       dice: DiceTranscriptSchema,
       summary: SummarySchema,
     },

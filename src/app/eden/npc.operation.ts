@@ -62,6 +62,8 @@ export const edenNpcOperation = defineOperation({
       candidates: Type.Array(Type.String()),
       distance: Type.Optional(Type.Number()),
       rule: Type.String(),
+      edition: Type.Optional(EditionSchema),
+      rulesFrom: Type.Optional(Type.String()),
       summary: SummarySchema,
     },
     { additionalProperties: true },

@@ -52,6 +52,7 @@ export const edenRollsOperation = defineOperation({
       face: Type.Optional(Type.Integer()),
       rolled: Type.Optional(Type.Integer()),
       shift: Type.Optional(Type.Integer()),
+      spent: Type.Optional(Type.Integer({ description: 'Location with `aim`: the steps of the shift spent.' })),
       limb: Type.Optional(Type.String()),
       dice: DiceTranscriptSchema,
       summary: SummarySchema,

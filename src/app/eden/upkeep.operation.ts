@@ -141,7 +141,7 @@ export const edenUpkeepOperation = defineOperation({
     {
       bands: BandsOutSchema,
       npcs: Type.Array(FighterOutSchema),
-      log: Type.Array(Type.Object({ step: Type.Integer(), rule: Type.String() }, { additionalProperties: true })),
+      log: Type.Array(Type.Object({}, { additionalProperties: true, description: 'One entry per effect applied: `step`, `rule` and the members of that effect.' })),
       dice: DiceTranscriptSchema,
       summary: SummarySchema,
     },

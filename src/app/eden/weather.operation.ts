@@ -48,6 +48,7 @@ export const edenWeatherOperation = defineOperation({
       effect: Type.Object({}, { additionalProperties: true }),
       conditions: Type.Array(Type.Object({}, { additionalProperties: true })),
       rolls: Type.Array(Type.Object({}, { additionalProperties: true })),
+      edition: Type.Optional(EditionSchema),
       rulesFrom: Type.Literal('es'),
       dice: DiceTranscriptSchema,
       summary: SummarySchema,
@@ -126,8 +127,9 @@ export const edenWeatherEffectsOperation = defineOperation({
     {
       bands: BandsOutSchema,
       npcs: Type.Array(FighterOutSchema),
-      log: Type.Array(Type.Object({ condition: Type.String(), rule: Type.String(), fighterId: Type.String(), effect: Type.String() }, { additionalProperties: true })),
+      log: Type.Array(Type.Object({}, { additionalProperties: true, description: 'One entry per effect applied: `condition`, `rule`, `fighterId`, `effect` and the members of that effect.' })),
       skipped: Type.Array(Type.String()),
+      edition: Type.Optional(EditionSchema),
       rulesFrom: Type.Literal('es'),
       dice: DiceTranscriptSchema,
       summary: SummarySchema,
