@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { testApp } from '../helpers/app.js';
 import { loadConfig } from '../../src/config.js';
 import { operations } from '../../src/app/registry.js';
-import { asRest, fullSelection } from '../helpers/graphql-selection.js';
+import { asRest, fullSelection, withoutNulls } from '../helpers/graphql-selection.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 
 const schema = buildSchema();
@@ -26,13 +26,7 @@ function withSeed(op: (typeof operations)[number], body: unknown): unknown {
 
 /** Without the members that differ between two calls, and without null members (GraphQL's absent). */
 function stable(value: unknown): unknown {
-  const json = JSON.parse(JSON.stringify(value, (key, v) => (key === 'recordedAt' || key === 'requestId' ? undefined : v)));
-  const drop = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(drop);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).flatMap(([k, m]) => (m === null ? [] : [[k, drop(m)]])));
-    return v;
-  };
-  return drop(json);
+  return withoutNulls(JSON.parse(JSON.stringify(value, (key, v) => (key === 'recordedAt' || key === 'requestId' ? undefined : v))));
 }
 
 describe('GraphQL answers what REST answers, for every operation and example', () => {

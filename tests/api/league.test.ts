@@ -218,11 +218,11 @@ for (const target of databaseTargets()) {
 
     it('GraphQL: stored lists, results and corrections', async () => {
       const gql = async (query: string) => (await call('POST', '/graphql', { query })).body;
-      const stored = await gql('mutation { storeEdenRoster(input: {roster: {bandType: "faction", fighters: [{ref: "yuri"}]}}) }');
+      const stored = await gql('mutation { storeEdenRoster(input: {roster: {bandType: faction, fighters: [{ref: "yuri"}]}}) { id url validation } }');
       const id = stored.data.storeEdenRoster.id;
-      expect((await gql(`{ edenRoster(id: "${id}") }`)).data.edenRoster).toMatchObject({ id, rulesChanged: false });
-      expect((await gql('{ receiptKeys }')).data.receiptKeys.keys.length).toBeGreaterThan(0);
-      const text = await gql('{ edenFormatRoster(input: {roster: {bandType: "faction", fighters: [{ref: "yuri"}]}}) }');
+      expect((await gql(`{ edenRoster(id: "${id}") { id rulesChanged roster } }`)).data.edenRoster).toMatchObject({ id, rulesChanged: false });
+      expect((await gql('{ receiptKeys { keys { kid alg } } }')).data.receiptKeys.keys.length).toBeGreaterThan(0);
+      const text = await gql('{ edenFormatRoster(input: {roster: {bandType: faction, fighters: [{ref: "yuri"}]}}) }');
       expect(text.data?.edenFormatRoster ?? text.errors).toBe('Band: faction\nYûri\n');
     });
   });

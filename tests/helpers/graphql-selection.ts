@@ -41,3 +41,10 @@ export function asRest(value: unknown, type: GraphQLOutputType): unknown {
       .map(([k, v]) => [k, fields[k] ? asRest(v, fields[k].type) : v]),
   );
 }
+
+/** `value` without its null members: GraphQL answers null where REST leaves an optional member out. */
+export function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (v === null ? [] : [[k, withoutNulls(v)]])));
+  return value;
+}

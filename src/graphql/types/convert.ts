@@ -19,6 +19,18 @@ import { unionResolver } from './union.js';
 
 const SCALARS = { String: gql.GraphQLString, Int: gql.GraphQLInt, Float: gql.GraphQLFloat, Boolean: gql.GraphQLBoolean };
 
+/**
+ * An enum whose variables may also carry the REST strings (`"spirit-of-eden"` as well as
+ * `"spirit_of_eden"`), so a REST body can be sent as an input variable unchanged. Results and
+ * literals in the document use the names, as GraphQL requires.
+ */
+class RestEnumType extends gql.GraphQLEnumType {
+  override parseValue(value: unknown): unknown {
+    if (typeof value === 'string' && !this.getValue(value) && this.getValues().some((v) => v.value === value)) return value;
+    return super.parseValue(value);
+  }
+}
+
 export class TypeConverter {
   private readonly cache = new Map<string, GraphQLInputType | GraphQLOutputType>();
   private readonly titles = new Map<string, string>();
@@ -108,7 +120,7 @@ export class TypeConverter {
     const names = values.map(enumValueName);
     // two values with one GraphQL name: the strings themselves, the validator checks them
     if (new Set(names).size < names.length) return gql.GraphQLString;
-    return new gql.GraphQLEnumType({
+    return new RestEnumType({
       name: this.nameOf(schema, name, ''),
       description: describe(schema),
       values: Object.fromEntries(values.map((v, i) => [names[i]!, { value: v, description: names[i] === v ? undefined : `\`${v}\`` }])),
