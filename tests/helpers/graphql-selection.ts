@@ -4,7 +4,9 @@
  * everything gets back, to compare with the REST body.
  */
 import type { GraphQLOutputType, GraphQLSchema } from 'graphql';
+import type { FastifyInstance } from 'fastify';
 import { gql } from '../../src/graphql/types/graphql-js.js';
+import { buildSchema } from '../../src/graphql/schema.js';
 
 export function selectAll(type: GraphQLOutputType): string {
   const named = gql.getNamedType(type);
@@ -47,4 +49,22 @@ export function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (v === null ? [] : [[k, withoutNulls(v)]])));
   return value;
+}
+
+let served: GraphQLSchema | undefined;
+
+/**
+ * The Query field `field` with every result field selected and `input` as its variable, read back as
+ * REST writes it (`asRest`, without null members): `data` compares with `withoutNulls(<REST body>)`.
+ */
+export async function queryAll(app: FastifyInstance, field: string, input?: unknown, headers: Record<string, string> = {}) {
+  served ??= buildSchema();
+  const root = served.getQueryType()!.getFields()[field]!;
+  const arg = root.args[0];
+  const selection = fullSelection(served, 'query', field);
+  const query = arg ? `query($input: ${String(arg.type)}) { ${selection.replace(field, `${field}(input: $input)`)} }` : `{ ${selection} }`;
+  const res = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: arg ? { input } : {} }, headers });
+  const body = res.json() as { data?: Record<string, unknown> | null; errors?: { message: string; path?: string[]; extensions?: Record<string, any> }[] };
+  const value = body.data?.[field];
+  return { status: res.statusCode, data: value === null || value === undefined ? value : withoutNulls(asRest(value, root.type)), errors: body.errors };
 }

@@ -14,7 +14,7 @@ import type { GraphQLEnumType, GraphQLInputType, GraphQLObjectType, GraphQLOutpu
 import { gql } from './graphql-js.js';
 import { JSONScalar } from './json.js';
 import { enumValueName, pascal, singular } from './names.js';
-import { seen, structure, type Direction, type Schema, type Seen } from './shape.js';
+import { seen, structure, unwrapNullable, type Direction, type Schema, type Seen } from './shape.js';
 import { unionResolver } from './union.js';
 
 const SCALARS = { String: gql.GraphQLString, Int: gql.GraphQLInt, Float: gql.GraphQLFloat, Boolean: gql.GraphQLBoolean };
@@ -39,13 +39,13 @@ export class TypeConverter {
   /** The output type of `schema`, named `name` unless it has a title; nullable as the schema says. */
   output(schema: Schema, name: string): { type: GraphQLOutputType; nullable: boolean } {
     const s = seen(schema, 'output');
-    return { type: this.build(schema, s, name, 'output') as GraphQLOutputType, nullable: s.nullable };
+    return { type: this.build(unwrapNullable(schema), s, name, 'output') as GraphQLOutputType, nullable: s.nullable };
   }
 
   /** The input type of `schema` (`<name>Input` for objects unless it has a title). */
   input(schema: Schema, name: string): { type: GraphQLInputType; nullable: boolean } {
     const s = seen(schema, 'input');
-    return { type: this.build(schema, s, name, 'input') as GraphQLInputType, nullable: s.nullable };
+    return { type: this.build(unwrapNullable(schema), s, name, 'input') as GraphQLInputType, nullable: s.nullable };
   }
 
   /** Non-null unless the schema admits null (or `optional`). */

@@ -50,6 +50,13 @@ function flatten(members: Schema[]): Schema[] {
   return members.flatMap((m) => (Array.isArray(m.anyOf) && Object.keys(m).every((k) => k === 'anyOf' || k === 'description' || k === 'default') ? flatten(m.anyOf) : [m]));
 }
 
+/** `X | null` → X (one type for X wherever it is used, nullable or not); any other schema as it is. */
+export function unwrapNullable(s: Schema): Schema {
+  if (!Array.isArray(s.anyOf)) return s;
+  const members = flatten(s.anyOf).filter((m) => !isNull(m));
+  return members.length === 1 ? members[0]! : s;
+}
+
 const isNull = (s: Schema) => s.type === 'null' || ('const' in s && s.const === null);
 
 /** A union: nullable when `null` is a member; enums of literals; unions of objects; else JSON. */
