@@ -168,7 +168,9 @@ describe('EDEN attacks API (CONTRACT §3)', () => {
     const literal = JSON.stringify(body)
       .replace(/"(\w+)":/g, '$1:')
       .replace('reaction:"passive"', 'reaction:passive');
-    const inline = await post(app, '/graphql', { query: `{ edenMelee(input: ${literal}) { success exchanges { inflicted } target { id outOfAction } dice { rolls { values } } } }` });
+    const inline = await post(app, '/graphql', {
+      query: `{ edenMelee(input: ${literal}) { success exchanges { inflicted } target { id outOfAction } dice { rolls { values } } } }`,
+    });
     expect(inline.status, JSON.stringify(inline.body)).toBe(200);
     expect(inline.body.errors, JSON.stringify(inline.body)).toBeUndefined();
     const { success, exchanges, target, dice } = rest.body;

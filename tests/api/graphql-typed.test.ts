@@ -58,7 +58,15 @@ describe('typed GraphQL', () => {
     expect(fields.get('edenMelee')!.args[0]!.type).toMatchObject({ kind: 'NON_NULL', ofType: { kind: 'INPUT_OBJECT', name: 'EdenMeleeInput' } });
     expect(fields.has('apiVersion')).toBe(true);
     // only what changes stored state is a mutation
-    expect(body.data!.mutation.fields.map((f: { name: string }) => f.name).sort()).toEqual(['appendEvents', 'cancelSimulation', 'correctMatch', 'createMatch', 'runCommand', 'storeEdenRoster', 'submitSimulation']);
+    expect(body.data!.mutation.fields.map((f: { name: string }) => f.name).sort()).toEqual([
+      'appendEvents',
+      'cancelSimulation',
+      'correctMatch',
+      'createMatch',
+      'runCommand',
+      'storeEdenRoster',
+      'submitSimulation',
+    ]);
     const melee = new Map<string, TypeRef>(body.data!.melee.fields.map((f: { name: string; type: TypeRef }) => [f.name, f.type]));
     expect(melee.get('success')).toMatchObject({ kind: 'NON_NULL', ofType: { kind: 'SCALAR', name: 'Boolean' } });
     expect(named(melee.get('exchanges')!)).toMatchObject({ kind: 'OBJECT' });

@@ -352,7 +352,9 @@ for (const target of databaseTargets()) {
         });
         ws.send(JSON.stringify({ type: 'connection_init', payload: { headers: { authorization: `Bearer ${keyA}` } } }));
         await until(() => messages.some((m) => m.type === 'connection_ack'), 'connection_ack');
-        ws.send(JSON.stringify({ id: 's1', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id, after: 1) { version type data } }', variables: { id } } }));
+        ws.send(
+          JSON.stringify({ id: 's1', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id, after: 1) { version type data } }', variables: { id } } }),
+        );
         // after: 1 — the old event (version 1) is not replayed, and appends racing the subscription
         // are caught up, so no wait is needed before appending
         await call('POST', `/v1/matches/${id}/events`, { expectedVersion: 1, events: [{ type: 'live', data: { n: 2 } }] });
@@ -423,9 +425,15 @@ for (const target of databaseTargets()) {
       });
       const id = created.data!.createMatch.id as string;
       expect(created.data!.createMatch).toMatchObject({ game: 'eden', version: 0 });
-      const appended = await gql('mutation($id: ID!, $i: AppendEventsInput!) { appendEvents(id: $id, input: $i) { version } }', { id, i: { expectedVersion: 0, events: [{ type: 'x' }] } });
+      const appended = await gql('mutation($id: ID!, $i: AppendEventsInput!) { appendEvents(id: $id, input: $i) { version } }', {
+        id,
+        i: { expectedVersion: 0, events: [{ type: 'x' }] },
+      });
       expect(appended.data!.appendEvents.version).toBe(1);
-      const conflict = await gql('mutation($id: ID!, $i: AppendEventsInput!) { appendEvents(id: $id, input: $i) { version } }', { id, i: { expectedVersion: 0, events: [{ type: 'x' }] } });
+      const conflict = await gql('mutation($id: ID!, $i: AppendEventsInput!) { appendEvents(id: $id, input: $i) { version } }', {
+        id,
+        i: { expectedVersion: 0, events: [{ type: 'x' }] },
+      });
       expect(conflict.errors![0]!.extensions).toMatchObject({ status: 409, code: 'version_conflict', currentVersion: 1 });
       const cmd = await gql('mutation($id: ID!, $i: RunCommandInput!) { runCommand(id: $id, input: $i) { version events { type } } }', {
         id,

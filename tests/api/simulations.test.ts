@@ -259,7 +259,12 @@ describe('exact odds endpoints (REST and GraphQL)', () => {
     const query = 'query($i: EdenRangedInput!) { edenRangedOdds(input: $i) { method successRate noTargetRate markedHistogram { marked rate } } }';
     const gql = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { i: rangedRequest() } } });
     const { method, successRate, noTargetRate, markedHistogram } = rest.json();
-    expect(gql.json().data.edenRangedOdds).toEqual({ method, successRate, noTargetRate, markedHistogram: markedHistogram.map(({ marked, rate }: { marked: number; rate: number }) => ({ marked, rate })) });
+    expect(gql.json().data.edenRangedOdds).toEqual({
+      method,
+      successRate,
+      noTargetRate,
+      markedHistogram: markedHistogram.map(({ marked, rate }: { marked: number; rate: number }) => ({ marked, rate })),
+    });
   });
 
   it('answers 400 with every problem and 422 for rule violations, like the stateless endpoint', async () => {

@@ -10,7 +10,11 @@ import { buildSchema } from '../../src/graphql/schema.js';
 
 export function selectAll(type: GraphQLOutputType): string {
   const named = gql.getNamedType(type);
-  if (gql.isUnionType(named)) return `{ __typename ${named.getTypes().map((m) => `... on ${m.name} ${selectAll(m)}`).join(' ')} }`;
+  if (gql.isUnionType(named))
+    return `{ __typename ${named
+      .getTypes()
+      .map((m) => `... on ${m.name} ${selectAll(m)}`)
+      .join(' ')} }`;
   if (!gql.isObjectType(named)) return '';
   return `{ ${Object.values(named.getFields())
     .map((f) => `${f.name} ${selectAll(f.type)}`.trim())

@@ -131,7 +131,9 @@ export const edenSceneryOperation = defineOperation({
       scenery: SceneryOutSchema,
       destroyedNow: Type.Boolean(),
       replacedBy: Type.Union([SceneryOutSchema, Type.Null()]),
-      fighter: Type.Optional(Type.Intersect([FighterOutSchema, Type.Object({ concealed: Type.Optional(Type.Boolean({ description: '`conceal`: the fighter is now concealed.' })) })])),
+      fighter: Type.Optional(
+        Type.Intersect([FighterOutSchema, Type.Object({ concealed: Type.Optional(Type.Boolean({ description: '`conceal`: the fighter is now concealed.' })) })]),
+      ),
       apSpent: Type.Integer(),
       fireAdded: Type.Integer(),
       edition: Type.Optional(EditionSchema),

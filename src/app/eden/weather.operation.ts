@@ -127,7 +127,9 @@ export const edenWeatherEffectsOperation = defineOperation({
     {
       bands: BandsOutSchema,
       npcs: Type.Array(FighterOutSchema),
-      log: Type.Array(Type.Object({}, { additionalProperties: true, description: 'One entry per effect applied: `condition`, `rule`, `fighterId`, `effect` and the members of that effect.' })),
+      log: Type.Array(
+        Type.Object({}, { additionalProperties: true, description: 'One entry per effect applied: `condition`, `rule`, `fighterId`, `effect` and the members of that effect.' }),
+      ),
       skipped: Type.Array(Type.String()),
       edition: Type.Optional(EditionSchema),
       rulesFrom: Type.Literal('es'),

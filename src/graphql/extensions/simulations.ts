@@ -60,7 +60,7 @@ export const simulationsGraphql: GraphqlExtension = {
       query: {
         simulation: {
           type: view,
-          description: 'A simulation of the caller\'s API key. Same as GET /v1/simulations/{id}.',
+          description: "A simulation of the caller's API key. Same as GET /v1/simulations/{id}.",
           args: { id },
           resolve: (_root: unknown, args: { id: string }, ctx: Ctx) =>
             guarded(async () => {

@@ -1,7 +1,7 @@
 /** TypeBox → GraphQL types (src/graphql/types): names, enums, numbers, unions, inputs, JSON. */
 import { describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
-import type { GraphQLEnumType, GraphQLInputObjectType, GraphQLObjectType, GraphQLOutputType } from 'graphql';
+import type { GraphQLEnumType, GraphQLInputObjectType, GraphQLNonNull, GraphQLObjectType, GraphQLOutputType } from 'graphql';
 import { TypeConverter } from '../../../src/graphql/types/convert.js';
 import { gql } from '../../../src/graphql/types/graphql-js.js';
 
@@ -21,7 +21,7 @@ describe('TypeConverter', () => {
     expect(input.name).toBe('EdenMeleeInput');
     expect(String(input.getFields().inner!.type)).toBe('EdenMeleeInnerInput!');
     // the same structure elsewhere is the same type
-    expect(t.output(Type.Object({ x: Type.Number() }), 'Other').type).toBe(out.getFields().inner!.type.ofType);
+    expect(t.output(Type.Object({ x: Type.Number() }), 'Other').type).toBe((out.getFields().inner!.type as GraphQLNonNull<GraphQLObjectType>).ofType);
   });
 
   it('a title is the name, shared by every use; two different schemas with one title are an error', () => {
@@ -72,7 +72,10 @@ describe('TypeConverter', () => {
 
   it('unions of objects: a GraphQL union resolved by its discriminant, or by the member schema the value matches', async () => {
     const t = new TypeConverter();
-    const tagged = t.output(Type.Union([Type.Object({ kind: Type.Literal('fire'), heat: Type.Integer() }), Type.Object({ kind: Type.Literal('fear'), level: Type.Integer() })]), 'Marker').type;
+    const tagged = t.output(
+      Type.Union([Type.Object({ kind: Type.Literal('fire'), heat: Type.Integer() }), Type.Object({ kind: Type.Literal('fear'), level: Type.Integer() })]),
+      'Marker',
+    ).type;
     expect(String(tagged)).toBe('Marker');
     const fear = await answer(tagged, { kind: 'fear', level: 2 }, '{ __typename ... on MarkerFear { level } }');
     expect(fear).toEqual({ data: { value: { __typename: 'MarkerFear', level: 2 } } });
