@@ -115,6 +115,6 @@ export const matchesGraphql: GraphqlExtension = {
           resolve: (payload: unknown) => payload,
         },
       },
-    } as never;
+    };
   },
 };

@@ -115,6 +115,6 @@ export const simulationsGraphql: GraphqlExtension = {
             }),
         },
       },
-    } as never;
+    };
   },
 };
