@@ -40,8 +40,8 @@ export interface Operation<B extends TSchema = TSchema> {
   method: 'GET' | 'POST';
   /** REST path under /v1. */
   path: string;
-  /** GraphQL field: queries for reads without input, mutations for resolutions. */
-  graphql: { name: string; kind: 'query' | 'mutation' };
+  /** GraphQL field name; a stateless operation changes no stored state, so it is a `Query` field. */
+  graphql: { name: string };
   tags: string[];
   summary: string;
   /** Markdown: rules applied, interpretations chosen where the digests list an ambiguity. */

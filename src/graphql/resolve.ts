@@ -1,7 +1,7 @@
 /** What the hand-written GraphQL resolvers share: validated input, the idempotency key, and problem errors. */
 import type { TSchema } from '@sinclair/typebox';
 import { validate } from '../app/validate.js';
-import { asGraphqlError } from './index.js';
+import { asGraphqlError } from './errors.js';
 
 /** `value` validated against `schema` (the same TypeBox schema as the REST body). */
 export const input = <T>(schema: TSchema, value: unknown): T => validate<T>(schema, structuredClone(value ?? null));

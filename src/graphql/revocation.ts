@@ -5,7 +5,7 @@
  * WebSocket `error` message for its id).
  */
 import { HttpProblem } from '../transport/problem.js';
-import { asGraphqlError } from './index.js';
+import { asGraphqlError } from './errors.js';
 import type { GraphqlContext } from './caller.js';
 
 function keyRevoked(): unknown {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
+import { queryAll, withoutNulls } from '../helpers/graphql-selection.js';
 import { animaOperations } from '../../src/app/anima/index.js';
 
 const table = [
@@ -132,18 +133,18 @@ describe('Ánima API', () => {
       ],
     });
     const rest = await post(app, '/v1/anima/explorations', body);
-    const gql = await post(app, '/graphql', { query: 'mutation($input: JSON!) { animaExplore(input: $input) }', variables: { input: body } });
+    const gql = await queryAll(app, 'animaExplore', body);
     expect(gql.status).toBe(200);
-    expect(gql.body.data.animaExplore).toEqual(rest.body);
+    expect(gql.data).toEqual(withoutNulls(rest.body));
   });
 
   it('GraphQL animaCombat equals REST; GraphQL errors carry the same code', async () => {
     const body = { group: juan, creature: { name: 'Tiamat', combat: 9 }, dice: { values: [1, 5] } };
     const rest = await post(app, '/v1/anima/combats', body);
-    const gql = await post(app, '/graphql', { query: 'mutation($input: JSON!) { animaCombat(input: $input) }', variables: { input: body } });
-    expect(gql.body.data.animaCombat).toEqual(rest.body);
-    const bad = await post(app, '/graphql', { query: 'mutation($input: JSON!) { animaCombat(input: $input) }', variables: { input: { ...body, dice: { values: [1] } } } });
-    expect(bad.body.errors[0].extensions.code).toBe('dice_exhausted');
+    const gql = await queryAll(app, 'animaCombat', body);
+    expect(gql.data).toEqual(withoutNulls(rest.body));
+    const bad = await queryAll(app, 'animaCombat', { ...body, dice: { values: [1] } });
+    expect(bad.errors![0]!.extensions!.code).toBe('dice_exhausted');
   });
 
   it('ANIMA-COMBAT-4: POST /v1/anima/combats, Group loses to a Creature by 5 → characterDies', async () => {

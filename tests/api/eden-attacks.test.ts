@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
+import { queryAll, withoutNulls } from '../helpers/graphql-selection.js';
 import { YURI_BODY } from '../unit/eden/fixtures.js';
 
 const limb = (faces: number[], v: number) => ({ white: 2, red: 1, faces, normal: v, wounded: v - 1 });
@@ -160,14 +161,26 @@ describe('EDEN attacks API (CONTRACT §3)', () => {
     expect(strip(de.body)).toEqual(strip(en.body));
   });
 
-  it('GraphQL: mutation { edenMelee(input: {...}) } answers what REST answers', async () => {
+  it('GraphQL: query { edenMelee(input: {...}) { ... } } answers what REST answers', async () => {
     const body = { attacker: grunt('a'), target: grunt('t'), reaction: 'passive', dice: { values: [4, 5, 1, 2, 4] } };
     const rest = await post(app, '/v1/eden/attacks/melee', body);
-    const literal = JSON.stringify(body).replace(/"(\w+)":/g, '$1:');
-    const inline = await post(app, '/graphql', { query: `mutation { edenMelee(input: ${literal}) }` });
-    expect(inline.status).toBe(200);
-    expect(inline.body.data.edenMelee).toEqual(rest.body);
-    const vars = await post(app, '/graphql', { query: 'mutation($input: JSON!) { edenMelee(input: $input) }', variables: { input: body } });
-    expect(vars.body.data.edenMelee).toEqual(rest.body);
+    // in the document an enum is written by its name (`passive`), not as a string
+    const literal = JSON.stringify(body)
+      .replace(/"(\w+)":/g, '$1:')
+      .replace('reaction:"passive"', 'reaction:passive');
+    const inline = await post(app, '/graphql', {
+      query: `{ edenMelee(input: ${literal}) { success exchanges { inflicted } target { id outOfAction } dice { rolls { values } } } }`,
+    });
+    expect(inline.status, JSON.stringify(inline.body)).toBe(200);
+    expect(inline.body.errors, JSON.stringify(inline.body)).toBeUndefined();
+    const { success, exchanges, target, dice } = rest.body;
+    expect(inline.body.data.edenMelee).toEqual({
+      success,
+      exchanges: exchanges.map((e: { inflicted: number }) => ({ inflicted: e.inflicted })),
+      target: { id: target.id, outOfAction: target.outOfAction },
+      dice: { rolls: dice.rolls.map((r: { values: number[] }) => ({ values: r.values })) },
+    });
+    const vars = await queryAll(app, 'edenMelee', body);
+    expect(vars.data).toEqual(withoutNulls(rest.body));
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
+import { queryAll, withoutNulls } from '../helpers/graphql-selection.js';
 import { YURI_BODY } from '../unit/eden/fixtures.js';
 import { edenPhaseOperations } from '../../src/app/eden/phases.js';
 
@@ -38,9 +39,9 @@ describe('EDEN Territory, weather effects and Fire removal API', () => {
   it('GraphQL: edenDouseFire answers what REST answers', async () => {
     const input = { fighter: yuri({ markers: { fire: 1 } }) };
     const rest = await post(app, '/v1/eden/states/douse-fire', input);
-    const gql = await post(app, '/graphql', { query: 'mutation($input: JSON!) { edenDouseFire(input: $input) }', variables: { input } });
+    const gql = await queryAll(app, 'edenDouseFire', input);
     expect(gql.status).toBe(200);
-    expect(gql.body.data.edenDouseFire).toEqual(rest.body);
+    expect(gql.data).toEqual(withoutNulls(rest.body));
   });
 
   it('EDEN-WEATHER-2: POST /v1/eden/weather/effects wounds the torso on 0 successes, protection ignored, with transcript', async () => {

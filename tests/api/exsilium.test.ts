@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
+import { queryAll, withoutNulls } from '../helpers/graphql-selection.js';
 import { twoTiles } from '../unit/exsilium/grid.js';
 import { exsiliumOperations } from '../../src/app/exsilium/index.js';
 
@@ -160,9 +161,9 @@ describe('Exsilium endpoints', () => {
 
     it('GraphQL exsiliumNewaruMove answers what REST answers', async () => {
       const rest = await post(app, '/v1/exsilium/newaru/moves', body);
-      const gql = await post(app, '/graphql', { query: 'mutation($input: JSON!) { exsiliumNewaruMove(input: $input) }', variables: { input: body } });
+      const gql = await queryAll(app, 'exsiliumNewaruMove', body);
       expect(gql.status).toBe(200);
-      expect(gql.body.data.exsiliumNewaruMove).toEqual(rest.body);
+      expect(gql.data).toEqual(withoutNulls(rest.body));
     });
   });
 
@@ -191,11 +192,8 @@ describe('Exsilium endpoints', () => {
     });
 
     it('GraphQL errors carry the same code as REST', async () => {
-      const gql = await post(app, '/graphql', {
-        query: 'mutation($input: JSON!) { exsiliumCombat(input: $input) }',
-        variables: { input: { attacker: { committed: [], hand: 2 }, defender: { committed: [] } } },
-      });
-      expect(gql.body.errors[0].extensions.code).toBe('must_commit');
+      const gql = await queryAll(app, 'exsiliumCombat', { attacker: { committed: [], hand: 2 }, defender: { committed: [] } });
+      expect(gql.errors![0]!.extensions!.code).toBe('must_commit');
     });
   });
 

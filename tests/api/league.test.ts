@@ -218,12 +218,30 @@ for (const target of databaseTargets()) {
 
     it('GraphQL: stored lists, results and corrections', async () => {
       const gql = async (query: string) => (await call('POST', '/graphql', { query })).body;
-      const stored = await gql('mutation { storeEdenRoster(input: {roster: {bandType: "faction", fighters: [{ref: "yuri"}]}}) }');
+      const stored = await gql('mutation { storeEdenRoster(input: {roster: {bandType: faction, fighters: [{ref: "yuri"}]}}) { id url validation } }');
       const id = stored.data.storeEdenRoster.id;
-      expect((await gql(`{ edenRoster(id: "${id}") }`)).data.edenRoster).toMatchObject({ id, rulesChanged: false });
-      expect((await gql('{ receiptKeys }')).data.receiptKeys.keys.length).toBeGreaterThan(0);
-      const text = await gql('{ edenFormatRoster(input: {roster: {bandType: "faction", fighters: [{ref: "yuri"}]}}) }');
+      expect((await gql(`{ edenRoster(id: "${id}") { id rulesChanged roster } }`)).data.edenRoster).toMatchObject({ id, rulesChanged: false });
+      expect((await gql('{ receiptKeys { keys { kid alg } } }')).data.receiptKeys.keys.length).toBeGreaterThan(0);
+      const text = await gql('{ edenFormatRoster(input: {roster: {bandType: faction, fighters: [{ref: "yuri"}]}}) }');
       expect(text.data?.edenFormatRoster ?? text.errors).toBe('Band: faction\nYûri\n');
+      const match = (
+        await call('POST', '/v1/matches', {
+          game: 'eden',
+          players: [
+            { id: 'p1', name: 'Ana' },
+            { id: 'p2', name: 'Bo' },
+          ],
+        })
+      ).body;
+      await call('POST', `/v1/matches/${match.id}/events`, { expectedVersion: 0, events: [{ type: 'table.note' }, { type: 'table.note' }] });
+      const corrected = await gql(
+        `mutation { correctMatch(id: "${match.id}", input: {expectedVersion: 2, reason: "typo", undo: 1}) { version withdrawn events { version type data } } }`,
+      );
+      expect(corrected.data.correctMatch).toMatchObject({ version: 3, withdrawn: [2], events: [{ version: 3, type: 'match.corrected', data: { undo: 1, withdraws: [2] } }] });
+      const result = await gql(`{ matchResult(id: "${match.id}") { ended winner version score } }`);
+      expect(result.data.matchResult).toEqual(
+        (({ ended, winner, version, score }) => ({ ended, winner, version, score }))((await call('GET', `/v1/matches/${match.id}/result`)).body),
+      );
     });
   });
 }

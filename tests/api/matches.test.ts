@@ -352,7 +352,9 @@ for (const target of databaseTargets()) {
         });
         ws.send(JSON.stringify({ type: 'connection_init', payload: { headers: { authorization: `Bearer ${keyA}` } } }));
         await until(() => messages.some((m) => m.type === 'connection_ack'), 'connection_ack');
-        ws.send(JSON.stringify({ id: 's1', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id, after: 1) }', variables: { id } } }));
+        ws.send(
+          JSON.stringify({ id: 's1', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id, after: 1) { version type data } }', variables: { id } } }),
+        );
         // after: 1 — the old event (version 1) is not replayed, and appends racing the subscription
         // are caught up, so no wait is needed before appending
         await call('POST', `/v1/matches/${id}/events`, { expectedVersion: 1, events: [{ type: 'live', data: { n: 2 } }] });
@@ -371,7 +373,7 @@ for (const target of databaseTargets()) {
         await new Promise<void>((resolve) => other.on('open', resolve));
         other.send(JSON.stringify({ type: 'connection_init', payload: { headers: { authorization: `Bearer ${keyB}` } } }));
         await until(() => otherMessages.some((m) => m.type === 'connection_ack'), 'second ack');
-        other.send(JSON.stringify({ id: 'x', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id) }', variables: { id } } }));
+        other.send(JSON.stringify({ id: 'x', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id) { version } }', variables: { id } } }));
         await until(() => otherMessages.some((m) => m.type === 'error' || m.type === 'next'), 'refusal');
         const refusal = otherMessages.find((m) => m.type === 'error' || m.type === 'next')!;
         expect(JSON.stringify(refusal.payload)).toMatch(/No match|not_found|404/);
@@ -412,7 +414,7 @@ for (const target of databaseTargets()) {
         const res = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables }, headers: { authorization: `Bearer ${key}` } });
         return res.json() as { data?: Record<string, any>; errors?: { message: string; extensions?: Record<string, unknown> }[] };
       };
-      const created = await gql('mutation($i: JSON!) { createMatch(input: $i) }', {
+      const created = await gql('mutation($i: CreateMatchInput!) { createMatch(input: $i) { id game version } }', {
         i: {
           game: 'eden',
           players: [
@@ -422,20 +424,28 @@ for (const target of databaseTargets()) {
         },
       });
       const id = created.data!.createMatch.id as string;
-      const appended = await gql('mutation($id: ID!, $i: JSON!) { appendEvents(id: $id, input: $i) }', { id, i: { expectedVersion: 0, events: [{ type: 'x' }] } });
+      expect(created.data!.createMatch).toMatchObject({ game: 'eden', version: 0 });
+      const appended = await gql('mutation($id: ID!, $i: AppendEventsInput!) { appendEvents(id: $id, input: $i) { version } }', {
+        id,
+        i: { expectedVersion: 0, events: [{ type: 'x' }] },
+      });
       expect(appended.data!.appendEvents.version).toBe(1);
-      const conflict = await gql('mutation($id: ID!, $i: JSON!) { appendEvents(id: $id, input: $i) }', { id, i: { expectedVersion: 0, events: [{ type: 'x' }] } });
+      const conflict = await gql('mutation($id: ID!, $i: AppendEventsInput!) { appendEvents(id: $id, input: $i) { version } }', {
+        id,
+        i: { expectedVersion: 0, events: [{ type: 'x' }] },
+      });
       expect(conflict.errors![0]!.extensions).toMatchObject({ status: 409, code: 'version_conflict', currentVersion: 1 });
-      const cmd = await gql('mutation($id: ID!, $i: JSON!) { runCommand(id: $id, input: $i) }', {
+      const cmd = await gql('mutation($id: ID!, $i: RunCommandInput!) { runCommand(id: $id, input: $i) { version events { type } } }', {
         id,
         i: { command: { type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: [fighter('g1')] } },
       });
       expect(cmd.data!.runCommand.version).toBe(2);
-      const q = await gql('query($id: ID!) { match(id: $id) matchEvents(id: $id, from: 2) }', { id });
+      const q = await gql('query($id: ID!) { match(id: $id) { state } matchEvents(id: $id, from: 2) { events { type } } }', { id });
       expect(q.data!.match.state.bands.A.fighterIds).toEqual(['g1']);
       expect(q.data!.matchEvents.events.map((e: { type: string }) => e.type)).toEqual(['eden.band_registered']);
-      const theirs = await gql('query($id: ID!) { match(id: $id) }', { id }, keyB);
+      const theirs = await gql('query($id: ID!) { match(id: $id) { id } }', { id }, keyB);
       expect(theirs.errors![0]!.extensions).toMatchObject({ status: 404 });
+      expect(theirs.data).toEqual({ match: null });
     });
   });
 }

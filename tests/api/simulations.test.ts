@@ -199,7 +199,7 @@ describe.each(databaseTargets())('simulations API on $name', (target) => {
     const theirs = await open(other);
     try {
       await until(() => mine.messages.some((m) => m.type === 'connection_ack'), 'ack', mine.messages);
-      const query = 'subscription($id: ID!) { simulationProgress(id: $id) }';
+      const query = 'subscription($id: ID!) { simulationProgress(id: $id) { id status progress } }';
       mine.ws.send(JSON.stringify({ id: 's1', type: 'subscribe', payload: { query, variables: { id } } }));
       await until(() => mine.messages.some((m) => m.type === 'complete' || m.payload?.data?.simulationProgress?.status === 'completed'), 'completion', mine.messages);
       const views = mine.messages.filter((m) => m.type === 'next').map((m) => m.payload.data.simulationProgress);
@@ -221,16 +221,19 @@ describe.each(databaseTargets())('simulations API on $name', (target) => {
   it('GraphQL: submit, read and cancel with the same API key', async () => {
     const gql = (query: string, variables: object = {}, headers = auth) =>
       app.inject({ method: 'POST', url: '/graphql', payload: { query, variables }, headers }).then((r) => r.json());
-    const sub = await gql('mutation($i: JSON!) { submitSimulation(input: $i) }', { i: { kind: 'eden.ranged', request: rangedRequest(), iterations: 200, seed: 'gql' } });
+    const sub = await gql('mutation($i: SubmitSimulationInput!) { submitSimulation(input: $i) { id status deduplicated } }', {
+      i: { kind: 'eden.ranged', request: rangedRequest(), iterations: 200, seed: 'gql' },
+    });
     const id = sub.data.submitSimulation.id;
     expect(sub.data.submitSimulation.status).toBe('queued');
     await finished(id);
-    const read = await gql('query($id: ID!) { simulation(id: $id) }', { id });
-    expect(read.data.simulation).toMatchObject({ id, status: 'completed' });
-    const hidden = await gql('query($id: ID!) { simulation(id: $id) }', { id }, other);
+    const read = await gql('query($id: ID!) { simulation(id: $id) { id status result { iterations successRate } } }', { id });
+    expect(read.data.simulation).toMatchObject({ id, status: 'completed', result: { iterations: 200 } });
+    const hidden = await gql('query($id: ID!) { simulation(id: $id) { id } }', { id }, other);
     expect(hidden.errors[0].extensions.status).toBe(404);
-    const bad = await gql('mutation($i: JSON!) { submitSimulation(input: $i) }', { i: { kind: 'eden.ranged', iterations: -1 } });
-    expect(bad.errors[0].extensions.status).toBe(400);
+    const bad = await gql('mutation($i: SubmitSimulationInput!) { submitSimulation(input: $i) { id } }', { i: { kind: 'eden.ranged', request: {}, iterations: -1 } });
+    expect(bad.errors[0].extensions).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect(bad.errors[0].extensions.errors.map((e: { path: string }) => e.path)).toContain('/iterations');
   });
 });
 
@@ -253,8 +256,15 @@ describe('exact odds endpoints (REST and GraphQL)', () => {
   it('POST /v1/eden/attacks/ranged/odds, and the same through GraphQL edenRangedOdds', async () => {
     const rest = await app.inject({ method: 'POST', url: '/v1/eden/attacks/ranged/odds', payload: rangedRequest() });
     expect(rest.statusCode).toBe(200);
-    const gql = await app.inject({ method: 'POST', url: '/graphql', payload: { query: 'mutation($i: JSON!) { edenRangedOdds(input: $i) }', variables: { i: rangedRequest() } } });
-    expect(gql.json().data.edenRangedOdds).toEqual(rest.json());
+    const query = 'query($i: EdenRangedInput!) { edenRangedOdds(input: $i) { method successRate noTargetRate markedHistogram { marked rate } } }';
+    const gql = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { i: rangedRequest() } } });
+    const { method, successRate, noTargetRate, markedHistogram } = rest.json();
+    expect(gql.json().data.edenRangedOdds).toEqual({
+      method,
+      successRate,
+      noTargetRate,
+      markedHistogram: markedHistogram.map(({ marked, rate }: { marked: number; rate: number }) => ({ marked, rate })),
+    });
   });
 
   it('answers 400 with every problem and 422 for rule violations, like the stateless endpoint', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
+import { queryAll, withoutNulls } from '../helpers/graphql-selection.js';
 import { spiritOfEdenOperations } from '../../src/app/spirit-of-eden/index.js';
 
 // Setup example layout (SOE-SETUP-2/3): Goomz on the left column, Allies on the right column.
@@ -125,9 +126,9 @@ describe('The Spirit of Eden API', () => {
       order: ['red', 'yellow'],
     });
     const rest = await post(app, '/v1/spirit-of-eden/goomz-phase', body);
-    const gql = await post(app, '/graphql', { query: 'mutation($input: JSON!) { soeGoomzPhase(input: $input) }', variables: { input: body } });
+    const gql = await queryAll(app, 'soeGoomzPhase', body);
     expect(gql.status).toBe(200);
-    expect(gql.body.data.soeGoomzPhase).toEqual(rest.body);
+    expect(gql.data).toEqual(withoutNulls(rest.body));
     expect(rest.body.steps.map((s: { rule: string }) => s.rule)).toEqual(['E', 'D']);
   });
 
@@ -186,8 +187,8 @@ describe('The Spirit of Eden API', () => {
       ],
     };
     const rest = await post(app, '/v1/spirit-of-eden/player-phase/validate', body);
-    const gql = await post(app, '/graphql', { query: 'mutation($input: JSON!) { soeValidatePlayerPhase(input: $input) }', variables: { input: body } });
-    expect(gql.body.data.soeValidatePlayerPhase).toEqual(rest.body);
+    const gql = await queryAll(app, 'soeValidatePlayerPhase', body);
+    expect(gql.data).toEqual(withoutNulls(rest.body));
     expect(rest.body.valid).toBe(true);
   });
 

@@ -176,7 +176,7 @@ describe.skipIf(!url)('live feeds across two API instances on one PostgreSQL dat
       await new Promise<void>((resolve) => ws.on('open', resolve));
       ws.send(JSON.stringify({ type: 'connection_init', payload: { headers: { authorization: `Bearer ${key}` } } }));
       await until(() => acked, 5000);
-      ws.send(JSON.stringify({ id: 's', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id, after: 0) }', variables: { id } } }));
+      ws.send(JSON.stringify({ id: 's', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id, after: 0) { version } }', variables: { id } } }));
       await append(id, 0);
       await until(() => versions.includes(1), 5000);
       const delays: number[] = [];

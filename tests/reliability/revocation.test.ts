@@ -104,8 +104,8 @@ describe.each(databaseTargets())('revoking an API key on $name', (target) => {
     await until(async () => (await runner.jobs.get(sim.id))?.status === 'running', 'the simulation to run', 15_000);
     const feed = await openStream(`http://127.0.0.1:${port}/v1/matches/${match.id}/feed`, key);
     const progress = await openStream(`http://127.0.0.1:${port}/v1/simulations/${sim.id}/events`, key);
-    const events = await subscribe(port, key, 'subscription($id: ID!) { matchEvents(id: $id) }', { id: match.id });
-    const simSub = await subscribe(port, key, 'subscription($id: ID!) { simulationProgress(id: $id) }', { id: sim.id });
+    const events = await subscribe(port, key, 'subscription($id: ID!) { matchEvents(id: $id) { version } }', { id: match.id });
+    const simSub = await subscribe(port, key, 'subscription($id: ID!) { simulationProgress(id: $id) { status progress } }', { id: sim.id });
     try {
       await until(() => feed.stream.text.includes('retry:') && progress.stream.text.includes('event: progress'), 'the streams to open');
       await until(() => simSub.messages.some((m) => m.type === 'next'), 'the first progress message');
@@ -136,7 +136,7 @@ describe.each(databaseTargets())('revoking an API key on $name', (target) => {
     const { id: keyId, key } = await newKey();
     const match = await newMatch(key);
     const feed = await openStream(`http://127.0.0.1:${port}/v1/matches/${match.id}/feed`, key);
-    const events = await subscribe(port, key, 'subscription($id: ID!) { matchEvents(id: $id, after: 0) }', { id: match.id });
+    const events = await subscribe(port, key, 'subscription($id: ID!) { matchEvents(id: $id, after: 0) { version type } }', { id: match.id });
     try {
       await until(() => feed.stream.text.includes('retry:'), 'the feed to open');
       // one event through both: the subscription is running

@@ -122,7 +122,7 @@ export const animaCombatOperation = defineOperation({
   id: 'anima.combat',
   method: 'POST',
   path: '/v1/anima/combats',
-  graphql: { name: 'animaCombat', kind: 'mutation' },
+  graphql: { name: 'animaCombat' },
   tags: ['anima'],
   summary: 'Resolve a combat: Group vs Creature or Group vs Group.',
   description: `Each side's total is its Combat + one d10 (ANIMA-COMBAT-1); the higher total wins (ANIMA-COMBAT-2).

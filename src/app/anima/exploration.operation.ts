@@ -78,7 +78,7 @@ export const animaExplorationOperation = defineOperation({
   id: 'anima.exploration',
   method: 'POST',
   path: '/v1/anima/explorations',
-  graphql: { name: 'animaExplore', kind: 'mutation' },
+  graphql: { name: 'animaExplore' },
   tags: ['anima'],
   summary: 'Explore a Location: table roll, encounters in draw order, reward eligibility.',
   description: `Resolves one Exploration (ANIMA-EXPLORE-1..7).

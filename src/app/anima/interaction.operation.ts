@@ -52,7 +52,7 @@ export const animaInteractionOperation = defineOperation({
   id: 'anima.interactions',
   method: 'POST',
   path: '/v1/anima/interactions',
-  graphql: { name: 'animaInteractions', kind: 'mutation' },
+  graphql: { name: 'animaInteractions' },
   tags: ['anima'],
   summary: 'Interaction phase: which Groups may trade, which may fight, which must fight.',
   description: `For every pair of \`groups\` (sent in turn order):
@@ -107,7 +107,7 @@ export const animaTradeOperation = defineOperation({
   id: 'anima.trade',
   method: 'POST',
   path: '/v1/anima/trades',
-  graphql: { name: 'animaTrade', kind: 'mutation' },
+  graphql: { name: 'animaTrade' },
   tags: ['anima'],
   summary: 'Trade Gifts and Characters between two Groups at Trade Locations.',
   description: `A trade both players agreed to (ANIMA-INTERACT-1): any Gifts and/or Characters, between two Groups that are both at Locations with the Trade icon (not necessarily the same one).
@@ -165,7 +165,7 @@ export const animaPickupOperation = defineOperation({
   id: 'anima.pickup',
   method: 'POST',
   path: '/v1/anima/start/pick-ups',
-  graphql: { name: 'animaPickup', kind: 'mutation' },
+  graphql: { name: 'animaPickup' },
   tags: ['anima'],
   summary: 'Start phase: who may take a discarded Gift or a dismissed Character.',
   description: `ANIMA-START-4: a Gift discarded in the Start phase may be taken by the player with strictly the fewest Gifts in hand (below 5); a dismissed Character by the player with strictly the fewest Characters (below 4). The player who let it go is not a candidate. A tie for fewest means nobody takes it and it goes to its discard pile (worked example ANIMA-EX-3). The \`taker\` may still decline (the card is then discarded). \`from\` must be one of \`players\` (400). No dice.`,

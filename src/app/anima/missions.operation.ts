@@ -10,7 +10,7 @@ export const animaMissionsOperation = defineOperation({
   id: 'anima.missions',
   method: 'POST',
   path: '/v1/anima/missions/status',
-  graphql: { name: 'animaMissionStatus', kind: 'mutation' },
+  graphql: { name: 'animaMissionStatus' },
   tags: ['anima'],
   summary: 'Final Mission access and one round of a Resist mission.',
   description: `- **Final Mission** (ANIMA-MISSION-2/3): \`revealNow\` is true for the first Basic Mission completed in the game (\`completedBasic\` ≥ 1 while \`finalRevealed\` is false): draw one of the 3 Final Missions at random, face up; later completions reveal nothing. \`canAttempt\` once the player has completed one Basic Mission, or both with the optional rule \`multipleMissions\` (ANIMA-OPT-MULTI-1). The winner is whoever completes the Final Mission; its objective is card text.

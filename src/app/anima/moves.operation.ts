@@ -70,7 +70,7 @@ export const animaMoveOperation = defineOperation({
   id: 'anima.move',
   method: 'POST',
   path: '/v1/anima/moves',
-  graphql: { name: 'animaMove', kind: 'mutation' },
+  graphql: { name: 'animaMove' },
   tags: ['anima'],
   summary: 'Move phase: go to an active Location (classic or tree rule) or Rest.',
   description: `Resolves one Move declaration other than Seek new horizons (see \`anima.seek\`).
@@ -169,7 +169,7 @@ export const animaSeekOperation = defineOperation({
   id: 'anima.seek',
   method: 'POST',
   path: '/v1/anima/seek-new-horizons',
-  graphql: { name: 'animaSeekNewHorizons', kind: 'mutation' },
+  graphql: { name: 'animaSeekNewHorizons' },
   tags: ['anima'],
   summary: 'Seek new horizons: a new Location, the Location cap with sacrifices, and its face-up prior encounter.',
   description: `Resolves ANIMA-MOVE-4..10 in the rulebook's order. The Location and Encounter cards come from the caller (the card lists are not in the rulebook text).

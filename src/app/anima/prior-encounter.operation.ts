@@ -33,7 +33,7 @@ export const animaPriorEncounterOperation = defineOperation({
   id: 'anima.priorEncounter',
   method: 'POST',
   path: '/v1/anima/prior-encounters',
-  graphql: { name: 'animaPriorEncounter', kind: 'mutation' },
+  graphql: { name: 'animaPriorEncounter' },
   tags: ['anima'],
   summary: 'Face the prior encounter of a Location the Group moves to.',
   description: `Resolves the prior encounter in front of a Location when a Group goes there (Move phase, ANIMA-MOVE-3, ANIMA-PRIOR-6).

@@ -47,7 +47,7 @@ export const animaRewardsOperation = defineOperation({
   id: 'anima.rewards',
   method: 'POST',
   path: '/v1/anima/rewards',
-  graphql: { name: 'animaRewards', kind: 'mutation' },
+  graphql: { name: 'animaRewards' },
   tags: ['anima'],
   summary: 'Reward eligibility after a successful exploration.',
   description: `After a successful Exploration the Group claims exactly one listed reward (ANIMA-REWARD-1). For each reward of the Location this answers whether it may be claimed and why not:

@@ -27,7 +27,7 @@ export const animaSpeedOperation = defineOperation({
   id: 'anima.speed',
   method: 'POST',
   path: '/v1/anima/speed-tests',
-  graphql: { name: 'animaSpeedTest', kind: 'mutation' },
+  graphql: { name: 'animaSpeedTest' },
   tags: ['anima'],
   summary: 'Speed test: Group Speed + d10 against a Mission difficulty.',
   description: `Success if and only if Group Speed + one d10 ≥ difficulty; equal is a success (ANIMA-SPEED-1).

@@ -46,7 +46,7 @@ export const animaTurnOrderOperation = defineOperation({
   id: 'anima.turnOrder',
   method: 'POST',
   path: '/v1/anima/turn-order',
-  graphql: { name: 'animaTurnOrder', kind: 'mutation' },
+  graphql: { name: 'animaTurnOrder' },
   tags: ['anima'],
   summary: 'Turn order by Group Speed with a persistent dice tie-break.',
   description: `Players act in order of Group Speed, highest first (ANIMA-ORDER-1). Give each player \`speed\` or a \`group\` (Speed = sum of all Characters, +2 when \`rested\`, ANIMA-GROUP-2, ANIMA-MOVE-12, ANIMA-ORDER-3).

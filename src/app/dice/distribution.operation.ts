@@ -10,7 +10,7 @@ export const diceDistributionOperation = defineOperation({
   id: 'dice.distribution',
   method: 'POST',
   path: '/v1/dice/distribution',
-  graphql: { name: 'diceDistribution', kind: 'mutation' },
+  graphql: { name: 'diceDistribution' },
   tags: ['dice'],
   summary: 'Exact probability distribution of a dice notation, with min, max, mean and standard deviation.',
   description: [

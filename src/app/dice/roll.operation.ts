@@ -9,7 +9,7 @@ export const diceRollOperation = defineOperation({
   id: 'dice.roll',
   method: 'POST',
   path: '/v1/dice/rolls',
-  graphql: { name: 'diceRoll', kind: 'mutation' },
+  graphql: { name: 'diceRoll' },
   tags: ['dice'],
   summary: 'Roll a dice notation (4d6kh3+2, 10d10!, 4dF, 6d6>=5…) with a full transcript.',
   description: [

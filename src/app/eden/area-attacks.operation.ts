@@ -40,7 +40,7 @@ export const edenThrownOperation = defineOperation({
   id: 'eden.thrown',
   method: 'POST',
   path: '/v1/eden/attacks/thrown',
-  graphql: { name: 'edenThrown', kind: 'mutation' },
+  graphql: { name: 'edenThrown' },
   tags: ['eden'],
   summary: 'Resolve one EDEN Throwing attack at a point (Explosive, Fire, Fear).',
   description: [
@@ -78,7 +78,7 @@ export const edenSprayOperation = defineOperation({
   id: 'eden.spray',
   method: 'POST',
   path: '/v1/eden/attacks/spray',
-  graphql: { name: 'edenSpray', kind: 'mutation' },
+  graphql: { name: 'edenSpray' },
   tags: ['eden'],
   summary: 'Resolve one EDEN Spray attack on the fighters the template covers.',
   description: [

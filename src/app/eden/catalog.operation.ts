@@ -9,7 +9,7 @@ export const edenCatalogOperation = defineOperation({
   id: 'eden.catalog',
   method: 'GET',
   path: '/v1/eden/catalog',
-  graphql: { name: 'edenCatalog', kind: 'query' },
+  graphql: { name: 'edenCatalog' },
   tags: ['eden'],
   summary: 'EDEN catalog: factions, stigmas, equipment keywords, scenery with costs, weather table, example fighters.',
   description: [

@@ -13,7 +13,7 @@ export const edenDouseFireOperation = defineOperation({
   id: 'eden.douseFire',
   method: 'POST',
   path: '/v1/eden/states/douse-fire',
-  graphql: { name: 'edenDouseFire', kind: 'mutation' },
+  graphql: { name: 'edenDouseFire' },
   tags: ['eden'],
   summary: "EDEN Fire state: pay 1 AP per Fire marker removed during the fighter's activation.",
   description: [

@@ -13,7 +13,7 @@ export const edenInitiativeOperation = defineOperation({
   id: 'eden.initiative',
   method: 'POST',
   path: '/v1/eden/initiative',
-  graphql: { name: 'edenInitiative', kind: 'mutation' },
+  graphql: { name: 'edenInitiative' },
   tags: ['eden'],
   summary: 'EDEN First player: secret SP bids, roll-off on equal bids.',
   description: [
@@ -45,6 +45,8 @@ export const edenInitiativeOperation = defineOperation({
       firstPlayer: PlayerSchema,
       pools: Type.Object({ A: Type.Integer(), B: Type.Integer() }),
       rollOff: Type.Array(Type.Object({ A: Type.Integer(), B: Type.Integer() })),
+      bids: Type.Optional(Type.Object({ A: Type.Integer(), B: Type.Integer() }, { description: 'The bids (EDEN-PREP-3).' })),
+      rule: Type.Optional(Type.String()),
       dice: DiceTranscriptSchema,
       summary: SummarySchema,
     },

@@ -85,7 +85,7 @@ export const edenMeleeOperation = defineOperation({
   id: 'eden.melee',
   method: 'POST',
   path: '/v1/eden/attacks/melee',
-  graphql: { name: 'edenMelee', kind: 'mutation' },
+  graphql: { name: 'edenMelee' },
   tags: ['eden'],
   summary: 'Resolve one EDEN melee attack (passive, dodge or response).',
   description: [

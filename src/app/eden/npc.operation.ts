@@ -12,7 +12,7 @@ export const edenNpcOperation = defineOperation({
   id: 'eden.npc',
   method: 'POST',
   path: '/v1/eden/npcs/decide',
-  graphql: { name: 'edenNpcDecide', kind: 'mutation' },
+  graphql: { name: 'edenNpcDecide' },
   tags: ['eden'],
   summary: 'EDEN NPC (CNJ) activation: Attack, Charge or Wander, and its target.',
   description: [
@@ -62,6 +62,8 @@ export const edenNpcOperation = defineOperation({
       candidates: Type.Array(Type.String()),
       distance: Type.Optional(Type.Number()),
       rule: Type.String(),
+      edition: Type.Optional(EditionSchema),
+      rulesFrom: Type.Optional(Type.String()),
       summary: SummarySchema,
     },
     { additionalProperties: true },

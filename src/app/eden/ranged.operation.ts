@@ -78,7 +78,7 @@ export const edenRangedOperation = defineOperation({
   id: 'eden.ranged',
   method: 'POST',
   path: '/v1/eden/attacks/ranged',
-  graphql: { name: 'edenRanged', kind: 'mutation' },
+  graphql: { name: 'edenRanged' },
   tags: ['eden'],
   summary: 'Resolve one EDEN Shooting attack: target choice, hit roll, redirection, location, Potency.',
   description: [

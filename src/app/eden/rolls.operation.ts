@@ -32,7 +32,7 @@ export const edenRollsOperation = defineOperation({
   id: 'eden.rolls',
   method: 'POST',
   path: '/v1/eden/rolls',
-  graphql: { name: 'edenRoll', kind: 'mutation' },
+  graphql: { name: 'edenRoll' },
   tags: ['eden'],
   summary: 'EDEN characteristic, opposed or location roll.',
   description: [
@@ -52,6 +52,7 @@ export const edenRollsOperation = defineOperation({
       face: Type.Optional(Type.Integer()),
       rolled: Type.Optional(Type.Integer()),
       shift: Type.Optional(Type.Integer()),
+      spent: Type.Optional(Type.Integer({ description: 'Location with `aim`: the steps of the shift spent.' })),
       limb: Type.Optional(Type.String()),
       dice: DiceTranscriptSchema,
       summary: SummarySchema,

@@ -9,7 +9,7 @@ export const edenRosterFormatOperation = defineOperation({
   id: 'eden.rosterFormat',
   method: 'POST',
   path: '/v1/eden/rosters/format',
-  graphql: { name: 'edenFormatRoster', kind: 'query' },
+  graphql: { name: 'edenFormatRoster' },
   tags: ['eden'],
   summary: 'Write an EDEN army list (a validate body) as plain text.',
   description: [

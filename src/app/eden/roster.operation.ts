@@ -101,7 +101,7 @@ export const edenRosterOperation = defineOperation({
   id: 'eden.roster',
   method: 'POST',
   path: '/v1/eden/rosters/validate',
-  graphql: { name: 'edenValidateRoster', kind: 'mutation' },
+  graphql: { name: 'edenValidateRoster' },
   tags: ['eden'],
   summary: 'Validate an EDEN band: type, symbol, budget, unique names; Strategy Point pool.',
   description: [

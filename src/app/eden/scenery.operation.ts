@@ -63,6 +63,7 @@ const SceneryBodySchema = Type.Object(
 const SceneryOutSchema = Type.Object(
   {
     id: Type.String(),
+    element: Type.Optional(Type.String({ description: 'The catalog element, when the body named one.' })),
     rules: Type.Array(Type.Object({}, { additionalProperties: true })),
     effectiveRules: Type.Array(Type.Object({}, { additionalProperties: true })),
     attacks: Type.Integer(),
@@ -89,7 +90,7 @@ export const edenSceneryOperation = defineOperation({
   id: 'eden.scenery',
   method: 'POST',
   path: '/v1/eden/terrain/scenery',
-  graphql: { name: 'edenScenery', kind: 'mutation' },
+  graphql: { name: 'edenScenery' },
   tags: ['eden'],
   summary: 'EDEN Territory scenery: Destruction, Inflammable (fire, contact, upkeep), burning rules, Concealment.',
   description: [
@@ -130,9 +131,13 @@ export const edenSceneryOperation = defineOperation({
       scenery: SceneryOutSchema,
       destroyedNow: Type.Boolean(),
       replacedBy: Type.Union([SceneryOutSchema, Type.Null()]),
-      fighter: Type.Optional(FighterOutSchema),
+      fighter: Type.Optional(
+        Type.Intersect([FighterOutSchema, Type.Object({ concealed: Type.Optional(Type.Boolean({ description: '`conceal`: the fighter is now concealed.' })) })]),
+      ),
       apSpent: Type.Integer(),
       fireAdded: Type.Integer(),
+      edition: Type.Optional(EditionSchema),
+      rulesFrom: Type.Optional(Type.String()),
       summary: SummarySchema,
     },
     { additionalProperties: true },

@@ -10,7 +10,7 @@ export const edenTacticOperation = defineOperation({
   id: 'eden.tactic',
   method: 'POST',
   path: '/v1/eden/tactics/cost',
-  graphql: { name: 'edenTacticCost', kind: 'mutation' },
+  graphql: { name: 'edenTacticCost' },
   tags: ['eden'],
   summary: 'EDEN tactic card: cost in SP and whether it may be played now.',
   description: [

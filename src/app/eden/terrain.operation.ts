@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
-import { DiceSpecSchema, EditionSchema, FighterOutSchema, FighterSchema } from './schemas.js';
+import { DiceSpecSchema, EditionSchema, FighterOutSchema, FighterSchema, RollSchema } from './schemas.js';
 import { OPTIONAL_RULES_NOTE, WeatherInputSchema, optionalRulesSource, tr, weatherList } from './phase-common.js';
 import { InvalidInput, RuleViolation, type InputProblem } from '../../games/errors.js';
 import { SCENERY, sceneryById, sceneryRuleValue, type SceneryRuleId } from '../../games/eden/catalog/scenery.js';
@@ -25,7 +25,7 @@ export const edenTerrainOperation = defineOperation({
   id: 'eden.terrain',
   method: 'POST',
   path: '/v1/eden/terrain/tests',
-  graphql: { name: 'edenTerrainTest', kind: 'mutation' },
+  graphql: { name: 'edenTerrainTest' },
   tags: ['eden'],
   summary: 'EDEN Territory tests: climb, swim, jump, hostile presence, obstruction cost.',
   description: [
@@ -85,6 +85,20 @@ export const edenTerrainOperation = defineOperation({
       rule: Type.String(),
       value: Type.Number(),
       fighter: Type.Optional(FighterOutSchema),
+      rolls: Type.Optional(Type.Array(Type.Object({ purpose: Type.String(), roll: RollSchema }))),
+      wounds: Type.Optional(Type.Array(Type.Object({ limb: Type.String(), face: Type.Optional(Type.Integer()), marked: Type.Integer() }))),
+      apSpent: Type.Optional(Type.Integer()),
+      outOfAction: Type.Optional(Type.Boolean()),
+      climbed: Type.Optional(Type.Boolean({ description: '`climb`.' })),
+      crossed: Type.Optional(Type.Boolean({ description: '`swim`.' })),
+      penalty: Type.Optional(Type.Integer({ description: '`swim`: the VIG penalty, one per item carried.' })),
+      jumped: Type.Optional(Type.Boolean({ description: '`jump`.' })),
+      cost: Type.Optional(Type.Number({ description: '`obstruction`: movement spent, cm outside + X × cm inside.' })),
+      allowance: Type.Optional(Type.Number()),
+      allowed: Type.Optional(Type.Boolean()),
+      maxInside: Type.Optional(Type.Number()),
+      edition: Type.Optional(EditionSchema),
+      rulesFrom: Type.Optional(Type.String()),
       dice: DiceTranscriptSchema,
       summary: SummarySchema,
     },

@@ -78,7 +78,7 @@ export const edenUpkeepOperation = defineOperation({
   id: 'eden.upkeep',
   method: 'POST',
   path: '/v1/eden/upkeep',
-  graphql: { name: 'edenUpkeep', kind: 'mutation' },
+  graphql: { name: 'edenUpkeep' },
   tags: ['eden'],
   summary: 'EDEN upkeep steps 3–9: Fire, Fear, Poison, Rage, AP reset and grant, Slow.',
   description: [
@@ -141,7 +141,7 @@ export const edenUpkeepOperation = defineOperation({
     {
       bands: BandsOutSchema,
       npcs: Type.Array(FighterOutSchema),
-      log: Type.Array(Type.Object({ step: Type.Integer(), rule: Type.String() }, { additionalProperties: true })),
+      log: Type.Array(Type.Object({}, { additionalProperties: true, description: 'One entry per effect applied: `step`, `rule` and the members of that effect.' })),
       dice: DiceTranscriptSchema,
       summary: SummarySchema,
     },

@@ -23,7 +23,7 @@ export const edenWeatherOperation = defineOperation({
   id: 'eden.weather',
   method: 'POST',
   path: '/v1/eden/weather',
-  graphql: { name: 'edenWeather', kind: 'mutation' },
+  graphql: { name: 'edenWeather' },
   tags: ['eden'],
   summary: 'EDEN weather: roll 2D6 on the weather table.',
   description: [
@@ -48,6 +48,7 @@ export const edenWeatherOperation = defineOperation({
       effect: Type.Object({}, { additionalProperties: true }),
       conditions: Type.Array(Type.Object({}, { additionalProperties: true })),
       rolls: Type.Array(Type.Object({}, { additionalProperties: true })),
+      edition: Type.Optional(EditionSchema),
       rulesFrom: Type.Literal('es'),
       dice: DiceTranscriptSchema,
       summary: SummarySchema,
@@ -92,7 +93,7 @@ export const edenWeatherEffectsOperation = defineOperation({
   id: 'eden.weatherEffects',
   method: 'POST',
   path: '/v1/eden/weather/effects',
-  graphql: { name: 'edenWeatherEffects', kind: 'mutation' },
+  graphql: { name: 'edenWeatherEffects' },
   tags: ['eden'],
   summary: 'EDEN end-of-turn weather: Ionic storm and Acid rain applied to both bands.',
   description: [
@@ -126,8 +127,11 @@ export const edenWeatherEffectsOperation = defineOperation({
     {
       bands: BandsOutSchema,
       npcs: Type.Array(FighterOutSchema),
-      log: Type.Array(Type.Object({ condition: Type.String(), rule: Type.String(), fighterId: Type.String(), effect: Type.String() }, { additionalProperties: true })),
+      log: Type.Array(
+        Type.Object({}, { additionalProperties: true, description: 'One entry per effect applied: `condition`, `rule`, `fighterId`, `effect` and the members of that effect.' }),
+      ),
       skipped: Type.Array(Type.String()),
+      edition: Type.Optional(EditionSchema),
       rulesFrom: Type.Literal('es'),
       dice: DiceTranscriptSchema,
       summary: SummarySchema,

@@ -64,7 +64,7 @@ export const exsiliumCombatOperation = defineOperation({
   id: 'exsilium.combat',
   method: 'POST',
   path: '/v1/exsilium/combats',
-  graphql: { name: 'exsiliumCombat', kind: 'mutation' },
+  graphql: { name: 'exsiliumCombat' },
   tags: ['exsilium'],
   summary: 'Resolve a combat between two players’ miniatures: laying, reveal, Outcome, rewards and discards.',
   description: [

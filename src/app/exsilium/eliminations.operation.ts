@@ -45,7 +45,7 @@ export const exsiliumEliminationsOperation = defineOperation({
   id: 'exsilium.eliminations',
   method: 'POST',
   path: '/v1/exsilium/eliminations',
-  graphql: { name: 'exsiliumEliminations', kind: 'mutation' },
+  graphql: { name: 'exsiliumEliminations' },
   tags: ['exsilium'],
   summary: 'Apply the consequences of miniatures eliminated by a mine or a faction ability.',
   description: [

@@ -59,7 +59,7 @@ export const exsiliumMinesOperation = defineOperation({
   id: 'exsilium.mines',
   method: 'POST',
   path: '/v1/exsilium/mines',
-  graphql: { name: 'exsiliumMines', kind: 'mutation' },
+  graphql: { name: 'exsiliumMines' },
   tags: ['exsilium'],
   summary: 'Walk one miniature’s move and report the mines it sets off.',
   description: [

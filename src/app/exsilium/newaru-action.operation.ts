@@ -154,7 +154,7 @@ export const exsiliumNewaruActionOperation = defineOperation({
   id: 'exsilium.newaruAction',
   method: 'POST',
   path: '/v1/exsilium/newaru/actions',
-  graphql: { name: 'exsiliumNewaruAction', kind: 'mutation' },
+  graphql: { name: 'exsiliumNewaruAction' },
   tags: ['exsilium'],
   summary: 'Resolve a combat against a Newaru: enemy action, reveal, Outcome, Conclusion.',
   description: [

@@ -54,7 +54,7 @@ export const exsiliumNewaruMoveOperation = defineOperation({
   id: 'exsilium.newaruMove',
   method: 'POST',
   path: '/v1/exsilium/newaru/moves',
-  graphql: { name: 'exsiliumNewaruMove', kind: 'mutation' },
+  graphql: { name: 'exsiliumNewaruMove' },
   tags: ['exsilium'],
   summary: 'Move one Newaru in the enemy activation after a player’s turn.',
   description: [

@@ -33,7 +33,7 @@ export const exsiliumRespawnOperation = defineOperation({
   id: 'exsilium.respawn',
   method: 'POST',
   path: '/v1/exsilium/newaru/respawns',
-  graphql: { name: 'exsiliumRespawn', kind: 'mutation' },
+  graphql: { name: 'exsiliumRespawn' },
   tags: ['exsilium'],
   summary: 'Place Newaru on empty portal tiles at the end of an enemy activation.',
   description: [

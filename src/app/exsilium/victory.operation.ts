@@ -32,7 +32,7 @@ export const exsiliumVictoryOperation = defineOperation({
   id: 'exsilium.victory',
   method: 'POST',
   path: '/v1/exsilium/victory',
-  graphql: { name: 'exsiliumVictory', kind: 'mutation' },
+  graphql: { name: 'exsiliumVictory' },
   tags: ['exsilium'],
   summary: 'Check who has reached the Baralytas victory target.',
   description: [

@@ -1,6 +1,7 @@
 /** Request and response schemas of the league routes (CONTRACT §7.4), shared by REST and GraphQL. */
 import { Type } from '@sinclair/typebox';
 import { RosterBodySchema } from '../eden/roster.operation.js';
+import { EventOut } from '../matches/schemas.js';
 
 const Open = (description: string) => Type.Object({}, { additionalProperties: true, description });
 
@@ -69,7 +70,7 @@ export const CorrectionBody = Type.Object(
 export const CorrectionResult = Type.Object(
   {
     version: Type.Integer(),
-    events: Type.Array(Open('The `match.corrected` event.')),
+    events: Type.Array(EventOut, { description: 'The `match.corrected` event.' }),
     withdrawn: Type.Array(Type.Integer(), { description: 'The versions this correction withdrew.' }),
     state: Type.Unknown({ description: 'The projection after the correction.' }),
   },

@@ -15,7 +15,7 @@ export const edenMeleeOddsOperation = defineOperation({
   id: 'eden.meleeOdds',
   method: 'POST',
   path: '/v1/eden/attacks/melee/odds',
-  graphql: { name: 'edenMeleeOdds', kind: 'mutation' },
+  graphql: { name: 'edenMeleeOdds' },
   tags: ['eden', 'odds'],
   summary: 'Exact odds of one EDEN melee attack: success, wounds, out of action, per limb.',
   description: [

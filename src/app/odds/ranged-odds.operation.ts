@@ -13,7 +13,7 @@ export const edenRangedOddsOperation = defineOperation({
   id: 'eden.rangedOdds',
   method: 'POST',
   path: '/v1/eden/attacks/ranged/odds',
-  graphql: { name: 'edenRangedOdds', kind: 'mutation' },
+  graphql: { name: 'edenRangedOdds' },
   tags: ['eden', 'odds'],
   summary: 'Exact odds of one EDEN shot: success, wounds, out of action, per limb, redirection.',
   description: [

@@ -71,11 +71,16 @@ export const SubmitSimulationSchema = Type.Object(
       ),
     ),
   },
-  { title: 'SimulationRequest', additionalProperties: true },
+  { title: 'SimulationRequest', description: 'Other members are accepted and ignored.' },
 );
 export type SubmitSimulationBody = Static<typeof SubmitSimulationSchema>;
 
 export const SimulationStatusSchema = Type.Union(['queued', 'running', 'completed', 'failed', 'cancelled'].map((s) => Type.Literal(s)));
+
+export const SimulationSubmittedSchema = Type.Object(
+  { id: Type.String({ format: 'uuid' }), status: SimulationStatusSchema, deduplicated: Type.Boolean() },
+  { title: 'SimulationSubmitted' },
+);
 
 export const SimulationViewSchema = Type.Object(
   {

@@ -102,7 +102,7 @@ export const spiritOfEdenActionOperation = defineOperation({
   id: 'soe.action',
   method: 'POST',
   path: '/v1/spirit-of-eden/actions',
-  graphql: { name: 'soeAction', kind: 'mutation' },
+  graphql: { name: 'soeAction' },
   tags: ['spirit-of-eden'],
   summary: 'Check and apply one player action (Move, Attract, Push, Protect, Recover, Ambush, Shortcut, Swap).',
   description: `Applies one action to the board and answers the new board in the request's shapes and array order, or 422 with the reason it has no legal effect (SOE-ACT-0). Which action a die face gives is printed on the Action cards and not in the rulebook text, so the caller names the action (see \`soe.playerPhase\` for checking it against card data).

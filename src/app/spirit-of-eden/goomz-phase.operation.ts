@@ -64,7 +64,7 @@ export const spiritOfEdenGoomzPhaseOperation = defineOperation({
   id: 'soe.goomzPhase',
   method: 'POST',
   path: '/v1/spirit-of-eden/goomz-phase',
-  graphql: { name: 'soeGoomzPhase', kind: 'mutation' },
+  graphql: { name: 'soeGoomzPhase' },
   tags: ['spirit-of-eden'],
   summary: 'Resolve the Goomz phase: rules A–F per Goomz in the chosen order.',
   description: `Each Goomz in play acts once, in \`order\`, on the board as it is at that moment (SOE-GOOMZ-ORDER-1), so the multi-Goomz cases (SOE-GOOMZ-MULTI-1..6) follow. For a Goomz on card s the first matching rule applies, in this order: **F, C, E, D, A, B**.

@@ -66,7 +66,7 @@ export const spiritOfEdenPlayerPhaseOperation = defineOperation({
   id: 'soe.playerPhase',
   method: 'POST',
   path: '/v1/spirit-of-eden/player-phase/validate',
-  graphql: { name: 'soeValidatePlayerPhase', kind: 'mutation' },
+  graphql: { name: 'soeValidatePlayerPhase' },
   tags: ['spirit-of-eden'],
   summary: 'Validate a player phase: dice placement, re-rolls and Noa’s power.',
   description: `Replays the player's \`steps\` from the 4-die \`roll\` and lists **every** problem with a JSON pointer into the request. Always 200 for a well-formed body (\`valid\`, \`errors\`); a step missing a member its type needs is 400.

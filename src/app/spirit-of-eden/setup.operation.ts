@@ -12,7 +12,7 @@ export const spiritOfEdenSetupOperation = defineOperation({
   id: 'soe.setup',
   method: 'POST',
   path: '/v1/spirit-of-eden/setups/validate',
-  graphql: { name: 'soeValidateSetup', kind: 'mutation' },
+  graphql: { name: 'soeValidateSetup' },
   tags: ['spirit-of-eden'],
   summary: 'Check a starting layout, Resurrection mode included.',
   description: `Lists every way the board differs from a legal start (200 with \`valid\` and \`errors\`; structural board problems are 400 as elsewhere):

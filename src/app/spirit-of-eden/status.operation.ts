@@ -28,7 +28,7 @@ export const spiritOfEdenStatusOperation = defineOperation({
   id: 'soe.status',
   method: 'POST',
   path: '/v1/spirit-of-eden/status',
-  graphql: { name: 'soeStatus', kind: 'mutation' },
+  graphql: { name: 'soeStatus' },
   tags: ['spirit-of-eden'],
   summary: 'Check victory and defeat for a board.',
   description: `**Lost** when both cards of the same terrain type are destroyed (SOE-END-2; one of each of two types does not lose). **Won** in Classic when no Goomz figure is in play (SOE-END-1; a colour left out of \`goomz\` counts as removed), in Devastator when all three Objective piles are empty (SOE-MODE-5; untracked piles never are). Board problems are 400, as for the Goomz phase.`,

@@ -33,7 +33,7 @@ export const spiritOfEdenTurnStartOperation = defineOperation({
   id: 'soe.turnStart',
   method: 'POST',
   path: '/v1/spirit-of-eden/turn-start',
-  graphql: { name: 'soeTurnStart', kind: 'mutation' },
+  graphql: { name: 'soeTurnStart' },
   tags: ['spirit-of-eden'],
   summary: 'Start a turn: Allies whose time on Noa is over return to a Forest.',
   description: `An Ally sent to Noa in turn t sits out turn t+1 and returns at the **start of turn t+2, before the roll** (SOE-NOA-RET-1/2, SOE-AMB-10), onto the Forest of the player's choice, healthy or devastated, illustrated side up. An Ally is due when its \`availableFromTurn\` ≤ \`turn\` (as stamped by the Goomz phase), or, without a stamp, when \`placements\` names it. A placement on a card that is not a standing Forest is 422 \`not_a_forest\`; naming an Ally that is not due is 422 \`ally_not_due\`; with both Forests destroyed the game is lost (422 \`game_over\`). In Scarcity, choosing the face-down Action card also happens now (SOE-MODE-6) and is checked by the player-phase validation.`,

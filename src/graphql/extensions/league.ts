@@ -6,7 +6,18 @@
  */
 import type { GraphqlExtension } from '../extension.js';
 import { pickLanguage } from '../../app/i18n.js';
-import { CorrectionBody, StoreRosterBody, VerifyReceiptBody } from '../../app/league/schemas.js';
+import {
+  CorrectionBody,
+  CorrectionResult,
+  JwksSchema,
+  MatchResultSchema,
+  StoredRosterCreated,
+  StoredRosterView,
+  StoreRosterBody,
+  VerifiedReceiptSchema,
+  VerifyReceiptBody,
+} from '../../app/league/schemas.js';
+import { gql } from '../types/graphql-js.js';
 import { verifyReceipt } from '../../app/league/receipts.js';
 import { signedResult } from '../../app/league/results.js';
 import { matchesOf } from '../../transport/services.js';
@@ -23,56 +34,72 @@ function rosters(ctx: Ctx) {
   return r;
 }
 
-export const leagueGraphql: GraphqlExtension = {
-  sdl: `
-extend type Query {
-  """A stored army list (public share link). Same as GET /v1/eden/rosters/{id}."""
-  edenRoster(id: ID!): JSON!
-  """Whether the match has ended, winner, score, and a receipt once ended. Same as GET /v1/matches/{id}/result."""
-  matchResult(id: ID!): JSON!
-  """The public keys that sign receipts. Same as GET /.well-known/jwks.json."""
-  receiptKeys: JSON!
-  """Check a receipt (input as POST /v1/receipts/verify)."""
-  verifyReceipt(input: JSON!): JSON!
-}
+const id = { type: new gql.GraphQLNonNull(gql.GraphQLID) };
 
-extend type Mutation {
-  """Store an army list for sharing (input as POST /v1/eden/rosters)."""
-  storeEdenRoster(input: JSON!): JSON!
-  """Withdraw the last events that still count (input as POST /v1/matches/{id}/corrections)."""
-  correctMatch(id: ID!, input: JSON!, idempotencyKey: String): JSON!
-}
-`,
-  resolvers: {
-    Query: {
-      edenRoster: (_: unknown, args: { id: string }, ctx: Ctx) =>
-        guarded(async () => {
-          const view = await rosters(ctx).get(args.id, lang(ctx));
-          return { ...view, url: shareUrl(ctx, view.id) };
-        }),
-      matchResult: (_: unknown, args: { id: string }, ctx: Ctx) =>
-        guarded(async () => signedResult(await matchesOf(ctx.app).service.view((await owner(ctx)).id, args.id), ctx.app.services.receipts)),
-      receiptKeys: (_: unknown, _args: unknown, ctx: Ctx) => guarded(() => ctx.app.services.receipts.jwks()),
-      verifyReceipt: (_: unknown, args: { input: unknown }, ctx: Ctx) =>
-        guarded(async () => {
-          const body = input<{ receipt: string; roster?: unknown }>(VerifyReceiptBody, args.input);
-          return verifyReceipt(ctx.app.services.receipts, body);
-        }),
+export const leagueGraphql: GraphqlExtension = {
+  fields: (t) => ({
+    query: {
+      edenRoster: {
+        type: t.output(StoredRosterView, 'StoredRoster').type,
+        description: 'A stored army list (public share link). Same as GET /v1/eden/rosters/{id}.',
+        args: { id },
+        resolve: (_: unknown, args: { id: string }, ctx: Ctx) =>
+          guarded(async () => {
+            const view = await rosters(ctx).get(args.id, lang(ctx));
+            return { ...view, url: shareUrl(ctx, view.id) };
+          }),
+      },
+      matchResult: {
+        type: t.output(MatchResultSchema, 'MatchResult').type,
+        description: 'Whether the match has ended, winner, score, and a receipt once ended. Same as GET /v1/matches/{id}/result.',
+        args: { id },
+        resolve: (_: unknown, args: { id: string }, ctx: Ctx) =>
+          guarded(async () => signedResult(await matchesOf(ctx.app).service.view((await owner(ctx)).id, args.id), ctx.app.services.receipts)),
+      },
+      receiptKeys: {
+        type: t.output(JwksSchema, 'ReceiptKeys').type,
+        description: 'The public keys that sign receipts. Same as GET /.well-known/jwks.json.',
+        resolve: (_: unknown, _args: unknown, ctx: Ctx) => guarded(() => ctx.app.services.receipts.jwks()),
+      },
+      verifyReceipt: {
+        type: t.output(VerifiedReceiptSchema, 'VerifiedReceipt').type,
+        description: 'Check a receipt (input as POST /v1/receipts/verify).',
+        args: { input: { type: t.inputField(VerifyReceiptBody, 'VerifyReceipt') } },
+        resolve: (_: unknown, args: { input: unknown }, ctx: Ctx) =>
+          guarded(async () => {
+            const body = input<{ receipt: string; roster?: unknown }>(VerifyReceiptBody, args.input);
+            return verifyReceipt(ctx.app.services.receipts, body);
+          }),
+      },
     },
-    Mutation: {
-      storeEdenRoster: (_: unknown, args: { input: unknown }, ctx: Ctx) =>
-        guarded(async () => {
-          const o = await owner(ctx);
-          const body = input<{ roster: never }>(StoreRosterBody, args.input);
-          const saved = await rosters(ctx).save(o.id, body.roster, lang(ctx));
-          return { id: saved.id, validation: saved.validation, url: shareUrl(ctx, saved.id), createdAt: saved.createdAt };
-        }),
-      correctMatch: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
-        guarded(async () => {
-          const o = await owner(ctx);
-          const body = input<{ expectedVersion: number; reason: string; undo: number }>(CorrectionBody, args.input);
-          return (await matchesOf(ctx.app).service.correct(o.id, args.id, body, { id: o.id, name: o.name }, key(args.idempotencyKey))).body;
-        }),
+    mutation: {
+      storeEdenRoster: {
+        type: t.output(StoredRosterCreated, 'StoredRosterCreated').type,
+        description: 'Store an army list for sharing (input as POST /v1/eden/rosters).',
+        args: { input: { type: t.inputField(StoreRosterBody, 'StoreEdenRoster') } },
+        resolve: (_: unknown, args: { input: unknown }, ctx: Ctx) =>
+          guarded(async () => {
+            const o = await owner(ctx);
+            const body = input<{ roster: never }>(StoreRosterBody, args.input);
+            const saved = await rosters(ctx).save(o.id, body.roster, lang(ctx));
+            return { id: saved.id, validation: saved.validation, url: shareUrl(ctx, saved.id), createdAt: saved.createdAt };
+          }),
+      },
+      correctMatch: {
+        type: t.output(CorrectionResult, 'MatchCorrected').type,
+        description: 'Withdraw the last events that still count (input as POST /v1/matches/{id}/corrections).',
+        args: {
+          id,
+          input: { type: t.inputField(CorrectionBody, 'CorrectMatch') },
+          idempotencyKey: { type: gql.GraphQLString, description: 'As the Idempotency-Key header.' },
+        },
+        resolve: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
+          guarded(async () => {
+            const o = await owner(ctx);
+            const body = input<{ expectedVersion: number; reason: string; undo: number }>(CorrectionBody, args.input);
+            return (await matchesOf(ctx.app).service.correct(o.id, args.id, body, { id: o.id, name: o.name }, key(args.idempotencyKey))).body;
+          }),
+      },
     },
-  } as never,
+  }),
 };

@@ -1,13 +1,15 @@
 /**
  * GraphQL for matches (CONTRACT §5): the same use cases and TypeBox schemas as the REST routes.
+ * Types come from those schemas (match `state`, event `data` and `options` stay JSON: open maps).
  * Queries `match` / `matchEvents`, mutations `createMatch` / `appendEvents` / `runCommand`, and the
  * subscription `matchEvents(id, after)` pushing each new event (catch-up first, then live).
  */
 import type { GraphqlExtension } from '../extension.js';
-import { AppendEventsBody, CreateMatchBody, RunCommandBody } from '../../app/matches/schemas.js';
+import { AppendEventsBody, AppendedSchema, CommandResult, CreateMatchBody, EventOut, EventPage, MatchCreated, MatchViewSchema, RunCommandBody } from '../../app/matches/schemas.js';
 import { follow } from '../../app/matches/notifier.js';
 import { matchesOf } from '../../transport/services.js';
-import { asGraphqlError } from '../index.js';
+import { asGraphqlError } from '../errors.js';
+import { gql } from '../types/graphql-js.js';
 import { owner, type GraphqlContext as Ctx } from '../caller.js';
 import { untilRevoked } from '../revocation.js';
 import { InvalidInput, NotFound } from '../../games/errors.js';
@@ -23,83 +25,96 @@ const nonNegative = (v: unknown, path: string, fallback: number, min = 0): numbe
   return v as number;
 };
 
+const { GraphQLID, GraphQLInt, GraphQLNonNull, GraphQLString } = gql;
+const id = { type: new GraphQLNonNull(GraphQLID) };
+const idempotency = { type: GraphQLString, description: 'As the Idempotency-Key header: repeating it returns the first answer and appends nothing.' };
+
 export const matchesGraphql: GraphqlExtension = {
-  sdl: `
-extend type Query {
-  """A match of the calling API key with its state (the projection of its events); \`version\` replays up to it. Same as GET /v1/matches/{id}."""
-  match(id: ID!, version: Int): JSON!
-  """Events in version order with the next \`from\`. Same as GET /v1/matches/{id}/events."""
-  matchEvents(id: ID!, from: Int, limit: Int): JSON!
-}
-
-extend type Mutation {
-  """Create a match (input as POST /v1/matches)."""
-  createMatch(input: JSON!, idempotencyKey: String): JSON!
-  """Append events with optimistic concurrency (input as POST /v1/matches/{id}/events)."""
-  appendEvents(id: ID!, input: JSON!, idempotencyKey: String): JSON!
-  """Run a rules command against the match state (input as POST /v1/matches/{id}/commands)."""
-  runCommand(id: ID!, input: JSON!, idempotencyKey: String): JSON!
-}
-
-extend type Subscription {
-  """Each event of the match after version \`after\` (default: the current version), as it is committed."""
-  matchEvents(id: ID!, after: Int): JSON!
-}
-`,
-  resolvers: {
-    Query: {
-      match: (_: unknown, args: { id: string; version?: number }, ctx: Ctx) =>
-        guarded(async () => matchesOf(ctx.app).service.view((await owner(ctx)).id, args.id, args.version ?? undefined)),
-      matchEvents: (_: unknown, args: { id: string; from?: number; limit?: number }, ctx: Ctx) =>
-        guarded(async () => {
-          const from = nonNegative(args.from, '/from', 1, 1);
-          const limit = Math.min(1000, nonNegative(args.limit, '/limit', 100, 1));
-          return matchesOf(ctx.app).service.events((await owner(ctx)).id, args.id, from, limit);
-        }),
-    },
-    Mutation: {
-      createMatch: (_: unknown, args: { input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
-        guarded(async () => {
-          const o = await owner(ctx);
-          return (await matchesOf(ctx.app).service.create(o.id, input(CreateMatchBody, args.input), key(args.idempotencyKey))).body;
-        }),
-      appendEvents: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
-        guarded(async () => {
-          const o = await owner(ctx);
-          return (await matchesOf(ctx.app).service.append(o.id, args.id, input(AppendEventsBody, args.input), key(args.idempotencyKey))).body;
-        }),
-      runCommand: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
-        guarded(async () => {
-          const o = await owner(ctx);
-          return (await matchesOf(ctx.app).service.command(o.id, args.id, input(RunCommandBody, args.input), key(args.idempotencyKey))).body;
-        }),
-    },
-    Subscription: {
-      matchEvents: {
-        subscribe: async (_: unknown, args: { id: string; after?: number }, ctx: Ctx) => {
-          const o = await guarded(() => owner(ctx));
-          const { service, notifications } = matchesOf(ctx.app);
-          const m = await service.store.getMatch(o.id, args.id);
-          if (!m) fail(new NotFound(`No match ${args.id}.`));
-          const abort = new AbortController();
-          const events = follow(
-            (v) => service.eventsAfter(o.id, args.id, v, 100),
-            (listener) => notifications.subscribe(args.id, listener),
-            args.after ?? m.version,
-            abort.signal,
-          );
-          // Stop following when the client unsubscribes (graphql-js calls return()) or the key is revoked.
-          return untilRevoked(ctx, o.id, {
-            next: () => events.next(),
-            return: async () => {
-              abort.abort();
-              await events.return(undefined);
-              return { value: undefined, done: true as const };
-            },
-          });
+  fields: (t) => {
+    const event = t.output(EventOut, 'MatchEvent').type;
+    return {
+      query: {
+        match: {
+          type: t.output(MatchViewSchema, 'Match').type,
+          description: 'A match of the calling API key with its state (the projection of its events); `version` replays up to it. Same as GET /v1/matches/{id}.',
+          args: { id, version: { type: GraphQLInt } },
+          resolve: (_: unknown, args: { id: string; version?: number | null }, ctx: Ctx) =>
+            guarded(async () => matchesOf(ctx.app).service.view((await owner(ctx)).id, args.id, args.version ?? undefined)),
         },
-        resolve: (payload: unknown) => payload,
+        matchEvents: {
+          type: t.output(EventPage, 'MatchEventPage').type,
+          description: 'Events in version order with the next `from`. Same as GET /v1/matches/{id}/events.',
+          args: { id, from: { type: GraphQLInt }, limit: { type: GraphQLInt } },
+          resolve: (_: unknown, args: { id: string; from?: number; limit?: number }, ctx: Ctx) =>
+            guarded(async () => {
+              const from = nonNegative(args.from, '/from', 1, 1);
+              const limit = Math.min(1000, nonNegative(args.limit, '/limit', 100, 1));
+              return matchesOf(ctx.app).service.events((await owner(ctx)).id, args.id, from, limit);
+            }),
+        },
       },
-    },
-  } as never,
+      mutation: {
+        createMatch: {
+          type: t.output(MatchCreated, 'MatchCreated').type,
+          description: 'Create a match (input as POST /v1/matches).',
+          args: { input: { type: t.inputField(CreateMatchBody, 'CreateMatch') }, idempotencyKey: idempotency },
+          resolve: (_: unknown, args: { input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
+            guarded(async () => {
+              const o = await owner(ctx);
+              return (await matchesOf(ctx.app).service.create(o.id, input(CreateMatchBody, args.input), key(args.idempotencyKey))).body;
+            }),
+        },
+        appendEvents: {
+          type: t.output(AppendedSchema, 'EventsAppended').type,
+          description: 'Append events with optimistic concurrency (input as POST /v1/matches/{id}/events).',
+          args: { id, input: { type: t.inputField(AppendEventsBody, 'AppendEvents') }, idempotencyKey: idempotency },
+          resolve: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
+            guarded(async () => {
+              const o = await owner(ctx);
+              return (await matchesOf(ctx.app).service.append(o.id, args.id, input(AppendEventsBody, args.input), key(args.idempotencyKey))).body;
+            }),
+        },
+        runCommand: {
+          type: t.output(CommandResult, 'CommandResult').type,
+          description: 'Run a rules command against the match state (input as POST /v1/matches/{id}/commands).',
+          args: { id, input: { type: t.inputField(RunCommandBody, 'RunCommand') }, idempotencyKey: idempotency },
+          resolve: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
+            guarded(async () => {
+              const o = await owner(ctx);
+              return (await matchesOf(ctx.app).service.command(o.id, args.id, input(RunCommandBody, args.input), key(args.idempotencyKey))).body;
+            }),
+        },
+      },
+      subscription: {
+        matchEvents: {
+          type: event,
+          description: 'Each event of the match after version `after` (default: the current version), as it is committed.',
+          args: { id, after: { type: GraphQLInt } },
+          subscribe: async (_: unknown, args: { id: string; after?: number | null }, ctx: Ctx) => {
+            const o = await guarded(() => owner(ctx));
+            const { service, notifications } = matchesOf(ctx.app);
+            const m = await service.store.getMatch(o.id, args.id);
+            if (!m) fail(new NotFound(`No match ${args.id}.`));
+            const abort = new AbortController();
+            const events = follow(
+              (v) => service.eventsAfter(o.id, args.id, v, 100),
+              (listener) => notifications.subscribe(args.id, listener),
+              args.after ?? m.version,
+              abort.signal,
+            );
+            // Stop following when the client unsubscribes (graphql-js calls return()) or the key is revoked.
+            return untilRevoked(ctx, o.id, {
+              next: () => events.next(),
+              return: async () => {
+                abort.abort();
+                await events.return(undefined);
+                return { value: undefined, done: true as const };
+              },
+            });
+          },
+          resolve: (payload: unknown) => payload,
+        },
+      },
+    };
+  },
 };

@@ -10,7 +10,8 @@ import { HttpProblem } from '../../transport/problem.js';
 import { simulationNotFound as notFound, simulationsFailure } from '../../transport/simulations.js';
 import { simulationsOf } from '../../transport/services.js';
 import type { SimulationService, SimulationView } from '../../app/simulations/service.js';
-import { SubmitSimulationSchema, type SubmitSimulationBody } from '../../app/simulations/schemas.js';
+import { SimulationSubmittedSchema, SimulationViewSchema, SubmitSimulationSchema, type SubmitSimulationBody } from '../../app/simulations/schemas.js';
+import { gql } from '../types/graphql-js.js';
 import { owner, type GraphqlContext as Ctx } from '../caller.js';
 import { untilRevoked } from '../revocation.js';
 import { guarded as guardedResolver } from '../resolve.js';
@@ -50,65 +51,70 @@ async function* progress(svc: SimulationService, ownerId: string, id: string): A
   }
 }
 
+const id = { type: new gql.GraphQLNonNull(gql.GraphQLID) };
+
 export const simulationsGraphql: GraphqlExtension = {
-  sdl: `
-extend type Query {
-  """A simulation of the caller's API key (null when unknown). Same as GET /v1/simulations/{id}."""
-  simulation(id: ID!): JSON
-}
-
-extend type Mutation {
-  """Queue a Monte Carlo simulation: input as the body of POST /v1/simulations. Needs Authorization: Bearer <api key>."""
-  submitSimulation(input: JSON!): JSON!
-  """Cancel a queued or running simulation. Same as DELETE /v1/simulations/{id}."""
-  cancelSimulation(id: ID!): JSON!
-}
-
-extend type Subscription {
-  """The simulation on every progress change (at least once a second while it runs), until it is finished."""
-  simulationProgress(id: ID!): JSON!
-}
-`,
-  resolvers: {
-    Query: {
-      simulation: (_root: unknown, args: { id: string }, ctx: Ctx) =>
-        guarded(async () => {
-          const me = await owner(ctx);
-          const v = await service(ctx).get(me.id, args.id);
-          if (!v) throw notFound(args.id);
-          return v;
-        }),
-    },
-    Mutation: {
-      submitSimulation: (_root: unknown, args: { input: unknown }, ctx: Ctx) =>
-        guarded(async () => {
-          const me = await owner(ctx);
-          const body = validate<SubmitSimulationBody>(SubmitSimulationSchema, structuredClone(args.input));
-          const out = await service(ctx).submit(me.id, body);
-          if (!out.ok)
-            throw new HttpProblem(429, 'simulation_limit', `This API key already has ${out.active} simulations queued or running (limit ${out.limit}).`, { limit: out.limit });
-          return { id: out.id, status: out.status, deduplicated: out.deduplicated };
-        }),
-      cancelSimulation: (_root: unknown, args: { id: string }, ctx: Ctx) =>
-        guarded(async () => {
-          const me = await owner(ctx);
-          const out = await service(ctx).cancel(me.id, args.id);
-          if (!out) throw notFound(args.id);
-          if (!out.cancelled && out.simulation.status !== 'cancelled')
-            throw new HttpProblem(409, 'simulation_finished', `The simulation already finished (${out.simulation.status}).`);
-          return out.simulation;
-        }),
-    },
-    Subscription: {
-      simulationProgress: {
-        subscribe: (_root: unknown, args: { id: string }, ctx: Ctx) =>
-          guarded(async () => {
-            const me = await owner(ctx);
-            const svc = service(ctx);
-            if (!(await svc.get(me.id, args.id))) throw notFound(args.id);
-            return untilRevoked(ctx, me.id, progress(svc, me.id, args.id));
-          }),
+  fields: (t) => {
+    const view = t.output(SimulationViewSchema, 'Simulation').type;
+    return {
+      query: {
+        simulation: {
+          type: view,
+          description: "A simulation of the caller's API key. Same as GET /v1/simulations/{id}.",
+          args: { id },
+          resolve: (_root: unknown, args: { id: string }, ctx: Ctx) =>
+            guarded(async () => {
+              const me = await owner(ctx);
+              const v = await service(ctx).get(me.id, args.id);
+              if (!v) throw notFound(args.id);
+              return v;
+            }),
+        },
       },
-    },
-  } as never,
+      mutation: {
+        submitSimulation: {
+          type: t.output(SimulationSubmittedSchema, 'SimulationSubmitted').type,
+          description: 'Queue a Monte Carlo simulation: input as the body of POST /v1/simulations. Needs Authorization: Bearer <api key>.',
+          args: { input: { type: t.inputField(SubmitSimulationSchema, 'SubmitSimulation') } },
+          resolve: (_root: unknown, args: { input: unknown }, ctx: Ctx) =>
+            guarded(async () => {
+              const me = await owner(ctx);
+              const body = validate<SubmitSimulationBody>(SubmitSimulationSchema, structuredClone(args.input));
+              const out = await service(ctx).submit(me.id, body);
+              if (!out.ok)
+                throw new HttpProblem(429, 'simulation_limit', `This API key already has ${out.active} simulations queued or running (limit ${out.limit}).`, { limit: out.limit });
+              return { id: out.id, status: out.status, deduplicated: out.deduplicated };
+            }),
+        },
+        cancelSimulation: {
+          type: view,
+          description: 'Cancel a queued or running simulation. Same as DELETE /v1/simulations/{id}.',
+          args: { id },
+          resolve: (_root: unknown, args: { id: string }, ctx: Ctx) =>
+            guarded(async () => {
+              const me = await owner(ctx);
+              const out = await service(ctx).cancel(me.id, args.id);
+              if (!out) throw notFound(args.id);
+              if (!out.cancelled && out.simulation.status !== 'cancelled')
+                throw new HttpProblem(409, 'simulation_finished', `The simulation already finished (${out.simulation.status}).`);
+              return out.simulation;
+            }),
+        },
+      },
+      subscription: {
+        simulationProgress: {
+          type: view,
+          description: 'The simulation on every progress change (at least once a second while it runs), until it is finished.',
+          args: { id },
+          subscribe: (_root: unknown, args: { id: string }, ctx: Ctx) =>
+            guarded(async () => {
+              const me = await owner(ctx);
+              const svc = service(ctx);
+              if (!(await svc.get(me.id, args.id))) throw notFound(args.id);
+              return untilRevoked(ctx, me.id, progress(svc, me.id, args.id));
+            }),
+        },
+      },
+    };
+  },
 };

@@ -18,7 +18,7 @@ import type { SimulationService, SimulationView } from '../../app/simulations/se
 import { chartSvg } from './simulation-chart.js';
 import { FeedTokenQuery } from '../../app/feeds/schemas.js';
 import { feedTokenRoute } from '../feed-tokens.js';
-import { SimulationStatusSchema as StatusSchema, SimulationViewSchema, SubmitSimulationSchema, type SubmitSimulationBody } from '../../app/simulations/schemas.js';
+import { SimulationSubmittedSchema, SimulationViewSchema, SubmitSimulationSchema, type SubmitSimulationBody } from '../../app/simulations/schemas.js';
 
 const IdParams = Type.Object({ id: Type.String({ description: 'Simulation id (uuid).' }) });
 const TAGS = ['simulations'];
@@ -64,7 +64,7 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
         'Each key may have at most 5 simulations queued or running (429 `simulation_limit`).',
       body: SubmitSimulationSchema,
       response: {
-        202: Type.Object({ id: Type.String({ format: 'uuid' }), status: StatusSchema, deduplicated: Type.Boolean() }),
+        202: SimulationSubmittedSchema,
         ...problemResponses([400, 401, 422, 429, 503]),
       },
     },

@@ -1,0 +1,191 @@
+/**
+ * TypeBox (JSON) schemas → graphql-js types, so that GraphQL inputs and results are the REST bodies'
+ * own schemas (no hand-written copy): objects → object types (outputs) or input types (`…Input`),
+ * string literal unions → enums (value names made valid, internal values the REST strings), unions
+ * of objects → unions (outputs) or one input type with every member's fields, all optional (inputs:
+ * the TypeBox validator still decides), `X | null` → nullable, Integer → Int (Float when its range
+ * passes 32 bits), Number → Float, arrays → lists, open maps and the rest → the `JSON` scalar.
+ *
+ * A schema's `title` is its type's name (one title, one schema: two different ones are an error);
+ * otherwise the name comes from where the schema is used (`EdenMeleeResultExchange`). Schemas of
+ * the same structure share one type.
+ */
+import type { GraphQLEnumType, GraphQLInputType, GraphQLObjectType, GraphQLOutputType, GraphQLFieldConfigMap, GraphQLInputFieldConfigMap } from 'graphql';
+import { gql } from './graphql-js.js';
+import { JSONScalar } from './json.js';
+import { enumValueName, pascal, singular } from './names.js';
+import { seen, structure, unwrapNullable, type Direction, type Schema, type Seen } from './shape.js';
+import { unionResolver } from './union.js';
+
+const SCALARS = { String: gql.GraphQLString, Int: gql.GraphQLInt, Float: gql.GraphQLFloat, Boolean: gql.GraphQLBoolean };
+
+/**
+ * An enum whose variables may also carry the REST strings (`"spirit-of-eden"` as well as
+ * `"spirit_of_eden"`), so a REST body can be sent as an input variable unchanged. Results and
+ * literals in the document use the names, as GraphQL requires.
+ */
+class RestEnumType extends gql.GraphQLEnumType {
+  override parseValue(value: unknown): unknown {
+    if (typeof value === 'string' && !this.getValue(value) && this.getValues().some((v) => v.value === value)) return value;
+    return super.parseValue(value);
+  }
+}
+
+export class TypeConverter {
+  private readonly cache = new Map<string, GraphQLInputType | GraphQLOutputType>();
+  private readonly titles = new Map<string, string>();
+  private readonly names = new Set<string>(['Query', 'Mutation', 'Subscription', 'JSON']);
+
+  /** The output type of `schema`, named `name` unless it has a title; nullable as the schema says. */
+  output(schema: Schema, name: string): { type: GraphQLOutputType; nullable: boolean } {
+    const s = seen(schema, 'output');
+    return { type: this.build(unwrapNullable(schema), s, name, 'output') as GraphQLOutputType, nullable: s.nullable };
+  }
+
+  /** The input type of `schema` (`<name>Input` for objects unless it has a title). */
+  input(schema: Schema, name: string): { type: GraphQLInputType; nullable: boolean } {
+    const s = seen(schema, 'input');
+    return { type: this.build(unwrapNullable(schema), s, name, 'input') as GraphQLInputType, nullable: s.nullable };
+  }
+
+  /** Non-null unless the schema admits null (or `optional`). */
+  outputField(schema: Schema, name: string, optional = false): GraphQLOutputType {
+    const t = this.output(schema, name);
+    return t.nullable || optional ? t.type : new gql.GraphQLNonNull(t.type);
+  }
+
+  inputField(schema: Schema, name: string, optional = false): GraphQLInputType {
+    const t = this.input(schema, name);
+    return t.nullable || optional ? t.type : new gql.GraphQLNonNull(t.type);
+  }
+
+  private claim(name: string): string {
+    let unique = name;
+    for (let n = 2; this.names.has(unique); n++) unique = `${name}${n}`;
+    this.names.add(unique);
+    return unique;
+  }
+
+  /** The name of a type built from `schema`: its title, else `derived` (made unique). */
+  private nameOf(schema: Schema, derived: string, suffix: string): string {
+    const title = typeof schema.title === 'string' ? pascal(schema.title) : undefined;
+    if (!title) return this.claim(derived + suffix);
+    if (this.names.has(title + suffix)) throw new Error(`GraphQL: the type name ${title + suffix} (title "${schema.title}") is already taken.`);
+    this.names.add(title + suffix);
+    return title + suffix;
+  }
+
+  /** The cache key of a named type: its title (one title, one structure), else its structure. */
+  private keyOf(schema: Schema, kind: string, structural: string): string {
+    if (typeof schema.title !== 'string') return `${kind}:${structural}`;
+    const known = this.titles.get(`${kind}:${schema.title}`);
+    if (known !== undefined && known !== structure(schema)) throw new Error(`GraphQL: two different schemas are titled "${schema.title}".`);
+    this.titles.set(`${kind}:${schema.title}`, structure(schema));
+    return `${kind}:title:${schema.title}`;
+  }
+
+  private build(schema: Schema, s: Seen, name: string, direction: Direction): GraphQLInputType | GraphQLOutputType {
+    const { shape } = s;
+    switch (shape.kind) {
+      case 'json':
+        return JSONScalar;
+      case 'scalar':
+        return SCALARS[shape.type];
+      case 'enum':
+        return this.cached(this.keyOf(schema, 'enum', JSON.stringify([...shape.values].sort())), () => this.enumType(schema, shape.values, name));
+      case 'list': {
+        if (direction === 'output') return new gql.GraphQLList(this.outputField(shape.items, singular(name)));
+        return new gql.GraphQLList(this.inputField(shape.items, singular(name)));
+      }
+      case 'object':
+        return this.cached(this.keyOf(schema, direction, JSON.stringify(schema)), () =>
+          direction === 'output' ? this.objectType(schema, shape.properties, shape.required, name) : this.inputType(schema, shape.properties, shape.required, name),
+        );
+      case 'union':
+        return this.cached(this.keyOf(schema, direction, JSON.stringify(schema)), () =>
+          direction === 'output' ? this.unionType(schema, shape.members, name) : this.mergedInputType(schema, shape.members, name),
+        );
+    }
+  }
+
+  private cached<T extends GraphQLInputType | GraphQLOutputType>(key: string, make: () => T): T {
+    const hit = this.cache.get(key);
+    if (hit) return hit as T;
+    const made = make();
+    this.cache.set(key, made);
+    return made;
+  }
+
+  private enumType(schema: Schema, values: string[], name: string): GraphQLEnumType | typeof gql.GraphQLString {
+    const names = values.map(enumValueName);
+    // two values with one GraphQL name: the strings themselves, the validator checks them
+    if (new Set(names).size < names.length) return gql.GraphQLString;
+    return new RestEnumType({
+      name: this.nameOf(schema, name, ''),
+      description: describe(schema),
+      values: Object.fromEntries(values.map((v, i) => [names[i]!, { value: v, description: names[i] === v ? undefined : `\`${v}\`` }])),
+    });
+  }
+
+  private objectType(schema: Schema, properties: Record<string, Schema>, required: Set<string>, name: string): GraphQLObjectType {
+    const typeName = this.nameOf(schema, name, '');
+    return new gql.GraphQLObjectType({
+      name: typeName,
+      description: describe(schema),
+      fields: () =>
+        Object.fromEntries(
+          Object.entries(properties).map(([p, ps]) => [p, { type: this.outputField(ps, typeName + pascal(p), !required.has(p)), description: describe(ps) }]),
+        ) as GraphQLFieldConfigMap<unknown, unknown>,
+    });
+  }
+
+  private inputType(schema: Schema, properties: Record<string, Schema>, required: Set<string>, derived: string, allOptional = false) {
+    const name = typeof schema.title === 'string' ? pascal(schema.title) : derived;
+    return new gql.GraphQLInputObjectType({
+      name: this.nameOf(schema, derived, 'Input'),
+      description: describe(schema),
+      fields: () =>
+        Object.fromEntries(
+          Object.entries(properties).map(([p, ps]) => [p, { type: this.inputField(ps, name + pascal(p), allOptional || !required.has(p)), description: describe(ps) }]),
+        ) as GraphQLInputFieldConfigMap,
+    });
+  }
+
+  /** GraphQL has no input unions: one input type with every member's fields, all optional. */
+  private mergedInputType(schema: Schema, members: Schema[], name: string) {
+    const properties: Record<string, Schema> = {};
+    for (const member of members) {
+      const m = seen(member, 'input').shape;
+      if (m.kind !== 'object') continue;
+      for (const [p, ps] of Object.entries(m.properties)) properties[p] = p in properties && structure(properties[p]!) !== structure(ps) ? {} : ps;
+    }
+    const described = { ...schema, description: [schema.description, 'One of several shapes: give the fields of one of them.'].filter(Boolean).join(' ') };
+    return this.inputType(described, properties, new Set(), name, true);
+  }
+
+  private unionType(schema: Schema, members: Schema[], name: string) {
+    const typeName = this.nameOf(schema, name, '');
+    const types = members.map((m, i) => this.output(m, memberName(typeName, m, i)).type as GraphQLObjectType);
+    const distinct = [...new Set(types)];
+    return new gql.GraphQLUnionType({
+      name: typeName,
+      description: describe(schema),
+      types: distinct,
+      resolveType: unionResolver(
+        members.filter((_, i) => distinct.includes(types[i]!) && types.indexOf(types[i]!) === i),
+        distinct.map((t) => t.name),
+      ),
+    });
+  }
+}
+
+function describe(schema: Schema): string | undefined {
+  return typeof schema.description === 'string' ? schema.description : undefined;
+}
+
+/** A union member's name: its discriminant's value (`kind: "fire"` → `…Fire`), else its position. */
+function memberName(union: string, member: Schema, i: number): string {
+  const props = (member.properties ?? {}) as Record<string, Schema>;
+  const tag = Object.values(props).find((p) => typeof p.const === 'string');
+  return union + (tag ? pascal(tag.const as string) : `Option${i + 1}`);
+}

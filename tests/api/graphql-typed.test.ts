@@ -1,0 +1,118 @@
+/**
+ * Typed GraphQL (CONTRACT §7.1): operations are Query fields with input and result types from the
+ * REST schemas, enums carry the REST strings, errors are per field, and queries work over GET.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../src/app/ports.js';
+import { apiKeyStore } from '../../src/infra/keys.js';
+import { operations } from '../../src/app/registry.js';
+import { databaseTargets } from '../helpers/database.js';
+import { testApp } from '../helpers/app.js';
+
+interface TypeRef {
+  kind: string;
+  name: string | null;
+  ofType: TypeRef | null;
+}
+const named = (t: TypeRef): TypeRef => (t.ofType ? named(t.ofType) : t);
+
+const target = databaseTargets()[0]!;
+
+describe('typed GraphQL', () => {
+  let db: Database;
+  let app: FastifyInstance;
+  let key: string;
+  beforeAll(async () => {
+    db = await target.open();
+    app = await testApp({}, { database: db });
+    key = (await apiKeyStore(db).create('typed')).key;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const res = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables }, headers: { authorization: `Bearer ${key}` } });
+    return { status: res.statusCode, body: res.json() as { data?: Record<string, any> | null; errors?: { message: string; path?: string[]; extensions?: Record<string, any> }[] } };
+  };
+
+  it('introspection: every operation is a Query field with an input type and an object result, none of them JSON', async () => {
+    const { body } = await gql(`{
+      query: __type(name: "Query") { fields { name type { kind name ofType { kind name } } args { name type { kind name ofType { kind name } } } } }
+      mutation: __type(name: "Mutation") { fields { name } }
+      melee: __type(name: "EdenMeleeResult") { fields { name type { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } }
+    }`);
+    expect(body.errors).toBeUndefined();
+    const fields = new Map<string, { type: TypeRef; args: { name: string; type: TypeRef }[] }>(body.data!.query.fields.map((f: { name: string }) => [f.name, f]));
+    for (const op of operations) {
+      const field = fields.get(op.graphql.name);
+      expect(field, op.graphql.name).toBeDefined();
+      // a text/plain answer (the roster format) is a String; every other result an object type
+      expect(named(field!.type).name, op.graphql.name).not.toBe('JSON');
+      if (op.body) expect(named(field!.args[0]!.type).name, op.graphql.name).toMatch(/Input$/);
+    }
+    expect(named(fields.get('edenMelee')!.type)).toMatchObject({ kind: 'OBJECT', name: 'EdenMeleeResult' });
+    expect(fields.get('edenMelee')!.type.kind, 'root fields are nullable (per-field errors)').toBe('OBJECT');
+    expect(fields.get('edenMelee')!.args[0]!.type).toMatchObject({ kind: 'NON_NULL', ofType: { kind: 'INPUT_OBJECT', name: 'EdenMeleeInput' } });
+    expect(fields.has('apiVersion')).toBe(true);
+    // only what changes stored state is a mutation
+    expect(body.data!.mutation.fields.map((f: { name: string }) => f.name).sort()).toEqual([
+      'appendEvents',
+      'cancelSimulation',
+      'correctMatch',
+      'createMatch',
+      'runCommand',
+      'storeEdenRoster',
+      'submitSimulation',
+    ]);
+    const melee = new Map<string, TypeRef>(body.data!.melee.fields.map((f: { name: string; type: TypeRef }) => [f.name, f.type]));
+    expect(melee.get('success')).toMatchObject({ kind: 'NON_NULL', ofType: { kind: 'SCALAR', name: 'Boolean' } });
+    expect(named(melee.get('exchanges')!)).toMatchObject({ kind: 'OBJECT' });
+    expect(melee.get('opposed')).toMatchObject({ kind: 'SCALAR', name: 'JSON' }); // an open map in REST
+  });
+
+  it('an enum with a hyphenated value round-trips: spirit_of_eden in GraphQL, spirit-of-eden in REST and in variables', async () => {
+    const values = await gql('{ __type(name: "MatchGame") { enumValues { name } } }');
+    expect(values.body.data!.__type.enumValues.map((v: { name: string }) => v.name)).toEqual(['eden', 'anima', 'exsilium', 'spirit_of_eden']);
+    const literal = await gql('mutation { createMatch(input: {game: spirit_of_eden, players: [{id: "p1", name: "Ana"}]}) { id game } }');
+    expect(literal.body.errors).toBeUndefined();
+    expect(literal.body.data!.createMatch.game).toBe('spirit_of_eden');
+    const id = literal.body.data!.createMatch.id as string;
+    const rest = await app.inject({ method: 'GET', url: `/v1/matches/${id}`, headers: { authorization: `Bearer ${key}` } });
+    expect(rest.json().game).toBe('spirit-of-eden');
+    const read = await gql('query($id: ID!) { match(id: $id) { game } }', { id });
+    expect(read.body.data!.match.game).toBe('spirit_of_eden');
+    // a REST body sent as the variable, unchanged, is accepted (the enum also takes its REST string)
+    const variable = await gql('mutation($i: CreateMatchInput!) { createMatch(input: $i) { game } }', { i: { game: 'spirit-of-eden', players: [{ id: 'p1', name: 'Ana' }] } });
+    expect(variable.body.data!.createMatch.game).toBe('spirit_of_eden');
+    const wrong = await gql('mutation($i: CreateMatchInput!) { createMatch(input: $i) { game } }', { i: { game: 'chess', players: [{ id: 'p1', name: 'Ana' }] } });
+    expect(wrong.body.errors?.[0]?.message).toMatch(/chess/);
+  });
+
+  it('one failing alias keeps the other alias its data; the error has its path and the REST problem code', async () => {
+    const res = await gql('{ ok: diceRoll(input: {notation: "2d6", dice: {values: [3, 4]}}) { total } bad: diceRoll(input: {notation: "2d"}) { total } }');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ ok: { total: 7 }, bad: null });
+    expect(res.body.errors).toHaveLength(1);
+    expect(res.body.errors![0]).toMatchObject({ path: ['bad'], extensions: { code: 'bad_notation', status: 400 } });
+    const rest = await app.inject({ method: 'POST', url: '/v1/dice/rolls', payload: { notation: '2d' } });
+    expect(rest.json().code).toBe(res.body.errors![0]!.extensions!.code);
+    // a schema problem carries the same `errors` (JSON-pointer paths) as the REST 400
+    const invalid = await gql('{ ok: apiVersion bad: diceRoll(input: {notation: ""}) { total } }');
+    expect(invalid.body.data).toEqual({ ok: '1', bad: null });
+    const restInvalid = await app.inject({ method: 'POST', url: '/v1/dice/rolls', payload: { notation: '' } });
+    expect(invalid.body.errors![0]!.extensions).toMatchObject({ code: restInvalid.json().code, status: 400, errors: restInvalid.json().errors });
+  });
+
+  it('a Query can be sent over GET; a mutation cannot', async () => {
+    const query = '{ diceRoll(input: {notation: "1d6+1", dice: {values: [5]}}) { total terms { values } } }';
+    const res = await app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(query)}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { diceRoll: { total: 6, terms: [{ values: [5] }, { values: [] }] } } });
+    const mutation = 'mutation { createMatch(input: {game: eden, players: [{id: "a", name: "A"}]}) { id } }';
+    const refused = await app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(mutation)}`, headers: { authorization: `Bearer ${key}` } });
+    expect(refused.statusCode).toBe(405);
+  });
+});

@@ -1,0 +1,92 @@
+/** TypeBox → GraphQL types (src/graphql/types): names, enums, numbers, unions, inputs, JSON. */
+import { describe, expect, it } from 'vitest';
+import { Type } from '@sinclair/typebox';
+import type { GraphQLEnumType, GraphQLInputObjectType, GraphQLNonNull, GraphQLObjectType, GraphQLOutputType } from 'graphql';
+import { TypeConverter } from '../../../src/graphql/types/convert.js';
+import { gql } from '../../../src/graphql/types/graphql-js.js';
+
+/** A schema with one Query field `value` of `type` answering `value`. */
+async function answer(type: GraphQLOutputType, value: unknown, selection: string) {
+  const schema = new gql.GraphQLSchema({ query: new gql.GraphQLObjectType({ name: 'Query', fields: { value: { type, resolve: () => value } } }) });
+  return gql.graphql({ schema, source: `{ value ${selection} }` });
+}
+
+describe('TypeConverter', () => {
+  it('objects: output types named from the path, input types with the Input suffix; required members non-null', () => {
+    const t = new TypeConverter();
+    const schema = Type.Object({ a: Type.Integer(), b: Type.Optional(Type.String()), c: Type.Union([Type.Boolean(), Type.Null()]), inner: Type.Object({ x: Type.Number() }) });
+    const out = t.output(schema, 'EdenMeleeResult').type as GraphQLObjectType;
+    expect(gql.printType(out)).toBe('type EdenMeleeResult {\n  a: Int!\n  b: String\n  c: Boolean\n  inner: EdenMeleeResultInner!\n}');
+    const input = t.input(schema, 'EdenMelee').type as GraphQLInputObjectType;
+    expect(input.name).toBe('EdenMeleeInput');
+    expect(String(input.getFields().inner!.type)).toBe('EdenMeleeInnerInput!');
+    // the same structure elsewhere is the same type
+    expect(t.output(Type.Object({ x: Type.Number() }), 'Other').type).toBe((out.getFields().inner!.type as GraphQLNonNull<GraphQLObjectType>).ofType);
+  });
+
+  it('a title is the name, shared by every use; two different schemas with one title are an error', () => {
+    const t = new TypeConverter();
+    const Fighter = Type.Object({ id: Type.String() }, { title: 'Fighter' });
+    expect((t.output(Fighter, 'A').type as GraphQLObjectType).name).toBe('Fighter');
+    expect(t.output(Type.Object({ id: Type.String() }, { title: 'Fighter', description: 'same' }), 'B').type).toBe(t.output(Fighter, 'C').type);
+    expect((t.input(Fighter, 'A').type as GraphQLInputObjectType).name).toBe('FighterInput');
+    expect(() => t.output(Type.Object({ id: Type.Integer() }, { title: 'Fighter' }), 'D')).toThrow(/two different schemas are titled "Fighter"/);
+  });
+
+  it('string literal unions are enums: valid names, the REST strings as values', () => {
+    const t = new TypeConverter();
+    const game = t.output(Type.Union([Type.Literal('eden'), Type.Literal('spirit-of-eden'), Type.Literal('2x')]), 'Game').type as GraphQLEnumType;
+    expect(game.getValues().map((v) => [v.name, v.value])).toEqual([
+      ['eden', 'eden'],
+      ['spirit_of_eden', 'spirit-of-eden'],
+      ['_2x', '2x'],
+    ]);
+    expect(game.serialize('spirit-of-eden')).toBe('spirit_of_eden');
+    expect(game.parseValue('spirit_of_eden')).toBe('spirit-of-eden');
+    expect(game.parseValue('spirit-of-eden')).toBe('spirit-of-eden');
+  });
+
+  it('Integer is Int when its range fits 32 bits, else Float; Number is Float', () => {
+    const t = new TypeConverter();
+    expect(String(t.output(Type.Integer({ minimum: 0, maximum: 2_000_000_000 }), 'N').type)).toBe('Int');
+    expect(String(t.output(Type.Integer({ maximum: 10_000_000_000 }), 'N').type)).toBe('Float');
+    expect(String(t.output(Type.Number(), 'N').type)).toBe('Float');
+    expect(String(t.output(Type.Union([Type.Literal(1), Type.Literal(2)]), 'N').type)).toBe('Int');
+  });
+
+  it('open maps, unknown values, mixed tuples, unions of scalars and objects, and bad member names are JSON', () => {
+    const t = new TypeConverter();
+    for (const schema of [
+      Type.Record(Type.String(), Type.Integer()),
+      Type.Unknown(),
+      Type.Object({}, { additionalProperties: true }),
+      Type.Tuple([Type.String(), Type.Integer()]),
+      Type.Union([Type.Literal('all'), Type.Array(Type.String())]),
+      Type.Object({ 'a-b': Type.String() }),
+    ])
+      expect(String(t.output(schema, 'X').type)).toBe('JSON');
+    expect(String(t.output(Type.Tuple([Type.Number(), Type.Number()]), 'Interval').type)).toBe('[Float!]');
+    // an input whose other members carry meaning cannot be a closed input type
+    expect(String(t.input(Type.Object({ type: Type.String() }, { additionalProperties: true }), 'Command').type)).toBe('JSON');
+  });
+
+  it('unions of objects: a GraphQL union resolved by its discriminant, or by the member schema the value matches', async () => {
+    const t = new TypeConverter();
+    const tagged = t.output(
+      Type.Union([Type.Object({ kind: Type.Literal('fire'), heat: Type.Integer() }), Type.Object({ kind: Type.Literal('fear'), level: Type.Integer() })]),
+      'Marker',
+    ).type;
+    expect(String(tagged)).toBe('Marker');
+    const fear = await answer(tagged, { kind: 'fear', level: 2 }, '{ __typename ... on MarkerFear { level } }');
+    expect(fear).toEqual({ data: { value: { __typename: 'MarkerFear', level: 2 } } });
+    const untagged = t.output(Type.Union([Type.Object({ a: Type.Integer() }), Type.Object({ b: Type.String() })]), 'Either').type;
+    const b = await answer(untagged, { b: 'x' }, '{ __typename ... on EitherOption2 { b } }');
+    expect(b).toEqual({ data: { value: { __typename: 'EitherOption2', b: 'x' } } });
+  });
+
+  it('unions of objects in inputs: one input type with every member field, all optional', () => {
+    const t = new TypeConverter();
+    const input = t.input(Type.Union([Type.Object({ ref: Type.String() }), Type.Object({ id: Type.String(), value: Type.Integer() })]), 'Fighter').type as GraphQLInputObjectType;
+    expect(gql.printType(input)).toContain('input FighterInput {\n  ref: String\n  id: String\n  value: Int\n}');
+  });
+});
