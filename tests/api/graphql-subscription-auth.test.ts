@@ -71,7 +71,13 @@ describe('GraphQL subscriptions authenticated by connectionParams.authorization'
     ws.send(JSON.stringify({ type: 'connection_init', payload: connectionParams }));
     await until(() => messages.some((m) => m.type === 'connection_ack'), 'connection_ack');
     // after: 0 — events appended while the subscription is being set up are caught up, not missed
-    ws.send(JSON.stringify({ id: 's1', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id, after: 0) }', variables: { id: matchId } } }));
+    ws.send(
+      JSON.stringify({
+        id: 's1',
+        type: 'subscribe',
+        payload: { query: 'subscription($id: ID!) { matchEvents(id: $id, after: 0) { version type data } }', variables: { id: matchId } },
+      }),
+    );
     return messages;
   }
 

@@ -42,7 +42,7 @@ describe('typed GraphQL', () => {
     const { body } = await gql(`{
       query: __type(name: "Query") { fields { name type { kind name ofType { kind name } } args { name type { kind name ofType { kind name } } } } }
       mutation: __type(name: "Mutation") { fields { name } }
-      melee: __type(name: "EdenMeleeResult") { fields { name type { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } }
+      melee: __type(name: "MeleeResult") { fields { name type { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } }
     }`);
     expect(body.errors).toBeUndefined();
     const fields = new Map<string, { type: TypeRef; args: { name: string; type: TypeRef }[] }>(body.data!.query.fields.map((f: { name: string }) => [f.name, f]));
@@ -53,9 +53,9 @@ describe('typed GraphQL', () => {
       expect(named(field!.type).name, op.graphql.name).not.toBe('JSON');
       if (op.body) expect(named(field!.args[0]!.type).name, op.graphql.name).toMatch(/Input$/);
     }
-    expect(named(fields.get('edenMelee')!.type)).toMatchObject({ kind: 'OBJECT', name: 'EdenMeleeResult' });
+    expect(named(fields.get('edenMelee')!.type)).toMatchObject({ kind: 'OBJECT', name: 'MeleeResult' });
     expect(fields.get('edenMelee')!.type.kind, 'root fields are nullable (per-field errors)').toBe('OBJECT');
-    expect(fields.get('edenMelee')!.args[0]!.type).toMatchObject({ kind: 'NON_NULL', ofType: { kind: 'INPUT_OBJECT', name: 'EdenMeleeInput' } });
+    expect(fields.get('edenMelee')!.args[0]!.type).toMatchObject({ kind: 'NON_NULL', ofType: { kind: 'INPUT_OBJECT', name: 'MeleeAttackInput' } });
     expect(fields.has('apiVersion')).toBe(true);
     // only what changes stored state is a mutation
     expect(body.data!.mutation.fields.map((f: { name: string }) => f.name).sort()).toEqual([
@@ -74,7 +74,7 @@ describe('typed GraphQL', () => {
   });
 
   it('an enum with a hyphenated value round-trips: spirit_of_eden in GraphQL, spirit-of-eden in REST and in variables', async () => {
-    const values = await gql('{ __type(name: "MatchGame") { enumValues { name } } }');
+    const values = await gql('{ __type(name: "Game") { enumValues { name } } }');
     expect(values.body.data!.__type.enumValues.map((v: { name: string }) => v.name)).toEqual(['eden', 'anima', 'exsilium', 'spirit_of_eden']);
     const literal = await gql('mutation { createMatch(input: {game: spirit_of_eden, players: [{id: "p1", name: "Ana"}]}) { id game } }');
     expect(literal.body.errors).toBeUndefined();
@@ -114,5 +114,16 @@ describe('typed GraphQL', () => {
     const mutation = 'mutation { createMatch(input: {game: eden, players: [{id: "a", name: "A"}]}) { id } }';
     const refused = await app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(mutation)}`, headers: { authorization: `Bearer ${key}` } });
     expect(refused.statusCode).toBe(405);
+  });
+
+  it('CONTRACT §7.5: a Fighter sent by reference alone ({ref}) is accepted through GraphQL as through REST', async () => {
+    const input = { attacker: { ref: 'yuri' }, target: { ref: 'yuri', id: 'yuri-2' }, dice: { seed: 'ref-gql' } };
+    const { body } = await gql('query($i: MeleeAttackInput!) { edenMelee(input: $i) { attacker { id name } target { id } } }', { i: input });
+    expect(body.errors).toBeUndefined();
+    const rest = await app.inject({ method: 'POST', url: '/v1/eden/attacks/melee', payload: input });
+    expect(rest.statusCode).toBe(200);
+    expect(body.data!.edenMelee).toEqual({ attacker: { id: rest.json().attacker.id, name: rest.json().attacker.name }, target: { id: 'yuri-2' } });
+    const unknown = await gql('query($i: MeleeAttackInput!) { edenMelee(input: $i) { attacker { id } } }', { i: { ...input, attacker: { ref: 'nobody' } } });
+    expect(unknown.body.errors?.[0]?.extensions).toMatchObject({ status: 400, errors: [expect.objectContaining({ path: '/attacker/ref' })] });
   });
 });

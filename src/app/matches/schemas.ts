@@ -1,7 +1,7 @@
 /** TypeBox schemas of the match endpoints (CONTRACT §5); the same schemas validate GraphQL input. */
 import { Type } from '@sinclair/typebox';
 
-export const GameSchema = Type.Union([Type.Literal('eden'), Type.Literal('anima'), Type.Literal('exsilium'), Type.Literal('spirit-of-eden')]);
+export const GameSchema = Type.Union([Type.Literal('eden'), Type.Literal('anima'), Type.Literal('exsilium'), Type.Literal('spirit-of-eden')], { title: 'Game' });
 
 export const PlayerSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }), name: Type.String({ minLength: 1, maxLength: 200 }) });
 

@@ -99,7 +99,10 @@ export class TypeConverter {
       }
       case 'object':
         return this.cached(this.keyOf(schema, direction, JSON.stringify(schema)), () =>
-          direction === 'output' ? this.objectType(schema, shape.properties, shape.required, name) : this.inputType(schema, shape.properties, shape.required, name),
+          direction === 'output'
+            ? this.objectType(schema, shape.properties, shape.required, name)
+            : // a schema resolved before validation (`x-resolve`: a Fighter sent as `{ref}`) needs none of its members here; the validator decides
+              this.inputType(schema, shape.properties, shape.required, name, 'x-resolve' in schema),
         );
       case 'union':
         return this.cached(this.keyOf(schema, direction, JSON.stringify(schema)), () =>

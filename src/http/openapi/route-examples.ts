@@ -81,7 +81,7 @@ export const ROUTE_EXAMPLES: Examples = {
       summary: 'The last event withdrawn',
       value: {
         version: 3,
-        events: [{ version: 3, type: 'match.corrected', schemaVersion: 1, data: { reason: 'Wrong fighter', undo: 1, withdraws: [2], by: { id: KEY_ID, name: 'discord-bot' } } }],
+        events: [{ version: 3, type: 'match.corrected', schemaVersion: 1, data: { reason: 'Wrong fighter', undo: 1, withdraws: [2], by: { id: KEY_ID, name: 'discord-bot' } }, recordedAt: '2026-03-01T18:33:00.000Z' }],
         withdrawn: [2],
         state: { turn: 1, activePlayer: 'A' },
       },

@@ -1756,13 +1756,13 @@ export interface paths {
         };
         /**
          * GraphQL over GET (queries only)
-         * @description Every REST operation has a GraphQL field with the same input (`input: JSON!`) and output; see schema.graphql. Errors carry the same problem fields (`code`, `errors`) in `extensions`. Subscriptions (match events, simulation progress) use WebSocket on the same path. Cost is bounded: a document over a limit (tokens `GRAPHQL_MAX_TOKENS`, default 10000; depth `GRAPHQL_MAX_DEPTH`, 8, introspection of `__schema` not counted; aliases `GRAPHQL_MAX_ALIASES`, 15; root fields `GRAPHQL_MAX_ROOT_FIELDS`, 20; directives `GRAPHQL_MAX_DIRECTIVES`, 10; large fields such as `edenCatalog`, `match`, `matchEvents` `GRAPHQL_MAX_LARGE_FIELDS`, 2) is refused with HTTP 400 before any resolver runs, with one error whose `extensions` are `{code: "query_too_complex", status: 400, measure, limit, measured}` (tokens are counted only until the limit is passed, so `measured` is then limit + 1). Subscriptions are checked the same way (the WebSocket `error` message). Revoking an API key ends its subscriptions within 5 s with an error whose `extensions.code` is `key_revoked`.
+         * @description Typed GraphQL generated from the same schemas as the REST bodies (see schema.graphql): every rules operation is a `Query` field whose `input` is its REST body and whose result is an object type (`edenMelee(input: EdenMeleeInput!): EdenMeleeResult`); matches, simulations and stored lists are `Mutation` fields; subscriptions (`matchEvents`, `simulationProgress`) use WebSocket on the same path. Queries may also be sent with GET. String choices are enums named as the REST strings with other characters as `_` (`spirit-of-eden` → `spirit_of_eden`); variables also accept the REST strings. The `JSON` scalar remains only where the REST body is an open map (event `data`, match `options` and `state`). Errors are per field: a failing root field is null and its error carries `path` and `extensions` with the REST problem (`code`, `status`, `errors`); the other fields keep their data. Cost is bounded: a document over a limit (tokens `GRAPHQL_MAX_TOKENS`, default 10000; depth `GRAPHQL_MAX_DEPTH`, 8, introspection of `__schema` not counted; aliases `GRAPHQL_MAX_ALIASES`, 15; root fields `GRAPHQL_MAX_ROOT_FIELDS`, 20; directives `GRAPHQL_MAX_DIRECTIVES`, 10; large fields such as `edenCatalog`, `match`, `matchEvents` `GRAPHQL_MAX_LARGE_FIELDS`, 2) is refused with HTTP 400 before any resolver runs, with one error whose `extensions` are `{code: "query_too_complex", status: 400, measure, limit, measured}` (tokens are counted only until the limit is passed, so `measured` is then limit + 1). Subscriptions are checked the same way (the WebSocket `error` message). Revoking an API key ends its subscriptions within 5 s with an error whose `extensions.code` is `key_revoked`.
          */
         get: operations["graphql.get"];
         put?: never;
         /**
          * GraphQL endpoint
-         * @description Every REST operation has a GraphQL field with the same input (`input: JSON!`) and output; see schema.graphql. Errors carry the same problem fields (`code`, `errors`) in `extensions`. Subscriptions (match events, simulation progress) use WebSocket on the same path. Cost is bounded: a document over a limit (tokens `GRAPHQL_MAX_TOKENS`, default 10000; depth `GRAPHQL_MAX_DEPTH`, 8, introspection of `__schema` not counted; aliases `GRAPHQL_MAX_ALIASES`, 15; root fields `GRAPHQL_MAX_ROOT_FIELDS`, 20; directives `GRAPHQL_MAX_DIRECTIVES`, 10; large fields such as `edenCatalog`, `match`, `matchEvents` `GRAPHQL_MAX_LARGE_FIELDS`, 2) is refused with HTTP 400 before any resolver runs, with one error whose `extensions` are `{code: "query_too_complex", status: 400, measure, limit, measured}` (tokens are counted only until the limit is passed, so `measured` is then limit + 1). Subscriptions are checked the same way (the WebSocket `error` message). Revoking an API key ends its subscriptions within 5 s with an error whose `extensions.code` is `key_revoked`.
+         * @description Typed GraphQL generated from the same schemas as the REST bodies (see schema.graphql): every rules operation is a `Query` field whose `input` is its REST body and whose result is an object type (`edenMelee(input: EdenMeleeInput!): EdenMeleeResult`); matches, simulations and stored lists are `Mutation` fields; subscriptions (`matchEvents`, `simulationProgress`) use WebSocket on the same path. Queries may also be sent with GET. String choices are enums named as the REST strings with other characters as `_` (`spirit-of-eden` → `spirit_of_eden`); variables also accept the REST strings. The `JSON` scalar remains only where the REST body is an open map (event `data`, match `options` and `state`). Errors are per field: a failing root field is null and its error carries `path` and `extensions` with the REST problem (`code`, `status`, `errors`); the other fields keep their data. Cost is bounded: a document over a limit (tokens `GRAPHQL_MAX_TOKENS`, default 10000; depth `GRAPHQL_MAX_DEPTH`, 8, introspection of `__schema` not counted; aliases `GRAPHQL_MAX_ALIASES`, 15; root fields `GRAPHQL_MAX_ROOT_FIELDS`, 20; directives `GRAPHQL_MAX_DIRECTIVES`, 10; large fields such as `edenCatalog`, `match`, `matchEvents` `GRAPHQL_MAX_LARGE_FIELDS`, 2) is refused with HTTP 400 before any resolver runs, with one error whose `extensions` are `{code: "query_too_complex", status: 400, measure, limit, measured}` (tokens are counted only until the limit is passed, so `measured` is then limit + 1). Subscriptions are checked the same way (the WebSocket `error` message). Revoking an API key ends its subscriptions within 5 s with an error whose `extensions.code` is `key_revoked`.
          */
         post: operations["graphql.post"];
         delete?: never;
@@ -2156,14 +2156,14 @@ export interface components {
         Fighter: {
             /** @description A built-in catalog id (GET /v1/eden/catalog), e.g. `yuri`: the profile is taken from the catalog in the chosen edition and the other members (state: `wounds`, `markers`, `ap`, or `id`) are applied over it. Unknown → 400 at `…/ref`. */
             ref?: string;
-            id: string;
-            name: string;
+            id?: string;
+            name?: string;
             faction?: string;
             stigma?: string;
             types?: string[];
             /** @description Points cost (Valor). */
             value?: number;
-            limbs: {
+            limbs?: {
                 head: components["schemas"]["LimbProfile"];
                 arms: components["schemas"]["LimbProfile"];
                 torso: components["schemas"]["LimbProfile"];
@@ -2186,7 +2186,7 @@ export interface components {
             ap?: number;
             /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
             npc?: boolean;
-        };
+        } | unknown | unknown;
         /** HitLocation */
         HitLocation: {
             /** @description The location die as rolled. */
@@ -2265,9 +2265,8 @@ export interface components {
         /** MatchCorrection */
         MatchCorrection: {
             version: number;
-            events: {
-                [key: string]: unknown;
-            }[];
+            /** @description The `match.corrected` event. */
+            events: components["schemas"]["MatchEvent"][];
             /** @description The versions this correction withdrew. */
             withdrawn: number[];
             /** @description The projection after the correction. */
@@ -2647,7 +2646,10 @@ export interface components {
             result?: components["schemas"]["SimulationResult"];
             error?: string;
         };
-        /** SimulationRequest */
+        /**
+         * SimulationRequest
+         * @description Other members are accepted and ignored.
+         */
         SimulationRequest: {
             /** @description What to simulate: a melee attack (POST /v1/eden/attacks/melee) or a shot (POST /v1/eden/attacks/ranged). */
             kind: "eden.melee" | "eden.ranged";
@@ -2663,8 +2665,6 @@ export interface components {
             dice?: {
                 seed: string;
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * SimulationResult
@@ -2750,6 +2750,13 @@ export interface components {
                     };
                 };
             };
+        };
+        /** SimulationSubmitted */
+        SimulationSubmitted: {
+            /** Format: uuid */
+            id: string;
+            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            deduplicated: boolean;
         };
         /**
          * SpiritOfEdenAction
@@ -2985,6 +2992,8 @@ export interface operations {
                         face?: number;
                         rolled?: number;
                         shift?: number;
+                        /** @description Location with `aim`: the steps of the shift spent. */
+                        spent?: number;
                         limb?: string;
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
@@ -3545,6 +3554,11 @@ export interface operations {
                         rolls: {
                             [key: string]: unknown;
                         }[];
+                        /**
+                         * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
+                         * @default es
+                         */
+                        edition: "es" | "de";
                         /** @enum {string} */
                         rulesFrom: "es";
                         dice: components["schemas"]["DiceTranscript"];
@@ -3650,6 +3664,12 @@ export interface operations {
                             A: number;
                             B: number;
                         }[];
+                        /** @description The bids (EDEN-PREP-3). */
+                        bids?: {
+                            A: number;
+                            B: number;
+                        };
+                        rule?: string;
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
@@ -3827,12 +3847,9 @@ export interface operations {
                             B: components["schemas"]["ResolvedFighter"][];
                         };
                         npcs: components["schemas"]["ResolvedFighter"][];
-                        log: ({
-                            step: number;
-                            rule: string;
-                        } & {
+                        log: {
                             [key: string]: unknown;
-                        })[];
+                        }[];
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
@@ -3925,6 +3942,12 @@ export interface operations {
                         candidates: string[];
                         distance?: number;
                         rule: string;
+                        /**
+                         * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
+                         * @default es
+                         */
+                        edition: "es" | "de";
+                        rulesFrom?: string;
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     } & {
@@ -4012,6 +4035,36 @@ export interface operations {
                         rule: string;
                         value: number;
                         fighter?: components["schemas"]["ResolvedFighter"];
+                        rolls?: {
+                            purpose: string;
+                            roll: components["schemas"]["CharacteristicRoll"];
+                        }[];
+                        wounds?: {
+                            limb: string;
+                            face?: number;
+                            marked: number;
+                        }[];
+                        apSpent?: number;
+                        outOfAction?: boolean;
+                        /** @description `climb`. */
+                        climbed?: boolean;
+                        /** @description `swim`. */
+                        crossed?: boolean;
+                        /** @description `swim`: the VIG penalty, one per item carried. */
+                        penalty?: number;
+                        /** @description `jump`. */
+                        jumped?: boolean;
+                        /** @description `obstruction`: movement spent, cm outside + X × cm inside. */
+                        cost?: number;
+                        allowance?: number;
+                        allowed?: boolean;
+                        maxInside?: number;
+                        /**
+                         * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
+                         * @default es
+                         */
+                        edition: "es" | "de";
+                        rulesFrom?: string;
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
@@ -4097,15 +4150,15 @@ export interface operations {
                             B: components["schemas"]["ResolvedFighter"][];
                         };
                         npcs: components["schemas"]["ResolvedFighter"][];
-                        log: ({
-                            condition: string;
-                            rule: string;
-                            fighterId: string;
-                            effect: string;
-                        } & {
+                        log: {
                             [key: string]: unknown;
-                        })[];
+                        }[];
                         skipped: string[];
+                        /**
+                         * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
+                         * @default es
+                         */
+                        edition: "es" | "de";
                         /** @enum {string} */
                         rulesFrom: "es";
                         dice: components["schemas"]["DiceTranscript"];
@@ -4279,6 +4332,8 @@ export interface operations {
                         rule: string;
                         scenery: {
                             id: string;
+                            /** @description The catalog element, when the body named one. */
+                            element?: string;
                             rules: {
                                 [key: string]: unknown;
                             }[];
@@ -4299,6 +4354,8 @@ export interface operations {
                         destroyedNow: boolean;
                         replacedBy: ({
                             id: string;
+                            /** @description The catalog element, when the body named one. */
+                            element?: string;
                             rules: {
                                 [key: string]: unknown;
                             }[];
@@ -4316,9 +4373,18 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         }) | null;
-                        fighter?: components["schemas"]["ResolvedFighter"];
+                        fighter?: components["schemas"]["ResolvedFighter"] & {
+                            /** @description `conceal`: the fighter is now concealed. */
+                            concealed?: boolean;
+                        };
                         apSpent: number;
                         fireAdded: number;
+                        /**
+                         * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
+                         * @default es
+                         */
+                        edition: "es" | "de";
+                        rulesFrom?: string;
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     } & {
@@ -8284,6 +8350,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description Other members are accepted and ignored. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SimulationRequest"];
@@ -8296,12 +8363,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        status: "queued" | "running" | "completed" | "failed" | "cancelled";
-                        deduplicated: boolean;
-                    };
+                    "application/json": components["schemas"]["SimulationSubmitted"];
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
