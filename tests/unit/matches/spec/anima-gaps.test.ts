@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { ANIMA_PLAYERS, KEEP_GIFTS, animaGiftCards } from './anima-fixtures.js';
+import { ANIMA_PLAYERS, BENEFIT_DONE, KEEP_GIFTS, KEEP_REDIRECT, animaGiftCards, gapCards } from './anima-fixtures.js';
 
 const end = (player: string) => ({ type: 'anima.end_phase', player });
 const FURIA = [{ gift: 'Furia', character: 'Acróbata' }];
 const spec = (options: Record<string, unknown> = animaGiftCards()) => matchSpec('anima', { players: ANIMA_PLAYERS, options });
-/** Turn 1 (order p1, p2): both Groups at Las Ruinas (its prior encounter, level 3, has no effect); Interaction done. */
+/** With gapCards, turn 1 (order p1, p2): both Groups at Las Ruinas (its prior encounter, level 3, has no effect); Interaction done. */
 const AT_RUINS = [
-  ...KEEP_GIFTS,
+  ...KEEP_REDIRECT,
   end('p1'),
   end('p2'),
   { type: 'anima.go', player: 'p1', location: 'Las Ruinas' },
@@ -20,12 +20,6 @@ const AT_RUINS = [
   end('p1'),
   end('p2'),
 ];
-/** The Encounter deck with the Lobo (Combat 3) on top after setup, then Tesoro (two Gifts). */
-const lobbyCards = () => {
-  const cards = animaGiftCards();
-  const [guerrero, sombra, tesoro, senor, lobo] = cards.encounters;
-  return { ...cards, encounters: [guerrero!, sombra!, lobo!, tesoro!, senor!] };
-};
 
 describe('Ánima match: Combat cards in Creature combats met while moving or exploring (ANIMA-TIMING-3)', () => {
   it('ANIMA-TIMING-3 / ANIMA-PRIOR-5: Furia committed to anima.go is spent on the Guerrero Errante (4+3+1 vs 2+6: a tie, the Group wins)', async () => {
@@ -63,7 +57,7 @@ describe('Ánima match: Combat cards in Creature combats met while moving or exp
   });
 
   it('ANIMA-TIMING-3 / ANIMA-EXPLORE-5: Furia goes to the first Creature (Lobo, 4+3+5 vs 3+1); Tesoro then draws within the smaller hand', async () => {
-    const { state } = await spec(lobbyCards())
+    const { state } = await spec(gapCards())
       .givenCommands(AT_RUINS)
       .when({ type: 'anima.explore', player: 'p1', gifts: FURIA, dice: { values: [7, 5, 1] } })
       .then([
@@ -86,7 +80,7 @@ describe('Ánima match: Combat cards in Creature combats met while moving or exp
   });
 
   it('ANIMA-TIMING-3 / ANIMA-EXPLORE-4: an exploration with no Creature (roll 1: Nothing) keeps the committed card', async () => {
-    const { state } = await spec(lobbyCards())
+    const { state } = await spec(gapCards())
       .givenCommands(AT_RUINS)
       .when({ type: 'anima.explore', player: 'p1', gifts: FURIA, dice: { values: [1] } })
       .then([{ type: 'anima.explored', data: { exploration: { encounters: [] } } }]);
@@ -94,8 +88,8 @@ describe('Ánima match: Combat cards in Creature combats met while moving or exp
   });
 
   it('ANIMA-TIMING-3 / ANIMA-MOVE-5: Seek new horizons with Furia against the face-up Lobo (4+3+3 vs 3+7: a tie, the Group wins)', async () => {
-    const { state } = await spec(lobbyCards())
-      .givenCommands([...KEEP_GIFTS, end('p1'), end('p2')])
+    const { state } = await spec(gapCards())
+      .givenCommands([...KEEP_REDIRECT, end('p1'), end('p2')])
       .when({ type: 'anima.seek_new_horizons', player: 'p1', gifts: FURIA, dice: { values: [3, 7] } })
       .then([
         { type: 'anima.gift_played', data: { player: 'p1', gift: 1, forCombat: true } },
@@ -105,18 +99,11 @@ describe('Ánima match: Combat cards in Creature combats met while moving or exp
   });
 });
 
-/** Viento (p2's third Gift) is replaced by Dirección Equivocada, an Interrupt that redirects a move. */
-const redirectCards = () => {
-  const cards = animaGiftCards();
-  cards.gifts[6] = { name: 'Dirección Equivocada', category: 'plot', timing: 'interrupt', redirect: true, text: 'Redirige al Grupo de otro jugador.' } as never;
-  return cards;
-};
-const KEEP_REDIRECT = [KEEP_GIFTS[0]!, { ...KEEP_GIFTS[1]!, gifts: ['Inquisición', 'Furia', 'Dirección Equivocada'] }];
 const WRONG_WAY = { by: 'p2', gift: 'Dirección Equivocada', location: 'Arkángel' };
 
 describe('Ánima match: Dirección Equivocada redirects a declared move (ANIMA-TIMING-2)', () => {
   it('ANIMA-TIMING-2 / ANIMA-PRIOR-5: p1 declares Las Ruinas, p2 sends the Group to Arkángel, where it meets the Guerrero Errante (4+5 vs 2+1)', async () => {
-    const { state } = await spec(redirectCards())
+    const { state } = await spec(gapCards())
       .givenCommands([...KEEP_REDIRECT, end('p1'), end('p2')])
       .when({ type: 'anima.go', player: 'p1', location: 'Las Ruinas', redirect: WRONG_WAY, dice: { values: [5, 1] } })
       .then([
@@ -129,7 +116,7 @@ describe('Ánima match: Dirección Equivocada redirects a declared move (ANIMA-T
   });
 
   it('ANIMA-TIMING-2: only another player redirects, only with a redirect card, and only on a move declaration', async () => {
-    const given = spec(redirectCards()).givenCommands([...KEEP_REDIRECT, end('p1'), end('p2')]);
+    const given = spec(gapCards()).givenCommands([...KEEP_REDIRECT, end('p1'), end('p2')]);
     await given.when({ type: 'anima.go', player: 'p1', location: 'Las Ruinas', redirect: { ...WRONG_WAY, by: 'p1' } }).thenProblem('same_player');
     await given.when({ type: 'anima.go', player: 'p1', location: 'Las Ruinas', redirect: { ...WRONG_WAY, gift: 'Inquisición' } }).thenProblem('not_redirect');
     await given.when({ type: 'anima.go', player: 'p1', location: 'Las Ruinas', redirect: { ...WRONG_WAY, location: 'Torre' } }).thenProblem('not_active');
@@ -137,7 +124,7 @@ describe('Ánima match: Dirección Equivocada redirects a declared move (ANIMA-T
   });
 
   it('ANIMA-TIMING-2: a redirect card that is not an Interrupt is refused at creation (400 with its path)', async () => {
-    const cards = redirectCards();
+    const cards = gapCards();
     cards.gifts[6] = { ...cards.gifts[6]!, timing: 'normal', phase: 'move' } as never;
     await expect(spec(cards).state()).rejects.toMatchObject({
       status: 400,
@@ -148,11 +135,9 @@ describe('Ánima match: Dirección Equivocada redirects a declared move (ANIMA-T
 
 describe('Ánima match: Mission Benefits (ANIMA-MISSION-4)', () => {
   it('ANIMA-MISSION-4 / ANIMA-HAND-1: Derrotar a Tiamat completed (4+8 vs 6+2): two Gifts drawn, +1 Combat kept, the text for the table', async () => {
-    const cards = animaGiftCards();
-    cards.basicMissions[0] = { ...cards.basicMissions[0]!, benefit: { text: 'El Grupo gana fama.', gifts: 2, combat: 1 } } as never;
-    const { state } = await spec(cards)
-      .givenCommands([...AT_RUINS, { type: 'anima.explore', player: 'p1', dice: { values: [1] } }])
-      .when({ type: 'anima.claim_reward', player: 'p1', reward: 1, dice: { values: [8, 2, 3, 1] } })
+    const { state } = await spec(gapCards())
+      .givenCommands(BENEFIT_DONE.slice(0, -1))
+      .when(BENEFIT_DONE.at(-1)!)
       .then([
         { type: 'anima.reward_claimed', data: { mission: { name: 'Derrotar a Tiamat', success: true } } },
         { type: 'anima.mission_completed', data: { player: 'p1', benefit: { text: 'El Grupo gana fama.', giftsDrawn: 2, combat: 1 } } },
@@ -163,7 +148,7 @@ describe('Ánima match: Mission Benefits (ANIMA-MISSION-4)', () => {
   });
 
   it('ANIMA-MISSION-4: a Benefit given as text only is carried in the event and changes nothing else', async () => {
-    const cards = animaGiftCards();
+    const cards = gapCards();
     cards.basicMissions[0] = { ...cards.basicMissions[0]!, benefit: 'Roba una Localización.' } as never;
     const { state } = await spec(cards)
       .givenCommands([...AT_RUINS, { type: 'anima.explore', player: 'p1', dice: { values: [1] } }])
