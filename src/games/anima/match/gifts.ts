@@ -1,7 +1,9 @@
 /**
  * Ánima match Gifts, when the match has a Gift deck (`options.gifts`): named cards in hand, playing
- * them (ANIMA-TIMING-1..4), Organisations (ANIMA-HAND-2, ANIMA-INTERACT-4, ANIMA-GROUP-5) and the
- * hand kept equal to its count after draws and losses (ANIMA-HAND-1, ANIMA-DECK-2).
+ * them (ANIMA-TIMING-1..4), Combat cards committed to the Creature combats of go / seek / explore
+ * (ANIMA-TIMING-3), `redirect` Interrupts played on a move (ANIMA-TIMING-2), Organisations
+ * (ANIMA-HAND-2, ANIMA-INTERACT-4, ANIMA-GROUP-5) and the hand kept equal to its count after draws
+ * and losses (ANIMA-HAND-1, ANIMA-DECK-2).
  */
 import type { Dice } from '../../dice/index.js';
 import { event, type AnimaEvent } from './events.js';

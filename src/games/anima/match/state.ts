@@ -49,8 +49,8 @@ export type GiftPhase = 'start' | 'move' | 'interaction' | 'exploration';
 /**
  * A Gift card (ANIMA-CARD-5), given in `options.gifts` (the rulebook prints no Gift texts). The match
  * applies only the structured parts: `combat` / `speed` modifiers (for the turn, for one combat with
- * `timing: combat`, or while in play when `persistent`), `incapacitates` (ANIMA-INCAP-1) and
- * `organisation`; `text` is shown in the event and is for the table.
+ * `timing: combat`, or while in play when `persistent`), `incapacitates` (ANIMA-INCAP-1),
+ * `zeppelin` (ANIMA-OPT-TREE-5), `redirect` (ANIMA-TIMING-2) and `organisation`; `text` is shown in the event and is for the table.
  */
 export interface GiftCard {
   name: string;
