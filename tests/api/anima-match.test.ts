@@ -5,7 +5,7 @@ import type { Database } from '../../src/app/ports.js';
 import { apiKeyStore } from '../../src/infra/keys.js';
 import { databaseTargets } from '../helpers/database.js';
 import { testApp } from '../helpers/app.js';
-import { ANIMA_PLAYERS, KEEP_GIFTS, animaCards, animaGiftCards } from '../unit/matches/spec/anima-fixtures.js';
+import { ANIMA_PLAYERS, KEEP_GIFTS, KEEP_REDIRECT, animaCards, animaGiftCards, gapCards } from '../unit/matches/spec/anima-fixtures.js';
 
 for (const target of databaseTargets()) {
   describe(`Ánima match API on ${target.name}`, () => {
@@ -154,6 +154,48 @@ for (const target of databaseTargets()) {
       expect(r.events.map((e: { type: string }) => e.type)).toEqual(['anima.reward_claimed', 'anima.mission_completed', 'anima.game_won']);
       const view = await call('GET', `/v1/matches/${id}`);
       expect(view.body.state).toMatchObject({ phase: 'ended', outcome: { winner: 'p1', mission: 'La Sombra' } });
+    });
+
+    it('ANIMA-TIMING-2/3, ANIMA-MISSION-4: a redirected move, Combat cards committed to an exploration and a Mission Benefit', async () => {
+      const cards = gapCards();
+      const bad = await create({
+        ...cards,
+        gifts: cards.gifts.map((g, i) => (i === 6 ? { ...g, timing: 'normal', phase: 'move' } : g)),
+        basicMissions: cards.basicMissions.map((m, i) => (i === 0 ? { ...m, benefit: { gifts: 2, fame: 1 } } : m)),
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(['/options/basicMissions/0/benefit']));
+      expect((await create({ ...cards, gifts: cards.gifts.map((g, i) => (i === 6 ? { ...g, timing: 'normal', phase: 'move' } : g)) })).body.errors).toContainEqual(
+        expect.objectContaining({ path: '/options/gifts/6/timing', code: 'redirect_is_interrupt' }),
+      );
+      const created = await create(cards);
+      expect(created.status).toBe(201);
+      const id = created.body.id as string;
+      const run = async (command: Record<string, unknown>, status = 201) => {
+        const r = await call('POST', `/v1/matches/${id}/commands`, { command });
+        expect(r.status, JSON.stringify(r.body)).toBe(status);
+        return r.body;
+      };
+      const furia = [{ gift: 'Furia', character: 'Acróbata' }];
+      for (const c of KEEP_REDIRECT) await run(c);
+      for (const p of ['p1', 'p2']) await run({ type: 'anima.end_phase', player: p });
+      // Move: p1 declares Arkángel with Furia committed; p2's Dirección Equivocada sends it to Las Ruinas (no Creature: Furia stays in hand)
+      const wrongWay = { by: 'p2', gift: 'Dirección Equivocada', location: 'Las Ruinas' };
+      let r = await run({ type: 'anima.go', player: 'p1', location: 'Arkángel', gifts: furia, redirect: wrongWay });
+      expect(r.events.map((e: { type: string }) => e.type)).toEqual(['anima.gift_played', 'anima.went']);
+      expect(r.state.groupsInPlay.p1).toMatchObject({ location: 'Las Ruinas', handSize: 3 });
+      expect(r.state.groupsInPlay.p2.handSize).toBe(2);
+      await run({ type: 'anima.go', player: 'p2', location: 'Las Ruinas' });
+      for (const p of ['p1', 'p2']) await run({ type: 'anima.end_phase', player: p });
+      // Exploration: roll 7, two encounters — Furia spent on the Lobo (4+3+5 vs 3+1), then Tesoro (two Gifts)
+      r = await run({ type: 'anima.explore', player: 'p1', gifts: furia, dice: { values: [7, 5, 1] } });
+      expect(r.events.map((e: { type: string }) => e.type)).toEqual(['anima.gift_played', 'anima.explored', 'anima.gifts_drawn']);
+      expect(r.state.groupsInPlay.p1.handSize).toBe(4);
+      // Derrotar a Tiamat (4+8 vs 6+2): its Benefit draws one Gift (hand limit 5) and adds 1 Combat for good
+      r = await run({ type: 'anima.claim_reward', player: 'p1', reward: 1, dice: { values: [8, 2, 3, 1] } });
+      expect(r.events.map((e: { type: string }) => e.type)).toEqual(['anima.reward_claimed', 'anima.mission_completed', 'anima.final_mission_revealed', 'anima.gifts_drawn']);
+      expect(r.events[1].data.benefit).toEqual({ text: 'El Grupo gana fama.', giftsDrawn: 1, combat: 1 });
+      expect(r.state.groupsInPlay.p1).toMatchObject({ handSize: 5, lasting: { combat: 1 } });
     });
   });
 }

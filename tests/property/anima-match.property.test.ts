@@ -9,7 +9,17 @@ import fc from 'fast-check';
 import { FixedDice, SeededDice } from '../../src/games/dice/index.js';
 import { InvalidInput, RuleViolation } from '../../src/games/errors.js';
 import { gameMatch, validateCommand, type Command } from '../../src/app/matches/games.js';
-import { ANIMA_PLAYERS, ENEMIES_AT_RUINS, RESIST_STARTED, animaCards, animaGiftCards, resistCards } from '../unit/matches/spec/anima-fixtures.js';
+import {
+  ANIMA_PLAYERS,
+  BENEFIT_DONE,
+  ENEMIES_AT_RUINS,
+  KEEP_REDIRECT,
+  RESIST_STARTED,
+  animaCards,
+  animaGiftCards,
+  gapCards,
+  resistCards,
+} from '../unit/matches/spec/anima-fixtures.js';
 
 type S = {
   phase: string;
@@ -34,6 +44,27 @@ function giftMenu(s: S, player: string, pick: number): Command[] {
     { type: 'anima.declare_combat', player, target: other, gifts: [{ gift: card.name, ...(character ? { character } : {}) }] },
     { type: 'anima.discard_gifts', player, gifts: [card.name] },
   ];
+}
+
+/** With a Gift deck: Combat cards committed to a move or an exploration (ANIMA-TIMING-3), another player's redirect (ANIMA-TIMING-2). */
+function committedMenu(s: S, player: string, pick: number): Command[] {
+  const g = s.groupsInPlay[player]!;
+  const gifts = s.cards.gifts;
+  if (!gifts) return [];
+  const other = player === 'p1' ? 'p2' : 'p1';
+  const card = g.hand.length ? gifts[g.hand[pick % g.hand.length]!]!.name : 'Furia';
+  const character = g.characters[pick % Math.max(1, g.characters.length)]?.name;
+  const play = [{ gift: card, ...(character ? { character } : {}) }];
+  const to = s.locations[pick % s.locations.length]!.name;
+  const theirs = s.groupsInPlay[other]!.hand.map((c) => gifts[c]!.name);
+  const redirect = { by: other, gift: theirs[pick % Math.max(1, theirs.length)] ?? 'Dirección Equivocada', location: s.locations[(pick >> 1) % s.locations.length]!.name };
+  if (s.phase === 'move')
+    return [
+      { type: 'anima.go', player, location: to, gifts: play },
+      { type: 'anima.go', player, location: to, redirect },
+      { type: 'anima.seek_new_horizons', player, gifts: play },
+    ];
+  return s.phase === 'exploration' ? [{ type: 'anima.explore', player, gifts: play }] : [];
 }
 
 function menu(s: S, pick: number): Command[] {
@@ -70,6 +101,7 @@ function menu(s: S, pick: number): Command[] {
         { type: 'anima.seek_new_horizons', player },
         { type: 'anima.rest', player },
         ...giftMenu(s, player, pick),
+        ...committedMenu(s, player, pick),
         wrong,
       ];
     case 'interaction':
@@ -81,7 +113,14 @@ function menu(s: S, pick: number): Command[] {
         ...giftMenu(s, player, pick),
       ];
     case 'exploration':
-      return [{ type: 'anima.explore', player }, { type: 'anima.resist', player }, { type: 'anima.end_phase', player }, ...giftMenu(s, player, pick), wrong];
+      return [
+        { type: 'anima.explore', player },
+        { type: 'anima.resist', player },
+        { type: 'anima.end_phase', player },
+        ...giftMenu(s, player, pick),
+        ...committedMenu(s, player, pick),
+        wrong,
+      ];
     default:
       return [wrong];
   }
@@ -99,6 +138,9 @@ const OPENINGS: { cards: () => object; commands: Command[] }[] = [
   { cards: () => ({ ...animaCards(), tree: true }), commands: [] },
   { cards: animaGiftCards, commands: ENEMIES_AT_RUINS },
   { cards: resistCards, commands: RESIST_STARTED },
+  // Combat cards committed to moves and explorations, Dirección Equivocada, a Mission Benefit (ANIMA-TIMING-2/3, ANIMA-MISSION-4).
+  { cards: gapCards, commands: KEEP_REDIRECT },
+  { cards: gapCards, commands: BENEFIT_DONE },
 ];
 
 describe('Ánima match property', () => {
@@ -113,11 +155,17 @@ describe('Ánima match property', () => {
         let state = g.initialState(setup) as S;
         const log: { type: string; data: unknown }[] = [];
         const run = (command: Command, dice: FixedDice | SeededDice) => {
-          for (const e of g.decide(validateCommand(g, structuredClone(command)), state, dice)) {
+          const events = g.decide(validateCommand(g, structuredClone(command)), state, dice);
+          for (const e of events) {
             log.push(JSON.parse(JSON.stringify(e)));
             seen.add(e.type);
             state = g.evolve(state, e) as S;
           }
+          const played = events.filter((e) => e.type === 'anima.gift_played').map((e) => e.data as { player: string; forCombat: boolean });
+          if (['anima.go', 'anima.explore', 'anima.seek_new_horizons'].includes(command.type) && played.some((p) => p.forCombat)) seen.add('committed combat cards');
+          if (command.type === 'anima.go' && played.some((p) => p.player !== command.player)) seen.add('redirected');
+          const benefit = events.find((e) => e.type === 'anima.mission_completed' && (e.data as { benefit?: unknown }).benefit);
+          if (benefit) seen.add('benefit');
         };
         opening.commands.forEach((c, i) => {
           const values = (c as { dice?: { values: number[] } }).dice?.values;
@@ -146,5 +194,7 @@ describe('Ánima match property', () => {
     expect([...reached]).toEqual(expect.arrayContaining(['move', 'exploration']));
     // The Gift, Organisation and Resist rules are reached (ANIMA-TIMING-*, ANIMA-HAND-2, ANIMA-MISSION-5).
     expect([...seen]).toEqual(expect.arrayContaining(['anima.gift_played', 'anima.group_combat', 'anima.resisted', 'anima.gifts_drawn', 'anima.explored']));
+    // Committed Combat cards spent, a redirected move, a Mission Benefit (ANIMA-TIMING-2/3, ANIMA-MISSION-4).
+    expect([...seen]).toEqual(expect.arrayContaining(['committed combat cards', 'redirected', 'benefit']));
   });
 });

@@ -42,7 +42,24 @@ const MissionCardSchema = Type.Object({
       { description: 'ANIMA-MISSION-5: hold the Location for `rounds` Exploration phases, fighting `enemy` (if the card names one) each round.' },
     ),
   ]),
-  benefit: Type.Optional(Type.String({ maxLength: 2000 })),
+  benefit: Type.Optional(
+    Type.Union([
+      Type.String({ maxLength: 2000 }),
+      Type.Object(
+        {
+          text: Type.Optional(Type.String({ maxLength: 2000 })),
+          gifts: Type.Optional(Type.Integer({ minimum: 1, maximum: 5, description: 'Gift cards drawn, within the hand limit of 5 (ANIMA-HAND-1).' })),
+          combat: Type.Optional(Type.Integer({ minimum: -20, maximum: 20 })),
+          speed: Type.Optional(Type.Integer({ minimum: -20, maximum: 20 })),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'ANIMA-MISSION-4: the Benefit applied on completion — `gifts` drawn, `combat` / `speed` modifiers kept while the completed Mission lies by the player; any other effect is `text`, carried in `anima.mission_completed` for the table.',
+        },
+      ),
+    ]),
+  ),
 });
 
 const Skill = (description?: string) => Type.Union([Type.Literal('ki'), Type.Literal('magic'), Type.Literal('scheme')], description ? { description } : {});
@@ -74,6 +91,12 @@ const GiftCardSchema = Type.Object({
   speed: Type.Optional(Modifier),
   incapacitates: Type.Optional(Type.Boolean({ description: 'Incapacitates one Character until the next Start phase (ANIMA-INCAP-1, e.g. Dormir).' })),
   zeppelin: Type.Optional(Type.Boolean({ description: 'Viaje en zepelín: played with `anima.go`, any Location whatever its level (ANIMA-OPT-TREE-5).' })),
+  redirect: Type.Optional(
+    Type.Boolean({
+      description:
+        'Dirección Equivocada: an Interrupt played when another player declares `anima.go` (its `redirect`); their Group goes to the active Location this card’s player names (ANIMA-TIMING-2).',
+    }),
+  ),
   text: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 
@@ -124,10 +147,21 @@ const CombatGifts = Type.Array(GiftPlay, {
   maxItems: 5,
   description: 'Combat cards played as the combat starts, before any roll (ANIMA-TIMING-3); an Ability card names the Character tapped.',
 });
+const CreatureGifts = Type.Array(GiftPlay, {
+  maxItems: 5,
+  description:
+    'Combat cards committed for the first Creature combat this command meets (ANIMA-TIMING-3): checked (in hand, Combat timing, powering Character) before any card is revealed, spent only if such a combat happens, kept in hand otherwise.',
+});
+const Redirect = Type.Object(
+  { by: Name, gift: Name, location: Name, character: Type.Optional(Name) },
+  {
+    description: 'ANIMA-TIMING-2: player `by` plays the Interrupt `gift` (a `redirect` card, e.g. Dirección Equivocada) on this declaration; the Group goes to `location` instead.',
+  },
+);
 
 export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema: TSchema; example: Record<string, unknown> }> = {
   'anima.keep_character': cmd(
-    'ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. With a Gift deck also `gifts`: three of the four Gifts drawn (`giftsDealt`). When all kept, turn 1 starts. A full match is created with the card lists the rulebook does not print, each in draw order, in `options`: `{characters: [{name, combat, speed, skills?: ["ki"|"magic"|"scheme"]}], locations: [{name, level, table, rewards, trade?, combatAllowed?}] (at most 14), encounters: [{name, kind, level, combat?, …}], basicMissions: [{name, test: {kind: "combat", enemy, combat} | {kind: "speed", difficulty} | {kind: "resist", rounds, enemy?: {name, combat}}, benefit?}], finalMissions: [3 Missions], gifts?: [{name, category: "ability"|"plot", skill?, phase?, timing: "normal"|"interrupt"|"combat", persistent?, organisation?: {enemies: [names]}, combat?, speed?, incapacitates?, zeppelin?, text?}], multipleMissions?, tree?}` (400 with `/options/...` paths naming what is missing; without the card lists the match is the resolution log of the operations).',
+    'ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. With a Gift deck also `gifts`: three of the four Gifts drawn (`giftsDealt`). When all kept, turn 1 starts. A full match is created with the card lists the rulebook does not print, each in draw order, in `options`: `{characters: [{name, combat, speed, skills?: ["ki"|"magic"|"scheme"]}], locations: [{name, level, table, rewards, trade?, combatAllowed?}] (at most 14), encounters: [{name, kind, level, combat?, …}], basicMissions: [{name, test: {kind: "combat", enemy, combat} | {kind: "speed", difficulty} | {kind: "resist", rounds, enemy?: {name, combat}}, benefit?}], finalMissions: [3 Missions], gifts?: [{name, category: "ability"|"plot", skill?, phase?, timing: "normal"|"interrupt"|"combat", persistent?, organisation?: {enemies: [names]}, combat?, speed?, incapacitates?, zeppelin?, redirect?, text?}], multipleMissions?, tree?}` (400 with `/options/...` paths naming what is missing; without the card lists the match is the resolution log of the operations).',
     { type: 'anima.keep_character', player: 'p1', character: 'Acróbata', gifts: ['Sol Negro', 'Dormir', 'Furia'] },
     { character: Name, gifts: Type.Optional(Type.Array(Name, { minItems: 3, maxItems: 3 })) },
   ),
@@ -142,12 +176,12 @@ export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema
     { character: Name, take: Type.Optional(Type.Boolean()) },
   ),
   'anima.go': cmd(
-    'ANIMA-MOVE-3 / ANIMA-PRIOR-1..5 (Move phase): go to an active Location (the current one: stay), facing its prior encounter. With Locations as a tree (ANIMA-OPT-TREE-2..5) a level change faces the top Encounter card; `gift` plays a Zeppelin Travel card to reach any level.',
-    { type: 'anima.go', player: 'p1', location: 'Arkángel', dice: { values: [6, 2] } },
-    { location: Name, gift: Type.Optional(Name) },
+    "ANIMA-MOVE-3 / ANIMA-PRIOR-1..5 (Move phase): go to an active Location (the current one: stay), facing its prior encounter. With Locations as a tree (ANIMA-OPT-TREE-2..5) a level change faces the top Encounter card; `gift` plays a Zeppelin Travel card to reach any level. `gifts`: Combat cards if a Creature is fought; `redirect`: another player's Dirección Equivocada sends the Group elsewhere (ANIMA-TIMING-2).",
+    { type: 'anima.go', player: 'p1', location: 'Arkángel', gifts: [{ gift: 'Furia', character: 'Acróbata' }], dice: { values: [6, 2] } },
+    { location: Name, gift: Type.Optional(Name), gifts: Type.Optional(CreatureGifts), redirect: Type.Optional(Redirect) },
   ),
   'anima.seek_new_horizons': cmd(
-    'ANIMA-MOVE-4..10 / ANIMA-DECK-3: once per turn; the top Location (or `location` from the discard pile with `source: "discard"`) with a face-up prior encounter; over the maximum, `removal` lists the Locations to remove in order, `saves` who saves which with a Gift.',
+    'ANIMA-MOVE-4..10 / ANIMA-DECK-3: once per turn; the top Location (or `location` from the discard pile with `source: "discard"`) with a face-up prior encounter; over the maximum, `removal` lists the Locations to remove in order, `saves` who saves which with a Gift; `gifts`: Combat cards if the prior encounter is a Creature.',
     { type: 'anima.seek_new_horizons', player: 'p2', source: 'deck', removal: ['Arkángel'] },
     {
       source: Type.Optional(Type.Union([Type.Literal('deck'), Type.Literal('discard')])),
@@ -156,6 +190,7 @@ export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema
       saves: Type.Optional(
         Type.Array(Type.Object({ location: Name, by: Name, gift: Type.Optional(Name) }), { maxItems: 14, description: 'With a Gift deck `gift` names the Gift sacrificed.' }),
       ),
+      gifts: Type.Optional(CreatureGifts),
     },
   ),
   'anima.rest': cmd('ANIMA-MOVE-11/12: the Group gives up this turn (at no Location); +2 Combat and +2 Speed next turn.', { type: 'anima.rest', player: 'p3' }, {}),
@@ -170,9 +205,9 @@ export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema
     { with: Name, gives: Type.Optional(TradeSide), receives: Type.Optional(TradeSide) },
   ),
   'anima.explore': cmd(
-    "ANIMA-EXPLORE-1..7 (Exploration phase, Groups that arrived): one d10 on the Location's table, encounters from the deck; then `anima.claim_reward`. Decline with `anima.end_phase`.",
-    { type: 'anima.explore', player: 'p1', dice: { values: [5, 3, 4] } },
-    {},
+    "ANIMA-EXPLORE-1..7 (Exploration phase, Groups that arrived): one d10 on the Location's table, encounters from the deck; then `anima.claim_reward`. Decline with `anima.end_phase`. `gifts`: Combat cards for the first Creature met (kept in hand when none is).",
+    { type: 'anima.explore', player: 'p1', gifts: [{ gift: 'Escudo' }], dice: { values: [5, 3, 4] } },
+    { gifts: Type.Optional(CreatureGifts) },
   ),
   'anima.claim_reward': cmd(
     'ANIMA-REWARD-1..6 / ANIMA-MISSION-1..5: one reward of the Location by index (Gift, Recruit, a Mission objective with its test — `gifts`: Combat cards for a combat test —, Special); a Resist mission starts there; the Final Mission wins the game.',

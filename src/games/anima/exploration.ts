@@ -3,7 +3,7 @@ import type { Dice } from '../dice/index.js';
 import { InvalidInput, RuleViolation, pointer, type InputProblem } from '../errors.js';
 import { type CreatureCombat, d10, fightCreature } from './combat.js';
 import { applyEvent, effectCounts, type EventEffects, type EventState } from './events.js';
-import { type Group, groupSize } from './group.js';
+import { type Group, groupSize, withCombatCards } from './group.js';
 
 export interface TableRow {
   min: number;
@@ -124,6 +124,7 @@ export function explore(location: Location, group: Group, deck: readonly Encount
   const encounters: EncounterOutcome[] = [];
   const state: EventState = { hand: group.handSize, characters: groupSize(group) };
   let losesNextTurn = false;
+  let fought = false;
   const done = (expelled: boolean, rewardAllowed: boolean, characterDies = false): Exploration => ({
     roll,
     row,
@@ -166,8 +167,12 @@ export function explore(location: Location, group: Group, deck: readonly Encount
       continue;
     }
     if (card.kind === 'creature') {
+      // ANIMA-TIMING-3: committed Combat cards go to the first Creature combat (they leave the hand then).
+      const fighter = fought ? group : withCombatCards(group);
+      if (!fought && state.hand !== undefined && group.combatCards) state.hand = Math.max(0, state.hand - group.combatCards.count);
+      fought = true;
       // ANIMA-EXPLORE-5b / 5d: combat; the Creature goes to the discard pile either way.
-      const combat = fightCreature(group, { name: card.name, combat: card.combat ?? 0 }, dice);
+      const combat = fightCreature(fighter, { name: card.name, combat: card.combat ?? 0 }, dice);
       if (combat.winner === 'creature') {
         encounters.push({ card, resolution: 'lost', combat });
         // Defeat: expelled, no reward, the remaining cards are not drawn.

@@ -16,6 +16,19 @@ export interface Group {
   modifiers?: { combat?: number; speed?: number };
   /** Gift cards in hand, 0..5 (ANIMA-HAND-1). */
   handSize?: number;
+  /**
+   * Combat cards committed for the first Creature combat of the resolution, if one happens
+   * (ANIMA-TIMING-3): their Combat total and how many cards leave the hand.
+   */
+  combatCards?: { combat: number; count: number };
+}
+
+/** ANIMA-TIMING-3: the Group as it fights with its committed Combat cards (none left committed afterwards). */
+export function withCombatCards(group: Group): Group {
+  const { combatCards, ...rest } = group;
+  if (!combatCards) return rest;
+  const modifiers = { ...group.modifiers, combat: (group.modifiers?.combat ?? 0) + combatCards.combat };
+  return { ...rest, modifiers, ...(group.handSize !== undefined ? { handSize: Math.max(0, group.handSize - combatCards.count) } : {}) };
 }
 
 /** ANIMA-MOVE-12: the Rest bonus to both Combat and Speed. */

@@ -4,7 +4,7 @@ import { InvalidInput } from '../errors.js';
 import { fightCreature } from './combat.js';
 import type { EncounterCard, EncounterOutcome } from './exploration.js';
 import { applyEvent, effectCounts, type EventState } from './events.js';
-import { type Group, groupSize } from './group.js';
+import { type Group, groupSize, withCombatCards } from './group.js';
 
 export interface PriorEncounter {
   encounter: EncounterOutcome;
@@ -52,7 +52,9 @@ export function facePrior(location: { name: string; level: number }, group: Grou
     };
   }
   // ANIMA-PRIOR-5: combat; a defeated Creature is discarded, a winning one stays and the Group loses the turn.
-  const combat = fightCreature(group, { name: card.name, combat: card.combat! }, dice);
+  // ANIMA-TIMING-3: with the Combat cards committed for it (they leave the hand).
+  const fighter = withCombatCards(group);
+  const combat = fightCreature(fighter, { name: card.name, combat: card.combat! }, dice);
   const won = combat.winner === 'group';
   return {
     encounter: { card, resolution: won ? 'won' : 'lost', combat },
@@ -64,6 +66,6 @@ export function facePrior(location: { name: string; level: number }, group: Grou
     groupEliminated: combat.characterDies && size <= 1,
     losesNextTurn: false,
     groupSize: size,
-    ...hand,
+    ...(fighter.handSize !== undefined ? { handSize: fighter.handSize } : {}),
   };
 }

@@ -163,4 +163,16 @@ describe('Ánima exploration', () => {
       );
     }
   });
+
+  it('ANIMA-TIMING-3: committed Combat cards (+3, one card) go to the first Creature only and leave the hand then', () => {
+    // Roll 7: two Guerreros; the first 6+3+1 vs 2+8 (a tie: the Group wins), the second without the card 6+1 vs 2+4
+    const r = explore(arkangel, { ...juan, handSize: 3, combatCards: { combat: 3, count: 1 } }, [guerrero, guerrero], new FixedDice([7, 1, 8, 1, 4]));
+    expect(r.encounters.map((e) => e.combat!.group.total)).toEqual([10, 7]);
+    expect(r).toMatchObject({ rewardAllowed: true, handSize: 2 });
+  });
+
+  it('ANIMA-TIMING-3: with no Creature met (Tesoro) the committed cards stay in hand', () => {
+    const r = explore(arkangel, { ...juan, handSize: 3, combatCards: { combat: 3, count: 1 } }, [tesoro], new FixedDice([4]));
+    expect(r).toMatchObject({ handSize: 5, encounters: [{ resolution: 'event', giftsDrawn: 2 }] });
+  });
 });

@@ -48,4 +48,9 @@ describe('Ánima prior encounters', () => {
   it('ANIMA-CARD-3: a Creature without Combat is a 400 at /encounter/combat', () => {
     expect(() => facePrior(ruinas, sergio, { name: 'Lobo', kind: 'creature', level: 1 }, new FixedDice([1, 1]))).toThrowError(InvalidInput);
   });
+
+  it('ANIMA-TIMING-3 / ANIMA-PRIOR-5: committed Combat cards add to the fight (4+2+1 vs 3+4) and leave the hand', () => {
+    const r = facePrior(ruinas, { ...sergio, handSize: 3, combatCards: { combat: 2, count: 1 } }, { name: 'Lobo', kind: 'creature', level: 1, combat: 3 }, new FixedDice([1, 4]));
+    expect(r).toMatchObject({ arrives: true, handSize: 2, encounter: { resolution: 'won', combat: { group: { total: 7 } } } });
+  });
 });

@@ -57,7 +57,8 @@ export interface AnimaEventData {
   'anima.location_left': { player: string; location: string; abandoned: string | null };
   /** ANIMA-MISSION-5: one round of a Resist mission in the Exploration phase. */
   'anima.resisted': { player: string; mission: string; location: string; combat?: CreatureCombat; progress: number; completed: boolean; expelled: boolean };
-  'anima.mission_completed': { player: string; mission: string; final: boolean };
+  /** ANIMA-MISSION-4: `benefit` as applied — Gifts drawn, lasting modifiers, the card's text. */
+  'anima.mission_completed': { player: string; mission: string; final: boolean; benefit?: { text?: string; giftsDrawn?: number; combat?: number; speed?: number } };
   'anima.final_mission_revealed': { card: number; name: string };
   'anima.character_lost': { player: string; character: number };
   'anima.game_won': { player: string; mission: string };

@@ -271,8 +271,13 @@ const FOLDS: Folds = {
     finish(t, d.player);
   },
   'anima.mission_completed': (t, d) => {
-    const m = t.groupsInPlay[d.player]!.missions.find((x) => x.name === d.mission && !x.completed);
+    const g = t.groupsInPlay[d.player]!;
+    const m = g.missions.find((x) => x.name === d.mission && !x.completed);
     if (m) m.completed = true;
+    // ANIMA-MISSION-4: the Benefit (Gifts drawn are then dealt by name with a Gift deck, ANIMA-HAND-1).
+    g.handSize += d.benefit?.giftsDrawn ?? 0;
+    g.lasting.combat += d.benefit?.combat ?? 0;
+    g.lasting.speed += d.benefit?.speed ?? 0;
   },
   'anima.final_mission_revealed': (t, d) => {
     t.finalMission = { card: d.card, name: d.name };

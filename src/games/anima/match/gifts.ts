@@ -1,11 +1,13 @@
 /**
  * Ánima match Gifts, when the match has a Gift deck (`options.gifts`): named cards in hand, playing
- * them (ANIMA-TIMING-1..4), Organisations (ANIMA-HAND-2, ANIMA-INTERACT-4, ANIMA-GROUP-5) and the
- * hand kept equal to its count after draws and losses (ANIMA-HAND-1, ANIMA-DECK-2).
+ * them (ANIMA-TIMING-1..4), Combat cards committed to the Creature combats of go / seek / explore
+ * (ANIMA-TIMING-3), `redirect` Interrupts played on a move (ANIMA-TIMING-2), Organisations
+ * (ANIMA-HAND-2, ANIMA-INTERACT-4, ANIMA-GROUP-5) and the hand kept equal to its count after draws
+ * and losses (ANIMA-HAND-1, ANIMA-DECK-2).
  */
 import type { Dice } from '../../dice/index.js';
 import { event, type AnimaEvent } from './events.js';
-import { characterOf, drawCards, groupOf, violation } from './rules.js';
+import { characterOf, coreGroup, drawCards, groupOf, violation } from './rules.js';
 import type { AnimaTable, GiftCard, GroupState } from './state.js';
 import type { Cmd } from './turn.js';
 
@@ -67,11 +69,24 @@ export function combatGifts(t: AnimaTable, player: string, plays: readonly GiftP
   return { events, combat };
 }
 
+/**
+ * ANIMA-TIMING-3 for a command that may reveal a Creature (explore, go, seek new horizons): the
+ * Combat cards are checked (held, Combat timing, powering Character) before anything is revealed and
+ * committed to the first Creature combat; `spent` keeps their events only if a combat happened.
+ */
+export function committedCombat(t: AnimaTable, player: string, plays: readonly GiftPlay[] | undefined) {
+  const played = combatGifts(t, player, plays);
+  const group = (g: GroupState) => ({ ...coreGroup(g), ...(played.events.length ? { combatCards: { combat: played.combat, count: played.events.length } } : {}) });
+  return { group, spent: (fought: boolean) => (fought ? played.events : []) };
+}
+
 /** ANIMA-TIMING-1/2/4, ANIMA-HAND-2, ANIMA-INCAP-1: play a Gift outside combat. */
 export function playGift(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
   const gifts = giftDeck(t);
   const card = namedGifts(t, g, [c.gift as string], c.player)[0]!;
   const gift = gifts[card]!;
+  if (gift.redirect)
+    violation('redirect_with_go', `${gift.name} is played when a player declares where their Group goes: name it in the \`redirect\` of that anima.go (ANIMA-TIMING-2).`);
   if (gift.timing === 'combat') violation('combat_card', `${gift.name} is a Combat card: play it in the \`gifts\` of the command that starts the combat (ANIMA-TIMING-3).`);
   if (gift.timing === 'normal') {
     // ANIMA-TIMING-1: in the phase printed on it, while it is the player's turn to act.
@@ -89,6 +104,24 @@ export function playGift(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
     target = { player: who.player ?? '', character: characterOf(groupOf(t, who.player, 'target player'), who.character, String(who.player)) };
   }
   return [event('anima.gift_played', { player: c.player, gift: card, character, target, forCombat: false })];
+}
+
+/** The Interrupt «Dirección Equivocada» (ANIMA-TIMING-2) played on an `anima.go`: who plays it, and where the Group is sent. */
+export type Redirect = { by: string; gift: string; location: string; character?: string };
+
+/**
+ * ANIMA-TIMING-2: another player's Interrupt card with `redirect`, played when the mover declares
+ * the destination, sends the Group to the Location the card's player names. Checked before any reveal.
+ */
+export function redirectOf(t: AnimaTable, mover: string, r: Redirect | undefined): { location: string | undefined; events: AnimaEvent[] } {
+  if (!r) return { location: undefined, events: [] };
+  if (r.by === mover) violation('same_player', 'An Interrupt sends another player’s Group elsewhere (ANIMA-TIMING-2).');
+  const g = groupOf(t, r.by, 'redirect.by');
+  const card = namedGifts(t, g, [r.gift], r.by)[0]!;
+  const gift = giftDeck(t)[card]!;
+  if (!gift.redirect) violation('not_redirect', `${gift.name} does not send a Group elsewhere (ANIMA-TIMING-2).`);
+  const character = powering(gift, g, r.character, r.by);
+  return { location: r.location, events: [event('anima.gift_played', { player: r.by, gift: card, character, target: null, forCombat: false })] };
 }
 
 /** ANIMA-HAND-2 / ANIMA-START-2a: discard the Organisation (Start phase). */

@@ -2,14 +2,14 @@
 import type { Dice } from '../../dice/index.js';
 import { fightCreature, fightGroup } from '../combat.js';
 import { explore as exploreCore } from '../exploration.js';
-import { HAND_LIMIT } from '../group.js';
+import { giftDraw, HAND_LIMIT } from '../group.js';
 import { interactions, trade } from '../interaction.js';
 import { finalMissionAccess } from '../missions.js';
 import { rewardOptions } from '../rewards.js';
 import { speedTest } from '../speed.js';
 import { event, type AnimaEvent, type AnimaEventData } from './events.js';
 import { characterOf, coreGroup, drawCards, groupOf, shuffle, violation } from './rules.js';
-import { combatGifts, namedGifts, type GiftPlay } from './gifts.js';
+import { combatGifts, committedCombat, namedGifts, type GiftPlay } from './gifts.js';
 import type { AnimaTable, GroupState, MissionCard } from './state.js';
 import type { Cmd } from './turn.js';
 
@@ -86,6 +86,8 @@ export function tradeWith(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
 
 /** ANIMA-EXPLORE-1..7: the exploration core on the Location's table with the Encounter deck in draw order. */
 export function explore(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+  // ANIMA-TIMING-3: Combat cards for the first Creature met, checked before any card is drawn.
+  const cards = committedCombat(t, c.player, c.gifts as GiftPlay[] | undefined);
   const here = t.locations.find((l) => l.name === g.location)!;
   const card = t.cards!.locations[here.card]!;
   const most = Math.max(0, ...card.table.map((r) => (r.result === 'encounter' ? (r.count ?? 1) : 0)));
@@ -94,12 +96,12 @@ export function explore(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): Anima
   const deck = pile.events.length ? (pile.events[0]!.data as { order: number[] }).order : t.decks.encounters;
   const x = exploreCore(
     { name: card.name, level: card.level, table: card.table },
-    coreGroup(g),
+    cards.group(g),
     deck.map((i) => t.cards!.encounters[i]!),
     dice,
   );
   const drawn = deck.slice(0, x.encounters.length);
-  const events: AnimaEvent[] = [...pile.events];
+  const events: AnimaEvent[] = [...cards.spent(x.encounters.some((e) => e.combat !== undefined)), ...pile.events];
   const n = Math.max(0, x.groupSize - g.characters.length);
   const recruits = n ? drawCards({ ...t, decks: { ...t.decks, encounters: deck.slice(drawn.length) } }, 'characters', n, dice) : { cards: [], events: [] };
   events.push(...recruits.events, event('anima.explored', { player: c.player, location: here.name, drawn, exploration: x, recruited: recruits.cards }));
@@ -119,15 +121,32 @@ function missionTest(m: MissionCard, g: GroupState, dice: Dice, extra: number) {
 
 /** ANIMA-MISSION-2..4: a Mission completed; the Final Mission wins at once, the first Basic one reveals the Final Mission. */
 export function completion(t: AnimaTable, player: string, mission: string, final: boolean, dice: Dice): AnimaEvent[] {
-  const out = [event('anima.mission_completed', { player, mission, final })];
   // ANIMA-MISSION-3: completing the Final Mission wins at once.
-  if (final) return [...out, event('anima.game_won', { player, mission })];
+  if (final) return [event('anima.mission_completed', { player, mission, final }), event('anima.game_won', { player, mission })];
+  const g = t.groupsInPlay[player]!;
+  const card = t.cards!.basicMissions[g.missions.find((m) => m.name === mission && !m.completed)!.card]!;
+  const out = [event('anima.mission_completed', { player, mission, final, ...benefitOf(card, g.handSize) })];
   // ANIMA-MISSION-2: the first Basic completion reveals one of the Final Missions at random.
   if (!t.finalMission && t.finalDeck.length) {
     const pick = shuffle(t.finalDeck, dice, 'final missions')[0]!;
     out.push(event('anima.final_mission_revealed', { card: pick, name: t.cards!.finalMissions[pick]!.name }));
   }
   return out;
+}
+
+/** ANIMA-MISSION-4: the Benefit applied on completion — Gifts drawn within the hand limit (ANIMA-HAND-1), lasting modifiers, the text for the table. */
+function benefitOf(card: MissionCard, handSize: number): { benefit?: AnimaEventData['anima.mission_completed']['benefit'] } {
+  const b = card.benefit;
+  if (b === undefined) return {};
+  if (typeof b === 'string') return { benefit: { text: b } };
+  return {
+    benefit: {
+      ...(b.text !== undefined ? { text: b.text } : {}),
+      ...(b.gifts ? { giftsDrawn: giftDraw(b.gifts, handSize) } : {}),
+      ...(b.combat ? { combat: b.combat } : {}),
+      ...(b.speed ? { speed: b.speed } : {}),
+    },
+  };
 }
 
 /** ANIMA-REWARD-1..6 and ANIMA-MISSION-1..4: claim one reward of the Location explored. */

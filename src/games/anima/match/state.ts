@@ -27,7 +27,20 @@ export interface MissionCard {
     | { kind: 'speed'; difficulty: number }
     /** ANIMA-MISSION-5: hold the Location for `rounds` Exploration phases, fighting `enemy` (if any) each round. */
     | { kind: 'resist'; rounds: number; enemy?: { name: string; combat: number } };
-  benefit?: string;
+  /** ANIMA-MISSION-4: the card's Benefit — its text, or the structured parts the match applies (MissionBenefit). */
+  benefit?: string | MissionBenefit;
+}
+
+/**
+ * ANIMA-MISSION-4: a Benefit with the effects the rulebook defines generically: `gifts` drawn
+ * (capped at 5 in hand, ANIMA-HAND-1), `combat` / `speed` modifiers kept while the completed Mission
+ * lies by the player. Anything else stays `text`, shown in the event for the table.
+ */
+export interface MissionBenefit {
+  text?: string;
+  gifts?: number;
+  combat?: number;
+  speed?: number;
 }
 
 export type Skill = 'ki' | 'magic' | 'scheme';
@@ -36,8 +49,8 @@ export type GiftPhase = 'start' | 'move' | 'interaction' | 'exploration';
 /**
  * A Gift card (ANIMA-CARD-5), given in `options.gifts` (the rulebook prints no Gift texts). The match
  * applies only the structured parts: `combat` / `speed` modifiers (for the turn, for one combat with
- * `timing: combat`, or while in play when `persistent`), `incapacitates` (ANIMA-INCAP-1) and
- * `organisation`; `text` is shown in the event and is for the table.
+ * `timing: combat`, or while in play when `persistent`), `incapacitates` (ANIMA-INCAP-1),
+ * `zeppelin` (ANIMA-OPT-TREE-5), `redirect` (ANIMA-TIMING-2) and `organisation`; `text` is shown in the event and is for the table.
  */
 export interface GiftCard {
   name: string;
@@ -56,6 +69,8 @@ export interface GiftCard {
   incapacitates?: boolean;
   /** ANIMA-OPT-TREE-5: Viaje en zepelín, played with a Move declaration: any Location whatever its level. */
   zeppelin?: boolean;
+  /** ANIMA-TIMING-2: an Interrupt like Dirección Equivocada: when another player declares \`anima.go\`, their Group goes to the Location this card's player names. */
+  redirect?: boolean;
   text?: string;
 }
 
@@ -236,6 +251,8 @@ function giftProblems(gifts: GiftCard[]): InputProblem[] {
   gifts.forEach((g, i) => {
     if (g.category === 'ability' && !g.skill) at(i, 'skill', 'missing_skill', `Ability card ${g.name} needs \`skill\` (ki, magic or scheme: ANIMA-TIMING-4).`);
     if (g.timing === 'normal' && !g.phase) at(i, 'phase', 'missing_phase', `${g.name} needs the \`phase\` printed on it (ANIMA-TIMING-1).`);
+    if (g.redirect && g.timing !== 'interrupt')
+      at(i, 'timing', 'redirect_is_interrupt', `${g.name} sends a Group elsewhere as it declares its move: an Interrupt card (ANIMA-TIMING-2).`);
     if (g.organisation && g.category !== 'plot') at(i, 'category', 'organisation_is_plot', `Organisation ${g.name} is a Plot card (ANIMA-CARD-5).`);
     for (const enemy of g.organisation?.enemies ?? [])
       if (!organisations.has(enemy))

@@ -5,8 +5,8 @@ import { go, goNeeds } from '../movement.js';
 import { seek, type ActiveLocation } from '../seek.js';
 import type { PriorEncounter } from '../prior.js';
 import { event, type AnimaEvent } from './events.js';
-import { characterOf, coreGroup, drawCards, shuffle, violation } from './rules.js';
-import { giftDeck, namedGifts } from './gifts.js';
+import { characterOf, drawCards, shuffle, violation } from './rules.js';
+import { committedCombat, giftDeck, namedGifts, redirectOf, type GiftPlay, type Redirect } from './gifts.js';
 import { STARTING_GIFTS, type AnimaTable, type GroupState } from './state.js';
 
 export type Cmd = { type: string; player: string; [member: string]: unknown };
@@ -81,8 +81,12 @@ function recruitsOf(t: AnimaTable, g: GroupState, result: PriorEncounter, dice: 
 
 /** ANIMA-MOVE-3: go to an active Location, facing its prior encounter (ANIMA-PRIOR-1..5). */
 export function goTo(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
-  const to = t.locations.find((l) => l.name === c.location);
-  if (!to) violation('not_active', `${String(c.location)} is not an active Location (ANIMA-MOVE-1).`, { active: t.locations.map((l) => l.name) });
+  // Checked before anything is revealed: Combat cards for a Creature met (ANIMA-TIMING-3), another player's redirect (ANIMA-TIMING-2).
+  const cards = committedCombat(t, c.player, c.gifts as GiftPlay[] | undefined);
+  const redirect = redirectOf(t, c.player, c.redirect as Redirect | undefined);
+  const target = redirect.location ?? c.location;
+  const to = t.locations.find((l) => l.name === target);
+  if (!to) violation('not_active', `${String(target)} is not an active Location (ANIMA-MOVE-1).`, { active: t.locations.map((l) => l.name) });
   const from = g.location ? (t.locations.find((l) => l.name === g.location) ?? null) : null;
   const zeppelin = zeppelinOf(c, t, g);
   const q = { from: from && { name: from.name, level: from.level }, to: { name: to.name, level: to.level }, tree: t.tree, zeppelin: zeppelin.length > 0 };
@@ -90,12 +94,16 @@ export function goTo(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEve
   const drawn = t.tree && goNeeds(q) === 'level_change' ? drawCards(t, 'encounters', 1, dice) : null;
   const index = drawn ? drawn.cards[0] : to.prior?.card;
   const card = index === undefined ? undefined : t.cards!.encounters[index]!;
-  const r = go(q, coreGroup(g), card, dice);
-  if (r.need === 'none' || !card || !r.encounter) return [...zeppelin, event('anima.went', { player: c.player, location: to.name, prior: null, recruited: [] })];
+  // A Zeppelin Travel card played with the declaration has left the hand already.
+  const group = cards.group(g);
+  const r = go(q, { ...group, handSize: group.handSize! - zeppelin.length }, card, dice);
+  const before = [...redirect.events, ...zeppelin];
+  if (r.need === 'none' || !card || !r.encounter) return [...before, event('anima.went', { player: c.player, location: to.name, prior: null, recruited: [] })];
   const result = r as unknown as PriorEncounter;
   const { recruited, events } = recruitsOf(t, g, result, dice);
   const prior = { card: index!, result, ...(drawn ? { drawn: true } : {}) };
-  return [...zeppelin, ...(drawn?.events ?? []), ...events, event('anima.went', { player: c.player, location: to.name, prior, recruited })];
+  const spent = cards.spent(result.encounter.combat !== undefined);
+  return [...before, ...spent, ...(drawn?.events ?? []), ...events, event('anima.went', { player: c.player, location: to.name, prior, recruited })];
 }
 
 /** ANIMA-OPT-TREE-5: Viaje en zepelín played with the declaration (`gift`), with Locations as a tree. */
@@ -112,6 +120,8 @@ export function seekNewHorizons(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice
   // ANIMA-OPT-TREE-1: with every Location on the table there are no new horizons.
   if (t.tree) violation('tree_no_seek', 'With Locations as a tree every Location is on the table: Seek new horizons is not used (ANIMA-OPT-TREE-1).');
   const source = (c.source as 'deck' | 'discard' | undefined) ?? 'deck';
+  // ANIMA-TIMING-3: Combat cards for the face-up prior encounter, checked before it is drawn.
+  const committed = committedCombat(t, c.player, c.gifts as GiftPlay[] | undefined);
   const cards = t.cards!;
   let location: number | undefined;
   if (source === 'deck') location = t.decks.locations[0];
@@ -140,7 +150,7 @@ export function seekNewHorizons(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice
       saves: (c.saves as { location: string; by: string }[] | undefined) ?? [],
       encounter: cards.encounters[encounter]!,
     },
-    coreGroup(g),
+    committed.group(g),
     dice,
   );
   const asked = (c.saves as { location: string; by: string; gift?: string }[] | undefined) ?? [];
@@ -161,7 +171,13 @@ export function seekNewHorizons(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice
     violation('gift_not_held', 'One Gift saves one Location (ANIMA-MOVE-8).');
   const { location: _l, source: _s, active: _a, maximum: _m, removed, saved: _saved, overCap: _o, at: _at, ...result } = r;
   const rec = recruitsOf(t, g, result, dice);
-  return [...drawn.events, ...rec.events, event('anima.sought', { player: c.player, source, location: location!, encounter, removed, saved, result, recruited: rec.recruited })];
+  const spent = committed.spent(result.encounter.combat !== undefined);
+  return [
+    ...spent,
+    ...drawn.events,
+    ...rec.events,
+    event('anima.sought', { player: c.player, source, location: location!, encounter, removed, saved, result, recruited: rec.recruited }),
+  ];
 }
 
 /** ANIMA-MOVE-11/12: Rest — the turn passes; +2 Combat and Speed next turn. */

@@ -128,3 +128,32 @@ export const RESIST_STARTED = [
   { type: 'anima.explore', player: 'p1', dice: { values: [1] } },
   { type: 'anima.claim_reward', player: 'p1', reward: 1 },
 ];
+
+/**
+ * The Gift cards with Dirección Equivocada (an Interrupt that redirects a move, ANIMA-TIMING-2) in
+ * place of Viento, the Lobo (Combat 3) on top of the Encounter deck after setup, and Derrotar a
+ * Tiamat with a structured Benefit (ANIMA-MISSION-4).
+ */
+export const gapCards = () => {
+  const cards = animaGiftCards();
+  cards.gifts[6] = { name: 'Dirección Equivocada', category: 'plot', timing: 'interrupt', redirect: true, text: 'Redirige al Grupo de otro jugador.' } as never;
+  const [guerrero, sombra, tesoro, senor, lobo] = cards.encounters;
+  cards.basicMissions[0] = { ...cards.basicMissions[0]!, benefit: { text: 'El Grupo gana fama.', gifts: 2, combat: 1 } } as never;
+  return { ...cards, encounters: [guerrero!, sombra!, lobo!, tesoro!, senor!] };
+};
+
+/** Setup with gapCards: as KEEP_GIFTS, p2 keeping Dirección Equivocada instead of Viento. */
+export const KEEP_REDIRECT = [KEEP_GIFTS[0]!, { ...KEEP_GIFTS[1]!, gifts: ['Inquisición', 'Furia', 'Dirección Equivocada'] }];
+
+/** With gapCards, turn 1: both at Las Ruinas; p1 explores (1: Nothing) and completes Derrotar a Tiamat (4+8 vs 6+2) with its Benefit. */
+export const BENEFIT_DONE = [
+  ...KEEP_REDIRECT,
+  end('p1'),
+  end('p2'),
+  { type: 'anima.go', player: 'p1', location: 'Las Ruinas' },
+  { type: 'anima.go', player: 'p2', location: 'Las Ruinas' },
+  end('p1'),
+  end('p2'),
+  { type: 'anima.explore', player: 'p1', dice: { values: [1] } },
+  { type: 'anima.claim_reward', player: 'p1', reward: 1, dice: { values: [8, 2, 3, 1] } },
+];

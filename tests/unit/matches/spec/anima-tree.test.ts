@@ -81,4 +81,21 @@ describe('Ánima match: Locations as a tree (ANIMA-OPT-TREE)', () => {
       .when({ ...zeppelin, gift: 'Furia' })
       .thenProblem('not_zeppelin');
   });
+
+  it('ANIMA-OPT-TREE-2/5 / ANIMA-HAND-1: Zeppelin Travel to a level change faces the top Encounter card with the card already out of hand (4+5 vs 2+1)', async () => {
+    const cards = animaGiftCards();
+    cards.gifts[2] = { name: 'Viaje en zepelín', category: 'plot', phase: 'move', timing: 'normal', zeppelin: true } as never;
+    const keep = [{ ...KEEP_GIFTS[0]!, gifts: ['Sol Negro', 'Furia', 'Viaje en zepelín'] }, KEEP_GIFTS[1]!, end('p1'), end('p2')];
+    // Turn 1 both at Arkángel (level 1); turn 2 in the order p1, p2 (tie-break 7 vs 3)
+    const arkangel = (player: string) => ({ type: 'anima.go', player, location: 'Arkángel' });
+    const history = [...keep, arkangel('p1'), arkangel('p2'), end('p1'), end('p2'), end('p1'), { ...end('p2'), dice: { values: [7, 3] } }, end('p1'), end('p2')];
+    const { state } = await matchSpec('anima', { players: ANIMA_PLAYERS, options: { ...cards, tree: true } })
+      .givenCommands(history)
+      .when({ type: 'anima.go', player: 'p1', location: 'Las Ruinas', gift: 'Viaje en zepelín', dice: { values: [5, 1] } })
+      .then([
+        { type: 'anima.gift_played', data: { gift: 2 } },
+        { type: 'anima.went', data: { location: 'Las Ruinas', prior: { card: 0, drawn: true, result: { arrives: true, handSize: 2 } } } },
+      ]);
+    expect(state.groupsInPlay.p1).toMatchObject({ location: 'Las Ruinas', hand: [0, 1], handSize: 2 });
+  });
 });
