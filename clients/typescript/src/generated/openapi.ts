@@ -1941,7 +1941,7 @@ export interface components {
         };
         /** CreateMatchRequest */
         CreateMatchRequest: {
-            game: "eden" | "anima" | "exsilium" | "spirit-of-eden";
+            game: components["schemas"]["Game"];
             /** @description EDEN: exactly two; the first is player "A", the second "B". */
             players: {
                 id: string;
@@ -2187,6 +2187,8 @@ export interface components {
             /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
             npc?: boolean;
         } | unknown | unknown;
+        /** Game */
+        Game: "eden" | "anima" | "exsilium" | "spirit-of-eden";
         /** HitLocation */
         HitLocation: {
             /** @description The location die as rolled. */
@@ -2284,7 +2286,7 @@ export interface components {
         MatchCreated: {
             /** Format: uuid */
             id: string;
-            game: "eden" | "anima" | "exsilium" | "spirit-of-eden";
+            game: components["schemas"]["Game"];
             version: number;
             players: {
                 id: string;
@@ -2339,7 +2341,7 @@ export interface components {
         /** MatchView */
         MatchView: {
             id: string;
-            game: "eden" | "anima" | "exsilium" | "spirit-of-eden";
+            game: components["schemas"]["Game"];
             version: number;
             players: {
                 id: string;
