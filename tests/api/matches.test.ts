@@ -414,7 +414,7 @@ for (const target of databaseTargets()) {
         const res = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables }, headers: { authorization: `Bearer ${key}` } });
         return res.json() as { data?: Record<string, any>; errors?: { message: string; extensions?: Record<string, unknown> }[] };
       };
-      const created = await gql('mutation($i: CreateMatchInput!) { createMatch(input: $i) { id game version } }', {
+      const created = await gql('mutation($i: CreateMatchRequestInput!) { createMatch(input: $i) { id game version } }', {
         i: {
           game: 'eden',
           players: [
