@@ -85,7 +85,9 @@ describe('typed GraphQL', () => {
     const read = await gql('query($id: ID!) { match(id: $id) { game } }', { id });
     expect(read.body.data!.match.game).toBe('spirit_of_eden');
     // a REST body sent as the variable, unchanged, is accepted (the enum also takes its REST string)
-    const variable = await gql('mutation($i: CreateMatchRequestInput!) { createMatch(input: $i) { game } }', { i: { game: 'spirit-of-eden', players: [{ id: 'p1', name: 'Ana' }] } });
+    const variable = await gql('mutation($i: CreateMatchRequestInput!) { createMatch(input: $i) { game } }', {
+      i: { game: 'spirit-of-eden', players: [{ id: 'p1', name: 'Ana' }] },
+    });
     expect(variable.body.data!.createMatch.game).toBe('spirit_of_eden');
     const wrong = await gql('mutation($i: CreateMatchRequestInput!) { createMatch(input: $i) { game } }', { i: { game: 'chess', players: [{ id: 'p1', name: 'Ana' }] } });
     expect(wrong.body.errors?.[0]?.message).toMatch(/chess/);
