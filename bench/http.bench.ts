@@ -3,18 +3,21 @@
  * the service started as in production, and against bare Fastify baselines started in the same run
  * (bench/servers/bare.mjs): GET hello-world, and a POST that parses the same melee body and answers
  * the same bytes. Loopback only; each run is bounded (`-d`). Goals (issue 15): melee ≥ 0.6 × the
- * bare POST, GET /health ≥ 0.7 × bare hello-world, melee p99 ≤ 10 ms at c=50.
+ * bare POST, GET /health ≥ 0.7 × bare hello-world, melee p99 ≤ 10 ms at c=50. Also the server's CPU time per
+ * request (from /proc), which other load on a shared machine disturbs less than req/s.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from '../scripts/build.mjs';
 import { serviceCommand } from './service-command.js';
 import type { BenchFigure } from './run.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const limb = (faces: number[], white: number, red: number, normal: number) => ({ white, red, faces, normal, wounded: normal - 1 });
@@ -31,6 +34,7 @@ export interface WrkResult {
   p50ms: number;
   p99ms: number;
   non2xx: number;
+  requests: number;
 }
 
 /** Ensures wrk is installed (Debian package; the bench installs it when absent and it can). */
@@ -63,12 +67,17 @@ export function wrk(url: string, opts: { body?: string; seconds?: number; connec
     return m ? ms(m[1]!, m[2]!) : NaN;
   };
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0);
-  return { rps, p50ms: pct('50'), p99ms: pct('99'), non2xx };
+  const requests = Number(/(\d+) requests in/.exec(text)?.[1] ?? 0);
+  return { rps, p50ms: pct('50'), p99ms: pct('99'), non2xx, requests };
 }
+
+/** Every process started here, stopped at the end whatever happens. */
+const started: ChildProcess[] = [];
 
 /** Starts a server process that prints `{"port": n}` (bare) or answers /ready (the service). */
 async function startProcess(cmd: string, args: string[], env: Record<string, string>, readyUrl?: (port: number) => string, port?: number) {
   const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  started.push(child);
   let found = port;
   if (found === undefined) {
     found = await new Promise<number>((resolve, reject) => {
@@ -82,14 +91,14 @@ async function startProcess(cmd: string, args: string[], env: Record<string, str
     });
   } else child.stdout!.resume();
   if (readyUrl) {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 120_000;
     for (;;) {
       const ok = await fetch(readyUrl(found)).then(
         (r) => r.ok,
         () => false,
       );
       if (ok) break;
-      if (Date.now() > deadline) throw new Error('service not ready in 60 s');
+      if (Date.now() > deadline) throw new Error('service not ready in 120 s');
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -114,66 +123,149 @@ const freePort = async () => {
   });
 };
 
+/** CPU time (user + system) a process has used, in µs (Linux /proc); undefined elsewhere. */
+function cpuMicros(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6; // utime, stime in clock ticks (100/s)
+  } catch {
+    return undefined;
+  }
+}
+
+interface Measured extends WrkResult {
+  /** Server CPU µs per request: robust to other load on the machine, unlike req/s. */
+  cpuPerRequest?: number;
+}
+
+/** wrk against `url` while reading the server process's CPU time before and after. */
+function measured(pid: number, url: string, body?: string): Measured {
+  const before = cpuMicros(pid);
+  const r = wrk(url, { body });
+  const after = cpuMicros(pid);
+  return { ...r, cpuPerRequest: before !== undefined && after !== undefined && r.requests > 0 ? (after - before) / r.requests : undefined };
+}
+
+const median = (values: number[]) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function startService(dataDir: string, rateLimitPerMinute: number) {
+  const port = await freePort();
+  const [cmd, ...args] = serviceCommand();
+  return startProcess(
+    cmd!,
+    args,
+    { NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: String(rateLimitPerMinute), PORT: String(port), DATA_DIR: dataDir },
+    (p) => `http://127.0.0.1:${p}/ready`,
+    port,
+  );
+}
+
+/**
+ * ROUNDS rounds (BENCH_ROUNDS, default 3), each measuring back to back: bare hello, /health, bare
+ * POST, melee. Ratios are taken within a round (the machine may be shared: its load changes between
+ * rounds), and the median of the rounds is reported. Then rate limiting is measured on its own: the
+ * same melee requests against a second service with RATE_LIMIT_PER_MINUTE set too high to refuse any.
+ */
 export async function run(): Promise<BenchFigure[]> {
   if (!ensureWrk()) {
     console.log('wrk is not installed (apt-get install wrk): HTTP figures skipped');
     return [];
   }
+  if (!process.env.BENCH_SERVICE) await ensureBuilt(); // not while a service is starting
   const dataDir = mkdtempSync(join(tmpdir(), 'arbiter-bench-'));
-  const children: ChildProcess[] = [];
   try {
-    const servicePort = await freePort();
-    const [cmd, ...args] = serviceCommand();
-    const service = await startProcess(
-      cmd!,
-      args,
-      { NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', PORT: String(servicePort), DATA_DIR: dataDir },
-      (p) => `http://127.0.0.1:${p}/ready`,
-      servicePort,
-    );
-    children.push(service.child);
+    const service = await startService(join(dataDir, 'a'), 0);
     const base = `http://127.0.0.1:${service.port}`;
     const answer = await fetch(base + '/v1/eden/attacks/melee', { method: 'POST', headers: { 'content-type': 'application/json' }, body: MELEE_BODY });
     const responseFile = join(dataDir, 'melee-response.json');
     writeFileSync(responseFile, Buffer.from(await answer.arrayBuffer()));
     const bare = await startProcess(process.execPath, [join(ROOT, 'bench/servers/bare.mjs')], { RESPONSE_FILE: responseFile });
-    children.push(bare.child);
     const bareBase = `http://127.0.0.1:${bare.port}`;
 
-    // Warm-up, then the four measurements back to back.
     wrk(base + '/v1/eden/attacks/melee', { body: MELEE_BODY, seconds: 2 });
     wrk(bareBase + '/echo', { body: MELEE_BODY, seconds: 2 });
-    const hello = wrk(bareBase + '/hello');
-    const health = wrk(base + '/health');
-    const echo = wrk(bareBase + '/echo', { body: MELEE_BODY });
-    const melee = wrk(base + '/v1/eden/attacks/melee', { body: MELEE_BODY });
-    const lat = (r: WrkResult) => `p50 ${r.p50ms.toFixed(2)} ms, p99 ${r.p99ms.toFixed(2)} ms`;
-    const c = `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s`;
-    return [
-      { name: `bare Fastify GET /hello (${c}; ${lat(hello)})`, value: hello.rps, unit: 'req/s' },
-      { name: `bare Fastify POST, same body and bytes (${c}; ${lat(echo)})`, value: echo.rps, unit: 'req/s' },
+    const rounds: { hello: Measured; health: Measured; echo: Measured; melee: Measured }[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const hello = measured(bare.child.pid!, bareBase + '/hello');
+      const health = measured(service.child.pid!, base + '/health');
+      const echo = measured(bare.child.pid!, bareBase + '/echo', MELEE_BODY);
+      const melee = measured(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY);
+      rounds.push({ hello, health, echo, melee });
+      console.log(`round ${i + 1}: ${JSON.stringify({ hello: hello.rps, health: health.rps, echo: echo.rps, melee: melee.rps, meleeP99: melee.p99ms })}`);
+    }
+    stop(service.child);
+
+    const limited = await startService(join(dataDir, 'b'), 1_000_000_000);
+    const limitedBase = `http://127.0.0.1:${limited.port}`;
+    wrk(limitedBase + '/v1/eden/attacks/melee', { body: MELEE_BODY, seconds: 2 });
+    const meleeLimited = measured(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY);
+    const echoAgain = measured(bare.child.pid!, bareBase + '/echo', MELEE_BODY);
+
+    const m = <K extends keyof (typeof rounds)[number]>(k: K, f: (r: Measured) => number) => median(rounds.map((r) => f(r[k])));
+    const ratio = (a: keyof (typeof rounds)[number], b: keyof (typeof rounds)[number]) => median(rounds.map((r) => r[a].rps / r[b].rps));
+    const cpuRatio = (a: keyof (typeof rounds)[number], b: keyof (typeof rounds)[number]) => median(rounds.map((r) => (r[a].cpuPerRequest ?? NaN) / (r[b].cpuPerRequest ?? NaN)));
+    const lat = (k: keyof (typeof rounds)[number]) => `p50 ${m(k, (r) => r.p50ms).toFixed(2)} ms, p99 ${m(k, (r) => r.p99ms).toFixed(2)} ms`;
+    const c = `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s, median of ${ROUNDS} rounds`;
+    const non2xx = rounds.reduce((n, r) => n + r.melee.non2xx + r.health.non2xx, 0);
+    const healthRatio = ratio('health', 'hello');
+    const meleeRatio = ratio('melee', 'echo');
+    const meleeP99 = m('melee', (r) => r.p99ms);
+    const figures: BenchFigure[] = [
+      { name: `bare Fastify GET /hello (${c}; ${lat('hello')})`, value: m('hello', (r) => r.rps), unit: 'req/s' },
+      { name: `bare Fastify POST, same body and bytes (${c}; ${lat('echo')})`, value: m('echo', (r) => r.rps), unit: 'req/s' },
       {
-        name: `GET /health (${c}; ${lat(health)})`,
-        value: health.rps,
+        name: `GET /health (${c}; ${lat('health')}; ratio of each round's pair)`,
+        value: m('health', (r) => r.rps),
         unit: 'req/s',
-        baseline: { name: 'bare GET /hello', value: hello.rps, unit: 'req/s' },
-        ratio: health.rps / hello.rps,
+        baseline: { name: 'bare GET /hello', value: m('hello', (r) => r.rps), unit: 'req/s' },
+        ratio: healthRatio,
         goal: '≥ 0.7',
-        met: health.rps / hello.rps >= 0.7,
+        met: healthRatio >= 0.7,
       },
       {
-        name: `POST /v1/eden/attacks/melee (${c}; ${lat(melee)}${melee.non2xx ? `; ${melee.non2xx} non-2xx` : ''})`,
-        value: melee.rps,
+        name: `POST /v1/eden/attacks/melee (${c}; ${lat('melee')}${non2xx ? `; ${non2xx} non-2xx` : ''}; ratio of each round's pair)`,
+        value: m('melee', (r) => r.rps),
         unit: 'req/s',
-        baseline: { name: 'bare POST, same bytes', value: echo.rps, unit: 'req/s' },
-        ratio: melee.rps / echo.rps,
+        baseline: { name: 'bare POST, same bytes', value: m('echo', (r) => r.rps), unit: 'req/s' },
+        ratio: meleeRatio,
         goal: '≥ 0.6 (goal 0.8)',
-        met: melee.rps / echo.rps >= 0.6 && melee.non2xx === 0,
+        met: meleeRatio >= 0.6 && non2xx === 0,
       },
-      { name: `POST /v1/eden/attacks/melee p99 at c=${CONNECTIONS}`, value: melee.p99ms, unit: 'ms', goal: '≤ 10 ms', met: melee.p99ms <= 10 },
+      { name: `POST /v1/eden/attacks/melee p99 at c=${CONNECTIONS} (median of ${ROUNDS} rounds)`, value: meleeP99, unit: 'ms', goal: '≤ 10 ms', met: meleeP99 <= 10 },
     ];
+    if (rounds.every((r) => r.melee.cpuPerRequest !== undefined)) {
+      figures.push(
+        {
+          name: 'GET /health: server CPU per request (user + system)',
+          value: m('health', (r) => r.cpuPerRequest!),
+          unit: 'µs',
+          baseline: { name: 'bare GET /hello', value: m('hello', (r) => r.cpuPerRequest!), unit: 'µs' },
+          ratio: cpuRatio('health', 'hello'),
+        },
+        {
+          name: 'POST /v1/eden/attacks/melee: server CPU per request (user + system)',
+          value: m('melee', (r) => r.cpuPerRequest!),
+          unit: 'µs',
+          baseline: { name: 'bare POST, same bytes', value: m('echo', (r) => r.cpuPerRequest!), unit: 'µs' },
+          ratio: cpuRatio('melee', 'echo'),
+        },
+      );
+    }
+    figures.push({
+      name: `POST /v1/eden/attacks/melee with rate limiting on (in-memory store, limit never reached; ${c.split(',')[0]}; p99 ${meleeLimited.p99ms.toFixed(2)} ms${meleeLimited.non2xx ? `; ${meleeLimited.non2xx} non-2xx` : ''})`,
+      value: meleeLimited.rps,
+      unit: 'req/s',
+      baseline: { name: 'bare POST, same bytes, right after', value: echoAgain.rps, unit: 'req/s' },
+      ratio: meleeLimited.rps / echoAgain.rps,
+    });
+    return figures;
   } finally {
-    children.forEach(stop);
+    started.splice(0).forEach(stop);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -33,7 +33,7 @@ async function freePort(): Promise<number> {
 /** Spawns the service and answers the milliseconds until /ready first says 200. */
 async function startService(dataDir: string, port: number): Promise<{ child: ChildProcess; readyMs: number }> {
   const [cmd, ...args] = serviceCommand();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', PORT: String(port), DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', PORT: String(port), DATA_DIR: dataDir, ADMIN_TOKEN };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const began = performance.now();
@@ -45,7 +45,10 @@ async function startService(dataDir: string, port: number): Promise<{ child: Chi
     );
     if (ok) return { child, readyMs: performance.now() - began };
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
-    if (performance.now() - began > 120_000) throw new Error('service not ready in 120 s');
+    if (performance.now() - began > 120_000) {
+      await stopService(child);
+      throw new Error('service not ready in 120 s');
+    }
     await new Promise((r) => setTimeout(r, 10));
   }
 }
@@ -57,21 +60,96 @@ async function stopService(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Each operation route once, with its first example: the slowest answers (ms), slowest first. */
-async function firstRequests(base: string): Promise<{ route: string; ms: number; status: number }[]> {
-  const times = [];
-  for (const op of operations) {
-    const body = op.examples?.[0]?.value;
-    const began = performance.now();
-    const res = await fetch(base + op.path, {
-      method: op.method,
-      ...(op.method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) } : {}),
-    });
-    await res.arrayBuffer();
-    times.push({ route: `${op.method} ${op.path}`, ms: performance.now() - began, status: res.status });
+type Timed = { route: string; ms: number; status: number };
+
+async function timed(base: string, route: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Timed & { json?: unknown }> {
+  const began = performance.now();
+  const res = await fetch(base + path, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  const ms = performance.now() - began;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
   }
+  return { route, ms, status: res.status, json };
+}
+
+/**
+ * Every route once, right after /ready: each operation (REST, first example; then its GraphQL
+ * field), and the stateful routes in a realistic order with an API key made through the admin
+ * route: matches (create, append, read, events, result, a command, the feed without following),
+ * league (store and read a roster, JWKS), simulations (submit, read). Slowest first; a status
+ * other than 2xx counts as a failure, except where noted.
+ */
+async function firstRequests(base: string): Promise<Timed[]> {
+  const times: Timed[] = [];
+  const add = (t: Timed) => {
+    times.push({ route: t.route, ms: t.ms, status: t.status });
+    return t;
+  };
+  for (const op of operations) {
+    add(await timed(base, `${op.method} ${op.path}`, op.method, op.path, op.method === 'POST' ? (op.examples?.[0]?.value ?? {}) : undefined));
+  }
+  for (const op of operations) {
+    const { kind, name } = op.graphql;
+    const query = op.body ? `${kind}($input: JSON!) { ${name}(input: $input) }` : `${kind} { ${name} }`;
+    add(await timed(base, `GraphQL ${name}`, 'POST', '/graphql', { query, variables: op.body ? { input: op.examples?.[0]?.value ?? {} } : undefined }));
+  }
+  const created = add(await timed(base, 'POST /v1/admin/keys', 'POST', '/v1/admin/keys', { name: 'bench' }, { authorization: `Bearer ${ADMIN_TOKEN}` }));
+  const key = (created as { json?: { key?: string } }).json?.key;
+  if (!key) return times;
+  const auth = { authorization: `Bearer ${key}` };
+  const match = add(
+    await timed(
+      base,
+      'POST /v1/matches',
+      'POST',
+      '/v1/matches',
+      {
+        game: 'eden',
+        players: [
+          { id: 'p1', name: 'Ana' },
+          { id: 'p2', name: 'Ben' },
+        ],
+      },
+      auth,
+    ),
+  );
+  const id = (match as { json?: { id?: string } }).json?.id;
+  if (id) {
+    add(
+      await timed(
+        base,
+        'POST /v1/matches/:id/events',
+        'POST',
+        `/v1/matches/${id}/events`,
+        { expectedVersion: 0, events: [{ type: 'match.note', data: { text: 'hi', author: 'Ana' } }] },
+        auth,
+      ),
+    );
+    add(await timed(base, 'GET /v1/matches/:id', 'GET', `/v1/matches/${id}`, undefined, auth));
+    add(await timed(base, 'GET /v1/matches/:id/events', 'GET', `/v1/matches/${id}/events`, undefined, auth));
+    add(await timed(base, 'GET /v1/matches/:id/result', 'GET', `/v1/matches/${id}/result`, undefined, auth));
+    add(await timed(base, 'GET /v1/matches/:id/feed?follow=false', 'GET', `/v1/matches/${id}/feed?follow=false`, undefined, auth));
+    add(await timed(base, 'GraphQL match', 'POST', '/graphql', { query: `{ match(id: "${id}") }` }, auth));
+  }
+  const rosterExample = operations.find((op) => op.path === '/v1/eden/rosters/validate')?.examples?.[0]?.value as { roster?: unknown } | undefined;
+  if (rosterExample?.roster) {
+    const stored = add(await timed(base, 'POST /v1/eden/rosters', 'POST', '/v1/eden/rosters', { roster: rosterExample.roster }, auth));
+    const rosterId = (stored as { json?: { id?: string } }).json?.id;
+    if (rosterId) add(await timed(base, 'GET /v1/eden/rosters/:id', 'GET', `/v1/eden/rosters/${rosterId}`, undefined, auth));
+  }
+  add(await timed(base, 'GET /.well-known/jwks.json', 'GET', '/.well-known/jwks.json'));
   return times.sort((a, b) => b.ms - a.ms);
 }
+
+const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 
 export async function run(): Promise<BenchFigure[]> {
   await ensureBuilt();
@@ -95,7 +173,7 @@ export async function run(): Promise<BenchFigure[]> {
     await stopService(warm.child);
 
     const slowest = first[0]!;
-    const failed = first.filter((f) => f.status !== 200);
+    const failed = first.filter((f) => f.status < 200 || f.status >= 300);
     const pgliteBaseline = { name: 'PGlite.create on a fresh data directory alone', value: pgliteMs, unit: 'ms' };
     return [
       {
@@ -109,10 +187,10 @@ export async function run(): Promise<BenchFigure[]> {
       },
       { name: 'restart to /ready 200 (same DATA_DIR)', value: warm.readyMs, unit: 'ms', baseline: pgliteBaseline, ratio: warm.readyMs / pgliteMs },
       {
-        name: `slowest first request over ${first.length} operation routes right after /ready (${slowest.route}; next: ${first
+        name: `slowest first request over ${first.length} routes (REST operations, their GraphQL fields, matches, league) right after /ready (${slowest.route}; next: ${first
           .slice(1, 3)
           .map((f) => `${f.route} ${f.ms.toFixed(1)} ms`)
-          .join(', ')}${failed.length ? `; ${failed.length} non-200` : ''})`,
+          .join(', ')}${failed.length ? `; ${failed.length} not 2xx: ${failed.map((f) => `${f.route} ${f.status}`).join(', ')}` : ''})`,
         value: slowest.ms,
         unit: 'ms',
         baseline: { name: `slowest of a second pass (${again[0]!.route})`, value: again[0]!.ms, unit: 'ms' },

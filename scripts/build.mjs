@@ -1,5 +1,6 @@
 // `npm run build`: compiles the service's sources (tsconfig.build.json: src/ only) into dist/, from
-// scratch, and stamps dist/ when the compilation succeeded. `ensureBuilt()` (scripts/start.mjs)
+// scratch, makes the embedded database's template (scripts/pglite-template.mjs), and stamps dist/
+// when the compilation succeeded. `ensureBuilt()` (scripts/start.mjs)
 // rebuilds only when dist/ is missing or older than a source file; concurrent starts share one
 // build through a lock.
 import { spawnSync } from 'node:child_process';
@@ -48,6 +49,9 @@ export function build() {
   const result = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`the build failed (tsc -p tsconfig.build.json):\n${result.stdout}${result.stderr}`);
   mkdirSync(DIST, { recursive: true });
+  // The embedded database's template (scripts/pglite-template.mjs); the service starts without it.
+  const template = spawnSync(process.execPath, [join(ROOT, 'scripts/pglite-template.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  if (template.status !== 0) process.stderr.write(`no embedded database template (first starts run initdb):\n${template.stdout}${template.stderr}\n`);
   writeFileSync(STAMP, began.toISOString() + '\n');
   // Dated from the build's start: an input edited during the build makes the next start rebuild.
   utimesSync(STAMP, began, began);

@@ -6,7 +6,6 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { fastifySSE } from '@fastify/sse';
@@ -35,6 +34,7 @@ import { timeoutOptions } from './plugins/timeouts.js';
 import { registerPageCsp } from './plugins/csp.js';
 import { requestLogValue } from './log-redaction.js';
 import { registerCompression } from './plugins/compression.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 export async function buildApp(config: Config, services: Services, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -67,15 +67,8 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
   app.decorate('services', services);
   app.decorateRequest('apiKeyOwner', null);
   app.addHook('onClose', async () => services.close());
-  // Set on arrival so streams carry it too; again on send for answers that skipped onRequest.
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  // x-request-id and the security headers, set once on arrival so every answer carries them.
+  registerSecurityHeaders(app);
   await app.register(cors, {
     origin: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

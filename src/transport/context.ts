@@ -5,16 +5,32 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { OperationContext } from '../app/operation.js';
-import { pickLanguage } from '../app/i18n.js';
+import { pickLanguage, type Lang } from '../app/i18n.js';
 import { diceFor } from '../games/dice/index.js';
 import './services.js';
 
+/** Negotiated languages by Accept-Language value: clients repeat the same few headers. */
+const languages = new Map<string, Lang>();
+const LANGUAGES_KEPT = 256;
+
+function languageOf(header: string | undefined): Lang {
+  if (!header) return 'en';
+  let lang = languages.get(header);
+  if (lang === undefined) {
+    lang = pickLanguage(header);
+    if (languages.size >= LANGUAGES_KEPT) languages.clear();
+    if (header.length <= 256) languages.set(header, lang);
+  }
+  return lang;
+}
+
 export function contextFor(request: Pick<FastifyRequest, 'headers' | 'server'>): OperationContext {
-  const { randomSeed } = request.server.services.ids;
+  const { ids, receipts } = request.server.services;
+  const { randomSeed } = ids;
   return {
-    lang: pickLanguage(request.headers['accept-language']),
+    lang: languageOf(request.headers['accept-language']),
     dice: (spec) => diceFor(spec, randomSeed),
     randomSeed,
-    receipts: request.server.services.receipts,
+    receipts,
   };
 }

@@ -3,6 +3,7 @@
  * JSON API): `/docs` (swagger-ui: its own scripts, inline styles, data: images) and `/graphiql`
  * (GraphiQL and React served from this service's own assets, src/http/routes/graphiql.ts; it talks to
  * /graphql on the same origin). No third-party host is allowed on either page.
+ * Set by an `onSend` hook of those routes only (a 404 under /docs/ is a JSON problem, without it).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -19,9 +20,16 @@ function policyFor(url: string): string | undefined {
   return undefined;
 }
 
+/** The policy is attached to the page routes themselves (the JSON API's routes carry no hook for it). */
 export function registerPageCsp(app: FastifyInstance): void {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
-    const policy = policyFor(request.url);
-    if (policy) reply.header('content-security-policy', policy);
+  app.addHook('onRoute', (route) => {
+    const policy = policyFor(route.url ?? route.path ?? '');
+    if (!policy) return;
+    const setPolicy = (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+      reply.header('content-security-policy', policy);
+      done(null, payload);
+    };
+    const own = route.onSend;
+    route.onSend = own === undefined ? [setPolicy] : [...(Array.isArray(own) ? own : [own]), setPolicy];
   });
 }

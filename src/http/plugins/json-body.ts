@@ -17,8 +17,38 @@ const BODYLESS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
 
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** True when some container of `value` is nested deeper than `limit` (no paths built: the common case). */
+function deeperThan(value: unknown, limit: number): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length) {
+    const v = values.pop();
+    const depth = depths.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth + 1 > limit) return true;
+    if (Array.isArray(v)) {
+      for (const item of v) {
+        if (item !== null && typeof item === 'object') {
+          values.push(item);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const key in v) {
+        const item = (v as Record<string, unknown>)[key];
+        if (item !== null && typeof item === 'object') {
+          values.push(item);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return false;
+}
+
 /** The JSON pointer of the first container nested deeper than `limit`, or undefined. */
 export function tooDeepAt(value: unknown, limit = MAX_BODY_DEPTH): string | undefined {
+  if (!deeperThan(value, limit)) return undefined;
   const stack: { value: unknown; depth: number; path: string }[] = [{ value, depth: 0, path: '' }];
   while (stack.length) {
     const { value: v, depth, path } = stack.pop()!;

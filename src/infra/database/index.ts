@@ -1,7 +1,7 @@
 /**
  * Opens the `Database` port: PostgreSQL at DATABASE_URL, or the embedded PGlite under
  * `<DATA_DIR>/pglite` (one owner per directory, served on a private Unix socket so `pg`/Prisma can
- * connect), then migrates it.
+ * connect; a new one is copied from the build's template, ./template.ts), then migrates it.
  */
 import { join } from 'node:path';
 import type { Config } from '../../config.js';
@@ -12,6 +12,7 @@ import { startPglite, type PgliteOptions } from './pglite.js';
 import { ConnectingDatabase, DatabaseUnavailable, type ConnectingOptions } from './connecting.js';
 import { connectEmbedded, NoEmbeddedOwner } from './endpoint.js';
 import { DataDirLocked } from './lock.js';
+import { DEFAULT_TEMPLATE_DIR } from './template.js';
 
 export { PoolDatabase, onDatabaseClose, startPglite, ConnectingDatabase, DatabaseUnavailable, DataDirLocked, NoEmbeddedOwner, connectEmbedded };
 export type { PgliteOptions };
@@ -26,7 +27,9 @@ export const embeddedDataDir = (dataDir: string) => join(dataDir, 'pglite');
 
 /** Opens the configured database and applies pending migrations (fails if it does not answer). */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: OpenOptions = {}): Promise<Database> {
-  const database = config.databaseUrl ? new PoolDatabase({ kind: 'postgres', url: config.databaseUrl, max: 10 }) : await startPglite({ dataDir: embeddedDataDir(config.dataDir) });
+  const database = config.databaseUrl
+    ? new PoolDatabase({ kind: 'postgres', url: config.databaseUrl, max: 10 })
+    : await startPglite({ dataDir: embeddedDataDir(config.dataDir), template: DEFAULT_TEMPLATE_DIR });
   try {
     await database.ping();
     await migrate(database, options.migrations);

@@ -19,6 +19,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PoolDatabase } from './pool.js';
 import { lockDataDir, type DataDirLock } from './lock.js';
+import { seedFromTemplate } from './template.js';
 
 export interface PgliteOptions {
   /** Directory holding the data (created if missing); absent → in memory. */
@@ -27,6 +28,8 @@ export interface PgliteOptions {
   poolSize?: number;
   /** Connections the socket server accepts in total (default 64). */
   maxConnections?: number;
+  /** A template (./template.ts) that fills an empty `dataDir` instead of initdb. */
+  template?: string;
 }
 
 // Extended-protocol messages that belong to an exchange ended by Sync ('S').
@@ -92,6 +95,7 @@ export async function startPglite(options: PgliteOptions = {}): Promise<PoolData
       const taken = await lockDataDir(dataDir);
       lock = taken;
       cleanup.push(() => taken.release());
+      if (options.template) await seedFromTemplate(dataDir, options.template);
       await mkdir(dataDir, { recursive: true });
     }
     let socketDir = lock?.runDir;
