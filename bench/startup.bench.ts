@@ -16,6 +16,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { ensureBuilt } from '../scripts/build.mjs';
 import { operations } from '../src/app/registry.js';
 import { serviceCommand } from './service-command.js';
+import { buildSchema } from '../src/graphql/schema.js';
+import { operationDocument } from '../src/graphql/operation-document.js';
 import type { BenchFigure } from './run.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -88,6 +90,7 @@ async function timed(base: string, route: string, method: string, path: string, 
  * other than 2xx counts as a failure, except where noted.
  */
 async function firstRequests(base: string): Promise<Timed[]> {
+  const schema = buildSchema();
   const times: Timed[] = [];
   const add = (t: Timed) => {
     times.push({ route: t.route, ms: t.ms, status: t.status });
@@ -97,8 +100,8 @@ async function firstRequests(base: string): Promise<Timed[]> {
     add(await timed(base, `${op.method} ${op.path}`, op.method, op.path, op.method === 'POST' ? (op.examples?.[0]?.value ?? {}) : undefined));
   }
   for (const op of operations) {
-    const { kind, name } = op.graphql;
-    const query = op.body ? `${kind}($input: JSON!) { ${name}(input: $input) }` : `${kind} { ${name} }`;
+    const name = op.graphql.name;
+    const query = operationDocument(schema, name);
     add(await timed(base, `GraphQL ${name}`, 'POST', '/graphql', { query, variables: op.body ? { input: op.examples?.[0]?.value ?? {} } : undefined }));
   }
   const created = add(await timed(base, 'POST /v1/admin/keys', 'POST', '/v1/admin/keys', { name: 'bench' }, { authorization: `Bearer ${ADMIN_TOKEN}` }));
@@ -137,7 +140,7 @@ async function firstRequests(base: string): Promise<Timed[]> {
     add(await timed(base, 'GET /v1/matches/:id/events', 'GET', `/v1/matches/${id}/events`, undefined, auth));
     add(await timed(base, 'GET /v1/matches/:id/result', 'GET', `/v1/matches/${id}/result`, undefined, auth));
     add(await timed(base, 'GET /v1/matches/:id/feed?follow=false', 'GET', `/v1/matches/${id}/feed?follow=false`, undefined, auth));
-    add(await timed(base, 'GraphQL match', 'POST', '/graphql', { query: `{ match(id: "${id}") }` }, auth));
+    add(await timed(base, 'GraphQL match', 'POST', '/graphql', { query: `{ match(id: "${id}") { id version } }` }, auth));
   }
   const rosterExample = operations.find((op) => op.path === '/v1/eden/rosters/validate')?.examples?.[0]?.value as { roster?: unknown } | undefined;
   if (rosterExample?.roster) {

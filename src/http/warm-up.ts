@@ -7,6 +7,7 @@
  * it): when the port opens and /ready says 200, the routes answer at once, not 503.
  * Warm-up requests are not logged and count against no client's rate limit.
  */
+import { operationDocument } from '../graphql/operation-document.js';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { operations } from '../app/registry.js';
 
@@ -46,8 +47,7 @@ export async function warmUp(app: FastifyInstance, options: { timeoutMs?: number
   });
   requests.push(graphql('{ health }'));
   for (const op of operations) {
-    const { kind, name } = op.graphql;
-    requests.push(op.body ? graphql(`${kind}($input: JSON!) { ${name}(input: $input) }`, { input: op.examples?.[0]?.value ?? {} }) : graphql(`${kind} { ${name} }`));
+    requests.push(graphql(operationDocument(app.graphql.schema, op.graphql.name), op.body ? { input: op.examples?.[0]?.value ?? {} } : undefined));
   }
   // The league's public key set: its first call loads (or makes) the receipt signing key.
   const optional = new Set<InjectOptions>([{ method: 'GET', url: '/.well-known/jwks.json' }]);
