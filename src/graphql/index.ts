@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import mercurius from 'mercurius';
-import { buildSchema } from './schema.js';
+import { servedSchema } from './schema.js';
 import { costOptions, limitCost } from './limits.js';
 import { chargePerRootField } from './rate-charge.js';
 
@@ -13,7 +13,7 @@ export const graphqlPlugin = fp(async (app: FastifyInstance, _opts: { graphiql: 
   const limits = app.config.graphql;
   chargePerRootField(app);
   await app.register(mercurius, {
-    schema: buildSchema(),
+    schema: servedSchema(),
     graphiql: false, // GraphiQL is served from local assets by src/http/routes/graphiql.ts
     ...costOptions(limits),
     subscription: { context: (_socket, request) => ({ request, app }) },

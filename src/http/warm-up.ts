@@ -8,6 +8,7 @@
  * Warm-up requests are not logged and count against no client's rate limit.
  */
 import { operationDocument } from '../graphql/operation-document.js';
+import { servedSchema } from '../graphql/schema.js';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { operations } from '../app/registry.js';
 
@@ -46,8 +47,9 @@ export async function warmUp(app: FastifyInstance, options: { timeoutMs?: number
     payload: JSON.stringify({ query, variables }),
   });
   requests.push(graphql('{ health }'));
+  const schema = servedSchema();
   for (const op of operations) {
-    requests.push(graphql(operationDocument(app.graphql.schema, op.graphql.name), op.body ? { input: op.examples?.[0]?.value ?? {} } : undefined));
+    requests.push(graphql(operationDocument(schema, op.graphql.name), op.body ? { input: op.examples?.[0]?.value ?? {} } : undefined));
   }
   // The league's public key set: its first call loads (or makes) the receipt signing key.
   const optional = new Set<InjectOptions>([{ method: 'GET', url: '/.well-known/jwks.json' }]);
