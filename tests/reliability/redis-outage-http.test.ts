@@ -133,7 +133,7 @@ describe('queue unavailable', () => {
         method: 'POST',
         url: '/graphql',
         headers: auth,
-        payload: { query: 'mutation($input: SubmitSimulationInput!) { submitSimulation(input: $input) { id } }', variables: { input: { ...body, seed: 'outage-gql' } } },
+        payload: { query: 'mutation($input: SimulationRequestInput!) { submitSimulation(input: $input) { id } }', variables: { input: { ...body, seed: 'outage-gql' } } },
       });
       expect(gql.body).toContain('queue_unavailable');
       expect((await app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(503);
