@@ -88,10 +88,17 @@ export function play(t: Table, c: PlayCommand, dice: Dice): TableEvent[] {
       const mini = need(c.miniature, 'miniature', 'Activate portal');
       const from = requireMiniature(t, c.player, mini);
       const to = need(c.node, 'node', 'Activate portal');
-      const portal = (n: string) => t.board.nodes.some((x) => x.id === n && x.portal);
-      if (!portal(from)) throw new RuleViolation('not_on_portal', `"${mini}" does not stand on a portal node.`, { path: '/command/miniature' });
+      const portal = (n: string) => t.board.nodes.find((x) => x.id === n && x.portal);
+      const source = portal(from);
+      if (!source) throw new RuleViolation('not_on_portal', `"${mini}" does not stand on a portal node.`, { path: '/command/miniature' });
       if (!boardOf(t).has(to) || !portal(to) || tileOf(t, to) === tileOf(t, from) || !isFree(t, to))
         throw new RuleViolation('portal_destination', `"${to}" is not a free portal node of another tile.`, { path: '/command/node' });
+      // EXS-PORTAL-2 / EXS-AMB-10: when the tile data gives portal symbols, only the same symbol is reached.
+      if (source.portalSymbol !== undefined && portal(to)!.portalSymbol !== source.portalSymbol)
+        throw new RuleViolation('portal_symbol', `"${to}" shows another portal symbol than "${from}" (${source.portalSymbol}; EXS-PORTAL-2).`, {
+          path: '/command/node',
+          symbol: source.portalSymbol,
+        });
       played(mini);
       d.emit({ type: 'exsilium.miniature_stepped', data: { player: c.player, miniature: mini, from, to } });
       afterStep(d, c.player, mini, to);
@@ -178,9 +185,27 @@ export function drop(t: Table, c: DropCommand): TableEvent[] {
 export function eliminate(t: Table, c: { player: string; card: string }): TableEvent[] {
   requireTurn(t, c.player, { combatAllowed: true });
   requireCard(t, c.player, c.card);
-  if (t.cards[c.card]!.secondary !== 'eliminate')
-    throw new RuleViolation('no_eliminate_icon', `"${t.cards[c.card]!.name}" has no Eliminate icon (EXS-ACTION-7).`, { path: '/command/card' });
+  // EXS-MINE-3: a mine card may always be eliminated as a secondary action.
+  if (t.cards[c.card]!.secondary !== 'eliminate' && !t.cards[c.card]!.mine)
+    throw new RuleViolation('no_eliminate_icon', `"${t.cards[c.card]!.name}" has no Eliminate icon (EXS-ACTION-7) and is no mine (EXS-MINE-3).`, { path: '/command/card' });
   const d = new Decision(t);
   d.emit({ type: 'exsilium.card_eliminated', data: { player: c.player, card: c.card, from: 'hand' } });
+  return d.events;
+}
+
+/**
+ * EXS-MINE-3: as a secondary action in their turn, the owner removes a mine they dropped (face up or
+ * down) from the game; its marker token goes to the game reserve like a spent mine's (EXS-MINE-5).
+ */
+export function removeMine(t: Table, c: { player: string; node: string }): TableEvent[] {
+  const p = requireTurn(t, c.player, { combatAllowed: true });
+  const mine = t.dropped[c.node];
+  if (!mine || !t.cards[mine.card]?.mine || t.markers[c.node] !== p.faction)
+    throw new RuleViolation('no_own_mine', `No mine of ${c.player} lies at "${c.node}" (EXS-MINE-1).`, {
+      path: '/command/node',
+      mines: Object.keys(t.dropped).filter((n) => t.cards[t.dropped[n]!.card]?.mine && t.markers[n] === p.faction),
+    });
+  const d = new Decision(t);
+  d.emit({ type: 'exsilium.mine_removed', data: { player: c.player, card: mine.card, node: c.node } });
   return d.events;
 }
