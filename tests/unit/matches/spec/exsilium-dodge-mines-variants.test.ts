@@ -116,7 +116,7 @@ describe('Exsilium match: removing a mine (EXS-MINE-3)', () => {
 
   it('EXS-MINE-3: as a secondary action its owner removes the mine from the game; the marker token goes to the game reserve', async () => {
     const { service, id } = await mined().givenCommands(upTo(18)).arrange();
-    const before = ((await service.view('spec-owner', id)) as unknown as { state: { table: { dropped: object; reserve: { keber: number } } } }).state.table;
+    const before = ((await service.view('spec-owner', id)) as unknown as { state: { table: { dropped: Record<string, unknown>; reserve: { keber: number } } } }).state.table;
     expect(before.dropped['A3:7,0']).toEqual({ card: 'p2-5', faceUp: true });
     const { state } = await mined()
       .givenCommands(upTo(18))
@@ -147,5 +147,134 @@ describe('Exsilium match: removing a mine (EXS-MINE-3)', () => {
       .then([{ type: 'exsilium.card_eliminated', data: { player: 'p2', card: 'p2-5', from: 'hand' } }]);
     expect(state.table.players.p2.hand).not.toContain('p2-5');
     expect(state.table.players.p2.discard).not.toContain('p2-5');
+  });
+});
+
+describe('Exsilium match: the Wardun release frees the trapped miniature (EXS-PBOARD-5, EXS-FACTION-WARDUN-1)', () => {
+  // Ana (Wardun) traps keber-1; then (as facts) two more Wardun and keber-2 stand on A1.
+  const wardun = () =>
+    matchSpec('exsilium', { players, options: fullScenario({ factions: { p1: 'wardun', p2: 'keber' } }) })
+      .givenCommands([
+        anaStarts,
+        { type: 'exsilium.activate', player: 'p1', card: 'p1-1' },
+        { type: 'exsilium.move', player: 'p1', card: 'p1-2', miniature: 'wardun-1', path: ['A1:1,1', 'A1:2,1'] },
+        { type: 'exsilium.move', player: 'p1', card: 'p1-3', miniature: 'wardun-1', path: ['X:3,1'] },
+        { type: 'exsilium.ability', player: 'p1' },
+        end('p1'),
+        { type: 'exsilium.activate', player: 'p2', card: 'p2-1' },
+        { type: 'exsilium.move', player: 'p2', card: 'p2-2', miniature: 'keber-1', path: ['A3:7,1', 'A3:6,1'] },
+        end('p2'),
+        { type: 'exsilium.fight', player: 'p1', cards: ['p1-4', 'p1-6', 'p1-7'], outcomeDeck: [4, 8] },
+        { type: 'exsilium.ability', player: 'p1', miniature: 'wardun-1', target: { player: 'p2', miniature: 'keber-1' } },
+      ])
+      .given([
+        { type: 'exsilium.miniature_activated', data: { player: 'p1', miniature: 'wardun-2', node: 'A1:0,1' } },
+        { type: 'exsilium.miniature_activated', data: { player: 'p1', miniature: 'wardun-3', node: 'A1:1,0' } },
+        { type: 'exsilium.miniature_activated', data: { player: 'p2', miniature: 'keber-2', node: 'A1:2,2' } },
+      ]);
+
+  it('EXS-PBOARD-5 / EXS-COMBAT-PVP-5 (4): when the 2nd Wardun miniature goes back to its board, the slot tokens return and the Wardun token frees keber-1', async () => {
+    const given = wardun().givenCommands([{ type: 'exsilium.move', player: 'p1', card: 'p1-4', miniature: 'wardun-2', path: ['A1:1,1'] }]);
+    const { state } = await given.when({ type: 'exsilium.fight', player: 'p1', cards: ['p1-6'], defenderCards: ['p2-4'] }).then([
+      { type: 'exsilium.combat_resolved', data: { winner: 'p2', effects: { retreat: { player: 'p1', miniature: 'wardun-2' } } } },
+      { type: 'exsilium.ability_released', data: { player: 'p1', tokens: 2, freed: { player: 'p2', miniature: 'keber-1' } } },
+    ]);
+    expect(state.table.trapped).toBeNull();
+    expect(state.table.players.p1).toMatchObject({ abilitySlots: 0, pool: ['wardun-4', 'wardun-2'] });
+    expect(state.summary.players.p2.miniatures[0]).not.toMatchObject({ trapped: true });
+  });
+});
+
+describe('Exsilium match: the empty-hand variant (EXS-AMB-3b, options.emptyHandLoses)', () => {
+  // Ana spends her 4th card on a second activation, so she ends her turn with no cards; the Newaru steps next to syl-1.
+  const emptyHanded = [
+    anaStarts,
+    { type: 'exsilium.activate', player: 'p1', card: 'p1-1' },
+    { type: 'exsilium.move', player: 'p1', card: 'p1-2', miniature: 'syl-1', path: ['A1:1,1', 'A1:2,1'] },
+    { type: 'exsilium.move', player: 'p1', card: 'p1-3', miniature: 'syl-1', path: ['X:3,1'] },
+    { type: 'exsilium.activate', player: 'p1', card: 'p1-4' },
+  ];
+
+  it('EXS-NEWARU-MOVE-3 / EXS-COMBAT-TRIGGER-3 (default): the Newaru waits next to syl-1; the combat is at the start of Ana’s next turn', async () => {
+    const { state } = await matchSpec('exsilium', { players, options: fullScenario() })
+      .givenCommands(emptyHanded)
+      .when(end('p1'))
+      .then([{ type: 'exsilium.turn_ended' }, { type: 'exsilium.newaru_moved', data: { id: 'newaru-1' } }, { type: 'exsilium.turn_started', data: { player: 'p2' } }]);
+    expect(state.table.players.p1.miniatures[0].node).toBe('X:3,1');
+  });
+
+  it('EXS-AMB-3b strict: attacked in the enemy activation with no cards, Ana loses at once (no enemy card revealed); syl-1 retreats', async () => {
+    const { state } = await matchSpec('exsilium', { players, options: fullScenario({ emptyHandLoses: true }) })
+      .givenCommands(emptyHanded)
+      .when(end('p1'))
+      .then([
+        { type: 'exsilium.turn_ended' },
+        { type: 'exsilium.newaru_moved', data: { id: 'newaru-1' } },
+        {
+          type: 'exsilium.combat_resolved',
+          data: {
+            combat: { kind: 'newaru', attacker: 'newaru', player: 'p1', miniature: 'syl-1', newaru: 'newaru-1' },
+            winner: 'newaru-1',
+            result: { endedBy: 'no_defence', revealed: [] },
+            effects: { retreat: { player: 'p1', miniature: 'syl-1' } },
+          },
+        },
+        { type: 'exsilium.turn_started', data: { player: 'p2' } },
+      ]);
+    expect(state.table.players.p1.miniatures[0].node).toBeNull();
+    expect(state.table.newaru).toHaveLength(1);
+  });
+
+  it('EXS-AMB-3b strict: a player who still holds cards is not attacked in the enemy activation', async () => {
+    await matchSpec('exsilium', { players, options: fullScenario({ emptyHandLoses: true }) })
+      .givenCommands(emptyHanded.slice(0, 4))
+      .when(end('p1'))
+      .then([{ type: 'exsilium.turn_ended' }, { type: 'exsilium.newaru_moved' }, { type: 'exsilium.turn_started', data: { player: 'p2' } }]);
+  });
+});
+
+describe('Exsilium match: portal symbols (EXS-PORTAL-2, EXS-AMB-10)', () => {
+  const portals = (x: string | undefined, a3: string | undefined) => {
+    const base = fullScenario({ newaru: 0, harder: true });
+    const sym = (s: string | undefined) => (s === undefined ? {} : { portalSymbol: s });
+    const nodes = base.board.nodes.map((n) => (n.id === 'A3:8,2' ? { ...n, portal: true, ...sym(a3) } : n.id === 'X:5,2' ? { ...n, ...sym(x) } : n));
+    const p1: Card[] = [...base.decks.p1];
+    p1[4] = { name: 'Activate portal', strength: 1, action: { kind: 'portal' } };
+    return matchSpec('exsilium', { players, options: { ...base, board: { ...base.board, nodes }, decks: { ...base.decks, p1 } } }).givenCommands([
+      ...FULL_GAME.slice(0, 4),
+      { type: 'exsilium.move', player: 'p1', card: 'p1-4', miniature: 'syl-1', path: ['X:4,1', 'X:5,2'] },
+      end('p1'),
+      end('p2'),
+    ]);
+  };
+  const teleport = { type: 'exsilium.play', player: 'p1', card: 'p1-5', miniature: 'syl-1', node: 'A3:8,2' };
+
+  it('EXS-PORTAL-2: with symbols in the tile data, a portal with the same symbol is reached', async () => {
+    await portals('N', 'N')
+      .when(teleport)
+      .then([
+        { type: 'exsilium.card_played', data: { action: 'portal' } },
+        { type: 'exsilium.miniature_stepped', data: { from: 'X:5,2', to: 'A3:8,2' } },
+      ]);
+  });
+
+  it('EXS-PORTAL-2 / EXS-AMB-10: a portal with another symbol is refused', async () => {
+    await portals('N', 'D').when(teleport).thenProblem('portal_symbol');
+  });
+
+  it('EXS-AMB-10: symbols are given for every portal or for none, only on portals (400 with /options paths)', async () => {
+    const created = (options: Record<string, unknown>) => matchSpec('exsilium', { players, options }).arrange();
+    const base = fullScenario();
+    const nodes = base.board.nodes.map((n) =>
+      n.id === 'X:5,2' ? { ...n, portalSymbol: 'N' } : n.id === 'A3:8,2' ? { ...n, portal: true } : n.id === 'A1:1,1' ? { ...n, portalSymbol: 'D' } : n,
+    );
+    const i = (id: string) => base.board.nodes.findIndex((n) => n.id === id);
+    await expect(created({ ...base, board: { ...base.board, nodes } })).rejects.toMatchObject({
+      status: 400,
+      errors: [
+        { path: `/options/board/nodes/${i('A1:1,1')}/portalSymbol`, code: 'not_a_portal' },
+        { path: `/options/board/nodes/${i('A3:8,2')}/portalSymbol`, code: 'missing' },
+      ],
+    });
   });
 });
