@@ -80,6 +80,7 @@ function menu(state: any, pick: number): Command[] {
       discard: p.hand[1] ?? card,
       take: p.discard[0] ?? card,
       target: p.discard[0] ?? card,
+      ...(pick % 3 === 0 ? { dodge: other.hand[0] ?? card } : {}),
     },
     { type: 'exsilium.drop', player, card, node, mode: (['face_up', 'face_down', 'supply'] as const)[pick % 3] },
     { type: 'exsilium.eliminate', player, card },

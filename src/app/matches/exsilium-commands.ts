@@ -123,7 +123,7 @@ const TABLE_COMMANDS: [string, MatchCommand<State>][] = [
   ),
   table(
     'exsilium.play',
-    'EXS-ACTION-1 (c) / EXS-CARD-1…5: 1 card for its Action, by its keyword in the options: `draw` (EXS-KW-DRAW: `count` cards from the deck, the discard pile reshuffled when it runs out; refused while a miniature stands on a NO DRAWING tile, EXS-BOARD-5), `exchange` (EXS-KW-EXCHANGE: `discard` a card of the hand, `take` one of the discard pile), `eliminate` (EXS-KW-ELIMINATE: `target`, a card of the hand or discard pile, leaves the game), `portal` (EXS-KW-PORTAL / EXS-PORTAL-2 / EXS-AMB-10: `miniature` on a portal goes to the free portal `node` of another tile, with the same `portalSymbol` when the options give symbols), `cross_border` (EXS-BORDER-3: `miniature` moves `path` of 1–2 nodes, crossing borders up to the card’s `n` alone), `cracking` (EXS-KW-CRACKING: `miniature` adjacent to the terminal `node` another faction controls removes its token to the game reserve), `hologram` (EXS-KW-HOLOGRAM: a faction token marks the start node, `miniature` moves `path` of 1–3 nodes; in the enemy activation the triggered Newaru go for it, EXS-NEWARU-MOVE-4, then it returns to the marked node if free and the token comes back; the card is discarded when played). `favourable_zone` is given in exsilium.fight. EXS-CARD-4: faction cards only for their faction; EXS-CARD-5: `beforeCombat` cards also while a combat waits.',
+    'EXS-ACTION-1 (c) / EXS-CARD-1…5: 1 card for its Action, by its keyword in the options: `draw` (EXS-KW-DRAW: `count` cards from the deck, the discard pile reshuffled when it runs out; refused while a miniature stands on a NO DRAWING tile, EXS-BOARD-5), `exchange` (EXS-KW-EXCHANGE: `discard` a card of the hand, `take` one of the discard pile), `eliminate` (EXS-KW-ELIMINATE: `target`, a card of the hand or discard pile, leaves the game), `portal` (EXS-KW-PORTAL / EXS-PORTAL-2 / EXS-AMB-10: `miniature` on a portal goes to the free portal `node` of another tile, with the same `portalSymbol` when the options give symbols), `cross_border` (EXS-BORDER-3: `miniature` moves `path` of 1–2 nodes, crossing borders up to the card’s `n` alone), `cracking` (EXS-KW-CRACKING: `miniature` adjacent to the terminal `node` another faction controls removes its token to the game reserve; when the card is faction-type, the terminal owner may cancel it with `dodge`, a dodge card of their hand, EXS-KW-DODGE), `hologram` (EXS-KW-HOLOGRAM: a faction token marks the start node, `miniature` moves `path` of 1–3 nodes; in the enemy activation the triggered Newaru go for it, EXS-NEWARU-MOVE-4, then it returns to the marked node if free and the token comes back; the card is discarded when played). `favourable_zone` is given in exsilium.fight. EXS-CARD-4: faction cards only for their faction; EXS-CARD-5: `beforeCombat` cards also while a combat waits.',
     { player: 'p1', card: 'p1-9', miniature: 'syl-1', node: 'X:3,2' },
     {
       player: Player,
@@ -135,6 +135,7 @@ const TABLE_COMMANDS: [string, MatchCommand<State>][] = [
       take: Type.Optional(CardId),
       target: Type.Optional(CardId),
       control: Type.Optional(Type.Boolean()),
+      dodge: Type.Optional(CardId),
     },
     exs.play,
   ),

@@ -7,6 +7,7 @@ import { RuleViolation } from '../../errors.js';
 import { DeckLog } from '../decks.js';
 import type { DropMode } from './evolve-actions.js';
 import type { TableEvent } from './evolve.js';
+import { dodgeFactionCard } from './dodge.js';
 import { afterStep, boardOf, Decision, isFree, isTerminal, requireCard, requireMiniature, requireTurn, tileOf } from './rules.js';
 import type { Table } from './table.js';
 import { controlLeftTerminal, seedOf, walk } from './turn.js';
@@ -27,6 +28,8 @@ export interface PlayCommand {
   target?: string;
   /** Cross border: control the terminal left (EXS-TERMINAL-3). */
   control?: boolean;
+  /** A faction-type Cracking: the terminal owner's dodge card from hand (their choice, EXS-KW-DODGE). */
+  dodge?: string;
 }
 
 const need = <T>(value: T | undefined, member: string, kind: string): T => {
@@ -138,7 +141,9 @@ export function play(t: Table, c: PlayCommand, dice: Dice): TableEvent[] {
         throw new RuleViolation('not_controlled_terminal', `"${node}" is not a terminal another faction controls.`, { path: '/command/node', controlled: t.controlled });
       if (!boardOf(t).adjacent(at, node)) throw new RuleViolation('not_adjacent', `"${mini}" is not adjacent to "${node}" (EXS-KW-CRACKING).`, { path: '/command/miniature' });
       played(mini);
-      d.emit({ type: 'exsilium.terminal_cracked', data: { player: c.player, node, owner } });
+      // EXS-KW-DODGE: the effect of a faction-type card (EXS-KW-FACTIONCARD) may be dodged by the player it acts on.
+      if (c.dodge !== undefined) dodgeFactionCard(d, owner, c.dodge, card!);
+      else d.emit({ type: 'exsilium.terminal_cracked', data: { player: c.player, node, owner } });
       break;
     }
     default:

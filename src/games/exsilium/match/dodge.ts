@@ -1,13 +1,13 @@
 /**
  * Dodge cards (EXS-KW-DODGE, «Esquiva»): a player cancels one specific action of another player — a
- * combat they are the defender of — and discards the card. The Keber strike (EXS-FACTION-KEBER-1)
+ * combat they are the defender of, or the effect of a faction-type card on them — and discards the card. The Keber strike (EXS-FACTION-KEBER-1)
  * is dodged only with the card the ability text names, «Arremetida»; Newaru never dodge. The seeds
  * print no card list: a card's `dodge` keyword and its name come from the options.
  */
 import { RuleViolation } from '../../errors.js';
 import type { TableEvent } from './evolve.js';
 import { Decision, playerOf, requireCard } from './rules.js';
-import type { Table } from './table.js';
+import type { Table, TableCard } from './table.js';
 
 export interface DodgeCommand {
   /** The defender: the player under attack (not the active player). */
@@ -51,4 +51,15 @@ export function dodgeStrike(d: Decision, player: string, card: string, path: str
       path,
     });
   d.emit({ type: 'exsilium.dodged', data: { player, card, against: 'keber_strike' } });
+}
+
+/** EXS-KW-DODGE: the player a faction-type card acts on (EXS-KW-FACTIONCARD) cancels its effect with a dodge card from hand. */
+export function dodgeFactionCard(d: Decision, player: string, card: string, played: TableCard): void {
+  const path = '/command/dodge';
+  if (!played.faction)
+    throw new RuleViolation('not_a_faction_card', `"${played.name}" is no faction-type card: only their effect (or a combat) is dodged (EXS-KW-DODGE).`, { path });
+  const p = d.t.players[player]!;
+  if (!p.hand.includes(card) || d.t.cards[card]!.action?.kind !== 'dodge')
+    throw new RuleViolation('not_a_dodge_card', `"${card}" is not a card with the Esquiva keyword in ${player}'s hand (EXS-KW-DODGE).`, { path, hand: p.hand });
+  d.emit({ type: 'exsilium.dodged', data: { player, card, against: 'faction_card' } });
 }

@@ -19,7 +19,7 @@ export type ActionEvent =
   | { type: 'exsilium.card_exchanged'; data: { player: string; discarded: string; taken: string } }
   | { type: 'exsilium.card_eliminated'; data: { player: string; card: string; from: 'hand' | 'discard' } }
   | { type: 'exsilium.mine_removed'; data: { player: string; card: string; node: string } }
-  | { type: 'exsilium.dodged'; data: { player: string; card: string; against: 'combat' | 'keber_strike'; combat?: PendingCombat } }
+  | { type: 'exsilium.dodged'; data: { player: string; card: string; against: 'combat' | 'keber_strike' | 'faction_card'; combat?: PendingCombat } }
   | { type: 'exsilium.card_dropped'; data: { player: string; card: string; node: string; mode: DropMode; tokens: number } }
   | { type: 'exsilium.ability_slot_filled'; data: { player: string; slots: number } }
   | {

@@ -278,3 +278,43 @@ describe('Exsilium match: portal symbols (EXS-PORTAL-2, EXS-AMB-10)', () => {
     });
   });
 });
+
+describe('Exsilium match: dodging a faction-type card (EXS-KW-DODGE, EXS-KW-FACTIONCARD)', () => {
+  // Ben's p2-4 is a Keber Cracking; Ana draws p1-10, an Esquiva; keber-2 stands next to Ana's terminal X:3,2 (facts).
+  const cracking = (faction?: string) =>
+    withCards({
+      p1: { 9: { name: 'Esquiva', strength: 2, action: { kind: 'dodge' } } },
+      p2: { 3: { name: 'Cracking', strength: 3, action: { kind: 'cracking' }, ...(faction ? { faction } : {}) } },
+    })
+      .givenCommands(upTo(17))
+      .given([
+        { type: 'exsilium.cards_drawn', data: { player: 'p1', cards: ['p1-10'], reshuffled: null } },
+        { type: 'exsilium.miniature_activated', data: { player: 'p2', miniature: 'keber-2', node: 'X:4,2' } },
+      ]);
+  const crack = { type: 'exsilium.play', player: 'p2', card: 'p2-4', miniature: 'keber-2', node: 'X:3,2' };
+
+  it('EXS-KW-DODGE: the terminal owner cancels a faction-type Cracking with a dodge card; the terminal stays theirs', async () => {
+    const { state } = await cracking('keber')
+      .when({ ...crack, dodge: 'p1-10' })
+      .then([
+        { type: 'exsilium.card_played', data: { player: 'p2', card: 'p2-4', action: 'cracking' } },
+        { type: 'exsilium.dodged', data: { player: 'p1', card: 'p1-10', against: 'faction_card' } },
+      ]);
+    expect(state.table.controlled).toEqual({ 'X:3,2': 'p1' });
+    expect(state.table.players.p1.discard).toContain('p1-10');
+    expect(state.table.players.p2.discard).toContain('p2-4');
+  });
+
+  it('EXS-KW-CRACKING: without a dodge the token is removed', async () => {
+    const { state } = await cracking('keber')
+      .when(crack)
+      .then([{ type: 'exsilium.card_played' }, { type: 'exsilium.terminal_cracked', data: { node: 'X:3,2', owner: 'p1' } }]);
+    expect(state.table.controlled).toEqual({});
+  });
+
+  it('EXS-KW-DODGE: only the effect of a faction-type card is dodged', async () => {
+    await cracking()
+      .when({ ...crack, dodge: 'p1-10' })
+      .thenProblem('not_a_faction_card');
+  });
+});
