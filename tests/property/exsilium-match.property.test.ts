@@ -101,7 +101,7 @@ function menu(state: any, pick: number): Command[] {
   const dodgeCard = t.players[dodger].hand.find((c: string) => t.cards[c].action?.kind === 'dodge') ?? t.players[dodger].hand[0] ?? 'none';
   // An owner of a mine on the board sometimes removes it (EXS-MINE-3).
   const mine = Object.keys(t.dropped).find((n) => t.cards[t.dropped[n].card].mine && t.markers[n] === p.faction);
-  if (mine && pick % 3 === 0) return [{ type: 'exsilium.remove_mine', player, node: mine }, cmds[0]!];
+  if (mine && pick % 2 === 0) return [{ type: 'exsilium.remove_mine', player, node: mine }];
   // A defender holding a dodge card mostly dodges (the runs reach it; EXS-COMBAT-TRIGGER-4).
   if (pvp && pick % 4 && t.cards[dodgeCard]?.action?.kind === 'dodge') return [{ type: 'exsilium.dodge', player: dodger, card: dodgeCard }, cmds[2]!];
   cmds.push(
@@ -134,9 +134,13 @@ describe('Exsilium match property', () => {
         (random, seed, which, k) => {
           setup = setups[which]!;
           // A prefix of the whole game (upgrades, terminals, abilities in reach), then random commands.
-          // The third setup starts late in the whole game, where the player combat (and its dodge) waits.
+          // The third setup often starts where the player combat (and its dodge) waits; the second, often just after the mine is dropped.
           const steps: [number, number, Command?][] = [
-            ...prefixes[which]!.slice(0, which === 2 ? Math.min(26, Math.max(k, 20)) : k).map((c): [number, number, Command] => [0, 0, c]),
+            ...prefixes[which]!.slice(0, which === 2 ? (k % 2 ? 26 : Math.min(26, Math.max(k, 20))) : which === 1 && k % 3 === 0 ? 18 : k).map((c): [number, number, Command] => [
+              0,
+              0,
+              c,
+            ]),
             ...random,
           ];
           let state = match.initialState(setup) as any;

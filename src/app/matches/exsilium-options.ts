@@ -103,7 +103,7 @@ export const ExsiliumOptionsSchema = Type.Object({
   emptyHandLoses: Type.Optional(
     Type.Boolean({
       description:
-        'EXS-AMB-3b strict variant (default off, the deferred combat the rulebook’s Newaru sections describe): in the enemy activation, a Newaru that stops next to a miniature whose owner holds no cards wins that combat at once (the loser’s Conclusion applies).',
+        'EXS-AMB-3b strict variant (default off, the deferred combat the rulebook’s Newaru sections describe): in the enemy activation after a player’s turn, a Newaru next to a miniature of that player, who holds no cards, wins that combat at once (the loser’s Conclusion applies).',
     }),
   ),
 });

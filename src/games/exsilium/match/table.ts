@@ -74,7 +74,7 @@ export interface ExsiliumOptions {
   baralytasDeck?: number[];
   newaru?: number;
   harder?: boolean;
-  /** EXS-AMB-3b strict variant: a Newaru that walks up to a miniature whose owner has no cards wins at once. */
+  /** EXS-AMB-3b strict variant: in the enemy activation after a turn, a Newaru next to a miniature of that player, who has no cards, wins at once. */
   emptyHandLoses?: boolean;
 }
 
