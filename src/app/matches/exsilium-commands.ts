@@ -3,7 +3,8 @@
  * it was) plus, when the match is created with a scenario in `options` (exsilium-options.ts), the
  * full table — the start-player bid, rounds and turns, activation (also on a controlled terminal),
  * movement with mines, reveals and pick-ups, terminal control, combats through the cores, upgrade
- * purchases, card Actions and secondary actions, faction abilities, the enemy activation and victory
+ * purchases, card Actions and secondary actions, mine removal, dodge cards, faction abilities, the enemy
+ * activation (with the EXS-AMB-3b strict variant as an option) and victory
  * (src/games/exsilium/match) — and its `summary`. The command schemas below reuse the operation
  * bodies' members where the operations define them.
  */
