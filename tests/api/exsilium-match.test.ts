@@ -92,6 +92,34 @@ for (const target of databaseTargets()) {
       ]);
     });
 
+    it('EXS-KW-DODGE: the defender dodges a pending combat through the API; EXS-AMB-10: a portal symbol off a portal is refused with its /options path', async () => {
+      const options = fullScenario();
+      (options.decks.p2 as Record<string, unknown>[])[7] = { name: 'Esquiva', strength: 2, action: { kind: 'dodge' } };
+      const created = await call('POST', '/v1/matches', { game: 'exsilium', players, options });
+      expect(created.status).toBe(201);
+      let version = 0;
+      for (const command of FULL_GAME.slice(0, 26)) {
+        const r = await call('POST', `/v1/matches/${created.body.id}/commands`, { expectedVersion: version, command });
+        expect(r.status, `${command.type}: ${JSON.stringify(r.body).slice(0, 300)}`).toBe(201);
+        version = r.body.version;
+      }
+      const dodged = await call('POST', `/v1/matches/${created.body.id}/commands`, { expectedVersion: version, command: { type: 'exsilium.dodge', player: 'p2', card: 'p2-8' } });
+      expect(dodged.status).toBe(201);
+      expect(dodged.body.events.map((e: { type: string }) => e.type)).toEqual(['exsilium.dodged']);
+      const again = await call('POST', `/v1/matches/${created.body.id}/commands`, { command: { type: 'exsilium.dodge', player: 'p2', card: 'p2-9' } });
+      expect([again.status, again.body.code]).toEqual([422, 'no_combat']);
+      expect((await call('GET', `/v1/matches/${created.body.id}`)).body.state.table.combats).toEqual([]);
+
+      const bad = fullScenario();
+      bad.board = { ...bad.board, nodes: bad.board.nodes.map((n, i) => (i === 0 ? { ...n, portalSymbol: 'N' } : n)) };
+      const refused = await call('POST', '/v1/matches', { game: 'exsilium', players, options: bad });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors.map((e: { path: string; code: string }) => [e.path, e.code])).toEqual([
+        ['/options/board/nodes/0/portalSymbol', 'not_a_portal'],
+        [`/options/board/nodes/${bad.board.nodes.findIndex((n) => n.id === 'X:5,2')}/portalSymbol`, 'missing'],
+      ]);
+    });
+
     it('EXS-COMP / OCR-3: a scenario without the decks and with an unknown node is refused at creation with /options paths', async () => {
       const { decks: _decks, ...bad } = scenario();
       bad.board = { ...bad.board, nodes: [...bad.board.nodes, { id: 'Z', tile: 'X', neighbors: ['nowhere'] }] };

@@ -16,15 +16,25 @@ const match = gameMatch('exsilium')!;
 const setups = [
   { p1: 'syl', p2: 'keber' },
   { p1: 'vinsan', p2: 'wardun' },
+  { p1: 'syl', p2: 'keber' },
 ].map((factions, i) => {
-  const options = fullScenario({ factions });
+  const options = fullScenario({ factions, ...(i === 2 ? { emptyHandLoses: true } : {}) });
   // The second pair's Drop card is a mine (EXS-MINE-1…5).
   if (i === 1) (options.decks.p2 as Record<string, unknown>[])[4] = { ...options.decks.p2[4]!, mine: true };
+  if (i === 2) {
+    // EXS-KW-DODGE: an Esquiva for Ben, «Arremetida» for Ana (same strengths as the cards replaced);
+    // EXS-AMB-3b strict; EXS-AMB-10: the portal carries a symbol, and an Activate portal card.
+    (options.decks.p2 as Record<string, unknown>[])[7] = { name: 'Esquiva', strength: 2, action: { kind: 'dodge' } };
+    (options.decks.p1 as Record<string, unknown>[])[3] = { name: 'Arremetida', strength: 4, action: { kind: 'dodge' } };
+    (options.decks.p1 as Record<string, unknown>[])[8] = { name: 'Activate portal', strength: 2, action: { kind: 'portal' } };
+    const board = options.board as { nodes: Record<string, unknown>[] };
+    board.nodes = board.nodes.map((n) => (n.id === 'X:5,2' ? { ...n, portalSymbol: 'N' } : n));
+  }
   return { players, options: options as unknown as Record<string, unknown> };
 });
 let setup = setups[0]!;
 /** The whole game's commands with the miniature ids of the second pair of factions. */
-const prefixes = [FULL_GAME, JSON.parse(JSON.stringify(FULL_GAME).replaceAll('syl-', 'vinsan-').replaceAll('keber-', 'wardun-')) as Command[]];
+const prefixes = [FULL_GAME, JSON.parse(JSON.stringify(FULL_GAME).replaceAll('syl-', 'vinsan-').replaceAll('keber-', 'wardun-')) as Command[], FULL_GAME];
 
 /** Commands worth trying now: mostly legal-looking ones for the phase, some wrong on purpose. */
 function menu(state: any, pick: number): Command[] {
@@ -70,6 +80,7 @@ function menu(state: any, pick: number): Command[] {
       discard: p.hand[1] ?? card,
       take: p.discard[0] ?? card,
       target: p.discard[0] ?? card,
+      ...(pick % 3 === 0 ? { dodge: other.hand[0] ?? card } : {}),
     },
     { type: 'exsilium.drop', player, card, node, mode: (['face_up', 'face_down', 'supply'] as const)[pick % 3] },
     { type: 'exsilium.eliminate', player, card },
@@ -84,6 +95,26 @@ function menu(state: any, pick: number): Command[] {
     { type: 'exsilium.activate', player, ...(controlled ? { terminal: controlled } : { card }) },
   );
   if (mini) cmds.push({ type: 'exsilium.move', player, card, miniature: mini.id, path: [node], control: true });
+  // EXS-KW-DODGE (by the defender, or wrongly by the attacker), the Keber strike dodged, EXS-MINE-3.
+  const pvp = t.combats.find((c: any) => c.kind === 'pvp');
+  const dodger = pvp ? (pick % 4 ? pvp.defender.player : player) : player === 'p1' ? 'p2' : 'p1';
+  const dodgeCard = t.players[dodger].hand.find((c: string) => t.cards[c].action?.kind === 'dodge') ?? t.players[dodger].hand[0] ?? 'none';
+  // An owner of a mine on the board sometimes removes it (EXS-MINE-3).
+  const mine = Object.keys(t.dropped).find((n) => t.cards[t.dropped[n].card].mine && t.markers[n] === p.faction);
+  if (mine && pick % 2 === 0) return [{ type: 'exsilium.remove_mine', player, node: mine }];
+  // A defender holding a dodge card mostly dodges (the runs reach it; EXS-COMBAT-TRIGGER-4).
+  if (pvp && pick % 4 && t.cards[dodgeCard]?.action?.kind === 'dodge') return [{ type: 'exsilium.dodge', player: dodger, card: dodgeCard }, cmds[2]!];
+  cmds.push(
+    { type: 'exsilium.dodge', player: dodger, card: dodgeCard },
+    { type: 'exsilium.dodge', player: dodger, card: dodgeCard, combat: pick % 2 },
+    {
+      type: 'exsilium.ability',
+      player,
+      tile: 'X',
+      victims: { [player === 'p1' ? 'p2' : 'p1']: { dodge: other.hand.find((c: string) => t.cards[c].action?.kind === 'dodge') ?? 'none' } },
+    },
+    { type: 'exsilium.remove_mine', player, node: Object.keys(t.dropped)[pick % Math.max(1, Object.keys(t.dropped).length)] ?? node },
+  );
   if (t.combats.length) {
     const fz = p.hand.find((c: string) => c.startsWith('upgrade'));
     if (fz) cmds.push({ type: 'exsilium.fight', player, cards: p.hand.filter((c: string) => c !== fz).slice(0, 2), favourableZone: fz });
@@ -98,12 +129,20 @@ describe('Exsilium match property', () => {
       fc.property(
         fc.array(fc.tuple(fc.nat(1000), fc.nat(20)), { minLength: 1, maxLength: 60 }),
         fc.string({ minLength: 1, maxLength: 8 }),
-        fc.nat(1),
+        fc.nat(2),
         fc.nat(FULL_GAME.length),
         (random, seed, which, k) => {
           setup = setups[which]!;
           // A prefix of the whole game (upgrades, terminals, abilities in reach), then random commands.
-          const steps: [number, number, Command?][] = [...prefixes[which]!.slice(0, k).map((c): [number, number, Command] => [0, 0, c]), ...random];
+          // The third setup often starts where the player combat (and its dodge) waits; the second, often just after the mine is dropped.
+          const steps: [number, number, Command?][] = [
+            ...prefixes[which]!.slice(0, which === 2 ? (k % 2 ? 26 : Math.min(26, Math.max(k, 20))) : which === 1 && k % 3 === 0 ? 18 : k).map((c): [number, number, Command] => [
+              0,
+              0,
+              c,
+            ]),
+            ...random,
+          ];
           let state = match.initialState(setup) as any;
           const log: { type: string; data: unknown }[] = [];
           steps.forEach(([pick, choice, given], i) => {
@@ -132,6 +171,6 @@ describe('Exsilium match property', () => {
       { numRuns: 150 },
     );
     // The runs did reach the new commands, not only their refusals.
-    for (const type of ['buy', 'play', 'drop', 'eliminate', 'ability', 'fight', 'move'].map((x) => `exsilium.${x}`)) expect(accepted, type).toContain(type);
+    for (const type of ['buy', 'play', 'drop', 'eliminate', 'ability', 'fight', 'move', 'dodge', 'remove_mine'].map((x) => `exsilium.${x}`)) expect(accepted, type).toContain(type);
   });
 });

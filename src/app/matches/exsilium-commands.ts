@@ -3,7 +3,8 @@
  * it was) plus, when the match is created with a scenario in `options` (exsilium-options.ts), the
  * full table — the start-player bid, rounds and turns, activation (also on a controlled terminal),
  * movement with mines, reveals and pick-ups, terminal control, combats through the cores, upgrade
- * purchases, card Actions and secondary actions, faction abilities, the enemy activation and victory
+ * purchases, card Actions and secondary actions, mine removal, dodge cards, faction abilities, the enemy
+ * activation (with the EXS-AMB-3b strict variant as an option) and victory
  * (src/games/exsilium/match) — and its `summary`. The command schemas below reuse the operation
  * bodies' members where the operations define them.
  */
@@ -62,7 +63,7 @@ const table = <C>(
 ];
 
 const OPTIONS_DOC =
-  'A full match is created with `options` `{factions: {playerId: "syl"|"keber"|"vinsan"|"wardun"}, board: {tiles: [{id, start?, activation?, attackerBonus?, noDraw?}], nodes: [{id, tile, neighbors, crystal?, terminal?, portal?}], borders?: [{tiles: [a, b], n}]}, decks: {playerId: [card]}, upgrades?: [card with cost], enemyDecks: {basic, intermediate, advanced}, baralytasDeck?, newaru?, harder?}` where a card is `{name, strength, cost?, action?: {kind: draw|exchange|eliminate|portal|cross_border|cracking|hologram|favourable_zone, count?, n?}, beforeCombat?, secondary?: drop|eliminate, faction?, mine?}` (the seeds print no card list, tile data nor upgrade deck: 400 with `/options/...` paths when not playable); without them the match is the resolution log of the operations. The match state carries `table` (the full table) and `summary` (per player: faction, hand/deck/discard sizes, Baralytas, tokens, ability slots, miniatures, upgrades, controlled terminals; the board, Newaru, decks, the winner).';
+  'A full match is created with `options` `{factions: {playerId: "syl"|"keber"|"vinsan"|"wardun"}, board: {tiles: [{id, start?, activation?, attackerBonus?, noDraw?}], nodes: [{id, tile, neighbors, crystal?, terminal?, portal?, portalSymbol?}], borders?: [{tiles: [a, b], n}]}, decks: {playerId: [card]}, upgrades?: [card with cost], enemyDecks: {basic, intermediate, advanced}, baralytasDeck?, newaru?, harder?, emptyHandLoses?}` where a card is `{name, strength, cost?, action?: {kind: draw|exchange|eliminate|portal|cross_border|cracking|hologram|favourable_zone|dodge, count?, n?}, beforeCombat?, secondary?: drop|eliminate, faction?, mine?}` (the seeds print no card list, tile data nor upgrade deck: 400 with `/options/...` paths when not playable); without them the match is the resolution log of the operations. The match state carries `table` (the full table) and `summary` (per player: faction, hand/deck/discard sizes, Baralytas, tokens, ability slots, miniatures, upgrades, controlled terminals; the board, Newaru, decks, the winner).';
 
 const TABLE_COMMANDS: [string, MatchCommand<State>][] = [
   table(
@@ -126,7 +127,7 @@ const TABLE_COMMANDS: [string, MatchCommand<State>][] = [
   ),
   table(
     'exsilium.play',
-    'EXS-ACTION-1 (c) / EXS-CARD-1…5: 1 card for its Action, by its keyword in the options: `draw` (EXS-KW-DRAW: `count` cards from the deck, the discard pile reshuffled when it runs out; refused while a miniature stands on a NO DRAWING tile, EXS-BOARD-5), `exchange` (EXS-KW-EXCHANGE: `discard` a card of the hand, `take` one of the discard pile), `eliminate` (EXS-KW-ELIMINATE: `target`, a card of the hand or discard pile, leaves the game), `portal` (EXS-KW-PORTAL / EXS-AMB-10: `miniature` on a portal goes to the free portal `node` of another tile), `cross_border` (EXS-BORDER-3: `miniature` moves `path` of 1–2 nodes, crossing borders up to the card’s `n` alone), `cracking` (EXS-KW-CRACKING: `miniature` adjacent to the terminal `node` another faction controls removes its token to the game reserve), `hologram` (EXS-KW-HOLOGRAM: a faction token marks the start node, `miniature` moves `path` of 1–3 nodes; in the enemy activation the triggered Newaru go for it, EXS-NEWARU-MOVE-4, then it returns to the marked node if free and the token comes back; the card is discarded when played). `favourable_zone` is given in exsilium.fight. EXS-CARD-4: faction cards only for their faction; EXS-CARD-5: `beforeCombat` cards also while a combat waits.',
+    'EXS-ACTION-1 (c) / EXS-CARD-1…5: 1 card for its Action, by its keyword in the options: `draw` (EXS-KW-DRAW: `count` cards from the deck, the discard pile reshuffled when it runs out; refused while a miniature stands on a NO DRAWING tile, EXS-BOARD-5), `exchange` (EXS-KW-EXCHANGE: `discard` a card of the hand, `take` one of the discard pile), `eliminate` (EXS-KW-ELIMINATE: `target`, a card of the hand or discard pile, leaves the game), `portal` (EXS-KW-PORTAL / EXS-PORTAL-2 / EXS-AMB-10: `miniature` on a portal goes to the free portal `node` of another tile, with the same `portalSymbol` when the options give symbols), `cross_border` (EXS-BORDER-3: `miniature` moves `path` of 1–2 nodes, crossing borders up to the card’s `n` alone), `cracking` (EXS-KW-CRACKING: `miniature` adjacent to the terminal `node` another faction controls removes its token to the game reserve; when the card is faction-type, the terminal owner may cancel it with `dodge`, a dodge card of their hand, EXS-KW-DODGE), `hologram` (EXS-KW-HOLOGRAM: a faction token marks the start node, `miniature` moves `path` of 1–3 nodes; in the enemy activation the triggered Newaru go for it, EXS-NEWARU-MOVE-4, then it returns to the marked node if free and the token comes back; the card is discarded when played). `favourable_zone` is given in exsilium.fight. EXS-CARD-4: faction cards only for their faction; EXS-CARD-5: `beforeCombat` cards also while a combat waits.',
     { player: 'p1', card: 'p1-9', miniature: 'syl-1', node: 'X:3,2' },
     {
       player: Player,
@@ -138,6 +139,7 @@ const TABLE_COMMANDS: [string, MatchCommand<State>][] = [
       take: Type.Optional(CardId),
       target: Type.Optional(CardId),
       control: Type.Optional(Type.Boolean()),
+      dodge: Type.Optional(CardId),
     },
     exs.play,
   ),
@@ -150,14 +152,28 @@ const TABLE_COMMANDS: [string, MatchCommand<State>][] = [
   ),
   table(
     'exsilium.eliminate',
-    'EXS-ACTION-7 (secondary action, Eliminate icon): at any moment of the turn the card leaves the game; its Action is not performed.',
+    'EXS-ACTION-7 (secondary action, Eliminate icon): at any moment of the turn the card leaves the game; its Action is not performed. EXS-MINE-3: a mine card (`mine` in the options) may be eliminated so without the icon.',
     { player: 'p1', card: 'p1-8' },
     { player: Player, card: CardId },
     exs.eliminate,
   ),
   table(
+    'exsilium.remove_mine',
+    'EXS-MINE-3 (secondary action): in their turn, the owner of a mine dropped on the board (face up or face down) removes it from the game: the card leaves the game and its marker token goes to the game reserve, as a spent mine’s (EXS-MINE-5).',
+    { player: 'p1', node: 'X:4,0' },
+    { player: Player, node: NodeId },
+    exs.removeMine,
+  ),
+  table(
+    'exsilium.dodge',
+    'EXS-KW-DODGE (Esquiva) / EXS-COMBAT-TRIGGER-4: before a pending player-versus-player combat is resolved, its defender (`player`, not the active player) discards a card whose Action is `dodge` in the options and the combat does not take place (`combat`: its index, default the first against that player). A Newaru combat is not dodged (Favourable Zone in exsilium.fight evades it). The Keber strike is dodged with «Arremetida» in exsilium.ability (`victims.<player>.dodge`).',
+    { player: 'p2', card: 'p2-7' },
+    { player: Player, card: CardId, combat: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })) },
+    exs.dodge,
+  ),
+  table(
     'exsilium.ability',
-    'EXS-PBOARD-4 / EXS-ACTION-2: 1 faction token on an empty ability slot (once per turn). The second fires the faction ability at once with the choices given: SYL `miniature` (EXS-FACTION-SYL-1: every figure within 2 nodes eliminated, own SYL and Newaru included), Keber `tile` (EXS-FACTION-KEBER-1: all 4 Keber on one tile, EXS-AMB-26; everything on that adjacent tile and every enemy on the Keber tile), Vinsan `nodes` (EXS-FACTION-VINSAN-1: a sinkhole of up to 4 pairwise adjacent nodes, no deposit or terminal; figures there move to `displace` nodes), Wardun `miniature` + `target` (EXS-FACTION-WARDUN-1: a miniature of another faction within 3 nodes is trapped). Ranges count node steps ignoring obstacles (EXS-AMB-14). Victims retreat and apply only the loser discard rule (`victims`: per player `supplyCards`, `markerNodes`; EXS-COMBAT-DISCARD-3); the release follows EXS-PBOARD-5. Not modelled: the Dodge card «Arremetida» against the Keber strike.',
+    'EXS-PBOARD-4 / EXS-ACTION-2: 1 faction token on an empty ability slot (once per turn). The second fires the faction ability at once with the choices given: SYL `miniature` (EXS-FACTION-SYL-1: every figure within 2 nodes eliminated, own SYL and Newaru included), Keber `tile` (EXS-FACTION-KEBER-1: all 4 Keber on one tile, EXS-AMB-26; everything on that adjacent tile and every enemy on the Keber tile), Vinsan `nodes` (EXS-FACTION-VINSAN-1: a sinkhole of up to 4 pairwise adjacent nodes, no deposit or terminal; figures there move to `displace` nodes), Wardun `miniature` + `target` (EXS-FACTION-WARDUN-1: a miniature of another faction within 3 nodes is trapped). Ranges count node steps ignoring obstacles (EXS-AMB-14). Victims retreat and apply only the loser discard rule (`victims`: per player `supplyCards`, `markerNodes`; EXS-COMBAT-DISCARD-3); the release follows EXS-PBOARD-5 (Wardun: 2 miniatures back on the board free the trapped miniature). A struck player dodges the Keber strike with a card named «Arremetida» from hand (`victims.<player>.dodge`; discarded, their miniatures spared; Newaru never dodge).',
     { player: 'p1', miniature: 'syl-1' },
     {
       player: Player,
@@ -169,7 +185,11 @@ const TABLE_COMMANDS: [string, MatchCommand<State>][] = [
       victims: Type.Optional(
         Type.Record(
           Type.String(),
-          Type.Object({ supplyCards: Type.Optional(Type.Array(CardId, { maxItems: 4 })), markerNodes: Type.Optional(Type.Array(NodeId, { maxItems: 4 })) }),
+          Type.Object({
+            supplyCards: Type.Optional(Type.Array(CardId, { maxItems: 4 })),
+            markerNodes: Type.Optional(Type.Array(NodeId, { maxItems: 4 })),
+            dodge: Type.Optional(CardId),
+          }),
         ),
       ),
     },
@@ -177,7 +197,7 @@ const TABLE_COMMANDS: [string, MatchCommand<State>][] = [
   ),
   table(
     'exsilium.end_turn',
-    'EXS-ACTION-5 / EXS-AMB-5: the turn ends (cards left are kept); the enemy activation follows (EXS-NEWARU-ACT-1…4 movement by this turn’s moves, EXS-NEWARU-SPAWN-1 respawns), then the next player’s turn (a new round refills the hands, EXS-ROUND-1; adjacent Newaru attack, EXS-COMBAT-TRIGGER-3).',
+    'EXS-ACTION-5 / EXS-AMB-5: the turn ends (cards left are kept); the enemy activation follows (EXS-NEWARU-ACT-1…4 movement by this turn’s moves; with `options.emptyHandLoses`, EXS-AMB-3b strict: a Newaru next to a miniature of the player whose turn ended, who holds no cards, wins at once; EXS-NEWARU-SPAWN-1 respawns), then the next player’s turn (a new round refills the hands, EXS-ROUND-1; adjacent Newaru attack, EXS-COMBAT-TRIGGER-3).',
     { player: 'p1' },
     { player: Player },
     exs.endTurn,

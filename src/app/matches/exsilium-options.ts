@@ -23,8 +23,9 @@ const Card = (upgrade: boolean) =>
     action: Type.Optional(
       Type.Object(
         {
-          kind: Enum(['draw', 'exchange', 'eliminate', 'portal', 'cross_border', 'cracking', 'hologram', 'favourable_zone'] as const, {
-            description: 'The glossary keyword of the card’s Action (§19): Robar, Intercambiar, Eliminar, Activar portal, Cruzar frontera, Cracking, Holograma, Zona favorable.',
+          kind: Enum(['draw', 'exchange', 'eliminate', 'portal', 'cross_border', 'cracking', 'hologram', 'favourable_zone', 'dodge'] as const, {
+            description:
+              'The glossary keyword of the card’s Action (§19): Robar, Intercambiar, Eliminar, Activar portal, Cruzar frontera, Cracking, Holograma, Zona favorable, Esquiva (`dodge`: played with exsilium.dodge by the defender of a combat).',
           }),
           count: Type.Optional(Type.Integer({ minimum: 1, maximum: 12, description: '`draw`: cards drawn (e.g. 2 for "Draw 2").' })),
           n: Type.Optional(Type.Integer({ minimum: 1, maximum: 4, description: '`cross_border`: the border number crossed alone (2 or 3).' })),
@@ -58,6 +59,14 @@ export const ExsiliumOptionsSchema = Type.Object({
         Type.Object({
           terminal: Type.Optional(Type.Boolean({ description: 'A connection terminal (gets a connection token on reveal).' })),
           portal: Type.Optional(Type.Boolean({ description: 'The tile’s portal (a Newaru appears there on reveal and respawn).' })),
+          portalSymbol: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 50,
+              description:
+                'The portal’s symbol (EXS-PORTAL-2, EXS-AMB-10): given for every portal or for none; when given, Activate portal only reaches a portal with the same symbol.',
+            }),
+          ),
         }),
       ]),
       { minItems: 1, maxItems: 2000, description: 'Every movement node of the layout, face-down tiles included (EXS-AMB-2: the tiles’ data).' },
@@ -91,4 +100,10 @@ export const ExsiliumOptionsSchema = Type.Object({
   ),
   newaru: Type.Optional(Type.Integer({ minimum: 0, maximum: 50, description: 'Newaru miniatures in the supply (EXS-NEWARU-SPAWN-4); absent → unlimited.' })),
   harder: Type.Optional(Type.Boolean({ description: 'EXS-WIN-2: +2 to the victory target.' })),
+  emptyHandLoses: Type.Optional(
+    Type.Boolean({
+      description:
+        'EXS-AMB-3b strict variant (default off, the deferred combat the rulebook’s Newaru sections describe): in the enemy activation after a player’s turn, a Newaru next to a miniature of that player, who holds no cards, wins that combat at once (the loser’s Conclusion applies).',
+    }),
+  ),
 });

@@ -8,6 +8,7 @@ import type { EliminationCause, Figure } from './evolve-actions.js';
 import type { TableEvent } from './evolve.js';
 import { boardOf, checkRelease, Decision, figures, isFree, isTerminal, isTrapped, nodeDistances, requireMiniature, requireTurn, tileOf } from './rules.js';
 import type { Table } from './table.js';
+import { dodgeStrike } from './dodge.js';
 
 export interface AbilityCommand {
   player: string;
@@ -22,7 +23,7 @@ export interface AbilityCommand {
   /** Wardun: the miniature of another faction trapped under the Wardun token. */
   target?: { player: string; miniature: string };
   /** Victims' choices per player: cards into the supply deck and marker nodes (default: first cards in hand, first free nodes). */
-  victims?: Record<string, { supplyCards?: string[]; markerNodes?: string[] }>;
+  victims?: Record<string, { supplyCards?: string[]; markerNodes?: string[]; /** Keber strike: the victim's «Arremetida» from hand. */ dodge?: string }>;
 }
 
 /** EXS-FACTION-SYL-1: drone; -KEBER-1: strike; -VINSAN-1: sinkhole; -WARDUN-1: paralysis. */
@@ -134,8 +135,18 @@ export function fillAbilitySlot(t: Table, c: AbilityCommand): TableEvent[] {
         path: '/command/tile',
         adjacent: [...adjacentTiles(t, keberTile!)],
       });
-    const victims = reachable(t).filter(([n, f]) => tileOf(t, n) === tile || (tileOf(t, n) === keberTile && !('player' in f && f.player === c.player)));
+    const struck = reachable(t).filter(([n, f]) => tileOf(t, n) === tile || (tileOf(t, n) === keberTile && !('player' in f && f.player === c.player)));
     d.emit({ type: 'exsilium.ability_fired', data: { player: c.player, ability, tile } });
+    // «Arremetida» dodges the strike for its player's miniatures; Newaru cannot dodge it.
+    const dodgers = new Set<string>();
+    for (const [victim, choice] of Object.entries(c.victims ?? {})) {
+      if (choice.dodge === undefined) continue;
+      if (!struck.some(([, f]) => 'player' in f && f.player === victim))
+        throw new RuleViolation('not_struck', `No miniature of ${victim} is struck: nothing to dodge.`, { path: pointer('command', 'victims', victim, 'dodge') });
+      dodgeStrike(d, victim, choice.dodge, pointer('command', 'victims', victim, 'dodge'));
+      dodgers.add(victim);
+    }
+    const victims = struck.filter(([, f]) => !('player' in f && dodgers.has(f.player)));
     eliminate(d, ability, victims, c.victims);
   } else {
     // EXS-FACTION-VINSAN-1: a sinkhole destroys up to 4 nodes (RECOMMENDED footprint: 2 × 2, i.e. pairwise adjacent).

@@ -7,6 +7,7 @@ import { RuleViolation } from '../../errors.js';
 import { DeckLog } from '../decks.js';
 import type { DropMode } from './evolve-actions.js';
 import type { TableEvent } from './evolve.js';
+import { dodgeFactionCard } from './dodge.js';
 import { afterStep, boardOf, Decision, isFree, isTerminal, requireCard, requireMiniature, requireTurn, tileOf } from './rules.js';
 import type { Table } from './table.js';
 import { controlLeftTerminal, seedOf, walk } from './turn.js';
@@ -27,6 +28,8 @@ export interface PlayCommand {
   target?: string;
   /** Cross border: control the terminal left (EXS-TERMINAL-3). */
   control?: boolean;
+  /** A faction-type Cracking: the terminal owner's dodge card from hand (their choice, EXS-KW-DODGE). */
+  dodge?: string;
 }
 
 const need = <T>(value: T | undefined, member: string, kind: string): T => {
@@ -88,10 +91,17 @@ export function play(t: Table, c: PlayCommand, dice: Dice): TableEvent[] {
       const mini = need(c.miniature, 'miniature', 'Activate portal');
       const from = requireMiniature(t, c.player, mini);
       const to = need(c.node, 'node', 'Activate portal');
-      const portal = (n: string) => t.board.nodes.some((x) => x.id === n && x.portal);
-      if (!portal(from)) throw new RuleViolation('not_on_portal', `"${mini}" does not stand on a portal node.`, { path: '/command/miniature' });
+      const portal = (n: string) => t.board.nodes.find((x) => x.id === n && x.portal);
+      const source = portal(from);
+      if (!source) throw new RuleViolation('not_on_portal', `"${mini}" does not stand on a portal node.`, { path: '/command/miniature' });
       if (!boardOf(t).has(to) || !portal(to) || tileOf(t, to) === tileOf(t, from) || !isFree(t, to))
         throw new RuleViolation('portal_destination', `"${to}" is not a free portal node of another tile.`, { path: '/command/node' });
+      // EXS-PORTAL-2 / EXS-AMB-10: when the tile data gives portal symbols, only the same symbol is reached.
+      if (source.portalSymbol !== undefined && portal(to)!.portalSymbol !== source.portalSymbol)
+        throw new RuleViolation('portal_symbol', `"${to}" shows another portal symbol than "${from}" (${source.portalSymbol}; EXS-PORTAL-2).`, {
+          path: '/command/node',
+          symbol: source.portalSymbol,
+        });
       played(mini);
       d.emit({ type: 'exsilium.miniature_stepped', data: { player: c.player, miniature: mini, from, to } });
       afterStep(d, c.player, mini, to);
@@ -131,7 +141,9 @@ export function play(t: Table, c: PlayCommand, dice: Dice): TableEvent[] {
         throw new RuleViolation('not_controlled_terminal', `"${node}" is not a terminal another faction controls.`, { path: '/command/node', controlled: t.controlled });
       if (!boardOf(t).adjacent(at, node)) throw new RuleViolation('not_adjacent', `"${mini}" is not adjacent to "${node}" (EXS-KW-CRACKING).`, { path: '/command/miniature' });
       played(mini);
-      d.emit({ type: 'exsilium.terminal_cracked', data: { player: c.player, node, owner } });
+      // EXS-KW-DODGE: the effect of a faction-type card (EXS-KW-FACTIONCARD) may be dodged by the player it acts on.
+      if (c.dodge !== undefined) dodgeFactionCard(d, owner, c.dodge, card!);
+      else d.emit({ type: 'exsilium.terminal_cracked', data: { player: c.player, node, owner } });
       break;
     }
     default:
@@ -178,9 +190,27 @@ export function drop(t: Table, c: DropCommand): TableEvent[] {
 export function eliminate(t: Table, c: { player: string; card: string }): TableEvent[] {
   requireTurn(t, c.player, { combatAllowed: true });
   requireCard(t, c.player, c.card);
-  if (t.cards[c.card]!.secondary !== 'eliminate')
-    throw new RuleViolation('no_eliminate_icon', `"${t.cards[c.card]!.name}" has no Eliminate icon (EXS-ACTION-7).`, { path: '/command/card' });
+  // EXS-MINE-3: a mine card may always be eliminated as a secondary action.
+  if (t.cards[c.card]!.secondary !== 'eliminate' && !t.cards[c.card]!.mine)
+    throw new RuleViolation('no_eliminate_icon', `"${t.cards[c.card]!.name}" has no Eliminate icon (EXS-ACTION-7) and is no mine (EXS-MINE-3).`, { path: '/command/card' });
   const d = new Decision(t);
   d.emit({ type: 'exsilium.card_eliminated', data: { player: c.player, card: c.card, from: 'hand' } });
+  return d.events;
+}
+
+/**
+ * EXS-MINE-3: as a secondary action in their turn, the owner removes a mine they dropped (face up or
+ * down) from the game; its marker token goes to the game reserve like a spent mine's (EXS-MINE-5).
+ */
+export function removeMine(t: Table, c: { player: string; node: string }): TableEvent[] {
+  const p = requireTurn(t, c.player, { combatAllowed: true });
+  const mine = t.dropped[c.node];
+  if (!mine || !t.cards[mine.card]?.mine || t.markers[c.node] !== p.faction)
+    throw new RuleViolation('no_own_mine', `No mine of ${c.player} lies at "${c.node}" (EXS-MINE-1).`, {
+      path: '/command/node',
+      mines: Object.keys(t.dropped).filter((n) => t.cards[t.dropped[n]!.card]?.mine && t.markers[n] === p.faction),
+    });
+  const d = new Decision(t);
+  d.emit({ type: 'exsilium.mine_removed', data: { player: c.player, card: mine.card, node: c.node } });
   return d.events;
 }

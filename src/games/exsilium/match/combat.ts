@@ -137,7 +137,7 @@ function fightPlayer(d: Decision, c: Extract<PendingCombat, { kind: 'pvp' }>, co
   if (effects.baralytas) checkWin(d, winner);
 }
 
-function fightNewaru(d: Decision, c: Extract<PendingCombat, { kind: 'newaru' }>, command: FightCommand, log: DeckLog): void {
+export function fightNewaru(d: Decision, c: Extract<PendingCombat, { kind: 'newaru' }>, command: FightCommand, log: DeckLog): void {
   const t = d.t;
   const p = t.players[c.player]!;
   const node = minNode(p, c.miniature);
@@ -173,6 +173,8 @@ function fightNewaru(d: Decision, c: Extract<PendingCombat, { kind: 'newaru' }>,
       faction: p.faction,
       inactiveMiniatures: p.pool.length,
       abilityTokens: 0,
+      // EXS-AMB-3b strict variant (options.emptyHandLoses).
+      emptyHandLoses: t.emptyHandLoses,
       // EXS-AMB-24: deposits of face-down tiles hold no place for a token yet.
       board: { nodes: t.board.nodes.map((n) => (n.crystal ? { ...n, token: !t.revealed.includes(n.tile) || t.deposits[n.id] != null } : n)), defeatedAt: node },
     },

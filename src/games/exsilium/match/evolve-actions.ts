@@ -18,6 +18,8 @@ export type ActionEvent =
   | { type: 'exsilium.cards_drawn'; data: { player: string; cards: string[]; reshuffled: string[] | null } }
   | { type: 'exsilium.card_exchanged'; data: { player: string; discarded: string; taken: string } }
   | { type: 'exsilium.card_eliminated'; data: { player: string; card: string; from: 'hand' | 'discard' } }
+  | { type: 'exsilium.mine_removed'; data: { player: string; card: string; node: string } }
+  | { type: 'exsilium.dodged'; data: { player: string; card: string; against: 'combat' | 'keber_strike' | 'faction_card'; combat?: PendingCombat } }
   | { type: 'exsilium.card_dropped'; data: { player: string; card: string; node: string; mode: DropMode; tokens: number } }
   | { type: 'exsilium.ability_slot_filled'; data: { player: string; slots: number } }
   | {
@@ -50,6 +52,8 @@ export const ACTION_EVENT_TYPES = [
   'exsilium.cards_drawn',
   'exsilium.card_exchanged',
   'exsilium.card_eliminated',
+  'exsilium.mine_removed',
+  'exsilium.dodged',
   'exsilium.card_dropped',
   'exsilium.ability_slot_filled',
   'exsilium.ability_fired',
@@ -123,6 +127,20 @@ export function evolveAction(t: Table, event: ActionEvent): Table {
         ...t,
         players: withPlayer(t.players, d.player, (p) => (d.from === 'hand' ? { ...p, hand: without(p.hand, d.card) } : { ...p, discard: without(p.discard, d.card) })),
       };
+    }
+    case 'exsilium.mine_removed': {
+      // EXS-MINE-3: the mine card leaves the game; its marker token goes to the game reserve (as a spent mine's, EXS-MINE-5).
+      const d = event.data;
+      const { [d.node]: _marker, ...markers } = t.markers;
+      const { [d.node]: _card, ...dropped } = t.dropped;
+      return { ...t, markers, dropped, reserve: plus(t.reserve, t.players[d.player]!.faction, 1) };
+    }
+    case 'exsilium.dodged': {
+      // EXS-KW-DODGE: the card is discarded after use; a dodged combat does not take place.
+      const d = event.data;
+      const players = withPlayer(t.players, d.player, (p) => ({ ...p, hand: without(p.hand, d.card), discard: [...p.discard, d.card] }));
+      const i = d.combat ? t.combats.findIndex((c) => JSON.stringify(c) === JSON.stringify(d.combat)) : -1;
+      return { ...t, players, combats: i < 0 ? t.combats : t.combats.filter((_, j) => j !== i) };
     }
     case 'exsilium.card_dropped': {
       const d = event.data;

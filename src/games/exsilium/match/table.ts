@@ -15,6 +15,8 @@ export interface TableNode extends BoardNode {
   terminal?: boolean;
   /** A portal: Newaru spawn point (EXS-PORTAL-1). */
   portal?: boolean;
+  /** The portal's symbol when the tile data prints one (EXS-PORTAL-2, EXS-AMB-10: same symbol → destination). */
+  portalSymbol?: string;
 }
 
 export interface TableTile {
@@ -42,7 +44,8 @@ export type CardAction =
   | { kind: 'cross_border'; n: number }
   | { kind: 'cracking' }
   | { kind: 'hologram' }
-  | { kind: 'favourable_zone' };
+  | { kind: 'favourable_zone' }
+  | { kind: 'dodge' };
 
 export interface TableCard {
   name: string;
@@ -71,6 +74,8 @@ export interface ExsiliumOptions {
   baralytasDeck?: number[];
   newaru?: number;
   harder?: boolean;
+  /** EXS-AMB-3b strict variant: in the enemy activation after a turn, a Newaru next to a miniature of that player, who has no cards, wins at once. */
+  emptyHandLoses?: boolean;
 }
 
 export interface Miniature {
@@ -158,6 +163,8 @@ export interface Table {
   slotFilled: boolean;
   /** This turn's Hologram (EXS-KW-HOLOGRAM): the miniature, its marked start node, the card. */
   hologram: { player: string; miniature: string; node: string; card: string } | null;
+  /** EXS-AMB-3b: the strict "immediate auto-loss with an empty hand" variant is on (options.emptyHandLoses). */
+  emptyHandLoses: boolean;
 }
 
 /** EXS-COMP-7: 3 × 1, 3 × 2, 2 × 3. */
@@ -214,6 +221,13 @@ export function checkOptions(players: readonly { id: string }[], o: ExsiliumOpti
   const portals = new Map<string, number>();
   o.board.nodes.forEach((n) => n.portal && portals.set(n.tile, (portals.get(n.tile) ?? 0) + 1));
   for (const [tile, n] of portals) if (n > 1) add('/options/board/nodes', 'two_portals', `Tile "${tile}" has ${n} portal nodes; a tile has at most one.`);
+  // EXS-AMB-10: portal symbols are either given for every portal (then matched) or for none (any portal).
+  const symbols = o.board.nodes.some((n) => n.portalSymbol !== undefined);
+  o.board.nodes.forEach((n, i) => {
+    const at = pointer('options', 'board', 'nodes', i, 'portalSymbol');
+    if (n.portalSymbol !== undefined && !n.portal) add(at, 'not_a_portal', `Node "${n.id}" is not a portal: only a portal carries a portal symbol.`);
+    else if (symbols && n.portal && n.portalSymbol === undefined) add(at, 'missing', `Portal "${n.id}" needs its symbol: give every portal its symbol or none (EXS-AMB-10).`);
+  });
   o.board.borders?.forEach((b, i) =>
     b.tiles.forEach((t, j) => {
       if (!tiles.has(t)) add(pointer('options', 'board', 'borders', i, 'tiles', j), 'unknown_tile', `No tile "${t}".`);
@@ -319,6 +333,7 @@ export function setupTable(players: readonly { id: string }[], o: ExsiliumOption
     trapped: null,
     slotFilled: false,
     hologram: null,
+    emptyHandLoses: o.emptyHandLoses ?? false,
   };
 }
 

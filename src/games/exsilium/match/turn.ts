@@ -6,6 +6,7 @@ import { moveNewaru } from '../newaru-movement.js';
 import { respawn } from '../respawn.js';
 import { checkMines } from '../mines.js';
 import { eliminate } from './abilities.js';
+import { fightNewaru } from './combat.js';
 import { BARALYTAS_COMPOSITION, type PendingCombat, type Table } from './table.js';
 import { afterStep, boardOf, Decision, figures, isFree, isTerminal, isTrapped, requireCard, requireMiniature, requireTurn, revealTile, tileOf } from './rules.js';
 import type { TableEvent } from './evolve.js';
@@ -224,6 +225,22 @@ export function move(t: Table, command: MoveCommand): TableEvent[] {
   return d.events;
 }
 
+/**
+ * EXS-AMB-3b strict variant (options.emptyHandLoses): "when the enemies activate after your turn and
+ * you are attacked with no cards, you lose": a Newaru next to a miniature of the player whose turn
+ * just ended, who holds no cards, attacks at once and wins (no enemy card is revealed); the loser's
+ * Conclusion applies. Otherwise the combat waits for that player's turn (EXS-COMBAT-TRIGGER-3).
+ */
+function ambush(d: Decision, dice: Dice, player: string): void {
+  const board = boardOf(d.t);
+  for (const m of d.t.players[player]!.miniatures) {
+    const t = d.t;
+    const n = m.node && t.newaru.find((x) => board.adjacent(m.node!, x.node));
+    if (!n || t.players[player]!.hand.length > 0 || isTrapped(t, player, m.id)) continue;
+    fightNewaru(d, { kind: 'newaru', attacker: 'newaru', player, miniature: m.id, newaru: n.id }, { player, cards: [] }, new DeckLog(seedOf(dice)));
+  }
+}
+
 /** EXS-ACTION-5 / EXS-AMB-5: the turn ends (voluntarily with cards left); then the enemy activation (EXS-ROUND-2). */
 export function endTurn(t: Table, command: { player: string }, dice: Dice): TableEvent[] {
   requireTurn(t, command.player);
@@ -245,6 +262,7 @@ export function endTurn(t: Table, command: { player: string }, dice: Dice): Tabl
     const r = moveNewaru({ nodes, newaru: { node: n.node }, miniatures, move: { faction, path: first ?? [], paths: rest }, ...holo });
     if (r.moves) d.emit({ type: 'exsilium.newaru_moved', data: { id: n.id, from: r.from, to: r.to, adjacentTo: r.adjacentTo, rules: r.rules } });
   }
+  if (d.t.emptyHandLoses) ambush(d, dice, command.player);
   // EXS-KW-HOLOGRAM (5): the trick is revealed: the miniature returns to the marked node (if still free) and the token to its owner.
   const h = d.t.hologram;
   if (h) {
