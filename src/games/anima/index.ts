@@ -1,4 +1,4 @@
-/** Ánima: La Sombra de Omega — pure rules (digest ../../../../shared/rules/anima.md). */
+/** Ánima: La Sombra de Omega — pure rules; comments cite the rulebook digest's rule IDs (ANIMA-*). */
 export * from './group.js';
 export * from './combat.js';
 export * from './exploration.js';
