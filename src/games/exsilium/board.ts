@@ -59,6 +59,21 @@ export function buildBoard(nodes: readonly BoardNode[]): Board {
   };
 }
 
+/** Steps from `from` to every node reachable over the graph, ignoring what stands on the nodes (breadth first). */
+export function stepsFrom(board: Board, from: string): Map<string, number> {
+  const dist = new Map<string, number>([[from, 0]]);
+  const queue = [from];
+  while (queue.length) {
+    const cur = queue.shift()!;
+    for (const n of board.neighbors(cur)) {
+      if (dist.has(n)) continue;
+      dist.set(n, dist.get(cur)! + 1);
+      queue.push(n);
+    }
+  }
+  return dist;
+}
+
 export function unknownNode(path: string, id: string): InputProblem {
   return { path, code: 'unknown_node', message: `No node has id "${id}".` };
 }

@@ -1,6 +1,6 @@
 /** Where a Baralytas token lost to a Newaru goes (EXS-COMBAT-NEWARU-6, EXS-AMB-24). */
 import { RuleViolation } from '../errors.js';
-import { type BoardNode, buildBoard, raiseUnknown, unknownNode } from './board.js';
+import { type BoardNode, buildBoard, raiseUnknown, stepsFrom, unknownNode } from './board.js';
 
 export type DepositNode = BoardNode & { /** A Baralytas token lies on this deposit. */ token?: boolean };
 
@@ -23,16 +23,7 @@ export function nearestFreeDeposit(nodes: readonly DepositNode[], at: string, ba
   const board = buildBoard(nodes);
   if (!board.has(at)) raiseUnknown([unknownNode(`${basePath}/defeatedAt`, at)]);
   if (board.node(at).crystal) throw new RuleViolation('impassable_node', `"${at}" is a crystal deposit: no miniature stands there.`, { path: `${basePath}/defeatedAt` });
-  const dist = new Map<string, number>([[at, 0]]);
-  const queue = [at];
-  while (queue.length) {
-    const cur = queue.shift()!;
-    for (const n of board.neighbors(cur)) {
-      if (dist.has(n)) continue;
-      dist.set(n, dist.get(cur)! + 1);
-      queue.push(n);
-    }
-  }
+  const dist = stepsFrom(board, at);
   const free = nodes.filter((n) => n.crystal && !n.token && dist.has(n.id));
   if (free.length === 0) return { deposit: null, distance: null, ties: [] };
   const best = Math.min(...free.map((n) => dist.get(n.id)!));

@@ -1,6 +1,6 @@
 /** What the Exsilium table deciders share: the event recorder, the board queries and the per-step checks. */
 import { RuleViolation } from '../../errors.js';
-import { buildBoard, type Board } from '../board.js';
+import { buildBoard, stepsFrom, type Board } from '../board.js';
 import { evolveTable, type TableEvent } from './evolve.js';
 import { RELEASE_SLOT } from '../retreat.js';
 import { points, type PendingCombat, type Table, type TableNode, type TablePlayer } from './table.js';
@@ -80,18 +80,7 @@ export const isTrapped = (t: Table, player: string, miniature: string) => t.trap
 
 /** Steps between two nodes over the node graph, ignoring what stands on them (EXS-BOARD-3, EXS-AMB-14 for ability ranges). */
 export function nodeDistances(t: Table, from: string): Map<string, number> {
-  const board = boardOf(t);
-  const dist = new Map<string, number>([[from, 0]]);
-  const queue = [from];
-  while (queue.length) {
-    const cur = queue.shift()!;
-    for (const n of board.neighbors(cur)) {
-      if (dist.has(n)) continue;
-      dist.set(n, dist.get(cur)! + 1);
-      queue.push(n);
-    }
-  }
-  return dist;
+  return stepsFrom(boardOf(t), from);
 }
 
 /** A node a figure may stand on now: not a deposit, not destroyed, nobody there (EXS-MOVE-2, EXS-AMB-8). */
