@@ -7,19 +7,17 @@
  * Everything listens on 127.0.0.1; skipped only when /usr/bin/chromium is absent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Database } from '../../src/app/ports.js';
 import { openTestPglite } from '../../src/infra/database/index.js';
 import { apiKeyStore } from '../../src/infra/keys.js';
 import { testApp } from '../helpers/app.js';
+import { CHROMIUM, chromiumPresent as present, launchChromium } from '../helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const EXAMPLE = join(import.meta.dirname, '../../examples/browser-table');
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
 
@@ -37,7 +35,6 @@ function staticServer(): Promise<{ server: Server; origin: string }> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
 }
 
-const present = existsSync(CHROMIUM);
 if (!present) console.warn(`browser-table test skipped: ${CHROMIUM} is absent (install Debian's chromium to run it).`);
 
 describe.skipIf(!present)('examples/browser-table in Chromium, from another origin than the API', () => {
@@ -45,7 +42,7 @@ describe.skipIf(!present)('examples/browser-table in Chromium, from another orig
   let app: FastifyInstance;
   let api: string;
   let site: { server: Server; origin: string };
-  let profile: string;
+  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
   let context: BrowserContext;
   let page: Page;
   let key: string;
@@ -58,23 +55,17 @@ describe.skipIf(!present)('examples/browser-table in Chromium, from another orig
     api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     key = (await apiKeyStore(db).create('browser table')).key;
     site = await staticServer();
-    profile = await mkdtemp(join(tmpdir(), 'arbiter-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      timeout: 30_000,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
+    context = browser.context;
     page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(10_000);
     page.on('pageerror', (e) => pageErrors.push(e.message));
   });
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await new Promise((r) => (site ? site.server.close(r) : r(undefined)));
     await app?.close();
     await db?.close();
-    if (profile) await rm(profile, { recursive: true, force: true });
   });
 
   it('creates a match, opens the feed with a feed token and EventSource, and shows events as they are appended', async () => {

@@ -4,13 +4,9 @@
  * Skips only when /usr/bin/chromium is absent (CI installs it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from '../helpers/app.js';
-
-const CHROMIUM = '/usr/bin/chromium';
+import { CHROMIUM, chromiumPresent, launchChromium, loopbackOnly } from '../helpers/chromium.js';
 
 let app: FastifyInstance;
 let base: string;
@@ -21,26 +17,14 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-describe.skipIf(!existsSync(CHROMIUM))(`GraphiQL in Chromium, offline (skipped when ${CHROMIUM} is absent)`, () => {
+describe.skipIf(!chromiumPresent)(`GraphiQL in Chromium, offline (skipped when ${CHROMIUM} is absent)`, () => {
   it('renders with the example tabs and runs a query, with every request not to 127.0.0.1 blocked', { timeout: 90_000 }, async () => {
-    const { chromium } = await import('playwright-core');
-    const profile = mkdtempSync(join(tmpdir(), 'arbiter-graphiql-'));
-    const browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      timeout: 30_000,
-    });
-    const blocked: string[] = [];
+    const browser = await launchChromium();
+    let blocked: string[] = [];
     const violations: string[] = [];
     try {
-      const page = await browser.newPage();
-      await page.route('**/*', (route) => {
-        const url = new URL(route.request().url());
-        if (url.hostname === '127.0.0.1') return route.continue();
-        blocked.push(url.href);
-        return route.abort('internetdisconnected');
-      });
+      const page = await browser.context.newPage();
+      blocked = await loopbackOnly(page);
       page.on('console', (msg) => {
         if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
       });
@@ -60,7 +44,6 @@ describe.skipIf(!existsSync(CHROMIUM))(`GraphiQL in Chromium, offline (skipped w
       expect(await page.locator('.result-window').innerText()).not.toContain('"errors"');
     } finally {
       await browser.close();
-      rmSync(profile, { recursive: true, force: true });
     }
     expect(blocked).toEqual([]);
     expect(violations).toEqual([]);

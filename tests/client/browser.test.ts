@@ -6,17 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import ts from 'typescript';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from '../helpers/app.js';
 import { databaseTargets } from '../helpers/database.js';
+import { CHROMIUM, chromiumPresent, launchChromium, loopbackOnly } from '../helpers/chromium.js';
 import type { Database } from '../../src/app/ports.js';
 import { createArbiterClient } from '../../clients/typescript/src/index.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SRC = new URL('../../clients/typescript/src/', import.meta.url);
 const OPENAPI_FETCH = new URL('../../node_modules/openapi-fetch/dist/index.mjs', import.meta.url);
 
@@ -84,32 +82,19 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe.skipIf(!existsSync(CHROMIUM))(`the client in Chromium (skipped when ${CHROMIUM} is absent)`, () => {
+describe.skipIf(!chromiumPresent)(`the client in Chromium (skipped when ${CHROMIUM} is absent)`, () => {
   it('calls the API across origins, follows a match feed and throws typed problems', { timeout: 90_000 }, async () => {
-    const { chromium } = await import('playwright-core');
-    const profile = mkdtempSync(join(tmpdir(), 'arbiter-client-'));
-    const browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      timeout: 30_000,
-    });
-    const blocked: string[] = [];
+    const browser = await launchChromium();
+    let blocked: string[] = [];
     try {
-      const page = await browser.newPage();
-      await page.route('**/*', (route) => {
-        const url = new URL(route.request().url());
-        if (url.hostname === '127.0.0.1') return route.continue();
-        blocked.push(url.href);
-        return route.abort('internetdisconnected');
-      });
+      const page = await browser.context.newPage();
+      blocked = await loopbackOnly(page);
       await page.goto(`${origin}/?api=${encodeURIComponent(api)}&key=${encodeURIComponent(key)}`, { timeout: 30_000 });
       await page.waitForFunction(() => (window as unknown as { __result?: unknown }).__result !== undefined, undefined, { timeout: 30_000 });
       const result = await page.evaluate(() => (window as unknown as { __result: unknown }).__result);
       expect(result).toEqual({ successes: 4, versions: [1, 2], problem: { status: 404, code: 'not_found', requestId: expect.any(String) } });
     } finally {
       await browser.close();
-      rmSync(profile, { recursive: true, force: true });
     }
     expect(blocked).toEqual([]);
   });
