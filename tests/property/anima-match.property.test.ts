@@ -144,7 +144,7 @@ const OPENINGS: { cards: () => object; commands: Command[] }[] = [
 ];
 
 describe('Ánima match property', () => {
-  it('replay equals live; refused commands change nothing (ANIMA-*)', () => {
+  it('replay equals live; refused commands change nothing (ANIMA-*)', { timeout: 180_000 }, () => {
     const g = gameMatch('anima')!;
     const reached = new Set<string>();
     const seen = new Set<string>();
