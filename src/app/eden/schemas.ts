@@ -157,6 +157,19 @@ export const RollSchema = Type.Object(
   { title: 'CharacteristicRoll', description: 'A characteristic roll (EDEN-ROLL-1).' },
 );
 
+const OpposedParty = Type.Object({ value: Type.Integer({ description: 'The characteristic rolled with.' }), total: Type.Integer({ description: '1D6 + value (EDEN-AMB-4).' }) });
+
+export const OpposedRollSchema = Type.Object(
+  {
+    a: OpposedParty,
+    b: OpposedParty,
+    rounds: Type.Array(Type.Object({ a: Type.Integer(), b: Type.Integer() }), { description: 'Every pair rolled; all but the last were full ties.' }),
+    winner: Type.Union([Type.Literal('a'), Type.Literal('b')]),
+    by: Type.Union([Type.Literal('total'), Type.Literal('characteristic')], { description: 'Higher total, or higher characteristic on equal totals.' }),
+  },
+  { title: 'OpposedRoll', description: 'An opposed roll (EDEN-ROLL-5).' },
+);
+
 export const LocationSchema = Type.Object(
   {
     rolled: Type.Integer({ description: 'The location die as rolled.' }),
