@@ -10,6 +10,9 @@ export const tr = (t: Text, lang: Lang): string => t[lang];
 
 export const PlayerSchema = Type.Union([Type.Literal('A'), Type.Literal('B')], { description: 'A player: `A` or `B`.' });
 
+/** Whose fighter: a player's band or the NPCs on the table. */
+export const TableSideSchema = Type.Union([PlayerSchema, Type.Literal('npc')], { title: 'TableSide', description: 'A band (`A`, `B`) or the NPCs (`npc`).' });
+
 const Band = Type.Array(FighterSchema, { maxItems: 50 });
 
 /** Both bands on the table, each in its listed order (upkeep, end-of-turn weather). */

@@ -1,7 +1,7 @@
 /** Response schemas of the EDEN weather table, rolls and end-of-turn effects (EDEN-WEATHER-1..9). */
 import { Type } from '@sinclair/typebox';
 import { RollSchema } from './schemas.js';
-import { PlayerSchema, WeatherConditionSchema } from './phase-common.js';
+import { TableSideSchema, WeatherConditionSchema } from './phase-common.js';
 
 const lit = <T extends string>(values: readonly T[], description?: string) =>
   Type.Union(
@@ -66,7 +66,7 @@ export const WeatherEffectEntrySchema = Type.Object(
   {
     condition: WeatherConditionSchema,
     rule: Type.String(),
-    side: Type.Union([PlayerSchema, Type.Literal('npc')]),
+    side: TableSideSchema,
     fighterId: Type.String(),
     roll: RollSchema,
     effect: lit(['torso_wound', 'poison', 'none'], 'What 0 successes did.'),
