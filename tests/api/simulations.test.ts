@@ -221,7 +221,7 @@ describe.each(databaseTargets())('simulations API on $name', (target) => {
   it('GraphQL: submit, read and cancel with the same API key', async () => {
     const gql = (query: string, variables: object = {}, headers = auth) =>
       app.inject({ method: 'POST', url: '/graphql', payload: { query, variables }, headers }).then((r) => r.json());
-    const sub = await gql('mutation($i: SubmitSimulationInput!) { submitSimulation(input: $i) { id status deduplicated } }', {
+    const sub = await gql('mutation($i: SimulationRequestInput!) { submitSimulation(input: $i) { id status deduplicated } }', {
       i: { kind: 'eden.ranged', request: rangedRequest(), iterations: 200, seed: 'gql' },
     });
     const id = sub.data.submitSimulation.id;
@@ -231,7 +231,7 @@ describe.each(databaseTargets())('simulations API on $name', (target) => {
     expect(read.data.simulation).toMatchObject({ id, status: 'completed', result: { iterations: 200 } });
     const hidden = await gql('query($id: ID!) { simulation(id: $id) { id } }', { id }, other);
     expect(hidden.errors[0].extensions.status).toBe(404);
-    const bad = await gql('mutation($i: SubmitSimulationInput!) { submitSimulation(input: $i) { id } }', { i: { kind: 'eden.ranged', request: {}, iterations: -1 } });
+    const bad = await gql('mutation($i: SimulationRequestInput!) { submitSimulation(input: $i) { id } }', { i: { kind: 'eden.ranged', request: {}, iterations: -1 } });
     expect(bad.errors[0].extensions).toMatchObject({ status: 400, code: 'invalid_request' });
     expect(bad.errors[0].extensions.errors.map((e: { path: string }) => e.path)).toContain('/iterations');
   });
@@ -256,7 +256,7 @@ describe('exact odds endpoints (REST and GraphQL)', () => {
   it('POST /v1/eden/attacks/ranged/odds, and the same through GraphQL edenRangedOdds', async () => {
     const rest = await app.inject({ method: 'POST', url: '/v1/eden/attacks/ranged/odds', payload: rangedRequest() });
     expect(rest.statusCode).toBe(200);
-    const query = 'query($i: EdenRangedInput!) { edenRangedOdds(input: $i) { method successRate noTargetRate markedHistogram { marked rate } } }';
+    const query = 'query($i: RangedAttackInput!) { edenRangedOdds(input: $i) { method successRate noTargetRate markedHistogram { marked rate } } }';
     const gql = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { i: rangedRequest() } } });
     const { method, successRate, noTargetRate, markedHistogram } = rest.json();
     expect(gql.json().data.edenRangedOdds).toEqual({
