@@ -51,10 +51,9 @@ export const VerifyReceiptBody = Type.Object(
 export const VerifiedReceiptSchema = Type.Object(
   {
     valid: Type.Boolean({ description: 'Signed by one of the published keys (GET /.well-known/jwks.json) and unaltered.' }),
-    claims: Type.Union([
-      Open('The payload (also when the signature does not hold: never trust it then). (GraphQL: JSON, as an unverified payload can hold anything.)'),
-      Type.Null(),
-    ]),
+    claims: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
+      description: 'The payload (also when the signature does not hold: never trust it then). (GraphQL: JSON, as an unverified payload can hold anything.)',
+    }),
     rosterMatches: Type.Optional(Type.Boolean({ description: "With `roster`: its canonical SHA-256 is the receipt's `rosterSha256`." })),
     reason: Type.Optional(Type.String({ description: '`malformed`, `unknown_key` or `bad_signature` when not valid.' })),
     kid: Type.Optional(Type.String()),
@@ -83,7 +82,7 @@ export const CorrectionResult = Type.Object(
     version: Type.Integer(),
     events: Type.Array(EventOut, { description: 'The `match.corrected` event.' }),
     withdrawn: Type.Array(Type.Integer(), { description: 'The versions this correction withdrew.' }),
-    state: Type.Unknown({ description: 'The projection after the correction.' }),
+    state: Type.Unknown({ description: 'The projection after the correction. (GraphQL: JSON: each game projects its own state.)' }),
   },
   { title: 'MatchCorrection' },
 );

@@ -59,7 +59,7 @@ export const SubmitSimulationSchema = Type.Object(
       {
         additionalProperties: true,
         description:
-          'The body of the stateless endpoint of `kind`, without `dice` (a `dice` member is ignored); validated by the same schema, problems reported under `/request/...`.',
+          'The body of the stateless endpoint of `kind`, without `dice` (a `dice` member is ignored); validated by the same schema, problems reported under `/request/...`. (GraphQL: JSON, as its members depend on `kind`.)',
       },
     ),
     iterations: Type.Integer({ minimum: 1, maximum: MAX_ITERATIONS, description: 'Resolutions to simulate, 1..10,000,000.' }),

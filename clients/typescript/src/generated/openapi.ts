@@ -2172,6 +2172,7 @@ export interface components {
             /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
             categories: string[];
             protection?: {
+                /** @description The limbs covered, or `"all"`. (GraphQL: JSON, as it is a list or a string.) */
                 limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
                 /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
                 value: number;
@@ -2409,7 +2410,7 @@ export interface components {
         MatchCommandRequest: {
             /** @description When given, a match at another version → 409; when absent the command runs against the current state (retried on a concurrent append). */
             expectedVersion?: number;
-            /** @description The command; the rest of its members are the command's body (validated per type). */
+            /** @description The command; the rest of its members are the command's body (validated per type). (GraphQL: JSON, as its members depend on `type`.) */
             command: {
                 /** @description e.g. `eden.melee`, `eden.activate`, `eden.upkeep`, `anima.exploration`. */
                 type: string;
@@ -2423,7 +2424,7 @@ export interface components {
         MatchCommandResult: {
             version: number;
             events: components["schemas"]["MatchEvent"][];
-            /** @description The projection after the command. */
+            /** @description The projection after the command. (GraphQL: JSON: each game projects its own state.) */
             state: unknown;
         };
         /** MatchCorrection */
@@ -2433,7 +2434,7 @@ export interface components {
             events: components["schemas"]["MatchEvent"][];
             /** @description The versions this correction withdrew. */
             withdrawn: number[];
-            /** @description The projection after the correction. */
+            /** @description The projection after the correction. (GraphQL: JSON: each game projects its own state.) */
             state: unknown;
         };
         /** MatchCorrectionRequest */
@@ -2454,6 +2455,7 @@ export interface components {
                 id: string;
                 name: string;
             }[];
+            /** @description The options the match was created with (an open map, as sent). */
             options: {
                 [key: string]: unknown;
             };
@@ -2465,6 +2467,7 @@ export interface components {
             version: number;
             type: string;
             schemaVersion: number;
+            /** @description The event data: any JSON for a free-form type. */
             data: unknown;
             /** Format: date-time */
             recordedAt: string;
@@ -2510,12 +2513,13 @@ export interface components {
                 id: string;
                 name: string;
             }[];
+            /** @description The options the match was created with (an open map, as sent). */
             options: {
                 [key: string]: unknown;
             };
             /** Format: date-time */
             createdAt: string;
-            /** @description The projection (fold) of the events up to `version`. */
+            /** @description The projection (fold) of the events up to `version`. (GraphQL: JSON: each game projects its own state.) */
             state: unknown;
         };
         /** MeleeAttack */
@@ -2527,11 +2531,11 @@ export interface components {
              * @default passive
              */
             reaction: "passive" | "dodge" | "response";
-            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
             aim?: ("head" | "arms" | "torso" | "legs") | {
                 shift: number;
             };
-            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
             targetAim?: ("head" | "arms" | "torso" | "legs") | {
                 shift: number;
             };
@@ -2708,7 +2712,7 @@ export interface components {
             shooterElevated?: boolean;
             /** @description The shooter is in contact with an adversary → 422 `not_free` (EDEN-RANGED-1). */
             shooterEngaged?: boolean;
-            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
             aim?: ("head" | "arms" | "torso" | "legs") | {
                 shift: number;
             };
@@ -2721,7 +2725,7 @@ export interface components {
                 turn?: number;
                 game?: number;
             };
-            /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
+            /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
             weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
             /**
              * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
@@ -2761,6 +2765,7 @@ export interface components {
         ReceiptVerification: {
             /** @description Signed by one of the published keys (GET /.well-known/jwks.json) and unaltered. */
             valid: boolean;
+            /** @description The payload (also when the signature does not hold: never trust it then). (GraphQL: JSON, as an unverified payload can hold anything.) */
             claims: {
                 [key: string]: unknown;
             } | null;
@@ -2870,7 +2875,7 @@ export interface components {
         SimulationRequest: {
             /** @description What to simulate: a melee attack (POST /v1/eden/attacks/melee) or a shot (POST /v1/eden/attacks/ranged). */
             kind: "eden.melee" | "eden.ranged";
-            /** @description The body of the stateless endpoint of `kind`, without `dice` (a `dice` member is ignored); validated by the same schema, problems reported under `/request/...`. */
+            /** @description The body of the stateless endpoint of `kind`, without `dice` (a `dice` member is ignored); validated by the same schema, problems reported under `/request/...`. (GraphQL: JSON, as its members depend on `kind`.) */
             request: {
                 [key: string]: unknown;
             };
@@ -3377,7 +3382,7 @@ export interface operations {
                     fighter?: components["schemas"]["Fighter"];
                     /** @description `location`: attack successes available for shifting (default 1: no shift). */
                     successes?: number;
-                    /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
+                    /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
                     aim?: ("head" | "arms" | "torso" | "legs") | {
                         shift: number;
                     };
@@ -3589,7 +3594,7 @@ export interface operations {
                         fighter: components["schemas"]["Fighter"];
                     }[];
                     attackerElevated?: boolean;
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
+                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
                     weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                 };
             };
@@ -4148,7 +4153,7 @@ export interface operations {
                     pool: number;
                     /** @description Default true. */
                     leaderOnTable?: boolean;
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
+                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
                     weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                     card?: {
                         name?: string;
@@ -4439,7 +4444,7 @@ export interface operations {
                     outside?: number;
                     /** @description `obstruction`: cm available (default 10; 8 under Headwind). */
                     allowance?: number;
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
+                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
                     weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                     dice?: components["schemas"]["DiceSpec"];
                 };
@@ -4543,7 +4548,7 @@ export interface operations {
                      * @default es
                      */
                     edition?: "es" | "de";
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
+                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
                     conditions: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                     /** @description A player: `A` or `B`. */
                     firstPlayer: "A" | "B";
