@@ -425,17 +425,17 @@ for (const target of databaseTargets()) {
       });
       const id = created.data!.createMatch.id as string;
       expect(created.data!.createMatch).toMatchObject({ game: 'eden', version: 0 });
-      const appended = await gql('mutation($id: ID!, $i: AppendEventsInput!) { appendEvents(id: $id, input: $i) { version } }', {
+      const appended = await gql('mutation($id: ID!, $i: AppendEventsRequestInput!) { appendEvents(id: $id, input: $i) { version } }', {
         id,
         i: { expectedVersion: 0, events: [{ type: 'x' }] },
       });
       expect(appended.data!.appendEvents.version).toBe(1);
-      const conflict = await gql('mutation($id: ID!, $i: AppendEventsInput!) { appendEvents(id: $id, input: $i) { version } }', {
+      const conflict = await gql('mutation($id: ID!, $i: AppendEventsRequestInput!) { appendEvents(id: $id, input: $i) { version } }', {
         id,
         i: { expectedVersion: 0, events: [{ type: 'x' }] },
       });
       expect(conflict.errors![0]!.extensions).toMatchObject({ status: 409, code: 'version_conflict', currentVersion: 1 });
-      const cmd = await gql('mutation($id: ID!, $i: RunCommandInput!) { runCommand(id: $id, input: $i) { version events { type } } }', {
+      const cmd = await gql('mutation($id: ID!, $i: MatchCommandRequestInput!) { runCommand(id: $id, input: $i) { version events { type } } }', {
         id,
         i: { command: { type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: [fighter('g1')] } },
       });
