@@ -9,6 +9,7 @@ import { apiKeyStore } from '../../src/infra/keys.js';
 import { operations } from '../../src/app/registry.js';
 import { databaseTargets } from '../helpers/database.js';
 import { testApp } from '../helpers/app.js';
+import { buildSchema } from '../../src/graphql/schema.js';
 
 interface TypeRef {
   kind: string;
@@ -70,7 +71,36 @@ describe('typed GraphQL', () => {
     const melee = new Map<string, TypeRef>(body.data!.melee.fields.map((f: { name: string; type: TypeRef }) => [f.name, f.type]));
     expect(melee.get('success')).toMatchObject({ kind: 'NON_NULL', ofType: { kind: 'SCALAR', name: 'Boolean' } });
     expect(named(melee.get('exchanges')!)).toMatchObject({ kind: 'OBJECT' });
-    expect(melee.get('opposed')).toMatchObject({ kind: 'SCALAR', name: 'JSON' }); // an open map in REST
+    // the opposed roll (EDEN-ROLL-5) is described in the REST schema, so it is typed here (nullable: no Response, no roll)
+    expect(melee.get('opposed')).toMatchObject({ kind: 'OBJECT', name: 'OpposedRoll' });
+  });
+
+  it('JSON stays only where the REST body has no fixed shape, and each such field says why (CONTRACT §7.1)', () => {
+    const schema = buildSchema();
+    const unexplained: string[] = [];
+    const json: string[] = [];
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (type.name.startsWith('__') || !('getFields' in type)) continue;
+      for (const field of Object.values(type.getFields())) {
+        if (String(field.type).replace(/[[\]!]/g, '') !== 'JSON') continue;
+        json.push(`${type.name}.${field.name}`);
+        // event `data` and match `options` are open maps by definition; every other JSON field names its reason
+        if (!['data', 'options'].includes(field.name) && !field.description?.includes('(GraphQL: JSON')) unexplained.push(`${type.name}.${field.name}`);
+      }
+    }
+    expect(unexplained).toEqual([]);
+    expect(json).toContain('MatchEvent.data');
+    // shapes the REST schemas now describe are typed
+    for (const typed of [
+      'MeleeResult.opposed',
+      'StoredRoster.validation',
+      'EdenCatalogResult.fighters',
+      'EdenUpkeepResult.log',
+      'EdenWeatherEffectsResult.log',
+      'SimulationResultConfidence.byLimb',
+    ]) {
+      expect(json).not.toContain(typed);
+    }
   });
 
   it('an enum with a hyphenated value round-trips: spirit_of_eden in GraphQL, spirit-of-eden in REST and in variables', async () => {

@@ -218,9 +218,17 @@ for (const target of databaseTargets()) {
 
     it('GraphQL: stored lists, results and corrections', async () => {
       const gql = async (query: string) => (await call('POST', '/graphql', { query })).body;
-      const stored = await gql('mutation { storeEdenRoster(input: {roster: {bandType: faction, fighters: [{ref: "yuri"}]}}) { id url validation } }');
+      const stored = await gql(
+        'mutation { storeEdenRoster(input: {roster: {bandType: faction, fighters: [{ref: "yuri"}]}}) { id url validation { valid totals { value strategyPoints } fighters { id psi } } } }',
+      );
       const id = stored.data.storeEdenRoster.id;
-      expect((await gql(`{ edenRoster(id: "${id}") { id rulesChanged roster } }`)).data.edenRoster).toMatchObject({ id, rulesChanged: false });
+      // the stored validation is a typed RosterValidation, as POST /v1/eden/rosters/validate answers it
+      expect(stored.data.storeEdenRoster.validation).toEqual({ valid: true, totals: { value: 25, strategyPoints: 4 }, fighters: [{ id: 'yuri', psi: 4 }] });
+      expect((await gql(`{ edenRoster(id: "${id}") { id rulesChanged roster validation { valid fighters { name } } } }`)).data.edenRoster).toMatchObject({
+        id,
+        rulesChanged: false,
+        validation: { valid: true, fighters: [{ name: 'Yûri' }] },
+      });
       expect((await gql('{ receiptKeys { keys { kid alg } } }')).data.receiptKeys.keys.length).toBeGreaterThan(0);
       const text = await gql('{ edenFormatRoster(input: {roster: {bandType: faction, fighters: [{ref: "yuri"}]}}) }');
       expect(text.data?.edenFormatRoster ?? text.errors).toBe('Band: faction\nYûri\n');

@@ -43,7 +43,14 @@ const Response = Type.Object({
   characterDies: Type.Boolean({ description: 'A Group lost by 5 or more (ANIMA-COMBAT-4).' }),
   casualty: Type.Union([Type.Literal('group'), Type.Literal('opponent'), Type.Null()], { description: 'Which Group loses a Character.' }),
   groupEliminated: Type.Boolean({ description: 'The Character that dies was its Group’s last: that player starts a new Group and discards any Organisation (ANIMA-GROUP-5).' }),
-  consequences: Type.Object({}, { additionalProperties: true }),
+  consequences: Type.Object(
+    {},
+    {
+      additionalProperties: true,
+      description:
+        'What the result changes, by case: Group vs Group `{loser, expelled, spoil, noRematch}` (`expelled` the losing side or null); against a Creature by `context`: `prior` `{arrives, creatureStays, turnLost}`, `exploration` `{expelled, rewardAllowed, creatureStays}` (`expelled` a boolean), `mission` `{missionCompleted}`, none `{}`. (GraphQL: JSON, as one member name has two types and no member tells the cases apart.)',
+    },
+  ),
   dice: DiceTranscriptSchema,
   summary: SummarySchema,
 });

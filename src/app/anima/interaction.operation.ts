@@ -98,8 +98,8 @@ const Trader = Type.Object({
 });
 
 const TradeResponse = Type.Object({
-  a: Type.Object({ group: Type.Object({}, { additionalProperties: true }) }),
-  b: Type.Object({ group: Type.Object({}, { additionalProperties: true }) }),
+  a: Type.Object({ group: GroupSchema }, { description: 'Group `a` after the trade: Characters moved with all their members, `handSize` updated.' }),
+  b: Type.Object({ group: GroupSchema }, { description: 'Group `b` after the trade.' }),
   summary: SummarySchema,
 });
 

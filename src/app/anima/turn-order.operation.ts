@@ -34,7 +34,11 @@ const Response = Type.Object({
       speed: Type.Integer(),
       ids: Type.Array(Type.String()),
       by: Type.Union([Type.Literal('none'), Type.Literal('stored'), Type.Literal('roll')]),
-      rolls: Type.Optional(Type.Record(Type.String(), Type.Array(Type.Integer()))),
+      rolls: Type.Optional(
+        Type.Record(Type.String(), Type.Array(Type.Integer()), {
+          description: 'With `by: "roll"`: the d10s each tied player rolled, keyed by player id (GraphQL: JSON, as its keys are data).',
+        }),
+      ),
     }),
   ),
   tieBreaks: Type.Array(TieBreakSchema, { description: 'Store these and send them next turn.' }),

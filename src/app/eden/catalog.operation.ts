@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { SummarySchema } from '../schemas/common.js';
 import { tr } from './phase-common.js';
+import { CatalogSchema } from './catalog-schemas.js';
 import { edenCatalog } from '../../games/eden/catalog/index.js';
 
 export const edenCatalogOperation = defineOperation({
@@ -23,13 +24,7 @@ export const edenCatalogOperation = defineOperation({
   ].join('\n'),
   response: Type.Object(
     {
-      editions: Type.Array(Type.Object({}, { additionalProperties: true })),
-      factions: Type.Array(Type.Object({}, { additionalProperties: true })),
-      stigmas: Type.Array(Type.Object({}, { additionalProperties: true })),
-      equipment: Type.Object({}, { additionalProperties: true }),
-      scenery: Type.Object({}, { additionalProperties: true }),
-      weather: Type.Array(Type.Object({}, { additionalProperties: true })),
-      fighters: Type.Array(Type.Object({}, { additionalProperties: true })),
+      ...CatalogSchema,
       summary: SummarySchema,
     },
     { additionalProperties: true },

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { meleeExamples } from './examples.js';
 import { defineOperation } from '../operation.js';
 import { DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
-import { AimSchema, DiceSpecSchema, EditionSchema, FighterOutSchema, FighterSchema, LocationSchema, ModifiersSchema, RollSchema } from './schemas.js';
+import { AimSchema, DiceSpecSchema, EditionSchema, FighterOutSchema, FighterSchema, LocationSchema, ModifiersSchema, OpposedRollSchema, RollSchema } from './schemas.js';
 import { resolveMelee, type MeleeInput } from '../../games/eden/melee.js';
 import { assertFighters, ensureFighter } from '../../games/eden/checks.js';
 import { withMembers, type FighterInput } from '../../games/eden/fighter.js';
@@ -112,7 +112,7 @@ export const edenMeleeOperation = defineOperation({
       success: Type.Boolean(),
       reaction: Type.String(),
       via: Type.String(),
-      opposed: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
+      opposed: Type.Union([OpposedRollSchema, Type.Null()]),
       exchanges: Type.Array(ExchangeSchema),
       attacker: FighterOutSchema,
       target: FighterOutSchema,

@@ -10,6 +10,9 @@ export const tr = (t: Text, lang: Lang): string => t[lang];
 
 export const PlayerSchema = Type.Union([Type.Literal('A'), Type.Literal('B')], { description: 'A player: `A` or `B`.' });
 
+/** Whose fighter: a player's band or the NPCs on the table. */
+export const TableSideSchema = Type.Union([PlayerSchema, Type.Literal('npc')], { title: 'TableSide', description: 'A band (`A`, `B`) or the NPCs (`npc`).' });
+
 const Band = Type.Array(FighterSchema, { maxItems: 50 });
 
 /** Both bands on the table, each in its listed order (upkeep, end-of-turn weather). */
@@ -25,7 +28,7 @@ export const WeatherConditionSchema = Type.Union(
 
 /** Weather given as one condition or a list (EDEN-WEATHER-9). */
 export const WeatherInputSchema = Type.Union([WeatherConditionSchema, Type.Array(WeatherConditionSchema, { maxItems: 3 })], {
-  description: 'Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list.',
+  description: 'Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.)',
 });
 
 export function weatherList(w: string | string[] | undefined): (typeof WEATHER_CONDITIONS)[number][] {

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { rollsExamples } from './examples.js';
 import { defineOperation } from '../operation.js';
 import { DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
-import { AimSchema, DiceSpecSchema, FighterSchema, RollSchema } from './schemas.js';
+import { AimSchema, DiceSpecSchema, FighterSchema, OpposedRollSchema, RollSchema } from './schemas.js';
 import { InvalidInput, type InputProblem } from '../../games/errors.js';
 import { characteristicRoll, clampFace, locationDie, opposedRoll } from '../../games/eden/rolls.js';
 import { aimLocation, type Aim } from '../../games/eden/location.js';
@@ -48,7 +48,7 @@ export const edenRollsOperation = defineOperation({
       successes: Type.Optional(Type.Integer()),
       roll: Type.Optional(RollSchema),
       winner: Type.Optional(Type.Union([Type.Literal('a'), Type.Literal('b')])),
-      opposed: Type.Optional(Type.Object({}, { additionalProperties: true })),
+      opposed: Type.Optional(OpposedRollSchema),
       face: Type.Optional(Type.Integer()),
       rolled: Type.Optional(Type.Integer()),
       shift: Type.Optional(Type.Integer()),

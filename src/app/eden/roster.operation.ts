@@ -97,6 +97,41 @@ export function rosterClaims(body: unknown, edition: string | undefined, r: { va
   return { rosterSha256: rosterSha256(body), edition: edition ?? 'es', valid: r.valid, codes: r.errors.map((e) => e.code), totals: r.totals };
 }
 
+export const RosterValidationSchema = Type.Object(
+  {
+    valid: Type.Boolean(),
+    errors: Type.Array(ProblemSchema),
+    warnings: Type.Array(ProblemSchema),
+    bandType: Type.String(),
+    affiliation: Type.Union([Type.String(), Type.Null()]),
+    totals: Type.Object({ value: Type.Integer(), budget: Type.Integer(), strategyPoints: Type.Integer() }),
+    fighters: Type.Array(
+      Type.Object({
+        index: Type.Integer({ description: "Position in the body's `fighters`." }),
+        id: Type.String(),
+        name: Type.String(),
+        value: Type.Optional(Type.Integer({ description: 'Absent for an inline fighter sent without one (`missing_value`).' })),
+        faction: Type.Union([Type.String(), Type.Null()]),
+        stigma: Type.Union([Type.String(), Type.Null()]),
+        psi: Type.Integer({ description: 'Current PSI (for the Strategy Point pool, EDEN-PREP-2).' }),
+      }),
+      { description: 'The recruits counted (NPCs and unresolved entries left out).' },
+    ),
+    summary: SummarySchema,
+    roster: Type.Optional(
+      Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          description: 'The list as parsed, when it was sent as text/plain. (GraphQL: JSON, as its entries may be `{ref}` alone, without the members a fighter requires.)',
+        },
+      ),
+    ),
+    receipt: Type.Optional(Type.String({ description: 'With `"receipt": true`: a compact JWS (EdDSA) over the result; keys at GET /.well-known/jwks.json.' })),
+  },
+  { title: 'RosterValidation', additionalProperties: true },
+);
+
 export const edenRosterOperation = defineOperation({
   id: 'eden.roster',
   method: 'POST',
@@ -143,21 +178,7 @@ export const edenRosterOperation = defineOperation({
     },
     { summary: 'A DE stigma band', value: { edition: 'de', bandType: 'stigma', affiliation: 'Chaos', fighters: [{ ref: 'yuri' }] } },
   ],
-  response: Type.Object(
-    {
-      valid: Type.Boolean(),
-      errors: Type.Array(ProblemSchema),
-      warnings: Type.Array(ProblemSchema),
-      bandType: Type.String(),
-      affiliation: Type.Union([Type.String(), Type.Null()]),
-      totals: Type.Object({ value: Type.Integer(), budget: Type.Integer(), strategyPoints: Type.Integer() }),
-      fighters: Type.Array(Type.Object({}, { additionalProperties: true })),
-      summary: SummarySchema,
-      roster: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'The list as parsed, when it was sent as text/plain.' })),
-      receipt: Type.Optional(Type.String({ description: 'With `"receipt": true`: a compact JWS (EdDSA) over the result; keys at GET /.well-known/jwks.json.' })),
-    },
-    { title: 'RosterValidation', additionalProperties: true },
-  ),
+  response: RosterValidationSchema,
   text: {
     parse(text) {
       const parsed = parseRosterText(text);

@@ -38,10 +38,13 @@ const RULE: Record<SceneryEvent, string> = {
   conceal: 'EDEN-TERRAIN-R-CONCEALMENT',
 };
 
-const SceneryRuleSchema = Type.Object({
-  rule: Type.Union(SCENERY_RULES.map((r) => Type.Literal(r.id))),
-  value: Type.Optional(Type.Integer({ minimum: 0, maximum: 50, description: 'X; absent → 1 (EDEN-TERRAIN-2).' })),
-});
+const SceneryRuleSchema = Type.Object(
+  {
+    rule: Type.Union(SCENERY_RULES.map((r) => Type.Literal(r.id))),
+    value: Type.Optional(Type.Integer({ minimum: 0, maximum: 50, description: 'X; absent → 1 (EDEN-TERRAIN-2).' })),
+  },
+  { title: 'SceneryRule', description: 'A special rule of a scenery element (EDEN-TERRAIN-R-*), with its X.' },
+);
 
 const SceneryBodySchema = Type.Object(
   {
@@ -64,8 +67,8 @@ const SceneryOutSchema = Type.Object(
   {
     id: Type.String(),
     element: Type.Optional(Type.String({ description: 'The catalog element, when the body named one.' })),
-    rules: Type.Array(Type.Object({}, { additionalProperties: true })),
-    effectiveRules: Type.Array(Type.Object({}, { additionalProperties: true })),
+    rules: Type.Array(SceneryRuleSchema, { description: "The printed special rules (the catalog element's unless the body gave `rules`)." }),
+    effectiveRules: Type.Array(SceneryRuleSchema, { description: 'The rules in force now (a burning element loses Crossable, Occupation and Obstruction and gains Obstacle +1).' }),
     attacks: Type.Integer(),
     fire: Type.Integer(),
     burning: Type.Boolean(),

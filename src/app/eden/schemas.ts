@@ -46,7 +46,9 @@ export const EquipmentSchema = Type.Object(
     }),
     protection: Type.Optional(
       Type.Object({
-        limbs: Type.Union([Type.Array(LimbSchema, { maxItems: 4 }), Type.Literal('all')]),
+        limbs: Type.Union([Type.Array(LimbSchema, { maxItems: 4 }), Type.Literal('all')], {
+          description: 'The limbs covered, or `"all"`. (GraphQL: JSON, as it is a list or a string.)',
+        }),
         value: small('Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3).', 0, 20),
       }),
     ),
@@ -139,7 +141,7 @@ export const AimSchema = Type.Union(
   [LimbSchema, Type.Object({ shift: Type.Integer({ minimum: -5, maximum: 5 }) }, { description: 'Exact shift of the location die; 422 `illegal_shift` when not allowed.' })],
   {
     description:
-      'A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6.',
+      'A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.)',
   },
 );
 
@@ -155,6 +157,19 @@ export const RollSchema = Type.Object(
     successes: Type.Integer(),
   },
   { title: 'CharacteristicRoll', description: 'A characteristic roll (EDEN-ROLL-1).' },
+);
+
+const OpposedParty = Type.Object({ value: Type.Integer({ description: 'The characteristic rolled with.' }), total: Type.Integer({ description: '1D6 + value (EDEN-AMB-4).' }) });
+
+export const OpposedRollSchema = Type.Object(
+  {
+    a: OpposedParty,
+    b: OpposedParty,
+    rounds: Type.Array(Type.Object({ a: Type.Integer(), b: Type.Integer() }), { description: 'Every pair rolled; all but the last were full ties.' }),
+    winner: Type.Union([Type.Literal('a'), Type.Literal('b')]),
+    by: Type.Union([Type.Literal('total'), Type.Literal('characteristic')], { description: 'Higher total, or higher characteristic on equal totals.' }),
+  },
+  { title: 'OpposedRoll', description: 'An opposed roll (EDEN-ROLL-5).' },
 );
 
 export const LocationSchema = Type.Object(

@@ -49,7 +49,17 @@ export const edenTacticOperation = defineOperation({
       allowed: Type.Boolean(),
       reasons: Type.Array(Type.Object({ code: Type.String(), rule: Type.String(), message: Type.String() })),
       poolAfter: Type.Integer(),
-      cancellation: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
+      cancellation: Type.Union(
+        [
+          Type.Object({
+            cost: Type.Union([Type.Integer(), Type.Null()], { description: 'X; null when the keyword came without it.' }),
+            opponentCanPay: Type.Union([Type.Boolean(), Type.Null()], { description: 'Null without `opponentPool`.' }),
+            note: Type.String(),
+          }),
+          Type.Null(),
+        ],
+        { description: 'EDEN-TACPH-2: the opponent may pay X SP to cancel (the cost stays paid, EDEN-AMB-15); null without the keyword.' },
+      ),
       summary: SummarySchema,
     },
     { additionalProperties: true },

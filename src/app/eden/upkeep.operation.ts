@@ -1,5 +1,6 @@
 /** `eden.upkeep` — POST /v1/eden/upkeep: upkeep steps 3–9 (EDEN-UPKEEP-3..9, EDEN-STATE-*). */
 import { Type } from '@sinclair/typebox';
+import { UpkeepLogEntrySchema } from './upkeep-schemas.js';
 import { defineOperation } from '../operation.js';
 import { DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
 import { DiceSpecSchema, EditionSchema, FighterOutSchema, FighterSchema } from './schemas.js';
@@ -141,7 +142,7 @@ export const edenUpkeepOperation = defineOperation({
     {
       bands: BandsOutSchema,
       npcs: Type.Array(FighterOutSchema),
-      log: Type.Array(Type.Object({}, { additionalProperties: true, description: 'One entry per effect applied: `step`, `rule` and the members of that effect.' })),
+      log: Type.Array(UpkeepLogEntrySchema, { description: 'One entry per effect applied, in order.' }),
       dice: DiceTranscriptSchema,
       summary: SummarySchema,
     },

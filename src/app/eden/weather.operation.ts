@@ -14,6 +14,7 @@ import {
   tr,
   weatherList,
 } from './phase-common.js';
+import { WeatherConditionRollSchema, WeatherEffectEntrySchema, WeatherEffectSchema, WeatherRollSchema } from './weather-schemas.js';
 import { applyWeatherEffects, rollWeather, type WeatherEffectEntry } from '../../games/eden/weather.js';
 import { tableFighters, type TableFighters } from '../../games/eden/checks.js';
 import type { FighterInput } from '../../games/eden/fighter.js';
@@ -45,9 +46,9 @@ export const edenWeatherOperation = defineOperation({
       total: Type.Integer({ minimum: 2, maximum: 12 }),
       condition: WeatherConditionSchema,
       rule: Type.String(),
-      effect: Type.Object({}, { additionalProperties: true }),
-      conditions: Type.Array(Type.Object({}, { additionalProperties: true })),
-      rolls: Type.Array(Type.Object({}, { additionalProperties: true })),
+      effect: WeatherEffectSchema,
+      conditions: Type.Array(WeatherConditionRollSchema),
+      rolls: Type.Array(WeatherRollSchema),
       edition: Type.Optional(EditionSchema),
       rulesFrom: Type.Literal('es'),
       dice: DiceTranscriptSchema,
@@ -127,9 +128,7 @@ export const edenWeatherEffectsOperation = defineOperation({
     {
       bands: BandsOutSchema,
       npcs: Type.Array(FighterOutSchema),
-      log: Type.Array(
-        Type.Object({}, { additionalProperties: true, description: 'One entry per effect applied: `condition`, `rule`, `fighterId`, `effect` and the members of that effect.' }),
-      ),
+      log: Type.Array(WeatherEffectEntrySchema, { description: 'One entry per effect applied.' }),
       skipped: Type.Array(Type.String()),
       edition: Type.Optional(EditionSchema),
       rulesFrom: Type.Literal('es'),

@@ -33,6 +33,13 @@ const EnemyCardSchema = Type.Object(
   },
   { title: 'ExsiliumEnemyCard', description: 'An enemy action card (CONTRACT §4: `{"name", "kind": "attack"/"effect", "damage"?, ...}`).' },
 );
+const RevealedCardSchema = Type.Object(
+  {
+    ...EnemyCardSchema.properties,
+    outcomeBonus: Type.Optional(Type.Integer({ description: 'An effect card that drew an Outcome card: its value, added to the next attack.' })),
+  },
+  { title: 'ExsiliumRevealedCard', description: 'An enemy card as revealed.' },
+);
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const TierDecks = (what: string) => {
   const pile = (tier: Tier) => Type.Optional(Type.Array(EnemyCardSchema, { maxItems: 60, description: `${tier} ${what}` }));
@@ -105,7 +112,7 @@ const Body = Type.Object({
 
 const Response = Type.Object({
   tier: Type.Union([Type.Literal('basic'), Type.Literal('intermediate'), Type.Literal('advanced')]),
-  revealed: Type.Array(Type.Object({}, { additionalProperties: true }), {
+  revealed: Type.Array(RevealedCardSchema, {
     description: 'Enemy cards revealed, in order; effect cards that drew an Outcome bonus carry `outcomeBonus`.',
   }),
   playerStrength: Type.Integer(),
@@ -127,7 +134,7 @@ const Response = Type.Object({
     handAfter: Type.Integer(),
   }),
   enemyDeck: Type.Object(
-    { tier: Type.String(), drawPile: Type.Array(Type.Unknown()), discard: Type.Array(Type.Unknown()) },
+    { tier: Type.String(), drawPile: Type.Array(EnemyCardSchema, { description: 'Top first.' }), discard: Type.Array(EnemyCardSchema) },
     { description: 'The level’s deck and discard pile after the combat.' },
   ),
   decks: DeckTranscriptSchema,

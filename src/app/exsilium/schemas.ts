@@ -33,12 +33,18 @@ export const OutcomeDeck = Type.Array(Enum([4, 8, 10] as const), {
 export const DeckTranscriptSchema = Type.Object(
   {
     seed: Type.String(),
-    draws: Type.Array(Type.Object({ deck: Type.String(), card: Type.Unknown(), for: Type.Optional(Type.String()) })),
+    draws: Type.Array(
+      Type.Object({
+        deck: Type.String(),
+        card: Type.Unknown({ description: 'The card drawn: an Outcome card is its value (a number), an enemy card its object. (GraphQL: JSON, a number or an object.)' }),
+        for: Type.Optional(Type.String()),
+      }),
+    ),
     shuffles: Type.Array(
       Type.Object({
         deck: Type.String(),
         reason: Type.Union([Type.Literal('initial'), Type.Literal('fill'), Type.Literal('exhausted')]),
-        order: Type.Array(Type.Unknown()),
+        order: Type.Array(Type.Unknown(), { description: 'The deck after the shuffle, top first: numbers (Outcome) or objects (enemy cards). (GraphQL: JSON.)' }),
       }),
     ),
   },

@@ -1,6 +1,6 @@
 /** Request and response schemas of the league routes (CONTRACT §7.4), shared by REST and GraphQL. */
 import { Type } from '@sinclair/typebox';
-import { RosterBodySchema } from '../eden/roster.operation.js';
+import { RosterBodySchema, RosterValidationSchema } from '../eden/roster.operation.js';
 import { EventOut } from '../matches/schemas.js';
 
 const Open = (description: string) => Type.Object({}, { additionalProperties: true, description });
@@ -10,24 +10,27 @@ export const StoreRosterBody = Type.Object({ roster: RosterBodySchema }, { title
 export const StoredRosterCreated = Type.Object(
   {
     id: Type.String({ description: 'Random and unguessable: the share link is the only way to the list.' }),
-    validation: Open('The validation of POST /v1/eden/rosters/validate, as answered now.'),
+    validation: RosterValidationSchema,
     url: Type.String({ description: 'The share link (GET, no API key).' }),
     createdAt: Type.String({ format: 'date-time' }),
   },
-  { title: 'StoredRosterCreated' },
+  { title: 'StoredRosterCreated', description: '`validation`: the answer of POST /v1/eden/rosters/validate for the list, as answered now.' },
 );
 
 export const StoredRosterView = Type.Object(
   {
     id: Type.String(),
-    roster: Open('The validate body as stored.'),
-    validation: Open('The validation answered when the list was stored.'),
+    roster: Open('The validate body as stored. (GraphQL: JSON, as its entries may be `{ref}` alone, without the members a fighter requires.)'),
+    validation: RosterValidationSchema,
     createdAt: Type.String({ format: 'date-time' }),
     rulesChanged: Type.Boolean({ description: 'True when validating the list today gives another result (the summary aside).' }),
-    current: Type.Optional(Open('The validation today, present only when `rulesChanged`.')),
+    current: Type.Optional(RosterValidationSchema),
     url: Type.String(),
   },
-  { title: 'StoredRoster' },
+  {
+    title: 'StoredRoster',
+    description: '`validation`: the answer of POST /v1/eden/rosters/validate when the list was stored; `current`: the answer today, present only when `rulesChanged`.',
+  },
 );
 
 export const RosterIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
@@ -35,7 +38,12 @@ export const RosterIdParams = Type.Object({ id: Type.String({ minLength: 1, maxL
 export const VerifyReceiptBody = Type.Object(
   {
     receipt: Type.String({ minLength: 1, maxLength: 20000, description: 'A compact JWS from Arbiter.' }),
-    roster: Type.Optional(Type.Unknown({ description: 'The validate body the receipt is about: checked against its `rosterSha256`.' })),
+    roster: Type.Optional(
+      Type.Unknown({
+        description:
+          'The validate body the receipt is about: checked against its `rosterSha256`. (GraphQL: JSON, as every member sent counts in the hash, also members no schema declares.)',
+      }),
+    ),
   },
   { title: 'VerifyReceiptRequest' },
 );
@@ -43,7 +51,9 @@ export const VerifyReceiptBody = Type.Object(
 export const VerifiedReceiptSchema = Type.Object(
   {
     valid: Type.Boolean({ description: 'Signed by one of the published keys (GET /.well-known/jwks.json) and unaltered.' }),
-    claims: Type.Union([Open('The payload (also when the signature does not hold: never trust it then).'), Type.Null()]),
+    claims: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
+      description: 'The payload (also when the signature does not hold: never trust it then). (GraphQL: JSON, as an unverified payload can hold anything.)',
+    }),
     rosterMatches: Type.Optional(Type.Boolean({ description: "With `roster`: its canonical SHA-256 is the receipt's `rosterSha256`." })),
     reason: Type.Optional(Type.String({ description: '`malformed`, `unknown_key` or `bad_signature` when not valid.' })),
     kid: Type.Optional(Type.String()),
@@ -72,7 +82,7 @@ export const CorrectionResult = Type.Object(
     version: Type.Integer(),
     events: Type.Array(EventOut, { description: 'The `match.corrected` event.' }),
     withdrawn: Type.Array(Type.Integer(), { description: 'The versions this correction withdrew.' }),
-    state: Type.Unknown({ description: 'The projection after the correction.' }),
+    state: Type.Unknown({ description: 'The projection after the correction. (GraphQL: JSON: each game projects its own state.)' }),
   },
   { title: 'MatchCorrection' },
 );
@@ -81,10 +91,12 @@ export const MatchResultSchema = Type.Object(
   {
     ended: Type.Boolean(),
     winner: Type.Union([Type.String(), Type.Null()], { description: 'EDEN: the side `A`/`B` (null on a draw or before the end); The Spirit of Eden: `players` or `goomz`.' }),
-    score: Type.Optional(Type.Record(Type.String(), Type.Integer(), { description: 'EDEN: victory points by side.' })),
+    score: Type.Optional(Type.Record(Type.String(), Type.Integer(), { description: 'EDEN: victory points by side. (GraphQL: JSON, as its keys are the sides.)' })),
     version: Type.Integer({ description: 'The match version the result was read at.' }),
     game: Type.String(),
-    players: Type.Optional(Type.Record(Type.String(), Type.Object({ id: Type.String(), name: Type.String() }))),
+    players: Type.Optional(
+      Type.Record(Type.String(), Type.Object({ id: Type.String(), name: Type.String() }), { description: 'The players by side. (GraphQL: JSON, as its keys are the sides.)' }),
+    ),
     reason: Type.Optional(Type.String()),
     receipt: Type.Optional(Type.String({ description: 'Once ended: a compact JWS (EdDSA) over `matchId`, `game`, `version`, `winner`, `score`, `iat`, `iss`.' })),
   },

@@ -30,7 +30,7 @@ export const MatchCreated = Type.Object(
     game: GameSchema,
     version: Type.Integer(),
     players: Type.Array(PlayerSchema),
-    options: Type.Object({}, { additionalProperties: true }),
+    options: Type.Object({}, { additionalProperties: true, description: 'The options the match was created with (an open map, as sent).' }),
     createdAt: Type.String({ format: 'date-time' }),
   },
   { title: 'MatchCreated' },
@@ -65,7 +65,7 @@ export const EventOut = Type.Object(
     version: Type.Integer({ minimum: 1 }),
     type: Type.String(),
     schemaVersion: Type.Integer(),
-    data: Type.Unknown(),
+    data: Type.Unknown({ description: 'The event data: any JSON for a free-form type.' }),
     recordedAt: Type.String({ format: 'date-time' }),
   },
   { title: 'MatchEvent' },
@@ -87,14 +87,21 @@ export const RunCommandBody = Type.Object(
         type: Type.String({ minLength: 1, maxLength: 200, description: 'e.g. `eden.melee`, `eden.activate`, `eden.upkeep`, `anima.exploration`.' }),
         dice: Type.Optional(Type.Unknown({ description: 'As for the stateless endpoints (CONTRACT §1); the transcript is recorded in the events.' })),
       },
-      { additionalProperties: true, description: "The command; the rest of its members are the command's body (validated per type)." },
+      {
+        additionalProperties: true,
+        description: "The command; the rest of its members are the command's body (validated per type). (GraphQL: JSON, as its members depend on `type`.)",
+      },
     ),
   },
   { title: 'MatchCommandRequest' },
 );
 
 export const CommandResult = Type.Object(
-  { version: Type.Integer(), events: Type.Array(EventOut), state: Type.Unknown({ description: 'The projection after the command.' }) },
+  {
+    version: Type.Integer(),
+    events: Type.Array(EventOut),
+    state: Type.Unknown({ description: 'The projection after the command. (GraphQL: JSON: each game projects its own state.)' }),
+  },
   { title: 'MatchCommandResult' },
 );
 
@@ -104,9 +111,9 @@ export const MatchViewSchema = Type.Object(
     game: GameSchema,
     version: Type.Integer(),
     players: Type.Array(PlayerSchema),
-    options: Type.Object({}, { additionalProperties: true }),
+    options: Type.Object({}, { additionalProperties: true, description: 'The options the match was created with (an open map, as sent).' }),
     createdAt: Type.String({ format: 'date-time' }),
-    state: Type.Unknown({ description: 'The projection (fold) of the events up to `version`.' }),
+    state: Type.Unknown({ description: 'The projection (fold) of the events up to `version`. (GraphQL: JSON: each game projects its own state.)' }),
   },
   { title: 'MatchView' },
 );

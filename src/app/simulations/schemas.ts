@@ -15,6 +15,8 @@ const LimbStats = Type.Object({
 });
 const ByLimb = Type.Object({ head: LimbStats, arms: LimbStats, torso: LimbStats, legs: LimbStats }, { description: 'Per limb of the fighter attacked.' });
 
+const LimbInterval = Type.Object({ hitRate: Interval });
+
 export const OutcomeStatsProperties = {
   successRate: Rate('Share of attacks that succeed (the fighter attacked loses at least 1 PC, EDEN-WOUND-6).'),
   outOfActionRate: Rate('Share of resolutions after which the fighter attacked is out of action (EDEN-WOUND-4).'),
@@ -41,7 +43,7 @@ export const SimulationResultSchema = Type.Object(
       successRate: Interval,
       outOfActionRate: Interval,
       expectedMarked: Interval,
-      byLimb: Type.Record(Type.String(), Type.Object({ hitRate: Interval })),
+      byLimb: Type.Object({ head: LimbInterval, arms: LimbInterval, torso: LimbInterval, legs: LimbInterval }, { description: 'Per limb of the fighter attacked.' }),
     }),
   },
   { title: 'SimulationResult', description: 'Monte Carlo estimates; rates with 95% Wilson intervals, the mean with a normal interval.' },
@@ -57,7 +59,7 @@ export const SubmitSimulationSchema = Type.Object(
       {
         additionalProperties: true,
         description:
-          'The body of the stateless endpoint of `kind`, without `dice` (a `dice` member is ignored); validated by the same schema, problems reported under `/request/...`.',
+          'The body of the stateless endpoint of `kind`, without `dice` (a `dice` member is ignored); validated by the same schema, problems reported under `/request/...`. (GraphQL: JSON, as its members depend on `kind`.)',
       },
     ),
     iterations: Type.Integer({ minimum: 1, maximum: MAX_ITERATIONS, description: 'Resolutions to simulate, 1..10,000,000.' }),

@@ -4,7 +4,7 @@ import { goomzPhaseExamples } from './examples.js';
 import { defineOperation } from '../operation.js';
 import { SummarySchema } from '../schemas/common.js';
 import { goomzPhase, type Board, type Mode } from '../../games/spirit-of-eden/index.js';
-import { AllyKindSchema, AlliesSchema, CardsSchema, ColorSchema, GoomzSchema, ModesSchema, ObjectivesSchema, RingSchema } from './schemas.js';
+import { AllyKindSchema, AlliesSchema, CardsSchema, ColorSchema, GoomzSchema, ModesSchema, ObjectiveCardSchema, ObjectivesSchema, RingSchema } from './schemas.js';
 import { goomzPhaseText } from './summaries.js';
 
 const Body = Type.Object({
@@ -40,7 +40,7 @@ const StepSchema = Type.Object({
   effect: Type.Union(['moved', 'withdrew', 'protection_used', 'ally_to_noa', 'devastated', 'destroyed'].map((r) => Type.Literal(r))),
   objective: Type.Optional(
     Type.Object({
-      claimed: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
+      claimed: Type.Union([ObjectiveCardSchema, Type.Null()], { description: 'The objective card claimed; null when the pile was empty.' }),
       remaining: Type.Union([Type.Integer(), Type.Null()]),
       goomzRemoved: Type.Boolean(),
     }),

@@ -23,7 +23,7 @@ export const CardsSchema = Type.Record(
     terrain: TerrainSchema,
     state: Type.Union([Type.Literal('healthy'), Type.Literal('devastated'), Type.Literal('destroyed')]),
   }),
-  { maxProperties: 50, description: 'Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4).' },
+  { maxProperties: 50, description: 'Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.)' },
 );
 
 export const GoomzSchema = Type.Array(
@@ -45,7 +45,7 @@ export const AlliesSchema = Type.Array(
   { maxItems: 3 },
 );
 
-const ObjectiveCardSchema = Type.Object(
+export const ObjectiveCardSchema = Type.Object(
   {
     ally: Type.Optional(AllyKindSchema),
     terrain: Type.Optional(TerrainSchema),

@@ -1,4 +1,8 @@
-/** The `JSON` scalar: only where the REST body is an open map (event `data`, match `options`, `state`). */
+/**
+ * The `JSON` scalar: only where the REST body has no fixed shape — open maps (event `data`, match
+ * `options`, `state`), maps keyed by data (cards by id, scores by side), and members that are a string
+ * or an object/list (`aim`, `weather`). Each such field's description says which.
+ */
 import type { ValueNode } from 'graphql';
 import { gql } from './graphql-js.js';
 
@@ -25,7 +29,7 @@ function literal(node: ValueNode): unknown {
 
 export const JSONScalar = new gql.GraphQLScalarType({
   name: 'JSON',
-  description: 'Any JSON value: used only where the REST body is an open map (its members are not fixed by a schema).',
+  description: 'Any JSON value: used only where the REST body has no fixed shape (an open map, a map keyed by data, or a string-or-object member); each such field says why.',
   serialize: (v) => v,
   parseValue: (v) => v,
   parseLiteral: (node, variables) => (node.kind === Kind.VARIABLE ? variables?.[node.name.value] : literal(node)),

@@ -25,7 +25,16 @@ const view = (status: string, progress: number) => ({
   completedAt: status === 'running' ? null : '2026-03-01T18:30:04.000Z',
 });
 const RECEIPT = 'eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIn0.eyJtYXRjaElkIjoiM2Y2YyJ9.c2lnbmF0dXJl';
-const rosterValidation = { valid: true, errors: [], warnings: [], bandType: 'faction', affiliation: 'jokers', totals: { value: 25, budget: 100, strategyPoints: 0 } };
+const rosterValidation = {
+  valid: true,
+  errors: [],
+  warnings: [],
+  bandType: 'faction',
+  affiliation: 'jokers',
+  totals: { value: 25, budget: 100, strategyPoints: 4 },
+  fighters: [{ index: 0, id: 'yuri', name: 'Yûri', value: 25, faction: 'jokers', stigma: 'chaos', psi: 4 }],
+  summary: 'Legal band (EDEN-ROSTER-1..6): 25/100 points; 4 Strategy Points (EDEN-PREP-2).',
+};
 
 /** `text/event-stream` bodies, as the feeds write them. */
 export const MATCH_FEED_EXAMPLE = [

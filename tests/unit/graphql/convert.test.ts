@@ -84,6 +84,22 @@ describe('TypeConverter', () => {
     expect(b).toEqual({ data: { value: { __typename: 'EitherOption2', b: 'x' } } });
   });
 
+  it('a log of titled entries sharing members is told apart by its string literal (`rule`), not by a shared numeric one (`step`)', async () => {
+    const t = new TypeConverter();
+    const entry = (step: number, title: string, extra: Record<string, ReturnType<typeof Type.Integer>>) =>
+      Type.Object({ step: Type.Literal(step), rule: Type.Literal(`UPKEEP-${step}`), fighterId: Type.String(), ...extra }, { title });
+    const log = t.output(Type.Union([entry(5, 'Poison', { poisonLeft: Type.Integer() }), entry(6, 'Rage', { rageLeft: Type.Integer() })]), 'Log').type;
+    const rage = await answer(
+      log,
+      { step: 6, rule: 'UPKEEP-6', fighterId: 'y', rageLeft: 0 },
+      '{ __typename ... on Poison { step poisonLeft } ... on Rage { step fighterId rageLeft } }',
+    );
+    expect(rage).toEqual({ data: { value: { __typename: 'Rage', step: 6, fighterId: 'y', rageLeft: 0 } } });
+    // no `fighterId`: matching the member schemas would find none; the discriminant alone decides
+    const poison = await answer(log, { step: 5, rule: 'UPKEEP-5', poisonLeft: 1 }, '{ __typename ... on Poison { poisonLeft } ... on Rage { rageLeft } }');
+    expect(poison).toEqual({ data: { value: { __typename: 'Poison', poisonLeft: 1 } } });
+  });
+
   it('unions of objects in inputs: one input type with every member field, all optional', () => {
     const t = new TypeConverter();
     const input = t.input(Type.Union([Type.Object({ ref: Type.String() }), Type.Object({ id: Type.String(), value: Type.Integer() })]), 'Fighter').type as GraphQLInputObjectType;

@@ -1915,6 +1915,145 @@ export interface components {
             /** @description Ranged: share of shots without a legal target. */
             noTargetRate: number;
         };
+        /** CatalogFaction */
+        CatalogFaction: {
+            id: string;
+            names: components["schemas"]["PrintedNames"];
+            /** @description Other spellings accepted in requests. */
+            aliases: string[];
+            /** @description EDEN-NPC-1: the NPC symbol can never be recruited. */
+            recruitable: boolean;
+            rule: string;
+            /** @description The printing(s) the entry comes from. */
+            editions: ("es" | "de")[];
+        };
+        /** CatalogFighter */
+        CatalogFighter: {
+            /** @description Use as a roster entry: `{"ref": "<id>"}`. */
+            id: string;
+            names: components["schemas"]["PrintedNames"];
+            /** @description True when faction, stigma, Value and all four limbs are known (recruitable by ref). */
+            complete: boolean;
+            faction: string | null;
+            stigma: string | null;
+            types: string[];
+            /** @description EDEN-CARD-PROFILE-9: Value per printing (null: not printed). */
+            value: {
+                es?: number;
+                de?: number;
+            } | null;
+            /** @description Limb profiles as known (partial when the text gives only some values). */
+            limbs: {
+                /** @description A limb as far as the books print it. */
+                head?: {
+                    white?: number;
+                    red?: number;
+                    faces?: number[];
+                    normal?: number;
+                    wounded?: number;
+                };
+                /** @description A limb as far as the books print it. */
+                arms?: {
+                    white?: number;
+                    red?: number;
+                    faces?: number[];
+                    normal?: number;
+                    wounded?: number;
+                };
+                /** @description A limb as far as the books print it. */
+                torso?: {
+                    white?: number;
+                    red?: number;
+                    faces?: number[];
+                    normal?: number;
+                    wounded?: number;
+                };
+                /** @description A limb as far as the books print it. */
+                legs?: {
+                    white?: number;
+                    red?: number;
+                    faces?: number[];
+                    normal?: number;
+                    wounded?: number;
+                };
+            };
+            equipment: string[];
+            /** @description Where each fact comes from. */
+            sources: string[];
+            /** @description The printing(s) the entry comes from. */
+            editions: ("es" | "de")[];
+        };
+        /** CatalogItem */
+        CatalogItem: {
+            id: string;
+            names: components["schemas"]["PrintedNames"];
+            item: components["schemas"]["Equipment"];
+            /** @description False when the books name the item but print none of its values. */
+            profilePrinted: boolean;
+            source: string;
+            /** @description The printing(s) the entry comes from. */
+            editions: ("es" | "de")[];
+        };
+        /** CatalogKeyword */
+        CatalogKeyword: {
+            /** @description The spelling of the category or effect field. */
+            id: string;
+            names: components["schemas"]["PrintedNames"];
+            rule: string;
+            text: string;
+            /** @description The printing(s) the entry comes from. */
+            editions: ("es" | "de")[];
+        };
+        /** CatalogSceneryElement */
+        CatalogSceneryElement: {
+            id: string;
+            names: components["schemas"]["PrintedNames"];
+            /** @description Cost in Scenery Points. */
+            cost: number;
+            rules: {
+                /** @description A scenery rule (EDEN-TERRAIN-R-*). */
+                rule: "destruction" | "concealment" | "elevation" | "climb" | "crossable" | "impenetrable" | "inflammable" | "swim" | "obstacle" | "obstruction" | "occupation" | "hostile_presence" | "jump";
+                value?: number;
+            }[];
+            special?: string;
+            rule: string;
+            /** @description The printing(s) the entry comes from. */
+            editions: ("es" | "de")[];
+        };
+        /** CatalogSceneryRule */
+        CatalogSceneryRule: {
+            /** @description A scenery rule (EDEN-TERRAIN-R-*). */
+            id: "destruction" | "concealment" | "elevation" | "climb" | "crossable" | "impenetrable" | "inflammable" | "swim" | "obstacle" | "obstruction" | "occupation" | "hostile_presence" | "jump";
+            names: components["schemas"]["PrintedNames"];
+            rule: string;
+            /** @description Whether the rule takes a value X (EDEN-TERRAIN-2: default 1 when omitted). */
+            takesValue: boolean;
+            /** @description The printing(s) the entry comes from. */
+            editions: ("es" | "de")[];
+        };
+        /** CatalogStigma */
+        CatalogStigma: {
+            id: string;
+            names: components["schemas"]["PrintedNames"];
+            aliases: string[];
+            rule: string;
+            /** @description The printing(s) the entry comes from. */
+            editions: ("es" | "de")[];
+        };
+        /** CatalogWeather */
+        CatalogWeather: {
+            /** @description A weather condition (EDEN-WEATHER-2..8). */
+            condition: "ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm";
+            /** @description Lowest 2D6 total (inclusive). */
+            min: number;
+            /** @description Highest 2D6 total (inclusive). */
+            max: number;
+            names: components["schemas"]["PrintedNames"];
+            rule: string;
+            effect: components["schemas"]["WeatherEffect"];
+            /** @description The printing(s) the entry comes from. */
+            editions: ("es" | "de")[];
+        };
         /**
          * CharacteristicModifiers
          * @description Additions to current characteristics (bonus positive, penalty negative); the total rounds up (EDEN-ROUND-1).
@@ -2035,6 +2174,7 @@ export interface components {
             /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
             categories: string[];
             protection?: {
+                /** @description The limbs covered, or `"all"`. (GraphQL: JSON, as it is a list or a string.) */
                 limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
                 /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
                 value: number;
@@ -2109,12 +2249,14 @@ export interface components {
             seed: string;
             draws: {
                 deck: string;
+                /** @description The card drawn: an Outcome card is its value (a number), an enemy card its object. (GraphQL: JSON, a number or an object.) */
                 card: unknown;
                 for?: string;
             }[];
             shuffles: {
                 deck: string;
                 reason: "initial" | "fill" | "exhausted";
+                /** @description The deck after the shuffle, top first: numbers (Outcome) or objects (enemy cards). (GraphQL: JSON.) */
                 order: unknown[];
             }[];
         };
@@ -2150,6 +2292,27 @@ export interface components {
             /** @description Wardun: the Wardun token leaves the board and frees the trapped miniature. */
             wardunTokenFreed: boolean | null;
             rules: string[];
+        };
+        /**
+         * ExsiliumRevealedCard
+         * @description An enemy card as revealed.
+         */
+        ExsiliumRevealedCard: {
+            name: string;
+            /** @enum {string} */
+            kind: "attack" | "effect";
+            /** @description Attack cards (required for them): damage printed. */
+            damage?: number;
+            /** @description Attack cards: "can be evaded with Favourable Zone". */
+            evadable?: boolean;
+            /** @description Effect cards: reveal another card of the same level next (default true only for "Implacable"). */
+            chain?: boolean;
+            /** @description Effect cards: draw an Outcome card and add it to the next attack (default true only for "Implacable"). */
+            drawOutcome?: boolean;
+            /** @description Effect cards: fixed bonus added to the next attack. */
+            bonus?: number;
+            /** @description An effect card that drew an Outcome card: its value, added to the next attack. */
+            outcomeBonus?: number;
         };
         /**
          * Fighter
@@ -2249,7 +2412,7 @@ export interface components {
         MatchCommandRequest: {
             /** @description When given, a match at another version → 409; when absent the command runs against the current state (retried on a concurrent append). */
             expectedVersion?: number;
-            /** @description The command; the rest of its members are the command's body (validated per type). */
+            /** @description The command; the rest of its members are the command's body (validated per type). (GraphQL: JSON, as its members depend on `type`.) */
             command: {
                 /** @description e.g. `eden.melee`, `eden.activate`, `eden.upkeep`, `anima.exploration`. */
                 type: string;
@@ -2263,7 +2426,7 @@ export interface components {
         MatchCommandResult: {
             version: number;
             events: components["schemas"]["MatchEvent"][];
-            /** @description The projection after the command. */
+            /** @description The projection after the command. (GraphQL: JSON: each game projects its own state.) */
             state: unknown;
         };
         /** MatchCorrection */
@@ -2273,7 +2436,7 @@ export interface components {
             events: components["schemas"]["MatchEvent"][];
             /** @description The versions this correction withdrew. */
             withdrawn: number[];
-            /** @description The projection after the correction. */
+            /** @description The projection after the correction. (GraphQL: JSON: each game projects its own state.) */
             state: unknown;
         };
         /** MatchCorrectionRequest */
@@ -2294,6 +2457,7 @@ export interface components {
                 id: string;
                 name: string;
             }[];
+            /** @description The options the match was created with (an open map, as sent). */
             options: {
                 [key: string]: unknown;
             };
@@ -2305,6 +2469,7 @@ export interface components {
             version: number;
             type: string;
             schemaVersion: number;
+            /** @description The event data: any JSON for a free-form type. */
             data: unknown;
             /** Format: date-time */
             recordedAt: string;
@@ -2323,13 +2488,14 @@ export interface components {
             ended: boolean;
             /** @description EDEN: the side `A`/`B` (null on a draw or before the end); The Spirit of Eden: `players` or `goomz`. */
             winner: string | null;
-            /** @description EDEN: victory points by side. */
+            /** @description EDEN: victory points by side. (GraphQL: JSON, as its keys are the sides.) */
             score?: {
                 [key: string]: number;
             };
             /** @description The match version the result was read at. */
             version: number;
             game: string;
+            /** @description The players by side. (GraphQL: JSON, as its keys are the sides.) */
             players?: {
                 [key: string]: {
                     id: string;
@@ -2349,12 +2515,13 @@ export interface components {
                 id: string;
                 name: string;
             }[];
+            /** @description The options the match was created with (an open map, as sent). */
             options: {
                 [key: string]: unknown;
             };
             /** Format: date-time */
             createdAt: string;
-            /** @description The projection (fold) of the events up to `version`. */
+            /** @description The projection (fold) of the events up to `version`. (GraphQL: JSON: each game projects its own state.) */
             state: unknown;
         };
         /** MeleeAttack */
@@ -2366,11 +2533,11 @@ export interface components {
              * @default passive
              */
             reaction: "passive" | "dodge" | "response";
-            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
             aim?: ("head" | "arms" | "torso" | "legs") | {
                 shift: number;
             };
-            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
             targetAim?: ("head" | "arms" | "torso" | "legs") | {
                 shift: number;
             };
@@ -2423,9 +2590,7 @@ export interface components {
             success: boolean;
             reaction: string;
             via: string;
-            opposed: {
-                [key: string]: unknown;
-            } | null;
+            opposed: components["schemas"]["OpposedRoll"] | null;
             exchanges: components["schemas"]["MeleeExchange"][];
             attacker: components["schemas"]["ResolvedFighter"];
             target: components["schemas"]["ResolvedFighter"];
@@ -2455,6 +2620,41 @@ export interface components {
             values?: number[];
             /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
             seed?: string;
+        };
+        /**
+         * OpposedRoll
+         * @description An opposed roll (EDEN-ROLL-5).
+         */
+        OpposedRoll: {
+            a: {
+                /** @description The characteristic rolled with. */
+                value: number;
+                /** @description 1D6 + value (EDEN-AMB-4). */
+                total: number;
+            };
+            b: {
+                /** @description The characteristic rolled with. */
+                value: number;
+                /** @description 1D6 + value (EDEN-AMB-4). */
+                total: number;
+            };
+            /** @description Every pair rolled; all but the last were full ties. */
+            rounds: {
+                a: number;
+                b: number;
+            }[];
+            winner: "a" | "b";
+            /** @description Higher total, or higher characteristic on equal totals. */
+            by: "total" | "characteristic";
+        };
+        /**
+         * PrintedNames
+         * @description A name as printed in each edition (absent when that printing lacks it) plus English.
+         */
+        PrintedNames: {
+            en: string;
+            es?: string;
+            de?: string;
         };
         /**
          * Problem
@@ -2514,7 +2714,7 @@ export interface components {
             shooterElevated?: boolean;
             /** @description The shooter is in contact with an adversary → 422 `not_free` (EDEN-RANGED-1). */
             shooterEngaged?: boolean;
-            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
             aim?: ("head" | "arms" | "torso" | "legs") | {
                 shift: number;
             };
@@ -2527,7 +2727,7 @@ export interface components {
                 turn?: number;
                 game?: number;
             };
-            /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
+            /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
             weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
             /**
              * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
@@ -2567,6 +2767,7 @@ export interface components {
         ReceiptVerification: {
             /** @description Signed by one of the published keys (GET /.well-known/jwks.json) and unaltered. */
             valid: boolean;
+            /** @description The payload (also when the signature does not hold: never trust it then). (GraphQL: JSON, as an unverified payload can hold anything.) */
             claims: {
                 [key: string]: unknown;
             } | null;
@@ -2620,12 +2821,22 @@ export interface components {
                 budget: number;
                 strategyPoints: number;
             };
+            /** @description The recruits counted (NPCs and unresolved entries left out). */
             fighters: {
-                [key: string]: unknown;
+                /** @description Position in the body's `fighters`. */
+                index: number;
+                id: string;
+                name: string;
+                /** @description Absent for an inline fighter sent without one (`missing_value`). */
+                value?: number;
+                faction: string | null;
+                stigma: string | null;
+                /** @description Current PSI (for the Strategy Point pool, EDEN-PREP-2). */
+                psi: number;
             }[];
             /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
             summary: string;
-            /** @description The list as parsed, when it was sent as text/plain. */
+            /** @description The list as parsed, when it was sent as text/plain. (GraphQL: JSON, as its entries may be `{ref}` alone, without the members a fighter requires.) */
             roster?: {
                 [key: string]: unknown;
             };
@@ -2633,6 +2844,15 @@ export interface components {
             receipt?: string;
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * SceneryRule
+         * @description A special rule of a scenery element (EDEN-TERRAIN-R-*), with its X.
+         */
+        SceneryRule: {
+            rule: "destruction" | "concealment" | "elevation" | "climb" | "crossable" | "impenetrable" | "inflammable" | "swim" | "obstacle" | "obstruction" | "occupation" | "hostile_presence" | "jump";
+            /** @description X; absent → 1 (EDEN-TERRAIN-2). */
+            value?: number;
         };
         /** Simulation */
         Simulation: {
@@ -2657,7 +2877,7 @@ export interface components {
         SimulationRequest: {
             /** @description What to simulate: a melee attack (POST /v1/eden/attacks/melee) or a shot (POST /v1/eden/attacks/ranged). */
             kind: "eden.melee" | "eden.ranged";
-            /** @description The body of the stateless endpoint of `kind`, without `dice` (a `dice` member is ignored); validated by the same schema, problems reported under `/request/...`. */
+            /** @description The body of the stateless endpoint of `kind`, without `dice` (a `dice` member is ignored); validated by the same schema, problems reported under `/request/...`. (GraphQL: JSON, as its members depend on `kind`.) */
             request: {
                 [key: string]: unknown;
             };
@@ -2744,8 +2964,30 @@ export interface components {
                     number,
                     number
                 ];
+                /** @description Per limb of the fighter attacked. */
                 byLimb: {
-                    [key: string]: {
+                    head: {
+                        /** @description 95% confidence interval [low, high]. */
+                        hitRate: [
+                            number,
+                            number
+                        ];
+                    };
+                    arms: {
+                        /** @description 95% confidence interval [low, high]. */
+                        hitRate: [
+                            number,
+                            number
+                        ];
+                    };
+                    torso: {
+                        /** @description 95% confidence interval [low, high]. */
+                        hitRate: [
+                            number,
+                            number
+                        ];
+                    };
+                    legs: {
                         /** @description 95% confidence interval [low, high]. */
                         hitRate: [
                             number,
@@ -2788,35 +3030,32 @@ export interface components {
             terrain?: "waterfall" | "swamp" | "forest" | "mountain";
             dieBonus?: boolean;
         };
-        /** StoredRoster */
+        /**
+         * StoredRoster
+         * @description `validation`: the answer of POST /v1/eden/rosters/validate when the list was stored; `current`: the answer today, present only when `rulesChanged`.
+         */
         StoredRoster: {
             id: string;
-            /** @description The validate body as stored. */
+            /** @description The validate body as stored. (GraphQL: JSON, as its entries may be `{ref}` alone, without the members a fighter requires.) */
             roster: {
                 [key: string]: unknown;
             };
-            /** @description The validation answered when the list was stored. */
-            validation: {
-                [key: string]: unknown;
-            };
+            validation: components["schemas"]["RosterValidation"];
             /** Format: date-time */
             createdAt: string;
             /** @description True when validating the list today gives another result (the summary aside). */
             rulesChanged: boolean;
-            /** @description The validation today, present only when `rulesChanged`. */
-            current?: {
-                [key: string]: unknown;
-            };
+            current?: components["schemas"]["RosterValidation"];
             url: string;
         };
-        /** StoredRosterCreated */
+        /**
+         * StoredRosterCreated
+         * @description `validation`: the answer of POST /v1/eden/rosters/validate for the list, as answered now.
+         */
         StoredRosterCreated: {
             /** @description Random and unguessable: the share link is the only way to the list. */
             id: string;
-            /** @description The validation of POST /v1/eden/rosters/validate, as answered now. */
-            validation: {
-                [key: string]: unknown;
-            };
+            validation: components["schemas"]["RosterValidation"];
             /** @description The share link (GET, no API key). */
             url: string;
             /** Format: date-time */
@@ -2826,12 +3065,187 @@ export interface components {
         StoreRosterRequest: {
             roster: components["schemas"]["Roster"];
         };
+        /**
+         * TableSide
+         * @description A band (`A`, `B`) or the NPCs (`npc`).
+         */
+        TableSide: ("A" | "B") | "npc";
+        /**
+         * UpkeepApGranted
+         * @description Every band fighter gets 3 AP (EDEN-UPKEEP-8).
+         */
+        UpkeepApGranted: {
+            /** @enum {number} */
+            step: 8;
+            /** @enum {string} */
+            rule: "EDEN-UPKEEP-8";
+            /** @description Band fighters given AP. */
+            fighters: number;
+            ap: number;
+        };
+        /**
+         * UpkeepApLost
+         * @description Unspent AP are lost (EDEN-UPKEEP-7).
+         */
+        UpkeepApLost: {
+            /** @enum {number} */
+            step: 7;
+            /** @enum {string} */
+            rule: "EDEN-UPKEEP-7";
+            /** @description Unspent AP lost by both bands. */
+            apLost: number;
+        };
+        /**
+         * UpkeepFear
+         * @description Fear (EDEN-UPKEEP-4).
+         */
+        UpkeepFear: {
+            /** @enum {number} */
+            step: 4;
+            /** @enum {string} */
+            rule: "EDEN-UPKEEP-4";
+            side: components["schemas"]["TableSide"];
+            fighterId: string;
+            /** @description PSI rolled. */
+            psi: number;
+            /** @description The dice. */
+            roll: number[];
+            successes: number;
+            removed: number;
+            fearLeft: number;
+        };
+        /**
+         * UpkeepFire
+         * @description Fire (EDEN-UPKEEP-3, EDEN-STATE-FIRE-1).
+         */
+        UpkeepFire: {
+            /** @enum {number} */
+            step: 3;
+            /** @enum {string} */
+            rule: "EDEN-UPKEEP-3";
+            side: components["schemas"]["TableSide"];
+            fighterId: string;
+            /** @description The 3 damage dice. */
+            damageDice: number[];
+            /** @description The current VIG the dice are compared with. */
+            vig: number;
+            /** @description Dice strictly above VIG. */
+            hits: number;
+            /** @description The location die. */
+            face: number;
+            /** @description A limb: head (PSI), arms (CBT), torso (VIG), legs (RAP). */
+            limb: "head" | "arms" | "torso" | "legs";
+            /** @description Wounds stopped by protection. */
+            protection: number;
+            /** @description PC boxes marked. */
+            marked: number;
+            fireLeft: number;
+            outOfAction: boolean;
+        };
+        /**
+         * UpkeepLogEntry
+         * @description One effect applied; `rule` says which step.
+         */
+        UpkeepLogEntry: components["schemas"]["UpkeepFire"] | components["schemas"]["UpkeepFear"] | components["schemas"]["UpkeepPoison"] | components["schemas"]["UpkeepRage"] | components["schemas"]["UpkeepApLost"] | components["schemas"]["UpkeepApGranted"] | components["schemas"]["UpkeepSlow"];
+        /**
+         * UpkeepPoison
+         * @description Poison wears off (EDEN-UPKEEP-5).
+         */
+        UpkeepPoison: {
+            /** @enum {number} */
+            step: 5;
+            /** @enum {string} */
+            rule: "EDEN-UPKEEP-5";
+            side: components["schemas"]["TableSide"];
+            fighterId: string;
+            removed: number;
+            poisonLeft: number;
+        };
+        /**
+         * UpkeepRage
+         * @description Rage removed (EDEN-UPKEEP-6).
+         */
+        UpkeepRage: {
+            /** @enum {number} */
+            step: 6;
+            /** @enum {string} */
+            rule: "EDEN-UPKEEP-6";
+            side: components["schemas"]["TableSide"];
+            fighterId: string;
+            removed: number;
+            rageLeft: number;
+        };
+        /**
+         * UpkeepSlow
+         * @description Slow (EDEN-UPKEEP-9).
+         */
+        UpkeepSlow: {
+            /** @enum {number} */
+            step: 9;
+            /** @enum {string} */
+            rule: "EDEN-UPKEEP-9";
+            side: components["schemas"]["TableSide"];
+            fighterId: string;
+            apLost: number;
+            slowLeft: number;
+        };
         /** VerifyReceiptRequest */
         VerifyReceiptRequest: {
             /** @description A compact JWS from Arbiter. */
             receipt: string;
-            /** @description The validate body the receipt is about: checked against its `rosterSha256`. */
+            /** @description The validate body the receipt is about: checked against its `rosterSha256`. (GraphQL: JSON, as every member sent counts in the hash, also members no schema declares.) */
             roster?: unknown;
+        };
+        /**
+         * WeatherEffect
+         * @description The machine-readable effect of a weather condition.
+         */
+        WeatherEffect: {
+            /** @description When the effect applies. */
+            timing: "end_of_turn" | "move_action" | "targeting" | "deployment" | "tactical_phase" | "none";
+            /** @description End-of-turn roll: characteristic, difficulty, who rolls. */
+            roll?: {
+                /** @enum {string} */
+                characteristic: "VIG";
+                difficulty: number;
+                who: "every_fighter" | "free_fighters";
+                npcsImmune: boolean;
+            };
+            /** @description What 0 successes on that roll does. */
+            onFailure?: {
+                wounds?: number;
+                /** @enum {string} */
+                limb?: "torso";
+                ignoreProtection?: boolean;
+                poison?: number;
+            };
+            /** @description Headwind: cm a Move covers (EDEN-AMB-26: Engage keeps 10). */
+            moveDistance?: number;
+            engageDistance?: number;
+            /** @description Thick fog: nothing strictly farther (cm) may be targeted. */
+            maxTargetDistance?: number;
+            /** @description Thick fog (EDEN-AMB-26): Spray has no chosen target and is unaffected. */
+            sprayAffected?: boolean;
+            /**
+             * @description Mist: deployment alternates one fighter at a time.
+             * @enum {string}
+             */
+            deployment?: "alternate_one_by_one";
+            /** @description Snowstorm: SP cost of a tactic card. */
+            tacticCost?: number;
+        };
+        /** WeatherEffectEntry */
+        WeatherEffectEntry: {
+            /** @description A weather condition (EDEN-WEATHER-2..8). */
+            condition: "ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm";
+            rule: string;
+            side: components["schemas"]["TableSide"];
+            fighterId: string;
+            roll: components["schemas"]["CharacteristicRoll"];
+            /** @description What 0 successes did. */
+            effect: "torso_wound" | "poison" | "none";
+            marked: number;
+            outOfAction: boolean;
         };
     };
     responses: {
@@ -2970,7 +3384,7 @@ export interface operations {
                     fighter?: components["schemas"]["Fighter"];
                     /** @description `location`: attack successes available for shifting (default 1: no shift). */
                     successes?: number;
-                    /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
+                    /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
                     aim?: ("head" | "arms" | "torso" | "legs") | {
                         shift: number;
                     };
@@ -2990,9 +3404,7 @@ export interface operations {
                         successes?: number;
                         roll?: components["schemas"]["CharacteristicRoll"];
                         winner?: "a" | "b";
-                        opposed?: {
-                            [key: string]: unknown;
-                        };
+                        opposed?: components["schemas"]["OpposedRoll"];
                         face?: number;
                         rolled?: number;
                         shift?: number;
@@ -3184,7 +3596,7 @@ export interface operations {
                         fighter: components["schemas"]["Fighter"];
                     }[];
                     attackerElevated?: boolean;
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
+                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
                     weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                 };
             };
@@ -3474,26 +3886,25 @@ export interface operations {
                 content: {
                     "application/json": {
                         editions: {
-                            [key: string]: unknown;
+                            id: "es" | "de";
+                            name: string;
+                            contents: string;
                         }[];
-                        factions: {
-                            [key: string]: unknown;
-                        }[];
-                        stigmas: {
-                            [key: string]: unknown;
-                        }[];
+                        factions: components["schemas"]["CatalogFaction"][];
+                        stigmas: components["schemas"]["CatalogStigma"][];
                         equipment: {
-                            [key: string]: unknown;
+                            categories: components["schemas"]["CatalogKeyword"][];
+                            effects: components["schemas"]["CatalogKeyword"][];
+                            items: components["schemas"]["CatalogItem"][];
                         };
                         scenery: {
-                            [key: string]: unknown;
+                            /** @description Scenery Points per player (EDEN-TERRAIN-3). */
+                            pointsPerPlayer: number;
+                            rules: components["schemas"]["CatalogSceneryRule"][];
+                            elements: components["schemas"]["CatalogSceneryElement"][];
                         };
-                        weather: {
-                            [key: string]: unknown;
-                        }[];
-                        fighters: {
-                            [key: string]: unknown;
-                        }[];
+                        weather: components["schemas"]["CatalogWeather"][];
+                        fighters: components["schemas"]["CatalogFighter"][];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
                     } & {
@@ -3549,14 +3960,24 @@ export interface operations {
                         /** @description A weather condition (EDEN-WEATHER-2..8). */
                         condition: "ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm";
                         rule: string;
-                        effect: {
-                            [key: string]: unknown;
-                        };
+                        effect: components["schemas"]["WeatherEffect"];
                         conditions: {
-                            [key: string]: unknown;
+                            total: number;
+                            /** @description A weather condition (EDEN-WEATHER-2..8). */
+                            condition: "ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm";
+                            rule: string;
+                            effect: components["schemas"]["WeatherEffect"];
                         }[];
                         rolls: {
-                            [key: string]: unknown;
+                            /** @description The two dice. */
+                            dice: number[];
+                            total: number;
+                            /** @description A weather condition (EDEN-WEATHER-2..8). */
+                            condition: "ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm";
+                            rule: string;
+                            effect: components["schemas"]["WeatherEffect"];
+                            /** @description True when this roll repeated an earlier condition and was re-rolled (EDEN-AMB-26). */
+                            discarded: boolean;
                         }[];
                         /**
                          * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
@@ -3734,7 +4155,7 @@ export interface operations {
                     pool: number;
                     /** @description Default true. */
                     leaderOnTable?: boolean;
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
+                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
                     weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                     card?: {
                         name?: string;
@@ -3766,8 +4187,13 @@ export interface operations {
                             message: string;
                         }[];
                         poolAfter: number;
+                        /** @description EDEN-TACPH-2: the opponent may pay X SP to cancel (the cost stays paid, EDEN-AMB-15); null without the keyword. */
                         cancellation: {
-                            [key: string]: unknown;
+                            /** @description X; null when the keyword came without it. */
+                            cost: number | null;
+                            /** @description Null without `opponentPool`. */
+                            opponentCanPay: boolean | null;
+                            note: string;
                         } | null;
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
@@ -3851,9 +4277,8 @@ export interface operations {
                             B: components["schemas"]["ResolvedFighter"][];
                         };
                         npcs: components["schemas"]["ResolvedFighter"][];
-                        log: {
-                            [key: string]: unknown;
-                        }[];
+                        /** @description One entry per effect applied, in order. */
+                        log: components["schemas"]["UpkeepLogEntry"][];
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
@@ -4021,7 +4446,7 @@ export interface operations {
                     outside?: number;
                     /** @description `obstruction`: cm available (default 10; 8 under Headwind). */
                     allowance?: number;
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
+                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
                     weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                     dice?: components["schemas"]["DiceSpec"];
                 };
@@ -4125,7 +4550,7 @@ export interface operations {
                      * @default es
                      */
                     edition?: "es" | "de";
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
+                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
                     conditions: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                     /** @description A player: `A` or `B`. */
                     firstPlayer: "A" | "B";
@@ -4154,9 +4579,8 @@ export interface operations {
                             B: components["schemas"]["ResolvedFighter"][];
                         };
                         npcs: components["schemas"]["ResolvedFighter"][];
-                        log: {
-                            [key: string]: unknown;
-                        }[];
+                        /** @description One entry per effect applied. */
+                        log: components["schemas"]["WeatherEffectEntry"][];
                         skipped: string[];
                         /**
                          * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
@@ -4302,11 +4726,7 @@ export interface operations {
                         /** @description Catalog element (EDEN-TERRAIN-LIST-*) supplying the rules. */
                         element?: "tree" | "bushes" | "low_wall" | "ruined_wall" | "car_wreck" | "dark_forest" | "pond" | "devastated_zone" | "rubbish_heap" | "energy_beacon" | "quadristic_idol" | "lake" | "deep_river";
                         /** @description The printed special rules; overrides the catalog element's. */
-                        rules?: {
-                            rule: "destruction" | "concealment" | "elevation" | "climb" | "crossable" | "impenetrable" | "inflammable" | "swim" | "obstacle" | "obstruction" | "occupation" | "hostile_presence" | "jump";
-                            /** @description X; absent → 1 (EDEN-TERRAIN-2). */
-                            value?: number;
-                        }[];
+                        rules?: components["schemas"]["SceneryRule"][];
                         /** @description Attacks suffered so far this game. */
                         attacks?: number;
                         /** @description Fire markers on the element. */
@@ -4338,12 +4758,10 @@ export interface operations {
                             id: string;
                             /** @description The catalog element, when the body named one. */
                             element?: string;
-                            rules: {
-                                [key: string]: unknown;
-                            }[];
-                            effectiveRules: {
-                                [key: string]: unknown;
-                            }[];
+                            /** @description The printed special rules (the catalog element's unless the body gave `rules`). */
+                            rules: components["schemas"]["SceneryRule"][];
+                            /** @description The rules in force now (a burning element loses Crossable, Occupation and Obstruction and gains Obstacle +1). */
+                            effectiveRules: components["schemas"]["SceneryRule"][];
                             attacks: number;
                             fire: number;
                             burning: boolean;
@@ -4360,12 +4778,10 @@ export interface operations {
                             id: string;
                             /** @description The catalog element, when the body named one. */
                             element?: string;
-                            rules: {
-                                [key: string]: unknown;
-                            }[];
-                            effectiveRules: {
-                                [key: string]: unknown;
-                            }[];
+                            /** @description The printed special rules (the catalog element's unless the body gave `rules`). */
+                            rules: components["schemas"]["SceneryRule"][];
+                            /** @description The rules in force now (a burning element loses Crossable, Occupation and Obstruction and gains Obstacle +1). */
+                            effectiveRules: components["schemas"]["SceneryRule"][];
                             attacks: number;
                             fire: number;
                             burning: boolean;
@@ -4718,6 +5134,7 @@ export interface operations {
                         casualty: "group" | "opponent" | null;
                         /** @description The Character that dies was its Group’s last: that player starts a new Group and discards any Organisation (ANIMA-GROUP-5). */
                         groupEliminated: boolean;
+                        /** @description What the result changes, by case: Group vs Group `{loser, expelled, spoil, noRematch}` (`expelled` the losing side or null); against a Creature by `context`: `prior` `{arrives, creatureStays, turnLost}`, `exploration` `{expelled, rewardAllowed, creatureStays}` (`expelled` a boolean), `mission` `{missionCompleted}`, none `{}`. (GraphQL: JSON, as one member name has two types and no member tells the cases apart.) */
                         consequences: {
                             [key: string]: unknown;
                         };
@@ -4963,6 +5380,7 @@ export interface operations {
                             speed: number;
                             ids: string[];
                             by: "none" | "stored" | "roll";
+                            /** @description With `by: "roll"`: the d10s each tied player rolled, keyed by player id (GraphQL: JSON, as its keys are data). */
                             rolls?: {
                                 [key: string]: number[];
                             };
@@ -5474,15 +5892,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Group `a` after the trade: Characters moved with all their members, `handSize` updated. */
                         a: {
-                            group: {
-                                [key: string]: unknown;
-                            };
+                            group: components["schemas"]["AnimaGroup"];
                         };
+                        /** @description Group `b` after the trade. */
                         b: {
-                            group: {
-                                [key: string]: unknown;
-                            };
+                            group: components["schemas"]["AnimaGroup"];
                         };
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
@@ -5793,9 +6209,7 @@ export interface operations {
                     "application/json": {
                         tier: "basic" | "intermediate" | "advanced";
                         /** @description Enemy cards revealed, in order; effect cards that drew an Outcome bonus carry `outcomeBonus`. */
-                        revealed: {
-                            [key: string]: unknown;
-                        }[];
+                        revealed: components["schemas"]["ExsiliumRevealedCard"][];
                         playerStrength: number;
                         /** @description Attack damage plus carried bonuses (0 when no attack card was reached). */
                         enemyStrength: number;
@@ -5821,8 +6235,9 @@ export interface operations {
                         /** @description The level’s deck and discard pile after the combat. */
                         enemyDeck: {
                             tier: string;
-                            drawPile: unknown[];
-                            discard: unknown[];
+                            /** @description Top first. */
+                            drawPile: components["schemas"]["ExsiliumEnemyCard"][];
+                            discard: components["schemas"]["ExsiliumEnemyCard"][];
                         };
                         decks: components["schemas"]["ExsiliumDeckTranscript"];
                         /** @description Rule IDs applied. */
@@ -6512,7 +6927,7 @@ export interface operations {
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
-                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
                     cards: {
                         [key: string]: {
                             terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -6583,16 +6998,15 @@ export interface operations {
                             allies?: ("water" | "fauna" | "flora")[];
                             effect: "moved" | "withdrew" | "protection_used" | "ally_to_noa" | "devastated" | "destroyed";
                             objective?: {
-                                claimed: {
-                                    [key: string]: unknown;
-                                } | null;
+                                /** @description The objective card claimed; null when the pile was empty. */
+                                claimed: components["schemas"]["SpiritOfEdenObjective"] | null;
                                 remaining: number | null;
                                 goomzRemoved: boolean;
                             };
                         }[];
                         /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                         ring: string[];
-                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
                         cards: {
                             [key: string]: {
                                 terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -6701,7 +7115,7 @@ export interface operations {
                     board?: {
                         /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                         ring: string[];
-                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
                         cards: {
                             [key: string]: {
                                 terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -6770,7 +7184,7 @@ export interface operations {
                         board?: {
                             /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                             ring: string[];
-                            /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                            /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
                             cards: {
                                 [key: string]: {
                                     terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -6852,7 +7266,7 @@ export interface operations {
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
-                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
                     cards: {
                         [key: string]: {
                             terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -6950,7 +7364,7 @@ export interface operations {
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
-                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
                     cards: {
                         [key: string]: {
                             terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -7056,7 +7470,7 @@ export interface operations {
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
-                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
                     cards: {
                         [key: string]: {
                             terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -7103,7 +7517,7 @@ export interface operations {
                     "application/json": {
                         /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                         ring: string[];
-                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
                         cards: {
                             [key: string]: {
                                 terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -7190,7 +7604,7 @@ export interface operations {
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
-                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
                     cards: {
                         [key: string]: {
                             terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -8751,7 +9165,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description `validation`: the answer of POST /v1/eden/rosters/validate for the list, as answered now. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -8812,7 +9226,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description `validation`: the answer of POST /v1/eden/rosters/validate when the list was stored; `current`: the answer today, present only when `rulesChanged`. */
             200: {
                 headers: {
                     [name: string]: unknown;
