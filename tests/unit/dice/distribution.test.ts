@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FixedDice, SeededDice } from '../../../src/games/dice/index.js';
 import { MAX_EXPLOSIONS, notationDistribution, parseNotation, rollNotation } from '../../../src/games/dice/notation/index.js';
+import { dieDistribution } from '../../../src/games/dice/notation/distribution.js';
+import { Budget, power } from '../../../src/games/dice/notation/exact.js';
+import type { DiceTerm } from '../../../src/games/dice/notation/ast.js';
 
 const exact = (notation: string) => notationDistribution(parseNotation(notation));
 /** value → count over the distribution's denominator, as strings. */
@@ -44,6 +47,32 @@ describe('exact distributions of dice notation (CONTRACT §7.3)', () => {
     expect(d.distribution.find((e) => e.value === 3)!.probability).toBeCloseTo(1 / 6, 15);
     expect(d.distribution.find((e) => e.value === 6 * (MAX_EXPLOSIONS + 1))!.probability).toBeCloseTo(6 ** -(MAX_EXPLOSIONS + 1), 20);
     expect(d.distribution.some((e) => e.value === 6)).toBe(false);
+  });
+
+  it('NdS! (top face only) takes a faster path with the very counts of convolving the exploded die N times', () => {
+    for (const text of ['d2!', '3d2!', 'd4!', '5d4!', '2d6!', '4d6!', '10d10!', '3d20!', '2d%!', '4dF!', 'dF!']) {
+      const term = parseNotation(text) as DiceTerm;
+      const slow = power(dieDistribution(term, new Budget()), term.count, new Budget()); // d6! → exploded(uniform) convolved N times
+      const fast = exact(text).exact;
+      const from = slow.counts.findIndex((c) => c !== 0n);
+      expect({ text, lo: fast.lo, denom: fast.denom, counts: fast.counts }).toEqual({
+        text,
+        lo: slow.lo + from,
+        denom: slow.denom,
+        counts: slow.counts.slice(from, slow.counts.length - [...slow.counts].reverse().findIndex((c) => c !== 0n)),
+      });
+    }
+  });
+
+  it('10d10!: 10..1100 over 10^110, ten 1s are (1/10)^10, counts sum to the denominator, exact mean', () => {
+    const d = exact('10d10!');
+    expect([d.min, d.max]).toEqual([10, 10 * 10 * (MAX_EXPLOSIONS + 1)]);
+    expect(d.exact.counts.reduce((a, b) => a + b, 0n)).toBe(d.exact.denom);
+    expect(d.exact.denom).toBe(10n ** BigInt(10 * (MAX_EXPLOSIONS + 1)));
+    expect(d.exact.counts[0]! * 10n ** 10n).toBe(d.exact.denom); // ten 1s
+    // one die = 10·K + F: E[K] = Σ_{k=1..10} 0.1^k; F is 1..9 (mean 5) unless the 10th explosion is reached (1..10, mean 5.5)
+    const q = 0.1 ** MAX_EXPLOSIONS;
+    expect(d.mean).toBeCloseTo(10 * (10 * ((0.1 - 0.1 * q) / 0.9) + 5 + 0.5 * q), 11);
   });
 
   it('rerolls: d6r<3 is uniform on 3..6 except the capped tail; d6ro<3 rerolls once', () => {

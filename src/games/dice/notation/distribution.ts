@@ -12,6 +12,7 @@
  */
 import { RuleViolation } from '../../errors.js';
 import { MAX_EXPLOSIONS, MAX_REROLLS, highestFace, lowestFace, type DiceExpression, type DiceTerm } from './ast.js';
+import { explodingSum, isTopFaceExplosion } from './exploding-sum.js';
 import { Budget, addCounts, bitLength, combine, constant, convolve, hi, negate, power, ratio, ratioOver, scale, trim, uniform, type Exact } from './exact.js';
 
 /** One draw after `r<n` / `ro<n`: a face below n is redrawn up to `times` times. */
@@ -95,6 +96,10 @@ export function dieDistribution(term: DiceTerm, budget: Budget): Exact {
 }
 
 export function termDistribution(term: DiceTerm, budget: Budget): Exact {
+  const [lo, top] = [lowestFace(term), highestFace(term)];
+  if (term.explode && !term.reroll && !term.success && !term.keep && isTopFaceExplosion(lo, top, term.explode.atLeast)) {
+    return explodingSum(lo, top, MAX_EXPLOSIONS, term.count, budget); // the same counts as the n-fold convolution below, faster
+  }
   const die = dieDistribution(term, budget);
   const score = term.success ? (v: number) => (term.success!.op === '>=' ? (v >= term.success!.target ? 1 : 0) : v <= term.success!.target ? 1 : 0) : (v: number) => v;
   const keep = keptCount(term);
