@@ -5,9 +5,7 @@
  * without finishing, forces the exit.
  */
 import { loadConfig, type Config } from './config.js';
-import { createApp } from './composition.js';
-import { openInfra, type Infra, type InfraLogger } from './infra/index.js';
-import { warmUp } from './http/warm-up.js';
+import type { Infra, InfraLogger } from './infra/index.js';
 import type { FastifyInstance } from 'fastify';
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
@@ -67,7 +65,14 @@ async function shutdown(signal: string): Promise<void> {
 
 async function start(): Promise<void> {
   try {
-    infra = await openInfra(config, log);
+    // The database first: the embedded one opens on its own thread (copying its template,
+    // starting PostgreSQL) while this thread loads the app and compiles what needs no database.
+    const { openInfra } = await import('./infra/index.js');
+    const opening = openInfra(config, log);
+    opening.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+    const [{ createApp }, { precompile }, { warmUp }] = await Promise.all([import('./composition.js'), import('./http/precompile.js'), import('./http/warm-up.js')]);
+    await precompile();
+    infra = await opening;
     if (closing) return; // a signal arrived while opening: shutdown() closes what is open
     app = await createApp(config, infra);
     await app.ready();

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { testApp } from '../helpers/app.js';
 import { freePort } from '../helpers/free-port.js';
-import { openRedis } from '../../src/infra/index.js';
+import { openRedis } from '../../src/infra/redis.js';
 import { openTestPglite } from '../../src/infra/database/index.js';
 import type { Database, JobRunner } from '../../src/app/ports.js';
 import { meleeRequest } from '../unit/simulate/fixtures.js';

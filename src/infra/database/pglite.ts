@@ -4,22 +4,58 @@
  * (`url`). The socket server does not authenticate: the 0700 directory around the socket is what
  * keeps other users out, which is why it never listens on TCP.
  *
- * PGlite is ONE backend session. The socket server queues protocol messages from all connections
- * and, while a transaction block is open, only runs the messages of the connection that opened
- * it. It does not protect an extended-protocol exchange (Parse/Bind/Describe/Execute … Sync),
- * which is not a transaction block: another connection's Parse could replace the unnamed
- * statement in between. `sessionGuard` closes that gap by reporting "in transaction" from the
- * first extended-protocol message to its Sync, so each exchange runs uninterrupted. With it,
- * concurrent `query`/`transaction` calls over several pooled connections are serialised safely.
+ * PGlite runs on its own thread (pglite-thread.ts), so opening it overlaps the rest of start-up and
+ * its PostgreSQL work never runs on the thread that serves requests. It is ONE backend session:
+ * `sessionGuard` (session-guard.ts) keeps each extended-protocol exchange of one connection whole.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { Worker } from 'node:worker_threads';
 import { PoolDatabase } from './pool.js';
 import { lockDataDir, type DataDirLock } from './lock.js';
-import { seedFromTemplate } from './template.js';
+import type { PgliteThreadMessage, PgliteThreadOptions } from './pglite-thread.js';
+
+export { sessionGuard } from './session-guard.js';
+
+/** Compiled (dist/): the compiled thread beside this file; from sources: the shim that loads tsx first. */
+const THREAD_FILE = new URL(`./pglite-thread.${import.meta.url.endsWith('.js') ? 'js' : 'mjs'}`, import.meta.url);
+/** How long a closing thread may take to shut PostgreSQL down cleanly before it is stopped. */
+const CLOSE_TIMEOUT_MS = 15_000;
+
+/** Starts the database thread; resolves once it serves on `options.socketPath`, with its `close`. */
+function startThread(options: PgliteThreadOptions): Promise<() => Promise<void>> {
+  const worker = new Worker(THREAD_FILE, { workerData: options });
+  let closing = false;
+  return new Promise((resolveOpen, rejectOpen) => {
+    const exitedEarly = (code: number) => rejectOpen(new Error(`The embedded database thread stopped while opening (exit code ${code}).`));
+    worker.once('error', rejectOpen);
+    worker.once('exit', exitedEarly);
+    worker.once('message', (message: PgliteThreadMessage) => {
+      worker.off('exit', exitedEarly);
+      if (message.type !== 'ready') {
+        void worker.terminate();
+        rejectOpen(Object.assign(new Error(message.type === 'error' ? message.message : 'unexpected message'), { name: message.type === 'error' ? message.name : 'Error' }));
+        return;
+      }
+      worker.once('exit', (code) => {
+        if (!closing) process.emitWarning(`The embedded database thread stopped (exit code ${code}); queries fail until the service restarts.`);
+      });
+      resolveOpen(async () => {
+        closing = true;
+        const closed = new Promise<void>((done) => {
+          worker.once('message', () => done());
+          worker.once('exit', () => done());
+        });
+        worker.postMessage('close');
+        const timer = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
+        await closed;
+        clearTimeout(timer);
+        await worker.terminate();
+      });
+    });
+  });
+}
 
 export interface PgliteOptions {
   /** Directory holding the data (created if missing); absent → in memory. */
@@ -30,40 +66,6 @@ export interface PgliteOptions {
   maxConnections?: number;
   /** A template (./template.ts) that fills an empty `dataDir` instead of initdb. */
   template?: string;
-}
-
-// Extended-protocol messages that belong to an exchange ended by Sync ('S').
-const EXTENDED = new Set(['P', 'B', 'D', 'E', 'C', 'H'].map((c) => c.charCodeAt(0)));
-const SYNC = 'S'.charCodeAt(0);
-
-/** Wraps PGlite for the socket server: see the module comment. */
-export function sessionGuard(db: PGlite): PGlite {
-  let exchangeOpen = false;
-  return new Proxy(db, {
-    get(target, prop) {
-      if (prop === 'isInTransaction') return () => exchangeOpen || target.isInTransaction();
-      if (prop === 'execProtocolRawStream') {
-        return async (message: Uint8Array, options: Parameters<PGlite['execProtocolRawStream']>[1]) => {
-          const type = message[0];
-          try {
-            return await target.execProtocolRawStream(message, options);
-          } finally {
-            if (type !== undefined && EXTENDED.has(type)) exchangeOpen = true;
-            else if (type === SYNC) exchangeOpen = false;
-          }
-        };
-      }
-      if (prop === 'exec') {
-        // Used by the socket server to roll back after a client vanished mid-transaction.
-        return (query: string, options?: Parameters<PGlite['exec']>[1]) => {
-          exchangeOpen = false;
-          return target.exec(query, options);
-        };
-      }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }
 
 /** pg's socket file name in a socket directory (`host=/dir`, default port). */
@@ -95,8 +97,6 @@ export async function startPglite(options: PgliteOptions = {}): Promise<PoolData
       const taken = await lockDataDir(dataDir);
       lock = taken;
       cleanup.push(() => taken.release());
-      if (options.template) await seedFromTemplate(dataDir, options.template);
-      await mkdir(dataDir, { recursive: true });
     }
     let socketDir = lock?.runDir;
     if (!socketDir || join(socketDir, SOCKET_FILE).length > MAX_SOCKET_PATH) {
@@ -104,15 +104,13 @@ export async function startPglite(options: PgliteOptions = {}): Promise<PoolData
       socketDir = tmp;
       cleanup.push(() => rm(tmp, { recursive: true, force: true }));
     }
-    const pglite = await PGlite.create(dataDir ? { dataDir } : {});
-    cleanup.push(() => pglite.close());
-    const server = new PGLiteSocketServer({
-      db: sessionGuard(pglite),
-      path: join(socketDir, SOCKET_FILE),
+    const close = await startThread({
+      dataDir,
+      template: dataDir ? options.template : undefined,
+      socketPath: join(socketDir, SOCKET_FILE),
       maxConnections: options.maxConnections ?? 64,
     });
-    await server.start();
-    cleanup.push(() => server.stop());
+    cleanup.push(close);
     const url = socketUrl(socketDir);
     await lock?.publish(url);
     return new PoolDatabase({ kind: 'pglite', url, max: options.poolSize ?? 4, afterClose: undo });

@@ -1,18 +1,5 @@
-/** Opens the job runner: BullMQ at REDIS_URL (the API only enqueues; `npm run worker` runs), or in-process worker threads. */
-import type { Config } from '../../config.js';
-import type { Database, JobRunner } from '../../app/ports.js';
-import { BullJobRunner } from './bullmq.js';
-import { InProcessJobRunner } from './in-process.js';
-
+/** The job runners: BullMQ at REDIS_URL, or in-process worker threads (`openJobRunner` picks one). */
 export { BullJobRunner, DEFAULT_QUEUE } from './bullmq.js';
 export { startBullWorker } from './bull-worker.js';
 export { InProcessJobRunner } from './in-process.js';
-
-export async function openJobRunner(config: Config, _database: Database | undefined, options: { queueName?: string } = {}): Promise<JobRunner | undefined> {
-  if (config.redisUrl) {
-    const runner = new BullJobRunner({ url: config.redisUrl, queueName: options.queueName ?? config.queueName });
-    await runner.ping();
-    return runner;
-  }
-  return new InProcessJobRunner();
-}
+export { openJobRunner } from './open.js';
