@@ -5,7 +5,7 @@
  * of running initdb (most of a cold start); the migrator then applies any migration newer than the
  * template, as on any start. A template of another PGlite version (or none) is not used: initdb runs.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { chmod, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -50,7 +50,8 @@ export async function seedFromTemplate(dataDir: string, templateDir: string = DE
   const staging = `${dataDir}.template-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   try {
-    await cp(join(templateDir, DATA), staging, { recursive: true });
+    // synchronous: it runs on the database's own thread (pglite-thread.ts), and is 2–3× faster than fs.promises.cp
+    cpSync(join(templateDir, DATA), staging, { recursive: true });
     await rm(dataDir, { recursive: true, force: true });
     await rename(staging, dataDir);
   } catch (error) {
