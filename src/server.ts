@@ -77,7 +77,14 @@ async function start(): Promise<void> {
     app = await createApp(config, infra);
     await app.ready();
     // Every route compiled and load shedding settled before the port opens (src/http/warm-up.ts).
-    const warm = await warmUp(app);
+    const { warmStorage } = await import('./infra/warm-storage.js');
+    const [warm] = await Promise.all([
+      warmUp(app),
+      infra.ready.then(
+        () => warmStorage(infra!.database),
+        () => undefined,
+      ),
+    ]);
     (warm.failed.length ? log.warn : log.info)({ ...warm }, 'routes warmed up');
     if (closing) return;
     await app.listen({ port: config.port, host: config.host });
