@@ -74,17 +74,18 @@ async function start(): Promise<void> {
     await precompile();
     infra = await opening;
     if (closing) return; // a signal arrived while opening: shutdown() closes what is open
+    // The embedded database is migrated by now; PostgreSQL may still refuse connections, and then
+    // nothing waits for it (the port opens, /ready says 503) and the database warm-ups are skipped.
+    let databaseReady = false;
+    infra.ready.then(
+      () => (databaseReady = true),
+      () => undefined,
+    );
     app = await createApp(config, infra);
     await app.ready();
     // Every route compiled and load shedding settled before the port opens (src/http/warm-up.ts).
     const { warmStorage } = await import('./infra/warm-storage.js');
-    const [warm] = await Promise.all([
-      warmUp(app),
-      infra.ready.then(
-        () => warmStorage(infra!.database),
-        () => undefined,
-      ),
-    ]);
+    const [warm] = await Promise.all([warmUp(app, { database: databaseReady }), databaseReady ? warmStorage(infra.database) : undefined]);
     (warm.failed.length ? log.warn : log.info)({ ...warm }, 'routes warmed up');
     if (closing) return;
     await app.listen({ port: config.port, host: config.host });

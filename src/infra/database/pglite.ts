@@ -16,8 +16,6 @@ import { PoolDatabase } from './pool.js';
 import { lockDataDir, type DataDirLock } from './lock.js';
 import type { PgliteThreadMessage, PgliteThreadOptions } from './pglite-thread.js';
 
-export { sessionGuard } from './session-guard.js';
-
 /** Compiled (dist/): the compiled thread beside this file; from sources: the shim that loads tsx first. */
 const THREAD_FILE = new URL(`./pglite-thread.${import.meta.url.endsWith('.js') ? 'js' : 'mjs'}`, import.meta.url);
 /** How long a closing thread may take to shut PostgreSQL down cleanly before it is stopped. */
@@ -25,7 +23,9 @@ const CLOSE_TIMEOUT_MS = 15_000;
 
 /** Starts the database thread; resolves once it serves on `options.socketPath`, with its `close`. */
 function startThread(options: PgliteThreadOptions): Promise<() => Promise<void>> {
-  const worker = new Worker(THREAD_FILE, { workerData: options });
+  // the process's Node options, except `--input-type` (an `-e` script's), which a thread started from a file refuses
+  const execArgv = process.execArgv.filter((arg) => !arg.startsWith('--input-type'));
+  const worker = new Worker(THREAD_FILE, { workerData: options, execArgv });
   let closing = false;
   return new Promise((resolveOpen, rejectOpen) => {
     const exitedEarly = (code: number) => rejectOpen(new Error(`The embedded database thread stopped while opening (exit code ${code}).`));
