@@ -143,6 +143,9 @@ const OPENINGS: { cards: () => object; commands: Command[] }[] = [
   { cards: gapCards, commands: BENEFIT_DONE },
 ];
 
+/** A fast-check seed whose 150 runs reach every rule the property must cover (see below). */
+const COVERING_SEED = 8;
+
 describe('Ánima match property', () => {
   it('replay equals live; refused commands change nothing (ANIMA-*)', { timeout: 180_000 }, () => {
     const g = gameMatch('anima')!;
@@ -199,10 +202,15 @@ describe('Ánima match property', () => {
       expect(log.length).toBeGreaterThan(0);
       reached.add(state.phase);
     });
-    // Random runs: a rare state (a redirect needs another player's Gift at the right moment) may take
-    // more than one batch to reach; batches go on until every rule below was reached, at most five.
-    for (let batch = 0; batch < 5 && !wanted.every((w) => reached.has(w) || seen.has(w)); batch++) fc.assert(property, { numRuns: 150 });
+    // A rare state (a redirect needs another player's Gift at the right moment) is reached by about one
+    // batch of 150 random runs in eight, so the coverage below comes from a fixed seed whose 150 runs
+    // reach every rule (deterministic: if a change to the openings or the menu moves it, this fails
+    // every time, and another seed is picked); a batch with a random seed then looks further.
+    fc.assert(property, { numRuns: 150, seed: COVERING_SEED });
+    const covered = wanted.filter((w) => reached.has(w) || seen.has(w));
+    fc.assert(property, { numRuns: 150 });
     // The runs get past setup into the turn's phases (ANIMA-TURN-1).
+    expect(covered).toEqual(wanted);
     expect([...reached]).toEqual(expect.arrayContaining(['move', 'exploration']));
     // The Gift, Organisation and Resist rules are reached (ANIMA-TIMING-*, ANIMA-HAND-2, ANIMA-MISSION-5).
     expect([...seen]).toEqual(expect.arrayContaining(['anima.gift_played', 'anima.group_combat', 'anima.resisted', 'anima.gifts_drawn', 'anima.explored']));
