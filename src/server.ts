@@ -70,11 +70,7 @@ async function start(): Promise<void> {
     const { openInfra } = await import('./infra/index.js');
     const opening = openInfra(config, log);
     opening.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
-    const [{ createApp }, { precompile, precompileCommands }, { warmUp }] = await Promise.all([
-      import('./composition.js'),
-      import('./http/precompile.js'),
-      import('./http/warm-up.js'),
-    ]);
+    const [{ createApp }, { precompile }, { warmUp }] = await Promise.all([import('./composition.js'), import('./http/precompile.js'), import('./http/warm-up.js')]);
     await precompile();
     infra = await opening;
     if (closing) return; // a signal arrived while opening: shutdown() closes what is open
@@ -93,7 +89,6 @@ async function start(): Promise<void> {
     (warm.failed.length ? log.warn : log.info)({ ...warm }, 'routes warmed up');
     if (closing) return;
     await app.listen({ port: config.port, host: config.host });
-    void precompileCommands(() => closing).catch(() => undefined); // a failure only leaves a command to compile on first use
     // PostgreSQL may come up later (/ready is 503 meanwhile); an error retrying cannot cure ends here.
     void infra.ready.catch((error: unknown) => (closing ? undefined : startFailed(error)));
   } catch (error) {
