@@ -2,24 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
 import { anaStarts, players } from './exsilium-scenario.js';
-import { FULL_GAME, fullScenario } from './exsilium-full-game.js';
+import { FULL_GAME, KEBER_GROUPED, approach, fullScenario } from './exsilium-full-game.js';
 
 const spec = (extra: Record<string, unknown> = {}) => matchSpec('exsilium', { players, options: fullScenario(extra) });
 const upTo = (n: number) => FULL_GAME.slice(0, n);
-
-/** Ana (faction `f`) walks onto X, fills one slot; Ben walks next to X; Ana beats the Newaru that waited for her. */
-const approach = (f: string) => [
-  anaStarts,
-  { type: 'exsilium.activate', player: 'p1', card: 'p1-1' },
-  { type: 'exsilium.move', player: 'p1', card: 'p1-2', miniature: `${f}-1`, path: ['A1:1,1', 'A1:2,1'] },
-  { type: 'exsilium.move', player: 'p1', card: 'p1-3', miniature: `${f}-1`, path: ['X:3,1'] },
-  { type: 'exsilium.ability', player: 'p1' },
-  { type: 'exsilium.end_turn', player: 'p1' },
-  { type: 'exsilium.activate', player: 'p2', card: 'p2-1' },
-  { type: 'exsilium.move', player: 'p2', card: 'p2-2', miniature: 'keber-1', path: ['A3:7,1', 'A3:6,1'] },
-  { type: 'exsilium.end_turn', player: 'p2' },
-  { type: 'exsilium.fight', player: 'p1', cards: ['p1-4', 'p1-6', 'p1-7'], outcomeDeck: [4, 8] },
-];
 
 describe('Exsilium match: ability slots (EXS-PBOARD-4/5)', () => {
   it('EXS-PBOARD-4: 1 faction token fills one slot, at most one per turn', async () => {
@@ -68,28 +54,9 @@ describe('Exsilium match: ability slots (EXS-PBOARD-4/5)', () => {
 });
 
 describe('Exsilium match: Keber strike (EXS-FACTION-KEBER-1)', () => {
-  const end = (player: string) => ({ type: 'exsilium.end_turn', player });
-  const grouped = [
-    ...approach('syl').slice(0, 4),
-    end('p1'),
-    { type: 'exsilium.activate', player: 'p2', card: 'p2-1' },
-    { type: 'exsilium.move', player: 'p2', card: 'p2-2', miniature: 'keber-1', path: ['A3:8,0'] },
-    { type: 'exsilium.activate', player: 'p2', card: 'p2-3' },
-    { type: 'exsilium.move', player: 'p2', card: 'p2-4', miniature: 'keber-2', path: ['A3:8,2'] },
-    end('p2'),
-    { type: 'exsilium.fight', player: 'p1', cards: ['p1-4', 'p1-6', 'p1-7'], outcomeDeck: [4, 8] },
-    end('p1'),
-    { type: 'exsilium.activate', player: 'p2', card: 'p2-5' },
-    { type: 'exsilium.move', player: 'p2', card: 'p2-6', miniature: 'keber-3', path: ['A3:7,0'] },
-    { type: 'exsilium.activate', player: 'p2', card: 'p2-7' },
-    { type: 'exsilium.ability', player: 'p2' },
-    end('p2'),
-    end('p1'),
-  ];
-
   it('with the 4 Keber on one tile, everything on the chosen adjacent tile is eliminated; Keber gets nothing', async () => {
     const { state } = await spec()
-      .givenCommands(grouped)
+      .givenCommands(KEBER_GROUPED)
       .when({ type: 'exsilium.ability', player: 'p2', tile: 'X' })
       .then([
         { type: 'exsilium.ability_slot_filled', data: { player: 'p2', slots: 2 } },
@@ -101,7 +68,7 @@ describe('Exsilium match: Keber strike (EXS-FACTION-KEBER-1)', () => {
   });
 
   it('only a tile adjacent to the Keber tile can be struck', async () => {
-    await spec().givenCommands(grouped).when({ type: 'exsilium.ability', player: 'p2', tile: 'A1' }).thenProblem('strike_tile');
+    await spec().givenCommands(KEBER_GROUPED).when({ type: 'exsilium.ability', player: 'p2', tile: 'A1' }).thenProblem('strike_tile');
   });
 });
 

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { anaStarts, players } from './exsilium-scenario.js';
-import { FULL_GAME, fullScenario } from './exsilium-full-game.js';
+import { players } from './exsilium-scenario.js';
+import { FULL_GAME, KEBER_GROUPED, anaOntoX, approach, fullScenario } from './exsilium-full-game.js';
 
 type Card = Record<string, unknown>;
 const upTo = (n: number) => FULL_GAME.slice(0, n);
@@ -68,27 +68,7 @@ describe('Exsilium match: dodge cards (EXS-KW-DODGE)', () => {
 
 describe('Exsilium match: «Arremetida» against the Keber strike (EXS-FACTION-KEBER-1)', () => {
   // p1-4 is «Arremetida» of strength 4 (as the basic card it replaces); Ben groups his 4 Keber on A3 and strikes X.
-  const grouped = [
-    anaStarts,
-    { type: 'exsilium.activate', player: 'p1', card: 'p1-1' },
-    { type: 'exsilium.move', player: 'p1', card: 'p1-2', miniature: 'syl-1', path: ['A1:1,1', 'A1:2,1'] },
-    { type: 'exsilium.move', player: 'p1', card: 'p1-3', miniature: 'syl-1', path: ['X:3,1'] },
-    end('p1'),
-    { type: 'exsilium.activate', player: 'p2', card: 'p2-1' },
-    { type: 'exsilium.move', player: 'p2', card: 'p2-2', miniature: 'keber-1', path: ['A3:8,0'] },
-    { type: 'exsilium.activate', player: 'p2', card: 'p2-3' },
-    { type: 'exsilium.move', player: 'p2', card: 'p2-4', miniature: 'keber-2', path: ['A3:8,2'] },
-    end('p2'),
-    { type: 'exsilium.fight', player: 'p1', cards: ['p1-4', 'p1-6', 'p1-7'], outcomeDeck: [4, 8] },
-    end('p1'),
-    { type: 'exsilium.activate', player: 'p2', card: 'p2-5' },
-    { type: 'exsilium.move', player: 'p2', card: 'p2-6', miniature: 'keber-3', path: ['A3:7,0'] },
-    { type: 'exsilium.activate', player: 'p2', card: 'p2-7' },
-    { type: 'exsilium.ability', player: 'p2' },
-    end('p2'),
-    end('p1'),
-  ];
-  const arremetida = () => withCards({ p1: { 3: { name: 'Arremetida', strength: 4, action: { kind: 'dodge' } } } }).givenCommands(grouped);
+  const arremetida = () => withCards({ p1: { 3: { name: 'Arremetida', strength: 4, action: { kind: 'dodge' } } } }).givenCommands(KEBER_GROUPED);
 
   it('EXS-FACTION-KEBER-1: the struck player discards «Arremetida»; their miniatures are spared, no one is eliminated', async () => {
     const { state } = await arremetida()
@@ -154,19 +134,7 @@ describe('Exsilium match: the Wardun release frees the trapped miniature (EXS-PB
   // Ana (Wardun) traps keber-1; then (as facts) two more Wardun and keber-2 stand on A1.
   const wardun = () =>
     matchSpec('exsilium', { players, options: fullScenario({ factions: { p1: 'wardun', p2: 'keber' } }) })
-      .givenCommands([
-        anaStarts,
-        { type: 'exsilium.activate', player: 'p1', card: 'p1-1' },
-        { type: 'exsilium.move', player: 'p1', card: 'p1-2', miniature: 'wardun-1', path: ['A1:1,1', 'A1:2,1'] },
-        { type: 'exsilium.move', player: 'p1', card: 'p1-3', miniature: 'wardun-1', path: ['X:3,1'] },
-        { type: 'exsilium.ability', player: 'p1' },
-        end('p1'),
-        { type: 'exsilium.activate', player: 'p2', card: 'p2-1' },
-        { type: 'exsilium.move', player: 'p2', card: 'p2-2', miniature: 'keber-1', path: ['A3:7,1', 'A3:6,1'] },
-        end('p2'),
-        { type: 'exsilium.fight', player: 'p1', cards: ['p1-4', 'p1-6', 'p1-7'], outcomeDeck: [4, 8] },
-        { type: 'exsilium.ability', player: 'p1', miniature: 'wardun-1', target: { player: 'p2', miniature: 'keber-1' } },
-      ])
+      .givenCommands([...approach('wardun'), { type: 'exsilium.ability', player: 'p1', miniature: 'wardun-1', target: { player: 'p2', miniature: 'keber-1' } }])
       .given([
         { type: 'exsilium.miniature_activated', data: { player: 'p1', miniature: 'wardun-2', node: 'A1:0,1' } },
         { type: 'exsilium.miniature_activated', data: { player: 'p1', miniature: 'wardun-3', node: 'A1:1,0' } },
@@ -187,13 +155,7 @@ describe('Exsilium match: the Wardun release frees the trapped miniature (EXS-PB
 
 describe('Exsilium match: the empty-hand variant (EXS-AMB-3b, options.emptyHandLoses)', () => {
   // Ana spends her 4th card on a second activation, so she ends her turn with no cards; the Newaru steps next to syl-1.
-  const emptyHanded = [
-    anaStarts,
-    { type: 'exsilium.activate', player: 'p1', card: 'p1-1' },
-    { type: 'exsilium.move', player: 'p1', card: 'p1-2', miniature: 'syl-1', path: ['A1:1,1', 'A1:2,1'] },
-    { type: 'exsilium.move', player: 'p1', card: 'p1-3', miniature: 'syl-1', path: ['X:3,1'] },
-    { type: 'exsilium.activate', player: 'p1', card: 'p1-4' },
-  ];
+  const emptyHanded = [...anaOntoX('syl'), { type: 'exsilium.activate', player: 'p1', card: 'p1-4' }];
 
   it('EXS-NEWARU-MOVE-3 / EXS-COMBAT-TRIGGER-3 (default): the Newaru waits next to syl-1; the combat is at the start of Ana’s next turn', async () => {
     const { state } = await matchSpec('exsilium', { players, options: fullScenario() })

@@ -44,12 +44,48 @@ export const fullScenario = (extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 
-export const FULL_GAME = [
+/** The opening most Exsilium specs share: Ana starts, activates and walks her first miniature (`${f}-1`) onto X. */
+export const anaOntoX = (f = 'syl') => [
   anaStarts,
-  // Round 1, Ana: activation (+3), two moves, X revealed (+3 +2 = 8), one ability slot.
   { type: 'exsilium.activate', player: 'p1', card: 'p1-1' },
-  { type: 'exsilium.move', player: 'p1', card: 'p1-2', miniature: 'syl-1', path: ['A1:1,1', 'A1:2,1'] },
-  { type: 'exsilium.move', player: 'p1', card: 'p1-3', miniature: 'syl-1', path: ['X:3,1'] },
+  { type: 'exsilium.move', player: 'p1', card: 'p1-2', miniature: `${f}-1`, path: ['A1:1,1', 'A1:2,1'] },
+  { type: 'exsilium.move', player: 'p1', card: 'p1-3', miniature: `${f}-1`, path: ['X:3,1'] },
+];
+
+/** Ana (faction `f`) walks onto X, fills one slot; Ben walks next to X; Ana beats the Newaru that waited for her. */
+export const approach = (f: string) => [
+  ...anaOntoX(f),
+  { type: 'exsilium.ability', player: 'p1' },
+  { type: 'exsilium.end_turn', player: 'p1' },
+  { type: 'exsilium.activate', player: 'p2', card: 'p2-1' },
+  { type: 'exsilium.move', player: 'p2', card: 'p2-2', miniature: 'keber-1', path: ['A3:7,1', 'A3:6,1'] },
+  { type: 'exsilium.end_turn', player: 'p2' },
+  { type: 'exsilium.fight', player: 'p1', cards: ['p1-4', 'p1-6', 'p1-7'], outcomeDeck: [4, 8] },
+];
+
+const end = (player: string) => ({ type: 'exsilium.end_turn', player });
+/** Ana (SYL) on X; Ben groups his 4 Keber on A3, next to X, and fills his first ability slot; Ana's turn ends: the Keber strike is next. */
+export const KEBER_GROUPED = [
+  ...anaOntoX('syl'),
+  end('p1'),
+  { type: 'exsilium.activate', player: 'p2', card: 'p2-1' },
+  { type: 'exsilium.move', player: 'p2', card: 'p2-2', miniature: 'keber-1', path: ['A3:8,0'] },
+  { type: 'exsilium.activate', player: 'p2', card: 'p2-3' },
+  { type: 'exsilium.move', player: 'p2', card: 'p2-4', miniature: 'keber-2', path: ['A3:8,2'] },
+  end('p2'),
+  { type: 'exsilium.fight', player: 'p1', cards: ['p1-4', 'p1-6', 'p1-7'], outcomeDeck: [4, 8] },
+  end('p1'),
+  { type: 'exsilium.activate', player: 'p2', card: 'p2-5' },
+  { type: 'exsilium.move', player: 'p2', card: 'p2-6', miniature: 'keber-3', path: ['A3:7,0'] },
+  { type: 'exsilium.activate', player: 'p2', card: 'p2-7' },
+  { type: 'exsilium.ability', player: 'p2' },
+  end('p2'),
+  end('p1'),
+];
+
+export const FULL_GAME = [
+  // Round 1, Ana: activation (+3), two moves, X revealed (+3 +2 = 8), one ability slot.
+  ...anaOntoX('syl'),
   { type: 'exsilium.ability', player: 'p1' },
   { type: 'exsilium.end_turn', player: 'p1' },
   // Round 1, Ben.
