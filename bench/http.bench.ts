@@ -4,7 +4,9 @@
  * (bench/servers/bare.mjs): GET hello-world, and a POST that parses the same melee body and answers
  * the same bytes. Loopback only; each run is bounded (`-d`). Goals (issue 15): melee ≥ 0.6 × the
  * bare POST, GET /health ≥ 0.7 × bare hello-world, melee p99 ≤ 10 ms at c=50. Also the server's CPU time per
- * request (from /proc), which other load on a shared machine disturbs less than req/s.
+ * request (from /proc), which other load on a shared machine disturbs less than req/s, and a floor:
+ * the bare POST running the service's own rules core and JSON.stringify per request (bare.mjs
+ * /melee-rules), the most any melee endpoint with this answer can reach on this framework.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -166,8 +168,8 @@ async function startService(dataDir: string, rateLimitPerMinute: number) {
 }
 
 /**
- * ROUNDS rounds (BENCH_ROUNDS, default 3), each measuring back to back: bare hello, /health, bare
- * POST, melee. Ratios are taken within a round (the machine may be shared: its load changes between
+ * ROUNDS rounds (BENCH_ROUNDS, default 2), each measuring back to back: bare hello, /health, bare
+ * POST, the floor, melee. Ratios are taken within a round (the machine may be shared: its load changes between
  * rounds), and the median of the rounds is reported. Then rate limiting is measured on its own: the
  * same melee requests against a second service with RATE_LIMIT_PER_MINUTE set too high to refuse any.
  */
@@ -189,14 +191,19 @@ export async function run(): Promise<BenchFigure[]> {
 
     wrk(base + '/v1/eden/attacks/melee', { body: MELEE_BODY, seconds: 2 });
     wrk(bareBase + '/echo', { body: MELEE_BODY, seconds: 2 });
-    const rounds: { hello: Measured; health: Measured; echo: Measured; melee: Measured }[] = [];
+    // the floor: the rules core's answer per request must be the service's bytes, or it is no floor
+    const floorAnswer = await fetch(bareBase + '/melee-rules', { method: 'POST', headers: { 'content-type': 'application/json' }, body: MELEE_BODY });
+    const floorSame = Buffer.from(await floorAnswer.arrayBuffer()).equals(readFileSync(responseFile));
+    wrk(bareBase + '/melee-rules', { body: MELEE_BODY, seconds: 2 });
+    const rounds: { hello: Measured; health: Measured; echo: Measured; rules: Measured; melee: Measured }[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const hello = measured(bare.child.pid!, bareBase + '/hello');
       const health = measured(service.child.pid!, base + '/health');
       const echo = measured(bare.child.pid!, bareBase + '/echo', MELEE_BODY);
+      const rules = measured(bare.child.pid!, bareBase + '/melee-rules', MELEE_BODY);
       const melee = measured(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY);
-      rounds.push({ hello, health, echo, melee });
-      console.log(`round ${i + 1}: ${JSON.stringify({ hello: hello.rps, health: health.rps, echo: echo.rps, melee: melee.rps, meleeP99: melee.p99ms })}`);
+      rounds.push({ hello, health, echo, rules, melee });
+      console.log(`round ${i + 1}: ${JSON.stringify({ hello: hello.rps, health: health.rps, echo: echo.rps, rules: rules.rps, melee: melee.rps, meleeP99: melee.p99ms })}`);
     }
     stop(service.child);
 
@@ -237,6 +244,22 @@ export async function run(): Promise<BenchFigure[]> {
         met: meleeRatio >= 0.6 && non2xx === 0,
       },
       { name: `POST /v1/eden/attacks/melee p99 at c=${CONNECTIONS} (median of ${ROUNDS} rounds)`, value: meleeP99, unit: 'ms', goal: '≤ 10 ms', met: meleeP99 <= 10 },
+      {
+        name:
+          `floor: bare Fastify POST that runs the service's melee rules core and JSON.stringify per request, no validation, hooks or extra headers ` +
+          `(${c}; ${lat('rules')}; ${floorSame ? 'the same answer bytes as the service' : 'NOT the same answer bytes as the service'}): the highest melee ÷ bare POST ratio these rules and this answer allow`,
+        value: m('rules', (r) => r.rps),
+        unit: 'req/s',
+        baseline: { name: 'bare POST, same bytes', value: m('echo', (r) => r.rps), unit: 'req/s' },
+        ratio: ratio('rules', 'echo'),
+      },
+      {
+        name: `POST /v1/eden/attacks/melee ÷ that floor (what validation, hooks, headers and the rest of the service cost; ratio of each round's pair)`,
+        value: m('melee', (r) => r.rps),
+        unit: 'req/s',
+        baseline: { name: 'floor: bare POST + rules core', value: m('rules', (r) => r.rps), unit: 'req/s' },
+        ratio: ratio('melee', 'rules'),
+      },
     ];
     if (rounds.every((r) => r.melee.cpuPerRequest !== undefined)) {
       figures.push(
@@ -253,6 +276,13 @@ export async function run(): Promise<BenchFigure[]> {
           unit: 'µs',
           baseline: { name: 'bare POST, same bytes', value: m('echo', (r) => r.cpuPerRequest!), unit: 'µs' },
           ratio: cpuRatio('melee', 'echo'),
+        },
+        {
+          name: 'floor (bare POST + the melee rules core + JSON.stringify): server CPU per request (user + system)',
+          value: m('rules', (r) => r.cpuPerRequest!),
+          unit: 'µs',
+          baseline: { name: 'bare POST, same bytes', value: m('echo', (r) => r.cpuPerRequest!), unit: 'µs' },
+          ratio: cpuRatio('rules', 'echo'),
         },
       );
     }

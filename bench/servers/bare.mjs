@@ -2,10 +2,15 @@
  * The framework's ceiling for the benchmarks: a bare Fastify server with no plugins, validation or
  * hooks. GET /hello answers a tiny JSON; POST /echo parses the JSON body and answers the bytes of
  * RESPONSE_FILE (the app's own answer to the same request), so both sides move the same bytes.
- * Prints its port on stdout. Loopback only.
+ * POST /melee-rules is the floor any melee endpoint has on this framework: the same parse, then
+ * the service's own rules core for the answer (the compiled dist/ operation, called directly:
+ * no validation, hooks, extra headers or context) and JSON.stringify — the bytes the service
+ * answers, computed per request. Prints its port on stdout. Loopback only.
  */
 import Fastify from 'fastify';
 import { readFileSync } from 'node:fs';
+import { edenMeleeOperation } from '../../dist/app/eden/melee.operation.js';
+import { diceFor } from '../../dist/games/dice/index.js';
 
 const response = process.env.RESPONSE_FILE ? readFileSync(process.env.RESPONSE_FILE) : Buffer.from('{}');
 const app = Fastify({ logger: false });
@@ -13,6 +18,12 @@ app.get('/hello', async () => ({ hello: 'world' }));
 app.post('/echo', (request, reply) => {
   if (!request.body || typeof request.body !== 'object') return reply.code(400).send();
   reply.header('content-type', 'application/json; charset=utf-8').send(response);
+});
+const rulesOnly = { lang: 'en', dice: (spec) => diceFor(spec, () => 'unseeded'), source: 'json' };
+app.post('/melee-rules', async (request, reply) => {
+  if (!request.body || typeof request.body !== 'object') return reply.code(400).send();
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return JSON.stringify(await edenMeleeOperation.handle(request.body, rulesOnly));
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
 console.log(JSON.stringify({ port: app.server.address().port }));

@@ -5,7 +5,6 @@
  * them (`app.services`); the ports stay reachable as `app.deps` for readiness checks.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { fastifySSE } from '@fastify/sse';
@@ -34,7 +33,7 @@ import { timeoutOptions } from './plugins/timeouts.js';
 import { registerPageCsp } from './plugins/csp.js';
 import { requestLogValue } from './log-redaction.js';
 import { registerCompression } from './plugins/compression.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerArrivalHeaders } from './plugins/arrival-headers.js';
 
 export async function buildApp(config: Config, services: Services, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -67,13 +66,8 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
   app.decorate('services', services);
   app.decorateRequest('apiKeyOwner', null);
   app.addHook('onClose', async () => services.close());
-  // x-request-id and the security headers, set once on arrival so every answer carries them.
-  registerSecurityHeaders(app);
-  await app.register(cors, {
-    origin: true,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposedHeaders: ['x-request-id', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'],
-  });
+  // x-request-id, the security headers and CORS, set once on arrival so every answer carries them.
+  registerArrivalHeaders(app);
   registerPageCsp(app);
   await registerCompression(app);
   registerLoadShedding(app, config.maxEventLoopDelayMs);

@@ -127,6 +127,27 @@ describe('problem+json errors (CONTRACT §0)', () => {
 });
 
 describe('rate limiting (CONTRACT §0: RATE_LIMIT_PER_MINUTE)', () => {
+  it('does not count CORS preflights (a browser sends one before its cross-origin calls)', async () => {
+    const app = await testApp({ rateLimitPerMinute: 2 });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const preflight = await app.inject({
+          method: 'OPTIONS',
+          url: '/v1/eden/attacks/melee',
+          headers: { origin: 'https://foundry.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        });
+        expect(preflight.statusCode).toBe(204);
+        expect(preflight.headers['access-control-allow-headers']).toBe('content-type');
+      }
+      const served = await app.inject({ method: 'GET', url: '/openapi.json', headers: { origin: 'https://foundry.example' } });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['access-control-allow-origin']).toBe('https://foundry.example');
+      expect(served.headers['ratelimit-remaining']).toBe('1');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('answers 429 problem+json past the limit, per IP without a key', async () => {
     const app = await testApp({ rateLimitPerMinute: 3 });
     try {

@@ -1,12 +1,10 @@
 /**
- * Security headers and the request id, set on arrival by one synchronous `onRequest` hook, so
- * every answer carries them: problems, streams (src/http/sse.ts sends the reply's headers) and
- * pages. The header set is helmet's for the service's configuration (CSP off for the JSON API: the
- * two HTML pages get theirs in ./csp.ts; Cross-Origin-Resource-Policy `cross-origin`, the API is
- * called from other origins), computed ONCE at start-up by running helmet's middleware against a
- * recorder: @fastify/helmet rebuilt that middleware, through two hooks, on every request.
+ * The security headers of every answer: helmet's set for the service's configuration (CSP off for
+ * the JSON API: the two HTML pages get theirs in ./csp.ts; Cross-Origin-Resource-Policy
+ * `cross-origin`, the API is called from other origins), computed ONCE at start-up by running
+ * helmet's middleware against a recorder (@fastify/helmet rebuilt that middleware, through two
+ * hooks, on every request). ./arrival-headers.ts sets them on every reply.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { createRequire } from 'node:module';
 
 type HelmetOptions = Record<string, unknown>;
@@ -28,13 +26,4 @@ export function securityHeaders(options: Readonly<HelmetOptions> = HELMET_OPTION
     if (error) throw error as Error;
   });
   return headers;
-}
-
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = securityHeaders();
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    reply.headers(headers);
-    reply.header('x-request-id', request.id);
-    done();
-  });
 }
