@@ -148,11 +148,10 @@ export async function run(): Promise<BenchFigure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-callgrind-'));
   const servers: Counted[] = [];
   try {
-    // the bare servers answer the service's own bytes: take them from a plain (uncounted) run
-    const answer = spawnSync(process.execPath, ['--input-type=module', '-e', MELEE_ANSWER], { cwd: ROOT, encoding: 'utf8', input: MELEE_BODY });
-    if (answer.status !== 0) throw new Error(`the melee answer could not be computed: ${answer.stderr}`);
+    // the bare servers answer the service's own bytes (bare.mjs computes its floor the same way)
+    const { meleeFloorAnswer } = (await import(new URL('./servers/melee-floor.mjs', import.meta.url).href)) as { meleeFloorAnswer(body: unknown): Promise<string> };
     const responseFile = join(dir, 'melee-response.json');
-    writeFileSync(responseFile, answer.stdout);
+    writeFileSync(responseFile, await meleeFloorAnswer(JSON.parse(MELEE_BODY)));
     const melee: Target = { method: 'POST', path: '/v1/eden/attacks/melee', body: MELEE_BODY };
     const [service, bare] = await withDatabase(async (databaseUrl) => {
       const port = 20000 + (process.pid % 20000);
@@ -215,13 +214,3 @@ export async function run(): Promise<BenchFigure[]> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-/** Prints the service's melee answer to MELEE_BODY (stdin), from the compiled rules core. */
-const MELEE_ANSWER = `
-import { edenMeleeOperation } from './dist/app/eden/melee.operation.js';
-import { diceFor } from './dist/games/dice/index.js';
-let body = '';
-for await (const chunk of process.stdin) body += chunk;
-const answer = await edenMeleeOperation.handle(JSON.parse(body), { lang: 'en', dice: (spec) => diceFor(spec, () => 'unseeded'), source: 'json' });
-process.stdout.write(JSON.stringify(answer));
-`;

@@ -9,8 +9,7 @@
  */
 import Fastify from 'fastify';
 import { readFileSync } from 'node:fs';
-import { edenMeleeOperation } from '../../dist/app/eden/melee.operation.js';
-import { diceFor } from '../../dist/games/dice/index.js';
+import { meleeFloorAnswer } from './melee-floor.mjs';
 
 const response = process.env.RESPONSE_FILE ? readFileSync(process.env.RESPONSE_FILE) : Buffer.from('{}');
 const app = Fastify({ logger: false });
@@ -19,11 +18,10 @@ app.post('/echo', (request, reply) => {
   if (!request.body || typeof request.body !== 'object') return reply.code(400).send();
   reply.header('content-type', 'application/json; charset=utf-8').send(response);
 });
-const rulesOnly = { lang: 'en', dice: (spec) => diceFor(spec, () => 'unseeded'), source: 'json' };
 app.post('/melee-rules', async (request, reply) => {
   if (!request.body || typeof request.body !== 'object') return reply.code(400).send();
   reply.header('content-type', 'application/json; charset=utf-8');
-  return JSON.stringify(await edenMeleeOperation.handle(request.body, rulesOnly));
+  return meleeFloorAnswer(request.body);
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
 console.log(JSON.stringify({ port: app.server.address().port }));
