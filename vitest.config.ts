@@ -1,52 +1,89 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // CI asks for a JSON report beside the usual output (ARBITER_TEST_REPORT, see .ci/run).
 const report = process.env.ARBITER_TEST_REPORT;
 
 /**
- * Suites that measure concurrency on a real PostgreSQL server, or spawn the service, run alone
- * after the others: PostgreSQL's snapshot horizon and connection limit are shared by the whole
- * server, so a neighbour's open transaction or pool would distort what they prove.
+ * Four projects (CONTRIBUTING.md, "Which tests to run"):
+ * - unit: the pure rules — no app, no database. `npm run test:unit`, the edit-run loop.
+ * - api: the app through inject/supertest/a socket, over in-memory stores or one shared embedded
+ *   database per worker; the backend does not matter to what they prove.
+ * - storage: what the backend changes (event store, keys, rosters, simulations, feeds, queues,
+ *   idempotency): run on PGlite, and again on PostgreSQL and Redis by `npm run test:backends`.
+ * - storage-serial / serial: suites that spawn the service or a browser, kill processes, or race
+ *   many writers on a real PostgreSQL server (whose snapshot horizon and connection limit are
+ *   shared by the whole server) run one file at a time, after the others.
+ * Files of one worker share their modules (`isolate: false`): the rules and the app are imported
+ * once per worker, not once per file. No test file may leave global state behind (mocks, timers,
+ * environment); each file gets its own app or database loan (tests/helpers).
  */
-const exclusive = [
+const storageSerial = [
   'tests/contract/event-store.test.ts',
   'tests/contract/migrator.test.ts',
-  'tests/api/server.test.ts',
   'tests/reliability/idempotent-conflicts.test.ts',
   'tests/reliability/killed-writer.test.ts',
   'tests/reliability/embedded-owner.test.ts',
   'tests/reliability/database-unavailable.test.ts',
-  'tests/reliability/graphql-cost.test.ts',
   'tests/reliability/revocation.test.ts',
   'tests/reliability/queue-fairness.test.ts',
   'tests/reliability/feeds-scale-out.test.ts',
-  'tests/reliability/compiled-start.test.ts',
-  // spawn redis-server, or measure event-loop delay and timeouts
   'tests/reliability/redis-outage-http.test.ts',
+  'tests/reliability/redis-outage-queue.test.ts',
+];
+
+const storage = [
+  'tests/contract/**/*.test.ts',
+  'tests/reliability/unstorable-text.test.ts',
+  'tests/api/simulations.test.ts',
+  'tests/api/feed-tokens.test.ts',
+  'tests/api/admin-keys.test.ts',
+  'tests/api/league.test.ts',
+];
+
+const serial = [
+  'tests/api/server.test.ts',
+  'tests/reliability/compiled-start.test.ts',
   'tests/reliability/startup-pressure.test.ts',
   'tests/reliability/request-timeout.test.ts',
+  'tests/reliability/graphql-cost.test.ts',
   // start a real Chromium
   'tests/api/browser-table.test.ts',
   'tests/api/graphiql-browser.test.ts',
   'tests/client/browser.test.ts',
 ];
 
+const unit = [
+  'tests/unit/**/*.test.ts',
+  ...['anima-match', 'exsilium-match', 'spirit-of-eden-match', 'odds', 'odds-sampler', 'roster-text'].map((f) => `tests/property/${f}.property.test.ts`),
+];
+
+/** `serial`: one file at a time; `after`: once the other groups are done (alone with the other `after` projects). */
+const project = (name: string, include: string[], exclude: string[], options: { serial?: boolean; after?: boolean } = {}): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    include,
+    exclude,
+    ...(options.serial ? { fileParallelism: false } : {}),
+    sequence: { groupOrder: options.after ? 1 : 0 },
+  },
+});
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    pool: 'forks',
+    pool: 'threads',
+    isolate: false,
+    maxWorkers: 2,
     reporters: report ? ['default', 'json'] : ['default'],
     outputFile: report ? { json: report } : undefined,
     projects: [
-      {
-        extends: true,
-        test: { name: 'main', include: ['tests/**/*.test.ts'], exclude: exclusive, sequence: { groupOrder: 0 } },
-      },
-      {
-        extends: true,
-        test: { name: 'exclusive', include: exclusive, fileParallelism: false, sequence: { groupOrder: 1 } },
-      },
+      project('unit', unit, []),
+      project('api', ['tests/**/*.test.ts'], [...unit, ...storage, ...storageSerial, ...serial]),
+      project('storage', storage, storageSerial),
+      project('serial', serial, []),
+      project('storage-serial', storageSerial, [], { serial: true, after: true }),
     ],
   },
 });

@@ -2,5 +2,5 @@
 export declare const ROOT: string;
 export declare const DIST: string;
 export declare function isBuilt(): boolean;
-export declare function build(): void;
+export declare function build(): Promise<void>;
 export declare function ensureBuilt(): Promise<void>;

@@ -1,4 +1,4 @@
-// `npm run build`: compiles the service's sources (tsconfig.build.json: src/ only) into dist/, from
+// `npm run build`: compiles the service's sources (src/ only, with esbuild) into dist/, from
 // scratch, makes the embedded database's template (scripts/pglite-template.mjs), and stamps dist/
 // when the compilation succeeded. `ensureBuilt()` (scripts/start.mjs)
 // rebuilds only when dist/ is missing or older than a source file; concurrent starts share one
@@ -36,18 +36,46 @@ export function isBuilt() {
   return statSync(STAMP).mtimeMs >= newestInput();
 }
 
-/** A clean compilation into dist/; throws with the compiler's output when it fails. */
-export function build() {
-  let tsc;
+/** Every TypeScript source of the service (src/, generated Prisma client included), for esbuild. */
+function sources(dir = join(ROOT, 'src')) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sources(path));
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+/**
+ * A clean compilation into dist/; throws with the compiler's output when it fails. esbuild
+ * transpiles each file on its own (no bundling: dist/ is laid out like src/, a second or two);
+ * type checking is `npm run typecheck` (tsc), part of `npm run lint`.
+ */
+export async function build() {
+  let esbuild;
   try {
-    tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    esbuild = await import(pathToFileURL(createRequire(import.meta.url).resolve('esbuild')).href);
   } catch {
-    throw new Error('dist/ is missing or stale and TypeScript is not installed (a production install): run `npm run build` where the dev dependencies are installed.');
+    throw new Error('dist/ is missing or stale and esbuild is not installed (a production install): run `npm run build` where the dev dependencies are installed.');
   }
   const began = new Date();
   rmSync(DIST, { recursive: true, force: true });
-  const result = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`the build failed (tsc -p tsconfig.build.json):\n${result.stdout}${result.stderr}`);
+  try {
+    await esbuild.build({
+      entryPoints: sources(),
+      outdir: DIST,
+      outbase: join(ROOT, 'src'),
+      bundle: false,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: 'linked',
+      logLevel: 'silent',
+    });
+  } catch (error) {
+    throw new Error(`the build failed (esbuild):\n${(error.errors ?? []).map((e) => `${e.location?.file}:${e.location?.line}: ${e.text}`).join('\n') || error.message}`);
+  }
   mkdirSync(DIST, { recursive: true });
   // The embedded database's template (scripts/pglite-template.mjs); the service starts without it.
   const template = spawnSync(process.execPath, [join(ROOT, 'scripts/pglite-template.mjs')], { cwd: ROOT, encoding: 'utf8' });
@@ -64,8 +92,8 @@ export async function ensureBuilt() {
   const release = await lockfile.lock(ROOT, { lockfilePath: join(ROOT, '.build.lock'), stale: 120_000, retries: { retries: 240, minTimeout: 250, maxTimeout: 1000 } });
   try {
     if (isBuilt()) return;
-    process.stderr.write('building dist/ (tsc -p tsconfig.build.json)…\n');
-    build();
+    process.stderr.write('building dist/ (esbuild)…\n');
+    await build();
   } finally {
     await release();
   }
@@ -73,7 +101,7 @@ export async function ensureBuilt() {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
-    build();
+    await build();
   } catch (error) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);

@@ -23,7 +23,18 @@ export const randomIds: IdSource = { newId: () => randomUUID(), randomSeed: () =
 
 /** The services over `deps`: stores over the database, the simulation service over it and the runner. */
 export function composeServices(deps: AppDeps, league: { signingKey?: string; issuer?: string; feedTokenTtlSeconds?: number } = {}): Services {
-  const { database } = deps;
+  const { database, stores } = deps;
+  if (stores) {
+    // one process holds every store: feeds are woken in-process
+    return buildServices({
+      ...stores,
+      clock: deps.clock ?? systemClock,
+      ids: deps.ids ?? randomIds,
+      jobs: deps.jobs,
+      receiptIssuer: league.issuer ?? 'arbiter',
+      feedTokenTtlSeconds: league.feedTokenTtlSeconds,
+    });
+  }
   return buildServices({
     clock: deps.clock ?? systemClock,
     ids: deps.ids ?? randomIds,

@@ -11,8 +11,10 @@ export type { ApiKeyStore, CreatedKey, KeyOwner } from '../app/ports.js';
 
 /** Every key starts with this prefix (lets secret scanners recognise leaked keys). */
 export const KEY_PREFIX = 'arb_';
-const KEY_FORMAT = /^arb_[A-Za-z0-9_-]{43}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What a key looks like (anything else is unknown without a lookup). */
+export const KEY_FORMAT = /^arb_[A-Za-z0-9_-]{43}$/;
+/** An id as PostgreSQL reads a uuid (either case). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function hashKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/app/ports.js';
 import { requireApiKey } from '../../src/http/plugins/auth.js';
 import { tokenMatches } from '../../src/http/routes/admin.js';
-import { openTestPglite } from '../../src/infra/database/index.js';
+import { freshTestPglite, sharedTestPglite } from '../helpers/database.js';
 import { testApp } from '../helpers/app.js';
 
 const ADMIN = 'admin-secret-token';
@@ -27,7 +27,7 @@ describe('API keys', () => {
   const seen: unknown[] = [];
 
   beforeAll(async () => {
-    db = await openTestPglite();
+    db = await sharedTestPglite();
     app = await testApp({ adminToken: ADMIN }, { database: db }, (a) => {
       // test-only route protected like /v1/matches/**
       a.get('/__test/owner', async (request) => {
@@ -166,7 +166,7 @@ describe('API keys without ADMIN_TOKEN or without a database', () => {
   });
 
   it('answers 503 (never 500) when the database is missing or does not answer', async () => {
-    const closed = await openTestPglite();
+    const closed = await freshTestPglite();
     await closed.close();
     for (const database of [undefined, closed]) {
       const app = await testApp({ adminToken: ADMIN }, { database });

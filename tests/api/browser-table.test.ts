@@ -12,10 +12,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Database } from '../../src/app/ports.js';
-import { openTestPglite } from '../../src/infra/database/index.js';
-import { apiKeyStore } from '../../src/infra/keys.js';
-import { testApp } from '../helpers/app.js';
+import { apiKey, memoryApp } from '../helpers/app.js';
 import { CHROMIUM, chromiumPresent as present, launchChromium } from '../helpers/chromium.js';
 
 const EXAMPLE = join(import.meta.dirname, '../../examples/browser-table');
@@ -38,7 +35,6 @@ function staticServer(): Promise<{ server: Server; origin: string }> {
 if (!present) console.warn(`browser-table test skipped: ${CHROMIUM} is absent (install Debian's chromium to run it).`);
 
 describe.skipIf(!present)('examples/browser-table in Chromium, from another origin than the API', () => {
-  let db: Database;
   let app: FastifyInstance;
   let api: string;
   let site: { server: Server; origin: string };
@@ -49,11 +45,11 @@ describe.skipIf(!present)('examples/browser-table in Chromium, from another orig
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    db = await openTestPglite();
-    app = await testApp({}, { database: db });
+    // its own app: it listens
+    app = await memoryApp();
     await app.listen({ port: 0, host: '127.0.0.1' });
     api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    key = (await apiKeyStore(db).create('browser table')).key;
+    key = await apiKey(app, 'browser table');
     site = await staticServer();
     browser = await launchChromium();
     context = browser.context;
@@ -65,7 +61,6 @@ describe.skipIf(!present)('examples/browser-table in Chromium, from another orig
     await browser?.close();
     await new Promise((r) => (site ? site.server.close(r) : r(undefined)));
     await app?.close();
-    await db?.close();
   });
 
   it('creates a match, opens the feed with a feed token and EventSource, and shows events as they are appended', async () => {

@@ -3,23 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/app/ports.js';
-import { openTestPglite } from '../../src/infra/database/index.js';
-import { apiKeyStore } from '../../src/infra/keys.js';
-import { testApp } from '../helpers/app.js';
+import { apiKey, memoryApp } from '../helpers/app.js';
 
 describe('response compression', () => {
-  let db: Database;
   let app: FastifyInstance;
   let auth: Record<string, string>;
   beforeAll(async () => {
-    db = await openTestPglite();
-    app = await testApp({}, { database: db });
-    auth = { authorization: `Bearer ${(await apiKeyStore(db).create('compression')).key}` };
+    // its own app: the feed test listens on it
+    app = await memoryApp();
+    auth = { authorization: `Bearer ${await apiKey(app, 'compression')}` };
   });
   afterAll(async () => {
     await app?.close();
-    await db?.close();
   });
 
   it('GET /openapi.json with Accept-Encoding: gzip is gzip and decompresses to the same document; without it, plain', async () => {

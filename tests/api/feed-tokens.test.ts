@@ -7,10 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Clock, Database, JobRunner } from '../../src/app/ports.js';
-import { openTestPglite } from '../../src/infra/database/index.js';
 import { apiKeyStore } from '../../src/infra/keys.js';
 import { testApp } from '../helpers/app.js';
-import { databaseTargets } from '../helpers/database.js';
+import { databaseTargets, freshTestPglite, sharedTestPglite } from '../helpers/database.js';
 import { loadConfig } from '../../src/config.js';
 import { openRunner } from '../helpers/job-runner.js';
 import { meleeRequest } from '../unit/simulate/fixtures.js';
@@ -228,7 +227,7 @@ describe('feed tokens and the rate limit', () => {
   let db: Database;
   let app: FastifyInstance;
   beforeAll(async () => {
-    db = await openTestPglite();
+    db = await sharedTestPglite();
     app = await testApp({ rateLimitPerMinute: 10 }, { database: db });
   });
   afterAll(async () => {
@@ -270,7 +269,7 @@ describe('FEED_TOKEN_TTL_SECONDS', () => {
   });
 
   it('a configured lifetime is the one tokens get', async () => {
-    const db = await openTestPglite();
+    const db = await freshTestPglite();
     const app = await testApp({ feedTokenTtlSeconds: 60 }, { database: db, clock: { now: () => T0 } });
     try {
       const key = await apiKeyStore(db).create('ttl');

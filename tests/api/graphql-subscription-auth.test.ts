@@ -6,10 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/app/ports.js';
-import { openTestPglite } from '../../src/infra/database/index.js';
-import { apiKeyStore } from '../../src/infra/keys.js';
-import { testApp } from '../helpers/app.js';
+import { apiKey, memoryApp } from '../helpers/app.js';
 import { WebSocket } from '../helpers/ws.js';
 
 interface Message {
@@ -27,7 +24,6 @@ async function until(pred: () => boolean, what: string, ms = 5000): Promise<void
 }
 
 describe('GraphQL subscriptions authenticated by connectionParams.authorization', () => {
-  let db: Database;
   let app: FastifyInstance;
   let port: number;
   let key: string;
@@ -35,11 +31,11 @@ describe('GraphQL subscriptions authenticated by connectionParams.authorization'
   const sockets: { close(): void }[] = [];
 
   beforeAll(async () => {
-    db = await openTestPglite();
-    app = await testApp({}, { database: db });
+    // its own app: it listens
+    app = await memoryApp();
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as { port: number }).port;
-    key = (await apiKeyStore(db).create('subscriptions')).key;
+    key = await apiKey(app, 'subscriptions');
     const created = await app.inject({
       method: 'POST',
       url: '/v1/matches',
@@ -57,7 +53,6 @@ describe('GraphQL subscriptions authenticated by connectionParams.authorization'
   afterAll(async () => {
     for (const s of sockets) s.close();
     await app?.close();
-    await db?.close();
   });
 
   /** A graphql-transport-ws connection whose `connection_init` payload is `connectionParams`, subscribed to the match's events. */

@@ -2,13 +2,10 @@
  * Typed GraphQL (CONTRACT §7.1): operations are Query fields with input and result types from the
  * REST schemas, enums carry the REST strings, errors are per field, and queries work over GET.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/app/ports.js';
-import { apiKeyStore } from '../../src/infra/keys.js';
 import { operations } from '../../src/app/registry.js';
-import { databaseTargets } from '../helpers/database.js';
-import { testApp } from '../helpers/app.js';
+import { apiKey, sharedApp } from '../helpers/app.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 
 interface TypeRef {
@@ -18,20 +15,12 @@ interface TypeRef {
 }
 const named = (t: TypeRef): TypeRef => (t.ofType ? named(t.ofType) : t);
 
-const target = databaseTargets()[0]!;
-
 describe('typed GraphQL', () => {
-  let db: Database;
   let app: FastifyInstance;
   let key: string;
   beforeAll(async () => {
-    db = await target.open();
-    app = await testApp({}, { database: db });
-    key = (await apiKeyStore(db).create('typed')).key;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    app = await sharedApp();
+    key = await apiKey(app, 'typed');
   });
 
   const gql = async (query: string, variables: Record<string, unknown> = {}) => {

@@ -6,29 +6,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/app/ports.js';
-import { apiKeyStore } from '../../src/infra/keys.js';
 import { GAMES, gameMatch, validateCommand } from '../../src/app/matches/games.js';
-import { databaseTargets } from '../helpers/database.js';
-import { testApp } from '../helpers/app.js';
+import { apiKey, memoryApp } from '../helpers/app.js';
 import { openRunner } from '../helpers/job-runner.js';
 import type { JobRunner } from '../../src/app/ports.js';
 import { YURI } from '../acceptance/fixtures.js';
 
-let db: Database;
 let app: FastifyInstance;
 let key: string;
 let runner: { jobs: JobRunner; close(): Promise<void> };
 beforeAll(async () => {
-  db = await databaseTargets()[0]!.open();
   runner = await openRunner();
-  app = await testApp({}, { database: db, jobs: runner.jobs });
-  key = (await apiKeyStore(db).create('teach')).key;
+  // its own app: simulations need a job runner
+  app = await memoryApp({}, { jobs: runner.jobs });
+  key = await apiKey(app, 'teach');
 });
 afterAll(async () => {
   await app?.close();
   await runner?.close();
-  await db?.close();
 });
 
 const call = async (url: string, body?: unknown, headers: Record<string, string> = {}) => {

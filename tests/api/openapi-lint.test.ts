@@ -1,6 +1,6 @@
 /**
- * The committed OpenAPI document is one that tools accept: `redocly lint` (recommended rules, and
- * examples that match their schemas: redocly.yaml) finds no error, shapes are shared in
+ * The committed OpenAPI document is one that tools accept (`redocly lint` — recommended rules, and
+ * examples that match their schemas: redocly.yaml — runs in `npm run lint`), shapes are shared in
  * `components.schemas`, every operation states its security, errors are problem+json, and every
  * answer has an example. (tests/api/discovery.test.ts checks the committed file is up to date.)
  */
@@ -27,20 +27,6 @@ function* walk(node: unknown, pointer = ''): Generator<[string, Json]> {
 const schemaNodes = () => [...walk({ paths: doc.paths, components: doc.components })].filter(([p]) => !/\/examples?\//.test(p));
 
 describe('the OpenAPI document (openapi/openapi.json)', () => {
-  it('redocly lint reports no error', async () => {
-    let stdout: string;
-    try {
-      ({ stdout } = await run('node_modules/.bin/redocly', ['lint', 'openapi/openapi.json', '--format=json'], { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }));
-    } catch (error) {
-      // the CLI exits with 1 when it finds errors: its report is still on stdout
-      stdout = (error as { stdout?: string }).stdout ?? '';
-    }
-    const report = JSON.parse(stdout) as { totals: { errors: number }; problems: { severity: string; ruleId: string; message: string; location: { pointer: string }[] }[] };
-    const errors = report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
-    expect(errors).toEqual([]);
-    expect(report.totals.errors).toBe(0);
-  }, 90_000);
-
   it('openapi-typescript turns it into types, with the shared shapes as named types', async () => {
     const { stdout } = await run('node_modules/.bin/openapi-typescript', ['openapi/openapi.json'], { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 });
     expect(stdout).toMatch(/^\s+Fighter: \{$/m);

@@ -1,23 +1,14 @@
 /** Streams go through Fastify's reply (@fastify/sse): hooks apply, so CORS and x-request-id reach them. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/app/ports.js';
-import { openTestPglite } from '../../src/infra/database/index.js';
-import { apiKeyStore } from '../../src/infra/keys.js';
-import { testApp } from '../helpers/app.js';
+import { apiKey, sharedApp } from '../helpers/app.js';
 
 describe('Server-Sent Events carry the headers of every response', () => {
-  let db: Database;
   let app: FastifyInstance;
   let auth: Record<string, string>;
   beforeAll(async () => {
-    db = await openTestPglite();
-    app = await testApp({}, { database: db });
-    auth = { authorization: `Bearer ${(await apiKeyStore(db).create('sse')).key}` };
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    app = await sharedApp();
+    auth = { authorization: `Bearer ${await apiKey(app, 'sse')}` };
   });
 
   it('a match feed answers a cross-origin request with access-control-allow-origin and x-request-id', async () => {

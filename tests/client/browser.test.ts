@@ -9,10 +9,8 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import ts from 'typescript';
 import type { FastifyInstance } from 'fastify';
-import { testApp } from '../helpers/app.js';
-import { databaseTargets } from '../helpers/database.js';
+import { memoryApp } from '../helpers/app.js';
 import { CHROMIUM, chromiumPresent, launchChromium, loopbackOnly } from '../helpers/chromium.js';
-import type { Database } from '../../src/app/ports.js';
 import { createArbiterClient } from '../../clients/typescript/src/index.js';
 
 const SRC = new URL('../../clients/typescript/src/', import.meta.url);
@@ -45,7 +43,6 @@ try {
 }
 `;
 
-let database: Database;
 let app: FastifyInstance;
 let api: string;
 let key: string;
@@ -53,8 +50,7 @@ let pages: Server;
 let origin: string;
 
 beforeAll(async () => {
-  database = await databaseTargets()[0]!.open();
-  app = await testApp({ adminToken: 'browser-admin' }, { database });
+  app = await memoryApp({ adminToken: 'browser-admin' });
   api = await app.listen({ host: '127.0.0.1', port: 0 });
   key = (await createArbiterClient({ baseUrl: api }).createApiKey('browser', 'browser-admin')).key;
   pages = createServer((req, res) => {
@@ -79,7 +75,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (pages) await new Promise<void>((resolve) => pages.close(() => resolve()));
   await app?.close();
-  await database?.close();
 });
 
 describe.skipIf(!chromiumPresent)(`the client in Chromium (skipped when ${CHROMIUM} is absent)`, () => {

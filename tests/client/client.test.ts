@@ -5,10 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { testApp } from '../helpers/app.js';
-import { databaseTargets } from '../helpers/database.js';
+import { memoryApp } from '../helpers/app.js';
 import { openRunner } from '../helpers/job-runner.js';
-import type { Database } from '../../src/app/ports.js';
 import { operationById } from '../../src/app/registry.js';
 import { statusExamples } from '../../src/app/spirit-of-eden/examples.js';
 import { fighter, preparation } from '../unit/matches/fixtures.js';
@@ -25,16 +23,14 @@ import {
 
 const ADMIN_TOKEN = 'client-test-admin-token';
 let app: FastifyInstance;
-let database: Database;
 let runner: Awaited<ReturnType<typeof openRunner>>;
 let baseUrl: string;
 let client: ArbiterClient;
 
 beforeAll(async () => {
-  // the first target: PGlite, or PostgreSQL when DATABASE_URL is set; BullMQ when REDIS_URL is
-  database = await databaseTargets()[0]!.open();
+  // in-memory stores; the in-process job runner, or BullMQ when REDIS_URL is set
   runner = await openRunner();
-  app = await testApp({ adminToken: ADMIN_TOKEN }, { database, jobs: runner.jobs });
+  app = await memoryApp({ adminToken: ADMIN_TOKEN }, { jobs: runner.jobs });
   baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const open = createArbiterClient({ baseUrl });
   const { key } = await open.createApiKey('client tests', ADMIN_TOKEN);
@@ -43,7 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await runner?.close();
-  await database?.close();
 });
 
 /** Takes `n` items from an async iterable, failing after `ms`. */

@@ -3,7 +3,7 @@
  * Retry-After, then 200, and records what it received (retries, waits, Idempotency-Key); the SSE
  * parser on split chunks; and the client sources use nothing Node-only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 import { ArbiterProblem, createArbiterClient, createSseParser, retryAfterMs } from '../../clients/typescript/src/index.js';
 
 interface Seen {
-  at: number;
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
@@ -29,7 +28,7 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      seen.push({ at: Date.now(), method: req.method!, url: req.url!, headers: req.headers, body });
+      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
       const next = script.get(req.url!)?.shift() ?? { status: 200, body: { ok: true } };
       const problem = next.status >= 400;
       res.writeHead(next.status, { 'content-type': problem ? 'application/problem+json' : 'application/json', 'x-request-id': `req-${seen.length}`, ...next.headers });
@@ -50,11 +49,37 @@ describe('retries', () => {
   it('waits the Retry-After of a 429, then succeeds; the API key is sent on every attempt', async () => {
     reset();
     script.set('/v1/eden/weather', [{ status: 429, headers: { 'retry-after': '1' } }]);
-    const client = createArbiterClient({ baseUrl, apiKey: 'k1' });
-    const answer = await client.rules('/v1/eden/weather', {});
-    expect(answer).toEqual({ ok: true });
+    // the client's attempts, counted as it makes them
+    let attempts = 0;
+    const counted: typeof fetch = (...args) => {
+      attempts++;
+      return fetch(...args);
+    };
+    /** Lets real I/O run until `ok()` holds (a deadline against a hang: the wall clock is not faked). */
+    const settle = async (ok: () => boolean, what: string) => {
+      for (const deadline = Date.now() + 10_000; !ok(); await new Promise((resolve) => setImmediate(resolve))) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      }
+    };
+    const client = createArbiterClient({ baseUrl, apiKey: 'k1', fetch: counted });
+    // the wait before a retry runs on a fake clock: the retry must wait for 1,000 ms of it
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    let call: Promise<unknown> | undefined;
+    try {
+      call = client.rules('/v1/eden/weather', {});
+      // the 429 arrived and the client set its 1,000 ms timer (fetch's own timer ticks every 499 ms)
+      await settle(() => seen.length === 1 && timers.mock.calls.some(([, ms]) => ms === 1000), 'the 429 and the wait before the retry');
+      await vi.advanceTimersByTimeAsync(999);
+      expect(attempts, 'retried before the Retry-After had passed').toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await settle(() => attempts === 2, 'the retry once the Retry-After had passed');
+    } finally {
+      timers.mockRestore();
+      vi.useRealTimers();
+    }
+    expect(await call).toEqual({ ok: true });
     expect(seen).toHaveLength(2);
-    expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(950);
     expect(seen.map((s) => s.headers.authorization)).toEqual(['Bearer k1', 'Bearer k1']);
     expect(seen[1]!.body).toBe(seen[0]!.body);
     expect(seen[0]!.headers['idempotency-key']).toBeUndefined();
@@ -98,12 +123,12 @@ describe('retries', () => {
 
     reset();
     script.set('/v1/eden/weather', [{ status: 503, headers: { 'retry-after': '120' } }]);
-    const started = Date.now();
+    // no wait at all: the 503 is the answer (a 120 s wait would outlast the test's timeout, and a
+    // shorter one would end in the 200 that comes next)
     const impatient = await createArbiterClient({ baseUrl, maxRetryDelayMs: 5000 })
       .rules('/v1/eden/weather', {})
       .catch((e: unknown) => e);
     expect((impatient as ArbiterProblem).status).toBe(503);
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(seen).toHaveLength(1);
   });
 

@@ -9,25 +9,17 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/app/ports.js';
-import {
-  ConnectingDatabase,
-  DataDirLocked,
-  DatabaseUnavailable,
-  NoEmbeddedOwner,
-  PoolDatabase,
-  connectEmbedded,
-  openTestPglite,
-  startPglite,
-} from '../../src/infra/database/index.js';
+import { ConnectingDatabase, DataDirLocked, DatabaseUnavailable, NoEmbeddedOwner, PoolDatabase, connectEmbedded, startPglite } from '../../src/infra/database/index.js';
 import { findEmbeddedDatabase } from '../../src/infra/database/endpoint.js';
 import { isTransientConnectionError } from '../../src/infra/database/connecting.js';
-import { databaseTargets } from '../helpers/database.js';
+import { databaseTargets, testTemplateDir } from '../helpers/database.js';
 
 for (const target of databaseTargets()) {
   describe(`Database contract: ${target.name}`, () => {
     let db: Database;
     beforeAll(async () => {
       db = await target.open();
+      await db.query('DROP TABLE IF EXISTS contract_items');
       await db.query('CREATE TABLE contract_items (id INT PRIMARY KEY, label TEXT NOT NULL)');
     });
     afterAll(async () => {
@@ -161,7 +153,7 @@ describe('embedded database ownership (PGlite with a data directory)', () => {
   it('has one owner: a second opener gets DataDirLocked; clients reach it through the published private socket', async () => {
     const dataDir = join(dir, 'one');
     await expect(findEmbeddedDatabase(dataDir, 0)).rejects.toBeInstanceOf(NoEmbeddedOwner);
-    const owner = await openTestPglite({ dataDir });
+    const owner = await startPglite({ dataDir, template: await testTemplateDir() });
     try {
       await expect(startPglite({ dataDir })).rejects.toBeInstanceOf(DataDirLocked);
       await expect(startPglite({ dataDir })).rejects.toThrow(`is already open by process ${process.pid}`);
@@ -191,7 +183,7 @@ describe('embedded database ownership (PGlite with a data directory)', () => {
     await writeFile(`${dataDir}.run/owner.json`, JSON.stringify({ pid: Number(dead.stdout), host: hostname(), startedAt: '2026-01-01T00:00:00Z' }));
     await writeFile(`${dataDir}.run/.s.PGSQL.5432`, ''); // a leftover socket file
     await expect(findEmbeddedDatabase(dataDir, 0)).rejects.toThrow('that owned it is gone');
-    const db = await startPglite({ dataDir });
+    const db = await startPglite({ dataDir, template: await testTemplateDir() });
     try {
       expect(await findEmbeddedDatabase(dataDir, 0)).toBe(db.url);
       await expect(db.ping()).resolves.toBeUndefined();

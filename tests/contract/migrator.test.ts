@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/app/ports.js';
-import { PoolDatabase, openDatabase, startPglite } from '../../src/infra/database/index.js';
+import { PoolDatabase, openDatabase } from '../../src/infra/database/index.js';
 import { DEFAULT_MIGRATIONS_DIR, MigrationError, migrate, readMigrations } from '../../src/infra/migrator.js';
-import { createTempPostgresDatabase, type TempPostgres } from '../helpers/database.js';
+import { createTempPostgresDatabase, emptyTestPglite, type TempPostgres } from '../helpers/database.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -50,7 +50,7 @@ const targets: { name: string; open(): Promise<Database> }[] = [
   {
     name: 'pglite',
     open: async () => {
-      const db = await startPglite();
+      const db = await emptyTestPglite();
       cleanups.push(() => db.close());
       return db;
     },

@@ -1,13 +1,14 @@
 /**
- * Simulation-store contract (CONTRACT §6): one suite over every database target (embedded PGlite
- * always, a fresh PostgreSQL database when DATABASE_URL is set) for the SimulationStore port
- * (src/app/simulations/ports.ts) as src/infra/simulation-store.ts implements it.
+ * Simulation-store contract (CONTRACT §6): one suite over every implementation of the SimulationStore
+ * port (src/app/simulations/ports.ts): the in-memory store (src/infra/memory/simulation-store.ts), and
+ * the SQL store (src/infra/simulation-store.ts) on every database target (embedded PGlite always, a
+ * fresh PostgreSQL database when DATABASE_URL is set).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../src/app/ports.js';
 import type { NewSimulation, SimulationStore } from '../../src/app/simulations/ports.js';
 import { SqlSimulationStore } from '../../src/infra/simulation-store.js';
+import { MemorySimulationStore } from '../../src/infra/memory/simulation-store.js';
 import { databaseTargets } from '../helpers/database.js';
 
 const RESULT = { iterations: 10, successRate: 0.5 };
@@ -16,15 +17,31 @@ function submission(apiKeyId: string, fingerprint: string, seeded = true): NewSi
   return { id: randomUUID(), apiKeyId, kind: 'eden.melee', request: { attacker: 'a' }, iterations: 10, seed: 's', seeded, fingerprint: fingerprint.padEnd(64, '0') };
 }
 
-for (const target of databaseTargets()) {
+interface StoreTarget {
+  name: string;
+  open(): Promise<{ store: SimulationStore; close(): Promise<void> }>;
+}
+
+/** Every implementation of the port: in memory, and the SQL store on every database target. */
+const storeTargets: StoreTarget[] = [
+  { name: 'memory', open: async () => ({ store: new MemorySimulationStore(), close: async () => {} }) },
+  ...databaseTargets().map((target) => ({
+    name: target.name,
+    open: async () => {
+      const db = await target.open();
+      return { store: new SqlSimulationStore(db), close: () => db.close() };
+    },
+  })),
+];
+
+for (const target of storeTargets) {
   describe(`simulation store on ${target.name}`, () => {
-    let db: Database;
+    let close: (() => Promise<void>) | undefined;
     let store: SimulationStore;
     beforeAll(async () => {
-      db = await target.open();
-      store = new SqlSimulationStore(db);
+      ({ store, close } = await target.open());
     });
-    afterAll(async () => db?.close());
+    afterAll(async () => close?.());
 
     it('inserts a queued simulation, visible to its key only', async () => {
       const s = submission('key-a', 'a1');
@@ -116,5 +133,115 @@ for (const target of databaseTargets()) {
       expect(ids).not.toContain(a.id);
       expect((await store.unfinished(1)).length).toBe(1);
     });
+
+    it('answers the limit only after deduplication: an identical active submission is found even at the limit', async () => {
+      const first = submission('key-j', 'j1');
+      expect(await store.reserve(first, 1)).toEqual({ outcome: 'inserted' });
+      expect(await store.reserve(submission('key-j', 'j1'), 1)).toMatchObject({ outcome: 'existing', simulation: { id: first.id } });
+      expect(await store.reserve(submission('key-j', 'j2'), 1)).toEqual({ outcome: 'limit', active: 1 });
+      expect(await store.reserve(submission('key-j', 'j2'), 0)).toEqual({ outcome: 'limit', active: 1 });
+    });
+
+    it('a failed or cancelled run stops deduplicating, seeded or not', async () => {
+      for (const status of ['failed', 'cancelled'] as const) {
+        const s = submission('key-k', `k-${status}`);
+        await store.reserve(s, 5);
+        await store.progress(s.id, 0.3);
+        expect(await store.finish(s.id, { status, error: 'stopped' })).toBe(true);
+        expect(await store.find(s.id)).toMatchObject({ status, progress: 0.3, result: null, error: 'stopped', completedAt: expect.any(String) });
+        expect(await store.reserve(submission('key-k', `k-${status}`), 5)).toEqual({ outcome: 'inserted' });
+      }
+    });
+
+    it('progress below 0 counts as 0 and starts the run; unknown ids change nothing', async () => {
+      const s = submission('key-l', 'l1');
+      await store.reserve(s, 5);
+      await store.progress(s.id, -1);
+      expect(await store.find(s.id)).toMatchObject({ status: 'running', progress: 0 });
+      await expect(store.progress(randomUUID(), 0.5)).resolves.toBeUndefined();
+      expect(await store.finish(randomUUID(), { status: 'failed' })).toBe(false);
+      expect(await store.find(randomUUID())).toBeUndefined();
+    });
+
+    it('lists unfinished simulations in submission order, up to the limit', async () => {
+      const mine = [submission('key-m', 'm1'), submission('key-m', 'm2'), submission('key-m', 'm3')];
+      for (const s of mine) await store.reserve(s, 5);
+      const all = await store.unfinished();
+      expect(all.map((r) => r.id).filter((id) => mine.some((s) => s.id === id))).toEqual(mine.map((s) => s.id));
+      expect(all.every((r) => r.status === 'queued' || r.status === 'running')).toBe(true);
+      expect(await store.unfinished(0)).toEqual([]);
+      expect((await store.unfinished(2)).map((r) => r.id)).toEqual(all.slice(0, 2).map((r) => r.id));
+    });
+
+    it('answers copies of what it stores, JSON values as jsonb gives them back', async () => {
+      const s = { ...submission('key-n', 'n1'), request: { bb: [1, { d: undefined, c: 'x' }], a: 2 } };
+      await store.reserve(s, 5);
+      s.request.a = 99;
+      const row = await store.find(s.id);
+      expect(row!.request).toStrictEqual({ a: 2, bb: [1, { c: 'x' }] });
+      expect(Object.keys(row!.request as object)).toEqual(['a', 'bb']);
+      (row!.request as { a: number }).a = 7;
+      expect((await store.find(s.id))!.request).toStrictEqual({ a: 2, bb: [1, { c: 'x' }] });
+
+      const result = { ...RESULT, histogram: [1, 2] };
+      await store.finish(s.id, { status: 'completed', result });
+      result.histogram.push(3);
+      const done = await store.find(s.id);
+      expect(done!.result).toStrictEqual({ iterations: 10, histogram: [1, 2], successRate: 0.5 });
+      (done!.result as unknown as { histogram: number[] }).histogram.length = 0;
+      expect((await store.find(s.id))!.result).toStrictEqual({ iterations: 10, histogram: [1, 2], successRate: 0.5 });
+      const existing = await store.reserve(submission('key-n', 'n1'), 5);
+      expect(existing).toMatchObject({ outcome: 'existing', simulation: { id: s.id, result: { histogram: [1, 2] } } });
+    });
+
+    it('reads ids as PostgreSQL reads a uuid, and refuses what is not one', async () => {
+      const s = submission('key-o', 'o1');
+      await store.reserve(s, 5);
+      expect((await store.find(s.id.toUpperCase()))?.id).toBe(s.id);
+      expect((await store.find(`{${s.id.replace(/-/g, '')}}`, 'key-o'))?.id).toBe(s.id);
+      await store.progress(s.id.toUpperCase(), 0.5);
+      expect(await store.finish(s.id.toUpperCase(), { status: 'cancelled' })).toBe(true);
+      expect(await store.find(s.id)).toMatchObject({ status: 'cancelled', progress: 0.5 });
+      await expect(store.find('not-a-uuid')).rejects.toThrow(/uuid/);
+      await expect(store.progress('not-a-uuid', 0.5)).rejects.toThrow(/uuid/);
+      await expect(store.finish('not-a-uuid', { status: 'failed' })).rejects.toThrow(/uuid/);
+      expect(await store.finish('not-a-uuid', { status: 'completed' })).toBe(false); // refused before any lookup
+    });
+
+    it('refuses what the table cannot hold, and stores nothing of it', async () => {
+      const refused = [
+        { ...submission('key-p', 'p1'), id: 'nope' },
+        { ...submission('key-p', 'p1'), request: { attacker: 'a\u0000b' } },
+        { ...submission('key-p', 'p1'), request: undefined },
+        { ...submission('key-p', 'p1'), iterations: 0 },
+        { ...submission('key-p', 'p1'), iterations: 1.5 },
+        { ...submission('key-p', 'p1'), seed: 'a\u0000' },
+        { ...submission('key-p', 'p1'), fingerprint: 'p'.repeat(65) },
+      ];
+      for (const s of refused) await expect(store.reserve(s, 5), JSON.stringify(s)).rejects.toThrow();
+      const accepted = submission('key-p', 'p1');
+      expect(await store.reserve(accepted, 5)).toEqual({ outcome: 'inserted' });
+      await expect(store.reserve({ ...submission('key-p', 'p2'), id: accepted.id }, 5)).rejects.toThrow(/duplicate key/);
+      expect(await store.reserve(submission('key-p', 'p2'), 2)).toEqual({ outcome: 'inserted' });
+      expect(await store.reserve(submission('key-p', 'p3'), 2)).toEqual({ outcome: 'limit', active: 2 });
+      await expect(store.progress(accepted.id, NaN)).rejects.toThrow(/check constraint/);
+      expect(await store.find(accepted.id)).toMatchObject({ status: 'queued', progress: 0 });
+    });
   });
 }
+
+describe('simulation store in memory', () => {
+  it('stamps createdAt and completedAt from its clock, and lists the unfinished by createdAt', async () => {
+    let now = Date.parse('2030-01-02T03:04:05.678Z');
+    const store = new MemorySimulationStore({ now: () => now });
+    const [late, early] = [submission('key-a', 'a1'), submission('key-a', 'a2')];
+    await store.reserve(late, 5);
+    now -= 60_000;
+    await store.reserve(early, 5);
+    expect((await store.unfinished()).map((r) => r.id)).toEqual([early.id, late.id]);
+    now += 120_000;
+    await store.finish(late.id, { status: 'completed', result: RESULT });
+    expect(await store.find(late.id)).toMatchObject({ createdAt: '2030-01-02T03:04:05.678Z', completedAt: '2030-01-02T03:05:05.678Z' });
+    expect((await store.find(early.id))?.createdAt).toBe('2030-01-02T03:03:05.678Z');
+  });
+});

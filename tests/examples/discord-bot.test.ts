@@ -3,7 +3,7 @@
  * listening on 127.0.0.1, with fake interaction objects instead of a Discord connection: each
  * command, the locale → Accept-Language mapping, deferral when the API is slow, embed limits.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { testApp } from '../helpers/app.js';
@@ -13,6 +13,7 @@ import { acceptLanguage, summaryLanguage } from '../../examples/discord-bot/loca
 import { LIMITS, embedLength, fitEmbed, type Embed } from '../../examples/discord-bot/embeds.js';
 import type { AttachmentLike, InteractionLike, ReplyPayload } from '../../examples/discord-bot/interaction.js';
 import { COMMANDS } from '../../examples/discord-bot/commands.js';
+import { DEFER_AFTER_MS } from '../../examples/discord-bot/respond.js';
 
 let app: FastifyInstance;
 let api: ArbiterApi;
@@ -25,8 +26,7 @@ afterAll(async () => app.close());
 
 /** A fake ChatInputCommandInteraction that records what the handler did, in order. */
 function fakeInteraction(commandName: string, options: Record<string, string | AttachmentLike>, locale = 'en-US') {
-  const calls: { kind: 'reply' | 'defer' | 'edit'; at: number; payload?: ReplyPayload }[] = [];
-  const started = Date.now();
+  const calls: { kind: 'reply' | 'defer' | 'edit'; payload?: ReplyPayload }[] = [];
   const interaction: InteractionLike & { calls: typeof calls; answer(): ReplyPayload } = {
     commandName,
     locale,
@@ -39,16 +39,16 @@ function fakeInteraction(commandName: string, options: Record<string, string | A
     async deferReply() {
       if (this.deferred || this.replied) throw new Error('already acknowledged');
       this.deferred = true;
-      calls.push({ kind: 'defer', at: Date.now() - started });
+      calls.push({ kind: 'defer' });
     },
     async reply(payload) {
       if (this.deferred || this.replied) throw new Error('already acknowledged');
       this.replied = true;
-      calls.push({ kind: 'reply', at: Date.now() - started, payload });
+      calls.push({ kind: 'reply', payload });
     },
     async editReply(payload) {
       if (!this.deferred) throw new Error('editReply before deferReply');
-      calls.push({ kind: 'edit', at: Date.now() - started, payload });
+      calls.push({ kind: 'edit', payload });
     },
     calls,
     answer() {
@@ -199,25 +199,68 @@ describe('/validate', () => {
 });
 
 describe('Discord’s 3-second window: deferral when the API is slow', () => {
-  const slow = (ms: number): ArbiterApi => ({
-    post: async (...args) => {
-      await new Promise((r) => setTimeout(r, ms));
-      return api.post(...args);
-    },
-    postPng: (...args) => api.postPng(...args),
-  });
+  /**
+   * The API answers when the test says so (`release`), and the deferral timer runs on a fake
+   * clock: what is asserted is the order of events against that clock, not elapsed time.
+   */
+  function gated() {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    const gatedApi: ArbiterApi = {
+      post: async (...args) => {
+        calls++;
+        await gate;
+        return api.post(...args);
+      },
+      postPng: (...args) => api.postPng(...args),
+    };
+    return { api: gatedApi, release, called: () => calls > 0 };
+  }
+  /** Lets pending promises and I/O run (the fake clock does not move). */
+  const settle = async () => {
+    for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+  };
 
   it('an answer later than deferAfterMs is deferred at that moment, then edited in', async () => {
+    const slow = gated();
     const i = fakeInteraction('roll', { notation: 'd20' });
-    await dispatch(i, { api: slow(400), timing: { deferAfterMs: 100 } });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let done: Promise<void> | undefined;
+    try {
+      done = dispatch(i, { api: slow.api, timing: { deferAfterMs: 100 } });
+      await settle();
+      expect(slow.called(), 'the API was called').toBe(true);
+      await vi.advanceTimersByTimeAsync(99);
+      expect(i.calls, 'nothing before deferAfterMs').toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      // deferred at deferAfterMs, while the API has not answered yet
+      expect(i.calls.map((c) => c.kind)).toEqual(['defer']);
+    } finally {
+      vi.useRealTimers();
+    }
+    slow.release();
+    await done;
     expect(i.calls.map((c) => c.kind)).toEqual(['defer', 'edit']);
-    expect(i.calls[0]!.at).toBeLessThan(350);
     expect(embedOf(i).title).toMatch(/^🎲 d20 = \d+$/);
   });
 
-  it('a quick answer is a plain reply (the default waits 2 s before deferring)', async () => {
+  it('an answer that comes before the default deferral (2 s) is a plain reply', async () => {
+    const quick = gated();
     const i = fakeInteraction('roll', { notation: 'd20' });
-    await dispatch(i, { api: slow(50) });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let done: Promise<void> | undefined;
+    try {
+      done = dispatch(i, { api: quick.api });
+      await settle();
+      await vi.advanceTimersByTimeAsync(DEFER_AFTER_MS - 1);
+      expect(i.calls).toEqual([]);
+      // the answer comes 1 ms (of the fake clock) before the deferral would
+      quick.release();
+      await done;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(i.calls.map((c) => c.kind)).toEqual(['reply']);
   });
 });

@@ -1,17 +1,15 @@
 /**
- * The authenticated routes never answer 5xx (CONTRACT §0, §5, §6): with a real API key (PGlite),
- * arbitrary JSON bodies, arbitrary query strings and arbitrary `Idempotency-Key` / `Last-Event-ID`
- * values sent to every /v1/matches/** route and to POST /v1/simulations (body validation only: no
- * job runner is configured, so nothing is enqueued) get 2xx/400/401/404/409/422/429, errors as
- * problem+json, and a rejected request leaves the match version unchanged.
+ * The authenticated routes never answer 5xx (CONTRACT §0, §5, §6): with a real API key (the
+ * worker's in-memory app), arbitrary JSON bodies, arbitrary query strings and arbitrary
+ * `Idempotency-Key` / `Last-Event-ID` values sent to every /v1/matches/** route and to
+ * POST /v1/simulations (body validation only: no job runner is configured, so nothing is enqueued)
+ * get 2xx/400/401/404/409/422/429, errors as problem+json, and a rejected request leaves the match
+ * version unchanged.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/app/ports.js';
-import { openTestPglite } from '../../src/infra/database/index.js';
-import { apiKeyStore } from '../../src/infra/keys.js';
-import { testApp } from '../helpers/app.js';
+import { apiKey, sharedApp } from '../helpers/app.js';
 
 const ALLOWED = [200, 201, 202, 204, 400, 401, 404, 409, 422, 429];
 
@@ -36,7 +34,6 @@ const query = fc.oneof(
 );
 
 describe('authenticated routes: no 5xx for any input', () => {
-  let db: Database;
   let app: FastifyInstance;
   let key: string;
   let otherKey: string;
@@ -44,10 +41,9 @@ describe('authenticated routes: no 5xx for any input', () => {
   let othersMatchId: string;
 
   beforeAll(async () => {
-    db = await openTestPglite();
-    app = await testApp({}, { database: db });
-    key = (await apiKeyStore(db).create('property')).key;
-    otherKey = (await apiKeyStore(db).create('other')).key;
+    app = await sharedApp();
+    key = await apiKey(app, 'property');
+    otherKey = await apiKey(app, 'other');
     const create = async (k: string) =>
       (
         await app.inject({
@@ -65,10 +61,6 @@ describe('authenticated routes: no 5xx for any input', () => {
       ).json().id as string;
     matchId = await create(key);
     othersMatchId = await create(otherKey);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   const version = async (id: string, k: string) =>

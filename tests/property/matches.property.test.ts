@@ -6,7 +6,7 @@
  * and leave the state untouched; the fold of the JSON-stored log equals the live state; deciding
  * again with the same seed gives the same events.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { SeededDice } from '../../src/games/dice/index.js';
@@ -14,10 +14,7 @@ import { InvalidInput, RuleViolation } from '../../src/games/errors.js';
 import { decide, evolve, initialState, type EdenMatchState } from '../../src/games/eden/match/index.js';
 import { SCENERY } from '../../src/games/eden/catalog/scenery.js';
 import { gameMatch, validateCommand, type Command } from '../../src/app/matches/games.js';
-import type { Database } from '../../src/app/ports.js';
-import { openTestPglite } from '../../src/infra/database/index.js';
-import { apiKeyStore } from '../../src/infra/keys.js';
-import { testApp } from '../helpers/app.js';
+import { apiKey, sharedApp } from '../helpers/app.js';
 import { fighter, preparation } from '../unit/matches/fixtures.js';
 
 type Cmd = { type: string; [k: string]: unknown };
@@ -244,17 +241,11 @@ describe('EDEN matches: replay equals live state', () => {
 });
 
 describe('EDEN matches through the API: GET state equals the command answers', () => {
-  let db: Database;
   let app: FastifyInstance;
   let key: string;
   beforeAll(async () => {
-    db = await openTestPglite();
-    app = await testApp({}, { database: db });
-    key = (await apiKeyStore(db).create('replay')).key;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    app = await sharedApp();
+    key = await apiKey(app, 'replay');
   });
 
   it('live (command response) and replayed (GET, GET ?version=n) states agree; rejected commands leave the version', async () => {

@@ -37,15 +37,17 @@ describe('GraphQL cost limits', () => {
     return res.body.errors![0]!.extensions as { limit: number; measured: number };
   };
 
-  it('refuses 10,000 aliases of the catalog in under a second without growing the process by 50 MB', async () => {
-    const query = '{' + Array.from({ length: 10_000 }, (_, i) => `c${i}: edenCatalog { fighters { id } }`).join(' ') + '}';
+  // The time this takes is measured by bench/graphql-cost.bench.ts; here, the work it does: the
+  // parser stops at the first token over the limit, however long the document.
+  it('refuses 10,000 (or 100,000) aliases of the catalog after reading one token over the limit, without growing the process by 50 MB', async () => {
+    const aliases = (n: number) => '{' + Array.from({ length: n }, (_, i) => `c${i}: edenCatalog { fighters { id } }`).join(' ') + '}';
     global.gc?.();
     const rss = process.memoryUsage().rss;
-    const started = performance.now();
-    const ext = await refused(query, 'tokens');
-    expect(performance.now() - started).toBeLessThan(1000);
+    const ext = await refused(aliases(10_000), 'tokens');
     expect(process.memoryUsage().rss - rss).toBeLessThan(50 * 1024 * 1024);
     expect(ext).toEqual(expect.objectContaining({ limit: defaults.maxTokens, measured: defaults.maxTokens + 1 }));
+    // ten times the document, the same tokens read
+    expect(await refused(aliases(100_000), 'tokens')).toEqual(expect.objectContaining({ limit: defaults.maxTokens, measured: defaults.maxTokens + 1 }));
   });
 
   it('refuses more aliases than GRAPHQL_MAX_ALIASES', async () => {

@@ -6,7 +6,7 @@
  * instead of inside it. Started by `pglite.ts`; it answers `ready` (or `error`) once serving, and
  * `closed` after a `close` message has stopped the server and PGlite cleanly.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -18,6 +18,8 @@ export interface PgliteThreadOptions {
   dataDir?: string;
   /** A template that fills an empty `dataDir` instead of initdb (template.ts). */
   template?: string;
+  /** In memory only: a data directory dumped by PGlite's `dumpDataDir` (a tarball file) to start from instead of initdb. */
+  loadDataDir?: string;
   /** The Unix socket to serve on. */
   socketPath: string;
   maxConnections: number;
@@ -34,7 +36,7 @@ async function open(): Promise<() => Promise<void>> {
     if (options.template) await seedFromTemplate(options.dataDir, options.template);
     await mkdir(options.dataDir, { recursive: true });
   }
-  const pglite = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  const pglite = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : options.loadDataDir ? { loadDataDir: new Blob([await readFile(options.loadDataDir)]) } : {});
   const server = new PGLiteSocketServer({ db: sessionGuard(pglite), path: options.socketPath, maxConnections: options.maxConnections });
   try {
     await server.start();

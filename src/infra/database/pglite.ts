@@ -66,6 +66,8 @@ export interface PgliteOptions {
   maxConnections?: number;
   /** A template (./template.ts) that fills an empty `dataDir` instead of initdb. */
   template?: string;
+  /** In memory only (no `dataDir`): start from this dump (PGlite `dumpDataDir` tarball) instead of initdb. */
+  loadDataDir?: string;
 }
 
 /** pg's socket file name in a socket directory (`host=/dir`, default port). */
@@ -107,6 +109,7 @@ export async function startPglite(options: PgliteOptions = {}): Promise<PoolData
     const close = await startThread({
       dataDir,
       template: dataDir ? options.template : undefined,
+      loadDataDir: dataDir ? undefined : options.loadDataDir,
       socketPath: join(socketDir, SOCKET_FILE),
       maxConnections: options.maxConnections ?? 64,
     });

@@ -1,0 +1,68 @@
+/**
+ * Stored EDEN army lists in memory: the same contract as the SQL store (src/infra/roster-store.ts;
+ * tests/contract/roster-store.test.ts runs one suite against both), for fast API tests and tools that
+ * need no database. Nothing survives the process. Port: `RosterStore` in src/app/league/ports.ts.
+ *
+ * - The same 400 for text PostgreSQL cannot store in the list (`InvalidInput` from
+ *   ../event-store/storable.ts), checked first, as the SQL store does.
+ * - What the table itself would refuse throws an Error with PostgreSQL's message and stores nothing:
+ *   a duplicate id, NUL in the id or owner, an unstorable validation, a value JSON cannot hold.
+ * - `find` of an id longer than 100 characters is undefined without a lookup (ids are ours).
+ * - Answers are fresh copies, JSON values as `jsonb` gives them back and `createdAt` an ISO string
+ *   from the injected clock, so a caller cannot change what is stored.
+ */
+import type { Clock } from '../../app/ports.js';
+import type { RosterStore, StoredRoster } from '../../app/league/ports.js';
+import { InvalidInput } from '../../games/errors.js';
+import { jsonbCopy } from '../event-store/memory.js';
+import { unstorableProblems } from '../event-store/storable.js';
+
+/** What a `text` parameter becomes: NUL refused, an unpaired surrogate turned into U+FFFD (as UTF-8 encoding does). */
+function text(value: string): string {
+  if (value.includes('\u0000')) throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
+  return Buffer.from(value, 'utf8').toString('utf8');
+}
+
+/** What a NOT NULL `jsonb` parameter becomes (`JSON.stringify`, as the SQL store sends it), or PostgreSQL's refusal. */
+function jsonb(value: unknown, column: string): unknown {
+  if (JSON.stringify(value) === undefined) throw new Error(`null value in column "${column}" of relation "eden_rosters" violates not-null constraint`);
+  if (unstorableProblems(value, '').length) throw new Error('unsupported Unicode escape sequence');
+  return jsonbCopy(value);
+}
+
+interface Row {
+  id: string;
+  ownerId: string;
+  roster: unknown;
+  validation: unknown;
+  createdAt: number;
+}
+
+const toStored = (r: Row): StoredRoster => ({
+  id: r.id,
+  ownerId: r.ownerId,
+  roster: jsonbCopy(r.roster),
+  validation: jsonbCopy(r.validation),
+  createdAt: new Date(r.createdAt).toISOString(),
+});
+
+export function memoryRosterStore(clock: Clock = { now: () => Date.now() }): RosterStore {
+  const rows = new Map<string, Row>();
+  return {
+    async save(r) {
+      // the same 400 on every backend for text PostgreSQL cannot hold
+      const problems = unstorableProblems(r.roster, '/roster');
+      if (problems.length) throw new InvalidInput(problems);
+      const row: Row = { id: text(r.id), ownerId: text(r.ownerId), roster: jsonb(r.roster, 'roster'), validation: jsonb(r.validation, 'validation'), createdAt: clock.now() };
+      if (rows.has(row.id)) throw new Error('duplicate key value violates unique constraint "eden_rosters_pkey"');
+      rows.set(row.id, row);
+      return toStored(row);
+    },
+    async find(id) {
+      // ids are ours (uuid-like); anything longer cannot be one
+      if (id.length > 100) return undefined;
+      const row = rows.get(text(id));
+      return row ? toStored(row) : undefined;
+    },
+  };
+}
