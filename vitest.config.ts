@@ -52,19 +52,23 @@ const serial = [
   'tests/client/browser.test.ts',
 ];
 
+/** Files that install fake timers: a timer another module creates meanwhile (fetch's, a pool's) would stay on the fake clock, so they get a worker of their own each. */
+const fakeTimers = ['tests/api/ready.test.ts', 'tests/client/retry.test.ts', 'tests/examples/discord-bot.test.ts'];
+
 const unit = [
   'tests/unit/**/*.test.ts',
   ...['anima-match', 'exsilium-match', 'spirit-of-eden-match', 'odds', 'odds-sampler', 'roster-text'].map((f) => `tests/property/${f}.property.test.ts`),
 ];
 
 /** `serial`: one file at a time; `after`: once the other groups are done (alone with the other `after` projects). */
-const project = (name: string, include: string[], exclude: string[], options: { serial?: boolean; after?: boolean } = {}): TestProjectInlineConfiguration => ({
+const project = (name: string, include: string[], exclude: string[], options: { serial?: boolean; after?: boolean; isolate?: boolean } = {}): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
     name,
     include,
     exclude,
     ...(options.serial ? { fileParallelism: false } : {}),
+    ...(options.isolate ? { isolate: true } : {}),
     sequence: { groupOrder: options.after ? 1 : 0 },
   },
 });
@@ -80,7 +84,8 @@ export default defineConfig({
     outputFile: report ? { json: report } : undefined,
     projects: [
       project('unit', unit, []),
-      project('api', ['tests/**/*.test.ts'], [...unit, ...storage, ...storageSerial, ...serial]),
+      project('api', ['tests/**/*.test.ts'], [...unit, ...storage, ...storageSerial, ...serial, ...fakeTimers]),
+      project('api-isolated', fakeTimers, [], { isolate: true }),
       project('storage', storage, storageSerial),
       project('serial', serial, []),
       project('storage-serial', storageSerial, [], { serial: true, after: true }),

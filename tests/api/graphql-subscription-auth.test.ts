@@ -61,8 +61,10 @@ describe('GraphQL subscriptions authenticated by connectionParams.authorization'
     sockets.push(ws);
     const messages: Message[] = [];
     ws.on('message', (data) => messages.push(JSON.parse(String(data))));
-    ws.on('error', () => undefined);
-    await new Promise<void>((resolve) => ws.on('open', resolve));
+    await new Promise<void>((resolve, reject) => {
+      ws.on('open', resolve);
+      ws.on('error', reject);
+    });
     ws.send(JSON.stringify({ type: 'connection_init', payload: connectionParams }));
     await until(() => messages.some((m) => m.type === 'connection_ack'), 'connection_ack');
     // after: 0 — events appended while the subscription is being set up are caught up, not missed
