@@ -43,6 +43,7 @@ const storage = [
 const serial = [
   'tests/api/server.test.ts',
   'tests/reliability/compiled-start.test.ts',
+  'tests/reliability/image-runtime.test.ts',
   'tests/reliability/startup-pressure.test.ts',
   'tests/reliability/request-timeout.test.ts',
   'tests/reliability/graphql-cost.test.ts',

@@ -11,22 +11,13 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../scripts/build.mjs';
+import { ROOT, runtimeStage } from '../helpers/dockerfile.js';
 import { rangedRequest } from '../unit/simulate/fixtures.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN = 'compiled-start-admin';
-
-/** The CMD of the Dockerfile's last stage, and the ENV it sets. */
-async function runtimeStage(): Promise<{ cmd: string[]; env: Record<string, string> }> {
-  const text = await readFile(join(ROOT, 'docker/Dockerfile'), 'utf8');
-  const last = text.split(/^FROM /m).at(-1)!;
-  const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(last)![1]!) as string[];
-  const env = Object.fromEntries([...(/^ENV (.*)$/m.exec(last)?.[1] ?? '').matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
-  return { cmd, env };
-}
 
 interface Running {
   child: ChildProcess;
@@ -139,7 +130,7 @@ describe('compiled production runtime', () => {
   });
 
   it('the runtime stage’s CMD serves /ready, runs a simulation on compiled worker threads, and drains on SIGTERM', { timeout: 240_000 }, async () => {
-    const { cmd, env } = await runtimeStage();
+    const { cmd, env } = runtimeStage();
     expect(cmd[0]).toBe('node');
     const running = await launch(cmd, { ...baseEnv, ...env, DATA_DIR: join(scratch, 'image') });
     started.push(running);

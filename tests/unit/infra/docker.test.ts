@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { testApp } from '../../helpers/app.js';
+import { execForm, stages } from '../../helpers/dockerfile.js';
 
 interface Pkg {
   engines: { node: string };
@@ -19,28 +20,6 @@ interface Pkg {
 const pkg = JSON.parse(await readFile('package.json', 'utf8')) as Pkg;
 const dockerfile = await readFile('docker/Dockerfile', 'utf8');
 const compose = await readFile('docker/compose.yaml', 'utf8');
-
-/** The stages of a Dockerfile: base image, name, and instructions (comments and continuations folded). */
-function stages(text: string): { from: string; name?: string; lines: string[] }[] {
-  const lines = text
-    .replace(/\\\n/g, ' ')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
-  const result: { from: string; name?: string; lines: string[] }[] = [];
-  for (const line of lines) {
-    const from = /^FROM\s+(\S+)(?:\s+AS\s+(\S+))?/i.exec(line);
-    if (from) result.push({ from: from[1]!, name: from[2], lines: [] });
-    else result.at(-1)?.lines.push(line);
-  }
-  return result;
-}
-
-/** The exec-form arguments of the last `instruction` of a stage (e.g. CMD ["node", "dist/server.js"]). */
-function execForm(lines: string[], instruction: string): string[] | undefined {
-  const line = lines.filter((l) => l.startsWith(instruction + ' ')).at(-1);
-  return line === undefined ? undefined : (JSON.parse(line.slice(instruction.length + 1).trim()) as string[]);
-}
 
 /** Top-level services of the compose file (two-space indented keys under `services:`). */
 function services(text: string): string[] {
