@@ -47,6 +47,7 @@ const serial = [
   'tests/reliability/startup-pressure.test.ts',
   'tests/reliability/request-timeout.test.ts',
   'tests/reliability/graphql-cost.test.ts',
+  'tests/reliability/shutdown.test.ts',
   // start a real Chromium
   'tests/api/browser-table.test.ts',
   'tests/api/graphiql-browser.test.ts',

@@ -53,6 +53,9 @@ async function startService(databaseUrl: string): Promise<{ base: string; child:
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '0',
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // the idle feeds are all one key's, from one address: past the default caps
+    MAX_STREAMS_PER_KEY: '0',
+    MAX_STREAMS_PER_IP: '0',
     REDIS_URL: '',
   };
   const child = spawn(cmd!, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });

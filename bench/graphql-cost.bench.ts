@@ -9,6 +9,7 @@
 import { loadConfig } from '../src/config.js';
 import { createApp } from '../src/composition.js';
 import type { BenchFigure } from './run.js';
+import { medianMs as median } from './median.js';
 
 const RUNS = 21;
 const GOAL_MS = 1000;
@@ -21,16 +22,7 @@ export async function run(): Promise<BenchFigure[]> {
       const res = await app.inject({ method: 'POST', url: '/graphql', payload: { query } });
       if (res.statusCode !== status) throw new Error(`POST /graphql answered ${res.statusCode}, not ${status}: ${res.body.slice(0, 200)}`);
     };
-    const medianMs = async (fn: () => Promise<void>) => {
-      for (let i = 0; i < 3; i++) await fn();
-      const times: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const start = performance.now();
-        await fn();
-        times.push(performance.now() - start);
-      }
-      return times.sort((a, b) => a - b)[RUNS >> 1]!;
-    };
+    const medianMs = (fn: () => Promise<unknown>) => median(fn, RUNS);
     const aliases = '{' + Array.from({ length: 10_000 }, (_, i) => `c${i}: edenCatalog { fighters { id } }`).join(' ') + '}';
     const refused = await medianMs(() => post(aliases, 400));
     const health = await medianMs(() => post('{ health }', 200));

@@ -25,6 +25,18 @@ export interface Config {
   receiptIssuer: string;
   /** Lifetime of feed tokens in seconds (FEED_TOKEN_TTL_SECONDS, 1..600, default 600). */
   feedTokenTtlSeconds: number;
+  /** Army lists one API key may store (MAX_STORED_ROSTERS_PER_KEY, default 1000; 0: no cap); past it POST /v1/eden/rosters is 429 `quota_exceeded`. */
+  maxStoredRostersPerKey: number;
+  /** Largest stored army list in bytes of its JSON (MAX_STORED_ROSTER_BYTES, default 65536; 0: no cap); larger is 413 `roster_too_large`. */
+  maxStoredRosterBytes: number;
+  /** Open streams (SSE feeds and GraphQL subscriptions) per API key (MAX_STREAMS_PER_KEY, default 100; 0: no cap). */
+  maxStreamsPerKey: number;
+  /** Open streams per client IP (MAX_STREAMS_PER_IP, default 100; 0: no cap). */
+  maxStreamsPerIp: number;
+  /** Longest a SIGTERM/SIGINT shutdown may take before the process gives up with exit code 1 (SHUTDOWN_GRACE_MS, 1..5000, default 4000). */
+  shutdownGraceMs: number;
+  /** Where the app's log lines go (tests capture them here); absent → stdout. Not read from the environment. */
+  logStream?: { write(line: string): void };
 }
 
 /** What one GraphQL document may ask for; above any of these it is refused before it runs. */
@@ -36,6 +48,8 @@ export interface GraphqlLimits {
   maxDirectives: number;
   /** Selections of fields whose answer is large whatever the input (the catalog, stored matches). */
   maxLargeFields: number;
+  /** `__schema`/`__type` allowed (GRAPHQL_INTROSPECTION=true|false); absent → on outside production, off in production. */
+  introspection?: boolean;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -50,6 +64,13 @@ function feedTokenTtl(value: string | undefined): number {
   const seconds = int(value, 600);
   if (seconds < 1 || seconds > 600) throw new Error(`FEED_TOKEN_TTL_SECONDS must be between 1 and 600, got "${value}"`);
   return seconds;
+}
+
+/** SIGTERM must end with exit 0 within 5 s even with streams open (CONTRACT §8.5): a longer grace is a configuration error. */
+function shutdownGrace(value: string | undefined): number {
+  const ms = int(value, 4000);
+  if (ms < 1 || ms > 5000) throw new Error(`SHUTDOWN_GRACE_MS must be between 1 and 5000, got "${value}"`);
+  return ms;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -72,11 +93,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxTokens: int(env.GRAPHQL_MAX_TOKENS, 10_000),
       maxDirectives: int(env.GRAPHQL_MAX_DIRECTIVES, 10),
       maxLargeFields: int(env.GRAPHQL_MAX_LARGE_FIELDS, 2),
+      introspection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : undefined,
     },
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
     adminAuthFailuresPerMinute: int(env.ADMIN_AUTH_FAILURES_PER_MINUTE, 10),
     receiptSigningKey: env.RECEIPT_SIGNING_KEY || undefined,
     receiptIssuer: env.RECEIPT_ISSUER || 'arbiter',
     feedTokenTtlSeconds: feedTokenTtl(env.FEED_TOKEN_TTL_SECONDS),
+    maxStoredRostersPerKey: int(env.MAX_STORED_ROSTERS_PER_KEY, 1000),
+    maxStoredRosterBytes: int(env.MAX_STORED_ROSTER_BYTES, 65_536),
+    maxStreamsPerKey: int(env.MAX_STREAMS_PER_KEY, 100),
+    maxStreamsPerIp: int(env.MAX_STREAMS_PER_IP, 100),
+    shutdownGraceMs: shutdownGrace(env.SHUTDOWN_GRACE_MS),
   };
 }

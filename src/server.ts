@@ -1,8 +1,9 @@
 /**
  * Entry point of `npm start`: open the ports (database migrated, queue, Redis), serve, and shut
- * down gracefully: on SIGTERM/SIGINT stop accepting connections, let in-flight requests finish
- * (new ones get 503), then close the job runner, Redis and the database. A second signal, or 25 s
- * without finishing, forces the exit.
+ * down gracefully (CONTRACT §8.5): on SIGTERM/SIGINT end the open streams (SSE feeds get a last
+ * `event: shutdown` with `retry:`, GraphQL subscriptions complete), stop accepting connections, let
+ * in-flight requests finish (new ones get 503), then close the job runner, Redis and the database
+ * and exit 0. A second signal, or SHUTDOWN_GRACE_MS (at most 5 s) without finishing, exits 1.
  */
 import { loadConfig, type Config } from './config.js';
 import type { Infra, InfraLogger } from './infra/index.js';
@@ -45,14 +46,15 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }
   closing = true;
-  log.info({ signal }, 'shutting down: finishing in-flight requests');
+  log.info({ signal, openStreams: app?.streams.size ?? 0 }, 'shutting down: ending open streams, finishing in-flight requests');
   const force = setTimeout(() => {
-    log.error({}, 'shutdown took too long: exiting');
+    log.error({ graceMs: config.shutdownGraceMs }, 'shutdown took too long: exiting');
     process.exit(1);
-  }, 25_000);
+  }, config.shutdownGraceMs);
   force.unref();
   try {
     await starting; // never tear down half-opened ports
+    // streams first (the app's preClose: src/transport/streams.ts), then the drain of in-flight requests
     await app?.close();
     await infra?.close();
     log.info({}, 'shut down');

@@ -6,6 +6,10 @@
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
 import { InvalidInput, type InputProblem } from '../games/errors.js';
+import { MAX_LISTED_ARRAYS, overLongArrays } from './over-long-arrays.js';
+
+/** Most problems one 400 lists (README "Budgets"); `errorsOmitted` counts the others. */
+export const MAX_LISTED_PROBLEMS = 100;
 
 const Ajv = AjvModule.default ?? AjvModule;
 // passContext: `validate(schema, input, context)` hands `context` to the resolvers (below).
@@ -137,8 +141,23 @@ export function toProblems(errors: readonly ErrorObject[]): InputProblem[] {
  * reaches the resolvers (a match command's match options: its EDEN `edition`).
  */
 export function validate<T>(schema: TSchema, input: unknown, context?: Record<string, unknown>): T {
+  // arrays against their maxItems before a single item is checked (the same 400 as a REST body's)
+  const over = overLongArrays(schema, input);
+  if (over.length) {
+    const omitted = over.length - MAX_LISTED_ARRAYS;
+    throw new InvalidInput(
+      over.slice(0, MAX_LISTED_ARRAYS),
+      `An array of the input is longer than the schema allows (${over[0]!.path || '/'}: at most ${over[0]!.limit} items, ${over[0]!.count} sent); no item of it was validated.`,
+      'too_many_items',
+      omitted > 0 ? { errorsOmitted: omitted } : {},
+    );
+  }
   const fn = compile(schema);
   const ok = context ? fn.call({ [CONTEXT]: true, values: context } satisfies ValidationContext, input) : fn(input);
-  if (!ok) throw new InvalidInput(toProblems(fn.errors ?? []), 'The request does not match the schema.');
+  if (!ok) {
+    const problems = toProblems(fn.errors ?? []);
+    const omitted = problems.length - MAX_LISTED_PROBLEMS;
+    throw new InvalidInput(problems.slice(0, MAX_LISTED_PROBLEMS), 'The request does not match the schema.', 'invalid_request', omitted > 0 ? { errorsOmitted: omitted } : {});
+  }
   return input as T;
 }

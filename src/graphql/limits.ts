@@ -28,15 +28,23 @@ import { operations } from '../app/registry.js';
 
 export type { GraphqlLimits } from '../config.js';
 
-export type CostMeasure = 'tokens' | 'depth' | 'aliases' | 'directives' | 'rootFields' | 'largeFields';
+/** `cost`: the summed estimated cost of the root fields over a budget (src/graphql/cost.ts), which `budget` names. */
+export type CostMeasure = 'tokens' | 'depth' | 'aliases' | 'directives' | 'rootFields' | 'largeFields' | 'cost';
+
+/** The budget a `cost` refusal passed: its name (README "Budgets"), its limit, and what the document needed. */
+export interface BudgetPassed {
+  name: string;
+  limit: number;
+  needed: number;
+}
 
 /** A document over one of the limits (Mercurius answers its `statusCode` and `extensions`). */
 export class QueryTooComplex extends Error {
   readonly statusCode = 400;
-  readonly extensions: { code: 'query_too_complex'; status: 400; measure: CostMeasure; limit: number; measured: number };
-  constructor(measure: CostMeasure, limit: number, measured: number) {
-    super(`The query is too complex: ${measure} ${measured} over the limit of ${limit}.`);
-    this.extensions = { code: 'query_too_complex', status: 400, measure, limit, measured };
+  readonly extensions: { code: 'query_too_complex'; status: 400; measure: CostMeasure; limit: number; measured: number; budget?: BudgetPassed };
+  constructor(measure: CostMeasure, limit: number, measured: number, budget?: BudgetPassed) {
+    super(`The query is too complex: ${budget ? `its fields' estimated ${budget.name}` : measure} ${measured} over the limit of ${limit}.`);
+    this.extensions = { code: 'query_too_complex', status: 400, measure, limit, measured, ...(budget ? { budget } : {}) };
   }
 }
 

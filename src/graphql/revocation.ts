@@ -1,10 +1,13 @@
 /**
- * Subscriptions end when their API key is revoked (CONTRACT §7.2): the subscription's source is
- * wrapped so that, once the owner's key is revoked (`app.services.revocations`), its next result is
- * an error with `extensions.code: "key_revoked"` (status 401), which ends the subscription (the
- * WebSocket `error` message for its id).
+ * Every subscription's source is wrapped here (CONTRACT §7.2, §8.5): opening it takes a slot of the
+ * stream registry for its key and address (past MAX_STREAMS_PER_KEY / MAX_STREAMS_PER_IP: an error
+ * with `extensions.code: "too_many_streams"`, status 429), ending it frees the slot. Once the
+ * owner's key is revoked (`app.services.revocations`) its next result is an error with
+ * `extensions.code: "key_revoked"` (status 401), which ends the subscription (the WebSocket `error`
+ * message for its id); when the server shuts down it completes (the `complete` message).
  */
-import { HttpProblem } from '../transport/problem.js';
+import { HttpProblem, answerableByGraphql } from '../transport/problem.js';
+import '../transport/streams.js';
 import { asGraphqlError } from './errors.js';
 import type { GraphqlContext } from './caller.js';
 
@@ -16,8 +19,21 @@ function keyRevoked(): unknown {
   }
 }
 
-/** `source`, ending with a `key_revoked` error when the key of `ownerId` is revoked. */
+/** The slot of a subscription of `ownerId` (throws the 429 / 503 problem, answerable as a GraphQL error); `complete` ends it on shutdown. */
+function holdStream(ctx: GraphqlContext, ownerId: string, complete: () => void) {
+  const request = ctx.request as { ip?: string; socket?: { remoteAddress?: string } } | undefined;
+  try {
+    return ctx.app.streams.acquire({ key: ownerId, ip: request?.ip ?? request?.socket?.remoteAddress }, { end: complete });
+  } catch (error) {
+    throw error instanceof HttpProblem ? answerableByGraphql(error) : error;
+  }
+}
+
+/** `source`, ending with a `key_revoked` error when the key of `ownerId` is revoked, and completed on shutdown. */
 export function untilRevoked<T>(ctx: GraphqlContext, ownerId: string, source: AsyncIterator<T>): AsyncIterableIterator<T> {
+  let complete: () => void = () => undefined;
+  const shutdown = new Promise<IteratorReturnResult<undefined>>((resolve) => (complete = () => resolve({ value: undefined, done: true })));
+  const slot = holdStream(ctx, ownerId, () => complete());
   let reject: (error: unknown) => void = () => undefined;
   const revoked = new Promise<never>((_, r) => (reject = r));
   revoked.catch(() => undefined);
@@ -25,6 +41,7 @@ export function untilRevoked<T>(ctx: GraphqlContext, ownerId: string, source: As
   // not awaited: a source waiting for its next value finishes its return() only when that arrives
   const end = () => {
     off();
+    slot.release();
     void Promise.resolve(source.return?.()).catch(() => undefined);
   };
   return {
@@ -33,7 +50,9 @@ export function untilRevoked<T>(ctx: GraphqlContext, ownerId: string, source: As
     },
     next: async () => {
       try {
-        return await Promise.race([source.next(), revoked]);
+        const result = await Promise.race([source.next(), revoked, shutdown]);
+        if (result.done) end();
+        return result;
       } catch (error) {
         end();
         throw error;

@@ -15,6 +15,7 @@ import type { Services } from '../app/services.js';
 import { compile } from '../app/validate.js';
 import { toProblem } from '../transport/problem.js';
 import '../transport/services.js';
+import { StreamRegistry } from '../transport/streams.js';
 import { registerProblemHandlers, sendProblem } from './problem.js';
 import { operationRoutes } from './routes/operations.js';
 import { systemRoutes } from './routes/system.js';
@@ -35,9 +36,12 @@ import { requestLogValue } from './log-redaction.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerArrivalHeaders } from './plugins/arrival-headers.js';
 
+/** How long open streams get on close to send their last event and end before they are dropped. */
+const STREAMS_SETTLE_MS = 1000;
+
 export async function buildApp(config: Config, services: Services, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestLogValue } },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestLogValue }, ...(config.logStream ? { stream: config.logStream } : {}) },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
@@ -66,6 +70,16 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
   app.decorate('services', services);
   app.decorateRequest('apiKeyOwner', null);
   app.addHook('onClose', async () => services.close());
+  // Open SSE feeds and GraphQL subscriptions: capped per key and per address; on close (SIGTERM)
+  // they are ended first — `event: shutdown` / completed — so the drain does not wait for them.
+  app.decorate('streams', new StreamRegistry({ perKey: config.maxStreamsPerKey, perIp: config.maxStreamsPerIp }));
+  // keep-alive connections close as soon as their last answer is sent, not after keepAliveTimeout
+  let closeIdle: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    closeIdle = setInterval(() => app.server.closeIdleConnections(), 50).unref();
+    await app.streams.shutdown(STREAMS_SETTLE_MS);
+  });
+  app.addHook('onClose', async () => clearInterval(closeIdle));
   // x-request-id, the security headers and CORS, set once on arrival so every answer carries them.
   registerArrivalHeaders(app);
   registerPageCsp(app);

@@ -10,7 +10,7 @@ import { Type } from '@sinclair/typebox';
 import type { FeedResourceKind } from '../app/feeds/feed-tokens.js';
 import { FeedTokenBody, FeedTokenCreated } from '../app/feeds/schemas.js';
 import { requireApiKey } from '../transport/auth.js';
-import { unavailable } from '../transport/problem.js';
+import { isOutage, unavailable } from '../transport/problem.js';
 import { problemResponses } from './schemas.js';
 
 const STREAMS: Record<FeedResourceKind, string> = { match: 'GET /v1/matches/{id}/feed', simulation: 'GET /v1/simulations/{id}/events' };
@@ -54,7 +54,7 @@ export function feedTokenRoute(options: FeedTokenRouteOptions): RouteShorthandOp
       const owner = await requireApiKey(request);
       await options.assertOwned(request, owner.id, params.id);
       const issued = await request.server.services.feedTokens.issue(owner.id, { kind, id: params.id }, body?.ttlSeconds).catch((error: unknown) => {
-        request.log.error({ err: error }, 'feed token signing failed');
+        if (!isOutage(error)) request.log.error({ err: error }, 'feed token signing failed'); // an outage is logged once
         throw unavailable('Feed tokens cannot be signed right now; retry later.');
       });
       reply.header('cache-control', 'no-store');

@@ -12,10 +12,11 @@ export function sendProblem(reply: FastifyReply, p: Problem): FastifyReply {
 export function registerProblemHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const p = toProblem(error);
-    if (p.status >= 500) request.log.error({ err: error }, 'request failed');
+    // 503s (a dependency away, shutting down) are logged where they arise, an outage once per outage
+    if (p.status >= 500 && p.status !== 503) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: p.code, status: p.status }, 'request rejected');
     const retryAfter = retryAfterOf(error);
-    if (p.status === 503 && retryAfter) reply.header('retry-after', String(retryAfter));
+    if ((p.status === 503 || p.status === 429) && retryAfter) reply.header('retry-after', String(retryAfter));
     return sendProblem(reply, { ...p, instance: request.url, requestId: request.id });
   });
   const limited = (app as unknown as { rateLimit?: () => unknown }).rateLimit;

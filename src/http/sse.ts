@@ -5,9 +5,16 @@
  * `sse: SSE_ROUTE` (no Accept negotiation: these routes always stream); this module adds what the
  * plugin does not write: the opening `: <comment>` line with `retry:`, and a `: ping` comment
  * every 15 s (the plugin's own heartbeat writes `: heartbeat`, so it is off).
+ *
+ * Every stream holds a slot of the stream registry (src/transport/streams.ts) while it is open:
+ * past MAX_STREAMS_PER_KEY / MAX_STREAMS_PER_IP it is refused with 429 `too_many_streams`, and on
+ * shutdown it gets a last `event: shutdown` (with `retry:`) and ends (CONTRACT §8.5).
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SSERouteOptions } from '@fastify/sse';
+import { problem } from '../transport/problem.js';
+import '../transport/streams.js';
+import { problemResponses } from './schemas.js';
 
 /** Milliseconds a client waits before reconnecting (sent as `retry:` when the stream opens). */
 export const SSE_RETRY_MS = 2000;
@@ -35,4 +42,34 @@ export function openEventStream(reply: FastifyReply, comment: string): void {
 /** One event: `id:` (when given), `event:` and `data:` (the JSON of `data`). */
 export function sendEvent(reply: FastifyReply, event: string, data: unknown, id?: number): Promise<void> {
   return reply.sse.send(id === undefined ? { event, data } : { id: String(id), event, data });
+}
+
+/**
+ * Takes the stream's slot for its API key (`ownerId`: the issuing key for feed tokens) and client
+ * address, or throws the 429 `too_many_streams` problem; call before `openEventStream`. The slot is
+ * freed when the connection closes. On shutdown `onShutdown` is called once: the route stops its
+ * stream and ends it with `sendShutdown`; a stream still open after the settling time is dropped.
+ */
+export function holdStream(request: FastifyRequest, reply: FastifyReply, ownerId: string, onShutdown: () => void): void {
+  const slot = request.server.streams.acquire({ key: ownerId, ip: request.ip }, { end: onShutdown, destroy: () => reply.raw.destroy() });
+  reply.raw.once('close', () => slot.release());
+}
+
+/** The last event of a stream the server ends because it shuts down: reconnect after `retry:` ms. */
+export function sendShutdown(reply: FastifyReply): Promise<void> {
+  if (!reply.sse.isConnected) return Promise.resolve();
+  const data = problem(503, 'shutting_down', 'The server is shutting down; reconnect (with Last-Event-ID where the stream takes it) to go on.');
+  return reply.sse.send({ event: 'shutdown', data, retry: SSE_RETRY_MS }).catch(() => undefined);
+}
+
+/** The problem answers of a stream route: 429 is also `too_many_streams`. */
+export function streamProblemResponses(statuses: number[]): Record<number, unknown> {
+  const responses = problemResponses([...new Set([...statuses, 429])].sort((a, b) => a - b));
+  const tooMany = responses[429] as { description: string };
+  responses[429] = {
+    ...tooMany,
+    description:
+      'Rate limit exceeded, or too many streams open (`too_many_streams`: at most MAX_STREAMS_PER_KEY per API key and MAX_STREAMS_PER_IP per client address); retry after Retry-After seconds.',
+  };
+  return responses;
 }

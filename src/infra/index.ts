@@ -44,7 +44,7 @@ export async function openInfra(config: Config, log?: InfraLogger): Promise<Infr
     const redisModule = config.redisUrl ? await import('./redis.js') : undefined;
     const redis = config.redisUrl ? redisModule!.openRedis(config.redisUrl, log) : undefined;
     if (redis) closers.push(() => redisModule!.closeRedis(redis));
-    const jobs = await openJobRunner(config, database);
+    const jobs = await openJobRunner(config, database, { log });
     if (jobs) closers.push(() => jobs.close());
     return { database, ready, jobs, redis, close: closeAll };
   } catch (error) {

@@ -1,9 +1,11 @@
 /**
  * Stored EDEN army lists (port: src/app/league/ports.ts) in the `eden_rosters` table (migration
- * 20261201000000_league), on PostgreSQL or PGlite.
+ * 20261201000000_league), on PostgreSQL or PGlite. The per-owner quota is exact across processes:
+ * a save under a quota takes a transaction-scoped advisory lock on its owner, counts the owner's
+ * rows (index `eden_rosters_owner_id_created_at_idx`) and inserts in the same transaction.
  */
-import type { Database } from '../app/ports.js';
-import type { RosterStore, StoredRoster } from '../app/league/ports.js';
+import type { Database, SqlClient } from '../app/ports.js';
+import { RosterQuotaExceeded, type RosterStore, type StoredRoster } from '../app/league/ports.js';
 import { InvalidInput } from '../games/errors.js';
 import { unstorableProblems } from './event-store/storable.js';
 
@@ -24,18 +26,34 @@ const toStored = (r: Row): StoredRoster => ({
   createdAt: (r.created_at instanceof Date ? r.created_at : new Date(r.created_at)).toISOString(),
 });
 
+const count = async (client: SqlClient, ownerId: string) => {
+  const { rows } = await client.query<{ n: string | number }>('SELECT count(*) AS n FROM eden_rosters WHERE owner_id = $1', [ownerId]);
+  return Number(rows[0]?.n ?? 0);
+};
+
 export function sqlRosterStore(db: Database): RosterStore {
+  const insert = async (client: SqlClient, r: Omit<StoredRoster, 'createdAt'>) => {
+    const { rows } = await client.query<Row>(
+      'INSERT INTO eden_rosters (id, owner_id, roster, validation) VALUES ($1, $2, $3, $4) RETURNING id, owner_id, roster, validation, created_at',
+      [r.id, r.ownerId, JSON.stringify(r.roster), JSON.stringify(r.validation)],
+    );
+    return toStored(rows[0]!);
+  };
   return {
-    async save(r) {
+    async save(r, limits = {}) {
       // the same 400 on every backend for text PostgreSQL cannot hold
       const problems = unstorableProblems(r.roster, '/roster');
       if (problems.length) throw new InvalidInput(problems);
-      const { rows } = await db.query<Row>(
-        'INSERT INTO eden_rosters (id, owner_id, roster, validation) VALUES ($1, $2, $3, $4) RETURNING id, owner_id, roster, validation, created_at',
-        [r.id, r.ownerId, JSON.stringify(r.roster), JSON.stringify(r.validation)],
-      );
-      return toStored(rows[0]!);
+      const max = limits.maxPerOwner;
+      if (max === undefined) return insert(db, r);
+      return db.transaction(async (tx) => {
+        // one save per owner at a time: the count and the insert agree, whatever runs beside them
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['eden_rosters:' + r.ownerId]);
+        if ((await count(tx, r.ownerId)) >= max) throw new RosterQuotaExceeded(max);
+        return insert(tx, r);
+      });
     },
+    countByOwner: (ownerId) => count(db, ownerId),
     async find(id) {
       // ids are ours (uuid-like); anything longer cannot be one
       if (id.length > 100) return undefined;

@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { KeyOwner } from '../app/ports.js';
-import { HttpProblem, unavailable } from './problem.js';
+import { HttpProblem, isOutage, unavailable } from './problem.js';
 import { FEED_STREAM_ROUTES, feedTokenOwner, feedTokenRequest, looksLikeFeedToken, queryToken } from './feed-token.js';
 import './services.js';
 
@@ -39,7 +39,7 @@ async function resolveOwner(request: FastifyRequest): Promise<ApiKeyOwner> {
   try {
     owner = await keys.resolve(key);
   } catch (error) {
-    request.log.error({ err: error }, 'API key lookup failed');
+    if (!isOutage(error)) request.log.error({ err: error }, 'API key lookup failed'); // an outage is logged once
     throw unavailable('API keys cannot be checked right now; retry later.');
   }
   if (!owner) {

@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { KeyOwner } from '../app/ports.js';
 import type { FeedResource, FeedResourceKind, FeedTokenRejection } from '../app/feeds/feed-tokens.js';
-import { HttpProblem, unavailable } from './problem.js';
+import { HttpProblem, isOutage, unavailable } from './problem.js';
 import './services.js';
 
 declare module 'fastify' {
@@ -23,6 +23,7 @@ export const FEED_STREAM_ROUTES = 'GET /v1/matches/{id}/feed and GET /v1/simulat
 
 const REJECTIONS: Record<FeedTokenRejection, string> = {
   malformed: 'The feed token is malformed.',
+  not_a_feed_token: 'The token is not a feed token (a receipt, or a token for another use): ask POST …/feed-tokens for one.',
   bad_signature: 'The feed token was not signed by this service (or was altered).',
   expired: 'The feed token has expired; ask POST …/feed-tokens for a new one.',
   other_resource: 'The feed token was issued for another match or simulation.',
@@ -58,7 +59,7 @@ export async function feedTokenOwner(request: FastifyRequest, feed: { token: str
     check = await feedTokens.check(feed.token, feed.resource);
     if (check.ok) revoked = await apiKeys.revokedAmong([check.ownerId]);
   } catch (error) {
-    request.log.error({ err: error }, 'feed token check failed');
+    if (!isOutage(error)) request.log.error({ err: error }, 'feed token check failed'); // an outage is logged once
     throw unavailable('Feed tokens cannot be checked right now; retry later.');
   }
   if (!check.ok) throw new HttpProblem(401, 'invalid_feed_token', REJECTIONS[check.reason], { reason: check.reason });

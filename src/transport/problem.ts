@@ -6,7 +6,7 @@
  */
 import type { FastifyError } from 'fastify';
 import { InvalidInput, NotFound, RuleViolation } from '../games/errors.js';
-import { toProblems } from '../app/validate.js';
+import { toProblems, MAX_LISTED_PROBLEMS } from '../app/validate.js';
 import { VersionConflict } from '../app/matches/errors.js';
 import { plural } from '../app/i18n.js';
 import { QueueUnavailable } from '../app/ports.js';
@@ -83,11 +83,48 @@ export function isQueueUnavailable(error: unknown): boolean {
   return error instanceof QueueUnavailable || (error instanceof Error && error.name === 'QueueUnavailable');
 }
 
+// A connection to a dependency (PostgreSQL, Redis) refused, reset, timed out or closed by a server
+// shutting down: socket errnos, SQLSTATE class 08 (connection exception), 53300 too_many_connections,
+// 57P01-57P03 (admin shutdown, crash shutdown, cannot connect now); Prisma's codes and driver-adapter
+// kinds for the same. By shape, since the errors come from several libraries (and src/infra may not
+// be imported here); src/infra/database/connecting.ts classifies them the same way for its retries.
+const CONNECTION_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EPIPE']);
+const CONNECTION_SQLSTATE = new Set(['53300', '57P01', '57P02', '57P03']);
+const PRISMA_CONNECTION = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+const ADAPTER_CONNECTION = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+const CONNECTION_MESSAGE = /Connection terminated|Connection ended|timeout exceeded when trying to connect/i;
+
+/** True for an error that means "the dependency did not answer" (the request itself was fine). */
+export function isConnectionFailure(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown; meta?: { driverAdapterError?: { cause?: unknown } } };
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (CONNECTION_ERRNO.has(code) || CONNECTION_SQLSTATE.has(code) || PRISMA_CONNECTION.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  if (typeof e.kind === 'string' && ADAPTER_CONNECTION.has(e.kind)) return true;
+  if (typeof e.message === 'string' && CONNECTION_MESSAGE.test(e.message)) return true;
+  return isConnectionFailure(e.cause, depth + 1) || isConnectionFailure(e.meta?.driverAdapterError?.cause, depth + 1);
+}
+
+/**
+ * A dependency is away (the database or the job queue): the request is answered 503 + Retry-After,
+ * and the outage is logged once, when the dependency's state changes (src/infra/outage.ts),
+ * so code that fails a request for it logs no error line of its own.
+ */
+export function isOutage(error: unknown): boolean {
+  if (isQueueUnavailable(error)) return true;
+  if (error instanceof Error && error.name === 'DatabaseUnavailable') return true;
+  return isConnectionFailure(error);
+}
+
+/** Seconds a client should wait after a database connection failure. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
 /** The Retry-After (seconds) a problem for `error` carries, if any. */
 export function retryAfterOf(error: unknown): number | undefined {
   if (isQueueUnavailable(error)) return QUEUE_RETRY_AFTER_S;
   const given = (error as { retryAfter?: unknown } | undefined)?.retryAfter;
-  return typeof given === 'number' && given > 0 ? given : undefined;
+  if (typeof given === 'number' && given > 0) return given;
+  return isConnectionFailure(error) ? DATABASE_RETRY_AFTER_S : undefined;
 }
 
 /** Map any thrown value to a problem document. Unknown errors become a 500 without internals. */
@@ -103,13 +140,13 @@ export function toProblem(error: unknown): Problem {
   const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
   if (e && Array.isArray(e.validation)) {
     const where = e.validationContext ?? 'body';
-    const errors = toProblems(e.validation as never).map((p) => (where === 'body' ? p : { ...p, in: where }));
-    return problem(
-      400,
-      'invalid_request',
-      `The request ${where} does not match the schema (${errors.length} ${plural('en', errors.length, { one: 'problem', other: 'problems' })}).`,
-      { errors },
-    );
+    const all = toProblems(e.validation as never).map((p) => (where === 'body' ? p : { ...p, in: where }));
+    // the first MAX_LISTED_PROBLEMS, and how many more (README "Budgets")
+    const errors = all.slice(0, MAX_LISTED_PROBLEMS);
+    return problem(400, 'invalid_request', `The request ${where} does not match the schema (${all.length} ${plural('en', all.length, { one: 'problem', other: 'problems' })}).`, {
+      errors,
+      ...(all.length > errors.length ? { errorsOmitted: all.length - errors.length } : {}),
+    });
   }
   if (e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e?.code === 'FST_ERR_CTP_INVALID_JSON' || e?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e instanceof SyntaxError) {
     return problem(400, 'malformed_json', 'The request body is not valid JSON.');
@@ -124,5 +161,7 @@ export function toProblem(error: unknown): Problem {
     return problem(status, code, e.message || TITLES[status] || 'Bad request.');
   }
   if (typeof e?.statusCode === 'number' && e.statusCode === 503) return problem(503, 'unavailable', e.message);
+  // a connection reset or refused while serving is the dependency's outage, not the request's fault
+  if (isConnectionFailure(error)) return problem(503, 'unavailable', 'The database is not answering; retry later.');
   return problem(500, 'internal_error', 'An unexpected error occurred; it has been logged with the request id.');
 }

@@ -242,6 +242,21 @@ describe('Ánima API', () => {
     expect(second.body.dice.rolls).toEqual([]);
   });
 
+  it('ANIMA-ORDER-2: players named like Object members (constructor, __proto__) tie and roll off like any others', async () => {
+    const res = await post(app, '/v1/anima/turn-order', {
+      players: [
+        { id: 'constructor', speed: 8 },
+        { id: 'toString', speed: 8 },
+        { id: '__proto__', speed: 8 },
+      ],
+      dice: { values: [3, 9, 5] },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.order).toEqual(['toString', '__proto__', 'constructor']);
+    expect(res.body.runs[0].rolls).toEqual({ constructor: [3], toString: [9], ['__proto__']: [5] });
+    expect(({} as Record<string, unknown>).constructor).toBe(Object);
+  });
+
   it('turn order: duplicate ids and missing speed are one 400 listing both', async () => {
     const res = await post(app, '/v1/anima/turn-order', { players: [{ id: 'a', speed: 1 }, { id: 'a' }] });
     expect(res.status).toBe(400);

@@ -46,6 +46,22 @@ describe('POST /v1/dice/rolls (CONTRACT §7.3)', () => {
     expect((await post(app, '/v1/dice/rolls', { notation: '1001d6' })).body).toMatchObject({ code: 'bad_notation', position: 0 });
   });
 
+  it('budgets (README "Budgets"): a roll whose rerolls and explosions may draw past dice.draws is 422 too_complex naming it, answered small', async () => {
+    const notation = Array.from({ length: 10 }, () => '1000d1000000!>=1r<1000001').join('+');
+    const res = await post(app, '/v1/dice/rolls', { notation });
+    expect(res.status).toBe(422);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toMatchObject({ code: 'too_complex', budget: { name: 'dice.draws', limit: 100_000, needed: 1_210_000 } });
+    expect(JSON.stringify(res.body).length).toBeLessThan(1000);
+    const entries = await post(app, '/v1/dice/rolls', { notation: '1000d6!+1000d6!' });
+    expect(entries.body).toMatchObject({ status: 422, code: 'too_complex', budget: { name: 'dice.transcriptEntries', limit: 20_000, needed: 20_002 } });
+  });
+
+  it('totals past 2^31 are answered (3000000000); past 2^53 they are 422 out_of_range', async () => {
+    expect((await post(app, '/v1/dice/rolls', { notation: '1000000000+1000000000+1000000000' })).body.total).toBe(3_000_000_000);
+    expect((await post(app, '/v1/dice/rolls', { notation: '1000000000*1000000000' })).body).toMatchObject({ status: 422, code: 'out_of_range' });
+  });
+
   it('running out of fixed values is 422 dice_exhausted', async () => {
     expect((await post(app, '/v1/dice/rolls', { notation: '3d6', dice: { values: [1] } })).body).toMatchObject({ status: 422, code: 'dice_exhausted' });
   });
@@ -63,6 +79,18 @@ describe('POST /v1/dice/distribution (CONTRACT §7.3)', () => {
 
   it('a notation beyond the budget is 422 too_complex; bad notation 400', async () => {
     expect((await post(app, '/v1/dice/distribution', { notation: '1000d6' })).body).toMatchObject({ status: 422, code: 'too_complex' });
+    // the budget is named; its earlier members stay
+    expect((await post(app, '/v1/dice/distribution', { notation: '1000d2kh500' })).body).toMatchObject({
+      status: 422,
+      code: 'too_complex',
+      budget: { name: 'dice.distributionWork', limit: 6_000_000, operations: 6_000_000, range: 200_000 },
+    });
+    expect((await post(app, '/v1/dice/distribution', { notation: 'd1000*d1000' })).body).toMatchObject({
+      status: 422,
+      code: 'too_complex',
+      budget: { name: 'dice.distributionRange' },
+    });
+    expect((await post(app, '/v1/dice/distribution', { notation: '1000000000+1000000000+1000000000' })).body).toMatchObject({ min: 3_000_000_000, max: 3_000_000_000 });
     expect((await post(app, '/v1/dice/distribution', { notation: '2d6+' })).body).toMatchObject({ status: 400, code: 'bad_notation', position: 4 });
   });
 

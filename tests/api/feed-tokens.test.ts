@@ -147,10 +147,10 @@ describe.each(databaseTargets())('feed tokens on $name', (target) => {
     const res = await feed(app, other, forged);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'invalid_feed_token', reason: 'bad_signature' });
-    // a receipt is signed by the same key but is not a feed token
+    // a receipt is signed by the same key but is not a feed token (its typ names another use)
     const receipt = await app.inject({ method: 'POST', url: '/v1/eden/rosters/validate', payload: { bandType: 'faction', fighters: [{ ref: 'yuri' }], receipt: true } });
     expect(receipt.statusCode).toBe(200);
-    expect((await feed(app, mine, receipt.json().receipt)).json()).toMatchObject({ code: 'invalid_feed_token', reason: 'malformed' });
+    expect((await feed(app, mine, receipt.json().receipt)).json()).toMatchObject({ code: 'invalid_feed_token', reason: 'not_a_feed_token' });
     expect((await feed(app, mine, 'not-a-token')).json()).toMatchObject({ status: 401, code: 'invalid_feed_token', reason: 'malformed' });
   });
 

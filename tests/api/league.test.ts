@@ -159,6 +159,66 @@ for (const target of databaseTargets()) {
       expect((await call('GET', '/v1/eden/rosters/nope', undefined, {})).status).toBe(404);
     });
 
+    it('refuses a list over MAX_STORED_ROSTER_BYTES with 413 roster_too_large before validating it, on REST and GraphQL; stores nothing', async () => {
+      // a legal list (200 references with named items) of about 130 kB of JSON
+      const fighters = Array.from({ length: 200 }, () => ({ ref: 'yuri', equipment: Array.from({ length: 5 }, () => ({ name: 'x'.repeat(100), categories: [] })) }));
+      const owner = (await apiKeyStore(db).resolve(key))!.id;
+      const before = (await db.query<{ n: string }>('SELECT count(*) AS n FROM eden_rosters WHERE owner_id = $1', [owner])).rows[0]!.n;
+      const big = await call('POST', '/v1/eden/rosters', { roster: { bandType: 'faction', fighters } });
+      expect(big.status).toBe(413);
+      expect(big.headers['content-type']).toContain('application/problem+json');
+      expect(big.body).toMatchObject({ code: 'roster_too_large', limit: 65_536, size: expect.any(Number) });
+      expect(big.body.size).toBeGreaterThan(65_536);
+      expect(big.body.detail).toContain('MAX_STORED_ROSTER_BYTES');
+      // members no schema declares count towards the size (they are stored as sent)
+      const padded = await call('POST', '/v1/eden/rosters', { roster: { bandType: 'faction', fighters: [{ ref: 'yuri', note: 'n'.repeat(70_000) }] } });
+      expect(padded.body).toMatchObject({ code: 'roster_too_large' });
+      // without a key: 401 first, whatever the body
+      expect((await call('POST', '/v1/eden/rosters', { roster: { bandType: 'faction', fighters } }, {})).status).toBe(401);
+      const gql = (
+        await call('POST', '/graphql', {
+          query: 'mutation($input: StoreRosterRequestInput!) { storeEdenRoster(input: $input) { id } }',
+          variables: { input: { roster: { bandType: 'faction', fighters } } },
+        })
+      ).body;
+      expect(gql.errors[0].extensions).toMatchObject({ code: 'roster_too_large', status: 413 });
+      expect((await db.query<{ n: string }>('SELECT count(*) AS n FROM eden_rosters WHERE owner_id = $1', [owner])).rows[0]!.n).toBe(before);
+    });
+
+    it('refuses a list past MAX_STORED_ROSTERS_PER_KEY with 429 quota_exceeded naming the limit; other keys still store', async () => {
+      const limited = await testApp({ maxStoredRostersPerKey: 2 }, { database: db });
+      try {
+        const keys = apiKeyStore(db);
+        const [mine, other] = [(await keys.create('quota')).key, (await keys.create('other')).key];
+        const store = (k: string) =>
+          limited.inject({
+            method: 'POST',
+            url: '/v1/eden/rosters',
+            payload: { roster: { bandType: 'faction', fighters: [{ ref: 'yuri' }] } },
+            headers: { authorization: `Bearer ${k}` },
+          });
+        expect((await store(mine)).statusCode).toBe(201);
+        expect((await store(mine)).statusCode).toBe(201);
+        const refused = await store(mine);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.headers['content-type']).toContain('application/problem+json');
+        expect(refused.headers['retry-after']).toBeUndefined();
+        expect(refused.json()).toMatchObject({ code: 'quota_exceeded', limit: 2, detail: expect.stringContaining('MAX_STORED_ROSTERS_PER_KEY') });
+        const gql = await limited.inject({
+          method: 'POST',
+          url: '/graphql',
+          payload: { query: 'mutation { storeEdenRoster(input: {roster: {bandType: faction, fighters: [{ref: "yuri"}]}}) { id } }' },
+          headers: { authorization: `Bearer ${mine}` },
+        });
+        expect(gql.json().errors[0].extensions).toMatchObject({ code: 'quota_exceeded', limit: 2 });
+        expect((await store(other)).statusCode).toBe(201);
+        const owner = (await keys.resolve(mine))!.id;
+        expect(Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM eden_rosters WHERE owner_id = $1', [owner])).rows[0]!.n)).toBe(2);
+      } finally {
+        await limited.close();
+      }
+    });
+
     it('answers the current validation when the stored one no longer holds', async () => {
       const saved = await call('POST', '/v1/eden/rosters', { roster: { bandType: 'faction', fighters: [{ ref: 'yuri' }] } });
       // as if the rules had read differently when the list was stored

@@ -6,12 +6,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.js';
+import { requestDuringShutdown } from '../helpers/process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -97,31 +97,7 @@ describe('server process', () => {
     const key = (await created.json()) as { id: string; key: string };
 
     // 2. an in-flight request (headers sent, body not yet) when SIGTERM arrives still completes
-    const body = JSON.stringify({ name: 'in-flight' });
-    const url = new URL(`${first.base}/v1/admin/keys`);
-    const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: url.pathname,
-          method: 'POST',
-          headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        },
-        (res) => {
-          let text = '';
-          res.on('data', (d) => (text += d));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-        },
-      );
-      req.on('error', reject);
-      req.flushHeaders();
-      req.write(body.slice(0, 5));
-      setTimeout(() => {
-        first.child.kill('SIGTERM');
-        setTimeout(() => req.end(body.slice(5)), 500);
-      }, 300);
-    });
+    const inFlight = requestDuringShutdown(first.base, ADMIN, () => first.child.kill('SIGTERM'));
     const answer = await inFlight;
     expect(answer.status, first.output()).toBe(201);
     expect(JSON.parse(answer.body)).toMatchObject({ name: 'in-flight' });

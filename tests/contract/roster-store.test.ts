@@ -2,13 +2,14 @@
  * Stored-list and receipt-key contract (CONTRACT §7.4) for the RosterStore and ReceiptKeyStore ports
  * (src/app/league/ports.ts): one roster suite over every implementation (in memory,
  * src/infra/memory/roster-store.ts; the SQL store, src/infra/roster-store.ts, on every database
- * target: embedded PGlite always, a fresh PostgreSQL database when DATABASE_URL is set); the SQL
+ * target: embedded PGlite always, a fresh PostgreSQL database when DATABASE_URL is set), with the
+ * per-owner quota (MAX_STORED_ROSTERS_PER_KEY) exact under concurrent saves on each; the SQL
  * receipt keys on every database target (their rows inspected directly), and the in-memory ones.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { Database } from '../../src/app/ports.js';
-import type { RosterStore } from '../../src/app/league/ports.js';
+import { RosterQuotaExceeded, type RosterStore } from '../../src/app/league/ports.js';
 import { InvalidInput } from '../../src/games/errors.js';
 import { sqlRosterStore } from '../../src/infra/roster-store.js';
 import { memoryRosterStore } from '../../src/infra/memory/roster-store.js';
@@ -98,6 +99,52 @@ for (const target of storeTargets) {
         expect(await store.find(bad.id)).toBeUndefined();
       }
       await expect(store.save({ id: 'r\u0000', ownerId: 'key-c', roster: {}, validation: {} })).rejects.toThrow();
+    });
+
+    it('counts lists per owner and refuses one past maxPerOwner (RosterQuotaExceeded, nothing stored)', async () => {
+      const owner = `quota-${randomUUID()}`;
+      expect(await store.countByOwner(owner)).toBe(0);
+      for (let i = 0; i < 3; i++) await store.save({ id: randomUUID(), ownerId: owner, roster: { n: i }, validation: {} }, { maxPerOwner: 3 });
+      expect(await store.countByOwner(owner)).toBe(3);
+      const id = randomUUID();
+      const refused = store.save({ id, ownerId: owner, roster: { n: 3 }, validation: {} }, { maxPerOwner: 3 });
+      await expect(refused).rejects.toBeInstanceOf(RosterQuotaExceeded);
+      await expect(refused).rejects.toMatchObject({ code: 'quota_exceeded', limit: 3, extra: { limit: 3 } });
+      expect(await store.find(id)).toBeUndefined();
+      expect(await store.countByOwner(owner)).toBe(3);
+      // a higher limit, or none, lets the owner store again; other owners are not counted
+      await store.save({ id: randomUUID(), ownerId: owner, roster: {}, validation: {} }, { maxPerOwner: 4 });
+      await store.save({ id: randomUUID(), ownerId: owner, roster: {}, validation: {} });
+      expect(await store.countByOwner(owner)).toBe(5);
+      await store.save({ id: randomUUID(), ownerId: `other-${owner}`, roster: {}, validation: {} }, { maxPerOwner: 1 });
+      await expect(store.save({ id: randomUUID(), ownerId: `none-${owner}`, roster: {}, validation: {} }, { maxPerOwner: 0 })).rejects.toBeInstanceOf(RosterQuotaExceeded);
+      expect(await store.countByOwner(`none-${owner}`)).toBe(0);
+    });
+
+    it('keeps the quota exact when one owner saves many lists at once', async () => {
+      const owner = `race-${randomUUID()}`;
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, i) => store.save({ id: randomUUID(), ownerId: owner, roster: { n: i }, validation: {} }, { maxPerOwner: 5 })),
+      );
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
+      const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+      expect(refused).toHaveLength(7);
+      for (const r of refused) expect(r.reason).toBeInstanceOf(RosterQuotaExceeded);
+      expect(await store.countByOwner(owner)).toBe(5);
+    });
+
+    it('checks the quota where the SQL store does: after the 400 and the owner, before the row', async () => {
+      const owner = `order-${randomUUID()}`;
+      const id = randomUUID();
+      await store.save({ id, ownerId: owner, roster: {}, validation: {} }, { maxPerOwner: 1 });
+      // at the limit: a duplicate id, or a validation the table cannot hold, is the quota
+      await expect(store.save({ id, ownerId: owner, roster: {}, validation: {} }, { maxPerOwner: 1 })).rejects.toBeInstanceOf(RosterQuotaExceeded);
+      await expect(store.save({ id: randomUUID(), ownerId: owner, roster: {}, validation: { note: 'a\u0000' } }, { maxPerOwner: 1 })).rejects.toBeInstanceOf(RosterQuotaExceeded);
+      // text the list cannot hold is the 400 first; an owner the table cannot hold is not the quota
+      await expect(store.save({ id: randomUUID(), ownerId: owner, roster: { a: 'a\u0000' }, validation: {} }, { maxPerOwner: 1 })).rejects.toBeInstanceOf(InvalidInput);
+      const badOwner = store.save({ id: randomUUID(), ownerId: 'o\u0000', roster: {}, validation: {} }, { maxPerOwner: 1 });
+      await expect(badOwner).rejects.toThrow();
+      await expect(badOwner).rejects.not.toBeInstanceOf(RosterQuotaExceeded);
     });
 
     it('finds ids exactly (text), and nothing longer than 100 characters without a lookup', async () => {

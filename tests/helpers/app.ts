@@ -1,7 +1,7 @@
 /**
  * Builds the real application for tests through the composition root (no network listener; use inject or supertest).
- * Rate limiting and load shedding are off unless a test turns them on: a busy CI machine must not
- * turn a rules test into a 503.
+ * Rate limiting, load shedding and the caps on open streams are off unless a test turns them on: a
+ * busy CI machine must not turn a rules test into a 503, nor a feed test's many streams into 429s.
  *
  * - `testApp(config, deps)`: the app over exactly the ports given (none: stateless operations only).
  * - `memoryApp(config, deps)`: the app over in-memory stores (src/infra/memory) — matches, keys,
@@ -16,7 +16,7 @@ import { createApp } from '../../src/composition.js';
 import { memoryStores } from '../../src/infra/memory/index.js';
 
 export async function testApp(overrides: Partial<Config> = {}, deps: AppDeps = {}, extend?: (app: FastifyInstance) => void | Promise<void>): Promise<FastifyInstance> {
-  const config: Config = { ...loadConfig({}), logLevel: 'silent', rateLimitPerMinute: 0, maxEventLoopDelayMs: 0, ...overrides };
+  const config: Config = { ...loadConfig({}), logLevel: 'silent', rateLimitPerMinute: 0, maxEventLoopDelayMs: 0, maxStreamsPerKey: 0, maxStreamsPerIp: 0, ...overrides };
   const app = await createApp(config, deps);
   if (extend) await extend(app);
   await app.ready();

@@ -5,6 +5,7 @@
  * `afterEach` can kill what a failing test left running.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { freePort } from './free-port.js';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,4 +88,42 @@ export async function until(what: string, fn: () => Promise<boolean>, timeoutMs 
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * A request in flight when the server is told to stop: `POST /v1/admin/keys` with its headers sent
+ * and only part of its body, then `signal()` (a SIGTERM), then the rest of the body. A server that
+ * drains answers it in full.
+ */
+export function requestDuringShutdown(
+  base: string,
+  adminToken: string,
+  signal: () => void,
+  timing = { signalAfterMs: 300, endAfterMs: 500 },
+): Promise<{ status: number; body: string }> {
+  const body = JSON.stringify({ name: 'in-flight' });
+  const url = new URL(`${base}/v1/admin/keys`);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.flushHeaders();
+    req.write(body.slice(0, 5));
+    setTimeout(() => {
+      signal();
+      setTimeout(() => req.end(body.slice(5)), timing.endAfterMs);
+    }, timing.signalAfterMs);
+  });
 }

@@ -8,13 +8,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../scripts/build.mjs';
 import { ROOT, runtimeStage } from '../helpers/dockerfile.js';
+import { requestDuringShutdown } from '../helpers/process.js';
 import { rangedRequest } from '../unit/simulate/fixtures.js';
 
 const ADMIN = 'compiled-start-admin';
@@ -60,33 +60,7 @@ function killGroup(running: Running | undefined) {
 }
 
 /** Sends SIGTERM while a request is in flight (headers sent, body not yet): it must still complete. */
-async function drains(running: Running): Promise<{ status: number; body: string }> {
-  const body = JSON.stringify({ name: 'in-flight' });
-  const url = new URL(`${running.base}/v1/admin/keys`);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.flushHeaders();
-    req.write(body.slice(0, 5));
-    setTimeout(() => {
-      running.child.kill('SIGTERM');
-      setTimeout(() => req.end(body.slice(5)), 500);
-    }, 300);
-  });
-}
+const drains = (running: Running) => requestDuringShutdown(running.base, ADMIN, () => running.child.kill('SIGTERM'));
 
 describe('compiled production runtime', () => {
   let scratch: string;

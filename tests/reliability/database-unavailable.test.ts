@@ -3,6 +3,9 @@
  * is 503 (`checks.database: "unavailable"`) and routes that need the database answer 503
  * problems; once the server accepts connections (here: a TCP proxy to the real PostgreSQL starts
  * on the port DATABASE_URL names) the database is migrated and /ready turns 200 without a restart.
+ * Then an outage while serving (the proxy drops every connection and refuses new ones): requests
+ * answer 503 + Retry-After, and the log says "database unavailable" once and "database available
+ * again" once, not an error line per request.
  */
 import { connect, createServer, type Server as NetServer, type Socket } from 'node:net';
 import pg from 'pg';
@@ -69,7 +72,8 @@ describe.skipIf(!available)('start-up while PostgreSQL refuses connections', () 
     refused.hostname = '127.0.0.1';
     refused.port = String(port);
 
-    const server = await startServer({ DATABASE_URL: refused.toString(), ADMIN_TOKEN: ADMIN });
+    // info: the recovery line is an info line
+    const server = await startServer({ DATABASE_URL: refused.toString(), ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'info' });
     expect((await fetch(`${server.base}/health`)).status).toBe(200);
     const notReady = await fetch(`${server.base}/ready`);
     expect(notReady.status).toBe(503);
@@ -105,5 +109,32 @@ describe.skipIf(!available)('start-up while PostgreSQL refuses connections', () 
       await check.end();
     }
     expect(server.output()).not.toContain('start-up failed');
+
+    // an outage while serving: every connection dropped, new ones refused
+    const { key } = (await (await createKey()).json()) as { key: string };
+    const before = server.output().length;
+    for (const s of proxy.sockets) s.destroy();
+    await new Promise((r) => proxy!.close(r));
+    proxy = undefined;
+    const N = 12;
+    for (let i = 0; i < N; i++) {
+      const refusedRequest = i % 2 ? await createKey() : await fetch(`${server.base}/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+      expect(refusedRequest.status, `request ${i}`).toBe(503);
+      expect(Number(refusedRequest.headers.get('retry-after')), `request ${i}`).toBeGreaterThan(0);
+      expect(refusedRequest.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+    proxy = await startProxy(port, url);
+    await until('a key created again', async () => (await createKey()).status === 201, 30_000);
+    expect((await fetch(`${server.base}/v1/me`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+
+    const lines = server
+      .output()
+      .slice(before)
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg?: string });
+    expect(lines.filter((l) => l.msg === 'database unavailable')).toHaveLength(1);
+    expect(lines.filter((l) => l.msg === 'database available again')).toHaveLength(1);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
   });
 });

@@ -109,3 +109,131 @@ describe('GraphQL cost limits', () => {
     }
   });
 });
+
+/**
+ * A document is one request (README "Budgets"): the estimated costs of its root fields are added up
+ * per budget and a document over one is refused before any resolver runs (issue "bounded cost",
+ * row 4: 15 aliases of diceDistribution(1000d2kh500) spent 22.6 s).
+ */
+describe('GraphQL document cost: budgets summed over the root fields', () => {
+  let app: FastifyInstance;
+  const distribution = operations.find((op) => op.graphql.name === 'diceDistribution')!;
+  const roll = operations.find((op) => op.graphql.name === 'diceRoll')!;
+  const distributions = vi.spyOn(distribution, 'handle');
+  const rolls = vi.spyOn(roll, 'handle');
+  beforeAll(async () => {
+    app = await testApp();
+  });
+  afterAll(async () => {
+    distributions.mockRestore();
+    rolls.mockRestore();
+    await app?.close();
+  });
+
+  const post = async (payload: Record<string, unknown>) => {
+    const res = await app.inject({ method: 'POST', url: '/graphql', payload });
+    return { status: res.statusCode, body: res.json() as { data?: Record<string, any> | null; errors?: { message: string; path?: string[]; extensions?: Record<string, any> }[] } };
+  };
+  const aliases = (n: number, field: string) => '{' + Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ') + '}';
+  const refusedForCost = async (payload: Record<string, unknown>, budget: string) => {
+    const [d, r] = [distributions.mock.calls.length, rolls.mock.calls.length];
+    const res = await post(payload);
+    expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(400);
+    expect(res.body.errors).toHaveLength(1);
+    const ext = res.body.errors![0]!.extensions!;
+    expect(ext).toMatchObject({ code: 'query_too_complex', status: 400, measure: 'cost', budget: { name: budget, limit: ext.limit, needed: ext.measured } });
+    expect(ext.measured).toBeGreaterThan(ext.limit);
+    expect([distributions.mock.calls.length, rolls.mock.calls.length], 'no resolver ran').toEqual([d, r]);
+    return ext;
+  };
+
+  it('row 4: 15 aliases of diceDistribution(1000d2kh500) are refused before any resolver runs, naming dice.distributionWork', async () => {
+    const ext = await refusedForCost({ query: aliases(15, 'diceDistribution(input: {notation: "1000d2kh500"}) { min }') }, 'dice.distributionWork');
+    // each field counts what it would be charged before its own check stops it (its binomial table), at most the budget
+    expect(ext.limit).toBe(6_000_000);
+    expect(ext.measured).toBeLessThanOrEqual(15 * 6_000_000);
+  });
+
+  it('fields that each fit add up: 15 (and 3) × 300d6 are refused, 2 × 300d6 are answered', async () => {
+    await refusedForCost({ query: aliases(15, 'diceDistribution(input: {notation: "300d6"}) { min }') }, 'dice.distributionWork');
+    await refusedForCost({ query: aliases(3, 'diceDistribution(input: {notation: "300d6"}) { min }') }, 'dice.distributionWork');
+    const two = await post({ query: aliases(2, 'diceDistribution(input: {notation: "300d6"}) { min max }') });
+    expect(two.status).toBe(200);
+    expect(two.body.data).toEqual({ a0: { min: 300, max: 1800 }, a1: { min: 300, max: 1800 } });
+  });
+
+  it('variables, fragments and a named operation are counted the same', async () => {
+    const field = (i: number) => `d${i}: diceDistribution(input: $input) { min }`;
+    const fields = Array.from({ length: 15 }, (_, i) => field(i));
+    await refusedForCost(
+      { query: `query Q($input: DiceDistributionRequestInput!) { ${fields.join(' ')} }`, variables: { input: { notation: '1000d2kh500' } } },
+      'dice.distributionWork',
+    );
+    const fragment = `query($n: String!) { ...F } fragment F on Query { ${Array.from({ length: 15 }, (_, i) => `d${i}: diceDistribution(input: {notation: $n}) { min }`).join(' ')} }`;
+    await refusedForCost({ query: fragment, variables: { n: '300d6' } }, 'dice.distributionWork');
+    const named = `query Cheap { health } query Costly { ${aliases(15, 'diceDistribution(input: {notation: "300d6"}) { min }').slice(1, -1)} }`;
+    await refusedForCost({ query: named, operationName: 'Costly' }, 'dice.distributionWork');
+    expect((await post({ query: named, operationName: 'Cheap' })).body).toEqual({ data: { health: 'ok' } });
+  });
+
+  it('rolls: 15 aliases of 1000d6! (11,000 draws each at worst) pass dice.draws together', async () => {
+    const ext = await refusedForCost({ query: aliases(15, 'diceRoll(input: {notation: "1000d6!"}) { total }') }, 'dice.draws');
+    expect(ext).toMatchObject({ limit: 100_000, measured: 165_000 });
+  });
+
+  it('one field over its budget alone keeps its own answer: null with 422 too_complex and the budget, as REST', async () => {
+    const res = await post({
+      query: '{ ok: diceRoll(input: {notation: "2d6", dice: {values: [1, 2]}}) { total } big: diceDistribution(input: {notation: "1000d2kh500"}) { min } }',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ ok: { total: 3 }, big: null });
+    expect(res.body.errors![0]).toMatchObject({ path: ['big'], extensions: { code: 'too_complex', status: 422, budget: { name: 'dice.distributionWork' } } });
+  });
+});
+
+describe('GraphQL errors all carry extensions.code; introspection off in production', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await testApp();
+  });
+  afterAll(() => app?.close());
+  const ask = async (target: FastifyInstance, payload: Record<string, unknown>, method: 'POST' | 'GET' = 'POST') => {
+    const res =
+      method === 'POST'
+        ? await target.inject({ method, url: '/graphql', payload })
+        : await target.inject({ method, url: `/graphql?query=${encodeURIComponent(payload.query as string)}` });
+    return { status: res.statusCode, body: res.json() as { data?: unknown; errors?: { extensions?: Record<string, unknown> }[] } };
+  };
+
+  it('parse, validation and variable errors: graphql_parse_failed / graphql_validation_failed, HTTP 400 however many errors', async () => {
+    const syntax = await ask(app, { query: '{ diceRoll(input: {notation: "2"}) { total ' });
+    expect(syntax).toMatchObject({ status: 400, body: { data: null, errors: [{ extensions: { code: 'graphql_parse_failed', status: 400 } }] } });
+    const two = await ask(app, { query: '{ diceRoll(notation: "1+1") { total } }' });
+    expect(two.status).toBe(400);
+    expect(two.body.errors!.length).toBe(2);
+    for (const e of two.body.errors!) expect(e.extensions).toMatchObject({ code: 'graphql_validation_failed', status: 400 });
+    const variable = await ask(app, { query: 'query($n: String!) { diceRoll(input: {notation: $n}) { total } }', variables: { n: 5 } });
+    expect(variable).toMatchObject({ status: 400, body: { errors: [{ extensions: { code: 'graphql_validation_failed', status: 400 } }] } });
+    const get = await ask(app, { query: 'mutation { createMatch(input: {game: eden, players: [{id: "a", name: "A"}]}) { id } }' }, 'GET');
+    expect(get.status).toBe(405);
+    expect(get.body.errors![0]!.extensions).toMatchObject({ code: 'method_not_allowed', status: 405 });
+  });
+
+  it('NODE_ENV=production: __schema and __type are refused (introspection_disabled) unless GRAPHQL_INTROSPECTION=true; __typename stays', async () => {
+    expect(loadConfig({ GRAPHQL_INTROSPECTION: 'true' }).graphql.introspection).toBe(true);
+    expect(loadConfig({}).graphql.introspection).toBeUndefined();
+    const prod = await testApp({ production: true });
+    const open = await testApp({ production: true, graphql: { ...defaults, introspection: true } });
+    try {
+      for (const query of ['{ __schema { queryType { name } } }', '{ __type(name: "Query") { name } }']) {
+        expect(await ask(prod, { query })).toMatchObject({ status: 400, body: { data: null, errors: [{ extensions: { code: 'introspection_disabled', status: 400 } }] } });
+        expect((await ask(open, { query })).status).toBe(200);
+        expect((await ask(app, { query })).status).toBe(200); // outside production: on
+      }
+      expect((await ask(prod, { query: '{ __typename health }' })).body).toEqual({ data: { __typename: 'Query', health: 'ok' } });
+    } finally {
+      await prod.close();
+      await open.close();
+    }
+  });
+});

@@ -25,7 +25,10 @@ describe('the image runtime stage: its install line, then its CMD', () => {
     const stage = runtimeStage();
     scratch = await mkdtemp(join(tmpdir(), 'arbiter-image-'));
     for (const file of ['package.json', 'package-lock.json']) await cp(join(ROOT, file), join(scratch, file));
-    const install = spawnSync('sh', ['-c', stage.install], { cwd: scratch, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+    // a private npm cache, as in a fresh image: the line ends with `npm cache clean --force`, which
+    // must neither empty the developer's cache nor race other npm processes over it
+    const npmEnv = { ...process.env, NODE_ENV: 'production', npm_config_cache: join(scratch, '.npm-cache') };
+    const install = spawnSync('sh', ['-c', stage.install], { cwd: scratch, encoding: 'utf8', env: npmEnv });
     if (install.status !== 0) throw new Error(`${stage.install} failed:\n${install.stdout}${install.stderr}`);
     await ensureBuilt();
     await cp(DIST, join(scratch, 'dist'), { recursive: true });

@@ -142,4 +142,39 @@ describe('queue unavailable', () => {
       await app.close();
     }
   });
+
+  it('GET /v1/simulations/{id} of a queued simulation is a 503 queue_unavailable with Retry-After while the queue is away (not a stale view)', async () => {
+    const unavailable = Object.assign(new Error('The job queue is unavailable (get).'), { name: 'QueueUnavailable' });
+    let down = false;
+    const queued = new Map<string, { id: string; status: 'queued'; progress: number }>();
+    const jobs = {
+      kind: 'bullmq',
+      enqueue: async (job: { id: string }) => (down ? Promise.reject(unavailable) : void queued.set(job.id, { id: job.id, status: 'queued', progress: 0 })),
+      get: async (id: string) => (down ? Promise.reject(unavailable) : queued.get(id)),
+      cancel: async () => Promise.reject(unavailable),
+      onUpdate: () => () => undefined,
+      ping: async () => (down ? Promise.reject(unavailable) : undefined),
+      close: async () => undefined,
+    } as unknown as JobRunner;
+    const app = await testApp({}, { database, jobs }, withFakeKeys);
+    try {
+      const auth = { authorization: 'Bearer key-queue-get' };
+      const body = { kind: 'eden.melee', request: meleeRequest('passive'), iterations: 10, seed: 'outage-get' };
+      const submitted = await app.inject({ method: 'POST', url: '/v1/simulations', headers: auth, payload: body });
+      expect(submitted.statusCode).toBe(202);
+      const url = `/v1/simulations/${submitted.json().id}`;
+      expect((await app.inject({ method: 'GET', url, headers: auth })).json()).toMatchObject({ status: 'queued' });
+      down = true;
+      const res = await app.inject({ method: 'GET', url, headers: auth });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toMatchObject({ status: 503, code: 'queue_unavailable' });
+      const gql = await app.inject({ method: 'POST', url: '/graphql', headers: auth, payload: { query: `{ simulation(id: "${submitted.json().id}") { status } }` } });
+      expect(gql.json().errors[0].extensions).toMatchObject({ status: 503, code: 'queue_unavailable' });
+      down = false;
+      expect((await app.inject({ method: 'GET', url, headers: auth })).json()).toMatchObject({ status: 'queued' });
+    } finally {
+      await app.close();
+    }
+  });
 });

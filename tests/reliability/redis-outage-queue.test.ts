@@ -1,8 +1,11 @@
 /**
  * With REDIS_URL set and Redis down, queue operations must not hang: the BullMQ runner's enqueue,
  * get, cancel and ping reject with QueueUnavailable (each operation gives up after
- * OPERATION_TIMEOUT_MS, 2 s), and work again by themselves once Redis is back. Runs against a redis-server this suite starts on a free port (skipped when
- * redis-server is not installed). Also: the API's runner uses QUEUE_NAME from the config.
+ * OPERATION_TIMEOUT_MS, at most 2 s), and work again by themselves once Redis is back; the outage
+ * is logged once ("job queue unavailable", then "job queue available again"), and the API's
+ * `GET /v1/simulations/{id}` answers 503 + Retry-After meanwhile. Runs against a redis-server this
+ * suite starts on a free port (skipped when redis-server is not installed). Also: the API's runner
+ * uses QUEUE_NAME from the config.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -12,6 +15,10 @@ import { QueueUnavailable } from '../../src/app/ports.js';
 import { BullJobRunner, openJobRunner } from '../../src/infra/queue/index.js';
 import { OPERATION_TIMEOUT_MS } from '../../src/infra/queue/bullmq.js';
 import { loadConfig } from '../../src/config.js';
+import { testApp } from '../helpers/app.js';
+import { sharedTestPglite } from '../helpers/database.js';
+import { withFakeKeys } from './fake-keys.js';
+import { meleeRequest } from '../unit/simulate/fixtures.js';
 
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 
@@ -66,10 +73,12 @@ describe.runIf(hasRedis)('Redis outage: queue operations fail fast and recover',
   let port: number;
   let redis: ChildProcess;
   let runner: BullJobRunner;
+  const logged: string[] = [];
+  const log = { info: (_: object, msg?: string) => void logged.push(msg!), warn: (_: object, msg?: string) => void logged.push(msg!) };
   beforeAll(async () => {
     port = await freePort();
     redis = await startRedis(port);
-    runner = new BullJobRunner({ url: `redis://127.0.0.1:${port}`, queueName: `outage-${randomUUID()}` });
+    runner = new BullJobRunner({ url: `redis://127.0.0.1:${port}`, queueName: `outage-${randomUUID()}`, log });
     await runner.ping();
   });
   afterAll(async () => {
@@ -108,6 +117,37 @@ describe.runIf(hasRedis)('Redis outage: queue operations fail fast and recover',
     await runner.enqueue({ id: again, name: 'contract.spin', data: {} });
     expect((await runner.get(again))?.status).toBe('queued');
     expect(await runner.cancel(again)).toBe(true);
+    // one line when the outage began, one when it ended: not one per failed operation
+    expect(logged).toEqual(['job queue unavailable', 'job queue available again']);
+  }, 60_000);
+
+  it('GET /v1/simulations/{id} answers 503 queue_unavailable with Retry-After while Redis is down', async () => {
+    const database = await sharedTestPglite();
+    const jobs = new BullJobRunner({ url: `redis://127.0.0.1:${port}`, queueName: `outage-get-${randomUUID()}` });
+    const app = await testApp({}, { database, jobs }, withFakeKeys);
+    try {
+      const auth = { authorization: 'Bearer key-redis-get' };
+      const body = { kind: 'eden.melee', request: meleeRequest('passive'), iterations: 10, seed: 'redis-get' };
+      const submitted = await app.inject({ method: 'POST', url: '/v1/simulations', headers: auth, payload: body });
+      expect(submitted.statusCode).toBe(202);
+      const url = `/v1/simulations/${submitted.json().id}`;
+      expect((await app.inject({ method: 'GET', url, headers: auth })).statusCode).toBe(200);
+
+      await stopRedis(redis);
+      for (let i = 0; i < 3; i++) {
+        let answer: Awaited<ReturnType<typeof app.inject>> | undefined;
+        // a deadline against a hang, not a measure of speed
+        expect(await failure(async () => void (answer = await app.inject({ method: 'GET', url, headers: auth })), 'GET', 5 * OPERATION_TIMEOUT_MS)).toBeUndefined();
+        expect(answer!.statusCode).toBe(503);
+        expect(answer!.headers['retry-after']).toBe('5');
+        expect(answer!.json()).toMatchObject({ status: 503, code: 'queue_unavailable' });
+      }
+    } finally {
+      redis = await startRedis(port);
+      await app.close();
+      await jobs.close();
+      await database.close();
+    }
   }, 60_000);
 
   it('the API runner uses QUEUE_NAME from the config (the queue the worker reads)', async () => {

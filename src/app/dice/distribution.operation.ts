@@ -1,6 +1,7 @@
 /** `dice.distribution` — POST /v1/dice/distribution: the exact distribution of a notation (CONTRACT §7.3). */
 import { defineOperation } from '../operation.js';
-import { MAX_RANGE, WORK_BUDGET, notationDistribution, parseNotation } from '../../games/dice/notation/index.js';
+import { notationDistribution, parseNotation } from '../../games/dice/notation/index.js';
+import { DISTRIBUTION_BUDGETS } from './budgets.js';
 import { DiceDistributionBodySchema, DiceDistributionResponseSchema } from './schemas.js';
 import { GRAMMAR, NOTATION_EXAMPLES } from './grammar.js';
 import { distributionText } from './summaries.js';
@@ -15,7 +16,8 @@ export const diceDistributionOperation = defineOperation({
   summary: 'Exact probability distribution of a dice notation, with min, max, mean and standard deviation.',
   description: [
     'Every value the notation can produce with its exact probability: computed with big-integer counts over one common denominator (no sampling, no floating-point accumulation), each probability rounded to a double only at the end; they sum to 1 within 1e-12. The process modelled is exactly the one POST /v1/dice/rolls rolls: keep/drop by order statistics, rerolls and explosions with the same caps, success counting, `+ -` by convolution of independent terms, `* /` pairwise (division rounding down; a divisor that can be 0 is 422 `division_by_zero`).',
-    `**Budget**: the values must span at most ${MAX_RANGE.toLocaleString('en')} integers, and the computation must fit in ${WORK_BUDGET.toLocaleString('en')} big-integer operations (weighted by the size of the numbers); beyond either → 422 \`too_complex\`. For scale: \`100d6\`, \`10d10!\`, \`20d6kh3\` fit; \`1000d6\` and \`3d1000000\` do not.`,
+    DISTRIBUTION_BUDGETS,
+    'Values beyond ±(2^53 − 1) (`1000000000*1000000000`) are 422 `out_of_range`.',
     '**Pictures**: send `Accept: image/svg+xml` for a bar chart of the distribution, or `Accept: image/png` for the same chart as PNG; JSON is the default.',
     GRAMMAR,
   ].join('\n\n'),

@@ -3,6 +3,7 @@ import { defineOperation } from '../operation.js';
 import { parseNotation, rollNotation } from '../../games/dice/notation/index.js';
 import { DiceRollBodySchema, DiceRollResponseSchema } from './schemas.js';
 import { GRAMMAR, NOTATION_EXAMPLES } from './grammar.js';
+import { ROLL_BUDGETS } from './budgets.js';
 import { rollText } from './summaries.js';
 
 export const diceRollOperation = defineOperation({
@@ -15,7 +16,8 @@ export const diceRollOperation = defineOperation({
   description: [
     'Rolls any notation of the grammar below for Discord bots and generic tables, with the usual `dice` (fixed `values`, a `seed`, or a random seed reported back) and transcript.',
     '**Order of the dice** (fixed `values` are consumed in this order): terms left to right; within a term, its N dice first (one transcript entry whose purpose is the term, e.g. `4d6kh3`), then die by die each reroll and explosion draw as it happens (one entry each, purpose `4d6r<2 die 3 reroll`, `10d10! die 2 explosion`).',
-    '`total` is the value of the whole expression; `terms` lists every dice term and constant with the values rolled, those kept and its total.',
+    '`total` is the value of the whole expression; `terms` lists every dice term and constant with the values rolled, those kept and its total. Totals are integers within ±(2^53 − 1) (beyond → 422 `out_of_range`); GraphQL types them `SafeInt`.',
+    ROLL_BUDGETS,
     GRAMMAR,
   ].join('\n\n'),
   body: DiceRollBodySchema,

@@ -1,7 +1,16 @@
 /** TypeBox schemas of the dice-notation operations (CONTRACT §7.3). */
 import { Type } from '@sinclair/typebox';
 import { DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
-import { MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_SIDES } from '../../games/dice/notation/index.js';
+import { MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_EXPLOSIONS, MAX_SIDES } from '../../games/dice/notation/index.js';
+
+/**
+ * An integer of the safe range ±(2^53 − 1): totals and distribution values pass 2^31
+ * (`1000000000+1000000000+1000000000`), so GraphQL types them `SafeInt`, not the 32-bit `Int`.
+ */
+const SafeInteger = (description?: string) => Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, ...(description ? { description } : {}) });
+
+/** One die's value: a face, or an exploded die's sum of at most 1 + MAX_EXPLOSIONS draws. */
+const DieValue = Type.Integer({ minimum: -(MAX_EXPLOSIONS + 1), maximum: (MAX_EXPLOSIONS + 1) * MAX_SIDES });
 
 export const NotationSchema = Type.String({
   minLength: 1,
@@ -28,10 +37,10 @@ export const DiceRollBodySchema = Type.Object({ notation: NotationSchema, dice: 
 const TermSchema = Type.Object(
   {
     notation: Type.String({ description: 'The term as written (lower-cased): `4d6kh3`, or a constant `2`.' }),
-    values: Type.Array(Type.Integer(), { description: "Each die's value in roll order; an exploded die shows the sum of its draws. Empty for a constant." }),
-    kept: Type.Array(Type.Integer(), { description: 'The values kept (keep/drop), in roll order.' }),
-    total: Type.Integer({ description: 'Sum of the kept values; with success counting, the number of kept dice meeting the target.' }),
-    successes: Type.Optional(Type.Integer({ description: 'With success counting: the number of successes (= `total`).' })),
+    values: Type.Array(DieValue, { description: "Each die's value in roll order; an exploded die shows the sum of its draws. Empty for a constant." }),
+    kept: Type.Array(DieValue, { description: 'The values kept (keep/drop), in roll order.' }),
+    total: SafeInteger('Sum of the kept values (or the constant); with success counting, the number of kept dice meeting the target.'),
+    successes: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_DICE_PER_TERM, description: 'With success counting: the number of successes (= `total`).' })),
   },
   { title: 'DiceTerm' },
 );
@@ -39,7 +48,7 @@ const TermSchema = Type.Object(
 export const DiceRollResponseSchema = Type.Object(
   {
     notation: Type.String(),
-    total: Type.Integer(),
+    total: SafeInteger('The value of the whole expression.'),
     terms: Type.Array(TermSchema, { description: 'Dice terms and constants in the order they were rolled (left to right).' }),
     dice: DiceTranscriptSchema,
     summary: SummarySchema,
@@ -52,11 +61,11 @@ export const DiceDistributionBodySchema = Type.Object({ notation: NotationSchema
 export const DiceDistributionResponseSchema = Type.Object(
   {
     notation: Type.String(),
-    min: Type.Integer(),
-    max: Type.Integer(),
+    min: SafeInteger(),
+    max: SafeInteger(),
     mean: Type.Number(),
     stdev: Type.Number({ description: 'Standard deviation.' }),
-    distribution: Type.Array(Type.Object({ value: Type.Integer(), probability: Type.Number({ minimum: 0, maximum: 1 }) }), {
+    distribution: Type.Array(Type.Object({ value: SafeInteger(), probability: Type.Number({ minimum: 0, maximum: 1 }) }), {
       description: 'Every value that can occur, ascending, with its exact probability rounded to a double; they sum to 1 within 1e-12.',
     }),
     summary: SummarySchema,

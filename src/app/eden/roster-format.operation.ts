@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { InvalidInput, prefixProblems } from '../../games/errors.js';
 import { formatRosterText } from '../../games/eden/roster-text.js';
-import { ROSTER_TEXT_DOC, RosterBodySchema } from './roster.operation.js';
+import { listed, ROSTER_BUDGETS_DOC, ROSTER_TEXT_DOC, RosterBodySchema } from './roster.operation.js';
 
 export const edenRosterFormatOperation = defineOperation({
   id: 'eden.rosterFormat',
@@ -17,6 +17,8 @@ export const edenRosterFormatOperation = defineOperation({
     '- Only what the text can say is accepted: references `{"ref": id}`, catalog items and items with nothing but a name. Inline profiles, a request `catalog` or symbols with reserved characters are 400 `not_expressible` with `errors` naming each.',
     '',
     ROSTER_TEXT_DOC,
+    '',
+    ROSTER_BUDGETS_DOC.replace('plain-text list', 'plain-text list sent to validate'),
   ].join('\n'),
   body: Type.Object({
     roster: RosterBodySchema,
@@ -37,7 +39,10 @@ export const edenRosterFormatOperation = defineOperation({
   response: Type.String({ description: 'The list as text/plain.' }),
   handle(input, ctx) {
     const written = formatRosterText(input.roster as Record<string, unknown>, ctx.lang);
-    if (!written.ok) throw new InvalidInput(prefixProblems('/roster', written.errors), 'Parts of the list have no plain-text form (not_expressible).');
+    if (!written.ok) {
+      const { errors, errorsOmitted } = listed(prefixProblems('/roster', written.errors));
+      throw new InvalidInput(errors, 'Parts of the list have no plain-text form (not_expressible).', 'invalid_request', errorsOmitted ? { errorsOmitted } : {});
+    }
     return written.text;
   },
 });

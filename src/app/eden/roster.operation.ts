@@ -7,7 +7,7 @@ import { tr } from './phase-common.js';
 import { validateRoster, type RosterEntry } from '../../games/eden/roster.js';
 import type { FighterInput } from '../../games/eden/fighter.js';
 import { InvalidInput } from '../../games/errors.js';
-import { parseRosterText } from '../../games/eden/roster-text.js';
+import { MAX_TEXT_LENGTH, MAX_TEXT_LINES, parseRosterText, textOverBudget } from '../../games/eden/roster-text.js';
 import type { Lang } from '../i18n.js';
 import { rosterSha256 } from '../league/receipts.js';
 
@@ -17,6 +17,25 @@ const RefSchema = Type.Object(
 );
 
 const ProblemSchema = Type.Object({ code: Type.String(), path: Type.String(), message: Type.String() });
+
+/** Most fighters in a band, and most profiles in a request `catalog` (EDEN-ROSTER-1..6 bodies). */
+export const MAX_ROSTER_FIGHTERS = 200;
+/** Most problems a 400 about a list names; `errorsOmitted` counts the rest (README "Roster budgets"). */
+export const MAX_LISTED_PROBLEMS = 100;
+
+/** The first MAX_LISTED_PROBLEMS problems, and how many more there were (absent when none). */
+export function listed<T>(problems: readonly T[]): { errors: T[]; errorsOmitted?: number } {
+  if (problems.length <= MAX_LISTED_PROBLEMS) return { errors: [...problems] };
+  return { errors: problems.slice(0, MAX_LISTED_PROBLEMS), errorsOmitted: problems.length - MAX_LISTED_PROBLEMS };
+}
+
+/** What a list may cost, for the OpenAPI descriptions of validate, format and store. */
+export const ROSTER_BUDGETS_DOC = [
+  '**Budgets** (a hostile list costs no more than a legal one; README "Roster budgets"):',
+  `- \`fighters\` and \`catalog\` hold at most ${MAX_ROSTER_FIGHTERS} entries. A longer array is refused before any of its entries is validated: 400 \`too_many_items\` whose \`errors\` name each array (\`code: maxItems\`, \`limit\`, \`count\`); nothing else of the body is reported then.`,
+  `- A plain-text list has at most ${MAX_TEXT_LINES} lines and ${MAX_TEXT_LENGTH} characters, counted before any line is read: 400 \`too_many_lines\` or \`text_too_long\` with \`limit\` and one error.`,
+  `- A 400 about a list names at most ${MAX_LISTED_PROBLEMS} problems in \`errors\`; \`errorsOmitted\` (present only then) counts the others.`,
+].join('\n');
 
 /** The plain-text list format, for the OpenAPI descriptions of validate and format. */
 export const ROSTER_TEXT_DOC = [
@@ -51,8 +70,8 @@ export const RosterBodySchema = Type.Object(
     bandType: Type.Union([Type.Literal('faction'), Type.Literal('stigma')], { description: 'EDEN-ROSTER-1: Faction or Stigma band.' }),
     affiliation: Type.Optional(Type.String({ maxLength: 100, description: 'The symbol chosen for the band (EDEN-ROSTER-2); inferred when all fighters share one.' })),
     budget: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Agreed budget (EDEN-ROSTER-3/5); default 100.' })),
-    catalog: Type.Optional(Type.Array(FighterSchema, { maxItems: 200, description: 'Your own profiles, referenced by `id`.' })),
-    fighters: Type.Array(Type.Union([RefSchema, FighterSchema]), { maxItems: 200, description: 'Fighters (CONTRACT §2) or `{"ref": id}`.' }),
+    catalog: Type.Optional(Type.Array(FighterSchema, { maxItems: MAX_ROSTER_FIGHTERS, description: 'Your own profiles, referenced by `id`.' })),
+    fighters: Type.Array(Type.Union([RefSchema, FighterSchema]), { maxItems: MAX_ROSTER_FIGHTERS, description: 'Fighters (CONTRACT §2) or `{"ref": id}`.' }),
     receipt: Type.Optional(Type.Boolean({ description: 'Add `receipt`: a signed JWS of the result (CONTRACT §7.4).' })),
   },
   { title: 'Roster' },
@@ -151,6 +170,8 @@ export const edenRosterOperation = defineOperation({
     '- `"receipt": true` adds `receipt`: a compact JWS (`alg: EdDSA`, Ed25519, `kid` in the header; public keys at `GET /.well-known/jwks.json`) whose payload holds `rosterSha256` (hex SHA-256 of the canonical JSON of the body as sent without `receipt`: keys sorted recursively, no spaces; for a text list, of the parsed `roster`), `edition`, `valid`, `codes`, `totals`, `iat` and `iss`. Check one with `POST /v1/receipts/verify`.',
     '',
     ROSTER_TEXT_DOC,
+    '',
+    ROSTER_BUDGETS_DOC,
   ].join('\n'),
   body: RosterBodySchema,
   examples: [
@@ -181,8 +202,19 @@ export const edenRosterOperation = defineOperation({
   response: RosterValidationSchema,
   text: {
     parse(text) {
+      // the budgets first: counted, so an oversized list is refused before any line is parsed
+      const over = textOverBudget(text);
+      if (over) throw new InvalidInput([over], `${over.message} (${over.code}: at most ${over.limit}).`, over.code, { limit: over.limit });
       const parsed = parseRosterText(text);
-      if (!parsed.ok) throw new InvalidInput(parsed.errors, `The list has ${parsed.errors.length} problem(s); each names its line and column.`);
+      if (!parsed.ok) {
+        const { errors, errorsOmitted } = listed(parsed.errors);
+        throw new InvalidInput(
+          errors,
+          `The list has ${parsed.errors.length} problem(s); each names its line and column.`,
+          'invalid_request',
+          errorsOmitted ? { errorsOmitted } : {},
+        );
+      }
       return parsed.roster;
     },
   },

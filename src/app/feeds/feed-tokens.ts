@@ -5,19 +5,23 @@
  *
  * A token is a compact JWS signed with the receipt signing key (Ed25519, src/app/league/receipts.ts):
  * every API replica on the same database signs and verifies with the same key, with no shared
- * secret to configure and no table of tokens. Its header says `typ: "feed+jwt"` and its payload
- * `{scope: "feed", sub: <API key id>, res: "match:<id>" | "simulation:<id>", iat, exp, iss}`, so a
- * receipt (signed by the same key) is never accepted as a token. Tokens are not stored: one stays
+ * secret to configure and no table of tokens. Its header says `typ: "feed+jwt"` (its use,
+ * TOKEN_TYPES, CONTRACT §8.1) and its payload `{scope: "feed", sub: <API key id>, res:
+ * "match:<id>" | "simulation:<id>", iat, exp, iss}`: a token whose `typ` names another use (a
+ * receipt, `receipt+jwt`) or none is refused (`not_a_feed_token`), and a feed token is never a
+ * receipt (POST /v1/receipts/verify: `not_a_receipt`). Feed tokens have carried `typ: "feed+jwt"`
+ * since the first one, and live at most 10 minutes. Tokens are not stored: one stays
  * valid until `exp` (at most 10 minutes) unless the API key that issued it is revoked, which the
  * transport checks when a stream opens (and the revocation service ends open streams).
  */
-import { compactVerify, createLocalJWKSet, CompactSign } from 'jose';
+import { compactVerify, createLocalJWKSet } from 'jose';
 import type { Clock } from '../ports.js';
 import type { ReceiptKeyStore } from '../league/ports.js';
+import { decodeCompact, signToken, tokenUse, TOKEN_TYPES } from '../league/receipts.js';
 
 /** The longest lifetime of a feed token, in seconds (the contract's bound: 10 minutes). */
 export const MAX_FEED_TOKEN_TTL_SECONDS = 600;
-export const FEED_TOKEN_TYP = 'feed+jwt';
+export const FEED_TOKEN_TYP = TOKEN_TYPES.feed;
 
 export type FeedResourceKind = 'match' | 'simulation';
 
@@ -32,8 +36,8 @@ export interface IssuedFeedToken {
   expiresAt: string;
 }
 
-/** Why a token is refused (each a 401 at the transport). */
-export type FeedTokenRejection = 'malformed' | 'bad_signature' | 'expired' | 'other_resource';
+/** Why a token is refused (each a 401 at the transport); `not_a_feed_token`: a JWS whose `typ` names another use (a receipt) or none. */
+export type FeedTokenRejection = 'malformed' | 'not_a_feed_token' | 'bad_signature' | 'expired' | 'other_resource';
 
 export type FeedTokenCheck = { ok: true; ownerId: string } | { ok: false; reason: FeedTokenRejection };
 
@@ -45,16 +49,6 @@ export interface FeedTokenOptions {
 }
 
 const resourceClaim = (r: FeedResource) => `${r.kind}:${r.id}`;
-
-function decodePart(part: string | undefined): Record<string, unknown> | undefined {
-  if (!part) return undefined;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export class FeedTokenService {
   readonly ttlSeconds: number;
@@ -71,20 +65,18 @@ export class FeedTokenService {
     const ttl = Math.min(this.ttlSeconds, ttlSeconds ?? this.ttlSeconds);
     const iat = Math.floor(this.options.clock.now() / 1000);
     const exp = iat + ttl;
-    const { kid, privateKey } = await this.keys.signingKey();
-    const payload = { scope: 'feed', sub: ownerId, res: resourceClaim(resource), iat, exp, iss: this.options.issuer };
-    const token = await new CompactSign(new TextEncoder().encode(JSON.stringify(payload))).setProtectedHeader({ alg: 'EdDSA', kid, typ: FEED_TOKEN_TYP }).sign(privateKey);
+    const token = await signToken(this.keys, 'feed', { scope: 'feed', sub: ownerId, res: resourceClaim(resource), iat, exp, iss: this.options.issuer });
     return { token, expiresAt: new Date(exp * 1000).toISOString() };
   }
 
   /** Whether `token` is a valid, unexpired token of this service for `resource`, and whose. */
   async check(token: string, resource: FeedResource): Promise<FeedTokenCheck> {
-    const parts = token.split('.');
-    const header = decodePart(parts[0]);
-    const claims = decodePart(parts[1]);
-    if (parts.length !== 3 || !header || !claims || header.typ !== FEED_TOKEN_TYP || header.alg !== 'EdDSA' || typeof header.kid !== 'string') {
-      return { ok: false, reason: 'malformed' };
-    }
+    const decoded = decodeCompact(token);
+    if (!decoded) return { ok: false, reason: 'malformed' };
+    const { header, claims } = decoded;
+    // Accepted only for its use: a receipt (or any token whose `typ` is not feed+jwt) opens no stream.
+    if (tokenUse(header) !== 'feed') return { ok: false, reason: 'not_a_feed_token' };
+    if (header.alg !== 'EdDSA' || typeof header.kid !== 'string') return { ok: false, reason: 'malformed' };
     if (!(await this.signedHere(token))) return { ok: false, reason: 'bad_signature' };
     const { scope, sub, res, exp, iss } = claims;
     if (scope !== 'feed' || typeof sub !== 'string' || typeof res !== 'string' || typeof exp !== 'number' || iss !== this.options.issuer) {

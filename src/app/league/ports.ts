@@ -4,6 +4,7 @@
  * (PostgreSQL / PGlite); tests/contract/roster-store.test.ts runs one suite against both.
  */
 import type { KeyObject } from 'node:crypto';
+import { RuleViolation } from '../../games/errors.js';
 
 export interface StoredRoster {
   /** Random: the share link is the only way to find a list. */
@@ -17,9 +18,32 @@ export interface StoredRoster {
   createdAt: string;
 }
 
+/** What a store enforces while it stores a list. */
+export interface RosterSaveLimits {
+  /** Refuse (RosterQuotaExceeded, nothing stored) when the owner already has this many lists. */
+  maxPerOwner?: number;
+}
+
+/**
+ * The owner already has `limit` stored lists (MAX_STORED_ROSTERS_PER_KEY): REST answers 429
+ * `quota_exceeded` naming the limit; elsewhere it is the rule violation `quota_exceeded`.
+ */
+export class RosterQuotaExceeded extends RuleViolation {
+  constructor(readonly limit: number) {
+    super('quota_exceeded', `This API key already stores ${limit} army lists, the most one key may keep (MAX_STORED_ROSTERS_PER_KEY); nothing was stored.`, { limit });
+    this.name = 'RosterQuotaExceeded';
+  }
+}
+
 export interface RosterStore {
-  /** Store a new list; `createdAt` is set by the store. */
-  save(roster: Omit<StoredRoster, 'createdAt'>): Promise<StoredRoster>;
+  /**
+   * Store a new list; `createdAt` is set by the store. With `limits.maxPerOwner` the owner's lists are
+   * counted and the new one inserted atomically (one save per owner at a time, across processes), so
+   * concurrent saves never exceed it; at the limit it throws RosterQuotaExceeded and stores nothing.
+   */
+  save(roster: Omit<StoredRoster, 'createdAt'>, limits?: RosterSaveLimits): Promise<StoredRoster>;
+  /** How many lists `ownerId` has stored. */
+  countByOwner(ownerId: string): Promise<number>;
   /** Anyone's list by id (share links are public), or undefined. */
   find(id: string): Promise<StoredRoster | undefined>;
 }

@@ -1,13 +1,77 @@
 /**
- * Signed receipts (CONTRACT §7.4): compact JWS, `alg: EdDSA` (Ed25519), `kid` in the header, over a
- * JSON payload with `iat` (seconds) and `iss`. Keys come from the ReceiptKeyStore port; the public
- * ones are published at GET /.well-known/jwks.json, so a receipt can be checked offline.
+ * Signed receipts (CONTRACT §7.4): compact JWS, `alg: EdDSA` (Ed25519), `kid` and `typ:
+ * "receipt+jwt"` in the header, over a JSON payload with `iat` (seconds) and `iss`. Keys come from the
+ * ReceiptKeyStore port; the public ones are published at GET /.well-known/jwks.json, so a receipt can
+ * be checked offline.
+ *
+ * The same key signs every token of the service, so each names its use in the protected header
+ * `typ` (TOKEN_TYPES, CONTRACT §8.1) and is accepted only for that use: POST /v1/receipts/verify
+ * answers `{valid: false, reason: "not_a_receipt"}` for a feed token, and a receipt opens no feed.
+ * Receipts signed before `typ` named the use (`typ: "JWT"` or none) are still receipts when their
+ * payload is one (`rosterSha256`, or `matchId` with `version`; LEGACY_RECEIPT); no other token of
+ * the service ever had such a payload, and feed tokens always carried `typ: "feed+jwt"`.
  */
 import { createHash } from 'node:crypto';
 import { CompactSign, compactVerify, createLocalJWKSet } from 'jose';
 import { canonicalJson } from '../canonical-json.js';
 import type { Clock } from '../ports.js';
 import type { PublicJwk, ReceiptKeyStore } from './ports.js';
+
+/**
+ * The use of each kind of token the service signs, as its JWS protected header `typ` names it
+ * (CONTRACT §8.1). A token is accepted only where its `typ` names that use (`tokenUse`); a new kind of
+ * token (`seat: 'seat+jwt'`, `spectator: 'spectator+jwt'`) is one more line here, signed by `signToken`.
+ */
+export const TOKEN_TYPES = {
+  receipt: 'receipt+jwt',
+  feed: 'feed+jwt',
+} as const;
+
+export type TokenUse = keyof typeof TOKEN_TYPES;
+
+/**
+ * The use a protected header's `typ` names, if it is one of TOKEN_TYPES. `typ` is compared as RFC
+ * 7515 §4.1.9 says: case-insensitively, with the `application/` prefix optional.
+ */
+export function tokenUse(header: { typ?: unknown } | null | undefined): TokenUse | undefined {
+  const typ = header?.typ;
+  if (typeof typ !== 'string') return undefined;
+  const name = typ.toLowerCase().replace(/^application\//, '');
+  return (Object.keys(TOKEN_TYPES) as TokenUse[]).find((use) => TOKEN_TYPES[use] === name);
+}
+
+/** A compact JWS over `payload` with the key in use (`alg: EdDSA`, its `kid`), its `typ` naming `use`. */
+export async function signToken(keys: ReceiptKeyStore, use: TokenUse, payload: Record<string, unknown>): Promise<string> {
+  const { kid, privateKey } = await keys.signingKey();
+  return new CompactSign(new TextEncoder().encode(JSON.stringify(payload))).setProtectedHeader({ alg: 'EdDSA', kid, typ: TOKEN_TYPES[use] }).sign(privateKey);
+}
+
+/** The header and payload of a compact JWS (not verified), or undefined when it is not one. */
+export function decodeCompact(token: string): { header: Record<string, unknown>; claims: Record<string, unknown> } | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  const [header, claims] = [parts[0], parts[1]].map((part) => {
+    try {
+      const value: unknown = JSON.parse(Buffer.from(part!, 'base64url').toString('utf8'));
+      return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+  return header && claims ? { header, claims } : undefined;
+}
+
+/**
+ * A receipt signed before receipts named their use (`typ: "JWT"`, or no `typ`): known by its payload —
+ * a roster receipt's `rosterSha256`, or a result receipt's `matchId` and `version` — with `iat` and no
+ * `scope` (every feed token has `scope: "feed"`, and `typ: "feed+jwt"` since the first one).
+ */
+export function isLegacyReceipt(header: Record<string, unknown>, claims: Record<string, unknown>): boolean {
+  const typ = header.typ;
+  if (typ !== undefined && (typeof typ !== 'string' || typ.toLowerCase() !== 'jwt')) return false;
+  if ('scope' in claims || typeof claims.iat !== 'number') return false;
+  return typeof claims.rosterSha256 === 'string' || (typeof claims.matchId === 'string' && typeof claims.version === 'number');
+}
 
 export interface ReceiptOptions {
   clock: Clock;
@@ -18,7 +82,7 @@ export interface ReceiptOptions {
 export interface VerifiedReceipt {
   valid: boolean;
   claims: Record<string, unknown> | null;
-  /** Why `valid` is false (`bad_signature`, `malformed`, `unknown_key`). */
+  /** Why `valid` is false (`malformed`, `not_a_receipt`, `unknown_key`, `bad_signature`). */
   reason?: string;
   kid?: string;
 }
@@ -40,22 +104,24 @@ export class ReceiptService {
     return this.options.issuer;
   }
 
-  /** A compact JWS over `claims` plus `iat` and `iss`. */
+  /** A receipt: a compact JWS (`typ: "receipt+jwt"`) over `claims` plus `iat` and `iss`. */
   async sign(claims: Record<string, unknown>): Promise<string> {
-    const { kid, privateKey } = await this.keys.signingKey();
-    const payload = { ...claims, iat: Math.floor(this.options.clock.now() / 1000), iss: this.options.issuer };
-    return new CompactSign(new TextEncoder().encode(JSON.stringify(payload))).setProtectedHeader({ alg: 'EdDSA', kid, typ: 'JWT' }).sign(privateKey);
+    return signToken(this.keys, 'receipt', { ...claims, iat: Math.floor(this.options.clock.now() / 1000), iss: this.options.issuer });
   }
 
   async jwks(): Promise<{ keys: PublicJwk[] }> {
     return { keys: await this.keys.publicKeys() };
   }
 
-  /** Check a receipt against the published keys; a bad one is `valid: false`, never an error. */
+  /**
+   * Check a receipt against the published keys; a bad one is `valid: false`, never an error. A token
+   * of another use (a feed token: `typ` names it) is `not_a_receipt` whoever signed it, and its
+   * payload is not echoed.
+   */
   async verify(receipt: string): Promise<VerifiedReceipt> {
     const parts = receipt.split('.');
     if (parts.length !== 3) return { valid: false, claims: null, reason: 'malformed' };
-    let header: { kid?: unknown; alg?: unknown };
+    let header: Record<string, unknown>;
     let claims: Record<string, unknown> | null = null;
     try {
       header = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8'));
@@ -64,6 +130,8 @@ export class ReceiptService {
     } catch {
       return { valid: false, claims: null, reason: 'malformed' };
     }
+    if (header === null || typeof header !== 'object' || Array.isArray(header)) return { valid: false, claims: null, reason: 'malformed' };
+    if (tokenUse(header) !== 'receipt' && !(claims && isLegacyReceipt(header, claims))) return { valid: false, claims: null, reason: 'not_a_receipt' };
     const kid = typeof header.kid === 'string' ? header.kid : undefined;
     const { keys } = await this.jwks();
     if (header.alg !== 'EdDSA' || !kid || !keys.some((k) => k.kid === kid)) return { valid: false, claims, reason: 'unknown_key', ...(kid ? { kid } : {}) };

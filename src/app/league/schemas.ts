@@ -1,11 +1,18 @@
 /** Request and response schemas of the league routes (CONTRACT §7.4), shared by REST and GraphQL. */
 import { Type } from '@sinclair/typebox';
 import { RosterBodySchema, RosterValidationSchema } from '../eden/roster.operation.js';
+import { DEFAULT_ROSTER_LIMITS } from './rosters.js';
 import { EventOut } from '../matches/schemas.js';
 
 const Open = (description: string) => Type.Object({}, { additionalProperties: true, description });
 
-export const StoreRosterBody = Type.Object({ roster: RosterBodySchema }, { title: 'StoreRosterRequest' });
+export const StoreRosterBody = Type.Object(
+  { roster: RosterBodySchema },
+  {
+    title: 'StoreRosterRequest',
+    description: `\`roster\` is stored as sent: at most MAX_STORED_ROSTER_BYTES (default ${DEFAULT_ROSTER_LIMITS.maxRosterBytes}) bytes of JSON, and at most MAX_STORED_ROSTERS_PER_KEY (default ${DEFAULT_ROSTER_LIMITS.maxStoredPerKey}) lists per API key.`,
+  },
+);
 
 export const StoredRosterCreated = Type.Object(
   {
@@ -55,7 +62,11 @@ export const VerifiedReceiptSchema = Type.Object(
       description: 'The payload (also when the signature does not hold: never trust it then). (GraphQL: JSON, as an unverified payload can hold anything.)',
     }),
     rosterMatches: Type.Optional(Type.Boolean({ description: "With `roster`: its canonical SHA-256 is the receipt's `rosterSha256`." })),
-    reason: Type.Optional(Type.String({ description: '`malformed`, `unknown_key` or `bad_signature` when not valid.' })),
+    reason: Type.Optional(
+      Type.String({
+        description: '`malformed`, `not_a_receipt` (a token signed for another use: its JWS `typ` is not `receipt+jwt`), `unknown_key` or `bad_signature` when not valid.',
+      }),
+    ),
     kid: Type.Optional(Type.String()),
   },
   { title: 'ReceiptVerification' },

@@ -14,7 +14,7 @@ import { EncounterCardSchema } from '../anima/exploration.operation.js';
 import { animaRewardsOperation } from '../anima/rewards.operation.js';
 import { DiceSpecSchema } from '../schemas/common.js';
 import { validate } from '../validate.js';
-import type { GameMatch, MatchCommand, MatchSetup } from './match-game.js';
+import { own, type GameMatch, type MatchCommand, type MatchSetup } from './match-game.js';
 import { resolutionLogMatch } from './resolution-log.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
@@ -258,7 +258,10 @@ export function animaMatch(): GameMatch {
   return {
     game: 'anima',
     initialState: (setup) => ({ ...(log.initialState(setup) as object), ...anima.initialTable(setup.players, setup.options) }),
-    decide: (command, state, dice) => (commands[command.type] ? commands[command.type]!.decide(command, state as State, dice) : log.decide(command, state, dice)),
+    decide: (command, state, dice) => {
+      const entry = own(commands, command.type);
+      return entry ? entry.decide(command, state as State, dice) : log.decide(command, state, dice);
+    },
     evolve: (state, event) => (anima.ANIMA_EVENT_TYPES.has(event.type) ? anima.evolveTable(state as State, event) : log.evolve(state, event)),
     commands: { ...log.commands, ...Object.fromEntries(Object.entries(commands).map(([t, c]) => [t, { schema: c.schema, description: c.description, example: c.example }])) },
     validateOptions: checkAnimaOptions,

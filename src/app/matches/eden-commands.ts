@@ -17,6 +17,8 @@ import { edenSprayOperation, edenThrownOperation } from '../eden/area-attacks.op
 import { edenDouseFireOperation } from '../eden/douse-fire.operation.js';
 import { edenRosterOperation } from '../eden/roster.operation.js';
 import { edenSceneryOperation } from '../eden/scenery.operation.js';
+import { defineResolver } from '../validate.js';
+import { InvalidInput } from '../../games/errors.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const Player = Type.Union([Type.Literal('A'), Type.Literal('B'), Type.String({ minLength: 1, maxLength: 200 })], {
@@ -59,13 +61,38 @@ const cmd = <T extends EdenCommandType, P extends TProperties>(type: T, descript
   schema: Type.Object({ type: Type.Literal(type), ...props, ...dice }),
 });
 
+/** Most fighters a band registered in a match may have (EDEN-PREP-1). */
+const MAX_BAND = 50;
+
+// EDEN-PREP-1: a band of more than MAX_BAND fighters is refused before any fighter is validated (the
+// validator reports every problem at once, so it would check each one first: 50,000 took 18 s). A
+// resolver runs before the command's own checks; throwing ends the validation there, and the 400
+// `too_many_items` reaches the caller with its path under `/command` (as POST /v1/eden/rosters/validate).
+defineResolver('eden-band-size', (command) => {
+  const fighters = command.fighters;
+  if (!Array.isArray(fighters) || fighters.length <= MAX_BAND) return undefined;
+  const problem = {
+    path: '/fighters',
+    code: 'maxItems',
+    message: `must NOT have more than ${MAX_BAND} items (${fighters.length} sent; none was validated)`,
+    limit: MAX_BAND,
+    count: fighters.length,
+  };
+  throw new InvalidInput([problem], `A band has at most ${MAX_BAND} fighters (${fighters.length} sent); none was validated.`, 'too_many_items');
+});
+
+/** The command schema with the band-size check first (above). */
+const bandSized = <C extends { schema: TSchema }>(c: C): C => ({ ...c, schema: { ...c.schema, 'x-resolve': 'eden-band-size' } });
+
 export const EDEN_COMMAND_SCHEMAS = {
-  'eden.register_band': cmd('eden.register_band', 'EDEN-PREP-1/2: a player shows his band (validated like POST /v1/eden/rosters/validate); its Strategy Points are computed.', {
-    player: Player,
-    ...fromBody(roster, ['bandType', 'affiliation']),
-    budget: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
-    fighters: Type.Array(FighterSchema, { minItems: 1, maxItems: 50 }),
-  }),
+  'eden.register_band': bandSized(
+    cmd('eden.register_band', 'EDEN-PREP-1/2: a player shows his band (validated like POST /v1/eden/rosters/validate); its Strategy Points are computed.', {
+      player: Player,
+      ...fromBody(roster, ['bandType', 'affiliation']),
+      budget: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+      fighters: Type.Array(FighterSchema, { minItems: 1, maxItems: MAX_BAND }),
+    }),
+  ),
   'eden.bid': cmd('eden.bid', 'EDEN-PREP-3 (preparation) and EDEN-FIRST-1/2 (each turn): both bids, revealed together; `choice` is whom the bid winner names First player.', {
     bids: Type.Object({ A: Type.Integer({ minimum: 0, maximum: 1000 }), B: Type.Integer({ minimum: 0, maximum: 1000 }) }),
     choice: Type.Optional(Player),

@@ -14,7 +14,7 @@ import { EDEN_COMMAND_SCHEMAS } from './eden-commands.js';
 import { EDEN_COMMAND_EXAMPLES } from './eden-command-examples.js';
 import { exsiliumMatch } from './exsilium-commands.js';
 import { animaMatch } from './anima-commands.js';
-import { defineMatchGame, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
+import { defineMatchGame, own, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
 
 export type { Command, GameId, GameMatch } from './match-game.js';
 export const GAMES: GameId[] = ['eden', 'anima', 'exsilium', 'spirit-of-eden'];
@@ -44,7 +44,7 @@ export function gameMatch(game: string): GameMatch | undefined {
     exsilium: exsiliumMatch(),
     'spirit-of-eden': spiritOfEdenMatch(),
   };
-  return registry[game as GameId];
+  return own(registry, game);
 }
 
 /**
@@ -53,7 +53,8 @@ export function gameMatch(game: string): GameMatch | undefined {
  * takes the match's edition.
  */
 export function validateCommand(match: GameMatch, command: Command, options?: Record<string, unknown>): Command {
-  const def = match.commands[command.type];
+  // Own members only: "constructor", "toString", "__proto__"… are unknown types (400), not Object.prototype's.
+  const def = own(match.commands, command.type);
   if (!def) {
     throw new InvalidInput([
       { path: '/command/type', code: 'unknown_command', message: `${match.game} matches accept: ${Object.keys(match.commands).join(', ') || 'no commands yet'}.` },
@@ -76,7 +77,7 @@ export function commandCatalogMarkdown(): string {
  * the top of the body, and in the command (validated) by its type's schema; `dice` is the match's.
  */
 export function commandWarnings(match: GameMatch, body: { command: Command }, command: Command) {
-  const def = match.commands[command.type];
+  const def = own(match.commands, command.type);
   const inCommand = def ? unknownMembers(def.schema, command, '/command').filter((w) => w.path !== '/command/dice') : [];
   return [...unknownMembers(RunCommandBody, body), ...inCommand];
 }

@@ -10,6 +10,15 @@ import type { Player } from './ports.js';
 
 export type GameId = 'eden' | 'anima' | 'exsilium' | 'spirit-of-eden';
 
+/**
+ * `table[key]` only when `key` is the table's own member. Every lookup by a caller-supplied key
+ * (a command `type`, an event type, a game, an id) goes through this: a plain `table[key]` would
+ * find Object.prototype's members ("constructor", "toString", "__proto__"…) and answer 500.
+ */
+export function own<T>(table: Readonly<Record<string, T>> | null | undefined, key: unknown): T | undefined {
+  return table != null && typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** A command as it reaches a game: its `type`, its members, and optionally its dice. */
 export interface Command {
   type: string;
@@ -66,7 +75,7 @@ export function defineMatchGame<S>(def: MatchGameDefinition<S>): GameMatch {
     game: def.game,
     initialState: (setup) => def.initialState(setup),
     decide: (command, state, dice) => {
-      const entry = Object.hasOwn(def.commands, command.type) ? def.commands[command.type] : undefined;
+      const entry = own(def.commands, command.type);
       return entry ? entry.decide(command, state as S, dice) : def.unknownCommand(command, state as S, dice);
     },
     evolve: (state, event) => def.evolve(state as S, event),

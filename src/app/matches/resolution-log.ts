@@ -15,7 +15,7 @@ import { RuleViolation, underPath } from '../../games/errors.js';
 import type { Operation } from '../operation.js';
 import { operations } from '../registry.js';
 import { validate } from '../validate.js';
-import { defineMatchGame, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
+import { defineMatchGame, own, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
 
 /** The state of a resolution-log match: the generic counts plus the game's own members (T). */
 export type ResolutionLogState<T extends object = object> = {
@@ -66,7 +66,7 @@ export function resolutionLogMatch<T extends object>(projection: LogProjection<T
   type State = ResolutionLogState<T>;
   const ops = new Map<string, Operation<any>>();
   for (const op of operations as Operation<any>[]) if (op.id.startsWith(projection.prefix + '.') && op.body) ops.set(op.id, op);
-  const omittable = (type: string) => projection.omittable?.[type] ?? [];
+  const omittable = (type: string) => own(projection.omittable, type) ?? [];
 
   /** One operation's resolution: fill from the state, validate as the endpoint would, resolve. */
   const resolve = (op: Operation<any>, command: Command, state: State, dice: Dice) => {
@@ -109,7 +109,7 @@ export function resolutionLogMatch<T extends object>(projection: LogProjection<T
     const counted: State = {
       ...state,
       resolutions: state.resolutions + 1,
-      byKind: { ...state.byKind, [d.kind]: (state.byKind[d.kind] ?? 0) + 1 },
+      byKind: { ...state.byKind, [d.kind]: (own(state.byKind, d.kind) ?? 0) + 1 },
       latest: { ...state.latest, [d.kind]: { request: d.request, result: d.result } },
     };
     return projection.apply ? { ...counted, ...projection.apply(counted, d.kind, (d.request ?? {}) as Record<string, unknown>, d.result) } : counted;

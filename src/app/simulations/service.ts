@@ -7,7 +7,7 @@
  */
 import { requestSeed } from '../request-seed.js';
 import { createHash } from 'node:crypto';
-import type { Clock, IdSource, JobRunner, JobState } from '../ports.js';
+import { QueueUnavailable, type Clock, type IdSource, type JobRunner, type JobState } from '../ports.js';
 import { operationById } from '../registry.js';
 import { validate } from '../validate.js';
 import { InvalidInput, underPath } from '../../games/errors.js';
@@ -178,7 +178,11 @@ export class SimulationService {
     let row = await this.store.find(id, apiKeyId);
     if (!row) return undefined;
     if (!isActive(row.status)) return view(row);
-    const live = await this.jobs.get(id).catch(() => undefined);
+    const live = await this.jobs.get(id).catch((error: unknown) => {
+      // the queue is away: 503 + Retry-After (CONTRACT §6), not a re-enqueue that would wait for it too
+      if (error instanceof QueueUnavailable || (error as Error | undefined)?.name === 'QueueUnavailable') throw error;
+      return undefined;
+    });
     if (!live) {
       // the runner lost it (in-process runner restarted): run it again, from its seed
       await this.enqueue(row).catch(() => undefined);

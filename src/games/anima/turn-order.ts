@@ -79,7 +79,8 @@ export function turnOrder(entrants: readonly OrderEntrant[], stored: readonly Ti
       continue;
     }
     // ANIMA-ORDER-2: tied players roll; higher goes first; the result is stored.
-    const rolls: Record<string, number[]> = {};
+    // keyed by the caller's player ids: no prototype, so an id like `constructor` is just a key
+    const rolls: Record<string, number[]> = Object.create(null);
     const ranked = rollOff(ids, dice, rolls);
     order.push(...ranked);
     runs.push({ speed, ids: ranked, by: 'roll', rolls });

@@ -16,6 +16,10 @@
  * neither a catalog id nor a printed name is kept as a reference (the validation then reports
  * `unknown_fighter`). Equipment in `[…]` resolves to catalog items by id or printed name; other
  * names are kept as items with no category. Pure: no I/O.
+ *
+ * Budgets (README "Roster budgets"): a list has at most MAX_TEXT_LINES lines and MAX_TEXT_LENGTH
+ * characters. Both are counted before any line is parsed, so an oversized text costs one scan of
+ * at most MAX_TEXT_LINES line breaks, never a parse of every line.
  */
 import { EQUIPMENT_ITEMS, EXAMPLE_FIGHTERS, fold, type EditionId } from './catalog/index.js';
 import type { Equipment } from './fighter.js';
@@ -52,6 +56,49 @@ const BUDGET_WORDS = new Set(['budget', 'presupuesto', 'points', 'point', 'pts',
 const EDITION_WORDS = new Set(['edition', 'edicion', 'ausgabe']);
 const MAX_BUDGET = 100000;
 
+/** Most lines a text list may have (a final line break starts no line); more → `too_many_lines`. */
+export const MAX_TEXT_LINES = 1000;
+/** Most characters (UTF-16 code units) a text list may have; more → `text_too_long`. */
+export const MAX_TEXT_LENGTH = 65_536;
+
+/** A text over a budget: the budget's code, its `limit`, and where the text crossed it. */
+export interface TextBudgetProblem extends TextProblem {
+  code: 'too_many_lines' | 'text_too_long';
+  limit: number;
+}
+
+const LINE_BREAK = /\r\n|\r|\n/;
+
+/**
+ * The problem of a text over a budget, or undefined. Counts line breaks up to the first one past
+ * MAX_TEXT_LINES (no line is split off or parsed), then compares the length.
+ */
+export function textOverBudget(text: string): TextBudgetProblem | undefined {
+  const breaks = new RegExp(LINE_BREAK.source, 'g');
+  let lines = text.length > 0 ? 1 : 0;
+  let lineStart = 0;
+  for (let m = breaks.exec(text); m; m = breaks.exec(text)) {
+    lineStart = m.index + m[0].length;
+    if (lineStart === text.length) break;
+    if (++lines > MAX_TEXT_LINES) {
+      return { path: '', code: 'too_many_lines', message: `A list has at most ${MAX_TEXT_LINES} lines; no line was read.`, line: lines, column: 1, limit: MAX_TEXT_LINES };
+    }
+  }
+  if (text.length <= MAX_TEXT_LENGTH) return undefined;
+  // where the budget was crossed: within the first MAX_TEXT_LINES lines, so this is bounded too
+  const before = text.slice(0, MAX_TEXT_LENGTH);
+  const crossed = before.split(LINE_BREAK);
+  const line = crossed.length;
+  return {
+    path: '',
+    code: 'text_too_long',
+    message: `A list has at most ${MAX_TEXT_LENGTH} characters; no line was read.`,
+    line,
+    column: crossed[line - 1]!.length + 1,
+    limit: MAX_TEXT_LENGTH,
+  };
+}
+
 const LABELS: Record<TextLang, { band: string; faction: string; stigma: string; budget: string; edition: string }> = {
   en: { band: 'Band', faction: 'faction', stigma: 'stigma', budget: 'budget', edition: 'edition' },
   es: { band: 'Banda', faction: 'facción', stigma: 'estigma', budget: 'presupuesto', edition: 'edición' },
@@ -73,15 +120,33 @@ const skipSpace = (text: string, from: number) => {
   return i;
 };
 
+/**
+ * Catalog entries by folded id or printed name, the first entry in catalog order winning (as a
+ * search of the catalog would): one lookup per name, however long the list.
+ */
+function byFoldedName<T extends { id: string; names: object }>(entries: readonly T[]): Map<string, T> {
+  const index = new Map<string, T>();
+  for (const entry of entries) {
+    for (const name of [entry.id, ...(Object.values(entry.names) as (string | undefined)[])]) {
+      if (name === undefined) continue;
+      const key = fold(name);
+      if (!index.has(key)) index.set(key, entry);
+    }
+  }
+  return index;
+}
+
+let fightersByName: Map<string, (typeof EXAMPLE_FIGHTERS)[number]> | undefined;
+let itemsByName: Map<string, (typeof EQUIPMENT_ITEMS)[number]> | undefined;
+
 function fighterRef(name: string): string {
-  const key = fold(name);
-  const found = EXAMPLE_FIGHTERS.find((f) => fold(f.id) === key || Object.values(f.names).some((n) => n !== undefined && fold(n) === key));
-  return found ? found.id : name;
+  fightersByName ??= byFoldedName(EXAMPLE_FIGHTERS);
+  return fightersByName.get(fold(name))?.id ?? name;
 }
 
 function equipmentItem(name: string): Equipment {
-  const key = fold(name);
-  const found = EQUIPMENT_ITEMS.find((i) => fold(i.id) === key || Object.values(i.names).some((n) => n !== undefined && fold(n) === key));
+  itemsByName ??= byFoldedName(EQUIPMENT_ITEMS);
+  const found = itemsByName.get(fold(name));
   return found ? structuredClone(found.item) : { name, categories: [] };
 }
 
@@ -206,8 +271,13 @@ function parseFighterLine(text: string, lineNo: number, column: number, index: n
 
 const pick = <K extends keyof TextRoster>(r: Partial<TextRoster>, k: K): Partial<TextRoster> => (r[k] === undefined ? {} : { [k]: r[k] });
 
-/** Parse a plain-text list. Every problem is reported at once, with its line and column. */
+/**
+ * Parse a plain-text list. Every problem is reported at once, with its line and column; a text over
+ * a budget (textOverBudget) is that one problem, and no line is parsed.
+ */
 export function parseRosterText(text: string): ParseResult {
+  const over = textOverBudget(text);
+  if (over) return { ok: false, errors: [over] };
   const errors: TextProblem[] = [];
   const roster: Partial<TextRoster> = {};
   const fighters: TextFighter[] = [];

@@ -3,8 +3,8 @@
  * own schemas (no hand-written copy): objects → object types (outputs) or input types (`…Input`),
  * string literal unions → enums (value names made valid, internal values the REST strings), unions
  * of objects → unions (outputs) or one input type with every member's fields, all optional (inputs:
- * the TypeBox validator still decides), `X | null` → nullable, Integer → Int (Float when its range
- * passes 32 bits), Number → Float, arrays → lists, open maps and the rest → the `JSON` scalar.
+ * the TypeBox validator still decides), `X | null` → nullable, Integer → Int (SafeInt when its
+ * declared range passes 32 bits within ±(2^53 − 1), else Float), Number → Float, arrays → lists, open maps and the rest → the `JSON` scalar.
  *
  * A schema's `title` is its type's name (one title, one schema: two different ones are an error);
  * otherwise the name comes from where the schema is used (`EdenMeleeResultExchange`). Schemas of
@@ -13,11 +13,12 @@
 import type { GraphQLEnumType, GraphQLInputType, GraphQLObjectType, GraphQLOutputType, GraphQLFieldConfigMap, GraphQLInputFieldConfigMap } from 'graphql';
 import { gql } from './graphql-js.js';
 import { JSONScalar } from './json.js';
+import { SafeIntScalar } from './safe-int.js';
 import { enumValueName, pascal, singular } from './names.js';
 import { seen, structure, unwrapNullable, type Direction, type Schema, type Seen } from './shape.js';
 import { unionResolver } from './union.js';
 
-const SCALARS = { String: gql.GraphQLString, Int: gql.GraphQLInt, Float: gql.GraphQLFloat, Boolean: gql.GraphQLBoolean };
+const SCALARS = { String: gql.GraphQLString, Int: gql.GraphQLInt, SafeInt: SafeIntScalar, Float: gql.GraphQLFloat, Boolean: gql.GraphQLBoolean };
 
 /**
  * An enum whose variables may also carry the REST strings (`"spirit-of-eden"` as well as
@@ -34,7 +35,7 @@ class RestEnumType extends gql.GraphQLEnumType {
 export class TypeConverter {
   private readonly cache = new Map<string, GraphQLInputType | GraphQLOutputType>();
   private readonly titles = new Map<string, string>();
-  private readonly names = new Set<string>(['Query', 'Mutation', 'Subscription', 'JSON']);
+  private readonly names = new Set<string>(['Query', 'Mutation', 'Subscription', 'JSON', 'SafeInt']);
 
   /** The output type of `schema`, named `name` unless it has a title; nullable as the schema says. */
   output(schema: Schema, name: string): { type: GraphQLOutputType; nullable: boolean } {

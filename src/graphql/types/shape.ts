@@ -10,11 +10,13 @@ export type Direction = 'input' | 'output';
 
 export type Shape =
   | { kind: 'json' }
-  | { kind: 'scalar'; type: 'String' | 'Int' | 'Float' | 'Boolean' }
+  | { kind: 'scalar'; type: ScalarName }
   | { kind: 'enum'; values: string[] }
   | { kind: 'list'; items: Schema }
   | { kind: 'object'; properties: Record<string, Schema>; required: Set<string> }
   | { kind: 'union'; members: Schema[] };
+
+export type ScalarName = 'String' | 'Int' | 'SafeInt' | 'Float' | 'Boolean';
 
 export interface Seen {
   shape: Shape;
@@ -27,12 +29,17 @@ const INT32 = 2 ** 31;
 /** Structure of a schema without its own annotations (two uses of one schema compare equal). */
 export const structure = (s: Schema): string => JSON.stringify({ ...s, description: undefined, default: undefined, examples: undefined, title: undefined });
 
-/** `Type.Integer` is Int when its declared range fits 32 bits, else Float (GraphQL's Int is 32-bit). */
+/**
+ * `Type.Integer` is Int when its declared range fits 32 bits (GraphQL's Int is 32-bit); SafeInt when
+ * it passes 32 bits but both bounds are declared within ±(2^53 − 1) (src/graphql/types/safe-int.ts);
+ * else Float. An Integer that can pass 2^31 must declare its range to be typed so.
+ */
 function integer(s: Schema): Shape {
   const low = s.minimum ?? s.exclusiveMinimum;
   const high = s.maximum ?? s.exclusiveMaximum;
   const fits = (low === undefined || low >= -INT32) && (high === undefined || high < INT32);
-  return { kind: 'scalar', type: fits ? 'Int' : 'Float' };
+  const safe = low !== undefined && high !== undefined && low >= -Number.MAX_SAFE_INTEGER && high <= Number.MAX_SAFE_INTEGER;
+  return { kind: 'scalar', type: fits ? 'Int' : safe ? 'SafeInt' : 'Float' };
 }
 
 function numbers(values: unknown[]): Shape {
@@ -81,8 +88,9 @@ function union(anyOf: Schema[], direction: Direction): Seen {
   // String | Literal('x'), Integer | Number…: the widest scalar
   if (shapes.every((s) => s.shape.kind === 'scalar' || s.shape.kind === 'enum')) {
     const types = new Set(shapes.map((s) => (s.shape.kind === 'enum' ? 'String' : (s.shape as { type: string }).type)));
-    if (types.size === 1) return { shape: { kind: 'scalar', type: [...types][0] as 'String' }, nullable };
-    if ([...types].every((t) => t === 'Int' || t === 'Float')) return { shape: { kind: 'scalar', type: 'Float' }, nullable };
+    if (types.size === 1) return { shape: { kind: 'scalar', type: [...types][0] as ScalarName }, nullable };
+    if ([...types].every((t) => t === 'Int' || t === 'SafeInt')) return { shape: { kind: 'scalar', type: 'SafeInt' }, nullable };
+    if ([...types].every((t) => t === 'Int' || t === 'SafeInt' || t === 'Float')) return { shape: { kind: 'scalar', type: 'Float' }, nullable };
   }
   return { shape: JSON_SHAPE, nullable };
 }

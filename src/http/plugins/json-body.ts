@@ -1,14 +1,22 @@
 /**
- * The one JSON body parser (Fastify's own, with prototype-poisoning protection), plus two rules
+ * The one JSON body parser (Fastify's own, with prototype-poisoning protection), plus three rules
  * enforced once for every JSON body, before any schema validation:
  * - nesting is limited to MAX_BODY_DEPTH levels (objects and arrays): a deeper body is a 400
  *   `too_deep` problem whose `path` is the JSON pointer where the limit was crossed. The walk is
  *   iterative, so no body, however deep, reaches recursive code (validation, rules, storage);
+ * - an array longer than the `maxItems` its route's body schema gives it is a 400 `too_many_items`
+ *   problem naming each such array, before any of its items is validated (the validator reports
+ *   every problem at once, so it would check every item of the array first: 20,000 fighters cost
+ *   30 s of errors nobody reads). See `overLongArrays` (src/app/over-long-arrays.ts: `validate` applies
+ *   it too, for GraphQL and match commands);
  * - a DELETE (or GET/HEAD/OPTIONS) with `Content-Type: application/json` and an empty body has no
  *   body, as without the header; an empty body on POST/PUT/PATCH stays malformed JSON.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { answerableByGraphql, HttpProblem } from '../../transport/problem.js';
+import { MAX_LISTED_ARRAYS, overLongArrays, type OverLong } from '../../app/over-long-arrays.js';
+
+export { MAX_LISTED_ARRAYS, overLongArrays, type OverLong };
 
 /** Deepest nesting of objects and arrays a request body may have (documented in README and OpenAPI). */
 export const MAX_BODY_DEPTH = 64;
@@ -72,6 +80,20 @@ export function tooDeep(path: string, limit = MAX_BODY_DEPTH): HttpProblem {
   );
 }
 
+/** The 400 `too_many_items` problem: the first MAX_LISTED_ARRAYS arrays, `errorsOmitted` the rest. */
+export function tooManyItems(over: OverLong[]): HttpProblem {
+  const first = over[0]!;
+  const omitted = over.length - MAX_LISTED_ARRAYS;
+  return answerableByGraphql(
+    new HttpProblem(
+      400,
+      'too_many_items',
+      `${over.length === 1 ? 'An array' : `${over.length} arrays`} of the request body ${over.length === 1 ? 'is' : 'are'} longer than the schema allows (${first.path || '/'}: at most ${first.limit} items, ${first.count} sent); no item of ${over.length === 1 ? 'it' : 'them'} was validated.`,
+      { errors: over.slice(0, MAX_LISTED_ARRAYS), ...(omitted > 0 ? { errorsOmitted: omitted } : {}) },
+    ),
+  );
+}
+
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -82,6 +104,9 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       if (error) return done(error, undefined);
       const at = tooDeepAt(value);
       if (at !== undefined) return done(tooDeep(at), undefined);
+      // arrays against their schema's maxItems before the validator checks a single item
+      const over = overLongArrays(request.routeOptions.schema?.body, value);
+      if (over.length) return done(tooManyItems(over), undefined);
       done(null, value);
     });
   });

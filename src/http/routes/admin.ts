@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { HttpProblem, unavailable } from '../../transport/problem.js';
+import { HttpProblem, isOutage, unavailable } from '../../transport/problem.js';
 import { problemResponses } from '../schemas.js';
 import { authenticate, authenticateAdmin, requireApiKey } from '../plugins/auth.js';
 import type { ApiKeyStore } from '../../app/ports.js';
@@ -52,7 +52,7 @@ async function guarded<T>(request: FastifyRequest, what: string, fn: () => Promi
     return await fn();
   } catch (error) {
     if (error instanceof HttpProblem) throw error;
-    request.log.error({ err: error }, `${what} failed`);
+    if (!isOutage(error)) request.log.error({ err: error }, `${what} failed`); // an outage is logged once
     throw unavailable(`${what} failed: the database does not answer; retry later.`);
   }
 }

@@ -7,9 +7,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { JwksSchema, RosterIdParams, StoreRosterBody, StoredRosterCreated, StoredRosterView, VerifiedReceiptSchema, VerifyReceiptBody } from '../../app/league/schemas.js';
 import { verifyReceipt } from '../../app/league/receipts.js';
+import { DEFAULT_ROSTER_LIMITS, RosterTooLarge } from '../../app/league/rosters.js';
+import { RosterQuotaExceeded } from '../../app/league/ports.js';
 import { pickLanguage } from '../../app/i18n.js';
-import { unavailable } from '../../transport/problem.js';
-import { problemResponses } from '../schemas.js';
+import { HttpProblem, unavailable } from '../../transport/problem.js';
+import { ProblemSchema, problemResponses } from '../schemas.js';
 import { requireApiKey } from '../plugins/auth.js';
 
 const rostersOf = (app: FastifyInstance) => {
@@ -18,27 +20,60 @@ const rostersOf = (app: FastifyInstance) => {
   return rosters;
 };
 
+/** The budgets of stored lists as REST answers them: 413 `roster_too_large`, 429 `quota_exceeded`. */
+function budgetProblem(error: unknown): unknown {
+  if (error instanceof RosterTooLarge) return new HttpProblem(413, 'roster_too_large', error.message, { limit: error.limit, size: error.size });
+  // not Retry-After: a quota does not clear by waiting
+  if (error instanceof RosterQuotaExceeded) return new HttpProblem(429, 'quota_exceeded', error.message, { limit: error.limit });
+  return error;
+}
+
+const problemOf = (description: string) => ({ description, content: { 'application/problem+json': { schema: ProblemSchema } } });
+/** The store's own 413 and 429 (README "Roster budgets"), beside the body limit and the rate limit every route has. */
+const STORE_BUDGET_RESPONSES = {
+  413: problemOf('The list is over MAX_STORED_ROSTER_BYTES of JSON (`roster_too_large`, with `limit` and `size`), or the body over 5 MiB.'),
+  429: problemOf('The API key already stores MAX_STORED_ROSTERS_PER_KEY lists (`quota_exceeded`, with `limit`; no Retry-After), or the rate limit is exceeded.'),
+};
+
 /** The share link of a stored list, on the host the request came to. */
 export const shareUrl = (request: FastifyRequest, id: string) => `${request.protocol}://${request.host}/v1/eden/rosters/${encodeURIComponent(id)}`;
 
 export async function leagueRoutes(app: FastifyInstance): Promise<void> {
+  // the budgets of stored lists, from the configuration (README "Roster budgets")
+  app.services.rosters?.configure({ maxStoredPerKey: app.config.maxStoredRostersPerKey, maxRosterBytes: app.config.maxStoredRosterBytes });
+
   app.post<{ Body: Static<typeof StoreRosterBody> }>('/v1/eden/rosters', {
     // the key before the body is read (no key → 401 even for a bad body)
     onRequest: async (request) => void (await requireApiKey(request)),
+    // the size before the schema: a list over the budget is refused before any of it is validated
+    preValidation: async (request) => {
+      try {
+        app.services.rosters?.checkSize((request.body as { roster?: unknown } | undefined)?.roster);
+      } catch (error) {
+        throw budgetProblem(error);
+      }
+    },
     schema: {
       tags: ['eden'],
       security: [{ apiKey: [] }],
       operationId: 'eden.storeRoster',
       summary: 'Store an EDEN army list for sharing (API key).',
-      description:
+      description: [
         'Validates `roster` (a body of POST /v1/eden/rosters/validate) and stores both under a random, unguessable id. `url` is the share link: GET /v1/eden/rosters/{id} needs no API key.',
+        '',
+        `**Budgets** (README "Roster budgets"): \`roster\` is stored as sent, so it may be at most \`MAX_STORED_ROSTER_BYTES\` (default ${DEFAULT_ROSTER_LIMITS.maxRosterBytes}) bytes of JSON (UTF-8, compact, without \`receipt\`; members no schema declares count too): a larger one is 413 \`roster_too_large\` with \`limit\` and \`size\`, refused before it is validated. One API key stores at most \`MAX_STORED_ROSTERS_PER_KEY\` (default ${DEFAULT_ROSTER_LIMITS.maxStoredPerKey}) lists: past it 429 \`quota_exceeded\` with \`limit\`, and nothing is stored (no \`Retry-After\`: waiting does not help). An array over its \`maxItems\` is 400 \`too_many_items\`, as for validate.`,
+      ].join('\n'),
       body: StoreRosterBody,
-      response: { 201: StoredRosterCreated, ...problemResponses([400, 401, 429, 503]) },
+      response: { 201: StoredRosterCreated, ...problemResponses([400, 401, 503]), ...STORE_BUDGET_RESPONSES },
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      const saved = await rostersOf(app).save(owner.id, request.body.roster, pickLanguage(request.headers['accept-language']));
-      return reply.code(201).send({ id: saved.id, validation: saved.validation, url: shareUrl(request, saved.id), createdAt: saved.createdAt });
+      try {
+        const saved = await rostersOf(app).save(owner.id, request.body.roster, pickLanguage(request.headers['accept-language']));
+        return reply.code(201).send({ id: saved.id, validation: saved.validation, url: shareUrl(request, saved.id), createdAt: saved.createdAt });
+      } catch (error) {
+        throw budgetProblem(error);
+      }
     },
   });
 
@@ -80,7 +115,8 @@ export async function leagueRoutes(app: FastifyInstance): Promise<void> {
       operationId: 'receipts.verify',
       summary: 'Check a receipt (and optionally the list it is about).',
       description:
-        "`valid` is true when the receipt is signed by one of the published keys and unaltered. With `roster`, `rosterMatches` tells whether its canonical SHA-256 (keys sorted recursively, no spaces, `receipt` left out) is the receipt's `rosterSha256`. A malformed or forged receipt is `valid: false`, never an error.",
+        "`valid` is true when the receipt is signed by one of the published keys and unaltered. With `roster`, `rosterMatches` tells whether its canonical SHA-256 (keys sorted recursively, no spaces, `receipt` left out) is the receipt's `rosterSha256`. A malformed or forged receipt is `valid: false`, never an error; `reason` says why: `malformed`, `not_a_receipt`, `unknown_key` or `bad_signature`.\n\n" +
+        'Only receipts verify. Every token the service signs names its use in the JWS header `typ` (receipts `receipt+jwt`, feed tokens `feed+jwt`): any other token, a feed token included, is `{"valid": false, "reason": "not_a_receipt"}` (its payload is not echoed: `claims: null`). Receipts signed before `typ` named the use (`typ: "JWT"`) still verify: their payload (`rosterSha256`, or `matchId` and `version`) makes them receipts.',
       body: VerifyReceiptBody,
       response: { 200: VerifiedReceiptSchema, ...problemResponses([400, 429, 503]) },
     },

@@ -26,8 +26,9 @@ import {
 import { problemResponses } from '../schemas.js';
 import { announceLanguage, carriesSummary } from '../language.js';
 import { matchesOf } from '../../transport/services.js';
+import { isOutage } from '../../transport/problem.js';
 import { authenticate, requireApiKey } from '../plugins/auth.js';
-import { SSE_ROUTE, openEventStream, sendEvent } from '../sse.js';
+import { SSE_ROUTE, holdStream, openEventStream, sendEvent, sendShutdown, streamProblemResponses } from '../sse.js';
 import { eventStreamResponse } from '../openapi/event-stream.js';
 import { onRevocation, sendRevoked } from '../revocation.js';
 import { CorrectionBody, CorrectionResult, MatchResultSchema } from '../../app/league/schemas.js';
@@ -206,8 +207,11 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       params: IdParams,
       querystring: Type.Composite([FeedQuery, FeedTokenQuery]),
       response: {
-        200: eventStreamResponse('New events of the match: `id:` the version, `event:` the event type, `data:` the event as GET /v1/matches/{id}/events answers it.'),
-        ...problemResponses([400, 401, 404, 429, 503]),
+        200: eventStreamResponse(
+          'New events of the match: `id:` the version, `event:` the event type, `data:` the event as GET /v1/matches/{id}/events answers it. ' +
+            'When the server shuts down, a last `event: shutdown` (with `retry:`) ends the stream: reconnect with Last-Event-ID.',
+        ),
+        ...streamProblemResponses([400, 401, 404, 503]),
       },
     },
     handler: async (request, reply) => {
@@ -220,31 +224,39 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       const parsed = typeof lastId === 'string' && /^\d{1,10}$/.test(lastId.trim()) ? Number(lastId.trim()) : undefined;
       const after = parsed ?? (request.query.from !== undefined ? request.query.from - 1 : match.version);
       const followOn = request.query.follow !== false;
-      openEventStream(reply, 'feed of match ' + id);
       const abort = new AbortController();
+      // why the server ends the feed: its key was revoked (`event: revoked`, CONTRACT §7.2) or it
+      // shuts down (`event: shutdown`, CONTRACT §8.5); then the end
+      let ended: 'revoked' | 'shutdown' | undefined;
+      const end = (why: 'revoked' | 'shutdown') => {
+        ended ??= why;
+        abort.abort();
+      };
+      // one of the key's and the address's open streams (429 too_many_streams past a cap)
+      holdStream(request, reply, owner.id, () => end('shutdown'));
+      openEventStream(reply, 'feed of match ' + id);
       request.raw.on('close', () => abort.abort());
       reply.sse.onClose(() => abort.abort());
-      // a revoked key ends the feed: `event: revoked`, then the end (CONTRACT §7.2)
-      let revoked = false;
-      onRevocation(reply, owner.id, () => {
-        revoked = true;
-        abort.abort();
-      });
+      onRevocation(reply, owner.id, () => end('revoked'));
       try {
         if (!followOn) {
-          for (const e of await service.eventsAfter(owner.id, id, after, 1000)) await sendEvent(reply, e.type, e, e.version);
+          for (const e of await service.eventsAfter(owner.id, id, after, 1000)) {
+            if (ended) break;
+            await sendEvent(reply, e.type, e, e.version);
+          }
         } else {
           const read = (v: number) => service.eventsAfter(owner.id, id, v, 100);
           const subscribe = (listener: AppendListener) => notifications.subscribe(id, listener);
           for await (const e of follow(read, subscribe, after, abort.signal)) {
-            if (revoked) break;
+            if (ended) break;
             await sendEvent(reply, e.type, e, e.version);
           }
         }
       } catch (error) {
-        if (reply.sse.isConnected) request.log.warn({ err: error }, 'match feed stopped');
+        if (reply.sse.isConnected && !ended && !isOutage(error)) request.log.warn({ err: error }, 'match feed stopped');
       }
-      if (revoked) await sendRevoked(reply);
+      if (ended === 'revoked') await sendRevoked(reply);
+      else if (ended === 'shutdown') await sendShutdown(reply);
       // returning ends the stream (the plugin closes it)
     },
   });

@@ -11,7 +11,7 @@ import { HttpProblem } from '../../transport/problem.js';
 import { simulationNotFound, simulationsFailure } from '../../transport/simulations.js';
 import { simulationsOf } from '../../transport/services.js';
 import { problemResponses } from '../schemas.js';
-import { SSE_ROUTE, openEventStream, sendEvent } from '../sse.js';
+import { SSE_ROUTE, holdStream, openEventStream, sendEvent, sendShutdown, streamProblemResponses } from '../sse.js';
 import { eventStreamResponse } from '../openapi/event-stream.js';
 import { onRevocation, sendRevoked } from '../revocation.js';
 import type { SimulationService, SimulationView } from '../../app/simulations/service.js';
@@ -149,14 +149,15 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Progress as Server-Sent Events',
       description:
         'A `text/event-stream`: one `progress` event (data: the simulation as GET answers it) now, on every change and at least ' +
-        'once a second while it runs, then a final `completed` / `failed` / `cancelled` event, after which the stream ends.',
+        'once a second while it runs, then a final `completed` / `failed` / `cancelled` event, after which the stream ends. ' +
+        'When the server shuts down, a last `event: shutdown` (with `retry:`) ends the stream.',
       params: IdParams,
       querystring: FeedTokenQuery,
       response: {
         200: eventStreamResponse(
           '`progress` events (data: the simulation as GET /v1/simulations/{id} answers it), then one final `completed`, `failed` or `cancelled` event, after which the stream ends.',
         ),
-        ...problemResponses([401, 404, 503]),
+        ...streamProblemResponses([401, 404, 503]),
       },
     },
     handler: async (request, reply) => {
@@ -167,7 +168,7 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
         if (!first) throw notFound(request.params.id);
         return { svc, owner, first };
       });
-      stream(reply, svc, owner.id, first);
+      stream(request, reply, svc, owner.id, first);
     },
   });
 
@@ -191,11 +192,18 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-function stream(reply: FastifyReply, svc: SimulationService, ownerId: string, first: SimulationView): void {
+function stream(request: FastifyRequest, reply: FastifyReply, svc: SimulationService, ownerId: string, first: SimulationView): void {
+  let stop = () => {};
+  // one of the key's and the address's open streams (429 too_many_streams past a cap); on shutdown
+  // `event: shutdown`, then the end (CONTRACT §8.5)
+  holdStream(request, reply, ownerId, () => {
+    stop();
+    void sendShutdown(reply).finally(() => reply.sse.close());
+  });
   openEventStream(reply, 'simulation progress');
   // the stream outlives the handler: it ends after the final event, or when the client leaves
   reply.sse.keepAlive();
-  const stop = svc.watch(
+  stop = svc.watch(
     ownerId,
     first.id,
     (v) => void sendEvent(reply, v.status === 'queued' || v.status === 'running' ? 'progress' : v.status, v).catch(() => undefined),

@@ -6,36 +6,48 @@
  * `DatabaseUnavailable` (statusCode 503 + retryAfter: a 503 problem, never a 500).
  * An error that retrying cannot cure (authentication, missing database, a bad migration) rejects
  * `ready`, and the server exits as it did before.
+ *
+ * Once ready, a connection refused, reset or timed out (the server restarted, 57P01 admin shutdown,
+ * SQLSTATE class 08) fails that operation with `DatabaseUnavailable` too, and the outage is logged
+ * on state change (./outage.ts): "database unavailable" once, "database available again" once.
  */
 import type { Database, SqlClient, SqlResult } from '../../app/ports.js';
 import { migrate, type MigrateOptions } from '../migrator.js';
-import { PoolDatabase } from './pool.js';
+import { OutageMonitor } from '../outage.js';
 
 export class DatabaseUnavailable extends Error {
   readonly statusCode = 503;
   readonly retryAfter = 5;
-  constructor(message = 'The database is not reachable yet; retry later.') {
-    super(message);
+  constructor(message = 'The database is not reachable yet; retry later.', options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'DatabaseUnavailable';
   }
 }
 
 // Connection-level failures: node socket errors, pg's connect timeout and lost connections,
 // SQLSTATE class 08 (connection exception), 53300 too_many_connections, 57P01-57P03 (shutting
-// down, starting up).
+// down, starting up); from the Prisma client (src/infra/prisma), its codes and driver-adapter kinds
+// for the same. src/transport/problem.ts maps the same errors to 503.
 const TRANSIENT_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', 'EPIPE', 'ENOENT']);
 const TRANSIENT_SQLSTATE = new Set(['53300', '57P01', '57P02', '57P03']);
+const TRANSIENT_PRISMA = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+const TRANSIENT_ADAPTER_KIND = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
 
 /** True for errors that mean "the server cannot take this connection now" rather than "wrong". */
-export function isTransientConnectionError(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown; errors?: unknown[] } | undefined;
-  if (!e) return false;
-  if (Array.isArray(e.errors) && e.errors.some(isTransientConnectionError)) return true; // AggregateError (IPv4 + IPv6)
+export function isTransientConnectionError(error: unknown, depth = 0): boolean {
+  const e = error as { code?: unknown; message?: unknown; errors?: unknown[]; kind?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: unknown } } } | undefined;
+  if (!e || typeof e !== 'object' || depth > 4) return false;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isTransientConnectionError(inner, depth + 1))) return true; // AggregateError (IPv4 + IPv6)
   const code = typeof e.code === 'string' ? e.code : '';
-  if (TRANSIENT_ERRNO.has(code) || TRANSIENT_SQLSTATE.has(code) || code.startsWith('08')) return true;
+  if (TRANSIENT_ERRNO.has(code) || TRANSIENT_SQLSTATE.has(code) || TRANSIENT_PRISMA.has(code) || code.startsWith('08')) return true;
+  if (typeof e.kind === 'string' && TRANSIENT_ADAPTER_KIND.has(e.kind)) return true;
   const message = typeof e.message === 'string' ? e.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect|Connection ended/i.test(message);
+  if (/Connection terminated|timeout exceeded when trying to connect|Connection ended/i.test(message)) return true;
+  return isTransientConnectionError(e.cause, depth + 1) || isTransientConnectionError(e.meta?.driverAdapterError?.cause, depth + 1);
 }
+
+/** What `ConnectingDatabase` wraps: a pool (`PoolDatabase`), with its close hooks when it has them. */
+export type ConnectingInner = Database & { onClose?(fn: () => Promise<void>): void };
 
 export interface ConnectingOptions {
   migrations?: MigrateOptions;
@@ -52,13 +64,18 @@ export class ConnectingDatabase implements Database {
   readonly ready: Promise<void>;
   private state: 'unavailable' | 'migrating' | 'ready' | 'closed' = 'unavailable';
   private wake?: () => void;
+  /** Once ready: "database unavailable" / "database available again", once per outage. */
+  private readonly outage: OutageMonitor;
+  /** An operation is trying the server during an outage. */
+  private probing = false;
 
   constructor(
-    private readonly inner: PoolDatabase,
+    private readonly inner: ConnectingInner,
     private readonly options: ConnectingOptions = {},
   ) {
     this.kind = inner.kind;
     this.url = inner.url;
+    this.outage = new OutageMonitor('database', options.log);
     this.ready = this.connect();
     this.ready.catch(() => undefined); // observed by the caller; never an unhandled rejection here
   }
@@ -103,24 +120,64 @@ export class ConnectingDatabase implements Database {
     if (this.state !== 'ready') throw new DatabaseUnavailable();
   }
 
-  async query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<SqlResult<T>> {
+  /**
+   * Runs an operation of the ready database: a connection failure is `DatabaseUnavailable`, and the
+   * outage state follows. During an outage one operation at a time tries the server (the others
+   * fail at once), so none waits behind another's connection attempt; its success ends the outage.
+   */
+  private async serve<T>(operation: () => Promise<T>): Promise<T> {
     this.gate();
-    return this.inner.query<T>(text, params);
+    const probe = this.outage.down;
+    if (probe && this.probing) throw new DatabaseUnavailable('The database is not answering; retry later.');
+    if (probe) this.probing = true;
+    try {
+      const result = await operation();
+      this.outage.answered();
+      return result;
+    } catch (error) {
+      if (!isTransientConnectionError(error)) {
+        this.outage.answered(); // an SQL error (or the caller's own) is an answer
+        throw error;
+      }
+      this.outage.failed(error);
+      throw new DatabaseUnavailable('The database is not answering; retry later.', { cause: error });
+    } finally {
+      if (probe) this.probing = false;
+    }
   }
 
-  async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
-    this.gate();
-    return this.inner.transaction(fn);
+  /**
+   * How an operation of another client of this server went (the Prisma client: src/infra/prisma),
+   * so its failures and successes count for the outage state too (`error` absent: it answered).
+   */
+  observe(error?: unknown): void {
+    if (this.state !== 'ready') return;
+    if (error !== undefined && isTransientConnectionError(error)) this.outage.failed(error);
+    else this.outage.answered();
+  }
+
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<SqlResult<T>> {
+    return this.serve(() => this.inner.query<T>(text, params));
+  }
+
+  transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
+    return this.serve(() => this.inner.transaction(fn));
   }
 
   async ping(): Promise<void> {
     if (this.state !== 'ready') throw new Error(this.state === 'closed' ? 'closed' : this.state);
-    await this.inner.ping();
+    try {
+      await this.inner.ping();
+    } catch (error) {
+      this.observe(error);
+      throw error;
+    }
+    this.outage.answered();
   }
 
   /** Cleanup (Prisma clients on `url`) run before the pool ends, as `PoolDatabase.onClose`. */
   onClose(fn: () => Promise<void>): void {
-    this.inner.onClose(fn);
+    if (this.inner.onClose) this.inner.onClose(fn);
   }
 
   async close(): Promise<void> {

@@ -27,6 +27,21 @@ export interface QueryOptions {
   name?: string;
 }
 
+/**
+ * Longest wait for a new connection to the server: one that does not answer fails the request
+ * within 2 s (503 + Retry-After) instead of holding it. Waiting for a free connection of a busy
+ * pool is load, not an outage: that wait stays POOL_WAIT_MS.
+ */
+export const CONNECT_TIMEOUT_MS = 1_500;
+const POOL_WAIT_MS = 10_000;
+
+/** A pg client that gives up connecting after CONNECT_TIMEOUT_MS (pools take it as their `Client`). */
+export class QuickConnectClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 const statement = (text: string, params: unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig =>
   options?.name ? { name: options.name, text, values: params } : { text, values: params };
 
@@ -42,7 +57,13 @@ export class PoolDatabase implements Database {
     this.kind = options.kind;
     this.url = options.url;
     this.afterClose = options.afterClose;
-    this.pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+    this.pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.max ?? 10,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: POOL_WAIT_MS,
+      Client: QuickConnectClient,
+    });
     // An idle client losing its connection (server restart, socket server stopped) must not crash
     // the process; the pool discards it and the next query reconnects.
     this.pool.on('error', () => {});
@@ -110,4 +131,13 @@ export function onDatabaseClose(database: Database, fn: () => Promise<void>): bo
   if (typeof hooks.onClose !== 'function') return false;
   hooks.onClose(fn);
   return true;
+}
+
+/**
+ * Tells `database` how an operation of another client on its server went (`error` absent: it
+ * answered), if it keeps an outage state (the served database does; others ignore it).
+ */
+export function observeDatabase(database: Database, error?: unknown): void {
+  const observed = database as Database & { observe?: (error?: unknown) => void };
+  if (typeof observed.observe === 'function') observed.observe(error);
 }

@@ -33,7 +33,8 @@ function jsonbOrdered(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const obj = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(obj).sort(jsonbKeyOrder)) out[key] = jsonbOrdered(obj[key]);
+  // defineProperty: a member named `__proto__` stays a member, as in jsonb
+  for (const key of Object.keys(obj).sort(jsonbKeyOrder)) Object.defineProperty(out, key, { value: jsonbOrdered(obj[key]), enumerable: true, writable: true, configurable: true });
   return out;
 }
 

@@ -8,11 +8,14 @@
  * - What the table itself would refuse throws an Error with PostgreSQL's message and stores nothing:
  *   a duplicate id, NUL in the id or owner, an unstorable validation, a value JSON cannot hold.
  * - `find` of an id longer than 100 characters is undefined without a lookup (ids are ours).
+ * - The per-owner quota (`limits.maxPerOwner`) as the SQL store: counted and inserted in one step
+ *   (nothing awaits between them); at the limit RosterQuotaExceeded and nothing stored, checked
+ *   where the SQL store checks it (after the 400 and the owner, before the row's own refusals).
  * - Answers are fresh copies, JSON values as `jsonb` gives them back and `createdAt` an ISO string
  *   from the injected clock, so a caller cannot change what is stored.
  */
 import type { Clock } from '../../app/ports.js';
-import type { RosterStore, StoredRoster } from '../../app/league/ports.js';
+import { RosterQuotaExceeded, type RosterStore, type StoredRoster } from '../../app/league/ports.js';
 import { InvalidInput } from '../../games/errors.js';
 import { jsonbCopy } from '../event-store/memory.js';
 import { unstorableProblems } from '../event-store/storable.js';
@@ -48,15 +51,25 @@ const toStored = (r: Row): StoredRoster => ({
 
 export function memoryRosterStore(clock: Clock = { now: () => Date.now() }): RosterStore {
   const rows = new Map<string, Row>();
+  const owned = new Map<string, number>();
   return {
-    async save(r) {
+    async save(r, limits = {}) {
       // the same 400 on every backend for text PostgreSQL cannot hold
       const problems = unstorableProblems(r.roster, '/roster');
       if (problems.length) throw new InvalidInput(problems);
-      const row: Row = { id: text(r.id), ownerId: text(r.ownerId), roster: jsonb(r.roster, 'roster'), validation: jsonb(r.validation, 'validation'), createdAt: clock.now() };
+      // in the SQL store's order: the owner (its lock), the quota, then the row itself
+      const ownerId = text(r.ownerId);
+      const max = limits.maxPerOwner;
+      const count = owned.get(ownerId) ?? 0;
+      if (max !== undefined && count >= max) throw new RosterQuotaExceeded(max);
+      const row: Row = { id: text(r.id), ownerId, roster: jsonb(r.roster, 'roster'), validation: jsonb(r.validation, 'validation'), createdAt: clock.now() };
       if (rows.has(row.id)) throw new Error('duplicate key value violates unique constraint "eden_rosters_pkey"');
       rows.set(row.id, row);
+      owned.set(row.ownerId, count + 1);
       return toStored(row);
+    },
+    async countByOwner(ownerId) {
+      return owned.get(text(ownerId)) ?? 0;
     },
     async find(id) {
       // ids are ours (uuid-like); anything longer cannot be one

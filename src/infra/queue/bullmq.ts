@@ -15,8 +15,9 @@
  *
  * Outages: the API's operations (enqueue, get, cancel, ping) use connections with short connect and
  * command timeouts and no offline queue, and give up after OPERATION_TIMEOUT_MS with
- * QueueUnavailable; the connections reconnect by themselves (at most a second apart) when Redis
- * comes back.
+ * QueueUnavailable — at once while a connection is known to be down (reconnecting); the
+ * connections reconnect by themselves (at most a second apart) when Redis comes back. The outage is
+ * logged on state change ("job queue unavailable" once, "job queue available again" once).
  *
  * Cancellation: a waiting job is removed; an active one is signalled through a Redis channel that
  * every worker listens to (Worker.cancelJob aborts the processor's signal). Cancelled ids are
@@ -27,6 +28,7 @@ import { Redis } from 'ioredis';
 import { QueueUnavailable, type JobRequest, type JobRunner, type JobState, type JobStatus } from '../../app/ports.js';
 import { DEFAULT_QUEUE, KEEP_SECONDS, OWNER_STALE_MS, cancelChannel, cancelKey, clampPriority, connect, ownerKey, ownersKey, releaseOwner } from './redis-keys.js';
 import { cursorOf } from './steps.js';
+import { OutageMonitor, type OutageLogger } from '../outage.js';
 
 export { DEFAULT_QUEUE } from './redis-keys.js';
 
@@ -35,10 +37,12 @@ export interface BullOptions {
   queueName?: string;
   /** Attempts per job (a crash of the sandbox counts as a failed attempt). */
   attempts?: number;
+  /** Where outages are logged (once each, on state change). */
+  log?: OutageLogger;
 }
 
-/** Longest an API-side queue operation may take before it fails with QueueUnavailable. */
-export const OPERATION_TIMEOUT_MS = 2_000;
+/** Longest an API-side queue operation may take before it fails with QueueUnavailable (a request stays within 2 s). */
+export const OPERATION_TIMEOUT_MS = 1_500;
 
 /** The API's request-path connections: fail fast while Redis is away, reconnect at most a second apart. */
 function connectFailFast(url: string): Redis {
@@ -54,8 +58,20 @@ function connectFailFast(url: string): Redis {
   return redis;
 }
 
-/** Run one queue operation within OPERATION_TIMEOUT_MS; Redis being away becomes QueueUnavailable. */
-async function available<T>(what: string, operation: () => Promise<T>, clients: Redis[]): Promise<T> {
+/** Run one queue operation within OPERATION_TIMEOUT_MS; Redis being away becomes QueueUnavailable (and the outage state follows). */
+async function available<T>(what: string, operation: () => Promise<T>, clients: Redis[], outage: OutageMonitor): Promise<T> {
+  try {
+    const result = await bounded(what, operation, clients);
+    outage.answered();
+    return result;
+  } catch (error) {
+    if (error instanceof QueueUnavailable) outage.failed(error.cause ?? error);
+    else outage.answered(); // Redis answered (with an error of the operation's own)
+    throw error;
+  }
+}
+
+async function bounded<T>(what: string, operation: () => Promise<T>, clients: Redis[]): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new QueueUnavailable(`The job queue did not answer (${what}) within ${OPERATION_TIMEOUT_MS} ms.`)), OPERATION_TIMEOUT_MS);
@@ -74,18 +90,34 @@ async function available<T>(what: string, operation: () => Promise<T>, clients: 
   }
 }
 
-/** Resolves once `client` is connected (at once when it is). */
+/** Longest `close()` waits for BullMQ to close each of its connections cleanly. */
+const CLOSE_TIMEOUT_MS = 1_000;
+
+/** Settles when `promise` does (its failure ignored) or after `ms`, whichever is first. */
+async function within(ms: number, promise: Promise<unknown> | undefined): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.resolve(promise).catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+/** Connection states in which Redis is known to be away: nothing to wait for. */
+const DOWN = new Set(['reconnecting', 'close', 'end']);
+
+/**
+ * Resolves once `client` is connected (at once when it is), or once waiting is pointless: it is
+ * known to be down, or the connection being made failed. The operation then fails at once.
+ */
 function ready(client: Redis): Promise<void> {
-  if (client.status === 'ready') return Promise.resolve();
+  if (client.status === 'ready' || DOWN.has(client.status)) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
-      client.off('ready', done);
+      for (const event of ['ready', 'error', 'close']) client.off(event, done);
       clearTimeout(timer);
       resolve();
     };
     // give up waiting here past the deadline; the operation then fails with QueueUnavailable anyway
     const timer = setTimeout(done, OPERATION_TIMEOUT_MS).unref();
-    client.on('ready', done);
+    for (const event of ['ready', 'error', 'close']) client.on(event, done);
   });
 }
 
@@ -112,10 +144,13 @@ export class BullJobRunner implements JobRunner {
   private readonly queueClient: Redis;
   private readonly queue: Queue;
   private events: QueueEvents | undefined;
+  private eventsClient: Redis | undefined;
   private readonly listeners = new Set<(state: JobState) => void>();
   private readonly attempts: number;
+  private readonly outage: OutageMonitor;
 
   constructor(private readonly options: BullOptions) {
+    this.outage = new OutageMonitor('job queue', options.log);
     this.queueName = options.queueName ?? DEFAULT_QUEUE;
     this.attempts = options.attempts ?? 3;
     this.client = connectFailFast(options.url);
@@ -125,19 +160,19 @@ export class BullJobRunner implements JobRunner {
   }
 
   enqueue(job: JobRequest): Promise<void> {
-    return available('enqueue', () => this.add(job), this.clients);
+    return available('enqueue', () => this.add(job), this.clients, this.outage);
   }
 
   get(id: string): Promise<JobState | undefined> {
-    return available('get', () => this.read(id), this.clients);
+    return available('get', () => this.read(id), this.clients, this.outage);
   }
 
   cancel(id: string): Promise<boolean> {
-    return available('cancel', () => this.remove(id), this.clients);
+    return available('cancel', () => this.remove(id), this.clients, this.outage);
   }
 
   async ping(): Promise<void> {
-    await available('ping', () => this.client.ping(), [this.client]);
+    await available('ping', () => this.client.ping(), [this.client], this.outage);
   }
 
   private get clients(): Redis[] {
@@ -222,8 +257,11 @@ export class BullJobRunner implements JobRunner {
 
   async close(): Promise<void> {
     this.listeners.clear();
-    await this.events?.close();
-    await this.queue.close().catch(() => undefined);
+    // bounded: just after an outage BullMQ's close may wait for a connection that is not coming
+    // back, and a shutdown must end within its grace (CONTRACT §8.5); the sockets are dropped below
+    await within(CLOSE_TIMEOUT_MS, this.events?.close());
+    await within(CLOSE_TIMEOUT_MS, this.queue.close());
+    this.eventsClient?.disconnect();
     this.queueClient.disconnect();
     this.client.disconnect();
   }
@@ -240,7 +278,9 @@ export class BullJobRunner implements JobRunner {
 
   private watch(): void {
     if (this.events) return;
-    this.events = new QueueEvents(this.queueName, { connection: connect(this.options.url) });
+    this.eventsClient = connect(this.options.url);
+    this.eventsClient.on('error', () => undefined); // reported through the failing operations
+    this.events = new QueueEvents(this.queueName, { connection: this.eventsClient });
     const refresh = async (jobId: string) => {
       if (!this.listeners.size) return;
       const state = await this.get(jobId).catch(() => undefined);

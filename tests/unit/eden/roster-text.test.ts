@@ -1,6 +1,6 @@
 /** Plain-text army lists (CONTRACT §7.4; EDEN-ROSTER-1..5 on the band line). */
 import { describe, expect, it } from 'vitest';
-import { formatRosterText, parseRosterText } from '../../../src/games/eden/roster-text.js';
+import { formatRosterText, MAX_TEXT_LENGTH, MAX_TEXT_LINES, parseRosterText, textOverBudget } from '../../../src/games/eden/roster-text.js';
 
 const helmet = { name: 'Helmet', categories: ['protection'], protection: { limbs: ['head'], value: 1 } };
 
@@ -59,5 +59,60 @@ describe('roster text', () => {
       fighters: [{ id: 'x' }, { ref: 'YURI' }, { ref: 'yuri', equipment: [{ name: 'Odd', categories: ['tech'] }] }],
     });
     expect(!r.ok && r.errors.map((e) => e.path)).toEqual(['/catalog', '/affiliation', '/fighters/0', '/fighters/1/ref', '/fighters/2/equipment/0']);
+  });
+
+  describe('budgets (README "Roster budgets"), counted before any line is read', () => {
+    const band = 'Band: faction Jokers\n';
+
+    it(`refuses more than ${MAX_TEXT_LINES} lines with one problem, whatever the lines hold`, () => {
+      // every line would be a problem of its own if it were parsed (an unmatched "]")
+      const r = parseRosterText(band + ']\n'.repeat(1_000_000));
+      expect(r).toEqual({
+        ok: false,
+        errors: [{ path: '', code: 'too_many_lines', message: expect.stringContaining(`${MAX_TEXT_LINES} lines`), line: MAX_TEXT_LINES + 1, column: 1, limit: MAX_TEXT_LINES }],
+      });
+      // CR, LF and CRLF are one line break each
+      expect(textOverBudget(band + 'y\r'.repeat(MAX_TEXT_LINES))).toMatchObject({ code: 'too_many_lines', line: MAX_TEXT_LINES + 1 });
+      expect(textOverBudget(band + 'y\r\n'.repeat(MAX_TEXT_LINES))).toMatchObject({ code: 'too_many_lines', line: MAX_TEXT_LINES + 1 });
+    });
+
+    it(`accepts exactly ${MAX_TEXT_LINES} lines, a final line break starting none`, () => {
+      const text = band + 'yuri\n'.repeat(MAX_TEXT_LINES - 1);
+      expect(textOverBudget(text)).toBeUndefined();
+      expect(textOverBudget(text.slice(0, -1))).toBeUndefined();
+      const r = parseRosterText(text);
+      expect(r.ok && r.roster.fighters.length).toBe(MAX_TEXT_LINES - 1);
+      expect(textOverBudget(text + 'yuri')).toMatchObject({ code: 'too_many_lines' });
+      expect(textOverBudget('')).toBeUndefined();
+    });
+
+    it(`refuses more than ${MAX_TEXT_LENGTH} characters, naming the line and column where the budget ran out`, () => {
+      const long = band + 'y'.repeat(MAX_TEXT_LENGTH);
+      expect(parseRosterText(long)).toEqual({
+        ok: false,
+        errors: [
+          {
+            path: '',
+            code: 'text_too_long',
+            message: expect.stringContaining(`${MAX_TEXT_LENGTH} characters`),
+            line: 2,
+            column: MAX_TEXT_LENGTH - band.length + 1,
+            limit: MAX_TEXT_LENGTH,
+          },
+        ],
+      });
+      expect(textOverBudget('x'.repeat(MAX_TEXT_LENGTH))).toBeUndefined();
+    });
+
+    it('looks names up once each: a line of 8,000 equipment names reads them all, unknown ones by name', () => {
+      const names = Array.from({ length: 8_000 }, (_, i) => (i % 2 ? 'Casco' : `thing${i % 7}`));
+      const r = parseRosterText(`${band}YÛRI [${names.join(',')}]`);
+      expect(r.ok).toBe(true);
+      const equipment = r.ok ? r.roster.fighters[0]!.equipment! : [];
+      expect(r.ok && r.roster.fighters[0]!.ref).toBe('yuri');
+      expect(equipment).toHaveLength(8_000);
+      expect(equipment[1]).toEqual(helmet);
+      expect(equipment[0]).toEqual({ name: 'thing0', categories: [] });
+    });
   });
 });

@@ -212,6 +212,11 @@ export interface paths {
          *     Einheit: Fraktion Jokergang, Budget 100, Ausgabe de
          *     1. Yuri [Helm]
          *     ```
+         *
+         *     **Budgets** (a hostile list costs no more than a legal one; README "Roster budgets"):
+         *     - `fighters` and `catalog` hold at most 200 entries. A longer array is refused before any of its entries is validated: 400 `too_many_items` whose `errors` name each array (`code: maxItems`, `limit`, `count`); nothing else of the body is reported then.
+         *     - A plain-text list has at most 1000 lines and 65536 characters, counted before any line is read: 400 `too_many_lines` or `text_too_long` with `limit` and one error.
+         *     - A 400 about a list names at most 100 problems in `errors`; `errorsOmitted` (present only then) counts the others.
          */
         post: operations["eden.roster"];
         delete?: never;
@@ -252,6 +257,11 @@ export interface paths {
          *     Einheit: Fraktion Jokergang, Budget 100, Ausgabe de
          *     1. Yuri [Helm]
          *     ```
+         *
+         *     **Budgets** (a hostile list costs no more than a legal one; README "Roster budgets"):
+         *     - `fighters` and `catalog` hold at most 200 entries. A longer array is refused before any of its entries is validated: 400 `too_many_items` whose `errors` name each array (`code: maxItems`, `limit`, `count`); nothing else of the body is reported then.
+         *     - A plain-text list sent to validate has at most 1000 lines and 65536 characters, counted before any line is read: 400 `too_many_lines` or `text_too_long` with `limit` and one error.
+         *     - A 400 about a list names at most 100 problems in `errors`; `errorsOmitted` (present only then) counts the others.
          */
         post: operations["eden.rosterFormat"];
         delete?: never;
@@ -1204,7 +1214,12 @@ export interface paths {
          *
          *     **Order of the dice** (fixed `values` are consumed in this order): terms left to right; within a term, its N dice first (one transcript entry whose purpose is the term, e.g. `4d6kh3`), then die by die each reroll and explosion draw as it happens (one entry each, purpose `4d6r<2 die 3 reroll`, `10d10! die 2 explosion`).
          *
-         *     `total` is the value of the whole expression; `terms` lists every dice term and constant with the values rolled, those kept and its total.
+         *     `total` is the value of the whole expression; `terms` lists every dice term and constant with the values rolled, those kept and its total. Totals are integers within ±(2^53 − 1) (beyond → 422 `out_of_range`); GraphQL types them `SafeInt`.
+         *
+         *     **Budgets** (checked from the notation before the first die is drawn; over one → 422 `too_complex` with `budget: {name, limit, needed}`):
+         *     - `dice.draws` = 100,000: dice drawn in the worst case, every die × (1 + 10 explosions if it can explode) × (1 + 10 rerolls per draw for `r<n`, 1 for `ro<n`, if a face can be rerolled). `1000d6!` needs 11,000, `1000d6!r<2` 121,000 (refused);
+         *     - `dice.transcriptEntries` = 20,000: entries of `dice.rolls` in the worst case, one per term plus one per reroll or explosion draw (the answer's size);
+         *     - GraphQL: a document is one request. The estimated costs of its root fields (aliases included) are added up per budget, each field counting at most its budget (one over it is refused by its own check), and a document whose sum passes a budget is refused before any field runs: HTTP 400, one error with `extensions: {code: "query_too_complex", status: 400, measure: "cost", limit, measured, budget: {name, limit, needed}}`.
          *
          *     **Grammar** (letters case-insensitive, spaces between tokens ignored):
          *     - integers `2`; dice `NdM` (N = 1 when omitted: `dM`), `d%` (= d100), `dF` (fudge die −1/0/+1, drawn as a d3: 1 → −1, 2 → 0, 3 → +1);
@@ -1236,7 +1251,13 @@ export interface paths {
          * Exact probability distribution of a dice notation, with min, max, mean and standard deviation.
          * @description Every value the notation can produce with its exact probability: computed with big-integer counts over one common denominator (no sampling, no floating-point accumulation), each probability rounded to a double only at the end; they sum to 1 within 1e-12. The process modelled is exactly the one POST /v1/dice/rolls rolls: keep/drop by order statistics, rerolls and explosions with the same caps, success counting, `+ -` by convolution of independent terms, `* /` pairwise (division rounding down; a divisor that can be 0 is 422 `division_by_zero`).
          *
-         *     **Budget**: the values must span at most 200,000 integers, and the computation must fit in 6,000,000 big-integer operations (weighted by the size of the numbers); beyond either → 422 `too_complex`. For scale: `100d6`, `10d10!`, `20d6kh3` fit; `1000d6` and `3d1000000` do not.
+         *     **Budgets** (over one → 422 `too_complex` with `budget: {name, limit, needed, operations, range}`):
+         *     - `dice.distributionWork` = 6,000,000 big-integer operations (weighted by the size of the numbers), charged before each step that does them, tables included (keep/drop's binomial table and the least work of its passes are checked before the table is built);
+         *     - `dice.distributionRange` = 200,000: integers the values may span;
+         *     - GraphQL: a document is one request. The estimated costs of its root fields (aliases included) are added up per budget, each field counting at most its budget (one over it is refused by its own check), and a document whose sum passes a budget is refused before any field runs: HTTP 400, one error with `extensions: {code: "query_too_complex", status: 400, measure: "cost", limit, measured, budget: {name, limit, needed}}`.
+         *     For scale: `100d6`, `10d10!`, `20d6kh3` fit; `1000d6`, `1000d2kh500` and `3d1000000` do not.
+         *
+         *     Values beyond ±(2^53 − 1) (`1000000000*1000000000`) are 422 `out_of_range`.
          *
          *     **Pictures**: send `Accept: image/svg+xml` for a bar chart of the distribution, or `Accept: image/png` for the same chart as PNG; JSON is the default.
          *
@@ -1638,7 +1659,7 @@ export interface paths {
         };
         /**
          * Progress as Server-Sent Events
-         * @description A `text/event-stream`: one `progress` event (data: the simulation as GET answers it) now, on every change and at least once a second while it runs, then a final `completed` / `failed` / `cancelled` event, after which the stream ends.
+         * @description A `text/event-stream`: one `progress` event (data: the simulation as GET answers it) now, on every change and at least once a second while it runs, then a final `completed` / `failed` / `cancelled` event, after which the stream ends. When the server shuts down, a last `event: shutdown` (with `retry:`) ends the stream.
          */
         get: operations["simulations.events"];
         put?: never;
@@ -1681,6 +1702,8 @@ export interface paths {
         /**
          * Store an EDEN army list for sharing (API key).
          * @description Validates `roster` (a body of POST /v1/eden/rosters/validate) and stores both under a random, unguessable id. `url` is the share link: GET /v1/eden/rosters/{id} needs no API key.
+         *
+         *     **Budgets** (README "Roster budgets"): `roster` is stored as sent, so it may be at most `MAX_STORED_ROSTER_BYTES` (default 65536) bytes of JSON (UTF-8, compact, without `receipt`; members no schema declares count too): a larger one is 413 `roster_too_large` with `limit` and `size`, refused before it is validated. One API key stores at most `MAX_STORED_ROSTERS_PER_KEY` (default 1000) lists: past it 429 `quota_exceeded` with `limit`, and nothing is stored (no `Retry-After`: waiting does not help). An array over its `maxItems` is 400 `too_many_items`, as for validate.
          */
         post: operations["eden.storeRoster"];
         delete?: never;
@@ -1740,7 +1763,9 @@ export interface paths {
         put?: never;
         /**
          * Check a receipt (and optionally the list it is about).
-         * @description `valid` is true when the receipt is signed by one of the published keys and unaltered. With `roster`, `rosterMatches` tells whether its canonical SHA-256 (keys sorted recursively, no spaces, `receipt` left out) is the receipt's `rosterSha256`. A malformed or forged receipt is `valid: false`, never an error.
+         * @description `valid` is true when the receipt is signed by one of the published keys and unaltered. With `roster`, `rosterMatches` tells whether its canonical SHA-256 (keys sorted recursively, no spaces, `receipt` left out) is the receipt's `rosterSha256`. A malformed or forged receipt is `valid: false`, never an error; `reason` says why: `malformed`, `not_a_receipt`, `unknown_key` or `bad_signature`.
+         *
+         *     Only receipts verify. Every token the service signs names its use in the JWS header `typ` (receipts `receipt+jwt`, feed tokens `feed+jwt`): any other token, a feed token included, is `{"valid": false, "reason": "not_a_receipt"}` (its payload is not echoed: `claims: null`). Receipts signed before `typ` named the use (`typ: "JWT"`) still verify: their payload (`rosterSha256`, or `matchId` and `version`) makes them receipts.
          */
         post: operations["receipts.verify"];
         delete?: never;
@@ -2117,6 +2142,7 @@ export interface components {
         /** DiceRoll */
         DiceRoll: {
             notation: string;
+            /** @description The value of the whole expression. */
             total: number;
             /** @description Dice terms and constants in the order they were rolled (left to right). */
             terms: components["schemas"]["DiceTerm"][];
@@ -2148,7 +2174,7 @@ export interface components {
             values: number[];
             /** @description The values kept (keep/drop), in roll order. */
             kept: number[];
-            /** @description Sum of the kept values; with success counting, the number of kept dice meeting the target. */
+            /** @description Sum of the kept values (or the constant); with success counting, the number of kept dice meeting the target. */
             total: number;
             /** @description With success counting: the number of successes (= `total`). */
             successes?: number;
@@ -2773,7 +2799,7 @@ export interface components {
             } | null;
             /** @description With `roster`: its canonical SHA-256 is the receipt's `rosterSha256`. */
             rosterMatches?: boolean;
-            /** @description `malformed`, `unknown_key` or `bad_signature` when not valid. */
+            /** @description `malformed`, `not_a_receipt` (a token signed for another use: its JWS `typ` is not `receipt+jwt`), `unknown_key` or `bad_signature` when not valid. */
             reason?: string;
             kid?: string;
         };
@@ -3061,7 +3087,10 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /** StoreRosterRequest */
+        /**
+         * StoreRosterRequest
+         * @description `roster` is stored as sent: at most MAX_STORED_ROSTER_BYTES (default 65536) bytes of JSON, and at most MAX_STORED_ROSTERS_PER_KEY (default 1000) lists per API key.
+         */
         StoreRosterRequest: {
             roster: components["schemas"]["Roster"];
         };
@@ -8699,7 +8728,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /**
-             * @description New events of the match: `id:` the version, `event:` the event type, `data:` the event as GET /v1/matches/{id}/events answers it.
+             * @description New events of the match: `id:` the version, `event:` the event type, `data:` the event as GET /v1/matches/{id}/events answers it. When the server shuts down, a last `event: shutdown` (with `retry:`) ends the stream: reconnect with Last-Event-ID.
              *
              *     A `text/event-stream` (Server-Sent Events): it opens with a `: <comment>` line and `retry: 2000` (milliseconds before a client reconnects), then one block per event — `id:` (where given), `event:` (the event name) and `data:` (one line of JSON) — blocks separated by a blank line; a `: ping` comment every 15 s keeps idle connections open. A revoked API key ends the stream with `event: revoked`.
              */
@@ -8741,7 +8770,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Rate limit exceeded. */
+            /** @description Rate limit exceeded, or too many streams open (`too_many_streams`: at most MAX_STREAMS_PER_KEY per API key and MAX_STREAMS_PER_IP per client address); retry after Retry-After seconds. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9086,7 +9115,15 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["RateLimited"];
+            /** @description Rate limit exceeded, or too many streams open (`too_many_streams`: at most MAX_STREAMS_PER_KEY per API key and MAX_STREAMS_PER_IP per client address); retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Overloaded or not ready; retry after Retry-After seconds. */
             503: {
                 headers: {
@@ -9159,6 +9196,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description `roster` is stored as sent: at most MAX_STORED_ROSTER_BYTES (default 65536) bytes of JSON, and at most MAX_STORED_ROSTERS_PER_KEY (default 1000) lists per API key. */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["StoreRosterRequest"];
@@ -9192,10 +9230,18 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            /** @description The list is over MAX_STORED_ROSTER_BYTES of JSON (`roster_too_large`, with `limit` and `size`), or the body over 5 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Rate limit exceeded. */
+            /** @description The API key already stores MAX_STORED_ROSTERS_PER_KEY lists (`quota_exceeded`, with `limit`; no Retry-After), or the rate limit is exceeded. */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -14,7 +14,7 @@ import { claimReward, chooseCasualty, declareCombat, explore, pair, tradeWith } 
 import { enemies, leaveOrganisation, playGift, reconcileHands } from './gifts.js';
 import { leaveLocation, resist } from './resist.js';
 import { coreGroup, drawCards, groupOf, holding, violation } from './rules.js';
-import type { AnimaPhase, AnimaTable, GroupState } from './state.js';
+import { own, type AnimaPhase, type AnimaTable, type GroupState } from './state.js';
 import { discardGifts, dismissCharacter, goTo, keepCharacter, rest, seekNewHorizons, type Cmd } from './turn.js';
 
 type Handler = (c: Cmd, t: AnimaTable, g: GroupState, dice: Dice) => AnimaEvent[];
@@ -153,7 +153,8 @@ function followUp(t: AnimaTable, dice: Dice): AnimaEvent[] {
 
 /** decide(command, table, dice) → events; `fold` is the table after them (for the follow-ups). */
 export function decideTable(command: Cmd, table: AnimaTable, dice: Dice): AnimaEvent[] {
-  const spec = ANIMA_COMMANDS[command.type];
+  // Own members only: "constructor", "toString", "__proto__"… are unknown commands, not Object.prototype's.
+  const spec = own(ANIMA_COMMANDS, command.type);
   if (!spec) violation('unknown_command', `Ánima matches know no command "${command.type}".`);
   const g = check(spec, command, table);
   const events = spec.decide(command, table, g, dice);

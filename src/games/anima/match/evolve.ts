@@ -6,7 +6,7 @@
 import type { AnimaEvent, AnimaEventData } from './events.js';
 import { CARD_FOLDS, dropOrganisation, passGift, startResist } from './evolve-cards.js';
 import { finish, holding } from './rules.js';
-import type { AnimaPhase, AnimaTable, GroupCharacter, GroupState } from './state.js';
+import { own, type AnimaPhase, type AnimaTable, type GroupCharacter, type GroupState } from './state.js';
 import type { PriorEncounter } from '../index.js';
 
 const NEXT: Partial<Record<AnimaPhase, AnimaPhase>> = { start: 'move', move: 'interaction', interaction: 'exploration', exploration: 'turn_end' };
@@ -296,7 +296,7 @@ const FOLDS: Folds = {
 };
 
 export function evolveTable(table: AnimaTable, e: { type: string; data: unknown }): AnimaTable {
-  const fold = (FOLDS as Record<string, (t: AnimaTable, d: unknown) => void>)[e.type];
+  const fold = own(FOLDS as Record<string, (t: AnimaTable, d: unknown) => void>, e.type);
   if (!fold) return table;
   const t = structuredClone(table);
   fold(t, e.data);

@@ -8,6 +8,7 @@
  * choice, so the next command sends the Group again.
  */
 import { RuleViolation } from '../../errors.js';
+import { own } from './state.js';
 
 export interface AnimaPlayerRecord {
   group: Record<string, unknown> | null;
@@ -46,7 +47,7 @@ export const animaProjection = {
   fill(type: string, request: Request, state: State): Request {
     if (!GROUP_COMMANDS.includes(type)) return request;
     const player = playerOf(request, state);
-    const kept = state.groups[player]?.group;
+    const kept = own(state.groups, player)?.group;
     return request.group === undefined && kept ? { ...request, group: structuredClone(kept) } : request;
   },
 
@@ -61,7 +62,7 @@ export const animaProjection = {
       encounters?: { combat?: unknown }[];
       encounter?: { combat?: unknown };
     };
-    const before = state.groups[player] ?? fresh();
+    const before = own(state.groups, player) ?? fresh();
     const sent = request.group as Record<string, unknown> | undefined;
     let group: Record<string, unknown> | null = sent ? { ...sent } : before.group;
     // ANIMA-HAND-1: the hand size after drawn Gifts, when the Group carried one

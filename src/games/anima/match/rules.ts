@@ -3,7 +3,7 @@ import type { Dice } from '../../dice/index.js';
 import { RuleViolation } from '../../errors.js';
 import type { Group } from '../group.js';
 import { event, type AnimaEvent } from './events.js';
-import type { AnimaTable, GroupState } from './state.js';
+import { own, type AnimaTable, type GroupState } from './state.js';
 
 export function violation(code: string, message: string, extra: Record<string, unknown> = {}): never {
   throw new RuleViolation(code, message, extra);
@@ -25,7 +25,7 @@ export function coreGroup(g: GroupState, extra = 0): Group {
 }
 
 export function groupOf(t: AnimaTable, player: unknown, role = 'player'): GroupState {
-  const g = typeof player === 'string' ? t.groupsInPlay[player] : undefined;
+  const g = own(t.groupsInPlay, player);
   if (!g) violation('unknown_player', `No ${role} "${String(player)}" in this match.`, { players: Object.keys(t.groupsInPlay) });
   return g;
 }

@@ -269,6 +269,15 @@ export function checkCards(options: Record<string, unknown>, players: number): v
   if (problems.length) throw new InvalidInput(problems);
 }
 
+/**
+ * `map[key]` only when `key` is the map's own member. Player ids come from the players: a plain
+ * `map[id]` would find Object.prototype's members ("constructor", "toString", "__proto__"…) for a
+ * player who is not in the match — and a write through what it found would change them.
+ */
+export function own<T>(map: Readonly<Record<string, T>>, key: unknown): T | undefined {
+  return typeof key === 'string' && Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
 
 const freshGroup = (dealt: number[], missions: { card: number; name: string }[], giftsDealt: number[]): GroupState => ({
@@ -310,7 +319,9 @@ export function initialTable(players: { id: string }[], options: Record<string, 
   players.forEach((p, i) => {
     const missions = ok ? [2 * i, 2 * i + 1].map((card) => ({ card, name: cards.basicMissions[card]!.name })) : [];
     // ANIMA-SETUP-3: four Gifts each, in player order, when the Gift deck is given.
-    groupsInPlay[p.id] = freshGroup(ok ? [2 * i, 2 * i + 1] : [], missions, ok && gifts ? range(4 * i, 4 * i + 4) : []);
+    // An own member also for the id "__proto__" (a plain assignment would set the prototype).
+    const group = freshGroup(ok ? [2 * i, 2 * i + 1] : [], missions, ok && gifts ? range(4 * i, 4 * i + 4) : []);
+    Object.defineProperty(groupsInPlay, p.id, { value: group, writable: true, enumerable: true, configurable: true });
   });
   return {
     phase: 'setup',

@@ -7,7 +7,7 @@ import type { PriorEncounter } from '../prior.js';
 import { event, type AnimaEvent } from './events.js';
 import { characterOf, drawCards, shuffle, violation } from './rules.js';
 import { committedCombat, giftDeck, namedGifts, redirectOf, type GiftPlay, type Redirect } from './gifts.js';
-import { STARTING_GIFTS, type AnimaTable, type GroupState } from './state.js';
+import { STARTING_GIFTS, own, type AnimaTable, type GroupState } from './state.js';
 
 export type Cmd = { type: string; player: string; [member: string]: unknown };
 
@@ -156,7 +156,7 @@ export function seekNewHorizons(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice
   const asked = (c.saves as { location: string; by: string; gift?: string }[] | undefined) ?? [];
   const saved = r.saved.map((s): { location: string; by: string; gift?: number } => {
     // ANIMA-MOVE-8: saving a Location costs one Gift from the saver's hand (named, with a Gift deck).
-    const saver = t.groupsInPlay[s.by];
+    const saver = own(t.groupsInPlay, s.by);
     if (!saver) violation('unknown_player', `No player "${s.by}" to save ${s.location}.`);
     if (saver.handSize < r.saved.filter((x) => x.by === s.by).length) violation('not_held', `${s.by} has no Gift left to discard to save ${s.location} (ANIMA-MOVE-8).`);
     if (!cards.gifts) {

@@ -16,7 +16,8 @@ import { explodingSum, isTopFaceExplosion } from './exploding-sum.js';
 import { Budget, addCounts, bitLength, combine, constant, convolve, hi, negate, power, ratio, ratioOver, scale, trim, uniform, type Exact } from './exact.js';
 
 /** One draw after `r<n` / `ro<n`: a face below n is redrawn up to `times` times. */
-export function rerolled(g: Exact, below: number, times: number): Exact {
+export function rerolled(g: Exact, below: number, times: number, budget: Budget): Exact {
+  budget.charge(g.counts.length, bitLength(g.denom) * (times + 1));
   const m = g.counts.reduce((s, c, i) => (g.lo + i < below ? s + c : s), 0n);
   const d = g.denom;
   let accept = 0n; // Σ_{k=0..times} m^k d^(times-k): the ways a face ≥ n is finally shown
@@ -27,6 +28,7 @@ export function rerolled(g: Exact, below: number, times: number): Exact {
 
 /** One exploding die: a draw showing `atLeast` or more adds another, at most `depth` times. */
 export function exploded(g: Exact, atLeast: number, depth: number, budget: Budget): Exact {
+  budget.charge(2 * g.counts.length, bitLength(g.denom));
   const part = (keep: (v: number) => boolean): Exact => ({ lo: g.lo, counts: g.counts.map((c, i) => (keep(g.lo + i) ? c : 0n)), denom: g.denom });
   const low = part((v) => v < atLeast);
   const high = trim(part((v) => v >= atLeast));
@@ -42,6 +44,15 @@ export function keptCount(term: DiceTerm): number {
   const { mode, count } = term.keep;
   return Math.max(0, Math.min(term.count, mode === 'kh' || mode === 'kl' ? count : term.count - count));
 }
+
+/** Binomial coefficients C(i, k) for i ≤ n: (n + 1)(n + 2)/2 numbers of at most n bits. */
+export const binomialTableSize = (n: number): number => ((n + 1) * (n + 2)) / 2;
+
+/**
+ * The least work `keepOrder` does on `values` distinct values (its state count per pass is at least
+ * one per number of dice placed): the first pass (n + 1), then (n + 1)(n + 2)/2 per further value.
+ */
+export const keepOrderFloor = (n: number, values: number): number => n + 1 + Math.max(0, values - 1) * binomialTableSize(n);
 
 function binomials(n: number): bigint[][] {
   const rows: bigint[][] = [[1n]];
@@ -60,10 +71,15 @@ function binomials(n: number): bigint[][] {
 export function keepOrder(die: Exact, n: number, keep: number, highest: boolean, score: (v: number) => number, budget: Budget): Exact {
   const values = die.counts.map((c, i) => [die.lo + i, c] as const).filter(([, c]) => c !== 0n);
   if (highest) values.reverse();
-  const choose = binomials(n);
   const bits = bitLength(die.denom) * n;
+  // checked before any table is built: the binomials are charged, and the least work of the passes
+  // below must fit (1000d2kh500 is refused here, not after building a million-entry table)
+  budget.charge(binomialTableSize(n), n);
+  budget.require(keepOrderFloor(n, values.length), bits);
+  const choose = binomials(n);
   let dp: Map<number, bigint>[] = Array.from({ length: n + 1 }, (_, j) => new Map(j === 0 ? [[0, 1n]] : []));
   for (const [v, count] of values) {
+    budget.charge(n, bitLength(count) * n);
     const powers = [1n];
     for (let c = 1; c <= n; c++) powers.push(powers[c - 1]! * count);
     const next: Map<number, bigint>[] = Array.from({ length: n + 1 }, () => new Map());
@@ -80,17 +96,20 @@ export function keepOrder(die: Exact, n: number, keep: number, highest: boolean,
     dp = next;
   }
   const final = dp[n]!;
-  const sums = [...final.keys()];
-  const lo = Math.min(...sums);
-  const counts = Array.from({ length: Math.max(...sums) - lo + 1 }, () => 0n);
+  let lo = Infinity;
+  let high = -Infinity;
+  for (const s of final.keys()) [lo, high] = [Math.min(lo, s), Math.max(high, s)];
+  const counts = Array.from({ length: high - lo + 1 }, () => 0n);
   for (const [s, c] of final) counts[s - lo] = c;
   return { lo, counts, denom: die.denom ** BigInt(n) };
 }
 
 /** The distribution of one die of `term` (rerolls and explosions applied). */
 export function dieDistribution(term: DiceTerm, budget: Budget): Exact {
-  let g = uniform(lowestFace(term), highestFace(term));
-  if (term.reroll) g = rerolled(g, term.reroll.below, term.reroll.once ? 1 : MAX_REROLLS);
+  const [lo, top] = [lowestFace(term), highestFace(term)];
+  budget.charge(top - lo + 1); // the faces' table (a d1000000 has a million)
+  let g = uniform(lo, top);
+  if (term.reroll) g = rerolled(g, term.reroll.below, term.reroll.once ? 1 : MAX_REROLLS, budget);
   if (term.explode) g = exploded(g, term.explode.atLeast, MAX_EXPLOSIONS, budget);
   return g;
 }

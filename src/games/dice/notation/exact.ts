@@ -1,9 +1,13 @@
 /**
  * Exact discrete distributions over integers: BigInt counts over one BigInt denominator, so every
  * probability is an exact rational and the counts always sum to the denominator. Work is charged
- * to a `Budget`; past it the computation stops with 422 `too_complex`.
+ * to a `Budget` before each step that does it (tables included); past it the computation stops with
+ * 422 `too_complex`, budget `dice.distributionWork` (or `dice.distributionRange`, see budgets.ts).
  */
 import { RuleViolation } from '../../errors.js';
+import { MAX_RANGE, WORK_BUDGET, overBudget } from './budgets.js';
+
+export { MAX_RANGE, WORK_BUDGET } from './budgets.js';
 
 export interface Exact {
   /** The value of `counts[0]`. */
@@ -13,24 +17,33 @@ export interface Exact {
   denom: bigint;
 }
 
-/** Widest range of values a distribution may span (dense counts). */
-export const MAX_RANGE = 200_000;
-/** Elementary big-integer operations one distribution may cost (weighted by operand size). */
-export const WORK_BUDGET = 6_000_000;
+/** The weight of `ops` operations on integers of about `bits` bits (what a Budget is charged). */
+export const weighted = (ops: number, bits = 64): number => ops * (1 + bits / 256);
 
 export class Budget {
   spent = 0;
   constructor(readonly limit = WORK_BUDGET) {}
 
-  /** Charge `ops` operations on integers of about `bits` bits. */
+  /** Charge `ops` operations on integers of about `bits` bits, before doing them. */
   charge(ops: number, bits = 64): void {
-    this.spent += ops * (1 + bits / 256);
-    if (this.spent > this.limit) tooComplex(`its exact distribution needs more than the budget of ${this.limit.toLocaleString('en')} big-integer operations`);
+    this.spent += weighted(ops, bits);
+    if (this.spent > this.limit) this.refuse(this.spent);
+  }
+
+  /** Refuse now when work known to come (at least `ops` operations of `bits` bits) cannot fit; charges nothing. */
+  require(ops: number, bits = 64): void {
+    const needed = this.spent + weighted(ops, bits);
+    if (needed > this.limit) this.refuse(needed);
+  }
+
+  private refuse(needed: number): never {
+    overBudget('dice.distributionWork', needed, `its exact distribution needs more than ${this.limit.toLocaleString('en')} big-integer operations`, this.limit);
   }
 }
 
-export function tooComplex(why: string): never {
-  throw new RuleViolation('too_complex', `The notation is too complex: ${why}.`, { budget: { operations: WORK_BUDGET, range: MAX_RANGE } });
+/** Values beyond ±(2^53 − 1) cannot be told apart as JSON numbers: 422 `out_of_range`, as when rolling. */
+export function checkSafe(lo: number, high: number): void {
+  if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(high)) throw new RuleViolation('out_of_range', 'The notation can reach beyond ±9,007,199,254,740,991.');
 }
 
 export function bitLength(n: bigint): number {
@@ -38,7 +51,9 @@ export function bitLength(n: bigint): number {
 }
 
 function checkRange(lo: number, hi: number): void {
-  if (hi - lo + 1 > MAX_RANGE) tooComplex(`its values would span ${(hi - lo + 1).toLocaleString('en')} integers (at most ${MAX_RANGE.toLocaleString('en')})`);
+  checkSafe(lo, hi);
+  if (hi - lo + 1 > MAX_RANGE)
+    overBudget('dice.distributionRange', hi - lo + 1, `its values would span ${(hi - lo + 1).toLocaleString('en')} integers (at most ${MAX_RANGE.toLocaleString('en')})`);
 }
 
 export const hi = (d: Exact): number => d.lo + d.counts.length - 1;
@@ -128,8 +143,21 @@ export function negate(d: Exact): Exact {
   return { lo: -hi(d), counts: [...d.counts].reverse(), denom: d.denom };
 }
 
+/**
+ * Products and quotients are monotonic in each operand while the divisor keeps one sign, so their
+ * extremes are at the corners of the operands' ranges, and at divisors ±1 when the divisor's range
+ * spans 0.
+ */
+export function cornerValues(aLo: number, aHi: number, bLo: number, bHi: number, fn: (x: number, y: number) => number): number[] {
+  const ys = bLo < 0 && bHi > 0 ? [bLo, -1, 1, bHi] : [bLo, bHi];
+  return ys.flatMap((y) => [fn(aLo, y), fn(aHi, y)]);
+}
+
 /** The distribution of `combine(X, Y)` for independent X ~ a, Y ~ b (products, quotients). */
 export function combine(a: Exact, b: Exact, fn: (x: number, y: number) => number, budget: Budget): Exact {
+  const corners = cornerValues(a.lo, hi(a), b.lo, hi(b), fn);
+  checkRange(Math.min(...corners), Math.max(...corners)); // before the work: the corners bound the result
+
   budget.charge(a.counts.length * b.counts.length, bitLength(a.denom) + bitLength(b.denom));
   const out = new Map<number, bigint>();
   a.counts.forEach((ca, i) => {
@@ -140,9 +168,9 @@ export function combine(a: Exact, b: Exact, fn: (x: number, y: number) => number
       out.set(v, (out.get(v) ?? 0n) + ca * cb);
     });
   });
-  const values = [...out.keys()];
-  const lo = Math.min(...values);
-  const high = Math.max(...values);
+  let lo = Infinity;
+  let high = -Infinity;
+  for (const v of out.keys()) [lo, high] = [Math.min(lo, v), Math.max(high, v)]; // no spread: a×b values overflow the call stack
   checkRange(lo, high);
   const counts = Array.from({ length: high - lo + 1 }, () => 0n);
   for (const [v, c] of out) counts[v - lo] = c;

@@ -7,6 +7,7 @@
 import type { Dice } from '../index.js';
 import { RuleViolation } from '../../errors.js';
 import { MAX_EXPLOSIONS, MAX_REROLLS, faceOf, type DiceExpression, type DiceTerm, type NumberTerm } from './ast.js';
+import { checkRollBudget } from './budgets.js';
 
 export interface RolledTerm {
   /** The term as written: `4d6kh3`, or a constant: `2`. */
@@ -91,8 +92,13 @@ function checked(n: number): number {
   return n;
 }
 
-/** Roll `expression` with `dice`: the total and every term in the order it was rolled. */
+/**
+ * Roll `expression` with `dice`: the total and every term in the order it was rolled. The budgets
+ * `dice.draws` and `dice.transcriptEntries` are checked first, from the tree: past either nothing
+ * is drawn (422 `too_complex`).
+ */
 export function rollNotation(expression: DiceExpression, dice: Dice): NotationRoll {
+  checkRollBudget(expression);
   const terms: RolledTerm[] = [];
   const evaluate = (node: DiceExpression): number => {
     switch (node.kind) {

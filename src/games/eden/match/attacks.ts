@@ -13,7 +13,7 @@ import { resolveSpray } from '../spray.js';
 import type { StrikeOptions } from './command-types.js';
 import type { Handler } from './preconditions.js';
 import { entry, expectActive, npcEliminations, stripFighters, updates, violation, type MatchFighter } from './rules.js';
-import type { EdenEvent, EdenMatchState } from './state.js';
+import { own, type EdenEvent, type EdenMatchState } from './state.js';
 
 /** The melee core's input from a command's strike options (eden.melee, eden.activate_npc). */
 export function strikeInput(
@@ -72,20 +72,22 @@ export const melee: Handler<'eden.melee'> = (cmd, state, dice) => {
 
 /** EDEN-RANGED-1..7: the shooter must be free and be activated; targets are match fighters. */
 export const ranged: Handler<'eden.ranged'> = (cmd, state, dice, { actor: s }) => {
-  const candidates = (cmd.candidates ?? []).map((c, i) => ({
-    id: entry(state, c.id, `candidate ${i + 1}`).id,
-    fighter: state.fighters[c.id]!.fighter,
-    distance: c.distance,
-    lineOfSight: c.lineOfSight,
-    obstacles: c.obstacles,
-    engagedWith: (c.engagedWith ?? []).map((e, j) => ({
-      id: entry(state, e.id, `candidate ${i + 1} engagedWith ${j + 1}`).id,
-      fighter: state.fighters[e.id]!.fighter,
-      distanceToShooter: e.distanceToShooter,
-    })),
-  }));
+  const candidates = (cmd.candidates ?? []).map((c, i) => {
+    const candidate = entry(state, c.id, `candidate ${i + 1}`);
+    return {
+      id: candidate.id,
+      fighter: candidate.fighter,
+      distance: c.distance,
+      lineOfSight: c.lineOfSight,
+      obstacles: c.obstacles,
+      engagedWith: (c.engagedWith ?? []).map((e, j) => {
+        const engaged = entry(state, e.id, `candidate ${i + 1} engagedWith ${j + 1}`);
+        return { id: engaged.id, fighter: engaged.fighter, distanceToShooter: e.distanceToShooter };
+      }),
+    };
+  });
   const weapon = String(cmd.weapon);
-  const uses = s.itemUses[weapon] ?? { turn: 0, game: 0 };
+  const uses = own(s.itemUses, weapon) ?? { turn: 0, game: 0 };
   const r = resolveShot(
     {
       shooter: s.fighter,
@@ -155,7 +157,7 @@ export const thrown: Handler<'eden.thrown'> = (cmd, state, dice, { actor: a }) =
       attackerElevated: cmd.attackerElevated,
       attackerEngaged: cmd.attackerEngaged,
       attacksThisTurn: a.turn.attacks,
-      weaponUses: a.itemUses[weapon] ?? { turn: 0, game: 0 },
+      weaponUses: own(a.itemUses, weapon) ?? { turn: 0, game: 0 },
       // EDEN-WEATHER-4: Thick fog, no point beyond 15 cm
       weather: state.weather,
     },
@@ -174,7 +176,7 @@ export const spray: Handler<'eden.spray'> = (cmd, state, dice, { actor: a }) => 
     covered,
     attackerEngaged: cmd.attackerEngaged,
     attacksThisTurn: a.turn.attacks,
-    weaponUses: a.itemUses[weapon] ?? { turn: 0, game: 0 },
+    weaponUses: own(a.itemUses, weapon) ?? { turn: 0, game: 0 },
   });
   return areaAttackEvents('eden.spray_resolved', state, a, weapon, r, dice);
 };

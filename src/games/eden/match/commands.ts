@@ -7,7 +7,7 @@ import type { Dice } from '../../dice/index.js';
 import type { CommandOf, EdenCommand, EdenCommandType, ReceivedCommand } from './command-types.js';
 import { checkPreconditions, type Handler, type Preconditions } from './preconditions.js';
 import { violation } from './rules.js';
-import type { EdenEvent, EdenMatchState } from './state.js';
+import { own, type EdenEvent, type EdenMatchState } from './state.js';
 import * as preparation from './preparation.js';
 import * as turn from './turn.js';
 import * as attacks from './attacks.js';
@@ -159,7 +159,8 @@ export const EDEN_COMMAND_TYPES = Object.keys(EDEN_COMMANDS) as EdenCommandType[
  */
 export function decide(command: EdenCommand | ReceivedCommand, state: EdenMatchState, dice: Dice): EdenEvent[] {
   if (state.phase === 'ended') violation('game_over', 'The game has ended (EDEN-GAME-1/2); no more commands.', { result: state.result });
-  const spec = (EDEN_COMMANDS as Record<string, EdenCommandSpec<EdenCommandType>>)[command.type];
+  // Own members only: "constructor", "toString", "__proto__"… are unknown commands, not Object.prototype's.
+  const spec = own(EDEN_COMMANDS as Record<string, EdenCommandSpec<EdenCommandType>>, command.type);
   if (!spec) violation('unknown_command', `EDEN matches know no command "${command.type}".`, { commands: EDEN_COMMAND_TYPES });
   const by = checkPreconditions(command as EdenCommand, state, spec.preconditions);
   return (spec.decide as (c: CommandOf<EdenCommandType>, s: EdenMatchState, d: Dice, b: typeof by) => EdenEvent[])(command as EdenCommand, state, dice, by);

@@ -12,7 +12,7 @@ import type { FighterRef } from './command-types.js';
 import type { Handler } from './preconditions.js';
 import { strikeInput } from './attacks.js';
 import { entry, npcEliminations, stripFighters, updates, violation } from './rules.js';
-import { isInAction, type EdenMatchState } from './state.js';
+import { isInAction, own, type EdenMatchState } from './state.js';
 
 /** EDEN-NPC-2 (1): the players agree on the Infestation Level (when options.infestation gave none). */
 export const setInfestationLevel: Handler<'eden.set_infestation_level'> = (cmd, state) => {
@@ -37,7 +37,7 @@ export const placeNpc: Handler<'eden.place_npc'> = (cmd, state, _dice, { side })
   // EDEN-NPC-2: not within 15 cm of another NPC (15 cm or more is fine)
   if (near !== undefined && near < 15)
     violation('npc_too_close', `An NPC may not be placed within 15 cm of another NPC; the nearest is ${near} cm away (EDEN-NPC-2).`, { distance: near, minimum: 15 });
-  if (state.fighters[input.id] || state.scenery[input.id])
+  if (own(state.fighters, input.id) || own(state.scenery, input.id))
     violation('duplicate_fighter_id', `Fighter id "${input.id}" is used twice in this match; ids must be unique.`, { fighterId: input.id });
   const npc = { ...normalizeFighter(input), npc: true, ap: 0 };
   return [{ type: 'eden.npc_placed', data: { player: side, npc, level, pointsLeft: inf.points[side] - level } }];

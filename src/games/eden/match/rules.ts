@@ -7,7 +7,7 @@ import type { Dice } from '../../dice/index.js';
 import { RuleViolation } from '../../errors.js';
 import { isOutOfAction, type Fighter } from '../fighter.js';
 import type { FighterRef } from './command-types.js';
-import { SIDES, isInAction, type EdenEvent, type EdenMatchState, type EdenOptions, type FighterEntry, type PrepStep, type Side } from './state.js';
+import { SIDES, isInAction, own, type EdenEvent, type EdenMatchState, type EdenOptions, type FighterEntry, type PrepStep, type Side } from './state.js';
 
 export type MatchFighter = FighterEntry & { id: string };
 
@@ -25,7 +25,7 @@ export function sideOf(state: EdenMatchState, player: unknown): Side {
 
 export function entry(state: EdenMatchState, ref: FighterRef | unknown, role: string): MatchFighter {
   const id = refId(ref);
-  const e = state.fighters[id];
+  const e = own(state.fighters, id);
   if (!e) violation('unknown_fighter', `The ${role} "${id}" is not a fighter of this match.`, { fighterId: id });
   return { ...e, id };
 }
@@ -95,9 +95,9 @@ export function npcEliminations(state: EdenMatchState, changed: FighterUpdate[],
   if (by.side === 'npc') return [];
   const player = by.side;
   return changed
-    .filter((u) => state.npcs[u.id] && isInAction(state.fighters[u.id]) && (isOutOfAction(u.fighter) || u.fighter.outOfAction === true))
+    .filter((u) => own(state.npcs, u.id) && isInAction(own(state.fighters, u.id)) && (isOutOfAction(u.fighter) || u.fighter.outOfAction === true))
     .map((u) => {
-      const level = state.npcs[u.id]!.level;
+      const level = own(state.npcs, u.id)!.level;
       return { type: 'eden.npc_eliminated' as const, data: { npcId: u.id, level, player, byFighter: by.id, victoryPoints: level } };
     });
 }

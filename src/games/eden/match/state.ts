@@ -238,6 +238,20 @@ export interface AttackData {
   dice: DiceTranscript;
 }
 
+/**
+ * `map[key]` only when `key` is the map's own member. Fighter, scenery, NPC and weapon ids come from
+ * the players: a plain `map[id]` would find Object.prototype's members ("constructor", "toString",
+ * "__proto__"…) for an id nobody registered.
+ */
+export function own<T>(map: Readonly<Record<string, T>>, key: unknown): T | undefined {
+  return typeof key === 'string' && Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
+/** `map[key] = value` as an own member, also for the id "__proto__" (which a plain assignment would make the prototype). */
+export function setOwn<T>(map: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 export const isInAction = (e: FighterEntry | undefined): boolean => !!e && !isOutOfAction(e.fighter);
 
 /** EDEN-ACT-9 / EDEN-ACT-10: activated this turn, or 0 AP, or out of action → cannot be named. */
@@ -248,12 +262,12 @@ export function canBeActivated(e: FighterEntry): boolean {
 /** NPCs of the match still on the table (EDEN-NPC-1). */
 export function npcsInAction(state: EdenMatchState): (FighterEntry & { id: string })[] {
   return Object.keys(state.npcs)
-    .map((id) => ({ ...state.fighters[id]!, id }))
+    .map((id) => ({ ...own(state.fighters, id)!, id }))
     .filter((e) => isInAction(e));
 }
 
 export function sideFighters(state: EdenMatchState, side: Side): FighterEntry[] {
-  return state.bands[side].fighterIds.map((id) => state.fighters[id]!).filter(Boolean);
+  return state.bands[side].fighterIds.map((id) => own(state.fighters, id)!).filter(Boolean);
 }
 
 export function canActivate(state: EdenMatchState, side: Side): boolean {

@@ -10,11 +10,11 @@ import { hostilePresence } from '../terrain.js';
 import type { Handler } from './preconditions.js';
 import { refId, sameFighter, updates, violation } from './rules.js';
 import { checkSceneryDistance } from './distances.js';
-import { isInAction, type EdenMatchState } from './state.js';
+import { isInAction, own, type EdenMatchState } from './state.js';
 
 function scenery(state: EdenMatchState, ref: unknown) {
   const id = refId(ref);
-  const s = state.scenery[id];
+  const s = own(state.scenery, id);
   if (!s) violation('unknown_scenery', `No scenery element "${id}" on the table.`, { sceneryId: id, scenery: Object.keys(state.scenery) });
   return s;
 }
@@ -32,7 +32,7 @@ export const placeScenery: Handler<'eden.place_scenery'> = (cmd, state, _dice, {
     });
   }
   const id = cmd.sceneryId === undefined ? `${side}-${el.id}-${Object.keys(state.scenery).length + 1}` : String(cmd.sceneryId);
-  if (state.scenery[id] || state.fighters[id]) violation('duplicate_scenery_id', `Id "${id}" is already used in this match.`, { sceneryId: id });
+  if (own(state.scenery, id) || own(state.fighters, id)) violation('duplicate_scenery_id', `Id "${id}" is already used in this match.`, { sceneryId: id });
   // EDEN-PREP-6 / EDEN-AMB-29: the measured spacing to other elements, edges and objectives
   checkSceneryDistance(state, cmd.nearestDistance);
   return [

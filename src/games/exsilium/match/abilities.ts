@@ -7,7 +7,7 @@ import { RuleViolation, pointer } from '../../errors.js';
 import type { EliminationCause, Figure } from './evolve-actions.js';
 import type { TableEvent } from './evolve.js';
 import { boardOf, checkRelease, Decision, figures, isFree, isTerminal, isTrapped, nodeDistances, requireMiniature, requireTurn, tileOf } from './rules.js';
-import type { Table } from './table.js';
+import { own, type Table } from './table.js';
 import { dodgeStrike } from './dodge.js';
 
 export interface AbilityCommand {
@@ -53,7 +53,7 @@ export function eliminate(d: Decision, cause: EliminationCause, victims: [string
   const taken = new Set([...figures(d.t).keys()].filter((n) => !gone.has(n)));
   for (const [player, lost] of byPlayer) {
     const p = d.t.players[player]!;
-    const choice = choices?.[player] ?? {};
+    const choice = own(choices, player) ?? {};
     const supplyCards = choice.supplyCards ?? p.hand.slice(0, Math.min(lost.length, p.hand.length));
     supplyCards.forEach((c, i) => {
       if (!p.hand.includes(c) || supplyCards.indexOf(c) !== i || supplyCards.length > Math.min(lost.length, p.hand.length))
@@ -87,7 +87,7 @@ export function eliminate(d: Decision, cause: EliminationCause, victims: [string
 }
 
 function t0FreeNodes(t: Table, tile: string, taken: Set<string>): string[] {
-  return t.board.nodes.filter((n) => n.tile === tile && !n.crystal && !t.destroyed.includes(n.id) && !t.markers[n.id] && !taken.has(n.id)).map((n) => n.id);
+  return t.board.nodes.filter((n) => n.tile === tile && !n.crystal && !t.destroyed.includes(n.id) && !own(t.markers, n.id) && !taken.has(n.id)).map((n) => n.id);
 }
 
 /** Figures the ability can reach: the Wardun-trapped miniature is treated as if it did not exist. */
@@ -122,7 +122,7 @@ export function fillAbilitySlot(t: Table, c: AbilityCommand): TableEvent[] {
     } else {
       // EXS-FACTION-WARDUN-1: a miniature of another faction within 3 nodes, not a Newaru.
       const target = need(c.target, 'target', ability);
-      const node = t.players[target.player]?.miniatures.find((m) => m.id === target.miniature)?.node;
+      const node = own(t.players, target.player)?.miniatures.find((m) => m.id === target.miniature)?.node;
       if (target.player === c.player || !node || !near(node))
         throw new RuleViolation('paralysis_target', `The Wardun token goes under a miniature of another faction within 3 nodes of "${mini}".`, { path: '/command/target' });
       d.emit({ type: 'exsilium.ability_fired', data: { player: c.player, ability, miniature: mini, trapped: target } });
@@ -166,7 +166,7 @@ export function fillAbilitySlot(t: Table, c: AbilityCommand): TableEvent[] {
       const f = at.get(n);
       if (!f) return [];
       const ok = (m: string) => board.adjacent(n, m) && !nodes.includes(m) && isFree(t, m) && !taken.has(m) && (!('newaru' in f) || tileOf(t, m) === tileOf(t, n));
-      const to = c.displace?.[n] ?? board.neighbors(n).find(ok);
+      const to = own(c.displace, n) ?? board.neighbors(n).find(ok);
       if (!to || !ok(to))
         throw new RuleViolation('displace_node', `The figure on "${n}" moves to a free adjacent node of your choice (EXS-FACTION-VINSAN-1).`, {
           path: pointer('command', 'displace', n),

@@ -9,7 +9,7 @@ import type { DropMode } from './evolve-actions.js';
 import type { TableEvent } from './evolve.js';
 import { dodgeFactionCard } from './dodge.js';
 import { afterStep, boardOf, Decision, isFree, isTerminal, requireCard, requireMiniature, requireTurn, tileOf } from './rules.js';
-import type { Table } from './table.js';
+import { own, type Table } from './table.js';
 import { controlLeftTerminal, seedOf, walk } from './turn.js';
 
 export interface PlayCommand {
@@ -39,7 +39,7 @@ const need = <T>(value: T | undefined, member: string, kind: string): T => {
 
 /** EXS-ACTION-1 (c): the card's primary Action (EXS-CARD-3: it does not also move, unless the Action is a move). */
 export function play(t: Table, c: PlayCommand, dice: Dice): TableEvent[] {
-  const card = t.cards[c.card];
+  const card = own(t.cards, c.card);
   const before = card?.beforeCombat === true;
   // EXS-CARD-5: "Before a combat" Actions may be played while a combat waits.
   const p = requireTurn(t, c.player, { combatAllowed: before });
@@ -136,7 +136,7 @@ export function play(t: Table, c: PlayCommand, dice: Dice): TableEvent[] {
       const mini = need(c.miniature, 'miniature', 'Cracking');
       const at = requireMiniature(t, c.player, mini);
       const node = need(c.node, 'node', 'Cracking');
-      const owner = t.controlled[node];
+      const owner = own(t.controlled, node);
       if (!owner || owner === c.player || !isTerminal(t, node))
         throw new RuleViolation('not_controlled_terminal', `"${node}" is not a terminal another faction controls.`, { path: '/command/node', controlled: t.controlled });
       if (!boardOf(t).adjacent(at, node)) throw new RuleViolation('not_adjacent', `"${mini}" is not adjacent to "${node}" (EXS-KW-CRACKING).`, { path: '/command/miniature' });
@@ -179,7 +179,7 @@ export function drop(t: Table, c: DropCommand): TableEvent[] {
   if (p.factionTokens < tokens) throw new RuleViolation('no_faction_tokens', `This drop costs ${tokens} faction token(s) (EXS-ACTION-6).`, { held: p.factionTokens });
   const board = boardOf(t);
   const beside = p.miniatures.some((m) => m.node && board.adjacent(m.node, c.node));
-  if (!board.has(c.node) || !beside || !isFree(t, c.node) || t.markers[c.node])
+  if (!board.has(c.node) || !beside || !isFree(t, c.node) || own(t.markers, c.node))
     throw new RuleViolation('drop_node', `"${c.node}" is not a free node adjacent to one of your miniatures (EXS-ACTION-6).`, { path: '/command/node' });
   const d = new Decision(t);
   d.emit({ type: 'exsilium.card_dropped', data: { player: c.player, card: c.card, node: c.node, mode, tokens } });
@@ -204,11 +204,11 @@ export function eliminate(t: Table, c: { player: string; card: string }): TableE
  */
 export function removeMine(t: Table, c: { player: string; node: string }): TableEvent[] {
   const p = requireTurn(t, c.player, { combatAllowed: true });
-  const mine = t.dropped[c.node];
-  if (!mine || !t.cards[mine.card]?.mine || t.markers[c.node] !== p.faction)
+  const mine = own(t.dropped, c.node);
+  if (!mine || !t.cards[mine.card]?.mine || own(t.markers, c.node) !== p.faction)
     throw new RuleViolation('no_own_mine', `No mine of ${c.player} lies at "${c.node}" (EXS-MINE-1).`, {
       path: '/command/node',
-      mines: Object.keys(t.dropped).filter((n) => t.cards[t.dropped[n]!.card]?.mine && t.markers[n] === p.faction),
+      mines: Object.keys(t.dropped).filter((n) => t.cards[own(t.dropped, n)!.card]?.mine && own(t.markers, n) === p.faction),
     });
   const d = new Decision(t);
   d.emit({ type: 'exsilium.mine_removed', data: { player: c.player, card: mine.card, node: c.node } });

@@ -10,7 +10,7 @@ import { outcomePile, type OutcomeCard } from '../outcome.js';
 import { resolvePlayerCombat, type Combatant } from '../player-combat.js';
 import type { CombatEffects, TableEvent } from './evolve.js';
 import { checkRelease, checkWin, Decision, figures, requireFactionCard, requireTurn, tileOf } from './rules.js';
-import { points, type PendingCombat, type Table, type TablePlayer } from './table.js';
+import { own, points, type PendingCombat, type Table, type TablePlayer } from './table.js';
 import { seedOf } from './turn.js';
 
 export interface FightCommand {
@@ -78,7 +78,7 @@ function penalty(t: Table, player: string, miniatureNode: string, laidCards: str
   const tile = tileOf(t, miniatureNode);
   const taken = figures(t);
   const free = t.board.nodes
-    .filter((n) => n.tile === tile && !n.crystal && !n.destroyed && !t.destroyed.includes(n.id) && !t.markers[n.id] && (n.id === miniatureNode || !taken.has(n.id)))
+    .filter((n) => n.tile === tile && !n.crystal && !n.destroyed && !t.destroyed.includes(n.id) && !own(t.markers, n.id) && (n.id === miniatureNode || !taken.has(n.id)))
     .map((n) => n.id);
   if (command.markerNode !== undefined && !free.includes(command.markerNode)) {
     throw new RuleViolation('marker_node', `The loser's marker goes on a free node of tile ${tile}.`, { path: '/command/markerNode', free });
@@ -108,8 +108,8 @@ function fightPlayer(d: Decision, c: Extract<PendingCombat, { kind: 'pvp' }>, co
   const at = minNode(t.players[a]!, c.attacker.miniature);
   const result = resolvePlayerCombat(
     {
-      attacker: combatant(t, a, aCards, command.give?.[a]),
-      defender: combatant(t, b, bCards, command.give?.[b]),
+      attacker: combatant(t, a, aCards, own(command.give, a)),
+      defender: combatant(t, b, bCards, own(command.give, b)),
       // EXS-BOARD-5: the terrain of the attacker's tile.
       attackerBonus: t.board.tiles.find((x) => x.id === tileOf(t, at))?.attackerBonus ?? 0,
     },
@@ -146,7 +146,7 @@ export function fightNewaru(d: Decision, c: Extract<PendingCombat, { kind: 'newa
   const committed = laid(t, c.player, command.cards, 'cards');
   const fz = command.favourableZone;
   if (fz !== undefined) {
-    const card = t.cards[fz];
+    const card = own(t.cards, fz);
     if (!p.hand.includes(fz) || command.cards.includes(fz) || card?.action?.kind !== 'favourable_zone')
       throw new RuleViolation('not_favourable_zone', `"${fz}" is not a Favourable Zone card in hand (outside the cards revealed; EXS-KW-FAVZONE).`, {
         path: '/command/favourableZone',
@@ -155,11 +155,12 @@ export function fightNewaru(d: Decision, c: Extract<PendingCombat, { kind: 'newa
   const decks = Object.fromEntries(Object.entries(t.enemyDecks).map(([tier, x]) => [tier, x.drawPile]));
   const discards = Object.fromEntries(Object.entries(t.enemyDecks).map(([tier, x]) => [tier, x.discard]));
   const onNewaruTile = [...figures(t)].some(([n, f]) => 'player' in f && tileOf(t, n) === newaruTile);
+  const returnToken = own(command.give, c.player);
   const result = resolveNewaruCombat(
     {
       playerBaralytas: points(p),
       baralytasTokens: p.baralytas,
-      ...(command.give?.[c.player] !== undefined ? { returnToken: command.give[c.player] } : {}),
+      ...(returnToken !== undefined ? { returnToken } : {}),
       committed,
       hand: p.hand.length,
       ...(fz !== undefined ? { favourableZone: true } : {}),
@@ -176,7 +177,7 @@ export function fightNewaru(d: Decision, c: Extract<PendingCombat, { kind: 'newa
       // EXS-AMB-3b strict variant (options.emptyHandLoses).
       emptyHandLoses: t.emptyHandLoses,
       // EXS-AMB-24: deposits of face-down tiles hold no place for a token yet.
-      board: { nodes: t.board.nodes.map((n) => (n.crystal ? { ...n, token: !t.revealed.includes(n.tile) || t.deposits[n.id] != null } : n)), defeatedAt: node },
+      board: { nodes: t.board.nodes.map((n) => (n.crystal ? { ...n, token: !t.revealed.includes(n.tile) || own(t.deposits, n.id) != null } : n)), defeatedAt: node },
     },
     log,
     { decks, discards },

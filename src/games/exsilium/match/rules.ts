@@ -3,7 +3,7 @@ import { RuleViolation } from '../../errors.js';
 import { buildBoard, stepsFrom, type Board } from '../board.js';
 import { evolveTable, type TableEvent } from './evolve.js';
 import { RELEASE_SLOT } from '../retreat.js';
-import { points, type PendingCombat, type Table, type TableNode, type TablePlayer } from './table.js';
+import { own, points, setOwn, type PendingCombat, type Table, type TableNode, type TablePlayer } from './table.js';
 
 /** Emits events and folds each at once, so later checks see the table they leave. */
 export class Decision {
@@ -33,7 +33,7 @@ export function figures(t: Table): Map<string, { player: string; miniature: stri
 }
 
 export function playerOf(t: Table, id: string): TablePlayer {
-  const p = t.players[id];
+  const p = own(t.players, id);
   if (!p) throw new RuleViolation('unknown_player', `No player "${id}" in this match.`, { players: Object.keys(t.players) });
   return p;
 }
@@ -60,7 +60,7 @@ export function requireCard(t: Table, player: string, card: string, path = '/com
 
 /** EXS-CARD-4 / EXS-KW-FACTIONCARD: a card whose type is a faction symbol is used only by that faction. */
 export function requireFactionCard(t: Table, player: string, card: string, path: string): void {
-  const f = t.cards[card]?.faction;
+  const f = own(t.cards, card)?.faction;
   if (f && f !== t.players[player]!.faction) throw new RuleViolation('faction_card', `"${t.cards[card]!.name}" is a ${f} card: only ${f} uses it (EXS-CARD-4).`, { path });
 }
 
@@ -134,7 +134,7 @@ export function revealTile(d: Decision, tile: string): void {
   const nodes = d.t.board.nodes.filter((n) => n.tile === tile);
   const deposits: Record<string, number> = {};
   let i = 0;
-  for (const n of nodes) if (n.crystal) deposits[n.id] = d.t.baralytasDeck[i++]!;
+  for (const n of nodes) if (n.crystal) setOwn(deposits, n.id, d.t.baralytasDeck[i++]!);
   const portal = nodes.find((n) => n.portal);
   // EXS-NEWARU-SPAWN-4: no Newaru left in the supply → none placed.
   const free = portal && !figures(d.t).has(portal.id) && (d.t.newaruSupply === null || d.t.newaruSupply > 0);
@@ -163,8 +163,8 @@ export function afterStep(d: Decision, player: string, miniature: string, node: 
   }
   // EXS-ACTION-8: a marker on the node is picked up with the card dropped beside it, else the top
   // supply card (EXS-SUPPLY-2: none if empty).
-  const marker = d.t.markers[node];
-  if (marker) d.emit({ type: 'exsilium.marker_picked_up', data: { player, node, faction: marker, card: d.t.dropped[node]?.card ?? d.t.supply[0] ?? null } });
+  const marker = own(d.t.markers, node);
+  if (marker) d.emit({ type: 'exsilium.marker_picked_up', data: { player, node, faction: marker, card: own(d.t.dropped, node)?.card ?? d.t.supply[0] ?? null } });
   // EXS-TERMINAL-1 / EXS-AMB-9: the first miniature on a terminal holding a token takes it.
   if (d.t.terminalTokens.includes(node)) d.emit({ type: 'exsilium.connection_token_taken', data: { player, node } });
   // EXS-COMBAT-TRIGGER-1/2: adjacency to an enemy starts a combat at once; the move stops (EXS-AMB-17).

@@ -4,7 +4,7 @@
  * terminals; the board's known tiles, Newaru and decks; the winner. Derived from the table only.
  */
 import type { Faction } from '../retreat.js';
-import { points, type Table } from './table.js';
+import { own, points, setOwn, type Table } from './table.js';
 
 export interface TableSummary {
   phase: Table['phase'];
@@ -46,7 +46,7 @@ export interface TableSummary {
 export function summarize(t: Table): TableSummary {
   const players: TableSummary['players'] = {};
   for (const [id, p] of Object.entries(t.players)) {
-    players[id] = {
+    setOwn(players, id, {
       faction: p.faction,
       handSize: p.hand.length,
       deckSize: p.deck.length,
@@ -58,9 +58,9 @@ export function summarize(t: Table): TableSummary {
       miniatures: p.miniatures.map((m) => ({ ...m, trapped: t.trapped?.player === id && t.trapped.miniature === m.id })),
       inactive: [...p.pool],
       upgrades: [...p.upgrades],
-      terminals: Object.keys(t.controlled).filter((n) => t.controlled[n] === id),
+      terminals: Object.keys(t.controlled).filter((n) => own(t.controlled, n) === id),
       sinkholes: p.sinkholes,
-    };
+    });
   }
   return {
     phase: t.phase,

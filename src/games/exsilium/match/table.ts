@@ -183,11 +183,11 @@ export function checkOptions(players: readonly { id: string }[], o: ExsiliumOpti
   const ids = players.map((p) => p.id);
   const used = new Set<string>();
   for (const id of ids) {
-    const f = o.factions[id];
+    const f = own(o.factions, id);
     if (!f) add(pointer('options', 'factions', id), 'missing', `Player "${id}" needs a faction (syl, keber, vinsan, wardun; EXS-SETUP-1).`);
     else if (used.has(f)) add(pointer('options', 'factions', id), 'faction_taken', `Faction ${f} is already chosen.`);
     else used.add(f);
-    if (!o.decks[id])
+    if (!own(o.decks, id))
       add(pointer('options', 'decks', id), 'missing', `Player "${id}" needs the faction's basic cards (name, strength) in draw order: the seeds do not print them (OCR-3).`);
   }
   const nodes = new Map<string, TableNode>();
@@ -254,6 +254,20 @@ export function checkOptions(players: readonly { id: string }[], o: ExsiliumOpti
   if (problems.length) throw new InvalidInput(problems, 'The Exsilium match options are not a playable scenario.');
 }
 
+/**
+ * `map[key]` only when `key` is the map's own member. Player, card and node ids come from the
+ * players and the scenario: a plain `map[id]` would find Object.prototype's members ("constructor",
+ * "toString", "__proto__"…) for an id the table does not hold.
+ */
+export function own<T>(map: Readonly<Record<string, T>> | undefined, key: unknown): T | undefined {
+  return map !== undefined && typeof key === 'string' && Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
+/** `map[key] = value` as an own member, also for the id "__proto__" (which a plain assignment would make the prototype). */
+export function setOwn<T>(map: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 /** The table before the start-player bid (EXS-SETUP-1…11): miniatures on the player boards, hands empty. */
 export function setupTable(players: readonly { id: string }[], o: ExsiliumOptions): Table {
   checkOptions(players, o);
@@ -261,15 +275,15 @@ export function setupTable(players: readonly { id: string }[], o: ExsiliumOption
   const reserve = { syl: 0, keber: 0, vinsan: 0, wardun: 0 };
   const tablePlayers: Record<string, TablePlayer> = {};
   for (const { id } of players) {
-    const faction = o.factions[id]!;
-    const deck = o.decks[id]!.map((c, i) => {
+    const faction = own(o.factions, id)!;
+    const deck = own(o.decks, id)!.map((c, i) => {
       const cardId = `${id}-${i + 1}`;
       cards[cardId] = { ...c };
       return cardId;
     });
     const minis = [1, 2, 3, 4].map((n) => `${faction}-${n}`);
     const start = o.board.tiles.find((t) => t.start === id)!;
-    tablePlayers[id] = {
+    setOwn(tablePlayers, id, {
       faction,
       activation: start.activation!,
       deck,
@@ -286,7 +300,7 @@ export function setupTable(players: readonly { id: string }[], o: ExsiliumOption
       upgrades: [],
       terminalsLeft: [],
       sinkholes: faction === 'vinsan' ? SINKHOLES : 0,
-    };
+    });
   }
   // EXS-SETUP-7: the upgrade deck in the given order; 4 cards face up.
   const upgradeDeck = o.upgrades?.map((c, i) => {

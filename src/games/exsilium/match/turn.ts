@@ -7,7 +7,7 @@ import { respawn } from '../respawn.js';
 import { checkMines } from '../mines.js';
 import { eliminate } from './abilities.js';
 import { fightNewaru } from './combat.js';
-import { BARALYTAS_COMPOSITION, type PendingCombat, type Table } from './table.js';
+import { BARALYTAS_COMPOSITION, own, setOwn, type PendingCombat, type Table } from './table.js';
 import { afterStep, boardOf, Decision, figures, isFree, isTerminal, isTrapped, requireCard, requireMiniature, requireTurn, revealTile, tileOf } from './rules.js';
 import type { TableEvent } from './evolve.js';
 
@@ -27,7 +27,7 @@ function startRound(d: Decision, log: DeckLog): void {
       reshuffled = log.shuffle(`${id}:deck`, 'exhausted', p.discard);
       drawn = [...drawn, ...reshuffled.slice(0, need - drawn.length)];
     }
-    refills[id] = { drawn, reshuffled };
+    setOwn(refills, id, { drawn, reshuffled });
   }
   d.emit({ type: 'exsilium.round_started', data: { round: d.t.round + 1, refills } });
 }
@@ -60,13 +60,13 @@ export function bid(t: Table, command: { bids: Record<string, number> }, dice: D
       });
   }
   for (const id of t.bidders) {
-    const n = command.bids[id];
+    const n = own(command.bids, id);
     if (n === undefined) throw new RuleViolation('missing_bid', `Player "${id}" has not bid.`, { path: pointer('command', 'bids', id) });
     const held = t.players[id]!.factionTokens;
     if (n > held) throw new RuleViolation('not_enough_tokens', `Player "${id}" holds ${held} faction tokens.`, { path: pointer('command', 'bids', id), held });
   }
-  const top = Math.max(...t.bidders.map((id) => command.bids[id]!));
-  const tied = t.bidders.filter((id) => command.bids[id] === top);
+  const top = Math.max(...t.bidders.map((id) => own(command.bids, id)!));
+  const tied = t.bidders.filter((id) => own(command.bids, id) === top);
   let start: string | null = tied.length === 1 ? tied[0]! : null;
   // EXS-AMB-6: a second tie is decided at random among the tied players.
   if (!start && t.bidRounds >= 1) start = tied[dice.roll('EXS-AMB-6 start player among the tied', 1, tied.length)[0]! - 1]!;
@@ -93,10 +93,10 @@ export function activate(t: Table, command: { player: string; card?: string; ter
   const p = requireTurn(t, command.player);
   const node = command.terminal ?? p.activation;
   if (command.terminal !== undefined) {
-    if (t.controlled[command.terminal] !== command.player)
+    if (own(t.controlled, command.terminal) !== command.player)
       throw new RuleViolation('terminal_not_controlled', `"${command.terminal}" is not a terminal ${command.player} controls (EXS-ACTION-3).`, {
         path: '/command/terminal',
-        controlled: Object.keys(t.controlled).filter((n) => t.controlled[n] === command.player),
+        controlled: Object.keys(t.controlled).filter((n) => own(t.controlled, n) === command.player),
       });
     if (command.card !== undefined)
       throw new InvalidInput([{ path: '/command/card', code: 'no_card', message: 'Activation on a controlled terminal costs 1 faction token and no card (EXS-AMB-11).' }]);
@@ -178,8 +178,8 @@ type Blast = { node: string; owner: string; card: string; rule: string; eliminat
 function mineBlasts(t: Table, miniature: string, from: string, to: string): Blast[] {
   const owners = new Map(Object.entries(t.players).map(([id, p]) => [p.faction, id]));
   const mines = Object.entries(t.dropped)
-    .filter(([node, x]) => x.faceUp && t.cards[x.card]?.mine && t.markers[node])
-    .map(([node, x]) => ({ id: node, node, faction: t.markers[node]!, card: x.card }));
+    .filter(([node, x]) => x.faceUp && t.cards[x.card]?.mine && own(t.markers, node))
+    .map(([node, x]) => ({ id: node, node, faction: own(t.markers, node)!, card: x.card }));
   if (!mines.length) return [];
   // EXS-FACTION-WARDUN-1: the trapped miniature is as if it did not exist.
   const miniatures = Object.entries(t.players).flatMap(([id, p]) =>
@@ -206,7 +206,7 @@ function explode(d: Decision, blasts: Blast[], mover: string): boolean {
 /** EXS-TERMINAL-3: the first time a player's miniature leaves a terminal, they may control it with a faction token. */
 export function controlLeftTerminal(d: Decision, before: Table, player: string, left: string[]): void {
   const p = before.players[player]!;
-  const node = left.find((n) => !p.terminalsLeft.includes(n) && !before.controlled[n]);
+  const node = left.find((n) => !p.terminalsLeft.includes(n) && !own(before.controlled, n));
   if (!node)
     throw new RuleViolation('no_terminal_to_control', 'This move leaves no uncontrolled terminal for the first time (EXS-TERMINAL-3).', { path: '/command/control', left });
   if (p.factionTokens < 1) throw new RuleViolation('no_faction_tokens', 'Controlling a terminal costs 1 faction token (EXS-TERMINAL-3).', { path: '/command/control' });

@@ -2,7 +2,7 @@
 import { RuleViolation, pointer } from '../../errors.js';
 import type { TableEvent } from './evolve.js';
 import { Decision, isTerminal, requireFactionCard, requireTurn } from './rules.js';
-import { UPGRADE_SPACES, type Table } from './table.js';
+import { UPGRADE_SPACES, own, type Table } from './table.js';
 
 export interface BuyCommand {
   player: string;
@@ -33,7 +33,7 @@ export function buy(t: Table, command: BuyCommand): TableEvent[] {
     );
   // EXS-UPGRADE-1: a miniature on a terminal that is free or the player's own.
   const at = new Set(p.miniatures.filter((m) => m.node).map((m) => m.node!));
-  const terminal = [...at].find((n) => isTerminal(t, n) && (t.controlled[n] === undefined || t.controlled[n] === command.player));
+  const terminal = [...at].find((n) => isTerminal(t, n) && (own(t.controlled, n) === undefined || own(t.controlled, n) === command.player));
   if (!terminal) {
     const blocked = [...at].filter((n) => isTerminal(t, n));
     throw new RuleViolation(

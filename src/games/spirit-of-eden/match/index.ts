@@ -29,7 +29,8 @@ export const spiritOfEdenProjection = {
   } as Record<string, readonly string[]>,
 
   fill(type: string, request: Request, state: State): Request {
-    const members = spiritOfEdenProjection.omittable[type] ?? [];
+    // Own members only: a caller-supplied type never reaches Object.prototype's ("constructor"…).
+    const members = Object.hasOwn(spiritOfEdenProjection.omittable, type) ? spiritOfEdenProjection.omittable[type]! : [];
     if (!state.board) return request;
     const filled: Request = { ...request };
     for (const m of members) {

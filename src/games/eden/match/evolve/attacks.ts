@@ -1,10 +1,10 @@
 /** Folding attacks: changed fighters, Attacks / Turn (EDEN-ATTACK-2), Engages (EDEN-ENGAGE-1), weapon uses (EDEN-EFFECT-LIMIT). */
-import type { EdenMatchState, FighterEntry } from '../state.js';
+import { own, type EdenMatchState, type FighterEntry } from '../state.js';
 import { countAttack, mapFighter, updateFighters, type EventData, type EvolverTable } from './fold.js';
 
 function countUse(e: FighterEntry, weapon: string | null): FighterEntry {
   if (!weapon) return e;
-  const uses = e.itemUses[weapon] ?? { turn: 0, game: 0 };
+  const uses = own(e.itemUses, weapon) ?? { turn: 0, game: 0 };
   return { ...e, itemUses: { ...e.itemUses, [weapon]: { turn: uses.turn + 1, game: uses.game + 1 } } };
 }
 

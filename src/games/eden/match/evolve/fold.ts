@@ -4,7 +4,7 @@
  */
 import { isOutOfAction, type Fighter } from '../../fighter.js';
 import type { SceneryState } from '../../scenery.js';
-import { otherSide, type Band, type EdenEvent, type EdenMatchState, type FighterEntry, type Placement, type Side } from '../state.js';
+import { otherSide, own, setOwn, type Band, type EdenEvent, type EdenMatchState, type FighterEntry, type Placement, type Side } from '../state.js';
 
 export type EventType = EdenEvent['type'];
 export type EventData<T extends EventType> = Extract<EdenEvent, { type: T }>['data'];
@@ -19,7 +19,7 @@ export function mapBand(state: EdenMatchState, side: Side, fn: (b: Band) => Band
 }
 
 export function mapFighter(state: EdenMatchState, id: string, fn: (e: FighterEntry) => FighterEntry): EdenMatchState {
-  const e = state.fighters[id];
+  const e = own(state.fighters, id);
   if (!e) return state;
   return { ...state, fighters: { ...state.fighters, [id]: fn(e) } };
 }
@@ -31,7 +31,7 @@ export const countAttack = (state: EdenMatchState, id: string): EdenMatchState =
 export function updateFighters(state: EdenMatchState, updates: { id: string; fighter: Fighter }[]): EdenMatchState {
   let next = state;
   for (const u of updates) {
-    const before = next.fighters[u.id];
+    const before = own(next.fighters, u.id);
     if (!before) continue;
     const { outOfAction: _ignored, ...fighter } = u.fighter;
     next = mapFighter(next, u.id, (e) => ({ ...e, fighter: fighter as Fighter, outOfAction: isOutOfAction(fighter as Fighter) }));
@@ -45,10 +45,10 @@ export function updateFighters(state: EdenMatchState, updates: { id: string; fig
 
 /** Update a scenery element; a destroyed one is replaced by its Devastated zone (EDEN-TERRAIN-R-DESTRUCTION). */
 export function withScenery(state: EdenMatchState, id: string, change: { attacks?: number; fire?: number }, destroyed: boolean, replacedBy: SceneryState | null): EdenMatchState {
-  const s = state.scenery[id];
+  const s = own(state.scenery, id);
   if (!s) return state;
   const scenery = { ...state.scenery, [id]: { ...s, ...change, ...(destroyed ? { destroyed: true } : {}) } };
-  if (replacedBy) scenery[replacedBy.id] = { ...replacedBy, rules: replacedBy.rules.map((r) => ({ ...r })), owner: null, cost: 0 };
+  if (replacedBy) setOwn(scenery, replacedBy.id, { ...replacedBy, rules: replacedBy.rules.map((r) => ({ ...r })), owner: null, cost: 0 });
   return { ...state, scenery };
 }
 

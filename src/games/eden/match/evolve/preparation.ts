@@ -1,6 +1,6 @@
 /** Folding the preparation events (EDEN-PREP-1..8, EDEN-WEATHER-6 under Mist). */
 import { isOutOfAction, normalizeFighter } from '../../fighter.js';
-import { SIDES, otherSide, type EdenMatchState, type FighterEntry, type Side } from '../state.js';
+import { SIDES, otherSide, setOwn, type EdenMatchState, type FighterEntry, type Side } from '../state.js';
 import { afterMissions, enterPrep, freshTurn, mapBand, type EvolverTable } from './fold.js';
 
 export const PREPARATION_EVENTS: EvolverTable<
@@ -23,7 +23,7 @@ export const PREPARATION_EVENTS: EvolverTable<
     const fighters: Record<string, FighterEntry> = { ...next.fighters };
     for (const f of d.fighters) {
       const fighter = normalizeFighter(f);
-      fighters[f.id] = { side: d.player, fighter, outOfAction: isOutOfAction(fighter), turn: freshTurn(), itemUses: {} };
+      setOwn(fighters, f.id, { side: d.player, fighter, outOfAction: isOutOfAction(fighter), turn: freshTurn(), itemUses: {} });
     }
     next = { ...next, fighters };
     const both = SIDES.every((s) => next.bands[s].bandType !== null);

@@ -1,5 +1,5 @@
 /** Folding the turn's events: its start, the Tactical and Activation phases, moves and dousing (EDEN-TURN-1). */
-import type { FighterEntry } from '../state.js';
+import { setOwn, type FighterEntry } from '../state.js';
 import { freshTurn, mapBand, mapFighter, updateFighters, type EvolverTable } from './fold.js';
 
 const idleActivation = () => ({ opening: true, lastWasPass: false, active: null, lastActivatedSide: null });
@@ -25,7 +25,7 @@ export const TURN_EVENTS: EvolverTable<
       const itemUses = Object.fromEntries(Object.entries(e.itemUses).map(([k, v]) => [k, { turn: 0, game: v.game }]));
       // EDEN-PREP-9: every fighter on the table receives 3 AP before turn 1 (later turns: upkeep steps 7–9)
       const fighter = d.turn === 1 ? { ...e.fighter, ap: 3 } : e.fighter;
-      fighters[id] = { ...e, fighter, turn: freshTurn(), itemUses };
+      setOwn(fighters, id, { ...e, fighter, turn: freshTurn(), itemUses });
     }
     return { ...state, phase: 'first_player', turn: d.turn, fighters, tactical: { acted: [] }, activation: idleActivation() };
   },

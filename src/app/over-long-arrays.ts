@@ -1,0 +1,114 @@
+/**
+ * Arrays longer than the `maxItems` a schema gives them, found before any item is validated: the
+ * validator reports every problem at once, so it would check every item of a 20,000-item array
+ * first (30 s of errors nobody reads). The JSON body parser (src/http/plugins/json-body.ts) applies
+ * it to every REST body, and `validate` (./validate.ts) to every input it checks (GraphQL inputs,
+ * match commands), so the bound holds on every transport.
+ */
+
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Most arrays a `too_many_items` problem names; `errorsOmitted` counts the others. */
+export const MAX_LISTED_ARRAYS = 100;
+
+/** An array longer than its schema allows: where, the schema's `maxItems` and the length sent. */
+export interface OverLong {
+  path: string;
+  code: 'maxItems';
+  message: string;
+  limit: number;
+  count: number;
+}
+
+type Schema = Record<string, unknown>;
+const isSchema = (s: unknown): s is Schema => s !== null && typeof s === 'object' && !Array.isArray(s);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const BRANCHES = ['anyOf', 'oneOf'] as const;
+
+/** Whether `maxItems` appears anywhere in a schema (cached by schema object): the walk skips the rest. */
+const boundedCache = new WeakMap<object, boolean>();
+function bounded(schema: unknown): boolean {
+  if (!isSchema(schema)) return false;
+  const hit = boundedCache.get(schema);
+  if (hit !== undefined) return hit;
+  boundedCache.set(schema, false); // a schema that refers to itself adds nothing
+  const subs: unknown[] = [schema.items, ...Object.values(isSchema(schema.properties) ? schema.properties : {})];
+  for (const key of [...BRANCHES, 'allOf', 'prefixItems'] as const) if (Array.isArray(schema[key])) subs.push(...(schema[key] as unknown[]));
+  if (Array.isArray(schema.items)) subs.push(...schema.items);
+  const result = typeof schema.maxItems === 'number' || subs.some(bounded);
+  boundedCache.set(schema, result);
+  return result;
+}
+
+const TYPE_OF: Record<string, (v: unknown) => boolean> = {
+  object: isPlainObject,
+  array: Array.isArray,
+  string: (v) => typeof v === 'string',
+  number: (v) => typeof v === 'number',
+  integer: (v) => Number.isInteger(v),
+  boolean: (v) => typeof v === 'boolean',
+  null: (v) => v === null,
+};
+
+/**
+ * Whether a branch of a union could accept `value` as far as its `type` and `required` members tell
+ * (a schema with a resolver, `x-resolve`, may complete the object first: its members are not required here).
+ */
+function plausible(schema: Schema, value: unknown): boolean {
+  const types = typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : undefined;
+  if (types && !types.some((t) => TYPE_OF[t]?.(value) ?? true)) return false;
+  if (Array.isArray(schema.required) && isPlainObject(value) && !('x-resolve' in schema)) return schema.required.every((k) => Object.hasOwn(value, k as string));
+  return true;
+}
+
+/**
+ * Arrays of `value` longer than the `maxItems` `schema` gives them, without looking into those
+ * arrays; into the others, item by item. Sound: each is a problem the validator reports too, and a
+ * union is refused only when each of its branches is (one with such an array, or of another type,
+ * or missing a required member), so a body refused here is one the validator refuses. (A resolver
+ * may add members to an object, never shorten an array sent.) Recursive: only after the depth check.
+ */
+function walk(schema: unknown, value: unknown, path: string, out: OverLong[]): void {
+  if (!isSchema(schema) || !bounded(schema)) return;
+  if (Array.isArray(value)) {
+    const limit = schema.maxItems;
+    if (typeof limit === 'number' && value.length > limit) {
+      out.push({ path, code: 'maxItems', message: `must NOT have more than ${limit} items (${value.length} sent; none was validated)`, limit, count: value.length });
+      return;
+    }
+    const tuple = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : [];
+    tuple.forEach((item, i) => i < value.length && walk(item, value[i], `${path}/${i}`, out));
+    if (isSchema(schema.items) && bounded(schema.items)) for (let i = tuple.length; i < value.length; i++) walk(schema.items, value[i], `${path}/${i}`, out);
+  } else if (isPlainObject(value) && isSchema(schema.properties)) {
+    for (const [key, sub] of Object.entries(schema.properties)) {
+      if (Object.hasOwn(value, key) && bounded(sub)) walk(sub, value[key], `${path}/${escapePointer(key)}`, out);
+    }
+  }
+  if (Array.isArray(schema.allOf)) for (const sub of schema.allOf) walk(sub, value, path, out);
+  for (const key of BRANCHES) {
+    const branches = schema[key];
+    if (!Array.isArray(branches)) continue;
+    const failing: OverLong[] = [];
+    for (const branch of branches) {
+      const found: OverLong[] = [];
+      walk(branch, value, path, found);
+      // a branch that may accept the value: the validator decides
+      if (found.length === 0 && isSchema(branch) && plausible(branch, value)) return;
+      failing.push(...found);
+    }
+    // every branch fails: those with an over-long array say where (once per path)
+    const paths = new Set<string>();
+    for (const p of failing) {
+      if (paths.has(p.path)) continue;
+      paths.add(p.path);
+      out.push(p);
+    }
+  }
+}
+
+/** Every array of `body` longer than its `maxItems` in the route's body `schema` (none without one). */
+export function overLongArrays(schema: unknown, body: unknown): OverLong[] {
+  const out: OverLong[] = [];
+  walk(schema, body, '', out);
+  return out;
+}
