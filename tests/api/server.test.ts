@@ -26,7 +26,7 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-async function start(dataDir: string): Promise<Running & { startedInMs: number }> {
+async function start(dataDir: string): Promise<Running> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0' };
   delete env.DATABASE_URL;
@@ -43,7 +43,7 @@ async function start(dataDir: string): Promise<Running & { startedInMs: number }
   while (Date.now() - began < START_LIMIT_MS && !dead) {
     try {
       const res = await fetch(`${base}/health`);
-      if (res.status === 200) return { child, base, output: () => out, exited, startedInMs: Date.now() - began };
+      if (res.status === 200) return { child, base, output: () => out, exited };
     } catch {
       // not listening yet
     }
@@ -83,7 +83,6 @@ describe('server process', () => {
     // 1. first start: fresh data directory
     const first = await start(dataDir);
     processes.push(first);
-    expect(first.startedInMs).toBeLessThan(START_LIMIT_MS);
     expect(await (await fetch(`${first.base}/health`)).json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${first.base}/ready`);
     expect(ready.status).toBe(200);
