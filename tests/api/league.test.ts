@@ -181,7 +181,7 @@ for (const target of databaseTargets()) {
           variables: { input: { roster: { bandType: 'faction', fighters } } },
         })
       ).body;
-      expect(gql.errors[0].extensions).toMatchObject({ code: 'roster_too_large', status: 413 });
+      expect(gql.errors[0].extensions).toMatchObject({ code: 'roster_too_large', status: 413, limit: expect.any(Number), size: expect.any(Number) });
       expect((await db.query<{ n: string }>('SELECT count(*) AS n FROM eden_rosters WHERE owner_id = $1', [owner])).rows[0]!.n).toBe(before);
     });
 
@@ -210,7 +210,7 @@ for (const target of databaseTargets()) {
           payload: { query: 'mutation { storeEdenRoster(input: {roster: {bandType: faction, fighters: [{ref: "yuri"}]}}) { id } }' },
           headers: { authorization: `Bearer ${mine}` },
         });
-        expect(gql.json().errors[0].extensions).toMatchObject({ code: 'quota_exceeded', limit: 2 });
+        expect(gql.json().errors[0].extensions).toMatchObject({ code: 'quota_exceeded', status: 429, limit: 2 });
         expect((await store(other)).statusCode).toBe(201);
         const owner = (await keys.resolve(mine))!.id;
         expect(Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM eden_rosters WHERE owner_id = $1', [owner])).rows[0]!.n)).toBe(2);

@@ -7,10 +7,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { JwksSchema, RosterIdParams, StoreRosterBody, StoredRosterCreated, StoredRosterView, VerifiedReceiptSchema, VerifyReceiptBody } from '../../app/league/schemas.js';
 import { verifyReceipt } from '../../app/league/receipts.js';
-import { DEFAULT_ROSTER_LIMITS, RosterTooLarge } from '../../app/league/rosters.js';
-import { RosterQuotaExceeded } from '../../app/league/ports.js';
+import { DEFAULT_ROSTER_LIMITS } from '../../app/league/rosters.js';
 import { pickLanguage } from '../../app/i18n.js';
-import { HttpProblem, unavailable } from '../../transport/problem.js';
+import { unavailable } from '../../transport/problem.js';
 import { ProblemSchema, problemResponses } from '../schemas.js';
 import { requireApiKey } from '../plugins/auth.js';
 
@@ -19,14 +18,6 @@ const rostersOf = (app: FastifyInstance) => {
   if (!rosters) throw unavailable('Stored lists need a database; none is configured.');
   return rosters;
 };
-
-/** The budgets of stored lists as REST answers them: 413 `roster_too_large`, 429 `quota_exceeded`. */
-function budgetProblem(error: unknown): unknown {
-  if (error instanceof RosterTooLarge) return new HttpProblem(413, 'roster_too_large', error.message, { limit: error.limit, size: error.size });
-  // not Retry-After: a quota does not clear by waiting
-  if (error instanceof RosterQuotaExceeded) return new HttpProblem(429, 'quota_exceeded', error.message, { limit: error.limit });
-  return error;
-}
 
 const problemOf = (description: string) => ({ description, content: { 'application/problem+json': { schema: ProblemSchema } } });
 /** The store's own 413 and 429 (README "Roster budgets"), beside the body limit and the rate limit every route has. */
@@ -47,11 +38,7 @@ export async function leagueRoutes(app: FastifyInstance): Promise<void> {
     onRequest: async (request) => void (await requireApiKey(request)),
     // the size before the schema: a list over the budget is refused before any of it is validated
     preValidation: async (request) => {
-      try {
-        app.services.rosters?.checkSize((request.body as { roster?: unknown } | undefined)?.roster);
-      } catch (error) {
-        throw budgetProblem(error);
-      }
+      app.services.rosters?.checkSize((request.body as { roster?: unknown } | undefined)?.roster);
     },
     schema: {
       tags: ['eden'],
@@ -68,12 +55,8 @@ export async function leagueRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      try {
-        const saved = await rostersOf(app).save(owner.id, request.body.roster, pickLanguage(request.headers['accept-language']));
-        return reply.code(201).send({ id: saved.id, validation: saved.validation, url: shareUrl(request, saved.id), createdAt: saved.createdAt });
-      } catch (error) {
-        throw budgetProblem(error);
-      }
+      const saved = await rostersOf(app).save(owner.id, request.body.roster, pickLanguage(request.headers['accept-language']));
+      return reply.code(201).send({ id: saved.id, validation: saved.validation, url: shareUrl(request, saved.id), createdAt: saved.createdAt });
     },
   });
 
