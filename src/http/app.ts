@@ -22,7 +22,10 @@ import { systemRoutes } from './routes/system.js';
 import { adminRoutes } from './routes/admin.js';
 import { matchRoutes } from './routes/matches.js';
 import { simulationRoutes } from './routes/simulations.js';
+import { matchListRoutes } from './routes/match-list.js';
+import { simulationListRoutes } from './routes/simulation-list.js';
 import { leagueRoutes } from './routes/league.js';
+import { gameRoutes } from './routes/games.js';
 import { graphiqlRoutes } from './routes/graphiql.js';
 import { graphqlPlugin } from '../graphql/index.js';
 import { documentGraphqlRoutes, openApiInfo } from './openapi-info.js';
@@ -99,8 +102,11 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
     await api.register(operationRoutes);
     await api.register(adminRoutes);
     await api.register(matchRoutes);
+    await api.register(matchListRoutes);
     await api.register(simulationRoutes);
+    await api.register(simulationListRoutes);
     await api.register(leagueRoutes);
+    await api.register(gameRoutes);
     await api.register(graphqlPlugin, { graphiql: !config.production });
     // GraphiQL from the package's own assets (no CDN), outside production only.
     if (!config.production) await api.register(graphiqlRoutes);

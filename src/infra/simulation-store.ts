@@ -5,7 +5,7 @@
  */
 import type { Database, JobState, SqlClient } from '../app/ports.js';
 import type { SimulationKind, SimulationResult } from '../games/eden/simulate/index.js';
-import type { NewSimulation, Reservation, SimulationRow, SimulationStatus, SimulationStore } from '../app/simulations/ports.js';
+import type { NewSimulation, Reservation, SimulationListEntry, SimulationListQuery, SimulationRow, SimulationStatus, SimulationStore } from '../app/simulations/ports.js';
 
 const COLUMNS = `id, api_key_id, kind, request, iterations, seed, seeded, status, progress, result, error, created_at, completed_at`;
 
@@ -45,6 +45,21 @@ function toRow(r: RawRow): SimulationRow {
     completedAt: iso(r.completed_at),
   };
 }
+
+/**
+ * A page of a key's simulations, newest first, read backwards from the key through the index on
+ * (api_key_id, created_at) (migration 20261210000000_listings); ties on created_at by id.
+ */
+const listText = (after: boolean) => `SELECT id, kind, status, progress, iterations, created_at, completed_at,
+       to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_key
+  FROM simulations
+ WHERE api_key_id = $1 AND ($2::text IS NULL OR status = $2::text)${after ? '\n   AND created_at <= $4::timestamptz AND (created_at < $4::timestamptz OR id < $5::uuid)' : ''}
+ ORDER BY created_at DESC, id DESC
+ LIMIT $3`;
+const LIST = listText(false);
+const LIST_AFTER = listText(true);
+
+type ListRow = Pick<RawRow, 'id' | 'kind' | 'status' | 'progress' | 'iterations' | 'created_at' | 'completed_at'> & { created_key: string };
 
 export class SqlSimulationStore implements SimulationStore {
   constructor(private readonly db: Database) {}
@@ -86,6 +101,22 @@ export class SqlSimulationStore implements SimulationStore {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
       [s.id, s.apiKeyId, s.kind, JSON.stringify(s.request), s.iterations, s.seed, s.seeded, s.fingerprint],
     );
+  }
+
+  async list(apiKeyId: string, query: SimulationListQuery): Promise<SimulationListEntry[]> {
+    const params: unknown[] = [apiKeyId, query.status ?? null, Math.max(0, Math.floor(query.limit))];
+    if (query.after) params.push(query.after.createdAt, query.after.id);
+    const { rows } = await this.db.query<ListRow>(query.after ? LIST_AFTER : LIST, params);
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind as SimulationKind,
+      status: r.status as SimulationStatus,
+      progress: Number(r.progress),
+      iterations: Number(r.iterations),
+      createdAt: iso(r.created_at)!,
+      completedAt: iso(r.completed_at),
+      key: { createdAt: r.created_key, id: r.id },
+    }));
   }
 
   /** Unfinished simulations (to re-enqueue after a restart of the in-process runner). */

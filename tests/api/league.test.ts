@@ -269,11 +269,12 @@ for (const target of databaseTargets()) {
       const soe = (await call('POST', '/v1/matches', { game: 'spirit-of-eden', players: [{ id: 'p1', name: 'Ana' }] })).body;
       await call('POST', `/v1/matches/${soe.id}/commands`, { command: { type: 'soe.status', ...statusExamples[0]!.value } });
       const ended = await call('GET', `/v1/matches/${soe.id}/result`);
-      expect(ended.body).toMatchObject({ ended: true, winner: 'goomz', version: 1 });
+      // CONTRACT §8.2: a lost solo game has no winners; `winner` is the only winner, else null
+      expect(ended.body).toMatchObject({ ended: true, winner: null, winners: [], reason: 'SOE-END-2', version: 1 });
       const jwks = (await call('GET', '/.well-known/jwks.json', undefined, {})).body;
       const checked = checkJws(ended.body.receipt, jwks);
       expect(checked.ok).toBe(true);
-      expect(checked.payload).toMatchObject({ matchId: soe.id, version: 1, winner: 'goomz', score: null });
+      expect(checked.payload).toMatchObject({ matchId: soe.id, version: 1, winner: null, winners: [], score: null });
     });
 
     it('GraphQL: stored lists, results and corrections', async () => {

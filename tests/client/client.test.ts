@@ -142,7 +142,8 @@ describe('roster validation and league tools', () => {
     const soe = await client.createMatch({ game: 'spirit-of-eden', players: [{ id: 'p1', name: 'Ana' }] });
     await client.runCommand(soe.id, { command: { type: 'soe.status', ...(statusExamples[0]!.value as object) } as never });
     const result = await client.matchResult(soe.id);
-    expect(result).toMatchObject({ ended: true, winner: 'goomz', version: 1 });
+    // a lost solo game (CONTRACT §8.2): ended, no winner
+    expect(result).toMatchObject({ ended: true, winner: null, winners: [], version: 1 });
     expect(result.receipt).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 });

@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../../src/app/ports.js';
-import type { EventStore } from '../../src/app/matches/ports.js';
+import type { EventStore, ListKey, MatchListEntry } from '../../src/app/matches/ports.js';
+import { compareListKeys } from '../../src/app/matches/ports.js';
 import { VersionConflict } from '../../src/app/matches/errors.js';
 import { InvalidInput, NotFound, RuleViolation } from '../../src/games/errors.js';
 import { SqlEventStore } from '../../src/infra/event-store/index.js';
@@ -334,6 +335,100 @@ for (const target of storeTargets) {
       const kept = await store.append(owner, m.id, 0, [{ type: 'ok', data: { name: 'Ana 😀 \u00e9', '😀': '\ud83d\ude00' } }]);
       expect(kept.version).toBe(1);
       expect((await store.read(owner, m.id))[0]!.data).toEqual({ name: 'Ana 😀 \u00e9', '😀': '😀' });
+    });
+
+    /** Every page of `ownerId`'s listing, `limit` at a time; `between` runs after each page. */
+    async function allPages(ownerId: string, limit: number, between: () => Promise<unknown> = async () => {}, game?: string) {
+      const seen: MatchListEntry[] = [];
+      let after: ListKey | undefined;
+      for (let page = 0; page < 100; page++) {
+        const rows = await store.listMatches(ownerId, { game, after, limit });
+        seen.push(...rows);
+        if (rows.length < limit) return seen;
+        after = rows.at(-1)!.key;
+        await between();
+      }
+      throw new Error('the listing did not end');
+    }
+
+    const expectListingOrder = (rows: MatchListEntry[]) => {
+      for (let i = 1; i < rows.length; i++) expect(compareListKeys(rows[i - 1]!.key, rows[i]!.key), `${i}`).toBeLessThan(0);
+    };
+
+    it('lists an owner’s matches newest first by (createdAt, id), with version and last change, never another owner’s (CONTRACT §8.2)', async () => {
+      const [mine, theirs] = [`list-${randomUUID()}`, `list-${randomUUID()}`];
+      const created: string[] = [];
+      for (let i = 0; i < 5; i++) created.push((await newMatch(store, mine)).id);
+      const anima = await store.createMatch({ id: randomUUID(), ownerId: mine, game: 'anima', players: [{ id: 'p1', name: 'Ana' }], options: { level: 1 } });
+      created.push(anima.id);
+      await newMatch(store, theirs);
+      const played = await store.append(mine, created[1]!, 0, [
+        { type: 'a', data: {} },
+        { type: 'b', data: {} },
+      ]);
+
+      const rows = await store.listMatches(mine, { limit: 100 });
+      expect(new Set(rows.map((r) => r.id))).toEqual(new Set(created));
+      expectListingOrder(rows);
+      // newest first: a later creation time is listed first; the key's time is the stored one, at full precision
+      for (const r of rows) {
+        expect(r.ownerId).toBe(mine);
+        expect(r.key.id).toBe(r.id);
+        expect(Date.parse(r.key.createdAt)).toBe(Date.parse(r.createdAt));
+      }
+      const times = rows.map((r) => r.createdAt);
+      expect(times).toEqual([...times].sort().reverse());
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      expect(byId.get(created[1]!)).toMatchObject({ version: 2, updatedAt: played.events[1]!.recordedAt, game: 'eden', players: [{ id: 'A', name: 'Ana' }] });
+      expect(byId.get(created[0]!)).toMatchObject({ version: 0, updatedAt: byId.get(created[0]!)!.createdAt });
+      expect(byId.get(anima.id)).toMatchObject({ game: 'anima', options: { level: 1 }, version: 0 });
+
+      expect((await store.listMatches(mine, { game: 'anima', limit: 100 })).map((r) => r.id)).toEqual([anima.id]);
+      expect(await store.listMatches(mine, { game: 'exsilium', limit: 100 })).toEqual([]);
+      expect((await store.listMatches(mine, { limit: 2 })).map((r) => r.id)).toEqual(rows.slice(0, 2).map((r) => r.id));
+      expect((await store.listMatches(theirs, { limit: 100 })).every((r) => r.ownerId === theirs && !created.includes(r.id))).toBe(true);
+      expect(await store.listMatches(`list-${randomUUID()}`, { limit: 100 })).toEqual([]);
+    });
+
+    it('pages after a key with no match repeated or skipped while matches are created between pages and during a read (CONTRACT §8.2)', async () => {
+      const [mine, theirs] = [`list-${randomUUID()}`, `list-${randomUUID()}`];
+      const existing: string[] = [];
+      for (let i = 0; i < 11; i++) existing.push((await newMatch(store, mine)).id);
+      const before = (await store.listMatches(mine, { limit: 100 })).map((r) => r.id);
+      const added: string[] = [];
+      const create = async () => {
+        // one between pages, one racing the next page's read, and one of another owner
+        added.push((await newMatch(store, mine)).id);
+        await Promise.all([newMatch(store, mine).then((m) => added.push(m.id)), newMatch(store, theirs)]);
+      };
+      const seen = await allPages(mine, 3, create);
+      const ids = seen.map((r) => r.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.filter((id) => existing.includes(id))).toEqual(before);
+      expect(ids.every((id) => existing.includes(id) || added.includes(id))).toBe(true);
+      expectListingOrder(seen);
+      // the game filter pages the same way
+      expect((await allPages(mine, 4, async () => {}, 'eden')).map((r) => r.id)).toEqual((await store.listMatches(mine, { limit: 100 })).map((r) => r.id));
+    });
+
+    it('orders matches created at the same instant by id, and pages through them one at a time (CONTRACT §8.2)', async () => {
+      const mine = `list-${randomUUID()}`;
+      // created in one transaction: one creation time for all three
+      const ids: string[] = [];
+      await store.idempotent(mine, { key: 'same-instant', hash: 'h' }, async (tx) => {
+        for (let i = 0; i < 3; i++) ids.push((await newMatch(tx, mine)).id);
+        return { status: 201, body: null };
+      });
+      const rows = await store.listMatches(mine, { limit: 100 });
+      expect(new Set(rows.map((r) => r.key.createdAt)).size).toBe(1);
+      expect(rows.map((r) => r.id)).toEqual([...ids].sort().reverse());
+      const one = await allPages(mine, 1);
+      expect(one.map((r) => r.id)).toEqual(rows.map((r) => r.id));
+      // after the last one: nothing; after a key older than every match: nothing either
+      expect(await store.listMatches(mine, { after: rows.at(-1)!.key, limit: 10 })).toEqual([]);
+      expect(await store.listMatches(mine, { after: { createdAt: '2000-01-01T00:00:00.000000Z', id: randomUUID() }, limit: 10 })).toEqual([]);
+      // after a key newer than every match: all of them
+      expect((await store.listMatches(mine, { after: { createdAt: '9999-01-01T00:00:00Z', id: randomUUID() }, limit: 10 })).map((r) => r.id)).toEqual(rows.map((r) => r.id));
     });
   });
 }

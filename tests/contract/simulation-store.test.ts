@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { NewSimulation, SimulationStore } from '../../src/app/simulations/ports.js';
+import type { NewSimulation, SimulationListEntry, SimulationStore } from '../../src/app/simulations/ports.js';
+import { compareListKeys, type ListKey } from '../../src/app/matches/ports.js';
 import { SqlSimulationStore } from '../../src/infra/simulation-store.js';
 import { MemorySimulationStore } from '../../src/infra/memory/simulation-store.js';
 import { databaseTargets } from '../helpers/database.js';
@@ -227,10 +228,98 @@ for (const target of storeTargets) {
       await expect(store.progress(accepted.id, NaN)).rejects.toThrow(/check constraint/);
       expect(await store.find(accepted.id)).toMatchObject({ status: 'queued', progress: 0 });
     });
+
+    const expectListingOrder = (rows: SimulationListEntry[]) => {
+      for (let i = 1; i < rows.length; i++) expect(compareListKeys(rows[i - 1]!.key, rows[i]!.key), `${i}`).toBeLessThan(0);
+    };
+
+    it('lists a key’s simulations newest first by (createdAt, id), filtered by status, never another key’s (CONTRACT §8.2)', async () => {
+      const [mine, theirs] = [`list-${randomUUID()}`, `list-${randomUUID()}`];
+      const subs = Array.from({ length: 5 }, (_, i) => submission(mine, `list-${i}`));
+      for (const s of subs) await store.reserve(s, 100);
+      await store.reserve(submission(theirs, 'list-0'), 100);
+      await store.finish(subs[0]!.id, { status: 'completed', result: RESULT });
+      await store.finish(subs[1]!.id, { status: 'cancelled' });
+      await store.progress(subs[2]!.id, 0.25);
+
+      const rows = await store.list(mine, { limit: 100 });
+      expect(new Set(rows.map((r) => r.id))).toEqual(new Set(subs.map((s) => s.id)));
+      expectListingOrder(rows);
+      const times = rows.map((r) => r.createdAt);
+      expect(times).toEqual([...times].sort().reverse());
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      expect(byId.get(subs[0]!.id)).toMatchObject({ kind: 'eden.melee', status: 'completed', progress: 1, iterations: 10, completedAt: expect.any(String) });
+      expect(byId.get(subs[2]!.id)).toMatchObject({ status: 'running', progress: 0.25, completedAt: null });
+      for (const r of rows) {
+        expect(r.key.id).toBe(r.id);
+        expect(Date.parse(r.key.createdAt)).toBe(Date.parse(r.createdAt));
+        expect(r).not.toHaveProperty('request');
+        expect(r).not.toHaveProperty('result');
+      }
+
+      expect((await store.list(mine, { status: 'queued', limit: 100 })).map((r) => r.id)).toEqual(rows.filter((r) => r.status === 'queued').map((r) => r.id));
+      expect((await store.list(mine, { status: 'queued', limit: 100 })).length).toBe(2);
+      expect((await store.list(mine, { status: 'cancelled', limit: 100 })).map((r) => r.id)).toEqual([subs[1]!.id]);
+      expect(await store.list(mine, { status: 'failed', limit: 100 })).toEqual([]);
+      expect((await store.list(mine, { limit: 2 })).map((r) => r.id)).toEqual(rows.slice(0, 2).map((r) => r.id));
+      expect((await store.list(theirs, { limit: 100 })).map((r) => r.id)).not.toContain(subs[0]!.id);
+      expect((await store.list(theirs, { limit: 100 })).length).toBe(1);
+    });
+
+    it('pages after a key with no simulation repeated or skipped while others are submitted between pages (CONTRACT §8.2)', async () => {
+      const mine = `list-${randomUUID()}`;
+      for (let i = 0; i < 10; i++) await store.reserve(submission(mine, `page-${i}`), 100);
+      const before = (await store.list(mine, { limit: 100 })).map((r) => r.id);
+      const added: string[] = [];
+      const seen: SimulationListEntry[] = [];
+      let after: ListKey | undefined;
+      for (let n = 0; ; n++) {
+        const page = await store.list(mine, { after, limit: 3 });
+        seen.push(...page);
+        if (page.length < 3) break;
+        after = page.at(-1)!.key;
+        const s = submission(mine, `added-${n}`);
+        added.push(s.id);
+        // one submitted between pages, one racing the next page's read
+        await Promise.all([store.reserve(s, 100), store.reserve(submission(`list-${randomUUID()}`, `other-${n}`), 100)]);
+      }
+      const ids = seen.map((r) => r.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.filter((id) => before.includes(id))).toEqual(before);
+      expect(ids.every((id) => before.includes(id) || added.includes(id))).toBe(true);
+      expectListingOrder(seen);
+      // the status filter pages the same way
+      await store.finish(before[4]!, { status: 'failed', error: 'x' });
+      const queued: string[] = [];
+      let key: ListKey | undefined;
+      let page: SimulationListEntry[];
+      do {
+        page = await store.list(mine, { status: 'queued', after: key, limit: 2 });
+        queued.push(...page.map((r) => r.id));
+        key = page.at(-1)?.key;
+      } while (page.length === 2);
+      expect(queued).toEqual((await store.list(mine, { status: 'queued', limit: 100 })).map((r) => r.id));
+      expect(queued).not.toContain(before[4]);
+    });
   });
 }
 
 describe('simulation store in memory', () => {
+  it('lists by its clock’s createdAt, newest first; simulations stamped at the same instant by id', async () => {
+    let now = Date.parse('2030-01-02T03:04:05.678Z');
+    const store = new MemorySimulationStore({ now: () => now });
+    const [first, second, third] = [submission('key-a', 'a1'), submission('key-a', 'a2'), submission('key-a', 'a3')];
+    await store.reserve(first, 5);
+    now += 1;
+    await store.reserve(second, 5);
+    await store.reserve(third, 5);
+    const ids = (await store.list('key-a', { limit: 10 })).map((r) => r.id);
+    expect(ids).toEqual([...[second.id, third.id].sort().reverse(), first.id]);
+    const [top] = await store.list('key-a', { limit: 1 });
+    expect(top!.key).toEqual({ createdAt: '2030-01-02T03:04:05.679Z', id: ids[0] });
+    expect((await store.list('key-a', { after: top!.key, limit: 10 })).map((r) => r.id)).toEqual(ids.slice(1));
+  });
+
   it('stamps createdAt and completedAt from its clock, and lists the unfinished by createdAt', async () => {
     let now = Date.parse('2030-01-02T03:04:05.678Z');
     const store = new MemorySimulationStore({ now: () => now });

@@ -1,56 +1,74 @@
 /**
- * Match results (CONTRACT §7.4): ended or not, the winner, the score where the game keeps one, the
- * version read, and once ended a signed receipt over the match id, version, winner and score.
+ * Match results (CONTRACT §7.4, §8.2): ended or not, the winners (player ids) and `winner` (the
+ * only winner, else null), the score where the game keeps one, the version read, and once ended a
+ * signed receipt over the match id, version, winner(s) and score. Every game's projection carries
+ * `state.outcome` (src/app/matches/games.ts); the result reads it.
  */
 import type { MatchView } from '../matches/service.js';
+import { gameMatch, type MatchOutcome } from '../matches/games.js';
 import type { ReceiptService } from './receipts.js';
 
 export interface MatchResult {
   ended: boolean;
+  /** The only winner (a player id), else null (no winner yet, a draw, a lost solo game, or several winners). */
   winner: string | null;
+  /** Every winner, by player id (CONTRACT §8.2). */
+  winners: string[];
   score?: Record<string, number>;
   version: number;
   game: string;
-  /** The players by side or role the winner names. */
+  /** EDEN: the players by side. */
   players?: Record<string, { id: string; name: string }>;
+  /** EDEN: the winning side `A` / `B` (what `winner` held before v1.2), null otherwise. */
+  winningSide?: 'A' | 'B' | null;
   reason?: string;
   receipt?: string;
 }
 
 type EdenState = {
-  phase?: string;
   bands?: Record<'A' | 'B', { player: { id: string; name: string }; victoryPoints: number }>;
-  result?: { reason: string; victoryPoints: Record<string, number>; winner: 'A' | 'B' | null } | null;
+  result?: { victoryPoints: Record<'A' | 'B', number>; winner: 'A' | 'B' | null } | null;
 };
 
-type LogState = { latest?: Record<string, { result?: { won?: boolean; lost?: boolean } }> };
+/** The projection's outcome (derived again for a state folded without it). */
+function outcomeOf(view: MatchView): MatchOutcome {
+  const kept = (view.state as { outcome?: MatchOutcome } | null)?.outcome;
+  if (kept && typeof kept.ended === 'boolean' && Array.isArray(kept.winners)) return kept;
+  return gameMatch(view.game)?.outcome?.(view.state) ?? { ended: false, winners: [] };
+}
 
 /** What a match's projection says about its end (no I/O). */
 export function resultOf(view: MatchView): MatchResult {
-  const base = { version: view.version, game: view.game };
-  if (view.game === 'eden') {
-    const s = view.state as EdenState;
-    const players = s.bands ? { A: s.bands.A.player, B: s.bands.B.player } : undefined;
-    // EDEN-END: the game ends after the last turn or on elimination; victory points decide
-    if (s.result) return { ...base, ended: true, winner: s.result.winner, score: { ...s.result.victoryPoints }, reason: s.result.reason, ...(players ? { players } : {}) };
-    const score = s.bands ? { A: s.bands.A.victoryPoints, B: s.bands.B.victoryPoints } : undefined;
-    return { ...base, ended: false, winner: null, ...(score ? { score } : {}), ...(players ? { players } : {}) };
-  }
-  if (view.game === 'spirit-of-eden') {
-    // SOE-END: the players win or lose together against the Goomz
-    const latest = (view.state as LogState).latest ?? {};
-    const ends = ['soe.goomzPhase', 'soe.status'].map((k) => latest[k]?.result);
-    if (ends.some((r) => r?.won)) return { ...base, ended: true, winner: 'players', reason: 'won' };
-    if (ends.some((r) => r?.lost)) return { ...base, ended: true, winner: 'goomz', reason: 'lost' };
-  }
-  // Ánima and Exsilium matches keep resolutions only: their projection has no end
-  return { ...base, ended: false, winner: null };
+  const outcome = outcomeOf(view);
+  const winners = [...outcome.winners];
+  const result: MatchResult = {
+    ended: outcome.ended,
+    winner: winners.length === 1 ? winners[0]! : null,
+    winners,
+    ...(outcome.score ? { score: { ...outcome.score } } : {}),
+    version: view.version,
+    game: view.game,
+    ...(outcome.reason ? { reason: outcome.reason } : {}),
+  };
+  if (view.game !== 'eden') return result;
+  // EDEN (EDEN-GAME-3): `score` stays the victory points by side, as before v1.2, with the players by side
+  const s = view.state as EdenState;
+  if (!s.bands) return result;
+  const vp = s.result?.victoryPoints ?? { A: s.bands.A.victoryPoints, B: s.bands.B.victoryPoints };
+  return { ...result, score: { A: vp.A, B: vp.B }, players: { A: s.bands.A.player, B: s.bands.B.player }, winningSide: s.result?.winner ?? null };
 }
 
 /** The result with a receipt once the match has ended. */
 export async function signedResult(view: MatchView, receipts: ReceiptService): Promise<MatchResult> {
   const result = resultOf(view);
   if (!result.ended) return result;
-  const receipt = await receipts.sign({ matchId: view.id, game: view.game, version: view.version, winner: result.winner, score: result.score ?? null });
+  const receipt = await receipts.sign({
+    matchId: view.id,
+    game: view.game,
+    version: view.version,
+    winner: result.winner,
+    winners: result.winners,
+    score: result.score ?? null,
+  });
   return { ...result, receipt };
 }

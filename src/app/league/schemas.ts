@@ -101,15 +101,34 @@ export const CorrectionResult = Type.Object(
 export const MatchResultSchema = Type.Object(
   {
     ended: Type.Boolean(),
-    winner: Type.Union([Type.String(), Type.Null()], { description: 'EDEN: the side `A`/`B` (null on a draw or before the end); The Spirit of Eden: `players` or `goomz`.' }),
-    score: Type.Optional(Type.Record(Type.String(), Type.Integer(), { description: 'EDEN: victory points by side. (GraphQL: JSON, as its keys are the sides.)' })),
+    winner: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The only winner (a player id), else null: not ended, a draw, a lost solo game, or several winners (a won The Spirit of Eden game with several players). Before v1.2 EDEN answered the side here (now `winningSide`) and The Spirit of Eden `players` / `goomz`.',
+    }),
+    winners: Type.Array(Type.String(), {
+      description: 'Every winner by player id (`state.outcome.winners`, CONTRACT §8.2); empty until the end, on a draw and for a lost solo game.',
+    }),
+    score: Type.Optional(
+      Type.Record(Type.String(), Type.Integer(), {
+        description:
+          'EDEN: victory points by side `A` / `B` (EDEN-GAME-3); Exsilium: Baralytas points by player id (EXS-WIN-1). (GraphQL: JSON, as its keys are sides or player ids.)',
+      }),
+    ),
     version: Type.Integer({ description: 'The match version the result was read at.' }),
     game: Type.String(),
     players: Type.Optional(
       Type.Record(Type.String(), Type.Object({ id: Type.String(), name: Type.String() }), { description: 'The players by side. (GraphQL: JSON, as its keys are the sides.)' }),
     ),
-    reason: Type.Optional(Type.String()),
-    receipt: Type.Optional(Type.String({ description: 'Once ended: a compact JWS (EdDSA) over `matchId`, `game`, `version`, `winner`, `score`, `iat`, `iss`.' })),
+    winningSide: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], { description: 'EDEN: the winning side `A` / `B` (what `winner` held before v1.2); null before the end and on a draw.' }),
+    ),
+    reason: Type.Optional(
+      Type.String({
+        description:
+          'How the match ended (`state.outcome.reason`): EDEN `turns` (EDEN-GAME-1) / `elimination` (EDEN-GAME-2), Ánima `ANIMA-MISSION-3`, Exsilium `EXS-WIN-1`, The Spirit of Eden `SOE-END-1` (won) / `SOE-END-2` (lost).',
+      }),
+    ),
+    receipt: Type.Optional(Type.String({ description: 'Once ended: a compact JWS (EdDSA) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `iat`, `iss`.' })),
   },
   { title: 'MatchResult' },
 );

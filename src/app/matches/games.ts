@@ -5,6 +5,9 @@
  * Commands are validated here (400 with JSON pointers under `/command`) before the decider sees them.
  */
 import * as eden from '../../games/eden/match/index.js';
+import { animaOutcome } from '../../games/anima/match/index.js';
+import { exsiliumOutcome, type Table } from '../../games/exsilium/match/index.js';
+import { spiritOutcome } from '../../games/spirit-of-eden/match/index.js';
 import { spiritOfEdenMatch } from './spirit-of-eden-commands.js';
 import { InvalidInput, underPath } from '../../games/errors.js';
 import { validate } from '../validate.js';
@@ -14,9 +17,10 @@ import { EDEN_COMMAND_SCHEMAS } from './eden-commands.js';
 import { EDEN_COMMAND_EXAMPLES } from './eden-command-examples.js';
 import { exsiliumMatch } from './exsilium-commands.js';
 import { animaMatch } from './anima-commands.js';
-import { defineMatchGame, own, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
+import { GAME_GUIDES, type GameGuide } from './game-guides.js';
+import { defineMatchGame, own, withOutcome, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
 
-export type { Command, GameId, GameMatch } from './match-game.js';
+export type { Command, GameId, GameMatch, MatchOutcome } from './match-game.js';
 export const GAMES: GameId[] = ['eden', 'anima', 'exsilium', 'spirit-of-eden'];
 
 // A validated command is its EdenCommand member: eden-commands.ts checks each schema against it.
@@ -37,12 +41,16 @@ const edenMatch = defineMatchGame<eden.EdenMatchState>({
 
 let registry: Record<GameId, GameMatch> | undefined;
 export function gameMatch(game: string): GameMatch | undefined {
+  // Every projection carries `state.outcome` (CONTRACT §8.2), derived by the game's pure core from
+  // its own end conditions; the older places (EDEN `result`, Exsilium `summary.winner`, The Spirit
+  // of Eden `result`) stay beside it.
   registry ??= {
-    eden: edenMatch,
+    // EDEN's own fold (src/games/eden/match/evolve.ts) keeps `outcome` in the state it returns
+    eden: { ...edenMatch, outcome: (state) => eden.edenOutcome(state as eden.EdenMatchState) },
     // The other games: one generic resolution log each, with what the game's projection keeps
-    anima: animaMatch(),
-    exsilium: exsiliumMatch(),
-    'spirit-of-eden': spiritOfEdenMatch(),
+    anima: withOutcome(animaMatch(), animaOutcome),
+    exsilium: withOutcome(exsiliumMatch(), (state: { table?: Table }) => exsiliumOutcome(state.table)),
+    'spirit-of-eden': withOutcome(spiritOfEdenMatch(), spiritOutcome),
   };
   return own(registry, game);
 }
@@ -96,4 +104,64 @@ export function commandExamples(): Record<string, { summary: string; value: unkn
     }
   }
   return out;
+}
+
+/** A command as GET /v1/games/{game}/commands lists it (CONTRACT §8.2). */
+export interface CommandListing {
+  type: string;
+  description: string;
+  /** JSON Schema of the command (the `command` member of POST /v1/matches/{id}/commands). */
+  schema: Record<string, unknown>;
+  /** A whole command, valid against `schema`. */
+  example: Record<string, unknown>;
+  deprecated?: true;
+}
+
+/**
+ * The validating TypeBox schema as plain JSON Schema: TypeBox's symbols dropped, and a shape the
+ * validator completes first (`x-resolve`, e.g. an EDEN Fighter sent as `{"ref"}`) needing its
+ * required members only when not sent by reference — as the OpenAPI document says it.
+ */
+function publishedSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(publishedSchema);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'x-resolve') continue;
+    out[key] = ['default', 'examples', 'const', 'enum'].includes(key) ? value : publishedSchema(value);
+  }
+  const props = out.properties as Record<string, unknown> | undefined;
+  if ('x-resolve' in schema && props?.ref && Array.isArray(out.required) && out.required.length) {
+    out.anyOf = [{ required: ['ref'] }, { required: out.required }];
+    delete out.required;
+  }
+  return out;
+}
+
+const listings = new Map<GameId, { game: GameId; setup: GameGuide['setup']; commands: CommandListing[] }>();
+
+/** GET /v1/games/{game}/commands: the setup, then every command (the one the setup leads to first); undefined for an unknown game. */
+export function gameCommands(game: string) {
+  const match = gameMatch(game);
+  if (!match) return undefined;
+  const id = match.game;
+  const known = listings.get(id);
+  if (known) return known;
+  const guide = GAME_GUIDES[id];
+  const types = Object.keys(match.commands);
+  const ordered = [guide.first.type, ...types.filter((t) => t !== guide.first.type)];
+  const commands = ordered.map((type): CommandListing => {
+    const def = match.commands[type]!;
+    const example = type === guide.first.type && guide.first.example ? guide.first.example : (def.example ?? {});
+    return {
+      type,
+      description: def.description,
+      schema: publishedSchema(JSON.parse(JSON.stringify(def.schema))) as Record<string, unknown>,
+      example: { type, ...structuredClone(example) },
+      ...(def.deprecated ? { deprecated: true as const } : {}),
+    };
+  });
+  const listing = { game: id, setup: structuredClone(guide.setup), commands };
+  listings.set(id, listing);
+  return listing;
 }

@@ -33,6 +33,20 @@ export interface CommandDoc {
   schema: TSchema;
   description: string;
   example?: Record<string, unknown>;
+  /** A name kept for earlier clients (CONTRACT §8.2): listed with `deprecated: true`. */
+  deprecated?: boolean;
+}
+
+/**
+ * How a match stands (CONTRACT §8.2), the same shape for every game: `state.outcome` of every
+ * projection. `winners` are player ids (none on a draw or a lost solo game); `reason` a rule ID or
+ * the game's code for how it ended; `score` by player id where the game keeps one. Games may add members.
+ */
+export interface MatchOutcome {
+  ended: boolean;
+  winners: string[];
+  reason?: string;
+  score?: Record<string, number>;
 }
 export type MatchSetup = { players: Player[]; options: Record<string, unknown> };
 
@@ -44,6 +58,8 @@ export interface GameMatch {
   commands: Record<string, CommandDoc>;
   /** Checks the match `options` at creation (InvalidInput: 400 with `/options/...` paths). */
   validateOptions?(setup: MatchSetup): void;
+  /** How a state of this game stands (its pure core's end conditions); also `state.outcome` of every projection. */
+  outcome?(state: unknown): MatchOutcome;
 }
 
 /** One command of a game: validated by `schema` (400 under `/command`) before `decide` sees it. */
@@ -53,6 +69,8 @@ export interface MatchCommand<S> {
   description: string;
   /** An example body (members besides `type`), shown in the OpenAPI document. */
   example?: Record<string, unknown>;
+  /** A name kept for earlier clients (listed with `deprecated: true`). */
+  deprecated?: boolean;
   decide(command: Command, state: S, dice: Dice): MatchEvent[];
 }
 
@@ -69,7 +87,10 @@ export interface MatchGameDefinition<S> {
 
 export function defineMatchGame<S>(def: MatchGameDefinition<S>): GameMatch {
   const commands = Object.fromEntries(
-    Object.entries(def.commands).map(([type, c]) => [type, { schema: c.schema, description: c.description, ...(c.example ? { example: c.example } : {}) }]),
+    Object.entries(def.commands).map(([type, c]) => [
+      type,
+      { schema: c.schema, description: c.description, ...(c.example ? { example: c.example } : {}), ...(c.deprecated ? { deprecated: true } : {}) },
+    ]),
   );
   return {
     game: def.game,
@@ -81,5 +102,21 @@ export function defineMatchGame<S>(def: MatchGameDefinition<S>): GameMatch {
     evolve: (state, event) => def.evolve(state as S, event),
     commands,
     ...(def.validateOptions ? { validateOptions: def.validateOptions } : {}),
+  };
+}
+
+/**
+ * The game with `state.outcome` (CONTRACT §8.2) on its initial state and after every event: the
+ * projection (GET /v1/matches/{id}), command answers and replays all carry it. `outcome` is the
+ * game's pure derivation from its own end conditions (src/games/<game>/match/outcome.ts).
+ */
+export function withOutcome<S>(match: GameMatch, outcome: (state: S) => MatchOutcome): GameMatch {
+  const derive = (state: unknown) => outcome(state as S);
+  const attach = (state: unknown) => (state !== null && typeof state === 'object' ? { ...state, outcome: derive(state) } : state);
+  return {
+    ...match,
+    initialState: (setup) => attach(match.initialState(setup)),
+    evolve: (state, event) => attach(match.evolve(state, event)),
+    outcome: derive,
   };
 }

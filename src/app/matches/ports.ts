@@ -2,7 +2,9 @@
  * The event store port (CONTRACT §5): match streams owned by an API key, events numbered 1..n,
  * appends checked against an expected version by the database itself, idempotent retries.
  * src/infra/event-store implements it over the `Database` port (PostgreSQL and PGlite).
+ * Listings (matches here, simulations beside their store) share its keys, cursors and page sizes.
  */
+import { InvalidInput, type InputProblem } from '../../games/errors.js';
 
 export interface Player {
   id: string;
@@ -67,6 +69,94 @@ export interface AppendResult {
   events: StoredEvent[];
 }
 
+/**
+ * Where a listing stands (CONTRACT §8.2): a row's exact creation time and its id. Listings are
+ * newest first, ordered by (createdAt DESC, id DESC); `createdAt` here is the stored time at full
+ * precision (PostgreSQL keeps microseconds, an answer's `createdAt` shows milliseconds), ISO 8601
+ * in UTC. Rows created after a reader's key sort before it, so paging on keys never repeats or
+ * skips a row that existed when the first page was read.
+ */
+export interface ListKey {
+  createdAt: string;
+  id: string;
+}
+
+/** A match as a listing shows it: the record, its current version, its last change and its key. */
+export interface MatchListEntry extends MatchRecord {
+  /** The last event's recordedAt, else createdAt. */
+  updatedAt: string;
+  key: ListKey;
+}
+
+export interface MatchListQuery {
+  game?: string;
+  /** Only matches after this key in listing order (older ones). */
+  after?: ListKey;
+  limit: number;
+}
+
+const LIST_KEY_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?Z$/;
+
+/** Microseconds since the epoch of a key's time (undefined when it is not one: see LIST_KEY_TIME). */
+export function listKeyMicros(createdAt: string): bigint | undefined {
+  const m = LIST_KEY_TIME.exec(createdAt);
+  if (!m) return undefined;
+  const ms = Date.parse(`${m[1]}Z`);
+  // a calendar date that does not exist (02-31) parses to another day, or not at all
+  if (!Number.isFinite(ms) || ms < 0 || new Date(ms).toISOString().slice(0, 19) !== m[1]) return undefined;
+  return BigInt(ms) * 1000n + BigInt((m[2] ?? '').padEnd(6, '0'));
+}
+
+/** Listing order: negative when `a` is listed before `b` (newer, or as new with a greater id). */
+export function compareListKeys(a: ListKey, b: ListKey): number {
+  const [x, y] = [listKeyMicros(a.createdAt) ?? 0n, listKeyMicros(b.createdAt) ?? 0n];
+  if (x !== y) return x > y ? -1 : 1;
+  return a.id === b.id ? 0 : a.id > b.id ? -1 : 1;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A listing's cursor: base64url of `[listing, createdAt, id]` — the last row's key, named after
+ * its listing so that one listing's cursor is refused by another. Opaque to clients.
+ */
+export function encodeListCursor(listing: string, key: ListKey): string {
+  return Buffer.from(JSON.stringify([listing, key.createdAt, key.id]), 'utf8').toString('base64url');
+}
+
+/** The key a cursor of `listing` holds, or undefined when it is not one (altered, truncated, another listing's). */
+export function decodeListCursor(listing: string, cursor: string): ListKey | undefined {
+  if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== listing) return undefined;
+  const [, createdAt, id] = parsed as unknown[];
+  if (typeof createdAt !== 'string' || typeof id !== 'string' || !UUID.test(id) || listKeyMicros(createdAt) === undefined) return undefined;
+  return { createdAt, id };
+}
+
+/** The bounds of a listing's `limit` (CONTRACT §8.2). */
+export const LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
+
+/** The page size asked for, or a 400 naming `/limit`; the key a cursor holds, or a 400 naming `/cursor`. */
+export function listWindow(listing: string, request: { limit?: number; cursor?: string }): { limit: number; after?: ListKey } {
+  const limit = request.limit ?? LIST_LIMIT.default;
+  const problems: (InputProblem & { in: string })[] = [];
+  if (!Number.isInteger(limit) || limit < LIST_LIMIT.min || limit > LIST_LIMIT.max) {
+    problems.push({ path: '/limit', code: 'out_of_range', message: `must be an integer from ${LIST_LIMIT.min} to ${LIST_LIMIT.max}`, in: 'querystring' });
+  }
+  const after = request.cursor === undefined ? undefined : decodeListCursor(listing, request.cursor);
+  if (request.cursor !== undefined && !after) {
+    problems.push({ path: '/cursor', code: 'invalid_cursor', message: 'not a cursor of this listing: send `next` of the previous page as it was given', in: 'querystring' });
+  }
+  if (problems.length) throw new InvalidInput(problems, 'The listing parameters are not valid.');
+  return { limit, ...(after ? { after } : {}) };
+}
+
 export interface EventStore {
   createMatch(input: { id: string; ownerId: string; game: string; players: Player[]; options: Record<string, unknown> }): Promise<MatchRecord>;
   /** The match if it exists and belongs to `ownerId`. */
@@ -84,6 +174,11 @@ export interface EventStore {
    * one before it.
    */
   readAll(ownerId: string | null, after: FeedCheckpoint | null, limit?: number): Promise<StoredEvent[]>;
+  /**
+   * The matches of `ownerId` (of `game` when given), newest first by (createdAt, id), after
+   * `query.after` when given, at most `query.limit`. Another owner's matches are never listed.
+   */
+  listMatches(ownerId: string, query: MatchListQuery): Promise<MatchListEntry[]>;
   /**
    * Run `work` at most once per (ownerId, key): the first call's answer is stored in the same
    * transaction as its effects; a repeat with the same hash gets that answer back (`replayed`), with

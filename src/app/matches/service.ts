@@ -13,6 +13,8 @@ import { RuleViolation } from '../../games/errors.js';
 import { commandWarnings, gameMatch, validateCommand, type Command, type GameMatch } from './games.js';
 import type { IdSource } from '../ports.js';
 import type { EventStore, MatchRecord, NewEvent, Player, StoredAnswer, StoredEvent } from './ports.js';
+import { encodeListCursor, listWindow, type ListKey, type MatchListEntry } from './ports.js';
+import { resultOf } from '../league/results.js';
 
 export interface PublicEvent {
   version: number;
@@ -44,6 +46,28 @@ export interface MatchServiceOptions {
   /** Called after events were appended (wakes feeds and subscriptions in this process). */
   onAppended?: (matchId: string, version: number) => void;
 }
+
+/** One match of GET /v1/matches (CONTRACT §8.2). */
+export interface MatchListItem {
+  id: string;
+  game: string;
+  version: number;
+  ended: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface MatchListRequest {
+  game?: string;
+  ended?: boolean;
+  /** 1..100, default 20. */
+  limit?: number;
+  /** `next` of the previous page. */
+  cursor?: string;
+}
+
+/** Matches one filtered listing request may look at (each one folded to know whether it ended). */
+const ENDED_SCAN_BUDGET = 200;
 
 const hashOf = (...parts: unknown[]) => createHash('sha256').update(canonicalJson(parts)).digest('hex');
 
@@ -211,5 +235,59 @@ export class MatchService {
     });
     if (!answer.replayed) this.options.onAppended?.(id, (answer.body as { version: number }).version);
     return answer;
+  }
+
+  /**
+   * The owner's matches, newest first, a page at a time (CONTRACT §8.2). `ended` is what the
+   * match's projection says (its `state.outcome`, as GET /v1/matches/{id} and /result show it):
+   * each listed match is folded at the version listed. With the `ended` filter, at most
+   * ENDED_SCAN_BUDGET matches are looked at per request: a page may then hold fewer than `limit`
+   * matches (even none) and still have a `next`; only a page without `next` is the last.
+   */
+  async list(ownerId: string, request: MatchListRequest = {}): Promise<{ matches: MatchListItem[]; next?: string }> {
+    const { limit, after } = listWindow('matches', request);
+    const cursor = (key: ListKey) => encodeListCursor('matches', key);
+    if (request.ended === undefined) {
+      const rows = await this.store.listMatches(ownerId, { game: request.game, after, limit: limit + 1 });
+      const page = rows.slice(0, limit);
+      const matches: MatchListItem[] = [];
+      for (const row of page) matches.push(this.listItem(row, await this.endedAt(ownerId, row)));
+      return rows.length > limit ? { matches, next: cursor(page.at(-1)!.key) } : { matches };
+    }
+    const matches: MatchListItem[] = [];
+    let last: MatchListEntry | undefined;
+    let position = after;
+    let scanned = 0;
+    while (scanned < ENDED_SCAN_BUDGET) {
+      const want = Math.min(limit + 1, ENDED_SCAN_BUDGET - scanned);
+      const rows = await this.store.listMatches(ownerId, { game: request.game, after: position, limit: want });
+      for (const row of rows) {
+        scanned++;
+        position = row.key;
+        const ended = await this.endedAt(ownerId, row);
+        if (ended !== request.ended) continue;
+        // one more match than the page holds: there is a next page, after the page's last match
+        if (matches.length === limit) return { matches, next: cursor(last!.key) };
+        matches.push(this.listItem(row, ended));
+        last = row;
+      }
+      if (rows.length < want) return { matches }; // nothing older
+    }
+    // the budget is spent: the next page goes on from the last match looked at
+    return { matches, next: cursor(position!) };
+  }
+
+  private listItem(row: MatchListEntry, ended: boolean): MatchListItem {
+    return { id: row.id, game: row.game, version: row.version, ended, createdAt: row.createdAt, updatedAt: row.updatedAt };
+  }
+
+  /** Whether the match had ended at the version listed: its projection's `state.outcome.ended`. */
+  private async endedAt(ownerId: string, row: MatchListEntry): Promise<boolean> {
+    const events = row.version === 0 ? [] : (await this.store.read(ownerId, row.id, { to: row.version })).map(toPublic);
+    const state = this.fold(row, events);
+    const outcome = (state as { outcome?: { ended?: unknown } } | null)?.outcome;
+    if (typeof outcome?.ended === 'boolean') return outcome.ended;
+    // a projection without `outcome`: what GET /v1/matches/{id}/result answers
+    return resultOf({ id: row.id, game: row.game, version: row.version, players: row.players, options: row.options, createdAt: row.createdAt, state }).ended;
   }
 }

@@ -7,6 +7,7 @@
  */
 import type { JobState } from '../ports.js';
 import type { SimulationKind, SimulationResult } from '../../games/eden/simulate/index.js';
+import type { ListKey } from '../matches/ports.js';
 
 export type SimulationStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
 
@@ -31,6 +32,18 @@ export interface SimulationRow extends Omit<NewSimulation, 'fingerprint'> {
   completedAt: string | null;
 }
 
+/** A simulation as a listing shows it (without its request and result), with its listing key. */
+export interface SimulationListEntry extends Pick<SimulationRow, 'id' | 'kind' | 'status' | 'progress' | 'iterations' | 'createdAt' | 'completedAt'> {
+  key: ListKey;
+}
+
+export interface SimulationListQuery {
+  status?: SimulationStatus;
+  /** Only simulations after this key in listing order (older ones). */
+  after?: ListKey;
+  limit: number;
+}
+
 /** What became of a submission: an identical one already there, the key's limit, or a new row. */
 export type Reservation = { outcome: 'existing'; simulation: SimulationRow } | { outcome: 'limit'; active: number } | { outcome: 'inserted' };
 
@@ -47,6 +60,11 @@ export interface SimulationStore {
    * as queued.
    */
   reserve(simulation: NewSimulation, maxActive: number): Promise<Reservation>;
+  /**
+   * The simulations of `apiKeyId` (in `status` when given), newest first by (createdAt, id), after
+   * `query.after` when given, at most `query.limit`. Another key's are never listed.
+   */
+  list(apiKeyId: string, query: SimulationListQuery): Promise<SimulationListEntry[]>;
   /** Unfinished simulations, oldest first (to re-enqueue after a restart of the in-process runner). */
   unfinished(limit?: number): Promise<SimulationRow[]>;
   /** Running, at least this far (0..1); no effect on a finished simulation. */

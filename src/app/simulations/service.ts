@@ -16,6 +16,7 @@ import { resolverFor, type SimulationKind, type SimulationResult } from '../../g
 import { canonicalJson } from '../canonical-json.js';
 import { SIMULATION_JOB, type SimulationJobData } from './job.js';
 import { applyJobState, isActive, type SimulationRow, type SimulationStatus, type SimulationStore } from './ports.js';
+import { encodeListCursor, listWindow } from '../matches/ports.js';
 
 export { MAX_ITERATIONS } from './schemas.js';
 
@@ -46,6 +47,23 @@ export interface SimulationView {
   completedAt: string | null;
   result?: SimulationResult;
   error?: string;
+}
+
+/** One simulation of GET /v1/simulations (CONTRACT §8.2). */
+export interface SimulationListItem {
+  id: string;
+  kind: SimulationKind;
+  status: SimulationStatus;
+  progress: number;
+  createdAt: string;
+}
+
+export interface SimulationListRequest {
+  status?: SimulationStatus;
+  /** 1..100, default 20. */
+  limit?: number;
+  /** `next` of the previous page. */
+  cursor?: string;
 }
 
 export type SubmitOutcome = { ok: true; id: string; status: SimulationStatus; deduplicated: boolean } | { ok: false; reason: 'limit'; limit: number; active: number };
@@ -194,6 +212,25 @@ export class SimulationService {
       return view(row);
     }
     return view(row, live);
+  }
+
+  /**
+   * The key's simulations, newest first, a page at a time (CONTRACT §8.2): status and progress as
+   * stored (refreshed at least once a second while a run goes on; GET /v1/simulations/{id} asks the
+   * runner for the live progress).
+   */
+  async list(apiKeyId: string, request: SimulationListRequest = {}): Promise<{ simulations: SimulationListItem[]; next?: string }> {
+    const { limit, after } = listWindow('simulations', request);
+    const rows = await this.store.list(apiKeyId, { status: request.status, after, limit: limit + 1 });
+    const page = rows.slice(0, limit);
+    const simulations = page.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      status: r.status,
+      progress: r.status === 'completed' ? 1 : Math.min(1, r.progress),
+      createdAt: r.createdAt,
+    }));
+    return rows.length > limit ? { simulations, next: encodeListCursor('simulations', page.at(-1)!.key) } : { simulations };
   }
 
   /** Cancel: undefined when not visible; `cancelled: false` when already finished. */

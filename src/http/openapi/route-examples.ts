@@ -99,11 +99,34 @@ export const ROUTE_EXAMPLES: Examples = {
   'matches.result': {
     200: {
       summary: 'An ended EDEN match, with its receipt',
-      value: { ended: true, winner: 'A', score: { A: 7, B: 4 }, version: 58, game: 'eden', players: { A: PLAYERS[0], B: PLAYERS[1] }, receipt: RECEIPT },
+      value: {
+        ended: true,
+        winner: 'p1',
+        winners: ['p1'],
+        score: { A: 7, B: 4 },
+        version: 58,
+        game: 'eden',
+        players: { A: PLAYERS[0], B: PLAYERS[1] },
+        winningSide: 'A',
+        reason: 'turns',
+        receipt: RECEIPT,
+      },
     },
   },
   'matches.get': {
     200: { summary: 'A match and its state', value: { id: MATCH_ID, game: 'eden', version: 1, players: PLAYERS, options: { edition: 'es' }, createdAt: CREATED_AT, state: { turn: 1 } } },
+  },
+  'matches.list': {
+    200: {
+      summary: 'A page of two matches, and the cursor of the next',
+      value: {
+        matches: [
+          { id: MATCH_ID, game: 'eden', version: 58, ended: true, createdAt: CREATED_AT, updatedAt: '2026-03-01T21:02:00.000Z' },
+          { id: 'b2e4c6d8-0a1b-4c3d-8e5f-a7b9c1d3e5f7', game: 'anima', version: 0, ended: false, createdAt: '2026-02-27T17:00:00.000Z', updatedAt: '2026-02-27T17:00:00.000Z' },
+        ],
+        next: 'WyJtYXRjaGVzIiwiMjAyNi0wMi0yN1QxNzowMDowMC4wMDAwMDBaIiwiYjJlNGM2ZDgtMGExYi00YzNkLThlNWYtYTdiOWMxZDNlNWY3Il0',
+      },
+    },
   },
   'matches.events': { 200: { summary: 'The first page', value: { events: [noteEvent], from: 1, next: 2, nextFrom: 2 } } },
   'matches.feedToken': {
@@ -114,6 +137,12 @@ export const ROUTE_EXAMPLES: Examples = {
   },
   'matches.feed': { 200: { summary: 'One event, then a ping', value: MATCH_FEED_EXAMPLE } },
   'simulations.submit': { 202: { summary: 'Queued', value: { id: SIMULATION_ID, status: 'queued', deduplicated: false } } },
+  'simulations.list': {
+    200: {
+      summary: 'The last page: no `next`',
+      value: { simulations: [{ id: SIMULATION_ID, kind: 'eden.melee', status: 'running', progress: 0.42, createdAt: CREATED_AT }] },
+    },
+  },
   'simulations.get': { 200: { summary: 'Running', value: view('running', 0.42) } },
   'simulations.cancel': { 200: { summary: 'Cancelled', value: view('cancelled', 0.42) } },
   'simulations.events': { 200: { summary: 'Progress, then the end', value: SIMULATION_EVENTS_EXAMPLE } },
@@ -141,6 +170,47 @@ export const ROUTE_EXAMPLES: Examples = {
   },
   'receipts.jwks': {
     200: { summary: 'One signing key', value: { keys: [{ kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo', kid: 'k1', alg: 'EdDSA', use: 'sig' }] } },
+  },
+  'games.list': {
+    200: {
+      summary: 'The four games',
+      value: [
+        { id: 'eden', name: 'EDEN', editions: ['es', 'de'] },
+        { id: 'anima', name: 'Ánima: La Sombra de Omega' },
+        { id: 'exsilium', name: 'Exsilium' },
+        { id: 'spirit-of-eden', name: 'The Spirit of Eden' },
+      ],
+    },
+  },
+  'games.commands': {
+    200: {
+      summary: 'EDEN (shortened: one setup command, one command)',
+      value: {
+        game: 'eden',
+        setup: {
+          players: PLAYERS,
+          options: { edition: 'es' },
+          commands: [{ type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: [{ ref: 'yuri', id: 'a1' }] }],
+        },
+        commands: [
+          {
+            type: 'eden.activate',
+            description:
+              'EDEN-ACT-1..3: the First player names a fighter; `interruptions` lists the fighters named back and forth (each of strictly greater RAP); the last named is activated.',
+            schema: {
+              type: 'object',
+              required: ['type', 'player', 'fighterId'],
+              properties: {
+                type: { const: 'eden.activate', type: 'string' },
+                player: { anyOf: [{ const: 'A', type: 'string' }, { const: 'B', type: 'string' }, { minLength: 1, maxLength: 200, type: 'string' }] },
+                fighterId: { minLength: 1, maxLength: 200, type: 'string' },
+              },
+            },
+            example: { type: 'eden.activate', player: 'A', fighterId: 'a1' },
+          },
+        ],
+      },
+    },
   },
   'receipts.verify': {
     200: { summary: 'A valid receipt for this list', value: { valid: true, claims: { rosterSha256: '9f86d081884c7d65', valid: true, iss: 'arbiter' }, rosterMatches: true, kid: 'k1' } },

@@ -23,7 +23,19 @@
  *   INSERTs of the same rows (bench/appends.bench.ts).
  */
 import type { Database, SqlClient, SqlResult } from '../../app/ports.js';
-import type { AppendResult, EventStore, FeedCheckpoint, IdempotencyRequest, MatchRecord, NewEvent, Player, StoredAnswer, StoredEvent } from '../../app/matches/ports.js';
+import type {
+  AppendResult,
+  EventStore,
+  FeedCheckpoint,
+  IdempotencyRequest,
+  MatchListEntry,
+  MatchListQuery,
+  MatchRecord,
+  NewEvent,
+  Player,
+  StoredAnswer,
+  StoredEvent,
+} from '../../app/matches/ports.js';
 import { VersionConflict } from '../../app/matches/errors.js';
 import { NotFound, RuleViolation } from '../../games/errors.js';
 import { assertStorable, eventParts, matchParts } from './storable.js';
@@ -158,6 +170,33 @@ function toMatch(row: MatchRow): MatchRecord {
     createdAt: iso(row.created_at),
   };
 }
+
+interface MatchListRow extends MatchRow {
+  updated_at: Date | string;
+  created_key: string;
+}
+
+/** created_at at full precision (microseconds, UTC): a listing's key (ListKey.createdAt). */
+const CREATED_KEY = `to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * A page of an owner's matches, newest first. The index on (owner_id, created_at) is read
+ * backwards from the key (the row comparison is spelled out so that its first half bounds the
+ * scan); ties on created_at are ordered by id. Then, for the page's matches only, the version and
+ * last change from each one's last event, through the primary key.
+ */
+const listMatchesText = (after: boolean) => `SELECT m.id::text AS id, m.owner_id, m.game, m.players, m.options, m.created_at, ${CREATED_KEY} AS created_key,
+       COALESCE(l.version, 0) AS version, COALESCE(l.recorded_at, m.created_at) AS updated_at
+  FROM (SELECT * FROM matches
+         WHERE owner_id = $1 AND ($2::text IS NULL OR game = $2::text)${
+           after ? '\n           AND created_at <= $4::timestamptz AND (created_at < $4::timestamptz OR id < $5::uuid)' : ''
+         }
+         ORDER BY created_at DESC, id DESC
+         LIMIT $3) m
+  LEFT JOIN LATERAL (SELECT e.version, e.recorded_at FROM match_events e WHERE e.match_id = m.id ORDER BY e.version DESC LIMIT 1) l ON true
+ ORDER BY m.created_at DESC, m.id DESC`;
+const LIST_MATCHES = listMatchesText(false);
+const LIST_MATCHES_AFTER = listMatchesText(true);
 
 /** PostgreSQL unique violation (a version taken by another writer). */
 const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
@@ -302,6 +341,13 @@ export class SqlEventStore implements EventStore {
       [ownerId, after?.transactionId ?? '0', after?.position ?? '0', limit],
     );
     return rows.map(toEvent);
+  }
+
+  async listMatches(ownerId: string, query: MatchListQuery): Promise<MatchListEntry[]> {
+    const params: unknown[] = [ownerId, query.game ?? null, Math.max(0, Math.floor(query.limit))];
+    if (query.after) params.push(query.after.createdAt, query.after.id);
+    const { rows } = await this.run<MatchListRow>(query.after ? 'arbiter_list_matches_after' : 'arbiter_list_matches', query.after ? LIST_MATCHES_AFTER : LIST_MATCHES, params);
+    return rows.map((row) => ({ ...toMatch(row), updatedAt: iso(row.updated_at), key: { createdAt: row.created_key, id: row.id } }));
   }
 
   async idempotent(ownerId: string, request: IdempotencyRequest, work: (store: EventStore) => Promise<StoredAnswer>): Promise<StoredAnswer & { replayed: boolean }> {

@@ -14,7 +14,21 @@
  *   names in jsonb's order: shorter first, then bytewise), positions and transaction ids as
  *   increasing integers in text, and the same refusal of unstorable text (./storable.ts).
  */
-import type { AppendResult, EventStore, FeedCheckpoint, IdempotencyRequest, MatchRecord, NewEvent, Player, StoredAnswer, StoredEvent } from '../../app/matches/ports.js';
+import type {
+  AppendResult,
+  EventStore,
+  FeedCheckpoint,
+  IdempotencyRequest,
+  ListKey,
+  MatchListEntry,
+  MatchListQuery,
+  MatchRecord,
+  NewEvent,
+  Player,
+  StoredAnswer,
+  StoredEvent,
+} from '../../app/matches/ports.js';
+import { compareListKeys } from '../../app/matches/ports.js';
 import { VersionConflict } from '../../app/matches/errors.js';
 import { NotFound, RuleViolation } from '../../games/errors.js';
 import { assertStorable, eventParts, matchParts } from './storable.js';
@@ -208,6 +222,23 @@ export class MemoryEventStore implements EventStore {
         return d < 0n ? -1 : d > 0n ? 1 : 0;
       };
       return feed.sort(order).slice(0, Math.max(0, limit)).map(copyEvent);
+    });
+  }
+
+  listMatches(ownerId: string, query: MatchListQuery): Promise<MatchListEntry[]> {
+    return this.run(() => {
+      const listKey = (m: StoredMatch): ListKey => ({ createdAt: m.record.createdAt, id: m.record.id });
+      const after = query.after;
+      return [...this.memory.matches.values()]
+        .filter((m) => m.record.ownerId === ownerId && (query.game === undefined || m.record.game === query.game))
+        .filter((m) => !after || compareListKeys(listKey(m), after) > 0)
+        .sort((a, b) => compareListKeys(listKey(a), listKey(b)))
+        .slice(0, Math.max(0, Math.floor(query.limit)))
+        .map((m) => ({
+          ...copyMatch(m.record, m.events.length),
+          updatedAt: m.events.at(-1)?.recordedAt ?? m.record.createdAt,
+          key: listKey(m),
+        }));
     });
   }
 

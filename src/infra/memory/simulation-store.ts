@@ -15,8 +15,9 @@
  */
 import type { Clock, JobState } from '../../app/ports.js';
 import type { SimulationKind, SimulationResult } from '../../games/eden/simulate/index.js';
-import type { NewSimulation, Reservation, SimulationRow, SimulationStatus, SimulationStore } from '../../app/simulations/ports.js';
+import type { NewSimulation, Reservation, SimulationListEntry, SimulationListQuery, SimulationRow, SimulationStatus, SimulationStore } from '../../app/simulations/ports.js';
 import { isActive } from '../../app/simulations/ports.js';
+import { compareListKeys, type ListKey } from '../../app/matches/ports.js';
 import { jsonbCopy } from '../event-store/memory.js';
 import { unstorableProblems } from '../event-store/storable.js';
 
@@ -146,6 +147,27 @@ export class MemorySimulationStore implements SimulationStore {
     };
     if (this.rows.has(id)) throw new Error('duplicate key value violates unique constraint "simulations_pkey"');
     this.rows.set(id, row);
+  }
+
+  async list(apiKeyId: string, query: SimulationListQuery): Promise<SimulationListEntry[]> {
+    const [owner, status] = [text(apiKeyId), query.status === undefined ? undefined : text(query.status)];
+    const keyOf = (r: Row): ListKey => ({ createdAt: iso(r.createdAt), id: r.id });
+    const after = query.after;
+    return [...this.rows.values()]
+      .filter((r) => r.apiKeyId === owner && (status === undefined || r.status === status))
+      .filter((r) => !after || compareListKeys(keyOf(r), after) > 0)
+      .sort((a, b) => compareListKeys(keyOf(a), keyOf(b)))
+      .slice(0, Math.max(0, Math.floor(query.limit)))
+      .map((r) => ({
+        id: r.id,
+        kind: r.kind as SimulationKind,
+        status: r.status as SimulationStatus,
+        progress: r.progress,
+        iterations: r.iterations,
+        createdAt: iso(r.createdAt),
+        completedAt: r.completedAt === null ? null : iso(r.completedAt),
+        key: keyOf(r),
+      }));
   }
 
   async unfinished(limit = 1000): Promise<SimulationRow[]> {

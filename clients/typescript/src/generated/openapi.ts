@@ -1345,7 +1345,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The calling key's matches, newest first, a page at a time.
+         * @description Filters: `game`, `ended`. Pages hold at most `limit` matches; `next` is the `cursor` of the next page and is absent on the last one. Pages follow the last listed match (its creation time and id), so a match created while a client pages never makes a match listed twice or skipped. With `ended`, one request looks at up to 200 matches: a page may then hold fewer than `limit` matches (even none) and still have a `next`.
+         */
+        get: operations["matches.list"];
         put?: never;
         /**
          * Create a match (an empty event log at version 0).
@@ -1469,7 +1473,7 @@ export interface paths {
          *       - `exsilium.remove_mine`: EXS-MINE-3 (secondary action): in their turn, the owner of a mine dropped on the board (face up or face down) removes it from the game: the card leaves the game and its marker token goes to the game reserve, as a spent mine’s (EXS-MINE-5). Example: `{"type":"exsilium.remove_mine","player":"p1","node":"X:4,0"}`
          *       - `exsilium.dodge`: EXS-KW-DODGE (Esquiva) / EXS-COMBAT-TRIGGER-4: before a pending player-versus-player combat is resolved, its defender (`player`, not the active player) discards a card whose Action is `dodge` in the options and the combat does not take place (`combat`: its index, default the first against that player). A Newaru combat is not dodged (Favourable Zone in exsilium.fight evades it). The Keber strike is dodged with «Arremetida» in exsilium.ability (`victims.<player>.dodge`). Example: `{"type":"exsilium.dodge","player":"p2","card":"p2-7"}`
          *       - `exsilium.ability`: EXS-PBOARD-4 / EXS-ACTION-2: 1 faction token on an empty ability slot (once per turn). The second fires the faction ability at once with the choices given: SYL `miniature` (EXS-FACTION-SYL-1: every figure within 2 nodes eliminated, own SYL and Newaru included), Keber `tile` (EXS-FACTION-KEBER-1: all 4 Keber on one tile, EXS-AMB-26; everything on that adjacent tile and every enemy on the Keber tile), Vinsan `nodes` (EXS-FACTION-VINSAN-1: a sinkhole of up to 4 pairwise adjacent nodes, no deposit or terminal; figures there move to `displace` nodes), Wardun `miniature` + `target` (EXS-FACTION-WARDUN-1: a miniature of another faction within 3 nodes is trapped). Ranges count node steps ignoring obstacles (EXS-AMB-14). Victims retreat and apply only the loser discard rule (`victims`: per player `supplyCards`, `markerNodes`; EXS-COMBAT-DISCARD-3); the release follows EXS-PBOARD-5 (Wardun: 2 miniatures back on the board free the trapped miniature). A struck player dodges the Keber strike with a card named «Arremetida» from hand (`victims.<player>.dodge`; discarded, their miniatures spared; Newaru never dodge). Example: `{"type":"exsilium.ability","player":"p1","miniature":"syl-1"}`
-         *       - `exsilium.end_turn`: EXS-ACTION-5 / EXS-AMB-5: the turn ends (cards left are kept); the enemy activation follows (EXS-NEWARU-ACT-1…4 movement by this turn’s moves; with `options.emptyHandLoses`, EXS-AMB-3b strict: a Newaru next to a miniature of the player whose turn ended, who holds no cards, wins at once; EXS-NEWARU-SPAWN-1 respawns), then the next player’s turn (a new round refills the hands, EXS-ROUND-1; adjacent Newaru attack, EXS-COMBAT-TRIGGER-3). Example: `{"type":"exsilium.end_turn","player":"p1"}`
+         *       - `exsilium.end_turn`: EXS-ACTION-5 / EXS-AMB-5: the turn ends (cards left are kept) — a player never needs it after the last card: a command that leaves the active player’s hand empty with no combat pending ends the turn by itself (or the command that resolves the last pending combat), with the same events; the enemy activation follows (EXS-NEWARU-ACT-1…4 movement by this turn’s moves; with `options.emptyHandLoses`, EXS-AMB-3b strict: a Newaru next to a miniature of the player whose turn ended, who holds no cards, wins at once; EXS-NEWARU-SPAWN-1 respawns), then the next player’s turn (a new round refills the hands, EXS-ROUND-1; adjacent Newaru attack, EXS-COMBAT-TRIGGER-3). Example: `{"type":"exsilium.end_turn","player":"p1"}`
          *     - **spirit-of-eden**
          *       - `soe.goomzPhase`: Resolve the Goomz phase: rules A–F per Goomz in the chosen order. Same body as POST /v1/spirit-of-eden/goomz-phase. May omit `ring`, `cards`, `goomz`, `allies`, `objectives`: taken from the match state.
          *       - `soe.playerPhase`: Validate a player phase: dice placement, re-rolls and Noa’s power. Same body as POST /v1/spirit-of-eden/player-phase/validate.
@@ -1520,8 +1524,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Whether the match has ended, the winner and the score; a signed receipt once ended.
-         * @description EDEN: `score` is the victory points by side (EDEN-END), `winner` the side or null (draw, or not ended). The Spirit of Eden: ended when a Goomz phase was won or lost (`winner` `players` / `goomz`). Ánima and Exsilium matches keep no end. Once ended, `receipt` is a compact JWS (EdDSA, keys at GET /.well-known/jwks.json) over `matchId`, `game`, `version`, `winner`, `score`, `iat` and `iss`.
+         * Whether the match has ended, the winners and the score; a signed receipt once ended.
+         * @description Every game (CONTRACT §8.2): read from the projection’s `state.outcome` `{ended, winners, reason?, score?}`. `winners` are player ids (empty before the end, on a draw and for a lost solo game); `winner` is the only winner, else null. EDEN: ended after the last turn or when a band has no fighter left (`reason` `turns` / `elimination`, EDEN-GAME-1/2), the most victory points win (EDEN-GAME-3); `score` stays the victory points by side with `players` by side and `winningSide` (what `winner` held before v1.2). Ánima: the player who completes the Final Mission (`ANIMA-MISSION-3`). Exsilium: the player whose Baralytas reach the target (`EXS-WIN-1`; `score`: Baralytas points by player). The Spirit of Eden: every player wins together (`SOE-END-1`) or nobody does (`SOE-END-2`), in the full game or by a `soe.goomzPhase` / `soe.status` resolution. Matches without an end condition (logs of stateless resolutions) answer `ended: false`. Once ended, `receipt` is a compact JWS (EdDSA, keys at GET /.well-known/jwks.json) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `iat` and `iss`.
          */
         get: operations["matches.result"];
         put?: never;
@@ -1596,7 +1600,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The calling key's simulations, newest first, a page at a time.
+         * @description Filter: `status`. Pages hold at most `limit` simulations; `next` is the `cursor` of the next page and is absent on the last one. Pages follow the last listed simulation (its creation time and id), so a simulation submitted while a client pages never makes one listed twice or skipped.
+         */
+        get: operations["simulations.list"];
         put?: never;
         /**
          * Queue a Monte Carlo simulation of an EDEN attack
@@ -1768,6 +1776,46 @@ export interface paths {
          *     Only receipts verify. Every token the service signs names its use in the JWS header `typ` (receipts `receipt+jwt`, feed tokens `feed+jwt`): any other token, a feed token included, is `{"valid": false, "reason": "not_a_receipt"}` (its payload is not echoed: `claims: null`). Receipts signed before `typ` named the use (`typ: "JWT"`) still verify: their payload (`rosterSha256`, or `matchId` and `version`) makes them receipts.
          */
         post: operations["receipts.verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The games a match can be played in (no API key).
+         * @description Each `id` is a `game` of POST /v1/matches; `editions` where the game has several printings. GET /v1/games/{game}/commands lists its match commands.
+         */
+        get: operations["games.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{game}/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game’s match commands, each with its JSON Schema and an example, and a setup to start from (no API key).
+         * @description `setup`: create the match with `{"game", "players", "options"}` as given, then send `setup.commands` in order (POST /v1/matches/{id}/commands, `{"command": …}`); the first listed command’s `example` is then accepted. Every `example` is valid against its `schema`; later commands need the match in the state their rules ask for (422 with the rule’s code otherwise). Unknown game → 404.
+         */
+        get: operations["games.commands"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2380,6 +2428,48 @@ export interface components {
         } | unknown | unknown;
         /** Game */
         Game: "eden" | "anima" | "exsilium" | "spirit-of-eden";
+        /** GameCommands */
+        GameCommands: {
+            game: string;
+            /** @description A match body for POST /v1/matches (with `game`) and the commands that take it into play, to send as written. */
+            setup: {
+                players: {
+                    id: string;
+                    name: string;
+                }[];
+                /** @description The match `options` (card lists and boards the rulebooks do not print are sample data). */
+                options: {
+                    [key: string]: unknown;
+                };
+                /** @description Sent in this order right after creating the match, they take it into play. */
+                commands: {
+                    [key: string]: unknown;
+                }[];
+            };
+            commands: {
+                type: string;
+                /** @description Markdown: the rules applied (rule IDs). */
+                description: string;
+                /** @description JSON Schema of the command (the TypeBox schema the service validates it with; draft-07 keywords). */
+                schema: {
+                    [key: string]: unknown;
+                };
+                /** @description A whole command, valid against `schema`; the first listed command’s example is accepted right after `setup`. */
+                example: {
+                    [key: string]: unknown;
+                };
+                /** @description A name kept for earlier clients. */
+                deprecated?: boolean;
+            }[];
+        };
+        /** GameSummary */
+        GameSummary: {
+            /** @description The `game` of POST /v1/matches. */
+            id: string;
+            name: string;
+            /** @description The printings a match may follow (`options.edition`; EDEN: `es` default, `de`). */
+            editions?: string[];
+        };
         /** HitLocation */
         HitLocation: {
             /** @description The location die as rolled. */
@@ -2509,12 +2599,38 @@ export interface components {
             /** @description Same as `next`. */
             nextFrom: number;
         };
+        /** MatchList */
+        MatchList: {
+            /** @description Newest first. */
+            matches: components["schemas"]["MatchListItem"][];
+            /** @description The `cursor` of the next page; absent on the last page. */
+            next?: string;
+        };
+        /** MatchListItem */
+        MatchListItem: {
+            /** Format: uuid */
+            id: string;
+            game: components["schemas"]["Game"];
+            /** @description Events in the log. */
+            version: number;
+            /** @description Whether the match has ended (`state.outcome.ended` of its projection, as `GET /v1/matches/{id}/result` says). */
+            ended: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When its last event was recorded (createdAt while it has none).
+             */
+            updatedAt: string;
+        };
         /** MatchResult */
         MatchResult: {
             ended: boolean;
-            /** @description EDEN: the side `A`/`B` (null on a draw or before the end); The Spirit of Eden: `players` or `goomz`. */
+            /** @description The only winner (a player id), else null: not ended, a draw, a lost solo game, or several winners (a won The Spirit of Eden game with several players). Before v1.2 EDEN answered the side here (now `winningSide`) and The Spirit of Eden `players` / `goomz`. */
             winner: string | null;
-            /** @description EDEN: victory points by side. (GraphQL: JSON, as its keys are the sides.) */
+            /** @description Every winner by player id (`state.outcome.winners`, CONTRACT §8.2); empty until the end, on a draw and for a lost solo game. */
+            winners: string[];
+            /** @description EDEN: victory points by side `A` / `B` (EDEN-GAME-3); Exsilium: Baralytas points by player id (EXS-WIN-1). (GraphQL: JSON, as its keys are sides or player ids.) */
             score?: {
                 [key: string]: number;
             };
@@ -2528,8 +2644,11 @@ export interface components {
                     name: string;
                 };
             };
+            /** @description EDEN: the winning side `A` / `B` (what `winner` held before v1.2); null before the end and on a draw. */
+            winningSide?: string | null;
+            /** @description How the match ended (`state.outcome.reason`): EDEN `turns` (EDEN-GAME-1) / `elimination` (EDEN-GAME-2), Ánima `ANIMA-MISSION-3`, Exsilium `EXS-WIN-1`, The Spirit of Eden `SOE-END-1` (won) / `SOE-END-2` (lost). */
             reason?: string;
-            /** @description Once ended: a compact JWS (EdDSA) over `matchId`, `game`, `version`, `winner`, `score`, `iat`, `iss`. */
+            /** @description Once ended: a compact JWS (EdDSA) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `iat`, `iss`. */
             receipt?: string;
         };
         /** MatchView */
@@ -2895,6 +3014,24 @@ export interface components {
             completedAt: string | null;
             result?: components["schemas"]["SimulationResult"];
             error?: string;
+        };
+        /** SimulationList */
+        SimulationList: {
+            /** @description Newest first. */
+            simulations: components["schemas"]["SimulationListItem"][];
+            /** @description The `cursor` of the next page; absent on the last page. */
+            next?: string;
+        };
+        /** SimulationListItem */
+        SimulationListItem: {
+            /** Format: uuid */
+            id: string;
+            kind: string;
+            status: "queued" | "running" | "completed" | "failed" | "cancelled";
+            /** @description Share of iterations done, as last stored (GET /v1/simulations/{id} has the live value). */
+            progress: number;
+            /** Format: date-time */
+            createdAt: string;
         };
         /**
          * SimulationRequest
@@ -8056,6 +8193,73 @@ export interface operations {
             };
         };
     };
+    "matches.list": {
+        parameters: {
+            query?: {
+                game?: components["schemas"]["Game"];
+                /** @description Only matches that have ended (`true`) or not (`false`), as the projection's `state.outcome` says. */
+                ended?: boolean;
+                /** @description Items per page, 1–100 (default 20); another value → 400 naming `/limit`. */
+                limit?: number;
+                /** @description `next` of the previous page, as it was given (opaque). Another value → 400 naming `/cursor`. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchList"];
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "matches.create": {
         parameters: {
             query?: never;
@@ -8790,6 +8994,71 @@ export interface operations {
             };
         };
     };
+    "simulations.list": {
+        parameters: {
+            query?: {
+                status?: "queued" | "running" | "completed" | "failed" | "cancelled";
+                /** @description Items per page, 1–100 (default 20); another value → 400 naming `/limit`. */
+                limit?: number;
+                /** @description `next` of the previous page, as it was given (opaque). Another value → 400 naming `/cursor`. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulationList"];
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "simulations.submit": {
         parameters: {
             query?: never;
@@ -9378,6 +9647,109 @@ export interface operations {
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "games.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameSummary"][];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "games.commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of eden, anima, exsilium, spirit-of-eden. */
+                game: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameCommands"];
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -289,7 +289,8 @@ const FOLDS: Folds = {
     if (t.pending?.kind === 'casualty' && t.pending.player === d.player) t.pending = null;
   },
   'anima.game_won': (t, d) => {
-    t.outcome = { winner: d.player, mission: d.mission };
+    // ANIMA-MISSION-3: the player who completes the Final Mission wins at once (CONTRACT §8.2 outcome)
+    t.outcome = { ended: true, winners: [d.player], reason: 'ANIMA-MISSION-3', winner: d.player, mission: d.mission };
     t.phase = 'ended';
     t.pending = null;
   },

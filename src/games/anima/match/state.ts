@@ -152,6 +152,21 @@ export interface TableLocation {
 /** A choice the rules leave to a player, which must be made before anything else. */
 export type Pending = { kind: 'casualty'; player: string } | { kind: 'reward'; player: string; location: string };
 
+export interface AnimaOutcome {
+  ended: boolean;
+  winners: string[];
+  reason?: 'ANIMA-MISSION-3';
+  /** @deprecated The winner (use `winners`). */
+  winner?: string;
+  /** @deprecated The Final Mission completed. */
+  mission?: string;
+}
+
+/** ANIMA-MISSION-3: nobody has won until a player completes the Final Mission. */
+export const OPEN_OUTCOME = (): AnimaOutcome => ({ ended: false, winners: [] });
+/** The outcome of a match's state (the fold keeps it: `anima.game_won` sets it). */
+export const animaOutcome = (t: Pick<AnimaTable, 'outcome'>): AnimaOutcome => t.outcome ?? OPEN_OUTCOME();
+
 export interface AnimaTable {
   phase: AnimaPhase;
   turn: number;
@@ -178,7 +193,12 @@ export interface AnimaTable {
   multipleMissions: boolean;
   /** ANIMA-OPT-TREE-1..4: every Location on the table from the start; levels are climbed one at a time. */
   tree: boolean;
-  outcome: { winner: string; mission: string } | null;
+  /**
+   * How the match stands (CONTRACT §8.2): `winners` the player who completed the Final Mission
+   * (ANIMA-MISSION-3, the only way the game ends). `winner` / `mission` are the members this field
+   * had before v1.2 (deprecated; kept once the game is won).
+   */
+  outcome: AnimaOutcome;
   /** Why a full match cannot be played (no card lists in the options): the members missing. */
   missingCards: string[];
   /** The card lists of the options (null without them). */
@@ -347,7 +367,7 @@ export function initialTable(players: { id: string }[], options: Record<string, 
     finalDeck: ok ? range(0, cards.finalMissions.length) : [],
     multipleMissions: options.multipleMissions === true,
     tree,
-    outcome: null,
+    outcome: OPEN_OUTCOME(),
     missingCards: cards ? [] : CARD_LISTS.filter((k) => !Array.isArray(options[k])),
     cards: ok ? cards : null,
   };

@@ -12,6 +12,7 @@ import { UPKEEP_EVENTS } from './evolve/upkeep.js';
 import { WEATHER_EVENTS } from './evolve/weather.js';
 import { TERRITORY_EVENTS } from './evolve/territory.js';
 import { INFESTATION_EVENTS } from './evolve/infestation.js';
+import { edenOutcome } from './outcome.js';
 
 /** EDEN-TERRAIN-3: 8 Scenery Points per player. */
 export const SCENERY_POINTS = 8;
@@ -50,12 +51,15 @@ const emptyBand = (player: { id: string; name: string }): Band => ({
   victoryPoints: 0,
 });
 
+/** The state with its `outcome` (CONTRACT §8.2) derived again: every projection carries it. */
+const withOutcome = (state: Omit<EdenMatchState, 'outcome'>): EdenMatchState => ({ ...state, outcome: edenOutcome(state) });
+
 export function initialState(setup: MatchSetup): EdenMatchState {
   const [a, b] = setup.players;
   const edition = setup.options.edition === 'de' ? 'de' : 'es';
   const turns = setup.options.turns;
   const { infestationLevel, ...options } = parseOptions(setup.options);
-  return {
+  return withOutcome({
     game: 'eden',
     edition,
     // EDEN-GAME-1: exactly 5 turns (an agreed other number may be set in options.turns)
@@ -82,7 +86,7 @@ export function initialState(setup: MatchSetup): EdenMatchState {
     leaderLostTurn: {},
     result: null,
     otherEvents: 0,
-  };
+  });
 }
 
 /** Every event the decider writes, with its fold. */
@@ -98,5 +102,5 @@ const EVOLVERS: { [T in EventType]: Evolver<T> } = {
 
 export function evolve(state: EdenMatchState, event: EdenEvent | { type: string; data: unknown }): EdenMatchState {
   const fold = Object.hasOwn(EVOLVERS, event.type) ? (EVOLVERS[event.type as EventType] as Evolver<EventType>) : undefined;
-  return fold ? fold(state, event.data as never) : { ...state, otherEvents: state.otherEvents + 1 };
+  return withOutcome(fold ? fold(state, event.data as never) : { ...state, otherEvents: state.otherEvents + 1 });
 }

@@ -4,3 +4,4 @@ export { decide, EDEN_COMMANDS, EDEN_COMMAND_TYPES, type EdenCommandSpec } from 
 export type { Preconditions, Stage, Turn, Acting } from './preconditions.js';
 export * from './command-types.js';
 export * from './state.js';
+export { edenOutcome, type EdenOutcome } from './outcome.js';

@@ -7,6 +7,7 @@ import { isOutOfAction, type Fighter } from '../fighter.js';
 import type { WeatherCondition } from '../catalog/weather.js';
 import type { NpcDecision } from '../npc.js';
 import type { SceneryState } from '../scenery.js';
+import type { EdenOutcome } from './outcome.js';
 
 export type Side = 'A' | 'B';
 export const SIDES: readonly Side[] = ['A', 'B'];
@@ -128,9 +129,12 @@ export interface EdenMatchState {
   upkeep: { npcsActivated: string[]; npcNext: Side | null };
   /** EDEN-FIRST-2: the turn in which each side's Leader was put out of action. */
   leaderLostTurn: Partial<Record<Side, number>>;
+  /** The end as `eden.game_ended` recorded it (sides); `outcome` says the same by player id. */
   result: { reason: 'turns' | 'elimination'; turn: number; victoryPoints: Record<Side, number>; winner: Side | null } | null;
   /** Events of types this game does not know (generic log entries), counted. */
   otherEvents: number;
+  /** How the match stands (CONTRACT §8.2), derived after every event (outcome.ts). */
+  outcome: EdenOutcome;
 }
 
 export type EdenEvent =

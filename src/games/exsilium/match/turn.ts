@@ -9,7 +9,7 @@ import { eliminate } from './abilities.js';
 import { fightNewaru } from './combat.js';
 import { BARALYTAS_COMPOSITION, own, setOwn, type PendingCombat, type Table } from './table.js';
 import { afterStep, boardOf, Decision, figures, isFree, isTerminal, isTrapped, requireCard, requireMiniature, requireTurn, revealTile, tileOf } from './rules.js';
-import type { TableEvent } from './evolve.js';
+import { evolveTable, type TableEvent } from './evolve.js';
 
 /** The seed of a command's shuffles: its dice seed (fixed dice have none: 'fixed'). */
 export const seedOf = (dice: Dice) => dice.transcript().seed ?? 'fixed';
@@ -245,9 +245,18 @@ function ambush(d: Decision, dice: Dice, player: string): void {
 export function endTurn(t: Table, command: { player: string }, dice: Dice): TableEvent[] {
   requireTurn(t, command.player);
   const d = new Decision(t);
-  d.emit({ type: 'exsilium.turn_ended', data: { player: command.player } });
-  const faction = t.players[command.player]!.faction;
-  const [first, ...rest] = t.paths;
+  passTurn(d, command.player, dice);
+  return d.events;
+}
+
+/**
+ * EXS-ROUND-2: the turn of `player` ends, the enemy activation follows, then the next player's turn
+ * (after the last player of the order a new round: EXS-ROUND-1). Answers whether a round started.
+ */
+function passTurn(d: Decision, player: string, dice: Dice): boolean {
+  const faction = d.t.players[player]!.faction;
+  const [first, ...rest] = d.t.paths;
+  d.emit({ type: 'exsilium.turn_ended', data: { player } });
   // EXS-NEWARU-ACT-1…4: each Newaru moves at most 1 node when this turn's movement touched its tile.
   for (const n of [...d.t.newaru]) {
     // EXS-FACTION-WARDUN-1: the trapped miniature is treated as if it did not exist (its node stays taken).
@@ -262,7 +271,7 @@ export function endTurn(t: Table, command: { player: string }, dice: Dice): Tabl
     const r = moveNewaru({ nodes, newaru: { node: n.node }, miniatures, move: { faction, path: first ?? [], paths: rest }, ...holo });
     if (r.moves) d.emit({ type: 'exsilium.newaru_moved', data: { id: n.id, from: r.from, to: r.to, adjacentTo: r.adjacentTo, rules: r.rules } });
   }
-  if (d.t.emptyHandLoses) ambush(d, dice, command.player);
+  if (d.t.emptyHandLoses) ambush(d, dice, player);
   // EXS-KW-HOLOGRAM (5): the trick is revealed: the miniature returns to the marked node (if still free) and the token to its owner.
   const h = d.t.hologram;
   if (h) {
@@ -280,8 +289,43 @@ export function endTurn(t: Table, command: { player: string }, dice: Dice): Tabl
   for (const s of respawn(tiles, d.t.newaruSupply ?? undefined).spawns) {
     d.emit({ type: 'exsilium.newaru_spawned', data: { id: `newaru-${d.t.newaruSpawned + 1}`, tile: s.tile, node: s.node } });
   }
-  const next = d.t.order.indexOf(command.player) + 1;
-  if (next >= d.t.order.length) startRound(d, new DeckLog(seedOf(dice)));
+  const next = d.t.order.indexOf(player) + 1;
+  const newRound = next >= d.t.order.length;
+  if (newRound) startRound(d, new DeckLog(seedOf(dice)));
   startTurn(d, d.t.order[next % d.t.order.length]!);
-  return d.events;
+  return newRound;
+}
+
+/**
+ * EXS-ACTION-5: «El turno de un jugador termina cuando ya no tiene cartas en la mano» (rulebook 004).
+ * Once the active player's hand is empty and no combat waits, the turn ends by itself and passes as
+ * exsilium.end_turn passes it (enemy activation, next player: EXS-ROUND-2). A combat the last card
+ * started is resolved first (EXS-COMBAT-TRIGGER-4, with the empty hand: EXS-AMB-21), and so are the
+ * combats waiting at the start of a turn (EXS-TURN-1). A player whose turn starts with an empty hand
+ * and no combat has no action to spend (EXS-TURN-2): that turn passes at once too. When every hand is
+ * empty the remaining turns of the round pass and the next round refills every hand to 4 (EXS-ROUND-1:
+ * «nadie repone su mano antes de terminar la ronda»).
+ */
+export function closeTurn(d: Decision, dice: Dice): void {
+  for (;;) {
+    const active = d.t.active;
+    if (d.t.phase !== 'turn' || active === null) return;
+    // EXS-COMBAT-TRIGGER-4: a pending combat is resolved before the turn can end.
+    if (d.t.combats.length > 0) return;
+    // EXS-ACTION-5: the turn ends when the hand is empty (not before: EXS-AMB-5's pass is exsilium.end_turn).
+    if (d.t.players[active]!.hand.length > 0) return;
+    const newRound = passTurn(d, active, dice);
+    // EXS-ROUND-1: no card anywhere to refill from (hands, decks and discard piles empty): stop with the round's first player.
+    if (newRound && Object.values(d.t.players).every((p) => p.hand.length === 0)) return;
+  }
+}
+
+/** A table command followed by EXS-ACTION-5: the events that end an emptied turn are part of its decision. */
+export function closingTurn<C>(decide: (t: Table, command: C, dice: Dice) => TableEvent[]): (t: Table, command: C, dice: Dice) => TableEvent[] {
+  return (t, command, dice) => {
+    const events = decide(t, command, dice);
+    const d = new Decision(events.reduce(evolveTable, t));
+    closeTurn(d, dice);
+    return [...events, ...d.events];
+  };
 }

@@ -69,3 +69,4 @@ export const spiritOfEdenProjection = {
 export * from './state.js';
 export * from './decide.js';
 export * from './evolve.js';
+export * from './outcome.js';

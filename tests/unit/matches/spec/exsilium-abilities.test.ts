@@ -16,13 +16,13 @@ describe('Exsilium match: ability slots (EXS-PBOARD-4/5)', () => {
   });
 
   it('EXS-PBOARD-4: the second slot fires the ability at once, so its choice must be given', async () => {
-    await spec().givenCommands(upTo(22)).when({ type: 'exsilium.ability', player: 'p1' }).thenProblem('ability_choice_needed');
+    await spec().givenCommands(upTo(20)).when({ type: 'exsilium.ability', player: 'p1' }).thenProblem('ability_choice_needed');
   });
 
   it('EXS-FACTION-SYL-1 / EXS-COMBAT-DISCARD-3: the drone eliminates the Keber 2 nodes away; Ben retreats, puts a card into the supply and a marker on the tile, nothing else', async () => {
     const { state } = await spec()
-      .givenCommands(upTo(22))
-      .when(FULL_GAME[22]!)
+      .givenCommands(upTo(20))
+      .when(FULL_GAME[20]!)
       .then([
         { type: 'exsilium.ability_slot_filled', data: { slots: 2 } },
         { type: 'exsilium.ability_fired', data: { ability: 'syl_drone', miniature: 'syl-1' } },
@@ -38,8 +38,8 @@ describe('Exsilium match: ability slots (EXS-PBOARD-4/5)', () => {
 
   it('EXS-PBOARD-5: when the 4th Keber miniature retreats, the slot token goes back to the personal reserve', async () => {
     const { state } = await spec()
-      .givenCommands(upTo(26))
-      .when(FULL_GAME[26]!)
+      .givenCommands(upTo(24))
+      .when(FULL_GAME[24]!)
       .then([
         { type: 'exsilium.combat_resolved', data: { winner: 'p1' } },
         { type: 'exsilium.ability_released', data: { player: 'p2', tokens: 1, freed: null } },
@@ -49,7 +49,7 @@ describe('Exsilium match: ability slots (EXS-PBOARD-4/5)', () => {
   });
 
   it('EXS-FACTION-KEBER-1 / EXS-AMB-26: the second Keber slot needs the 4 miniatures on one tile', async () => {
-    await spec().givenCommands(upTo(17)).when({ type: 'exsilium.ability', player: 'p2', tile: 'X' }).thenProblem('keber_not_grouped');
+    await spec().givenCommands(upTo(16)).when({ type: 'exsilium.ability', player: 'p2', tile: 'X' }).thenProblem('keber_not_grouped');
   });
 });
 

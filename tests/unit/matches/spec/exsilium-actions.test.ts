@@ -58,6 +58,9 @@ describe('Exsilium match: upgrade board and terminals', () => {
         { type: 'exsilium.card_played' },
         { type: 'exsilium.miniature_stepped', data: { from: 'X:3,2', to: 'X:3,1' } },
         { type: 'exsilium.terminal_controlled', data: { player: 'p1', node: 'X:3,2' } },
+        // EXS-ACTION-5: that was her last card.
+        { type: 'exsilium.turn_ended', data: { player: 'p1' } },
+        { type: 'exsilium.turn_started', data: { player: 'p2' } },
       ]);
     expect(state.summary.players.p1.terminals).toEqual(['X:3,2']);
   });
@@ -70,8 +73,8 @@ describe('Exsilium match: upgrade board and terminals', () => {
   });
 
   it('EXS-ACTION-3 / EXS-AMB-11: 1 faction token and no card activate a miniature on a terminal the player controls', async () => {
-    const given = spec().givenCommands(upTo(23));
-    const { state } = await given.when(FULL_GAME[23]!).then([{ type: 'exsilium.miniature_activated', data: { miniature: 'syl-2', node: 'X:3,2', tokens: 1 } }]);
+    const given = spec().givenCommands(upTo(21));
+    const { state } = await given.when(FULL_GAME[21]!).then([{ type: 'exsilium.miniature_activated', data: { miniature: 'syl-2', node: 'X:3,2', tokens: 1 } }]);
     expect(state.table.players.p1.factionTokens).toBe(3);
     await given.when({ type: 'exsilium.activate', player: 'p1', terminal: 'X:5,2' }).thenProblem('terminal_not_controlled');
   });
@@ -163,15 +166,15 @@ describe('Exsilium match: card Actions', () => {
 describe('Exsilium match: secondary actions', () => {
   it('EXS-ACTION-6 (a): a Drop card goes face up beside a free node next to a miniature, with a faction token as marker', async () => {
     const { state } = await spec()
-      .givenCommands(upTo(17))
-      .when(FULL_GAME[17]!)
+      .givenCommands(upTo(16))
+      .when(FULL_GAME[16]!)
       .then([{ type: 'exsilium.card_dropped', data: { player: 'p2', card: 'p2-5', node: 'A3:7,0', mode: 'face_up', tokens: 1 } }]);
     expect(state.table.markers['A3:7,0']).toBe('keber');
     expect(state.table.dropped['A3:7,0']).toEqual({ card: 'p2-5', faceUp: true });
   });
 
   it('EXS-ACTION-6 (c) / EXS-ACTION-8: into the supply deck costs 2 tokens (1 to the game reserve); whoever steps on the marker takes the top supply card', async () => {
-    const given = spec().givenCommands([...upTo(17), { type: 'exsilium.drop', player: 'p2', card: 'p2-5', node: 'A3:7,0', mode: 'supply' }]);
+    const given = spec().givenCommands([...upTo(16), { type: 'exsilium.drop', player: 'p2', card: 'p2-5', node: 'A3:7,0', mode: 'supply' }]);
     const state = await given.state();
     expect(state.table.supply).toEqual(['p2-5']);
     expect(state.table.reserve.keber).toBe(2);
@@ -181,15 +184,15 @@ describe('Exsilium match: secondary actions', () => {
   });
 
   it('EXS-ACTION-6: only a card with the Drop icon is dropped, next to one of your miniatures', async () => {
-    const given = spec().givenCommands(upTo(17));
+    const given = spec().givenCommands(upTo(16));
     await given.when({ type: 'exsilium.drop', player: 'p2', card: 'p2-3', node: 'A3:7,0' }).thenProblem('no_drop_icon');
     await given.when({ type: 'exsilium.drop', player: 'p2', card: 'p2-5', node: 'A3:8,2' }).thenProblem('drop_node');
   });
 
   it('EXS-ACTION-7: an Eliminate card leaves the game without its Action', async () => {
     const { state } = await spec()
-      .givenCommands(upTo(18))
-      .when(FULL_GAME[18]!)
+      .givenCommands(upTo(17))
+      .when(FULL_GAME[17]!)
       .then([{ type: 'exsilium.card_eliminated', data: { card: 'p2-6', from: 'hand' } }]);
     expect([...state.table.players.p2.hand, ...state.table.players.p2.discard, ...state.table.players.p2.deck]).not.toContain('p2-6');
   });
@@ -205,15 +208,13 @@ describe('Exsilium match: Hologram, portal and Cracking cards', () => {
 
   it('EXS-KW-HOLOGRAM: a token marks the start node, the miniature moves; after the enemy activation (the Newaru, drawn to it off their tile, stay) it returns and the token comes back', async () => {
     const given = withCard('p1', 3, { name: 'Hologram', strength: 4, action: { kind: 'hologram' } }).givenCommands(FULL_GAME.slice(0, 4));
-    await given.when({ type: 'exsilium.play', player: 'p1', card: 'p1-4', miniature: 'syl-1', path: ['A1:2,1'] }).then([
-      { type: 'exsilium.card_played', data: { action: 'hologram', miniature: 'syl-1' } },
-      { type: 'exsilium.hologram_set', data: { miniature: 'syl-1', node: 'X:3,1' } },
-      { type: 'exsilium.miniature_stepped', data: { from: 'X:3,1', to: 'A1:2,1' } },
-    ]);
+    // Her last card: the turn ends with it (EXS-ACTION-5), and the enemy activation reveals the trick.
     const { state } = await given
-      .givenCommands([{ type: 'exsilium.play', player: 'p1', card: 'p1-4', miniature: 'syl-1', path: ['A1:2,1'] }])
-      .when({ type: 'exsilium.end_turn', player: 'p1' })
+      .when({ type: 'exsilium.play', player: 'p1', card: 'p1-4', miniature: 'syl-1', path: ['A1:2,1'] })
       .then([
+        { type: 'exsilium.card_played', data: { action: 'hologram', miniature: 'syl-1' } },
+        { type: 'exsilium.hologram_set', data: { miniature: 'syl-1', node: 'X:3,1' } },
+        { type: 'exsilium.miniature_stepped', data: { from: 'X:3,1', to: 'A1:2,1' } },
         { type: 'exsilium.turn_ended' },
         { type: 'exsilium.hologram_revealed', data: { miniature: 'syl-1', node: 'X:3,1', returned: true } },
         { type: 'exsilium.turn_started', data: { player: 'p2' } },
@@ -230,8 +231,8 @@ describe('Exsilium match: Hologram, portal and Cracking cards', () => {
     p1[4] = { name: 'Activate portal', strength: 1, action: { kind: 'portal' } };
     const given = matchSpec('exsilium', { players, options: { ...base, board: { ...base.board, nodes }, decks: { ...base.decks, p1 } } }).givenCommands([
       ...FULL_GAME.slice(0, 4),
+      // Ana's last card: her turn ends by itself (EXS-ACTION-5).
       { type: 'exsilium.move', player: 'p1', card: 'p1-4', miniature: 'syl-1', path: ['X:4,1', 'X:5,2'] },
-      { type: 'exsilium.end_turn', player: 'p1' },
       { type: 'exsilium.end_turn', player: 'p2' },
     ]);
     await given.when({ type: 'exsilium.play', player: 'p1', card: 'p1-5', miniature: 'syl-1', node: 'A3:8,2' }).then([
@@ -249,7 +250,7 @@ describe('Exsilium match: Hologram, portal and Cracking cards', () => {
   });
 
   it('EXS-KW-CRACKING: only a terminal another faction controls, from an adjacent node', async () => {
-    const given = withCard('p2', 3, { name: 'Cracking', strength: 1, action: { kind: 'cracking' } }).givenCommands(upTo(17));
+    const given = withCard('p2', 3, { name: 'Cracking', strength: 1, action: { kind: 'cracking' } }).givenCommands(upTo(16));
     await given.when({ type: 'exsilium.play', player: 'p2', card: 'p2-4', miniature: 'keber-1', node: 'X:3,2' }).thenProblem('not_adjacent');
     await given.when({ type: 'exsilium.play', player: 'p2', card: 'p2-4', miniature: 'keber-1', node: 'X:5,2' }).thenProblem('not_controlled_terminal');
   });
@@ -265,8 +266,8 @@ describe('Exsilium match: mines (EXS-MINE-1…5)', () => {
 
   it('EXS-MINE-2/5 / EXS-AMB-16: a step next to a face-up mine of another faction eliminates the miniature at once; the mine is spent (card to its owner’s discard, token to the reserve)', async () => {
     const { state } = await mined()
-      .givenCommands(upTo(25))
-      .when(FULL_GAME[25]!)
+      .givenCommands(upTo(23))
+      .when(FULL_GAME[23]!)
       .then([
         { type: 'exsilium.card_played' },
         { type: 'exsilium.miniature_stepped', data: { to: 'A3:6,1' } },
@@ -279,9 +280,9 @@ describe('Exsilium match: mines (EXS-MINE-1…5)', () => {
   });
 
   it('EXS-MINE-1: a mine dropped face down does nothing', async () => {
-    const given = mined().givenCommands([...upTo(17), { type: 'exsilium.drop', player: 'p2', card: 'p2-5', node: 'A3:7,0', mode: 'face_down' }, ...FULL_GAME.slice(18, 25)]);
+    const given = mined().givenCommands([...upTo(16), { type: 'exsilium.drop', player: 'p2', card: 'p2-5', node: 'A3:7,0', mode: 'face_down' }, ...FULL_GAME.slice(17, 23)]);
     await given
-      .when(FULL_GAME[25]!)
+      .when(FULL_GAME[23]!)
       .then([{ type: 'exsilium.card_played' }, { type: 'exsilium.miniature_stepped' }, { type: 'exsilium.miniature_stepped' }, { type: 'exsilium.combats_triggered' }]);
   });
 });

@@ -19,8 +19,8 @@ const withCards = (cards: { p1?: Record<number, Card>; p2?: Record<number, Card>
 };
 
 describe('Exsilium match: dodge cards (EXS-KW-DODGE)', () => {
-  // p2-8 is an Esquiva of strength 2 (as the basic card it replaces); FULL_GAME[25] puts syl-2 next to keber-2.
-  const esquiva = () => withCards({ p2: { 7: { name: 'Esquiva', strength: 2, action: { kind: 'dodge' } } } }).givenCommands(upTo(26));
+  // p2-8 is an Esquiva of strength 2 (as the basic card it replaces); FULL_GAME[23] puts syl-2 next to keber-2.
+  const esquiva = () => withCards({ p2: { 7: { name: 'Esquiva', strength: 2, action: { kind: 'dodge' } } } }).givenCommands(upTo(24));
 
   it('EXS-KW-DODGE / EXS-COMBAT-TRIGGER-4: the defender discards a dodge card before the combat resolves; the combat does not take place', async () => {
     const { state } = await esquiva()
@@ -95,11 +95,11 @@ describe('Exsilium match: removing a mine (EXS-MINE-3)', () => {
   const mined = () => withCards({ p2: { 4: { name: 'Mine', strength: 1, secondary: 'drop', mine: true } } });
 
   it('EXS-MINE-3: as a secondary action its owner removes the mine from the game; the marker token goes to the game reserve', async () => {
-    const { service, id } = await mined().givenCommands(upTo(18)).arrange();
+    const { service, id } = await mined().givenCommands(upTo(17)).arrange();
     const before = ((await service.view('spec-owner', id)) as unknown as { state: { table: { dropped: Record<string, unknown>; reserve: { keber: number } } } }).state.table;
     expect(before.dropped['A3:7,0']).toEqual({ card: 'p2-5', faceUp: true });
     const { state } = await mined()
-      .givenCommands(upTo(18))
+      .givenCommands(upTo(17))
       .when({ type: 'exsilium.remove_mine', player: 'p2', node: 'A3:7,0' })
       .then([{ type: 'exsilium.mine_removed', data: { player: 'p2', card: 'p2-5', node: 'A3:7,0' } }]);
     expect(state.table.dropped).toEqual({});
@@ -110,19 +110,19 @@ describe('Exsilium match: removing a mine (EXS-MINE-3)', () => {
 
   it('EXS-MINE-3 / EXS-MINE-2: a removed mine no longer goes off when a miniature of another faction steps next to it', async () => {
     await mined()
-      .givenCommands([...upTo(18), { type: 'exsilium.remove_mine', player: 'p2', node: 'A3:7,0' }, ...FULL_GAME.slice(18, 25)])
-      .when(FULL_GAME[25]!)
+      .givenCommands([...upTo(17), { type: 'exsilium.remove_mine', player: 'p2', node: 'A3:7,0' }, ...FULL_GAME.slice(17, 23)])
+      .when(FULL_GAME[23]!)
       .then([{ type: 'exsilium.card_played' }, { type: 'exsilium.miniature_stepped' }, { type: 'exsilium.miniature_stepped' }, { type: 'exsilium.combats_triggered' }]);
   });
 
   it('EXS-MINE-3: only the owner removes a mine, and only where one lies', async () => {
-    await mined().givenCommands(upTo(18)).when({ type: 'exsilium.remove_mine', player: 'p2', node: 'A3:7,1' }).thenProblem('no_own_mine');
-    await mined().givenCommands(upTo(18)).when({ type: 'exsilium.remove_mine', player: 'p1', node: 'A3:7,0' }).thenProblem('not_your_turn');
+    await mined().givenCommands(upTo(17)).when({ type: 'exsilium.remove_mine', player: 'p2', node: 'A3:7,1' }).thenProblem('no_own_mine');
+    await mined().givenCommands(upTo(17)).when({ type: 'exsilium.remove_mine', player: 'p1', node: 'A3:7,0' }).thenProblem('not_your_turn');
   });
 
   it('EXS-MINE-3: a mine card in hand may be eliminated from the game without the Eliminate icon', async () => {
     const { state } = await mined()
-      .givenCommands(upTo(17))
+      .givenCommands(upTo(16))
       .when({ type: 'exsilium.eliminate', player: 'p2', card: 'p2-5' })
       .then([{ type: 'exsilium.card_eliminated', data: { player: 'p2', card: 'p2-5', from: 'hand' } }]);
     expect(state.table.players.p2.hand).not.toContain('p2-5');
@@ -154,23 +154,30 @@ describe('Exsilium match: the Wardun release frees the trapped miniature (EXS-PB
 });
 
 describe('Exsilium match: the empty-hand variant (EXS-AMB-3b, options.emptyHandLoses)', () => {
-  // Ana spends her 4th card on a second activation, so she ends her turn with no cards; the Newaru steps next to syl-1.
-  const emptyHanded = [...anaOntoX('syl'), { type: 'exsilium.activate', player: 'p1', card: 'p1-4' }];
+  // Ana spends her 4th card on a second activation: with no cards her turn ends (EXS-ACTION-5); the Newaru steps next to syl-1.
+  const lastCard = { type: 'exsilium.activate', player: 'p1', card: 'p1-4' };
+  const spent = [{ type: 'exsilium.card_played' }, { type: 'exsilium.miniature_activated', data: { miniature: 'syl-2' } }];
 
   it('EXS-NEWARU-MOVE-3 / EXS-COMBAT-TRIGGER-3 (default): the Newaru waits next to syl-1; the combat is at the start of Ana’s next turn', async () => {
     const { state } = await matchSpec('exsilium', { players, options: fullScenario() })
-      .givenCommands(emptyHanded)
-      .when(end('p1'))
-      .then([{ type: 'exsilium.turn_ended' }, { type: 'exsilium.newaru_moved', data: { id: 'newaru-1' } }, { type: 'exsilium.turn_started', data: { player: 'p2' } }]);
+      .givenCommands(anaOntoX('syl'))
+      .when(lastCard)
+      .then([
+        ...spent,
+        { type: 'exsilium.turn_ended', data: { player: 'p1' } },
+        { type: 'exsilium.newaru_moved', data: { id: 'newaru-1' } },
+        { type: 'exsilium.turn_started', data: { player: 'p2' } },
+      ]);
     expect(state.table.players.p1.miniatures[0].node).toBe('X:3,1');
   });
 
   it('EXS-AMB-3b strict: attacked in the enemy activation with no cards, Ana loses at once (no enemy card revealed); syl-1 retreats', async () => {
     const { state } = await matchSpec('exsilium', { players, options: fullScenario({ emptyHandLoses: true }) })
-      .givenCommands(emptyHanded)
-      .when(end('p1'))
+      .givenCommands(anaOntoX('syl'))
+      .when(lastCard)
       .then([
-        { type: 'exsilium.turn_ended' },
+        ...spent,
+        { type: 'exsilium.turn_ended', data: { player: 'p1' } },
         { type: 'exsilium.newaru_moved', data: { id: 'newaru-1' } },
         {
           type: 'exsilium.combat_resolved',
@@ -189,7 +196,7 @@ describe('Exsilium match: the empty-hand variant (EXS-AMB-3b, options.emptyHandL
 
   it('EXS-AMB-3b strict: a player who still holds cards is not attacked in the enemy activation', async () => {
     await matchSpec('exsilium', { players, options: fullScenario({ emptyHandLoses: true }) })
-      .givenCommands(emptyHanded.slice(0, 4))
+      .givenCommands(anaOntoX('syl'))
       .when(end('p1'))
       .then([{ type: 'exsilium.turn_ended' }, { type: 'exsilium.newaru_moved' }, { type: 'exsilium.turn_started', data: { player: 'p2' } }]);
   });
@@ -204,8 +211,8 @@ describe('Exsilium match: portal symbols (EXS-PORTAL-2, EXS-AMB-10)', () => {
     p1[4] = { name: 'Activate portal', strength: 1, action: { kind: 'portal' } };
     return matchSpec('exsilium', { players, options: { ...base, board: { ...base.board, nodes }, decks: { ...base.decks, p1 } } }).givenCommands([
       ...FULL_GAME.slice(0, 4),
+      // Ana's last card: her turn ends by itself (EXS-ACTION-5).
       { type: 'exsilium.move', player: 'p1', card: 'p1-4', miniature: 'syl-1', path: ['X:4,1', 'X:5,2'] },
-      end('p1'),
       end('p2'),
     ]);
   };
@@ -248,7 +255,7 @@ describe('Exsilium match: dodging a faction-type card (EXS-KW-DODGE, EXS-KW-FACT
       p1: { 9: { name: 'Esquiva', strength: 2, action: { kind: 'dodge' } } },
       p2: { 3: { name: 'Cracking', strength: 3, action: { kind: 'cracking' }, ...(faction ? { faction } : {}) } },
     })
-      .givenCommands(upTo(17))
+      .givenCommands(upTo(16))
       .given([
         { type: 'exsilium.cards_drawn', data: { player: 'p1', cards: ['p1-10'], reshuffled: null } },
         { type: 'exsilium.miniature_activated', data: { player: 'p2', miniature: 'keber-2', node: 'X:4,2' } },

@@ -71,8 +71,8 @@ export const KEBER_GROUPED = [
   { type: 'exsilium.activate', player: 'p2', card: 'p2-1' },
   { type: 'exsilium.move', player: 'p2', card: 'p2-2', miniature: 'keber-1', path: ['A3:8,0'] },
   { type: 'exsilium.activate', player: 'p2', card: 'p2-3' },
+  // Ben's last card: his turn ends by itself (EXS-ACTION-5).
   { type: 'exsilium.move', player: 'p2', card: 'p2-4', miniature: 'keber-2', path: ['A3:8,2'] },
-  end('p2'),
   { type: 'exsilium.fight', player: 'p1', cards: ['p1-4', 'p1-6', 'p1-7'], outcomeDeck: [4, 8] },
   end('p1'),
   { type: 'exsilium.activate', player: 'p2', card: 'p2-5' },
@@ -99,14 +99,13 @@ export const FULL_GAME = [
   { type: 'exsilium.move', player: 'p1', card: 'p1-7', miniature: 'syl-1', path: ['X:3,2'] },
   { type: 'exsilium.buy', player: 'p1', cards: ['p1-9'], buy: ['upgrade-1'] },
   { type: 'exsilium.play', player: 'p1', card: 'upgrade-1', discard: 'p1-4', take: 'p1-6' },
+  // Her last card: the turn ends by itself (EXS-ACTION-5).
   { type: 'exsilium.move', player: 'p1', card: 'p1-6', miniature: 'syl-1', path: ['X:3,1'], control: true },
-  { type: 'exsilium.end_turn', player: 'p1' },
-  // Round 2, Ben: a Drop, an Eliminate, a second miniature, keber-1 onto X.
+  // Round 2, Ben: a Drop, an Eliminate, a second miniature, keber-1 onto X with his last card (EXS-ACTION-5: round 3 follows).
   { type: 'exsilium.drop', player: 'p2', card: 'p2-5', node: 'A3:7,0' },
   { type: 'exsilium.eliminate', player: 'p2', card: 'p2-6' },
   { type: 'exsilium.activate', player: 'p2', card: 'p2-3' },
   { type: 'exsilium.move', player: 'p2', card: 'p2-4', miniature: 'keber-1', path: ['X:5,2'] },
-  { type: 'exsilium.end_turn', player: 'p2' },
   // Round 3, Ana: the drone takes keber-1, a miniature on her terminal walks to keber-2 and wins the fight (+2 terrain).
   { type: 'exsilium.ability', player: 'p1', miniature: 'syl-1', victims: { p2: { markerNodes: ['X:4,0'] } } },
   { type: 'exsilium.activate', player: 'p1', terminal: 'X:3,2' },
