@@ -35,6 +35,10 @@ export interface Config {
   maxStreamsPerIp: number;
   /** Longest a SIGTERM/SIGINT shutdown may take before the process gives up with exit code 1 (SHUTDOWN_GRACE_MS, 1..5000, default 4000). */
   shutdownGraceMs: number;
+  /** Base of absolute links such as share links (PUBLIC_URL, CONTRACT §8.5): origin plus an optional path prefix, without a trailing slash; absent → links are relative paths. A request's Host / X-Forwarded-* never choose a link's host. */
+  publicUrl?: string;
+  /** Answer CORS preflights that ask `Access-Control-Request-Private-Network: true` with `Access-Control-Allow-Private-Network: true` (CORS_PRIVATE_NETWORK=true; default off). */
+  corsPrivateNetwork: boolean;
   /** Where the app's log lines go (tests capture them here); absent → stdout. Not read from the environment. */
   logStream?: { write(line: string): void };
 }
@@ -73,6 +77,39 @@ function shutdownGrace(value: string | undefined): number {
   return ms;
 }
 
+/**
+ * PUBLIC_URL (CONTRACT §8.5): an absolute http(s) URL without credentials, query or fragment; a
+ * path prefix is kept, the trailing slash dropped ("https://x.org/arbiter/" → "https://x.org/arbiter").
+ */
+function publicUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const problem = (why: string) =>
+    new Error(`PUBLIC_URL must be an absolute http(s) URL such as "https://league.example.org" or "https://example.org/arbiter" (${why}), got "${value}"`);
+  const text = value.trim();
+  if (!/^https?:\/\/[^/?#]/i.test(text)) throw problem('it starts with http:// or https:// and a host');
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw problem('it is not a valid URL');
+  }
+  if (text.includes('?') || text.includes('#')) throw problem('no query or fragment');
+  if (url.username || url.password) throw problem('no user name or password');
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+/** An absolute link to `path` (starting with "/") under PUBLIC_URL; without it, the relative path itself. */
+export function publicLink(base: string | undefined, path: string): string {
+  return base === undefined ? path : base + path;
+}
+
+/** A boolean setting: "true" or "false" (absent or empty → `fallback`); anything else stops start-up. */
+function bool(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new Error(`${name} must be "true" or "false", got "${value}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 3000),
@@ -105,5 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxStreamsPerKey: int(env.MAX_STREAMS_PER_KEY, 100),
     maxStreamsPerIp: int(env.MAX_STREAMS_PER_IP, 100),
     shutdownGraceMs: shutdownGrace(env.SHUTDOWN_GRACE_MS),
+    publicUrl: publicUrl(env.PUBLIC_URL),
+    corsPrivateNetwork: bool('CORS_PRIVATE_NETWORK', env.CORS_PRIVATE_NETWORK, false),
   };
 }

@@ -1,12 +1,14 @@
 /**
  * The worked examples in docs/*.md are true: every `<!-- request: METHOD PATH -->` block is sent to
  * the real application and the answer must be the `<!-- response: STATUS -->` block that follows
- * (equal, or containing it where the marker says "abridged").
+ * (equal, or containing it where the marker says "abridged"). Requests chain within a file: every
+ * request carries one API key (`authorization: Bearer $KEY`), and `{id}` in a request's path is the
+ * `id` answered by the file's latest `POST /v1/matches`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { testApp } from '../helpers/app.js';
+import { apiKey, memoryApp } from '../helpers/app.js';
 
 const DOCS = new URL('../../docs/', import.meta.url);
 const PAIR = /<!-- request: (GET|POST) (\S+) -->\s*```json\n([\s\S]*?)```\s*<!-- response: (\d{3})([^>]*)-->\s*```json\n([\s\S]*?)```/g;
@@ -15,6 +17,7 @@ const examples = readdirSync(DOCS)
   .filter((f) => f.endsWith('.md'))
   .flatMap((file) =>
     [...readFileSync(new URL(file, DOCS), 'utf8').matchAll(PAIR)].map((m) => ({
+      file,
       name: `${file}: ${m[1]} ${m[2]}`,
       method: m[1] as 'GET' | 'POST',
       url: m[2]!,
@@ -26,8 +29,12 @@ const examples = readdirSync(DOCS)
   );
 
 let app: FastifyInstance;
+let key: string;
+/** Per file: the id of the match its latest `POST /v1/matches` created. */
+const matchIds = new Map<string, string>();
 beforeAll(async () => {
-  app = await testApp();
+  app = await memoryApp();
+  key = await apiKey(app, 'docs');
 });
 afterAll(async () => app?.close());
 
@@ -42,8 +49,15 @@ describe('documented examples answer as shown', () => {
   });
 
   it.each(examples.map((e) => [e.name, e] as const))('%s', async (_name, e) => {
-    const res = await app.inject({ method: e.method, url: e.url, payload: e.request });
-    expect(res.statusCode).toBe(e.status);
+    let url = e.url;
+    if (url.includes('{id}')) {
+      const id = matchIds.get(e.file);
+      expect(id, `${e.file}: no POST /v1/matches before ${e.url}`).toBeDefined();
+      url = url.replaceAll('{id}', id!);
+    }
+    const res = await app.inject({ method: e.method, url, payload: e.request, headers: { authorization: `Bearer ${key}` } });
+    expect(res.statusCode, res.body).toBe(e.status);
+    if (e.method === 'POST' && e.url === '/v1/matches') matchIds.set(e.file, res.json().id);
     if (e.abridged) expect(res.json()).toMatchObject(e.response);
     else expect(res.json()).toEqual(e.response);
   });

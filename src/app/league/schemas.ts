@@ -6,6 +6,13 @@ import { EventOut } from '../matches/schemas.js';
 
 const Open = (description: string) => Type.Object({}, { additionalProperties: true, description });
 
+/** CONTRACT §8.5: absolute under PUBLIC_URL, else a relative path; never from the request's Host / X-Forwarded-*. */
+const ShareLink = Type.String({
+  format: 'uri-reference',
+  description:
+    'The share link (GET, no API key): `PUBLIC_URL` + `/v1/eden/rosters/{id}` when the service has a `PUBLIC_URL`, else the relative path `/v1/eden/rosters/{id}` (resolve it against the base URL you called).',
+});
+
 export const StoreRosterBody = Type.Object(
   { roster: RosterBodySchema },
   {
@@ -18,7 +25,7 @@ export const StoredRosterCreated = Type.Object(
   {
     id: Type.String({ description: 'Random and unguessable: the share link is the only way to the list.' }),
     validation: RosterValidationSchema,
-    url: Type.String({ description: 'The share link (GET, no API key).' }),
+    url: ShareLink,
     createdAt: Type.String({ format: 'date-time' }),
   },
   { title: 'StoredRosterCreated', description: '`validation`: the answer of POST /v1/eden/rosters/validate for the list, as answered now.' },
@@ -32,7 +39,7 @@ export const StoredRosterView = Type.Object(
     createdAt: Type.String({ format: 'date-time' }),
     rulesChanged: Type.Boolean({ description: 'True when validating the list today gives another result (the summary aside).' }),
     current: Type.Optional(RosterValidationSchema),
-    url: Type.String(),
+    url: ShareLink,
   },
   {
     title: 'StoredRoster',

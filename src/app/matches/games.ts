@@ -64,18 +64,34 @@ export function validateCommand(match: GameMatch, command: Command, options?: Re
   // Own members only: "constructor", "toString", "__proto__"… are unknown types (400), not Object.prototype's.
   const def = own(match.commands, command.type);
   if (!def) {
+    // only the canonical names (CONTRACT §8.2); the deprecated aliases stay accepted, not advertised
     throw new InvalidInput([
-      { path: '/command/type', code: 'unknown_command', message: `${match.game} matches accept: ${Object.keys(match.commands).join(', ') || 'no commands yet'}.` },
+      { path: '/command/type', code: 'unknown_command', message: `${match.game} matches accept: ${canonicalTypes(match).join(', ') || 'no commands yet'}.` },
     ]);
   }
   return underPath('/command', () => validate<Command>(def.schema, command, options));
 }
 
-/** Markdown list of every command each game accepts, for the API documentation. */
+/** CONTRACT §8.2: a game's command types `<prefix>.<snake_case>`, without the deprecated aliases. */
+export function canonicalTypes(match: GameMatch): string[] {
+  return Object.keys(match.commands).filter((type) => !match.commands[type]!.deprecated);
+}
+
+/** A game's command types, the canonical names first and then the deprecated aliases (each in its registry order). */
+function listedTypes(match: GameMatch): string[] {
+  return [...canonicalTypes(match), ...Object.keys(match.commands).filter((type) => match.commands[type]!.deprecated)];
+}
+
+/** Markdown list of every command each game accepts, for the API documentation (aliases last, marked deprecated). */
 export function commandCatalogMarkdown(): string {
   return GAMES.map((game) => {
-    const commands = gameMatch(game)!.commands;
-    const lines = Object.entries(commands).map(([type, def]) => `  - \`${type}\`: ${def.description.replace(/\s+/g, ' ')}`);
+    const match = gameMatch(game)!;
+    const lines = listedTypes(match).map((type) => {
+      const def = match.commands[type]!;
+      return def.deprecated
+        ? `  - \`${type}\` (deprecated): alias of \`${def.aliasOf ?? '?'}\`, kept for earlier clients.`
+        : `  - \`${type}\`: ${def.description.replace(/\s+/g, ' ')}`;
+    });
     return `- **${game}**\n${lines.join('\n')}`;
   }).join('\n');
 }
@@ -97,10 +113,13 @@ export function commandWarnings(match: GameMatch, body: { command: Command }, co
 export function commandExamples(): Record<string, { summary: string; value: unknown }> {
   const out: Record<string, { summary: string; value: unknown }> = {};
   for (const game of GAMES) {
-    for (const [type, def] of Object.entries(gameMatch(game)!.commands)) {
+    const match = gameMatch(game)!;
+    for (const type of listedTypes(match)) {
+      const def = match.commands[type]!;
       const text = def.description.replace(/\s+/g, ' ').replace(/ Example: .*$/, '');
       const gist = text.length > 140 ? `${text.slice(0, 139)}…` : text;
-      out[type] = { summary: `${game} — ${type}: ${gist}`, value: { command: { type, ...(def.example ?? {}) } } };
+      const label = def.deprecated ? `${type} (deprecated alias of ${def.aliasOf ?? '?'})` : `${type}: ${gist}`;
+      out[type] = { summary: `${game} — ${label}`, value: { command: { type, ...(def.example ?? {}) } } };
     }
   }
   return out;
@@ -148,7 +167,7 @@ export function gameCommands(game: string) {
   const known = listings.get(id);
   if (known) return known;
   const guide = GAME_GUIDES[id];
-  const types = Object.keys(match.commands);
+  const types = listedTypes(match);
   const ordered = [guide.first.type, ...types.filter((t) => t !== guide.first.type)];
   const commands = ordered.map((type): CommandListing => {
     const def = match.commands[type]!;

@@ -35,6 +35,8 @@ export interface CommandDoc {
   example?: Record<string, unknown>;
   /** A name kept for earlier clients (CONTRACT §8.2): listed with `deprecated: true`. */
   deprecated?: boolean;
+  /** For a deprecated alias: the canonical `<prefix>.<snake_case>` type it stands for. */
+  aliasOf?: string;
 }
 
 /**
@@ -71,6 +73,8 @@ export interface MatchCommand<S> {
   example?: Record<string, unknown>;
   /** A name kept for earlier clients (listed with `deprecated: true`). */
   deprecated?: boolean;
+  /** For a deprecated alias: the canonical type it stands for (same schema but for `type`, same events). */
+  aliasOf?: string;
   decide(command: Command, state: S, dice: Dice): MatchEvent[];
 }
 
@@ -89,7 +93,13 @@ export function defineMatchGame<S>(def: MatchGameDefinition<S>): GameMatch {
   const commands = Object.fromEntries(
     Object.entries(def.commands).map(([type, c]) => [
       type,
-      { schema: c.schema, description: c.description, ...(c.example ? { example: c.example } : {}), ...(c.deprecated ? { deprecated: true } : {}) },
+      {
+        schema: c.schema,
+        description: c.description,
+        ...(c.example ? { example: c.example } : {}),
+        ...(c.deprecated ? { deprecated: true } : {}),
+        ...(c.aliasOf ? { aliasOf: c.aliasOf } : {}),
+      },
     ]),
   );
   return {

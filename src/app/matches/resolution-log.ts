@@ -8,6 +8,11 @@
  * own schema (400 with `/command/...` paths), so a command resolves exactly like the stateless
  * endpoint would with the full body. The filled request is what the event records, so a replay
  * folds to the same state.
+ *
+ * Command names (CONTRACT §8.2) are `<prefix>.<snake_case>`: an operation id in camelCase
+ * (`soe.goomzPhase`) is the command `soe.goomz_phase`, and the id stays accepted as its deprecated
+ * alias. Both record the same event, keyed by the operation id (`soe.goomzPhase.resolved`, `kind`
+ * `soe.goomzPhase`), so the logs written before v1.2 replay unchanged.
  */
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { Dice } from '../../games/dice/index.js';
@@ -51,12 +56,18 @@ export interface LogProjection<T extends object> {
   apply?(state: ResolutionLogState<T>, kind: string, request: Record<string, unknown>, result: unknown): T;
 }
 
-/** The command schema: the operation's body with the members the projection can supply made optional. */
-function commandSchema(op: Operation<any>, omittable: readonly string[]): TSchema {
+/** CONTRACT §8.2: the command type of an operation id, `<prefix>.<snake_case>` (`soe.goomzPhase` → `soe.goomz_phase`). */
+export function canonicalCommandType(id: string): string {
+  const dot = id.indexOf('.');
+  return id.slice(0, dot + 1) + id.slice(dot + 1).replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** The command schema (its `type` the given name): the operation's body with the members the projection can supply made optional. */
+function commandSchema(op: Operation<any>, omittable: readonly string[], type: string): TSchema {
   const body = op.body as TObject;
   const keys = omittable.filter((k) => body.properties?.[k] !== undefined);
   const relaxed = keys.length === 0 ? body : Type.Composite([Type.Omit(body, keys), Type.Partial(Type.Pick(body, keys))]);
-  return Type.Intersect([Type.Object({ type: Type.Literal(op.id) }), relaxed]);
+  return Type.Intersect([Type.Object({ type: Type.Literal(type) }), relaxed]);
 }
 
 /** Run `fn`; an InvalidInput's paths are made to point into the command (`/command/...`). */
@@ -68,30 +79,47 @@ export function resolutionLogMatch<T extends object>(projection: LogProjection<T
   for (const op of operations as Operation<any>[]) if (op.id.startsWith(projection.prefix + '.') && op.body) ops.set(op.id, op);
   const omittable = (type: string) => own(projection.omittable, type) ?? [];
 
-  /** One operation's resolution: fill from the state, validate as the endpoint would, resolve. */
+  /**
+   * One operation's resolution: fill from the state, validate as the endpoint would, resolve. The
+   * event is keyed by the operation id whichever name the command used (canonical or alias).
+   */
   const resolve = (op: Operation<any>, command: Command, state: State, dice: Dice) => {
-    const { type, ...given } = command;
-    const request = underCommand(() => projection.fill?.(type, given, state) ?? given);
+    const { type: _name, ...given } = command;
+    const request = underCommand(() => projection.fill?.(op.id, given, state) ?? given);
     const checked = underCommand(() => validate<Record<string, unknown>>(op.body as TSchema, structuredClone(request)));
     const result = underCommand(() => op.handle(checked, { lang: 'en', dice: () => dice }));
     if (result && typeof (result as Promise<unknown>).then === 'function') throw new Error(`operation ${op.id} is asynchronous`);
-    return [{ type: `${type}.resolved`, data: { kind: type, request, result } }];
+    return [{ type: `${op.id}.resolved`, data: { kind: op.id, request, result } }];
   };
 
-  // Every operation of the game is a command: its body (members the projection supplies made optional)
+  // Every operation of the game is a command: its body (members the projection supplies made optional),
+  // under its canonical name; an operation id that is not snake_case stays accepted as a deprecated alias
   const commands: Record<string, MatchCommand<State>> = {};
+  const aliases: Record<string, MatchCommand<State>> = {};
   for (const op of ops.values()) {
     const omit = omittable(op.id).filter((k) => (op.body as TObject).properties?.[k] !== undefined);
-    commands[op.id] = {
-      description:
-        `${op.summary} Same body as ${op.method} ${op.path}.` +
-        (omit.length ? ` May omit ${omit.map((k) => `\`${k}\``).join(', ')}: taken from the match state.` : '') +
-        (projection.note ? ` ${projection.note}` : ''),
-      schema: commandSchema(op, omit),
+    const name = canonicalCommandType(op.id);
+    const description =
+      `${op.summary} Same body as ${op.method} ${op.path}.` +
+      (omit.length ? ` May omit ${omit.map((k) => `\`${k}\``).join(', ')}: taken from the match state.` : '') +
+      (projection.note ? ` ${projection.note}` : '');
+    const common = {
       ...(op.examples?.[0] ? { example: op.examples[0].value as Record<string, unknown> } : {}),
-      decide: (command, state, dice) => resolve(op, command, state, dice),
+      decide: (command: Command, state: State, dice: Dice) => resolve(op, command, state, dice),
     };
+    commands[name] = { description, schema: commandSchema(op, omit, name), ...common };
+    if (name !== op.id) {
+      aliases[op.id] = {
+        description: `Deprecated alias of \`${name}\` (CONTRACT §8.2): the same command, recorded as the same events. ${description}`,
+        schema: commandSchema(op, omit, op.id),
+        deprecated: true,
+        aliasOf: name,
+        ...common,
+      };
+    }
   }
+  const canonical = Object.keys(commands);
+  Object.assign(commands, aliases);
 
   const initialState = (setup: { players: { id: string; name: string }[] }): State => ({
     game: projection.game,
@@ -121,7 +149,7 @@ export function resolutionLogMatch<T extends object>(projection: LogProjection<T
     evolve,
     commands,
     unknownCommand: (command) => {
-      throw new RuleViolation('unknown_command', `${projection.label} matches know no command "${command.type}".`, { commands: [...ops.keys()] });
+      throw new RuleViolation('unknown_command', `${projection.label} matches know no command "${command.type}".`, { commands: canonical });
     },
   });
 }

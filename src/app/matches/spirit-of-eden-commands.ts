@@ -1,7 +1,7 @@
 /**
  * The Spirit of Eden match: the full solo game (setup, turn start and roll, the player phase one
  * step at a time, the Goomz phase, win/loss) over one board, by src/games/spirit-of-eden/match,
- * together with the stateless operations (`soe.setup`, `soe.action`, `soe.goomzPhase`, …) that stay
+ * together with the stateless operations (`soe.setup`, `soe.action`, `soe.goomz_phase`, …) that stay
  * accepted as resolution-log commands on the same board. Creation options (400 with paths when
  * malformed): `modes`, `actionCards` (the 4 Action cards' faces 1..6, not printed in the rulebook),
  * `dSendsAll`, `protectionEndsWithPhase`.

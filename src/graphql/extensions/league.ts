@@ -6,6 +6,7 @@
  */
 import type { GraphqlExtension } from '../extension.js';
 import { pickLanguage } from '../../app/i18n.js';
+import { publicLink } from '../../config.js';
 import {
   CorrectionBody,
   CorrectionResult,
@@ -26,7 +27,8 @@ import { owner, type GraphqlContext as Ctx } from '../caller.js';
 import { guarded, idempotencyKey as key, input } from '../resolve.js';
 
 const lang = (ctx: Ctx) => pickLanguage(ctx.request.headers?.['accept-language']);
-const shareUrl = (ctx: Ctx, id: string) => `${ctx.request.protocol}://${ctx.request.host}/v1/eden/rosters/${encodeURIComponent(id)}`;
+/** As REST's (src/http/routes/league.ts): under PUBLIC_URL, else a relative path; never from the request's headers (CONTRACT §8.5). */
+const shareUrl = (ctx: Ctx, id: string) => publicLink(ctx.app.config.publicUrl, `/v1/eden/rosters/${encodeURIComponent(id)}`);
 
 function rosters(ctx: Ctx) {
   const r = ctx.app.services.rosters;

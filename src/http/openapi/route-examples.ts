@@ -153,7 +153,7 @@ export const ROUTE_EXAMPLES: Examples = {
     },
   },
   'eden.storeRoster': {
-    201: { summary: 'A stored list and its share link', value: { id: 'r_8fK2mQ9xLp', validation: rosterValidation, url: 'http://localhost:3000/v1/eden/rosters/r_8fK2mQ9xLp', createdAt: CREATED_AT } },
+    201: { summary: 'A stored list and its share link (relative; absolute from PUBLIC_URL when set)', value: { id: 'r_8fK2mQ9xLp', validation: rosterValidation, url: '/v1/eden/rosters/r_8fK2mQ9xLp', createdAt: CREATED_AT } },
   },
   'eden.getRoster': {
     200: {
@@ -164,7 +164,7 @@ export const ROUTE_EXAMPLES: Examples = {
         validation: rosterValidation,
         createdAt: CREATED_AT,
         rulesChanged: false,
-        url: 'http://localhost:3000/v1/eden/rosters/r_8fK2mQ9xLp',
+        url: '/v1/eden/rosters/r_8fK2mQ9xLp',
       },
     },
   },

@@ -22,7 +22,9 @@ function headerStore(reply: FastifyReply): HeaderStore | undefined {
   return store !== null && typeof store === 'object' ? (store as HeaderStore) : undefined;
 }
 
-export function registerArrivalHeaders(app: FastifyInstance): void {
+/** `privateNetwork`: answer Private Network Access preflights (./cors.ts); by default the app's CORS_PRIVATE_NETWORK. */
+export function registerArrivalHeaders(app: FastifyInstance, options: { privateNetwork?: boolean } = {}): void {
+  const privateNetwork = options.privateNetwork ?? (app.hasDecorator('config') ? app.config.corsPrivateNetwork === true : false);
   const fixed: Readonly<Record<string, string>> = { ...securityHeaders(), ...CORS_HEADERS };
   registerPreflightRoute(app);
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
@@ -32,7 +34,7 @@ export function registerArrivalHeaders(app: FastifyInstance): void {
     reply.header('x-request-id', request.id);
     const origin = allowedOrigin(request);
     if (origin !== undefined) reply.header('access-control-allow-origin', origin);
-    if (request.raw.method === 'OPTIONS') return answerPreflight(request, reply);
+    if (request.raw.method === 'OPTIONS') return answerPreflight(request, reply, privateNetwork);
     done();
   });
 }

@@ -28,8 +28,14 @@ export function allowedOrigin(request: FastifyRequest): string | undefined {
  * Answers an OPTIONS request as a CORS preflight (in the `onRequest` hook, so before rate limiting
  * and authentication: browsers send no credentials with a preflight). Strict: without Origin and
  * Access-Control-Request-Method it is not a preflight (400).
+ *
+ * `privateNetwork` (CORS_PRIVATE_NETWORK=true, issue 26): a preflight asking
+ * `Access-Control-Request-Private-Network: true` — Chrome's Private Network Access, a public page
+ * (a VTT world on https) calling a service on the player's machine or network — is answered with
+ * `Access-Control-Allow-Private-Network: true`. Off (the default), no such header is sent and the
+ * browser refuses the call.
  */
-export function answerPreflight(request: FastifyRequest, reply: FastifyReply): void {
+export function answerPreflight(request: FastifyRequest, reply: FastifyReply, privateNetwork = false): void {
   if (!request.headers.origin || !request.headers['access-control-request-method']) {
     void reply.code(400).type('text/plain').send('Invalid Preflight Request');
     return;
@@ -38,6 +44,12 @@ export function answerPreflight(request: FastifyRequest, reply: FastifyReply): v
   appendVary(reply, 'Access-Control-Request-Headers');
   const requested = request.headers['access-control-request-headers'];
   if (requested !== undefined) reply.header('access-control-allow-headers', requested);
+  if (privateNetwork) {
+    appendVary(reply, 'Access-Control-Request-Private-Network');
+    if (request.headers['access-control-request-private-network']?.toString().trim().toLowerCase() === 'true') {
+      reply.header('access-control-allow-private-network', 'true');
+    }
+  }
   void reply.code(204).header('content-length', '0').send();
 }
 

@@ -12,6 +12,7 @@ import { pickLanguage } from '../../app/i18n.js';
 import { unavailable } from '../../transport/problem.js';
 import { ProblemSchema, problemResponses } from '../schemas.js';
 import { requireApiKey } from '../plugins/auth.js';
+import { publicLink } from '../../config.js';
 
 const rostersOf = (app: FastifyInstance) => {
   const rosters = app.services.rosters;
@@ -26,8 +27,8 @@ const STORE_BUDGET_RESPONSES = {
   429: problemOf('The API key already stores MAX_STORED_ROSTERS_PER_KEY lists (`quota_exceeded`, with `limit`; no Retry-After), or the rate limit is exceeded.'),
 };
 
-/** The share link of a stored list, on the host the request came to. */
-export const shareUrl = (request: FastifyRequest, id: string) => `${request.protocol}://${request.host}/v1/eden/rosters/${encodeURIComponent(id)}`;
+/** The share link of a stored list (CONTRACT §8.5): under PUBLIC_URL, else a relative path; never from the request's Host / X-Forwarded-*. */
+export const shareUrl = (request: FastifyRequest, id: string) => publicLink(request.server.config.publicUrl, `/v1/eden/rosters/${encodeURIComponent(id)}`);
 
 export async function leagueRoutes(app: FastifyInstance): Promise<void> {
   // the budgets of stored lists, from the configuration (README "Roster budgets")

@@ -145,7 +145,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
         'Every game (CONTRACT §8.2): read from the projection’s `state.outcome` `{ended, winners, reason?, score?}`. `winners` are player ids (empty before the end, on a draw and for a lost solo game); `winner` is the only winner, else null. ' +
         'EDEN: ended after the last turn or when a band has no fighter left (`reason` `turns` / `elimination`, EDEN-GAME-1/2), the most victory points win (EDEN-GAME-3); `score` stays the victory points by side with `players` by side and `winningSide` (what `winner` held before v1.2). ' +
         'Ánima: the player who completes the Final Mission (`ANIMA-MISSION-3`). Exsilium: the player whose Baralytas reach the target (`EXS-WIN-1`; `score`: Baralytas points by player). ' +
-        'The Spirit of Eden: every player wins together (`SOE-END-1`) or nobody does (`SOE-END-2`), in the full game or by a `soe.goomzPhase` / `soe.status` resolution. Matches without an end condition (logs of stateless resolutions) answer `ended: false`. ' +
+        'The Spirit of Eden: every player wins together (`SOE-END-1`) or nobody does (`SOE-END-2`), in the full game or by a `soe.goomz_phase` / `soe.status` resolution. Matches without an end condition (logs of stateless resolutions) answer `ended: false`. ' +
         'Once ended, `receipt` is a compact JWS (EdDSA, keys at GET /.well-known/jwks.json) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `iat` and `iss`.',
       params: IdParams,
       response: { 200: MatchResultSchema, ...problemResponses([401, 404, 429, 503]) },

@@ -1428,9 +1428,9 @@ export interface paths {
          *     - **anima**
          *       - `anima.exploration`: Explore a Location: table roll, encounters in draw order, reward eligibility. Same body as POST /v1/anima/explorations. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
          *       - `anima.combat`: Resolve a combat: Group vs Creature or Group vs Group. Same body as POST /v1/anima/combats. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
-         *       - `anima.priorEncounter`: Face the prior encounter of a Location the Group moves to. Same body as POST /v1/anima/prior-encounters. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
+         *       - `anima.prior_encounter`: Face the prior encounter of a Location the Group moves to. Same body as POST /v1/anima/prior-encounters. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
          *       - `anima.speed`: Speed test: Group Speed + d10 against a Mission difficulty. Same body as POST /v1/anima/speed-tests. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
-         *       - `anima.turnOrder`: Turn order by Group Speed with a persistent dice tie-break. Same body as POST /v1/anima/turn-order. `player`: the match player whose Group this is (default: the first player).
+         *       - `anima.turn_order`: Turn order by Group Speed with a persistent dice tie-break. Same body as POST /v1/anima/turn-order. `player`: the match player whose Group this is (default: the first player).
          *       - `anima.rewards`: Reward eligibility after a successful exploration. Same body as POST /v1/anima/rewards. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
          *       - `anima.move`: Move phase: go to an active Location (classic or tree rule) or Rest. Same body as POST /v1/anima/moves. `player`: the match player whose Group this is (default: the first player).
          *       - `anima.seek`: Seek new horizons: a new Location, the Location cap with sacrifices, and its face-up prior encounter. Same body as POST /v1/anima/seek-new-horizons. `player`: the match player whose Group this is (default: the first player).
@@ -1454,9 +1454,11 @@ export interface paths {
          *       - `anima.leave_organisation`: ANIMA-HAND-2 / ANIMA-START-2a (Start phase): discard the Organisation the Group belongs to. Example: `{"type":"anima.leave_organisation","player":"p1"}`.
          *       - `anima.choose_casualty`: ANIMA-COMBAT-4: after a defeat by 5 or more, the loser names the Character who dies. Example: `{"type":"anima.choose_casualty","player":"p2","character":"Técnico"}`.
          *       - `anima.end_phase`: ANIMA-TURN-1: the player is done in this phase (Start, Interaction — refused while an enemy Organisation's Group must be fought, ANIMA-INTERACT-4 —; in Exploration: declines to explore, ANIMA-EXPLORE-2, refused while a Resist round is due). Example: `{"type":"anima.end_phase","player":"p1"}`.
+         *       - `anima.priorEncounter` (deprecated): alias of `anima.prior_encounter`, kept for earlier clients.
+         *       - `anima.turnOrder` (deprecated): alias of `anima.turn_order`, kept for earlier clients.
          *     - **exsilium**
-         *       - `exsilium.newaruAction`: Resolve a combat against a Newaru: enemy action, reveal, Outcome, Conclusion. Same body as POST /v1/exsilium/newaru/actions.
-         *       - `exsilium.newaruMove`: Move one Newaru in the enemy activation after a player’s turn. Same body as POST /v1/exsilium/newaru/moves. May omit `nodes`, `newaru`: taken from the match state.
+         *       - `exsilium.newaru_action`: Resolve a combat against a Newaru: enemy action, reveal, Outcome, Conclusion. Same body as POST /v1/exsilium/newaru/actions.
+         *       - `exsilium.newaru_move`: Move one Newaru in the enemy activation after a player’s turn. Same body as POST /v1/exsilium/newaru/moves. May omit `nodes`, `newaru`: taken from the match state.
          *       - `exsilium.respawn`: Place Newaru on empty portal tiles at the end of an enemy activation. Same body as POST /v1/exsilium/newaru/respawns.
          *       - `exsilium.combat`: Resolve a combat between two players’ miniatures: laying, reveal, Outcome, rewards and discards. Same body as POST /v1/exsilium/combats.
          *       - `exsilium.victory`: Check who has reached the Baralytas victory target. Same body as POST /v1/exsilium/victory.
@@ -1474,11 +1476,13 @@ export interface paths {
          *       - `exsilium.dodge`: EXS-KW-DODGE (Esquiva) / EXS-COMBAT-TRIGGER-4: before a pending player-versus-player combat is resolved, its defender (`player`, not the active player) discards a card whose Action is `dodge` in the options and the combat does not take place (`combat`: its index, default the first against that player). A Newaru combat is not dodged (Favourable Zone in exsilium.fight evades it). The Keber strike is dodged with «Arremetida» in exsilium.ability (`victims.<player>.dodge`). Example: `{"type":"exsilium.dodge","player":"p2","card":"p2-7"}`
          *       - `exsilium.ability`: EXS-PBOARD-4 / EXS-ACTION-2: 1 faction token on an empty ability slot (once per turn). The second fires the faction ability at once with the choices given: SYL `miniature` (EXS-FACTION-SYL-1: every figure within 2 nodes eliminated, own SYL and Newaru included), Keber `tile` (EXS-FACTION-KEBER-1: all 4 Keber on one tile, EXS-AMB-26; everything on that adjacent tile and every enemy on the Keber tile), Vinsan `nodes` (EXS-FACTION-VINSAN-1: a sinkhole of up to 4 pairwise adjacent nodes, no deposit or terminal; figures there move to `displace` nodes), Wardun `miniature` + `target` (EXS-FACTION-WARDUN-1: a miniature of another faction within 3 nodes is trapped). Ranges count node steps ignoring obstacles (EXS-AMB-14). Victims retreat and apply only the loser discard rule (`victims`: per player `supplyCards`, `markerNodes`; EXS-COMBAT-DISCARD-3); the release follows EXS-PBOARD-5 (Wardun: 2 miniatures back on the board free the trapped miniature). A struck player dodges the Keber strike with a card named «Arremetida» from hand (`victims.<player>.dodge`; discarded, their miniatures spared; Newaru never dodge). Example: `{"type":"exsilium.ability","player":"p1","miniature":"syl-1"}`
          *       - `exsilium.end_turn`: EXS-ACTION-5 / EXS-AMB-5: the turn ends (cards left are kept) — a player never needs it after the last card: a command that leaves the active player’s hand empty with no combat pending ends the turn by itself (or the command that resolves the last pending combat), with the same events; the enemy activation follows (EXS-NEWARU-ACT-1…4 movement by this turn’s moves; with `options.emptyHandLoses`, EXS-AMB-3b strict: a Newaru next to a miniature of the player whose turn ended, who holds no cards, wins at once; EXS-NEWARU-SPAWN-1 respawns), then the next player’s turn (a new round refills the hands, EXS-ROUND-1; adjacent Newaru attack, EXS-COMBAT-TRIGGER-3). Example: `{"type":"exsilium.end_turn","player":"p1"}`
+         *       - `exsilium.newaruAction` (deprecated): alias of `exsilium.newaru_action`, kept for earlier clients.
+         *       - `exsilium.newaruMove` (deprecated): alias of `exsilium.newaru_move`, kept for earlier clients.
          *     - **spirit-of-eden**
-         *       - `soe.goomzPhase`: Resolve the Goomz phase: rules A–F per Goomz in the chosen order. Same body as POST /v1/spirit-of-eden/goomz-phase. May omit `ring`, `cards`, `goomz`, `allies`, `objectives`: taken from the match state.
-         *       - `soe.playerPhase`: Validate a player phase: dice placement, re-rolls and Noa’s power. Same body as POST /v1/spirit-of-eden/player-phase/validate.
+         *       - `soe.goomz_phase`: Resolve the Goomz phase: rules A–F per Goomz in the chosen order. Same body as POST /v1/spirit-of-eden/goomz-phase. May omit `ring`, `cards`, `goomz`, `allies`, `objectives`: taken from the match state.
+         *       - `soe.player_phase`: Validate a player phase: dice placement, re-rolls and Noa’s power. Same body as POST /v1/spirit-of-eden/player-phase/validate.
          *       - `soe.status`: Check victory and defeat for a board. Same body as POST /v1/spirit-of-eden/status. May omit `ring`, `cards`, `goomz`, `allies`, `objectives`: taken from the match state.
-         *       - `soe.turnStart`: Start a turn: Allies whose time on Noa is over return to a Forest. Same body as POST /v1/spirit-of-eden/turn-start. May omit `ring`, `cards`, `allies`, `goomz`: taken from the match state.
+         *       - `soe.turn_start`: Start a turn: Allies whose time on Noa is over return to a Forest. Same body as POST /v1/spirit-of-eden/turn-start. May omit `ring`, `cards`, `allies`, `goomz`: taken from the match state.
          *       - `soe.action`: Check and apply one player action (Move, Attract, Push, Protect, Recover, Ambush, Shortcut, Swap). Same body as POST /v1/spirit-of-eden/actions.
          *       - `soe.setup`: Check a starting layout, Resurrection mode included. Same body as POST /v1/spirit-of-eden/setups/validate.
          *       - `soe.set_up`: SOE-SETUP-1..5 / SOE-MODE-4: the dealt layout (Terrain cards, Goomz on the left column, Allies on the right, 3 Objective piles of 3 with each card's Ally and Terrain); turn 1 starts. Match options: `modes` (SOE-MODE-1..6, combinable; default Classic), `actionCards` (needed by `soe.place`: the 4 Action cards, each the 6 faces 1..6 as `move1`…`move3`, `attract`, `push1`, `push2`, `protect`, `recover`, `ambush`, `shortcut`, `swapGoomz`, `swapAllies`; the rulebook does not print them, SOE-AMB-12), `dSendsAll` (SOE-AMB-9 alternative) and `protectionEndsWithPhase` (SOE-AMB-6 option). Example: `{"type":"soe.set_up","board":{"ring":["w1","f1","s1","m1","w2","f2","s2","m2"],"cards":{"w1":{"terrain":"waterfall","state":"healthy"},"f1":{"terrain":"forest","state":"healthy"},"s1":{"terrain":"swamp","state":"healthy"},"m1":{"terrain":"mountain","state":"healthy"},"w2":{"terrain":"waterfall","state":"healthy"},"f2":{"terrain":"forest","state":"healthy"},"s2":{"terrain":"swamp","state":"healthy"},"m2":{"terrain":"mountain","state":"healthy"}},"goomz":[{"color":"yellow","at":"w1"},{"color":"red","at":"m2"},{"color":"black","at":"s2"}],"allies":[{"kind":"water","at":"s1"},{"kind":"fauna","at":"m1"},{"kind":"flora","at":"w2"}],"objectives":[{"color":"yellow","pile":[{"ally":"fauna","terrain":"swamp"},{"ally":"water","terrain":"waterfall","dieBonus":true},{"ally":"flora","terrain":"mountain"}]},{"color":"red","pile":[{"ally":"water","terrain":"mountain"},{"ally":"flora","terrain":"swamp"},{"ally":"fauna","terrain":"waterfall"}]},{"color":"black","pile":[{"ally":"flora","terrain":"waterfall"},{"ally":"fauna","terrain":"mountain"},{"ally":"water","terrain":"swamp"}]}]}}`.
@@ -1488,6 +1492,9 @@ export interface paths {
          *       - `soe.bonus`: SOE-OBJ-4 / SOE-REROLL-2: an owned Objective card's die bonus re-rolls one unused die (not in Fearless, SOE-MODE-3). Example: `{"type":"soe.bonus","die":0,"dice":{"values":[6]}}`.
          *       - `soe.noa`: SOE-NOA-1: once per game, right after a roll, one unused die is set to any face. Example: `{"type":"soe.noa","die":3,"value":6}`.
          *       - `soe.goomz`: SOE-TURN-1 / SOE-GOOMZ-ORDER-1: ends the player phase; each Goomz in play acts once (rules F, C, E, D, A, B) in `order` (default: ring order, clockwise from the top-left slot); `picks` chooses the Ally for D/E (SOE-AMB-9). The game ends at once on victory or defeat (SOE-END-1..3); otherwise the next turn starts. Example: `{"type":"soe.goomz","order":["red","yellow","black"]}`.
+         *       - `soe.goomzPhase` (deprecated): alias of `soe.goomz_phase`, kept for earlier clients.
+         *       - `soe.playerPhase` (deprecated): alias of `soe.player_phase`, kept for earlier clients.
+         *       - `soe.turnStart` (deprecated): alias of `soe.turn_start`, kept for earlier clients.
          */
         post: operations["matches.runCommand"];
         delete?: never;
@@ -1525,7 +1532,7 @@ export interface paths {
         };
         /**
          * Whether the match has ended, the winners and the score; a signed receipt once ended.
-         * @description Every game (CONTRACT §8.2): read from the projection’s `state.outcome` `{ended, winners, reason?, score?}`. `winners` are player ids (empty before the end, on a draw and for a lost solo game); `winner` is the only winner, else null. EDEN: ended after the last turn or when a band has no fighter left (`reason` `turns` / `elimination`, EDEN-GAME-1/2), the most victory points win (EDEN-GAME-3); `score` stays the victory points by side with `players` by side and `winningSide` (what `winner` held before v1.2). Ánima: the player who completes the Final Mission (`ANIMA-MISSION-3`). Exsilium: the player whose Baralytas reach the target (`EXS-WIN-1`; `score`: Baralytas points by player). The Spirit of Eden: every player wins together (`SOE-END-1`) or nobody does (`SOE-END-2`), in the full game or by a `soe.goomzPhase` / `soe.status` resolution. Matches without an end condition (logs of stateless resolutions) answer `ended: false`. Once ended, `receipt` is a compact JWS (EdDSA, keys at GET /.well-known/jwks.json) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `iat` and `iss`.
+         * @description Every game (CONTRACT §8.2): read from the projection’s `state.outcome` `{ended, winners, reason?, score?}`. `winners` are player ids (empty before the end, on a draw and for a lost solo game); `winner` is the only winner, else null. EDEN: ended after the last turn or when a band has no fighter left (`reason` `turns` / `elimination`, EDEN-GAME-1/2), the most victory points win (EDEN-GAME-3); `score` stays the victory points by side with `players` by side and `winningSide` (what `winner` held before v1.2). Ánima: the player who completes the Final Mission (`ANIMA-MISSION-3`). Exsilium: the player whose Baralytas reach the target (`EXS-WIN-1`; `score`: Baralytas points by player). The Spirit of Eden: every player wins together (`SOE-END-1`) or nobody does (`SOE-END-2`), in the full game or by a `soe.goomz_phase` / `soe.status` resolution. Matches without an end condition (logs of stateless resolutions) answer `ended: false`. Once ended, `receipt` is a compact JWS (EdDSA, keys at GET /.well-known/jwks.json) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `iat` and `iss`.
          */
         get: operations["matches.result"];
         put?: never;
@@ -3209,6 +3216,10 @@ export interface components {
             /** @description True when validating the list today gives another result (the summary aside). */
             rulesChanged: boolean;
             current?: components["schemas"]["RosterValidation"];
+            /**
+             * Format: uri-reference
+             * @description The share link (GET, no API key): `PUBLIC_URL` + `/v1/eden/rosters/{id}` when the service has a `PUBLIC_URL`, else the relative path `/v1/eden/rosters/{id}` (resolve it against the base URL you called).
+             */
             url: string;
         };
         /**
@@ -3219,7 +3230,10 @@ export interface components {
             /** @description Random and unguessable: the share link is the only way to the list. */
             id: string;
             validation: components["schemas"]["RosterValidation"];
-            /** @description The share link (GET, no API key). */
+            /**
+             * Format: uri-reference
+             * @description The share link (GET, no API key): `PUBLIC_URL` + `/v1/eden/rosters/{id}` when the service has a `PUBLIC_URL`, else the relative path `/v1/eden/rosters/{id}` (resolve it against the base URL you called).
+             */
             url: string;
             /** Format: date-time */
             createdAt: string;
