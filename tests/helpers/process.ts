@@ -91,16 +91,12 @@ export async function until(what: string, fn: () => Promise<boolean>, timeoutMs 
 }
 
 /**
- * A request in flight when the server is told to stop: `POST /v1/admin/keys` with its headers sent
- * and only part of its body, then `signal()` (a SIGTERM), then the rest of the body. A server that
- * drains answers it in full.
+ * A request in flight when the server is told to stop: `POST /v1/admin/keys` sent with
+ * `Expect: 100-continue`, so the server's `100 Continue` proves it has parsed the headers (the
+ * request is active, not an idle connection); then part of the body, `signal()` (a SIGTERM), and
+ * the rest of the body `endAfterMs` later. A server that drains answers it in full.
  */
-export function requestDuringShutdown(
-  base: string,
-  adminToken: string,
-  signal: () => void,
-  timing = { signalAfterMs: 300, endAfterMs: 500 },
-): Promise<{ status: number; body: string }> {
+export function requestDuringShutdown(base: string, adminToken: string, signal: () => void, endAfterMs = 500): Promise<{ status: number; body: string }> {
   const body = JSON.stringify({ name: 'in-flight' });
   const url = new URL(`${base}/v1/admin/keys`);
   return new Promise((resolve, reject) => {
@@ -110,7 +106,12 @@ export function requestDuringShutdown(
         port: url.port,
         path: url.pathname,
         method: 'POST',
-        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          authorization: `Bearer ${adminToken}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          expect: '100-continue',
+        },
       },
       (res) => {
         let text = '';
@@ -119,11 +120,11 @@ export function requestDuringShutdown(
       },
     );
     req.on('error', reject);
-    req.flushHeaders();
-    req.write(body.slice(0, 5));
-    setTimeout(() => {
+    req.on('continue', () => {
+      req.write(body.slice(0, 5));
       signal();
-      setTimeout(() => req.end(body.slice(5)), timing.endAfterMs);
-    }, timing.signalAfterMs);
+      setTimeout(() => req.end(body.slice(5)), endAfterMs);
+    });
+    req.flushHeaders();
   });
 }

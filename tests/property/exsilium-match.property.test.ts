@@ -34,6 +34,10 @@ const setups = [
 });
 let setup = setups[0]!;
 /** The whole game's commands with the miniature ids of the second pair of factions. */
+// Prefix lengths named by what they reach in FULL_GAME (its indexes move when its script does).
+const BEFORE_FINAL_FIGHT = FULL_GAME.length - 1;
+const AFTER_DROP = FULL_GAME.findIndex((c) => c.type === 'exsilium.drop') + 1;
+const BEN_SECOND_MINIATURE = FULL_GAME.findIndex((c) => c.type === 'exsilium.activate' && 'card' in c && c.card === 'p2-3') + 1;
 const prefixes = [FULL_GAME, JSON.parse(JSON.stringify(FULL_GAME).replaceAll('syl-', 'vinsan-').replaceAll('keber-', 'wardun-')) as Command[], FULL_GAME];
 
 /** Commands worth trying now: mostly legal-looking ones for the phase, some wrong on purpose. */
@@ -136,11 +140,10 @@ describe('Exsilium match property', () => {
           // A prefix of the whole game (upgrades, terminals, abilities in reach), then random commands.
           // The third setup often starts where the player combat (and its dodge) waits; the second, often just after the mine is dropped.
           const steps: [number, number, Command?][] = [
-            ...prefixes[which]!.slice(0, which === 2 ? (k % 2 ? 26 : Math.min(26, Math.max(k, 20))) : which === 1 && k % 3 === 0 ? 18 : k).map((c): [number, number, Command] => [
+            ...prefixes[which]!.slice(
               0,
-              0,
-              c,
-            ]),
+              which === 2 ? (k % 2 ? BEFORE_FINAL_FIGHT : Math.min(BEFORE_FINAL_FIGHT, Math.max(k, BEN_SECOND_MINIATURE))) : which === 1 && k % 3 === 0 ? AFTER_DROP : k,
+            ).map((c): [number, number, Command] => [0, 0, c]),
             ...random,
           ];
           let state = match.initialState(setup) as any;

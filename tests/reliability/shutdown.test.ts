@@ -102,7 +102,7 @@ describe('SIGTERM with streams open', () => {
     await until('the event on the feed', async () => feedText.includes('id: 1\n'));
 
     // and a request in flight (headers sent, body not yet) when the signal arrives
-    const inFlight = requestDuringShutdown(`http://127.0.0.1:${server.port}`, ADMIN, () => server.child.kill('SIGTERM'), { signalAfterMs: 200, endAfterMs: 300 });
+    const inFlight = requestDuringShutdown(`http://127.0.0.1:${server.port}`, ADMIN, () => server.child.kill('SIGTERM'), 300);
 
     expect((await inFlight).status, server.output()).toBe(201);
     expect(await server.exited, server.output()).toBe(0);
