@@ -3,7 +3,7 @@
  * baseline measured in the same run, and writes them to bench/RESULTS.md (linked from README).
  */
 import { readdir, writeFile } from 'node:fs/promises';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 
 export interface BenchFigure {
   name: string;
@@ -18,14 +18,20 @@ export interface BenchFigure {
 }
 
 const only = process.argv.slice(2);
+/** Above this one-minute load average at a bench's start, its figures are marked unreliable (another process shared the cores). */
+const QUIET_LOAD = 1;
+const loadAtStart = loadavg()[0]!;
+const unreliable = new Set<string>();
 const files = (await readdir(new URL('.', import.meta.url))).filter((f) => f.endsWith('.bench.ts')).sort();
 const figures: BenchFigure[] = [];
 for (const file of files) {
   if (only.length && !only.some((o) => file.includes(o))) continue;
-  console.log(`# ${file}`);
+  const load = loadavg()[0]!;
+  console.log(`# ${file} (load average ${load.toFixed(2)})`);
   const mod = (await import(new URL(file, import.meta.url).href)) as { run(): Promise<BenchFigure[]> };
   for (const figure of await mod.run()) {
     figures.push(figure);
+    if (load > QUIET_LOAD) unreliable.add(figure.name);
     console.log(JSON.stringify(figure));
   }
 }
@@ -33,14 +39,15 @@ const fmt = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en') : n.to
 const lines = [
   '# Benchmark results',
   '',
-  `Written by \`npm run bench\` on ${new Date().toISOString()} (${cpus().length} cores, Node ${process.version}).`,
+  `Written by \`npm run bench\` on ${new Date().toISOString()} (${cpus().length} cores, Node ${process.version}); one-minute load average at the start: ${loadAtStart.toFixed(2)}.`,
   'Each figure is compared with a baseline measured in the same run; ratios, not absolute times, are the targets.',
+  `Figures whose bench started above a load average of ${QUIET_LOAD} are marked **unreliable** (other processes shared the cores); measure again on a quiet machine.`,
   '',
   '| benchmark | value | baseline | ratio | goal | met |',
   '|---|---|---|---|---|---|',
   ...figures.map(
     (f) =>
-      `| ${f.name} | ${fmt(f.value)} ${f.unit} | ${f.baseline ? `${f.baseline.name}: ${fmt(f.baseline.value)} ${f.baseline.unit}` : '—'} | ${f.ratio !== undefined ? f.ratio.toFixed(2) : '—'} | ${f.goal ?? '—'} | ${f.met === undefined ? '—' : f.met ? 'yes' : 'no'} |`,
+      `| ${f.name}${unreliable.has(f.name) ? ' **(unreliable: load > 1)**' : ''} | ${fmt(f.value)} ${f.unit} | ${f.baseline ? `${f.baseline.name}: ${fmt(f.baseline.value)} ${f.baseline.unit}` : '—'} | ${f.ratio !== undefined ? f.ratio.toFixed(2) : '—'} | ${f.goal ?? '—'} | ${f.met === undefined ? '—' : f.met ? 'yes' : 'no'} |`,
   ),
   '',
 ];
