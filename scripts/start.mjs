@@ -1,6 +1,8 @@
 // `npm start` / `npm run worker`: builds dist/ when it is missing or older than a source file
 // (scripts/build.mjs; nothing to do when up to date), then runs the compiled entry point IN THIS
-// PROCESS, so SIGTERM/SIGINT reach the server's own handlers (it drains in-flight requests).
+// PROCESS, so SIGTERM/SIGINT reach the server's own handlers (it drains in-flight requests). The
+// npm scripts `exec` this file, so it is npm's own child: a SIGTERM to the npm process is forwarded
+// here (with `sh -c` between them, the shell took it and the server kept running).
 // Production images run `node dist/server.js` / `node dist/worker.js` directly.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

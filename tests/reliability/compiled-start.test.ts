@@ -136,17 +136,21 @@ describe('compiled production runtime', () => {
     expect(running.output()).not.toMatch(/TypeScript loaded at runtime/);
   });
 
-  it('npm start’s command (scripts/start.mjs) runs the compiled server in its own process, so SIGTERM drains', { timeout: 120_000 }, async () => {
+  it('npm start runs the compiled server as npm’s own child (exec), so a SIGTERM to the npm process drains and stops it', { timeout: 120_000 }, async () => {
     const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    expect(pkg.scripts.start).toBe('node scripts/start.mjs server');
-    const running = await launch(['node', 'scripts/start.mjs', 'server'], { ...baseEnv, DATA_DIR: join(scratch, 'start') });
+    // exec: no shell between npm and node, so the signal npm forwards reaches the server
+    expect(pkg.scripts.start).toBe('exec node scripts/start.mjs server');
+    const running = await launch(['npm', 'start'], { ...baseEnv, DATA_DIR: join(scratch, 'start') });
     started.push(running);
-    const pids = [...running.output().matchAll(/"pid":(\d+)/g)].map((m) => Number(m[1]));
-    expect(pids.length).toBeGreaterThan(0);
-    expect(new Set(pids)).toEqual(new Set([running.child.pid]));
+    const pids = new Set([...running.output().matchAll(/"pid":(\d+)/g)].map((m) => Number(m[1])));
+    expect(pids.size).toBe(1);
+    expect(pids.has(running.child.pid!)).toBe(false); // the server is npm's child, not npm
 
-    const answer = await drains(running);
+    const answer = await drains(running); // SIGTERM to the npm process
     expect(answer.status, running.output()).toBe(201);
     expect(await running.exited).toBe(0);
+    // the server stopped with npm: nothing listens on its port any more
+    await expect(fetch(`${running.base}/health`)).rejects.toThrow();
+    expect(running.output()).toMatch(/"msg":"shut down"/);
   });
 });
