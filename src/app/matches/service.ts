@@ -15,6 +15,7 @@ import type { IdSource } from '../ports.js';
 import type { EventStore, MatchRecord, NewEvent, Player, StoredAnswer, StoredEvent } from './ports.js';
 import { encodeListCursor, listWindow, type ListKey, type MatchListEntry } from './ports.js';
 import { resultOf } from '../league/results.js';
+import { FoldCache, type FoldEntry } from './fold-cache.js';
 
 export interface PublicEvent {
   version: number;
@@ -45,6 +46,8 @@ export interface MatchServiceOptions {
   ids: IdSource;
   /** Called after events were appended (wakes feeds and subscriptions in this process). */
   onAppended?: (matchId: string, version: number) => void;
+  /** Matches whose latest fold is kept between commands (default 1,000; 0 folds the whole log every time). */
+  foldCacheSize?: number;
 }
 
 /** One match of GET /v1/matches (CONTRACT §8.2). */
@@ -77,10 +80,38 @@ export function toPublic(e: StoredEvent): PublicEvent {
 }
 
 export class MatchService {
+  /** The latest fold of recently used matches: a command folds only the events after it (fold-cache.ts). */
+  private readonly folds: FoldCache;
+
   constructor(
     readonly store: EventStore,
     private readonly options: MatchServiceOptions,
-  ) {}
+  ) {
+    this.folds = new FoldCache(options.foldCacheSize);
+  }
+
+  /**
+   * The match folded at its current version: the cached fold caught up with the events after it,
+   * or (no cached fold, or a correction among the new events) the whole log folded. Only folds of
+   * committed events are cached: a command's own result is cached after its transaction commits.
+   */
+  private async current(store: EventStore, m: MatchRecord): Promise<FoldEntry> {
+    const cached = this.folds.get(m.id);
+    const delta = cached ? (await store.read(m.ownerId, m.id, { from: cached.version + 1 })).map(toPublic) : [];
+    if (cached && delta.length === 0) return cached;
+    if (cached && !delta.some((e) => e.type === CORRECTION_EVENT)) {
+      const g = this.game(m);
+      let state = cached.state;
+      for (const e of delta) state = g.evolve(state, e);
+      const entry = { version: delta.at(-1)!.version, state, withdrawn: cached.withdrawn };
+      this.folds.set(m.id, entry);
+      return entry;
+    }
+    const events = (await store.read(m.ownerId, m.id)).map(toPublic);
+    const entry = { version: events.length, state: this.fold(m, events), withdrawn: withdrawnVersions(events) };
+    this.folds.set(m.id, entry);
+    return entry;
+  }
 
   private game(record: MatchRecord): GameMatch {
     const g = gameMatch(record.game);
@@ -132,6 +163,11 @@ export class MatchService {
 
   async view(ownerId: string, id: string, atVersion?: number): Promise<MatchView> {
     const m = await this.record(ownerId, id);
+    if (atVersion === undefined) {
+      const { version, state, withdrawn } = await this.current(this.store, m);
+      const view: MatchView = { id: m.id, game: m.game, version, players: m.players, options: m.options, createdAt: m.createdAt, state };
+      return withdrawn.size ? { ...view, withdrawn: [...withdrawn].sort((a, b) => a - b) } : view;
+    }
     const events = (await this.store.read(ownerId, id, atVersion === undefined ? {} : { to: atVersion })).map(toPublic);
     if (atVersion !== undefined && atVersion > events.length) {
       throw new InvalidInput([{ path: '/version', code: 'version_not_found', message: `The match has ${Math.max(events.length, m.version)} events; ask for 0..that.` }]);
@@ -204,16 +240,18 @@ export class MatchService {
   async command(ownerId: string, id: string, body: { expectedVersion?: number; command: Command }, idem?: Idempotency) {
     // One seed per request: a retry after a concurrent append rolls the same dice.
     const seed = this.options.ids.randomSeed();
+    // the fold after this command, cached once its events are committed
+    let folds: FoldEntry | undefined;
     const answer = await this.withKey(ownerId, idem, hashOf('command', id, body), async (store) => {
       for (let attempt = 0; ; attempt++) {
         const m = await store.getMatch(ownerId, id);
         if (!m) throw new NotFound(`No match ${id}.`);
         const g = this.game(m);
         const command = validateCommand(g, structuredClone(body.command), m.options);
-        const stored = (await store.read(ownerId, id)).map(toPublic);
-        const version = stored.length;
+        const folded = await this.current(store, m);
+        const version = folded.version;
         if (body.expectedVersion !== undefined && body.expectedVersion !== version) throw new VersionConflict(body.expectedVersion, version);
-        let state = this.fold(m, stored);
+        let state = folded.state;
         const dice = diceFor(command.dice, () => seed);
         const decided = g.decide(command, state, dice);
         for (const e of decided) state = g.evolve(state, e);
@@ -225,6 +263,7 @@ export class MatchService {
             decided.map((e) => ({ type: e.type, data: e.data, schemaVersion: ENGINE_EVENT_VERSION, metadata: { command: command.type } })),
           );
           const warnings = commandWarnings(g, body, command);
+          folds = { version: r.version, state, withdrawn: folded.withdrawn };
           return { status: 201, body: { version: r.version, events: r.events.map(toPublic), state, ...(warnings.length ? { warnings } : {}) } };
         } catch (error) {
           // Without an expectedVersion the client asked for "the current state": decide again.
@@ -233,7 +272,10 @@ export class MatchService {
         }
       }
     });
-    if (!answer.replayed) this.options.onAppended?.(id, (answer.body as { version: number }).version);
+    if (!answer.replayed) {
+      if (folds) this.folds.set(id, folds);
+      this.options.onAppended?.(id, (answer.body as { version: number }).version);
+    }
     return answer;
   }
 

@@ -1,0 +1,55 @@
+/**
+ * The fold of a match kept between commands (issue: commands must not slow down as a match
+ * grows). A command reads only the events after the cached version and folds them onto the cached
+ * state, so its cost does not depend on the length of the log. Entries are per match, the newest
+ * ones kept (least recently used dropped beyond `capacity`); a stale entry is never wrong, only
+ * caught up: the log is append-only and the store is read from the cached version on. A
+ * correction withdraws earlier events, so a delta holding one folds the whole log again.
+ *
+ * States are immutable values (every game's evolve returns a new state), so sharing one between
+ * the cache, the next command and an answer is safe; a cached state is frozen (only its parts not
+ * frozen yet are walked: the parts it shares with the previous fold already are), so code that
+ * wrote into one would fail loudly instead of changing a later command's state.
+ */
+export interface FoldEntry {
+  /** The version folded (the number of events read). */
+  version: number;
+  state: unknown;
+  /** Versions withdrawn by the corrections folded so far. */
+  withdrawn: ReadonlySet<number>;
+}
+
+export class FoldCache {
+  private readonly entries = new Map<string, FoldEntry>();
+
+  constructor(private readonly capacity = 1_000) {}
+
+  get(matchId: string): FoldEntry | undefined {
+    const entry = this.entries.get(matchId);
+    if (!entry) return undefined;
+    // most recently used last
+    this.entries.delete(matchId);
+    this.entries.set(matchId, entry);
+    return entry;
+  }
+
+  set(matchId: string, entry: FoldEntry): void {
+    const known = this.entries.get(matchId);
+    // two commands racing: keep the furthest fold
+    if (known && known.version > entry.version) return;
+    deepFreeze(entry.state);
+    this.entries.delete(matchId);
+    this.entries.set(matchId, entry);
+    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const member of Object.values(value)) deepFreeze(member);
+}

@@ -1,0 +1,81 @@
+/**
+ * The match service folds only the events after its cached fold (src/app/matches/fold-cache.ts).
+ * What it answers must be what folding the whole log answers, whatever else wrote to the log: a
+ * second service (another API process) sending commands and notes, corrections withdrawing events
+ * the cache had folded, and a command refused after the state was folded.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { MatchService } from '../../../src/app/matches/service.js';
+import { MemoryEventStore } from '../../../src/infra/event-store/memory.js';
+import { FoldCache } from '../../../src/app/matches/fold-cache.js';
+
+const OWNER = 'owner';
+const players = [
+  { id: 'p1', name: 'Uno' },
+  { id: 'p2', name: 'Dos' },
+];
+const speed = (value: number) => ({ type: 'anima.speed', group: { characters: [{ name: 'Novel', combat: 3, speed: 5 }] }, difficulty: 9, dice: { values: [value] } });
+const ids = { newId: randomUUID, randomSeed: () => 'seed' };
+
+async function setUp() {
+  const store = MemoryEventStore.create();
+  const here = new MatchService(store, { ids });
+  const elsewhere = new MatchService(store, { ids });
+  const { id } = (await here.create(OWNER, { game: 'anima', players })).body as { id: string };
+  /** What a service without any cached fold answers. */
+  const fresh = () => new MatchService(store, { ids, foldCacheSize: 0 }).view(OWNER, id);
+  return { store, here, elsewhere, id, fresh };
+}
+
+describe('the cached fold of a match answers what the whole log folds to', () => {
+  it('catches up with commands and events appended by another process', async () => {
+    const { here, elsewhere, id, fresh } = await setUp();
+    await here.command(OWNER, id, { command: speed(4) });
+    await elsewhere.command(OWNER, id, { command: speed(1) });
+    await elsewhere.append(OWNER, id, { expectedVersion: 2, events: [{ type: 'match.note', data: { text: 'tea break', author: null } }] });
+    const answer = (await here.command(OWNER, id, { expectedVersion: 3, command: speed(6) })).body as { version: number; state: unknown };
+    expect(answer.version).toBe(4);
+    const whole = await fresh();
+    expect(answer.state).toEqual(whole.state);
+    expect(await here.view(OWNER, id)).toEqual(whole);
+    expect((whole.state as { resolutions: number; otherEvents: number }).resolutions).toBe(3);
+  });
+
+  it('a correction withdrawing folded events makes the next command fold the whole log again', async () => {
+    const { here, elsewhere, id, fresh } = await setUp();
+    await here.command(OWNER, id, { command: speed(4) });
+    await here.command(OWNER, id, { command: speed(1) });
+    await elsewhere.correct(OWNER, id, { expectedVersion: 2, reason: 'wrong die', undo: 1 }, { id: OWNER, name: 'owner' });
+    const view = await here.view(OWNER, id);
+    expect(view).toEqual(await fresh());
+    expect(view.withdrawn).toEqual([2]);
+    expect((view.state as { resolutions: number }).resolutions).toBe(1);
+    const answer = (await here.command(OWNER, id, { command: speed(6) })).body as { state: { resolutions: number } };
+    expect(answer.state.resolutions).toBe(2);
+    expect(answer.state).toEqual((await fresh()).state);
+  });
+
+  it('a refused command or a version conflict leaves the cached fold as it was', async () => {
+    const { here, elsewhere, id, fresh } = await setUp();
+    await here.command(OWNER, id, { command: speed(4) });
+    await expect(here.command(OWNER, id, { command: { type: 'anima.speed', player: 'zz', difficulty: 9 } })).rejects.toMatchObject({ code: 'unknown_player' });
+    await elsewhere.command(OWNER, id, { command: speed(2) });
+    await expect(here.command(OWNER, id, { expectedVersion: 1, command: speed(3) })).rejects.toMatchObject({ status: 409 });
+    expect(await here.view(OWNER, id)).toEqual(await fresh());
+  });
+
+  it('keeps the most recently used matches only, and never goes back to an older fold', () => {
+    const cache = new FoldCache(2);
+    const entry = (version: number) => ({ version, state: { version }, withdrawn: new Set<number>() });
+    cache.set('a', entry(1));
+    cache.set('b', entry(1));
+    cache.get('a');
+    cache.set('c', entry(1));
+    expect([cache.get('a')?.version, cache.get('b'), cache.get('c')?.version]).toEqual([1, undefined, 1]);
+    cache.set('a', entry(5));
+    cache.set('a', entry(3));
+    expect(cache.get('a')?.version).toBe(5);
+    expect(Object.isFrozen(cache.get('a')!.state)).toBe(true);
+  });
+});
