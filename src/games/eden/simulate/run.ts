@@ -8,7 +8,7 @@ import { SeededRandom } from '../../dice/index.js';
 import { resolverFor, tracedResolverFor, type Resolver, type SimulationKind } from './outcome.js';
 import { MemoSampler } from './sampler.js';
 import { emptyTally, mergeTallies, record, summarize, type SimulationResult, type Tally } from './stats.js';
-import { CHUNK_SIZE, StreamDice, chunkCount, chunkLength, chunkSeed } from './stream.js';
+import { CHUNK_SIZE, StreamDice, StreamRandom, chunkCount, chunkLength, chunkSeed } from './stream.js';
 
 export interface SimulationSpec {
   kind: SimulationKind;
@@ -29,7 +29,8 @@ export function runChunkDirect(resolve: Resolver, seed: string, index: number, c
 /** Tally chunk `index` of a simulation through the memoising sampler (same result, faster). */
 export function runChunk(sampler: MemoSampler, seed: string, index: number, count: number): Tally {
   const tally = emptyTally();
-  const random = new SeededRandom(chunkSeed(seed, index));
+  // the stream of SeededRandom(chunkSeed(seed, index)), drawn without boxing its state
+  const random = new StreamRandom(chunkSeed(seed, index));
   for (let i = 0; i < count; i++) record(tally, sampler.sample(random));
   return tally;
 }

@@ -10,9 +10,10 @@
  * and drawing the rest, and added to the tree. Results are therefore bit-identical to the plain
  * loop (tests/unit/simulate pins that), whatever the tree holds.
  */
-import type { Dice, DiceTranscript, SeededRandom } from '../../dice/index.js';
+import type { Dice, DiceTranscript } from '../../dice/index.js';
 import type { CharacteristicRoll } from '../rolls.js';
 import type { Outcome } from './outcome.js';
+import type { DieSource } from './stream.js';
 
 /**
  * An opposed roll (EDEN-ROLL-5) made of the rolls at `start`, `start + 1`, … (first party's die,
@@ -43,6 +44,8 @@ interface RollNode {
   pair: 0 | 1 | 2;
   a: number;
   b: number;
+  /** Children keyed below SMALL_KEYS (successes, faces of one die, pair results) / by larger keys. */
+  small: (TreeNode | undefined)[];
   children: Map<number, TreeNode>;
 }
 interface Leaf {
@@ -53,6 +56,13 @@ type TreeNode = RollNode | Leaf;
 /** Most nodes kept; past it, unseen paths are resolved without being stored. */
 const MAX_NODES = 400_000;
 const MAX_ROLLS = 64;
+/** Keys below this are children in an array, the others in a Map. */
+const SMALL_KEYS = 32;
+
+function setChild(node: RollNode, key: number, child: TreeNode): void {
+  if (key < SMALL_KEYS) node.small[key] = child;
+  else node.children.set(key, child);
+}
 
 /** 0: first party wins, 1: second wins, 2: full tie (EDEN-ROLL-5). */
 function pairKey(a: number, b: number, da: number, db: number): number {
@@ -85,7 +95,7 @@ class ReplayDice implements Dice {
   index = 0;
   readonly drawn: { count: number; sides: number; values: number[] }[] = [];
   constructor(
-    private readonly random: SeededRandom,
+    private readonly random: DieSource,
     private readonly prefix: { count: number; sides: number; values: number[] }[],
   ) {}
 
@@ -125,7 +135,7 @@ export class MemoSampler {
   }
 
   /** One resolution drawing from `random`. */
-  sample(random: SeededRandom): Outcome {
+  sample(random: DieSource): Outcome {
     let node = this.root;
     let parent: RollNode | undefined;
     let parentKey = 0;
@@ -133,7 +143,7 @@ export class MemoSampler {
     let depth = 0;
     const starts = this.starts;
     const walked = this.walked;
-    while (node !== undefined && (node as RollNode).children !== undefined) {
+    while (node !== undefined && (node as RollNode).small !== undefined) {
       const n = node as RollNode;
       const { count, sides } = n;
       if (len + count > this.buf.length) {
@@ -143,7 +153,8 @@ export class MemoSampler {
       }
       const buf = this.buf;
       const start = len;
-      for (let i = 0; i < count; i++) buf[len++] = random.die(sides);
+      random.fill(buf, start, count, sides);
+      len += count;
       let key: number;
       if (n.pair === 1) key = 0;
       else if (n.pair === 2) key = pairKey(n.a, n.b, buf[start - 1]!, buf[start]!);
@@ -159,7 +170,7 @@ export class MemoSampler {
       depth++;
       parent = n;
       parentKey = key;
-      node = n.children.get(key);
+      node = key < SMALL_KEYS ? n.small[key] : n.children.get(key);
     }
     if (node !== undefined) return (node as Leaf).outcome;
     const path: { count: number; sides: number; values: number[] }[] = [];
@@ -171,7 +182,7 @@ export class MemoSampler {
     return this.miss(random, parent, parentKey);
   }
 
-  private miss(random: SeededRandom, parent: RollNode | undefined, parentKey: number): Outcome {
+  private miss(random: DieSource, parent: RollNode | undefined, parentKey: number): Outcome {
     const dice = new ReplayDice(random, this.path);
     const { outcome, pools, opposed } = this.resolve(dice);
     if (this.nodes >= MAX_NODES || dice.drawn.length > MAX_ROLLS) return outcome;
@@ -179,7 +190,7 @@ export class MemoSampler {
     for (const p of pools) if (p && p.pool > 0) thresholds.set(p.values, Math.max(1, p.threshold));
     // Build the new branch below `parent` (or the root) from the rolls not yet in the tree.
     let attach = (n: TreeNode) => {
-      if (parent) parent.children.set(parentKey, n);
+      if (parent) setChild(parent, parentKey, n);
       else this.root = n;
     };
     for (let r = this.path.length; r < dice.drawn.length; r++) {
@@ -187,11 +198,11 @@ export class MemoSampler {
       const threshold = thresholds.get(d.values) ?? 0;
       if (threshold === 0 && d.count > 16) return outcome; // face keys would not fit; stay uncached
       const inPair = opposed && r >= opposed.start && r < opposed.start + 2 * opposed.rounds ? ((((r - opposed.start) % 2) + 1) as 1 | 2) : 0;
-      const n: RollNode = { count: d.count, sides: d.sides, threshold, pair: inPair, a: opposed?.a ?? 0, b: opposed?.b ?? 0, children: new Map() };
+      const n: RollNode = { count: d.count, sides: d.sides, threshold, pair: inPair, a: opposed?.a ?? 0, b: opposed?.b ?? 0, small: [], children: new Map() };
       attach(n);
       this.nodes++;
       const key = nodeKey(n, d.values, r > 0 ? dice.drawn[r - 1]!.values : undefined);
-      attach = (child) => n.children.set(key, child);
+      attach = (child) => setChild(n, key, child);
     }
     attach({ outcome });
     this.nodes++;
