@@ -1,0 +1,85 @@
+/**
+ * Tables with several people (CONTRACT §8.1): what each game keeps from whom, and who may act now.
+ * Every game declares its `TableRules` beside its match rules (src/games/<game>/match/table.ts);
+ * the match service derives every view of a match from them — the state, the creation `options`
+ * echoed back, each event of the log and of the live feeds, `moves`, error messages — so a secret
+ * has one declaration and no route can forget it. Pure: no I/O, no time, no randomness.
+ *
+ * Who reads: a seat (`playerId`, the player whose token it holds) sees the public state plus its
+ * own secrets; a spectator (`playerId: null`) sees the public state. The owner (the API key) sees
+ * everything and is never passed through these functions (except to preview a view with `?as=`).
+ * Secret at least: what the rulebooks keep from other players (EDEN Secret missions, Ánima Basic
+ * Missions held and face-down cards, hands of cards, cards dropped face down), any bid or choice
+ * stored before the rules reveal it, and the order of every undrawn deck (from everyone). A card a
+ * viewer may not see reads HIDDEN; how many cards a hand or deck holds stays visible (an array
+ * keeps its length, each hidden card becomes HIDDEN). A secret the rules reveal is public from the
+ * event that reveals it.
+ */
+
+/** What a viewer reads in place of a card or value it may not see. */
+export const HIDDEN: { readonly hidden: true } = Object.freeze({ hidden: true as const });
+export type Hidden = typeof HIDDEN;
+
+/** The player whose seat reads, or null for a spectator. */
+export type Reader = string | null;
+
+/** An event as the games see it. */
+export interface TableEvent {
+  type: string;
+  data: unknown;
+}
+
+/** A command as it reaches the table rules: its `type` and its members (already validated). */
+export interface TableCommand {
+  type: string;
+  [member: string]: unknown;
+}
+
+/** One command type a player may send now (GET /v1/matches/{id}/moves). */
+export interface Move {
+  player: string;
+  type: string;
+}
+
+export interface TableRules<S> {
+  /** The state as `reader` may see it: every secret it may not see replaced by HIDDEN, sizes kept. Never mutates `state`. */
+  viewState(state: S, reader: Reader): unknown;
+  /** The match's creation `options` as `reader` may see them (a deck listed in draw order: each undrawn card HIDDEN). */
+  viewOptions(options: Record<string, unknown>, reader: Reader): Record<string, unknown>;
+  /**
+   * An event as `reader` may see it: the same `type`, its secret members replaced by HIDDEN. `before`
+   * is the state the event was applied to and `after` the state it led to (what it reveals is public
+   * from this event on).
+   */
+  viewEvent(event: TableEvent, reader: Reader, context: { before: S; after: S }): TableEvent;
+  /**
+   * Texts (card names, card ids, mission names…) that `reader` may not see in `state`: a refusal's
+   * message or members naming one of them are masked before a seat or spectator reads them.
+   */
+  secretTexts(state: S, reader: Reader): string[];
+  /** The command types each player may send now, as far as the match's flow tells (whose turn, pending decisions). */
+  moves(state: S): Move[];
+  /**
+   * The player `command` acts for: the player it names (its `player` member, or the game's own
+   * member for it), else the player the rules give this command to now; undefined when it is not
+   * one player's (a table-wide step anyone at the table may send).
+   */
+  actor(command: TableCommand, state: S): string | undefined;
+}
+
+/** Replace every element of a list by HIDDEN (its length stays visible). */
+export function hideAll(list: readonly unknown[] | undefined): Hidden[] | undefined {
+  return list?.map(() => HIDDEN);
+}
+
+/** A table that keeps nothing secret and gives every command to anyone (a log of stateless resolutions). */
+export function openTable<S>(players: (state: S) => string[], types: () => string[]): TableRules<S> {
+  return {
+    viewState: (state) => state,
+    viewOptions: (options) => options,
+    viewEvent: (event) => event,
+    secretTexts: () => [],
+    moves: (state) => players(state).flatMap((player) => types().map((type) => ({ player, type }))),
+    actor: (command) => (typeof command.player === 'string' ? command.player : undefined),
+  };
+}
