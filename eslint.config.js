@@ -31,7 +31,7 @@ const layerRule = ({ forbidden, why }) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'src/infra/prisma/generated/**', 'clients/**/generated/**', '.data/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'src/infra/prisma/generated/**', 'clients/**/generated/**', 'clients/**/dist/**', '.data/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],

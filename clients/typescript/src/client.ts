@@ -16,6 +16,13 @@ export interface ArbiterClientOptions extends RetryOptions {
   baseUrl: string;
   /** API key (`POST /v1/admin/keys`): needed for matches, simulations and stored rosters. */
   apiKey?: string;
+  /**
+   * A seat or spectator token (`createSeatToken`, `createSpectatorToken`) instead of a key: sent as
+   * `Authorization: Bearer <token>`, it reads that one match (`getMatch`, `matchEvents`,
+   * `followMatch`) and, for a seat, sends its player's commands (`runCommand`). Used when `apiKey`
+   * is absent.
+   */
+  token?: string;
   /** `summary` language: `en` (default), `es` or `de`. */
   language?: 'en' | 'es' | 'de';
   /** Another fetch (tests, instrumentation); default the global one. */
@@ -28,6 +35,12 @@ export interface MatchWriteOptions {
   idempotencyKey?: string;
 }
 
+/** Options of a token request: a shorter lifetime than the service's default. */
+export interface TokenOptions {
+  /** Feed tokens: 1–600 (default `FEED_TOKEN_TTL_SECONDS`); seat and spectator tokens: 60–86 400 (default 86 400). */
+  ttlSeconds?: number;
+}
+
 /** POST paths whose success is a 200 JSON answer (the stateless rule operations). */
 export type RulePath = { [P in T.Path]: [T.ResponseBody<P, 'post', 200>] extends [never] ? never : P }[T.Path];
 
@@ -35,18 +48,29 @@ type Result<D> = { data?: D; error?: unknown; response: Response };
 
 async function unwrap<D>(call: Promise<Result<D>>): Promise<D> {
   const { data, error, response } = await call;
-  if (!response.ok) throw new ArbiterProblem(response.status, error, response.headers.get('x-request-id') ?? undefined);
+  if (!response.ok) throw ArbiterProblem.of(response, error);
   return data as D;
 }
 
 const keyed = (o?: MatchWriteOptions) => (o?.idempotencyKey ? { 'idempotency-key': o.idempotencyKey } : {});
 
 export function createArbiterClient(options: ArbiterClientOptions) {
-  const send = createFetch(options);
+  const send = createFetch({ ...options, apiKey: options.apiKey ?? options.token });
   const baseUrl = withSlash(options.baseUrl).slice(0, -1);
   const raw = createClient<paths>({ baseUrl, fetch: send, headers: options.language ? { 'accept-language': options.language } : {} });
   const id = (value: string) => ({ path: { id: value } });
   const post = raw.POST as (path: string, init: Record<string, unknown>) => Promise<Result<unknown>>;
+  const del = raw.DELETE as (path: string, init: Record<string, unknown>) => Promise<Result<unknown>>;
+  const seat = (matchId: string, playerId: string) => ({ path: { id: matchId, playerId } });
+  const ttl = (o?: TokenOptions) => (o?.ttlSeconds === undefined ? {} : { ttlSeconds: o.ttlSeconds });
+  /** `GET <path>?token=…` as an absolute URL, for what cannot send headers (`EventSource`, `<img src>`). */
+  const withToken = (path: string, token: string, query: Record<string, string | number | undefined> = {}) => {
+    const url = new URL(baseUrl + path);
+    url.searchParams.set('token', token);
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, String(v));
+    return url.toString();
+  };
+  const enc = encodeURIComponent;
 
   return {
     /** The typed openapi-fetch client (GET/POST/DELETE on any documented path); it does not throw. */
@@ -102,12 +126,35 @@ export function createArbiterClient(options: ArbiterClientOptions) {
     /** The match's events as they are appended (SSE), resumed with Last-Event-ID after a drop. */
     followMatch: (matchId: string, o?: FollowMatchOptions) => followMatch(send, baseUrl, matchId, o),
 
+    // — tokens for browsers and the people at the table (contract §7.2, §8.1) —
+    /** A read-only token that opens this match's feed (`matchFeedUrl`) or loads its charts, for `EventSource` and `<img>`; at most 10 minutes. */
+    createFeedToken: (matchId: string, o?: TokenOptions) => unwrap(raw.POST('/v1/matches/{id}/feed-tokens', { params: id(matchId), body: ttl(o) })),
+    /** The same for a simulation's progress stream and its chart (`simulationEventsUrl`, `simulationChartUrl`). */
+    createSimulationFeedToken: (simulationId: string, o?: TokenOptions) => unwrap(raw.POST('/v1/simulations/{id}/feed-tokens', { params: id(simulationId), body: ttl(o) })),
+    /** A seat's token (owner key): whoever holds it reads the match as that player and sends that player's commands. */
+    createSeatToken: (matchId: string, playerId: string, o?: TokenOptions) =>
+      unwrap(post(`/v1/matches/{id}/seats/{playerId}/tokens`, { params: seat(matchId, playerId), body: ttl(o) })) as Promise<T.SeatToken>,
+    /** A spectator's token (owner key): reads the public view of the match and its feed. */
+    createSpectatorToken: (matchId: string, o?: TokenOptions) =>
+      unwrap(post('/v1/matches/{id}/spectator-tokens', { params: id(matchId), body: ttl(o) })) as Promise<T.SpectatorToken>,
+    /** Stops every token of that seat (owner key); its open streams close. */
+    revokeSeatTokens: async (matchId: string, playerId: string): Promise<void> => {
+      await unwrap(del('/v1/matches/{id}/seats/{playerId}/tokens', { params: seat(matchId, playerId), parseAs: 'text' }));
+    },
+    /** The feed's URL with `?token=` for `new EventSource(url)` (a feed, seat or spectator token). */
+    matchFeedUrl: (matchId: string, token: string, o: { from?: number } = {}) => withToken(`/v1/matches/${enc(matchId)}/feed`, token, { from: o.from }),
+
     // — simulations —
     submitSimulation: (body: T.SimulationRequest) => unwrap(raw.POST('/v1/simulations', { body })),
     getSimulation: (simulationId: string) => unwrap(raw.GET('/v1/simulations/{id}', { params: id(simulationId) })),
     cancelSimulation: (simulationId: string) => unwrap(raw.DELETE('/v1/simulations/{id}', { params: id(simulationId) })),
     /** Progress events until the final status. */
     followSimulation: (simulationId: string, o?: { signal?: AbortSignal }) => followSimulation(send, baseUrl, simulationId, o),
+    /** The progress stream's URL with `?token=` (a simulation feed token) for `EventSource`. */
+    simulationEventsUrl: (simulationId: string, token: string) => withToken(`/v1/simulations/${enc(simulationId)}/events`, token),
+    /** The chart's URL with `?token=` for `<img src>`: SVG, or PNG with `format: 'png'`. */
+    simulationChartUrl: (simulationId: string, token: string, o: { format?: 'svg' | 'png' } = {}) =>
+      withToken(`/v1/simulations/${enc(simulationId)}/chart.${o.format ?? 'svg'}`, token),
 
     // — system —
     health: () => unwrap(raw.GET('/health')),

@@ -89,6 +89,22 @@ export type CorrectionRequest = RequestBody<'/v1/matches/{id}/corrections'>;
 export type CorrectionResult = ResponseBody<'/v1/matches/{id}/corrections', 'post', 201>;
 export type MatchResult = ResponseBody<'/v1/matches/{id}/result', 'get'>;
 
+// — tokens (contract §7.2, §8.1) —
+/** `POST /v1/matches/{id}/feed-tokens` and `/v1/simulations/{id}/feed-tokens`: `?token=` for one stream. */
+export type FeedToken = ResponseBody<'/v1/matches/{id}/feed-tokens', 'post', 201>;
+/** `POST /v1/matches/{id}/seats/{playerId}/tokens`: acts as that player on that match. */
+export interface SeatToken {
+  token: string;
+  /** RFC 3339 time after which it is refused. */
+  expiresAt: string;
+  playerId: string;
+}
+/** `POST /v1/matches/{id}/spectator-tokens`: reads the match's public view. */
+export interface SpectatorToken {
+  token: string;
+  expiresAt: string;
+}
+
 // — simulations —
 export type SimulationRequest = RequestBody<'/v1/simulations'>;
 export type SimulationSubmitted = ResponseBody<'/v1/simulations', 'post', 202>;

@@ -2401,7 +2401,7 @@ export interface components {
          */
         Fighter: {
             /** @description A built-in catalog id (GET /v1/eden/catalog), e.g. `yuri`: the profile is taken from the catalog in the chosen edition and the other members (state: `wounds`, `markers`, `ap`, or `id`) are applied over it. Unknown → 400 at `…/ref`. */
-            ref?: string;
+            ref: string;
             id?: string;
             name?: string;
             faction?: string;
@@ -2432,7 +2432,40 @@ export interface components {
             ap?: number;
             /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
             npc?: boolean;
-        } | unknown | unknown;
+        } | {
+            /** @description A built-in catalog id (GET /v1/eden/catalog), e.g. `yuri`: the profile is taken from the catalog in the chosen edition and the other members (state: `wounds`, `markers`, `ap`, or `id`) are applied over it. Unknown → 400 at `…/ref`. */
+            ref?: string;
+            id: string;
+            name: string;
+            faction?: string;
+            stigma?: string;
+            types?: string[];
+            /** @description Points cost (Valor). */
+            value?: number;
+            limbs: {
+                head: components["schemas"]["LimbProfile"];
+                arms: components["schemas"]["LimbProfile"];
+                torso: components["schemas"]["LimbProfile"];
+                legs: components["schemas"]["LimbProfile"];
+            };
+            equipment?: components["schemas"]["Equipment"][];
+            /** @description Marked PC boxes per limb; absent → 0. */
+            wounds?: {
+                /** @description Marked PC boxes per limb; absent → 0. */
+                head?: number;
+                /** @description Marked PC boxes per limb; absent → 0. */
+                arms?: number;
+                /** @description Marked PC boxes per limb; absent → 0. */
+                torso?: number;
+                /** @description Marked PC boxes per limb; absent → 0. */
+                legs?: number;
+            };
+            markers?: components["schemas"]["Markers"];
+            /** @description Action points left; absent → 3. */
+            ap?: number;
+            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
+            npc?: boolean;
+        };
         /** Game */
         Game: "eden" | "anima" | "exsilium" | "spirit-of-eden";
         /** GameCommands */
@@ -2684,7 +2717,7 @@ export interface components {
              * @description The target's reaction (EDEN-MELEE-2). NPC targets always respond; the target of a disengagement attack is always passive.
              * @default passive
              */
-            reaction: "passive" | "dodge" | "response";
+            reaction?: "passive" | "dodge" | "response";
             /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
             aim?: ("head" | "arms" | "torso" | "legs") | {
                 shift: number;
@@ -2697,7 +2730,7 @@ export interface components {
              * @description `attack` (1 AP, EDEN-ATTACK-1), `engage` (2 AP, EDEN-ENGAGE-1), `disengage`: an attack on a fighter that failed to disengage (1 AP, target Passive, EDEN-MOVE-ACT-2).
              * @default attack
              */
-            via: "attack" | "engage" | "disengage";
+            via?: "attack" | "engage" | "disengage";
             /** @description Situational modifiers, e.g. Elevation +2 CBT (EDEN-CHAR-1). */
             modifiers?: {
                 attacker?: components["schemas"]["CharacteristicModifiers"];
@@ -2723,7 +2756,7 @@ export interface components {
              * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
              * @default es
              */
-            edition: "es" | "de";
+            edition?: "es" | "de";
             dice?: components["schemas"]["DiceSpec"];
         };
         /** MeleeExchange */
@@ -2885,7 +2918,7 @@ export interface components {
              * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
              * @default es
              */
-            edition: "es" | "de";
+            edition?: "es" | "de";
             dice?: components["schemas"]["DiceSpec"];
         };
         /** RangedResult */
@@ -4163,7 +4196,7 @@ export interface operations {
                          * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
                          * @default es
                          */
-                        edition: "es" | "de";
+                        edition?: "es" | "de";
                         /** @enum {string} */
                         rulesFrom: "es";
                         dice: components["schemas"]["DiceTranscript"];
@@ -4555,7 +4588,7 @@ export interface operations {
                          * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
                          * @default es
                          */
-                        edition: "es" | "de";
+                        edition?: "es" | "de";
                         rulesFrom?: string;
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
@@ -4672,7 +4705,7 @@ export interface operations {
                          * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
                          * @default es
                          */
-                        edition: "es" | "de";
+                        edition?: "es" | "de";
                         rulesFrom?: string;
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
@@ -4766,7 +4799,7 @@ export interface operations {
                          * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
                          * @default es
                          */
-                        edition: "es" | "de";
+                        edition?: "es" | "de";
                         /** @enum {string} */
                         rulesFrom: "es";
                         dice: components["schemas"]["DiceTranscript"];
@@ -4983,7 +5016,7 @@ export interface operations {
                          * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
                          * @default es
                          */
-                        edition: "es" | "de";
+                        edition?: "es" | "de";
                         rulesFrom?: string;
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
                         summary: string;
