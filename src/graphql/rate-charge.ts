@@ -48,7 +48,7 @@ function costOf(payload: GraphqlBody): number {
 }
 
 async function chargeRootFields(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (!request.server.rateLimitCharge) return;
+  if (!request.server.rateLimiter) return;
   const payloads = (request.method === 'GET' ? [request.query] : [request.body].flat()) as GraphqlBody[];
   const cost = payloads.reduce((sum, p) => sum + costOf(p), 0);
   await chargeExtra(request, reply, cost - 1);

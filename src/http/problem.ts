@@ -19,8 +19,8 @@ export function registerProblemHandlers(app: FastifyInstance): void {
     if ((p.status === 503 || p.status === 429) && retryAfter) reply.header('retry-after', String(retryAfter));
     return sendProblem(reply, { ...p, instance: request.url, requestId: request.id });
   });
-  const limited = (app as unknown as { rateLimit?: () => unknown }).rateLimit;
-  app.setNotFoundHandler({ preHandler: limited ? (limited.call(app) as never) : undefined }, (request, reply) =>
+  // unknown routes are rate limited by the root onRequest hook (src/http/plugins/rate-limit.ts)
+  app.setNotFoundHandler((request, reply) =>
     sendProblem(reply, { ...problem(404, 'not_found', `No route ${request.method} ${request.url}.`), instance: request.url, requestId: request.id }),
   );
 }

@@ -1,34 +1,38 @@
 /**
- * Rate limiting (CONTRACT §0, RATE_LIMIT_PER_MINUTE) over @fastify/rate-limit, as one `onRequest`
- * hook of the root instance: it runs before any route's own hooks (authentication included), so
- * a request with an invented credential is counted (by IP) before it is refused.
+ * Rate limiting (CONTRACT §0, RATE_LIMIT_PER_MINUTE) as one `onRequest` hook of the root instance:
+ * it runs before any route's own hooks (authentication included), so a request with an invented
+ * credential is counted (by IP) before it is refused, and it runs for unknown routes (404) too.
  * Keys: the verified API key, else the client IP (src/transport/rate-limit.ts). Headers: the IETF
  * draft names (`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`; `Retry-After` on 429),
  * the ones CORS exposes. With Redis the limit is shared by every instance, and a Redis outage lets
- * requests through at once (`skipOnError`; the client fails fast, src/infra/index.ts).
+ * requests through at once (the client fails fast, src/infra/index.ts).
+ *
+ * The hook is synchronous for the common request (no credential, in-memory store): it waits only
+ * when a credential must be verified or the count lives in Redis.
  */
-import type { FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
-import { rateLimitKey, rateLimited } from '../../transport/rate-limit.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { MemoryRateStore, RateLimiter, RedisRateStore, rateLimitHeaders, type LimitResult } from '../../transport/rate-limit.js';
 
 /** Never limited: liveness and readiness probes. */
 const UNLIMITED = new Set(['/health', '/ready']);
 
+const WINDOW_MS = 60_000;
+
+function settle(reply: FastifyReply, result: LimitResult, done: HookHandlerDoneFunction): void {
+  const refused = rateLimitHeaders(reply, result);
+  if (refused) done(refused);
+  else done();
+}
+
 export async function registerRateLimit(app: FastifyInstance, perMinute: number, redis?: unknown): Promise<void> {
   if (perMinute <= 0) return;
-  await app.register(rateLimit, {
-    global: false,
-    max: perMinute,
-    timeWindow: '1 minute',
-    enableDraftSpec: true,
-    allowList: (req) => UNLIMITED.has(req.url),
-    keyGenerator: rateLimitKey,
-    // Keys are ids and addresses: no credential is kept in the limiter's store.
-    ...(redis ? { redis: redis as never, nameSpace: 'arbiter-rl-' } : {}),
-    skipOnError: true,
-    errorResponseBuilder: (_req, ctx) => rateLimited(ctx.max, ctx.ttl),
+  // Keys are ids and addresses: no credential is kept in the limiter's store.
+  const limiter = new RateLimiter(perMinute, WINDOW_MS, redis ? new RedisRateStore(redis) : new MemoryRateStore());
+  app.decorate('rateLimiter', limiter);
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (UNLIMITED.has(request.url)) return done();
+    const result = limiter.charge(request);
+    if (result instanceof Promise) result.then((r) => settle(reply, r, done), done);
+    else settle(reply, result, done);
   });
-  app.addHook('onRequest', app.rateLimit());
-  const charge = app.createRateLimit();
-  app.decorate('rateLimitCharge', (request) => charge(request) as never);
 }
