@@ -11,7 +11,12 @@ export interface DiceRoll {
   purpose: string;
   sides: number;
   values: number[];
+  /** Fudge dice (`dF`, CONTRACT §8.3): three faces −1, 0, +1, so `values` hold −1/0/+1 and `sides` is 3. */
+  fudge?: true;
 }
+
+/** What kind of die a roll draws: the usual 1..sides, or a fudge die (−1, 0, +1; `sides` 3). */
+export type DieKind = 'standard' | 'fudge';
 
 export interface DiceTranscript {
   seed: string | null;
@@ -25,8 +30,12 @@ export interface DiceSpec {
 }
 
 export interface Dice {
-  /** Roll `count` dice with `sides` faces for `purpose`; a count ≤ 0 rolls and records nothing. */
-  roll(purpose: string, count: number, sides?: number): number[];
+  /**
+   * Roll `count` dice with `sides` faces for `purpose`; a count ≤ 0 rolls and records nothing. A
+   * `fudge` die has the faces −1, 0, +1 (`sides` 3): the seeded generator draws a d3 and reads it
+   * as face − 2, fixed values are the faces themselves.
+   */
+  roll(purpose: string, count: number, sides?: number, kind?: DieKind): number[];
   /** The full transcript, in consumption order. */
   transcript(): DiceTranscript;
 }
@@ -35,13 +44,15 @@ abstract class RecordingDice implements Dice {
   private readonly rolls: DiceRoll[] = [];
   constructor(private readonly seed: string | null) {}
 
-  protected abstract next(sides: number, purpose: string): number;
+  /** The next die: a face from `lowest` to `lowest + sides − 1`. */
+  protected abstract next(sides: number, purpose: string, lowest: number): number;
 
-  roll(purpose: string, count: number, sides = 6): number[] {
+  roll(purpose: string, count: number, sides = 6, kind: DieKind = 'standard'): number[] {
     if (count <= 0) return [];
+    const fudge = kind === 'fudge';
     const values: number[] = [];
-    for (let i = 0; i < count; i++) values.push(this.next(sides, purpose));
-    this.rolls.push({ purpose, sides, values });
+    for (let i = 0; i < count; i++) values.push(this.next(sides, purpose, fudge ? -1 : 1));
+    this.rolls.push(fudge ? { purpose, sides, values, fudge: true } : { purpose, sides, values });
     return values;
   }
 
@@ -60,7 +71,7 @@ export class FixedDice extends RecordingDice {
     super(null);
   }
 
-  protected next(sides: number, purpose: string): number {
+  protected next(sides: number, purpose: string, lowest: number): number {
     if (this.index >= this.values.length) {
       throw new RuleViolation('dice_exhausted', `The ${this.values.length} fixed dice values ran out at the roll "${purpose}" (a d${sides}): this resolution needs more.`, {
         supplied: this.values.length,
@@ -70,12 +81,14 @@ export class FixedDice extends RecordingDice {
     }
     const at = this.index++;
     const value = this.values[at]!;
-    if (!Number.isInteger(value) || value < 1 || value > sides) {
+    const highest = lowest + sides - 1;
+    if (!Number.isInteger(value) || value < lowest || value > highest) {
+      const die = lowest === 1 ? `d${sides}` : 'fudge die (dF)';
       throw new InvalidInput([
         {
           path: pointer('dice', 'values', at),
           code: 'not_a_face',
-          message: `${value} is not a face of the d${sides} this value is used for (1..${sides}).`,
+          message: `${value} is not a face of the ${die} this value is used for (${lowest}..${highest}).`,
         },
       ]);
     }
@@ -96,8 +109,8 @@ export class SeededDice extends RecordingDice {
     this.random = new SeededRandom(seed);
   }
 
-  protected next(sides: number): number {
-    return this.random.die(sides);
+  protected next(sides: number, _purpose: string, lowest: number): number {
+    return this.random.die(sides) + lowest - 1;
   }
 }
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { FixedDice, SeededDice, type Dice } from '../../../src/games/dice/index.js';
+import { FixedDice, SeededDice, type Dice , type DieKind } from '../../../src/games/dice/index.js';
 import {
   Budget,
   MAX_DRAWS,
@@ -32,9 +32,9 @@ function countingDice(seed = 'count'): Dice & { draws: number } {
   const inner = new SeededDice(seed);
   const dice = {
     draws: 0,
-    roll(purpose: string, count: number, sides?: number) {
+    roll(purpose: string, count: number, sides?: number, kind?: DieKind) {
       dice.draws += Math.max(0, count);
-      return inner.roll(purpose, count, sides);
+      return inner.roll(purpose, count, sides, kind);
     },
     transcript: () => inner.transcript(),
   };

@@ -35,10 +35,16 @@ describe('dice notation: grammar (CONTRACT §7.3)', () => {
     expect(roll(' 2D6 + 1 ', [6, 6]).total).toBe(13);
   });
 
-  it('dF draws a d3 read as −1 / 0 / +1', () => {
-    const r = roll('4dF', [1, 2, 3, 3]);
+  it('dF: fudge dice take and show their faces −1 / 0 / +1 (CONTRACT §8.3); a 2 or −2 is not a face', () => {
+    const r = roll('4dF', [-1, 0, 1, 1]);
     expect(r.terms[0]).toMatchObject({ notation: '4df', values: [-1, 0, 1, 1], total: 1 });
-    expect(r.transcript).toEqual([{ purpose: '4df', sides: 3, values: [1, 2, 3, 3] }]);
+    expect(r.transcript).toEqual([{ purpose: '4df', sides: 3, values: [-1, 0, 1, 1], fudge: true }]);
+    expect(() => roll('dF', [2])).toThrowError(expect.objectContaining({ errors: [expect.objectContaining({ path: '/dice/values/0', code: 'not_a_face' })] }));
+    expect(() => roll('dF', [-2])).toThrowError(InvalidInput);
+    // the seeded generator draws a d3 and reads face − 2: the same seed gives the same fudge dice as before
+    const seeded = new SeededDice('fate');
+    const d3 = new SeededDice('fate').roll('d3', 8, 3);
+    expect(rollNotation(parseNotation('8dF'), seeded).terms[0]!.values).toEqual(d3.map((v) => v - 2));
   });
 
   it('keep and drop: kh, kl, dh, dl with and without a count', () => {
@@ -110,7 +116,11 @@ describe('dice notation: errors carry the character position', () => {
     ['4d6r3', 4],
     ['4d6khkh', 5],
     ['3 d6', 2],
-    ['1d6!!', 4],
+    ['1d6!!!', 5],
+    ['4d6[fire', 3],
+    ['4d6[]', 3],
+    ['10d10f<=1', 5],
+    ['10d10>=8f<1', 9],
   ])('%j → position %i', (notation, position) => {
     expect(positionOf(notation)).toBe(position);
   });

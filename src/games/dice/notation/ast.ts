@@ -20,6 +20,8 @@ export const MAX_NESTING = 50;
 export const MAX_EXPLOSIONS = 10;
 /** `r<n` rerolls one draw at most this many times; the last reroll is kept whatever it shows. */
 export const MAX_REROLLS = 10;
+/** Longest label `[text]` after a term (CONTRACT §8.3). */
+export const MAX_LABEL = 100;
 
 export interface Span {
   start: number;
@@ -35,21 +37,31 @@ export interface DiceTerm extends Span {
   count: number;
   /** Faces of the die drawn from the dice source: `M` for dM, 100 for d%, 3 for dF. */
   sides: number;
-  /** dF: a d3 is drawn and read as 1 → −1, 2 → 0, 3 → +1. */
+  /** dF: a fudge die with the faces −1, 0, +1 (the seeded generator draws a d3 and reads face − 2). */
   fudge: boolean;
+  /** `[text]` written after the term (CONTRACT §8.3), as written. */
+  label?: string;
   /** Keep/drop: `kh`/`kl` keep, `dh`/`dl` drop the highest/lowest `count` dice (default 1). */
   keep?: { mode: KeepMode; count: number };
   /** Reroll a draw below `below`: once (`ro<n`) or up to MAX_REROLLS times (`r<n`). */
   reroll?: { below: number; once: boolean };
-  /** Exploding: a draw showing `atLeast` or more adds another draw (`!` = the highest face). */
-  explode?: { atLeast: number };
+  /**
+   * Exploding: a draw showing `atLeast` or more adds another draw (`!` = the highest face). The
+   * die's value is the sum of its draws; `compound` records that it was written `!!` (compounding,
+   * CONTRACT §8.3), which counts the same way.
+   */
+  explode?: { atLeast: number; compound: boolean };
   /** Success counting: the term's total is the number of kept dice meeting the target. */
   success?: { op: '>=' | '<='; target: number };
+  /** Failures (`f<=n`, `f>=n`) after a success test: each kept die meeting it takes one success away. */
+  failure?: { op: '>=' | '<='; target: number };
 }
 
 export interface NumberTerm extends Span {
   kind: 'number';
   value: number;
+  /** `[text]` written after the constant. */
+  label?: string;
 }
 
 export interface Binary extends Span {
@@ -66,9 +78,10 @@ export interface Negate extends Span {
 
 export type DiceExpression = DiceTerm | NumberTerm | Binary | Negate;
 
-/** The face a drawn value shows: dF reads a d3 as −1/0/+1; other dice show what was drawn. */
-export function faceOf(term: Pick<DiceTerm, 'fudge'>, drawn: number): number {
-  return term.fudge ? drawn - 2 : drawn;
+/** A kept die's score under success counting: +1 for a success, −1 for a failure (both: 0). */
+export function successScore(term: Pick<DiceTerm, 'success' | 'failure'>, value: number): number {
+  const meets = (test: { op: '>=' | '<='; target: number } | undefined) => (test ? (test.op === '>=' ? value >= test.target : value <= test.target) : false);
+  return (meets(term.success) ? 1 : 0) - (meets(term.failure) ? 1 : 0);
 }
 
 export function lowestFace(term: Pick<DiceTerm, 'fudge'>): number {

@@ -75,9 +75,13 @@ export function rollCost(expression: DiceExpression): RollCost {
   return { draws, entries };
 }
 
-/** The roll's budgets, checked before the first die is drawn: 422 `too_complex` past either. */
-export function checkRollBudget(expression: DiceExpression): RollCost {
-  const cost = rollCost(expression);
+/**
+ * The roll's budgets, checked before the first die is drawn: 422 `too_complex` past either.
+ * `times`: the sets of a `repeat` roll (CONTRACT §8.3), which share the budgets.
+ */
+export function checkRollBudget(expression: DiceExpression, times = 1): RollCost {
+  const one = rollCost(expression);
+  const cost = { draws: one.draws * times, entries: one.entries * times };
   if (cost.draws > MAX_DRAWS) {
     overBudget('dice.draws', cost.draws, `rolling it may draw ${cost.draws.toLocaleString('en')} dice with its rerolls and explosions (at most ${MAX_DRAWS.toLocaleString('en')})`);
   }

@@ -95,7 +95,7 @@ class Meter {
     return die;
   }
 
-  keepOrder(die: Shape, n: number, keep: number, success: boolean): Shape {
+  keepOrder(die: Shape, n: number, keep: number, success: boolean, failures = false): Shape {
     const values = size(die);
     const bits = bitsOf(die.log2) * n;
     this.charge(binomialTableSize(n), n);
@@ -109,7 +109,7 @@ class Meter {
       const spread = success ? Math.min(p - 1, 1) : p - 1;
       this.charge(p === 0 ? n + 1 : spread * scored + rows, bits);
     }
-    const [lo, hi] = success ? [0, keep] : [keep * die.lo, keep * die.hi];
+    const [lo, hi] = success ? [failures ? -keep : 0, keep] : [keep * die.lo, keep * die.hi];
     return { lo, hi, log2: die.log2 * n, runs: hi - lo + 1 };
   }
 
@@ -133,8 +133,9 @@ class Meter {
     const die = this.die(term);
     const keep = keptCount(term);
     if (keep === 0) return constant(0);
-    if (keep < term.count) return this.keepOrder(die, term.count, keep, !!term.success);
+    if (keep < term.count) return this.keepOrder(die, term.count, keep, !!term.success, !!term.failure);
     if (!term.success) return this.power(die, term.count);
+    if (term.failure) return this.power({ lo: -1, hi: 1, log2: die.log2, runs: 3 }, term.count);
     const { op, target } = term.success;
     const both = op === '>=' ? die.lo < target && die.hi >= target : die.lo <= target && die.hi > target;
     return this.power(both ? { lo: 0, hi: 1, log2: die.log2, runs: 2 } : constant(0), term.count);

@@ -11,7 +11,7 @@
  * - `+ -` convolve independent terms, `* /` combine them pairwise (division rounds down).
  */
 import { RuleViolation } from '../../errors.js';
-import { MAX_EXPLOSIONS, MAX_REROLLS, highestFace, lowestFace, type DiceExpression, type DiceTerm } from './ast.js';
+import { MAX_EXPLOSIONS, MAX_REROLLS, highestFace, lowestFace, successScore, type DiceExpression, type DiceTerm } from './ast.js';
 import { explodingSum, isTopFaceExplosion } from './exploding-sum.js';
 import { Budget, addCounts, bitLength, combine, constant, convolve, hi, negate, power, ratio, ratioOver, scale, trim, uniform, type Exact } from './exact.js';
 
@@ -120,7 +120,8 @@ export function termDistribution(term: DiceTerm, budget: Budget): Exact {
     return explodingSum(lo, top, MAX_EXPLOSIONS, term.count, budget); // the same counts as the n-fold convolution below, faster
   }
   const die = dieDistribution(term, budget);
-  const score = term.success ? (v: number) => (term.success!.op === '>=' ? (v >= term.success!.target ? 1 : 0) : v <= term.success!.target ? 1 : 0) : (v: number) => v;
+  // success counting scores each kept die +1 (success), −1 (failure, `f<=n`) or 0
+  const score = term.success ? (v: number) => successScore(term, v) : (v: number) => v;
   const keep = keptCount(term);
   if (keep === 0) return constant(0);
   if (keep < term.count) {
@@ -128,9 +129,9 @@ export function termDistribution(term: DiceTerm, budget: Budget): Exact {
     return keepOrder(die, term.count, keep, highest, score, budget);
   }
   if (!term.success) return power(die, term.count, budget);
-  let yes = 0n;
-  die.counts.forEach((c, i) => (yes += score(die.lo + i) ? c : 0n));
-  return power(trim({ lo: 0, counts: [die.denom - yes, yes], denom: die.denom }), term.count, budget);
+  const scores = [0n, 0n, 0n]; // −1, 0, +1
+  die.counts.forEach((c, i) => (scores[score(die.lo + i) + 1]! += c));
+  return power(trim({ lo: -1, counts: scores, denom: die.denom }), term.count, budget);
 }
 
 export function expressionDistribution(node: DiceExpression, budget: Budget): Exact {
@@ -155,29 +156,45 @@ export function expressionDistribution(node: DiceExpression, budget: Budget): Ex
   }
 }
 
+export interface DistributionEntry {
+  value: number;
+  probability: number;
+  /** P(X ≥ value) (CONTRACT §8.3). */
+  atLeast: number;
+  /** P(X ≤ value). */
+  atMost: number;
+}
+
 export interface DistributionSummary {
   min: number;
   max: number;
   mean: number;
   stdev: number;
-  distribution: { value: number; probability: number }[];
+  distribution: DistributionEntry[];
   /** The exact counts behind the probabilities (each value: count / denom). */
   exact: Exact;
 }
 
 /** The exact distribution of `expression`, with its moments; 422 `too_complex` past the budget. */
 export function notationDistribution(expression: DiceExpression, budget = new Budget()): DistributionSummary {
-  const d = trim(expressionDistribution(expression, budget));
+  return summarize(trim(expressionDistribution(expression, budget)));
+}
+
+/** Moments, entries and tails of an exact distribution. */
+export function summarize(d: Exact): DistributionSummary {
   let first = 0n;
   let second = 0n;
   const distribution: DistributionSummary['distribution'] = [];
   const probability = ratioOver(d.denom);
+  // cumulative counts are exact too: each tail is its own big-integer sum, rounded once
+  let below = 0n;
   d.counts.forEach((c, i) => {
     if (c === 0n) return;
     const v = BigInt(d.lo + i);
     first += v * c;
     second += v * v * c;
-    distribution.push({ value: d.lo + i, probability: probability(c) });
+    distribution.push({ value: d.lo + i, probability: probability(c), atLeast: probability(d.denom - below), atMost: probability(below + c) });
+    below += c;
   });
   const variance = ratio(d.denom * second - first * first, d.denom * d.denom);
   return {
@@ -188,4 +205,39 @@ export function notationDistribution(expression: DiceExpression, budget = new Bu
     distribution,
     exact: d,
   };
+}
+
+export interface Comparison {
+  a: DistributionSummary;
+  b: DistributionSummary;
+  /** P(A > B), P(A = B), P(B > A) for independent A and B, each exact until rounded to a double. */
+  pAGreater: number;
+  pEqual: number;
+  pBGreater: number;
+}
+
+/**
+ * Two notations rolled independently (CONTRACT §8.3 `POST /v1/dice/compare`): both exact
+ * distributions and who rolls higher, within ONE budget (both tables and the comparison pass are
+ * charged to it, so a comparison costs what its two distributions cost, plus a linear pass).
+ */
+export function compareNotations(a: DiceExpression, b: DiceExpression, budget = new Budget()): Comparison {
+  const da = trim(expressionDistribution(a, budget));
+  const db = trim(expressionDistribution(b, budget));
+  budget.charge(2 * (da.counts.length + db.counts.length), bitLength(da.denom) + bitLength(db.denom));
+  // below[k]: the ways B shows a value below lo(B) + k (a prefix sum of B's counts)
+  const below: bigint[] = [0n];
+  for (const c of db.counts) below.push(below.at(-1)! + c);
+  const bLess = (v: number): bigint => below[Math.max(0, Math.min(db.counts.length, v - db.lo))]!;
+  let greater = 0n;
+  let equal = 0n;
+  da.counts.forEach((c, i) => {
+    if (c === 0n) return;
+    const v = da.lo + i;
+    greater += c * bLess(v);
+    const k = v - db.lo;
+    if (k >= 0 && k < db.counts.length) equal += c * db.counts[k]!;
+  });
+  const all = da.denom * db.denom;
+  return { a: summarize(da), b: summarize(db), pAGreater: ratio(greater, all), pEqual: ratio(equal, all), pBGreater: ratio(all - greater - equal, all) };
 }

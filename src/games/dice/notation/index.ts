@@ -2,7 +2,7 @@
 export * from './ast.js';
 export { BadNotation, parseNotation } from './parse.js';
 export { rollNotation, keptMask, type NotationRoll, type RolledTerm } from './roll.js';
-export { notationDistribution, type DistributionSummary } from './distribution.js';
+export { compareNotations, notationDistribution, summarize, type Comparison, type DistributionEntry, type DistributionSummary } from './distribution.js';
 export { Budget, type Exact } from './exact.js';
 export * from './budgets.js';
 export { distributionCost } from './cost.js';

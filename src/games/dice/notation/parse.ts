@@ -4,12 +4,14 @@
  *   expression := product (('+' | '-') product)*
  *   product    := unary (('*' | '/') unary)*
  *   unary      := '-' unary | primary
- *   primary    := integer | dice | '(' expression ')'
+ *   primary    := integer [label] | dice [label] | '(' expression ')'
  *   dice       := [integer] 'd' (integer | '%' | 'F') modifier*
  *   modifier   := ('kh' | 'kl' | 'dh' | 'dl') [integer]   keep / drop (default 1)
- *               | '!' ['>=' integer]                    exploding (default: the highest face)
+ *               | '!' ['!'] ['>=' integer]              exploding (default: the highest face); '!!' compounding
  *               | 'r' ['o'] '<' integer                 reroll below n (`ro`: once)
  *               | ('>=' | '<=') integer                 success counting
+ *               | 'f' ('<=' | '>=') integer             failures, after a success test
+ *   label      := '[' text ']'                          1..100 characters, no brackets (CONTRACT §8.3)
  *
  * Letters are case-insensitive and spaces between tokens are ignored (not inside a dice term).
  * Each modifier may appear once per term. Errors are `BadNotation` (400 `bad_notation`) with the
@@ -17,7 +19,7 @@
  * is drawn from the request's `Dice` source in a documented order and errors carry positions.
  */
 import { InvalidInput } from '../../errors.js';
-import { MAX_CONSTANT, MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_NESTING, MAX_SIDES, highestFace, type Binary, type DiceExpression, type DiceTerm, type KeepMode } from './ast.js';
+import { MAX_CONSTANT, MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_LABEL, MAX_NESTING, MAX_SIDES, highestFace, type Binary, type DiceExpression, type DiceTerm, type KeepMode } from './ast.js';
 
 /** 400 `bad_notation`: `position` is the 0-based index of the offending character. */
 export class BadNotation extends InvalidInput {
@@ -118,8 +120,9 @@ class Parser {
     }
     if (c === 'd' || /[0-9]/.test(c)) {
       const count = /[0-9]/.test(c) ? this.integer('a number') : undefined;
-      if (this.peek() !== 'd') return { kind: 'number', value: count!, start, end: this.pos };
-      return this.dice(start, count);
+      const term: DiceExpression = this.peek() !== 'd' ? { kind: 'number', value: count!, start, end: this.pos } : this.dice(start, count);
+      const label = this.label();
+      return label === undefined ? term : { ...term, label };
     }
     this.fail(c === '' ? 'The notation ends too early: expected a number, a die or (' : `Unexpected '${this.source[this.pos]}': expected a number, a die or (`);
   }
@@ -160,7 +163,26 @@ class Parser {
     return term;
   }
 
-  private once(term: DiceTerm, key: 'keep' | 'reroll' | 'explode' | 'success', at: number, what: string): void {
+  /** An optional `[text]` after a term (spaces before it allowed): the text as written. */
+  private label(): string | undefined {
+    const back = this.pos;
+    this.skipSpaces();
+    if (this.peek() !== '[') {
+      this.pos = back;
+      return undefined;
+    }
+    const open = this.pos;
+    const close = this.text.indexOf(']', open + 1);
+    const nested = this.text.indexOf('[', open + 1);
+    if (close < 0 || (nested >= 0 && nested < close)) this.fail("A label '[' needs its closing ']' (labels hold no brackets)", open);
+    const text = this.source.slice(open + 1, close);
+    if (text.trim().length === 0) this.fail('A label needs some text between [ and ]', open);
+    if (text.length > MAX_LABEL) this.fail(`A label holds at most ${MAX_LABEL} characters`, open);
+    this.pos = close + 1;
+    return text;
+  }
+
+  private once(term: DiceTerm, key: 'keep' | 'reroll' | 'explode' | 'success' | 'failure', at: number, what: string): void {
     if (term[key]) this.fail(`Only one ${what} modifier per term`, at);
   }
 
@@ -176,12 +198,14 @@ class Parser {
       } else if (this.peek() === '!') {
         this.once(term, 'explode', at, 'exploding');
         this.pos++;
+        const compound = this.peek() === '!';
+        if (compound) this.pos++;
         let atLeast = highestFace(term);
         if (this.text.startsWith('>=', this.pos)) {
           this.pos += 2;
           atLeast = this.signed('the face that explodes');
         }
-        term.explode = { atLeast };
+        term.explode = { atLeast, compound };
       } else if (this.peek() === 'r') {
         this.once(term, 'reroll', at, 'reroll');
         this.pos++;
@@ -195,8 +219,16 @@ class Parser {
         this.once(term, 'success', at, 'success-counting');
         this.pos += 2;
         term.success = { op: two, target: this.signed('the target number') };
+      } else if (this.peek() === 'f') {
+        this.once(term, 'failure', at, 'failure-counting');
+        if (!term.success) this.fail('f<=n counts failures after a success test: write the success test first (10d10>=8f<=1)');
+        this.pos++;
+        const op = this.text.slice(this.pos, this.pos + 2);
+        if (op !== '<=' && op !== '>=') this.fail("Expected '<=' or '>=' after 'f' (failures: f<=n or f>=n)");
+        this.pos += 2;
+        term.failure = { op, target: this.signed('the failure target') };
       } else if (/[a-z!<>=%]/.test(this.peek())) {
-        this.fail(`Unknown modifier '${this.source[this.pos]}' after ${this.text.slice(term.start, this.pos)}: expected kh, kl, dh, dl, !, r<, ro<, >= or <=`);
+        this.fail(`Unknown modifier '${this.source[this.pos]}' after ${this.text.slice(term.start, this.pos)}: expected kh, kl, dh, dl, !, !!, r<, ro<, >=, <= or f<=`);
       } else {
         return;
       }
