@@ -16,6 +16,8 @@ import { SqlSimulationStore } from './infra/simulation-store.js';
 import { apiKeyStore } from './infra/keys.js';
 import { memoryReceiptKeys, sqlReceiptKeys } from './infra/receipt-keys.js';
 import { sqlRosterStore } from './infra/roster-store.js';
+import { sqlBlindRollStore } from './infra/blind-roll-store.js';
+import { memoryBlindRollStore } from './infra/memory/blind-roll-store.js';
 import { buildApp } from './http/app.js';
 
 export const systemClock: Clock = { now: () => Date.now() };
@@ -28,6 +30,7 @@ export function composeServices(deps: AppDeps, league: { signingKey?: string; is
     // one process holds every store: feeds are woken in-process
     return buildServices({
       ...stores,
+      blindRolls: stores.blindRolls ?? memoryBlindRollStore(),
       clock: deps.clock ?? systemClock,
       ids: deps.ids ?? randomIds,
       jobs: deps.jobs,
@@ -47,6 +50,8 @@ export function composeServices(deps: AppDeps, league: { signingKey?: string; is
     receiptKeys: database ? sqlReceiptKeys(database, league.signingKey) : memoryReceiptKeys(league.signingKey),
     receiptIssuer: league.issuer ?? 'arbiter',
     rosters: database && sqlRosterStore(database),
+    // without a database blind rolls live as long as the process
+    blindRolls: database ? sqlBlindRollStore(database) : memoryBlindRollStore(),
     feedTokenTtlSeconds: league.feedTokenTtlSeconds,
   });
 }

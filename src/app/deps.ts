@@ -7,6 +7,7 @@ import type { ApiKeyStore, Clock, Database, IdSource, JobRunner } from './ports.
 import type { EventStore } from './matches/ports.js';
 import type { SimulationStore } from './simulations/ports.js';
 import type { ReceiptKeyStore, RosterStore } from './league/ports.js';
+import type { BlindRollStore } from './dice/blind-ports.js';
 
 /** Every store the services keep state in (src/infra/memory: all in memory, for fast tests and tools). */
 export interface StorePorts {
@@ -15,6 +16,8 @@ export interface StorePorts {
   simulations: SimulationStore;
   rosters: RosterStore;
   receiptKeys: ReceiptKeyStore;
+  /** Blind rolls (CONTRACT §8.3); absent → the composition root keeps them in memory. */
+  blindRolls?: BlindRollStore;
 }
 
 export interface AppDeps {

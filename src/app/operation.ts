@@ -8,6 +8,8 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { Dice, DiceSpec } from '../games/dice/index.js';
 import type { Lang } from './i18n.js';
 import type { ReceiptService } from './league/receipts.js';
+import type { BlindRollService } from './dice/blind.js';
+import { capSummary } from './summary-limit.js';
 
 export interface OperationContext {
   /** Narrative language chosen from Accept-Language. */
@@ -24,6 +26,11 @@ export interface OperationContext {
   receipts?: ReceiptService;
   /** `text` when the body arrived as `text/plain` and was parsed by the operation's `text.parse`. */
   source?: 'json' | 'text';
+  /**
+   * Provably fair blind rolls (CONTRACT §8.3); REST only: a blind roll answers 201 with a
+   * commitment, a shape GraphQL's roll type does not have.
+   */
+  blindRolls?: BlindRollService;
 }
 
 /**
@@ -66,8 +73,16 @@ export interface Operation<B extends TSchema = TSchema> {
    * throws InvalidInput), which is then validated and handled like JSON with `ctx.source: 'text'`.
    */
   text?: { parse(text: string): unknown };
+  /**
+   * REST only: answers other than 200 (`responses`, documented beside it) and the status of an
+   * answer (`status`, 200 when it says nothing).
+   */
+  rest?: { responses?: Record<number, TSchema>; status?(result: unknown): number | undefined };
 }
 
+/** An operation, its answers' `summary` kept within SUMMARY_MAX (src/app/summary-limit.ts). */
 export function defineOperation<B extends TSchema>(op: Operation<B>): Operation<B> {
+  const handle = op.handle;
+  op.handle = (input, ctx) => capSummary(handle.call(op, input, ctx));
   return op;
 }

@@ -15,6 +15,8 @@ import type { ReceiptKeyStore, RosterStore } from './league/ports.js';
 import { ReceiptService } from './league/receipts.js';
 import { RosterService } from './league/rosters.js';
 import { FeedTokenService, MAX_FEED_TOKEN_TTL_SECONDS } from './feeds/feed-tokens.js';
+import { BlindRollService } from './dice/blind.js';
+import type { BlindRollStore } from './dice/blind-ports.js';
 
 /** The match service with the notifications that wake feeds and subscriptions on appends. */
 export interface MatchRuntime {
@@ -36,6 +38,8 @@ export interface Services {
   rosters?: RosterService;
   /** Read-only tokens for one event stream (CONTRACT §7.2), signed with the receipt key. */
   feedTokens: FeedTokenService;
+  /** Provably fair blind rolls (CONTRACT §8.3): absent without a store (REST answers 503). */
+  blindRolls?: BlindRollService;
   /** Stops what the services subscribed to (the job runner's updates, append notifications). */
   close(): Promise<void>;
 }
@@ -56,6 +60,8 @@ export interface ServicePorts {
   rosters?: RosterStore;
   /** Lifetime of feed tokens (default and maximum: 600 s). */
   feedTokenTtlSeconds?: number;
+  /** Blind rolls between their commitment and their reveal. */
+  blindRolls?: BlindRollStore;
 }
 
 export function buildServices(ports: ServicePorts): Services {
@@ -70,10 +76,11 @@ export function buildServices(ports: ServicePorts): Services {
   const receipts = new ReceiptService(ports.receiptKeys, { clock, issuer: ports.receiptIssuer });
   const rosters = ports.rosters && new RosterService(ports.rosters, ids);
   const feedTokens = new FeedTokenService(ports.receiptKeys, { clock, issuer: ports.receiptIssuer, ttlSeconds: ports.feedTokenTtlSeconds ?? MAX_FEED_TOKEN_TTL_SECONDS });
+  const blindRolls = ports.blindRolls && new BlindRollService(ports.blindRolls, { clock, ids });
   const close = async () => {
     simulations?.close();
     revocations?.close();
     await matches?.notifications.close();
   };
-  return { clock, ids, apiKeys: revocations?.store, revocations, matches, simulations, receipts, rosters, feedTokens, close };
+  return { clock, ids, apiKeys: revocations?.store, revocations, matches, simulations, receipts, rosters, feedTokens, blindRolls, close };
 }

@@ -38,6 +38,8 @@ import { registerPageCsp } from './plugins/csp.js';
 import { requestLogValue } from './log-redaction.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerArrivalHeaders } from './plugins/arrival-headers.js';
+import { registerFoundryRolls } from './plugins/foundry-rolls.js';
+import { diceRoutes } from './routes/dice.js';
 
 /** How long open streams get on close to send their last event and end before they are dropped. */
 const STREAMS_SETTLE_MS = 1000;
@@ -94,6 +96,8 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
 
   registerProblemHandlers(app);
+  // ?rollFormat=foundry on every route that rolls (CONTRACT §8.3): before the routes, which it documents
+  registerFoundryRolls(app);
 
   // Liveness and readiness answer even under pressure; everything else is shed first.
   await app.register(systemRoutes);
@@ -107,6 +111,7 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
     await api.register(simulationListRoutes);
     await api.register(leagueRoutes);
     await api.register(gameRoutes);
+    await api.register(diceRoutes);
     await api.register(graphqlPlugin, { graphiql: !config.production });
     // GraphiQL from the package's own assets (no CDN), outside production only.
     if (!config.production) await api.register(graphiqlRoutes);

@@ -72,7 +72,7 @@ describe('POST /v1/dice/distribution (CONTRACT §7.3)', () => {
     const res = await post(app, '/v1/dice/distribution', { notation: '4d6kh3' }, { 'accept-language': 'de' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ notation: '4d6kh3', min: 3, max: 18 });
-    expect(res.body.distribution.at(-1)).toEqual({ value: 18, probability: 21 / 1296 });
+    expect(res.body.distribution.at(-1)).toEqual({ value: 18, probability: 21 / 1296, atLeast: 21 / 1296, atMost: 1 });
     expect(Math.abs(res.body.distribution.reduce((s: number, e: { probability: number }) => s + e.probability, 0) - 1)).toBeLessThan(1e-12);
     expect(res.body.summary).toContain('Mittelwert');
   });

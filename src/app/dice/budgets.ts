@@ -30,6 +30,7 @@ export const ROLL_BUDGETS = [
   `**Budgets** (checked from the notation before the first die is drawn; over one → 422 \`too_complex\` with \`budget: {name, limit, needed}\`):`,
   `- \`dice.draws\` = ${n(MAX_DRAWS)}: dice drawn in the worst case, every die × (1 + ${MAX_EXPLOSIONS} explosions if it can explode) × (1 + ${MAX_REROLLS} rerolls per draw for \`r<n\`, 1 for \`ro<n\`, if a face can be rerolled). \`1000d6!\` needs 11,000, \`1000d6!r<2\` 121,000 (refused);`,
   `- \`dice.transcriptEntries\` = ${n(MAX_TRANSCRIPT_ENTRIES)}: entries of \`dice.rolls\` in the worst case, one per term plus one per reroll or explosion draw (the answer's size);`,
+  '- with `repeat`, both count every set: `repeat` × the worst case of one (`100` × `1000d6!` needs 1,100,000 draws, refused);',
   GRAPHQL_SUM,
 ].join('\n');
 
@@ -42,12 +43,24 @@ export const DISTRIBUTION_BUDGETS = [
   'For scale: `100d6`, `10d10!`, `20d6kh3` fit; `1000d6`, `1000d2kh500` and `3d1000000` do not.',
 ].join('\n');
 
+/** Markdown for the description of POST /v1/dice/compare. */
+export const COMPARE_BUDGETS = [
+  `**Budgets**: the same as one distribution's (\`dice.distributionWork\` = ${n(WORK_BUDGET)}, \`dice.distributionRange\` = ${n(MAX_RANGE)}), shared by both notations and the comparison pass: a comparison fits when both distributions together do. Over it → 422 \`too_complex\` with \`budget: {name, limit, needed}\`.`,
+  GRAPHQL_SUM,
+].join('\n');
+
 /** What one call may cost per budget, from its input alone; {} when the input does not parse (refused cheaply). */
 export type CostEstimate = Partial<Record<BudgetName, number>>;
 
-function notationOf(input: unknown): string | undefined {
-  const notation = (input as { notation?: unknown } | null)?.notation;
+function notationOf(input: unknown, key = 'notation'): string | undefined {
+  const notation = (input as Record<string, unknown> | null)?.[key];
   return typeof notation === 'string' && notation.length <= 500 ? notation : undefined;
+}
+
+/** `repeat` as sent when it is a valid count of sets, else 1. */
+function repeatOf(input: unknown): number {
+  const repeat = (input as { repeat?: unknown } | null)?.repeat;
+  return typeof repeat === 'number' && Number.isInteger(repeat) && repeat >= 1 && repeat <= 100 ? repeat : 1;
 }
 
 /**
@@ -58,7 +71,9 @@ export function rollEstimate(input: unknown): CostEstimate {
   const notation = notationOf(input);
   if (notation === undefined) return {};
   try {
-    const cost = rollCost(parseNotation(notation));
+    const one = rollCost(parseNotation(notation));
+    const times = repeatOf(input);
+    const cost = { draws: one.draws * times, entries: one.entries * times };
     if (cost.draws > MAX_DRAWS || cost.entries > MAX_TRANSCRIPT_ENTRIES) return {};
     return { 'dice.draws': cost.draws, 'dice.transcriptEntries': cost.entries };
   } catch {
@@ -77,8 +92,22 @@ export function distributionEstimate(input: unknown): CostEstimate {
   }
 }
 
+/** A comparison costs both distributions (and its linear pass), at most the budget. */
+export function compareEstimate(input: unknown): CostEstimate {
+  const a = notationOf(input, 'a');
+  const b = notationOf(input, 'b');
+  if (a === undefined || b === undefined) return {};
+  try {
+    const spent = distributionCost(parseNotation(a));
+    return { 'dice.distributionWork': Math.min(WORK_BUDGET, spent + distributionCost(parseNotation(b), WORK_BUDGET - spent)) };
+  } catch {
+    return {};
+  }
+}
+
 /** Cost estimates by operation id. */
 export const OPERATION_COSTS: ReadonlyMap<string, (input: unknown) => CostEstimate> = new Map([
   ['dice.roll', rollEstimate],
   ['dice.distribution', distributionEstimate],
+  ['dice.compare', compareEstimate],
 ]);

@@ -2,5 +2,6 @@
 import type { Operation } from '../operation.js';
 import { diceRollOperation } from './roll.operation.js';
 import { diceDistributionOperation } from './distribution.operation.js';
+import { diceCompareOperation } from './compare.operation.js';
 
-export const diceOperations: Operation<any>[] = [diceRollOperation, diceDistributionOperation];
+export const diceOperations: Operation<any>[] = [diceRollOperation, diceDistributionOperation, diceCompareOperation];

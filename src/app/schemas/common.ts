@@ -18,7 +18,14 @@ export type DiceSpecInput = Static<typeof DiceSpecSchema>;
 export const DiceTranscriptSchema = Type.Object(
   {
     seed: Type.Union([Type.String(), Type.Null()]),
-    rolls: Type.Array(Type.Object({ purpose: Type.String(), sides: Type.Integer(), values: Type.Array(Type.Integer()) })),
+    rolls: Type.Array(
+      Type.Object({
+        purpose: Type.String(),
+        sides: Type.Integer(),
+        values: Type.Array(Type.Integer()),
+        fudge: Type.Optional(Type.Literal(true, { description: 'A fudge die (`dF`): faces −1, 0, +1 (`sides` 3), as the values show.' })),
+      }),
+    ),
   },
   { title: 'DiceTranscript', description: 'Every die rolled, in consumption order.' },
 );
@@ -29,8 +36,12 @@ export const EditionSchema = Type.Union([Type.Literal('es'), Type.Literal('de')]
 });
 export type Edition = Static<typeof EditionSchema>;
 
+/** The longest `summary` of any answer (it fits a Discord embed description, 4,096). */
+export const SUMMARY_MAX = 4000;
+
 export const SummarySchema = Type.String({
-  description: 'Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied.',
+  maxLength: SUMMARY_MAX,
+  description: `Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most ${SUMMARY_MAX.toLocaleString('en')} characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…".`,
 });
 
 /** Open object used to document free-form parts of responses. */

@@ -3,6 +3,7 @@
  * operationId and status. The registry operations get theirs computed (./operation-examples.ts).
  */
 import type { NamedExample } from './operation-examples.js';
+import { DICE_ROUTE_EXAMPLES } from './dice-examples.js';
 
 const MATCH_ID = '3f6c2a9e-8d41-4c7b-9a0e-5b1d2c3e4f50';
 const SIMULATION_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -215,4 +216,5 @@ export const ROUTE_EXAMPLES: Examples = {
   'receipts.verify': {
     200: { summary: 'A valid receipt for this list', value: { valid: true, claims: { rosterSha256: '9f86d081884c7d65', valid: true, iss: 'arbiter' }, rosterMatches: true, kid: 'k1' } },
   },
+  ...DICE_ROUTE_EXAMPLES,
 };

@@ -30,13 +30,16 @@ function route(app: FastifyInstance, op: Operation<any>): void {
       // the stateless operations are open; examples are added to the document (src/http/openapi/)
       security: [],
       ...(op.body ? { body: op.body } : {}),
-      response: { 200: ok, ...problemResponses(op.body ? [400, 422, 429] : [429]) },
+      response: { 200: ok, ...(op.rest?.responses ?? {}), ...problemResponses(op.body ? [400, 422, 429] : [429]) },
     },
     handler: async (request, reply) => {
       // members the body schema declares nowhere are accepted but reported (`warnings`)
       const warnings = op.body ? unknownMembers(op.body, request.body) : [];
       const ctx = contextFor(request);
-      const result = withWarnings(await op.handle(request.body, { ...ctx, source: request.textBody ? 'text' : 'json' }), warnings);
+      // blind rolls are REST only (CONTRACT §8.3: 201 with a commitment, no GraphQL shape)
+      const result = withWarnings(await op.handle(request.body, { ...ctx, source: request.textBody ? 'text' : 'json', blindRolls: request.server.services.blindRolls }), warnings);
+      const status = op.rest?.status?.(result);
+      if (status !== undefined) reply.code(status as 200);
       if (op.chart) appendVary(reply, 'Accept');
       const picture = op.chart && preferredChart(request.headers.accept);
       if (!picture) {

@@ -13,10 +13,12 @@ import { memoryReceiptKeys } from '../receipt-keys.js';
 import { memoryApiKeyStore } from './api-keys.js';
 import { MemorySimulationStore } from './simulation-store.js';
 import { memoryRosterStore } from './roster-store.js';
+import { memoryBlindRollStore } from './blind-roll-store.js';
 
 export { memoryApiKeyStore } from './api-keys.js';
 export { MemorySimulationStore } from './simulation-store.js';
 export { memoryRosterStore } from './roster-store.js';
+export { memoryBlindRollStore } from './blind-roll-store.js';
 
 export type { StorePorts };
 
@@ -35,5 +37,6 @@ export function memoryStores(options: MemoryStoresOptions = {}): StorePorts {
     simulations: new MemorySimulationStore(clock),
     rosters: memoryRosterStore(clock),
     receiptKeys: memoryReceiptKeys(receiptSigningKey),
+    blindRolls: memoryBlindRollStore(),
   };
 }

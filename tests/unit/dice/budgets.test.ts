@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { FixedDice, SeededDice, type Dice , type DieKind } from '../../../src/games/dice/index.js';
+import { FixedDice, SeededDice, type Dice, type DieKind } from '../../../src/games/dice/index.js';
 import {
   Budget,
   MAX_DRAWS,

@@ -80,3 +80,9 @@ export type EdenRoster = Prisma.EdenRosterModel
  * is in use (retiredAt null: partial unique index in migration 20261201000000_league).
  */
 export type ReceiptKey = Prisma.ReceiptKeyModel
+/**
+ * Model BlindRoll
+ * A provably fair blind roll (CONTRACT §8.3) between its commitment and its reveal: the server
+ * seed stays secret until the first reveal, which fixes the client seed; kept until expiresAt.
+ */
+export type BlindRoll = Prisma.BlindRollModel

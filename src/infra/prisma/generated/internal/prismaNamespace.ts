@@ -403,7 +403,8 @@ export const ModelName = {
   IdempotencyKey: 'IdempotencyKey',
   Simulation: 'Simulation',
   EdenRoster: 'EdenRoster',
-  ReceiptKey: 'ReceiptKey'
+  ReceiptKey: 'ReceiptKey',
+  BlindRoll: 'BlindRoll'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -419,7 +420,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "apiKey" | "match" | "matchEvent" | "idempotencyKey" | "simulation" | "edenRoster" | "receiptKey"
+    modelProps: "apiKey" | "match" | "matchEvent" | "idempotencyKey" | "simulation" | "edenRoster" | "receiptKey" | "blindRoll"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -941,6 +942,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    BlindRoll: {
+      payload: Prisma.$BlindRollPayload<ExtArgs>
+      fields: Prisma.BlindRollFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.BlindRollFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BlindRollPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.BlindRollFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BlindRollPayload>
+        }
+        findFirst: {
+          args: Prisma.BlindRollFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BlindRollPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.BlindRollFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BlindRollPayload>
+        }
+        findMany: {
+          args: Prisma.BlindRollFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BlindRollPayload>[]
+        }
+        create: {
+          args: Prisma.BlindRollCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BlindRollPayload>
+        }
+        createMany: {
+          args: Prisma.BlindRollCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.BlindRollCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BlindRollPayload>[]
+        }
+        delete: {
+          args: Prisma.BlindRollDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BlindRollPayload>
+        }
+        update: {
+          args: Prisma.BlindRollUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BlindRollPayload>
+        }
+        deleteMany: {
+          args: Prisma.BlindRollDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.BlindRollUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.BlindRollUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BlindRollPayload>[]
+        }
+        upsert: {
+          args: Prisma.BlindRollUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$BlindRollPayload>
+        }
+        aggregate: {
+          args: Prisma.BlindRollAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateBlindRoll>
+        }
+        groupBy: {
+          args: Prisma.BlindRollGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.BlindRollGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.BlindRollCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.BlindRollCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -997,6 +1072,7 @@ export const MatchScalarFieldEnum = {
   game: 'game',
   players: 'players',
   options: 'options',
+  seats: 'seats',
   createdAt: 'createdAt'
 } as const
 
@@ -1071,6 +1147,21 @@ export const ReceiptKeyScalarFieldEnum = {
 } as const
 
 export type ReceiptKeyScalarFieldEnum = (typeof ReceiptKeyScalarFieldEnum)[keyof typeof ReceiptKeyScalarFieldEnum]
+
+
+export const BlindRollScalarFieldEnum = {
+  id: 'id',
+  notation: 'notation',
+  repeat: 'repeat',
+  serverSeed: 'serverSeed',
+  commitment: 'commitment',
+  clientSeed: 'clientSeed',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt',
+  revealedAt: 'revealedAt'
+} as const
+
+export type BlindRollScalarFieldEnum = (typeof BlindRollScalarFieldEnum)[keyof typeof BlindRollScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -1375,6 +1466,7 @@ export type GlobalOmitConfig = {
   simulation?: Prisma.SimulationOmit
   edenRoster?: Prisma.EdenRosterOmit
   receiptKey?: Prisma.ReceiptKeyOmit
+  blindRoll?: Prisma.BlindRollOmit
 }
 
 /* Types for Logging */

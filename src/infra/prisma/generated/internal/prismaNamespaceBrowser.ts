@@ -57,7 +57,8 @@ export const ModelName = {
   IdempotencyKey: 'IdempotencyKey',
   Simulation: 'Simulation',
   EdenRoster: 'EdenRoster',
-  ReceiptKey: 'ReceiptKey'
+  ReceiptKey: 'ReceiptKey',
+  BlindRoll: 'BlindRoll'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -93,6 +94,7 @@ export const MatchScalarFieldEnum = {
   game: 'game',
   players: 'players',
   options: 'options',
+  seats: 'seats',
   createdAt: 'createdAt'
 } as const
 
@@ -167,6 +169,21 @@ export const ReceiptKeyScalarFieldEnum = {
 } as const
 
 export type ReceiptKeyScalarFieldEnum = (typeof ReceiptKeyScalarFieldEnum)[keyof typeof ReceiptKeyScalarFieldEnum]
+
+
+export const BlindRollScalarFieldEnum = {
+  id: 'id',
+  notation: 'notation',
+  repeat: 'repeat',
+  serverSeed: 'serverSeed',
+  commitment: 'commitment',
+  clientSeed: 'clientSeed',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt',
+  revealedAt: 'revealedAt'
+} as const
+
+export type BlindRollScalarFieldEnum = (typeof BlindRollScalarFieldEnum)[keyof typeof BlindRollScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -46,6 +46,7 @@ export type MatchCountAggregateOutputType = {
   game: number
   players: number
   options: number
+  seats: number
   createdAt: number
   _all: number
 }
@@ -71,6 +72,7 @@ export type MatchCountAggregateInputType = {
   game?: true
   players?: true
   options?: true
+  seats?: true
   createdAt?: true
   _all?: true
 }
@@ -153,6 +155,7 @@ export type MatchGroupByOutputType = {
   game: string
   players: runtime.JsonValue
   options: runtime.JsonValue
+  seats: runtime.JsonValue
   createdAt: Date
   _count: MatchCountAggregateOutputType | null
   _min: MatchMinAggregateOutputType | null
@@ -183,6 +186,7 @@ export type MatchWhereInput = {
   game?: Prisma.StringFilter<"Match"> | string
   players?: Prisma.JsonFilter<"Match">
   options?: Prisma.JsonFilter<"Match">
+  seats?: Prisma.JsonFilter<"Match">
   createdAt?: Prisma.DateTimeFilter<"Match"> | Date | string
   events?: Prisma.MatchEventListRelationFilter
 }
@@ -193,6 +197,7 @@ export type MatchOrderByWithRelationInput = {
   game?: Prisma.SortOrder
   players?: Prisma.SortOrder
   options?: Prisma.SortOrder
+  seats?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   events?: Prisma.MatchEventOrderByRelationAggregateInput
 }
@@ -206,6 +211,7 @@ export type MatchWhereUniqueInput = Prisma.AtLeast<{
   game?: Prisma.StringFilter<"Match"> | string
   players?: Prisma.JsonFilter<"Match">
   options?: Prisma.JsonFilter<"Match">
+  seats?: Prisma.JsonFilter<"Match">
   createdAt?: Prisma.DateTimeFilter<"Match"> | Date | string
   events?: Prisma.MatchEventListRelationFilter
 }, "id">
@@ -216,6 +222,7 @@ export type MatchOrderByWithAggregationInput = {
   game?: Prisma.SortOrder
   players?: Prisma.SortOrder
   options?: Prisma.SortOrder
+  seats?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   _count?: Prisma.MatchCountOrderByAggregateInput
   _max?: Prisma.MatchMaxOrderByAggregateInput
@@ -231,6 +238,7 @@ export type MatchScalarWhereWithAggregatesInput = {
   game?: Prisma.StringWithAggregatesFilter<"Match"> | string
   players?: Prisma.JsonWithAggregatesFilter<"Match">
   options?: Prisma.JsonWithAggregatesFilter<"Match">
+  seats?: Prisma.JsonWithAggregatesFilter<"Match">
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Match"> | Date | string
 }
 
@@ -240,6 +248,7 @@ export type MatchCreateInput = {
   game: string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  seats?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Date | string
   events?: Prisma.MatchEventCreateNestedManyWithoutMatchInput
 }
@@ -250,6 +259,7 @@ export type MatchUncheckedCreateInput = {
   game: string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  seats?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Date | string
   events?: Prisma.MatchEventUncheckedCreateNestedManyWithoutMatchInput
 }
@@ -260,6 +270,7 @@ export type MatchUpdateInput = {
   game?: Prisma.StringFieldUpdateOperationsInput | string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  seats?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   events?: Prisma.MatchEventUpdateManyWithoutMatchNestedInput
 }
@@ -270,6 +281,7 @@ export type MatchUncheckedUpdateInput = {
   game?: Prisma.StringFieldUpdateOperationsInput | string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  seats?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   events?: Prisma.MatchEventUncheckedUpdateManyWithoutMatchNestedInput
 }
@@ -280,6 +292,7 @@ export type MatchCreateManyInput = {
   game: string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  seats?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Date | string
 }
 
@@ -289,6 +302,7 @@ export type MatchUpdateManyMutationInput = {
   game?: Prisma.StringFieldUpdateOperationsInput | string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  seats?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -298,6 +312,7 @@ export type MatchUncheckedUpdateManyInput = {
   game?: Prisma.StringFieldUpdateOperationsInput | string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  seats?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -307,6 +322,7 @@ export type MatchCountOrderByAggregateInput = {
   game?: Prisma.SortOrder
   players?: Prisma.SortOrder
   options?: Prisma.SortOrder
+  seats?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -349,6 +365,7 @@ export type MatchCreateWithoutEventsInput = {
   game: string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  seats?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Date | string
 }
 
@@ -358,6 +375,7 @@ export type MatchUncheckedCreateWithoutEventsInput = {
   game: string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  seats?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Date | string
 }
 
@@ -383,6 +401,7 @@ export type MatchUpdateWithoutEventsInput = {
   game?: Prisma.StringFieldUpdateOperationsInput | string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  seats?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -392,6 +411,7 @@ export type MatchUncheckedUpdateWithoutEventsInput = {
   game?: Prisma.StringFieldUpdateOperationsInput | string
   players?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   options?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  seats?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -432,6 +452,7 @@ export type MatchSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   game?: boolean
   players?: boolean
   options?: boolean
+  seats?: boolean
   createdAt?: boolean
   events?: boolean | Prisma.Match$eventsArgs<ExtArgs>
   _count?: boolean | Prisma.MatchCountOutputTypeDefaultArgs<ExtArgs>
@@ -443,6 +464,7 @@ export type MatchSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensi
   game?: boolean
   players?: boolean
   options?: boolean
+  seats?: boolean
   createdAt?: boolean
 }, ExtArgs["result"]["match"]>
 
@@ -452,6 +474,7 @@ export type MatchSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensi
   game?: boolean
   players?: boolean
   options?: boolean
+  seats?: boolean
   createdAt?: boolean
 }, ExtArgs["result"]["match"]>
 
@@ -461,10 +484,11 @@ export type MatchSelectScalar = {
   game?: boolean
   players?: boolean
   options?: boolean
+  seats?: boolean
   createdAt?: boolean
 }
 
-export type MatchOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "ownerId" | "game" | "players" | "options" | "createdAt", ExtArgs["result"]["match"]>
+export type MatchOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "ownerId" | "game" | "players" | "options" | "seats" | "createdAt", ExtArgs["result"]["match"]>
 export type MatchInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   events?: boolean | Prisma.Match$eventsArgs<ExtArgs>
   _count?: boolean | Prisma.MatchCountOutputTypeDefaultArgs<ExtArgs>
@@ -483,6 +507,10 @@ export type $MatchPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs 
     game: string
     players: runtime.JsonValue
     options: runtime.JsonValue
+    /**
+     * Per player id, the generation of its seat tokens (raised when the seat's tokens are revoked).
+     */
+    seats: runtime.JsonValue
     createdAt: Date
   }, ExtArgs["result"]["match"]>
   composites: {}
@@ -913,6 +941,7 @@ export interface MatchFieldRefs {
   readonly game: Prisma.FieldRef<"Match", 'String'>
   readonly players: Prisma.FieldRef<"Match", 'Json'>
   readonly options: Prisma.FieldRef<"Match", 'Json'>
+  readonly seats: Prisma.FieldRef<"Match", 'Json'>
   readonly createdAt: Prisma.FieldRef<"Match", 'DateTime'>
 }
     

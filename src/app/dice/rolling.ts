@@ -1,0 +1,56 @@
+/**
+ * One roll answer of a notation (CONTRACT §7.3, §8.3), shared by POST /v1/dice/rolls and the
+ * reveal of a blind roll: with `repeat`, one set after the other from the same dice source, each
+ * with its own answer, and the sum of their totals. The answer carries the marks of its draws
+ * (dropped, rerolled, exploded) under a symbol, for `?rollFormat=foundry`.
+ */
+import type { Dice, DiceTranscript } from '../../games/dice/index.js';
+import { withDrawMarks, type DrawMark } from '../../games/dice/foundry.js';
+import { RuleViolation } from '../../games/errors.js';
+import { checkRollBudget, parseNotation, rollNotation, type DiceExpression, type RolledTerm } from '../../games/dice/notation/index.js';
+import type { Lang } from '../i18n.js';
+import { rollText, setsText, shortText } from './summaries.js';
+
+export interface RollSet {
+  notation: string;
+  total: number;
+  terms: RolledTerm[];
+  dice: DiceTranscript;
+  summary: string;
+  summaryShort: string;
+}
+
+export interface RollAnswer extends RollSet {
+  sets?: RollSet[];
+}
+
+/** Parse `notation` and check its budgets for `repeat` sets, before any die is drawn. */
+export function preparedNotation(notation: string, repeat = 1): DiceExpression {
+  const expression = parseNotation(notation);
+  checkRollBudget(expression, repeat);
+  return expression;
+}
+
+export function rollAnswer(notation: string, expression: DiceExpression, repeat: number | undefined, dice: Dice, lang: Lang): RollAnswer {
+  const marks = new Map<number, DrawMark[]>();
+  const sets: RollSet[] = [];
+  for (let i = 0; i < (repeat ?? 1); i++) {
+    const before = dice.transcript().rolls.length;
+    const rolled = rollNotation(expression, dice);
+    for (const [k, m] of rolled.marks) marks.set(before + k, m);
+    const all = dice.transcript();
+    const summary = rollText(notation, rolled, lang);
+    sets.push({ notation, total: rolled.total, terms: rolled.terms, dice: { seed: all.seed, rolls: all.rolls.slice(before) }, summary, summaryShort: shortText(summary) });
+  }
+  const transcript = dice.transcript();
+  if (repeat === undefined) return withDrawMarks({ ...sets[0]!, dice: transcript }, marks);
+  const total = sets.reduce((sum, s) => sum + s.total, 0);
+  if (!Number.isSafeInteger(total)) throw new RuleViolation('out_of_range', 'The sum of the sets is beyond ±9,007,199,254,740,991.');
+  const summary = setsText(
+    notation,
+    sets.map((s) => s.total),
+    total,
+    lang,
+  );
+  return withDrawMarks({ notation, total, terms: sets.flatMap((s) => s.terms), dice: transcript, summary, summaryShort: shortText(summary), sets }, marks);
+}

@@ -1,0 +1,90 @@
+/**
+ * `?rollFormat=foundry` (CONTRACT §8.3) on every route that rolls, in one place: a route rolls
+ * when its answer documents a dice transcript (`dice`, the shared `DiceTranscript` shape: every
+ * rules operation that rolls, the dice routes) or it is a match command (its events carry the
+ * transcripts). Such a route takes the query parameter `rollFormat` (`foundry`; anything else is
+ * 400) and documents `foundryRolls`. When asked, the answer gains `foundryRolls`: every entry of
+ * its transcripts as Foundry VTT's `Roll` JSON (src/games/dice/foundry.ts), in consumption order —
+ * the answer's own `dice`, else (a match command) each event's, in event order; the projected
+ * `state` is not searched (it repeats what the events hold). Dice notation answers mark dropped,
+ * rerolled and exploded draws; other transcripts' dice are all active.
+ */
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { DiceTranscript } from '../../games/dice/index.js';
+import { DRAW_MARKS, foundryRolls, type DrawMark, type FoundryRoll } from '../../games/dice/foundry.js';
+import { FoundryRollsMember } from '../../app/dice/foundry-schema.js';
+
+/** Hand-written routes whose answers carry transcripts deeper than a top-level `dice`. */
+const ROLLING_ROUTES = new Set(['matches.runCommand']);
+
+export const RollFormatSchema = Type.Literal('foundry', {
+  description: '`foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3).',
+});
+
+type Json = Record<string, any>;
+
+const isTranscript = (v: unknown): v is DiceTranscript =>
+  !!v &&
+  typeof v === 'object' &&
+  'seed' in v &&
+  Array.isArray((v as DiceTranscript).rolls) &&
+  (v as DiceTranscript).rolls.every((r) => r && typeof r.sides === 'number' && Array.isArray(r.values));
+
+/** Whether a documented answer has a top-level dice transcript. */
+function documentsTranscript(schema: unknown): boolean {
+  const dice = (schema as Json | undefined)?.properties?.dice;
+  return dice?.title === 'DiceTranscript';
+}
+
+/** Every transcript of `node` as Foundry rolls, in document order (see the file comment). */
+function collect(node: unknown, out: FoundryRoll[], depth = 0): void {
+  if (depth > 64 || !node || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const item of node) collect(item, out, depth + 1);
+    return;
+  }
+  const o = node as Json;
+  if (isTranscript(o.dice)) {
+    out.push(...foundryRolls(o.dice, o[DRAW_MARKS as never] as ReadonlyMap<number, DrawMark[]> | undefined));
+    return;
+  }
+  for (const [key, value] of Object.entries(o)) if (key !== 'state') collect(value, out, depth + 1);
+}
+
+/** The Foundry rolls of an answer. */
+export function foundryRollsOf(answer: unknown): FoundryRoll[] {
+  const out: FoundryRoll[] = [];
+  collect(answer, out);
+  return out;
+}
+
+/** The route takes `rollFormat` and documents `foundryRolls` on its answers with a body. */
+function patch(route: RouteOptions): void {
+  route.config = { ...(route.config as Json | undefined), foundryRolls: true } as never;
+  const schema = route.schema as Json;
+  const query = schema.querystring as Json | undefined;
+  schema.querystring = query ? { ...query, properties: { ...query.properties, rollFormat: RollFormatSchema } } : Type.Object({ rollFormat: Type.Optional(RollFormatSchema) });
+  const responses = schema.response as Json;
+  for (const status of ['200', '201']) {
+    const answer = responses[status];
+    if (!answer || answer.content || answer.type !== 'object') continue;
+    // the answer keeps its title (its shared component); the member is added beside it
+    responses[status] = { allOf: [answer, FoundryRollsMember], ...(answer.description ? { description: answer.description } : {}) };
+  }
+}
+
+export function registerFoundryRolls(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as Json | undefined;
+    if (!schema?.response || schema.hide) return;
+    const responses = schema.response as Json;
+    if (ROLLING_ROUTES.has(schema.operationId) || documentsTranscript(responses['200']) || documentsTranscript(responses['201'])) patch(route);
+  });
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if ((request.query as Json | undefined)?.rollFormat !== 'foundry' || reply.statusCode >= 300) return payload;
+    if (!(request.routeOptions.config as Json | undefined)?.foundryRolls) return payload;
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload) || Buffer.isBuffer(payload)) return payload;
+    return { ...payload, foundryRolls: foundryRollsOf(payload) };
+  });
+}
