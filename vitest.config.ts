@@ -38,6 +38,7 @@ const storage = [
   'tests/api/feed-tokens.test.ts',
   'tests/api/admin-keys.test.ts',
   'tests/api/league.test.ts',
+  'tests/api/league-catalogs.test.ts',
 ];
 
 const serial = [

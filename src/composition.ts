@@ -16,6 +16,7 @@ import { SqlSimulationStore } from './infra/simulation-store.js';
 import { apiKeyStore } from './infra/keys.js';
 import { memoryReceiptKeys, sqlReceiptKeys } from './infra/receipt-keys.js';
 import { sqlRosterStore } from './infra/roster-store.js';
+import { sqlCatalogStore } from './infra/catalog-store.js';
 import { sqlBlindRollStore } from './infra/blind-roll-store.js';
 import { memoryBlindRollStore } from './infra/memory/blind-roll-store.js';
 import { buildApp } from './http/app.js';
@@ -50,6 +51,7 @@ export function composeServices(deps: AppDeps, league: { signingKey?: string; is
     receiptKeys: database ? sqlReceiptKeys(database, league.signingKey) : memoryReceiptKeys(league.signingKey),
     receiptIssuer: league.issuer ?? 'arbiter',
     rosters: database && sqlRosterStore(database),
+    catalogs: database && sqlCatalogStore(database),
     // without a database blind rolls live as long as the process
     blindRolls: database ? sqlBlindRollStore(database) : memoryBlindRollStore(),
     feedTokenTtlSeconds: league.feedTokenTtlSeconds,

@@ -29,6 +29,10 @@ export interface Config {
   maxStoredRostersPerKey: number;
   /** Largest stored army list in bytes of its JSON (MAX_STORED_ROSTER_BYTES, default 65536; 0: no cap); larger is 413 `roster_too_large`. */
   maxStoredRosterBytes: number;
+  /** League catalog versions one API key may store (MAX_STORED_CATALOG_VERSIONS_PER_KEY, default 1000; 0: no cap); past it 429 `quota_exceeded`. */
+  maxStoredCatalogVersionsPerKey: number;
+  /** Largest stored catalog version in bytes of its JSON (MAX_STORED_CATALOG_BYTES, default 262144; 0: no cap); larger is 413 `catalog_too_large`. */
+  maxStoredCatalogBytes: number;
   /** Open streams (SSE feeds and GraphQL subscriptions) per API key (MAX_STREAMS_PER_KEY, default 100; 0: no cap). */
   maxStreamsPerKey: number;
   /** Open streams per client IP (MAX_STREAMS_PER_IP, default 100; 0: no cap). */
@@ -139,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedTokenTtlSeconds: feedTokenTtl(env.FEED_TOKEN_TTL_SECONDS),
     maxStoredRostersPerKey: int(env.MAX_STORED_ROSTERS_PER_KEY, 1000),
     maxStoredRosterBytes: int(env.MAX_STORED_ROSTER_BYTES, 65_536),
+    maxStoredCatalogVersionsPerKey: int(env.MAX_STORED_CATALOG_VERSIONS_PER_KEY, 1000),
+    maxStoredCatalogBytes: int(env.MAX_STORED_CATALOG_BYTES, 262_144),
     maxStreamsPerKey: int(env.MAX_STREAMS_PER_KEY, 100),
     maxStreamsPerIp: int(env.MAX_STREAMS_PER_IP, 100),
     shutdownGraceMs: shutdownGrace(env.SHUTDOWN_GRACE_MS),

@@ -6,7 +6,7 @@
 import type { ApiKeyStore, Clock, Database, IdSource, JobRunner } from './ports.js';
 import type { EventStore } from './matches/ports.js';
 import type { SimulationStore } from './simulations/ports.js';
-import type { ReceiptKeyStore, RosterStore } from './league/ports.js';
+import type { CatalogStore, ReceiptKeyStore, RosterStore } from './league/ports.js';
 import type { BlindRollStore } from './dice/blind-ports.js';
 
 /** Every store the services keep state in (src/infra/memory: all in memory, for fast tests and tools). */
@@ -16,6 +16,8 @@ export interface StorePorts {
   simulations: SimulationStore;
   rosters: RosterStore;
   receiptKeys: ReceiptKeyStore;
+  /** A league's stored catalogs (CONTRACT §8.4); absent → no catalog routes (503). */
+  catalogs?: CatalogStore;
   /** Blind rolls (CONTRACT §8.3); absent → the composition root keeps them in memory. */
   blindRolls?: BlindRollStore;
 }

@@ -26,6 +26,8 @@ export interface OperationContext {
   receipts?: ReceiptService;
   /** `text` when the body arrived as `text/plain` and was parsed by the operation's `text.parse`. */
   source?: 'json' | 'text';
+  /** The query string as validated by the operation's `query` schema (REST only). */
+  query?: Record<string, unknown>;
   /**
    * Provably fair blind rolls (CONTRACT §8.3); REST only: a blind roll answers 201 with a
    * commitment, a shape GraphQL's roll type does not have.
@@ -72,7 +74,13 @@ export interface Operation<B extends TSchema = TSchema> {
    * A `text/plain` form of the body (REST only): `parse` turns the text into the JSON body (or
    * throws InvalidInput), which is then validated and handled like JSON with `ctx.source: 'text'`.
    */
-  text?: { parse(text: string): unknown };
+  text?: {
+    parse(text: string): unknown;
+    /** text/plain request examples for the OpenAPI document (each must parse and answer 200). */
+    examples?: { summary: string; value: string }[];
+  };
+  /** Query parameters the REST route takes (validated, coerced), handed to `handle` as `ctx.query`. */
+  query?: TSchema;
   /**
    * REST only: answers other than 200 (`responses`, documented beside it) and the status of an
    * answer (`status`, 200 when it says nothing).

@@ -6,8 +6,12 @@ import { exsiliumOperations } from './exsilium/index.js';
 import { spiritOfEdenOperations } from './spirit-of-eden/index.js';
 import { oddsOperations } from './odds/index.js';
 import { diceOperations } from './dice/index.js';
+import { acceptCatalogRef } from './league/catalog-ref.js';
 
 export const operations: Operation<any>[] = [...edenOperations, ...oddsOperations, ...animaOperations, ...exsiliumOperations, ...spiritOfEdenOperations, ...diceOperations];
+
+// CONTRACT §8.4: every body with `{"ref"}` fighters may name a league's stored catalog
+acceptCatalogRef(operations);
 
 export function operationById(id: string): Operation<any> | undefined {
   return operations.find((op) => op.id === id);

@@ -11,7 +11,8 @@ import type { AppendNotifications } from './matches/notifications.js';
 import { AppendNotifier } from './matches/notifier.js';
 import { SimulationService } from './simulations/service.js';
 import { KeyRevocations } from './revocations.js';
-import type { ReceiptKeyStore, RosterStore } from './league/ports.js';
+import type { CatalogStore, ReceiptKeyStore, RosterStore } from './league/ports.js';
+import { CatalogService } from './league/catalogs.js';
 import { ReceiptService } from './league/receipts.js';
 import { RosterService } from './league/rosters.js';
 import { FeedTokenService, MAX_FEED_TOKEN_TTL_SECONDS } from './feeds/feed-tokens.js';
@@ -36,6 +37,8 @@ export interface Services {
   receipts: ReceiptService;
   /** Stored army lists (needs a database). */
   rosters?: RosterService;
+  /** A league's stored catalogs (CONTRACT §8.4; needs a database). */
+  catalogs?: CatalogService;
   /** Read-only tokens for one event stream (CONTRACT §7.2), signed with the receipt key. */
   feedTokens: FeedTokenService;
   /** Provably fair blind rolls (CONTRACT §8.3): absent without a store (REST answers 503). */
@@ -58,6 +61,7 @@ export interface ServicePorts {
   /** `iss` of receipts. */
   receiptIssuer: string;
   rosters?: RosterStore;
+  catalogs?: CatalogStore;
   /** Lifetime of feed tokens (default and maximum: 600 s). */
   feedTokenTtlSeconds?: number;
   /** Blind rolls between their commitment and their reveal. */
@@ -74,7 +78,8 @@ export function buildServices(ports: ServicePorts): Services {
   const simulations = ports.simulations && ports.jobs ? new SimulationService(ports.simulations, ports.jobs, { clock, ids }) : undefined;
   const revocations = ports.apiKeys && new KeyRevocations(ports.apiKeys, { onRevoked: (owner) => simulations?.cancelAllOf(owner) });
   const receipts = new ReceiptService(ports.receiptKeys, { clock, issuer: ports.receiptIssuer });
-  const rosters = ports.rosters && new RosterService(ports.rosters, ids);
+  const catalogs = ports.catalogs && new CatalogService(ports.catalogs, ids);
+  const rosters = ports.rosters && new RosterService(ports.rosters, ids, {}, { clock, catalogs, receipts });
   const feedTokens = new FeedTokenService(ports.receiptKeys, { clock, issuer: ports.receiptIssuer, ttlSeconds: ports.feedTokenTtlSeconds ?? MAX_FEED_TOKEN_TTL_SECONDS });
   const blindRolls = ports.blindRolls && new BlindRollService(ports.blindRolls, { clock, ids });
   const close = async () => {
@@ -82,5 +87,5 @@ export function buildServices(ports: ServicePorts): Services {
     revocations?.close();
     await matches?.notifications.close();
   };
-  return { clock, ids, apiKeys: revocations?.store, revocations, matches, simulations, receipts, rosters, feedTokens, blindRolls, close };
+  return { clock, ids, apiKeys: revocations?.store, revocations, matches, simulations, receipts, rosters, catalogs, feedTokens, blindRolls, close };
 }

@@ -12,6 +12,7 @@ import type { GraphQLFieldConfig, GraphQLSchema } from 'graphql';
 import { operations } from '../app/registry.js';
 import type { Operation } from '../app/operation.js';
 import { validate } from '../app/validate.js';
+import { attachCatalogRef } from '../app/league/catalog-ref.js';
 import { contextFor } from '../transport/context.js';
 import { matchesGraphql } from './extensions/matches.js';
 import { simulationsGraphql } from './extensions/simulations.js';
@@ -38,7 +39,10 @@ function operationField(op: Operation<any>, t: TypeConverter): GraphQLFieldConfi
     args: op.body ? { input: { type: t.inputField(op.body, name), description: `The body of ${op.method} ${op.path}.` } } : {},
     resolve: async (_root, args: { input?: unknown }, ctx) => {
       try {
-        const input = op.body ? validate(op.body, structuredClone(args.input)) : undefined;
+        const body = op.body ? structuredClone(args.input) : undefined;
+        // a league's stored catalog named by `catalogRef`, looked up before the body is validated (CONTRACT §8.4)
+        if (op.body) await attachCatalogRef(body, ctx.app.services.catalogs);
+        const input = op.body ? validate(op.body, body) : undefined;
         return await op.handle(input, contextFor(ctx.request));
       } catch (error) {
         asGraphqlError(error);

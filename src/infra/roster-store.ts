@@ -1,6 +1,6 @@
 /**
  * Stored EDEN army lists (port: src/app/league/ports.ts) in the `eden_rosters` table (migration
- * 20261201000000_league), on PostgreSQL or PGlite. The per-owner quota is exact across processes:
+ * 20261201000000_league; `sealed_until` and `revealed_at` from 20261220000000_catalogs), on PostgreSQL or PGlite. The per-owner quota is exact across processes:
  * a save under a quota takes a transaction-scoped advisory lock on its owner, counts the owner's
  * rows (index `eden_rosters_owner_id_created_at_idx`) and inserts in the same transaction.
  */
@@ -15,7 +15,12 @@ interface Row {
   roster: unknown;
   validation: unknown;
   created_at: Date | string;
+  sealed_until: Date | string | null;
+  revealed_at: Date | string | null;
 }
+
+const iso = (v: Date | string | null) => (v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
+const COLUMNS = 'id, owner_id, roster, validation, created_at, sealed_until, revealed_at';
 
 const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 const toStored = (r: Row): StoredRoster => ({
@@ -23,7 +28,9 @@ const toStored = (r: Row): StoredRoster => ({
   ownerId: r.owner_id,
   roster: json(r.roster),
   validation: json(r.validation),
-  createdAt: (r.created_at instanceof Date ? r.created_at : new Date(r.created_at)).toISOString(),
+  createdAt: iso(r.created_at)!,
+  sealedUntil: iso(r.sealed_until),
+  revealedAt: iso(r.revealed_at),
 });
 
 const count = async (client: SqlClient, ownerId: string) => {
@@ -34,8 +41,8 @@ const count = async (client: SqlClient, ownerId: string) => {
 export function sqlRosterStore(db: Database): RosterStore {
   const insert = async (client: SqlClient, r: Omit<StoredRoster, 'createdAt'>) => {
     const { rows } = await client.query<Row>(
-      'INSERT INTO eden_rosters (id, owner_id, roster, validation) VALUES ($1, $2, $3, $4) RETURNING id, owner_id, roster, validation, created_at',
-      [r.id, r.ownerId, JSON.stringify(r.roster), JSON.stringify(r.validation)],
+      `INSERT INTO eden_rosters (id, owner_id, roster, validation, sealed_until, revealed_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+      [r.id, r.ownerId, JSON.stringify(r.roster), JSON.stringify(r.validation), r.sealedUntil ?? null, r.revealedAt ?? null],
     );
     return toStored(rows[0]!);
   };
@@ -57,7 +64,17 @@ export function sqlRosterStore(db: Database): RosterStore {
     async find(id) {
       // ids are ours (uuid-like); anything longer cannot be one
       if (id.length > 100) return undefined;
-      const { rows } = await db.query<Row>('SELECT id, owner_id, roster, validation, created_at FROM eden_rosters WHERE id = $1', [id]);
+      const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM eden_rosters WHERE id = $1`, [id]);
+      return rows[0] ? toStored(rows[0]) : undefined;
+    },
+    async reveal(id, ownerId, at) {
+      if (id.length > 100) return undefined;
+      // the first reveal's time stays
+      const { rows } = await db.query<Row>(`UPDATE eden_rosters SET revealed_at = COALESCE(revealed_at, $3::timestamptz) WHERE id = $1 AND owner_id = $2 RETURNING ${COLUMNS}`, [
+        id,
+        ownerId,
+        at,
+      ]);
       return rows[0] ? toStored(rows[0]) : undefined;
     },
   };

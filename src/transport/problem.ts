@@ -132,7 +132,7 @@ export function retryAfterOf(error: unknown): number | undefined {
 /** Map any thrown value to a problem document. Unknown errors become a 500 without internals. */
 export function toProblem(error: unknown): Problem {
   // stored-list budgets, the same on every transport (README "Roster budgets"); no Retry-After on the quota: waiting frees nothing
-  if (error instanceof RosterTooLarge) return problem(413, 'roster_too_large', error.message, { limit: error.limit, size: error.size });
+  if (error instanceof RosterTooLarge) return problem(413, error.code, error.message, { limit: error.limit, size: error.size });
   if (error instanceof RosterQuotaExceeded) return problem(429, 'quota_exceeded', error.message, { limit: error.limit });
   if (error instanceof RuleViolation) return problem(422, error.code, error.message, error.extra);
   if (error instanceof InvalidInput) return problem(400, error.code, error.message, { ...error.extra, errors: error.errors });

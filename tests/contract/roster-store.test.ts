@@ -147,6 +147,22 @@ for (const target of storeTargets) {
       await expect(badOwner).rejects.not.toBeInstanceOf(RosterQuotaExceeded);
     });
 
+    it('keeps a sealed time, and lets only the owner reveal (the first reveal time stays) (CONTRACT §8.4)', async () => {
+      const id = randomUUID();
+      const saved = await store.save({ id, ownerId: 'key-s', roster: {}, validation: {}, sealedUntil: '2030-03-06T19:00:00.000Z' });
+      expect(saved).toMatchObject({ sealedUntil: '2030-03-06T19:00:00.000Z', revealedAt: null });
+      expect(await store.find(id)).toEqual(saved);
+      expect(await store.reveal(id, 'key-other', '2030-03-06T18:00:00.000Z')).toBeUndefined();
+      expect((await store.find(id))?.revealedAt).toBeNull();
+      const revealed = await store.reveal(id, 'key-s', '2030-03-06T18:30:00.000Z');
+      expect(revealed).toEqual({ ...saved, revealedAt: '2030-03-06T18:30:00.000Z' });
+      expect((await store.reveal(id, 'key-s', '2030-03-06T18:45:00.000Z'))?.revealedAt).toBe('2030-03-06T18:30:00.000Z');
+      expect(await store.find(id)).toEqual(revealed);
+      expect(await store.reveal(randomUUID(), 'key-s', '2030-03-06T18:30:00.000Z')).toBeUndefined();
+      const open = await store.save({ id: randomUUID(), ownerId: 'key-s', roster: {}, validation: {} });
+      expect(open).toMatchObject({ sealedUntil: null, revealedAt: null });
+    });
+
     it('finds ids exactly (text), and nothing longer than 100 characters without a lookup', async () => {
       const id = 'L'.repeat(100);
       await store.save({ id, ownerId: 'key-d', roster: {}, validation: {} });

@@ -7,16 +7,50 @@ import { tr } from './phase-common.js';
 import { validateRoster, type RosterEntry } from '../../games/eden/roster.js';
 import type { FighterInput } from '../../games/eden/fighter.js';
 import { InvalidInput } from '../../games/errors.js';
-import { MAX_TEXT_LENGTH, MAX_TEXT_LINES, parseRosterText, textOverBudget } from '../../games/eden/roster-text.js';
+import { MAX_TEXT_LENGTH, MAX_TEXT_LINES, parseRosterTextPlaced, textOverBudget, textPosition, type TextPositions } from '../../games/eden/roster-text.js';
 import type { Lang } from '../i18n.js';
 import { rosterSha256 } from '../league/receipts.js';
+import { CatalogRefSchema, catalogOf } from '../league/catalog-ref.js';
 
 const RefSchema = Type.Object(
   { ref: Type.String({ minLength: 1, maxLength: 100, description: 'Id in the request `catalog`, else in the built-in catalog (GET /v1/eden/catalog), e.g. `yuri`.' }) },
   { description: 'A fighter by reference.' },
 );
 
-const ProblemSchema = Type.Object({ code: Type.String(), path: Type.String(), message: Type.String() });
+const ProblemSchema = Type.Object({
+  code: Type.String(),
+  path: Type.String(),
+  message: Type.String(),
+  line: Type.Optional(Type.Integer({ minimum: 1, description: 'A text list: the line of the fighter (for `/fighters/<i>/…`) or of the band line (for the rest), 1-based.' })),
+  column: Type.Optional(Type.Integer({ minimum: 1, description: "A text list: the column where that fighter's name (or item, or the band line) starts, 1-based." })),
+});
+
+/** Where each part of a text list was (set by `parseRosterBody`, not a member: no schema or hash sees it). */
+const TEXT_POSITIONS = Symbol('text positions');
+
+/**
+ * A plain-text list as its validate body (CONTRACT §7.4), with the place of each of its parts kept
+ * for the validation's problems (CONTRACT §8.4); a text over a budget or with problems of its own is
+ * a 400 listing them with their lines and columns.
+ */
+export function parseRosterBody(text: string): Record<string, unknown> {
+  // the budgets first: counted, so an oversized list is refused before any line is parsed
+  const over = textOverBudget(text);
+  if (over) throw new InvalidInput([over], `${over.message} (${over.code}: at most ${over.limit}).`, over.code, { limit: over.limit });
+  const parsed = parseRosterTextPlaced(text);
+  if (!parsed.ok) {
+    const { errors, errorsOmitted } = listed(parsed.errors);
+    throw new InvalidInput(errors, `The list has ${parsed.errors.length} problem(s); each names its line and column.`, 'invalid_request', errorsOmitted ? { errorsOmitted } : {});
+  }
+  const body = parsed.roster as unknown as Record<string, unknown>;
+  Object.defineProperty(body, TEXT_POSITIONS, { value: parsed.positions, enumerable: false });
+  return body;
+}
+
+/** A problem of a text list with the line and column of what it is about. */
+function placed<T extends { path: string }>(problems: T[], positions: TextPositions | undefined): T[] {
+  return positions ? problems.map((p) => ({ ...p, ...textPosition(positions, p.path) })) : problems;
+}
 
 /** Most fighters in a band, and most profiles in a request `catalog` (EDEN-ROSTER-1..6 bodies). */
 export const MAX_ROSTER_FIGHTERS = 200;
@@ -59,6 +93,9 @@ export const ROSTER_TEXT_DOC = [
   '```',
 ].join('\n');
 
+/** The text/plain example of validate (and of storing a list): it parses and validates. */
+export const TEXT_EXAMPLE = 'Banda: facción Jokers; 100 puntos; edición es\n- Yûri [Casco]\n';
+
 export const RosterBodySchema = Type.Object(
   {
     // no schema default here: a receipt hashes the body as sent (CONTRACT §7.4); absent means `es`
@@ -71,6 +108,7 @@ export const RosterBodySchema = Type.Object(
     affiliation: Type.Optional(Type.String({ maxLength: 100, description: 'The symbol chosen for the band (EDEN-ROSTER-2); inferred when all fighters share one.' })),
     budget: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'Agreed budget (EDEN-ROSTER-3/5); default 100.' })),
     catalog: Type.Optional(Type.Array(FighterSchema, { maxItems: MAX_ROSTER_FIGHTERS, description: 'Your own profiles, referenced by `id`.' })),
+    catalogRef: Type.Optional(CatalogRefSchema),
     fighters: Type.Array(Type.Union([RefSchema, FighterSchema]), { maxItems: MAX_ROSTER_FIGHTERS, description: 'Fighters (CONTRACT §2) or `{"ref": id}`.' }),
     receipt: Type.Optional(Type.Boolean({ description: 'Add `receipt`: a signed JWS of the result (CONTRACT §7.4).' })),
   },
@@ -79,16 +117,24 @@ export const RosterBodySchema = Type.Object(
 
 export type RosterBody = Static<typeof RosterBodySchema>;
 
-/** The validation of a roster body as answered (without `roster` or `receipt`). */
+/**
+ * The validation of a roster body as answered (without `roster` or `receipt`): problems ordered by
+ * path, with their line and column for a text list (CONTRACT §8.4); `catalog` names the league
+ * catalog version its references resolved in, when it names one (`catalogRef`).
+ */
 export function rosterValidation(input: Static<typeof RosterBodySchema>, lang: Lang) {
-  const r = validateRoster({
+  const league = catalogOf(input);
+  const positions = (input as { [TEXT_POSITIONS]?: TextPositions })[TEXT_POSITIONS];
+  const checked = validateRoster({
     edition: input.edition,
     bandType: input.bandType,
     affiliation: input.affiliation,
     budget: input.budget,
     catalog: input.catalog as FighterInput[] | undefined,
+    league: league?.catalog,
     fighters: input.fighters as RosterEntry[],
   });
+  const r = { ...checked, errors: placed(checked.errors, positions), warnings: placed(checked.warnings, positions), ...(league ? { catalog: league.ref } : {}) };
   const { value, budget, strategyPoints: sp } = r.totals;
   const head = r.valid
     ? tr({ en: 'Legal band', es: 'Banda válida', de: 'Gültige Einheit' }, lang)
@@ -111,9 +157,19 @@ export function rosterValidation(input: Static<typeof RosterBodySchema>, lang: L
   return { ...r, summary };
 }
 
-/** The claims of a roster receipt (CONTRACT §7.4), before `iat` and `iss`. */
-export function rosterClaims(body: unknown, edition: string | undefined, r: { valid: boolean; errors: { code: string }[]; totals: unknown }) {
-  return { rosterSha256: rosterSha256(body), edition: edition ?? 'es', valid: r.valid, codes: r.errors.map((e) => e.code), totals: r.totals };
+/**
+ * The claims of a roster receipt (CONTRACT §7.4), before `rulesVersion`, `iat` and `iss`; with the
+ * league catalog version the list was checked against (CONTRACT §8.4).
+ */
+export function rosterClaims(body: unknown, edition: string | undefined, r: { valid: boolean; errors: { code: string }[]; totals: unknown; catalog?: unknown }) {
+  return {
+    rosterSha256: rosterSha256(body),
+    edition: edition ?? 'es',
+    valid: r.valid,
+    codes: r.errors.map((e) => e.code),
+    totals: r.totals,
+    ...(r.catalog ? { catalog: r.catalog } : {}),
+  };
 }
 
 export const RosterValidationSchema = Type.Object(
@@ -137,6 +193,16 @@ export const RosterValidationSchema = Type.Object(
       { description: 'The recruits counted (NPCs and unresolved entries left out).' },
     ),
     summary: SummarySchema,
+    catalog: Type.Optional(
+      Type.Object(
+        {
+          id: Type.String(),
+          version: Type.Integer({ minimum: 1 }),
+          sha256: Type.String({ description: 'Hex SHA-256 of the canonical JSON of that catalog version.' }),
+        },
+        { title: 'CatalogVersionUsed', description: 'With `catalogRef`: the stored catalog version the references resolved in (the latest when no version was named).' },
+      ),
+    ),
     roster: Type.Optional(
       Type.Object(
         {},
@@ -200,29 +266,15 @@ export const edenRosterOperation = defineOperation({
     { summary: 'A DE stigma band', value: { edition: 'de', bandType: 'stigma', affiliation: 'Chaos', fighters: [{ ref: 'yuri' }] } },
   ],
   response: RosterValidationSchema,
-  text: {
-    parse(text) {
-      // the budgets first: counted, so an oversized list is refused before any line is parsed
-      const over = textOverBudget(text);
-      if (over) throw new InvalidInput([over], `${over.message} (${over.code}: at most ${over.limit}).`, over.code, { limit: over.limit });
-      const parsed = parseRosterText(text);
-      if (!parsed.ok) {
-        const { errors, errorsOmitted } = listed(parsed.errors);
-        throw new InvalidInput(
-          errors,
-          `The list has ${parsed.errors.length} problem(s); each names its line and column.`,
-          'invalid_request',
-          errorsOmitted ? { errorsOmitted } : {},
-        );
-      }
-      return parsed.roster;
-    },
-  },
+  text: { parse: parseRosterBody, examples: [{ summary: 'Yûri with a helmet, in Spanish', value: TEXT_EXAMPLE }] },
+  query: Type.Object({
+    receipt: Type.Optional(Type.Boolean({ description: 'Same as `"receipt": true` in the body; the way to ask a receipt for a text/plain list.' })),
+  }),
   handle(input, ctx) {
     const answer: Record<string, unknown> = rosterValidation(input, ctx.lang);
     // a text list answers with the list it was read as
     if (ctx.source === 'text') answer.roster = input;
-    if (input.receipt !== true) return answer;
+    if (input.receipt !== true && ctx.query?.receipt !== true) return answer;
     const receipts = ctx.receipts;
     if (!receipts) throw new InvalidInput([{ path: '/receipt', code: 'receipt_unavailable', message: 'Receipts are not signed here.' }]);
     const r = answer as ReturnType<typeof rosterValidation>;

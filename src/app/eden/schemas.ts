@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DiceSpecSchema, EditionSchema } from '../schemas/common.js';
 import { defineResolver } from '../validate.js';
 import { resolveFighterRef } from '../../games/eden/fighter-ref.js';
+import { leagueCatalogOf } from '../league/catalog-ref.js';
 
 export const LimbSchema = Type.Union([Type.Literal('head'), Type.Literal('arms'), Type.Literal('torso'), Type.Literal('legs')], {
   description: 'A limb: head (PSI), arms (CBT), torso (VIG), legs (RAP).',
@@ -94,7 +95,8 @@ defineResolver('eden-fighter', (data, root, context) => {
   if (typeof data.ref !== 'string' || data.limbs !== undefined) return undefined;
   const body = root as { edition?: unknown } | null;
   const edition = (body?.edition ?? context?.edition) === 'de' ? 'de' : 'es';
-  const resolved = resolveFighterRef(data as { ref: string }, edition);
+  // CONTRACT §8.4: a league's stored catalog named by the body's `catalogRef` (looked up before validation)
+  const resolved = resolveFighterRef(data as { ref: string }, edition, leagueCatalogOf(root));
   return 'fighter' in resolved ? { replace: resolved.fighter } : { member: 'ref', code: resolved.code, message: resolved.message };
 });
 

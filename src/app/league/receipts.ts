@@ -16,15 +16,18 @@ import { CompactSign, compactVerify, createLocalJWKSet } from 'jose';
 import { canonicalJson } from '../canonical-json.js';
 import type { Clock } from '../ports.js';
 import type { PublicJwk, ReceiptKeyStore } from './ports.js';
+import { RULES_VERSION } from '../../games/rules-version.js';
 
 /**
  * The use of each kind of token the service signs, as its JWS protected header `typ` names it
  * (CONTRACT §8.1). A token is accepted only where its `typ` names that use (`tokenUse`); a new kind of
- * token (`seat: 'seat+jwt'`, `spectator: 'spectator+jwt'`) is one more line here, signed by `signToken`.
+ * token is one more line here, signed by `signToken`. Seat and spectator tokens: src/app/matches/seat-tokens.ts.
  */
 export const TOKEN_TYPES = {
   receipt: 'receipt+jwt',
   feed: 'feed+jwt',
+  seat: 'seat+jwt',
+  spectator: 'spectator+jwt',
 } as const;
 
 export type TokenUse = keyof typeof TOKEN_TYPES;
@@ -104,9 +107,12 @@ export class ReceiptService {
     return this.options.issuer;
   }
 
-  /** A receipt: a compact JWS (`typ: "receipt+jwt"`) over `claims` plus `iat` and `iss`. */
+  /**
+   * A receipt: a compact JWS (`typ: "receipt+jwt"`) over `claims` plus `rulesVersion` (the rules
+   * release the verdict was given under, CONTRACT §8.4), `iat` and `iss`.
+   */
   async sign(claims: Record<string, unknown>): Promise<string> {
-    return signToken(this.keys, 'receipt', { ...claims, iat: Math.floor(this.options.clock.now() / 1000), iss: this.options.issuer });
+    return signToken(this.keys, 'receipt', { ...claims, rulesVersion: RULES_VERSION, iat: Math.floor(this.options.clock.now() / 1000), iss: this.options.issuer });
   }
 
   async jwks(): Promise<{ keys: PublicJwk[] }> {

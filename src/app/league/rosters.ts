@@ -9,12 +9,18 @@
  * inserts atomically → RosterQuotaExceeded). A list is stored as sent (a receipt hashes it so), so
  * members no schema declares count towards its size rather than being dropped.
  */
-import { NotFound } from '../../games/errors.js';
+import { Type } from '@sinclair/typebox';
+import { InvalidInput, NotFound, RuleViolation, prefixProblems, type InputProblem } from '../../games/errors.js';
+import { diffRosters } from '../../games/eden/roster-diff.js';
+import type { RosterEntry } from '../../games/eden/roster.js';
 import { canonicalJson } from '../canonical-json.js';
 import type { Lang } from '../i18n.js';
-import type { IdSource } from '../ports.js';
-import { rosterValidation, type RosterBody } from '../eden/roster.operation.js';
-import type { RosterStore } from './ports.js';
+import type { Clock, IdSource } from '../ports.js';
+import { validate } from '../validate.js';
+import { RosterBodySchema, rosterClaims, rosterValidation, type RosterBody } from '../eden/roster.operation.js';
+import { attachCatalogRef, catalogOf, type CatalogLookup } from './catalog-ref.js';
+import { rosterSha256, type ReceiptService } from './receipts.js';
+import type { RosterStore, StoredRoster } from './ports.js';
 
 export interface RosterLimits {
   /** Lists one API key may store (MAX_STORED_ROSTERS_PER_KEY); 0: no cap. */
@@ -31,7 +37,7 @@ export const DEFAULT_ROSTER_LIMITS: Readonly<RosterLimits> = { maxStoredPerKey: 
  */
 export class RosterTooLarge extends Error {
   readonly statusCode = 413;
-  readonly code = 'roster_too_large';
+  readonly code: string = 'roster_too_large';
   constructor(
     readonly limit: number,
     readonly size: number,
@@ -51,11 +57,45 @@ export function storedSize(roster: unknown): number {
   return Buffer.byteLength(JSON.stringify(body) ?? '', 'utf8');
 }
 
-/** A validation without its narrative (`summary` follows the reader's language, not the rules). */
+/**
+ * A validation without what does not come from the rules: its narrative (`summary` follows the
+ * reader's language) and the text positions of a list sent as text (a stored list is kept as JSON).
+ */
 const rulesOf = (validation: unknown) => {
-  const { summary: _summary, ...rest } = validation as Record<string, unknown>;
-  return canonicalJson(rest);
+  const { summary: _summary, errors, warnings, ...rest } = validation as Record<string, unknown>;
+  const unplaced = (problems: unknown) => (Array.isArray(problems) ? problems.map(({ line: _l, column: _c, ...p }) => p) : problems);
+  return canonicalJson({ ...rest, errors: unplaced(errors), warnings: unplaced(warnings) });
 };
+
+/** RFC 3339 date-time (CONTRACT §8.4 `sealedUntil`): date, `T`, time, optional fraction, `Z` or an offset. */
+export const RFC3339 = '^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?([Zz]|[+-]\\d{2}:\\d{2})$';
+
+/** A stored list the public may not see yet: 422 `roster_sealed` (nothing of the list in it). */
+export class RosterSealed extends RuleViolation {
+  constructor(id: string, sealedUntil: string) {
+    super('roster_sealed', `The stored list ${id} is sealed until ${sealedUntil}; only its hash and verdict are public before then (GET /v1/eden/rosters/${id}).`, {
+      sealedUntil,
+    });
+    this.name = 'RosterSealed';
+  }
+}
+
+/** How to store a list: sealed until a time, with a receipt. */
+export interface SaveOptions {
+  /** RFC 3339; until then the public link shows only the hash and the verdict (CONTRACT §8.4). */
+  sealedUntil?: string;
+  /** Sign a receipt of the stored list (its claims plus `rosterId`). */
+  receipt?: boolean;
+}
+
+/** The public verdict of a sealed list: valid or not, and the codes (no path or message: they would show the list). */
+const verdict = (validation: unknown) => {
+  const v = validation as { valid: boolean; errors: { code: string }[] };
+  return { valid: v.valid, codes: v.errors.map((e) => e.code) };
+};
+
+/** A side of a diff: a roster body, or `{"id"}` of a stored list. */
+const isStoredRef = (side: unknown) => side !== null && typeof side === 'object' && !Array.isArray(side) && 'id' in side && !('fighters' in side) && !('bandType' in side);
 
 export class RosterService {
   private limits: RosterLimits;
@@ -64,6 +104,7 @@ export class RosterService {
     private readonly store: RosterStore,
     private readonly ids: IdSource,
     limits: Partial<RosterLimits> = {},
+    private readonly deps: { clock?: Clock; catalogs?: CatalogLookup; receipts?: ReceiptService } = {},
   ) {
     this.limits = { ...DEFAULT_ROSTER_LIMITS, ...limits };
   }
@@ -71,6 +112,11 @@ export class RosterService {
   /** Set the budgets from the configuration (the REST plugin does, from the app's Config). */
   configure(limits: Partial<RosterLimits>): void {
     this.limits = { ...this.limits, ...limits };
+  }
+
+  /** The league catalogs lists may name (`catalogRef`). */
+  get catalogs(): CatalogLookup | undefined {
+    return this.deps.catalogs;
   }
 
   /** Throws RosterTooLarge when `roster` is over the stored-size budget (cheap: one JSON serialisation). */
@@ -81,21 +127,142 @@ export class RosterService {
     if (size > max) throw new RosterTooLarge(max, size);
   }
 
-  async save(ownerId: string, roster: RosterBody, lang: Lang) {
+  private now(): number {
+    return (this.deps.clock ?? { now: () => Date.now() }).now();
+  }
+
+  private sealed(stored: StoredRoster): boolean {
+    return !!stored.sealedUntil && !stored.revealedAt && this.now() < Date.parse(stored.sealedUntil);
+  }
+
+  /**
+   * Validate and store a list (its `catalogRef`, if any, looked up by the caller: attachCatalogRef).
+   * `sealedUntil` is checked as a time (400 at `sealedAt`'s path otherwise) and stored as ISO 8601.
+   */
+  async save(ownerId: string, roster: RosterBody, lang: Lang, options: SaveOptions = {}) {
     const { receipt: _receipt, ...body } = roster;
     // the size before any work; the quota where the list is stored (counted with the insert)
     this.checkSize(body);
-    const validation = rosterValidation(body, lang);
+    let sealedUntil: string | undefined;
+    if (options.sealedUntil !== undefined) {
+      const at = Date.parse(options.sealedUntil);
+      if (!new RegExp(RFC3339).test(options.sealedUntil) || !Number.isFinite(at)) {
+        throw new InvalidInput([{ path: '/sealedUntil', code: 'invalid_time', message: 'An RFC 3339 date-time, e.g. 2026-03-06T19:00:00Z.' }]);
+      }
+      sealedUntil = new Date(at).toISOString();
+    }
+    // the original object: its text positions (a text list) are not members, so not in `body`
+    const validation = rosterValidation(roster, lang);
     const max = this.limits.maxStoredPerKey;
-    const stored = await this.store.save({ id: this.ids.newId(), ownerId, roster: body, validation }, max > 0 ? { maxPerOwner: max } : {});
-    return { id: stored.id, validation, createdAt: stored.createdAt };
+    const id = this.ids.newId();
+    const stored = await this.store.save({ id, ownerId, roster: body, validation, ...(sealedUntil ? { sealedUntil } : {}) }, max > 0 ? { maxPerOwner: max } : {});
+    const receipts = this.deps.receipts;
+    const receipt = options.receipt && receipts ? await receipts.sign({ ...rosterClaims(body, body.edition, validation), rosterId: id }) : undefined;
+    return {
+      id: stored.id,
+      validation,
+      createdAt: stored.createdAt,
+      rosterSha256: rosterSha256(body),
+      sealed: this.sealed(stored),
+      ...(sealedUntil ? { sealedUntil } : {}),
+      ...(receipt ? { receipt } : {}),
+    };
   }
 
+  /** The list as its share link shows it: while sealed, only the hash and the verdict. */
   async get(id: string, lang: Lang) {
     const stored = await this.store.find(id);
     if (!stored) throw new NotFound(`No stored list ${id}.`);
-    const current = rosterValidation(stored.roster as RosterBody, lang);
+    return this.view(stored, lang);
+  }
+
+  /** The public seal of any list (GraphQL `edenRosterSeal`): its hash and verdict, whether it is sealed or not. */
+  async seal(id: string) {
+    const stored = await this.store.find(id);
+    if (!stored) throw new NotFound(`No stored list ${id}.`);
+    const times = { ...(stored.sealedUntil ? { sealedUntil: stored.sealedUntil } : {}), ...(stored.revealedAt ? { revealedAt: stored.revealedAt } : {}) };
+    return { id: stored.id, sealed: this.sealed(stored), rosterSha256: rosterSha256(stored.roster), validation: verdict(stored.validation), createdAt: stored.createdAt, ...times };
+  }
+
+  /** The owner reveals a sealed list before its time (a list already open stays as it is); another key's list → 404. */
+  async reveal(ownerId: string, id: string, lang: Lang) {
+    const stored = await this.store.reveal(id, ownerId, new Date(this.now()).toISOString());
+    if (!stored) throw new NotFound(`No stored list ${id} of this API key.`);
+    return this.view(stored, lang);
+  }
+
+  private async view(stored: StoredRoster, lang: Lang) {
+    const hash = rosterSha256(stored.roster);
+    const times = { ...(stored.sealedUntil ? { sealedUntil: stored.sealedUntil } : {}), ...(stored.revealedAt ? { revealedAt: stored.revealedAt } : {}) };
+    if (this.sealed(stored)) {
+      return { id: stored.id, sealed: true as const, rosterSha256: hash, validation: verdict(stored.validation), createdAt: stored.createdAt, ...times };
+    }
+    const current = rosterValidation(await this.withCatalog(stored.roster, stored.validation), lang);
     const rulesChanged = rulesOf(current) !== rulesOf(stored.validation);
-    return { id: stored.id, roster: stored.roster, validation: stored.validation, createdAt: stored.createdAt, rulesChanged, ...(rulesChanged ? { current } : {}) };
+    return {
+      id: stored.id,
+      sealed: false as const,
+      rosterSha256: hash,
+      roster: stored.roster,
+      validation: stored.validation,
+      createdAt: stored.createdAt,
+      rulesChanged,
+      ...(rulesChanged ? { current } : {}),
+      ...times,
+    };
+  }
+
+  /** A stored list with its `catalogRef` looked up again, at the version it was validated against. */
+  private async withCatalog(roster: unknown, validation: unknown): Promise<RosterBody> {
+    const body = roster as RosterBody;
+    const pinned = (validation as { catalog?: { version?: number } } | null)?.catalog?.version;
+    const catalogs = this.deps.catalogs;
+    await attachCatalogRef(body, catalogs && { resolve: (ref) => catalogs.resolve({ id: ref.id, version: pinned ?? ref.version }) });
+    return body;
+  }
+
+  /**
+   * CONTRACT §8.4: what changed from one list to another, each a roster body or `{"id"}` of a stored
+   * list (a sealed one → 422 `roster_sealed`). Every problem of both sides is one 400, under `/from`
+   * and `/to`.
+   */
+  async diff(input: { from: unknown; to: unknown }, lang: Lang) {
+    const problems: InputProblem[] = [];
+    const sides: Record<'from' | 'to', RosterBody | undefined> = { from: undefined, to: undefined };
+    for (const side of ['from', 'to'] as const) {
+      const given = input[side];
+      try {
+        if (isStoredRef(given)) {
+          const { id } = validate<{ id: string }>(StoredRosterRef, given);
+          const stored = await this.store.find(id);
+          if (!stored) throw new InvalidInput([{ path: '/id', code: 'unknown_roster', message: `No stored list ${id}.` }]);
+          if (this.sealed(stored)) throw new RosterSealed(id, stored.sealedUntil!);
+          sides[side] = await this.withCatalog(stored.roster, stored.validation);
+        } else {
+          await attachCatalogRef(given, this.deps.catalogs);
+          sides[side] = validate<RosterBody>(RosterBodySchema, given);
+        }
+      } catch (error) {
+        if (!(error instanceof InvalidInput)) throw error;
+        problems.push(...prefixProblems(`/${side}`, error.errors));
+      }
+    }
+    if (problems.length) throw new InvalidInput(problems, 'A side of the diff is not a list (a roster body) or {"id"} of a stored list.');
+    const [from, to] = [sides.from!, sides.to!];
+    const vFrom = rosterValidation(from, lang);
+    const vTo = rosterValidation(to, lang);
+    const side = (body: RosterBody) => {
+      const { fighters, catalog, receipt: _r, ...band } = body;
+      return { edition: body.edition, catalog: catalog as { id: string }[] | undefined, league: catalogOf(body)?.catalog, fighters: fighters as RosterEntry[], band };
+    };
+    const diff = diffRosters(side(from), side(to));
+    const changed = diff.changed.map((c) => ({ name: c.name, fromIndex: c.from, toIndex: c.to, changes: c.changes }));
+    return { ...diff, changed, totals: { from: vFrom.totals, to: vTo.totals }, valid: { from: vFrom.valid, to: vTo.valid } };
   }
 }
+
+/** `{"id"}` of a stored list, as a side of a diff. */
+export const StoredRosterRef = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 100, description: 'The id of a stored list (not sealed).' }) },
+  { title: 'StoredRosterRef' },
+);

@@ -1,7 +1,7 @@
 /** Request and response schemas of the league routes (CONTRACT §7.4), shared by REST and GraphQL. */
 import { Type } from '@sinclair/typebox';
 import { RosterBodySchema, RosterValidationSchema } from '../eden/roster.operation.js';
-import { DEFAULT_ROSTER_LIMITS } from './rosters.js';
+import { DEFAULT_ROSTER_LIMITS, RFC3339 } from './rosters.js';
 import { EventOut } from '../matches/schemas.js';
 
 const Open = (description: string) => Type.Object({}, { additionalProperties: true, description });
@@ -13,13 +13,30 @@ const ShareLink = Type.String({
     'The share link (GET, no API key): `PUBLIC_URL` + `/v1/eden/rosters/{id}` when the service has a `PUBLIC_URL`, else the relative path `/v1/eden/rosters/{id}` (resolve it against the base URL you called).',
 });
 
+const SealedUntil = Type.String({
+  format: 'date-time',
+  pattern: RFC3339,
+  description:
+    'RFC 3339 (CONTRACT §8.4): until this time the share link shows only `rosterSha256` and the verdict (`valid`, `codes`), not the list; the owner may reveal it earlier (POST /v1/eden/rosters/{id}/reveal). A time already past stores an open list.',
+});
+
+const RosterSha256 = Type.String({
+  description:
+    'Hex SHA-256 of the canonical JSON of the list as stored (keys sorted recursively, no spaces, without `receipt`; a text list: the parsed `roster`), as a receipt of it names.',
+});
+
 export const StoreRosterBody = Type.Object(
-  { roster: RosterBodySchema },
+  { roster: RosterBodySchema, sealedUntil: Type.Optional(SealedUntil) },
   {
     title: 'StoreRosterRequest',
     description: `\`roster\` is stored as sent: at most MAX_STORED_ROSTER_BYTES (default ${DEFAULT_ROSTER_LIMITS.maxRosterBytes}) bytes of JSON, and at most MAX_STORED_ROSTERS_PER_KEY (default ${DEFAULT_ROSTER_LIMITS.maxStoredPerKey}) lists per API key.`,
   },
 );
+
+export const StoreRosterQuery = Type.Object({
+  sealedUntil: Type.Optional({ ...SealedUntil, description: 'For a text/plain list (which has no `sealedUntil` member): the same as `sealedUntil` in a JSON body.' }),
+  receipt: Type.Optional(Type.Boolean({ description: 'Add `receipt` (as `"receipt": true` in the list does): a JWS over the stored list, naming its `rosterId`.' })),
+});
 
 export const StoredRosterCreated = Type.Object(
   {
@@ -27,6 +44,12 @@ export const StoredRosterCreated = Type.Object(
     validation: RosterValidationSchema,
     url: ShareLink,
     createdAt: Type.String({ format: 'date-time' }),
+    rosterSha256: Type.Optional(RosterSha256),
+    sealed: Type.Optional(Type.Boolean({ description: 'True while the share link shows only the hash and the verdict.' })),
+    sealedUntil: Type.Optional(Type.String({ format: 'date-time' })),
+    receipt: Type.Optional(
+      Type.String({ description: 'With `"receipt": true` (or `?receipt=true`): a compact JWS as of validate, whose payload also names `rosterId` (this list).' }),
+    ),
   },
   { title: 'StoredRosterCreated', description: '`validation`: the answer of POST /v1/eden/rosters/validate for the list, as answered now.' },
 );
@@ -40,6 +63,10 @@ export const StoredRosterView = Type.Object(
     rulesChanged: Type.Boolean({ description: 'True when validating the list today gives another result (the summary aside).' }),
     current: Type.Optional(RosterValidationSchema),
     url: ShareLink,
+    sealed: Type.Optional(Type.Boolean({ description: 'False: the list is public (never sealed, its time passed, or revealed).' })),
+    rosterSha256: Type.Optional(RosterSha256),
+    sealedUntil: Type.Optional(Type.String({ format: 'date-time', description: 'When the list was sealed until.' })),
+    revealedAt: Type.Optional(Type.String({ format: 'date-time', description: 'When its owner revealed it before that time.' })),
   },
   {
     title: 'StoredRoster',
@@ -47,7 +74,68 @@ export const StoredRosterView = Type.Object(
   },
 );
 
+/** A sealed list as its share link shows it (CONTRACT §8.4): no member of the list, no path or message of its validation. */
+export const SealedRosterView = Type.Object(
+  {
+    id: Type.String(),
+    sealed: Type.Boolean({ description: 'True: the list is hidden until `sealedUntil` or its reveal.' }),
+    rosterSha256: RosterSha256,
+    validation: Type.Object(
+      {
+        valid: Type.Boolean(),
+        codes: Type.Array(Type.String(), { description: 'The codes of its validation errors, in path order (no path or message: they would show the list).' }),
+      },
+      { title: 'SealedVerdict' },
+    ),
+    sealedUntil: Type.Optional(Type.String({ format: 'date-time', description: 'Until when (absent for a list that was never sealed: GraphQL `edenRosterSeal`).' })),
+    revealedAt: Type.Optional(Type.String({ format: 'date-time' })),
+    createdAt: Type.String({ format: 'date-time' }),
+    url: ShareLink,
+  },
+  { title: 'SealedRoster', description: 'A sealed list: its hash and verdict only, until `sealedUntil` or its reveal.' },
+);
+
+export const StoredRosterLink = Type.Union([StoredRosterView, SealedRosterView], {
+  description: 'The list (`sealed: false`), or while it is sealed only its hash and verdict (`sealed: true`).',
+});
+
 export const RosterIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+const DiffSide = Type.Unknown({
+  description:
+    'A list: a roster body (as POST /v1/eden/rosters/validate takes, `catalogRef` included), or `{"id"}` of a stored list that is not sealed (a sealed one → 422 `roster_sealed`; unknown → 400 `unknown_roster` at `…/id`). (GraphQL: JSON, as it is one of two shapes.)',
+});
+
+export const RosterDiffBody = Type.Object({ from: DiffSide, to: DiffSide }, { title: 'RosterDiffRequest' });
+
+const Change = Type.Object({ path: Type.String({ description: 'JSON pointer into the fighter (or, in `band`, into the body).' }), from: Type.Unknown(), to: Type.Unknown() });
+const DiffFighter = Type.Object({
+  name: Type.String(),
+  index: Type.Integer({ description: "Position in its list's `fighters`." }),
+  entry: Type.Unknown({ description: 'The entry as the list has it. (GraphQL: JSON.)' }),
+});
+const Totals = Type.Object({ value: Type.Integer(), budget: Type.Integer(), strategyPoints: Type.Integer() });
+
+export const RosterDiffSchema = Type.Object(
+  {
+    added: Type.Array(DiffFighter, { description: 'Fighters of `to` with no fighter of that name in `from`.' }),
+    removed: Type.Array(DiffFighter, { description: 'Fighters of `from` with no fighter of that name in `to`.' }),
+    changed: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        fromIndex: Type.Integer(),
+        toIndex: Type.Integer(),
+        changes: Type.Array(Change, {
+          description: 'Every member that differs, by JSON pointer into the resolved profile (`/value`, `/equipment/1/name`); a member absent on one side is null there.',
+        }),
+      }),
+    ),
+    band: Type.Array(Change, { description: 'Changes of the band itself: `/bandType`, `/affiliation`, `/budget`, `/edition`, `/catalogRef/…`.' }),
+    totals: Type.Object({ from: Totals, to: Totals }, { description: "Each list's validation `totals`." }),
+    valid: Type.Object({ from: Type.Boolean(), to: Type.Boolean() }, { description: 'Whether each list is legal.' }),
+  },
+  { title: 'RosterDiff' },
+);
 
 export const VerifyReceiptBody = Type.Object(
   {

@@ -5,6 +5,8 @@
  * sent beside the ref win over the profile's.
  */
 import { EXAMPLE_FIGHTERS, catalogFighter, catalogFighterById, type EditionId } from './catalog/index.js';
+import { leagueFighter, type LeagueCatalog } from './catalog/league.js';
+import { normalizeFighter } from './fighter.js';
 
 export type RefResolution = { fighter: Record<string, unknown> } | { code: 'unknown_fighter' | 'incomplete_profile'; message: string };
 
@@ -13,11 +15,19 @@ export function resolvableFighterIds(edition: EditionId): string[] {
   return EXAMPLE_FIGHTERS.filter((f) => catalogFighter(f, edition) !== undefined).map((f) => f.id);
 }
 
-export function resolveFighterRef(entry: { ref: string } & Record<string, unknown>, edition: EditionId): RefResolution {
+/**
+ * With `league` (a stored catalog named by `catalogRef`, CONTRACT §8.4) the ref is looked up there
+ * first, by id or printed name, and the league's profile is used as written in either printing.
+ */
+export function resolveFighterRef(entry: { ref: string } & Record<string, unknown>, edition: EditionId, league?: LeagueCatalog): RefResolution {
+  const own = leagueFighter(league, entry.ref);
+  if (own) return { fighter: withState(normalizeFighter(own) as unknown as Record<string, unknown>, entry) };
   const known = resolvableFighterIds(edition);
-  const hint = `Known ids (${edition.toUpperCase()}): ${known.join(', ')} (GET /v1/eden/catalog).`;
+  const hint = `Known ids (${edition.toUpperCase()}): ${known.join(', ')} (GET /v1/eden/catalog)${league ? ", or the league catalog's" : ''}.`;
   const found = catalogFighterById(entry.ref);
-  if (!found || !found.editions.includes(edition)) return { code: 'unknown_fighter', message: `No fighter "${entry.ref}" in the ${edition.toUpperCase()} catalog. ${hint}` };
+  if (!found || !found.editions.includes(edition)) {
+    return { code: 'unknown_fighter', message: `No fighter "${entry.ref}" in the ${league ? 'league catalog or the ' : ''}${edition.toUpperCase()} catalog. ${hint}` };
+  }
   const profile = catalogFighter(found, edition);
   if (!profile) {
     return {
@@ -25,11 +35,15 @@ export function resolveFighterRef(entry: { ref: string } & Record<string, unknow
       message: `"${entry.ref}" appears only in a worked example; the rulebooks do not print its full profile, so send the fighter itself. ${hint}`,
     };
   }
-  // state sent beside the ref completes the profile's zero state limb by limb, marker by marker
+  return { fighter: withState(profile as unknown as Record<string, unknown>, entry) };
+}
+
+/** The profile with the members sent beside the ref over it: state completes its zero state limb by limb, marker by marker. */
+function withState(profile: Record<string, unknown>, entry: Record<string, unknown>): Record<string, unknown> {
   const fighter: Record<string, unknown> = { ...profile, ...entry };
-  if (isObject(entry.wounds)) fighter.wounds = { ...profile.wounds, ...entry.wounds };
-  if (isObject(entry.markers)) fighter.markers = { ...profile.markers, ...entry.markers };
-  return { fighter };
+  if (isObject(entry.wounds)) fighter.wounds = { ...(profile.wounds as object), ...entry.wounds };
+  if (isObject(entry.markers)) fighter.markers = { ...(profile.markers as object), ...entry.markers };
+  return fighter;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

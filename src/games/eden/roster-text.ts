@@ -39,7 +39,25 @@ export interface TextRoster {
   bandType: 'faction' | 'stigma';
   affiliation?: string;
   budget?: number;
+  /** A league's stored catalog (CONTRACT §8.4): `catalog <id>` or `catalog <id> version <n>` on the band line. */
+  catalogRef?: { id: string; version?: number };
   fighters: TextFighter[];
+}
+
+/** Where a place of the text starts (1-based). */
+export interface TextPosition {
+  line: number;
+  column: number;
+}
+
+/**
+ * Where each part of a parsed list is in its text (CONTRACT §8.4: validation problems of a text
+ * list carry the line and column of what they are about): the band line, and each fighter line
+ * (its name) with the column of each item in its brackets.
+ */
+export interface TextPositions {
+  band: TextPosition;
+  fighters: (TextPosition & { equipment: number[] })[];
 }
 
 /** A parse problem: the JSON pointer it would have, plus where it is in the text (1-based). */
@@ -49,11 +67,17 @@ export interface TextProblem extends InputProblem {
 }
 
 export type ParseResult = { ok: true; roster: TextRoster } | { ok: false; errors: TextProblem[] };
+/** A parse that also says where each part of the list is (parseRosterTextPlaced). */
+export type PlacedParseResult = { ok: true; roster: TextRoster; positions: TextPositions } | { ok: false; errors: TextProblem[] };
 
 const BAND_WORDS = new Set(['band', 'banda', 'bande', 'einheit']);
 const TYPE_WORDS: Record<string, 'faction' | 'stigma'> = { faction: 'faction', faccion: 'faction', fraktion: 'faction', stigma: 'stigma', estigma: 'stigma' };
 const BUDGET_WORDS = new Set(['budget', 'presupuesto', 'points', 'point', 'pts', 'puntos', 'punkte', 'pt', 'p']);
 const EDITION_WORDS = new Set(['edition', 'edicion', 'ausgabe']);
+const CATALOG_WORDS = new Set(['catalog', 'catalogue', 'catalogo', 'katalog']);
+const VERSION_WORDS = new Set(['version', 'v', 'ver']);
+/** Ids of stored catalogs as the service makes them, and as a text line can hold them. */
+const CATALOG_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const MAX_BUDGET = 100000;
 
 /** Most lines a text list may have (a final line break starts no line); more → `too_many_lines`. */
@@ -203,6 +227,15 @@ function parseBandLine(text: string, lineNo: number, column: number, roster: Par
     const folded = words.map(fold);
     const num = words.find((w) => /^\d+$/.test(w));
     const editionWord = EDITION_WORDS.has(folded[0]!);
+    if (CATALOG_WORDS.has(folded[0]!)) {
+      // CONTRACT §8.4: `catalog <id>` or `catalog <id> version <n>` names a league's stored catalog
+      const [, id, versionWord, version, ...extra] = words;
+      const versioned = versionWord === undefined || (VERSION_WORDS.has(fold(versionWord)) && version !== undefined && /^[1-9]\d{0,8}$/.test(version));
+      if (id === undefined || !CATALOG_ID.test(id) || !versioned || extra.length) {
+        at('bad_catalog', '/catalogRef', part.column, 'Write the league catalog as "catalog <id>" or "catalog <id> version <n>" (CONTRACT §8.4).');
+      } else roster.catalogRef = version === undefined ? { id } : { id, version: Number(version) };
+      continue;
+    }
     if ((editionWord && folded.length === 2) || (folded.length === 1 && (folded[0] === 'es' || folded[0] === 'de'))) {
       const ed = folded[folded.length - 1]!;
       if (ed === 'es' || ed === 'de') roster.edition = ed;
@@ -222,7 +255,7 @@ function parseBandLine(text: string, lineNo: number, column: number, roster: Par
   }
 }
 
-function parseFighterLine(text: string, lineNo: number, column: number, index: number, errors: TextProblem[]): TextFighter | undefined {
+function parseFighterLine(text: string, lineNo: number, column: number, index: number, errors: TextProblem[], positions: TextPositions['fighters']): TextFighter | undefined {
   const at = (code: string, col: number, message: string) => errors.push({ path: `/fighters/${index}`, code, message, line: lineNo, column: col });
   let body = text;
   let col = column;
@@ -231,6 +264,8 @@ function parseFighterLine(text: string, lineNo: number, column: number, index: n
     body = body.slice(bullet[0].length);
     col += bullet[0].length;
   }
+  const position = { line: lineNo, column: col, equipment: [] as number[] };
+  positions[index] = position;
   const keyword = /^([^\s:,;]+)\s*:/u.exec(body);
   if (keyword && BAND_WORDS.has(fold(keyword[1]!))) {
     at('duplicate_band_line', col, 'A list has one band line, the first one.');
@@ -263,9 +298,9 @@ function parseFighterLine(text: string, lineNo: number, column: number, index: n
     at('unexpected_bracket', col + open + 1 + inner.indexOf('['), 'Equipment lists do not nest.');
     return undefined;
   }
-  fighter.equipment = segments(inner, 0)
-    .filter((s) => s.text)
-    .map((s) => equipmentItem(s.text.replace(/\s+/g, ' ')));
+  const items = segments(inner, col + open + 1).filter((s) => s.text);
+  position.equipment = items.map((s) => s.column);
+  fighter.equipment = items.map((s) => equipmentItem(s.text.replace(/\s+/g, ' ')));
   return fighter;
 }
 
@@ -276,11 +311,18 @@ const pick = <K extends keyof TextRoster>(r: Partial<TextRoster>, k: K): Partial
  * a budget (textOverBudget) is that one problem, and no line is parsed.
  */
 export function parseRosterText(text: string): ParseResult {
+  const parsed = parseRosterTextPlaced(text);
+  return parsed.ok ? { ok: true, roster: parsed.roster } : parsed;
+}
+
+/** parseRosterText, with where each part of the list is in the text (CONTRACT §8.4: problems of the list carry lines). */
+export function parseRosterTextPlaced(text: string): PlacedParseResult {
   const over = textOverBudget(text);
   if (over) return { ok: false, errors: [over] };
   const errors: TextProblem[] = [];
   const roster: Partial<TextRoster> = {};
   const fighters: TextFighter[] = [];
+  const positions: TextPositions = { band: { line: 1, column: 1 }, fighters: [] };
   let bandSeen = false;
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   lines.forEach((raw, i) => {
@@ -290,10 +332,11 @@ export function parseRosterText(text: string): ParseResult {
     if (!trimmed) return;
     if (!bandSeen) {
       bandSeen = true;
+      positions.band = { line: i + 1, column };
       parseBandLine(trimmed, i + 1, column, roster, errors);
       return;
     }
-    const f = parseFighterLine(trimmed, i + 1, column, fighters.length, errors);
+    const f = parseFighterLine(trimmed, i + 1, column, fighters.length, errors, positions.fighters);
     if (f) fighters.push(f);
     else fighters.push({ ref: '' });
   });
@@ -302,8 +345,21 @@ export function parseRosterText(text: string): ParseResult {
   }
   if (errors.length) return { ok: false, errors };
   // members in a fixed order, absent when the text does not set them
-  const out = { bandType: roster.bandType!, ...pick(roster, 'edition'), ...pick(roster, 'affiliation'), ...pick(roster, 'budget'), fighters };
-  return { ok: true, roster: out };
+  const out = { bandType: roster.bandType!, ...pick(roster, 'edition'), ...pick(roster, 'affiliation'), ...pick(roster, 'budget'), ...pick(roster, 'catalogRef'), fighters };
+  return { ok: true, roster: out, positions };
+}
+
+/**
+ * The place in the text a problem of the parsed list is about (CONTRACT §8.4): a fighter's line for
+ * `/fighters/<i>/…` (an item's column for `/fighters/<i>/equipment/<j>/…`), else the band line
+ * (the band's type, symbol, budget, edition and catalog, and the band as a whole: `/fighters`).
+ */
+export function textPosition(positions: TextPositions, path: string): TextPosition {
+  const m = /^\/fighters\/(\d+)(?:\/equipment\/(\d+))?/.exec(path);
+  const fighter = m ? positions.fighters[Number(m[1])] : undefined;
+  if (!fighter) return { ...positions.band };
+  const item = m![2] === undefined ? undefined : fighter.equipment[Number(m![2])];
+  return { line: fighter.line, column: item ?? fighter.column };
 }
 
 /** Why a JSON body cannot be written as text (a JSON pointer and a message), or the text. */
@@ -347,6 +403,12 @@ export function formatRosterText(body: Record<string, unknown>, lang: TextLang =
   let band = `${L.band}: ${L[bandType]}${affiliation ? ' ' + affiliation : ''}`;
   if (typeof body.budget === 'number') band += `, ${L.budget} ${body.budget}`;
   if (body.edition === 'es' || body.edition === 'de') band += `, ${L.edition} ${body.edition}`;
+  const ref = body.catalogRef as { id?: unknown; version?: unknown } | undefined;
+  if (ref !== undefined) {
+    if (typeof ref?.id === 'string' && CATALOG_ID.test(ref.id) && (ref.version === undefined || (Number.isInteger(ref.version) && (ref.version as number) >= 1))) {
+      band += `, catalog ${ref.id}${ref.version === undefined ? '' : ` version ${ref.version}`}`;
+    } else errors.push({ path: '/catalogRef', code: 'not_expressible', message: 'This catalog reference cannot be written on a band line.' });
+  }
   const lines = [band];
   const fighters = Array.isArray(body.fighters) ? (body.fighters as Record<string, unknown>[]) : [];
   fighters.forEach((f, i) => {

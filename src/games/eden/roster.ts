@@ -5,6 +5,7 @@
 import { pointer } from '../errors.js';
 import { catalogFighter, catalogFighterById, canonicalFaction, canonicalStigma, FACTIONS, fold, type EditionId } from './catalog/index.js';
 import { characteristic, isNpc, normalizeFighter, type Fighter, type FighterInput } from './fighter.js';
+import { leagueFighter, type LeagueCatalog } from './catalog/league.js';
 
 export type BandType = 'faction' | 'stigma';
 export type RosterEntry = FighterInput | { ref: string };
@@ -18,6 +19,8 @@ export interface RosterInput {
   budget?: number;
   /** The caller's own profiles, looked up by `id` before the built-in catalog. */
   catalog?: FighterInput[];
+  /** A league's stored catalog (CONTRACT §8.4, `catalogRef`): after `catalog`, before the built-in one. */
+  league?: LeagueCatalog;
   fighters: RosterEntry[];
 }
 
@@ -50,6 +53,37 @@ export interface RosterResult {
 export const DEFAULT_BUDGET = 100;
 /** EDEN-ROSTER-5: advised ceiling (ES «no sobrepasar los 200» / DE «unter 200 Punkten»). */
 export const ADVISED_BUDGET = 200;
+
+/**
+ * JSON pointers in document order (CONTRACT §8.4): segment by segment, array indexes as numbers
+ * (`/fighters/2` before `/fighters/10`), a pointer before the pointers under it.
+ */
+export function comparePaths(a: string, b: string): number {
+  if (a === b) return 0;
+  const sa = a.split('/');
+  const sb = b.split('/');
+  for (let i = 1; i < Math.max(sa.length, sb.length); i++) {
+    const x = sa[i];
+    const y = sb[i];
+    if (x === undefined) return -1;
+    if (y === undefined) return 1;
+    if (x === y) continue;
+    const nx = /^(0|[1-9]\d*)$/.test(x);
+    const ny = /^(0|[1-9]\d*)$/.test(y);
+    if (nx && ny) return Number(x) - Number(y);
+    if (nx !== ny) return nx ? -1 : 1;
+    return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+/** Problems ordered by `path` (comparePaths); problems at one path keep their order. */
+export function byPath<T extends { path: string }>(problems: readonly T[]): T[] {
+  return problems
+    .map((p, i) => [p, i] as const)
+    .sort(([a, i], [b, j]) => comparePaths(a.path, b.path) || i - j)
+    .map(([p]) => p);
+}
 
 function isRef(entry: RosterEntry): entry is { ref: string } {
   return typeof (entry as { ref?: unknown }).ref === 'string';
@@ -109,9 +143,20 @@ export function validateRoster(input: RosterInput): RosterResult {
         resolved.push({ index, fighter: normalizeFighter(mine.fighter), at: () => refPath });
         return;
       }
+      // CONTRACT §8.4: the league's stored catalog, by id or printed name
+      const league = leagueFighter(input.league, entry.ref);
+      if (league) {
+        resolved.push({ index, fighter: normalizeFighter(league), at: () => refPath });
+        return;
+      }
       const builtIn = catalogFighterById(entry.ref);
       if (!builtIn || !builtIn.editions.includes(edition)) {
-        problem(errors, 'unknown_fighter', refPath, `No fighter "${entry.ref}" in the request catalog or the ${edition.toUpperCase()} catalog.`);
+        problem(
+          errors,
+          'unknown_fighter',
+          refPath,
+          `No fighter "${entry.ref}" in the request catalog${input.league ? ', the league catalog' : ''} or the ${edition.toUpperCase()} catalog.`,
+        );
         return;
       }
       const fighter = catalogFighter(builtIn, edition);
@@ -201,8 +246,8 @@ export function validateRoster(input: RosterInput): RosterResult {
 
   return {
     valid: errors.length === 0,
-    errors,
-    warnings,
+    errors: byPath(errors),
+    warnings: byPath(warnings),
     bandType: kind,
     affiliation,
     totals: {

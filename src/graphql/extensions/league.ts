@@ -12,12 +12,21 @@ import {
   CorrectionResult,
   JwksSchema,
   MatchResultSchema,
+  RosterDiffBody,
+  RosterDiffSchema,
+  SealedRosterView,
   StoredRosterCreated,
   StoredRosterView,
   StoreRosterBody,
   VerifiedReceiptSchema,
   VerifyReceiptBody,
 } from '../../app/league/schemas.js';
+import { CatalogBodySchema, CatalogSaved, CatalogView } from '../../app/league/catalog-schemas.js';
+import { attachCatalogRef } from '../../app/league/catalog-ref.js';
+import { validate } from '../../app/validate.js';
+import type { RosterBody } from '../../app/eden/roster.operation.js';
+import { RosterSealed } from '../../app/league/rosters.js';
+import type { LeagueCatalog } from '../../games/eden/catalog/league.js';
 import { gql } from '../types/graphql-js.js';
 import { verifyReceipt } from '../../app/league/receipts.js';
 import { signedResult } from '../../app/league/results.js';
@@ -36,6 +45,12 @@ function rosters(ctx: Ctx) {
   return r;
 }
 
+function catalogs(ctx: Ctx) {
+  const c = ctx.app.services.catalogs;
+  if (!c) throw unavailable('Stored catalogs need a database; none is configured.');
+  return c;
+}
+
 const id = { type: new gql.GraphQLNonNull(gql.GraphQLID) };
 
 export const leagueGraphql: GraphqlExtension = {
@@ -43,13 +58,38 @@ export const leagueGraphql: GraphqlExtension = {
     query: {
       edenRoster: {
         type: t.output(StoredRosterView, 'StoredRoster').type,
-        description: 'A stored army list (public share link). Same as GET /v1/eden/rosters/{id}.',
+        description:
+          'A stored army list (public share link). Same as GET /v1/eden/rosters/{id}, except for a sealed list (CONTRACT §8.4): an error `roster_sealed` (422) instead; its hash and verdict are `edenRosterSeal`.',
         args: { id },
         resolve: (_: unknown, args: { id: string }, ctx: Ctx) =>
           guarded(async () => {
             const view = await rosters(ctx).get(args.id, lang(ctx));
+            if (view.sealed) throw new RosterSealed(view.id, view.sealedUntil!);
             return { ...view, url: shareUrl(ctx, view.id) };
           }),
+      },
+      edenRosterSeal: {
+        type: t.output(SealedRosterView, 'SealedRoster').type,
+        description: "A stored list's public seal: `sealed`, `rosterSha256` and the verdict (`valid`, `codes`), whether it is sealed or not (CONTRACT §8.4).",
+        args: { id },
+        resolve: (_: unknown, args: { id: string }, ctx: Ctx) =>
+          guarded(async () => {
+            const seal = await rosters(ctx).seal(args.id);
+            return { ...seal, url: shareUrl(ctx, seal.id) };
+          }),
+      },
+      edenRosterDiff: {
+        type: t.output(RosterDiffSchema, 'RosterDiff').type,
+        description: 'What changed between two army lists (input as POST /v1/eden/rosters/diff).',
+        args: { input: { type: t.inputField(RosterDiffBody, 'EdenRosterDiff') } },
+        resolve: (_: unknown, args: { input: unknown }, ctx: Ctx) =>
+          guarded(async () => rosters(ctx).diff(input<{ from: unknown; to: unknown }>(RosterDiffBody, args.input), lang(ctx))),
+      },
+      edenLeagueCatalog: {
+        type: t.output(CatalogView, 'LeagueCatalog').type,
+        description: "A version of a league's stored catalog (public; the latest without `version`). Same as GET /v1/eden/catalogs/{id}.",
+        args: { id, version: { type: gql.GraphQLInt } },
+        resolve: (_: unknown, args: { id: string; version?: number | null }, ctx: Ctx) => guarded(async () => catalogs(ctx).get(args.id, args.version ?? undefined)),
       },
       matchResult: {
         type: t.output(MatchResultSchema, 'MatchResult').type,
@@ -82,9 +122,48 @@ export const leagueGraphql: GraphqlExtension = {
         resolve: (_: unknown, args: { input: unknown }, ctx: Ctx) =>
           guarded(async () => {
             const o = await owner(ctx);
-            const body = input<{ roster: never }>(StoreRosterBody, args.input);
-            const saved = await rosters(ctx).save(o.id, body.roster, lang(ctx));
-            return { id: saved.id, validation: saved.validation, url: shareUrl(ctx, saved.id), createdAt: saved.createdAt };
+            const given = structuredClone(args.input) as { roster?: unknown } | null;
+            rosters(ctx).checkSize(given?.roster);
+            await attachCatalogRef(given?.roster, ctx.app.services.catalogs);
+            // validated in place (not a copy): the catalog found stays on its `catalogRef`
+            const body = validate<{ roster: RosterBody; sealedUntil?: string }>(StoreRosterBody, given);
+            const saved = await rosters(ctx).save(o.id, body.roster, lang(ctx), { sealedUntil: body.sealedUntil, receipt: body.roster.receipt === true });
+            return { ...saved, url: shareUrl(ctx, saved.id) };
+          }),
+      },
+      revealEdenRoster: {
+        type: t.output(StoredRosterView, 'StoredRoster').type,
+        description: 'Reveal a sealed list before its time (its owner). Same as POST /v1/eden/rosters/{id}/reveal.',
+        args: { id },
+        resolve: (_: unknown, args: { id: string }, ctx: Ctx) =>
+          guarded(async () => {
+            const o = await owner(ctx);
+            const view = await rosters(ctx).reveal(o.id, args.id, lang(ctx));
+            return { ...view, url: shareUrl(ctx, view.id) };
+          }),
+      },
+      createEdenLeagueCatalog: {
+        type: t.output(CatalogSaved, 'CatalogVersionSaved').type,
+        description: "Store a league's catalog, version 1 (input as POST /v1/eden/catalogs).",
+        args: { input: { type: t.inputField(CatalogBodySchema, 'CreateEdenLeagueCatalog') } },
+        resolve: (_: unknown, args: { input: unknown }, ctx: Ctx) =>
+          guarded(async () => {
+            const o = await owner(ctx);
+            const given = structuredClone(args.input);
+            catalogs(ctx).checkSize(given);
+            return catalogs(ctx).create(o.id, input<LeagueCatalog>(CatalogBodySchema, given));
+          }),
+      },
+      updateEdenLeagueCatalog: {
+        type: t.output(CatalogSaved, 'CatalogVersionSaved').type,
+        description: 'Store the next version of a catalog (its owner; input as PUT /v1/eden/catalogs/{id}).',
+        args: { id, input: { type: t.inputField(CatalogBodySchema, 'UpdateEdenLeagueCatalog') } },
+        resolve: (_: unknown, args: { id: string; input: unknown }, ctx: Ctx) =>
+          guarded(async () => {
+            const o = await owner(ctx);
+            const given = structuredClone(args.input);
+            catalogs(ctx).checkSize(given);
+            return catalogs(ctx).update(o.id, args.id, input<LeagueCatalog>(CatalogBodySchema, given));
           }),
       },
       correctMatch: {

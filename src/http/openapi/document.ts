@@ -7,7 +7,7 @@
 import { operations } from '../../app/registry.js';
 import { documentProblems } from '../openapi-info.js';
 import { documentOperationExamples, namedExamples, type ExampleMedia } from './operation-examples.js';
-import { ROUTE_EXAMPLES } from './route-examples.js';
+import { ROUTE_EXAMPLES, TEXT_BODY_ROUTES } from './route-examples.js';
 import { shareTitledSchemas, type Document } from './shared-schemas.js';
 
 interface Operation3 {
@@ -34,12 +34,17 @@ function documentRouteExamples(paths: Paths): void {
 
 /** Operations with a `text` form also take `text/plain` bodies (on REST). */
 function documentTextBodies(paths: Paths): void {
-  const texts = new Set(operations.filter((op) => op.text).map((op) => op.id));
+  const texts = new Map<string, { summary: string; value: string }[]>(operations.filter((op) => op.text).map((op) => [op.id, op.text!.examples ?? []]));
+  for (const [id, examples] of Object.entries(TEXT_BODY_ROUTES)) texts.set(id, examples);
   for (const methods of Object.values(paths)) {
     for (const op of Object.values(methods)) {
       const content = op.requestBody?.content;
-      if (content && op.operationId && texts.has(op.operationId)) {
-        content['text/plain'] = { schema: { type: 'string', description: 'The body as plain text (format in the operation description), answered like the JSON body.' } };
+      const examples = op.operationId ? texts.get(op.operationId) : undefined;
+      if (content && examples) {
+        content['text/plain'] = {
+          schema: { type: 'string', description: 'The body as plain text (format in the operation description), answered like the JSON body.' },
+          ...(examples.length ? { examples: namedExamples(examples) } : {}),
+        };
       }
     }
   }

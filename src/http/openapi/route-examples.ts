@@ -4,6 +4,7 @@
  */
 import type { NamedExample } from './operation-examples.js';
 import { DICE_ROUTE_EXAMPLES } from './dice-examples.js';
+import { TEXT_EXAMPLE } from '../../app/eden/roster.operation.js';
 
 const MATCH_ID = '3f6c2a9e-8d41-4c7b-9a0e-5b1d2c3e4f50';
 const SIMULATION_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -63,6 +64,14 @@ export const SIMULATION_EVENTS_EXAMPLE = [
 ].join('\n');
 
 type Examples = Record<string, Record<string, NamedExample>>;
+
+const CATALOG_ID = '5b0e7c1a-3d2f-4e8b-9c6a-1f2e3d4c5b6a';
+const LEAGUE_SHA = '3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b';
+
+/** Hand-written routes that also take a text/plain body, with its examples (each parses and validates). */
+export const TEXT_BODY_ROUTES: Record<string, { summary: string; value: string }[]> = {
+  'eden.storeRoster': [{ summary: 'Yûri with a helmet, in Spanish', value: TEXT_EXAMPLE }],
+};
 
 /** operationId → status → example. */
 export const ROUTE_EXAMPLES: Examples = {
@@ -166,6 +175,75 @@ export const ROUTE_EXAMPLES: Examples = {
         createdAt: CREATED_AT,
         rulesChanged: false,
         url: '/v1/eden/rosters/r_8fK2mQ9xLp',
+      },
+    },
+  },
+  'eden.revealRoster': {
+    200: {
+      summary: 'A sealed list revealed by its owner',
+      value: {
+        id: 'r_8fK2mQ9xLp',
+        sealed: false,
+        rosterSha256: LEAGUE_SHA,
+        roster: { bandType: 'faction', fighters: [{ ref: 'yuri' }] },
+        validation: rosterValidation,
+        createdAt: CREATED_AT,
+        rulesChanged: false,
+        sealedUntil: '2026-03-06T19:00:00.000Z',
+        revealedAt: '2026-03-06T18:45:00.000Z',
+        url: '/v1/eden/rosters/r_8fK2mQ9xLp',
+      },
+    },
+  },
+  'eden.diffRosters': {
+    200: {
+      summary: 'A helmet added to Yûri',
+      value: {
+        added: [],
+        removed: [],
+        changed: [
+          {
+            name: 'Yûri',
+            fromIndex: 0,
+            toIndex: 0,
+            changes: [{ path: '/equipment/2', from: null, to: { name: 'Helmet', categories: ['protection'], protection: { limbs: ['head'], value: 1 } } }],
+          },
+        ],
+        band: [],
+        totals: { from: { value: 25, budget: 100, strategyPoints: 4 }, to: { value: 25, budget: 100, strategyPoints: 4 } },
+        valid: { from: true, to: true },
+      },
+    },
+  },
+  'eden.createCatalog': { 201: { summary: 'Version 1 of a league catalog', value: { id: CATALOG_ID, version: 1, sha256: LEAGUE_SHA, createdAt: CREATED_AT } } },
+  'eden.updateCatalog': { 200: { summary: 'Its next version', value: { id: CATALOG_ID, version: 2, sha256: LEAGUE_SHA, createdAt: CREATED_AT } } },
+  'eden.getCatalog': {
+    200: {
+      summary: 'Version 1 of a league catalog',
+      value: {
+        id: CATALOG_ID,
+        version: 1,
+        latestVersion: 2,
+        sha256: LEAGUE_SHA,
+        createdAt: CREATED_AT,
+        catalog: {
+          name: 'Winter league 2026',
+          fighters: [
+            {
+              id: 'vladd',
+              name: 'Vladd',
+              faction: 'jokers',
+              stigma: 'chaos',
+              value: 30,
+              limbs: {
+                head: { white: 2, red: 1, faces: [1], normal: 3, wounded: 2 },
+                arms: { white: 2, red: 1, faces: [2, 3], normal: 6, wounded: 5 },
+                torso: { white: 2, red: 1, faces: [4, 5], normal: 4, wounded: 3 },
+                legs: { white: 2, red: 1, faces: [6], normal: 4, wounded: 3 },
+              },
+            },
+          ],
+        },
       },
     },
   },

@@ -11,6 +11,7 @@ import { chartContent, preferredChart, svgToPng } from '../../transport/chart.js
 import { problemResponses } from '../schemas.js';
 import { unknownMembers, withWarnings } from '../../app/unknown-members.js';
 import { announceLanguage, appendVary } from '../language.js';
+import { acceptsCatalogRef, attachCatalogRef } from '../../app/league/catalog-ref.js';
 
 /** The route of one operation on `app`. */
 function route(app: FastifyInstance, op: Operation<any>): void {
@@ -30,14 +31,23 @@ function route(app: FastifyInstance, op: Operation<any>): void {
       // the stateless operations are open; examples are added to the document (src/http/openapi/)
       security: [],
       ...(op.body ? { body: op.body } : {}),
+      ...(op.query ? { querystring: op.query } : {}),
       response: { 200: ok, ...(op.rest?.responses ?? {}), ...problemResponses(op.body ? [400, 422, 429] : [429]) },
     },
+    // a league's stored catalog named by `catalogRef` is looked up before the body is validated (CONTRACT §8.4)
+    ...(acceptsCatalogRef(op)
+      ? { preValidation: async (request: { body: unknown; server: FastifyInstance }) => attachCatalogRef(request.body, request.server.services.catalogs) }
+      : {}),
     handler: async (request, reply) => {
       // members the body schema declares nowhere are accepted but reported (`warnings`)
       const warnings = op.body ? unknownMembers(op.body, request.body) : [];
       const ctx = contextFor(request);
       // blind rolls are REST only (CONTRACT §8.3: 201 with a commitment, no GraphQL shape)
-      const result = withWarnings(await op.handle(request.body, { ...ctx, source: request.textBody ? 'text' : 'json', blindRolls: request.server.services.blindRolls }), warnings);
+      const query = op.query ? { query: request.query as Record<string, unknown> } : {};
+      const result = withWarnings(
+        await op.handle(request.body, { ...ctx, source: request.textBody ? 'text' : 'json', ...query, blindRolls: request.server.services.blindRolls }),
+        warnings,
+      );
       const status = op.rest?.status?.(result);
       if (status !== undefined) reply.code(status as 200);
       if (op.chart) appendVary(reply, 'Accept');

@@ -2,7 +2,7 @@
  * Every storage port in memory, composed: what the app needs to run without a database (fast API
  * tests, tools). Each implementation passes the same contract suite as its SQL counterpart
  * (tests/contract): API keys (./api-keys.ts), match events (../event-store/memory.ts), simulations
- * (./simulation-store.ts), stored lists (./roster-store.ts) and receipt keys (the configured key,
+ * (./simulation-store.ts), stored lists (./roster-store.ts), league catalogs (./catalog-store.ts) and receipt keys (the configured key,
  * else one generated for the life of the process: ../receipt-keys.ts). Nothing survives the process;
  * each call answers fresh, empty stores that share nothing with another call's.
  */
@@ -13,11 +13,13 @@ import { memoryReceiptKeys } from '../receipt-keys.js';
 import { memoryApiKeyStore } from './api-keys.js';
 import { MemorySimulationStore } from './simulation-store.js';
 import { memoryRosterStore } from './roster-store.js';
+import { memoryCatalogStore } from './catalog-store.js';
 import { memoryBlindRollStore } from './blind-roll-store.js';
 
 export { memoryApiKeyStore } from './api-keys.js';
 export { MemorySimulationStore } from './simulation-store.js';
 export { memoryRosterStore } from './roster-store.js';
+export { memoryCatalogStore } from './catalog-store.js';
 export { memoryBlindRollStore } from './blind-roll-store.js';
 
 export type { StorePorts };
@@ -36,6 +38,7 @@ export function memoryStores(options: MemoryStoresOptions = {}): StorePorts {
     events: MemoryEventStore.create(),
     simulations: new MemorySimulationStore(clock),
     rosters: memoryRosterStore(clock),
+    catalogs: memoryCatalogStore(clock),
     receiptKeys: memoryReceiptKeys(receiptSigningKey),
     blindRolls: memoryBlindRollStore(),
   };

@@ -12,7 +12,9 @@
  *   (nothing awaits between them); at the limit RosterQuotaExceeded and nothing stored, checked
  *   where the SQL store checks it (after the 400 and the owner, before the row's own refusals).
  * - Answers are fresh copies, JSON values as `jsonb` gives them back and `createdAt` an ISO string
- *   from the injected clock, so a caller cannot change what is stored.
+ *   from the injected clock, so a caller cannot change what is stored; `sealedUntil` and
+ *   `revealedAt` ISO strings (milliseconds) or null, as `timestamptz` reads back.
+ * - `reveal` sets `revealedAt` once (a second reveal keeps the first time), only for the owner.
  */
 import type { Clock } from '../../app/ports.js';
 import { RosterQuotaExceeded, type RosterStore, type StoredRoster } from '../../app/league/ports.js';
@@ -39,6 +41,8 @@ interface Row {
   roster: unknown;
   validation: unknown;
   createdAt: number;
+  sealedUntil: string | null;
+  revealedAt: string | null;
 }
 
 const toStored = (r: Row): StoredRoster => ({
@@ -47,7 +51,17 @@ const toStored = (r: Row): StoredRoster => ({
   roster: jsonbCopy(r.roster),
   validation: jsonbCopy(r.validation),
   createdAt: new Date(r.createdAt).toISOString(),
+  sealedUntil: r.sealedUntil,
+  revealedAt: r.revealedAt,
 });
+
+/** What a `timestamptz` parameter becomes: an ISO string (milliseconds, as the SQL store reads it back), or PostgreSQL's refusal. */
+function timestamp(value: string | null | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  const at = Date.parse(value);
+  if (!Number.isFinite(at)) throw new Error(`invalid input syntax for type timestamp with time zone: "${value}"`);
+  return new Date(at).toISOString();
+}
 
 export function memoryRosterStore(clock: Clock = { now: () => Date.now() }): RosterStore {
   const rows = new Map<string, Row>();
@@ -62,7 +76,15 @@ export function memoryRosterStore(clock: Clock = { now: () => Date.now() }): Ros
       const max = limits.maxPerOwner;
       const count = owned.get(ownerId) ?? 0;
       if (max !== undefined && count >= max) throw new RosterQuotaExceeded(max);
-      const row: Row = { id: text(r.id), ownerId, roster: jsonb(r.roster, 'roster'), validation: jsonb(r.validation, 'validation'), createdAt: clock.now() };
+      const row: Row = {
+        id: text(r.id),
+        ownerId,
+        roster: jsonb(r.roster, 'roster'),
+        validation: jsonb(r.validation, 'validation'),
+        createdAt: clock.now(),
+        sealedUntil: timestamp(r.sealedUntil),
+        revealedAt: timestamp(r.revealedAt),
+      };
       if (rows.has(row.id)) throw new Error('duplicate key value violates unique constraint "eden_rosters_pkey"');
       rows.set(row.id, row);
       owned.set(row.ownerId, count + 1);
@@ -76,6 +98,14 @@ export function memoryRosterStore(clock: Clock = { now: () => Date.now() }): Ros
       if (id.length > 100) return undefined;
       const row = rows.get(text(id));
       return row ? toStored(row) : undefined;
+    },
+    async reveal(id, ownerId, at) {
+      if (id.length > 100) return undefined;
+      const row = rows.get(text(id));
+      const when = timestamp(at);
+      if (!row || row.ownerId !== text(ownerId)) return undefined;
+      row.revealedAt ??= when;
+      return toStored(row);
     },
   };
 }

@@ -43,9 +43,9 @@ describe('EDEN roster (EDEN-ROSTER-1..6, EDEN-PREP-2)', () => {
     expect(codes(r)).toEqual(['duplicate_name /fighters/1/name']);
   });
 
-  it('EDEN-ROSTER-2: with a chosen affiliation each off-symbol fighter is wrong_faction, and the mix is mixed_band', () => {
+  it('EDEN-ROSTER-2: with a chosen affiliation each off-symbol fighter is wrong_faction, and the mix is mixed_band (problems in path order, CONTRACT §8.4)', () => {
     const r = validateRoster(roster([joker('a', 10), grunt('b', {}, { faction: 'Clan Bamaka', stigma: 'chaos', value: 10 })], { affiliation: 'Jokergang' }));
-    expect(codes(r)).toEqual(['wrong_faction /fighters/1/faction', 'mixed_band /fighters']);
+    expect(codes(r)).toEqual(['mixed_band /fighters', 'wrong_faction /fighters/1/faction']);
     expect(r.affiliation).toBe('jokers');
   });
 
