@@ -16,6 +16,12 @@ export function preferredChart(accept: string | undefined): ChartType | undefine
   return best === 'image/svg+xml' || best === 'image/png' ? best : undefined;
 }
 
+/** The picture type of a route that always answers a chart: SVG unless Accept ranks PNG above it. */
+export function chartType(accept: string | undefined): ChartType {
+  if (!accept) return 'image/svg+xml';
+  return new Negotiator({ headers: { accept } }).mediaType(['image/svg+xml', 'image/png']) === 'image/png' ? 'image/png' : 'image/svg+xml';
+}
+
 /** The SVG rendered as PNG, at its own size, on the fonts of the system. */
 export function svgToPng(svg: string): Buffer {
   return new Resvg(svg, { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();

@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 /** The routes that take feed tokens (for the messages of refusals). */
-export const FEED_STREAM_ROUTES = 'GET /v1/matches/{id}/feed and GET /v1/simulations/{id}/events';
+export const FEED_STREAM_ROUTES = 'GET /v1/matches/{id}/feed, GET /v1/simulations/{id}/events and its chart.svg';
 
 const REJECTIONS: Record<FeedTokenRejection, string> = {
   malformed: 'The feed token is malformed.',

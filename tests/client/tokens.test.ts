@@ -109,7 +109,6 @@ describe('feed tokens and URLs for EventSource and <img> (contract §7.2)', () =
     expect(owner.matchFeedUrl('m/1', 'a.b+c', { from: 3 })).toBe(`${BASE}/prefix/v1/matches/m%2F1/feed?token=a.b%2Bc&from=3`);
     expect(owner.simulationEventsUrl('s1', 'tok')).toBe(`${BASE}/prefix/v1/simulations/s1/events?token=tok`);
     expect(owner.simulationChartUrl('s1', 'tok')).toBe(`${BASE}/prefix/v1/simulations/s1/chart.svg?token=tok`);
-    expect(owner.simulationChartUrl('s1', 'tok', { format: 'png' })).toBe(`${BASE}/prefix/v1/simulations/s1/chart.png?token=tok`);
   });
 });
 

@@ -1622,10 +1622,8 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
     }) => AsyncGenerator<import("./streams.js").SimulationUpdate, any, any>;
     /** The progress stream's URL with `?token=` (a simulation feed token) for `EventSource`. */
     simulationEventsUrl: (simulationId: string, token: string) => string;
-    /** The chart's URL with `?token=` for `<img src>`: SVG, or PNG with `format: 'png'`. */
-    simulationChartUrl: (simulationId: string, token: string, o?: {
-        format?: "svg" | "png";
-    }) => string;
+    /** The chart's URL with `?token=` (a simulation feed token) for `<img src>`: SVG (PNG when a request's Accept prefers it). */
+    simulationChartUrl: (simulationId: string, token: string) => string;
     health: () => Promise<{
         status: "ok";
     }>;

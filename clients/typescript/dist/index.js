@@ -784,8 +784,8 @@ function createArbiterClient(options) {
     followSimulation: (simulationId, o) => followSimulation(send, baseUrl, simulationId, o),
     /** The progress stream's URL with `?token=` (a simulation feed token) for `EventSource`. */
     simulationEventsUrl: (simulationId, token) => withToken(`/v1/simulations/${enc(simulationId)}/events`, token),
-    /** The chart's URL with `?token=` for `<img src>`: SVG, or PNG with `format: 'png'`. */
-    simulationChartUrl: (simulationId, token, o = {}) => withToken(`/v1/simulations/${enc(simulationId)}/chart.${o.format ?? "svg"}`, token),
+    /** The chart's URL with `?token=` (a simulation feed token) for `<img src>`: SVG (PNG when a request's Accept prefers it). */
+    simulationChartUrl: (simulationId, token) => withToken(`/v1/simulations/${enc(simulationId)}/chart.svg`, token),
     // — system —
     health: () => unwrap(raw.GET("/health"))
   };

@@ -152,9 +152,8 @@ export function createArbiterClient(options: ArbiterClientOptions) {
     followSimulation: (simulationId: string, o?: { signal?: AbortSignal }) => followSimulation(send, baseUrl, simulationId, o),
     /** The progress stream's URL with `?token=` (a simulation feed token) for `EventSource`. */
     simulationEventsUrl: (simulationId: string, token: string) => withToken(`/v1/simulations/${enc(simulationId)}/events`, token),
-    /** The chart's URL with `?token=` for `<img src>`: SVG, or PNG with `format: 'png'`. */
-    simulationChartUrl: (simulationId: string, token: string, o: { format?: 'svg' | 'png' } = {}) =>
-      withToken(`/v1/simulations/${enc(simulationId)}/chart.${o.format ?? 'svg'}`, token),
+    /** The chart's URL with `?token=` (a simulation feed token) for `<img src>`: SVG (PNG when a request's Accept prefers it). */
+    simulationChartUrl: (simulationId: string, token: string) => withToken(`/v1/simulations/${enc(simulationId)}/chart.svg`, token),
 
     // — system —
     health: () => unwrap(raw.GET('/health')),

@@ -1,6 +1,6 @@
 /** The picture of a dice distribution: one bar per value that can occur. */
 import type { Static } from '@sinclair/typebox';
-import { barPanel, esc, labelStep, pct, svgHead } from '../charts/bar-chart.js';
+import { barPanel, labelStep, pct, svgHead, text } from '../charts/bar-chart.js';
 import type { DiceDistributionResponseSchema } from './schemas.js';
 
 type Distribution = Static<typeof DiceDistributionResponseSchema>;
@@ -30,8 +30,8 @@ export function distributionChartSvg(d: Distribution): string {
   const caption = `${d.min}..${d.max} · mean ${d.mean.toFixed(3)} · standard deviation ${d.stdev.toFixed(3)} · exact`;
   return (
     svgHead(W, H, `${d.notation}: exact distribution`) +
-    `<text x="${left}" y="24" font-size="15">${esc(`${d.notation} — exact distribution`)}</text>` +
-    `<text x="${left}" y="42" fill="#555">${esc(caption)}</text>` +
+    text(left, 24, `${d.notation} — exact distribution`, 'font-size="15"', W - left - 20, 15) +
+    text(left, 42, caption, 'fill="#555"', W - left - 20) +
     barPanel({ left, top, width: plotW, height: H - top - 50, bars: b, valueLabels: b.length <= 24, labelEvery: labelStep(b.length) }) +
     `<text x="${left + plotW / 2}" y="${H - 12}" text-anchor="middle">total</text>` +
     '</svg>'

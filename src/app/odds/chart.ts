@@ -1,6 +1,6 @@
 /** The picture of an exact-odds answer: PC lost by the fighter attacked, and per-limb outcomes. */
 import type { Static } from '@sinclair/typebox';
-import { barPanel, esc, pct, svgHead } from '../charts/bar-chart.js';
+import { barPanel, pct, svgHead, text } from '../charts/bar-chart.js';
 import type { OddsResponseSchema } from './schemas.js';
 
 type Odds = Static<typeof OddsResponseSchema>;
@@ -21,11 +21,11 @@ export function oddsChartSvg(title: string, r: Odds): string {
   }));
   return (
     svgHead(W, H, `${title}: exact odds`) +
-    `<text x="60" y="24" font-size="15">${esc(`${title} — exact odds`)}</text>` +
-    `<text x="60" y="42" fill="#555">${esc(caption)}</text>` +
-    `<text x="60" y="${top - 10}">PC lost by the fighter attacked</text>` +
+    text(60, 24, `${title} — exact odds`, 'font-size="15"', W - 80, 15) +
+    text(60, 42, caption, 'fill="#555"', W - 80) +
+    text(60, top - 10, 'PC lost by the fighter attacked', '', 380) +
     barPanel({ left: 60, top, width: 380, height: plotH, bars: marked.map((b) => ({ label: String(b.marked), rate: b.rate, tooltip: `${b.marked} PC: ${pct(b.rate)}` })) }) +
-    `<text x="500" y="${top - 10}">Per limb: loses at least 1 PC</text>` +
+    text(500, top - 10, 'Per limb: loses at least 1 PC', '', 240) +
     barPanel({ left: 500, top, width: 240, height: plotH, bars: limbs, fill: '#47a' }) +
     `<text x="250" y="${H - 12}" text-anchor="middle">PC lost</text>` +
     `<text x="620" y="${H - 12}" text-anchor="middle">limb</text>` +

@@ -15,7 +15,7 @@ import { SSE_ROUTE, holdStream, openEventStream, sendEvent, sendShutdown, stream
 import { eventStreamResponse } from '../openapi/event-stream.js';
 import { onRevocation, sendRevoked } from '../revocation.js';
 import type { SimulationService, SimulationView } from '../../app/simulations/service.js';
-import { chartSvg } from './simulation-chart.js';
+import { CHART_DESCRIPTION, CHART_RESPONSE, sendChart } from './simulation-chart.js';
 import { FeedTokenQuery } from '../../app/feeds/schemas.js';
 import { feedTokenRoute } from '../feed-tokens.js';
 import { SimulationSubmittedSchema, SimulationViewSchema, SubmitSimulationSchema, type SubmitSimulationBody } from '../../app/simulations/schemas.js';
@@ -173,21 +173,23 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { id: string } }>('/v1/simulations/:id/chart.svg', {
+    // `<img src="…/chart.svg?token=…">`: a feed token of this simulation in place of the key (CONTRACT §7.2)
+    config: { feedToken: 'simulation' },
     schema: {
       operationId: 'simulations.chart',
       tags: TAGS,
       security: SECURITY,
-      summary: 'SVG chart of the result: distribution of PC lost by the fighter attacked',
-      description: 'Bars give the share of resolutions per number of PC lost, with success and out-of-action rates. Before completion the chart shows the status and progress.',
+      summary: 'Chart of the result (SVG, or PNG by Accept): distribution of PC lost by the fighter attacked',
+      description: CHART_DESCRIPTION,
       params: IdParams,
-      response: { 200: { description: 'image/svg+xml', content: { 'image/svg+xml': { schema: Type.String() } } }, ...problemResponses([401, 404, 503]) },
+      querystring: FeedTokenQuery,
+      response: { 200: CHART_RESPONSE, ...problemResponses([401, 404, 503]) },
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
       const v = await guard(request, () => service(app).get(owner.id, request.params.id));
       if (!v) throw notFound(request.params.id);
-      reply.type('image/svg+xml; charset=utf-8').header('cache-control', v.status === 'completed' ? 'private, max-age=86400' : 'no-store');
-      return chartSvg(v);
+      return sendChart(request, reply, v);
     },
   });
 }
