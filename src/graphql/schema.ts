@@ -23,6 +23,7 @@ import { asGraphqlError } from './errors.js';
 import { gql } from './types/graphql-js.js';
 import { TypeConverter } from './types/convert.js';
 import { pascal } from './types/names.js';
+import { inputAsRest } from './types/rest-shape.js';
 
 export const extensions: GraphqlExtension[] = [matchesGraphql, simulationsGraphql, leagueGraphql];
 
@@ -51,10 +52,26 @@ function operationField(op: Operation<any>, t: TypeConverter): GraphQLFieldConfi
   };
 }
 
+/**
+ * Arguments as their REST bodies: a map sent as `[{key, value}]` entries, one alternative of a
+ * several-kinds member (`{value: "head"}`, `{all: true}`) — src/graphql/types/rest-shape.ts.
+ */
+function restArguments<F extends GraphQLFieldConfig<any, any, any>>(field: F): F {
+  const args = field.args ?? {};
+  if (Object.keys(args).length === 0) return field;
+  const rest = (given: Record<string, unknown>) => Object.fromEntries(Object.entries(given ?? {}).map(([k, v]) => [k, args[k] ? inputAsRest(v, args[k].type) : v]));
+  const { resolve, subscribe } = field;
+  return {
+    ...field,
+    ...(resolve ? { resolve: (source: unknown, given: Record<string, unknown>, ctx: unknown, info: any) => resolve(source, rest(given), ctx, info) } : {}),
+    ...(subscribe ? { subscribe: (source: unknown, given: Record<string, unknown>, ctx: unknown, info: any) => subscribe(source, rest(given), ctx, info) } : {}),
+  };
+}
+
 function merge(target: RootFields, source: RootFields | undefined): RootFields {
   for (const [name, field] of Object.entries(source ?? {})) {
     if (name in target) throw new Error(`GraphQL: the root field ${name} is defined twice.`);
-    target[name] = nullable(field);
+    target[name] = restArguments(nullable(field));
   }
   return target;
 }

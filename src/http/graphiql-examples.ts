@@ -4,10 +4,28 @@
  * of the schema (argument types, result types) changes the documents without editing this file:
  * the variables are the operation's first `examples` body, the argument types are read from the
  * schema, and the selection set lists the result's leaf fields down to SELECTION_DEPTH levels.
- * To show another operation, add its GraphQL field name to EXAMPLE_FIELDS.
+ * To show another operation, add its GraphQL field name to EXAMPLE_FIELDS. The REST example becomes
+ * GraphQL input (`restAsInput`: maps as `[{key, value}]` entries, several-kinds members as their
+ * alternative). After them come a match's life: `createMatch` (the game's documented setup),
+ * `runCommand` (its first setup command) and the `matchEvents` subscription, each with an
+ * `Authorization` header to fill in with an API key.
  */
 import { getNamedType, isInterfaceType, isLeafType, isNonNullType, isObjectType, isUnionType, type GraphQLField, type GraphQLNamedType, type GraphQLSchema } from 'graphql';
 import type { Operation } from '../app/operation.js';
+import { gameCommands } from '../app/matches/games.js';
+import { restAsInput } from '../graphql/types/rest-shape.js';
+import { servedSchema } from '../graphql/schema.js';
+
+/**
+ * A REST body as the GraphQL input of root field `field`'s argument `arg`, converted by the served
+ * schema (its types carry the shapes; the schema GraphiQL gets by introspection does not).
+ */
+function asInput(field: string, arg: string, value: unknown): unknown {
+  const served = servedSchema();
+  const root = served.getQueryType()?.getFields()[field] ?? served.getMutationType()?.getFields()[field];
+  const type = root?.args.find((a) => a.name === arg)?.type;
+  return type ? restAsInput(value, type) : value;
+}
 
 /** GraphQL field names of the operations shown, in tab order. */
 export const EXAMPLE_FIELDS = ['edenMelee', 'animaExplore', 'exsiliumNewaruAction', 'soeGoomzPhase', 'diceRoll'];
@@ -18,7 +36,13 @@ const SELECTION_DEPTH = 4;
 export interface ExampleTab {
   query: string;
   variables?: string;
+  /** JSON of the request headers (an API key placeholder for the match tabs). */
+  headers?: string;
 }
+
+/** The game whose setup the match tabs show. */
+const MATCH_GAME = 'eden';
+export const API_KEY_PLACEHOLDER = 'Bearer <your API key: POST /v1/admin/keys>';
 
 /** The tabs: a `{ health }` query first, then one per EXAMPLE_FIELDS entry the schema and registry both know. */
 export function exampleTabs(schema: GraphQLSchema, operations: readonly Operation<any>[]): ExampleTab[] {
@@ -29,6 +53,36 @@ export function exampleTabs(schema: GraphQLSchema, operations: readonly Operatio
     if (!op || !found) continue;
     tabs.push(tabFor(op, found.kind, found.field));
   }
+  return [...tabs, ...matchTabs(schema)];
+}
+
+/** createMatch, runCommand and the matchEvents subscription, where the schema has them. */
+function matchTabs(schema: GraphQLSchema): ExampleTab[] {
+  const create = schema.getMutationType()?.getFields().createMatch;
+  const command = schema.getMutationType()?.getFields().runCommand;
+  const events = schema.getSubscriptionType()?.getFields().matchEvents;
+  const guide = gameCommands(MATCH_GAME);
+  if (!create || !command || !events || !guide) return [];
+  const headers = JSON.stringify({ authorization: API_KEY_PLACEHOLDER }, null, 2);
+  const inputOf = (field: GraphQLField<unknown, unknown>) => field.args.find((a) => a.name === 'input')!;
+  const tabs: ExampleTab[] = [];
+  const body = { game: MATCH_GAME, players: guide.setup.players, options: guide.setup.options };
+  tabs.push({
+    query: `# A match (an API key in the headers below): its id goes into the next tabs.\n# Same as POST /v1/matches\nmutation CreateMatch($input: ${String(inputOf(create).type)}) {\n  createMatch(input: $input)${rootSelection(getNamedType(create.type))}\n}\n`,
+    variables: JSON.stringify({ input: asInput('createMatch', 'input', body) }, null, 2),
+    headers,
+  });
+  const first = guide.setup.commands[0];
+  tabs.push({
+    query: `# A command, appended to the match's log if the rules allow it.\n# Same as POST /v1/matches/{id}/commands\nmutation RunCommand($id: ID!, $input: ${String(inputOf(command).type)}) {\n  runCommand(id: $id, input: $input)${rootSelection(getNamedType(command.type))}\n}\n`,
+    variables: JSON.stringify({ id: '<the id CreateMatch answered>', input: asInput('runCommand', 'input', { expectedVersion: 0, command: first }) }, null, 2),
+    headers,
+  });
+  tabs.push({
+    query: `# The match's events as they are committed (WebSocket), from version 0.\n# Same as GET /v1/matches/{id}/feed\nsubscription MatchEvents($id: ID!) {\n  matchEvents(id: $id, after: 0)${rootSelection(getNamedType(events.type))}\n}\n`,
+    variables: JSON.stringify({ id: '<the id CreateMatch answered>' }, null, 2),
+    headers,
+  });
   return tabs;
 }
 
@@ -48,7 +102,7 @@ function tabFor(op: Operation<any>, kind: 'query' | 'mutation', field: GraphQLFi
   const opName = field.name.charAt(0).toUpperCase() + field.name.slice(1);
   const header = [`# ${op.summary}`, `# Same as ${op.method} ${op.path}${example ? ` — example: ${example.summary}` : ''}`];
   const query = `${header.join('\n')}\n${kind} ${opName}${definitions ? `(${definitions})` : ''} {\n  ${field.name}${call ? `(${call})` : ''}${selection}\n}\n`;
-  const input = args.some((a) => a.name === 'input') && example ? { input: example.value } : undefined;
+  const input = args.some((a) => a.name === 'input') && example ? { input: asInput(field.name, 'input', example.value) } : undefined;
   return input ? { query, variables: JSON.stringify(input, null, 2) } : { query };
 }
 

@@ -8,6 +8,7 @@
  * Warm-up requests are not logged and count against no client's rate limit; none of them writes.
  */
 import { operationDocument } from '../graphql/operation-document.js';
+import { restAsInput } from '../graphql/types/rest-shape.js';
 import { servedSchema } from '../graphql/schema.js';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { operations } from '../app/registry.js';
@@ -50,7 +51,12 @@ export async function warmUp(app: FastifyInstance, options: { timeoutMs?: number
   requests.push(graphql('{ health }'));
   const schema = servedSchema();
   for (const op of operations) {
-    requests.push(graphql(operationDocument(schema, op.graphql.name), op.body ? { input: op.examples?.[0]?.value ?? {} } : undefined));
+    // the REST example as GraphQL input (maps as entries, several-kinds members as their alternative)
+    const input = schema
+      .getQueryType()
+      ?.getFields()
+      [op.graphql.name]?.args.find((a) => a.name === 'input');
+    requests.push(graphql(operationDocument(schema, op.graphql.name), op.body ? { input: input ? restAsInput(op.examples?.[0]?.value ?? {}, input.type) : {} } : undefined));
   }
   // The league's public key set: its first call loads (or makes) the receipt signing key.
   const optional = new Set<InjectOptions>(options.database ? [{ method: 'GET', url: '/.well-known/jwks.json' }] : []);

@@ -7,14 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildSchema, parse, validate } from 'graphql';
 import { readFileSync } from 'node:fs';
-import { testApp } from '../helpers/app.js';
-import { exampleTabs } from '../../src/http/graphiql-examples.js';
+import { apiKey, memoryApp } from '../helpers/app.js';
+import { API_KEY_PLACEHOLDER, exampleTabs } from '../../src/http/graphiql-examples.js';
+import { servedSchema } from '../../src/graphql/schema.js';
+import { restAsInput } from '../../src/graphql/types/rest-shape.js';
 import { operations } from '../../src/app/registry.js';
 
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await testApp();
+  app = await memoryApp();
 });
 afterAll(async () => app?.close());
 
@@ -38,19 +40,43 @@ describe('GraphiQL page and assets', () => {
     expect((await app.inject({ method: 'GET', url: '/graphiql/assets/..%2Fpackage.json' })).statusCode).toBe(404);
   });
 
-  it('example tabs are built from the schema and the operations’ documented examples', async () => {
-    const tabs = exampleTabs(buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8')), operations);
+  it('example tabs are built from the schema and the operations’ documented examples, then a match, a command and a subscription', async () => {
+    const served = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
+    const tabs = exampleTabs(served, operations);
     expect(tabs[0]!.query).toContain('health');
     const melee = tabs.find((t) => t.query.includes('edenMelee('))!;
     expect(melee).toBeDefined();
-    expect(JSON.parse(melee.variables!).input).toEqual(operations.find((o) => o.graphql.name === 'edenMelee')!.examples![0]!.value);
-    // every generated document runs against the real service without errors
+    // the REST example as GraphQL input (several-kinds members such as protection `limbs` as their alternative)
+    const input = servedSchema().getQueryType()!.getFields().edenMelee!.args[0]!.type;
+    expect(JSON.parse(melee.variables!).input).toEqual(restAsInput(operations.find((o) => o.graphql.name === 'edenMelee')!.examples![0]!.value, input));
+    expect(tabs.map((t) => /\n(?:query|mutation|subscription) (\w+)/.exec(t.query)![1])).toEqual([
+      'Health',
+      'EdenMelee',
+      'AnimaExplore',
+      'ExsiliumNewaruAction',
+      'SoeGoomzPhase',
+      'DiceRoll',
+      'CreateMatch',
+      'RunCommand',
+      'MatchEvents',
+    ]);
+    // every generated document is valid, and every query and mutation runs against the real service
+    // without errors: the match tabs with an API key in place of the placeholder, RunCommand on the
+    // match CreateMatch made
+    const key = await apiKey(app);
+    let matchId = '';
     for (const tab of tabs) {
-      const res = await app.inject({ method: 'POST', url: '/graphql', payload: { query: tab.query, variables: tab.variables ? JSON.parse(tab.variables) : undefined } });
+      expect(validate(served, parse(tab.query)), tab.query).toEqual([]);
+      if (tab.query.includes('\nsubscription ')) continue;
+      const headers = tab.headers ? { authorization: `Bearer ${key}` } : {};
+      expect(tab.headers ? JSON.parse(tab.headers) : {}).toEqual(tab.headers ? { authorization: API_KEY_PLACEHOLDER } : {});
+      const variables = tab.variables ? JSON.parse(tab.variables.replace('<the id CreateMatch answered>', matchId)) : undefined;
+      const res = await app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: tab.query, variables } });
       expect(res.json().errors, tab.query.split('\n')[0]).toBeUndefined();
       expect(res.statusCode).toBe(200);
+      if (tab.query.includes('createMatch(')) matchId = res.json().data.createMatch.id;
     }
-    expect(tabs.map((t) => /\n(?:query|mutation) (\w+)/.exec(t.query)![1])).toEqual(['Health', 'EdenMelee', 'AnimaExplore', 'ExsiliumNewaruAction', 'SoeGoomzPhase', 'DiceRoll']);
+    expect(matchId).not.toBe('');
   });
 });
 
@@ -83,6 +109,7 @@ describe('example documents for a typed schema', () => {
 
   it('are valid documents: typed variables, leaf selections, union fragments, never an empty selection', () => {
     const tabs = exampleTabs(typed, operations);
+    // the match tabs need createMatch, runCommand and the matchEvents subscription, which this schema has not
     expect(tabs.map((t) => /\n(?:query|mutation) (\w+)/.exec(t.query)![1])).toEqual(['Health', 'EdenMelee', 'AnimaExplore', 'DiceRoll']);
     for (const tab of tabs) expect(validate(typed, parse(tab.query)), tab.query).toEqual([]);
     const melee = tabs[1]!.query;

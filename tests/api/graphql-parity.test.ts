@@ -10,6 +10,7 @@ import { testApp } from '../helpers/app.js';
 import { loadConfig } from '../../src/config.js';
 import { operations } from '../../src/app/registry.js';
 import { asRest, fullSelection, withoutNulls } from '../helpers/graphql-selection.js';
+import { restAsInput } from '../../src/graphql/types/rest-shape.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 
 const schema = buildSchema();
@@ -47,8 +48,11 @@ describe('GraphQL answers what REST answers, for every operation and example', (
         const rest = await app.inject({ method: op.method, url: op.path, ...(op.body ? { payload: input as object } : {}), headers: { 'accept-language': 'es' } });
         expect(rest.statusCode, rest.body).toBe(200);
         const selection = fullSelection(schema, 'query', op.graphql.name).replace(op.graphql.name, op.body ? `${op.graphql.name}(input: $input)` : op.graphql.name);
-        const query = op.body ? `query ($input: ${String(schema.getQueryType()!.getFields()[op.graphql.name]!.args[0]!.type)}) { ${selection} }` : `query { ${selection} }`;
-        const gql = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: op.body ? { input } : {} }, headers: { 'accept-language': 'es' } });
+        const arg = schema.getQueryType()!.getFields()[op.graphql.name]!.args[0];
+        const query = op.body ? `query ($input: ${String(arg!.type)}) { ${selection} }` : `query { ${selection} }`;
+        // the REST body as GraphQL input: maps as [{key, value}] entries, several-kinds members as their alternative
+        const variables = op.body ? { input: restAsInput(input, arg!.type) } : {};
+        const gql = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables }, headers: { 'accept-language': 'es' } });
         expect(gql.statusCode, gql.body).toBe(200);
         const body = gql.json();
         expect(body.errors, gql.body).toBeUndefined();

@@ -7,6 +7,7 @@ import type { GraphQLOutputType, GraphQLSchema } from 'graphql';
 import type { FastifyInstance } from 'fastify';
 import { gql } from '../../src/graphql/types/graphql-js.js';
 import { buildSchema } from '../../src/graphql/schema.js';
+import { outputAsRest, restAsInput } from '../../src/graphql/types/rest-shape.js';
 
 export function selectAll(type: GraphQLOutputType): string {
   const named = gql.getNamedType(type);
@@ -34,18 +35,8 @@ export function fullSelection(schema: GraphQLSchema, root: 'query' | 'mutation',
  * `spirit-of-eden`), union members read by their `__typename`, which is dropped.
  */
 export function asRest(value: unknown, type: GraphQLOutputType): unknown {
-  if (value === null || value === undefined) return value;
-  const t = gql.isNonNullType(type) ? type.ofType : type;
-  if (gql.isListType(t)) return (value as unknown[]).map((v) => asRest(v, t.ofType));
-  if (gql.isEnumType(t)) return t.getValue(value as string)?.value ?? value;
-  const named = gql.isUnionType(t) ? t.getTypes().find((m) => m.name === (value as { __typename?: string }).__typename) : t;
-  if (!gql.isObjectType(named)) return value;
-  const fields = named.getFields();
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>)
-      .filter(([k]) => k !== '__typename')
-      .map(([k, v]) => [k, fields[k] ? asRest(v, fields[k].type) : v]),
-  );
+  // maps as `[{key, value}]` entries and several-kinds members back to their REST shapes too (src/graphql/types/rest-shape.ts)
+  return outputAsRest(value, type);
 }
 
 /** `value` without its null members: GraphQL answers null where REST leaves an optional member out. */
@@ -58,7 +49,8 @@ export function withoutNulls(value: unknown): unknown {
 let served: GraphQLSchema | undefined;
 
 /**
- * The Query field `field` with every result field selected and `input` as its variable, read back as
+ * The Query field `field` with every result field selected and `input` (a REST body, as GraphQL input:
+ * maps as entries, several-kinds members as their alternative) as its variable, read back as
  * REST writes it (`asRest`, without null members): `data` compares with `withoutNulls(<REST body>)`.
  */
 export async function queryAll(app: FastifyInstance, field: string, input?: unknown, headers: Record<string, string> = {}) {
@@ -67,7 +59,7 @@ export async function queryAll(app: FastifyInstance, field: string, input?: unkn
   const arg = root.args[0];
   const selection = fullSelection(served, 'query', field);
   const query = arg ? `query($input: ${String(arg.type)}) { ${selection.replace(field, `${field}(input: $input)`)} }` : `{ ${selection} }`;
-  const res = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: arg ? { input } : {} }, headers });
+  const res = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: arg ? { input: restAsInput(input, arg.type) } : {} }, headers });
   const body = res.json() as { data?: Record<string, unknown> | null; errors?: { message: string; path?: string[]; extensions?: Record<string, any> }[] };
   const value = body.data?.[field];
   return { status: res.statusCode, data: value === null || value === undefined ? value : withoutNulls(asRest(value, root.type)), errors: body.errors };

@@ -11,25 +11,25 @@ import { meleeSummary } from './summary.js';
 
 const Count = Type.Integer({ minimum: 0, maximum: 10 });
 
+// one schema for the request and the result, so GraphQL gives both one enum
+const ReactionSchema = Type.Union([Type.Literal('passive'), Type.Literal('dodge'), Type.Literal('response')], {
+  default: 'passive',
+  description: "The target's reaction (EDEN-MELEE-2). NPC targets always respond; the target of a disengagement attack is always passive.",
+});
+const ViaSchema = Type.Union([Type.Literal('attack'), Type.Literal('engage'), Type.Literal('disengage')], {
+  default: 'attack',
+  description:
+    '`attack` (1 AP, EDEN-ATTACK-1), `engage` (2 AP, EDEN-ENGAGE-1), `disengage`: an attack on a fighter that failed to disengage (1 AP, target Passive, EDEN-MOVE-ACT-2).',
+});
+
 export const MeleeBodySchema = Type.Object(
   {
     attacker: FighterSchema,
     target: FighterSchema,
-    reaction: Type.Optional(
-      Type.Union([Type.Literal('passive'), Type.Literal('dodge'), Type.Literal('response')], {
-        default: 'passive',
-        description: "The target's reaction (EDEN-MELEE-2). NPC targets always respond; the target of a disengagement attack is always passive.",
-      }),
-    ),
+    reaction: Type.Optional(ReactionSchema),
     aim: Type.Optional(AimSchema),
     targetAim: Type.Optional(AimSchema),
-    via: Type.Optional(
-      Type.Union([Type.Literal('attack'), Type.Literal('engage'), Type.Literal('disengage')], {
-        default: 'attack',
-        description:
-          '`attack` (1 AP, EDEN-ATTACK-1), `engage` (2 AP, EDEN-ENGAGE-1), `disengage`: an attack on a fighter that failed to disengage (1 AP, target Passive, EDEN-MOVE-ACT-2).',
-      }),
-    ),
+    via: Type.Optional(ViaSchema),
     modifiers: Type.Optional(
       Type.Object(
         { attacker: Type.Optional(ModifiersSchema), target: Type.Optional(ModifiersSchema) },
@@ -110,8 +110,8 @@ export const edenMeleeOperation = defineOperation({
   response: Type.Object(
     {
       success: Type.Boolean(),
-      reaction: Type.String(),
-      via: Type.String(),
+      reaction: ReactionSchema,
+      via: ViaSchema,
       opposed: Type.Union([OpposedRollSchema, Type.Null()]),
       exchanges: Type.Array(ExchangeSchema),
       attacker: FighterOutSchema,

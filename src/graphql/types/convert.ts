@@ -4,7 +4,10 @@
  * string literal unions → enums (value names made valid, internal values the REST strings), unions
  * of objects → unions (outputs) or one input type with every member's fields, all optional (inputs:
  * the TypeBox validator still decides), `X | null` → nullable, Integer → Int (SafeInt when its
- * declared range passes 32 bits within ±(2^53 − 1), else Float), Number → Float, arrays → lists, open maps and the rest → the `JSON` scalar.
+ * declared range passes 32 bits within ±(2^53 − 1), else Float), Number → Float, arrays → lists,
+ * maps keyed by data → lists of `{key, value}` entries, members of several kinds (a string or an
+ * object or a list) → an object with one field per alternative (both converted from and to REST by
+ * rest-shape.ts), open maps and the rest → the `JSON` scalar.
  *
  * A schema's `title` is its type's name (one title, one schema: two different ones are an error);
  * otherwise the name comes from where the schema is used (`EdenMeleeResultExchange`). Schemas of
@@ -17,6 +20,7 @@ import { SafeIntScalar } from './safe-int.js';
 import { enumValueName, pascal, singular } from './names.js';
 import { seen, structure, unwrapNullable, type Direction, type Schema, type Seen } from './shape.js';
 import { unionResolver } from './union.js';
+import { needsOutputConversion, restAsOutput, REST_SHAPE, type Alternative, type RestShape } from './rest-shape.js';
 
 const SCALARS = { String: gql.GraphQLString, Int: gql.GraphQLInt, SafeInt: SafeIntScalar, Float: gql.GraphQLFloat, Boolean: gql.GraphQLBoolean };
 
@@ -109,7 +113,71 @@ export class TypeConverter {
         return this.cached(this.keyOf(schema, direction, JSON.stringify(schema)), () =>
           direction === 'output' ? this.unionType(schema, shape.members, name) : this.mergedInputType(schema, shape.members, name),
         );
+      case 'map': {
+        const entry = { type: 'object', required: ['key', 'value'], properties: { key: { type: 'string', description: 'The key of the REST map.' }, value: shape.values } };
+        const type = this.cached(`${direction}:entries:${JSON.stringify(shape.values)}`, () =>
+          direction === 'output'
+            ? this.objectType(entry, entry.properties, new Set(entry.required), `${name}Entry`, { kind: 'entries' })
+            : this.inputType(entry, entry.properties, new Set(entry.required), `${name}Entry`, false, { kind: 'entries' }),
+        );
+        return new gql.GraphQLList(new gql.GraphQLNonNull(type as GraphQLObjectType)) as GraphQLOutputType;
+      }
+      case 'alternatives': {
+        const made = this.cached(
+          this.keyOf(schema, direction, 'alternatives:' + JSON.stringify(schema)),
+          () => this.alternativesType(schema, shape.members, name, direction) ?? JSONScalar,
+        );
+        return made;
+      }
     }
+  }
+
+  /**
+   * One field per alternative of `members` (rest-shape.ts): a string constant is a Boolean flag
+   * named after it, a scalar or enum is `value`, a list is `list`, an object gives its fields.
+   * Two alternatives wanting one field name: the `JSON` scalar (undefined here).
+   */
+  private alternativesType(schema: Schema, members: Schema[], name: string, direction: Direction) {
+    const properties: Record<string, Schema> = {};
+    const alternatives: Alternative[] = [];
+    const claim = (field: string, s: Schema) => {
+      if (field in properties) return false;
+      properties[field] = s;
+      return true;
+    };
+    // several string constants (`"head" | "arms" | … | {shift}`) are one enum `value`; a single one (`"all"`) a flag
+    const constants = members.filter((m) => 'const' in m && typeof m.const === 'string').map((m) => m.const as string);
+    if (constants.length > 1) {
+      claim('value', { type: 'string', enum: constants, description: members.find((m) => 'const' in m)?.description });
+      alternatives.push({ field: 'value', kind: 'value' });
+    }
+    for (const member of members) {
+      const m = seen(member, direction).shape;
+      const constant = constants.length === 1 && 'const' in member && typeof member.const === 'string' ? (member.const as string) : undefined;
+      if (constants.length > 1 && 'const' in member && typeof member.const === 'string') continue;
+      if (constant !== undefined) {
+        const field = enumValueName(constant);
+        if (!claim(field, { type: 'boolean', description: `\`true\`: the REST value \`"${constant}"\`.` })) return undefined;
+        alternatives.push({ field, kind: 'flag', value: constant });
+      } else if (m.kind === 'scalar' || m.kind === 'enum') {
+        if (!claim('value', member)) return undefined;
+        alternatives.push({ field: 'value', kind: 'value' });
+      } else if (m.kind === 'list') {
+        if (!claim('list', member)) return undefined;
+        alternatives.push({ field: 'list', kind: 'list' });
+      } else if (m.kind === 'object') {
+        for (const [p, ps] of Object.entries(m.properties)) if (!claim(p, ps)) return undefined;
+        alternatives.push({ kind: 'object', fields: Object.keys(m.properties) });
+      } else if (m.kind === 'union') {
+        // objects of several shapes (enemy cards): their union (output) or merged input, as `object`
+        if (!claim('object', member)) return undefined;
+        alternatives.push({ field: 'object', kind: 'object-field' });
+      } else return undefined;
+    }
+    const note = typeof schema.description === 'string' ? schema.description.replace(/\s*\(GraphQL: JSON\b[^)]*\)/g, '') : undefined;
+    const described = { ...schema, description: [note, 'One of several kinds: exactly one of these fields is set.'].filter(Boolean).join(' ') };
+    const shape: RestShape = { kind: 'alternatives', alternatives };
+    return direction === 'output' ? this.objectType(described, properties, new Set(), name, shape) : this.inputType(described, properties, new Set(), name, true, shape);
   }
 
   private cached<T extends GraphQLInputType | GraphQLOutputType>(key: string, make: () => T): T {
@@ -131,26 +199,36 @@ export class TypeConverter {
     });
   }
 
-  private objectType(schema: Schema, properties: Record<string, Schema>, required: Set<string>, name: string): GraphQLObjectType {
+  private objectType(schema: Schema, properties: Record<string, Schema>, required: Set<string>, name: string, shape?: RestShape): GraphQLObjectType {
     const typeName = this.nameOf(schema, name, '');
     return new gql.GraphQLObjectType({
       name: typeName,
       description: describe(schema),
+      extensions: shape ? { [REST_SHAPE]: shape } : undefined,
       fields: () =>
         Object.fromEntries(
-          Object.entries(properties).map(([p, ps]) => [p, { type: this.outputField(ps, typeName + pascal(p), !required.has(p)), description: describe(ps) }]),
+          Object.entries(properties).map(([p, ps]) => {
+            const type = this.outputField(ps, typeName + pascal(p), !required.has(p));
+            // a map or alternatives: the REST value is converted to the GraphQL shape here
+            const resolve = needsOutputConversion(type) ? (source: Record<string, unknown>) => restAsOutput(source?.[p], type) : undefined;
+            return [p, { type, description: describeField(ps, type), ...(resolve ? { resolve } : {}) }];
+          }),
         ) as GraphQLFieldConfigMap<unknown, unknown>,
     });
   }
 
-  private inputType(schema: Schema, properties: Record<string, Schema>, required: Set<string>, derived: string, allOptional = false) {
+  private inputType(schema: Schema, properties: Record<string, Schema>, required: Set<string>, derived: string, allOptional = false, shape?: RestShape) {
     const name = typeof schema.title === 'string' ? pascal(schema.title) : derived;
     return new gql.GraphQLInputObjectType({
       name: this.nameOf(schema, derived, 'Input'),
       description: describe(schema),
+      extensions: shape ? { [REST_SHAPE]: shape } : undefined,
       fields: () =>
         Object.fromEntries(
-          Object.entries(properties).map(([p, ps]) => [p, { type: this.inputField(ps, name + pascal(p), allOptional || !required.has(p)), description: describe(ps) }]),
+          Object.entries(properties).map(([p, ps]) => {
+            const type = this.inputField(ps, name + pascal(p), allOptional || !required.has(p));
+            return [p, { type, description: describeField(ps, type) }];
+          }),
         ) as GraphQLInputFieldConfigMap,
     });
   }
@@ -185,6 +263,12 @@ export class TypeConverter {
 
 function describe(schema: Schema): string | undefined {
   return typeof schema.description === 'string' ? schema.description : undefined;
+}
+
+/** A field's description; a note on why REST's shape was `JSON` in GraphQL is dropped where the field is typed now. */
+function describeField(schema: Schema, type: GraphQLInputType | GraphQLOutputType): string | undefined {
+  const text = describe(schema);
+  return text && gql.getNamedType(type) !== JSONScalar ? text.replace(/\s*\(GraphQL: JSON\b[^)]*\)/g, '') : text;
 }
 
 /** A union member's name: its discriminant's value (`kind: "fire"` → `…Fire`), else its position. */

@@ -1,7 +1,9 @@
 /**
  * What a TypeBox (JSON) schema is, seen from GraphQL: a scalar, an enum, a list, an object, a union
- * of objects, or `JSON` (an open map, `Type.Unknown`, a tuple of mixed items, a mix of scalars and
- * objects, property names that are not GraphQL names). `nullable` when the schema admits `null`.
+ * of objects, a map keyed by data with typed values, alternatives of several kinds (a string or an
+ * object or a list), or `JSON` (an open map whose values have no fixed shape, `Type.Unknown`, a
+ * tuple of mixed items, property names that are not GraphQL names). `nullable` when the schema
+ * admits `null`.
  */
 import { isGraphqlName } from './names.js';
 
@@ -14,7 +16,11 @@ export type Shape =
   | { kind: 'enum'; values: string[] }
   | { kind: 'list'; items: Schema }
   | { kind: 'object'; properties: Record<string, Schema>; required: Set<string> }
-  | { kind: 'union'; members: Schema[] };
+  | { kind: 'union'; members: Schema[] }
+  /** A map keyed by data (`Type.Record`): a list of `{key, value}` entries (rest-shape.ts). */
+  | { kind: 'map'; values: Schema }
+  /** Members of several kinds (a string or an object, a string or a list): one field per alternative (rest-shape.ts). */
+  | { kind: 'alternatives'; members: Schema[] };
 
 export type ScalarName = 'String' | 'Int' | 'SafeInt' | 'Float' | 'Boolean';
 
@@ -92,6 +98,8 @@ function union(anyOf: Schema[], direction: Direction): Seen {
     if ([...types].every((t) => t === 'Int' || t === 'SafeInt')) return { shape: { kind: 'scalar', type: 'SafeInt' }, nullable };
     if ([...types].every((t) => t === 'Int' || t === 'SafeInt' || t === 'Float')) return { shape: { kind: 'scalar', type: 'Float' }, nullable };
   }
+  // a string or an object, a string or a list, a number or an object: one field per alternative
+  if (shapes.every((s) => ['scalar', 'enum', 'list', 'object'].includes(s.shape.kind))) return { shape: { kind: 'alternatives', members }, nullable };
   return { shape: JSON_SHAPE, nullable };
 }
 
@@ -111,7 +119,10 @@ function intersect(allOf: Schema[], direction: Direction): Shape {
 function object(s: Schema, direction: Direction): Shape {
   const properties = (s.properties ?? {}) as Record<string, Schema>;
   const names = Object.keys(properties);
-  // Type.Record, Type.Object({}, {additionalProperties: true}): an open map
+  // Type.Record with typed values: a map keyed by data (card ids, player ids, sides)
+  const patterns = Object.values((s.patternProperties ?? {}) as Record<string, Schema>);
+  if (names.length === 0 && patterns.length === 1 && seen(patterns[0]!, direction).shape.kind !== 'json') return { kind: 'map', values: patterns[0]! };
+  // Type.Record of anything, Type.Object({}, {additionalProperties: true}): an open map
   if (s.patternProperties || names.length === 0) return JSON_SHAPE;
   if (!names.every(isGraphqlName)) return JSON_SHAPE;
   // an input whose other members carry meaning (a match command) cannot be a closed input type
