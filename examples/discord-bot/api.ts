@@ -32,20 +32,24 @@ export interface ArbiterApi {
   post<T = any>(path: string, body: unknown, options?: CallOptions): Promise<{ body: T; language: string | null }>;
   /** POST a body asking for `image/png` (the odds endpoints draw their answer). */
   postPng(path: string, body: unknown, options?: CallOptions): Promise<Buffer>;
+  /** GET a JSON document (the catalog, for autocomplete). */
+  get?<T = any>(path: string, options?: CallOptions): Promise<{ body: T; language: string | null }>;
 }
 
 export function arbiterClient(baseUrl: string, fetchImpl: typeof fetch = fetch): ArbiterApi {
   const base = baseUrl.replace(/\/+$/, '');
-  const request = async (path: string, body: unknown, accept: string, options: CallOptions = {}) => {
-    const res = await fetchImpl(base + path, {
-      method: 'POST',
-      headers: {
-        'content-type': options.text ? 'text/plain; charset=utf-8' : 'application/json',
-        accept,
-        ...(options.language ? { 'accept-language': options.language } : {}),
-      },
-      body: options.text ? String(body) : JSON.stringify(body),
-    });
+  const request = async (path: string, body: unknown, accept: string, options: CallOptions = {}, method: 'GET' | 'POST' = 'POST') => {
+    const language: Record<string, string> = options.language ? { 'accept-language': options.language } : {};
+    const res = await fetchImpl(
+      base + path,
+      method === 'GET'
+        ? { method, headers: { accept, ...language } }
+        : {
+            method,
+            headers: { 'content-type': options.text ? 'text/plain; charset=utf-8' : 'application/json', accept, ...language },
+            body: options.text ? String(body) : JSON.stringify(body),
+          },
+    );
     if (!res.ok) {
       const text = await res.text();
       let problem: Problem;
@@ -61,6 +65,10 @@ export function arbiterClient(baseUrl: string, fetchImpl: typeof fetch = fetch):
   return {
     async post(path, body, options) {
       const res = await request(path, body, 'application/json', options);
+      return { body: await res.json(), language: res.headers.get('content-language') };
+    },
+    async get(path, options) {
+      const res = await request(path, undefined, 'application/json', options, 'GET');
       return { body: await res.json(), language: res.headers.get('content-language') };
     },
     async postPng(path, body, options) {

@@ -9,8 +9,10 @@ const REACTIONS = [
 
 const fighters = (b: SlashCommandBuilder) =>
   b
-    .addStringOption((o) => o.setName('attacker').setDescription('Catalog id of the attacker (GET /v1/eden/catalog), e.g. yuri').setRequired(true).setMaxLength(100))
-    .addStringOption((o) => o.setName('target').setDescription('Catalog id of the target, e.g. yuri').setRequired(true).setMaxLength(100))
+    .addStringOption((o) =>
+      o.setName('attacker').setDescription('Catalog id of the attacker (GET /v1/eden/catalog), e.g. yuri').setRequired(true).setMaxLength(100).setAutocomplete(true),
+    )
+    .addStringOption((o) => o.setName('target').setDescription('Catalog id of the target, e.g. yuri').setRequired(true).setMaxLength(100).setAutocomplete(true))
     .addStringOption((o) =>
       o
         .setName('reaction')
@@ -23,7 +25,8 @@ export const COMMANDS = [
     .setName('roll')
     .setDescription('Roll dice notation: 4d6kh3+2, d%, 3d6!>=5, dF…')
     .setDescriptionLocalizations({ 'es-ES': 'Tirar dados: 4d6kh3+2, d%, 3d6!>=5, dF…', de: 'Würfeln: 4d6kh3+2, d%, 3d6!>=5, dF…' })
-    .addStringOption((o) => o.setName('notation').setDescription('Dice notation').setRequired(true).setMaxLength(200)),
+    .addStringOption((o) => o.setName('notation').setDescription('Dice notation').setRequired(true).setMaxLength(200))
+    .addBooleanOption((o) => o.setName('blind').setDescription('A provably fair blind roll, shown only to you')),
   fighters(new SlashCommandBuilder().setName('melee').setDescription('Resolve an EDEN melee attack between two catalog fighters')),
   fighters(new SlashCommandBuilder().setName('odds').setDescription('Exact odds of an EDEN melee attack, with a chart')),
   new SlashCommandBuilder()

@@ -23,6 +23,9 @@ export interface Embed {
 
 export const LIMITS = { title: 256, description: 4096, fields: 25, fieldName: 256, fieldValue: 1024, footer: 2048, author: 256, total: 6000 } as const;
 
+/** A message's own text (`content`) holds at most 2,000 characters; a message at most 10 embeds, 6,000 characters over all of them. */
+export const MESSAGE_LIMITS = { content: 2000, embeds: 10, embedsTotal: 6000 } as const;
+
 const ELLIPSIS = '…';
 
 /** `text` cut to at most `max` characters (code points), ending with an ellipsis when cut. */
@@ -65,4 +68,20 @@ export function fitEmbed(embed: Embed): Embed {
     excess = embedLength(e) - LIMITS.total;
   }
   return e;
+}
+
+/**
+ * A whole reply within Discord's message limits: `content` ≤ 2,000 characters, each embed within
+ * its limits (fitEmbed), at most 10 embeds and 6,000 characters over all of them (the last embeds
+ * are dropped first).
+ */
+export function fitReply<T extends { content?: string; embeds?: Embed[] }>(payload: T): T {
+  const out = { ...payload };
+  if (out.content !== undefined) out.content = truncate(out.content, MESSAGE_LIMITS.content);
+  if (out.embeds) {
+    let embeds = out.embeds.slice(0, MESSAGE_LIMITS.embeds).map(fitEmbed);
+    while (embeds.length > 1 && embeds.reduce((n, e) => n + embedLength(e), 0) > MESSAGE_LIMITS.embedsTotal) embeds = embeds.slice(0, -1);
+    out.embeds = embeds;
+  }
+  return out;
 }

@@ -29,27 +29,54 @@ export function meleeBody(interaction: InteractionLike): Record<string, unknown>
   return { attacker: { ref: attacker, id: 'attacker' }, target: { ref: target, id: 'target' }, reaction };
 }
 
+/**
+ * A provably fair blind roll (CONTRACT §8.3): Arbiter commits to a server seed first, then the
+ * reveal mixes in the interaction's id as the client seed (Arbiter could not know it when it
+ * committed). Answered ephemerally, with what anyone needs to check it later.
+ */
+async function blindRoll(notation: string, interaction: InteractionLike, ctx: HandlerContext, language: string) {
+  const { body: created } = await ctx.api.post('/v1/dice/rolls', { notation, blind: true }, { language });
+  const clientSeed = `discord:${interaction.id ?? 'interaction'}`;
+  const revealed = await ctx.api.post(`/v1/dice/rolls/${created.id}/reveal`, { clientSeed }, { language });
+  return { ...revealed, commitment: created.commitment as string };
+}
+
 export async function roll(interaction: InteractionLike, ctx: HandlerContext): Promise<void> {
   const notation = interaction.options.getString('notation', true)!;
+  const blind = interaction.options.getBoolean?.('blind') ?? false;
   await respond(
     interaction,
     async () => {
-      const { body, language } = await ctx.api.post('/v1/dice/rolls', { notation }, { language: acceptLanguage(interaction.locale) });
+      const language0 = acceptLanguage(interaction.locale);
+      const { body, language, commitment } = blind
+        ? await blindRoll(notation, interaction, ctx, language0)
+        : { ...(await ctx.api.post('/v1/dice/rolls', { notation }, { language: language0 })), commitment: undefined };
+      const fair = commitment
+        ? [
+            {
+              name: '🔒 Provably fair',
+              value: `commitment \`${commitment}\`\nserver seed \`${body.serverSeed}\`\nclient seed \`${body.clientSeed}\`\nSHA-256(server seed) = commitment; re-roll with seed "server seed:client seed".`,
+            },
+          ]
+        : [];
       const embed: Embed = {
-        title: `🎲 ${body.notation} = ${body.total}`,
+        title: `🎲 ${blind ? '(blind) ' : ''}${body.notation} = ${body.total}`,
         description: body.summary,
         fields: body.terms
           .filter((t: { values: number[] }) => t.values.length > 0)
-          .map((t: { notation: string; values: number[]; kept: number[]; total: number }) => ({
-            name: t.notation,
+          .map((t: { notation: string; label?: string; values: number[]; kept: number[]; total: number }) => ({
+            name: t.label ? `${t.label}: ${t.notation}` : t.notation,
             value: `[${t.values.join(', ')}]${t.kept.length !== t.values.length ? ` kept [${t.kept.join(', ')}]` : ''} → ${t.total}`,
             inline: true,
-          })),
+          }))
+          .concat(fair),
         footer: languageFooter(language, body.dice.seed ? `seed ${body.dice.seed}` : ''),
       };
+      // the provably fair field must survive the 25-field cut: it goes first when there are many terms
+      if (fair.length && embed.fields!.length > 25) embed.fields = [...fair, ...embed.fields!.slice(0, -1)];
       return { embeds: [fitEmbed(embed)] };
     },
-    ctx.timing,
+    { ...ctx.timing, ephemeral: blind },
   );
 }
 

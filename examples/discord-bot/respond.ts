@@ -5,12 +5,14 @@
  * be slow can defer at once (`always`). A failed call answers an error embed, never silence.
  */
 import { ArbiterProblem } from './api.js';
-import { fitEmbed, type Embed } from './embeds.js';
+import { fitEmbed, fitReply, type Embed } from './embeds.js';
 import type { InteractionLike, ReplyPayload } from './interaction.js';
 
 export interface RespondOptions {
   deferAfterMs?: number;
   always?: boolean;
+  /** Only the user who asked sees the answer (and the "thinking…" state). */
+  ephemeral?: boolean;
 }
 
 export const DEFER_AFTER_MS = 2000;
@@ -30,12 +32,13 @@ export function problemEmbed(error: unknown): Embed {
 }
 
 export async function respond(interaction: InteractionLike, work: () => Promise<ReplyPayload>, options: RespondOptions = {}): Promise<void> {
+  const ephemeral = options.ephemeral ? { ephemeral: true } : {};
   const result = work().then(
-    (payload) => payload,
-    (error: unknown) => ({ embeds: [problemEmbed(error)] }) as ReplyPayload,
+    (payload) => fitReply({ ...payload, ...ephemeral }),
+    (error: unknown) => ({ embeds: [problemEmbed(error)], ...ephemeral }) as ReplyPayload,
   );
   if (options.always) {
-    await interaction.deferReply();
+    await interaction.deferReply(ephemeral);
     await interaction.editReply(await result);
     return;
   }
@@ -49,6 +52,6 @@ export async function respond(interaction: InteractionLike, work: () => Promise<
     await interaction.reply(first);
     return;
   }
-  await interaction.deferReply();
+  await interaction.deferReply(ephemeral);
   await interaction.editReply(await result);
 }
