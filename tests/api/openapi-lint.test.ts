@@ -45,8 +45,8 @@ describe('the OpenAPI document (openapi/openapi.json)', () => {
     expect(inline.map(([p]) => p)).toEqual([]);
     const refs = schemaNodes().filter(([, n]) => n.$ref === '#/components/schemas/Fighter').length;
     expect(refs).toBeGreaterThan(20);
-    // the same document inlined the fighter 47 times (930 KB without spaces)
-    expect(JSON.stringify(doc).length).toBeLessThan(600_000);
+    // the same document inlined the fighter 47 times (930 KB without spaces); v1.2 (dice, league) brought it to 642 KB with every shape shared
+    expect(JSON.stringify(doc).length).toBeLessThan(700_000);
   });
 
   it('writes tuples as 3.1 prefixItems (no draft-07 items arrays or additionalItems)', () => {
@@ -63,7 +63,11 @@ describe('the OpenAPI document (openapi/openapi.json)', () => {
       expect(op.security, name).toBeDefined();
       if (
         registry.has(op.operationId) ||
-        ['/health', '/ready', '/.well-known/jwks.json', '/v1/receipts/verify', '/v1/eden/rosters/{id}', '/v1/games', '/v1/games/{game}/commands'].includes(path)
+        ['/health', '/ready', '/.well-known/jwks.json', '/v1/receipts/verify', '/v1/eden/rosters/{id}', '/v1/eden/rosters/diff', '/v1/games', '/v1/games/{game}/commands'].includes(
+          path,
+        ) ||
+        // league catalogs are read by anyone (CONTRACT §8.4); storing one needs the key
+        name === 'GET /v1/eden/catalogs/{id}'
       ) {
         expect(op.security, name).toEqual([]);
       } else if (path.startsWith('/v1/admin/')) expect(op.security, name).toEqual([{ adminToken: [] }]);

@@ -1,46 +1,82 @@
 /**
  * The worked examples in docs/*.md are true: every `<!-- request: METHOD PATH -->` block is sent to
  * the real application and the answer must be the `<!-- response: STATUS -->` block that follows
- * (equal, or containing it where the marker says "abridged"). Requests chain within a file: every
- * request carries one API key (`authorization: Bearer $KEY`), and `{id}` in a request's path is the
- * `id` answered by the file's latest `POST /v1/matches`.
+ * (equal, or containing it where the marker says "abridged"). Requests chain within a file, in order:
+ * - every request carries one API key (`authorization: Bearer $KEY`);
+ * - a ```json request block is sent as JSON, a ```text one as `text/plain`;
+ * - `{id}` in a request's path is the `id` answered by the file's latest `POST /v1/matches`;
+ * - a response marker may keep members of its answer for later blocks: `keeps id as {ana}, receipt
+ *   as {anaReceipt}`; `{ana}` is then replaced in later paths, bodies and expected answers. `{base}`
+ *   is the address the app listens on.
+ * - `<!-- script: NAME.mjs -->` before a ```js block saves the block as written (as a reader would)
+ *   and imports it; `<!-- call: FUNCTION [ARGS…] -->` calls one of its exports with the JSON array of
+ *   arguments, and the ```json block after it is its answer (abridged like a response).
+ * The app's clock starts at 2026-03-06T18:00:00Z (a league night) and runs on from there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { apiKey, memoryApp } from '../helpers/app.js';
 
 const DOCS = new URL('../../docs/', import.meta.url);
-const PAIR = /<!-- request: (GET|POST) (\S+) -->\s*```json\n([\s\S]*?)```\s*<!-- response: (\d{3})([^>]*)-->\s*```json\n([\s\S]*?)```/g;
+/** Saved scripts go where a bare import (`jose`) resolves to the project's dependencies. */
+const SCRIPTS = new URL('../../node_modules/.cache/arbiter-docs-scripts/', import.meta.url);
+const BLOCK =
+  /<!-- request: (GET|POST|PUT) (\S+) -->\s*```(json|text)\n([\s\S]*?)```\s*<!-- response: (\d{3})([^>]*)-->\s*```json\n([\s\S]*?)```|<!-- script: (\S+) -->\s*```js\n([\s\S]*?)```|<!-- call: (\w+) (\[[^>]*\]) -->\s*```json\n([\s\S]*?)```/g;
+const START = Date.parse('2026-03-06T18:00:00Z');
 
-const examples = readdirSync(DOCS)
+type Step =
+  | { kind: 'request'; method: 'GET' | 'POST' | 'PUT'; url: string; text: boolean; request: string; status: number; marker: string; response: string }
+  | { kind: 'script'; name: string; source: string }
+  | { kind: 'call'; fn: string; args: string; response: string };
+
+const files = readdirSync(DOCS)
   .filter((f) => f.endsWith('.md'))
-  .flatMap((file) =>
-    [...readFileSync(new URL(file, DOCS), 'utf8').matchAll(PAIR)].map((m) => ({
-      file,
-      name: `${file}: ${m[1]} ${m[2]}`,
-      method: m[1] as 'GET' | 'POST',
-      url: m[2]!,
-      request: JSON.parse(m[3]!),
-      status: Number(m[4]),
-      abridged: m[5]!.includes('abridged'),
-      response: JSON.parse(m[6]!),
-    })),
-  );
+  .map((file) => ({
+    file,
+    steps: [...readFileSync(new URL(file, DOCS), 'utf8').matchAll(BLOCK)].map((m): Step => {
+      if (m[1]) return { kind: 'request', method: m[1] as 'GET', url: m[2]!, text: m[3] === 'text', request: m[4]!, status: Number(m[5]), marker: m[6]!, response: m[7]! };
+      if (m[8]) return { kind: 'script', name: m[8], source: m[9]! };
+      return { kind: 'call', fn: m[10]!, args: m[11]!, response: m[12]! };
+    }),
+  }))
+  .filter((f) => f.steps.length);
 
 let app: FastifyInstance;
 let key: string;
-/** Per file: the id of the match its latest `POST /v1/matches` created. */
-const matchIds = new Map<string, string>();
+let base: string;
+/** Per file: `{name}` → value, from `keeps … as {name}` markers (and `{id}`: the latest match). */
+const kept = new Map<string, Map<string, string>>();
+/** Per file: the exports of its saved scripts. */
+const scripts = new Map<string, Record<string, (...args: unknown[]) => unknown>>();
 beforeAll(async () => {
-  app = await memoryApp();
+  const started = Date.now();
+  app = await memoryApp({}, { clock: { now: () => START + (Date.now() - started) } });
   key = await apiKey(app, 'docs');
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => app?.close());
 
+/** `text` with every `{name}` kept for `file` (and `{base}`) replaced; JSON-escaped inside JSON strings is not needed for the values kept (ids, receipts). */
+function fill(file: string, text: string): string {
+  const values = kept.get(file) ?? new Map<string, string>();
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name === 'base' ? base : (values.get(name) ?? whole)));
+}
+
+function keep(file: string, name: string, value: unknown) {
+  if (!kept.has(file)) kept.set(file, new Map());
+  kept.get(file)!.set(name, String(value));
+}
+
+function check(actual: unknown, expected: unknown, abridged: boolean) {
+  if (abridged) expect(actual).toMatchObject(expected as object);
+  else expect(actual).toEqual(expected);
+}
+
 describe('documented examples answer as shown', () => {
   it('the docs hold one worked example per game at least', () => {
-    const urls = examples.map((e) => e.url);
+    const urls = files.flatMap((f) => f.steps.flatMap((s) => (s.kind === 'request' ? [s.url] : [])));
     for (const prefix of ['/v1/eden/', '/v1/anima/', '/v1/exsilium/', '/v1/spirit-of-eden/'])
       expect(
         urls.some((u) => u.startsWith(prefix)),
@@ -48,17 +84,38 @@ describe('documented examples answer as shown', () => {
       ).toBe(true);
   });
 
-  it.each(examples.map((e) => [e.name, e] as const))('%s', async (_name, e) => {
-    let url = e.url;
-    if (url.includes('{id}')) {
-      const id = matchIds.get(e.file);
-      expect(id, `${e.file}: no POST /v1/matches before ${e.url}`).toBeDefined();
-      url = url.replaceAll('{id}', id!);
-    }
-    const res = await app.inject({ method: e.method, url, payload: e.request, headers: { authorization: `Bearer ${key}` } });
-    expect(res.statusCode, res.body).toBe(e.status);
-    if (e.method === 'POST' && e.url === '/v1/matches') matchIds.set(e.file, res.json().id);
-    if (e.abridged) expect(res.json()).toMatchObject(e.response);
-    else expect(res.json()).toEqual(e.response);
-  });
+  for (const { file, steps } of files) {
+    describe(file, () => {
+      steps.forEach((step, i) => {
+        const name = step.kind === 'request' ? `${step.method} ${step.url}` : step.kind === 'script' ? `script ${step.name}` : `call ${step.fn}`;
+        it(`${i + 1}. ${name}`, async () => {
+          if (step.kind === 'script') {
+            mkdirSync(SCRIPTS, { recursive: true });
+            const target = new URL(`${file.replace(/\W/g, '-')}-${step.name}`, SCRIPTS);
+            writeFileSync(target, step.source);
+            scripts.set(file, { ...scripts.get(file), ...(await import(/* @vite-ignore */ pathToFileURL(target.pathname).href)) });
+            return;
+          }
+          if (step.kind === 'call') {
+            const fn = scripts.get(file)?.[step.fn];
+            expect(fn, `${file}: no script exports ${step.fn}`).toBeTypeOf('function');
+            const answer = await fn!(...(JSON.parse(fill(file, step.args)) as unknown[]));
+            check(answer, JSON.parse(fill(file, step.response)), true);
+            return;
+          }
+          let url = step.url;
+          if (url.includes('{id}') && !kept.get(file)?.has('id')) expect.fail(`${file}: no POST /v1/matches before ${step.url}`);
+          url = fill(file, url);
+          const payload = step.text ? fill(file, step.request) : JSON.parse(fill(file, step.request));
+          const headers: Record<string, string> = { authorization: `Bearer ${key}`, ...(step.text ? { 'content-type': 'text/plain' } : {}) };
+          const res = await app.inject({ method: step.method, url, payload, headers });
+          expect(res.statusCode, res.body).toBe(step.status);
+          const body = res.json();
+          if (step.method === 'POST' && step.url === '/v1/matches') keep(file, 'id', body.id);
+          for (const [, member, as] of step.marker.matchAll(/(\w+) as \{(\w+)\}/g)) keep(file, as!, body[member!]);
+          check(body, JSON.parse(fill(file, step.response)), step.marker.includes('abridged'));
+        });
+      });
+    });
+  }
 });

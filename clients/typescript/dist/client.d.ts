@@ -399,9 +399,35 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
                 purpose: string;
                 sides: number;
                 values: number[];
+                fudge?: true | undefined;
             }[];
         };
         summary: string;
+        foundryRolls?: {
+            class: "Roll";
+            options: {};
+            dice: unknown[];
+            formula: string;
+            terms: {
+                class: "Die" | "FateDie";
+                options: {
+                    flavor: string;
+                };
+                evaluated: true;
+                number: number;
+                faces: number;
+                modifiers: string[];
+                results: {
+                    result: number;
+                    active: boolean;
+                    discarded?: true | undefined;
+                    rerolled?: true | undefined;
+                    exploded?: true | undefined;
+                }[];
+            }[];
+            total: number;
+            evaluated: true;
+        }[] | undefined;
     }>;
     ranged: (body: T.RangedRequest) => Promise<{
         targetId: string | null;
@@ -750,9 +776,35 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
                 purpose: string;
                 sides: number;
                 values: number[];
+                fudge?: true | undefined;
             }[];
         };
         summary: string;
+        foundryRolls?: {
+            class: "Roll";
+            options: {};
+            dice: unknown[];
+            formula: string;
+            terms: {
+                class: "Die" | "FateDie";
+                options: {
+                    flavor: string;
+                };
+                evaluated: true;
+                number: number;
+                faces: number;
+                modifiers: string[];
+                results: {
+                    result: number;
+                    active: boolean;
+                    discarded?: true | undefined;
+                    rerolled?: true | undefined;
+                    exploded?: true | undefined;
+                }[];
+            }[];
+            total: number;
+            evaluated: true;
+        }[] | undefined;
     }>;
     exploreAnima: (body: T.AnimaExplorationRequest) => Promise<{
         roll: number;
@@ -812,9 +864,35 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
                 purpose: string;
                 sides: number;
                 values: number[];
+                fudge?: true | undefined;
             }[];
         };
         summary: string;
+        foundryRolls?: {
+            class: "Roll";
+            options: {};
+            dice: unknown[];
+            formula: string;
+            terms: {
+                class: "Die" | "FateDie";
+                options: {
+                    flavor: string;
+                };
+                evaluated: true;
+                number: number;
+                faces: number;
+                modifiers: string[];
+                results: {
+                    result: number;
+                    active: boolean;
+                    discarded?: true | undefined;
+                    rerolled?: true | undefined;
+                    exploded?: true | undefined;
+                }[];
+            }[];
+            total: number;
+            evaluated: true;
+        }[] | undefined;
     }>;
     newaruAction: (body: T.NewaruActionRequest) => Promise<{
         tier: "basic" | "intermediate" | "advanced";
@@ -990,6 +1068,8 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             kept: number[];
             total: number;
             successes?: number | undefined;
+            failures?: number | undefined;
+            label?: string | undefined;
         }[];
         dice: {
             seed: string | null;
@@ -997,9 +1077,92 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
                 purpose: string;
                 sides: number;
                 values: number[];
+                fudge?: true | undefined;
             }[];
         };
         summary: string;
+        summaryShort: string;
+        sets?: {
+            notation: string;
+            total: number;
+            terms: {
+                notation: string;
+                values: number[];
+                kept: number[];
+                total: number;
+                successes?: number | undefined;
+                failures?: number | undefined;
+                label?: string | undefined;
+            }[];
+            dice: {
+                seed: string | null;
+                rolls: {
+                    purpose: string;
+                    sides: number;
+                    values: number[];
+                    fudge?: true | undefined;
+                }[];
+            };
+            summary: string;
+            summaryShort: string;
+        }[] | undefined;
+        foundryRolls?: {
+            class: "Roll";
+            options: {};
+            dice: unknown[];
+            formula: string;
+            terms: {
+                class: "Die" | "FateDie";
+                options: {
+                    flavor: string;
+                };
+                evaluated: true;
+                number: number;
+                faces: number;
+                modifiers: string[];
+                results: {
+                    result: number;
+                    active: boolean;
+                    discarded?: true | undefined;
+                    rerolled?: true | undefined;
+                    exploded?: true | undefined;
+                }[];
+            }[];
+            total: number;
+            evaluated: true;
+        }[] | undefined;
+    } | {
+        id: string;
+        notation: string;
+        repeat?: number | undefined;
+        commitment: string;
+        createdAt: string;
+        expiresAt: string;
+        foundryRolls?: {
+            class: "Roll";
+            options: {};
+            dice: unknown[];
+            formula: string;
+            terms: {
+                class: "Die" | "FateDie";
+                options: {
+                    flavor: string;
+                };
+                evaluated: true;
+                number: number;
+                faces: number;
+                modifiers: string[];
+                results: {
+                    result: number;
+                    active: boolean;
+                    discarded?: true | undefined;
+                    rerolled?: true | undefined;
+                    exploded?: true | undefined;
+                }[];
+            }[];
+            total: number;
+            evaluated: true;
+        }[] | undefined;
     }>;
     catalog: () => Promise<{
         [x: string]: unknown;
@@ -1222,11 +1385,15 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
                 code: string;
                 path: string;
                 message: string;
+                line?: number | undefined;
+                column?: number | undefined;
             }[];
             warnings: {
                 code: string;
                 path: string;
                 message: string;
+                line?: number | undefined;
+                column?: number | undefined;
             }[];
             bandType: string;
             affiliation: string | null;
@@ -1245,6 +1412,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
                 psi: number;
             }[];
             summary: string;
+            catalog?: {
+                id: string;
+                version: number;
+                sha256: string;
+            } | undefined;
             roster?: {
                 [x: string]: unknown;
             } | undefined;
@@ -1252,8 +1424,24 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
         };
         url: string;
         createdAt: string;
+        rosterSha256?: string | undefined;
+        sealed?: boolean | undefined;
+        sealedUntil?: string | undefined;
+        receipt?: string | undefined;
     }>;
     getRoster: (rosterId: string) => Promise<{
+        id: string;
+        sealed: boolean;
+        rosterSha256: string;
+        validation: {
+            valid: boolean;
+            codes: string[];
+        };
+        sealedUntil?: string | undefined;
+        revealedAt?: string | undefined;
+        createdAt: string;
+        url: string;
+    } | {
         id: string;
         roster: {
             [x: string]: unknown;
@@ -1265,11 +1453,15 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
                 code: string;
                 path: string;
                 message: string;
+                line?: number | undefined;
+                column?: number | undefined;
             }[];
             warnings: {
                 code: string;
                 path: string;
                 message: string;
+                line?: number | undefined;
+                column?: number | undefined;
             }[];
             bandType: string;
             affiliation: string | null;
@@ -1288,6 +1480,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
                 psi: number;
             }[];
             summary: string;
+            catalog?: {
+                id: string;
+                version: number;
+                sha256: string;
+            } | undefined;
             roster?: {
                 [x: string]: unknown;
             } | undefined;
@@ -1302,11 +1499,15 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
                 code: string;
                 path: string;
                 message: string;
+                line?: number | undefined;
+                column?: number | undefined;
             }[];
             warnings: {
                 code: string;
                 path: string;
                 message: string;
+                line?: number | undefined;
+                column?: number | undefined;
             }[];
             bandType: string;
             affiliation: string | null;
@@ -1325,12 +1526,21 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
                 psi: number;
             }[];
             summary: string;
+            catalog?: {
+                id: string;
+                version: number;
+                sha256: string;
+            } | undefined;
             roster?: {
                 [x: string]: unknown;
             } | undefined;
             receipt?: string | undefined;
         } | undefined;
         url: string;
+        sealed?: boolean | undefined;
+        rosterSha256?: string | undefined;
+        sealedUntil?: string | undefined;
+        revealedAt?: string | undefined;
     }>;
     verifyReceipt: (body: T.ReceiptVerifyRequest) => Promise<{
         valid: boolean;
@@ -1396,6 +1606,31 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             recordedAt: string;
         }[];
         state: unknown;
+        foundryRolls?: {
+            class: "Roll";
+            options: {};
+            dice: unknown[];
+            formula: string;
+            terms: {
+                class: "Die" | "FateDie";
+                options: {
+                    flavor: string;
+                };
+                evaluated: true;
+                number: number;
+                faces: number;
+                modifiers: string[];
+                results: {
+                    result: number;
+                    active: boolean;
+                    discarded?: true | undefined;
+                    rerolled?: true | undefined;
+                    exploded?: true | undefined;
+                }[];
+            }[];
+            total: number;
+            evaluated: true;
+        }[] | undefined;
     }>;
     appendEvents: (matchId: string, body: T.AppendEventsRequest, o?: MatchWriteOptions) => Promise<{
         version: number;
@@ -1622,8 +1857,10 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
     }) => AsyncGenerator<import("./streams.js").SimulationUpdate, any, any>;
     /** The progress stream's URL with `?token=` (a simulation feed token) for `EventSource`. */
     simulationEventsUrl: (simulationId: string, token: string) => string;
-    /** The chart's URL with `?token=` (a simulation feed token) for `<img src>`: SVG (PNG when a request's Accept prefers it). */
-    simulationChartUrl: (simulationId: string, token: string) => string;
+    /** The chart's URL with `?token=` for `<img src>`: SVG, or PNG with `format: 'png'`. */
+    simulationChartUrl: (simulationId: string, token: string, o?: {
+        format?: "svg" | "png";
+    }) => string;
     health: () => Promise<{
         status: "ok";
     }>;

@@ -1208,27 +1208,36 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Roll a dice notation (4d6kh3+2, 10d10!, 4dF, 6d6>=5…) with a full transcript.
+         * Roll a dice notation (4d6kh3+2, 10d10!, 4dF, 6d6>=5, 4d6[fire]…) with a full transcript; `repeat` for sets, `blind` for a provably fair hidden roll.
          * @description Rolls any notation of the grammar below for Discord bots and generic tables, with the usual `dice` (fixed `values`, a `seed`, or a random seed reported back) and transcript.
          *
-         *     **Order of the dice** (fixed `values` are consumed in this order): terms left to right; within a term, its N dice first (one transcript entry whose purpose is the term, e.g. `4d6kh3`), then die by die each reroll and explosion draw as it happens (one entry each, purpose `4d6r<2 die 3 reroll`, `10d10! die 2 explosion`).
+         *     **Order of the dice** (fixed `values` are consumed in this order): terms left to right; within a term, its N dice first (one transcript entry whose purpose is the term, e.g. `4d6kh3`), then die by die each reroll and explosion draw as it happens (one entry each, purpose `4d6r<2 die 3 reroll`, `10d10! die 2 explosion`). With `repeat`, set after set in that order. `dF` dice take and show their faces −1, 0, +1 (transcript entries with `"fudge": true`).
          *
-         *     `total` is the value of the whole expression; `terms` lists every dice term and constant with the values rolled, those kept and its total. Totals are integers within ±(2^53 − 1) (beyond → 422 `out_of_range`); GraphQL types them `SafeInt`.
+         *     `total` is the value of the whole expression; `terms` lists every dice term and constant with the values rolled, those kept, its total and its `label`. Totals are integers within ±(2^53 − 1) (beyond → 422 `out_of_range`); GraphQL types them `SafeInt`.
+         *
+         *     **Sets** (`"repeat": n`, 1–100, CONTRACT §8.3): the answer gains `sets`, one roll answer per set in order; `total` is the sum of the sets' totals, `terms` every set's terms in turn and `dice` the whole transcript. The budgets below count all sets together.
+         *
+         *     **Blind rolls** (`"blind": true`, REST only, CONTRACT §8.3): 201 `{id, notation, commitment, createdAt, expiresAt}` and no result: `commitment` is the hex SHA-256 of a server seed chosen now. `POST /v1/dice/rolls/{id}/reveal` `{clientSeed?}` then rolls with the seeded generator and the seed `serverSeed + ":" + clientSeed` and shows both seeds, so anyone can check the commitment and recompute the roll with `"dice": {"seed": …}`. The notation and its budgets are checked before anything is kept (400 / 422 as for a roll); `dice` with `blind` is 400. GraphQL rolls openly (`blind` there is 400).
+         *
+         *     **Summaries**: `summary` lists at most 40 dice per term (`… +n more`) and is at most 4,000 characters; `summaryShort` is at most 1,024 (a Discord embed field).
          *
          *     **Budgets** (checked from the notation before the first die is drawn; over one → 422 `too_complex` with `budget: {name, limit, needed}`):
          *     - `dice.draws` = 100,000: dice drawn in the worst case, every die × (1 + 10 explosions if it can explode) × (1 + 10 rerolls per draw for `r<n`, 1 for `ro<n`, if a face can be rerolled). `1000d6!` needs 11,000, `1000d6!r<2` 121,000 (refused);
          *     - `dice.transcriptEntries` = 20,000: entries of `dice.rolls` in the worst case, one per term plus one per reroll or explosion draw (the answer's size);
+         *     - with `repeat`, both count every set: `repeat` × the worst case of one (`100` × `1000d6!` needs 1,100,000 draws, refused);
          *     - GraphQL: a document is one request. The estimated costs of its root fields (aliases included) are added up per budget, each field counting at most its budget (one over it is refused by its own check), and a document whose sum passes a budget is refused before any field runs: HTTP 400, one error with `extensions: {code: "query_too_complex", status: 400, measure: "cost", limit, measured, budget: {name, limit, needed}}`.
          *
          *     **Grammar** (letters case-insensitive, spaces between tokens ignored):
-         *     - integers `2`; dice `NdM` (N = 1 when omitted: `dM`), `d%` (= d100), `dF` (fudge die −1/0/+1, drawn as a d3: 1 → −1, 2 → 0, 3 → +1);
+         *     - integers `2`; dice `NdM` (N = 1 when omitted: `dM`), `d%` (= d100), `dF` (fudge die: faces −1, 0, +1 in fixed `values`, in the transcript and in `terms`; the seeded generator draws a d3 and reads face − 2);
          *     - keep/drop `kh`/`kl`/`dh`/`dl` with an optional count (default 1): `4d6kh3`, `2d20kh1`, `4d6dl`; ties: the earlier die counts as higher;
-         *     - exploding `!` (a die showing its highest face adds another) and `!>=n` (showing n or more); each die explodes at most 10 times: the draw at that depth is kept as drawn and not rolled again (the distribution counts it the same way, so the truncated tail is folded into that draw, never dropped);
+         *     - exploding `!` (a die showing its highest face adds another) and `!>=n` (showing n or more); each die explodes at most 10 times: the draw at that depth is kept as drawn and not rolled again (the distribution counts it the same way, so the truncated tail is folded into that draw, never dropped). An exploded die is one value, the sum of its draws, for keep/drop and success counting alike;
+         *     - compounding `!!` (and `!!>=n`): each exploded die's draws add into one value — exactly how `!` already counts here, so `!!` and `!` give the same values, totals and distributions; write whichever your players know;
          *     - reroll `r<n` (a draw below n is rolled again, at most 10 times; the last one is kept whatever it shows) and `ro<n` (once); explosion draws are rerolled the same way;
-         *     - success counting `>=n` / `<=n`: the term's total is the number of kept dice whose value (an exploded die: its sum) meets the target: `6d6>=5`;
+         *     - success counting `>=n` / `<=n`: the term's total is the number of kept dice whose value (an exploded die: its sum) meets the target: `6d6>=5`; failures `f<=n` / `f>=n` after a success test take one success away per kept die meeting them (`10d10>=8f<=1`: successes minus dice showing 1; a die meeting both counts 0), and the term gains `failures`;
+         *     - labels: `[text]` after a dice term or a constant (1 to 100 characters, no brackets, spaces before it allowed): `4d6[fire]+1d8[cold]`, `1d20+5[strength]`; `terms[].label` carries the text as written;
          *     - `+ - * /` with the usual precedence, unary minus and parentheses; `/` is integer division rounding down; dividing by zero is 422 `division_by_zero`.
          *     **Bounds**: 1 to 1,000 dice and 1 to 1,000,000 sides per term, 10,000 dice in the whole notation, 500 characters, constants up to 1,000,000,000. A notation outside the grammar or the bounds is 400 `bad_notation` with `position` (0-based character index) at the top level and in its `errors` entry (path `/notation`).
-         *     Examples: `4d6kh3+2`, `2d20kh1`, `10d10!`, `4dF`, `6d6>=5`, `(2d6+3)*2`.
+         *     Examples: `4d6kh3+2`, `2d20kh1`, `10d10!`, `5d10!!`, `4dF`, `6d6>=5`, `10d10>=8f<=1`, `4d6[fire]+1d8[cold]`, `(2d6+3)*2`.
          */
         post: operations["dice.roll"];
         delete?: never;
@@ -1244,11 +1253,19 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The exact distribution of a notation as a link to share: `?notation=<url-encoded>`, cacheable (ETag, 304).
+         * @description The same answer as POST /v1/dice/distribution for `{"notation"}` (CONTRACT §8.3), with `Cache-Control: public, max-age=86400` and an `ETag`: a request with `If-None-Match` naming it answers 304 with no body. The ETag hashes the representation sent (JSON in the `Accept-Language` chosen, or the SVG / PNG chart that `Accept: image/svg+xml` / `image/png` asks for); `Vary: Accept-Language, Accept`. Encode the notation (`+` is `%2B`): `GET /v1/dice/distribution?notation=4d6kh3%2B2`. Errors are as for the POST (400 `bad_notation` with `position`, 422 `too_complex`) and are not cached.
+         */
+        get: operations["dice.distributionLink"];
         put?: never;
         /**
-         * Exact probability distribution of a dice notation, with min, max, mean and standard deviation.
+         * Exact probability distribution of a dice notation, with min, max, mean, standard deviation and at-least/at-most tails.
          * @description Every value the notation can produce with its exact probability: computed with big-integer counts over one common denominator (no sampling, no floating-point accumulation), each probability rounded to a double only at the end; they sum to 1 within 1e-12. The process modelled is exactly the one POST /v1/dice/rolls rolls: keep/drop by order statistics, rerolls and explosions with the same caps, success counting, `+ -` by convolution of independent terms, `* /` pairwise (division rounding down; a divisor that can be 0 is 422 `division_by_zero`).
+         *
+         *     Every entry is `{value, probability, atLeast, atMost}` (CONTRACT §8.3): P(X = value), P(X ≥ value) and P(X ≤ value), each an exact big-integer sum rounded to a double once.
+         *
+         *     **Share a link**: `GET /v1/dice/distribution?notation=<url-encoded>` answers the same, with `Cache-Control: public, max-age=86400` and an `ETag` (304 on `If-None-Match`).
          *
          *     **Budgets** (over one → 422 `too_complex` with `budget: {name, limit, needed, operations, range}`):
          *     - `dice.distributionWork` = 6,000,000 big-integer operations (weighted by the size of the numbers), charged before each step that does them, tables included (keep/drop's binomial table and the least work of its passes are checked before the table is built);
@@ -1261,16 +1278,55 @@ export interface paths {
          *     **Pictures**: send `Accept: image/svg+xml` for a bar chart of the distribution, or `Accept: image/png` for the same chart as PNG; JSON is the default.
          *
          *     **Grammar** (letters case-insensitive, spaces between tokens ignored):
-         *     - integers `2`; dice `NdM` (N = 1 when omitted: `dM`), `d%` (= d100), `dF` (fudge die −1/0/+1, drawn as a d3: 1 → −1, 2 → 0, 3 → +1);
+         *     - integers `2`; dice `NdM` (N = 1 when omitted: `dM`), `d%` (= d100), `dF` (fudge die: faces −1, 0, +1 in fixed `values`, in the transcript and in `terms`; the seeded generator draws a d3 and reads face − 2);
          *     - keep/drop `kh`/`kl`/`dh`/`dl` with an optional count (default 1): `4d6kh3`, `2d20kh1`, `4d6dl`; ties: the earlier die counts as higher;
-         *     - exploding `!` (a die showing its highest face adds another) and `!>=n` (showing n or more); each die explodes at most 10 times: the draw at that depth is kept as drawn and not rolled again (the distribution counts it the same way, so the truncated tail is folded into that draw, never dropped);
+         *     - exploding `!` (a die showing its highest face adds another) and `!>=n` (showing n or more); each die explodes at most 10 times: the draw at that depth is kept as drawn and not rolled again (the distribution counts it the same way, so the truncated tail is folded into that draw, never dropped). An exploded die is one value, the sum of its draws, for keep/drop and success counting alike;
+         *     - compounding `!!` (and `!!>=n`): each exploded die's draws add into one value — exactly how `!` already counts here, so `!!` and `!` give the same values, totals and distributions; write whichever your players know;
          *     - reroll `r<n` (a draw below n is rolled again, at most 10 times; the last one is kept whatever it shows) and `ro<n` (once); explosion draws are rerolled the same way;
-         *     - success counting `>=n` / `<=n`: the term's total is the number of kept dice whose value (an exploded die: its sum) meets the target: `6d6>=5`;
+         *     - success counting `>=n` / `<=n`: the term's total is the number of kept dice whose value (an exploded die: its sum) meets the target: `6d6>=5`; failures `f<=n` / `f>=n` after a success test take one success away per kept die meeting them (`10d10>=8f<=1`: successes minus dice showing 1; a die meeting both counts 0), and the term gains `failures`;
+         *     - labels: `[text]` after a dice term or a constant (1 to 100 characters, no brackets, spaces before it allowed): `4d6[fire]+1d8[cold]`, `1d20+5[strength]`; `terms[].label` carries the text as written;
          *     - `+ - * /` with the usual precedence, unary minus and parentheses; `/` is integer division rounding down; dividing by zero is 422 `division_by_zero`.
          *     **Bounds**: 1 to 1,000 dice and 1 to 1,000,000 sides per term, 10,000 dice in the whole notation, 500 characters, constants up to 1,000,000,000. A notation outside the grammar or the bounds is 400 `bad_notation` with `position` (0-based character index) at the top level and in its `errors` entry (path `/notation`).
-         *     Examples: `4d6kh3+2`, `2d20kh1`, `10d10!`, `4dF`, `6d6>=5`, `(2d6+3)*2`.
+         *     Examples: `4d6kh3+2`, `2d20kh1`, `10d10!`, `5d10!!`, `4dF`, `6d6>=5`, `10d10>=8f<=1`, `4d6[fire]+1d8[cold]`, `(2d6+3)*2`.
          */
         post: operations["dice.distribution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dice/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compare two dice notations exactly: P(A > B), P(A = B), P(B > A), with mean, spread and range of each.
+         * @description A and B are rolled independently. Both exact distributions are computed as POST /v1/dice/distribution computes one, then who rolls higher is counted over one common denominator (big integers, rounded to doubles once): `pAGreater + pEqual + pBGreater` = 1 within 1e-12. Two loadouts (`2d6+3` against `1d12+4`), two pools (`6d6>=5` against `5d6>=4`).
+         *
+         *     **Budgets**: the same as one distribution's (`dice.distributionWork` = 6,000,000, `dice.distributionRange` = 200,000), shared by both notations and the comparison pass: a comparison fits when both distributions together do. Over it → 422 `too_complex` with `budget: {name, limit, needed}`.
+         *     - GraphQL: a document is one request. The estimated costs of its root fields (aliases included) are added up per budget, each field counting at most its budget (one over it is refused by its own check), and a document whose sum passes a budget is refused before any field runs: HTTP 400, one error with `extensions: {code: "query_too_complex", status: 400, measure: "cost", limit, measured, budget: {name, limit, needed}}`.
+         *
+         *     Bad notation is 400 `bad_notation` with `errors` at `/a` and/or `/b` (each with its `position`).
+         *
+         *     **Grammar** (letters case-insensitive, spaces between tokens ignored):
+         *     - integers `2`; dice `NdM` (N = 1 when omitted: `dM`), `d%` (= d100), `dF` (fudge die: faces −1, 0, +1 in fixed `values`, in the transcript and in `terms`; the seeded generator draws a d3 and reads face − 2);
+         *     - keep/drop `kh`/`kl`/`dh`/`dl` with an optional count (default 1): `4d6kh3`, `2d20kh1`, `4d6dl`; ties: the earlier die counts as higher;
+         *     - exploding `!` (a die showing its highest face adds another) and `!>=n` (showing n or more); each die explodes at most 10 times: the draw at that depth is kept as drawn and not rolled again (the distribution counts it the same way, so the truncated tail is folded into that draw, never dropped). An exploded die is one value, the sum of its draws, for keep/drop and success counting alike;
+         *     - compounding `!!` (and `!!>=n`): each exploded die's draws add into one value — exactly how `!` already counts here, so `!!` and `!` give the same values, totals and distributions; write whichever your players know;
+         *     - reroll `r<n` (a draw below n is rolled again, at most 10 times; the last one is kept whatever it shows) and `ro<n` (once); explosion draws are rerolled the same way;
+         *     - success counting `>=n` / `<=n`: the term's total is the number of kept dice whose value (an exploded die: its sum) meets the target: `6d6>=5`; failures `f<=n` / `f>=n` after a success test take one success away per kept die meeting them (`10d10>=8f<=1`: successes minus dice showing 1; a die meeting both counts 0), and the term gains `failures`;
+         *     - labels: `[text]` after a dice term or a constant (1 to 100 characters, no brackets, spaces before it allowed): `4d6[fire]+1d8[cold]`, `1d20+5[strength]`; `terms[].label` carries the text as written;
+         *     - `+ - * /` with the usual precedence, unary minus and parentheses; `/` is integer division rounding down; dividing by zero is 422 `division_by_zero`.
+         *     **Bounds**: 1 to 1,000 dice and 1 to 1,000,000 sides per term, 10,000 dice in the whole notation, 500 characters, constants up to 1,000,000,000. A notation outside the grammar or the bounds is 400 `bad_notation` with `position` (0-based character index) at the top level and in its `errors` entry (path `/notation`).
+         *     Examples: `4d6kh3+2`, `2d20kh1`, `10d10!`, `5d10!!`, `4dF`, `6d6>=5`, `10d10>=8f<=1`, `4d6[fire]+1d8[cold]`, `(2d6+3)*2`.
+         */
+        post: operations["dice.compare"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1704,6 +1760,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/eden/catalogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store a league's EDEN catalog: version 1 (API key).
+         * @description A league keeps its own card data here (CONTRACT §8.4): full fighter profiles that `{"ref"}` entries resolve to wherever a body names the catalog with `"catalogRef": {"id", "version"?}` — validate, stored lists, diffs, the attack and phase endpoints, GraphQL. A receipt of a list checked against it names `catalog: {"id", "version", "sha256"}`, so an old receipt says which points applied.
+         *
+         *     The body: `name`, `fighters` (full profiles: a Fighter without state, `value` required; unique `id`s and names; the faces of the four limbs partition 1..6) and optionally `equipment` (items, unique by name). Every problem is listed at once (400, JSON-pointer paths); nothing is stored then.
+         *
+         *     **Budgets** (README "Roster budgets"): a version is stored as sent, at most `MAX_STORED_CATALOG_BYTES` (default 262144) bytes of JSON (413 `catalog_too_large` with `limit` and `size`, before it is validated); one API key stores at most `MAX_STORED_CATALOG_VERSIONS_PER_KEY` (default 1000) versions of all its catalogs (429 `quota_exceeded` with `limit`, nothing stored). `fighters` and `equipment` hold at most 200 entries each (400 `too_many_items`).
+         */
+        post: operations["eden.createCatalog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/eden/catalogs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A version of a stored catalog (public).
+         * @description The latest version, or `?version=n`; with its `sha256` (what receipts name: hex SHA-256 of the canonical JSON of `catalog`, keys sorted recursively, no spaces) and `latestVersion`. Unknown id or version → 404.
+         */
+        get: operations["eden.getCatalog"];
+        /**
+         * Store the next version of a catalog (its owner).
+         * @description The whole catalog again (not a patch); the answer is the new `version` (latest + 1). Earlier versions stay readable and keep validating the lists and receipts that name them. Another API key, or an unknown id → 404.
+         *
+         *     The body: `name`, `fighters` (full profiles: a Fighter without state, `value` required; unique `id`s and names; the faces of the four limbs partition 1..6) and optionally `equipment` (items, unique by name). Every problem is listed at once (400, JSON-pointer paths); nothing is stored then.
+         *
+         *     **Budgets** (README "Roster budgets"): a version is stored as sent, at most `MAX_STORED_CATALOG_BYTES` (default 262144) bytes of JSON (413 `catalog_too_large` with `limit` and `size`, before it is validated); one API key stores at most `MAX_STORED_CATALOG_VERSIONS_PER_KEY` (default 1000) versions of all its catalogs (429 `quota_exceeded` with `limit`, nothing stored). `fighters` and `equipment` hold at most 200 entries each (400 `too_many_items`).
+         */
+        put: operations["eden.updateCatalog"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/eden/rosters": {
         parameters: {
             query?: never;
@@ -1714,10 +1822,33 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Store an EDEN army list for sharing (API key).
+         * Store an EDEN army list for sharing (API key), optionally sealed until a time.
          * @description Validates `roster` (a body of POST /v1/eden/rosters/validate) and stores both under a random, unguessable id. `url` is the share link: GET /v1/eden/rosters/{id} needs no API key.
+         *     - **Sealed lists** (CONTRACT §8.4): with `sealedUntil` (RFC 3339; `?sealedUntil=` for a text list) the share link shows only `rosterSha256` and the verdict (`valid`, `codes`) until that time, or until the owner reveals it (POST /v1/eden/rosters/{id}/reveal). No other route shows a sealed list: the diff refuses it (422 `roster_sealed`), GraphQL `edenRoster` too. The 201 answer (to the API key that stored it) carries the full validation.
+         *     - **Text lists**: `Content-Type: text/plain` stores the list written as in validate (format below); it is stored as the parsed `roster`, which is what `rosterSha256` hashes, and its validation problems carry `line` and `column`.
+         *     - **Receipts**: `"receipt": true` in the list (or `?receipt=true`) adds `receipt`, a JWS as validate signs, whose payload also names `rosterId`. A league site can hand it to the player: it proves which list was stored (its `rosterSha256`) before the list is revealed.
+         *     - `catalogRef` in the list names a league catalog (POST /v1/eden/catalogs); the validation names the version used (`validation.catalog`), and the list is checked against that version when it is read later.
          *
          *     **Budgets** (README "Roster budgets"): `roster` is stored as sent, so it may be at most `MAX_STORED_ROSTER_BYTES` (default 65536) bytes of JSON (UTF-8, compact, without `receipt`; members no schema declares count too): a larger one is 413 `roster_too_large` with `limit` and `size`, refused before it is validated. One API key stores at most `MAX_STORED_ROSTERS_PER_KEY` (default 1000) lists: past it 429 `quota_exceeded` with `limit`, and nothing is stored (no `Retry-After`: waiting does not help). An array over its `maxItems` is 400 `too_many_items`, as for validate.
+         *
+         *     **Plain-text lists** (`Content-Type: text/plain`; the answer is the JSON answer plus `roster`, the list as parsed):
+         *     - `#` or `//` starts a comment to the end of the line; blank lines are ignored; case and accents never matter.
+         *     - The first other line is the **band line**: an optional keyword (`Band`, `Banda`, `Einheit`) and colon, the band type (`faction`/`facción`/`Fraktion`, `stigma`/`estigma`/`Stigma`) followed by the band symbol, then, separated by commas or semicolons and in any order, `budget N` (`presupuesto N`, `Budget N`, or `N points`/`puntos`/`Punkte`) and `edition es|de` (`edición`, `Ausgabe`).
+         *     - Every further line is **one fighter** by catalog id or printed name (`yuri`, `Yûri`, `YURI`), optionally after a bullet (`-`, `*`, `1.`), with optional equipment in brackets: catalog items by id or printed name (`[Casco, Molotov]`), other names kept as items with no category. A name the catalog does not know is kept as a reference, which the validation reports as `unknown_fighter`.
+         *     - Problems of the text itself (no band line, unknown band type, a bad budget or edition, an unclosed `[`) are a 400 problem whose `errors` carry `path`, `code`, `message`, and the `line` and `column` (1-based).
+         *
+         *     The same list in the three namings:
+         *     ```
+         *     # en
+         *     Band: faction Jokers, budget 100, edition es
+         *     Yûri [Helmet]
+         *     # es
+         *     Banda: facción Banda de los Jokers; 100 puntos; edición es
+         *     - Yûri [Casco]
+         *     # de
+         *     Einheit: Fraktion Jokergang, Budget 100, Ausgabe de
+         *     1. Yuri [Helm]
+         *     ```
          */
         post: operations["eden.storeRoster"];
         delete?: never;
@@ -1734,12 +1865,55 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A stored army list (public: the share link).
-         * @description The list, the validation answered when it was stored and, when validating it today gives another result (`rulesChanged`), the `current` one.
+         * A stored army list (public: the share link); a sealed one shows only its hash and verdict.
+         * @description The list (`sealed: false`), the validation answered when it was stored and, when validating it today gives another result (`rulesChanged`), the `current` one. While the list is sealed (CONTRACT §8.4: `sealedUntil` not reached and not revealed by its owner) the answer is `{"id", "sealed": true, "rosterSha256", "validation": {"valid", "codes"}, "sealedUntil", "createdAt", "url"}`: nothing of the list, and no path or message of its problems.
          */
         get: operations["eden.getRoster"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/eden/rosters/{id}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal a sealed army list before its time (its owner).
+         * @description The API key that stored the list makes it public now (CONTRACT §8.4); the answer is what its share link shows from now on, with `revealedAt`. Revealing an open list changes nothing (the first reveal time stays). Another key, or an unknown id → 404.
+         */
+        post: operations["eden.revealRoster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/eden/rosters/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What changed between two army lists (bodies or stored ids).
+         * @description `from` and `to` are each a roster body (as validate takes, `catalogRef` included) or `{"id"}` of a stored list that is not sealed (CONTRACT §8.4). Every problem of both is one 400 under `/from/…` and `/to/…`; a sealed list is 422 `roster_sealed` (its content stays hidden).
+         *     - Fighters are matched by proper name (EDEN-ROSTER-4: one fighter per name; case and accents ignored); `added` / `removed` name the fighters of one list only, `changed` every member that differs (`path`, `from`, `to`) between the profiles the two entries stand for — a `{"ref"}` compared as its catalog profile with the members sent beside it — so swapping a reference for the same profile written inline is no change.
+         *     - `band`: changes of the band's own members (`/bandType`, `/affiliation`, `/budget`, `/edition`, `/catalogRef/version`…).
+         *     - `totals`: each list's validation `totals` (`value`, `budget`, `strategyPoints`); `valid`: whether each is legal.
+         */
+        post: operations["eden.diffRosters"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1822,6 +1996,26 @@ export interface paths {
         get: operations["games.commands"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dice/rolls/{id}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal a provably fair blind roll: the full roll answer plus `serverSeed` and `clientSeed`.
+         * @description CONTRACT §8.3. The dice are the seeded generator's with the seed `serverSeed + ":" + clientSeed` (`clientSeed` defaults to `""`), and SHA-256 of `serverSeed` (UTF-8, hex) is the `commitment` answered when the roll was asked for: the server fixed its part before it could know the client's, and anyone can recompute the roll with POST /v1/dice/rolls `{"notation", "repeat"?, "dice": {"seed": serverSeed + ":" + clientSeed}}`. No key needed (the id is the secret). A second reveal answers the first reveal's result (its `clientSeed` is ignored); an unknown or expired id (kept 7 days, at least 24 hours) is 404. Supports `?rollFormat=foundry`.
+         */
+        post: operations["dice.reveal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1994,6 +2188,55 @@ export interface components {
             /** @description Ranged: share of shots without a legal target. */
             noTargetRate: number;
         };
+        /** BlindRollCommitment */
+        BlindRollCommitment: {
+            /** @description Reveal with POST /v1/dice/rolls/{id}/reveal. */
+            id: string;
+            notation: string;
+            repeat?: number;
+            /** @description Hex SHA-256 of the server seed (UTF-8), fixed before the client seed can be known. */
+            commitment: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The roll can be revealed until then (7 days; the contract promises at least 24 hours).
+             */
+            expiresAt: string;
+        };
+        /**
+         * BlindRollReveal
+         * @description The roll answer, rolled with `"dice": {"seed": serverSeed + ":" + clientSeed}`: POST /v1/dice/rolls with that seed answers the same dice.
+         */
+        BlindRollReveal: {
+            notation: string;
+            /** @description The value of the whole expression (with `repeat`: the sum of the sets' totals). */
+            total: number;
+            /** @description Dice terms and constants in the order they were rolled (left to right; with `repeat`, every set's in turn). */
+            terms: components["schemas"]["DiceTerm"][];
+            dice: components["schemas"]["DiceTranscript"];
+            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
+            summary: string;
+            /** @description `summary` cut to at most 1,024 characters (a Discord embed field): the same text when it fits, else its head up to a whole term or word and "…". */
+            summaryShort: string;
+            sets?: components["schemas"]["DiceRollSet"][];
+            id: string;
+            /** @description The seed committed to: its SHA-256 is `commitment`. */
+            serverSeed: string;
+            /** @description The first reveal's client seed (`""` when none was sent). */
+            clientSeed: string;
+            commitment: string;
+            /**
+             * Format: date-time
+             * @description When it was first revealed.
+             */
+            revealedAt: string;
+        };
+        /** BlindRollRevealRequest */
+        BlindRollRevealRequest: {
+            /** @description Mixed into the seed: the dice are the seeded generator's with `serverSeed + ":" + clientSeed`. Default `""`. Ignored once revealed (the first reveal's stays). */
+            clientSeed?: string;
+        };
         /** CatalogFaction */
         CatalogFaction: {
             id: string;
@@ -2083,6 +2326,21 @@ export interface components {
             /** @description The printing(s) the entry comes from. */
             editions: ("es" | "de")[];
         };
+        /**
+         * CatalogRef
+         * @description A league's stored catalog (CONTRACT §8.4): `{"ref"}` fighters resolve in the body's `catalog`, then in this catalog (by id, else by name), then in the built-in one. Unknown id or version → 400 `unknown_catalog` at `…/catalogRef/id` or `/version`. Receipts name the version used and its SHA-256 (`catalog`).
+         */
+        CatalogRef: {
+            /** @description The id answered by POST /v1/eden/catalogs. */
+            id?: string;
+            /** @description A version of it; absent → the latest. */
+            version?: number;
+        } | {
+            /** @description The id answered by POST /v1/eden/catalogs. */
+            id: string;
+            /** @description A version of it; absent → the latest. */
+            version?: number;
+        };
         /** CatalogSceneryElement */
         CatalogSceneryElement: {
             id: string;
@@ -2118,6 +2376,27 @@ export interface components {
             rule: string;
             /** @description The printing(s) the entry comes from. */
             editions: ("es" | "de")[];
+        };
+        /** CatalogVersionSaved */
+        CatalogVersionSaved: {
+            /** @description Random and unguessable; the same for every version. */
+            id: string;
+            /** @description 1 when created; each PUT adds one. */
+            version: number;
+            /** @description Hex SHA-256 of the canonical JSON of the catalog as stored (keys sorted recursively, no spaces): what receipts name. */
+            sha256: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /**
+         * CatalogVersionUsed
+         * @description With `catalogRef`: the stored catalog version the references resolved in (the latest when no version was named).
+         */
+        CatalogVersionUsed: {
+            id: string;
+            version: number;
+            /** @description Hex SHA-256 of the canonical JSON of that catalog version. */
+            sha256: string;
         };
         /** CatalogWeather */
         CatalogWeather: {
@@ -2172,6 +2451,26 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** DiceCompareRequest */
+        DiceCompareRequest: {
+            /** @description Dice notation, e.g. `4d6kh3+2` (grammar in the operation description). At most 1,000 dice and 1,000,000 sides per term, 10,000 dice in all, 500 characters. */
+            a: string;
+            /** @description Dice notation, e.g. `4d6kh3+2` (grammar in the operation description). At most 1,000 dice and 1,000,000 sides per term, 10,000 dice in all, 500 characters. */
+            b: string;
+        };
+        /** DiceComparison */
+        DiceComparison: {
+            a: components["schemas"]["DiceMoments"];
+            b: components["schemas"]["DiceMoments"];
+            /** @description P(A > B), A and B rolled independently; exact, rounded to a double. */
+            pAGreater: number;
+            /** @description P(A = B). */
+            pEqual: number;
+            /** @description P(B > A). The three sum to 1 within 1e-12. */
+            pBGreater: number;
+            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
+            summary: string;
+        };
         /** DiceDistribution */
         DiceDistribution: {
             notation: string;
@@ -2180,35 +2479,75 @@ export interface components {
             mean: number;
             /** @description Standard deviation. */
             stdev: number;
-            /** @description Every value that can occur, ascending, with its exact probability rounded to a double; they sum to 1 within 1e-12. */
-            distribution: {
-                value: number;
-                probability: number;
-            }[];
-            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+            /** @description Every value that can occur, ascending, with its exact probability and tails (each rounded to a double once); the probabilities sum to 1 within 1e-12. */
+            distribution: components["schemas"]["DiceDistributionEntry"][];
+            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
             summary: string;
+        };
+        /** DiceDistributionEntry */
+        DiceDistributionEntry: {
+            value: number;
+            /** @description P(X = value). */
+            probability: number;
+            /** @description P(X ≥ value). */
+            atLeast: number;
+            /** @description P(X ≤ value). */
+            atMost: number;
         };
         /** DiceDistributionRequest */
         DiceDistributionRequest: {
             /** @description Dice notation, e.g. `4d6kh3+2` (grammar in the operation description). At most 1,000 dice and 1,000,000 sides per term, 10,000 dice in all, 500 characters. */
             notation: string;
         };
+        /** DiceMoments */
+        DiceMoments: {
+            notation: string;
+            mean: number;
+            /** @description Standard deviation. */
+            stdev: number;
+            min: number;
+            max: number;
+        };
         /** DiceRoll */
         DiceRoll: {
             notation: string;
-            /** @description The value of the whole expression. */
+            /** @description The value of the whole expression (with `repeat`: the sum of the sets' totals). */
             total: number;
-            /** @description Dice terms and constants in the order they were rolled (left to right). */
+            /** @description Dice terms and constants in the order they were rolled (left to right; with `repeat`, every set's in turn). */
             terms: components["schemas"]["DiceTerm"][];
             dice: components["schemas"]["DiceTranscript"];
-            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
             summary: string;
+            /** @description `summary` cut to at most 1,024 characters (a Discord embed field): the same text when it fits, else its head up to a whole term or word and "…". */
+            summaryShort: string;
+            /** @description With `repeat`: one roll answer per set, in the order rolled. */
+            sets?: components["schemas"]["DiceRollSet"][];
         };
         /** DiceRollRequest */
         DiceRollRequest: {
             /** @description Dice notation, e.g. `4d6kh3+2` (grammar in the operation description). At most 1,000 dice and 1,000,000 sides per term, 10,000 dice in all, 500 characters. */
             notation: string;
             dice?: components["schemas"]["NotationDiceSpec"];
+            /** @description Roll the notation this many times (1–100, Dice Maiden's `6 4d6`): the answer gains `sets` (one roll answer each, in order) and `total` is the sum of their totals. One dice source serves every set, in order. */
+            repeat?: number;
+            /** @description REST only. `true`: a provably fair blind roll — 201 `{id, notation, commitment}` (hex SHA-256 of a server seed chosen now) and no result yet; `POST /v1/dice/rolls/{id}/reveal` rolls it. Not with `dice`. */
+            blind?: boolean;
+        };
+        /**
+         * DiceRollSet
+         * @description One set of a `repeat` roll: its own total, terms, the transcript entries it consumed and its summary.
+         */
+        DiceRollSet: {
+            notation: string;
+            /** @description The value of the whole expression (with `repeat`: the sum of the sets' totals). */
+            total: number;
+            /** @description Dice terms and constants in the order they were rolled (left to right; with `repeat`, every set's in turn). */
+            terms: components["schemas"]["DiceTerm"][];
+            dice: components["schemas"]["DiceTranscript"];
+            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
+            summary: string;
+            /** @description `summary` cut to at most 1,024 characters (a Discord embed field): the same text when it fits, else its head up to a whole term or word and "…". */
+            summaryShort: string;
         };
         /**
          * DiceSpec
@@ -2230,8 +2569,12 @@ export interface components {
             kept: number[];
             /** @description Sum of the kept values (or the constant); with success counting, the number of kept dice meeting the target. */
             total: number;
-            /** @description With success counting: the number of successes (= `total`). */
+            /** @description With success counting: the number of successes (= `total`, less `failures`). */
             successes?: number;
+            /** @description With `f<=n` / `f>=n`: the kept dice that failed; `total` = `successes` − `failures`. */
+            failures?: number;
+            /** @description The `[text]` written after the term (`4d6[fire]` → `fire`), as written. */
+            label?: string;
         };
         /**
          * DiceTranscript
@@ -2243,6 +2586,11 @@ export interface components {
                 purpose: string;
                 sides: number;
                 values: number[];
+                /**
+                 * @description A fudge die (`dF`): faces −1, 0, +1 (`sides` 3), as the values show.
+                 * @enum {boolean}
+                 */
+                fudge?: true;
             }[];
         };
         /**
@@ -2465,6 +2813,56 @@ export interface components {
             /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
             npc?: boolean;
         };
+        /**
+         * FoundryRoll
+         * @description One transcript entry as Foundry VTT's evaluated `Roll` JSON (what `Roll.toJSON()` writes and `Roll.fromData()` reads).
+         */
+        FoundryRoll: {
+            /** @enum {string} */
+            class: "Roll";
+            options: Record<string, never>;
+            dice: unknown[];
+            /** @description `<number>d<faces>` (`<number>dF` for fudge dice). */
+            formula: string;
+            terms: {
+                /** @description `FateDie` for `dF` (faces −1, 0, +1), else `Die`. */
+                class: "Die" | "FateDie";
+                options: {
+                    /** @description The transcript entry's purpose (brackets removed). */
+                    flavor: string;
+                };
+                /** @enum {boolean} */
+                evaluated: true;
+                number: number;
+                faces: number;
+                modifiers: string[];
+                results: {
+                    /** @description The face shown (−1, 0, +1 for a FateDie). */
+                    result: number;
+                    /** @description Counts toward the total: false for a dropped die or a draw rolled again. */
+                    active: boolean;
+                    /**
+                     * @description Dropped by keep/drop.
+                     * @enum {boolean}
+                     */
+                    discarded?: true;
+                    /**
+                     * @description Rolled again (`r<n`): the next draw replaces it.
+                     * @enum {boolean}
+                     */
+                    rerolled?: true;
+                    /**
+                     * @description Exploded: the next draw adds to it.
+                     * @enum {boolean}
+                     */
+                    exploded?: true;
+                }[];
+            }[];
+            /** @description The sum of the active results. */
+            total: number;
+            /** @enum {boolean} */
+            evaluated: true;
+        };
         /** Game */
         Game: "eden" | "anima" | "exsilium" | "spirit-of-eden";
         /** GameCommands */
@@ -2530,6 +2928,58 @@ export interface components {
                 alg: string;
                 use: string;
             }[];
+        };
+        /** LeagueCatalog */
+        LeagueCatalog: {
+            id: string;
+            version: number;
+            /** @description The newest version of this catalog. */
+            latestVersion: number;
+            /** @description Hex SHA-256 of the canonical JSON of `{name, fighters, equipment?}` as stored. */
+            sha256: string;
+            /**
+             * Format: date-time
+             * @description When this version was stored.
+             */
+            createdAt: string;
+            /** @description The catalog as stored (`name`, `fighters`, `equipment`). (GraphQL: JSON, as it is stored as sent.) */
+            catalog: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * LeagueCatalogRequest
+         * @description Stored as sent: at most MAX_STORED_CATALOG_BYTES (default 262144) bytes of JSON; one API key stores at most MAX_STORED_CATALOG_VERSIONS_PER_KEY (default 1000) versions.
+         */
+        LeagueCatalogRequest: {
+            /** @description What the league calls it (e.g. "Winter league 2026"). */
+            name: string;
+            /** @description Full profiles: unique `id`s and names; faces partition 1..6. */
+            fighters: components["schemas"]["LeagueFighter"][];
+            /** @description Items the league prints, unique by name: a text list naming one in brackets gets its profile. */
+            equipment?: components["schemas"]["Equipment"][];
+        };
+        /**
+         * LeagueFighter
+         * @description A full profile (CONTRACT §2 without state): `id`, `name`, `value`, `limbs`, and the rest as a Fighter.
+         */
+        LeagueFighter: {
+            id: string;
+            name: string;
+            faction?: string;
+            stigma?: string;
+            types?: string[];
+            limbs: {
+                head: components["schemas"]["LimbProfile"];
+                arms: components["schemas"]["LimbProfile"];
+                torso: components["schemas"]["LimbProfile"];
+                legs: components["schemas"]["LimbProfile"];
+            };
+            equipment?: components["schemas"]["Equipment"][];
+            /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
+            npc?: boolean;
+            /** @description Points cost (Valor, EDEN-CARD-PROFILE-9): what a band budget counts. */
+            value: number;
         };
         /**
          * LimbProfile
@@ -2757,6 +3207,7 @@ export interface components {
              */
             edition?: "es" | "de";
             dice?: components["schemas"]["DiceSpec"];
+            catalogRef?: components["schemas"]["CatalogRef"];
         };
         /** MeleeExchange */
         MeleeExchange: {
@@ -2783,7 +3234,7 @@ export interface components {
                 target: number;
             };
             dice: components["schemas"]["DiceTranscript"];
-            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
             summary: string;
         };
         /** NewMatchEvent */
@@ -2800,7 +3251,7 @@ export interface components {
          * @description Either fixed `values` or a `seed`; absent → the server picks a random seed and reports it.
          */
         NotationDiceSpec: {
-            /** @description Fixed results, consumed left to right in the order the dice are rolled (see the description). dF takes d3 values: 1 → −1, 2 → 0, 3 → +1. */
+            /** @description Fixed results, consumed left to right in the order the dice are rolled (see the description). A `dF` die takes its faces −1, 0 and +1; every other die 1..sides. */
             values?: number[];
             /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
             seed?: string;
@@ -2919,6 +3370,7 @@ export interface components {
              */
             edition?: "es" | "de";
             dice?: components["schemas"]["DiceSpec"];
+            catalogRef?: components["schemas"]["CatalogRef"];
         };
         /** RangedResult */
         RangedResult: {
@@ -2944,7 +3396,7 @@ export interface components {
             apSpent: number;
             energyBeacon: boolean;
             dice: components["schemas"]["DiceTranscript"];
-            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
             summary: string;
         };
         /** ReceiptVerification */
@@ -2977,6 +3429,7 @@ export interface components {
             budget?: number;
             /** @description Your own profiles, referenced by `id`. */
             catalog?: components["schemas"]["Fighter"][];
+            catalogRef?: components["schemas"]["CatalogRef"];
             /** @description Fighters (CONTRACT §2) or `{"ref": id}`. */
             fighters: ({
                 /** @description Id in the request `catalog`, else in the built-in catalog (GET /v1/eden/catalog), e.g. `yuri`. */
@@ -2985,6 +3438,69 @@ export interface components {
             /** @description Add `receipt`: a signed JWS of the result (CONTRACT §7.4). */
             receipt?: boolean;
         };
+        /** RosterDiff */
+        RosterDiff: {
+            /** @description Fighters of `to` with no fighter of that name in `from`. */
+            added: {
+                name: string;
+                /** @description Position in its list's `fighters`. */
+                index: number;
+                /** @description The entry as the list has it. (GraphQL: JSON.) */
+                entry: unknown;
+            }[];
+            /** @description Fighters of `from` with no fighter of that name in `to`. */
+            removed: {
+                name: string;
+                /** @description Position in its list's `fighters`. */
+                index: number;
+                /** @description The entry as the list has it. (GraphQL: JSON.) */
+                entry: unknown;
+            }[];
+            changed: {
+                name: string;
+                fromIndex: number;
+                toIndex: number;
+                /** @description Every member that differs, by JSON pointer into the resolved profile (`/value`, `/equipment/1/name`); a member absent on one side is null there. */
+                changes: {
+                    /** @description JSON pointer into the fighter (or, in `band`, into the body). */
+                    path: string;
+                    from: unknown;
+                    to: unknown;
+                }[];
+            }[];
+            /** @description Changes of the band itself: `/bandType`, `/affiliation`, `/budget`, `/edition`, `/catalogRef/…`. */
+            band: {
+                /** @description JSON pointer into the fighter (or, in `band`, into the body). */
+                path: string;
+                from: unknown;
+                to: unknown;
+            }[];
+            /** @description Each list's validation `totals`. */
+            totals: {
+                from: {
+                    value: number;
+                    budget: number;
+                    strategyPoints: number;
+                };
+                to: {
+                    value: number;
+                    budget: number;
+                    strategyPoints: number;
+                };
+            };
+            /** @description Whether each list is legal. */
+            valid: {
+                from: boolean;
+                to: boolean;
+            };
+        };
+        /** RosterDiffRequest */
+        RosterDiffRequest: {
+            /** @description A list: a roster body (as POST /v1/eden/rosters/validate takes, `catalogRef` included), or `{"id"}` of a stored list that is not sealed (a sealed one → 422 `roster_sealed`; unknown → 400 `unknown_roster` at `…/id`). (GraphQL: JSON, as it is one of two shapes.) */
+            from: unknown;
+            /** @description A list: a roster body (as POST /v1/eden/rosters/validate takes, `catalogRef` included), or `{"id"}` of a stored list that is not sealed (a sealed one → 422 `roster_sealed`; unknown → 400 `unknown_roster` at `…/id`). (GraphQL: JSON, as it is one of two shapes.) */
+            to: unknown;
+        };
         /** RosterValidation */
         RosterValidation: {
             valid: boolean;
@@ -2992,11 +3508,19 @@ export interface components {
                 code: string;
                 path: string;
                 message: string;
+                /** @description A text list: the line of the fighter (for `/fighters/<i>/…`) or of the band line (for the rest), 1-based. */
+                line?: number;
+                /** @description A text list: the column where that fighter's name (or item, or the band line) starts, 1-based. */
+                column?: number;
             }[];
             warnings: {
                 code: string;
                 path: string;
                 message: string;
+                /** @description A text list: the line of the fighter (for `/fighters/<i>/…`) or of the band line (for the rest), 1-based. */
+                line?: number;
+                /** @description A text list: the column where that fighter's name (or item, or the band line) starts, 1-based. */
+                column?: number;
             }[];
             bandType: string;
             affiliation: string | null;
@@ -3018,8 +3542,9 @@ export interface components {
                 /** @description Current PSI (for the Strategy Point pool, EDEN-PREP-2). */
                 psi: number;
             }[];
-            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+            /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
             summary: string;
+            catalog?: components["schemas"]["CatalogVersionUsed"];
             /** @description The list as parsed, when it was sent as text/plain. (GraphQL: JSON, as its entries may be `{ref}` alone, without the members a fighter requires.) */
             roster?: {
                 [key: string]: unknown;
@@ -3037,6 +3562,38 @@ export interface components {
             rule: "destruction" | "concealment" | "elevation" | "climb" | "crossable" | "impenetrable" | "inflammable" | "swim" | "obstacle" | "obstruction" | "occupation" | "hostile_presence" | "jump";
             /** @description X; absent → 1 (EDEN-TERRAIN-2). */
             value?: number;
+        };
+        /**
+         * SealedRoster
+         * @description A sealed list: its hash and verdict only, until `sealedUntil` or its reveal.
+         */
+        SealedRoster: {
+            id: string;
+            /** @description True: the list is hidden until `sealedUntil` or its reveal. */
+            sealed: boolean;
+            /** @description Hex SHA-256 of the canonical JSON of the list as stored (keys sorted recursively, no spaces, without `receipt`; a text list: the parsed `roster`), as a receipt of it names. */
+            rosterSha256: string;
+            validation: components["schemas"]["SealedVerdict"];
+            /**
+             * Format: date-time
+             * @description Until when (absent for a list that was never sealed: GraphQL `edenRosterSeal`).
+             */
+            sealedUntil?: string;
+            /** Format: date-time */
+            revealedAt?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uri-reference
+             * @description The share link (GET, no API key): `PUBLIC_URL` + `/v1/eden/rosters/{id}` when the service has a `PUBLIC_URL`, else the relative path `/v1/eden/rosters/{id}` (resolve it against the base URL you called).
+             */
+            url: string;
+        };
+        /** SealedVerdict */
+        SealedVerdict: {
+            valid: boolean;
+            /** @description The codes of its validation errors, in path order (no path or message: they would show the list). */
+            codes: string[];
         };
         /** Simulation */
         Simulation: {
@@ -3253,6 +3810,20 @@ export interface components {
              * @description The share link (GET, no API key): `PUBLIC_URL` + `/v1/eden/rosters/{id}` when the service has a `PUBLIC_URL`, else the relative path `/v1/eden/rosters/{id}` (resolve it against the base URL you called).
              */
             url: string;
+            /** @description False: the list is public (never sealed, its time passed, or revealed). */
+            sealed?: boolean;
+            /** @description Hex SHA-256 of the canonical JSON of the list as stored (keys sorted recursively, no spaces, without `receipt`; a text list: the parsed `roster`), as a receipt of it names. */
+            rosterSha256?: string;
+            /**
+             * Format: date-time
+             * @description When the list was sealed until.
+             */
+            sealedUntil?: string;
+            /**
+             * Format: date-time
+             * @description When its owner revealed it before that time.
+             */
+            revealedAt?: string;
         };
         /**
          * StoredRosterCreated
@@ -3269,6 +3840,14 @@ export interface components {
             url: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description Hex SHA-256 of the canonical JSON of the list as stored (keys sorted recursively, no spaces, without `receipt`; a text list: the parsed `roster`), as a receipt of it names. */
+            rosterSha256?: string;
+            /** @description True while the share link shows only the hash and the verdict. */
+            sealed?: boolean;
+            /** Format: date-time */
+            sealedUntil?: string;
+            /** @description With `"receipt": true` (or `?receipt=true`): a compact JWS as of validate, whose payload also names `rosterId` (this list). */
+            receipt?: string;
         };
         /**
          * StoreRosterRequest
@@ -3276,6 +3855,11 @@ export interface components {
          */
         StoreRosterRequest: {
             roster: components["schemas"]["Roster"];
+            /**
+             * Format: date-time
+             * @description RFC 3339 (CONTRACT §8.4): until this time the share link shows only `rosterSha256` and the verdict (`valid`, `codes`), not the list; the owner may reveal it earlier (POST /v1/eden/rosters/{id}/reveal). A time already past stores an open list.
+             */
+            sealedUntil?: string;
         };
         /**
          * TableSide
@@ -3572,7 +4156,10 @@ export interface operations {
     };
     "eden.rolls": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3601,6 +4188,7 @@ export interface operations {
                         shift: number;
                     };
                     dice?: components["schemas"]["DiceSpec"];
+                    catalogRef?: components["schemas"]["CatalogRef"];
                 };
             };
         };
@@ -3611,7 +4199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         kind: string;
                         successes?: number;
                         roll?: components["schemas"]["CharacteristicRoll"];
@@ -3624,10 +4212,13 @@ export interface operations {
                         spent?: number;
                         limb?: string;
                         dice: components["schemas"]["DiceTranscript"];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
             };
@@ -3666,7 +4257,10 @@ export interface operations {
     };
     "eden.melee": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3683,7 +4277,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MeleeResult"];
+                    "application/json": components["schemas"]["MeleeResult"] & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
+                    };
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -3721,7 +4318,10 @@ export interface operations {
     };
     "eden.ranged": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3738,7 +4338,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RangedResult"];
+                    "application/json": components["schemas"]["RangedResult"] & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
+                    };
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -3776,7 +4379,10 @@ export interface operations {
     };
     "eden.thrown": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3810,6 +4416,7 @@ export interface operations {
                     attackerElevated?: boolean;
                     /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
                     weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
+                    catalogRef?: components["schemas"]["CatalogRef"];
                 };
             };
         };
@@ -3837,8 +4444,11 @@ export interface operations {
                         attacker: components["schemas"]["ResolvedFighter"];
                         apSpent: number;
                         dice: components["schemas"]["DiceTranscript"];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
             };
@@ -3877,7 +4487,10 @@ export interface operations {
     };
     "eden.spray": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3904,6 +4517,7 @@ export interface operations {
                         id: string;
                         fighter: components["schemas"]["Fighter"];
                     }[];
+                    catalogRef?: components["schemas"]["CatalogRef"];
                 };
             };
         };
@@ -3930,8 +4544,11 @@ export interface operations {
                         attacker: components["schemas"]["ResolvedFighter"];
                         apSpent: number;
                         dice: components["schemas"]["DiceTranscript"];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
             };
@@ -3970,7 +4587,10 @@ export interface operations {
     };
     "eden.roster": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Same as `"receipt": true` in the body; the way to ask a receipt for a text/plain list. */
+                receipt?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4035,6 +4655,7 @@ export interface operations {
             content: {
                 "application/json": {
                     roster: components["schemas"]["Roster"];
+                    catalogRef?: components["schemas"]["CatalogRef"];
                 };
             };
         };
@@ -4117,7 +4738,7 @@ export interface operations {
                         };
                         weather: components["schemas"]["CatalogWeather"][];
                         fighters: components["schemas"]["CatalogFighter"][];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
                         [key: string]: unknown;
@@ -4141,7 +4762,10 @@ export interface operations {
     };
     "eden.weather": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4167,7 +4791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         total: number;
                         /** @description A weather condition (EDEN-WEATHER-2..8). */
                         condition: "ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm";
@@ -4199,10 +4823,13 @@ export interface operations {
                         /** @enum {string} */
                         rulesFrom: "es";
                         dice: components["schemas"]["DiceTranscript"];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
             };
@@ -4241,7 +4868,10 @@ export interface operations {
     };
     "eden.initiative": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4286,7 +4916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         /** @description A player: `A` or `B`. */
                         winner: "A" | "B";
                         by: "bid" | "roll" | "leader_lost";
@@ -4308,10 +4938,13 @@ export interface operations {
                         };
                         rule?: string;
                         dice: components["schemas"]["DiceTranscript"];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
             };
@@ -4407,7 +5040,7 @@ export interface operations {
                             opponentCanPay: boolean | null;
                             note: string;
                         } | null;
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
                         [key: string]: unknown;
@@ -4449,7 +5082,10 @@ export interface operations {
     };
     "eden.upkeep": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4473,6 +5109,7 @@ export interface operations {
                     /** @description Ids whose owner removes one Rage marker (EDEN-UPKEEP-6). */
                     removeRage?: string[];
                     dice?: components["schemas"]["DiceSpec"];
+                    catalogRef?: components["schemas"]["CatalogRef"];
                 };
             };
         };
@@ -4483,7 +5120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         bands: {
                             A: components["schemas"]["ResolvedFighter"][];
                             B: components["schemas"]["ResolvedFighter"][];
@@ -4492,10 +5129,13 @@ export interface operations {
                         /** @description One entry per effect applied, in order. */
                         log: components["schemas"]["UpkeepLogEntry"][];
                         dice: components["schemas"]["DiceTranscript"];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
             };
@@ -4589,7 +5229,7 @@ export interface operations {
                          */
                         edition?: "es" | "de";
                         rulesFrom?: string;
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
                         [key: string]: unknown;
@@ -4631,7 +5271,10 @@ export interface operations {
     };
     "eden.terrain": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4661,6 +5304,7 @@ export interface operations {
                     /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
                     weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                     dice?: components["schemas"]["DiceSpec"];
+                    catalogRef?: components["schemas"]["CatalogRef"];
                 };
             };
         };
@@ -4671,7 +5315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         test: string;
                         rule: string;
                         value: number;
@@ -4707,10 +5351,13 @@ export interface operations {
                         edition?: "es" | "de";
                         rulesFrom?: string;
                         dice: components["schemas"]["DiceTranscript"];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
             };
@@ -4749,7 +5396,10 @@ export interface operations {
     };
     "eden.weatherEffects": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4775,6 +5425,7 @@ export interface operations {
                     /** @description Ids of fighters that are not free (Acid rain spares them). */
                     engaged?: string[];
                     dice?: components["schemas"]["DiceSpec"];
+                    catalogRef?: components["schemas"]["CatalogRef"];
                 };
             };
         };
@@ -4785,7 +5436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         bands: {
                             A: components["schemas"]["ResolvedFighter"][];
                             B: components["schemas"]["ResolvedFighter"][];
@@ -4802,10 +5453,13 @@ export interface operations {
                         /** @enum {string} */
                         rulesFrom: "es";
                         dice: components["schemas"]["DiceTranscript"];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
             };
@@ -4863,6 +5517,7 @@ export interface operations {
                      * @default 1
                      */
                     markers?: number;
+                    catalogRef?: components["schemas"]["CatalogRef"];
                 };
             };
         };
@@ -4878,7 +5533,7 @@ export interface operations {
                         removed: number;
                         apSpent: number;
                         rule: string;
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -4953,6 +5608,7 @@ export interface operations {
                     inContact?: boolean;
                     /** @description `conceal`: cm to the nearest adversary (null or absent: none on the table). */
                     nearestAdversary?: number | null;
+                    catalogRef?: components["schemas"]["CatalogRef"];
                 };
             };
         };
@@ -5017,7 +5673,7 @@ export interface operations {
                          */
                         edition?: "es" | "de";
                         rulesFrom?: string;
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
                         [key: string]: unknown;
@@ -5173,7 +5829,10 @@ export interface operations {
     };
     "anima.exploration": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5257,8 +5916,11 @@ export interface operations {
                         /** @description Gifts in hand afterwards (only when `group.handSize` was sent). */
                         handSize?: number;
                         dice: components["schemas"]["DiceTranscript"];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
             };
@@ -5297,7 +5959,10 @@ export interface operations {
     };
     "anima.combat": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5351,8 +6016,11 @@ export interface operations {
                             [key: string]: unknown;
                         };
                         dice: components["schemas"]["DiceTranscript"];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
             };
@@ -5391,7 +6059,10 @@ export interface operations {
     };
     "anima.priorEncounter": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5439,8 +6110,11 @@ export interface operations {
                         groupSize: number;
                         handSize?: number;
                         dice: components["schemas"]["DiceTranscript"];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
             };
@@ -5479,7 +6153,10 @@ export interface operations {
     };
     "anima.speed": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5508,8 +6185,11 @@ export interface operations {
                         difficulty: number;
                         success: boolean;
                         dice: components["schemas"]["DiceTranscript"];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
             };
@@ -5548,7 +6228,10 @@ export interface operations {
     };
     "anima.turnOrder": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5605,8 +6288,11 @@ export interface operations {
                             order: string[];
                         }[];
                         dice: components["schemas"]["DiceTranscript"];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
             };
@@ -5695,7 +6381,7 @@ export interface operations {
                             /** @description Gift: cards that would be drawn. */
                             draw?: number;
                         }[];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -5735,7 +6421,10 @@ export interface operations {
     };
     "anima.move": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5801,8 +6490,11 @@ export interface operations {
                         groupSize?: number;
                         handSize?: number;
                         dice: components["schemas"]["DiceTranscript"];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
             };
@@ -5841,7 +6533,10 @@ export interface operations {
     };
     "anima.seek": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5928,8 +6623,11 @@ export interface operations {
                         groupSize?: number;
                         handSize?: number;
                         dice: components["schemas"]["DiceTranscript"];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
             };
@@ -6019,7 +6717,7 @@ export interface operations {
                             mustFight: boolean;
                             declarer?: string;
                         }[];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -6112,7 +6810,7 @@ export interface operations {
                         b: {
                             group: components["schemas"]["AnimaGroup"];
                         };
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -6183,7 +6881,7 @@ export interface operations {
                     "application/json": {
                         taker: string | null;
                         reason: "fewest" | "tie" | "none_eligible";
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -6264,7 +6962,7 @@ export interface operations {
                             completed: boolean;
                             expelled: boolean;
                         };
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -6454,7 +7152,7 @@ export interface operations {
                         decks: components["schemas"]["ExsiliumDeckTranscript"];
                         /** @description Rule IDs applied. */
                         rules: string[];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -6557,7 +7255,7 @@ export interface operations {
                         };
                         /** @description Rule IDs applied. */
                         rules: string[];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -6637,7 +7335,7 @@ export interface operations {
                         supplyAfter: number | null;
                         /** @description Rule IDs applied. */
                         rules: string[];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -6792,7 +7490,7 @@ export interface operations {
                         decks: components["schemas"]["ExsiliumDeckTranscript"];
                         /** @description Rule IDs applied. */
                         rules: string[];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -6877,7 +7575,7 @@ export interface operations {
                         }[];
                         winners: string[];
                         rules: string[];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -6994,7 +7692,7 @@ export interface operations {
                         minesSpent: string[];
                         /** @description Rule IDs applied. */
                         rules: string[];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -7089,7 +7787,7 @@ export interface operations {
                         }[];
                         /** @description Rule IDs applied. */
                         rules: string[];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -7253,7 +7951,7 @@ export interface operations {
                         lost: boolean;
                         /** @description Goomz that did not act because the game ended first (SOE-END-3). */
                         skipped: ("yellow" | "red" | "black")[];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -7428,7 +8126,7 @@ export interface operations {
                                 claimed?: components["schemas"]["SpiritOfEdenObjective"][];
                             }[];
                         };
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -7526,7 +8224,7 @@ export interface operations {
                         lost: boolean;
                         /** @description Terrain types with both cards destroyed (SOE-END-2). */
                         destroyedPairs: ("waterfall" | "swamp" | "forest" | "mountain")[];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -7632,7 +8330,7 @@ export interface operations {
                             kind: "water" | "fauna" | "flora";
                             to: string;
                         }[];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -7766,7 +8464,7 @@ export interface operations {
                             from: string;
                             to: string;
                         }[];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -7866,7 +8564,7 @@ export interface operations {
                             code: string;
                             message: string;
                         }[];
-                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. */
+                        /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     };
                 };
@@ -7906,7 +8604,10 @@ export interface operations {
     };
     "dice.roll": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7923,8 +8624,86 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiceRoll"];
+                    "application/json": components["schemas"]["DiceRoll"] & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
+                    };
                 };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlindRollCommitment"] & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
+                    };
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rule violation on well-formed input; see `code`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "dice.distributionLink": {
+        parameters: {
+            query: {
+                /** @description Dice notation, e.g. `4d6kh3+2` (grammar in the operation description). At most 1,000 dice and 1,000,000 sides per term, 10,000 dice in all, 500 characters. */
+                notation: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The distribution (JSON by default; SVG or PNG by Accept). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiceDistribution"];
+                    "image/svg+xml": string;
+                    "image/png": string;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current (no body). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
             400: {
@@ -7981,6 +8760,61 @@ export interface operations {
                     "application/json": components["schemas"]["DiceDistribution"];
                     "image/svg+xml": string;
                     "image/png": string;
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rule violation on well-formed input; see `code`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "dice.compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiceCompareRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiceComparison"];
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -8551,7 +9385,10 @@ export interface operations {
     };
     "matches.runCommand": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
             header?: {
                 /** @description Repeating a key returns the first answer and appends nothing; the same key with another body → 422 `idempotency_key_reused`. */
                 "idempotency-key"?: string;
@@ -8573,7 +9410,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MatchCommandResult"];
+                    "application/json": components["schemas"]["MatchCommandResult"] & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
+                    };
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -9504,9 +10344,233 @@ export interface operations {
             };
         };
     };
-    "eden.storeRoster": {
+    "eden.createCatalog": {
         parameters: {
             query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Stored as sent: at most MAX_STORED_CATALOG_BYTES (default 262144) bytes of JSON; one API key stores at most MAX_STORED_CATALOG_VERSIONS_PER_KEY (default 1000) versions. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeagueCatalogRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogVersionSaved"];
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The catalog is over MAX_STORED_CATALOG_BYTES of JSON (`catalog_too_large`, with `limit` and `size`), or the body over 5 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The API key already stores MAX_STORED_CATALOG_VERSIONS_PER_KEY catalog versions (`quota_exceeded`, with `limit`; no Retry-After), or the rate limit is exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "eden.getCatalog": {
+        parameters: {
+            query?: {
+                /** @description The version to read; absent → the latest. */
+                version?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeagueCatalog"];
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "eden.updateCatalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Stored as sent: at most MAX_STORED_CATALOG_BYTES (default 262144) bytes of JSON; one API key stores at most MAX_STORED_CATALOG_VERSIONS_PER_KEY (default 1000) versions. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeagueCatalogRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogVersionSaved"];
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The catalog is over MAX_STORED_CATALOG_BYTES of JSON (`catalog_too_large`, with `limit` and `size`), or the body over 5 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The API key already stores MAX_STORED_CATALOG_VERSIONS_PER_KEY catalog versions (`quota_exceeded`, with `limit`; no Retry-After), or the rate limit is exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "eden.storeRoster": {
+        parameters: {
+            query?: {
+                /** @description For a text/plain list (which has no `sealedUntil` member): the same as `sealedUntil` in a JSON body. */
+                sealedUntil?: string;
+                /** @description Add `receipt` (as `"receipt": true` in the list does): a JWS over the stored list, naming its `rosterId`. */
+                receipt?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9515,6 +10579,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["StoreRosterRequest"];
+                "text/plain": string;
             };
         };
         responses: {
@@ -9587,13 +10652,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `validation`: the answer of POST /v1/eden/rosters/validate when the list was stored; `current`: the answer today, present only when `rulesChanged`. */
+            /** @description The list (`sealed: false`), or while it is sealed only its hash and verdict (`sealed: true`). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StoredRoster"];
+                    "application/json": components["schemas"]["StoredRoster"] | components["schemas"]["SealedRoster"];
                 };
             };
             /** @description Unknown id (or owned by another API key). */
@@ -9608,6 +10673,139 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "eden.revealRoster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `validation`: the answer of POST /v1/eden/rosters/validate when the list was stored; `current`: the answer today, present only when `rulesChanged`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoredRoster"];
+                };
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "eden.diffRosters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RosterDiffRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterDiff"];
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rule violation on well-formed input; see `code`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limit exceeded. */
             429: {
                 headers: {
@@ -9783,6 +10981,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameCommands"];
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "dice.reveal": {
+        parameters: {
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
+            header?: never;
+            path: {
+                /** @description The `id` of the blind roll (201 of POST /v1/dice/rolls with `blind`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlindRollRevealRequest"];
+            };
+        };
+        responses: {
+            /** @description The roll answer, rolled with `"dice": {"seed": serverSeed + ":" + clientSeed}`: POST /v1/dice/rolls with that seed answers the same dice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlindRollReveal"] & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
+                    };
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
