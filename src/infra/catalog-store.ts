@@ -1,6 +1,6 @@
 /**
  * A league's stored EDEN catalogs (port: `CatalogStore` in src/app/league/ports.ts) in the
- * `eden_catalogs` table (migration 20261220000000_catalogs), one row per version, on PostgreSQL or
+ * `eden_catalogs` table (migration 20261221000000_catalogs), one row per version, on PostgreSQL or
  * PGlite. Every write takes a transaction-scoped advisory lock on its owner, so the per-owner quota
  * (counted over every version the owner stores) and the next version number are exact across
  * processes: concurrent updates of one catalog get consecutive versions, and never pass the quota.

@@ -1,6 +1,6 @@
 /**
  * Stored EDEN army lists (port: src/app/league/ports.ts) in the `eden_rosters` table (migration
- * 20261201000000_league; `sealed_until` and `revealed_at` from 20261220000000_catalogs), on PostgreSQL or PGlite. The per-owner quota is exact across processes:
+ * 20261201000000_league; `sealed_until` and `revealed_at` from 20261221000000_catalogs), on PostgreSQL or PGlite. The per-owner quota is exact across processes:
  * a save under a quota takes a transaction-scoped advisory lock on its owner, counts the owner's
  * rows (index `eden_rosters_owner_id_created_at_idx`) and inserts in the same transaction.
  */

@@ -62,3 +62,9 @@ export type ReceiptKey = Prisma.ReceiptKeyModel
  * seed stays secret until the first reveal, which fixes the client seed; kept until expiresAt.
  */
 export type BlindRoll = Prisma.BlindRollModel
+/**
+ * Model EdenCatalog
+ * One version of a league's stored EDEN catalog (CONTRACT §8.4): the body as sent and the SHA-256 of
+ * its canonical JSON, which receipts name. Versions count from 1 per catalog; only the owner adds one.
+ */
+export type EdenCatalog = Prisma.EdenCatalogModel

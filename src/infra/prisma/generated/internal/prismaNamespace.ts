@@ -404,7 +404,8 @@ export const ModelName = {
   Simulation: 'Simulation',
   EdenRoster: 'EdenRoster',
   ReceiptKey: 'ReceiptKey',
-  BlindRoll: 'BlindRoll'
+  BlindRoll: 'BlindRoll',
+  EdenCatalog: 'EdenCatalog'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -420,7 +421,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "apiKey" | "match" | "matchEvent" | "idempotencyKey" | "simulation" | "edenRoster" | "receiptKey" | "blindRoll"
+    modelProps: "apiKey" | "match" | "matchEvent" | "idempotencyKey" | "simulation" | "edenRoster" | "receiptKey" | "blindRoll" | "edenCatalog"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1016,6 +1017,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    EdenCatalog: {
+      payload: Prisma.$EdenCatalogPayload<ExtArgs>
+      fields: Prisma.EdenCatalogFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.EdenCatalogFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenCatalogPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.EdenCatalogFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenCatalogPayload>
+        }
+        findFirst: {
+          args: Prisma.EdenCatalogFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenCatalogPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.EdenCatalogFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenCatalogPayload>
+        }
+        findMany: {
+          args: Prisma.EdenCatalogFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenCatalogPayload>[]
+        }
+        create: {
+          args: Prisma.EdenCatalogCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenCatalogPayload>
+        }
+        createMany: {
+          args: Prisma.EdenCatalogCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.EdenCatalogCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenCatalogPayload>[]
+        }
+        delete: {
+          args: Prisma.EdenCatalogDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenCatalogPayload>
+        }
+        update: {
+          args: Prisma.EdenCatalogUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenCatalogPayload>
+        }
+        deleteMany: {
+          args: Prisma.EdenCatalogDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.EdenCatalogUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.EdenCatalogUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenCatalogPayload>[]
+        }
+        upsert: {
+          args: Prisma.EdenCatalogUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EdenCatalogPayload>
+        }
+        aggregate: {
+          args: Prisma.EdenCatalogAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateEdenCatalog>
+        }
+        groupBy: {
+          args: Prisma.EdenCatalogGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EdenCatalogGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.EdenCatalogCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EdenCatalogCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -1132,7 +1207,9 @@ export const EdenRosterScalarFieldEnum = {
   ownerId: 'ownerId',
   roster: 'roster',
   validation: 'validation',
-  createdAt: 'createdAt'
+  createdAt: 'createdAt',
+  sealedUntil: 'sealedUntil',
+  revealedAt: 'revealedAt'
 } as const
 
 export type EdenRosterScalarFieldEnum = (typeof EdenRosterScalarFieldEnum)[keyof typeof EdenRosterScalarFieldEnum]
@@ -1162,6 +1239,18 @@ export const BlindRollScalarFieldEnum = {
 } as const
 
 export type BlindRollScalarFieldEnum = (typeof BlindRollScalarFieldEnum)[keyof typeof BlindRollScalarFieldEnum]
+
+
+export const EdenCatalogScalarFieldEnum = {
+  id: 'id',
+  version: 'version',
+  ownerId: 'ownerId',
+  body: 'body',
+  sha256: 'sha256',
+  createdAt: 'createdAt'
+} as const
+
+export type EdenCatalogScalarFieldEnum = (typeof EdenCatalogScalarFieldEnum)[keyof typeof EdenCatalogScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -1467,6 +1556,7 @@ export type GlobalOmitConfig = {
   edenRoster?: Prisma.EdenRosterOmit
   receiptKey?: Prisma.ReceiptKeyOmit
   blindRoll?: Prisma.BlindRollOmit
+  edenCatalog?: Prisma.EdenCatalogOmit
 }
 
 /* Types for Logging */

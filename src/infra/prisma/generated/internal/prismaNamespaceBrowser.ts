@@ -58,7 +58,8 @@ export const ModelName = {
   Simulation: 'Simulation',
   EdenRoster: 'EdenRoster',
   ReceiptKey: 'ReceiptKey',
-  BlindRoll: 'BlindRoll'
+  BlindRoll: 'BlindRoll',
+  EdenCatalog: 'EdenCatalog'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -154,7 +155,9 @@ export const EdenRosterScalarFieldEnum = {
   ownerId: 'ownerId',
   roster: 'roster',
   validation: 'validation',
-  createdAt: 'createdAt'
+  createdAt: 'createdAt',
+  sealedUntil: 'sealedUntil',
+  revealedAt: 'revealedAt'
 } as const
 
 export type EdenRosterScalarFieldEnum = (typeof EdenRosterScalarFieldEnum)[keyof typeof EdenRosterScalarFieldEnum]
@@ -184,6 +187,18 @@ export const BlindRollScalarFieldEnum = {
 } as const
 
 export type BlindRollScalarFieldEnum = (typeof BlindRollScalarFieldEnum)[keyof typeof BlindRollScalarFieldEnum]
+
+
+export const EdenCatalogScalarFieldEnum = {
+  id: 'id',
+  version: 'version',
+  ownerId: 'ownerId',
+  body: 'body',
+  sha256: 'sha256',
+  createdAt: 'createdAt'
+} as const
+
+export type EdenCatalogScalarFieldEnum = (typeof EdenCatalogScalarFieldEnum)[keyof typeof EdenCatalogScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -28,12 +28,16 @@ export type EdenRosterMinAggregateOutputType = {
   id: string | null
   ownerId: string | null
   createdAt: Date | null
+  sealedUntil: Date | null
+  revealedAt: Date | null
 }
 
 export type EdenRosterMaxAggregateOutputType = {
   id: string | null
   ownerId: string | null
   createdAt: Date | null
+  sealedUntil: Date | null
+  revealedAt: Date | null
 }
 
 export type EdenRosterCountAggregateOutputType = {
@@ -42,6 +46,8 @@ export type EdenRosterCountAggregateOutputType = {
   roster: number
   validation: number
   createdAt: number
+  sealedUntil: number
+  revealedAt: number
   _all: number
 }
 
@@ -50,12 +56,16 @@ export type EdenRosterMinAggregateInputType = {
   id?: true
   ownerId?: true
   createdAt?: true
+  sealedUntil?: true
+  revealedAt?: true
 }
 
 export type EdenRosterMaxAggregateInputType = {
   id?: true
   ownerId?: true
   createdAt?: true
+  sealedUntil?: true
+  revealedAt?: true
 }
 
 export type EdenRosterCountAggregateInputType = {
@@ -64,6 +74,8 @@ export type EdenRosterCountAggregateInputType = {
   roster?: true
   validation?: true
   createdAt?: true
+  sealedUntil?: true
+  revealedAt?: true
   _all?: true
 }
 
@@ -145,6 +157,8 @@ export type EdenRosterGroupByOutputType = {
   roster: runtime.JsonValue
   validation: runtime.JsonValue
   createdAt: Date
+  sealedUntil: Date | null
+  revealedAt: Date | null
   _count: EdenRosterCountAggregateOutputType | null
   _min: EdenRosterMinAggregateOutputType | null
   _max: EdenRosterMaxAggregateOutputType | null
@@ -174,6 +188,8 @@ export type EdenRosterWhereInput = {
   roster?: Prisma.JsonFilter<"EdenRoster">
   validation?: Prisma.JsonFilter<"EdenRoster">
   createdAt?: Prisma.DateTimeFilter<"EdenRoster"> | Date | string
+  sealedUntil?: Prisma.DateTimeNullableFilter<"EdenRoster"> | Date | string | null
+  revealedAt?: Prisma.DateTimeNullableFilter<"EdenRoster"> | Date | string | null
 }
 
 export type EdenRosterOrderByWithRelationInput = {
@@ -182,6 +198,8 @@ export type EdenRosterOrderByWithRelationInput = {
   roster?: Prisma.SortOrder
   validation?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+  sealedUntil?: Prisma.SortOrderInput | Prisma.SortOrder
+  revealedAt?: Prisma.SortOrderInput | Prisma.SortOrder
 }
 
 export type EdenRosterWhereUniqueInput = Prisma.AtLeast<{
@@ -193,6 +211,8 @@ export type EdenRosterWhereUniqueInput = Prisma.AtLeast<{
   roster?: Prisma.JsonFilter<"EdenRoster">
   validation?: Prisma.JsonFilter<"EdenRoster">
   createdAt?: Prisma.DateTimeFilter<"EdenRoster"> | Date | string
+  sealedUntil?: Prisma.DateTimeNullableFilter<"EdenRoster"> | Date | string | null
+  revealedAt?: Prisma.DateTimeNullableFilter<"EdenRoster"> | Date | string | null
 }, "id">
 
 export type EdenRosterOrderByWithAggregationInput = {
@@ -201,6 +221,8 @@ export type EdenRosterOrderByWithAggregationInput = {
   roster?: Prisma.SortOrder
   validation?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+  sealedUntil?: Prisma.SortOrderInput | Prisma.SortOrder
+  revealedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.EdenRosterCountOrderByAggregateInput
   _max?: Prisma.EdenRosterMaxOrderByAggregateInput
   _min?: Prisma.EdenRosterMinOrderByAggregateInput
@@ -215,6 +237,8 @@ export type EdenRosterScalarWhereWithAggregatesInput = {
   roster?: Prisma.JsonWithAggregatesFilter<"EdenRoster">
   validation?: Prisma.JsonWithAggregatesFilter<"EdenRoster">
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"EdenRoster"> | Date | string
+  sealedUntil?: Prisma.DateTimeNullableWithAggregatesFilter<"EdenRoster"> | Date | string | null
+  revealedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"EdenRoster"> | Date | string | null
 }
 
 export type EdenRosterCreateInput = {
@@ -223,6 +247,8 @@ export type EdenRosterCreateInput = {
   roster: Prisma.JsonNullValueInput | runtime.InputJsonValue
   validation: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Date | string
+  sealedUntil?: Date | string | null
+  revealedAt?: Date | string | null
 }
 
 export type EdenRosterUncheckedCreateInput = {
@@ -231,6 +257,8 @@ export type EdenRosterUncheckedCreateInput = {
   roster: Prisma.JsonNullValueInput | runtime.InputJsonValue
   validation: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Date | string
+  sealedUntil?: Date | string | null
+  revealedAt?: Date | string | null
 }
 
 export type EdenRosterUpdateInput = {
@@ -239,6 +267,8 @@ export type EdenRosterUpdateInput = {
   roster?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   validation?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sealedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  revealedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type EdenRosterUncheckedUpdateInput = {
@@ -247,6 +277,8 @@ export type EdenRosterUncheckedUpdateInput = {
   roster?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   validation?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sealedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  revealedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type EdenRosterCreateManyInput = {
@@ -255,6 +287,8 @@ export type EdenRosterCreateManyInput = {
   roster: Prisma.JsonNullValueInput | runtime.InputJsonValue
   validation: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Date | string
+  sealedUntil?: Date | string | null
+  revealedAt?: Date | string | null
 }
 
 export type EdenRosterUpdateManyMutationInput = {
@@ -263,6 +297,8 @@ export type EdenRosterUpdateManyMutationInput = {
   roster?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   validation?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sealedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  revealedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type EdenRosterUncheckedUpdateManyInput = {
@@ -271,6 +307,8 @@ export type EdenRosterUncheckedUpdateManyInput = {
   roster?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   validation?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sealedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  revealedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type EdenRosterCountOrderByAggregateInput = {
@@ -279,18 +317,24 @@ export type EdenRosterCountOrderByAggregateInput = {
   roster?: Prisma.SortOrder
   validation?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+  sealedUntil?: Prisma.SortOrder
+  revealedAt?: Prisma.SortOrder
 }
 
 export type EdenRosterMaxOrderByAggregateInput = {
   id?: Prisma.SortOrder
   ownerId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+  sealedUntil?: Prisma.SortOrder
+  revealedAt?: Prisma.SortOrder
 }
 
 export type EdenRosterMinOrderByAggregateInput = {
   id?: Prisma.SortOrder
   ownerId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
+  sealedUntil?: Prisma.SortOrder
+  revealedAt?: Prisma.SortOrder
 }
 
 
@@ -301,6 +345,8 @@ export type EdenRosterSelect<ExtArgs extends runtime.Types.Extensions.InternalAr
   roster?: boolean
   validation?: boolean
   createdAt?: boolean
+  sealedUntil?: boolean
+  revealedAt?: boolean
 }, ExtArgs["result"]["edenRoster"]>
 
 export type EdenRosterSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -309,6 +355,8 @@ export type EdenRosterSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ex
   roster?: boolean
   validation?: boolean
   createdAt?: boolean
+  sealedUntil?: boolean
+  revealedAt?: boolean
 }, ExtArgs["result"]["edenRoster"]>
 
 export type EdenRosterSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -317,6 +365,8 @@ export type EdenRosterSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ex
   roster?: boolean
   validation?: boolean
   createdAt?: boolean
+  sealedUntil?: boolean
+  revealedAt?: boolean
 }, ExtArgs["result"]["edenRoster"]>
 
 export type EdenRosterSelectScalar = {
@@ -325,9 +375,11 @@ export type EdenRosterSelectScalar = {
   roster?: boolean
   validation?: boolean
   createdAt?: boolean
+  sealedUntil?: boolean
+  revealedAt?: boolean
 }
 
-export type EdenRosterOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "ownerId" | "roster" | "validation" | "createdAt", ExtArgs["result"]["edenRoster"]>
+export type EdenRosterOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "ownerId" | "roster" | "validation" | "createdAt" | "sealedUntil" | "revealedAt", ExtArgs["result"]["edenRoster"]>
 
 export type $EdenRosterPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "EdenRoster"
@@ -338,6 +390,11 @@ export type $EdenRosterPayload<ExtArgs extends runtime.Types.Extensions.Internal
     roster: runtime.JsonValue
     validation: runtime.JsonValue
     createdAt: Date
+    /**
+     * CONTRACT §8.4: hidden (hash and verdict only) until then, unless revealed (migration 20261221000000_catalogs).
+     */
+    sealedUntil: Date | null
+    revealedAt: Date | null
   }, ExtArgs["result"]["edenRoster"]>
   composites: {}
 }
@@ -766,6 +823,8 @@ export interface EdenRosterFieldRefs {
   readonly roster: Prisma.FieldRef<"EdenRoster", 'Json'>
   readonly validation: Prisma.FieldRef<"EdenRoster", 'Json'>
   readonly createdAt: Prisma.FieldRef<"EdenRoster", 'DateTime'>
+  readonly sealedUntil: Prisma.FieldRef<"EdenRoster", 'DateTime'>
+  readonly revealedAt: Prisma.FieldRef<"EdenRoster", 'DateTime'>
 }
     
 
