@@ -176,12 +176,12 @@ export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema
     { character: Name, take: Type.Optional(Type.Boolean()) },
   ),
   'anima.go': cmd(
-    "ANIMA-MOVE-3 / ANIMA-PRIOR-1..5 (Move phase): go to an active Location (the current one: stay), facing its prior encounter. With Locations as a tree (ANIMA-OPT-TREE-2..5) a level change faces the top Encounter card; `gift` plays a Zeppelin Travel card to reach any level. `gifts`: Combat cards if a Creature is fought; `redirect`: another player's Dirección Equivocada sends the Group elsewhere (ANIMA-TIMING-2).",
+    "ANIMA-MOVE-3 / ANIMA-PRIOR-1..5 (Move phase): go to an active Location (the current one: stay), facing its prior encounter. With Locations as a tree (ANIMA-OPT-TREE-2..5) a level change faces the top Encounter card; `gift` plays a Zeppelin Travel card to reach any level. `gifts`: Combat cards if a Creature is fought; `redirect`: another player's Dirección Equivocada sends the Group elsewhere (ANIMA-TIMING-2). Dice: only a Creature prior encounter rolls — the Group’s d10, then the Creature’s d10 (ANIMA-PRIOR-5); an Event or no card rolls none.",
     { type: 'anima.go', player: 'p1', location: 'Arkángel', gifts: [{ gift: 'Furia', character: 'Acróbata' }], dice: { values: [6, 2] } },
     { location: Name, gift: Type.Optional(Name), gifts: Type.Optional(CreatureGifts), redirect: Type.Optional(Redirect) },
   ),
   'anima.seek_new_horizons': cmd(
-    'ANIMA-MOVE-4..10 / ANIMA-DECK-3: once per turn; the top Location (or `location` from the discard pile with `source: "discard"`) with a face-up prior encounter; over the maximum, `removal` lists the Locations to remove in order, `saves` who saves which with a Gift; `gifts`: Combat cards if the prior encounter is a Creature.',
+    'ANIMA-MOVE-4..10 / ANIMA-DECK-3: once per turn; the top Location (or `location` from the discard pile with `source: "discard"`) with a face-up prior encounter; over the maximum, `removal` lists the Locations to remove in order, `saves` who saves which with a Gift; `gifts`: Combat cards if the prior encounter is a Creature. Dice: only a Creature rolls — the Group’s d10, then the Creature’s d10.',
     { type: 'anima.seek_new_horizons', player: 'p2', source: 'deck', removal: ['Arkángel'] },
     {
       source: Type.Optional(Type.Union([Type.Literal('deck'), Type.Literal('discard')])),
@@ -205,17 +205,17 @@ export const ANIMA_COMMAND_SCHEMAS: Record<string, { description: string; schema
     { with: Name, gives: Type.Optional(TradeSide), receives: Type.Optional(TradeSide) },
   ),
   'anima.explore': cmd(
-    "ANIMA-EXPLORE-1..7 (Exploration phase, Groups that arrived): one d10 on the Location's table, encounters from the deck; then `anima.claim_reward`. Decline with `anima.end_phase`. `gifts`: Combat cards for the first Creature met (kept in hand when none is).",
+    "ANIMA-EXPLORE-1..7 (Exploration phase, Groups that arrived): one d10 on the Location's table, encounters from the deck; then `anima.claim_reward`. Decline with `anima.end_phase`. `gifts`: Combat cards for the first Creature met (kept in hand when none is). Dice: the d10 on the table, then per Creature met the Group’s d10 and the Creature’s d10, in draw order.",
     { type: 'anima.explore', player: 'p1', gifts: [{ gift: 'Escudo' }], dice: { values: [5, 3, 4] } },
     { gifts: Type.Optional(CreatureGifts) },
   ),
   'anima.claim_reward': cmd(
-    'ANIMA-REWARD-1..6 / ANIMA-MISSION-1..5: one reward of the Location by index (Gift, Recruit, a Mission objective with its test — `gifts`: Combat cards for a combat test —, Special); a Resist mission starts there; the Final Mission wins the game.',
+    'ANIMA-REWARD-1..6 / ANIMA-MISSION-1..5: one reward of the Location by index (Gift, Recruit, a Mission objective with its test — `gifts`: Combat cards for a combat test —, Special); a Resist mission starts there; the Final Mission wins the game. Dice: a Speed test rolls one d10; a combat test the Group’s d10, then the enemy’s d10; other rewards none.',
     { type: 'anima.claim_reward', player: 'p1', reward: 0 },
     { reward: Type.Integer({ minimum: 0, maximum: 9 }), gifts: Type.Optional(CombatGifts) },
   ),
   'anima.resist': cmd(
-    'ANIMA-MISSION-5 (Exploration phase, instead of exploring): one round of the Resist mission under way; a combat against its enemy if the card names one (`gifts`: Combat cards). A loss expels the Group and the Mission restarts from zero; the last round completes it.',
+    'ANIMA-MISSION-5 (Exploration phase, instead of exploring): one round of the Resist mission under way; a combat against its enemy if the card names one (`gifts`: Combat cards). A loss expels the Group and the Mission restarts from zero; the last round completes it. Dice: with an enemy, the Group’s d10 then the enemy’s d10; without one, none.',
     { type: 'anima.resist', player: 'p1', dice: { values: [6, 2] } },
     { gifts: Type.Optional(CombatGifts) },
   ),

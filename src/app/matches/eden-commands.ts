@@ -93,10 +93,14 @@ export const EDEN_COMMAND_SCHEMAS = {
       fighters: Type.Array(FighterSchema, { minItems: 1, maxItems: MAX_BAND }),
     }),
   ),
-  'eden.bid': cmd('eden.bid', 'EDEN-PREP-3 (preparation) and EDEN-FIRST-1/2 (each turn): both bids, revealed together; `choice` is whom the bid winner names First player.', {
-    bids: Type.Object({ A: Type.Integer({ minimum: 0, maximum: 1000 }), B: Type.Integer({ minimum: 0, maximum: 1000 }) }),
-    choice: Type.Optional(Player),
-  }),
+  'eden.bid': cmd(
+    'eden.bid',
+    'EDEN-PREP-3 (preparation) and EDEN-FIRST-1/2 (each turn): both bids, revealed together; `choice` is whom the bid winner names First player. Dice: on equal bids, A’s d6 then B’s, again while equal.',
+    {
+      bids: Type.Object({ A: Type.Integer({ minimum: 0, maximum: 1000 }), B: Type.Integer({ minimum: 0, maximum: 1000 }) }),
+      choice: Type.Optional(Player),
+    },
+  ),
   'eden.choose_leader': cmd('eden.choose_leader', 'EDEN-PREP-4: First player first.', { player: Player, fighterId: Id }),
   'eden.play_mission': cmd('eden.play_mission', 'EDEN-PREP-5: First player first; a Revealed mission cannot be played twice (EDEN-AMB-12).', {
     player: Player,
@@ -144,7 +148,7 @@ export const EDEN_COMMAND_SCHEMAS = {
   'eden.pass': cmd('eden.pass', 'EDEN-ACT-5/6: pass instead of designating; two passes in a row end the phase.', { player: Player }),
   'eden.move': cmd(
     'eden.move',
-    'EDEN-MOVE-ACT-1/2: 1 AP, 3 / Turn; `disengageFrom` lists the adversaries in contact (RAP roll against the highest RAP); a measured `distance` above 10 cm (8 cm in a Headwind) is refused.',
+    'EDEN-MOVE-ACT-1/2: 1 AP, 3 / Turn; `disengageFrom` lists the adversaries in contact (RAP roll against the highest RAP); a measured `distance` above 10 cm (8 cm in a Headwind) is refused. Dice: only a disengagement rolls — the fighter’s RAP roll (EDEN-ROLL-1).',
     {
       fighterId: Id,
       disengageFrom: Type.Optional(refs(20)),
@@ -154,33 +158,41 @@ export const EDEN_COMMAND_SCHEMAS = {
   'eden.douse_fire': cmd('eden.douse_fire', 'EDEN-STATE-FIRE-2: 1 AP per Fire marker removed.', { fighterId: Id, ...fromBody(douse, ['markers']) }),
   'eden.melee': cmd(
     'eden.melee',
-    'EDEN-ATTACK-1 / EDEN-ENGAGE-1 / EDEN-MOVE-ACT-2: the body of POST /v1/eden/attacks/melee, fighters by id; AP, 2 Attacks / Turn and 1 Engage / Turn come from the match.',
+    'EDEN-ATTACK-1 / EDEN-ENGAGE-1 / EDEN-MOVE-ACT-2: the body of POST /v1/eden/attacks/melee, fighters by id; AP, 2 Attacks / Turn and 1 Engage / Turn come from the match. Dice as that endpoint (CONTRACT §1): passive — attacker CBT, location; dodge — attacker CBT, location, target RAP; response — the opposed CBT pair(s), then each striker’s CBT and location.',
     { attacker: FighterRef, target: FighterRef, ...fromBody(melee, STRIKE) },
   ),
-  'eden.ranged': cmd('eden.ranged', 'EDEN-RANGED-1..7: the body of POST /v1/eden/attacks/ranged with candidates by id; weapon uses per turn / game come from the match.', {
-    shooter: FighterRef,
-    ...fromBody(ranged, ['weapon']),
-    candidates: Type.Array(
-      Type.Object({
-        id: Id,
-        distance: Distance,
-        lineOfSight: Type.Boolean(),
-        obstacles: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
-        engagedWith: Type.Optional(Type.Array(Type.Object({ id: Id, distanceToShooter: Distance }), { maxItems: 50 })),
-      }),
-      { maxItems: 100 },
-    ),
-    ...fromBody(ranged, ['ignoreEngaged']),
-    targetId: Type.Optional(Type.String({ maxLength: 200 })),
-    ...fromBody(ranged, ['shooterElevated', 'shooterEngaged', 'aim', 'modifiers']),
-  }),
-  'eden.thrown': cmd('eden.thrown', 'EDEN-THROW-1: the body of POST /v1/eden/attacks/thrown with the affected fighters by id.', {
-    attacker: FighterRef,
-    ...fromBody(thrown, ['weapon']),
-    point: Type.Object({ distance: Distance, lineOfSight: Type.Boolean() }),
-    affected: refs(50),
-    ...fromBody(thrown, ['attackerElevated', 'attackerEngaged']),
-  }),
+  'eden.ranged': cmd(
+    'eden.ranged',
+    'EDEN-RANGED-1..7: the body of POST /v1/eden/attacks/ranged with candidates by id; weapon uses per turn / game come from the match. Dice: shooter CBT, location die, Potency roll (none after 0 successes).',
+    {
+      shooter: FighterRef,
+      ...fromBody(ranged, ['weapon']),
+      candidates: Type.Array(
+        Type.Object({
+          id: Id,
+          distance: Distance,
+          lineOfSight: Type.Boolean(),
+          obstacles: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+          engagedWith: Type.Optional(Type.Array(Type.Object({ id: Id, distanceToShooter: Distance }), { maxItems: 50 })),
+        }),
+        { maxItems: 100 },
+      ),
+      ...fromBody(ranged, ['ignoreEngaged']),
+      targetId: Type.Optional(Type.String({ maxLength: 200 })),
+      ...fromBody(ranged, ['shooterElevated', 'shooterEngaged', 'aim', 'modifiers']),
+    },
+  ),
+  'eden.thrown': cmd(
+    'eden.thrown',
+    'EDEN-THROW-1: the body of POST /v1/eden/attacks/thrown with the affected fighters by id. Dice: X dice per affected fighter, in the order sent.',
+    {
+      attacker: FighterRef,
+      ...fromBody(thrown, ['weapon']),
+      point: Type.Object({ distance: Distance, lineOfSight: Type.Boolean() }),
+      affected: refs(50),
+      ...fromBody(thrown, ['attackerElevated', 'attackerEngaged']),
+    },
+  ),
   'eden.spray': cmd('eden.spray', 'EDEN-SPRAY-1/2: the body of POST /v1/eden/attacks/spray with the covered fighters by id.', {
     attacker: FighterRef,
     ...fromBody(spray, ['weapon']),
@@ -189,7 +201,7 @@ export const EDEN_COMMAND_SCHEMAS = {
   }),
   'eden.upkeep': cmd(
     'eden.upkeep',
-    'EDEN-UPKEEP-3..11: steps 3–9 as POST /v1/eden/upkeep (fire and fear alternating from the First player, poison, rage (`removeRage`), AP, slow), then the VP earned this turn (`victoryPoints`), then the next turn or the end of the game (EDEN-GAME-1/2/3).',
+    'EDEN-UPKEEP-3..11: steps 3–9 as POST /v1/eden/upkeep (fire and fear alternating from the First player, poison, rage (`removeRage`), AP, slow), then the VP earned this turn (`victoryPoints`), then the next turn or the end of the game (EDEN-GAME-1/2/3). Dice: fire (per burning fighter in processing order: 3 dice, then 1 location die), then fear (per fighter: its PSI roll).',
     {
       removeRage: Type.Optional(refs(50)),
       victoryPoints: Type.Optional(
@@ -206,7 +218,7 @@ export const EDEN_COMMAND_SCHEMAS = {
   ),
   'eden.roll_weather': cmd(
     'eden.roll_weather',
-    'EDEN-PREP-0 / EDEN-WEATHER-1..9 (options.weather: true or 1..3 conditions): 2D6 per condition before preparation step 1; repeats re-rolled (EDEN-AMB-26).',
+    'EDEN-PREP-0 / EDEN-WEATHER-1..9 (options.weather: true or 1..3 conditions): 2D6 per condition before preparation step 1; repeats re-rolled (EDEN-AMB-26). Dice: two per condition, in order, re-rolls after the roll they replace.',
     {},
   ),
   'eden.place_scenery': cmd(
@@ -234,7 +246,7 @@ export const EDEN_COMMAND_SCHEMAS = {
   ),
   'eden.scenery_contact': cmd(
     'eden.scenery_contact',
-    'EDEN-TERRAIN-R-INFLAMMABLE / EDEN-TERRAIN-R-HOSTILE: the active fighter starts its activation or ends a move in contact with an element: 1 Fire marker if it burns, Hostile Presence (X) wounds.',
+    'EDEN-TERRAIN-R-INFLAMMABLE / EDEN-TERRAIN-R-HOSTILE: the active fighter starts its activation or ends a move in contact with an element: 1 Fire marker if it burns, Hostile Presence (X) wounds. Dice: one location die per Hostile Presence wound, until out of action.',
     { fighterId: Id, sceneryId: Id, moment: Type.Optional(Type.Union([Type.Literal('activation_start'), Type.Literal('move_end')])) },
   ),
   'eden.set_infestation_level': cmd(
@@ -252,7 +264,7 @@ export const EDEN_COMMAND_SCHEMAS = {
   'eden.stop_npc_placement': cmd('eden.stop_npc_placement', 'EDEN-NPC-2: the player cannot buy another NPC and stops; the other continues.', { player: Player }),
   'eden.activate_npc': cmd(
     'eden.activate_npc',
-    'EDEN-UPKEEP-2 / EDEN-NPC-3..5: the First player, then alternately, activates each NPC once before `eden.upkeep`. The NPC attacks a fighter in `contacts`, else charges the nearest in `visible` (< 10 cm, LoS), else wanders 5 cm; `targetId` picks among equals; the target reacts with `reaction`.',
+    'EDEN-UPKEEP-2 / EDEN-NPC-3..5: the First player, then alternately, activates each NPC once before `eden.upkeep`. The NPC attacks a fighter in `contacts`, else charges the nearest in `visible` (< 10 cm, LoS), else wanders 5 cm; `targetId` picks among equals; the target reacts with `reaction`. Dice: an attack or charge rolls as `eden.melee` with the NPC as attacker; a wander rolls none.',
     {
       player: Player,
       npcId: Id,

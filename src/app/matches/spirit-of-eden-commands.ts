@@ -105,7 +105,7 @@ const MATCH_COMMANDS: Record<string, MatchCommand<State>> = {
   ),
   ...entry(
     'soe.roll',
-    'SOE-TURN-2: Allies due back from Noa go onto a Forest (`returns`: Ally → Forest card; default the first standing Forest, SOE-NOA-RET-2), Scarcity turns `disabledCard` face down (SOE-MODE-6), then the 4 dice are rolled (SOE-DICE-1).',
+    'SOE-TURN-2: Allies due back from Noa go onto a Forest (`returns`: Ally → Forest card; default the first standing Forest, SOE-NOA-RET-2), Scarcity turns `disabledCard` face down (SOE-MODE-6), then the 4 dice are rolled (SOE-DICE-1). Dice: four d6, dice 0..3 in order.',
     { returns: { fauna: 'f1' }, dice: { values: [1, 4, 6, 3] } },
     {
       returns: Type.Optional(Type.Object({ water: Type.Optional(CardId), fauna: Type.Optional(CardId), flora: Type.Optional(CardId) })),
@@ -122,14 +122,14 @@ const MATCH_COMMANDS: Record<string, MatchCommand<State>> = {
   ),
   ...entry(
     'soe.reroll',
-    'SOE-REROLL-1: set unused die `discard` aside to re-roll unused die `die` (at most 2 per turn).',
+    'SOE-REROLL-1: set unused die `discard` aside to re-roll unused die `die` (at most 2 per turn). Dice: one d6, the new value of `die`.',
     { die: 0, discard: 2, dice: { values: [5] } },
     { die: Die, discard: Die },
     (cmd, state, d) => soe.reroll(cmd, state, d),
   ),
   ...entry(
     'soe.bonus',
-    "SOE-OBJ-4 / SOE-REROLL-2: an owned Objective card's die bonus re-rolls one unused die (not in Fearless, SOE-MODE-3).",
+    "SOE-OBJ-4 / SOE-REROLL-2: an owned Objective card's die bonus re-rolls one unused die (not in Fearless, SOE-MODE-3). Dice: one d6, the new value of `die`.",
     { die: 0, dice: { values: [6] } },
     { die: Die },
     (cmd, state, d) => soe.bonus(cmd, state, d),
