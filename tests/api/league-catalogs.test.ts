@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { compactVerify, createLocalJWKSet } from 'jose';
 import type { Database } from '../../src/app/ports.js';
 import { apiKeyStore } from '../../src/infra/keys.js';
@@ -273,6 +274,56 @@ for (const target of databaseTargets()) {
       expect((await call('GET', `/v1/eden/rosters/${stored.body.id}`, undefined, null)).body.rosterSha256).toBe(stored.body.rosterSha256);
       expect((await text('/v1/eden/rosters', 'Band: warband\n', key)).status).toBe(400);
       expect((await text('/v1/eden/rosters', 'Band: faction\nYuri\n', null)).status).toBe(401);
+    });
+
+    it('answers the text/plain examples of the OpenAPI document: the list parses and validates', async () => {
+      const doc = JSON.parse(readFileSync(new URL('../../openapi/openapi.json', import.meta.url), 'utf8'));
+      const texts = Object.entries(doc.paths as Record<string, Record<string, { requestBody?: { content?: Record<string, { examples?: Record<string, { value: string }> }> } }>>)
+        .flatMap(([path, methods]) => Object.values(methods).map((op) => [path, op.requestBody?.content?.['text/plain']?.examples] as const))
+        .filter(([, examples]) => examples);
+      expect(texts.map(([path]) => path).sort()).toEqual(['/v1/eden/rosters', '/v1/eden/rosters/validate']);
+      for (const [path, examples] of texts) {
+        for (const { value } of Object.values(examples!)) {
+          const res = await text(path, value, key);
+          expect(res.status, path).toBe(path === '/v1/eden/rosters' ? 201 : 200);
+          expect((path === '/v1/eden/rosters' ? res.body.validation : res.body).valid, path).toBe(true);
+        }
+      }
+    });
+
+    it('GraphQL: catalogs, a sealed list stored with its time, its seal, a reveal and a diff', async () => {
+      const gql = async (query: string, variables: Record<string, unknown> = {}, auth: string | null = key) => (await call('POST', '/graphql', { query, variables }, auth)).body;
+      const created = await gql('mutation($input: LeagueCatalogRequestInput!) { createEdenLeagueCatalog(input: $input) { id version sha256 } }', { input: LEAGUE });
+      expect(created.errors).toBeUndefined();
+      const { id } = created.data.createEdenLeagueCatalog;
+      const updated = await gql(`mutation($input: LeagueCatalogRequestInput!) { updateEdenLeagueCatalog(id: "${id}", input: $input) { version } }`, { input: LEAGUE }, other);
+      expect(updated.errors[0].extensions).toMatchObject({ code: 'not_found' });
+      expect((await gql(`{ edenLeagueCatalog(id: "${id}", version: 1) { version latestVersion sha256 catalog } }`, {}, null)).data.edenLeagueCatalog).toEqual({
+        version: 1,
+        latestVersion: 1,
+        sha256: sha(LEAGUE),
+        catalog: LEAGUE,
+      });
+      const roster = { bandType: 'faction', catalogRef: { id }, fighters: [{ ref: 'vladd' }] };
+      const stored = await gql('mutation($input: StoreRosterRequestInput!) { storeEdenRoster(input: $input) { id sealed sealedUntil validation { valid catalog { version } } } }', {
+        input: { roster, sealedUntil: '2026-03-06T19:00:00Z' },
+      });
+      expect(stored.errors).toBeUndefined();
+      expect(stored.data.storeEdenRoster).toMatchObject({ sealed: true, sealedUntil: '2026-03-06T19:00:00.000Z', validation: { valid: true, catalog: { version: 1 } } });
+      const rid = stored.data.storeEdenRoster.id;
+      expect((await gql(`{ edenRosterSeal(id: "${rid}") { sealed validation { valid codes } } }`, {}, null)).data.edenRosterSeal).toEqual({
+        sealed: true,
+        validation: { valid: true, codes: [] },
+      });
+      expect((await gql(`mutation { revealEdenRoster(id: "${rid}") { sealed roster } }`)).data.revealEdenRoster).toEqual({ sealed: false, roster });
+      const diff = await gql(
+        'query($input: RosterDiffRequestInput!) { edenRosterDiff(input: $input) { removed { name } added { name } totals { from { value } to { value } } } }',
+        {
+          input: { from: { id: rid }, to: { ...roster, fighters: [{ ref: 'ngobo' }] } },
+        },
+      );
+      expect(diff.errors).toBeUndefined();
+      expect(diff.data.edenRosterDiff).toEqual({ removed: [{ name: 'Vladd' }], added: [{ name: 'Ngobo' }], totals: { from: { value: 30 }, to: { value: 20 } } });
     });
 
     it('reads a league catalog named on the band line of a text list', async () => {
