@@ -40,8 +40,8 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
     rules: <P extends RulePath>(path: P, body: T.RequestBody<P>) => Promise<T.ResponseBody<P>>;
     melee: (body: T.MeleeRequest) => Promise<{
         success: boolean;
-        reaction: string;
-        via: string;
+        reaction: "passive" | "dodge" | "response";
+        via: "attack" | "engage" | "disengage";
         opposed: {
             a: {
                 value: number;
@@ -403,6 +403,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             }[];
         };
         summary: string;
+        warnings?: {
+            path: string;
+            code: string;
+            message: string;
+        }[] | undefined;
         foundryRolls?: {
             class: "Roll";
             options: {};
@@ -780,6 +785,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             }[];
         };
         summary: string;
+        warnings?: {
+            path: string;
+            code: string;
+            message: string;
+        }[] | undefined;
         foundryRolls?: {
             class: "Roll";
             options: {};
@@ -868,6 +878,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             }[];
         };
         summary: string;
+        warnings?: {
+            path: string;
+            code: string;
+            message: string;
+        }[] | undefined;
         foundryRolls?: {
             class: "Roll";
             options: {};
@@ -1003,6 +1018,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
         };
         rules: string[];
         summary: string;
+        warnings?: {
+            path: string;
+            code: string;
+            message: string;
+        }[] | undefined;
     }>;
     goomzPhase: (body: T.GoomzPhaseRequest) => Promise<{
         steps: {
@@ -1058,6 +1078,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
         lost: boolean;
         skipped: ("yellow" | "red" | "black")[];
         summary: string;
+        warnings?: {
+            path: string;
+            code: string;
+            message: string;
+        }[] | undefined;
     }>;
     rollDice: (body: T.DiceRollRequest) => Promise<{
         notation: string;
@@ -1105,6 +1130,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             };
             summary: string;
             summaryShort: string;
+        }[] | undefined;
+        warnings?: {
+            path: string;
+            code: string;
+            message: string;
         }[] | undefined;
         foundryRolls?: {
             class: "Roll";
@@ -1363,6 +1393,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             editions: ("es" | "de")[];
         }[];
         summary: string;
+        warnings?: {
+            path: string;
+            code: string;
+            message: string;
+        }[] | undefined;
     }>;
     /**
      * Validates a band: a JSON body, or the plain-text list format (answered with the parsed
@@ -1593,7 +1628,13 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             [x: string]: unknown;
         };
         createdAt: string;
+        viewer?: {
+            kind: "owner" | "seat" | "spectator";
+            playerId?: string | undefined;
+            preview?: true | undefined;
+        } | undefined;
         state: unknown;
+        withdrawn?: number[] | undefined;
     }>;
     /** Resolves a command against the match state and appends its events atomically. */
     runCommand: (matchId: string, body: T.CommandRequest, o?: MatchWriteOptions) => Promise<{
@@ -1606,6 +1647,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             recordedAt: string;
         }[];
         state: unknown;
+        warnings?: {
+            path: string;
+            code: string;
+            message: string;
+        }[] | undefined;
         foundryRolls?: {
             class: "Roll";
             options: {};
@@ -1857,10 +1903,8 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
     }) => AsyncGenerator<import("./streams.js").SimulationUpdate, any, any>;
     /** The progress stream's URL with `?token=` (a simulation feed token) for `EventSource`. */
     simulationEventsUrl: (simulationId: string, token: string) => string;
-    /** The chart's URL with `?token=` for `<img src>`: SVG, or PNG with `format: 'png'`. */
-    simulationChartUrl: (simulationId: string, token: string, o?: {
-        format?: "svg" | "png";
-    }) => string;
+    /** The chart's URL with `?token=` (a simulation feed token) for `<img src>`: SVG (PNG when a request's Accept prefers it). */
+    simulationChartUrl: (simulationId: string, token: string) => string;
     health: () => Promise<{
         status: "ok";
     }>;

@@ -1425,7 +1425,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Events in version order from `from` (default 1), at most `limit` (default 100), with the next `from`. */
+        /**
+         * Events in version order from `from` (default 1), at most `limit` (default 100), with the next `from`.
+         * @description With a seat or spectator token each event is redacted for that reader (CONTRACT §8.1): the same versions and types, a secret member reads `{"hidden": true}`; a secret the rules reveal is public from the event that reveals it.
+         */
         get: operations["matches.events"];
         put?: never;
         /**
@@ -1450,12 +1453,12 @@ export interface paths {
         put?: never;
         /**
          * Run a command through the rules engine against the match state.
-         * @description Loads the events, folds them into the state, resolves the command with the game's rules and appends the resulting events atomically. Fighters are named by id; AP and per-turn/per-game limits come from the match. Dice as in CONTRACT §1; the transcript is in the events.
+         * @description Loads the events, folds them into the state, resolves the command with the game's rules and appends the resulting events atomically. A seat token (CONTRACT §8.1) acts as its player: a command for another player, or one the rules give to another player now, is 403 `not_your_seat` and appends nothing; its answer shows the events and state as the seat may see them. Fighters are named by id; AP and per-turn/per-game limits come from the match. Dice as in CONTRACT §1; the transcript is in the events.
          *
          *     Commands by game (`command.type`; every command may carry `dice`):
          *     - **eden**
          *       - `eden.register_band`: EDEN-PREP-1/2: a player shows his band (validated like POST /v1/eden/rosters/validate); its Strategy Points are computed.
-         *       - `eden.bid`: EDEN-PREP-3 (preparation) and EDEN-FIRST-1/2 (each turn): both bids, revealed together; `choice` is whom the bid winner names First player.
+         *       - `eden.bid`: EDEN-PREP-3 (preparation) and EDEN-FIRST-1/2 (each turn): both bids, revealed together; `choice` is whom the bid winner names First player. Dice: on equal bids, A’s d6 then B’s, again while equal.
          *       - `eden.choose_leader`: EDEN-PREP-4: First player first.
          *       - `eden.play_mission`: EDEN-PREP-5: First player first; a Revealed mission cannot be played twice (EDEN-AMB-12).
          *       - `eden.deploy`: EDEN-PREP-7: records the deployment (zone from the player's own mission). Under Mist (EDEN-WEATHER-6) one fighter per command (`fighterId`, `placement`), alternating from the First player. Measured `centreDistances` (`centreDistance` under Mist) are checked: ES more than 20 cm, DE at least 20 cm.
@@ -1465,22 +1468,22 @@ export interface paths {
          *       - `eden.activate`: EDEN-ACT-1..3: the First player names a fighter; `interruptions` lists the fighters named back and forth (each of strictly greater RAP); the last named is activated.
          *       - `eden.end_activation`: EDEN-ACT-4: ends the activation; the opponent becomes First player (EDEN-ACT-7 when he has nothing to activate).
          *       - `eden.pass`: EDEN-ACT-5/6: pass instead of designating; two passes in a row end the phase.
-         *       - `eden.move`: EDEN-MOVE-ACT-1/2: 1 AP, 3 / Turn; `disengageFrom` lists the adversaries in contact (RAP roll against the highest RAP); a measured `distance` above 10 cm (8 cm in a Headwind) is refused.
+         *       - `eden.move`: EDEN-MOVE-ACT-1/2: 1 AP, 3 / Turn; `disengageFrom` lists the adversaries in contact (RAP roll against the highest RAP); a measured `distance` above 10 cm (8 cm in a Headwind) is refused. Dice: only a disengagement rolls — the fighter’s RAP roll (EDEN-ROLL-1).
          *       - `eden.douse_fire`: EDEN-STATE-FIRE-2: 1 AP per Fire marker removed.
-         *       - `eden.melee`: EDEN-ATTACK-1 / EDEN-ENGAGE-1 / EDEN-MOVE-ACT-2: the body of POST /v1/eden/attacks/melee, fighters by id; AP, 2 Attacks / Turn and 1 Engage / Turn come from the match.
-         *       - `eden.ranged`: EDEN-RANGED-1..7: the body of POST /v1/eden/attacks/ranged with candidates by id; weapon uses per turn / game come from the match.
-         *       - `eden.thrown`: EDEN-THROW-1: the body of POST /v1/eden/attacks/thrown with the affected fighters by id.
+         *       - `eden.melee`: EDEN-ATTACK-1 / EDEN-ENGAGE-1 / EDEN-MOVE-ACT-2: the body of POST /v1/eden/attacks/melee, fighters by id; AP, 2 Attacks / Turn and 1 Engage / Turn come from the match. Dice as that endpoint (CONTRACT §1): passive — attacker CBT, location; dodge — attacker CBT, location, target RAP; response — the opposed CBT pair(s), then each striker’s CBT and location.
+         *       - `eden.ranged`: EDEN-RANGED-1..7: the body of POST /v1/eden/attacks/ranged with candidates by id; weapon uses per turn / game come from the match. Dice: shooter CBT, location die, Potency roll (none after 0 successes).
+         *       - `eden.thrown`: EDEN-THROW-1: the body of POST /v1/eden/attacks/thrown with the affected fighters by id. Dice: X dice per affected fighter, in the order sent.
          *       - `eden.spray`: EDEN-SPRAY-1/2: the body of POST /v1/eden/attacks/spray with the covered fighters by id.
-         *       - `eden.upkeep`: EDEN-UPKEEP-3..11: steps 3–9 as POST /v1/eden/upkeep (fire and fear alternating from the First player, poison, rage (`removeRage`), AP, slow), then the VP earned this turn (`victoryPoints`), then the next turn or the end of the game (EDEN-GAME-1/2/3).
-         *       - `eden.roll_weather`: EDEN-PREP-0 / EDEN-WEATHER-1..9 (options.weather: true or 1..3 conditions): 2D6 per condition before preparation step 1; repeats re-rolled (EDEN-AMB-26).
+         *       - `eden.upkeep`: EDEN-UPKEEP-3..11: steps 3–9 as POST /v1/eden/upkeep (fire and fear alternating from the First player, poison, rage (`removeRage`), AP, slow), then the VP earned this turn (`victoryPoints`), then the next turn or the end of the game (EDEN-GAME-1/2/3). Dice: fire (per burning fighter in processing order: 3 dice, then 1 location die), then fear (per fighter: its PSI roll).
+         *       - `eden.roll_weather`: EDEN-PREP-0 / EDEN-WEATHER-1..9 (options.weather: true or 1..3 conditions): 2D6 per condition before preparation step 1; repeats re-rolled (EDEN-AMB-26). Dice: two per condition, in order, re-rolls after the roll they replace.
          *       - `eden.place_scenery`: EDEN-TERRAIN-3 / EDEN-AMB-29 (options.territory): one catalog element (EDEN-TERRAIN-LIST-*) for its cost out of the 8 Scenery Points, alternating from the First player until both spent all; a measured `nearestDistance` must be more than 5 cm (DE: at least 5 cm).
          *       - `eden.attack_scenery`: EDEN-TERRAIN-R-DESTRUCTION / EDEN-AMB-33: the active fighter attacks an element (no dice; 1 AP, one of the 2 Attacks); `distance` is checked against Thick fog (EDEN-WEATHER-4).
          *       - `eden.ignite_scenery`: EDEN-TERRAIN-R-INFLAMMABLE: a Fire (X) effect of the active fighter puts `markers` Fire markers on an Inflammable element (each counts towards Destruction).
-         *       - `eden.scenery_contact`: EDEN-TERRAIN-R-INFLAMMABLE / EDEN-TERRAIN-R-HOSTILE: the active fighter starts its activation or ends a move in contact with an element: 1 Fire marker if it burns, Hostile Presence (X) wounds.
+         *       - `eden.scenery_contact`: EDEN-TERRAIN-R-INFLAMMABLE / EDEN-TERRAIN-R-HOSTILE: the active fighter starts its activation or ends a move in contact with an element: 1 Fire marker if it burns, Hostile Presence (X) wounds. Dice: one location die per Hostile Presence wound, until out of action.
          *       - `eden.set_infestation_level`: EDEN-NPC-2 (options.infestation without a level): the agreed Infestation Level; each player gets that many points.
          *       - `eden.place_npc`: EDEN-NPC-2 (preparation step 6bis): X Infestation Points for an NPC of Level X, alternating from the First player; `nearestNpcDistance` < 15 cm is refused.
          *       - `eden.stop_npc_placement`: EDEN-NPC-2: the player cannot buy another NPC and stops; the other continues.
-         *       - `eden.activate_npc`: EDEN-UPKEEP-2 / EDEN-NPC-3..5: the First player, then alternately, activates each NPC once before `eden.upkeep`. The NPC attacks a fighter in `contacts`, else charges the nearest in `visible` (< 10 cm, LoS), else wanders 5 cm; `targetId` picks among equals; the target reacts with `reaction`.
+         *       - `eden.activate_npc`: EDEN-UPKEEP-2 / EDEN-NPC-3..5: the First player, then alternately, activates each NPC once before `eden.upkeep`. The NPC attacks a fighter in `contacts`, else charges the nearest in `visible` (< 10 cm, LoS), else wanders 5 cm; `targetId` picks among equals; the target reacts with `reaction`. Dice: an attack or charge rolls as `eden.melee` with the NPC as attacker; a wander rolls none.
          *     - **anima**
          *       - `anima.exploration`: Explore a Location: table roll, encounters in draw order, reward eligibility. Same body as POST /v1/anima/explorations. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
          *       - `anima.combat`: Resolve a combat: Group vs Creature or Group vs Group. Same body as POST /v1/anima/combats. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
@@ -1497,14 +1500,14 @@ export interface paths {
          *       - `anima.keep_character`: ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. With a Gift deck also `gifts`: three of the four Gifts drawn (`giftsDealt`). When all kept, turn 1 starts. A full match is created with the card lists the rulebook does not print, each in draw order, in `options`: `{characters: [{name, combat, speed, skills?: ["ki"|"magic"|"scheme"]}], locations: [{name, level, table, rewards, trade?, combatAllowed?}] (at most 14), encounters: [{name, kind, level, combat?, …}], basicMissions: [{name, test: {kind: "combat", enemy, combat} | {kind: "speed", difficulty} | {kind: "resist", rounds, enemy?: {name, combat}}, benefit?}], finalMissions: [3 Missions], gifts?: [{name, category: "ability"|"plot", skill?, phase?, timing: "normal"|"interrupt"|"combat", persistent?, organisation?: {enemies: [names]}, combat?, speed?, incapacitates?, zeppelin?, redirect?, text?}], multipleMissions?, tree?}` (400 with `/options/...` paths naming what is missing; without the card lists the match is the resolution log of the operations). Example: `{"type":"anima.keep_character","player":"p1","character":"Acróbata","gifts":["Sol Negro","Dormir","Furia"]}`.
          *       - `anima.discard_gifts`: ANIMA-START-2a/3/4 (Start phase, in turn order): discard Gifts (`count`; by name in `gifts` with a Gift deck); the player with strictly the fewest Gifts takes them unless `take: false`. Example: `{"type":"anima.discard_gifts","player":"p1","count":1}`.
          *       - `anima.dismiss_character`: ANIMA-START-2b/4/5: dismiss a Character; the player with strictly the fewest Characters recruits it unless `take: false`; an emptied Group is replaced (ANIMA-GROUP-5). Example: `{"type":"anima.dismiss_character","player":"p1","character":"Novel"}`.
-         *       - `anima.go`: ANIMA-MOVE-3 / ANIMA-PRIOR-1..5 (Move phase): go to an active Location (the current one: stay), facing its prior encounter. With Locations as a tree (ANIMA-OPT-TREE-2..5) a level change faces the top Encounter card; `gift` plays a Zeppelin Travel card to reach any level. `gifts`: Combat cards if a Creature is fought; `redirect`: another player's Dirección Equivocada sends the Group elsewhere (ANIMA-TIMING-2). Example: `{"type":"anima.go","player":"p1","location":"Arkángel","gifts":[{"gift":"Furia","character":"Acróbata"}],"dice":{"values":[6,2]}}`.
-         *       - `anima.seek_new_horizons`: ANIMA-MOVE-4..10 / ANIMA-DECK-3: once per turn; the top Location (or `location` from the discard pile with `source: "discard"`) with a face-up prior encounter; over the maximum, `removal` lists the Locations to remove in order, `saves` who saves which with a Gift; `gifts`: Combat cards if the prior encounter is a Creature. Example: `{"type":"anima.seek_new_horizons","player":"p2","source":"deck","removal":["Arkángel"]}`.
+         *       - `anima.go`: ANIMA-MOVE-3 / ANIMA-PRIOR-1..5 (Move phase): go to an active Location (the current one: stay), facing its prior encounter. With Locations as a tree (ANIMA-OPT-TREE-2..5) a level change faces the top Encounter card; `gift` plays a Zeppelin Travel card to reach any level. `gifts`: Combat cards if a Creature is fought; `redirect`: another player's Dirección Equivocada sends the Group elsewhere (ANIMA-TIMING-2). Dice: only a Creature prior encounter rolls — the Group’s d10, then the Creature’s d10 (ANIMA-PRIOR-5); an Event or no card rolls none. Example: `{"type":"anima.go","player":"p1","location":"Arkángel","gifts":[{"gift":"Furia","character":"Acróbata"}],"dice":{"values":[6,2]}}`.
+         *       - `anima.seek_new_horizons`: ANIMA-MOVE-4..10 / ANIMA-DECK-3: once per turn; the top Location (or `location` from the discard pile with `source: "discard"`) with a face-up prior encounter; over the maximum, `removal` lists the Locations to remove in order, `saves` who saves which with a Gift; `gifts`: Combat cards if the prior encounter is a Creature. Dice: only a Creature rolls — the Group’s d10, then the Creature’s d10. Example: `{"type":"anima.seek_new_horizons","player":"p2","source":"deck","removal":["Arkángel"]}`.
          *       - `anima.rest`: ANIMA-MOVE-11/12: the Group gives up this turn (at no Location); +2 Combat and +2 Speed next turn. Example: `{"type":"anima.rest","player":"p3"}`.
          *       - `anima.declare_combat`: ANIMA-INTERACT-2..5 / ANIMA-COMBAT-1..4 (Interaction phase): combat with a Group at the same Location (size rule, no rematch after a draw); the loser gives a random Gift and is expelled. `gifts` / `targetGifts`: each side's Combat cards (ANIMA-TIMING-3). Dice: attacker, defender, then the Gift drawn (1..hand size, with a Gift deck). Example: `{"type":"anima.declare_combat","player":"p1","target":"p2","gifts":[{"gift":"Furia","character":"Acróbata"}],"dice":{"values":[7,3,1]}}`.
          *       - `anima.trade_with`: ANIMA-INTERACT-1: an agreed trade between two Groups at Trade Locations; `gives` / `receives` Gifts (counts; names with a Gift deck) and Characters (names). Example: `{"type":"anima.trade_with","player":"p1","with":"p2","gives":{"gifts":1},"receives":{"characters":["Novel"]}}`.
-         *       - `anima.explore`: ANIMA-EXPLORE-1..7 (Exploration phase, Groups that arrived): one d10 on the Location's table, encounters from the deck; then `anima.claim_reward`. Decline with `anima.end_phase`. `gifts`: Combat cards for the first Creature met (kept in hand when none is). Example: `{"type":"anima.explore","player":"p1","gifts":[{"gift":"Escudo"}],"dice":{"values":[5,3,4]}}`.
-         *       - `anima.claim_reward`: ANIMA-REWARD-1..6 / ANIMA-MISSION-1..5: one reward of the Location by index (Gift, Recruit, a Mission objective with its test — `gifts`: Combat cards for a combat test —, Special); a Resist mission starts there; the Final Mission wins the game. Example: `{"type":"anima.claim_reward","player":"p1","reward":0}`.
-         *       - `anima.resist`: ANIMA-MISSION-5 (Exploration phase, instead of exploring): one round of the Resist mission under way; a combat against its enemy if the card names one (`gifts`: Combat cards). A loss expels the Group and the Mission restarts from zero; the last round completes it. Example: `{"type":"anima.resist","player":"p1","dice":{"values":[6,2]}}`.
+         *       - `anima.explore`: ANIMA-EXPLORE-1..7 (Exploration phase, Groups that arrived): one d10 on the Location's table, encounters from the deck; then `anima.claim_reward`. Decline with `anima.end_phase`. `gifts`: Combat cards for the first Creature met (kept in hand when none is). Dice: the d10 on the table, then per Creature met the Group’s d10 and the Creature’s d10, in draw order. Example: `{"type":"anima.explore","player":"p1","gifts":[{"gift":"Escudo"}],"dice":{"values":[5,3,4]}}`.
+         *       - `anima.claim_reward`: ANIMA-REWARD-1..6 / ANIMA-MISSION-1..5: one reward of the Location by index (Gift, Recruit, a Mission objective with its test — `gifts`: Combat cards for a combat test —, Special); a Resist mission starts there; the Final Mission wins the game. Dice: a Speed test rolls one d10; a combat test the Group’s d10, then the enemy’s d10; other rewards none. Example: `{"type":"anima.claim_reward","player":"p1","reward":0}`.
+         *       - `anima.resist`: ANIMA-MISSION-5 (Exploration phase, instead of exploring): one round of the Resist mission under way; a combat against its enemy if the card names one (`gifts`: Combat cards). A loss expels the Group and the Mission restarts from zero; the last round completes it. Dice: with an enemy, the Group’s d10 then the enemy’s d10; without one, none. Example: `{"type":"anima.resist","player":"p1","dice":{"values":[6,2]}}`.
          *       - `anima.leave_location`: ANIMA-START-2d / ANIMA-AMB-5 (Start phase): declare that the Group leaves its Location; a Resist mission under way is abandoned (the Group then declares its move). Example: `{"type":"anima.leave_location","player":"p1"}`.
          *       - `anima.play_gift`: ANIMA-TIMING-1..4 (matches with a Gift deck): play a Gift from hand — in its printed phase and turn (normal), or at any time (interrupt); an Ability card taps `character` (with its skill icon). Organisations join the Group (one at a time, ANIMA-HAND-2); `combat` / `speed` last the turn, or while a persistent card is in play; `target` is the Character an incapacitating card puts face down (ANIMA-INCAP-1). Example: `{"type":"anima.play_gift","player":"p1","gift":"Dormir","character":"Brujo","target":{"player":"p2","character":"Ladrona"}}`.
          *       - `anima.leave_organisation`: ANIMA-HAND-2 / ANIMA-START-2a (Start phase): discard the Organisation the Group belongs to. Example: `{"type":"anima.leave_organisation","player":"p1"}`.
@@ -1542,10 +1545,10 @@ export interface paths {
          *       - `soe.action`: Check and apply one player action (Move, Attract, Push, Protect, Recover, Ambush, Shortcut, Swap). Same body as POST /v1/spirit-of-eden/actions.
          *       - `soe.setup`: Check a starting layout, Resurrection mode included. Same body as POST /v1/spirit-of-eden/setups/validate.
          *       - `soe.set_up`: SOE-SETUP-1..5 / SOE-MODE-4: the dealt layout (Terrain cards, Goomz on the left column, Allies on the right, 3 Objective piles of 3 with each card's Ally and Terrain); turn 1 starts. Match options: `modes` (SOE-MODE-1..6, combinable; default Classic), `actionCards` (needed by `soe.place`: the 4 Action cards, each the 6 faces 1..6 as `move1`…`move3`, `attract`, `push1`, `push2`, `protect`, `recover`, `ambush`, `shortcut`, `swapGoomz`, `swapAllies`; the rulebook does not print them, SOE-AMB-12), `dSendsAll` (SOE-AMB-9 alternative) and `protectionEndsWithPhase` (SOE-AMB-6 option). Example: `{"type":"soe.set_up","board":{"ring":["w1","f1","s1","m1","w2","f2","s2","m2"],"cards":{"w1":{"terrain":"waterfall","state":"healthy"},"f1":{"terrain":"forest","state":"healthy"},"s1":{"terrain":"swamp","state":"healthy"},"m1":{"terrain":"mountain","state":"healthy"},"w2":{"terrain":"waterfall","state":"healthy"},"f2":{"terrain":"forest","state":"healthy"},"s2":{"terrain":"swamp","state":"healthy"},"m2":{"terrain":"mountain","state":"healthy"}},"goomz":[{"color":"yellow","at":"w1"},{"color":"red","at":"m2"},{"color":"black","at":"s2"}],"allies":[{"kind":"water","at":"s1"},{"kind":"fauna","at":"m1"},{"kind":"flora","at":"w2"}],"objectives":[{"color":"yellow","pile":[{"ally":"fauna","terrain":"swamp"},{"ally":"water","terrain":"waterfall","dieBonus":true},{"ally":"flora","terrain":"mountain"}]},{"color":"red","pile":[{"ally":"water","terrain":"mountain"},{"ally":"flora","terrain":"swamp"},{"ally":"fauna","terrain":"waterfall"}]},{"color":"black","pile":[{"ally":"flora","terrain":"waterfall"},{"ally":"fauna","terrain":"mountain"},{"ally":"water","terrain":"swamp"}]}]}}`.
-         *       - `soe.roll`: SOE-TURN-2: Allies due back from Noa go onto a Forest (`returns`: Ally → Forest card; default the first standing Forest, SOE-NOA-RET-2), Scarcity turns `disabledCard` face down (SOE-MODE-6), then the 4 dice are rolled (SOE-DICE-1). Example: `{"type":"soe.roll","returns":{"fauna":"f1"},"dice":{"values":[1,4,6,3]}}`.
+         *       - `soe.roll`: SOE-TURN-2: Allies due back from Noa go onto a Forest (`returns`: Ally → Forest card; default the first standing Forest, SOE-NOA-RET-2), Scarcity turns `disabledCard` face down (SOE-MODE-6), then the 4 dice are rolled (SOE-DICE-1). Dice: four d6, dice 0..3 in order. Example: `{"type":"soe.roll","returns":{"fauna":"f1"},"dice":{"values":[1,4,6,3]}}`.
          *       - `soe.place`: SOE-PLACE-1..5: an unused die on a free Action card; the action the card shows for the die (options.actionCards) is resolved at once on the board (SOE-ACT-*). Example: `{"type":"soe.place","die":1,"card":0,"action":{"type":"move","ally":"water","to":"m1","steps":1}}`.
-         *       - `soe.reroll`: SOE-REROLL-1: set unused die `discard` aside to re-roll unused die `die` (at most 2 per turn). Example: `{"type":"soe.reroll","die":0,"discard":2,"dice":{"values":[5]}}`.
-         *       - `soe.bonus`: SOE-OBJ-4 / SOE-REROLL-2: an owned Objective card's die bonus re-rolls one unused die (not in Fearless, SOE-MODE-3). Example: `{"type":"soe.bonus","die":0,"dice":{"values":[6]}}`.
+         *       - `soe.reroll`: SOE-REROLL-1: set unused die `discard` aside to re-roll unused die `die` (at most 2 per turn). Dice: one d6, the new value of `die`. Example: `{"type":"soe.reroll","die":0,"discard":2,"dice":{"values":[5]}}`.
+         *       - `soe.bonus`: SOE-OBJ-4 / SOE-REROLL-2: an owned Objective card's die bonus re-rolls one unused die (not in Fearless, SOE-MODE-3). Dice: one d6, the new value of `die`. Example: `{"type":"soe.bonus","die":0,"dice":{"values":[6]}}`.
          *       - `soe.noa`: SOE-NOA-1: once per game, right after a roll, one unused die is set to any face. Example: `{"type":"soe.noa","die":3,"value":6}`.
          *       - `soe.goomz`: SOE-TURN-1 / SOE-GOOMZ-ORDER-1: ends the player phase; each Goomz in play acts once (rules F, C, E, D, A, B) in `order` (default: ring order, clockwise from the top-left slot); `picks` chooses the Ally for D/E (SOE-AMB-9). The game ends at once on victory or defeat (SOE-END-1..3); otherwise the next turn starts. Example: `{"type":"soe.goomz","order":["red","yellow","black"]}`.
          *       - `soe.goomzPhase` (deprecated): alias of `soe.goomz_phase`, kept for earlier clients.
@@ -1606,7 +1609,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The match and its state (the projection of its events); `?version=n` replays up to n. */
+        /**
+         * The match and its state (the projection of its events) as the caller may see it; `?version=n` replays up to n.
+         * @description The owner (API key) reads everything; a seat token reads the public state plus its player’s secrets, a spectator token the public state (CONTRACT §8.1): what the rules keep from the reader reads `{"hidden": true}`, sizes stay visible, `options` are redacted the same way. `viewer` says which view this is; the owner may preview one with `?as=<playerId>` or `?as=spectator`.
+         */
         get: operations["matches.get"];
         put?: never;
         post?: never;
@@ -1648,6 +1654,70 @@ export interface paths {
          * @description Resumes after `Last-Event-ID` (the last version received) or from `from`; without either, sends only events appended after the request. A `: ping` comment every 15 s keeps the connection open.
          */
         get: operations["matches.feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches/{id}/seats/{playerId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A seat token: what one player at the table may read and do (owner key).
+         * @description Answers 201 `{token, expiresAt, playerId}`. The token is accepted by GET /v1/matches/{id}, /events, /moves, /feed (also as `?token=`), the GraphQL `match` / `matchEvents` queries and `matchEvents` subscription (WebSocket `connectionParams.authorization`), and POST /v1/matches/{id}/commands for this player only (another player's command → 403 `not_your_seat`). It reads the public state plus this player’s secrets. It stops working at `expiresAt`, when the seat’s tokens are revoked (DELETE) and when the owner’s API key is revoked. Another key’s match or a player not in the match → 404.
+         */
+        post: operations["matches.seatToken"];
+        /**
+         * Revoke every token of a seat (owner key); its open streams close within 5 s.
+         * @description Answers 204. Tokens issued for this seat before stop working at once; a new token can be issued afterwards. Another key’s match or a player not in the match → 404.
+         */
+        delete: operations["matches.revokeSeat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches/{id}/spectator-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A spectator token: reads the public view of the match (owner key).
+         * @description Answers 201 `{token, expiresAt}`. The token is accepted by GET /v1/matches/{id}, /events, /moves, /feed (also as `?token=`), the GraphQL `match` / `matchEvents` queries and `matchEvents` subscription (WebSocket `connectionParams.authorization`); it sends no commands. It stops working at `expiresAt` and when the owner’s API key is revoked. Another key’s match → 404.
+         */
+        post: operations["matches.spectatorToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches/{id}/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The command types each player may send now (a seat token sees its own), so a plugin can grey out buttons.
+         * @description From the game’s flow: whose turn, which decisions are pending, nothing once the match has ended. A command not listed may still be refused by the rules (422) with its reason; a command listed for another player only is 403 `not_your_seat` for a seat token.
+         */
+        get: operations["matches.moves"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1749,8 +1819,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * SVG chart of the result: distribution of PC lost by the fighter attacked
-         * @description Bars give the share of resolutions per number of PC lost, with success and out-of-action rates. Before completion the chart shows the status and progress.
+         * Chart of the result (SVG, or PNG by Accept): distribution of PC lost by the fighter attacked
+         * @description Bars give the share of resolutions per number of PC lost, with success and out-of-action rates. Before completion the chart shows the status and progress. SVG by default; PNG when `Accept` ranks `image/png` above `image/svg+xml`. For `<img src>`, which cannot send the key: `?token=` with a feed token of this simulation (POST /v1/simulations/{id}/feed-tokens) in place of the Authorization header.
          */
         get: operations["simulations.chart"];
         put?: never;
@@ -3034,6 +3104,14 @@ export interface components {
             events: components["schemas"]["MatchEvent"][];
             /** @description The projection after the command. (GraphQL: JSON: each game projects its own state.) */
             state: unknown;
+            /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+            warnings?: {
+                /** @description JSON pointer of the unknown member in the request */
+                path: string;
+                /** @description `unknown_member` */
+                code: string;
+                message: string;
+            }[];
         };
         /** MatchCorrection */
         MatchCorrection: {
@@ -3113,6 +3191,17 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** MatchMoves */
+        MatchMoves: {
+            /** @description The match version the moves are for. */
+            version: number;
+            /** @description Each command type each player may send now; a seat token sees its own player’s. */
+            moves: {
+                player: string;
+                /** @description A command type (`<prefix>.<snake_case>`). */
+                type: string;
+            }[];
+        };
         /** MatchResult */
         MatchResult: {
             ended: boolean;
@@ -3156,8 +3245,22 @@ export interface components {
             };
             /** Format: date-time */
             createdAt: string;
-            /** @description The projection (fold) of the events up to `version`. (GraphQL: JSON: each game projects its own state.) */
+            viewer?: components["schemas"]["MatchViewer"];
+            /** @description The projection (fold) of the events up to `version`, as `viewer` may see it: a seat or spectator reads `{"hidden": true}` in place of what the rules keep from it (CONTRACT §8.1). (GraphQL: JSON: each game projects its own state.) */
             state: unknown;
+            /** @description Versions withdrawn by corrections (present only when there are some). */
+            withdrawn?: number[];
+        };
+        /** MatchViewer */
+        MatchViewer: {
+            kind: "owner" | "seat" | "spectator";
+            /** @description The seat’s player. */
+            playerId?: string;
+            /**
+             * @description The owner previews this view (`?as=`).
+             * @enum {boolean}
+             */
+            preview?: true;
         };
         /** MeleeAttack */
         MeleeAttack: {
@@ -3224,8 +3327,16 @@ export interface components {
         /** MeleeResult */
         MeleeResult: {
             success: boolean;
-            reaction: string;
-            via: string;
+            /**
+             * @description The target's reaction (EDEN-MELEE-2). NPC targets always respond; the target of a disengagement attack is always passive.
+             * @default passive
+             */
+            reaction: "passive" | "dodge" | "response";
+            /**
+             * @description `attack` (1 AP, EDEN-ATTACK-1), `engage` (2 AP, EDEN-ENGAGE-1), `disengage`: an attack on a fighter that failed to disengage (1 AP, target Passive, EDEN-MOVE-ACT-2).
+             * @default attack
+             */
+            via: "attack" | "engage" | "disengage";
             opposed: components["schemas"]["OpposedRoll"] | null;
             exchanges: components["schemas"]["MeleeExchange"][];
             attacker: components["schemas"]["ResolvedFighter"];
@@ -3303,12 +3414,26 @@ export interface components {
             detail: string;
             /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
             code?: string;
-            errors?: {
+            errors?: ({
                 /** @description JSON pointer into the request */
                 path: string;
                 code: string;
                 message: string;
-            }[];
+                /** @description Where the member is when not in the body: querystring, params or headers. */
+                in?: string;
+                /** @description Text bodies: the line (from 1) the problem is about. */
+                line?: number;
+                /** @description Text bodies: the column (from 1). */
+                column?: number;
+                /** @description The bound that was crossed (maxItems, lines, …). */
+                limit?: number;
+                /** @description How many were sent. */
+                count?: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Problems found but not listed (the list is capped). */
+            errorsOmitted?: number;
             instance?: string;
             requestId?: string;
         } & {
@@ -3596,6 +3721,15 @@ export interface components {
             /** @description The codes of its validation errors, in path order (no path or message: they would show the list). */
             codes: string[];
         };
+        /** SeatToken */
+        SeatToken: {
+            /** @description A compact JWS (EdDSA, `typ: seat+jwt`): `Authorization: Bearer <token>` (streams also `?token=`). */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The seat’s player. */
+            playerId: string;
+        };
         /** Simulation */
         Simulation: {
             /** Format: uuid */
@@ -3764,6 +3898,13 @@ export interface components {
             status: "queued" | "running" | "completed" | "failed" | "cancelled";
             deduplicated: boolean;
         };
+        /** SpectatorToken */
+        SpectatorToken: {
+            /** @description A compact JWS (EdDSA, `typ: spectator+jwt`): `Authorization: Bearer <token>` (streams also `?token=`). */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
         /**
          * SpiritOfEdenAction
          * @description One action (SOE-ACT-*). Members per type: move {ally, to, steps}; attract {ally, target}; push {ally, target, to, steps}; protect/recover/shortcut {ally}; ambush {ally, goomz}; swapGoomz/swapAllies {pair}.
@@ -3867,6 +4008,14 @@ export interface components {
          * @description A band (`A`, `B`) or the NPCs (`npc`).
          */
         TableSide: ("A" | "B") | "npc";
+        /** TableTokenRequest */
+        TableTokenRequest: {
+            /**
+             * @description Lifetime in seconds, 60–86400 (default 86400); another value → 400.
+             * @default 86400
+             */
+            ttlSeconds?: number;
+        };
         /**
          * UpkeepApGranted
          * @description Every band fighter gets 3 AP (EDEN-UPKEEP-8).
@@ -4218,6 +4367,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4279,6 +4437,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeleeResult"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4340,6 +4507,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RangedResult"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4448,6 +4624,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4547,6 +4732,15 @@ export interface operations {
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
@@ -4718,7 +4912,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         editions: {
                             id: "es" | "de";
                             name: string;
@@ -4743,6 +4937,15 @@ export interface operations {
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -4829,6 +5032,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4944,6 +5156,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5024,7 +5245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         cost: number;
                         allowed: boolean;
                         reasons: {
@@ -5045,6 +5266,15 @@ export interface operations {
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -5135,6 +5365,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5218,7 +5457,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         action: "attack" | "charge" | "wander";
                         targetId?: string;
                         candidates: string[];
@@ -5234,6 +5473,15 @@ export interface operations {
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -5357,6 +5605,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5459,6 +5716,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5536,6 +5802,15 @@ export interface operations {
                         rule: string;
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -5620,7 +5895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         event: string;
                         rule: string;
                         scenery: {
@@ -5678,6 +5953,15 @@ export interface operations {
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -5733,7 +6017,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AttackOdds"];
+                    "application/json": components["schemas"]["AttackOdds"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    };
                     "image/svg+xml": string;
                     "image/png": string;
                 };
@@ -5790,7 +6083,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AttackOdds"];
+                    "application/json": components["schemas"]["AttackOdds"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    };
                     "image/svg+xml": string;
                     "image/png": string;
                 };
@@ -5920,6 +6222,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6020,6 +6331,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6114,6 +6434,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6188,6 +6517,15 @@ export interface operations {
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
@@ -6292,6 +6630,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6384,6 +6731,15 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -6493,6 +6849,15 @@ export interface operations {
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
@@ -6627,6 +6992,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6720,6 +7094,15 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -6813,6 +7196,15 @@ export interface operations {
                         };
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -6884,6 +7276,15 @@ export interface operations {
                         reason: "fewest" | "tie" | "none_eligible";
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -6965,6 +7366,15 @@ export interface operations {
                         };
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7155,6 +7565,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7258,6 +7677,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7338,6 +7766,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7493,6 +7930,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7578,6 +8024,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7695,6 +8150,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7790,6 +8254,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7954,6 +8427,15 @@ export interface operations {
                         skipped: ("yellow" | "red" | "black")[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8129,6 +8611,15 @@ export interface operations {
                         };
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8227,6 +8718,15 @@ export interface operations {
                         destroyedPairs: ("waterfall" | "swamp" | "forest" | "mountain")[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8333,6 +8833,15 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8467,6 +8976,15 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8567,6 +9085,15 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8626,6 +9153,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DiceRoll"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -8758,7 +9294,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiceDistribution"];
+                    "application/json": components["schemas"]["DiceDistribution"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    };
                     "image/svg+xml": string;
                     "image/png": string;
                 };
@@ -8815,7 +9360,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiceComparison"];
+                    "application/json": components["schemas"]["DiceComparison"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    };
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -9435,6 +9989,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Wrong admin token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unknown id (or owned by another API key). */
             404: {
                 headers: {
@@ -9646,6 +10209,8 @@ export interface operations {
             query?: {
                 /** @description The state at an earlier version (replay). */
                 version?: number;
+                /** @description Owner only (CONTRACT §8.1): preview the view of a player (`as=<playerId>`) or of a spectator (`as=spectator`); `viewer` then says `preview: true`. A seat or spectator token → 403 `owner_only`. */
+                as?: string;
             };
             header?: never;
             path: {
@@ -9675,6 +10240,15 @@ export interface operations {
             };
             /** @description Missing or unknown API key. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Wrong admin token. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9862,6 +10436,276 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Rate limit exceeded, or too many streams open (`too_many_streams`: at most MAX_STREAMS_PER_KEY per API key and MAX_STREAMS_PER_IP per client address); retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "matches.seatToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TableTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatToken"];
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "matches.revokeSeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "matches.spectatorToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TableTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpectatorToken"];
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "matches.moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchMoves"];
+                };
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10293,7 +11137,10 @@ export interface operations {
     };
     "simulations.chart": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A feed token (POST …/feed-tokens) in place of the Authorization header, for browsers’ EventSource. When present it alone authenticates the request. */
+                token?: string;
+            };
             header?: never;
             path: {
                 /** @description Simulation id (uuid). */
@@ -10303,13 +11150,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description image/svg+xml */
+            /** @description The chart: SVG, or PNG by Accept. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "image/svg+xml": string;
+                    "image/png": string;
                 };
             };
             /** @description Missing or unknown API key. */
