@@ -31,10 +31,11 @@ const isTranscript = (v: unknown): v is DiceTranscript =>
   Array.isArray((v as DiceTranscript).rolls) &&
   (v as DiceTranscript).rolls.every((r) => r && typeof r.sides === 'number' && Array.isArray(r.values));
 
-/** Whether a documented answer has a top-level dice transcript. */
+/** Whether a documented answer has a top-level dice transcript (itself, or one of its `allOf` parts). */
 function documentsTranscript(schema: unknown): boolean {
-  const dice = (schema as Json | undefined)?.properties?.dice;
-  return dice?.title === 'DiceTranscript';
+  const s = schema as Json | undefined;
+  if (s?.properties?.dice?.title === 'DiceTranscript') return true;
+  return Array.isArray(s?.allOf) && s.allOf.some(documentsTranscript);
 }
 
 /** Every transcript of `node` as Foundry rolls, in document order (see the file comment). */
@@ -68,9 +69,10 @@ function patch(route: RouteOptions): void {
   const responses = schema.response as Json;
   for (const status of ['200', '201']) {
     const answer = responses[status];
-    if (!answer || answer.content || answer.type !== 'object') continue;
+    if (!answer || answer.content) continue;
     // the answer keeps its title (its shared component); the member is added beside it
-    responses[status] = { allOf: [answer, FoundryRollsMember], ...(answer.description ? { description: answer.description } : {}) };
+    if (Array.isArray(answer.allOf)) responses[status] = { ...answer, allOf: [...answer.allOf, FoundryRollsMember] };
+    else if (answer.type === 'object') responses[status] = { allOf: [answer, FoundryRollsMember], ...(answer.description ? { description: answer.description } : {}) };
   }
 }
 

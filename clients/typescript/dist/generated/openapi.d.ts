@@ -1424,10 +1424,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Events in version order from `from` (default 1), at most `limit` (default 100), with the next `from`.
-         * @description With a seat or spectator token each event is redacted for that reader (CONTRACT §8.1): the same versions and types, a secret member reads `{"hidden": true}`; a secret the rules reveal is public from the event that reveals it.
-         */
+        /** Events in version order from `from` (default 1), at most `limit` (default 100), with the next `from`. */
         get: operations["matches.events"];
         put?: never;
         /**
@@ -1452,7 +1449,7 @@ export interface paths {
         put?: never;
         /**
          * Run a command through the rules engine against the match state.
-         * @description Loads the events, folds them into the state, resolves the command with the game's rules and appends the resulting events atomically. A seat token (CONTRACT §8.1) acts as its player: a command for another player, or one the rules give to another player now, is 403 `not_your_seat` and appends nothing; its answer shows the events and state as the seat may see them. Fighters are named by id; AP and per-turn/per-game limits come from the match. Dice as in CONTRACT §1; the transcript is in the events.
+         * @description Loads the events, folds them into the state, resolves the command with the game's rules and appends the resulting events atomically. Fighters are named by id; AP and per-turn/per-game limits come from the match. Dice as in CONTRACT §1; the transcript is in the events.
          *
          *     Commands by game (`command.type`; every command may carry `dice`):
          *     - **eden**
@@ -1608,10 +1605,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The match and its state (the projection of its events) as the caller may see it; `?version=n` replays up to n.
-         * @description The owner (API key) reads everything; a seat token reads the public state plus its player’s secrets, a spectator token the public state (CONTRACT §8.1): what the rules keep from the reader reads `{"hidden": true}`, sizes stay visible, `options` are redacted the same way. `viewer` says which view this is; the owner may preview one with `?as=<playerId>` or `?as=spectator`.
-         */
+        /** The match and its state (the projection of its events); `?version=n` replays up to n. */
         get: operations["matches.get"];
         put?: never;
         post?: never;
@@ -1653,70 +1647,6 @@ export interface paths {
          * @description Resumes after `Last-Event-ID` (the last version received) or from `from`; without either, sends only events appended after the request. A `: ping` comment every 15 s keeps the connection open.
          */
         get: operations["matches.feed"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/matches/{id}/seats/{playerId}/tokens": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A seat token: what one player at the table may read and do (owner key).
-         * @description Answers 201 `{token, expiresAt, playerId}`. The token is accepted by GET /v1/matches/{id}, /events, /moves, /feed (also as `?token=`), the GraphQL `match` / `matchEvents` queries and `matchEvents` subscription (WebSocket `connectionParams.authorization`), and POST /v1/matches/{id}/commands for this player only (another player's command → 403 `not_your_seat`). It reads the public state plus this player’s secrets. It stops working at `expiresAt`, when the seat’s tokens are revoked (DELETE) and when the owner’s API key is revoked. Another key’s match or a player not in the match → 404.
-         */
-        post: operations["matches.seatToken"];
-        /**
-         * Revoke every token of a seat (owner key); its open streams close within 5 s.
-         * @description Answers 204. Tokens issued for this seat before stop working at once; a new token can be issued afterwards. Another key’s match or a player not in the match → 404.
-         */
-        delete: operations["matches.revokeSeat"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/matches/{id}/spectator-tokens": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A spectator token: reads the public view of the match (owner key).
-         * @description Answers 201 `{token, expiresAt}`. The token is accepted by GET /v1/matches/{id}, /events, /moves, /feed (also as `?token=`), the GraphQL `match` / `matchEvents` queries and `matchEvents` subscription (WebSocket `connectionParams.authorization`); it sends no commands. It stops working at `expiresAt` and when the owner’s API key is revoked. Another key’s match → 404.
-         */
-        post: operations["matches.spectatorToken"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/matches/{id}/moves": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The command types each player may send now (a seat token sees its own), so a plugin can grey out buttons.
-         * @description From the game’s flow: whose turn, which decisions are pending, nothing once the match has ended. A command not listed may still be refused by the rules (422) with its reason; a command listed for another player only is 403 `not_your_seat` for a seat token.
-         */
-        get: operations["matches.moves"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3103,14 +3033,6 @@ export interface components {
             events: components["schemas"]["MatchEvent"][];
             /** @description The projection after the command. (GraphQL: JSON: each game projects its own state.) */
             state: unknown;
-            /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-            warnings?: {
-                /** @description JSON pointer of the unknown member in the request */
-                path: string;
-                /** @description `unknown_member` */
-                code: string;
-                message: string;
-            }[];
         };
         /** MatchCorrection */
         MatchCorrection: {
@@ -3190,17 +3112,6 @@ export interface components {
              */
             updatedAt: string;
         };
-        /** MatchMoves */
-        MatchMoves: {
-            /** @description The match version the moves are for. */
-            version: number;
-            /** @description Each command type each player may send now; a seat token sees its own player’s. */
-            moves: {
-                player: string;
-                /** @description A command type (`<prefix>.<snake_case>`). */
-                type: string;
-            }[];
-        };
         /** MatchResult */
         MatchResult: {
             ended: boolean;
@@ -3244,22 +3155,8 @@ export interface components {
             };
             /** Format: date-time */
             createdAt: string;
-            viewer?: components["schemas"]["MatchViewer"];
-            /** @description The projection (fold) of the events up to `version`, as `viewer` may see it: a seat or spectator reads `{"hidden": true}` in place of what the rules keep from it (CONTRACT §8.1). (GraphQL: JSON: each game projects its own state.) */
+            /** @description The projection (fold) of the events up to `version`. (GraphQL: JSON: each game projects its own state.) */
             state: unknown;
-            /** @description Versions withdrawn by corrections (present only when there are some). */
-            withdrawn?: number[];
-        };
-        /** MatchViewer */
-        MatchViewer: {
-            kind: "owner" | "seat" | "spectator";
-            /** @description The seat’s player. */
-            playerId?: string;
-            /**
-             * @description The owner previews this view (`?as=`).
-             * @enum {boolean}
-             */
-            preview?: true;
         };
         /** MeleeAttack */
         MeleeAttack: {
@@ -3413,26 +3310,12 @@ export interface components {
             detail: string;
             /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
             code?: string;
-            errors?: ({
+            errors?: {
                 /** @description JSON pointer into the request */
                 path: string;
                 code: string;
                 message: string;
-                /** @description Where the member is when not in the body: querystring, params or headers. */
-                in?: string;
-                /** @description Text bodies: the line (from 1) the problem is about. */
-                line?: number;
-                /** @description Text bodies: the column (from 1). */
-                column?: number;
-                /** @description The bound that was crossed (maxItems, lines, …). */
-                limit?: number;
-                /** @description How many were sent. */
-                count?: number;
-            } & {
-                [key: string]: unknown;
-            })[];
-            /** @description Problems found but not listed (the list is capped). */
-            errorsOmitted?: number;
+            }[];
             instance?: string;
             requestId?: string;
         } & {
@@ -3720,15 +3603,6 @@ export interface components {
             /** @description The codes of its validation errors, in path order (no path or message: they would show the list). */
             codes: string[];
         };
-        /** SeatToken */
-        SeatToken: {
-            /** @description A compact JWS (EdDSA, `typ: seat+jwt`): `Authorization: Bearer <token>` (streams also `?token=`). */
-            token: string;
-            /** Format: date-time */
-            expiresAt: string;
-            /** @description The seat’s player. */
-            playerId: string;
-        };
         /** Simulation */
         Simulation: {
             /** Format: uuid */
@@ -3897,13 +3771,6 @@ export interface components {
             status: "queued" | "running" | "completed" | "failed" | "cancelled";
             deduplicated: boolean;
         };
-        /** SpectatorToken */
-        SpectatorToken: {
-            /** @description A compact JWS (EdDSA, `typ: spectator+jwt`): `Authorization: Bearer <token>` (streams also `?token=`). */
-            token: string;
-            /** Format: date-time */
-            expiresAt: string;
-        };
         /**
          * SpiritOfEdenAction
          * @description One action (SOE-ACT-*). Members per type: move {ally, to, steps}; attract {ally, target}; push {ally, target, to, steps}; protect/recover/shortcut {ally}; ambush {ally, goomz}; swapGoomz/swapAllies {pair}.
@@ -4007,14 +3874,6 @@ export interface components {
          * @description A band (`A`, `B`) or the NPCs (`npc`).
          */
         TableSide: ("A" | "B") | "npc";
-        /** TableTokenRequest */
-        TableTokenRequest: {
-            /**
-             * @description Lifetime in seconds, 60–86400 (default 86400); another value → 400.
-             * @default 86400
-             */
-            ttlSeconds?: number;
-        };
         /**
          * UpkeepApGranted
          * @description Every band fighter gets 3 AP (EDEN-UPKEEP-8).
@@ -4366,15 +4225,6 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4436,15 +4286,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeleeResult"] & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4506,15 +4347,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RangedResult"] & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4623,15 +4455,6 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4731,15 +4554,6 @@ export interface operations {
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
@@ -4911,7 +4725,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         editions: {
                             id: "es" | "de";
                             name: string;
@@ -4936,15 +4750,6 @@ export interface operations {
                         summary: string;
                     } & {
                         [key: string]: unknown;
-                    }) & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -5031,15 +4836,6 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5155,15 +4951,6 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5244,7 +5031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         cost: number;
                         allowed: boolean;
                         reasons: {
@@ -5265,15 +5052,6 @@ export interface operations {
                         summary: string;
                     } & {
                         [key: string]: unknown;
-                    }) & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -5364,15 +5142,6 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5456,7 +5225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         action: "attack" | "charge" | "wander";
                         targetId?: string;
                         candidates: string[];
@@ -5472,15 +5241,6 @@ export interface operations {
                         summary: string;
                     } & {
                         [key: string]: unknown;
-                    }) & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -5604,15 +5364,6 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5715,15 +5466,6 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5801,15 +5543,6 @@ export interface operations {
                         rule: string;
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -5894,7 +5627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         event: string;
                         rule: string;
                         scenery: {
@@ -5952,15 +5685,6 @@ export interface operations {
                         summary: string;
                     } & {
                         [key: string]: unknown;
-                    }) & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -6016,16 +5740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AttackOdds"] & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["AttackOdds"];
                     "image/svg+xml": string;
                     "image/png": string;
                 };
@@ -6082,16 +5797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AttackOdds"] & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["AttackOdds"];
                     "image/svg+xml": string;
                     "image/png": string;
                 };
@@ -6221,15 +5927,6 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6330,15 +6027,6 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6433,15 +6121,6 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6516,15 +6195,6 @@ export interface operations {
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
@@ -6629,15 +6299,6 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6730,15 +6391,6 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -6848,15 +6500,6 @@ export interface operations {
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
@@ -6991,15 +6634,6 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -7093,15 +6727,6 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -7195,15 +6820,6 @@ export interface operations {
                         };
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -7275,15 +6891,6 @@ export interface operations {
                         reason: "fewest" | "tie" | "none_eligible";
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -7365,15 +6972,6 @@ export interface operations {
                         };
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -7564,15 +7162,6 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -7676,15 +7265,6 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -7765,15 +7345,6 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -7929,15 +7500,6 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -8023,15 +7585,6 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -8149,15 +7702,6 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -8253,15 +7797,6 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -8426,15 +7961,6 @@ export interface operations {
                         skipped: ("yellow" | "red" | "black")[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -8610,15 +8136,6 @@ export interface operations {
                         };
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -8717,15 +8234,6 @@ export interface operations {
                         destroyedPairs: ("waterfall" | "swamp" | "forest" | "mountain")[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -8832,15 +8340,6 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -8975,15 +8474,6 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -9084,15 +8574,6 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
-                    } & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
                     };
                 };
             };
@@ -9152,15 +8633,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DiceRoll"] & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -9293,16 +8765,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiceDistribution"] & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DiceDistribution"];
                     "image/svg+xml": string;
                     "image/png": string;
                 };
@@ -9359,16 +8822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiceComparison"] & {
-                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
-                        warnings?: {
-                            /** @description JSON pointer of the unknown member in the request */
-                            path: string;
-                            /** @description `unknown_member` */
-                            code: string;
-                            message: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DiceComparison"];
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -9988,15 +9442,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Wrong admin token. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Unknown id (or owned by another API key). */
             404: {
                 headers: {
@@ -10208,8 +9653,6 @@ export interface operations {
             query?: {
                 /** @description The state at an earlier version (replay). */
                 version?: number;
-                /** @description Owner only (CONTRACT §8.1): preview the view of a player (`as=<playerId>`) or of a spectator (`as=spectator`); `viewer` then says `preview: true`. A seat or spectator token → 403 `owner_only`. */
-                as?: string;
             };
             header?: never;
             path: {
@@ -10239,15 +9682,6 @@ export interface operations {
             };
             /** @description Missing or unknown API key. */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Wrong admin token. */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10435,276 +9869,6 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Rate limit exceeded, or too many streams open (`too_many_streams`: at most MAX_STREAMS_PER_KEY per API key and MAX_STREAMS_PER_IP per client address); retry after Retry-After seconds. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Overloaded or not ready; retry after Retry-After seconds. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    "matches.seatToken": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                playerId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["TableTokenRequest"];
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SeatToken"];
-                };
-            };
-            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or unknown API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unknown id (or owned by another API key). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Overloaded or not ready; retry after Retry-After seconds. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    "matches.revokeSeat": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                playerId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Revoked. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing or unknown API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unknown id (or owned by another API key). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Overloaded or not ready; retry after Retry-After seconds. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    "matches.spectatorToken": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["TableTokenRequest"];
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SpectatorToken"];
-                };
-            };
-            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Missing or unknown API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unknown id (or owned by another API key). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            /** @description Rate limit exceeded. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Overloaded or not ready; retry after Retry-After seconds. */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    "matches.moves": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MatchMoves"];
-                };
-            };
-            /** @description Missing or unknown API key. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unknown id (or owned by another API key). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
-            /** @description Rate limit exceeded. */
             429: {
                 headers: {
                     [name: string]: unknown;
