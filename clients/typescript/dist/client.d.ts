@@ -403,11 +403,6 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             }[];
         };
         summary: string;
-        warnings?: {
-            path: string;
-            code: string;
-            message: string;
-        }[] | undefined;
         foundryRolls?: {
             class: "Roll";
             options: {};
@@ -785,11 +780,6 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             }[];
         };
         summary: string;
-        warnings?: {
-            path: string;
-            code: string;
-            message: string;
-        }[] | undefined;
         foundryRolls?: {
             class: "Roll";
             options: {};
@@ -878,11 +868,6 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             }[];
         };
         summary: string;
-        warnings?: {
-            path: string;
-            code: string;
-            message: string;
-        }[] | undefined;
         foundryRolls?: {
             class: "Roll";
             options: {};
@@ -1018,11 +1003,6 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
         };
         rules: string[];
         summary: string;
-        warnings?: {
-            path: string;
-            code: string;
-            message: string;
-        }[] | undefined;
     }>;
     goomzPhase: (body: T.GoomzPhaseRequest) => Promise<{
         steps: {
@@ -1078,11 +1058,6 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
         lost: boolean;
         skipped: ("yellow" | "red" | "black")[];
         summary: string;
-        warnings?: {
-            path: string;
-            code: string;
-            message: string;
-        }[] | undefined;
     }>;
     rollDice: (body: T.DiceRollRequest) => Promise<{
         notation: string;
@@ -1130,11 +1105,6 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             };
             summary: string;
             summaryShort: string;
-        }[] | undefined;
-        warnings?: {
-            path: string;
-            code: string;
-            message: string;
         }[] | undefined;
         foundryRolls?: {
             class: "Roll";
@@ -1393,11 +1363,6 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             editions: ("es" | "de")[];
         }[];
         summary: string;
-        warnings?: {
-            path: string;
-            code: string;
-            message: string;
-        }[] | undefined;
     }>;
     /**
      * Validates a band: a JSON body, or the plain-text list format (answered with the parsed
@@ -1628,13 +1593,7 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             [x: string]: unknown;
         };
         createdAt: string;
-        viewer?: {
-            kind: "owner" | "seat" | "spectator";
-            playerId?: string | undefined;
-            preview?: true | undefined;
-        } | undefined;
         state: unknown;
-        withdrawn?: number[] | undefined;
     }>;
     /** Resolves a command against the match state and appends its events atomically. */
     runCommand: (matchId: string, body: T.CommandRequest, o?: MatchWriteOptions) => Promise<{
@@ -1647,11 +1606,6 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             recordedAt: string;
         }[];
         state: unknown;
-        warnings?: {
-            path: string;
-            code: string;
-            message: string;
-        }[] | undefined;
         foundryRolls?: {
             class: "Roll";
             options: {};
