@@ -7,6 +7,8 @@ import type { ApiKeyStore, Clock, IdSource, JobRunner } from './ports.js';
 import type { EventStore } from './matches/ports.js';
 import type { SimulationStore } from './simulations/ports.js';
 import { MatchService } from './matches/service.js';
+import { SeatTokenService } from './matches/seat-tokens.js';
+import { SeatWatch } from './matches/seat-watch.js';
 import type { AppendNotifications } from './matches/notifications.js';
 import { AppendNotifier } from './matches/notifier.js';
 import { SimulationService } from './simulations/service.js';
@@ -23,6 +25,9 @@ import type { BlindRollStore } from './dice/blind-ports.js';
 export interface MatchRuntime {
   service: MatchService;
   notifications: AppendNotifications;
+  /** Seat and spectator tokens (CONTRACT §8.1), and the open streams of seats (ended when a seat is revoked). */
+  seats: SeatTokenService;
+  seatWatch: SeatWatch;
 }
 
 export interface Services {
@@ -73,7 +78,13 @@ export function buildServices(ports: ServicePorts): Services {
   let matches: MatchRuntime | undefined;
   if (ports.events) {
     const notifications = ports.notifications ?? new AppendNotifier();
-    matches = { notifications, service: new MatchService(ports.events, { ids, onAppended: (id, v) => notifications.publish(id, v) }) };
+    const seatWatch = new SeatWatch(ports.events);
+    matches = {
+      notifications,
+      service: new MatchService(ports.events, { ids, onAppended: (id, v) => notifications.publish(id, v) }),
+      seats: new SeatTokenService(ports.receiptKeys, ports.events, { clock, issuer: ports.receiptIssuer, onRevoked: (id, player) => seatWatch.announce(id, player) }),
+      seatWatch,
+    };
   }
   const simulations = ports.simulations && ports.jobs ? new SimulationService(ports.simulations, ports.jobs, { clock, ids }) : undefined;
   const revocations = ports.apiKeys && new KeyRevocations(ports.apiKeys, { onRevoked: (owner) => simulations?.cancelAllOf(owner) });
@@ -85,6 +96,7 @@ export function buildServices(ports: ServicePorts): Services {
   const close = async () => {
     simulations?.close();
     revocations?.close();
+    matches?.seatWatch.close();
     await matches?.notifications.close();
   };
   return { clock, ids, apiKeys: revocations?.store, revocations, matches, simulations, receipts, rosters, catalogs, feedTokens, blindRolls, close };

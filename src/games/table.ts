@@ -61,10 +61,18 @@ export interface TableRules<S> {
   moves(state: S): Move[];
   /**
    * The player `command` acts for: the player it names (its `player` member, or the game's own
-   * member for it), else the player the rules give this command to now; undefined when it is not
+   * member for it), else the player the rules give this command to now; several players when it
+   * carries the decisions of more than one (both bids in one command, a defender's reply inside
+   * the attacker's command: only the owner key, a referee, may send it); undefined when it is not
    * one player's (a table-wide step anyone at the table may send).
    */
-  actor(command: TableCommand, state: S): string | undefined;
+  actor(command: TableCommand, state: S): string | readonly string[] | undefined;
+}
+
+/** The actor of a command carrying the decisions of `players` (distinct, in order): one player's id when there is only one. */
+export function severalPlayers(players: readonly string[]): string | readonly string[] {
+  const distinct = [...new Set(players)];
+  return distinct.length === 1 ? distinct[0]! : distinct;
 }
 
 /** Replace every element of a list by HIDDEN (its length stays visible). */

@@ -29,15 +29,38 @@ function holdStream(ctx: GraphqlContext, ownerId: string, complete: () => void) 
   }
 }
 
-/** `source`, ending with a `key_revoked` error when the key of `ownerId` is revoked, and completed on shutdown. */
-export function untilRevoked<T>(ctx: GraphqlContext, ownerId: string, source: AsyncIterator<T>): AsyncIterableIterator<T> {
+function seatRevoked(): unknown {
+  try {
+    return asGraphqlError(new HttpProblem(401, 'invalid_token', 'The tokens of this seat were revoked by the match owner.', { reason: 'seat_revoked' }));
+  } catch (error) {
+    return error;
+  }
+}
+
+/** A subscription opened with a seat token: it ends when the owner revokes the seat's tokens (CONTRACT §8.1). */
+export interface SeatOfStream {
+  matchId: string;
+  playerId: string;
+  generation: number;
+}
+
+/**
+ * `source`, ending with a `key_revoked` error when the key of `ownerId` is revoked (or an
+ * `invalid_token` one when `seat`'s tokens are), and completed on shutdown.
+ */
+export function untilRevoked<T>(ctx: GraphqlContext, ownerId: string, source: AsyncIterator<T>, seat?: SeatOfStream): AsyncIterableIterator<T> {
   let complete: () => void = () => undefined;
   const shutdown = new Promise<IteratorReturnResult<undefined>>((resolve) => (complete = () => resolve({ value: undefined, done: true })));
   const slot = holdStream(ctx, ownerId, () => complete());
   let reject: (error: unknown) => void = () => undefined;
   const revoked = new Promise<never>((_, r) => (reject = r));
   revoked.catch(() => undefined);
-  const off = ctx.app.services.revocations?.watch(ownerId, () => reject(keyRevoked())) ?? (() => undefined);
+  const offKey = ctx.app.services.revocations?.watch(ownerId, () => reject(keyRevoked())) ?? (() => undefined);
+  const offSeat = (seat && ctx.app.services.matches?.seatWatch.watch({ ownerId, ...seat }, () => reject(seatRevoked()))) ?? (() => undefined);
+  const off = () => {
+    offKey();
+    offSeat();
+  };
   // not awaited: a source waiting for its next value finishes its return() only when that arrives
   const end = () => {
     off();

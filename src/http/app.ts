@@ -21,6 +21,7 @@ import { operationRoutes } from './routes/operations.js';
 import { systemRoutes } from './routes/system.js';
 import { adminRoutes } from './routes/admin.js';
 import { matchRoutes } from './routes/matches.js';
+import { seatRoutes } from './routes/seats.js';
 import { simulationRoutes } from './routes/simulations.js';
 import { matchListRoutes } from './routes/match-list.js';
 import { simulationListRoutes } from './routes/simulation-list.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
     await api.register(operationRoutes);
     await api.register(adminRoutes);
     await api.register(matchRoutes);
+    await api.register(seatRoutes);
     await api.register(matchListRoutes);
     await api.register(simulationRoutes);
     await api.register(simulationListRoutes);

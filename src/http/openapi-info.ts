@@ -32,6 +32,11 @@ export function openApiInfo() {
       securitySchemes: {
         apiKey: { type: 'http', scheme: 'bearer', description: 'API key from POST /v1/admin/keys' },
         adminToken: { type: 'http', scheme: 'bearer', description: 'The ADMIN_TOKEN the service was started with' },
+        tableToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A seat or spectator token of one match (POST /v1/matches/{id}/seats/{playerId}/tokens, POST /v1/matches/{id}/spectator-tokens; CONTRACT §8.1)',
+        },
       },
     },
     tags: [

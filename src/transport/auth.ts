@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { KeyOwner } from '../app/ports.js';
 import { HttpProblem, isOutage, unavailable } from './problem.js';
 import { FEED_STREAM_ROUTES, feedTokenOwner, feedTokenRequest, looksLikeFeedToken, queryToken } from './feed-token.js';
+import { TABLE_TOKEN_ROUTES, isTableToken, tableTokenOwner, tableTokenRequest } from './table-token.js';
 import './services.js';
 
 export type ApiKeyOwner = KeyOwner;
@@ -25,6 +26,9 @@ function unauthorized(detail: string): HttpProblem {
 }
 
 async function resolveOwner(request: FastifyRequest): Promise<ApiKeyOwner> {
+  // a match route called with a seat or spectator token: it stands for the owner's key, as its seat (CONTRACT §8.1)
+  const table = tableTokenRequest(request);
+  if (table) return tableTokenOwner(request, table);
   // a stream route called with ?token=: the feed token stands for the key (CONTRACT §7.2)
   const feed = feedTokenRequest(request);
   if (feed) return feedTokenOwner(request, feed);
@@ -43,6 +47,7 @@ async function resolveOwner(request: FastifyRequest): Promise<ApiKeyOwner> {
     throw unavailable('API keys cannot be checked right now; retry later.');
   }
   if (!owner) {
+    if (isTableToken(key)) throw new HttpProblem(401, 'invalid_token', `A seat or spectator token is accepted only by ${TABLE_TOKEN_ROUTES} of its match.`);
     if (looksLikeFeedToken(key)) throw unauthorized(`A feed token is not an API key: it opens only ${FEED_STREAM_ROUTES}, as ?token=.`);
     throw unauthorized('Unknown or revoked API key.');
   }

@@ -7,7 +7,7 @@
 import type { FastifyError } from 'fastify';
 import { InvalidInput, NotFound, RuleViolation } from '../games/errors.js';
 import { toProblems, MAX_LISTED_PROBLEMS } from '../app/validate.js';
-import { VersionConflict } from '../app/matches/errors.js';
+import { NotYourSeat, VersionConflict } from '../app/matches/errors.js';
 import { plural } from '../app/i18n.js';
 import { QueueUnavailable } from '../app/ports.js';
 import { RosterQuotaExceeded } from '../app/league/ports.js';
@@ -137,6 +137,7 @@ export function toProblem(error: unknown): Problem {
   if (error instanceof RuleViolation) return problem(422, error.code, error.message, error.extra);
   if (error instanceof InvalidInput) return problem(400, error.code, error.message, { ...error.extra, errors: error.errors });
   if (error instanceof NotFound) return problem(404, 'not_found', error.message);
+  if (error instanceof NotYourSeat) return problem(403, error.code, error.message);
   if (error instanceof VersionConflict) {
     return problem(409, 'version_conflict', error.message, { currentVersion: error.currentVersion, expectedVersion: error.expectedVersion });
   }

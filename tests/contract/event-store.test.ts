@@ -123,6 +123,28 @@ for (const target of storeTargets) {
       await expect(store.append(owner, randomUUID(), 0, [])).rejects.toBeInstanceOf(NotFound);
     });
 
+    it('keeps seat token generations per match and player; another key neither reads nor raises them (CONTRACT §8.1)', async () => {
+      const m = await newMatch(store);
+      expect(await store.seatGenerations(owner, m.id)).toEqual({});
+      expect(await store.revokeSeat(owner, m.id, 'p1')).toBe(1);
+      expect(await store.revokeSeat(owner, m.id, 'p1')).toBe(2);
+      expect(await store.revokeSeat(owner, m.id, 'p2')).toBe(1);
+      expect(await store.seatGenerations(owner, m.id)).toEqual({ p1: 2, p2: 1 });
+      expect(await store.seatGenerations(other, m.id)).toBeUndefined();
+      await expect(store.revokeSeat(other, m.id, 'p1')).rejects.toBeInstanceOf(NotFound);
+      await expect(store.revokeSeat(owner, randomUUID(), 'p1')).rejects.toBeInstanceOf(NotFound);
+      expect(await store.seatGenerations(owner, 'not-a-uuid')).toBeUndefined();
+      // a revocation inside idempotent work that throws afterwards is undone
+      await expect(
+        store.idempotent(owner, { key: randomUUID(), hash: 'h' }, async (s) => {
+          await s.revokeSeat(owner, m.id, 'p2');
+          throw new Error('after the revocation');
+        }),
+      ).rejects.toThrow('after the revocation');
+      expect(await store.seatGenerations(owner, m.id)).toEqual({ p1: 2, p2: 1 });
+      expect((await store.getMatch(owner, m.id))!.version).toBe(0);
+    });
+
     it('answers an idempotent retry with the first answer and appends nothing; another body → idempotency_key_reused', async () => {
       const m = await newMatch(store);
       const key = randomUUID();

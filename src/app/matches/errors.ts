@@ -11,3 +11,19 @@ export class VersionConflict extends Error {
     this.name = 'VersionConflict';
   }
 }
+
+/**
+ * CONTRACT §8.1: a seat (or spectator) token asked for what its person may not do — a command for
+ * another player, one the rules give to another player now, a spectator's command, or the owner's
+ * preview. 403; nothing is appended.
+ */
+export class NotYourSeat extends Error {
+  readonly status = 403;
+  constructor(
+    message: string,
+    readonly code: 'not_your_seat' | 'owner_only' = 'not_your_seat',
+  ) {
+    super(message);
+    this.name = 'NotYourSeat';
+  }
+}

@@ -18,7 +18,11 @@ import { EDEN_COMMAND_EXAMPLES } from './eden-command-examples.js';
 import { exsiliumMatch } from './exsilium-commands.js';
 import { animaMatch } from './anima-commands.js';
 import { GAME_GUIDES, type GameGuide } from './game-guides.js';
-import { defineMatchGame, own, withOutcome, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
+import { defineMatchGame, own, withOutcome, withTable, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
+import { edenTable } from '../../games/eden/match/table.js';
+import { animaTable } from '../../games/anima/match/table.js';
+import { exsiliumTable } from '../../games/exsilium/match/table-rules.js';
+import { spiritTable } from '../../games/spirit-of-eden/match/table.js';
 
 export type { Command, GameId, GameMatch, MatchOutcome } from './match-game.js';
 export const GAMES: GameId[] = ['eden', 'anima', 'exsilium', 'spirit-of-eden'];
@@ -44,13 +48,17 @@ export function gameMatch(game: string): GameMatch | undefined {
   // Every projection carries `state.outcome` (CONTRACT §8.2), derived by the game's pure core from
   // its own end conditions; the older places (EDEN `result`, Exsilium `summary.winner`, The Spirit
   // of Eden `result`) stay beside it.
+  // Each game's table rules (src/games/<game>/match/table.ts) say what it keeps from whom and who may act (CONTRACT §8.1).
   registry ??= {
     // EDEN's own fold (src/games/eden/match/evolve.ts) keeps `outcome` in the state it returns
-    eden: { ...edenMatch, outcome: (state) => eden.edenOutcome(state as eden.EdenMatchState) },
+    eden: withTable({ ...edenMatch, outcome: (state) => eden.edenOutcome(state as eden.EdenMatchState) }, edenTable),
     // The other games: one generic resolution log each, with what the game's projection keeps
-    anima: withOutcome(animaMatch(), animaOutcome),
-    exsilium: withOutcome(exsiliumMatch(), (state: { table?: Table }) => exsiliumOutcome(state.table)),
-    'spirit-of-eden': withOutcome(spiritOfEdenMatch(), spiritOutcome),
+    anima: withTable(withOutcome(animaMatch(), animaOutcome), animaTable),
+    exsilium: withTable(
+      withOutcome(exsiliumMatch(), (state: { table?: Table }) => exsiliumOutcome(state.table)),
+      exsiliumTable,
+    ),
+    'spirit-of-eden': withTable(withOutcome(spiritOfEdenMatch(), spiritOutcome), spiritTable),
   };
   return own(registry, game);
 }

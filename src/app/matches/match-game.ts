@@ -7,6 +7,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { Dice } from '../../games/dice/index.js';
 import type { Player } from './ports.js';
+import type { TableRules } from '../../games/table.js';
 
 export type GameId = 'eden' | 'anima' | 'exsilium' | 'spirit-of-eden';
 
@@ -62,6 +63,8 @@ export interface GameMatch {
   validateOptions?(setup: MatchSetup): void;
   /** How a state of this game stands (its pure core's end conditions); also `state.outcome` of every projection. */
   outcome?(state: unknown): MatchOutcome;
+  /** What the game keeps from whom and who may act now (CONTRACT §8.1): every view of a match is derived from it. */
+  table?: TableRules<unknown>;
 }
 
 /** One command of a game: validated by `schema` (400 under `/command`) before `decide` sees it. */
@@ -129,4 +132,12 @@ export function withOutcome<S>(match: GameMatch, outcome: (state: S) => MatchOut
     evolve: (state, event) => attach(match.evolve(state, event)),
     outcome: derive,
   };
+}
+
+/**
+ * The game with its table rules (src/games/<game>/match/table.ts): the states they are handed are
+ * this game's own (its initial state and evolve made them), which is what `S` says.
+ */
+export function withTable<S>(match: GameMatch, table: TableRules<S>): GameMatch {
+  return { ...match, table: table as TableRules<unknown> };
 }

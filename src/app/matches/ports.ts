@@ -180,6 +180,13 @@ export interface EventStore {
    */
   listMatches(ownerId: string, query: MatchListQuery): Promise<MatchListEntry[]>;
   /**
+   * The generation of every seat of the match whose tokens were ever revoked (CONTRACT §8.1), by
+   * player id (a seat never revoked is at 0); undefined when the match is not `ownerId`'s.
+   */
+  seatGenerations(ownerId: string, matchId: string): Promise<Record<string, number> | undefined>;
+  /** Raise the generation of `playerId`'s seat (its tokens stop working); the new generation. Throws NotFound (unknown match or another owner's). */
+  revokeSeat(ownerId: string, matchId: string, playerId: string): Promise<number>;
+  /**
    * Run `work` at most once per (ownerId, key): the first call's answer is stored in the same
    * transaction as its effects; a repeat with the same hash gets that answer back (`replayed`), with
    * another hash throws RuleViolation `idempotency_key_reused`. When `work` throws, nothing is stored.

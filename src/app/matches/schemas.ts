@@ -1,5 +1,6 @@
 /** TypeBox schemas of the match endpoints (CONTRACT §5); the same schemas validate GraphQL input. */
 import { Type } from '@sinclair/typebox';
+import { UnknownMemberWarningsSchema } from '../unknown-members.js';
 
 export const GameSchema = Type.Union([Type.Literal('eden'), Type.Literal('anima'), Type.Literal('exsilium'), Type.Literal('spirit-of-eden')], { title: 'Game' });
 
@@ -101,8 +102,19 @@ export const CommandResult = Type.Object(
     version: Type.Integer(),
     events: Type.Array(EventOut),
     state: Type.Unknown({ description: 'The projection after the command. (GraphQL: JSON: each game projects its own state.)' }),
+    warnings: Type.Optional(UnknownMemberWarningsSchema),
   },
   { title: 'MatchCommandResult' },
+);
+
+/** Who an answer was read as (CONTRACT §8.1). */
+export const MatchViewerSchema = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('owner'), Type.Literal('seat'), Type.Literal('spectator')]),
+    playerId: Type.Optional(Type.String({ description: 'The seat’s player.' })),
+    preview: Type.Optional(Type.Literal(true, { description: 'The owner previews this view (`?as=`).' })),
+  },
+  { title: 'MatchViewer' },
 );
 
 export const MatchViewSchema = Type.Object(
@@ -113,7 +125,12 @@ export const MatchViewSchema = Type.Object(
     players: Type.Array(PlayerSchema),
     options: Type.Object({}, { additionalProperties: true, description: 'The options the match was created with (an open map, as sent).' }),
     createdAt: Type.String({ format: 'date-time' }),
-    state: Type.Unknown({ description: 'The projection (fold) of the events up to `version`. (GraphQL: JSON: each game projects its own state.)' }),
+    viewer: Type.Optional(MatchViewerSchema),
+    state: Type.Unknown({
+      description:
+        'The projection (fold) of the events up to `version`, as `viewer` may see it: a seat or spectator reads `{"hidden": true}` in place of what the rules keep from it (CONTRACT §8.1). (GraphQL: JSON: each game projects its own state.)',
+    }),
+    withdrawn: Type.Optional(Type.Array(Type.Integer(), { description: 'Versions withdrawn by corrections (present only when there are some).' })),
   },
   { title: 'MatchView' },
 );
@@ -129,7 +146,17 @@ export const EventPage = Type.Object(
 );
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
-export const ViewQuery = Type.Object({ version: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_000_000_000, description: 'The state at an earlier version (replay).' })) });
+export const ViewQuery = Type.Object({
+  version: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_000_000_000, description: 'The state at an earlier version (replay).' })),
+  as: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        'Owner only (CONTRACT §8.1): preview the view of a player (`as=<playerId>`) or of a spectator (`as=spectator`); `viewer` then says `preview: true`. A seat or spectator token → 403 `owner_only`.',
+    }),
+  ),
+});
 export const EventsQuery = Type.Object({
   from: Type.Integer({ minimum: 1, maximum: 2_000_000_000, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),

@@ -7,15 +7,19 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../canonical-json.js';
 import { diceFor } from '../../games/dice/index.js';
 import { InvalidInput, NotFound } from '../../games/errors.js';
-import { VersionConflict } from './errors.js';
+import { NotYourSeat, VersionConflict } from './errors.js';
 import { CORRECTION_EVENT, ENGINE_EVENT_VERSION, checkClientEvent, definitionOf, upcast, withdrawnVersions } from './events.js';
 import { RuleViolation } from '../../games/errors.js';
 import { commandWarnings, gameMatch, validateCommand, type Command, type GameMatch } from './games.js';
+import type { MatchEvent } from './match-game.js';
 import type { IdSource } from '../ports.js';
 import type { EventStore, MatchRecord, NewEvent, Player, StoredAnswer, StoredEvent } from './ports.js';
 import { encodeListCursor, listWindow, type ListKey, type MatchListEntry } from './ports.js';
 import { resultOf } from '../league/results.js';
 import { FoldCache, type FoldEntry } from './fold-cache.js';
+import { OWNER, type MatchCaller, type MatchViewer } from './seat-tokens.js';
+import { assertSeatMayAct, maskRefusal, readerOf, tableOf, viewerMember } from './views.js';
+import type { Move, Reader } from '../../games/table.js';
 
 export interface PublicEvent {
   version: number;
@@ -237,7 +241,10 @@ export class MatchService {
   }
 
   /** Resolve a command against the projected state and append its events atomically. */
-  async command(ownerId: string, id: string, body: { expectedVersion?: number; command: Command }, idem?: Idempotency) {
+  async command(ownerId: string, id: string, body: { expectedVersion?: number; command: Command }, idem?: Idempotency, viewer: MatchViewer = OWNER) {
+    const reader = readerOf(viewer);
+    /** The states the command's events led through (for a seat's view of its own answer). */
+    let trail: unknown[] | undefined;
     // One seed per request: a retry after a concurrent append rolls the same dice.
     const seed = this.options.ids.randomSeed();
     // the fold after this command, cached once its events are committed
@@ -252,9 +259,18 @@ export class MatchService {
         const version = folded.version;
         if (body.expectedVersion !== undefined && body.expectedVersion !== version) throw new VersionConflict(body.expectedVersion, version);
         let state = folded.state;
+        // CONTRACT §8.1: a seat acts for its own player only (403 not_your_seat, nothing appended)
+        assertSeatMayAct(g, viewer, command, state);
         const dice = diceFor(command.dice, () => seed);
-        const decided = g.decide(command, state, dice);
-        for (const e of decided) state = g.evolve(state, e);
+        let decided: MatchEvent[];
+        try {
+          decided = g.decide(command, state, dice);
+        } catch (error) {
+          // a refusal never names what the caller may not see (e.g. a card in another player's hand)
+          throw reader === undefined ? error : maskRefusal(error, tableOf(g).secretTexts(state, reader));
+        }
+        trail = [state];
+        for (const e of decided) trail.push((state = g.evolve(state, e)));
         try {
           const r = await store.append(
             ownerId,
@@ -276,7 +292,86 @@ export class MatchService {
       if (folds) this.folds.set(id, folds);
       this.options.onAppended?.(id, (answer.body as { version: number }).version);
     }
-    return answer;
+    if (reader === undefined) return answer;
+    return { ...answer, body: await this.commandAnswerFor(ownerId, id, reader, answer, answer.replayed ? undefined : trail) };
+  }
+
+  /** A command's answer as a seat reads it: its events and state in the seat's view (CONTRACT §8.1). */
+  private async commandAnswerFor(ownerId: string, id: string, reader: Reader, answer: StoredAnswer, trail: unknown[] | undefined) {
+    const body = answer.body as { version: number; events: PublicEvent[]; state: unknown; warnings?: unknown[] };
+    const m = await this.record(ownerId, id);
+    const table = tableOf(this.game(m));
+    const first = body.events[0]?.version ?? body.version + 1;
+    const events =
+      trail && trail.length === body.events.length + 1
+        ? body.events.map((e, i) => ({ ...e, data: table.viewEvent({ type: e.type, data: e.data }, reader, { before: trail[i], after: trail[i + 1] }).data }))
+        : await this.redactedEvents(m, reader, first, body.events.length);
+    return { ...body, events, state: table.viewState(body.state, reader) };
+  }
+
+  /** GET /v1/matches/{id} as `caller` reads it (CONTRACT §8.1); the owner may preview a view with `as` (a player id or `spectator`). */
+  async viewFor(caller: MatchCaller, id: string, query: { version?: number; as?: string } = {}) {
+    if (query.as !== undefined && caller.viewer.kind !== 'owner') throw new NotYourSeat('Only the match owner may preview another view (?as=).', 'owner_only');
+    const base = await this.view(caller.ownerId, id, query.version);
+    let shown: MatchViewer = caller.viewer;
+    if (query.as !== undefined) {
+      if (query.as === 'spectator') shown = { kind: 'spectator' };
+      else if (base.players.some((p) => p.id === query.as)) shown = { kind: 'seat', playerId: query.as };
+      else throw new InvalidInput([{ path: '/as', code: 'unknown_player', message: `a player id of this match (${base.players.map((p) => p.id).join(', ')}) or "spectator"` }]);
+    }
+    const preview = query.as !== undefined;
+    const viewer = viewerMember(shown, preview);
+    const reader = readerOf(shown);
+    if (reader === undefined) return { ...base, viewer };
+    const table = tableOf(this.game(await this.record(caller.ownerId, id)));
+    return { ...base, viewer, options: table.viewOptions(base.options, reader), state: table.viewState(base.state, reader) };
+  }
+
+  /** GET /v1/matches/{id}/events as `caller` reads them: the same versions, secret members hidden. */
+  async eventsFor(caller: MatchCaller, id: string, from: number, limit: number) {
+    const reader = readerOf(caller.viewer);
+    if (reader === undefined) return this.events(caller.ownerId, id, from, limit);
+    const m = await this.record(caller.ownerId, id);
+    const events = await this.redactedEvents(m, reader, from, limit);
+    const next = events.length ? events[events.length - 1]!.version + 1 : from;
+    return { events, from, next, nextFrom: next };
+  }
+
+  /** Events after `afterVersion` as `caller` reads them (feeds, subscriptions), or [] when the match is not the owner's. */
+  async eventsAfterFor(caller: MatchCaller, id: string, afterVersion: number, limit = 100): Promise<PublicEvent[]> {
+    const reader = readerOf(caller.viewer);
+    if (reader === undefined) return this.eventsAfter(caller.ownerId, id, afterVersion, limit);
+    const m = await this.store.getMatch(caller.ownerId, id);
+    return m ? this.redactedEvents(m, reader, afterVersion + 1, limit) : [];
+  }
+
+  /**
+   * Events `from` … (at most `limit`) as `reader` reads them: each through the game's viewEvent with
+   * the states before and after it, folded from the start (a correction folds again, as a replay to
+   * that version does).
+   */
+  private async redactedEvents(m: MatchRecord, reader: Reader, from: number, limit: number): Promise<PublicEvent[]> {
+    const g = this.game(m);
+    const table = tableOf(g);
+    const all = (await this.store.read(m.ownerId, m.id, { to: from + limit - 1 })).map(toPublic);
+    let state = g.initialState({ players: m.players, options: m.options });
+    const out: PublicEvent[] = [];
+    for (let i = 0; i < all.length; i++) {
+      const e = all[i]!;
+      const before = state;
+      state = e.type === CORRECTION_EVENT ? this.fold(m, all.slice(0, i + 1)) : g.evolve(state, e);
+      if (e.version >= from) out.push({ ...e, data: table.viewEvent({ type: e.type, data: e.data }, reader, { before, after: state }).data });
+    }
+    return out;
+  }
+
+  /** GET /v1/matches/{id}/moves (CONTRACT §8.1): the command types each player may send now; a seat sees its own. */
+  async movesFor(caller: MatchCaller, id: string): Promise<{ version: number; moves: Move[] }> {
+    const m = await this.record(caller.ownerId, id);
+    const { version, state } = await this.current(this.store, m);
+    const moves = tableOf(this.game(m)).moves(state);
+    const seat = caller.viewer.kind === 'seat' ? caller.viewer.playerId : undefined;
+    return { version, moves: seat === undefined ? moves : moves.filter((move) => move.player === seat) };
   }
 
   /**

@@ -10,7 +10,7 @@ import { follow } from '../../app/matches/notifier.js';
 import { matchesOf } from '../../transport/services.js';
 import { asGraphqlError } from '../errors.js';
 import { gql } from '../types/graphql-js.js';
-import { owner, type GraphqlContext as Ctx } from '../caller.js';
+import { matchCaller, owner, type GraphqlContext as Ctx } from '../caller.js';
 import { untilRevoked } from '../revocation.js';
 import { InvalidInput, NotFound } from '../../games/errors.js';
 import { guarded, idempotencyKey as key, input } from '../resolve.js';
@@ -36,10 +36,16 @@ export const matchesGraphql: GraphqlExtension = {
       query: {
         match: {
           type: t.output(MatchViewSchema, 'Match').type,
-          description: 'A match of the calling API key with its state (the projection of its events); `version` replays up to it. Same as GET /v1/matches/{id}.',
-          args: { id, version: { type: GraphQLInt } },
-          resolve: (_: unknown, args: { id: string; version?: number | null }, ctx: Ctx) =>
-            guarded(async () => matchesOf(ctx.app).service.view((await owner(ctx)).id, args.id, args.version ?? undefined)),
+          description:
+            'A match with its state (the projection of its events) as the caller may see it: the owner’s API key, or a seat or spectator token of this match (CONTRACT §8.1); `version` replays up to it. Same as GET /v1/matches/{id}.',
+          args: { id, version: { type: GraphQLInt }, as: { type: GraphQLString, description: 'Owner only: preview the view of a player id or `spectator` (as `?as=`).' } },
+          resolve: (_: unknown, args: { id: string; version?: number | null; as?: string | null }, ctx: Ctx) =>
+            guarded(async () =>
+              matchesOf(ctx.app).service.viewFor(await matchCaller(ctx, args.id), args.id, {
+                ...(args.version != null ? { version: args.version } : {}),
+                ...(args.as != null ? { as: args.as } : {}),
+              }),
+            ),
         },
         matchEvents: {
           type: t.output(EventPage, 'MatchEventPage').type,
@@ -49,7 +55,7 @@ export const matchesGraphql: GraphqlExtension = {
             guarded(async () => {
               const from = nonNegative(args.from, '/from', 1, 1);
               const limit = Math.min(1000, nonNegative(args.limit, '/limit', 100, 1));
-              return matchesOf(ctx.app).service.events((await owner(ctx)).id, args.id, from, limit);
+              return matchesOf(ctx.app).service.eventsFor(await matchCaller(ctx, args.id), args.id, from, limit);
             }),
         },
       },
@@ -80,8 +86,8 @@ export const matchesGraphql: GraphqlExtension = {
           args: { id, input: { type: t.inputField(RunCommandBody, 'RunCommand') }, idempotencyKey: idempotency },
           resolve: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
             guarded(async () => {
-              const o = await owner(ctx);
-              return (await matchesOf(ctx.app).service.command(o.id, args.id, input(RunCommandBody, args.input), key(args.idempotencyKey))).body;
+              const caller = await matchCaller(ctx, args.id);
+              return (await matchesOf(ctx.app).service.command(caller.ownerId, args.id, input(RunCommandBody, args.input), key(args.idempotencyKey), caller.viewer)).body;
             }),
         },
       },
@@ -91,26 +97,32 @@ export const matchesGraphql: GraphqlExtension = {
           description: 'Each event of the match after version `after` (default: the current version), as it is committed.',
           args: { id, after: { type: GraphQLInt } },
           subscribe: async (_: unknown, args: { id: string; after?: number | null }, ctx: Ctx) => {
-            const o = await guarded(() => owner(ctx));
+            const caller = await guarded(() => matchCaller(ctx, args.id));
             const { service, notifications } = matchesOf(ctx.app);
-            const m = await service.store.getMatch(o.id, args.id);
+            const m = await service.store.getMatch(caller.ownerId, args.id);
             if (!m) fail(new NotFound(`No match ${args.id}.`));
             const abort = new AbortController();
             const events = follow(
-              (v) => service.eventsAfter(o.id, args.id, v, 100),
+              (v) => service.eventsAfterFor(caller, args.id, v, 100),
               (listener) => notifications.subscribe(args.id, listener),
               args.after ?? m.version,
               abort.signal,
             );
             // Stop following when the client unsubscribes (graphql-js calls return()) or the key is revoked.
-            return untilRevoked(ctx, o.id, {
-              next: () => events.next(),
-              return: async () => {
-                abort.abort();
-                await events.return(undefined);
-                return { value: undefined, done: true as const };
+            const seat = caller.viewer.kind === 'seat' ? { matchId: m.id, playerId: caller.viewer.playerId, generation: caller.seatGeneration ?? 0 } : undefined;
+            return untilRevoked(
+              ctx,
+              caller.ownerId,
+              {
+                next: () => events.next(),
+                return: async () => {
+                  abort.abort();
+                  await events.return(undefined);
+                  return { value: undefined, done: true as const };
+                },
               },
-            });
+              seat,
+            );
           },
           resolve: (payload: unknown) => payload,
         },

@@ -35,6 +35,7 @@ import { CorrectionBody, CorrectionResult, MatchResultSchema } from '../../app/l
 import { signedResult } from '../../app/league/results.js';
 import { FeedTokenQuery } from '../../app/feeds/schemas.js';
 import { feedTokenRoute } from '../feed-tokens.js';
+import { matchCallerOf } from '../../transport/table-token.js';
 
 const idem = (request: FastifyRequest) => {
   const key = request.headers['idempotency-key'];
@@ -47,6 +48,8 @@ const send = (reply: FastifyReply, answer: { status: number; body: unknown; repl
 };
 
 const common = { tags: ['matches'], security: [{ apiKey: [] }] };
+/** Routes that also take a seat or spectator token (CONTRACT §8.1). */
+export const TABLE_SECURITY: { [scheme: string]: string[] }[] = [{ apiKey: [] }, { tableToken: [] }];
 
 export async function matchRoutes(app: FastifyInstance): Promise<void> {
   // Authentication before the body is parsed and validated: no key → 401 even for a bad body.
@@ -90,12 +93,14 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof RunCommandBody> }>('/v1/matches/:id/commands', {
+    config: { tableToken: true },
     schema: {
       ...common,
       operationId: 'matches.runCommand',
       summary: 'Run a command through the rules engine against the match state.',
       description:
         "Loads the events, folds them into the state, resolves the command with the game's rules and appends the resulting events atomically. " +
+        'A seat token (CONTRACT §8.1) acts as its player: a command for another player, or one the rules give to another player now, is 403 `not_your_seat` and appends nothing; its answer shows the events and state as the seat may see them. ' +
         'Fighters are named by id; AP and per-turn/per-game limits come from the match. Dice as in CONTRACT §1; the transcript is in the events.\n\n' +
         'Commands by game (`command.type`; every command may carry `dice`):\n' +
         commandCatalogMarkdown(),
@@ -103,11 +108,12 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       params: IdParams,
       // one named example per command type and game (OpenAPI media-type `examples`)
       body: { ...RunCommandBody, 'x-examples': commandExamples() },
-      response: { 201: CommandResult, ...problemResponses([400, 401, 404, 409, 422, 429, 503]) },
+      response: { 201: CommandResult, ...problemResponses([400, 401, 403, 404, 409, 422, 429, 503]) },
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      const answer = await rt().service.command(owner.id, request.params.id, request.body as never, idem(request));
+      const caller = matchCallerOf(request, owner);
+      const answer = await rt().service.command(owner.id, request.params.id, request.body as never, idem(request), caller.viewer);
       // resolutions are recorded with English summaries (the log does not change with the reader)
       if (carriesSummary(answer.body)) announceLanguage(reply, 'en');
       return send(reply, answer);
@@ -157,32 +163,41 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof ViewQuery> }>('/v1/matches/:id', {
+    config: { tableToken: true },
     schema: {
       ...common,
+      security: TABLE_SECURITY,
       operationId: 'matches.get',
-      summary: 'The match and its state (the projection of its events); `?version=n` replays up to n.',
+      summary: 'The match and its state (the projection of its events) as the caller may see it; `?version=n` replays up to n.',
+      description:
+        'The owner (API key) reads everything; a seat token reads the public state plus its player’s secrets, a spectator token the public state (CONTRACT §8.1): ' +
+        'what the rules keep from the reader reads `{"hidden": true}`, sizes stay visible, `options` are redacted the same way. `viewer` says which view this is; the owner may preview one with `?as=<playerId>` or `?as=spectator`.',
       params: IdParams,
       querystring: ViewQuery,
-      response: { 200: MatchViewSchema, ...problemResponses([400, 401, 404, 429, 503]) },
+      response: { 200: MatchViewSchema, ...problemResponses([400, 401, 403, 404, 429, 503]) },
     },
     handler: async (request) => {
       const owner = await requireApiKey(request);
-      return rt().service.view(owner.id, request.params.id, request.query.version);
+      return rt().service.viewFor(matchCallerOf(request, owner), request.params.id, request.query);
     },
   });
 
   app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof EventsQuery> }>('/v1/matches/:id/events', {
+    config: { tableToken: true },
     schema: {
       ...common,
+      security: TABLE_SECURITY,
       operationId: 'matches.events',
       summary: 'Events in version order from `from` (default 1), at most `limit` (default 100), with the next `from`.',
+      description:
+        'With a seat or spectator token each event is redacted for that reader (CONTRACT §8.1): the same versions and types, a secret member reads `{"hidden": true}`; a secret the rules reveal is public from the event that reveals it.',
       params: IdParams,
       querystring: EventsQuery,
       response: { 200: EventPage, ...problemResponses([400, 401, 404, 429, 503]) },
     },
     handler: async (request) => {
       const owner = await requireApiKey(request);
-      return rt().service.events(owner.id, request.params.id, request.query.from, request.query.limit);
+      return rt().service.eventsFor(matchCallerOf(request, owner), request.params.id, request.query.from, request.query.limit);
     },
   });
 
@@ -200,9 +215,10 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: Static<typeof IdParams>; Querystring: Static<typeof FeedQuery> }>('/v1/matches/:id/feed', {
     sse: SSE_ROUTE,
-    config: { feedToken: 'match' },
+    config: { feedToken: 'match', tableToken: true },
     schema: {
       ...common,
+      security: TABLE_SECURITY,
       operationId: 'matches.feed',
       summary: 'Server-Sent Events of new events (`id:` = version, `event:` = type, `data:` = the event JSON).',
       description:
@@ -219,7 +235,8 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      const { service, notifications } = rt();
+      const caller = matchCallerOf(request, owner);
+      const { service, notifications, seatWatch } = rt();
       const id = request.params.id;
       const match = await service.store.getMatch(owner.id, id);
       if (!match) throw new NotFound(`No match ${id}.`);
@@ -241,14 +258,20 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       request.raw.on('close', () => abort.abort());
       reply.sse.onClose(() => abort.abort());
       onRevocation(reply, owner.id, () => end('revoked'));
+      // a seat's stream ends when the owner revokes the seat's tokens (CONTRACT §8.1, within 5 s)
+      if (caller.viewer.kind === 'seat') {
+        const seat = { ownerId: owner.id, matchId: match.id, playerId: caller.viewer.playerId, generation: request.seatGeneration ?? 0 };
+        const unwatch = seatWatch.watch(seat, () => end('revoked'));
+        reply.raw.on('close', unwatch);
+      }
       try {
         if (!followOn) {
-          for (const e of await service.eventsAfter(owner.id, id, after, 1000)) {
+          for (const e of await service.eventsAfterFor(caller, id, after, 1000)) {
             if (ended) break;
             await sendEvent(reply, e.type, e, e.version);
           }
         } else {
-          const read = (v: number) => service.eventsAfter(owner.id, id, v, 100);
+          const read = (v: number) => service.eventsAfterFor(caller, id, v, 100);
           const subscribe = (listener: AppendListener) => notifications.subscribe(id, listener);
           for await (const e of follow(read, subscribe, after, abort.signal)) {
             if (ended) break;

@@ -242,6 +242,25 @@ export class SqlEventStore implements EventStore {
     return rows[0] ? toMatch(rows[0]) : undefined;
   }
 
+  async seatGenerations(ownerId: string, matchId: string): Promise<Record<string, number> | undefined> {
+    if (!UUID.test(matchId)) return undefined;
+    const { rows } = await this.run<{ seats: Record<string, number> }>('arbiter_match_seats', `SELECT seats FROM matches WHERE id = $1 AND owner_id = $2`, [matchId, ownerId]);
+    return rows[0] ? { ...rows[0].seats } : undefined;
+  }
+
+  async revokeSeat(ownerId: string, matchId: string, playerId: string): Promise<number> {
+    if (!UUID.test(matchId)) throw new NotFound(`No match ${matchId}.`);
+    const { rows } = await this.run<{ generation: number }>(
+      'arbiter_revoke_seat',
+      `UPDATE matches SET seats = jsonb_set(seats, ARRAY[$3::text], to_jsonb(COALESCE((seats ->> $3::text)::int, 0) + 1))
+        WHERE id = $1 AND owner_id = $2
+        RETURNING (seats ->> $3::text)::int AS generation`,
+      [matchId, ownerId, playerId],
+    );
+    if (!rows[0]) throw new NotFound(`No match ${matchId}.`);
+    return Number(rows[0].generation);
+  }
+
   async append(ownerId: string, matchId: string, expectedVersion: number, events: NewEvent[]): Promise<AppendResult> {
     if (!UUID.test(matchId)) throw new NotFound(`No match ${matchId}.`);
     assertStorable(...eventParts(events));

@@ -63,6 +63,8 @@ const jsonCopy = <T>(value: T): T => JSON.parse(JSON.stringify(value) ?? 'null')
 interface StoredMatch {
   record: MatchRecord;
   events: StoredEvent[];
+  /** Seat token generations by player id (CONTRACT §8.1). */
+  seats: Record<string, number>;
 }
 
 interface StoredKey {
@@ -148,7 +150,7 @@ export class MemoryEventStore implements EventStore {
         version: 0,
         createdAt: tx.startedAt,
       };
-      this.memory.matches.set(id, { record, events: [] });
+      this.memory.matches.set(id, { record, events: [], seats: {} });
       tx.undo.push(() => this.memory.matches.delete(id));
       return copyMatch(record, 0);
     });
@@ -158,6 +160,28 @@ export class MemoryEventStore implements EventStore {
     return this.run(() => {
       const m = this.owned(ownerId, id);
       return m ? copyMatch(m.record, m.events.length) : undefined;
+    });
+  }
+
+  seatGenerations(ownerId: string, matchId: string): Promise<Record<string, number> | undefined> {
+    return this.run(() => {
+      const m = this.owned(ownerId, matchId);
+      return m ? { ...m.seats } : undefined;
+    });
+  }
+
+  revokeSeat(ownerId: string, matchId: string, playerId: string): Promise<number> {
+    return this.run((tx) => {
+      const m = this.owned(ownerId, matchId);
+      if (!m) throw new NotFound(`No match ${matchId}.`);
+      const before = m.seats[playerId];
+      const generation = (before ?? 0) + 1;
+      m.seats = { ...m.seats, [playerId]: generation };
+      tx.undo.push(() => {
+        const { [playerId]: _dropped, ...rest } = m.seats;
+        m.seats = before === undefined ? rest : { ...rest, [playerId]: before };
+      });
+      return generation;
     });
   }
 

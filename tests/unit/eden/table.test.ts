@@ -217,9 +217,12 @@ describe('EDEN table: actors', () => {
     expect(edenTable.actor({ type: 'eden.end_activation' }, state)).toBe('p2');
   });
 
-  it('EDEN-PREP-3 / EDEN-UPKEEP: the bid (both bids in one command) and the upkeep are table-wide', () => {
-    expect(edenTable.actor({ type: 'eden.bid', bids: { A: 1, B: 0 }, choice: 'A' }, state)).toBeUndefined();
-    expect(edenTable.actor({ type: 'eden.upkeep', victoryPoints: { A: 1 } }, state)).toBeUndefined();
+  it("EDEN-PREP-3 / EDEN-ACT-2: the bid (both bids in one command), victory points and the other band's interruptions carry both players' decisions; an upkeep without points is table-wide", () => {
+    expect(edenTable.actor({ type: 'eden.bid', bids: { A: 1, B: 0 }, choice: 'A' }, state)).toEqual(['p1', 'p2']);
+    expect(edenTable.actor({ type: 'eden.upkeep', victoryPoints: { A: 1 } }, state)).toEqual(['p1', 'p2']);
+    expect(edenTable.actor({ type: 'eden.upkeep' }, state)).toBeUndefined();
+    expect(edenTable.actor({ type: 'eden.activate', player: 'A', fighterId: 'a1', interruptions: ['b2'] }, state)).toEqual(['p1', 'p2']);
+    expect(edenTable.actor({ type: 'eden.activate', player: 'A', fighterId: 'a1' }, state)).toBe('p1');
   });
 });
 

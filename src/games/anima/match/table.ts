@@ -17,7 +17,7 @@
  * Card lists are redacted by where each card lies now: a card on the table, in a Group, face up in a
  * discard pile or in play is public; one in the reader's own hand (or dealt to it) is the reader's.
  */
-import { HIDDEN, hideAll, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../table.js';
+import { HIDDEN, hideAll, severalPlayers, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../table.js';
 import type { AnimaEventData } from './events.js';
 import { holding } from './rules.js';
 import { own, type AnimaCards, type AnimaTable, type GiftCard, type GroupState, type MissionCard } from './state.js';
@@ -275,12 +275,6 @@ function moves(state: AnimaTableState): Move[] {
   });
 }
 
-/**
- * What a command acts for when it also carries another player's decision: several players at once, so
- * no single seat may send it (only the owner, a referee, may). Not a player id.
- */
-export const severalPlayers = (players: string[]) => `several players: ${[...new Set(players)].join(', ')}`;
-
 /** The other players whose decisions a full-match command carries besides its `player`'s. */
 function othersDeciding(command: TableCommand, player: string): string[] {
   const list = <T>(x: unknown): T[] => (Array.isArray(x) ? (x as T[]) : []);
@@ -297,7 +291,7 @@ function othersDeciding(command: TableCommand, player: string): string[] {
   return others.filter((x) => x !== player);
 }
 
-function actor(command: TableCommand, state: AnimaTableState): string | undefined {
+function actor(command: TableCommand, state: AnimaTableState): string | readonly string[] | undefined {
   // Every full-match command and every tool that names its player acts for that player.
   if (typeof command.player === 'string') {
     const others = othersDeciding(command, command.player);

@@ -10,7 +10,7 @@
  * The bids for First player (EDEN-PREP-3 / EDEN-FIRST-1) are sent together in one `eden.bid` and
  * revealed at once, so nothing is stored before they are revealed. EDEN has no decks.
  */
-import { HIDDEN, hideAll, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../table.js';
+import { severalPlayers, HIDDEN, hideAll, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../table.js';
 import { SIDES, canActivate, npcsInAction, otherSide, own, type Band, type EdenMatchState, type Side } from './state.js';
 
 type Data = Record<string, unknown>;
@@ -217,17 +217,26 @@ function fighterPlayer(state: EdenMatchState, ref: unknown): string | undefined 
   return e && e.side !== 'npc' ? playerOf(state, e.side) : undefined;
 }
 
-function actor(command: TableCommand, state: EdenMatchState): string | undefined {
+function actor(command: TableCommand, state: EdenMatchState): string | readonly string[] | undefined {
+  // EDEN-PREP-3: one command carries both bands' bids (and the winner's choice): both players decide it
+  if (command.type === 'eden.bid') return severalPlayers(SIDES.map((s) => playerOf(state, s)));
+  // EDEN-UPKEEP: the victory points of both sides (as each mission card says) are both players'
+  if (command.type === 'eden.upkeep' && command.victoryPoints && typeof command.victoryPoints === 'object' && Object.keys(command.victoryPoints).length > 0) {
+    return severalPlayers(SIDES.map((s) => playerOf(state, s)));
+  }
   // The player named ("A", "B" or a player id; an unknown name stays itself: it is nobody's seat)
   if (typeof command.player === 'string') {
     const side = sideNamed(state, command.player);
-    return side ? playerOf(state, side) : command.player;
+    const player = side ? playerOf(state, side) : command.player;
+    // EDEN-ACT-2: interruptions are the other band's decisions, sent with the activation
+    const interrupting = Array.isArray(command.interruptions) ? command.interruptions.map((f) => fighterPlayer(state, f)).filter((p): p is string => p !== undefined) : [];
+    return interrupting.some((p) => p !== player) ? severalPlayers([player, ...interrupting]) : player;
   }
   const member = own(FIGHTER_MEMBER, command.type);
   if (member) return fighterPlayer(state, command[member]);
   // EDEN-ACT-4: the active fighter's player ends its activation
   if (command.type === 'eden.end_activation' && state.activation.active) return fighterPlayer(state, state.activation.active);
-  // eden.bid, eden.upkeep, eden.roll_weather, eden.set_infestation_level: table-wide steps
+  // eden.upkeep without victory points, eden.roll_weather, eden.set_infestation_level: table-wide steps
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Exsilium at a table of several people (CONTRACT §8.1, src/games/table.ts): what each reader may see
  * of a match, which commands each player may send now, and whom a command acts for. (table.ts holds
- * the match's Table state; it re-exports `exsiliumTable` from here.)
+ * the match's Table state.)
  *
  * Secret, and from whom:
  * - EXS-DECK-1 / EXS-ROUND-1 / EXS-KW-DRAW: each player's hand, from the others (its size stays public);
@@ -21,7 +21,7 @@
  * upgrade row, upgrades bought, face-up drops) and the reader's own while it is in its hand or
  * face-down drop; `table.cards` lists only those (a hidden card reads HIDDEN where it lies).
  */
-import { HIDDEN, hideAll, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../table.js';
+import { HIDDEN, hideAll, severalPlayers, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../table.js';
 import type { TableEvent as ExsiliumEvent } from './evolve.js';
 import { UPGRADE_SPACES, own, type ExsiliumOptions, type Table, type TableNode, type TableTile } from './table.js';
 
@@ -269,12 +269,6 @@ function moves(state: ExsiliumTableState): Move[] {
   return (state.players ?? []).flatMap(({ id }) => [...(t ? tableMoves(t, id) : []), ...EXSILIUM_TOOLS].map((type) => ({ player: id, type })));
 }
 
-/**
- * What a command acts for when it carries several players' decisions: no single seat may send it
- * (only the owner, a referee, may). Not a player id.
- */
-export const severalPlayers = (players: string[]) => `several players: ${[...new Set(players)].join(', ')}`;
-
 /** The other players whose decisions a table command carries besides its `player`'s. */
 function othersDeciding(command: TableCommand, player: string, t: Table | undefined): string[] {
   const others: string[] = [];
@@ -294,12 +288,12 @@ function othersDeciding(command: TableCommand, player: string, t: Table | undefi
   return others.filter((x) => x !== player);
 }
 
-function actor(command: TableCommand, state: ExsiliumTableState): string | undefined {
+function actor(command: TableCommand, state: ExsiliumTableState): string | readonly string[] | undefined {
   // EXS-SETUP-2: one command carries every bidder's secret bid.
   if (command.type === 'exsilium.bid') {
     const bidders = isRecord(command.bids) ? Object.keys(command.bids) : [];
     if (bidders.length === 0) return undefined;
-    return bidders.length === 1 ? bidders[0] : severalPlayers(bidders);
+    return severalPlayers(bidders);
   }
   // Every table command names its player (exsilium.dodge: the defender); the stateless tools name none.
   if (typeof command.player !== 'string') return undefined;

@@ -352,6 +352,3 @@ export function setupTable(players: readonly { id: string }[], o: ExsiliumOption
 }
 
 export const points = (p: TablePlayer) => p.baralytas.reduce((a, b) => a + b, 0);
-
-// CONTRACT §8.1: the Exsilium TableRules (secrets, moves, actors) live beside this state in table-rules.ts.
-export { exsiliumTable, type ExsiliumTableState } from './table-rules.js';

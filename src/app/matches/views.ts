@@ -1,0 +1,96 @@
+/**
+ * Views of a match per viewer (CONTRACT §8.1), derived from the game's table rules
+ * (src/games/<game>/match/table.ts): the owner reads everything; a seat reads the public state plus
+ * its player's secrets; a spectator the public state. Everything that carries match state goes
+ * through here — the state, the `options` echoed back, the events (log, SSE feed, GraphQL), the
+ * moves, and refusals (their texts masked) — so no route can forget a secret.
+ */
+import { InvalidInput, RuleViolation } from '../../games/errors.js';
+import { HIDDEN, type Reader, type TableRules } from '../../games/table.js';
+import { NotYourSeat } from './errors.js';
+import type { GameMatch } from './match-game.js';
+import type { MatchViewer } from './seat-tokens.js';
+
+/** Who a viewer reads as: undefined for the owner (no redaction), a player id for a seat, null for a spectator. */
+export function readerOf(viewer: MatchViewer): Reader | undefined {
+  return viewer.kind === 'owner' ? undefined : viewer.kind === 'seat' ? viewer.playerId : null;
+}
+
+/** `viewer` of an answer (CONTRACT §8.1): `{kind, playerId?}`, plus `preview: true` for the owner's `?as=`. */
+export function viewerMember(viewer: MatchViewer, preview = false): { kind: MatchViewer['kind']; playerId?: string; preview?: true } {
+  return { kind: viewer.kind, ...(viewer.kind === 'seat' ? { playerId: viewer.playerId } : {}), ...(preview ? { preview: true as const } : {}) };
+}
+
+/**
+ * The table rules of a game. A game that declares none keeps nothing back from its owner, but a
+ * seat or a spectator reads only what cannot hold a secret: this fallback hides the whole state,
+ * every option and every event's data (types and versions stay).
+ */
+export function tableOf(g: GameMatch): TableRules<unknown> {
+  return g.table ?? CLOSED_TABLE;
+}
+
+const CLOSED_TABLE: TableRules<unknown> = {
+  viewState: () => HIDDEN,
+  viewOptions: (options) => Object.fromEntries(Object.keys(options).map((k) => [k, HIDDEN])),
+  viewEvent: (event) => ({ type: event.type, data: HIDDEN }),
+  secretTexts: () => [],
+  moves: () => [],
+  actor: () => undefined,
+};
+
+/**
+ * CONTRACT §8.1: a seat sends commands for its own player only, and only what the rules give that
+ * player now; a spectator sends none. Otherwise NotYourSeat (403 `not_your_seat`), before anything is decided.
+ */
+export function assertSeatMayAct(g: GameMatch, viewer: MatchViewer, command: { type: string; [member: string]: unknown }, state: unknown): void {
+  if (viewer.kind === 'owner') return;
+  if (viewer.kind === 'spectator') throw new NotYourSeat('A spectator token reads the match; it sends no commands.');
+  const table = tableOf(g);
+  const seat = viewer.playerId;
+  const actor = table.actor(command, state);
+  if (Array.isArray(actor)) {
+    throw new NotYourSeat(`This command carries the decisions of ${actor.join(', ')}: only the match owner (a referee, or the table's host) sends it.`);
+  }
+  if (typeof actor === 'string' && actor !== seat) throw new NotYourSeat(`This command acts for player ${actor}; this token holds the seat of ${seat}.`);
+  const givenTo = table.moves(state).filter((m) => m.type === command.type);
+  if (givenTo.length > 0 && !givenTo.some((m) => m.player === seat)) {
+    const players = [...new Set(givenTo.map((m) => m.player))].join(', ');
+    throw new NotYourSeat(`${command.type} is for ${players} now, not for ${seat}.`);
+  }
+}
+
+const MASK = '[hidden]';
+
+/** `text` with every secret of `secrets` replaced. */
+function maskText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length > 0 && out.includes(secret)) out = out.split(secret).join(MASK);
+  return out;
+}
+
+/** Any JSON value with every string holding a secret masked. */
+function maskValue(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return maskText(value, secrets);
+  if (Array.isArray(value)) return value.map((v) => maskValue(v, secrets));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [maskText(k, secrets), maskValue(v, secrets)]));
+  return value;
+}
+
+/**
+ * A refusal as a seat or spectator reads it: its message and members with the texts it may not
+ * see masked (e.g. a 422 naming a card in another player's hand). Other errors pass unchanged.
+ */
+export function maskRefusal(error: unknown, secrets: readonly string[]): unknown {
+  if (secrets.length === 0) return error;
+  if (error instanceof RuleViolation) return new RuleViolation(error.code, maskText(error.message, secrets), maskValue(error.extra, secrets) as Record<string, unknown>);
+  if (error instanceof InvalidInput) {
+    return new InvalidInput(
+      error.errors.map((p) => ({ ...p, message: maskText(p.message, secrets) })),
+      maskText(error.message, secrets),
+      error.code,
+      maskValue(error.extra, secrets) as Record<string, unknown>,
+    );
+  }
+  return error;
+}
