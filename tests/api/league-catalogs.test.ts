@@ -134,6 +134,17 @@ for (const target of databaseTargets()) {
       const version = await call('POST', '/v1/eden/rosters/validate', { bandType: 'faction', catalogRef: { id, version: 9 }, fighters: [] }, null);
       expect(version.body.errors).toEqual([expect.objectContaining({ code: 'unknown_catalog', path: '/catalogRef/version' })]);
       expect((await call('POST', '/v1/eden/rosters/validate', { bandType: 'faction', catalogRef: { id: 7 }, fighters: [] }, null)).status).toBe(400);
+      // ids the service never makes are never looked up: the same answers, never a 500 (NUL, lone surrogates, 101 characters)
+      for (const bad of ['a\u0000b', 'x\ud800', 'y'.repeat(101)]) {
+        const ref = await call('POST', '/v1/eden/rosters/validate', { bandType: 'faction', catalogRef: { id: bad }, fighters: [] }, null);
+        expect(ref.status, bad).toBe(400);
+        const diff = await call('POST', '/v1/eden/rosters/diff', { from: { id: bad }, to: { id: bad } }, null);
+        expect(diff.status, bad).toBe(400);
+        const inPath = bad.replace(/[^\w]/g, (c) => (c === '\u0000' ? '%00' : c === '\ud800' ? '%ED%A0%80' : c));
+        expect((await call('GET', `/v1/eden/catalogs/${inPath}`, undefined, null)).status, bad).toBeLessThan(500);
+        expect((await call('PUT', `/v1/eden/catalogs/${inPath}`, LEAGUE)).status, bad).toBeLessThan(500);
+        expect((await call('POST', `/v1/eden/rosters/${inPath}/reveal`)).status, bad).toBeLessThan(500);
+      }
     });
 
     it('takes catalogRef wherever {ref} fighters are accepted: an attack, on REST and GraphQL', async () => {

@@ -28,6 +28,9 @@ export interface CatalogLookup {
 
 const RESOLVED = Symbol('catalogRef resolved');
 
+/** Ids the service makes (uuids) and anything like them: another id (NUL, 101 characters…) names nothing and is never looked up. */
+export const STORED_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
 const isObject = (v: unknown): v is Record<string | symbol, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const CatalogRefSchema = Type.Object(

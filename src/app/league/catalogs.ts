@@ -16,7 +16,7 @@ import { leagueCatalogProblems, type LeagueCatalog } from '../../games/eden/cata
 import { byPath } from '../../games/eden/roster.js';
 import { canonicalJson } from '../canonical-json.js';
 import type { IdSource } from '../ports.js';
-import type { CatalogLookup, CatalogResolution } from './catalog-ref.js';
+import { STORED_ID, type CatalogLookup, type CatalogResolution } from './catalog-ref.js';
 import type { CatalogStore, StoredCatalog } from './ports.js';
 import { RosterTooLarge, storedSize } from './rosters.js';
 
@@ -97,20 +97,21 @@ export class CatalogService implements CatalogLookup {
   async update(ownerId: string, id: string, body: LeagueCatalog) {
     this.checkSize(body);
     this.check(body);
+    if (!STORED_ID.test(id)) throw new NotFound(`No catalog ${id} of this API key.`);
     const stored = await this.store.update({ id, ownerId, body, sha256: catalogSha256(body) }, this.quota());
     if (!stored) throw new NotFound(`No catalog ${id} of this API key.`);
     return saved(stored);
   }
 
   async get(id: string, version?: number): Promise<CatalogVersionView> {
-    const found = await this.store.find(id, version);
+    const found = STORED_ID.test(id) ? await this.store.find(id, version) : undefined;
     if (!found) throw new NotFound(version === undefined ? `No catalog ${id}.` : `No version ${version} of catalog ${id}.`);
     const latestVersion = version === undefined ? found.version : await this.store.latestVersion(id);
     return { id: found.id, version: found.version, latestVersion, sha256: found.sha256, createdAt: found.createdAt, catalog: found.body };
   }
 
   async resolve(ref: { id: string; version?: number }): Promise<CatalogResolution> {
-    const found = ref.id.length > 100 ? undefined : await this.store.find(ref.id, ref.version);
+    const found = STORED_ID.test(ref.id) ? await this.store.find(ref.id, ref.version) : undefined;
     if (!found) {
       const known = ref.version !== undefined && (await this.store.latestVersion(ref.id)) > 0;
       return known

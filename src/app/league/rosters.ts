@@ -18,7 +18,7 @@ import type { Lang } from '../i18n.js';
 import type { Clock, IdSource } from '../ports.js';
 import { validate } from '../validate.js';
 import { RosterBodySchema, rosterClaims, rosterValidation, type RosterBody } from '../eden/roster.operation.js';
-import { attachCatalogRef, catalogOf, type CatalogLookup } from './catalog-ref.js';
+import { STORED_ID, attachCatalogRef, catalogOf, type CatalogLookup } from './catalog-ref.js';
 import { rosterSha256, type ReceiptService } from './receipts.js';
 import type { RosterStore, StoredRoster } from './ports.js';
 
@@ -186,7 +186,7 @@ export class RosterService {
 
   /** The owner reveals a sealed list before its time (a list already open stays as it is); another key's list → 404. */
   async reveal(ownerId: string, id: string, lang: Lang) {
-    const stored = await this.store.reveal(id, ownerId, new Date(this.now()).toISOString());
+    const stored = STORED_ID.test(id) ? await this.store.reveal(id, ownerId, new Date(this.now()).toISOString()) : undefined;
     if (!stored) throw new NotFound(`No stored list ${id} of this API key.`);
     return this.view(stored, lang);
   }
@@ -234,7 +234,7 @@ export class RosterService {
       try {
         if (isStoredRef(given)) {
           const { id } = validate<{ id: string }>(StoredRosterRef, given);
-          const stored = await this.store.find(id);
+          const stored = STORED_ID.test(id) ? await this.store.find(id) : undefined;
           if (!stored) throw new InvalidInput([{ path: '/id', code: 'unknown_roster', message: `No stored list ${id}.` }]);
           if (this.sealed(stored)) throw new RosterSealed(id, stored.sealedUntil!);
           sides[side] = await this.withCatalog(stored.roster, stored.validation);
