@@ -194,7 +194,7 @@ describe('HTTP interactions: commands', () => {
 describe('replies stay inside Discord limits with the longest summaries', () => {
   /** A fake Arbiter answering the longest documented summary and more terms than an embed holds. */
   const longest: ArbiterApi = {
-    post: async (path) => {
+    post: (async (path: string) => {
       const summary = 'Ä'.repeat(SUMMARY_MAX - 1) + '.';
       if (path === '/v1/dice/rolls')
         return {
@@ -223,7 +223,7 @@ describe('replies stay inside Discord limits with the longest summaries', () => 
         },
         language: 'en',
       };
-    },
+    }) as ArbiterApi['post'],
     postPng: async () => Buffer.alloc(0),
   };
 
