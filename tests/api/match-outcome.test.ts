@@ -10,6 +10,7 @@ import { GAMES } from '../../src/app/matches/games.js';
 import { GAME_GUIDES } from '../../src/app/matches/game-guides.js';
 import { statusExamples } from '../../src/app/spirit-of-eden/examples.js';
 import { apiKey, memoryApp } from '../helpers/app.js';
+import { logSha256 } from '../../src/app/matches/log-digest.js';
 import { ANIMA_PLAYERS, animaCards } from '../unit/matches/spec/anima-fixtures.js';
 import { WHOLE_GAME, players as EXSILIUM_PLAYERS, scenario } from '../unit/matches/spec/exsilium-scenario.js';
 import { PLAY_CARDS, PLAY_ROLL, layout, planTurn } from '../unit/matches/spec/spirit-of-eden-setup.js';
@@ -54,7 +55,12 @@ async function expectEndedResult(id: string, winners: string[], extra: Cmd = {})
   expect(result).toMatchObject({ ended: true, winners, winner: winners.length === 1 ? winners[0] : null, ...extra });
   expect(result.receipt).toEqual(expect.any(String));
   const verified = await call('POST', '/v1/receipts/verify', { receipt: result.receipt });
-  expect(verified.body).toMatchObject({ valid: true, claims: { matchId: id, winner: result.winner, winners, version: result.version } });
+  expect(verified.body).toMatchObject({ valid: true, claims: { matchId: id, winner: result.winner, winners, version: result.version, logSha256: result.logSha256 } });
+  // CONTRACT §8.1: the receipt commits to the full log; the log the owner publishes checks against it
+  const published = (await call('GET', `/v1/matches/${id}/events?limit=1000`)).body.events as { version: number; type: string; schemaVersion: number; data: unknown }[];
+  expect(published.length).toBe(result.version);
+  expect(logSha256(published)).toBe(result.logSha256);
+  expect(logSha256(published.slice(0, -1))).not.toBe(result.logSha256);
   return result;
 }
 

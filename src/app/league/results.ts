@@ -22,6 +22,8 @@ export interface MatchResult {
   /** EDEN: the winning side `A` / `B` (what `winner` held before v1.2), null otherwise. */
   winningSide?: 'A' | 'B' | null;
   reason?: string;
+  /** Once ended: the digest of the whole log up to `version` (src/app/matches/log-digest.ts), also signed in `receipt`. */
+  logSha256?: string;
   receipt?: string;
 }
 
@@ -59,9 +61,11 @@ export function resultOf(view: MatchView): MatchResult {
 }
 
 /** The result with a receipt once the match has ended. */
-export async function signedResult(view: MatchView, receipts: ReceiptService): Promise<MatchResult> {
+export async function signedResult(view: MatchView, receipts: ReceiptService, log?: () => Promise<string>): Promise<MatchResult> {
   const result = resultOf(view);
   if (!result.ended) return result;
+  // CONTRACT §8.1: the receipt commits to the full log, which the owner may publish after the match
+  const digest = log ? await log() : undefined;
   const receipt = await receipts.sign({
     matchId: view.id,
     game: view.game,
@@ -69,6 +73,7 @@ export async function signedResult(view: MatchView, receipts: ReceiptService): P
     winner: result.winner,
     winners: result.winners,
     score: result.score ?? null,
+    ...(digest ? { logSha256: digest } : {}),
   });
-  return { ...result, receipt };
+  return { ...result, ...(digest ? { logSha256: digest } : {}), receipt };
 }

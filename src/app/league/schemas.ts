@@ -223,7 +223,15 @@ export const MatchResultSchema = Type.Object(
           'How the match ended (`state.outcome.reason`): EDEN `turns` (EDEN-GAME-1) / `elimination` (EDEN-GAME-2), Ánima `ANIMA-MISSION-3`, Exsilium `EXS-WIN-1`, The Spirit of Eden `SOE-END-1` (won) / `SOE-END-2` (lost).',
       }),
     ),
-    receipt: Type.Optional(Type.String({ description: 'Once ended: a compact JWS (EdDSA) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `iat`, `iss`.' })),
+    logSha256: Type.Optional(
+      Type.String({
+        description:
+          'Once ended: SHA-256 (hex) of the canonical JSON (keys sorted, no spaces) of `[{version, type, schemaVersion, data}]` of every event 1…`version` (CONTRACT §8.1); also signed in `receipt`.',
+      }),
+    ),
+    receipt: Type.Optional(
+      Type.String({ description: 'Once ended: a compact JWS (EdDSA) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `logSha256`, `iat`, `iss`.' }),
+    ),
   },
   { title: 'MatchResult' },
 );

@@ -17,6 +17,7 @@ import type { EventStore, MatchRecord, NewEvent, Player, StoredAnswer, StoredEve
 import { encodeListCursor, listWindow, type ListKey, type MatchListEntry } from './ports.js';
 import { resultOf } from '../league/results.js';
 import { FoldCache, type FoldEntry } from './fold-cache.js';
+import { logSha256 } from './log-digest.js';
 import { OWNER, type MatchCaller, type MatchViewer } from './seat-tokens.js';
 import { assertSeatMayAct, maskRefusal, readerOf, tableOf, viewerMember } from './views.js';
 import type { Move, Reader } from '../../games/table.js';
@@ -363,6 +364,11 @@ export class MatchService {
       if (e.version >= from) out.push({ ...e, data: table.viewEvent({ type: e.type, data: e.data }, reader, { before, after: state }).data });
     }
     return out;
+  }
+
+  /** The digest of the match's log up to `version` that result receipts commit to (log-digest.ts). */
+  async logDigest(ownerId: string, id: string, version: number): Promise<string> {
+    return logSha256((await this.store.read(ownerId, id, { to: version })).map(toPublic));
   }
 
   /** GET /v1/matches/{id}/moves (CONTRACT §8.1): the command types each player may send now; a seat sees its own. */

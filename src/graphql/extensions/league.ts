@@ -96,7 +96,12 @@ export const leagueGraphql: GraphqlExtension = {
         description: 'Whether the match has ended, winner, score, and a receipt once ended. Same as GET /v1/matches/{id}/result.',
         args: { id },
         resolve: (_: unknown, args: { id: string }, ctx: Ctx) =>
-          guarded(async () => signedResult(await matchesOf(ctx.app).service.view((await owner(ctx)).id, args.id), ctx.app.services.receipts)),
+          guarded(async () => {
+            const o = await owner(ctx);
+            const { service } = matchesOf(ctx.app);
+            const view = await service.view(o.id, args.id);
+            return signedResult(view, ctx.app.services.receipts, () => service.logDigest(o.id, view.id, view.version));
+          }),
       },
       receiptKeys: {
         type: t.output(JwksSchema, 'ReceiptKeys').type,

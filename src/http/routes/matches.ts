@@ -152,13 +152,15 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
         'EDEN: ended after the last turn or when a band has no fighter left (`reason` `turns` / `elimination`, EDEN-GAME-1/2), the most victory points win (EDEN-GAME-3); `score` stays the victory points by side with `players` by side and `winningSide` (what `winner` held before v1.2). ' +
         'Ánima: the player who completes the Final Mission (`ANIMA-MISSION-3`). Exsilium: the player whose Baralytas reach the target (`EXS-WIN-1`; `score`: Baralytas points by player). ' +
         'The Spirit of Eden: every player wins together (`SOE-END-1`) or nobody does (`SOE-END-2`), in the full game or by a `soe.goomz_phase` / `soe.status` resolution. Matches without an end condition (logs of stateless resolutions) answer `ended: false`. ' +
-        'Once ended, `receipt` is a compact JWS (EdDSA, keys at GET /.well-known/jwks.json) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `iat` and `iss`.',
+        'Once ended, `receipt` is a compact JWS (EdDSA, keys at GET /.well-known/jwks.json) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `logSha256`, `iat` and `iss`. ' +
+        '`logSha256` (also in the answer) commits to the whole log (CONTRACT §8.1): the SHA-256 (hex) of the canonical JSON (keys sorted, no spaces) of `[{version, type, schemaVersion, data}]` of every event 1…`version` as GET /v1/matches/{id}/events answers the owner, so the owner can publish the log after the match and anyone can check it against the receipt.',
       params: IdParams,
       response: { 200: MatchResultSchema, ...problemResponses([401, 404, 429, 503]) },
     },
     handler: async (request) => {
       const owner = await requireApiKey(request);
-      return signedResult(await rt().service.view(owner.id, request.params.id), app.services.receipts);
+      const view = await rt().service.view(owner.id, request.params.id);
+      return signedResult(view, app.services.receipts, () => rt().service.logDigest(owner.id, view.id, view.version));
     },
   });
 
