@@ -11,7 +11,8 @@
  * partition 1..6) is a 400 listing every problem, and nothing is stored.
  */
 import { createHash } from 'node:crypto';
-import { InvalidInput, NotFound } from '../../games/errors.js';
+import { InvalidInput, NotFound, type InputProblem } from '../../games/errors.js';
+import { listed } from '../eden/roster.operation.js';
 import { leagueCatalogProblems, type LeagueCatalog } from '../../games/eden/catalog/league.js';
 import { byPath } from '../../games/eden/roster.js';
 import { canonicalJson } from '../canonical-json.js';
@@ -76,10 +77,15 @@ export class CatalogService implements CatalogLookup {
     if (size > max) throw new CatalogTooLarge(max, size);
   }
 
-  /** Every problem a schema cannot see (a 400 listing them by path); the body has passed its schema. */
-  private check(body: LeagueCatalog): void {
-    const problems = byPath(leagueCatalogProblems(body));
-    if (problems.length) throw new InvalidInput(problems, `The catalog has ${problems.length} problem(s); nothing was stored.`);
+  /**
+   * The schema's problems (`schemaProblems`, from the route's validator) and every problem a schema
+   * cannot see, as one 400 listing them all by path; nothing is stored then.
+   */
+  check(body: unknown, schemaProblems: readonly InputProblem[] = []): asserts body is LeagueCatalog {
+    const problems = byPath([...schemaProblems, ...leagueCatalogProblems(body as LeagueCatalog)]);
+    if (!problems.length) return;
+    const { errors, errorsOmitted } = listed(problems);
+    throw new InvalidInput(errors, `The catalog has ${problems.length} problem(s); nothing was stored.`, 'invalid_request', errorsOmitted ? { errorsOmitted } : {});
   }
 
   private quota() {
@@ -87,16 +93,16 @@ export class CatalogService implements CatalogLookup {
     return max > 0 ? { maxPerOwner: max } : {};
   }
 
-  async create(ownerId: string, body: LeagueCatalog) {
+  async create(ownerId: string, body: unknown, schemaProblems: readonly InputProblem[] = []) {
     this.checkSize(body);
-    this.check(body);
+    this.check(body, schemaProblems);
     return saved(await this.store.create({ id: this.ids.newId(), ownerId, body, sha256: catalogSha256(body) }, this.quota()));
   }
 
   /** The next version; NotFound (404) when `ownerId` does not own `id` (another key's catalog is not there for it). */
-  async update(ownerId: string, id: string, body: LeagueCatalog) {
+  async update(ownerId: string, id: string, body: unknown, schemaProblems: readonly InputProblem[] = []) {
     this.checkSize(body);
-    this.check(body);
+    this.check(body, schemaProblems);
     if (!STORED_ID.test(id)) throw new NotFound(`No catalog ${id} of this API key.`);
     const stored = await this.store.update({ id, ownerId, body, sha256: catalogSha256(body) }, this.quota());
     if (!stored) throw new NotFound(`No catalog ${id} of this API key.`);

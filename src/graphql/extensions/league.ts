@@ -26,7 +26,7 @@ import { attachCatalogRef } from '../../app/league/catalog-ref.js';
 import { validate } from '../../app/validate.js';
 import type { RosterBody } from '../../app/eden/roster.operation.js';
 import { RosterSealed } from '../../app/league/rosters.js';
-import type { LeagueCatalog } from '../../games/eden/catalog/league.js';
+import { InvalidInput, type InputProblem } from '../../games/errors.js';
 import { gql } from '../types/graphql-js.js';
 import { verifyReceipt } from '../../app/league/receipts.js';
 import { signedResult } from '../../app/league/results.js';
@@ -52,6 +52,17 @@ function catalogs(ctx: Ctx) {
 }
 
 const id = { type: new gql.GraphQLNonNull(gql.GraphQLID) };
+
+/** A catalog's schema problems, listed with its own in one error (as REST does); other refusals as they are. */
+function schemaProblems(body: unknown): InputProblem[] {
+  try {
+    validate(CatalogBodySchema, body);
+    return [];
+  } catch (error) {
+    if (error instanceof InvalidInput && error.code === 'invalid_request') return error.errors;
+    throw error;
+  }
+}
 
 export const leagueGraphql: GraphqlExtension = {
   fields: (t) => ({
@@ -156,7 +167,7 @@ export const leagueGraphql: GraphqlExtension = {
             const o = await owner(ctx);
             const given = structuredClone(args.input);
             catalogs(ctx).checkSize(given);
-            return catalogs(ctx).create(o.id, input<LeagueCatalog>(CatalogBodySchema, given));
+            return catalogs(ctx).create(o.id, given, schemaProblems(given));
           }),
       },
       updateEdenLeagueCatalog: {
@@ -168,7 +179,7 @@ export const leagueGraphql: GraphqlExtension = {
             const o = await owner(ctx);
             const given = structuredClone(args.input);
             catalogs(ctx).checkSize(given);
-            return catalogs(ctx).update(o.id, args.id, input<LeagueCatalog>(CatalogBodySchema, given));
+            return catalogs(ctx).update(o.id, args.id, given, schemaProblems(given));
           }),
       },
       correctMatch: {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { CatalogBodySchema, CatalogIdParams, CatalogSaved, CatalogVersionQuery, CatalogView } from '../../app/league/catalog-schemas.js';
 import { DEFAULT_CATALOG_LIMITS } from '../../app/league/catalogs.js';
-import type { LeagueCatalog } from '../../games/eden/catalog/league.js';
+import { toProblems } from '../../app/validate.js';
 import { unavailable } from '../../transport/problem.js';
 import { ProblemSchema, problemResponses } from '../schemas.js';
 import { requireApiKey } from '../plugins/auth.js';
@@ -31,12 +31,25 @@ const BODY_DOC = [
   `**Budgets** (README "Roster budgets"): a version is stored as sent, at most \`MAX_STORED_CATALOG_BYTES\` (default ${DEFAULT_CATALOG_LIMITS.maxCatalogBytes}) bytes of JSON (413 \`catalog_too_large\` with \`limit\` and \`size\`, before it is validated); one API key stores at most \`MAX_STORED_CATALOG_VERSIONS_PER_KEY\` (default ${DEFAULT_CATALOG_LIMITS.maxVersionsPerKey}) versions of all its catalogs (429 \`quota_exceeded\` with \`limit\`, nothing stored). \`fighters\` and \`equipment\` hold at most 200 entries each (400 \`too_many_items\`).`,
 ].join('\n');
 
+/**
+ * The body's schema problems, kept for the handler (`attachValidation`). (An array over its
+ * `maxItems` never gets here: the body parser refuses it, 400 `too_many_items`.)
+ */
+function schemaProblems(request: { validationError?: Error & { validation?: unknown[] } }) {
+  const error = request.validationError;
+  if (!error) return [];
+  if (!Array.isArray(error.validation)) throw error;
+  return toProblems(error.validation as never);
+}
+
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   app.services.catalogs?.configure({ maxVersionsPerKey: app.config.maxStoredCatalogVersionsPerKey, maxCatalogBytes: app.config.maxStoredCatalogBytes });
   // the key before the body is read; the size before the schema
   const guard = {
     onRequest: async (request: Parameters<typeof requireApiKey>[0]) => void (await requireApiKey(request)),
     preValidation: async (request: { body: unknown }) => app.services.catalogs?.checkSize(request.body),
+    // the schema's problems are listed with the catalog's own (duplicate ids, faces…) in one 400
+    attachValidation: true,
   };
 
   app.post<{ Body: Static<typeof CatalogBodySchema> }>('/v1/eden/catalogs', {
@@ -56,7 +69,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      return reply.code(201).send(await catalogsOf(app).create(owner.id, request.body as LeagueCatalog));
+      return reply.code(201).send(await catalogsOf(app).create(owner.id, request.body, schemaProblems(request)));
     },
   });
 
@@ -78,7 +91,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const owner = await requireApiKey(request);
-      return catalogsOf(app).update(owner.id, request.params.id, request.body as LeagueCatalog);
+      return catalogsOf(app).update(owner.id, request.params.id, request.body, schemaProblems(request));
     },
   });
 

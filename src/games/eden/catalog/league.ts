@@ -57,7 +57,10 @@ export function leagueCatalogProblems(catalog: LeagueCatalog): InputProblem[] {
   const problems: InputProblem[] = [];
   const ids = new Map<string, number>();
   const names = new Map<string, number>();
-  catalog.fighters.forEach((f, i) => {
+  // also on a body its schema refuses (every problem is listed at once): entries of the wrong shape are the schema's to report
+  const fighters = Array.isArray(catalog?.fighters) ? catalog.fighters : [];
+  fighters.forEach((f, i) => {
+    if (!isObject(f) || typeof f.id !== 'string' || typeof f.name !== 'string') return;
     const sameId = ids.get(f.id);
     if (sameId !== undefined) {
       problems.push({
@@ -75,10 +78,11 @@ export function leagueCatalogProblems(catalog: LeagueCatalog): InputProblem[] {
         message: `"${f.name}" is already the name of /fighters/${sameName}; a text list names fighters by name, so each name may appear once (EDEN-ROSTER-4).`,
       });
     } else names.set(name, i);
-    problems.push(...fighterProblems(f, 'fighters', i));
+    if (hasIndex(f)) problems.push(...fighterProblems(f, 'fighters', i));
   });
   const items = new Map<string, number>();
-  (catalog.equipment ?? []).forEach((item, i) => {
+  (Array.isArray(catalog?.equipment) ? catalog.equipment : []).forEach((item, i) => {
+    if (!isObject(item) || typeof item.name !== 'string') return;
     const key = fold(item.name);
     const same = items.get(key);
     if (same !== undefined) {
@@ -87,6 +91,12 @@ export function leagueCatalogProblems(catalog: LeagueCatalog): InputProblem[] {
   });
   return problems;
 }
+
+const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Four limbs, each with a list of integer faces: what the partition check reads. */
+const hasIndex = (f: Record<string, any>) =>
+  isObject(f.limbs) && ['head', 'arms', 'torso', 'legs'].every((l) => isObject(f.limbs[l]) && Array.isArray(f.limbs[l].faces) && f.limbs[l].faces.every(Number.isInteger));
 
 /** The league's item a text list names (`[Name]`), by name, case and accents ignored. */
 export function leagueItem(catalog: LeagueCatalog | undefined, name: string): Equipment | undefined {
