@@ -7,6 +7,7 @@
  * unknown only when no branch declares it. A schema that admits any member (`additionalProperties`,
  * `patternProperties`, an unconstrained value) stops the walk there.
  */
+import { Type, type TSchema } from '@sinclair/typebox';
 import type { InputProblem } from '../games/errors.js';
 
 interface Shape {
@@ -113,4 +114,33 @@ export function withWarnings<T>(answer: T, warnings: InputProblem[]): T {
   if (warnings.length === 0 || answer === null || typeof answer !== 'object' || Array.isArray(answer)) return answer;
   const own = (answer as Json).warnings;
   return { ...answer, warnings: Array.isArray(own) ? [...(own as unknown[]), ...warnings] : warnings };
+}
+
+/** The `warnings` member `withWarnings` adds to an answer (absent when every member was known). */
+export const UnknownMemberWarningsSchema = Type.Array(
+  Type.Object({
+    path: Type.String({ description: 'JSON pointer of the unknown member in the request' }),
+    code: Type.String({ description: '`unknown_member`' }),
+    message: Type.String(),
+  }),
+  { description: 'Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none.' },
+);
+
+const declaring = new WeakMap<object, TSchema>();
+
+/**
+ * `schema` and the optional `warnings` of `withWarnings`, as an `allOf` of the two (the schema
+ * itself is left as it is, shared wherever it is used; an answer that already declares `warnings`,
+ * or is no object, as it is). Memoised: one per schema.
+ */
+export function declaringWarnings(schema: TSchema): TSchema {
+  const done = declaring.get(schema);
+  if (done) return done;
+  const declared = schema.type === 'object' ? (schema.properties as Record<string, unknown> | undefined) : undefined;
+  const out =
+    (schema.type === 'object' || Array.isArray(schema.anyOf)) && !(declared && 'warnings' in declared)
+      ? ({ allOf: [schema, Type.Object({ warnings: Type.Optional(UnknownMemberWarningsSchema) })] } as unknown as TSchema)
+      : schema;
+  declaring.set(schema, out);
+  return out;
 }

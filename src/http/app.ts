@@ -41,6 +41,7 @@ import { registerCompression } from './plugins/compression.js';
 import { registerArrivalHeaders } from './plugins/arrival-headers.js';
 import { registerFoundryRolls } from './plugins/foundry-rolls.js';
 import { diceRoutes } from './routes/dice.js';
+import { serializerCompiler, type ResponseSchema } from './plugins/serializer.js';
 
 /** How long open streams get on close to send their last event and end before they are dropped. */
 const STREAMS_SETTLE_MS = 1000;
@@ -65,9 +66,15 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
     },
   });
 
-  // One validator for every transport (src/app/validate.ts); responses are serialised as returned.
+  // One validator for every transport (src/app/validate.ts); answers serialized by the compiled
+  // serializer of their response schema (./plugins/serializer.ts), each recorded in `responseSchemas`.
   app.setValidatorCompiler(({ schema, httpPart }) => compile(schema, httpPart === 'body' ? 'body' : 'other'));
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  const responseSchemas: ResponseSchema[] = [];
+  app.decorate('responseSchemas', responseSchemas);
+  app.setSerializerCompiler((route) => {
+    responseSchemas.push(route as ResponseSchema);
+    return serializerCompiler(route);
+  });
   // JSON only: any other body is a 415 problem rather than a string reaching a handler.
   app.removeContentTypeParser(['text/plain']);
   registerJsonBodyParser(app);
@@ -126,5 +133,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     config: Config;
+    /** Every route's declared response schemas (method, url, status, media type), as compiled into serializers. */
+    responseSchemas: readonly ResponseSchema[];
   }
 }

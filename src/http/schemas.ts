@@ -8,7 +8,24 @@ export const ProblemSchema = Type.Object(
     status: Type.Integer(),
     detail: Type.String(),
     code: Type.Optional(Type.String({ description: 'Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap.' })),
-    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String({ description: 'JSON pointer into the request' }), code: Type.String(), message: Type.String() }))),
+    errors: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            path: Type.String({ description: 'JSON pointer into the request' }),
+            code: Type.String(),
+            message: Type.String(),
+            in: Type.Optional(Type.String({ description: 'Where the member is when not in the body: querystring, params or headers.' })),
+            line: Type.Optional(Type.Integer({ description: 'Text bodies: the line (from 1) the problem is about.' })),
+            column: Type.Optional(Type.Integer({ description: 'Text bodies: the column (from 1).' })),
+            limit: Type.Optional(Type.Number({ description: 'The bound that was crossed (maxItems, lines, …).' })),
+            count: Type.Optional(Type.Number({ description: 'How many were sent.' })),
+          },
+          { additionalProperties: true },
+        ),
+      ),
+    ),
+    errorsOmitted: Type.Optional(Type.Integer({ description: 'Problems found but not listed (the list is capped).' })),
     instance: Type.Optional(Type.String()),
     requestId: Type.Optional(Type.String()),
   },

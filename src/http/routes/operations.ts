@@ -9,17 +9,19 @@ import type { Operation } from '../../app/operation.js';
 import { contextFor } from '../../transport/context.js';
 import { chartContent, preferredChart, svgToPng } from '../../transport/chart.js';
 import { problemResponses } from '../schemas.js';
-import { unknownMembers, withWarnings } from '../../app/unknown-members.js';
+import { declaringWarnings, unknownMembers, withWarnings } from '../../app/unknown-members.js';
 import { announceLanguage, appendVary } from '../language.js';
 import { acceptsCatalogRef, attachCatalogRef } from '../../app/league/catalog-ref.js';
 
 /** The route of one operation on `app`. */
 function route(app: FastifyInstance, op: Operation<any>): void {
+  // the answer may carry the `warnings` of unknown members (withWarnings below): declared, so the compiled serializer writes them
+  const json = declaringWarnings(op.response);
   const ok = op.chart
-    ? { description: 'The answer as JSON (default), or a chart of it as SVG or PNG, chosen by Accept.', content: chartContent(op.response) }
+    ? { description: 'The answer as JSON (default), or a chart of it as SVG or PNG, chosen by Accept.', content: chartContent(json) }
     : op.response.type === 'string'
       ? { description: op.response.description ?? 'Text', content: { 'text/plain': { schema: op.response } } }
-      : op.response;
+      : json;
   app.route({
     method: op.method,
     url: op.path,
@@ -42,8 +44,8 @@ function route(app: FastifyInstance, op: Operation<any>): void {
       // members the body schema declares nowhere are accepted but reported (`warnings`)
       const warnings = op.body ? unknownMembers(op.body, request.body) : [];
       const ctx = contextFor(request);
-      // blind rolls are REST only (CONTRACT §8.3: 201 with a commitment, no GraphQL shape)
       const query = op.query ? { query: request.query as Record<string, unknown> } : {};
+      // blind rolls are REST only (CONTRACT §8.3: 201 with a commitment, no GraphQL shape)
       const result = withWarnings(
         await op.handle(request.body, { ...ctx, source: request.textBody ? 'text' : 'json', ...query, blindRolls: request.server.services.blindRolls }),
         warnings,

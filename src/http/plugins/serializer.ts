@@ -1,0 +1,95 @@
+/**
+ * Answers are serialized by Fastify's compiled serializer (fast-json-stringify, which ships with
+ * Fastify) from each route's declared response schema: the answer's members are written in the
+ * schema's order, by code generated once per schema, instead of walked by `JSON.stringify`.
+ * Byte identity with `JSON.stringify` is not promised (member order may differ), the parsed JSON
+ * is: every response schema declares every member its answers carry, which
+ * tests/api/response-serializers.test.ts checks on every documented answer.
+ *
+ * Guarded so that a serializer can never turn an answer into a 500: a schema fast-json-stringify
+ * cannot compile is answered with `JSON.stringify` (and listed in `uncompiledSchemas`, which the
+ * test expects empty), and a value it refuses (a required member missing) is serialized by
+ * `JSON.stringify` instead. Compiled serializers are memoised by schema object, so a schema shared
+ * by many routes (the Problem) is compiled once.
+ */
+import { createRequire } from 'node:module';
+import { isDeepStrictEqual } from 'node:util';
+import type FastJsonStringify from 'fast-json-stringify';
+
+export type Serialize = (data: unknown) => string;
+
+// fast-json-stringify as Fastify itself resolves it (a dependency of fastify, not of this package)
+const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
+const build = fromFastify('fast-json-stringify') as typeof FastJsonStringify;
+
+const stringify: Serialize = (data) => JSON.stringify(data);
+
+/**
+ * Under the test runner every answer is also serialized by JSON.stringify and compared as parsed
+ * JSON: a member its schema does not declare (dropped) or declares otherwise (coerced) fails the
+ * request that sent it, so every API test checks the schemas of the answers it sees.
+ */
+const CHECKED = process.env.VITEST !== undefined;
+
+function checked(bare: Serialize, schema: unknown): Serialize {
+  return (data) => {
+    const out = bare(data);
+    const expected = JSON.stringify(data);
+    if (!isDeepStrictEqual(JSON.parse(out), JSON.parse(expected))) {
+      const title = (schema as { title?: string }).title ?? JSON.stringify(schema).slice(0, 120);
+      throw new Error(`The response schema ${title} does not declare the answer: compiled ${out.slice(0, 400)} vs ${expected.slice(0, 400)}`);
+    }
+    return out;
+  };
+}
+const compiled = new WeakMap<object, { guarded: Serialize; bare?: Serialize }>();
+
+/** Schemas fast-json-stringify could not compile, with its reason (answered by JSON.stringify). */
+export const uncompiledSchemas: { schema: unknown; error: string }[] = [];
+
+function entry(schema: unknown): { guarded: Serialize; bare?: Serialize } | undefined {
+  if (schema === null || typeof schema !== 'object') return undefined;
+  let found = compiled.get(schema);
+  if (found) return found;
+  try {
+    const compiledFn = build(schema as never) as Serialize;
+    const bare = CHECKED ? checked(compiledFn, schema) : compiledFn;
+    found = {
+      bare,
+      guarded: (data) => {
+        try {
+          return bare(data);
+        } catch {
+          return JSON.stringify(data);
+        }
+      },
+    };
+  } catch (error) {
+    uncompiledSchemas.push({ schema, error: (error as Error).message });
+    found = { guarded: stringify };
+  }
+  compiled.set(schema, found);
+  return found;
+}
+
+/** The serializer of answers declared by `schema` (guarded: never throws for a JSON value). */
+export function responseSerializer(schema: unknown): Serialize {
+  return entry(schema)?.guarded ?? stringify;
+}
+
+/** The compiled serializer itself, unguarded (tests: a value it refuses throws), or undefined. */
+export function compiledSerializer(schema: unknown): Serialize | undefined {
+  return entry(schema)?.bare;
+}
+
+/** A route's declared response schema, as Fastify hands it to the serializer compiler. */
+export interface ResponseSchema {
+  schema: unknown;
+  method: string;
+  url: string;
+  httpStatus: string;
+  contentType?: string;
+}
+
+/** For `app.setSerializerCompiler`. */
+export const serializerCompiler = ({ schema }: { schema: unknown }): Serialize => responseSerializer(schema);
