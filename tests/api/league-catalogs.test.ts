@@ -360,6 +360,21 @@ for (const target of databaseTargets()) {
       const { id } = (await call('POST', '/v1/eden/catalogs', LEAGUE)).body;
       const res = await text('/v1/eden/rosters/validate', `Band: faction Jokers, catalog ${id} version 1\nVladd\nNgobo\n`);
       expect(res.body).toMatchObject({ valid: true, totals: { value: 50 }, catalog: { id, version: 1 }, roster: { catalogRef: { id, version: 1 } } });
+      // an item the league lists, named in brackets, takes the league's profile of it
+      const chained = await text('/v1/eden/rosters/validate', `Band: faction Jokers, catalog ${id}\nVladd [chain, Rope]\n`);
+      expect(chained.body.roster.fighters[0].equipment).toEqual([
+        { name: 'Chain', categories: [] },
+        { name: 'Rope', categories: [] },
+      ]);
+      const { id: armoury } = (
+        await call('POST', '/v1/eden/catalogs', { ...LEAGUE, equipment: [{ name: 'Chain', categories: ['protection'], protection: { limbs: 'all', value: 1 } }] })
+      ).body;
+      const armoured = await text('/v1/eden/rosters/validate?receipt=true', `Band: faction Jokers, catalog ${armoury}\nVladd [chain, Rope]\n`);
+      expect(armoured.body.roster.fighters[0].equipment).toEqual([
+        { name: 'Chain', categories: ['protection'], protection: { limbs: 'all', value: 1 } },
+        { name: 'Rope', categories: [] },
+      ]);
+      expect((await claimsOf(armoured.body.receipt)).rosterSha256).toBe(sha(armoured.body.roster));
       const formatted = await call('POST', '/v1/eden/rosters/format', { roster: res.body.roster }, null);
       expect(formatted.body).toBe(`Band: faction Jokers, catalog ${id} version 1\nVladd\nNgobo Brazo-Rápido\n`);
     });

@@ -11,6 +11,7 @@ import { MAX_TEXT_LENGTH, MAX_TEXT_LINES, parseRosterTextPlaced, textOverBudget,
 import type { Lang } from '../i18n.js';
 import { rosterSha256 } from '../league/receipts.js';
 import { CatalogRefSchema, catalogOf } from '../league/catalog-ref.js';
+import { leagueItem, type LeagueCatalog } from '../../games/eden/catalog/league.js';
 
 const RefSchema = Type.Object(
   { ref: Type.String({ minLength: 1, maxLength: 100, description: 'Id in the request `catalog`, else in the built-in catalog (GET /v1/eden/catalog), e.g. `yuri`.' }) },
@@ -45,6 +46,24 @@ export function parseRosterBody(text: string): Record<string, unknown> {
   const body = parsed.roster as unknown as Record<string, unknown>;
   Object.defineProperty(body, TEXT_POSITIONS, { value: parsed.positions, enumerable: false });
   return body;
+}
+
+/**
+ * An item named only (`{"name", "categories": []}`, what a text list's `[Chain]` becomes) that the
+ * league catalog lists takes the league's profile of it (CONTRACT §8.4), in place: the list answered,
+ * stored and hashed is the list as completed.
+ */
+function withLeagueItems(fighters: unknown[], catalog: LeagueCatalog): void {
+  if (!catalog.equipment?.length) return;
+  for (const fighter of fighters) {
+    const items = (fighter as { equipment?: unknown } | null)?.equipment;
+    if (!Array.isArray(items)) continue;
+    items.forEach((item: { name?: unknown; categories?: unknown }, i) => {
+      const bare = typeof item?.name === 'string' && Array.isArray(item.categories) && item.categories.length === 0 && Object.keys(item).length === 2;
+      const found = bare ? leagueItem(catalog, item.name as string) : undefined;
+      if (found) items[i] = structuredClone(found);
+    });
+  }
 }
 
 /** A problem of a text list with the line and column of what it is about. */
@@ -124,6 +143,7 @@ export type RosterBody = Static<typeof RosterBodySchema>;
  */
 export function rosterValidation(input: Static<typeof RosterBodySchema>, lang: Lang) {
   const league = catalogOf(input);
+  if (league) withLeagueItems(input.fighters as unknown[], league.catalog);
   const positions = (input as { [TEXT_POSITIONS]?: TextPositions })[TEXT_POSITIONS];
   const checked = validateRoster({
     edition: input.edition,
