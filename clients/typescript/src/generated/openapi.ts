@@ -1425,7 +1425,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Events in version order from `from` (default 1), at most `limit` (default 100), with the next `from`. */
+        /**
+         * Events in version order from `from` (default 1), at most `limit` (default 100), with the next `from`.
+         * @description With a seat or spectator token each event is redacted for that reader (CONTRACT §8.1): the same versions and types, a secret member reads `{"hidden": true}`; a secret the rules reveal is public from the event that reveals it.
+         */
         get: operations["matches.events"];
         put?: never;
         /**
@@ -1450,7 +1453,7 @@ export interface paths {
         put?: never;
         /**
          * Run a command through the rules engine against the match state.
-         * @description Loads the events, folds them into the state, resolves the command with the game's rules and appends the resulting events atomically. Fighters are named by id; AP and per-turn/per-game limits come from the match. Dice as in CONTRACT §1; the transcript is in the events.
+         * @description Loads the events, folds them into the state, resolves the command with the game's rules and appends the resulting events atomically. A seat token (CONTRACT §8.1) acts as its player: a command for another player, or one the rules give to another player now, is 403 `not_your_seat` and appends nothing; its answer shows the events and state as the seat may see them. Fighters are named by id; AP and per-turn/per-game limits come from the match. Dice as in CONTRACT §1; the transcript is in the events.
          *
          *     Commands by game (`command.type`; every command may carry `dice`):
          *     - **eden**
@@ -1588,7 +1591,7 @@ export interface paths {
         };
         /**
          * Whether the match has ended, the winners and the score; a signed receipt once ended.
-         * @description Every game (CONTRACT §8.2): read from the projection’s `state.outcome` `{ended, winners, reason?, score?}`. `winners` are player ids (empty before the end, on a draw and for a lost solo game); `winner` is the only winner, else null. EDEN: ended after the last turn or when a band has no fighter left (`reason` `turns` / `elimination`, EDEN-GAME-1/2), the most victory points win (EDEN-GAME-3); `score` stays the victory points by side with `players` by side and `winningSide` (what `winner` held before v1.2). Ánima: the player who completes the Final Mission (`ANIMA-MISSION-3`). Exsilium: the player whose Baralytas reach the target (`EXS-WIN-1`; `score`: Baralytas points by player). The Spirit of Eden: every player wins together (`SOE-END-1`) or nobody does (`SOE-END-2`), in the full game or by a `soe.goomz_phase` / `soe.status` resolution. Matches without an end condition (logs of stateless resolutions) answer `ended: false`. Once ended, `receipt` is a compact JWS (EdDSA, keys at GET /.well-known/jwks.json) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `iat` and `iss`.
+         * @description Every game (CONTRACT §8.2): read from the projection’s `state.outcome` `{ended, winners, reason?, score?}`. `winners` are player ids (empty before the end, on a draw and for a lost solo game); `winner` is the only winner, else null. EDEN: ended after the last turn or when a band has no fighter left (`reason` `turns` / `elimination`, EDEN-GAME-1/2), the most victory points win (EDEN-GAME-3); `score` stays the victory points by side with `players` by side and `winningSide` (what `winner` held before v1.2). Ánima: the player who completes the Final Mission (`ANIMA-MISSION-3`). Exsilium: the player whose Baralytas reach the target (`EXS-WIN-1`; `score`: Baralytas points by player). The Spirit of Eden: every player wins together (`SOE-END-1`) or nobody does (`SOE-END-2`), in the full game or by a `soe.goomz_phase` / `soe.status` resolution. Matches without an end condition (logs of stateless resolutions) answer `ended: false`. Once ended, `receipt` is a compact JWS (EdDSA, keys at GET /.well-known/jwks.json) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `logSha256`, `iat` and `iss`. `logSha256` (also in the answer) commits to the whole log (CONTRACT §8.1): the SHA-256 (hex) of the canonical JSON (keys sorted, no spaces) of `[{version, type, schemaVersion, data}]` of every event 1…`version` as GET /v1/matches/{id}/events answers the owner, so the owner can publish the log after the match and anyone can check it against the receipt.
          */
         get: operations["matches.result"];
         put?: never;
@@ -1606,7 +1609,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The match and its state (the projection of its events); `?version=n` replays up to n. */
+        /**
+         * The match and its state (the projection of its events) as the caller may see it; `?version=n` replays up to n.
+         * @description The owner (API key) reads everything; a seat token reads the public state plus its player’s secrets, a spectator token the public state (CONTRACT §8.1): what the rules keep from the reader reads `{"hidden": true}`, sizes stay visible, `options` are redacted the same way. `viewer` says which view this is; the owner may preview one with `?as=<playerId>` or `?as=spectator`.
+         */
         get: operations["matches.get"];
         put?: never;
         post?: never;
@@ -1648,6 +1654,70 @@ export interface paths {
          * @description Resumes after `Last-Event-ID` (the last version received) or from `from`; without either, sends only events appended after the request. A `: ping` comment every 15 s keeps the connection open.
          */
         get: operations["matches.feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches/{id}/seats/{playerId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A seat token: what one player at the table may read and do (owner key).
+         * @description Answers 201 `{token, expiresAt, playerId}`. The token is accepted by GET /v1/matches/{id}, /events, /moves, /feed (also as `?token=`), the GraphQL `match` / `matchEvents` queries and `matchEvents` subscription (WebSocket `connectionParams.authorization`), and POST /v1/matches/{id}/commands for this player only (another player's command → 403 `not_your_seat`). It reads the public state plus this player’s secrets. It stops working at `expiresAt`, when the seat’s tokens are revoked (DELETE) and when the owner’s API key is revoked. Another key’s match or a player not in the match → 404.
+         */
+        post: operations["matches.seatToken"];
+        /**
+         * Revoke every token of a seat (owner key); its open streams close within 5 s.
+         * @description Answers 204. Tokens issued for this seat before stop working at once; a new token can be issued afterwards. Another key’s match or a player not in the match → 404.
+         */
+        delete: operations["matches.revokeSeat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches/{id}/spectator-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A spectator token: reads the public view of the match (owner key).
+         * @description Answers 201 `{token, expiresAt}`. The token is accepted by GET /v1/matches/{id}, /events, /moves, /feed (also as `?token=`), the GraphQL `match` / `matchEvents` queries and `matchEvents` subscription (WebSocket `connectionParams.authorization`); it sends no commands. It stops working at `expiresAt` and when the owner’s API key is revoked. Another key’s match → 404.
+         */
+        post: operations["matches.spectatorToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches/{id}/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The command types each player may send now (a seat token sees its own), so a plugin can grey out buttons.
+         * @description From the game’s flow: whose turn, which decisions are pending, nothing once the match has ended. A command not listed may still be refused by the rules (422) with its reason; a command listed for another player only is 403 `not_your_seat` for a seat token.
+         */
+        get: operations["matches.moves"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3034,6 +3104,14 @@ export interface components {
             events: components["schemas"]["MatchEvent"][];
             /** @description The projection after the command. (GraphQL: JSON: each game projects its own state.) */
             state: unknown;
+            /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+            warnings?: {
+                /** @description JSON pointer of the unknown member in the request */
+                path: string;
+                /** @description `unknown_member` */
+                code: string;
+                message: string;
+            }[];
         };
         /** MatchCorrection */
         MatchCorrection: {
@@ -3113,6 +3191,17 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** MatchMoves */
+        MatchMoves: {
+            /** @description The match version the moves are for. */
+            version: number;
+            /** @description Each command type each player may send now; a seat token sees its own player’s. */
+            moves: {
+                player: string;
+                /** @description A command type (`<prefix>.<snake_case>`). */
+                type: string;
+            }[];
+        };
         /** MatchResult */
         MatchResult: {
             ended: boolean;
@@ -3138,7 +3227,9 @@ export interface components {
             winningSide?: string | null;
             /** @description How the match ended (`state.outcome.reason`): EDEN `turns` (EDEN-GAME-1) / `elimination` (EDEN-GAME-2), Ánima `ANIMA-MISSION-3`, Exsilium `EXS-WIN-1`, The Spirit of Eden `SOE-END-1` (won) / `SOE-END-2` (lost). */
             reason?: string;
-            /** @description Once ended: a compact JWS (EdDSA) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `iat`, `iss`. */
+            /** @description Once ended: SHA-256 (hex) of the canonical JSON (keys sorted, no spaces) of `[{version, type, schemaVersion, data}]` of every event 1…`version` (CONTRACT §8.1); also signed in `receipt`. */
+            logSha256?: string;
+            /** @description Once ended: a compact JWS (EdDSA) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `logSha256`, `iat`, `iss`. */
             receipt?: string;
         };
         /** MatchView */
@@ -3156,8 +3247,22 @@ export interface components {
             };
             /** Format: date-time */
             createdAt: string;
-            /** @description The projection (fold) of the events up to `version`. (GraphQL: JSON: each game projects its own state.) */
+            viewer?: components["schemas"]["MatchViewer"];
+            /** @description The projection (fold) of the events up to `version`, as `viewer` may see it: a seat or spectator reads `{"hidden": true}` in place of what the rules keep from it (CONTRACT §8.1). (GraphQL: JSON: each game projects its own state.) */
             state: unknown;
+            /** @description Versions withdrawn by corrections (present only when there are some). */
+            withdrawn?: number[];
+        };
+        /** MatchViewer */
+        MatchViewer: {
+            kind: "owner" | "seat" | "spectator";
+            /** @description The seat’s player. */
+            playerId?: string;
+            /**
+             * @description The owner previews this view (`?as=`).
+             * @enum {boolean}
+             */
+            preview?: true;
         };
         /** MeleeAttack */
         MeleeAttack: {
@@ -3311,12 +3416,26 @@ export interface components {
             detail: string;
             /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
             code?: string;
-            errors?: {
+            errors?: ({
                 /** @description JSON pointer into the request */
                 path: string;
                 code: string;
                 message: string;
-            }[];
+                /** @description Where the member is when not in the body: querystring, params or headers. */
+                in?: string;
+                /** @description Text bodies: the line (from 1) the problem is about. */
+                line?: number;
+                /** @description Text bodies: the column (from 1). */
+                column?: number;
+                /** @description The bound that was crossed (maxItems, lines, …). */
+                limit?: number;
+                /** @description How many were sent. */
+                count?: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Problems found but not listed (the list is capped). */
+            errorsOmitted?: number;
             instance?: string;
             requestId?: string;
         } & {
@@ -3604,6 +3723,15 @@ export interface components {
             /** @description The codes of its validation errors, in path order (no path or message: they would show the list). */
             codes: string[];
         };
+        /** SeatToken */
+        SeatToken: {
+            /** @description A compact JWS (EdDSA, `typ: seat+jwt`): `Authorization: Bearer <token>` (streams also `?token=`). */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The seat’s player. */
+            playerId: string;
+        };
         /** Simulation */
         Simulation: {
             /** Format: uuid */
@@ -3772,6 +3900,13 @@ export interface components {
             status: "queued" | "running" | "completed" | "failed" | "cancelled";
             deduplicated: boolean;
         };
+        /** SpectatorToken */
+        SpectatorToken: {
+            /** @description A compact JWS (EdDSA, `typ: spectator+jwt`): `Authorization: Bearer <token>` (streams also `?token=`). */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
         /**
          * SpiritOfEdenAction
          * @description One action (SOE-ACT-*). Members per type: move {ally, to, steps}; attract {ally, target}; push {ally, target, to, steps}; protect/recover/shortcut {ally}; ambush {ally, goomz}; swapGoomz/swapAllies {pair}.
@@ -3875,6 +4010,14 @@ export interface components {
          * @description A band (`A`, `B`) or the NPCs (`npc`).
          */
         TableSide: ("A" | "B") | "npc";
+        /** TableTokenRequest */
+        TableTokenRequest: {
+            /**
+             * @description Lifetime in seconds, 60–86400 (default 86400); another value → 400.
+             * @default 86400
+             */
+            ttlSeconds?: number;
+        };
         /**
          * UpkeepApGranted
          * @description Every band fighter gets 3 AP (EDEN-UPKEEP-8).
@@ -4226,6 +4369,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4287,6 +4439,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeleeResult"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4348,6 +4509,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RangedResult"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4456,6 +4626,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4555,6 +4734,15 @@ export interface operations {
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
@@ -4726,7 +4914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         editions: {
                             id: "es" | "de";
                             name: string;
@@ -4751,6 +4939,15 @@ export interface operations {
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -4837,6 +5034,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4952,6 +5158,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5032,7 +5247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         cost: number;
                         allowed: boolean;
                         reasons: {
@@ -5053,6 +5268,15 @@ export interface operations {
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -5143,6 +5367,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5226,7 +5459,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         action: "attack" | "charge" | "wander";
                         targetId?: string;
                         candidates: string[];
@@ -5242,6 +5475,15 @@ export interface operations {
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -5365,6 +5607,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5467,6 +5718,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5544,6 +5804,15 @@ export interface operations {
                         rule: string;
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -5628,7 +5897,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         event: string;
                         rule: string;
                         scenery: {
@@ -5686,6 +5955,15 @@ export interface operations {
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -5741,7 +6019,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AttackOdds"];
+                    "application/json": components["schemas"]["AttackOdds"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    };
                     "image/svg+xml": string;
                     "image/png": string;
                 };
@@ -5798,7 +6085,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AttackOdds"];
+                    "application/json": components["schemas"]["AttackOdds"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    };
                     "image/svg+xml": string;
                     "image/png": string;
                 };
@@ -5928,6 +6224,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6028,6 +6333,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6122,6 +6436,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6196,6 +6519,15 @@ export interface operations {
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
@@ -6300,6 +6632,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6392,6 +6733,15 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -6501,6 +6851,15 @@ export interface operations {
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
@@ -6635,6 +6994,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6728,6 +7096,15 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -6821,6 +7198,15 @@ export interface operations {
                         };
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -6892,6 +7278,15 @@ export interface operations {
                         reason: "fewest" | "tie" | "none_eligible";
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -6973,6 +7368,15 @@ export interface operations {
                         };
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7163,6 +7567,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7266,6 +7679,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7346,6 +7768,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7501,6 +7932,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7586,6 +8026,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7703,6 +8152,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7798,6 +8256,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7962,6 +8429,15 @@ export interface operations {
                         skipped: ("yellow" | "red" | "black")[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8137,6 +8613,15 @@ export interface operations {
                         };
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8235,6 +8720,15 @@ export interface operations {
                         destroyedPairs: ("waterfall" | "swamp" | "forest" | "mountain")[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8341,6 +8835,15 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8475,6 +8978,15 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8575,6 +9087,15 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8634,6 +9155,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DiceRoll"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -8766,7 +9296,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiceDistribution"];
+                    "application/json": components["schemas"]["DiceDistribution"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    };
                     "image/svg+xml": string;
                     "image/png": string;
                 };
@@ -8823,7 +9362,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiceComparison"];
+                    "application/json": components["schemas"]["DiceComparison"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    };
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -9443,6 +9991,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Wrong admin token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unknown id (or owned by another API key). */
             404: {
                 headers: {
@@ -9654,6 +10211,8 @@ export interface operations {
             query?: {
                 /** @description The state at an earlier version (replay). */
                 version?: number;
+                /** @description Owner only (CONTRACT §8.1): preview the view of a player (`as=<playerId>`) or of a spectator (`as=spectator`); `viewer` then says `preview: true`. A seat or spectator token → 403 `owner_only`. */
+                as?: string;
             };
             header?: never;
             path: {
@@ -9683,6 +10242,15 @@ export interface operations {
             };
             /** @description Missing or unknown API key. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Wrong admin token. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9870,6 +10438,276 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Rate limit exceeded, or too many streams open (`too_many_streams`: at most MAX_STREAMS_PER_KEY per API key and MAX_STREAMS_PER_IP per client address); retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "matches.seatToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TableTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatToken"];
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "matches.revokeSeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "matches.spectatorToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TableTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpectatorToken"];
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "matches.moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchMoves"];
+                };
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
             429: {
                 headers: {
                     [name: string]: unknown;
