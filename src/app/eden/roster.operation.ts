@@ -49,9 +49,9 @@ export function parseRosterBody(text: string): Record<string, unknown> {
 }
 
 /**
- * An item named only (`{"name", "categories": []}`, what a text list's `[Chain]` becomes) that the
- * league catalog lists takes the league's profile of it (CONTRACT §8.4), in place: the list answered,
- * stored and hashed is the list as completed.
+ * In a text list, an item named only (`[Chain]`, parsed as `{"name", "categories": []}`) that the
+ * league catalog lists takes the league's profile of it (CONTRACT §8.4), in place: the list answered
+ * as `roster`, stored and hashed is the list as completed.
  */
 function withLeagueItems(fighters: unknown[], catalog: LeagueCatalog): void {
   if (!catalog.equipment?.length) return;
@@ -143,8 +143,9 @@ export type RosterBody = Static<typeof RosterBodySchema>;
  */
 export function rosterValidation(input: Static<typeof RosterBodySchema>, lang: Lang) {
   const league = catalogOf(input);
-  if (league) withLeagueItems(input.fighters as unknown[], league.catalog);
   const positions = (input as { [TEXT_POSITIONS]?: TextPositions })[TEXT_POSITIONS];
+  // a text list only: a JSON body is hashed as sent (CONTRACT §7.4), so it is never completed
+  if (league && positions) withLeagueItems(input.fighters as unknown[], league.catalog);
   const checked = validateRoster({
     edition: input.edition,
     bandType: input.bandType,

@@ -21,7 +21,7 @@ export const CatalogBodySchema = Type.Object(
     equipment: Type.Optional(
       Type.Array(EquipmentSchema, {
         maxItems: MAX_CATALOG_ITEMS,
-        description: 'Items the league prints, unique by name: a text list naming one in brackets gets its profile.',
+        description: 'Items the league prints, unique by name: a text list naming one in brackets (`Vladd [Chain]`) gets its profile; a JSON list is used as sent.',
       }),
     ),
   },
