@@ -403,6 +403,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             }[];
         };
         summary: string;
+        warnings?: {
+            path: string;
+            code: string;
+            message: string;
+        }[] | undefined;
         foundryRolls?: {
             class: "Roll";
             options: {};
@@ -780,6 +785,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             }[];
         };
         summary: string;
+        warnings?: {
+            path: string;
+            code: string;
+            message: string;
+        }[] | undefined;
         foundryRolls?: {
             class: "Roll";
             options: {};
@@ -868,6 +878,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             }[];
         };
         summary: string;
+        warnings?: {
+            path: string;
+            code: string;
+            message: string;
+        }[] | undefined;
         foundryRolls?: {
             class: "Roll";
             options: {};
@@ -1003,6 +1018,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
         };
         rules: string[];
         summary: string;
+        warnings?: {
+            path: string;
+            code: string;
+            message: string;
+        }[] | undefined;
     }>;
     goomzPhase: (body: T.GoomzPhaseRequest) => Promise<{
         steps: {
@@ -1058,6 +1078,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
         lost: boolean;
         skipped: ("yellow" | "red" | "black")[];
         summary: string;
+        warnings?: {
+            path: string;
+            code: string;
+            message: string;
+        }[] | undefined;
     }>;
     rollDice: (body: T.DiceRollRequest) => Promise<{
         notation: string;
@@ -1105,6 +1130,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             };
             summary: string;
             summaryShort: string;
+        }[] | undefined;
+        warnings?: {
+            path: string;
+            code: string;
+            message: string;
         }[] | undefined;
         foundryRolls?: {
             class: "Roll";
@@ -1363,6 +1393,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             editions: ("es" | "de")[];
         }[];
         summary: string;
+        warnings?: {
+            path: string;
+            code: string;
+            message: string;
+        }[] | undefined;
     }>;
     /**
      * Validates a band: a JSON body, or the plain-text list format (answered with the parsed
@@ -1593,7 +1628,13 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             [x: string]: unknown;
         };
         createdAt: string;
+        viewer?: {
+            kind: "owner" | "seat" | "spectator";
+            playerId?: string | undefined;
+            preview?: true | undefined;
+        } | undefined;
         state: unknown;
+        withdrawn?: number[] | undefined;
     }>;
     /** Resolves a command against the match state and appends its events atomically. */
     runCommand: (matchId: string, body: T.CommandRequest, o?: MatchWriteOptions) => Promise<{
@@ -1606,6 +1647,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             recordedAt: string;
         }[];
         state: unknown;
+        warnings?: {
+            path: string;
+            code: string;
+            message: string;
+        }[] | undefined;
         foundryRolls?: {
             class: "Roll";
             options: {};
@@ -1684,6 +1730,7 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
         } | undefined;
         winningSide?: string | null | undefined;
         reason?: string | undefined;
+        logSha256?: string | undefined;
         receipt?: string | undefined;
     }>;
     /** The match's events as they are appended (SSE), resumed with Last-Event-ID after a drop. */

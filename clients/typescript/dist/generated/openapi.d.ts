@@ -191,7 +191,10 @@ export interface paths {
          *     - `{"ref": id}` entries resolve in the request `catalog`, then the built-in catalog with the printing's Value (Yuri: 25 ES, 20 DE — EDEN-CARD-PROFILE-9). Unknown → `unknown_fighter`; an example fighter the books print only partially → `incomplete_profile`. An inline fighter without `value` → `missing_value`. An empty band → `empty_roster`.
          *     - EDEN-PREP-2: `totals.strategyPoints` = Σ current PSI; a Stigma band halves the total and rounds up (EDEN-EX-12: 4+3+4 → 6).
          *     - EDEN-AMB-5: the band's symbol is the one of its type (`affiliation` in the answer); a Stigma band whose fighters happen to share a faction is still a Stigma band.
-         *     - `"receipt": true` adds `receipt`: a compact JWS (`alg: EdDSA`, Ed25519, `kid` in the header; public keys at `GET /.well-known/jwks.json`) whose payload holds `rosterSha256` (hex SHA-256 of the canonical JSON of the body as sent without `receipt`: keys sorted recursively, no spaces; for a text list, of the parsed `roster`), `edition`, `valid`, `codes`, `totals`, `iat` and `iss`. Check one with `POST /v1/receipts/verify`.
+         *     - `catalogRef` `{"id", "version"?}` names a league's stored catalog (POST /v1/eden/catalogs; the latest version when omitted): `{"ref"}` entries resolve in the request `catalog`, then in it (by id, else by name), then in the built-in catalog; the answer names the version used (`catalog`: `id`, `version`, `sha256`). Unknown → 400 `unknown_catalog` at `/catalogRef/id` or `/version`, beside every other problem.
+         *     - `errors` and `warnings` are ordered by `path`, segment by segment, array indexes as numbers (`/fighters` before `/fighters/2/…` before `/fighters/10`); problems at one path in the order the rules check them. For a text list every problem also carries `line` and `column`: the fighter's line (at its name, or at the item in brackets) for `/fighters/<i>/…`, the band line for the rest.
+         *     - `?receipt=true` asks for a receipt as `"receipt": true` does; it is how a text/plain list asks for one.
+         *     - `"receipt": true` adds `receipt`: a compact JWS (`alg: EdDSA`, Ed25519, `kid` in the header; public keys at `GET /.well-known/jwks.json`) whose payload holds `rosterSha256` (hex SHA-256 of the canonical JSON of the body as sent without `receipt`: keys sorted recursively, no spaces; for a text list, of the parsed `roster`), `edition`, `valid`, `codes`, `totals`, `catalog` (with `catalogRef`), `rulesVersion` (the rules release), `iat` and `iss`. Check one with `POST /v1/receipts/verify`.
          *
          *     **Plain-text lists** (`Content-Type: text/plain`; the answer is the JSON answer plus `roster`, the list as parsed):
          *     - `#` or `//` starts a comment to the end of the line; blank lines are ignored; case and accents never matter.
@@ -1424,7 +1427,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Events in version order from `from` (default 1), at most `limit` (default 100), with the next `from`. */
+        /**
+         * Events in version order from `from` (default 1), at most `limit` (default 100), with the next `from`.
+         * @description With a seat or spectator token each event is redacted for that reader (CONTRACT §8.1): the same versions and types, a secret member reads `{"hidden": true}`; a secret the rules reveal is public from the event that reveals it.
+         */
         get: operations["matches.events"];
         put?: never;
         /**
@@ -1449,7 +1455,7 @@ export interface paths {
         put?: never;
         /**
          * Run a command through the rules engine against the match state.
-         * @description Loads the events, folds them into the state, resolves the command with the game's rules and appends the resulting events atomically. Fighters are named by id; AP and per-turn/per-game limits come from the match. Dice as in CONTRACT §1; the transcript is in the events.
+         * @description Loads the events, folds them into the state, resolves the command with the game's rules and appends the resulting events atomically. A seat token (CONTRACT §8.1) acts as its player: a command for another player, or one the rules give to another player now, is 403 `not_your_seat` and appends nothing; its answer shows the events and state as the seat may see them. Fighters are named by id; AP and per-turn/per-game limits come from the match. Dice as in CONTRACT §1; the transcript is in the events.
          *
          *     Commands by game (`command.type`; every command may carry `dice`):
          *     - **eden**
@@ -1587,7 +1593,7 @@ export interface paths {
         };
         /**
          * Whether the match has ended, the winners and the score; a signed receipt once ended.
-         * @description Every game (CONTRACT §8.2): read from the projection’s `state.outcome` `{ended, winners, reason?, score?}`. `winners` are player ids (empty before the end, on a draw and for a lost solo game); `winner` is the only winner, else null. EDEN: ended after the last turn or when a band has no fighter left (`reason` `turns` / `elimination`, EDEN-GAME-1/2), the most victory points win (EDEN-GAME-3); `score` stays the victory points by side with `players` by side and `winningSide` (what `winner` held before v1.2). Ánima: the player who completes the Final Mission (`ANIMA-MISSION-3`). Exsilium: the player whose Baralytas reach the target (`EXS-WIN-1`; `score`: Baralytas points by player). The Spirit of Eden: every player wins together (`SOE-END-1`) or nobody does (`SOE-END-2`), in the full game or by a `soe.goomz_phase` / `soe.status` resolution. Matches without an end condition (logs of stateless resolutions) answer `ended: false`. Once ended, `receipt` is a compact JWS (EdDSA, keys at GET /.well-known/jwks.json) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `iat` and `iss`.
+         * @description Every game (CONTRACT §8.2): read from the projection’s `state.outcome` `{ended, winners, reason?, score?}`. `winners` are player ids (empty before the end, on a draw and for a lost solo game); `winner` is the only winner, else null. EDEN: ended after the last turn or when a band has no fighter left (`reason` `turns` / `elimination`, EDEN-GAME-1/2), the most victory points win (EDEN-GAME-3); `score` stays the victory points by side with `players` by side and `winningSide` (what `winner` held before v1.2). Ánima: the player who completes the Final Mission (`ANIMA-MISSION-3`). Exsilium: the player whose Baralytas reach the target (`EXS-WIN-1`; `score`: Baralytas points by player). The Spirit of Eden: every player wins together (`SOE-END-1`) or nobody does (`SOE-END-2`), in the full game or by a `soe.goomz_phase` / `soe.status` resolution. Matches without an end condition (logs of stateless resolutions) answer `ended: false`. Once ended, `receipt` is a compact JWS (EdDSA, keys at GET /.well-known/jwks.json) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `logSha256`, `iat` and `iss`. `logSha256` (also in the answer) commits to the whole log (CONTRACT §8.1): the SHA-256 (hex) of the canonical JSON (keys sorted, no spaces) of `[{version, type, schemaVersion, data}]` of every event 1…`version` as GET /v1/matches/{id}/events answers the owner, so the owner can publish the log after the match and anyone can check it against the receipt.
          */
         get: operations["matches.result"];
         put?: never;
@@ -1605,7 +1611,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The match and its state (the projection of its events); `?version=n` replays up to n. */
+        /**
+         * The match and its state (the projection of its events) as the caller may see it; `?version=n` replays up to n.
+         * @description The owner (API key) reads everything; a seat token reads the public state plus its player’s secrets, a spectator token the public state (CONTRACT §8.1): what the rules keep from the reader reads `{"hidden": true}`, sizes stay visible, `options` are redacted the same way. `viewer` says which view this is; the owner may preview one with `?as=<playerId>` or `?as=spectator`.
+         */
         get: operations["matches.get"];
         put?: never;
         post?: never;
@@ -1647,6 +1656,70 @@ export interface paths {
          * @description Resumes after `Last-Event-ID` (the last version received) or from `from`; without either, sends only events appended after the request. A `: ping` comment every 15 s keeps the connection open.
          */
         get: operations["matches.feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches/{id}/seats/{playerId}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A seat token: what one player at the table may read and do (owner key).
+         * @description Answers 201 `{token, expiresAt, playerId}`. The token is accepted by GET /v1/matches/{id}, /events, /moves, /feed (also as `?token=`), the GraphQL `match` / `matchEvents` queries and `matchEvents` subscription (WebSocket `connectionParams.authorization`), and POST /v1/matches/{id}/commands for this player only (another player's command → 403 `not_your_seat`). It reads the public state plus this player’s secrets. It stops working at `expiresAt`, when the seat’s tokens are revoked (DELETE) and when the owner’s API key is revoked. Another key’s match or a player not in the match → 404.
+         */
+        post: operations["matches.seatToken"];
+        /**
+         * Revoke every token of a seat (owner key); its open streams close within 5 s.
+         * @description Answers 204. Tokens issued for this seat before stop working at once; a new token can be issued afterwards. Another key’s match or a player not in the match → 404.
+         */
+        delete: operations["matches.revokeSeat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches/{id}/spectator-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A spectator token: reads the public view of the match (owner key).
+         * @description Answers 201 `{token, expiresAt}`. The token is accepted by GET /v1/matches/{id}, /events, /moves, /feed (also as `?token=`), the GraphQL `match` / `matchEvents` queries and `matchEvents` subscription (WebSocket `connectionParams.authorization`); it sends no commands. It stops working at `expiresAt` and when the owner’s API key is revoked. Another key’s match → 404.
+         */
+        post: operations["matches.spectatorToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches/{id}/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The command types each player may send now (a seat token sees its own), so a plugin can grey out buttons.
+         * @description From the game’s flow: whose turn, which decisions are pending, nothing once the match has ended. A command not listed may still be refused by the rules (422) with its reason; a command listed for another player only is 403 `not_your_seat` for a seat token.
+         */
+        get: operations["matches.moves"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2956,7 +3029,7 @@ export interface components {
             name: string;
             /** @description Full profiles: unique `id`s and names; faces partition 1..6. */
             fighters: components["schemas"]["LeagueFighter"][];
-            /** @description Items the league prints, unique by name: a text list naming one in brackets gets its profile. */
+            /** @description Items the league prints, unique by name: a text list naming one in brackets (`Vladd [Chain]`) gets its profile; a JSON list is used as sent. */
             equipment?: components["schemas"]["Equipment"][];
         };
         /**
@@ -3033,6 +3106,14 @@ export interface components {
             events: components["schemas"]["MatchEvent"][];
             /** @description The projection after the command. (GraphQL: JSON: each game projects its own state.) */
             state: unknown;
+            /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+            warnings?: {
+                /** @description JSON pointer of the unknown member in the request */
+                path: string;
+                /** @description `unknown_member` */
+                code: string;
+                message: string;
+            }[];
         };
         /** MatchCorrection */
         MatchCorrection: {
@@ -3112,6 +3193,17 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** MatchMoves */
+        MatchMoves: {
+            /** @description The match version the moves are for. */
+            version: number;
+            /** @description Each command type each player may send now; a seat token sees its own player’s. */
+            moves: {
+                player: string;
+                /** @description A command type (`<prefix>.<snake_case>`). */
+                type: string;
+            }[];
+        };
         /** MatchResult */
         MatchResult: {
             ended: boolean;
@@ -3137,7 +3229,9 @@ export interface components {
             winningSide?: string | null;
             /** @description How the match ended (`state.outcome.reason`): EDEN `turns` (EDEN-GAME-1) / `elimination` (EDEN-GAME-2), Ánima `ANIMA-MISSION-3`, Exsilium `EXS-WIN-1`, The Spirit of Eden `SOE-END-1` (won) / `SOE-END-2` (lost). */
             reason?: string;
-            /** @description Once ended: a compact JWS (EdDSA) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `iat`, `iss`. */
+            /** @description Once ended: SHA-256 (hex) of the canonical JSON (keys sorted, no spaces) of `[{version, type, schemaVersion, data}]` of every event 1…`version` (CONTRACT §8.1); also signed in `receipt`. */
+            logSha256?: string;
+            /** @description Once ended: a compact JWS (EdDSA) over `matchId`, `game`, `version`, `winner`, `winners`, `score`, `logSha256`, `iat`, `iss`. */
             receipt?: string;
         };
         /** MatchView */
@@ -3155,8 +3249,22 @@ export interface components {
             };
             /** Format: date-time */
             createdAt: string;
-            /** @description The projection (fold) of the events up to `version`. (GraphQL: JSON: each game projects its own state.) */
+            viewer?: components["schemas"]["MatchViewer"];
+            /** @description The projection (fold) of the events up to `version`, as `viewer` may see it: a seat or spectator reads `{"hidden": true}` in place of what the rules keep from it (CONTRACT §8.1). (GraphQL: JSON: each game projects its own state.) */
             state: unknown;
+            /** @description Versions withdrawn by corrections (present only when there are some). */
+            withdrawn?: number[];
+        };
+        /** MatchViewer */
+        MatchViewer: {
+            kind: "owner" | "seat" | "spectator";
+            /** @description The seat’s player. */
+            playerId?: string;
+            /**
+             * @description The owner previews this view (`?as=`).
+             * @enum {boolean}
+             */
+            preview?: true;
         };
         /** MeleeAttack */
         MeleeAttack: {
@@ -3310,12 +3418,26 @@ export interface components {
             detail: string;
             /** @description Machine-readable code, e.g. dice_exhausted, illegal_target, no_ap. */
             code?: string;
-            errors?: {
+            errors?: ({
                 /** @description JSON pointer into the request */
                 path: string;
                 code: string;
                 message: string;
-            }[];
+                /** @description Where the member is when not in the body: querystring, params or headers. */
+                in?: string;
+                /** @description Text bodies: the line (from 1) the problem is about. */
+                line?: number;
+                /** @description Text bodies: the column (from 1). */
+                column?: number;
+                /** @description The bound that was crossed (maxItems, lines, …). */
+                limit?: number;
+                /** @description How many were sent. */
+                count?: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description Problems found but not listed (the list is capped). */
+            errorsOmitted?: number;
             instance?: string;
             requestId?: string;
         } & {
@@ -3603,6 +3725,15 @@ export interface components {
             /** @description The codes of its validation errors, in path order (no path or message: they would show the list). */
             codes: string[];
         };
+        /** SeatToken */
+        SeatToken: {
+            /** @description A compact JWS (EdDSA, `typ: seat+jwt`): `Authorization: Bearer <token>` (streams also `?token=`). */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The seat’s player. */
+            playerId: string;
+        };
         /** Simulation */
         Simulation: {
             /** Format: uuid */
@@ -3771,6 +3902,13 @@ export interface components {
             status: "queued" | "running" | "completed" | "failed" | "cancelled";
             deduplicated: boolean;
         };
+        /** SpectatorToken */
+        SpectatorToken: {
+            /** @description A compact JWS (EdDSA, `typ: spectator+jwt`): `Authorization: Bearer <token>` (streams also `?token=`). */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
         /**
          * SpiritOfEdenAction
          * @description One action (SOE-ACT-*). Members per type: move {ally, to, steps}; attract {ally, target}; push {ally, target, to, steps}; protect/recover/shortcut {ally}; ambush {ally, goomz}; swapGoomz/swapAllies {pair}.
@@ -3874,6 +4012,14 @@ export interface components {
          * @description A band (`A`, `B`) or the NPCs (`npc`).
          */
         TableSide: ("A" | "B") | "npc";
+        /** TableTokenRequest */
+        TableTokenRequest: {
+            /**
+             * @description Lifetime in seconds, 60–86400 (default 86400); another value → 400.
+             * @default 86400
+             */
+            ttlSeconds?: number;
+        };
         /**
          * UpkeepApGranted
          * @description Every band fighter gets 3 AP (EDEN-UPKEEP-8).
@@ -4225,6 +4371,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4286,6 +4441,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeleeResult"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4347,6 +4511,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RangedResult"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4455,6 +4628,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4554,6 +4736,15 @@ export interface operations {
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
@@ -4725,7 +4916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         editions: {
                             id: "es" | "de";
                             name: string;
@@ -4750,6 +4941,15 @@ export interface operations {
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -4836,6 +5036,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -4951,6 +5160,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5031,7 +5249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         cost: number;
                         allowed: boolean;
                         reasons: {
@@ -5052,6 +5270,15 @@ export interface operations {
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -5142,6 +5369,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5225,7 +5461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         action: "attack" | "charge" | "wander";
                         targetId?: string;
                         candidates: string[];
@@ -5241,6 +5477,15 @@ export interface operations {
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -5364,6 +5609,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5466,6 +5720,15 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -5543,6 +5806,15 @@ export interface operations {
                         rule: string;
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -5627,7 +5899,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": ({
                         event: string;
                         rule: string;
                         scenery: {
@@ -5685,6 +5957,15 @@ export interface operations {
                         summary: string;
                     } & {
                         [key: string]: unknown;
+                    }) & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -5740,7 +6021,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AttackOdds"];
+                    "application/json": components["schemas"]["AttackOdds"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    };
                     "image/svg+xml": string;
                     "image/png": string;
                 };
@@ -5797,7 +6087,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AttackOdds"];
+                    "application/json": components["schemas"]["AttackOdds"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    };
                     "image/svg+xml": string;
                     "image/png": string;
                 };
@@ -5927,6 +6226,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6027,6 +6335,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6121,6 +6438,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6195,6 +6521,15 @@ export interface operations {
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
@@ -6299,6 +6634,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6391,6 +6735,15 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -6500,6 +6853,15 @@ export interface operations {
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
@@ -6634,6 +6996,15 @@ export interface operations {
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
                     } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -6727,6 +7098,15 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -6820,6 +7200,15 @@ export interface operations {
                         };
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -6891,6 +7280,15 @@ export interface operations {
                         reason: "fewest" | "tie" | "none_eligible";
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -6972,6 +7370,15 @@ export interface operations {
                         };
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7162,6 +7569,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7265,6 +7681,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7345,6 +7770,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7500,6 +7934,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7585,6 +8028,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7702,6 +8154,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7797,6 +8258,15 @@ export interface operations {
                         rules: string[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -7961,6 +8431,15 @@ export interface operations {
                         skipped: ("yellow" | "red" | "black")[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8136,6 +8615,15 @@ export interface operations {
                         };
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8234,6 +8722,15 @@ export interface operations {
                         destroyedPairs: ("waterfall" | "swamp" | "forest" | "mountain")[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8340,6 +8837,15 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8474,6 +8980,15 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8574,6 +9089,15 @@ export interface operations {
                         }[];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
+                    } & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -8633,6 +9157,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DiceRoll"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    } & {
                         /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
@@ -8765,7 +9298,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiceDistribution"];
+                    "application/json": components["schemas"]["DiceDistribution"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    };
                     "image/svg+xml": string;
                     "image/png": string;
                 };
@@ -8822,7 +9364,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiceComparison"];
+                    "application/json": components["schemas"]["DiceComparison"] & {
+                        /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
+                        warnings?: {
+                            /** @description JSON pointer of the unknown member in the request */
+                            path: string;
+                            /** @description `unknown_member` */
+                            code: string;
+                            message: string;
+                        }[];
+                    };
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
@@ -9442,6 +9993,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Wrong admin token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unknown id (or owned by another API key). */
             404: {
                 headers: {
@@ -9653,6 +10213,8 @@ export interface operations {
             query?: {
                 /** @description The state at an earlier version (replay). */
                 version?: number;
+                /** @description Owner only (CONTRACT §8.1): preview the view of a player (`as=<playerId>`) or of a spectator (`as=spectator`); `viewer` then says `preview: true`. A seat or spectator token → 403 `owner_only`. */
+                as?: string;
             };
             header?: never;
             path: {
@@ -9682,6 +10244,15 @@ export interface operations {
             };
             /** @description Missing or unknown API key. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Wrong admin token. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9869,6 +10440,276 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Rate limit exceeded, or too many streams open (`too_many_streams`: at most MAX_STREAMS_PER_KEY per API key and MAX_STREAMS_PER_IP per client address); retry after Retry-After seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "matches.seatToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TableTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatToken"];
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "matches.revokeSeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "matches.spectatorToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TableTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpectatorToken"];
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "matches.moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchMoves"];
+                };
+            };
+            /** @description Missing or unknown API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
             429: {
                 headers: {
                     [name: string]: unknown;

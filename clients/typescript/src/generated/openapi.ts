@@ -192,7 +192,10 @@ export interface paths {
          *     - `{"ref": id}` entries resolve in the request `catalog`, then the built-in catalog with the printing's Value (Yuri: 25 ES, 20 DE — EDEN-CARD-PROFILE-9). Unknown → `unknown_fighter`; an example fighter the books print only partially → `incomplete_profile`. An inline fighter without `value` → `missing_value`. An empty band → `empty_roster`.
          *     - EDEN-PREP-2: `totals.strategyPoints` = Σ current PSI; a Stigma band halves the total and rounds up (EDEN-EX-12: 4+3+4 → 6).
          *     - EDEN-AMB-5: the band's symbol is the one of its type (`affiliation` in the answer); a Stigma band whose fighters happen to share a faction is still a Stigma band.
-         *     - `"receipt": true` adds `receipt`: a compact JWS (`alg: EdDSA`, Ed25519, `kid` in the header; public keys at `GET /.well-known/jwks.json`) whose payload holds `rosterSha256` (hex SHA-256 of the canonical JSON of the body as sent without `receipt`: keys sorted recursively, no spaces; for a text list, of the parsed `roster`), `edition`, `valid`, `codes`, `totals`, `iat` and `iss`. Check one with `POST /v1/receipts/verify`.
+         *     - `catalogRef` `{"id", "version"?}` names a league's stored catalog (POST /v1/eden/catalogs; the latest version when omitted): `{"ref"}` entries resolve in the request `catalog`, then in it (by id, else by name), then in the built-in catalog; the answer names the version used (`catalog`: `id`, `version`, `sha256`). Unknown → 400 `unknown_catalog` at `/catalogRef/id` or `/version`, beside every other problem.
+         *     - `errors` and `warnings` are ordered by `path`, segment by segment, array indexes as numbers (`/fighters` before `/fighters/2/…` before `/fighters/10`); problems at one path in the order the rules check them. For a text list every problem also carries `line` and `column`: the fighter's line (at its name, or at the item in brackets) for `/fighters/<i>/…`, the band line for the rest.
+         *     - `?receipt=true` asks for a receipt as `"receipt": true` does; it is how a text/plain list asks for one.
+         *     - `"receipt": true` adds `receipt`: a compact JWS (`alg: EdDSA`, Ed25519, `kid` in the header; public keys at `GET /.well-known/jwks.json`) whose payload holds `rosterSha256` (hex SHA-256 of the canonical JSON of the body as sent without `receipt`: keys sorted recursively, no spaces; for a text list, of the parsed `roster`), `edition`, `valid`, `codes`, `totals`, `catalog` (with `catalogRef`), `rulesVersion` (the rules release), `iat` and `iss`. Check one with `POST /v1/receipts/verify`.
          *
          *     **Plain-text lists** (`Content-Type: text/plain`; the answer is the JSON answer plus `roster`, the list as parsed):
          *     - `#` or `//` starts a comment to the end of the line; blank lines are ignored; case and accents never matter.
@@ -3027,7 +3030,7 @@ export interface components {
             name: string;
             /** @description Full profiles: unique `id`s and names; faces partition 1..6. */
             fighters: components["schemas"]["LeagueFighter"][];
-            /** @description Items the league prints, unique by name: a text list naming one in brackets gets its profile. */
+            /** @description Items the league prints, unique by name: a text list naming one in brackets (`Vladd [Chain]`) gets its profile; a JSON list is used as sent. */
             equipment?: components["schemas"]["Equipment"][];
         };
         /**
