@@ -2,8 +2,10 @@
  * HTTP throughput measured from outside: wrk (Debian package `wrk`, a separate process) against
  * the service started as in production, and against bare Fastify baselines started in the same run
  * (bench/servers/bare.mjs): GET hello-world, and a POST that parses the same melee body and answers
- * the same bytes. Loopback only; each run is bounded (`-d`). Goals (issue 15): melee ≥ 0.6 × the
- * bare POST, GET /health ≥ 0.7 × bare hello-world, melee p99 ≤ 10 ms at c=50. Also the server's CPU time per
+ * the same bytes. Loopback only; each run is bounded (`-d`). Goals (issue 28), on the default
+ * configuration (rate limiting on): melee ≥ 0.9 × the service with rate limiting off and its p99 at
+ * c=50 ≤ 1.5 × that one's; melee ≥ 0.8 × the floor and ≥ 0.5 × the bare POST; melee p99 ≤ 3 × the
+ * bare POST's p99; GET /health ≥ 0.7 × bare hello-world. Also the server's CPU time per
  * request (from /proc), which other load on a shared machine disturbs less than req/s, and a floor:
  * the bare POST running the service's own rules core and JSON.stringify per request (bare.mjs
  * /melee-rules), the most any melee endpoint with this answer can reach on this framework.
@@ -13,6 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import { ensureBuilt } from '../scripts/build.mjs';
 import { serviceCommand } from './service-command.js';
 import type { BenchFigure } from './run.js';
@@ -169,9 +172,10 @@ async function startService(dataDir: string, rateLimitPerMinute: number) {
 
 /**
  * ROUNDS rounds (BENCH_ROUNDS, default 2), each measuring back to back: bare hello, /health, bare
- * POST, the floor, melee. Ratios are taken within a round (the machine may be shared: its load changes between
- * rounds), and the median of the rounds is reported. Then rate limiting is measured on its own: the
- * same melee requests against a second service with RATE_LIMIT_PER_MINUTE set too high to refuse any.
+ * POST, the two floors (JSON.stringify, compiled serializer), melee with rate limiting off and melee
+ * on the default configuration (rate limiting on: in-memory store, a limit no run reaches). Both
+ * services run side by side and are warmed alike; ratios are taken within a round (the machine may
+ * be shared: its load changes between rounds), and the median of the rounds is reported.
  */
 export async function run(): Promise<BenchFigure[]> {
   if (!ensureWrk()) {
@@ -183,116 +187,153 @@ export async function run(): Promise<BenchFigure[]> {
   try {
     const service = await startService(join(dataDir, 'a'), 0);
     const base = `http://127.0.0.1:${service.port}`;
+    const limited = await startService(join(dataDir, 'b'), 1_000_000_000);
+    const limitedBase = `http://127.0.0.1:${limited.port}`;
     const answer = await fetch(base + '/v1/eden/attacks/melee', { method: 'POST', headers: { 'content-type': 'application/json' }, body: MELEE_BODY });
     const responseFile = join(dataDir, 'melee-response.json');
-    writeFileSync(responseFile, Buffer.from(await answer.arrayBuffer()));
+    const answerBytes = Buffer.from(await answer.arrayBuffer());
+    writeFileSync(responseFile, answerBytes);
     const bare = await startProcess(process.execPath, [join(ROOT, 'bench/servers/bare.mjs')], { RESPONSE_FILE: responseFile });
     const bareBase = `http://127.0.0.1:${bare.port}`;
 
-    wrk(base + '/v1/eden/attacks/melee', { body: MELEE_BODY, seconds: 2 });
-    wrk(bareBase + '/echo', { body: MELEE_BODY, seconds: 2 });
-    // the floor: the rules core's answer per request must be the service's bytes, or it is no floor
-    const floorAnswer = await fetch(bareBase + '/melee-rules', { method: 'POST', headers: { 'content-type': 'application/json' }, body: MELEE_BODY });
-    const floorSame = Buffer.from(await floorAnswer.arrayBuffer()).equals(readFileSync(responseFile));
-    wrk(bareBase + '/melee-rules', { body: MELEE_BODY, seconds: 2 });
-    const rounds: { hello: Measured; health: Measured; echo: Measured; rules: Measured; melee: Measured }[] = [];
+    // the floors: the rules core's answer per request must be the service's answer, or it is no floor
+    const sameAnswer = async (url: string) => {
+      const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: MELEE_BODY });
+      return isDeepStrictEqual(JSON.parse(Buffer.from(await r.arrayBuffer()).toString()), JSON.parse(answerBytes.toString()));
+    };
+    const floorSame = await sameAnswer(bareBase + '/melee-rules');
+    const compiledSame = await sameAnswer(bareBase + '/melee-rules-compiled');
+    for (const url of [
+      base + '/v1/eden/attacks/melee',
+      limitedBase + '/v1/eden/attacks/melee',
+      bareBase + '/echo',
+      bareBase + '/melee-rules',
+      bareBase + '/melee-rules-compiled',
+    ]) {
+      wrk(url, { body: MELEE_BODY, seconds: 2 });
+    }
+    type Round = { hello: Measured; health: Measured; echo: Measured; rules: Measured; compiled: Measured; melee: Measured; limited: Measured };
+    const rounds: Round[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const hello = measured(bare.child.pid!, bareBase + '/hello');
       const health = measured(service.child.pid!, base + '/health');
       const echo = measured(bare.child.pid!, bareBase + '/echo', MELEE_BODY);
       const rules = measured(bare.child.pid!, bareBase + '/melee-rules', MELEE_BODY);
-      const melee = measured(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY);
-      rounds.push({ hello, health, echo, rules, melee });
-      console.log(`round ${i + 1}: ${JSON.stringify({ hello: hello.rps, health: health.rps, echo: echo.rps, rules: rules.rps, melee: melee.rps, meleeP99: melee.p99ms })}`);
-    }
-    stop(service.child);
-
-    const limited = await startService(join(dataDir, 'b'), 1_000_000_000);
-    const limitedBase = `http://127.0.0.1:${limited.port}`;
-    wrk(limitedBase + '/v1/eden/attacks/melee', { body: MELEE_BODY, seconds: 2 });
-    const meleeLimited = measured(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY);
-    const echoAgain = measured(bare.child.pid!, bareBase + '/echo', MELEE_BODY);
-
-    const m = <K extends keyof (typeof rounds)[number]>(k: K, f: (r: Measured) => number) => median(rounds.map((r) => f(r[k])));
-    const ratio = (a: keyof (typeof rounds)[number], b: keyof (typeof rounds)[number]) => median(rounds.map((r) => r[a].rps / r[b].rps));
-    const cpuRatio = (a: keyof (typeof rounds)[number], b: keyof (typeof rounds)[number]) => median(rounds.map((r) => (r[a].cpuPerRequest ?? NaN) / (r[b].cpuPerRequest ?? NaN)));
-    const lat = (k: keyof (typeof rounds)[number]) => `p50 ${m(k, (r) => r.p50ms).toFixed(2)} ms, p99 ${m(k, (r) => r.p99ms).toFixed(2)} ms`;
-    const c = `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s, median of ${ROUNDS} rounds`;
-    const non2xx = rounds.reduce((n, r) => n + r.melee.non2xx + r.health.non2xx, 0);
-    const healthRatio = ratio('health', 'hello');
-    const meleeRatio = ratio('melee', 'echo');
-    const meleeP99 = m('melee', (r) => r.p99ms);
-    const figures: BenchFigure[] = [
-      { name: `bare Fastify GET /hello (${c}; ${lat('hello')})`, value: m('hello', (r) => r.rps), unit: 'req/s' },
-      { name: `bare Fastify POST, same body and bytes (${c}; ${lat('echo')})`, value: m('echo', (r) => r.rps), unit: 'req/s' },
-      {
-        name: `GET /health (${c}; ${lat('health')}; ratio of each round's pair)`,
-        value: m('health', (r) => r.rps),
-        unit: 'req/s',
-        baseline: { name: 'bare GET /hello', value: m('hello', (r) => r.rps), unit: 'req/s' },
-        ratio: healthRatio,
-        goal: '≥ 0.7',
-        met: healthRatio >= 0.7,
-      },
-      {
-        name: `POST /v1/eden/attacks/melee (${c}; ${lat('melee')}${non2xx ? `; ${non2xx} non-2xx` : ''}; ratio of each round's pair)`,
-        value: m('melee', (r) => r.rps),
-        unit: 'req/s',
-        baseline: { name: 'bare POST, same bytes', value: m('echo', (r) => r.rps), unit: 'req/s' },
-        ratio: meleeRatio,
-        goal: '≥ 0.6 (goal 0.8)',
-        met: meleeRatio >= 0.6 && non2xx === 0,
-      },
-      { name: `POST /v1/eden/attacks/melee p99 at c=${CONNECTIONS} (median of ${ROUNDS} rounds)`, value: meleeP99, unit: 'ms', goal: '≤ 10 ms', met: meleeP99 <= 10 },
-      {
-        name:
-          `floor: bare Fastify POST that runs the service's melee rules core and JSON.stringify per request, no validation, hooks or extra headers ` +
-          `(${c}; ${lat('rules')}; ${floorSame ? 'the same answer bytes as the service' : 'NOT the same answer bytes as the service'}): the highest melee ÷ bare POST ratio these rules and this answer allow`,
-        value: m('rules', (r) => r.rps),
-        unit: 'req/s',
-        baseline: { name: 'bare POST, same bytes', value: m('echo', (r) => r.rps), unit: 'req/s' },
-        ratio: ratio('rules', 'echo'),
-      },
-      {
-        name: `POST /v1/eden/attacks/melee ÷ that floor (what validation, hooks, headers and the rest of the service cost; ratio of each round's pair)`,
-        value: m('melee', (r) => r.rps),
-        unit: 'req/s',
-        baseline: { name: 'floor: bare POST + rules core', value: m('rules', (r) => r.rps), unit: 'req/s' },
-        ratio: ratio('melee', 'rules'),
-      },
-    ];
-    if (rounds.every((r) => r.melee.cpuPerRequest !== undefined)) {
-      figures.push(
-        {
-          name: 'GET /health: server CPU per request (user + system)',
-          value: m('health', (r) => r.cpuPerRequest!),
-          unit: 'µs',
-          baseline: { name: 'bare GET /hello', value: m('hello', (r) => r.cpuPerRequest!), unit: 'µs' },
-          ratio: cpuRatio('health', 'hello'),
-        },
-        {
-          name: 'POST /v1/eden/attacks/melee: server CPU per request (user + system)',
-          value: m('melee', (r) => r.cpuPerRequest!),
-          unit: 'µs',
-          baseline: { name: 'bare POST, same bytes', value: m('echo', (r) => r.cpuPerRequest!), unit: 'µs' },
-          ratio: cpuRatio('melee', 'echo'),
-        },
-        {
-          name: 'floor (bare POST + the melee rules core + JSON.stringify): server CPU per request (user + system)',
-          value: m('rules', (r) => r.cpuPerRequest!),
-          unit: 'µs',
-          baseline: { name: 'bare POST, same bytes', value: m('echo', (r) => r.cpuPerRequest!), unit: 'µs' },
-          ratio: cpuRatio('rules', 'echo'),
-        },
+      const compiled = measured(bare.child.pid!, bareBase + '/melee-rules-compiled', MELEE_BODY);
+      // the two services in turn, the order swapped every round
+      const pair = () => [
+        measured(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY),
+        measured(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY),
+      ];
+      let melee: Measured, limitedMelee: Measured;
+      if (i % 2 === 0) [melee, limitedMelee] = pair() as [Measured, Measured];
+      else {
+        const l = measured(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY);
+        melee = measured(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY);
+        limitedMelee = l;
+      }
+      rounds.push({ hello, health, echo, rules, compiled, melee, limited: limitedMelee });
+      console.log(
+        `round ${i + 1}: ${JSON.stringify({ hello: hello.rps, health: health.rps, echo: echo.rps, rules: rules.rps, compiled: compiled.rps, melee: melee.rps, limited: limitedMelee.rps, p99: { echo: echo.p99ms, melee: melee.p99ms, limited: limitedMelee.p99ms } })}`,
       );
     }
-    figures.push({
-      name: `POST /v1/eden/attacks/melee with rate limiting on (in-memory store, limit never reached; ${c.split(',')[0]}; p99 ${meleeLimited.p99ms.toFixed(2)} ms${meleeLimited.non2xx ? `; ${meleeLimited.non2xx} non-2xx` : ''})`,
-      value: meleeLimited.rps,
-      unit: 'req/s',
-      baseline: { name: 'bare POST, same bytes, right after', value: echoAgain.rps, unit: 'req/s' },
-      ratio: meleeLimited.rps / echoAgain.rps,
-    });
+
+    type K = keyof Round;
+    const m = (k: K, f: (r: Measured) => number) => median(rounds.map((r) => f(r[k])));
+    const ratio = (a: K, b: K) => median(rounds.map((r) => r[a].rps / r[b].rps));
+    const p99Ratio = (a: K, b: K) => median(rounds.map((r) => r[a].p99ms / r[b].p99ms));
+    const cpuRatio = (a: K, b: K) => median(rounds.map((r) => (r[a].cpuPerRequest ?? NaN) / (r[b].cpuPerRequest ?? NaN)));
+    const lat = (k: K) => `p50 ${m(k, (r) => r.p50ms).toFixed(2)} ms, p99 ${m(k, (r) => r.p99ms).toFixed(2)} ms`;
+    const c = `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s, median of ${ROUNDS} rounds`;
+    const non2xx = rounds.reduce((n, r) => n + r.melee.non2xx + r.limited.non2xx + r.health.non2xx, 0);
+    const rps = (k: K) => m(k, (r) => r.rps);
+    const figure = (name: string, a: K, b: K, bName: string, goal?: [string, number]): BenchFigure => {
+      const r = ratio(a, b);
+      return {
+        name,
+        value: rps(a),
+        unit: 'req/s',
+        baseline: { name: bName, value: rps(b), unit: 'req/s' },
+        ratio: r,
+        ...(goal ? { goal: goal[0], met: r >= goal[1] && non2xx === 0 } : {}),
+      };
+    };
+    const limitedP99 = p99Ratio('limited', 'melee');
+    const meleeP99 = p99Ratio('limited', 'echo');
+    const figures: BenchFigure[] = [
+      { name: `bare Fastify GET /hello (${c}; ${lat('hello')})`, value: rps('hello'), unit: 'req/s' },
+      { name: `bare Fastify POST, same body and bytes (${c}; ${lat('echo')})`, value: rps('echo'), unit: 'req/s' },
+      figure(`GET /health (${c}; ${lat('health')}; ratio of each round's pair)`, 'health', 'hello', 'bare GET /hello', ['≥ 0.7', 0.7]),
+      figure(
+        `POST /v1/eden/attacks/melee, default configuration (rate limiting on, in-memory store, limit never reached; ${c}; ${lat('limited')}${non2xx ? `; ${non2xx} non-2xx` : ''}) ÷ the same service with rate limiting off (${lat('melee')})`,
+        'limited',
+        'melee',
+        'rate limiting off',
+        ['≥ 0.9', 0.9],
+      ),
+      {
+        name: 'melee p99 at c=50, rate limiting on ÷ off (median of the rounds’ ratios)',
+        value: m('limited', (r) => r.p99ms),
+        unit: 'ms',
+        baseline: { name: 'rate limiting off', value: m('melee', (r) => r.p99ms), unit: 'ms' },
+        ratio: limitedP99,
+        goal: '≤ 1.5',
+        met: limitedP99 <= 1.5,
+      },
+      figure(`POST /v1/eden/attacks/melee (default configuration) ÷ bare POST of the same bytes (ratio of each round's pair)`, 'limited', 'echo', 'bare POST, same bytes', [
+        '≥ 0.5',
+        0.5,
+      ]),
+      {
+        name: 'melee p99 at c=50 (default configuration) ÷ bare POST p99 (median of the rounds’ ratios)',
+        value: m('limited', (r) => r.p99ms),
+        unit: 'ms',
+        baseline: { name: 'bare POST', value: m('echo', (r) => r.p99ms), unit: 'ms' },
+        ratio: meleeP99,
+        goal: '≤ 3',
+        met: meleeP99 <= 3,
+      },
+      figure(
+        `floor: bare Fastify POST that runs the service's melee rules core and JSON.stringify per request, no validation, hooks or extra headers (${c}; ${lat('rules')}; ${floorSame ? 'the same answer as the service' : 'NOT the same answer as the service'})`,
+        'rules',
+        'echo',
+        'bare POST, same bytes',
+      ),
+      figure(
+        `floor with the compiled serializer: the same, its answer serialized by the melee response schema's compiled serializer (${c}; ${lat('compiled')}; ${compiledSame ? 'the same JSON as the service' : 'NOT the same JSON as the service'})`,
+        'compiled',
+        'echo',
+        'bare POST, same bytes',
+      ),
+      figure(`POST /v1/eden/attacks/melee (default configuration) ÷ the JSON.stringify floor (ratio of each round's pair)`, 'limited', 'rules', 'floor (JSON.stringify)', [
+        '≥ 0.8',
+        0.8,
+      ]),
+      figure(
+        `POST /v1/eden/attacks/melee (default configuration) ÷ the compiled-serializer floor (ratio of each round's pair)`,
+        'limited',
+        'compiled',
+        'floor (compiled serializer)',
+        ['≥ 0.8', 0.8],
+      ),
+      figure(`POST /v1/eden/attacks/melee, rate limiting off ÷ the compiled-serializer floor`, 'melee', 'compiled', 'floor (compiled serializer)'),
+    ];
+    if (rounds.every((r) => r.melee.cpuPerRequest !== undefined)) {
+      const cpu = (name: string, a: K, b: K, bName: string): BenchFigure => ({
+        name,
+        value: m(a, (r) => r.cpuPerRequest!),
+        unit: 'µs',
+        baseline: { name: bName, value: m(b, (r) => r.cpuPerRequest!), unit: 'µs' },
+        ratio: cpuRatio(a, b),
+      });
+      figures.push(
+        cpu('GET /health: server CPU per request (user + system)', 'health', 'hello', 'bare GET /hello'),
+        cpu('POST /v1/eden/attacks/melee (default configuration): server CPU per request (user + system)', 'limited', 'echo', 'bare POST, same bytes'),
+        cpu('POST /v1/eden/attacks/melee, rate limiting off: server CPU per request (user + system)', 'melee', 'echo', 'bare POST, same bytes'),
+        cpu('floor (JSON.stringify): server CPU per request (user + system)', 'rules', 'echo', 'bare POST, same bytes'),
+        cpu('floor (compiled serializer): server CPU per request (user + system)', 'compiled', 'echo', 'bare POST, same bytes'),
+      );
+    }
     return figures;
   } finally {
     started.splice(0).forEach(stop);

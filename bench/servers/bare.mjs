@@ -5,11 +5,12 @@
  * POST /melee-rules is the floor any melee endpoint has on this framework: the same parse, then
  * the service's own rules core for the answer (the compiled dist/ operation, called directly:
  * no validation, hooks, extra headers or context) and JSON.stringify — the bytes the service
- * answers, computed per request. Prints its port on stdout. Loopback only.
+ * answers, computed per request. POST /melee-rules-compiled is the same floor with the answer
+ * serialized by the compiled serializer of the melee response schema (as the service does). Prints its port on stdout. Loopback only.
  */
 import Fastify from 'fastify';
 import { readFileSync } from 'node:fs';
-import { meleeFloorAnswer } from './melee-floor.mjs';
+import { meleeFloorAnswer, meleeFloorAnswerCompiled } from './melee-floor.mjs';
 
 const response = process.env.RESPONSE_FILE ? readFileSync(process.env.RESPONSE_FILE) : Buffer.from('{}');
 const app = Fastify({ logger: false });
@@ -22,6 +23,11 @@ app.post('/melee-rules', async (request, reply) => {
   if (!request.body || typeof request.body !== 'object') return reply.code(400).send();
   reply.header('content-type', 'application/json; charset=utf-8');
   return meleeFloorAnswer(request.body);
+});
+app.post('/melee-rules-compiled', async (request, reply) => {
+  if (!request.body || typeof request.body !== 'object') return reply.code(400).send();
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return meleeFloorAnswerCompiled(request.body);
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
 console.log(JSON.stringify({ port: app.server.address().port }));
