@@ -293,6 +293,13 @@ for (const target of databaseTargets()) {
       ]);
       const claims = await claimsOf(res.body.receipt);
       expect(claims.rosterSha256).toBe(sha(res.body.roster));
+      // problems of the text itself: in path order too, each with its place
+      const bad = await text('/v1/eden/rosters/validate', 'Band: faction, edition xx, budget lots\nYuri ]\n');
+      expect(bad.body.errors.map((e: { path: string; line: number; column: number }) => `${e.path} ${e.line}:${e.column}`)).toEqual([
+        '/budget 1:28',
+        '/edition 1:16',
+        '/fighters/0 2:6',
+      ]);
       expect(claims).toMatchObject({ valid: false, rulesVersion: RULES_VERSION });
       expect((await call('POST', '/v1/receipts/verify', { receipt: res.body.receipt, roster: res.body.roster }, null)).body).toMatchObject({ valid: true, rosterMatches: true });
 

@@ -4,7 +4,7 @@ import { defineOperation } from '../operation.js';
 import { SummarySchema } from '../schemas/common.js';
 import { FighterSchema } from './schemas.js';
 import { tr } from './phase-common.js';
-import { validateRoster, type RosterEntry } from '../../games/eden/roster.js';
+import { byPath, validateRoster, type RosterEntry } from '../../games/eden/roster.js';
 import type { FighterInput } from '../../games/eden/fighter.js';
 import { InvalidInput } from '../../games/errors.js';
 import { MAX_TEXT_LENGTH, MAX_TEXT_LINES, parseRosterTextPlaced, textOverBudget, textPosition, type TextPositions } from '../../games/eden/roster-text.js';
@@ -40,7 +40,8 @@ export function parseRosterBody(text: string): Record<string, unknown> {
   if (over) throw new InvalidInput([over], `${over.message} (${over.code}: at most ${over.limit}).`, over.code, { limit: over.limit });
   const parsed = parseRosterTextPlaced(text);
   if (!parsed.ok) {
-    const { errors, errorsOmitted } = listed(parsed.errors);
+    // in path order like every list of problems (CONTRACT §8.4), each with its line and column
+    const { errors, errorsOmitted } = listed(byPath(parsed.errors));
     throw new InvalidInput(errors, `The list has ${parsed.errors.length} problem(s); each names its line and column.`, 'invalid_request', errorsOmitted ? { errorsOmitted } : {});
   }
   const body = parsed.roster as unknown as Record<string, unknown>;
