@@ -18,7 +18,8 @@
  * version it was sent at and the seed its request drew) and `next`: a command after the log with
  * what it answered (201 and the event types while the match runs; 422 and the code once it ended).
  *
- * Options: `--out <dir>`, `--label <name>`, `--only <game,…>`, `--force`, `--allow-dirty`.
+ * Options: `--out <dir>`, `--label <name>`, `--only <game,…>`, `--force`, `--allow-dirty`, `--scripts resolutions`
+ * (the stateless operations as commands of a match without options, see RESOLUTIONS; with its own `--label`).
  * An existing file is never overwritten (a later release records under a new `--label`) unless
  * `--force`; a working tree whose src/ differs from HEAD is refused (the commit would not name the
  * code that wrote the logs) unless `--allow-dirty` (the files that differ are then listed in
@@ -37,6 +38,8 @@ import { createApp } from '../src/composition.js';
 import { loadConfig } from '../src/config.js';
 import { memoryStores } from '../src/infra/memory/index.js';
 import { toPublic } from '../src/app/matches/service.js';
+import { operations } from '../src/app/registry.js';
+import { canonicalCommandType } from '../src/app/matches/resolution-log.js';
 import type { IdSource } from '../src/app/ports.js';
 import type { Player } from '../src/app/matches/ports.js';
 import { format, resolveConfig } from 'prettier';
@@ -275,6 +278,46 @@ const spiritOfEden: Script = {
 
 const SCRIPTS: Record<string, Script> = { eden, anima, exsilium, 'spirit-of-eden': spiritOfEden };
 
+/**
+ * `--scripts resolutions`: a match of Ánima, Exsilium and The Spirit of Eden without options (the
+ * resolution log, src/app/matches/resolution-log.ts) in which every stateless operation of the game
+ * is sent as a command: each example as documented (its canonical name), then again without its
+ * `dice` and `seed` (the dice drawn from the command's seed, and the shuffles too), and the
+ * deprecated alias of the first operation whose id is not snake_case.
+ */
+function resolutionScript(prefix: string, players: Player[], last: Cmd[] = []): Script {
+  const ops = operations.filter((op) => op.id.startsWith(`${prefix}.`) && op.body && op.examples?.length);
+  const commands: Cmd[] = [];
+  for (const op of ops) {
+    const type = canonicalCommandType(op.id);
+    for (const example of op.examples!) commands.push({ type, ...(example.value as Record<string, unknown>) });
+    const { dice: _dice, seed: _seed, ...unseeded } = op.examples![0]!.value as Record<string, unknown>;
+    commands.push({ type, ...unseeded });
+  }
+  const alias = ops.find((op) => canonicalCommandType(op.id) !== op.id);
+  if (alias) commands.push({ type: alias.id, ...(alias.examples![0]!.value as Record<string, unknown>) });
+  commands.push(...last);
+  return {
+    players,
+    options: {},
+    async play(t) {
+      for (const c of commands) await t.command(c);
+    },
+    next: commands[0]!,
+  };
+}
+const RESOLUTION_PLAYERS = [
+  { id: 'p1', name: 'Ana' },
+  { id: 'p2', name: 'Ben' },
+];
+const RESOLUTIONS: Record<string, Script> = {
+  anima: resolutionScript('anima', RESOLUTION_PLAYERS),
+  exsilium: resolutionScript('exsilium', RESOLUTION_PLAYERS),
+  // the status example is a lost game (SOE-END-2): the last status, on the projected board, is not
+  'spirit-of-eden': resolutionScript('soe', [{ id: 'p1', name: 'Noa' }], [{ type: 'soe.status' }]),
+};
+const scripts = option('--scripts', 'matches') === 'resolutions' ? RESOLUTIONS : SCRIPTS;
+
 // ---------------------------------------------------------------------------------------------
 
 /** Match ids 00000000-0000-4000-8000-00000000000n and seeds `record-match-logs-n`: the same on every run. */
@@ -377,7 +420,7 @@ async function record(game: string, script: Script) {
 }
 
 mkdirSync(out, { recursive: true });
-for (const [game, script] of Object.entries(SCRIPTS).filter(([game]) => !only || only.split(',').includes(game))) {
+for (const [game, script] of Object.entries(scripts).filter(([game]) => !only || only.split(',').includes(game))) {
   const file = join(out, `${game}.${label}.json`);
   if (existsSync(file) && !force) {
     console.log(`${file}: exists, kept (--force to overwrite)`);

@@ -220,7 +220,10 @@ describe('matches API', () => {
     expect(explored.body.state.groups.p1).toMatchObject({ explorations: 1, combats: 1 });
     const speed = await call('POST', `/v1/matches/${created.body.id}/commands`, { command: { type: 'anima.speed', difficulty: 20, dice: { values: [2] } } });
     expect(speed.status).toBe(201);
-    expect(speed.body.events[0].data.result).toMatchObject({ speed: 8, success: false });
+    // the event keeps the facts (the request as resolved, the dice drawn); the answer is derived into the state
+    expect(speed.body.events[0]).toMatchObject({ type: 'anima.speed.resolved', schemaVersion: 2, data: { kind: 'anima.speed', dice: { seed: null, values: [2] } } });
+    expect(speed.body.events[0].data).not.toHaveProperty('result');
+    expect(speed.body.state.latest['anima.speed'].result).toMatchObject({ speed: 8, success: false });
     expect((await call('GET', `/v1/matches/${created.body.id}`)).body.state).toEqual(speed.body.state);
   });
 

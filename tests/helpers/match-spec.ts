@@ -18,7 +18,7 @@ import { expect } from 'vitest';
 import { MatchService, type PublicEvent } from '../../src/app/matches/service.js';
 import type { Command } from '../../src/app/matches/games.js';
 import type { Player } from '../../src/app/matches/ports.js';
-import { ENGINE_EVENT_VERSION } from '../../src/app/matches/events.js';
+import { engineEventVersion } from '../../src/app/matches/events.js';
 import { VersionConflict } from '../../src/app/matches/errors.js';
 import { InvalidInput, NotFound, RuleViolation } from '../../src/games/errors.js';
 import { MemoryEventStore } from '../../src/infra/event-store/memory.js';
@@ -96,7 +96,7 @@ export class MatchSpec {
           OWNER,
           id,
           version,
-          step.events.map((e) => ({ type: e.type, data: e.data ?? null, schemaVersion: ENGINE_EVENT_VERSION })),
+          step.events.map((e) => ({ type: e.type, data: e.data ?? null, schemaVersion: engineEventVersion(e.type) })),
         );
         version = r.version;
       } else {

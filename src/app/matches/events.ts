@@ -1,7 +1,8 @@
 /**
- * Event schemas (TypeBox) with a `schemaVersion` each, and upcasters: an event stored under an older
- * schema version is upgraded step by step (v1 → v2 → …) whenever it is read, so projections and
- * clients only ever see the current shape.
+ * Event schemas (TypeBox) with a `schemaVersion` per event type, and upcasters: an event stored
+ * under an older schema version of its type is upgraded step by step (v1 → v2 → …) whenever it is
+ * read, so projections and clients only ever see the current shape. The generic events are here,
+ * the rules engine's in engine-events.ts.
  *
  * Generic events (`match.*`) may be appended by clients through POST /v1/matches/{id}/events; the
  * rules engine's own events (`eden.*`, `anima.*`, …) are written only by commands, so a match log
@@ -10,18 +11,11 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { InvalidInput, prefixProblems } from '../../games/errors.js';
 import { compile, toProblems } from '../validate.js';
+import { ENGINE_EVENTS, type EventDefinition } from './engine-events.js';
 
-export interface EventDefinition {
-  type: string;
-  /** Current schema version. */
-  schemaVersion: number;
-  schema: TSchema;
-  /** upcasters[v] turns data of version v into data of version v + 1. */
-  upcasters: Record<number, (data: any) => unknown>;
-  description: string;
-}
+export type { EventDefinition } from './engine-events.js';
 
-export const GENERIC_EVENTS: EventDefinition[] = [
+export const GENERIC_EVENTS: (EventDefinition & { schema: TSchema })[] = [
   {
     type: 'match.note',
     schemaVersion: 2,
@@ -74,16 +68,23 @@ export function withdrawnVersions(events: readonly { type: string; data: unknown
   return out;
 }
 
-/** Engine-written events: the decider's output is typed in TypeScript; this pins the stored version. */
-export const ENGINE_EVENT_VERSION = 1;
-
 /** Event types the rules engine owns (written by commands only). */
 export const RESERVED_PREFIXES = ['eden.', 'anima.', 'exsilium.', 'spirit-of-eden.', 'soe.'];
 
-const byType = new Map(GENERIC_EVENTS.map((d) => [d.type, d]));
+const byType = new Map<string, EventDefinition>([...GENERIC_EVENTS, ...ENGINE_EVENTS].map((d) => [d.type, d]));
 
+/** The definition of an event type: a generic `match.*` one or the rules engine's (engine-events.ts); none for free-form types. */
 export function definitionOf(type: string): EventDefinition | undefined {
   return byType.get(type);
+}
+
+/**
+ * The schema version an engine-written event is stored under: its type's current version
+ * (engine-events.ts). A type without a definition is stored as 1 (tests/unit/matches/event-types.test.ts
+ * checks that every type the games write has one).
+ */
+export function engineEventVersion(type: string): number {
+  return byType.get(type)?.schemaVersion ?? 1;
 }
 
 /** Upgrade `data` from `from` to the current schema version of its type. */
@@ -115,7 +116,7 @@ export function checkClientEvent(index: number, type: string, schemaVersion: num
       },
     ]);
   }
-  if (!def) return;
+  if (!def?.schema) return;
   const version = schemaVersion ?? def.schemaVersion;
   if (version > def.schemaVersion) {
     throw new InvalidInput([{ path: `/events/${index}/schemaVersion`, code: 'unknown_schema_version', message: `"${type}" is at schema version ${def.schemaVersion}.` }]);

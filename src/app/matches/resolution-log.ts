@@ -1,13 +1,21 @@
 /**
  * One match decider for the games whose rules cores are stateless operations (Ánima, Exsilium, The
  * Spirit of Eden): a command is an operation's body (`type` = the operation id), its resolution is
- * one `<type>.resolved` event `{kind, request, result}`, and the projection counts resolutions,
- * keeps the latest of each kind, plus what the game's projection (src/games/<game>/match) keeps
- * from the results. Members the game's projection knows may be omitted from a command: they are
- * filled from the projected state, then the whole request is validated against the operation's
- * own schema (400 with `/command/...` paths), so a command resolves exactly like the stateless
- * endpoint would with the full body. The filled request is what the event records, so a replay
- * folds to the same state.
+ * one `<type>.resolved` event, and the projection counts resolutions, keeps the latest of each kind,
+ * plus what the game's projection (src/games/<game>/match) keeps from the results. Members the
+ * game's projection knows may be omitted from a command: they are filled from the projected state,
+ * then the whole request is validated against the operation's own schema (400 with `/command/...`
+ * paths), so a command resolves exactly like the stateless endpoint would with the full body.
+ *
+ * The event is the resolution's facts (CONTRACT §8.2), schema version 2: `{kind, request, dice}` —
+ * the request as resolved (after the projection filled the omitted members) and the dice it drew
+ * (`ResolutionDice`: the command's seed, null for fixed values, and the faces drawn in draw order;
+ * `{seed: null, values: []}` when the operation neither rolled nor read the seed).
+ * No answer and no summary is stored: the fold runs the operation's pure handler again on the
+ * request with those dice (`replayDice`), so `latest[kind].result` and what the game keeps are
+ * derived, and the command answers the result (in `state.latest`) without storing it. Version 1
+ * `{kind, request, result}` (the REST answer, English summary included) is read through
+ * `upcastResolutionV1`, which takes the dice from the answer.
  *
  * Command names (CONTRACT §8.2) are `<prefix>.<snake_case>`: an operation id in camelCase
  * (`soe.goomzPhase`) is the command `soe.goomz_phase`, and the id stays accepted as its deprecated
@@ -15,7 +23,7 @@
  * `soe.goomzPhase`), so the logs written before v1.2 replay unchanged.
  */
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
-import type { Dice } from '../../games/dice/index.js';
+import { FixedDice, SeededDice, type Dice } from '../../games/dice/index.js';
 import { RuleViolation, underPath } from '../../games/errors.js';
 import type { Operation } from '../operation.js';
 import { operations } from '../registry.js';
@@ -73,23 +81,101 @@ function commandSchema(op: Operation<any>, omittable: readonly string[], type: s
 /** Run `fn`; an InvalidInput's paths are made to point into the command (`/command/...`). */
 const underCommand = <T>(fn: () => T): T => underPath('/command', fn);
 
+/** The prefixes of the operations played through the resolution log (Ánima, Exsilium, The Spirit of Eden). */
+export const RESOLUTION_LOG_PREFIXES = ['anima', 'exsilium', 'soe'] as const;
+
+/**
+ * The dice a resolution drew (event schema v2): `seed` the seed of the command's dice — the
+ * generator of its rolls and of the shuffles its request names no seed for (`shuffleSeed`) — or
+ * null when the command sent fixed `values`; `values` every face drawn, in draw order (the
+ * transcript's rolls flattened). Replayed by `replayDice`.
+ */
+export interface ResolutionDice {
+  seed: string | null;
+  values: number[];
+}
+
+export const ResolutionDiceSchema = Type.Object(
+  {
+    seed: Type.Union([Type.String(), Type.Null()]),
+    values: Type.Array(Type.Integer({ minimum: -1 })),
+  },
+  { additionalProperties: false },
+);
+
+/** A resolution that drew no die and read no seed. */
+const noDice = (): ResolutionDice => ({ seed: null, values: [] });
+
+/** The facts of the dice a resolution used. */
+export function diceFact(dice: Dice): ResolutionDice {
+  const t = dice.transcript();
+  return { seed: t.seed, values: t.rolls.flatMap((r) => r.values) };
+}
+
+/** Dice that draw what `fact` says: the seeded generator (frozen, src/games/dice/seeded.ts) again, or the fixed faces. */
+export function replayDice(fact: ResolutionDice | undefined): Dice {
+  if (fact && typeof fact.seed === 'string') return new SeededDice(fact.seed);
+  return new FixedDice(Array.isArray(fact?.values) ? fact.values : []);
+}
+
+const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+
+/** The seed a request names for its own shuffles (`seed`, or `dice.seed`: src/app/request-seed.ts). */
+const requestNamesSeed = (request: Record<string, unknown>) => request.seed !== undefined || (isRecord(request.dice) && request.dice.seed !== undefined);
+
+/**
+ * v1 `{kind, request, result}` → v2 `{kind, request, dice}`. The dice come from the answer: its
+ * transcript (`result.dice` `{seed, rolls}`) when it rolled; else, when the request names no seed
+ * of its own, the seed its shuffles used (`result.decks.seed`, Exsilium: the command's seed, or
+ * "fixed" for fixed dice); else no dice (`{seed: null, values: []}`: the operation drew none).
+ */
+export function upcastResolutionV1(data: unknown): unknown {
+  if (!isRecord(data)) return data;
+  const { result, ...rest } = data;
+  if ('dice' in rest && !('result' in data)) return data;
+  const request = isRecord(data.request) ? data.request : {};
+  const r = isRecord(result) ? result : {};
+  let dice = noDice();
+  if (isRecord(r.dice) && Array.isArray(r.dice.rolls)) {
+    const rolls = r.dice.rolls as { values?: unknown }[];
+    dice = { seed: typeof r.dice.seed === 'string' ? r.dice.seed : null, values: rolls.flatMap((x) => (Array.isArray(x?.values) ? (x.values as number[]) : [])) };
+  } else if (isRecord(r.decks) && typeof r.decks.seed === 'string' && !requestNamesSeed(request)) {
+    const fixed = r.decks.seed === 'fixed' && isRecord(request.dice) && Array.isArray(request.dice.values);
+    dice = { seed: fixed ? null : r.decks.seed, values: [] };
+  }
+  return { ...rest, dice };
+}
+
 export function resolutionLogMatch<T extends object>(projection: LogProjection<T>): GameMatch {
   type State = ResolutionLogState<T>;
   const ops = new Map<string, Operation<any>>();
   for (const op of operations as Operation<any>[]) if (op.id.startsWith(projection.prefix + '.') && op.body) ops.set(op.id, op);
   const omittable = (type: string) => own(projection.omittable, type) ?? [];
 
+  /** The operation's answer to `request` (validated as the endpoint would) with `dice`: pure, so a replay answers the same. */
+  const run = (op: Operation<any>, request: Record<string, unknown>, dice: Dice): unknown => {
+    const checked = underCommand(() => validate<Record<string, unknown>>(op.body as TSchema, structuredClone(request)));
+    const result = underCommand(() => op.handle(checked, { lang: 'en', dice: () => dice }));
+    if (result && typeof (result as Promise<unknown>).then === 'function') throw new Error(`operation ${op.id} is asynchronous`);
+    return result;
+  };
+
   /**
-   * One operation's resolution: fill from the state, validate as the endpoint would, resolve. The
-   * event is keyed by the operation id whichever name the command used (canonical or alias).
+   * One operation's resolution: fill from the state, validate as the endpoint would, resolve (a
+   * refusal is the command's). The event is keyed by the operation id whichever name the command
+   * used (canonical or alias) and keeps the facts only: the request as resolved and the dice drawn.
    */
   const resolve = (op: Operation<any>, command: Command, state: State, dice: Dice) => {
     const { type: _name, ...given } = command;
     const request = underCommand(() => projection.fill?.(op.id, given, state) ?? given);
-    const checked = underCommand(() => validate<Record<string, unknown>>(op.body as TSchema, structuredClone(request)));
-    const result = underCommand(() => op.handle(checked, { lang: 'en', dice: () => dice }));
-    if (result && typeof (result as Promise<unknown>).then === 'function') throw new Error(`operation ${op.id} is asynchronous`);
-    return [{ type: `${op.id}.resolved`, data: { kind: op.id, request, result } }];
+    // dice the operation never looked at (no roll, no seed read for a shuffle) are no fact of the resolution
+    let used = false;
+    const watched: Dice = {
+      roll: (...args) => ((used = true), dice.roll(...args)),
+      transcript: () => ((used = true), dice.transcript()),
+    };
+    run(op, request, watched);
+    return [{ type: `${op.id}.resolved`, data: { kind: op.id, request, dice: used ? diceFact(dice) : noDice() } }];
   };
 
   // Every operation of the game is a command: its body (members the projection supplies made optional),
@@ -132,15 +218,24 @@ export function resolutionLogMatch<T extends object>(projection: LogProjection<T
   });
 
   const evolve = (state: State, event: { type: string; data: unknown }): State => {
-    const d = event.data as { kind?: unknown; request?: unknown; result?: unknown } | null;
-    if (!event.type.endsWith('.resolved') || !d || typeof d.kind !== 'string' || !ops.has(d.kind)) return { ...state, otherEvents: state.otherEvents + 1 };
+    // v1 data (`result`, no `dice`) is read as v2 here too: the fold never depends on who upcast it
+    const d = (isRecord(event.data) && 'result' in event.data && !('dice' in event.data) ? upcastResolutionV1(event.data) : event.data) as {
+      kind?: unknown;
+      request?: unknown;
+      dice?: ResolutionDice;
+    } | null;
+    const op = d && typeof d.kind === 'string' ? ops.get(d.kind) : undefined;
+    if (!event.type.endsWith('.resolved') || !d || !op) return { ...state, otherEvents: state.otherEvents + 1 };
+    const request = (isRecord(d.request) ? d.request : {}) as Record<string, unknown>;
+    // the answer, derived: the operation's pure handler on the request with the dice it drew
+    const result = run(op, request, replayDice(d.dice));
     const counted: State = {
       ...state,
       resolutions: state.resolutions + 1,
-      byKind: { ...state.byKind, [d.kind]: (own(state.byKind, d.kind) ?? 0) + 1 },
-      latest: { ...state.latest, [d.kind]: { request: d.request, result: d.result } },
+      byKind: { ...state.byKind, [op.id]: (own(state.byKind, op.id) ?? 0) + 1 },
+      latest: { ...state.latest, [op.id]: { request: d.request, result } },
     };
-    return projection.apply ? { ...counted, ...projection.apply(counted, d.kind, (d.request ?? {}) as Record<string, unknown>, d.result) } : counted;
+    return projection.apply ? { ...counted, ...projection.apply(counted, op.id, request, result) } : counted;
   };
 
   return defineMatchGame<State>({

@@ -8,7 +8,7 @@ import { canonicalJson } from '../canonical-json.js';
 import { diceFor } from '../../games/dice/index.js';
 import { InvalidInput, NotFound } from '../../games/errors.js';
 import { NotYourSeat, VersionConflict } from './errors.js';
-import { CORRECTION_EVENT, ENGINE_EVENT_VERSION, checkClientEvent, definitionOf, upcast, withdrawnVersions } from './events.js';
+import { CORRECTION_EVENT, checkClientEvent, definitionOf, engineEventVersion, upcast, withdrawnVersions } from './events.js';
 import { RuleViolation } from '../../games/errors.js';
 import { commandWarnings, gameMatch, validateCommand, type Command, type GameMatch } from './games.js';
 import type { MatchEvent } from './match-game.js';
@@ -277,7 +277,7 @@ export class MatchService {
             ownerId,
             id,
             version,
-            decided.map((e) => ({ type: e.type, data: e.data, schemaVersion: ENGINE_EVENT_VERSION, metadata: { command: command.type } })),
+            decided.map((e) => ({ type: e.type, data: e.data, schemaVersion: engineEventVersion(e.type), metadata: { command: command.type } })),
           );
           const warnings = commandWarnings(g, body, command);
           folds = { version: r.version, state, withdrawn: folded.withdrawn };

@@ -114,7 +114,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       const owner = await requireApiKey(request);
       const caller = matchCallerOf(request, owner);
       const answer = await rt().service.command(owner.id, request.params.id, request.body as never, idem(request), caller.viewer);
-      // resolutions are recorded with English summaries (the log does not change with the reader)
+      // the resolutions' answers in the state (`latest`) are derived with English summaries (the projection does not change with the reader)
       if (carriesSummary(answer.body)) announceLanguage(reply, 'en');
       return send(reply, answer);
     },

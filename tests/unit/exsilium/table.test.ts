@@ -118,6 +118,19 @@ describe('Exsilium secrets in the state', () => {
     const event = { type: 'exsilium.newaruAction.resolved', data: { kind: 'exsilium.newaruAction', ...latest['exsilium.newaruAction'] } };
     expect(JSON.stringify(rules.viewEvent(event, null, { before: s, after: s }))).not.toContain('Garra Oculta-Z1');
   });
+
+  it('a stored resolution (v2 {kind, request, dice}): the request’s decks and every seed of the shuffles are HIDDEN (EXS-DECK-2/3)', () => {
+    const s = { game: 'exsilium', players, latest: {} } as never;
+    const data = {
+      kind: 'exsilium.newaruAction',
+      request: { decks: { basic: [{ name: 'Garra Oculta-Z1' }] }, outcomeDeck: [4, 8], seed: 'req-seed-7' },
+      dice: { seed: 'cmd-seed-9', values: [] },
+    };
+    const seen = rules.viewEvent({ type: 'exsilium.newaruAction.resolved', data }, 'p1', { before: s, after: s }) as any;
+    for (const secret of ['Garra Oculta-Z1', 'req-seed-7', 'cmd-seed-9']) expect(JSON.stringify(seen)).not.toContain(secret);
+    expect(seen.data.dice).toEqual({ seed: HIDDEN, values: [] });
+    expect(seen.data).not.toHaveProperty('result');
+  });
 });
 
 describe('Exsilium secrets in the events', () => {

@@ -10,6 +10,10 @@ import { spiritOfEdenGoomzPhaseOperation } from '../../../src/app/spirit-of-eden
 import { goomzPhaseExamples, turnStartExamples } from '../../../src/app/spirit-of-eden/examples.js';
 import { combatExamples, explorationExamples } from '../../../src/app/anima/examples.js';
 import { twoTiles } from '../exsilium/grid.js';
+import { upcastResolutionV1 } from '../../../src/app/matches/resolution-log.js';
+import { exsiliumNewaruActionOperation } from '../../../src/app/exsilium/newaru-action.operation.js';
+
+const newaruActionExamples = exsiliumNewaruActionOperation.examples!;
 
 const players = [
   { id: 'p1', name: 'Ana' },
@@ -17,11 +21,20 @@ const players = [
 ];
 type Event = { type: string; data: any };
 
-/** Run commands as the service does (validate → decide → evolve); returns the live state and the log. */
+/**
+ * Run commands as the service does (validate → decide → evolve); returns the live state and the log,
+ * and beside each event of the log the answer its fold derived (`state.latest[kind].result`: events
+ * store the request and the dice, not the answer).
+ */
 function play(game: string, commands: Record<string, unknown>[], given: Event[] = []) {
   const g = gameMatch(game)!;
   let state: any = g.initialState({ players, options: {} });
-  for (const e of given) state = g.evolve(state, e);
+  const results: any[] = [];
+  const fold = (e: Event) => {
+    state = g.evolve(state, e);
+    results.push(typeof e.data?.kind === 'string' ? state.latest?.[e.data.kind]?.result : undefined);
+  };
+  for (const e of given) fold(e);
   const log: Event[] = [...given];
   for (const c of commands) {
     const command = validateCommand(g, structuredClone(c) as Command);
@@ -30,11 +43,11 @@ function play(game: string, commands: Record<string, unknown>[], given: Event[] 
       state,
       diceFor(command.dice, () => 'seed'),
     )) {
-      state = g.evolve(state, e);
+      fold(e as Event);
       log.push(e as Event);
     }
   }
-  return { state, log, last: log[log.length - 1]! };
+  return { state, log, last: log[log.length - 1]!, results, result: results[results.length - 1] };
 }
 
 /** The fold of the events as stored (JSON) from the initial state. */
@@ -59,11 +72,14 @@ describe('The Spirit of Eden match: the projected board (SOE-GOOMZ, SOE-NOA-RET)
   it('SOE-GOOMZ / SOE-EX-4: the board after a Goomz phase is kept; the next phase may omit it and resolves as the endpoint would', () => {
     const { state: given, log } = play('spirit-of-eden', [{ type: 'soe.goomzPhase', ...twoAlone }]);
     expect(given.board.cards.forest1.state).toBe('destroyed');
-    const { last, state } = play('spirit-of-eden', [{ type: 'soe.goomzPhase', order: ['red', 'yellow'] }], log);
+    const { last, state, result } = play('spirit-of-eden', [{ type: 'soe.goomzPhase', order: ['red', 'yellow'] }], log);
     expect(last.type).toBe('soe.goomzPhase.resolved');
     expect(last.data.request).toMatchObject({ ring: given.board.ring, cards: given.board.cards, goomz: given.board.goomz, allies: given.board.allies });
     const direct = spiritOfEdenGoomzPhaseOperation.handle({ ...given.board, order: ['red', 'yellow'] } as never, { lang: 'en', dice: () => undefined as never });
-    expect(last.data.result).toEqual(direct);
+    expect(result).toEqual(direct);
+    // the event is the facts: the request as resolved and the dice drawn, no answer (CONTRACT §8.2)
+    expect(Object.keys(last.data).sort()).toEqual(['dice', 'kind', 'request']);
+    expect(last.data.dice).toEqual({ seed: null, values: [] }); // a Goomz phase draws no die
     // SOE-GOOMZ-C: both Goomz left the destroyed Forest clockwise
     expect(state.board.goomz.map((g: { at: string }) => g.at)).toEqual(['mountain2', 'mountain2']);
     expect(state.byKind['soe.goomzPhase']).toBe(2);
@@ -71,10 +87,10 @@ describe('The Spirit of Eden match: the projected board (SOE-GOOMZ, SOE-NOA-RET)
 
   it('SOE-GOOMZ: members sent win over the projected ones', () => {
     const { log } = play('spirit-of-eden', [{ type: 'soe.goomzPhase', ...twoAlone }]);
-    const { last } = play('spirit-of-eden', [{ type: 'soe.goomzPhase', goomz: [{ color: 'black', at: 'swamp1' }], order: ['black'] }], log);
+    const { last, result } = play('spirit-of-eden', [{ type: 'soe.goomzPhase', goomz: [{ color: 'black', at: 'swamp1' }], order: ['black'] }], log);
     expect(last.data.request.goomz).toEqual([{ color: 'black', at: 'swamp1' }]);
-    expect(last.data.result.steps).toMatchObject([{ color: 'black', rule: 'A', effect: 'devastated' }]);
-    expect(last.data.result.cards.forest1.state).toBe('destroyed');
+    expect(result.steps).toMatchObject([{ color: 'black', rule: 'A', effect: 'devastated' }]);
+    expect(result.cards.forest1.state).toBe('destroyed');
   });
 
   it('SOE-GOOMZ: with no projected board, a phase without the board is 400 with a /command path per missing member', () => {
@@ -84,14 +100,14 @@ describe('The Spirit of Eden match: the projected board (SOE-GOOMZ, SOE-NOA-RET)
   });
 
   it('SOE-NOA-RET-2: a turn start keeps the returned Allies on the board; replay equals live', () => {
-    const { state, log } = play('spirit-of-eden', [
+    const { state, log, results } = play('spirit-of-eden', [
       { type: 'soe.turnStart', ...turnStartExamples[0]!.value },
       { type: 'soe.status', goomz: [{ color: 'red', at: 'swamp1' }] },
     ]);
     expect(state.board.allies).toMatchObject([{ kind: 'flora', at: 'forest2' }]);
-    expect(state.board.allies).toEqual(log[0]!.data.result.allies);
+    expect(state.board.allies).toEqual(results[0].allies);
     expect(log[1]!.data.request.ring).toEqual(turnStartExamples[0]!.value.ring);
-    expect(log[1]!.data.result).toMatchObject({ won: false, lost: false });
+    expect(results[1]).toMatchObject({ won: false, lost: false });
     expect(replay('spirit-of-eden', log)).toEqual(state);
   });
 
@@ -117,9 +133,9 @@ describe('Exsilium match: Newaru position and enemy decks (EXS-NEWARU-MOVE, EXS-
   it('EXS-NEWARU-ACT-2: the next movement may omit nodes and newaru: it starts where the last one ended', () => {
     const { log, state: given } = play('exsilium', [{ type: 'exsilium.newaruMove', ...move }]);
     expect(given.newaru).toEqual({ node: 'T:1,1' });
-    const { last, state } = play('exsilium', [{ type: 'exsilium.newaruMove', miniatures: move.miniatures, move: move.move }], log);
+    const { last, state, result } = play('exsilium', [{ type: 'exsilium.newaruMove', miniatures: move.miniatures, move: move.move }], log);
     expect(last.data.request.newaru).toEqual({ node: 'T:1,1' });
-    expect(last.data.result).toMatchObject({ moves: true, from: 'T:1,1', to: 'T:2,2' });
+    expect(result).toMatchObject({ moves: true, from: 'T:1,1', to: 'T:2,2' });
     expect(state.newaru).toEqual({ node: 'T:2,2' });
     expect(replay('exsilium', [...log, last])).toEqual(state);
   });
@@ -132,10 +148,10 @@ describe('Exsilium match: Newaru position and enemy decks (EXS-NEWARU-MOVE, EXS-
   it('EXS-DECK-3: the next Newaru action may omit decks: the level’s pile and discards come from the match; replay equals live', () => {
     const { log, state: given } = play('exsilium', [{ type: 'exsilium.newaruAction', ...action }]);
     expect(given.enemyDecks.intermediate).toEqual({ drawPile: [], discard: [implacable, claw15] });
-    const { last, state } = play('exsilium', [{ type: 'exsilium.newaruAction', ...action, decks: undefined, seed: 'again' }], log);
+    const { last, state, result } = play('exsilium', [{ type: 'exsilium.newaruAction', ...action, decks: undefined, seed: 'again' }], log);
     expect(last.data.request.discards).toEqual({ intermediate: [implacable, claw15] });
     // EXS-DECK-3: the empty deck is rebuilt from the discards
-    expect(last.data.result.decks.shuffles.map((s: { deck: string; reason: string }) => [s.deck, s.reason])).toContainEqual(['intermediate', 'exhausted']);
+    expect(result.decks.shuffles.map((s: { deck: string; reason: string }) => [s.deck, s.reason])).toContainEqual(['intermediate', 'exhausted']);
     expect(replay('exsilium', [...log, last])).toEqual(state);
   });
 
@@ -162,9 +178,31 @@ describe('Ánima match: each player’s Group and counts (ANIMA-GROUP, ANIMA-COM
     expect(given.groups.p1).toMatchObject({ group: explore.group, explorations: 1, combats: 1, casualties: 0 });
     expect(given.groups.p2).toMatchObject({ group: null, explorations: 0 });
     // ANIMA-SPEED-1: Speed 8 (4 + 4) of the kept Group + roll 1 = 9 ≥ difficulty 9 → success
-    const { last } = play('anima', [{ type: 'anima.speed', difficulty: 9, dice: { values: [1] } }], log);
+    const { last, result } = play('anima', [{ type: 'anima.speed', difficulty: 9, dice: { values: [1] } }], log);
     expect(last.data.request.group).toEqual(explore.group);
-    expect(last.data.result).toMatchObject({ speed: 8, total: 9, success: true });
+    expect(result).toMatchObject({ speed: 8, total: 9, success: true });
+    expect(last.data.dice).toEqual({ seed: null, values: [1] });
+  });
+
+  it('a resolution drawn from the command seed stores the seed and the faces; the fold derives the same answer, summary included', () => {
+    const { last, state, result } = play('anima', [{ type: 'anima.speed', group: explore.group, difficulty: 9 }]);
+    expect(last.data.dice.seed).toBe('seed');
+    expect(last.data.dice.values).toEqual(result.dice.rolls.flatMap((r: { values: number[] }) => r.values));
+    expect(JSON.stringify(last.data)).not.toContain('summary');
+    expect(typeof result.summary).toBe('string');
+    expect(replay('anima', [last])).toEqual(state);
+  });
+
+  it('v1 events {kind, request, result} (the previous release) upcast to {kind, request, dice} and fold to the same state', () => {
+    const { last, state, result } = play('anima', [{ type: 'anima.exploration', ...explore }]);
+    const v1 = { type: last.type, data: { kind: last.data.kind, request: last.data.request, result } };
+    const upcast = upcastResolutionV1(v1.data);
+    expect(upcast).toEqual(last.data);
+    expect(replay('anima', [v1])).toEqual(state);
+    // Exsilium rolls no dice: the seed of the shuffles comes from the answer's deck transcript
+    const { dice: _none, seed: _seed, ...unseeded } = { ...newaruActionExamples[0]!.value } as Record<string, unknown>;
+    const exs = play('exsilium', [{ type: 'exsilium.newaruAction', ...unseeded }]);
+    expect(upcastResolutionV1({ kind: exs.last.data.kind, request: exs.last.data.request, result: exs.result })).toEqual(exs.last.data);
   });
 
   it('ANIMA-GROUP: another player has no kept Group (400 /command/group); an unknown player is 422', () => {

@@ -100,6 +100,9 @@ const EVOLVERS: { [T in EventType]: Evolver<T> } = {
   ...INFESTATION_EVENTS,
 };
 
+/** Every event type the EDEN decider writes (each has its fold above). */
+export const EDEN_EVENT_TYPES = Object.keys(EVOLVERS) as EventType[];
+
 export function evolve(state: EdenMatchState, event: EdenEvent | { type: string; data: unknown }): EdenMatchState {
   const fold = Object.hasOwn(EVOLVERS, event.type) ? (EVOLVERS[event.type as EventType] as Evolver<EventType>) : undefined;
   return withOutcome(fold ? fold(state, event.data as never) : { ...state, otherEvents: state.otherEvents + 1 });

@@ -61,20 +61,33 @@ function viewTranscript(x: unknown): unknown {
 /** An enemy deck after a combat (EXS-DECK-3): the draw pile's order is secret, the discard pile is face up. */
 const viewPile = (x: unknown) => (isRecord(x) && Array.isArray(x.drawPile) ? { ...x, drawPile: hideAll(x.drawPile) } : x);
 
-/** A stateless resolution (`exsilium.combat`, `exsilium.newaruAction`…): decks sent in draw order and the shuffles of the result. */
-function viewResolution(entry: { request: unknown; result: unknown }): { request: unknown; result: unknown } {
+/**
+ * A stateless resolution (`exsilium.combat`, `exsilium.newaruAction`…): decks sent in draw order,
+ * the shuffles of the result, and every seed the shuffles could be recomputed from — the request's
+ * own (`seed`, `dice.seed`) and, in a stored event (v2 `{kind, request, dice}`), the command's dice seed.
+ */
+function viewResolution<E extends { request?: unknown; result?: unknown; dice?: unknown }>(entry: E): E {
   const request = isRecord(entry.request) ? { ...entry.request } : entry.request;
   if (isRecord(request)) {
     // EXS-DECK-3: enemy action decks in draw order; EXS-DECK-2: the Outcome deck's top.
     if (isRecord(request.decks)) request.decks = mapValues(request.decks, hideList);
     if ('outcomeDeck' in request) request.outcomeDeck = hideList(request.outcomeDeck);
+    // EXS-DECK-2/3: the seed of the shuffles
+    if ('seed' in request) request.seed = HIDDEN;
+    if (isRecord(request.dice) && 'seed' in request.dice) request.dice = { ...request.dice, seed: HIDDEN };
   }
-  const result = isRecord(entry.result) ? { ...entry.result } : entry.result;
-  if (isRecord(result)) {
-    if ('decks' in result) result.decks = viewTranscript(result.decks);
-    if ('enemyDeck' in result) result.enemyDeck = viewPile(result.enemyDeck);
+  const out: E = { ...entry, request };
+  if ('result' in entry) {
+    const result = isRecord(entry.result) ? { ...entry.result } : entry.result;
+    if (isRecord(result)) {
+      if ('decks' in result) result.decks = viewTranscript(result.decks);
+      if ('enemyDeck' in result) result.enemyDeck = viewPile(result.enemyDeck);
+    }
+    out.result = result;
   }
-  return { ...entry, request, result };
+  // EXS-DECK-2/3: the command's dice seed is the seed of the shuffles its request names none for
+  if (isRecord(entry.dice) && typeof entry.dice.seed === 'string') out.dice = { ...entry.dice, seed: HIDDEN };
+  return out;
 }
 
 /** The player whose faction marker lies on `node` (a dropped card's owner, EXS-ACTION-6). */
@@ -163,7 +176,7 @@ function viewEvent(event: TableEvent, reader: Reader, context: { before: Exsiliu
   const as = <T>(data: T): TableEvent => ({ type: event.type, data });
   if (event.type.endsWith('.resolved')) {
     const d = event.data;
-    return isRecord(d) ? as({ ...d, ...viewResolution(d as { request: unknown; result: unknown }) }) : event;
+    return isRecord(d) ? as(viewResolution(d)) : event;
   }
   const before = context.before.table;
   switch (event.type) {
