@@ -3,8 +3,8 @@
  * answering logs one "<name> unavailable" line, the first success after it one "<name> available
  * again" line (how long it was away, how many operations failed meanwhile). The requests it fails
  * answer 503 + Retry-After and log no error line of their own (src/transport/problem.ts `isOutage`).
- * Used by the served database (./database/connecting.ts, and the Prisma client through
- * `observeDatabase`) and the BullMQ runner (./queue/bullmq.ts).
+ * Used by the served database (./database/connecting.ts, whose gate the Prisma client's operations
+ * pass too: `serveOn`) and the BullMQ runner (./queue/bullmq.ts).
  */
 export interface OutageLogger {
   info(obj: object, msg?: string): void;

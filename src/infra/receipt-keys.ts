@@ -4,10 +4,12 @@
  * is never stored: only its public half is recorded, and any other key in use is retired. Without
  * it, a key is generated once and kept (private half included) so every process and restart signs
  * with the same key. Retired keys stay published. Private keys are never logged or returned.
+ * The table is read and written through the Prisma client (./prisma/client.ts).
  */
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { Database } from '../app/ports.js';
 import type { PublicJwk, ReceiptKeyStore } from '../app/league/ports.js';
+import { prismaFor, type Prisma } from './prisma/client.js';
 
 interface KeyPair {
   kid: string;
@@ -43,43 +45,40 @@ export function memoryReceiptKeys(pem?: string): ReceiptKeyStore {
   };
 }
 
-interface Row {
-  kid: string;
-  public_jwk: unknown;
-  private_key: string | null;
-}
-
-const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as PublicJwk;
+const jwkOf = (v: unknown) => v as PublicJwk;
 
 export function sqlReceiptKeys(db: Database, pem?: string): ReceiptKeyStore {
   const configured = configuredKey(pem);
+  const prisma = () => prismaFor(db);
   let inUse: Promise<KeyPair> | undefined;
 
   async function install(): Promise<KeyPair> {
     if (configured) {
-      await db.transaction(async (tx) => {
-        await tx.query('UPDATE receipt_keys SET retired_at = now() WHERE retired_at IS NULL AND kid <> $1', [configured.kid]);
-        await tx.query(
-          `INSERT INTO receipt_keys (kid, public_jwk, private_key) VALUES ($1, $2, NULL)
-           ON CONFLICT (kid) DO UPDATE SET retired_at = NULL`,
-          [configured.kid, JSON.stringify(configured.jwk)],
-        );
+      const jwk = configured.jwk as unknown as Prisma.InputJsonObject;
+      await prisma().$transaction(async (tx) => {
+        await tx.receiptKey.updateMany({ where: { retiredAt: null, kid: { not: configured.kid } }, data: { retiredAt: new Date() } });
+        // INSERT … ON CONFLICT (kid) DO UPDATE SET retired_at = NULL
+        await tx.receiptKey.upsert({
+          where: { kid: configured.kid },
+          create: { kid: configured.kid, publicJwk: jwk, privateKey: null },
+          update: { retiredAt: null },
+          select: { kid: true },
+        });
       });
       return configured;
     }
     // A key that was configured and no longer is cannot sign: retire it.
-    await db.query('UPDATE receipt_keys SET retired_at = now() WHERE retired_at IS NULL AND private_key IS NULL');
+    await prisma().receiptKey.updateMany({ where: { retiredAt: null, privateKey: null }, data: { retiredAt: new Date() } });
     for (let attempt = 0; attempt < 3; attempt++) {
-      const { rows } = await db.query<Row>('SELECT kid, public_jwk, private_key FROM receipt_keys WHERE retired_at IS NULL');
-      const row = rows[0];
-      if (row?.private_key) return { kid: row.kid, privateKey: createPrivateKey(row.private_key), jwk: json(row.public_jwk) };
+      const row = await prisma().receiptKey.findFirst({ where: { retiredAt: null }, select: { kid: true, publicJwk: true, privateKey: true } });
+      if (row?.privateKey) return { kid: row.kid, privateKey: createPrivateKey(row.privateKey), jwk: jwkOf(row.publicJwk) };
       const fresh = keyPair(generateKeyPairSync('ed25519').privateKey);
-      // Another process may insert first: the unique index on the key in use keeps one, and we read it back.
-      await db.query('INSERT INTO receipt_keys (kid, public_jwk, private_key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-        fresh.kid,
-        JSON.stringify(fresh.jwk),
-        pkcs8(fresh.privateKey),
-      ]);
+      // Another process may insert first: the unique index on the key in use keeps one (ON CONFLICT
+      // DO NOTHING, whichever index it is), and we read it back.
+      await prisma().receiptKey.createMany({
+        data: [{ kid: fresh.kid, publicJwk: fresh.jwk as unknown as Prisma.InputJsonObject, privateKey: pkcs8(fresh.privateKey) }],
+        skipDuplicates: true,
+      });
     }
     throw new Error('No receipt signing key could be installed.');
   }
@@ -94,8 +93,8 @@ export function sqlReceiptKeys(db: Database, pem?: string): ReceiptKeyStore {
     },
     async publicKeys() {
       await this.signingKey();
-      const { rows } = await db.query<Row>('SELECT kid, public_jwk FROM receipt_keys ORDER BY created_at, kid');
-      return rows.map((r) => json(r.public_jwk));
+      const rows = await prisma().receiptKey.findMany({ orderBy: [{ createdAt: 'asc' }, { kid: 'asc' }], select: { publicJwk: true } });
+      return rows.map((r) => jwkOf(r.publicJwk));
     },
   };
 }

@@ -1,50 +1,23 @@
 /**
- * The simulation store over SQL: the `simulations` table (prisma/migrations/20261125000200_simulations),
+ * The simulation store over the `simulations` table (prisma/migrations/20261125000200_simulations),
  * on PostgreSQL or PGlite. Written by the API process and, with BullMQ, by the worker process too;
  * every write is idempotent and never moves a finished row. Port: src/app/simulations/ports.ts.
+ *
+ * Reads and the submission go through the Prisma client (../prisma/client.ts); three statements
+ * stay hand-written SQL on the `Database` port, each because Prisma cannot express it:
+ * - `list`: its page key is `created_at` to the microsecond (`to_char`), and the Prisma client
+ *   reads timestamps as `Date`s (milliseconds), which cannot page exactly past ties;
+ * - `progress`: one statement that only moves forward, `GREATEST(progress, $2)`;
+ * - `finish`: one statement stamped with the server's clock (`now()`, as `created_at` is) that
+ *   keeps or clears `dedupe_key` by the row's own `seeded`.
+ * The submission's advisory lock is raw SQL inside the Prisma transaction, for the same reason.
  */
-import type { Database, JobState, SqlClient } from '../app/ports.js';
+import type { Database, JobState } from '../app/ports.js';
 import type { SimulationKind, SimulationResult } from '../games/eden/simulate/index.js';
 import type { NewSimulation, Reservation, SimulationListEntry, SimulationListQuery, SimulationRow, SimulationStatus, SimulationStore } from '../app/simulations/ports.js';
-
-const COLUMNS = `id, api_key_id, kind, request, iterations, seed, seeded, status, progress, result, error, created_at, completed_at`;
-
-interface RawRow {
-  id: string;
-  api_key_id: string;
-  kind: string;
-  request: unknown;
-  iterations: number;
-  seed: string;
-  seeded: boolean;
-  status: string;
-  progress: number;
-  result: unknown;
-  error: string | null;
-  created_at: Date | string;
-  completed_at: Date | string | null;
-}
+import { prismaFor, type Prisma, type PrismaTransaction } from './prisma/client.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
-const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
-
-function toRow(r: RawRow): SimulationRow {
-  return {
-    id: r.id,
-    apiKeyId: r.api_key_id,
-    kind: r.kind as SimulationKind,
-    request: json(r.request),
-    iterations: Number(r.iterations),
-    seed: r.seed,
-    seeded: r.seeded,
-    status: r.status as SimulationStatus,
-    progress: Number(r.progress),
-    result: r.result === null || r.result === undefined ? null : (json(r.result) as SimulationResult),
-    error: r.error,
-    createdAt: iso(r.created_at)!,
-    completedAt: iso(r.completed_at),
-  };
-}
 
 /**
  * A page of a key's simulations, newest first, read backwards from the key through the index on
@@ -59,48 +32,96 @@ const listText = (after: boolean) => `SELECT id, kind, status, progress, iterati
 const LIST = listText(false);
 const LIST_AFTER = listText(true);
 
-type ListRow = Pick<RawRow, 'id' | 'kind' | 'status' | 'progress' | 'iterations' | 'created_at' | 'completed_at'> & { created_key: string };
+interface ListRow {
+  id: string;
+  kind: string;
+  status: string;
+  progress: number;
+  iterations: number;
+  created_at: Date | string;
+  completed_at: Date | string | null;
+  created_key: string;
+}
+
+const ACTIVE: string[] = ['queued', 'running'];
+
+/** The columns a `SimulationRow` is read from, as the Prisma client names them. */
+const ROW = {
+  id: true,
+  apiKeyId: true,
+  kind: true,
+  request: true,
+  iterations: true,
+  seed: true,
+  seeded: true,
+  status: true,
+  progress: true,
+  result: true,
+  error: true,
+  createdAt: true,
+  completedAt: true,
+} satisfies Prisma.SimulationSelect;
+
+type PrismaRow = Prisma.SimulationGetPayload<{ select: typeof ROW }>;
+
+const fromPrisma = (r: PrismaRow): SimulationRow => ({
+  id: r.id,
+  apiKeyId: r.apiKeyId,
+  kind: r.kind as SimulationKind,
+  request: r.request,
+  iterations: r.iterations,
+  seed: r.seed,
+  seeded: r.seeded,
+  status: r.status as SimulationStatus,
+  progress: r.progress,
+  result: r.result === null ? null : (r.result as unknown as SimulationResult),
+  error: r.error,
+  createdAt: r.createdAt.toISOString(),
+  completedAt: r.completedAt === null ? null : r.completedAt.toISOString(),
+});
 
 export class SqlSimulationStore implements SimulationStore {
   constructor(private readonly db: Database) {}
 
+  private get prisma() {
+    return prismaFor(this.db);
+  }
+
   async find(id: string, apiKeyId?: string): Promise<SimulationRow | undefined> {
-    const { rows } = await this.db.query<RawRow>(
-      `SELECT ${COLUMNS} FROM simulations WHERE id = $1${apiKeyId !== undefined ? ' AND api_key_id = $2' : ''}`,
-      apiKeyId !== undefined ? [id, apiKeyId] : [id],
-    );
-    return rows[0] ? toRow(rows[0]) : undefined;
+    const row = await this.prisma.simulation.findFirst({ where: apiKeyId !== undefined ? { id, apiKeyId } : { id }, select: ROW });
+    return row ? fromPrisma(row) : undefined;
   }
 
   async reserve(s: NewSimulation, maxActive: number): Promise<Reservation> {
-    return this.db.transaction(async (tx): Promise<Reservation> => {
+    // the column is an INTEGER: PostgreSQL refused 1.5, the Prisma client would store 1
+    if (!Number.isSafeInteger(s.iterations)) throw new RangeError(`iterations must be an integer, not ${s.iterations}`);
+    return this.prisma.$transaction(async (tx): Promise<Reservation> => {
       // one submission per key at a time: the limit and the deduplication are exact
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, ['simulations:' + s.apiKeyId]);
-      const same = await this.findByDedupeKey(tx, s.apiKeyId, s.fingerprint);
-      if (same) return { outcome: 'existing', simulation: same };
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${'simulations:' + s.apiKeyId}))`;
+      const same = await tx.simulation.findFirst({ where: { apiKeyId: s.apiKeyId, dedupeKey: s.fingerprint }, select: ROW });
+      if (same) return { outcome: 'existing', simulation: fromPrisma(same) };
       const active = await this.countActive(tx, s.apiKeyId);
       if (active >= maxActive) return { outcome: 'limit', active };
-      await this.insert(tx, s);
+      await tx.simulation.create({
+        data: {
+          id: s.id,
+          apiKeyId: s.apiKeyId,
+          kind: s.kind,
+          request: s.request as Prisma.InputJsonValue,
+          iterations: s.iterations,
+          seed: s.seed,
+          seeded: s.seeded,
+          fingerprint: s.fingerprint,
+          dedupeKey: s.fingerprint,
+        },
+        select: { id: true },
+      });
       return { outcome: 'inserted' };
     });
   }
 
-  private async findByDedupeKey(tx: SqlClient, apiKeyId: string, key: string): Promise<SimulationRow | undefined> {
-    const { rows } = await tx.query<RawRow>(`SELECT ${COLUMNS} FROM simulations WHERE api_key_id = $1 AND dedupe_key = $2`, [apiKeyId, key]);
-    return rows[0] ? toRow(rows[0]) : undefined;
-  }
-
-  private async countActive(tx: SqlClient, apiKeyId: string): Promise<number> {
-    const { rows } = await tx.query<{ n: string | number }>(`SELECT count(*) AS n FROM simulations WHERE api_key_id = $1 AND status IN ('queued', 'running')`, [apiKeyId]);
-    return Number(rows[0]?.n ?? 0);
-  }
-
-  private async insert(tx: SqlClient, s: NewSimulation): Promise<void> {
-    await tx.query(
-      `INSERT INTO simulations (id, api_key_id, kind, request, iterations, seed, seeded, fingerprint, dedupe_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-      [s.id, s.apiKeyId, s.kind, JSON.stringify(s.request), s.iterations, s.seed, s.seeded, s.fingerprint],
-    );
+  private countActive(tx: PrismaTransaction, apiKeyId: string): Promise<number> {
+    return tx.simulation.count({ where: { apiKeyId, status: { in: ACTIVE } } });
   }
 
   async list(apiKeyId: string, query: SimulationListQuery): Promise<SimulationListEntry[]> {
@@ -119,10 +140,10 @@ export class SqlSimulationStore implements SimulationStore {
     }));
   }
 
-  /** Unfinished simulations (to re-enqueue after a restart of the in-process runner). */
+  /** Unfinished simulations, oldest first (to re-enqueue after a restart of the in-process runner). */
   async unfinished(limit = 1000): Promise<SimulationRow[]> {
-    const { rows } = await this.db.query<RawRow>(`SELECT ${COLUMNS} FROM simulations WHERE status IN ('queued', 'running') ORDER BY created_at LIMIT $1`, [limit]);
-    return rows.map(toRow);
+    const rows = await this.prisma.simulation.findMany({ where: { status: { in: ACTIVE } }, orderBy: { createdAt: 'asc' }, take: limit, select: ROW });
+    return rows.map(fromPrisma);
   }
 
   async progress(id: string, progress: number): Promise<void> {

@@ -30,6 +30,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database, SqlClient } from '../../src/app/ports.js';
 import { PoolDatabase, startPglite } from '../../src/infra/database/index.js';
+import { poolDatabaseOf } from '../../src/infra/database/pool.js';
 import { pgliteVersion, writeTemplate } from '../../src/infra/database/template.js';
 import { migrate, readMigrations, type MigrateOptions } from '../../src/infra/migrator.js';
 
@@ -162,8 +163,11 @@ export async function sharedTestPglite(): Promise<Database> {
   return lend(database);
 }
 
-/** `database` with a `close()` that only ends the loan (later queries through it fail as after a close). */
-function lend(database: Database): Database {
+/**
+ * `database` with a `close()` that only ends the loan (later queries through it fail as after a
+ * close). Its Prisma client runs on the lender's pool (`poolDatabase`), as in the service.
+ */
+function lend(database: Database): Database & { poolDatabase(): PoolDatabase | undefined } {
   let returned = false;
   const open = async () => {
     if (returned) throw new Error('this test database was closed');
@@ -174,6 +178,7 @@ function lend(database: Database): Database {
     query: async (text, params) => (await open(), database.query(text, params)),
     transaction: async (fn) => (await open(), database.transaction(fn)),
     ping: async () => (await open(), database.ping()),
+    poolDatabase: () => poolDatabaseOf(database),
     close: async () => {
       returned = true;
     },

@@ -14,6 +14,7 @@
 import type { Database, SqlClient, SqlResult } from '../../app/ports.js';
 import { migrate, type MigrateOptions } from '../migrator.js';
 import { OutageMonitor } from '../outage.js';
+import { poolDatabaseOf, type PoolDatabase } from './pool.js';
 
 export class DatabaseUnavailable extends Error {
   readonly statusCode = 503;
@@ -124,8 +125,9 @@ export class ConnectingDatabase implements Database {
    * Runs an operation of the ready database: a connection failure is `DatabaseUnavailable`, and the
    * outage state follows. During an outage one operation at a time tries the server (the others
    * fail at once), so none waits behind another's connection attempt; its success ends the outage.
+   * The Prisma client on this database runs its operations through it too (`serveOn`, ./pool.ts).
    */
-  private async serve<T>(operation: () => Promise<T>): Promise<T> {
+  async serve<T>(operation: () => Promise<T>): Promise<T> {
     this.gate();
     const probe = this.outage.down;
     if (probe && this.probing) throw new DatabaseUnavailable('The database is not answering; retry later.');
@@ -147,8 +149,8 @@ export class ConnectingDatabase implements Database {
   }
 
   /**
-   * How an operation of another client of this server went (the Prisma client: src/infra/prisma),
-   * so its failures and successes count for the outage state too (`error` absent: it answered).
+   * How an operation of another client of this server went, so its failures and successes count
+   * for the outage state too (`error` absent: it answered). `ping` reports through it.
    */
   observe(error?: unknown): void {
     if (this.state !== 'ready') return;
@@ -173,6 +175,11 @@ export class ConnectingDatabase implements Database {
       throw error;
     }
     this.outage.answered();
+  }
+
+  /** The pool the wrapped database runs on, which the Prisma client shares (`poolDatabaseOf`). */
+  poolDatabase(): PoolDatabase | undefined {
+    return poolDatabaseOf(this.inner);
   }
 
   /** Cleanup (Prisma clients on `url`) run before the pool ends, as `PoolDatabase.onClose`. */

@@ -1,6 +1,7 @@
 /**
  * The `Database` port over a `pg.Pool`. Used for PostgreSQL and for PGlite (through its local
  * socket server), so both behave the same: one connection per transaction, rolled back on throw.
+ * The pool is the process's only one: the Prisma client (../prisma/client.ts) runs on it too.
  */
 import pg from 'pg';
 import type { Database, SqlClient, SqlResult } from '../../app/ports.js';
@@ -35,10 +36,15 @@ export interface QueryOptions {
 export const CONNECT_TIMEOUT_MS = 1_500;
 const POOL_WAIT_MS = 10_000;
 
-/** A pg client that gives up connecting after CONNECT_TIMEOUT_MS (pools take it as their `Client`). */
+/**
+ * A pg client that gives up connecting after CONNECT_TIMEOUT_MS (pools take it as their `Client`).
+ * Its session runs in UTC: `@prisma/adapter-pg` reads and writes `timestamptz` as if the session
+ * were UTC (prisma/orm#26786), and the Prisma client shares these connections. (An `options`
+ * parameter in the connection url wins over this one.)
+ */
 export class QuickConnectClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
-    super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    super({ options: '-c TimeZone=UTC', ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   }
 }
 
@@ -48,7 +54,8 @@ const statement = (text: string, params: unknown[] | undefined, options: QueryOp
 export class PoolDatabase implements Database {
   readonly kind: Database['kind'];
   readonly url: string;
-  private readonly pool: pg.Pool;
+  /** The process's one pool: this port's queries and the Prisma client's (`prismaFor`). */
+  readonly pool: pg.Pool;
   private readonly closers: (() => Promise<void>)[] = [];
   private readonly afterClose?: () => Promise<void>;
   private closed?: Promise<void>;
@@ -134,10 +141,22 @@ export function onDatabaseClose(database: Database, fn: () => Promise<void>): bo
 }
 
 /**
- * Tells `database` how an operation of another client on its server went (`error` absent: it
- * answered), if it keeps an outage state (the served database does; others ignore it).
+ * The `PoolDatabase` under `database`: itself, or the one a wrapper runs on (`ConnectingDatabase`,
+ * a test's loan) when it says so through `poolDatabase()`; undefined for any other `Database`.
  */
-export function observeDatabase(database: Database, error?: unknown): void {
-  const observed = database as Database & { observe?: (error?: unknown) => void };
-  if (typeof observed.observe === 'function') observed.observe(error);
+export function poolDatabaseOf(database: Database): PoolDatabase | undefined {
+  if (database instanceof PoolDatabase) return database;
+  const wrapper = database as Database & { poolDatabase?: () => PoolDatabase | undefined };
+  return typeof wrapper.poolDatabase === 'function' ? wrapper.poolDatabase() : undefined;
+}
+
+/**
+ * Runs an operation of another client of `database`'s server (the Prisma client) as `database` runs
+ * its own, if it keeps an outage state (the served database, `ConnectingDatabase.serve`: refused
+ * before it is ready, a connection failure is `DatabaseUnavailable`, and the outage state and its
+ * log lines follow); otherwise as it is.
+ */
+export function serveOn<T>(database: Database, operation: () => Promise<T>): Promise<T> {
+  const served = database as Database & { serve?: <R>(operation: () => Promise<R>) => Promise<R> };
+  return typeof served.serve === 'function' ? served.serve(operation) : operation();
 }

@@ -21,6 +21,10 @@
  * - On PostgreSQL every statement is a named prepared statement (parsed and planned once per
  *   connection) and each append's text is built once per batch size: appends run at ~0.9× raw
  *   INSERTs of the same rows (bench/appends.bench.ts).
+ * - Why hand-written SQL here, while the plain stores use the Prisma client on the same pool
+ *   (src/infra/prisma/README.md): Prisma can express neither the conditional multi-row INSERT of
+ *   the append, nor the feed's `xid8` order (`pg_snapshot_xmin`), nor the listings' microsecond
+ *   page keys, nor savepoints inside a transaction the idempotency key shares with the append.
  */
 import type { Database, SqlClient, SqlResult } from '../../app/ports.js';
 import type {
