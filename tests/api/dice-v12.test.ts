@@ -180,7 +180,10 @@ describe('?rollFormat=foundry (CONTRACT §8.3)', () => {
       auth,
     );
     expect(res.status).toBe(201);
-    const entries = res.body.events.flatMap((e: { data: { result?: { dice?: { rolls: { values: number[] }[] } } } }) => e.data.result?.dice?.rolls ?? []);
+    // the event keeps the faces drawn; the transcript is the resolution's answer, derived into the state
+    expect(res.body.events[0].data.dice).toEqual({ seed: 'table', values: expect.any(Array) });
+    const entries: { values: number[] }[] = res.body.state.latest['anima.exploration'].result.dice.rolls;
+    expect(entries.flatMap((e) => e.values)).toEqual(res.body.events[0].data.dice.values);
     expect(entries.length).toBeGreaterThan(0);
     expect(res.body.foundryRolls.map((r: { terms: [{ results: { result: number }[] }] }) => r.terms[0].results.map((x) => x.result))).toEqual(
       entries.map((e: { values: number[] }) => e.values),

@@ -53,10 +53,28 @@ function collect(node: unknown, out: FoundryRoll[], depth = 0): void {
   for (const [key, value] of Object.entries(o)) if (key !== 'state') collect(value, out, depth + 1);
 }
 
+/**
+ * A match command's answer with each stored resolution's transcript in place: a `<op>.resolved`
+ * event keeps only the faces drawn (`dice: {seed, values}`, the facts), the transcript (sides,
+ * purposes) is its answer's, derived into `state.latest[kind].result.dice`.
+ */
+function withResolutionTranscripts(answer: unknown): unknown {
+  const a = answer as Json | null;
+  if (!a || typeof a !== 'object' || !Array.isArray(a.events)) return answer;
+  const latest = a.state?.latest as Json | undefined;
+  if (!latest || typeof latest !== 'object') return answer;
+  const events = a.events.map((e: Json) => {
+    const kind = e?.data?.kind;
+    const transcript = typeof kind === 'string' && Object.hasOwn(latest, kind) ? latest[kind]?.result?.dice : undefined;
+    return isTranscript(transcript) && !isTranscript(e.data.dice) ? { ...e, data: { ...e.data, dice: transcript } } : e;
+  });
+  return { ...a, events };
+}
+
 /** The Foundry rolls of an answer. */
 export function foundryRollsOf(answer: unknown): FoundryRoll[] {
   const out: FoundryRoll[] = [];
-  collect(answer, out);
+  collect(withResolutionTranscripts(answer), out);
   return out;
 }
 
