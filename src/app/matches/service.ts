@@ -93,6 +93,18 @@ export class MatchService {
     private readonly options: MatchServiceOptions,
   ) {
     this.folds = new FoldCache(options.foldCacheSize);
+    this.byVersion = new FoldCache(options.foldCacheSize === 0 ? 0 : 4 * (options.foldCacheSize ?? 1_000));
+  }
+
+  /**
+   * Folds of recent versions by `<match id>@<version>` (what `current` and commands folded): a
+   * seat's feed reads the events after the version it had, and redacts each with the states around
+   * it, from the fold of that version instead of the whole log.
+   */
+  private readonly byVersion: FoldCache;
+
+  private remember(matchId: string, entry: FoldEntry): void {
+    this.byVersion.set(`${matchId}@${entry.version}`, entry);
   }
 
   /**
@@ -110,11 +122,13 @@ export class MatchService {
       for (const e of delta) state = g.evolve(state, e);
       const entry = { version: delta.at(-1)!.version, state, withdrawn: cached.withdrawn };
       this.folds.set(m.id, entry);
+      this.remember(m.id, entry);
       return entry;
     }
     const events = (await store.read(m.ownerId, m.id)).map(toPublic);
     const entry = { version: events.length, state: this.fold(m, events), withdrawn: withdrawnVersions(events) };
     this.folds.set(m.id, entry);
+    this.remember(m.id, entry);
     return entry;
   }
 
@@ -290,7 +304,10 @@ export class MatchService {
       }
     });
     if (!answer.replayed) {
-      if (folds) this.folds.set(id, folds);
+      if (folds) {
+        this.folds.set(id, folds);
+        this.remember(id, folds);
+      }
       this.options.onAppended?.(id, (answer.body as { version: number }).version);
     }
     if (reader === undefined) return answer;
@@ -354,13 +371,16 @@ export class MatchService {
   private async redactedEvents(m: MatchRecord, reader: Reader, from: number, limit: number): Promise<PublicEvent[]> {
     const g = this.game(m);
     const table = tableOf(g);
-    const all = (await this.store.read(m.ownerId, m.id, { to: from + limit - 1 })).map(toPublic);
-    let state = g.initialState({ players: m.players, options: m.options });
+    // from the fold of the version before `from` when it is known (a live feed), else from the start
+    const known = from > 1 ? this.byVersion.get(`${m.id}@${from - 1}`) : undefined;
+    const all = (await this.store.read(m.ownerId, m.id, { from: known ? from : 1, to: from + limit - 1 })).map(toPublic);
+    let state = known ? known.state : g.initialState({ players: m.players, options: m.options });
     const out: PublicEvent[] = [];
     for (let i = 0; i < all.length; i++) {
       const e = all[i]!;
       const before = state;
-      state = e.type === CORRECTION_EVENT ? this.fold(m, all.slice(0, i + 1)) : g.evolve(state, e);
+      // a correction withdraws earlier events: fold the log up to it again
+      state = e.type === CORRECTION_EVENT ? this.fold(m, (await this.store.read(m.ownerId, m.id, { to: e.version })).map(toPublic)) : g.evolve(state, e);
       if (e.version >= from) out.push({ ...e, data: table.viewEvent({ type: e.type, data: e.data }, reader, { before, after: state }).data });
     }
     return out;

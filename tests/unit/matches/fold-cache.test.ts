@@ -65,6 +65,20 @@ describe('the cached fold of a match answers what the whole log folds to', () =>
     expect(await here.view(OWNER, id)).toEqual(await fresh());
   });
 
+  it('a seat reading the events after a version it had (a live feed) reads what redacting the whole log gives', async () => {
+    const { store, here, id } = await setUp();
+    const seat = { ownerId: OWNER, viewer: { kind: 'seat' as const, playerId: 'p2' } };
+    await here.command(OWNER, id, { command: speed(4) });
+    const v1 = await here.eventsAfterFor(seat, id, 0);
+    await here.command(OWNER, id, { command: speed(1) });
+    await here.correct(OWNER, id, { expectedVersion: 2, reason: 'wrong die', undo: 1 }, { id: OWNER, name: 'owner' });
+    await here.command(OWNER, id, { command: speed(6) });
+    const live = [...v1, ...(await here.eventsAfterFor(seat, id, 1)).slice(0, 1), ...(await here.eventsAfterFor(seat, id, 2))];
+    const whole = await new MatchService(store, { ids, foldCacheSize: 0 }).eventsAfterFor(seat, id, 0);
+    expect(live).toEqual(whole);
+    expect(whole.map((e) => e.version)).toEqual([1, 2, 3, 4]);
+  });
+
   it('keeps the most recently used matches only, and never goes back to an older fold', () => {
     const cache = new FoldCache(2);
     const entry = (version: number) => ({ version, state: { version }, withdrawn: new Set<number>() });
