@@ -238,4 +238,14 @@ describe('Exsilium moves and actors', () => {
     expect(rules.actor({ type: 'exsilium.ability', player: 'p2', tile: 'X', victims: { p1: { supplyCards: ['p1-2'] } } }, s)).toEqual(['p2', 'p1']);
     expect(rules.actor({ type: 'exsilium.combat' }, s)).toBeUndefined();
   });
+
+  it('EXS-KW-DODGE: a cracking card carrying a dodge is the owner’s to send, whoever holds the card named (whose hand holds it stays secret)', () => {
+    const s = played().state;
+    expect(s.table.players.p2.hand).toContain('p2-2');
+    const actor = (dodge: string) => rules.actor({ type: 'exsilium.play', player: 'p1', card: 'p1-4', dodge }, s);
+    expect(actor('p2-2')).toEqual(['p1', 'the terminal owner']);
+    // in Ben's hand, not drawn yet, no such card: the same answer (and so the same refusal for a seat)
+    expect(actor('p2-8')).toEqual(actor('p2-2'));
+    expect(actor('no-such-card')).toEqual(actor('p2-2'));
+  });
 });

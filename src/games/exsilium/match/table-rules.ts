@@ -293,11 +293,9 @@ function othersDeciding(command: TableCommand, player: string, t: Table | undefi
   }
   // EXS-COMBAT-DISCARD-3 / EXS-FACTION-KEBER-1: the victims choose their supply cards, markers and dodge.
   if (command.type === 'exsilium.ability' && isRecord(command.victims)) others.push(...Object.keys(command.victims));
-  // EXS-KW-DODGE: the terminal owner's dodge card against a cracking card.
-  if (command.type === 'exsilium.play' && typeof command.dodge === 'string') {
-    const card = command.dodge;
-    others.push(Object.keys(t?.players ?? {}).find((id) => t!.players[id]!.hand.includes(card)) ?? 'the terminal owner');
-  }
+  // EXS-KW-DODGE: the terminal owner's dodge card against a cracking card. Never looked up in the
+  // hands: whose hand holds the card named is secret, and the refusal would tell (CONTRACT §8.1).
+  if (command.type === 'exsilium.play' && typeof command.dodge === 'string') others.push('the terminal owner');
   return others.filter((x) => x !== player);
 }
 
