@@ -53,6 +53,7 @@ const serial = [
   'tests/api/browser-table.test.ts',
   'tests/api/graphiql-browser.test.ts',
   'tests/client/browser.test.ts',
+  'tests/browser/**/*.test.ts',
 ];
 
 /** Files that install fake timers: a timer another module creates meanwhile (fetch's, a pool's) would stay on the fake clock, so they get a worker of their own each. */
