@@ -2,7 +2,11 @@
  * The worked examples in docs/*.md are true: every `<!-- request: METHOD PATH -->` block is sent to
  * the real application and the answer must be the `<!-- response: STATUS -->` block that follows
  * (equal, or containing it where the marker says "abridged"). Requests chain within a file, in order:
- * - every request carries one API key (`authorization: Bearer $KEY`);
+ * - every request carries one API key (`authorization: Bearer $KEY`), or, with `with {name}` after
+ *   its path (`<!-- request: GET /v1/matches/{id} with {anaToken} -->`), the value kept as `{name}`
+ *   (a seat or spectator token) in its place;
+ * - a request marker may stand without a body block (nothing is sent) and a response marker without
+ *   an answer block (the answer must be empty: `<!-- response: 204 -->`); DELETE is sent too;
  * - a ```json request block is sent as JSON, a ```text one as `text/plain`;
  * - `{id}` in a request's path is the `id` answered by the file's latest `POST /v1/matches`;
  * - a response marker may keep members of its answer for later blocks: `keeps id as {ana}, receipt
@@ -23,11 +27,11 @@ const DOCS = new URL('../../docs/', import.meta.url);
 /** Saved scripts go where a bare import (`jose`) resolves to the project's dependencies. */
 const SCRIPTS = new URL('../../node_modules/.cache/arbiter-docs-scripts/', import.meta.url);
 const BLOCK =
-  /<!-- request: (GET|POST|PUT) (\S+) -->\s*```(json|text)\n([\s\S]*?)```\s*<!-- response: (\d{3})([^>]*)-->\s*```json\n([\s\S]*?)```|<!-- script: (\S+) -->\s*```js\n([\s\S]*?)```|<!-- call: (\w+) (\[[^>]*\]) -->\s*```json\n([\s\S]*?)```/g;
+  /<!-- request: (GET|POST|PUT|DELETE) (\S+)(?: with \{(\w+)\})? -->(?:\s*```(json|text)\n([\s\S]*?)```)?\s*<!-- response: (\d{3})([^>]*)-->(?:\s*```json\n([\s\S]*?)```)?|<!-- script: (\S+) -->\s*```js\n([\s\S]*?)```|<!-- call: (\w+) (\[[^>]*\]) -->\s*```json\n([\s\S]*?)```/g;
 const START = Date.parse('2026-03-06T18:00:00Z');
 
 type Step =
-  | { kind: 'request'; method: 'GET' | 'POST' | 'PUT'; url: string; text: boolean; request: string; status: number; marker: string; response: string }
+  | { kind: 'request'; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; bearer?: string; text: boolean; request?: string; status: number; marker: string; response?: string }
   | { kind: 'script'; name: string; source: string }
   | { kind: 'call'; fn: string; args: string; response: string };
 
@@ -36,9 +40,10 @@ const files = readdirSync(DOCS)
   .map((file) => ({
     file,
     steps: [...readFileSync(new URL(file, DOCS), 'utf8').matchAll(BLOCK)].map((m): Step => {
-      if (m[1]) return { kind: 'request', method: m[1] as 'GET', url: m[2]!, text: m[3] === 'text', request: m[4]!, status: Number(m[5]), marker: m[6]!, response: m[7]! };
-      if (m[8]) return { kind: 'script', name: m[8], source: m[9]! };
-      return { kind: 'call', fn: m[10]!, args: m[11]!, response: m[12]! };
+      if (m[1])
+        return { kind: 'request', method: m[1] as 'GET', url: m[2]!, bearer: m[3], text: m[4] === 'text', request: m[5], status: Number(m[6]), marker: m[7]!, response: m[8] };
+      if (m[9]) return { kind: 'script', name: m[9], source: m[10]! };
+      return { kind: 'call', fn: m[11]!, args: m[12]!, response: m[13]! };
     }),
   }))
   .filter((f) => f.steps.length);
@@ -84,6 +89,13 @@ describe('documented examples answer as shown', () => {
       ).toBe(true);
   });
 
+  it('every request, script and call marker is read (one the pattern misses would be skipped silently)', () => {
+    for (const file of readdirSync(DOCS).filter((f) => f.endsWith('.md'))) {
+      const text = readFileSync(new URL(file, DOCS), 'utf8');
+      expect([...text.matchAll(BLOCK)].length, file).toBe(text.match(/<!-- (request|script|call):/g)?.length ?? 0);
+    }
+  });
+
   for (const { file, steps } of files) {
     describe(file, () => {
       steps.forEach((step, i) => {
@@ -106,10 +118,13 @@ describe('documented examples answer as shown', () => {
           let url = step.url;
           if (url.includes('{id}') && !kept.get(file)?.has('id')) expect.fail(`${file}: no POST /v1/matches before ${step.url}`);
           url = fill(file, url);
-          const payload = step.text ? fill(file, step.request) : JSON.parse(fill(file, step.request));
-          const headers: Record<string, string> = { authorization: `Bearer ${key}`, ...(step.text ? { 'content-type': 'text/plain' } : {}) };
-          const res = await app.inject({ method: step.method, url, payload, headers });
+          const payload = step.request === undefined ? undefined : step.text ? fill(file, step.request) : JSON.parse(fill(file, step.request));
+          if (step.bearer && !kept.get(file)?.has(step.bearer)) expect.fail(`${file}: nothing kept as {${step.bearer}} before ${step.url}`);
+          const credential = step.bearer ? fill(file, `{${step.bearer}}`) : key;
+          const headers: Record<string, string> = { authorization: `Bearer ${credential}`, ...(step.text ? { 'content-type': 'text/plain' } : {}) };
+          const res = await app.inject({ method: step.method, url, headers, ...(payload === undefined ? {} : { payload }) });
           expect(res.statusCode, res.body).toBe(step.status);
+          if (step.response === undefined) return void expect(res.body).toBe('');
           const body = res.json();
           if (step.method === 'POST' && step.url === '/v1/matches') keep(file, 'id', body.id);
           for (const [, member, as] of step.marker.matchAll(/(\w+) as \{(\w+)\}/g)) keep(file, as!, body[member!]);
