@@ -45,6 +45,12 @@ describe('EDEN table: bands (EDEN-PREP-1)', () => {
     expect(edenTable.secretTexts(state, 'p1')).toEqual([]);
   });
 
+  it("EDEN-PREP-1: while a band is hidden, a command naming one of its fighters is nobody's in particular (a seat cannot tell a hidden id from an unknown one by a 403)", () => {
+    const { state } = play(prefix(1));
+    expect(edenTable.actor({ type: 'eden.move', fighterId: 'a1' }, state)).toBeUndefined();
+    expect(edenTable.actor({ type: 'eden.move', fighterId: 'zz' }, state)).toBeUndefined();
+  });
+
   it('EDEN-PREP-1: both bands are shown once the second is registered; the revealing event is public', () => {
     const { state, log } = play(prefix(2));
     const view = edenTable.viewState(state, 'p2') as any;

@@ -233,7 +233,9 @@ function actor(command: TableCommand, state: EdenMatchState): string | readonly 
     return interrupting.some((p) => p !== player) ? severalPlayers([player, ...interrupting]) : player;
   }
   const member = own(FIGHTER_MEMBER, command.type);
-  if (member) return fighterPlayer(state, command[member]);
+  // EDEN-PREP-1: while a band is still hidden its fighter ids are secret: a command naming one is
+  // nobody's in particular (the rules refuse it), so a seat cannot probe the other band's ids
+  if (member) return bandsShown(state) ? fighterPlayer(state, command[member]) : undefined;
   // EDEN-ACT-4: the active fighter's player ends its activation
   if (command.type === 'eden.end_activation' && state.activation.active) return fighterPlayer(state, state.activation.active);
   // eden.upkeep without victory points, eden.roll_weather, eden.set_infestation_level: table-wide steps
