@@ -68,20 +68,26 @@ function plausible(schema: Schema, value: unknown): boolean {
  * or missing a required member), so a body refused here is one the validator refuses. (A resolver
  * may add members to an object, never shorten an array sent.) Recursive: only after the depth check.
  */
-function walk(schema: unknown, value: unknown, path: string, out: OverLong[]): void {
+function walk(schema: unknown, value: unknown, path: Path, out: OverLong[]): void {
   if (!isSchema(schema) || !bounded(schema)) return;
   if (Array.isArray(value)) {
     const limit = schema.maxItems;
     if (typeof limit === 'number' && value.length > limit) {
-      out.push({ path, code: 'maxItems', message: `must NOT have more than ${limit} items (${value.length} sent; none was validated)`, limit, count: value.length });
+      out.push({
+        path: pointerOf(path),
+        code: 'maxItems',
+        message: `must NOT have more than ${limit} items (${value.length} sent; none was validated)`,
+        limit,
+        count: value.length,
+      });
       return;
     }
     const tuple = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : [];
-    tuple.forEach((item, i) => i < value.length && walk(item, value[i], `${path}/${i}`, out));
-    if (isSchema(schema.items) && bounded(schema.items)) for (let i = tuple.length; i < value.length; i++) walk(schema.items, value[i], `${path}/${i}`, out);
+    tuple.forEach((item, i) => i < value.length && walk(item, value[i], { up: path, segment: i }, out));
+    if (isSchema(schema.items) && bounded(schema.items)) for (let i = tuple.length; i < value.length; i++) walk(schema.items, value[i], { up: path, segment: i }, out);
   } else if (isPlainObject(value) && isSchema(schema.properties)) {
     for (const [key, sub] of Object.entries(schema.properties)) {
-      if (Object.hasOwn(value, key) && bounded(sub)) walk(sub, value[key], `${path}/${escapePointer(key)}`, out);
+      if (Object.hasOwn(value, key) && bounded(sub)) walk(sub, value[key], { up: path, segment: key }, out);
     }
   }
   if (Array.isArray(schema.allOf)) for (const sub of schema.allOf) walk(sub, value, path, out);
@@ -109,6 +115,18 @@ function walk(schema: unknown, value: unknown, path: string, out: OverLong[]): v
 /** Every array of `body` longer than its `maxItems` in the route's body `schema` (none without one). */
 export function overLongArrays(schema: unknown, body: unknown): OverLong[] {
   const out: OverLong[] = [];
-  walk(schema, body, '', out);
+  walk(schema, body, null, out);
   return out;
+}
+
+/**
+ * Where the walk is, as a chain of segments up to the root (null): the JSON pointer is written
+ * only for an array that is reported, not for every member visited (the walk runs on every body).
+ */
+type Path = { up: Path; segment: string | number } | null;
+
+function pointerOf(path: Path): string {
+  const segments: string[] = [];
+  for (let at = path; at; at = at.up) segments.push(typeof at.segment === 'number' ? String(at.segment) : escapePointer(at.segment));
+  return segments.length ? `/${segments.reverse().join('/')}` : '';
 }
