@@ -15,6 +15,9 @@ import { RULES_VERSION } from '../../src/games/rules-version.js';
 import { canonicalJson } from '../../src/app/canonical-json.js';
 import { databaseTargets } from '../helpers/database.js';
 import { testApp } from '../helpers/app.js';
+import type { GraphQLObjectType } from 'graphql';
+import { buildSchema } from '../../src/graphql/schema.js';
+import { asRest, selectAll, withoutNulls } from '../helpers/graphql-selection.js';
 
 const limbs = {
   head: { white: 2, red: 1, faces: [1], normal: 3, wounded: 2 },
@@ -205,7 +208,7 @@ for (const target of databaseTargets()) {
       const gql = await call(
         'POST',
         '/graphql',
-        { query: `{ edenRoster(id: "${id}") { roster } edenRosterSeal(id: "${id}") { sealed rosterSha256 validation { valid codes } } }` },
+        { query: `{ edenRoster(id: "${id}") { roster { fighters { ref name } } } edenRosterSeal(id: "${id}") { sealed rosterSha256 validation { valid codes } } }` },
         null,
       );
       expect(gql.body.data.edenRoster).toBeNull();
@@ -335,7 +338,11 @@ for (const target of databaseTargets()) {
       const { id } = created.data.createEdenLeagueCatalog;
       const updated = await gql(`mutation($input: LeagueCatalogRequestInput!) { updateEdenLeagueCatalog(id: "${id}", input: $input) { version } }`, { input: LEAGUE }, other);
       expect(updated.errors[0].extensions).toMatchObject({ code: 'not_found' });
-      expect((await gql(`{ edenLeagueCatalog(id: "${id}", version: 1) { version latestVersion sha256 catalog } }`, {}, null)).data.edenLeagueCatalog).toEqual({
+      // the stored catalog and list are typed (issue 25.6): every field selected, read back as REST writes them
+      const schema = buildSchema();
+      const content = schema.getType('LeagueCatalogContent') as GraphQLObjectType;
+      const read = (await gql(`{ edenLeagueCatalog(id: "${id}", version: 1) { version latestVersion sha256 catalog ${selectAll(content)} } }`, {}, null)).data.edenLeagueCatalog;
+      expect({ ...read, catalog: withoutNulls(asRest(read.catalog, content)) }).toEqual({
         version: 1,
         latestVersion: 1,
         sha256: sha(LEAGUE),
@@ -352,7 +359,9 @@ for (const target of databaseTargets()) {
         sealed: true,
         validation: { valid: true, codes: [] },
       });
-      expect((await gql(`mutation { revealEdenRoster(id: "${rid}") { sealed roster } }`)).data.revealEdenRoster).toEqual({ sealed: false, roster });
+      const list = schema.getType('RosterList') as GraphQLObjectType;
+      const revealed = (await gql(`mutation { revealEdenRoster(id: "${rid}") { sealed roster ${selectAll(list)} } }`)).data.revealEdenRoster;
+      expect({ ...revealed, roster: withoutNulls(asRest(revealed.roster, list)) }).toEqual({ sealed: false, roster });
       const diff = await gql(
         'query($input: RosterDiffRequestInput!) { edenRosterDiff(input: $input) { removed { name } added { name } totals { from { value } to { value } } } }',
         {

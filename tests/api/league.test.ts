@@ -285,9 +285,13 @@ for (const target of databaseTargets()) {
       const id = stored.data.storeEdenRoster.id;
       // the stored validation is a typed RosterValidation, as POST /v1/eden/rosters/validate answers it
       expect(stored.data.storeEdenRoster.validation).toEqual({ valid: true, totals: { value: 25, strategyPoints: 4 }, fighters: [{ id: 'yuri', psi: 4 }] });
-      expect((await gql(`{ edenRoster(id: "${id}") { id rulesChanged roster validation { valid fighters { name } } } }`)).data.edenRoster).toMatchObject({
+      // the stored list is typed too (a RosterList whose fighters are entries as the list has them: here `{ref}` alone; issue 25.6)
+      expect(
+        (await gql(`{ edenRoster(id: "${id}") { id rulesChanged roster { bandType fighters { ref name } } validation { valid fighters { name } } } }`)).data.edenRoster,
+      ).toMatchObject({
         id,
         rulesChanged: false,
+        roster: { bandType: 'faction', fighters: [{ ref: 'yuri', name: null }] },
         validation: { valid: true, fighters: [{ name: 'Yûri' }] },
       });
       expect((await gql('{ receiptKeys { keys { kid alg } } }')).data.receiptKeys.keys.length).toBeGreaterThan(0);
@@ -307,10 +311,15 @@ for (const target of databaseTargets()) {
         `mutation { correctMatch(id: "${match.id}", input: {expectedVersion: 2, reason: "typo", undo: 1}) { version withdrawn events { version type data } } }`,
       );
       expect(corrected.data.correctMatch).toMatchObject({ version: 3, withdrawn: [2], events: [{ version: 3, type: 'match.corrected', data: { undo: 1, withdraws: [2] } }] });
-      const result = await gql(`{ matchResult(id: "${match.id}") { ended winner version score } }`);
-      expect(result.data.matchResult).toEqual(
-        (({ ended, winner, version, score }) => ({ ended, winner, version, score }))((await call('GET', `/v1/matches/${match.id}/result`)).body),
-      );
+      // `score` (victory points by side) is a list of `{key, value}` entries in GraphQL (issue 25.6)
+      const result = await gql(`{ matchResult(id: "${match.id}") { ended winner version score { key value } } }`);
+      const rest = (await call('GET', `/v1/matches/${match.id}/result`)).body;
+      expect(result.data.matchResult).toEqual({
+        ended: rest.ended,
+        winner: rest.winner,
+        version: rest.version,
+        score: rest.score === undefined ? null : Object.entries(rest.score).map(([key, value]) => ({ key, value })),
+      });
     });
   });
 }

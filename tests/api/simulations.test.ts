@@ -15,6 +15,8 @@ import { validateSimulationRequest } from '../../src/app/simulations/service.js'
 import { openRunner } from '../helpers/job-runner.js';
 import { meleeRequest, rangedRequest } from '../unit/simulate/fixtures.js';
 import { WebSocket } from '../helpers/ws.js';
+import { buildSchema } from '../../src/graphql/schema.js';
+import { restAsInput } from '../../src/graphql/types/rest-shape.js';
 
 describe.each(databaseTargets())('simulations API on $name', (target) => {
   let app: FastifyInstance;
@@ -257,7 +259,10 @@ describe('exact odds endpoints (REST and GraphQL)', () => {
     const rest = await app.inject({ method: 'POST', url: '/v1/eden/attacks/ranged/odds', payload: rangedRequest() });
     expect(rest.statusCode).toBe(200);
     const query = 'query($i: RangedAttackInput!) { edenRangedOdds(input: $i) { method successRate noTargetRate markedHistogram { marked rate } } }';
-    const gql = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { i: rangedRequest() } } });
+    // the REST body as GraphQL input: the Helmet's `protection.limbs: ["head"]` is `{list: ["head"]}` there (issue 25.6)
+    const input = restAsInput(rangedRequest(), buildSchema().getQueryType()!.getFields().edenRangedOdds!.args[0]!.type);
+    expect(input).toMatchObject({ shooter: { equipment: [{ protection: { limbs: { list: ['head'] } } }, {}] } });
+    const gql = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { i: input } } });
     const { method, successRate, noTargetRate, markedHistogram } = rest.json();
     expect(gql.json().data.edenRangedOdds).toEqual({
       method,

@@ -33,6 +33,38 @@ const Body = Type.Object({
 });
 type BodyT = Static<typeof Body>;
 
+const flag = (description: string) => Type.Optional(Type.Boolean({ description }));
+const Side = (description: string) => Type.Optional(Type.Union([Type.Literal('group'), Type.Literal('opponent'), Type.Null()], { description }));
+
+/** What a combat changes (ANIMA-COMBAT-5, ANIMA-INTERACT-5): the members of its case, the others absent. */
+const ConsequencesSchema = Type.Object(
+  {
+    loser: Side('Group vs Group: the losing side; null on a draw.'),
+    expelled: Type.Optional(
+      Type.Union([Type.Literal('group'), Type.Literal('opponent'), Type.Null(), Type.Boolean()], {
+        description: 'Group vs Group: the losing side, expelled (null on a draw); against a Creature in an `exploration`: whether the Group is expelled without reward.',
+      }),
+    ),
+    spoil: Type.Optional(
+      Type.Union([Type.Literal('none'), Type.Literal('discarded'), Type.Literal('to_winner'), Type.Null()], {
+        description:
+          'Group vs Group: the Gift the loser gives (ANIMA-INTERACT-5): `to_winner`, `discarded` (a winner at the hand limit, ANIMA-AMB-9), `none` (it holds none); null on a draw.',
+      }),
+    ),
+    noRematch: flag('Group vs Group: a draw; the two Groups cannot fight again this turn.'),
+    arrives: flag('`prior`: the Group arrives (it won).'),
+    creatureStays: flag('`prior` / `exploration`: the Creature stays in play.'),
+    turnLost: flag('`prior`: the Group loses the turn.'),
+    rewardAllowed: flag('`exploration`: the Group may take the reward.'),
+    missionCompleted: flag('`mission`: the Mission is completed (a lost fight may be retried).'),
+  },
+  {
+    title: 'AnimaCombatConsequences',
+    description:
+      'What the result changes, by case: Group vs Group `{loser, expelled, spoil, noRematch}` (`expelled` the losing side or null); against a Creature by `context`: `prior` `{arrives, creatureStays, turnLost}`, `exploration` `{expelled, rewardAllowed, creatureStays}` (`expelled` a boolean), `mission` `{missionCompleted}`, none `{}`.',
+  },
+);
+
 const Response = Type.Object({
   kind: Type.Union([Type.Literal('creature'), Type.Literal('group')]),
   group: CombatSideSchema,
@@ -43,14 +75,7 @@ const Response = Type.Object({
   characterDies: Type.Boolean({ description: 'A Group lost by 5 or more (ANIMA-COMBAT-4).' }),
   casualty: Type.Union([Type.Literal('group'), Type.Literal('opponent'), Type.Null()], { description: 'Which Group loses a Character.' }),
   groupEliminated: Type.Boolean({ description: 'The Character that dies was its Group’s last: that player starts a new Group and discards any Organisation (ANIMA-GROUP-5).' }),
-  consequences: Type.Object(
-    {},
-    {
-      additionalProperties: true,
-      description:
-        'What the result changes, by case: Group vs Group `{loser, expelled, spoil, noRematch}` (`expelled` the losing side or null); against a Creature by `context`: `prior` `{arrives, creatureStays, turnLost}`, `exploration` `{expelled, rewardAllowed, creatureStays}` (`expelled` a boolean), `mission` `{missionCompleted}`, none `{}`. (GraphQL: JSON, as one member name has two types and no member tells the cases apart.)',
-    },
-  ),
+  consequences: ConsequencesSchema,
   dice: DiceTranscriptSchema,
   summary: SummarySchema,
 });

@@ -36,7 +36,7 @@ const Response = Type.Object({
       by: Type.Union([Type.Literal('none'), Type.Literal('stored'), Type.Literal('roll')]),
       rolls: Type.Optional(
         Type.Record(Type.String(), Type.Array(Type.Integer()), {
-          description: 'With `by: "roll"`: the d10s each tied player rolled, keyed by player id (GraphQL: JSON, as its keys are data).',
+          description: 'With `by: "roll"`: the d10s each tied player rolled, keyed by player id.',
         }),
       ),
     }),

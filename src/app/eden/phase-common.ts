@@ -28,7 +28,7 @@ export const WeatherConditionSchema = Type.Union(
 
 /** Weather given as one condition or a list (EDEN-WEATHER-9). */
 export const WeatherInputSchema = Type.Union([WeatherConditionSchema, Type.Array(WeatherConditionSchema, { maxItems: 3 })], {
-  description: 'Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.)',
+  description: 'Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list.',
 });
 
 export function weatherList(w: string | string[] | undefined): (typeof WEATHER_CONDITIONS)[number][] {

@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { defineOperation } from '../operation.js';
 import { SummarySchema } from '../schemas/common.js';
 import { FighterSchema } from './schemas.js';
+import { typedForGraphql } from '../schemas/graphql-view.js';
 import { tr } from './phase-common.js';
 import { byPath, validateRoster, type RosterEntry } from '../../games/eden/roster.js';
 import type { FighterInput } from '../../games/eden/fighter.js';
@@ -138,6 +139,25 @@ export const RosterBodySchema = Type.Object(
 export type RosterBody = Static<typeof RosterBodySchema>;
 
 /**
+ * A fighter of a list as the list has it (GraphQL): a Fighter, or `{"ref"}` alone or with state
+ * members, so every member is optional.
+ */
+export const RosterEntrySchema = Type.Partial(Type.Object(FighterSchema.properties), {
+  title: 'RosterEntry',
+  description: 'A fighter as the list has it: a Fighter (CONTRACT §2), or `{"ref": "<catalog id>"}` alone or with state members.',
+});
+
+/**
+ * A list as it was sent, stored or parsed from text (GraphQL): the validate body, its fighters as
+ * the list has them. REST answers these lists as open objects (every member as stored, as the
+ * hashes cover them); GraphQL types them by this schema (src/app/schemas/graphql-view.ts).
+ */
+export const RosterListSchema = Type.Object(
+  { ...RosterBodySchema.properties, fighters: Type.Array(RosterEntrySchema, { description: 'Fighters (CONTRACT §2) or `{"ref": id}`, as the list has them.' }) },
+  { title: 'RosterList', description: 'An army list as it was sent (the body of POST /v1/eden/rosters/validate), stored, or parsed from text.' },
+);
+
+/**
  * The validation of a roster body as answered (without `roster` or `receipt`): problems ordered by
  * path, with their line and column for a text list (CONTRACT §8.4); `catalog` names the league
  * catalog version its references resolved in, when it names one (`catalogRef`).
@@ -225,15 +245,7 @@ export const RosterValidationSchema = Type.Object(
         { title: 'CatalogVersionUsed', description: 'With `catalogRef`: the stored catalog version the references resolved in (the latest when no version was named).' },
       ),
     ),
-    roster: Type.Optional(
-      Type.Object(
-        {},
-        {
-          additionalProperties: true,
-          description: 'The list as parsed, when it was sent as text/plain. (GraphQL: JSON, as its entries may be `{ref}` alone, without the members a fighter requires.)',
-        },
-      ),
-    ),
+    roster: Type.Optional(typedForGraphql(Type.Object({}, { additionalProperties: true, description: 'The list as parsed, when it was sent as text/plain.' }), RosterListSchema)),
     receipt: Type.Optional(Type.String({ description: 'With `"receipt": true`: a compact JWS (EdDSA) over the result; keys at GET /.well-known/jwks.json.' })),
   },
   { title: 'RosterValidation', additionalProperties: true },

@@ -48,7 +48,7 @@ export const EquipmentSchema = Type.Object(
     protection: Type.Optional(
       Type.Object({
         limbs: Type.Union([Type.Array(LimbSchema, { maxItems: 4 }), Type.Literal('all')], {
-          description: 'The limbs covered, or `"all"`. (GraphQL: JSON, as it is a list or a string.)',
+          description: 'The limbs covered, or `"all"`.',
         }),
         value: small('Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3).', 0, 20),
       }),
@@ -143,7 +143,7 @@ export const AimSchema = Type.Union(
   [LimbSchema, Type.Object({ shift: Type.Integer({ minimum: -5, maximum: 5 }) }, { description: 'Exact shift of the location die; 422 `illegal_shift` when not allowed.' })],
   {
     description:
-      'A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.)',
+      'A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6.',
   },
 );
 

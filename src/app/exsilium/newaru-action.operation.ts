@@ -15,24 +15,13 @@ import {
   Count,
   DeckTranscriptSchema,
   DiscardRounding,
+  EnemyCardSchema,
   OutcomeDeck,
   Rules,
   Seed,
 } from './schemas.js';
 import { newaruActionSummary } from './summaries.js';
 
-const EnemyCardSchema = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
-    kind: Enum(['attack', 'effect'] as const),
-    damage: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: 'Attack cards (required for them): damage printed.' })),
-    evadable: Type.Optional(Type.Boolean({ description: 'Attack cards: "can be evaded with Favourable Zone".' })),
-    chain: Type.Optional(Type.Boolean({ description: 'Effect cards: reveal another card of the same level next (default true only for "Implacable").' })),
-    drawOutcome: Type.Optional(Type.Boolean({ description: 'Effect cards: draw an Outcome card and add it to the next attack (default true only for "Implacable").' })),
-    bonus: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: 'Effect cards: fixed bonus added to the next attack.' })),
-  },
-  { title: 'ExsiliumEnemyCard', description: 'An enemy action card (CONTRACT §4: `{"name", "kind": "attack"/"effect", "damage"?, ...}`).' },
-);
 const RevealedCardSchema = Type.Object(
   {
     ...EnemyCardSchema.properties,

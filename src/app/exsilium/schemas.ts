@@ -30,13 +30,32 @@ export const OutcomeDeck = Type.Array(Enum([4, 8, 10] as const), {
     'Outcome cards in draw order (EXS-COMP-6: 3 × 4, 2 × 8, 1 × 10). The cards of the deck not named here are shuffled from the seed beneath them; absent → the whole deck is shuffled.',
 });
 
+export const EnemyCardSchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    kind: Enum(['attack', 'effect'] as const),
+    damage: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: 'Attack cards (required for them): damage printed.' })),
+    evadable: Type.Optional(Type.Boolean({ description: 'Attack cards: "can be evaded with Favourable Zone".' })),
+    chain: Type.Optional(Type.Boolean({ description: 'Effect cards: reveal another card of the same level next (default true only for "Implacable").' })),
+    drawOutcome: Type.Optional(Type.Boolean({ description: 'Effect cards: draw an Outcome card and add it to the next attack (default true only for "Implacable").' })),
+    bonus: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: 'Effect cards: fixed bonus added to the next attack.' })),
+  },
+  { title: 'ExsiliumEnemyCard', description: 'An enemy action card (CONTRACT §4: `{"name", "kind": "attack"/"effect", "damage"?, ...}`).' },
+);
+
+/** A card of a deck the transcript names: an Outcome card (its value) or an enemy card (its object). */
+export const ExsiliumCardSchema = Type.Union([Type.Integer({ minimum: 0, maximum: 1000, description: 'An Outcome card: its value.' }), EnemyCardSchema], {
+  title: 'ExsiliumCard',
+  description: 'A card: an Outcome card is its value (a number), an enemy card its object.',
+});
+
 export const DeckTranscriptSchema = Type.Object(
   {
     seed: Type.String(),
     draws: Type.Array(
       Type.Object({
         deck: Type.String(),
-        card: Type.Unknown({ description: 'The card drawn: an Outcome card is its value (a number), an enemy card its object. (GraphQL: JSON, a number or an object.)' }),
+        card: ExsiliumCardSchema,
         for: Type.Optional(Type.String()),
       }),
     ),
@@ -44,7 +63,7 @@ export const DeckTranscriptSchema = Type.Object(
       Type.Object({
         deck: Type.String(),
         reason: Type.Union([Type.Literal('initial'), Type.Literal('fill'), Type.Literal('exhausted')]),
-        order: Type.Array(Type.Unknown(), { description: 'The deck after the shuffle, top first: numbers (Outcome) or objects (enemy cards). (GraphQL: JSON.)' }),
+        order: Type.Array(ExsiliumCardSchema, { description: 'The deck after the shuffle, top first: numbers (Outcome) or objects (enemy cards).' }),
       }),
     ),
   },

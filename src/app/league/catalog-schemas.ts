@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { EquipmentSchema, FighterSchema } from '../eden/schemas.js';
 import { MAX_ROSTER_FIGHTERS } from '../eden/roster.operation.js';
 import { DEFAULT_CATALOG_LIMITS } from './catalogs.js';
+import { typedForGraphql } from '../schemas/graphql-view.js';
 
 const { ref: _ref, wounds: _wounds, markers: _markers, ap: _ap, value: _value, ...profile } = FighterSchema.properties;
 
@@ -48,7 +49,12 @@ export const CatalogView = Type.Object(
     latestVersion: Type.Integer({ minimum: 1, description: 'The newest version of this catalog.' }),
     sha256: Type.String({ description: 'Hex SHA-256 of the canonical JSON of `{name, fighters, equipment?}` as stored.' }),
     createdAt: Type.String({ format: 'date-time', description: 'When this version was stored.' }),
-    catalog: Type.Object({}, { additionalProperties: true, description: 'The catalog as stored (`name`, `fighters`, `equipment`). (GraphQL: JSON, as it is stored as sent.)' }),
+    // REST answers the catalog as stored (its hash covers every member sent); GraphQL types it by the schema it was stored under
+    catalog: typedForGraphql(Type.Object({}, { additionalProperties: true, description: 'The catalog as stored (`name`, `fighters`, `equipment`).' }), {
+      ...CatalogBodySchema,
+      title: 'LeagueCatalogContent',
+      description: 'A league catalog as stored: `name`, `fighters`, `equipment`.',
+    }),
   },
   { title: 'LeagueCatalog' },
 );

@@ -1,6 +1,7 @@
 /** Request and response schemas of the league routes (CONTRACT §7.4), shared by REST and GraphQL. */
 import { Type } from '@sinclair/typebox';
-import { RosterBodySchema, RosterValidationSchema } from '../eden/roster.operation.js';
+import { RosterBodySchema, RosterEntrySchema, RosterListSchema, RosterValidationSchema } from '../eden/roster.operation.js';
+import { typedForGraphql } from '../schemas/graphql-view.js';
 import { DEFAULT_ROSTER_LIMITS, RFC3339 } from './rosters.js';
 import { EventOut } from '../matches/schemas.js';
 
@@ -57,7 +58,7 @@ export const StoredRosterCreated = Type.Object(
 export const StoredRosterView = Type.Object(
   {
     id: Type.String(),
-    roster: Open('The validate body as stored. (GraphQL: JSON, as its entries may be `{ref}` alone, without the members a fighter requires.)'),
+    roster: typedForGraphql(Open('The validate body as stored.'), RosterListSchema),
     validation: RosterValidationSchema,
     createdAt: Type.String({ format: 'date-time' }),
     rulesChanged: Type.Boolean({ description: 'True when validating the list today gives another result (the summary aside).' }),
@@ -101,18 +102,35 @@ export const StoredRosterLink = Type.Union([StoredRosterView, SealedRosterView],
 
 export const RosterIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
-const DiffSide = Type.Unknown({
-  description:
-    'A list: a roster body (as POST /v1/eden/rosters/validate takes, `catalogRef` included), or `{"id"}` of a stored list that is not sealed (a sealed one → 422 `roster_sealed`; unknown → 400 `unknown_roster` at `…/id`). (GraphQL: JSON, as it is one of two shapes.)',
-});
+/** GraphQL: one input with the members of both shapes (a list, or a stored list's `id`); the diff tells them apart as REST does. */
+const DiffSideInput = Type.Union([RosterBodySchema, Type.Object({ id: Type.String({ description: 'A stored list that is not sealed.' }) })], { title: 'RosterDiffSide' });
+
+const DiffSide = typedForGraphql(
+  Type.Unknown({
+    description:
+      'A list: a roster body (as POST /v1/eden/rosters/validate takes, `catalogRef` included), or `{"id"}` of a stored list that is not sealed (a sealed one → 422 `roster_sealed`; unknown → 400 `unknown_roster` at `…/id`).',
+  }),
+  DiffSideInput,
+);
 
 export const RosterDiffBody = Type.Object({ from: DiffSide, to: DiffSide }, { title: 'RosterDiffRequest' });
 
-const Change = Type.Object({ path: Type.String({ description: 'JSON pointer into the fighter (or, in `band`, into the body).' }), from: Type.Unknown(), to: Type.Unknown() });
+const ChangedValue = (side: string) =>
+  Type.Unknown({
+    description: `The member ${side} (null when absent there). (GraphQL: JSON, as its shape depends on \`path\`: a number, a string, a list or an object.)`,
+  });
+const Change = Type.Object(
+  {
+    path: Type.String({ description: 'JSON pointer into the fighter (or, in `band`, into the body).' }),
+    from: ChangedValue('in `from`'),
+    to: ChangedValue('in `to`'),
+  },
+  { title: 'RosterChange', description: 'One member that differs between the two lists.' },
+);
 const DiffFighter = Type.Object({
   name: Type.String(),
   index: Type.Integer({ description: "Position in its list's `fighters`." }),
-  entry: Type.Unknown({ description: 'The entry as the list has it. (GraphQL: JSON.)' }),
+  entry: typedForGraphql(Type.Unknown({ description: 'The entry as the list has it.' }), RosterEntrySchema),
 });
 const Totals = Type.Object({ value: Type.Integer(), budget: Type.Integer(), strategyPoints: Type.Integer() });
 
@@ -154,7 +172,8 @@ export const VerifiedReceiptSchema = Type.Object(
   {
     valid: Type.Boolean({ description: 'Signed by one of the published keys (GET /.well-known/jwks.json) and unaltered.' }),
     claims: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()], {
-      description: 'The payload (also when the signature does not hold: never trust it then). (GraphQL: JSON, as an unverified payload can hold anything.)',
+      description:
+        'The payload (also when the signature does not hold: never trust it then). (GraphQL: JSON, as an unverified payload can hold anything; a valid one holds the claims of a roster receipt or of a match result, told apart by `rosterSha256` or `matchId`.)',
     }),
     rosterMatches: Type.Optional(Type.Boolean({ description: "With `roster`: its canonical SHA-256 is the receipt's `rosterSha256`." })),
     reason: Type.Optional(
@@ -205,15 +224,12 @@ export const MatchResultSchema = Type.Object(
     }),
     score: Type.Optional(
       Type.Record(Type.String(), Type.Integer(), {
-        description:
-          'EDEN: victory points by side `A` / `B` (EDEN-GAME-3); Exsilium: Baralytas points by player id (EXS-WIN-1). (GraphQL: JSON, as its keys are sides or player ids.)',
+        description: 'EDEN: victory points by side `A` / `B` (EDEN-GAME-3); Exsilium: Baralytas points by player id (EXS-WIN-1).',
       }),
     ),
     version: Type.Integer({ description: 'The match version the result was read at.' }),
     game: Type.String(),
-    players: Type.Optional(
-      Type.Record(Type.String(), Type.Object({ id: Type.String(), name: Type.String() }), { description: 'The players by side. (GraphQL: JSON, as its keys are the sides.)' }),
-    ),
+    players: Type.Optional(Type.Record(Type.String(), Type.Object({ id: Type.String(), name: Type.String() }), { description: 'The players by side.' })),
     winningSide: Type.Optional(
       Type.Union([Type.String(), Type.Null()], { description: 'EDEN: the winning side `A` / `B` (what `winner` held before v1.2); null before the end and on a draw.' }),
     ),

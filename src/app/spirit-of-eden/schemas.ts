@@ -23,7 +23,7 @@ export const CardsSchema = Type.Record(
     terrain: TerrainSchema,
     state: Type.Union([Type.Literal('healthy'), Type.Literal('devastated'), Type.Literal('destroyed')]),
   }),
-  { maxProperties: 50, description: 'Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.)' },
+  { maxProperties: 50, description: 'Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4).' },
 );
 
 export const GoomzSchema = Type.Array(

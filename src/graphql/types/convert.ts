@@ -7,7 +7,9 @@
  * declared range passes 32 bits within ±(2^53 − 1), else Float), Number → Float, arrays → lists,
  * maps keyed by data → lists of `{key, value}` entries, members of several kinds (a string or an
  * object or a list) → an object with one field per alternative (both converted from and to REST by
- * rest-shape.ts), open maps and the rest → the `JSON` scalar.
+ * rest-shape.ts), open maps and the rest → the `JSON` scalar. A member REST declares open because it
+ * answers it as stored (every member kept) is typed by the schema it was validated against, when its
+ * schema names one (`typedForGraphql`, src/app/schemas/graphql-view.ts).
  *
  * A schema's `title` is its type's name (one title, one schema: two different ones are an error);
  * otherwise the name comes from where the schema is used (`EdenMeleeResultExchange`). Schemas of
@@ -21,6 +23,7 @@ import { enumValueName, pascal, singular } from './names.js';
 import { seen, structure, unwrapNullable, type Direction, type Schema, type Seen } from './shape.js';
 import { unionResolver } from './union.js';
 import { needsOutputConversion, restAsOutput, REST_SHAPE, type Alternative, type RestShape } from './rest-shape.js';
+import { GRAPHQL_VIEW } from '../../app/schemas/graphql-view.js';
 
 const SCALARS = { String: gql.GraphQLString, Int: gql.GraphQLInt, SafeInt: SafeIntScalar, Float: gql.GraphQLFloat, Boolean: gql.GraphQLBoolean };
 
@@ -43,12 +46,22 @@ export class TypeConverter {
 
   /** The output type of `schema`, named `name` unless it has a title; nullable as the schema says. */
   output(schema: Schema, name: string): { type: GraphQLOutputType; nullable: boolean } {
+    const view = typedView(schema);
+    if (view) {
+      const t = this.output(view.typed, name);
+      return { type: t.type, nullable: t.nullable || view.nullable };
+    }
     const s = seen(schema, 'output');
     return { type: this.build(unwrapNullable(schema), s, name, 'output') as GraphQLOutputType, nullable: s.nullable };
   }
 
   /** The input type of `schema` (`<name>Input` for objects unless it has a title). */
   input(schema: Schema, name: string): { type: GraphQLInputType; nullable: boolean } {
+    const view = typedView(schema);
+    if (view) {
+      const t = this.input(view.typed, name);
+      return { type: t.type, nullable: t.nullable || view.nullable };
+    }
     const s = seen(schema, 'input');
     return { type: this.build(unwrapNullable(schema), s, name, 'input') as GraphQLInputType, nullable: s.nullable };
   }
@@ -149,7 +162,7 @@ export class TypeConverter {
     const constants = members.filter((m) => 'const' in m && typeof m.const === 'string').map((m) => m.const as string);
     if (constants.length > 1) {
       claim('value', { type: 'string', enum: constants, description: members.find((m) => 'const' in m)?.description });
-      alternatives.push({ field: 'value', kind: 'value' });
+      alternatives.push({ field: 'value', kind: 'value', accepts: 'string' });
     }
     for (const member of members) {
       const m = seen(member, direction).shape;
@@ -160,8 +173,11 @@ export class TypeConverter {
         if (!claim(field, { type: 'boolean', description: `\`true\`: the REST value \`"${constant}"\`.` })) return undefined;
         alternatives.push({ field, kind: 'flag', value: constant });
       } else if (m.kind === 'scalar' || m.kind === 'enum') {
-        if (!claim('value', member)) return undefined;
-        alternatives.push({ field: 'value', kind: 'value' });
+        // a scalar of another JSON type than the one `value` holds (a side name or a boolean): named after its type
+        const accepts = m.kind === 'enum' || m.type === 'String' ? 'string' : m.type === 'Boolean' ? 'boolean' : 'number';
+        const field = claim('value', member) ? 'value' : claim(accepts, member) ? accepts : undefined;
+        if (!field || alternatives.some((a) => a.kind === 'value' && a.accepts === accepts)) return undefined;
+        alternatives.push({ field, kind: 'value', accepts });
       } else if (m.kind === 'list') {
         if (!claim('list', member)) return undefined;
         alternatives.push({ field: 'list', kind: 'list' });
@@ -269,6 +285,16 @@ function describe(schema: Schema): string | undefined {
 function describeField(schema: Schema, type: GraphQLInputType | GraphQLOutputType): string | undefined {
   const text = describe(schema);
   return text && gql.getNamedType(type) !== JSONScalar ? text.replace(/\s*\(GraphQL: JSON\b[^)]*\)/g, '') : text;
+}
+
+/**
+ * The typed view a schema names for GraphQL (`typedForGraphql`), on it or on its non-null member;
+ * `nullable` when the schema itself admits `null` (`X | null`).
+ */
+function typedView(schema: Schema): { typed: Schema; nullable: boolean } | undefined {
+  const inner = unwrapNullable(schema);
+  const typed = (inner as { [GRAPHQL_VIEW]?: Schema })[GRAPHQL_VIEW];
+  return typed ? { typed, nullable: inner !== schema } : undefined;
 }
 
 /** A union member's name: its discriminant's value (`kind: "fire"` → `…Fire`), else its position. */

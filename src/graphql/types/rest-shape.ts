@@ -17,7 +17,8 @@ import { gql } from './graphql-js.js';
 
 export type Alternative =
   | { field: string; kind: 'flag'; value: string }
-  | { field: string; kind: 'value' }
+  /** A string, number or boolean (`accepts`: its JSON type; two scalar alternatives of different types are told apart by it). */
+  | { field: string; kind: 'value'; accepts?: 'string' | 'number' | 'boolean' }
   | { field: string; kind: 'list' }
   | { kind: 'object'; fields: string[] }
   | { field: string; kind: 'object-field' };
@@ -56,7 +57,8 @@ function alternativeOf(alternatives: Alternative[], value: unknown): Record<stri
   } else {
     const flag = alternatives.find((a) => a.kind === 'flag' && a.value === value) as { field: string } | undefined;
     if (flag) return { [flag.field]: true };
-    const scalar = alternatives.find((a) => a.kind === 'value') as { field: string } | undefined;
+    const values = alternatives.filter((a) => a.kind === 'value');
+    const scalar = values.find((a) => a.accepts === typeof value) ?? values.find((a) => a.accepts === undefined) ?? values[0];
     if (scalar) return { [scalar.field]: value };
   }
   return {};

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { GraphQLEnumType, GraphQLInputObjectType, GraphQLNonNull, GraphQLObjectType, GraphQLOutputType } from 'graphql';
 import { TypeConverter } from '../../../src/graphql/types/convert.js';
 import { gql } from '../../../src/graphql/types/graphql-js.js';
+import { typedForGraphql } from '../../../src/app/schemas/graphql-view.js';
 
 /** A schema with one Query field `value` of `type` answering `value`. */
 async function answer(type: GraphQLOutputType, value: unknown, selection: string) {
@@ -54,20 +55,47 @@ describe('TypeConverter', () => {
     expect(String(t.output(Type.Union([Type.Literal(1), Type.Literal(2)]), 'N').type)).toBe('Int');
   });
 
-  it('open maps, unknown values, mixed tuples, unions of scalars and objects, and bad member names are JSON', () => {
+  it('open maps, unknown values, mixed tuples, alternatives that would share a field, and bad member names are JSON', () => {
     const t = new TypeConverter();
     for (const schema of [
-      Type.Record(Type.String(), Type.Integer()),
+      Type.Record(Type.String(), Type.Unknown()),
       Type.Unknown(),
       Type.Object({}, { additionalProperties: true }),
       Type.Tuple([Type.String(), Type.Integer()]),
-      Type.Union([Type.Literal('all'), Type.Array(Type.String())]),
+      // two lists: both would be the alternative `list`
+      Type.Union([Type.Array(Type.String()), Type.Array(Type.Integer())]),
       Type.Object({ 'a-b': Type.String() }),
     ])
       expect(String(t.output(schema, 'X').type)).toBe('JSON');
     expect(String(t.output(Type.Tuple([Type.Number(), Type.Number()]), 'Interval').type)).toBe('[Float!]');
     // an input whose other members carry meaning cannot be a closed input type
     expect(String(t.input(Type.Object({ type: Type.String() }, { additionalProperties: true }), 'Command').type)).toBe('JSON');
+  });
+
+  it('issue 25.6: a map keyed by data is a list of {key, value} entries; a member of several kinds one field per alternative', async () => {
+    const t = new TypeConverter();
+    const scores = t.output(Type.Record(Type.String(), Type.Integer()), 'Score').type;
+    expect(String(scores)).toBe('[ScoreEntry!]');
+    expect(gql.printType(gql.getNamedType(scores))).toContain('key: String!\n  value: Int!');
+    const limbs = t.output(Type.Union([Type.Literal('all'), Type.Array(Type.String())]), 'Limbs').type as GraphQLObjectType;
+    expect(Object.keys(limbs.getFields())).toEqual(['all', 'list']);
+    expect(await answer(new gql.GraphQLObjectType({ name: 'Holder', fields: { limbs: { type: limbs, resolve: () => ({ all: true }) } } }), {}, '{ limbs { all list } }')).toEqual({
+      data: { value: { limbs: { all: true, list: null } } },
+    });
+    // scalars of two JSON types (a side name or a boolean): `value` and a field named after the other type
+    const expelled = t.output(Type.Union([Type.Literal('group'), Type.Literal('opponent'), Type.Boolean()]), 'Expelled').type as GraphQLObjectType;
+    expect(Object.keys(expelled.getFields())).toEqual(['value', 'boolean']);
+  });
+
+  it('a member REST answers as stored (open) is typed in GraphQL by the schema it names (typedForGraphql), nullable as REST says', () => {
+    const t = new TypeConverter();
+    const typed = Type.Object({ name: Type.String() }, { title: 'Stored' });
+    const open = typedForGraphql(Type.Object({}, { additionalProperties: true, description: 'As stored.' }), typed);
+    expect(String(t.outputField(open, 'X'))).toBe('Stored!');
+    expect(String(t.outputField(Type.Union([open, Type.Null()]), 'X'))).toBe('Stored');
+    expect(String(t.inputField(typedForGraphql(Type.Unknown(), typed), 'X'))).toBe('StoredInput!');
+    // REST sees the open schema only: the view is under a symbol
+    expect(JSON.stringify(open)).toBe('{"additionalProperties":true,"description":"As stored.","type":"object","properties":{}}');
   });
 
   it('unions of objects: a GraphQL union resolved by its discriminant, or by the member schema the value matches', async () => {
