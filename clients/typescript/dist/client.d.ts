@@ -1007,13 +1007,29 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             seed: string;
             draws: {
                 deck: string;
-                card: unknown;
+                card: number | {
+                    name: string;
+                    kind: "attack" | "effect";
+                    damage?: number | undefined;
+                    evadable?: boolean | undefined;
+                    chain?: boolean | undefined;
+                    drawOutcome?: boolean | undefined;
+                    bonus?: number | undefined;
+                };
                 for?: string | undefined;
             }[];
             shuffles: {
                 deck: string;
                 reason: "initial" | "fill" | "exhausted";
-                order: unknown[];
+                order: (number | {
+                    name: string;
+                    kind: "attack" | "effect";
+                    damage?: number | undefined;
+                    evadable?: boolean | undefined;
+                    chain?: boolean | undefined;
+                    drawOutcome?: boolean | undefined;
+                    bonus?: number | undefined;
+                })[];
             }[];
         };
         rules: string[];

@@ -1514,7 +1514,7 @@ export interface paths {
          *       - `anima.play_gift`: ANIMA-TIMING-1..4 (matches with a Gift deck): play a Gift from hand — in its printed phase and turn (normal), or at any time (interrupt); an Ability card taps `character` (with its skill icon). Organisations join the Group (one at a time, ANIMA-HAND-2); `combat` / `speed` last the turn, or while a persistent card is in play; `target` is the Character an incapacitating card puts face down (ANIMA-INCAP-1). Example: `{"type":"anima.play_gift","player":"p1","gift":"Dormir","character":"Brujo","target":{"player":"p2","character":"Ladrona"}}`.
          *       - `anima.leave_organisation`: ANIMA-HAND-2 / ANIMA-START-2a (Start phase): discard the Organisation the Group belongs to. Example: `{"type":"anima.leave_organisation","player":"p1"}`.
          *       - `anima.choose_casualty`: ANIMA-COMBAT-4: after a defeat by 5 or more, the loser names the Character who dies. Example: `{"type":"anima.choose_casualty","player":"p2","character":"Técnico"}`.
-         *       - `anima.end_phase`: ANIMA-TURN-1: the player is done in this phase (Start, Interaction — refused while an enemy Organisation's Group must be fought, ANIMA-INTERACT-4 —; in Exploration: declines to explore, ANIMA-EXPLORE-2, refused while a Resist round is due). Example: `{"type":"anima.end_phase","player":"p1"}`.
+         *       - `anima.end_phase`: ANIMA-TURN-1: the player is done in this phase (Start, Interaction — refused while an enemy Organisation's Group must be fought, ANIMA-INTERACT-4 —; in Exploration: declines to explore, ANIMA-EXPLORE-2, refused while a Resist round is due). Dice order: when the last player ends the Exploration phase the next turn order is set (ANIMA-ORDER-1/2): for each Speed shared by several Groups, from the highest Speed down, unless a stored ranking still holds, one d10 per tied player in the order of the turn that ends, then one more d10 per player of each sub-tie (higher rolls first). Example: `{"type":"anima.end_phase","player":"p1"}`.
          *       - `anima.priorEncounter` (deprecated): alias of `anima.prior_encounter`, kept for earlier clients.
          *       - `anima.turnOrder` (deprecated): alias of `anima.turn_order`, kept for earlier clients.
          *     - **exsilium**
@@ -2136,6 +2136,30 @@ export interface components {
             /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
             incapacitated?: boolean;
         };
+        /**
+         * AnimaCombatConsequences
+         * @description What the result changes, by case: Group vs Group `{loser, expelled, spoil, noRematch}` (`expelled` the losing side or null); against a Creature by `context`: `prior` `{arrives, creatureStays, turnLost}`, `exploration` `{expelled, rewardAllowed, creatureStays}` (`expelled` a boolean), `mission` `{missionCompleted}`, none `{}`.
+         */
+        AnimaCombatConsequences: {
+            /** @description Group vs Group: the losing side; null on a draw. */
+            loser?: "group" | "opponent" | null;
+            /** @description Group vs Group: the losing side, expelled (null on a draw); against a Creature in an `exploration`: whether the Group is expelled without reward. */
+            expelled?: "group" | "opponent" | null | boolean;
+            /** @description Group vs Group: the Gift the loser gives (ANIMA-INTERACT-5): `to_winner`, `discarded` (a winner at the hand limit, ANIMA-AMB-9), `none` (it holds none); null on a draw. */
+            spoil?: "none" | "discarded" | "to_winner" | null;
+            /** @description Group vs Group: a draw; the two Groups cannot fight again this turn. */
+            noRematch?: boolean;
+            /** @description `prior`: the Group arrives (it won). */
+            arrives?: boolean;
+            /** @description `prior` / `exploration`: the Creature stays in play. */
+            creatureStays?: boolean;
+            /** @description `prior`: the Group loses the turn. */
+            turnLost?: boolean;
+            /** @description `exploration`: the Group may take the reward. */
+            rewardAllowed?: boolean;
+            /** @description `mission`: the Mission is completed (a lost fight may be retried). */
+            missionCompleted?: boolean;
+        };
         /** AnimaCombatSide */
         AnimaCombatSide: {
             combat: number;
@@ -2675,7 +2699,7 @@ export interface components {
             /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
             categories: string[];
             protection?: {
-                /** @description The limbs covered, or `"all"`. (GraphQL: JSON, as it is a list or a string.) */
+                /** @description The limbs covered, or `"all"`. */
                 limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
                 /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
                 value: number;
@@ -2696,6 +2720,11 @@ export interface components {
             /** @description X / Turn. */
             perTurn?: number;
         };
+        /**
+         * ExsiliumCard
+         * @description A card: an Outcome card is its value (a number), an enemy card its object.
+         */
+        ExsiliumCard: number | components["schemas"]["ExsiliumEnemyCard"];
         /** ExsiliumCombatConsequences */
         ExsiliumCombatConsequences: {
             result: "won" | "lost";
@@ -2750,15 +2779,14 @@ export interface components {
             seed: string;
             draws: {
                 deck: string;
-                /** @description The card drawn: an Outcome card is its value (a number), an enemy card its object. (GraphQL: JSON, a number or an object.) */
-                card: unknown;
+                card: components["schemas"]["ExsiliumCard"];
                 for?: string;
             }[];
             shuffles: {
                 deck: string;
                 reason: "initial" | "fill" | "exhausted";
-                /** @description The deck after the shuffle, top first: numbers (Outcome) or objects (enemy cards). (GraphQL: JSON.) */
-                order: unknown[];
+                /** @description The deck after the shuffle, top first: numbers (Outcome) or objects (enemy cards). */
+                order: components["schemas"]["ExsiliumCard"][];
             }[];
         };
         /**
@@ -3015,7 +3043,7 @@ export interface components {
              * @description When this version was stored.
              */
             createdAt: string;
-            /** @description The catalog as stored (`name`, `fighters`, `equipment`). (GraphQL: JSON, as it is stored as sent.) */
+            /** @description The catalog as stored (`name`, `fighters`, `equipment`). */
             catalog: {
                 [key: string]: unknown;
             };
@@ -3211,14 +3239,14 @@ export interface components {
             winner: string | null;
             /** @description Every winner by player id (`state.outcome.winners`, CONTRACT §8.2); empty until the end, on a draw and for a lost solo game. */
             winners: string[];
-            /** @description EDEN: victory points by side `A` / `B` (EDEN-GAME-3); Exsilium: Baralytas points by player id (EXS-WIN-1). (GraphQL: JSON, as its keys are sides or player ids.) */
+            /** @description EDEN: victory points by side `A` / `B` (EDEN-GAME-3); Exsilium: Baralytas points by player id (EXS-WIN-1). */
             score?: {
                 [key: string]: number;
             };
             /** @description The match version the result was read at. */
             version: number;
             game: string;
-            /** @description The players by side. (GraphQL: JSON, as its keys are the sides.) */
+            /** @description The players by side. */
             players?: {
                 [key: string]: {
                     id: string;
@@ -3275,11 +3303,11 @@ export interface components {
              * @default passive
              */
             reaction?: "passive" | "dodge" | "response";
-            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
             aim?: ("head" | "arms" | "torso" | "legs") | {
                 shift: number;
             };
-            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
             targetAim?: ("head" | "arms" | "torso" | "legs") | {
                 shift: number;
             };
@@ -3479,7 +3507,7 @@ export interface components {
             shooterElevated?: boolean;
             /** @description The shooter is in contact with an adversary → 422 `not_free` (EDEN-RANGED-1). */
             shooterEngaged?: boolean;
-            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
             aim?: ("head" | "arms" | "torso" | "legs") | {
                 shift: number;
             };
@@ -3492,7 +3520,7 @@ export interface components {
                 turn?: number;
                 game?: number;
             };
-            /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
+            /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
             weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
             /**
              * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
@@ -3533,7 +3561,7 @@ export interface components {
         ReceiptVerification: {
             /** @description Signed by one of the published keys (GET /.well-known/jwks.json) and unaltered. */
             valid: boolean;
-            /** @description The payload (also when the signature does not hold: never trust it then). (GraphQL: JSON, as an unverified payload can hold anything.) */
+            /** @description The payload (also when the signature does not hold: never trust it then). (GraphQL: JSON, as an unverified payload can hold anything; a valid one holds the claims of a roster receipt or of a match result, told apart by `rosterSha256` or `matchId`.) */
             claims: {
                 [key: string]: unknown;
             } | null;
@@ -3568,6 +3596,18 @@ export interface components {
             /** @description Add `receipt`: a signed JWS of the result (CONTRACT §7.4). */
             receipt?: boolean;
         };
+        /**
+         * RosterChange
+         * @description One member that differs between the two lists.
+         */
+        RosterChange: {
+            /** @description JSON pointer into the fighter (or, in `band`, into the body). */
+            path: string;
+            /** @description The member in `from` (null when absent there). (GraphQL: JSON, as its shape depends on `path`: a number, a string, a list or an object.) */
+            from: unknown;
+            /** @description The member in `to` (null when absent there). (GraphQL: JSON, as its shape depends on `path`: a number, a string, a list or an object.) */
+            to: unknown;
+        };
         /** RosterDiff */
         RosterDiff: {
             /** @description Fighters of `to` with no fighter of that name in `from`. */
@@ -3575,7 +3615,7 @@ export interface components {
                 name: string;
                 /** @description Position in its list's `fighters`. */
                 index: number;
-                /** @description The entry as the list has it. (GraphQL: JSON.) */
+                /** @description The entry as the list has it. */
                 entry: unknown;
             }[];
             /** @description Fighters of `from` with no fighter of that name in `to`. */
@@ -3583,7 +3623,7 @@ export interface components {
                 name: string;
                 /** @description Position in its list's `fighters`. */
                 index: number;
-                /** @description The entry as the list has it. (GraphQL: JSON.) */
+                /** @description The entry as the list has it. */
                 entry: unknown;
             }[];
             changed: {
@@ -3591,20 +3631,10 @@ export interface components {
                 fromIndex: number;
                 toIndex: number;
                 /** @description Every member that differs, by JSON pointer into the resolved profile (`/value`, `/equipment/1/name`); a member absent on one side is null there. */
-                changes: {
-                    /** @description JSON pointer into the fighter (or, in `band`, into the body). */
-                    path: string;
-                    from: unknown;
-                    to: unknown;
-                }[];
+                changes: components["schemas"]["RosterChange"][];
             }[];
             /** @description Changes of the band itself: `/bandType`, `/affiliation`, `/budget`, `/edition`, `/catalogRef/…`. */
-            band: {
-                /** @description JSON pointer into the fighter (or, in `band`, into the body). */
-                path: string;
-                from: unknown;
-                to: unknown;
-            }[];
+            band: components["schemas"]["RosterChange"][];
             /** @description Each list's validation `totals`. */
             totals: {
                 from: {
@@ -3626,9 +3656,9 @@ export interface components {
         };
         /** RosterDiffRequest */
         RosterDiffRequest: {
-            /** @description A list: a roster body (as POST /v1/eden/rosters/validate takes, `catalogRef` included), or `{"id"}` of a stored list that is not sealed (a sealed one → 422 `roster_sealed`; unknown → 400 `unknown_roster` at `…/id`). (GraphQL: JSON, as it is one of two shapes.) */
+            /** @description A list: a roster body (as POST /v1/eden/rosters/validate takes, `catalogRef` included), or `{"id"}` of a stored list that is not sealed (a sealed one → 422 `roster_sealed`; unknown → 400 `unknown_roster` at `…/id`). */
             from: unknown;
-            /** @description A list: a roster body (as POST /v1/eden/rosters/validate takes, `catalogRef` included), or `{"id"}` of a stored list that is not sealed (a sealed one → 422 `roster_sealed`; unknown → 400 `unknown_roster` at `…/id`). (GraphQL: JSON, as it is one of two shapes.) */
+            /** @description A list: a roster body (as POST /v1/eden/rosters/validate takes, `catalogRef` included), or `{"id"}` of a stored list that is not sealed (a sealed one → 422 `roster_sealed`; unknown → 400 `unknown_roster` at `…/id`). */
             to: unknown;
         };
         /** RosterValidation */
@@ -3675,7 +3705,7 @@ export interface components {
             /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
             summary: string;
             catalog?: components["schemas"]["CatalogVersionUsed"];
-            /** @description The list as parsed, when it was sent as text/plain. (GraphQL: JSON, as its entries may be `{ref}` alone, without the members a fighter requires.) */
+            /** @description The list as parsed, when it was sent as text/plain. */
             roster?: {
                 [key: string]: unknown;
             };
@@ -3941,7 +3971,7 @@ export interface components {
          */
         StoredRoster: {
             id: string;
-            /** @description The validate body as stored. (GraphQL: JSON, as its entries may be `{ref}` alone, without the members a fighter requires.) */
+            /** @description The validate body as stored. */
             roster: {
                 [key: string]: unknown;
             };
@@ -4337,7 +4367,7 @@ export interface operations {
                     fighter?: components["schemas"]["Fighter"];
                     /** @description `location`: attack successes available for shifting (default 1: no shift). */
                     successes?: number;
-                    /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
+                    /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
                     aim?: ("head" | "arms" | "torso" | "legs") | {
                         shift: number;
                     };
@@ -4595,7 +4625,7 @@ export interface operations {
                         fighter: components["schemas"]["Fighter"];
                     }[];
                     attackerElevated?: boolean;
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
+                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
                     weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                     catalogRef?: components["schemas"]["CatalogRef"];
                 };
@@ -5226,7 +5256,7 @@ export interface operations {
                     pool: number;
                     /** @description Default true. */
                     leaderOnTable?: boolean;
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
+                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
                     weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                     card?: {
                         name?: string;
@@ -5554,7 +5584,7 @@ export interface operations {
                     outside?: number;
                     /** @description `obstruction`: cm available (default 10; 8 under Headwind). */
                     allowance?: number;
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
+                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
                     weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                     dice?: components["schemas"]["DiceSpec"];
                     catalogRef?: components["schemas"]["CatalogRef"];
@@ -5674,7 +5704,7 @@ export interface operations {
                      * @default es
                      */
                     edition?: "es" | "de";
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
+                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
                     conditions: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                     /** @description A player: `A` or `B`. */
                     firstPlayer: "A" | "B";
@@ -6327,10 +6357,7 @@ export interface operations {
                         casualty: "group" | "opponent" | null;
                         /** @description The Character that dies was its Group’s last: that player starts a new Group and discards any Organisation (ANIMA-GROUP-5). */
                         groupEliminated: boolean;
-                        /** @description What the result changes, by case: Group vs Group `{loser, expelled, spoil, noRematch}` (`expelled` the losing side or null); against a Creature by `context`: `prior` `{arrives, creatureStays, turnLost}`, `exploration` `{expelled, rewardAllowed, creatureStays}` (`expelled` a boolean), `mission` `{missionCompleted}`, none `{}`. (GraphQL: JSON, as one member name has two types and no member tells the cases apart.) */
-                        consequences: {
-                            [key: string]: unknown;
-                        };
+                        consequences: components["schemas"]["AnimaCombatConsequences"];
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
@@ -6618,7 +6645,7 @@ export interface operations {
                             speed: number;
                             ids: string[];
                             by: "none" | "stored" | "roll";
-                            /** @description With `by: "roll"`: the d10s each tied player rolled, keyed by player id (GraphQL: JSON, as its keys are data). */
+                            /** @description With `by: "roll"`: the d10s each tied player rolled, keyed by player id. */
                             rolls?: {
                                 [key: string]: number[];
                             };
@@ -8315,7 +8342,7 @@ export interface operations {
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
-                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                     cards: {
                         [key: string]: {
                             terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -8394,7 +8421,7 @@ export interface operations {
                         }[];
                         /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                         ring: string[];
-                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                         cards: {
                             [key: string]: {
                                 terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -8512,7 +8539,7 @@ export interface operations {
                     board?: {
                         /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                         ring: string[];
-                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                         cards: {
                             [key: string]: {
                                 terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -8581,7 +8608,7 @@ export interface operations {
                         board?: {
                             /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                             ring: string[];
-                            /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                            /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                             cards: {
                                 [key: string]: {
                                     terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -8672,7 +8699,7 @@ export interface operations {
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
-                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                     cards: {
                         [key: string]: {
                             terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -8779,7 +8806,7 @@ export interface operations {
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
-                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                     cards: {
                         [key: string]: {
                             terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -8894,7 +8921,7 @@ export interface operations {
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
-                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                     cards: {
                         [key: string]: {
                             terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -8941,7 +8968,7 @@ export interface operations {
                     "application/json": {
                         /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                         ring: string[];
-                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                         cards: {
                             [key: string]: {
                                 terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -9037,7 +9064,7 @@ export interface operations {
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
-                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                     cards: {
                         [key: string]: {
                             terrain: "waterfall" | "swamp" | "forest" | "mountain";

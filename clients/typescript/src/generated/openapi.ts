@@ -1515,7 +1515,7 @@ export interface paths {
          *       - `anima.play_gift`: ANIMA-TIMING-1..4 (matches with a Gift deck): play a Gift from hand — in its printed phase and turn (normal), or at any time (interrupt); an Ability card taps `character` (with its skill icon). Organisations join the Group (one at a time, ANIMA-HAND-2); `combat` / `speed` last the turn, or while a persistent card is in play; `target` is the Character an incapacitating card puts face down (ANIMA-INCAP-1). Example: `{"type":"anima.play_gift","player":"p1","gift":"Dormir","character":"Brujo","target":{"player":"p2","character":"Ladrona"}}`.
          *       - `anima.leave_organisation`: ANIMA-HAND-2 / ANIMA-START-2a (Start phase): discard the Organisation the Group belongs to. Example: `{"type":"anima.leave_organisation","player":"p1"}`.
          *       - `anima.choose_casualty`: ANIMA-COMBAT-4: after a defeat by 5 or more, the loser names the Character who dies. Example: `{"type":"anima.choose_casualty","player":"p2","character":"Técnico"}`.
-         *       - `anima.end_phase`: ANIMA-TURN-1: the player is done in this phase (Start, Interaction — refused while an enemy Organisation's Group must be fought, ANIMA-INTERACT-4 —; in Exploration: declines to explore, ANIMA-EXPLORE-2, refused while a Resist round is due). Example: `{"type":"anima.end_phase","player":"p1"}`.
+         *       - `anima.end_phase`: ANIMA-TURN-1: the player is done in this phase (Start, Interaction — refused while an enemy Organisation's Group must be fought, ANIMA-INTERACT-4 —; in Exploration: declines to explore, ANIMA-EXPLORE-2, refused while a Resist round is due). Dice order: when the last player ends the Exploration phase the next turn order is set (ANIMA-ORDER-1/2): for each Speed shared by several Groups, from the highest Speed down, unless a stored ranking still holds, one d10 per tied player in the order of the turn that ends, then one more d10 per player of each sub-tie (higher rolls first). Example: `{"type":"anima.end_phase","player":"p1"}`.
          *       - `anima.priorEncounter` (deprecated): alias of `anima.prior_encounter`, kept for earlier clients.
          *       - `anima.turnOrder` (deprecated): alias of `anima.turn_order`, kept for earlier clients.
          *     - **exsilium**
@@ -2137,6 +2137,30 @@ export interface components {
             /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
             incapacitated?: boolean;
         };
+        /**
+         * AnimaCombatConsequences
+         * @description What the result changes, by case: Group vs Group `{loser, expelled, spoil, noRematch}` (`expelled` the losing side or null); against a Creature by `context`: `prior` `{arrives, creatureStays, turnLost}`, `exploration` `{expelled, rewardAllowed, creatureStays}` (`expelled` a boolean), `mission` `{missionCompleted}`, none `{}`.
+         */
+        AnimaCombatConsequences: {
+            /** @description Group vs Group: the losing side; null on a draw. */
+            loser?: "group" | "opponent" | null;
+            /** @description Group vs Group: the losing side, expelled (null on a draw); against a Creature in an `exploration`: whether the Group is expelled without reward. */
+            expelled?: "group" | "opponent" | null | boolean;
+            /** @description Group vs Group: the Gift the loser gives (ANIMA-INTERACT-5): `to_winner`, `discarded` (a winner at the hand limit, ANIMA-AMB-9), `none` (it holds none); null on a draw. */
+            spoil?: "none" | "discarded" | "to_winner" | null;
+            /** @description Group vs Group: a draw; the two Groups cannot fight again this turn. */
+            noRematch?: boolean;
+            /** @description `prior`: the Group arrives (it won). */
+            arrives?: boolean;
+            /** @description `prior` / `exploration`: the Creature stays in play. */
+            creatureStays?: boolean;
+            /** @description `prior`: the Group loses the turn. */
+            turnLost?: boolean;
+            /** @description `exploration`: the Group may take the reward. */
+            rewardAllowed?: boolean;
+            /** @description `mission`: the Mission is completed (a lost fight may be retried). */
+            missionCompleted?: boolean;
+        };
         /** AnimaCombatSide */
         AnimaCombatSide: {
             combat: number;
@@ -2676,7 +2700,7 @@ export interface components {
             /** @description `shooting`, `thrown`, `spray`, `protection`, `tech` (EDEN-EQUIP-2); an item with none of the attack categories is a melee weapon when named as `weapon`. */
             categories: string[];
             protection?: {
-                /** @description The limbs covered, or `"all"`. (GraphQL: JSON, as it is a list or a string.) */
+                /** @description The limbs covered, or `"all"`. */
                 limbs: ("head" | "arms" | "torso" | "legs")[] | "all";
                 /** @description Wounds subtracted from each hit on a covered limb (EDEN-EQUIP-3). */
                 value: number;
@@ -2697,6 +2721,11 @@ export interface components {
             /** @description X / Turn. */
             perTurn?: number;
         };
+        /**
+         * ExsiliumCard
+         * @description A card: an Outcome card is its value (a number), an enemy card its object.
+         */
+        ExsiliumCard: number | components["schemas"]["ExsiliumEnemyCard"];
         /** ExsiliumCombatConsequences */
         ExsiliumCombatConsequences: {
             result: "won" | "lost";
@@ -2751,15 +2780,14 @@ export interface components {
             seed: string;
             draws: {
                 deck: string;
-                /** @description The card drawn: an Outcome card is its value (a number), an enemy card its object. (GraphQL: JSON, a number or an object.) */
-                card: unknown;
+                card: components["schemas"]["ExsiliumCard"];
                 for?: string;
             }[];
             shuffles: {
                 deck: string;
                 reason: "initial" | "fill" | "exhausted";
-                /** @description The deck after the shuffle, top first: numbers (Outcome) or objects (enemy cards). (GraphQL: JSON.) */
-                order: unknown[];
+                /** @description The deck after the shuffle, top first: numbers (Outcome) or objects (enemy cards). */
+                order: components["schemas"]["ExsiliumCard"][];
             }[];
         };
         /**
@@ -3016,7 +3044,7 @@ export interface components {
              * @description When this version was stored.
              */
             createdAt: string;
-            /** @description The catalog as stored (`name`, `fighters`, `equipment`). (GraphQL: JSON, as it is stored as sent.) */
+            /** @description The catalog as stored (`name`, `fighters`, `equipment`). */
             catalog: {
                 [key: string]: unknown;
             };
@@ -3212,14 +3240,14 @@ export interface components {
             winner: string | null;
             /** @description Every winner by player id (`state.outcome.winners`, CONTRACT §8.2); empty until the end, on a draw and for a lost solo game. */
             winners: string[];
-            /** @description EDEN: victory points by side `A` / `B` (EDEN-GAME-3); Exsilium: Baralytas points by player id (EXS-WIN-1). (GraphQL: JSON, as its keys are sides or player ids.) */
+            /** @description EDEN: victory points by side `A` / `B` (EDEN-GAME-3); Exsilium: Baralytas points by player id (EXS-WIN-1). */
             score?: {
                 [key: string]: number;
             };
             /** @description The match version the result was read at. */
             version: number;
             game: string;
-            /** @description The players by side. (GraphQL: JSON, as its keys are the sides.) */
+            /** @description The players by side. */
             players?: {
                 [key: string]: {
                     id: string;
@@ -3276,11 +3304,11 @@ export interface components {
              * @default passive
              */
             reaction?: "passive" | "dodge" | "response";
-            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
             aim?: ("head" | "arms" | "torso" | "legs") | {
                 shift: number;
             };
-            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
             targetAim?: ("head" | "arms" | "torso" | "legs") | {
                 shift: number;
             };
@@ -3480,7 +3508,7 @@ export interface components {
             shooterElevated?: boolean;
             /** @description The shooter is in contact with an adversary → 422 `not_free` (EDEN-RANGED-1). */
             shooterEngaged?: boolean;
-            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
             aim?: ("head" | "arms" | "torso" | "legs") | {
                 shift: number;
             };
@@ -3493,7 +3521,7 @@ export interface components {
                 turn?: number;
                 game?: number;
             };
-            /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
+            /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
             weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
             /**
              * @description EDEN printing: `es` (Spanish, default) or `de` (German). Where they differ the engine follows this one.
@@ -3534,7 +3562,7 @@ export interface components {
         ReceiptVerification: {
             /** @description Signed by one of the published keys (GET /.well-known/jwks.json) and unaltered. */
             valid: boolean;
-            /** @description The payload (also when the signature does not hold: never trust it then). (GraphQL: JSON, as an unverified payload can hold anything.) */
+            /** @description The payload (also when the signature does not hold: never trust it then). (GraphQL: JSON, as an unverified payload can hold anything; a valid one holds the claims of a roster receipt or of a match result, told apart by `rosterSha256` or `matchId`.) */
             claims: {
                 [key: string]: unknown;
             } | null;
@@ -3569,6 +3597,18 @@ export interface components {
             /** @description Add `receipt`: a signed JWS of the result (CONTRACT §7.4). */
             receipt?: boolean;
         };
+        /**
+         * RosterChange
+         * @description One member that differs between the two lists.
+         */
+        RosterChange: {
+            /** @description JSON pointer into the fighter (or, in `band`, into the body). */
+            path: string;
+            /** @description The member in `from` (null when absent there). (GraphQL: JSON, as its shape depends on `path`: a number, a string, a list or an object.) */
+            from: unknown;
+            /** @description The member in `to` (null when absent there). (GraphQL: JSON, as its shape depends on `path`: a number, a string, a list or an object.) */
+            to: unknown;
+        };
         /** RosterDiff */
         RosterDiff: {
             /** @description Fighters of `to` with no fighter of that name in `from`. */
@@ -3576,7 +3616,7 @@ export interface components {
                 name: string;
                 /** @description Position in its list's `fighters`. */
                 index: number;
-                /** @description The entry as the list has it. (GraphQL: JSON.) */
+                /** @description The entry as the list has it. */
                 entry: unknown;
             }[];
             /** @description Fighters of `from` with no fighter of that name in `to`. */
@@ -3584,7 +3624,7 @@ export interface components {
                 name: string;
                 /** @description Position in its list's `fighters`. */
                 index: number;
-                /** @description The entry as the list has it. (GraphQL: JSON.) */
+                /** @description The entry as the list has it. */
                 entry: unknown;
             }[];
             changed: {
@@ -3592,20 +3632,10 @@ export interface components {
                 fromIndex: number;
                 toIndex: number;
                 /** @description Every member that differs, by JSON pointer into the resolved profile (`/value`, `/equipment/1/name`); a member absent on one side is null there. */
-                changes: {
-                    /** @description JSON pointer into the fighter (or, in `band`, into the body). */
-                    path: string;
-                    from: unknown;
-                    to: unknown;
-                }[];
+                changes: components["schemas"]["RosterChange"][];
             }[];
             /** @description Changes of the band itself: `/bandType`, `/affiliation`, `/budget`, `/edition`, `/catalogRef/…`. */
-            band: {
-                /** @description JSON pointer into the fighter (or, in `band`, into the body). */
-                path: string;
-                from: unknown;
-                to: unknown;
-            }[];
+            band: components["schemas"]["RosterChange"][];
             /** @description Each list's validation `totals`. */
             totals: {
                 from: {
@@ -3627,9 +3657,9 @@ export interface components {
         };
         /** RosterDiffRequest */
         RosterDiffRequest: {
-            /** @description A list: a roster body (as POST /v1/eden/rosters/validate takes, `catalogRef` included), or `{"id"}` of a stored list that is not sealed (a sealed one → 422 `roster_sealed`; unknown → 400 `unknown_roster` at `…/id`). (GraphQL: JSON, as it is one of two shapes.) */
+            /** @description A list: a roster body (as POST /v1/eden/rosters/validate takes, `catalogRef` included), or `{"id"}` of a stored list that is not sealed (a sealed one → 422 `roster_sealed`; unknown → 400 `unknown_roster` at `…/id`). */
             from: unknown;
-            /** @description A list: a roster body (as POST /v1/eden/rosters/validate takes, `catalogRef` included), or `{"id"}` of a stored list that is not sealed (a sealed one → 422 `roster_sealed`; unknown → 400 `unknown_roster` at `…/id`). (GraphQL: JSON, as it is one of two shapes.) */
+            /** @description A list: a roster body (as POST /v1/eden/rosters/validate takes, `catalogRef` included), or `{"id"}` of a stored list that is not sealed (a sealed one → 422 `roster_sealed`; unknown → 400 `unknown_roster` at `…/id`). */
             to: unknown;
         };
         /** RosterValidation */
@@ -3676,7 +3706,7 @@ export interface components {
             /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
             summary: string;
             catalog?: components["schemas"]["CatalogVersionUsed"];
-            /** @description The list as parsed, when it was sent as text/plain. (GraphQL: JSON, as its entries may be `{ref}` alone, without the members a fighter requires.) */
+            /** @description The list as parsed, when it was sent as text/plain. */
             roster?: {
                 [key: string]: unknown;
             };
@@ -3942,7 +3972,7 @@ export interface components {
          */
         StoredRoster: {
             id: string;
-            /** @description The validate body as stored. (GraphQL: JSON, as its entries may be `{ref}` alone, without the members a fighter requires.) */
+            /** @description The validate body as stored. */
             roster: {
                 [key: string]: unknown;
             };
@@ -4338,7 +4368,7 @@ export interface operations {
                     fighter?: components["schemas"]["Fighter"];
                     /** @description `location`: attack successes available for shifting (default 1: no shift). */
                     successes?: number;
-                    /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. (GraphQL: JSON, as it is a string or an object.) */
+                    /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
                     aim?: ("head" | "arms" | "torso" | "legs") | {
                         shift: number;
                     };
@@ -4596,7 +4626,7 @@ export interface operations {
                         fighter: components["schemas"]["Fighter"];
                     }[];
                     attackerElevated?: boolean;
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
+                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
                     weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                     catalogRef?: components["schemas"]["CatalogRef"];
                 };
@@ -5227,7 +5257,7 @@ export interface operations {
                     pool: number;
                     /** @description Default true. */
                     leaderOnTable?: boolean;
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
+                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
                     weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                     card?: {
                         name?: string;
@@ -5555,7 +5585,7 @@ export interface operations {
                     outside?: number;
                     /** @description `obstruction`: cm available (default 10; 8 under Headwind). */
                     allowance?: number;
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
+                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
                     weather?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                     dice?: components["schemas"]["DiceSpec"];
                     catalogRef?: components["schemas"]["CatalogRef"];
@@ -5675,7 +5705,7 @@ export interface operations {
                      * @default es
                      */
                     edition?: "es" | "de";
-                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. (GraphQL: JSON, as it is a string or a list.) */
+                    /** @description Weather condition(s) in play (EDEN-WEATHER-1..9): one name or a list. */
                     conditions: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm") | ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
                     /** @description A player: `A` or `B`. */
                     firstPlayer: "A" | "B";
@@ -6328,10 +6358,7 @@ export interface operations {
                         casualty: "group" | "opponent" | null;
                         /** @description The Character that dies was its Group’s last: that player starts a new Group and discards any Organisation (ANIMA-GROUP-5). */
                         groupEliminated: boolean;
-                        /** @description What the result changes, by case: Group vs Group `{loser, expelled, spoil, noRematch}` (`expelled` the losing side or null); against a Creature by `context`: `prior` `{arrives, creatureStays, turnLost}`, `exploration` `{expelled, rewardAllowed, creatureStays}` (`expelled` a boolean), `mission` `{missionCompleted}`, none `{}`. (GraphQL: JSON, as one member name has two types and no member tells the cases apart.) */
-                        consequences: {
-                            [key: string]: unknown;
-                        };
+                        consequences: components["schemas"]["AnimaCombatConsequences"];
                         dice: components["schemas"]["DiceTranscript"];
                         /** @description Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most 4,000 characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…". */
                         summary: string;
@@ -6619,7 +6646,7 @@ export interface operations {
                             speed: number;
                             ids: string[];
                             by: "none" | "stored" | "roll";
-                            /** @description With `by: "roll"`: the d10s each tied player rolled, keyed by player id (GraphQL: JSON, as its keys are data). */
+                            /** @description With `by: "roll"`: the d10s each tied player rolled, keyed by player id. */
                             rolls?: {
                                 [key: string]: number[];
                             };
@@ -8316,7 +8343,7 @@ export interface operations {
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
-                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                     cards: {
                         [key: string]: {
                             terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -8395,7 +8422,7 @@ export interface operations {
                         }[];
                         /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                         ring: string[];
-                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                         cards: {
                             [key: string]: {
                                 terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -8513,7 +8540,7 @@ export interface operations {
                     board?: {
                         /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                         ring: string[];
-                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                         cards: {
                             [key: string]: {
                                 terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -8582,7 +8609,7 @@ export interface operations {
                         board?: {
                             /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                             ring: string[];
-                            /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                            /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                             cards: {
                                 [key: string]: {
                                     terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -8673,7 +8700,7 @@ export interface operations {
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
-                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                     cards: {
                         [key: string]: {
                             terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -8780,7 +8807,7 @@ export interface operations {
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
-                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                     cards: {
                         [key: string]: {
                             terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -8895,7 +8922,7 @@ export interface operations {
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
-                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                     cards: {
                         [key: string]: {
                             terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -8942,7 +8969,7 @@ export interface operations {
                     "application/json": {
                         /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                         ring: string[];
-                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                        /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                         cards: {
                             [key: string]: {
                                 terrain: "waterfall" | "swamp" | "forest" | "mountain";
@@ -9038,7 +9065,7 @@ export interface operations {
                 "application/json": {
                     /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
                     ring: string[];
-                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). (GraphQL: JSON, as its keys are card ids.) */
+                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
                     cards: {
                         [key: string]: {
                             terrain: "waterfall" | "swamp" | "forest" | "mountain";
