@@ -56,6 +56,8 @@ describe('the OpenAPI document (openapi/openapi.json)', () => {
     expect(interval).toMatchObject({ type: 'array', prefixItems: [{ type: 'number' }, { type: 'number' }], items: false, minItems: 2, maxItems: 2 });
   });
 
+  const TABLE_ROUTES = ['GET /v1/matches/{id}', 'GET /v1/matches/{id}/events', 'GET /v1/matches/{id}/moves', 'GET /v1/matches/{id}/feed', 'POST /v1/matches/{id}/commands'];
+
   it('names a relative server and the security of every operation', () => {
     expect(doc.servers).toEqual([{ url: '/', description: 'This server' }]);
     const registry = new Set(operations.map((op) => op.id));
@@ -74,6 +76,8 @@ describe('the OpenAPI document (openapi/openapi.json)', () => {
         expect(op.security, name).toEqual([]);
       } else if (path.startsWith('/v1/admin/')) expect(op.security, name).toEqual([{ adminToken: [] }]);
       else if (path === '/graphql') expect(op.security, name).toEqual([{}, { apiKey: [] }]);
+      // the match routes a seat or spectator token opens (CONTRACT §8.1)
+      else if (TABLE_ROUTES.includes(name)) expect(op.security, name).toEqual([{ apiKey: [] }, { tableToken: [] }]);
       else expect(op.security, name).toEqual([{ apiKey: [] }]);
     }
   });

@@ -47,7 +47,9 @@ const targets: Target[] = [
   {
     name: 'in-process worker threads',
     open: async () => {
-      const runner = new InProcessJobRunner({ concurrency: 1 });
+      // slices of 200 chunks (4 M melee resolutions) run long enough to report progress before
+      // they end (a simulation reports at most every PROGRESS_MS), so a crash hits one mid-slice
+      const runner = new InProcessJobRunner({ concurrency: 1, sliceChunks: 200 });
       return { runner, crash: (id) => runner.crash(id), close: () => runner.close() };
     },
   },
@@ -192,7 +194,7 @@ describe.each(targets)('JobRunner contract: $name', (target) => {
 
   it('a simulation whose worker dies mid-run is retried and gives the result of an uninterrupted run (same seed)', async () => {
     const id = randomUUID();
-    const data = { simulationId: id, kind: 'eden.melee' as const, request: meleeRequest('response'), iterations: 2_000_000, seed: 'crash' };
+    const data = { simulationId: id, kind: 'eden.melee' as const, request: meleeRequest('response'), iterations: 10_000_000, seed: 'crash' };
     const seen: JobState[] = [];
     const off = runner.onUpdate((s) => s.id === id && seen.push(s));
     await runner.enqueue({ id, name: SIMULATION_JOB, data });
@@ -281,7 +283,7 @@ describe('one simulation over several threads', () => {
   }, 90_000);
 
   it('a part whose thread dies is run again and the result is unchanged', async () => {
-    const { id, data } = job('threads-crash', 60 * CHUNK_SIZE);
+    const { id, data } = job('threads-crash', 300 * CHUNK_SIZE);
     await several.enqueue({ id, name: SIMULATION_JOB, data });
     await waitFor(several, id, (s) => s.status === 'running' && s.progress > 0, 60_000);
     expect(await several.crash(id)).toBe(true);

@@ -146,6 +146,30 @@ export const ROUTE_EXAMPLES: Examples = {
     201: { summary: 'A token for this simulation’s progress', value: { token: 'eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIiwidHlwIjoiZmVlZCtqd3QifQ.eyJzY29wZSI6ImZlZWQifQ.c2lnbmF0dXJl', expiresAt: '2026-03-01T18:40:00.000Z' } },
   },
   'matches.feed': { 200: { summary: 'One event, then a ping', value: MATCH_FEED_EXAMPLE } },
+  'matches.seatToken': {
+    201: {
+      summary: 'A seat token for player p1',
+      value: { token: 'eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIiwidHlwIjoic2VhdCtqd3QifQ.eyJzY29wZSI6InNlYXQifQ.c2lnbmF0dXJl', expiresAt: '2026-03-02T18:40:00.000Z', playerId: 'p1' },
+    },
+  },
+  'matches.spectatorToken': {
+    201: {
+      summary: 'A spectator token',
+      value: { token: 'eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIiwidHlwIjoic3BlY3RhdG9yK2p3dCJ9.eyJzY29wZSI6InNwZWN0YXRvciJ9.c2lnbmF0dXJl', expiresAt: '2026-03-02T18:40:00.000Z' },
+    },
+  },
+  'matches.moves': {
+    200: {
+      summary: 'Whose turn it is: p1 may act, p2 waits',
+      value: {
+        version: 5,
+        moves: [
+          { player: 'p1', type: 'exsilium.activate' },
+          { player: 'p1', type: 'exsilium.end_turn' },
+        ],
+      },
+    },
+  },
   'simulations.submit': { 202: { summary: 'Queued', value: { id: SIMULATION_ID, status: 'queued', deduplicated: false } } },
   'simulations.list': {
     200: {

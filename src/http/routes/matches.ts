@@ -96,6 +96,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     config: { tableToken: true },
     schema: {
       ...common,
+      security: TABLE_SECURITY,
       operationId: 'matches.runCommand',
       summary: 'Run a command through the rules engine against the match state.',
       description:

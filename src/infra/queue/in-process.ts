@@ -158,12 +158,14 @@ export class InProcessJobRunner implements JobRunner {
 
   /**
    * Kill the thread running a slice of `id` as a crash would (tests/contract): once that slice has
-   * reported some progress, so its retry visibly starts over. False when the job is not running.
+   * reported some progress, so its retry visibly starts over. False when the job is not running
+   * (unknown, or finished: between two of its slices it is still running, so the wait goes on).
    */
   async crash(id: string): Promise<boolean> {
     for (let waited = 0; waited < 5_000; waited += 10) {
+      const entry = this.entries.get(id);
+      if (!entry || TERMINAL.has(entry.state.status)) return false;
       const runs = [...this.running].filter((r) => r.entry.job.id === id);
-      if (!runs.length) return false;
       const run = runs.find((r) => r.slice.progress > 0);
       if (run) {
         run.abort.abort(); // the pool terminates the thread; settle() retries the slice

@@ -200,7 +200,7 @@ describe('Ánima match: each player’s Group and counts (ANIMA-GROUP, ANIMA-COM
     expect(upcast).toEqual(last.data);
     expect(replay('anima', [v1])).toEqual(state);
     // Exsilium rolls no dice: the seed of the shuffles comes from the answer's deck transcript
-    const { dice: _none, seed: _seed, ...unseeded } = { ...newaruActionExamples[0]!.value } as Record<string, unknown>;
+    const { dice: _none, seed: _seed, ...unseeded } = { ...(newaruActionExamples[0]!.value as Record<string, unknown>) };
     const exs = play('exsilium', [{ type: 'exsilium.newaruAction', ...unseeded }]);
     expect(upcastResolutionV1({ kind: exs.last.data.kind, request: exs.last.data.request, result: exs.result })).toEqual(exs.last.data);
   });
