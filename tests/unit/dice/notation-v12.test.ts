@@ -136,7 +136,11 @@ describe('dF as −1 / 0 / +1 (CONTRACT §8.3)', () => {
   });
 
   it('4dF!, 2dFr<0 and 3dFkh2 against the odometer over the roller', () => {
-    for (const text of ['4dF!', '2dFr<0', '3dFkh2']) expectSame(exact(text), enumerate((dice) => rollNotation(parseNotation(text), dice).total));
+    for (const text of ['4dF!', '2dFr<0', '3dFkh2'])
+      expectSame(
+        exact(text),
+        enumerate((dice) => rollNotation(parseNotation(text), dice).total),
+      );
   });
 });
 
@@ -227,24 +231,55 @@ describe('Foundry form of a transcript (CONTRACT §8.3 ?rollFormat=foundry)', ()
     });
     const exploding = roll('2d6!', [6, 3, 6, 2]);
     const rolls = foundryRolls(exploding.transcript, exploding.marks);
-    expect(rolls.map((r) => r.terms[0].results)).toEqual([[{ result: 6, active: true, exploded: true }, { result: 3, active: true }], [{ result: 6, active: true, exploded: true }], [{ result: 2, active: true }]]);
+    expect(rolls.map((r) => r.terms[0].results)).toEqual([
+      [
+        { result: 6, active: true, exploded: true },
+        { result: 3, active: true },
+      ],
+      [{ result: 6, active: true, exploded: true }],
+      [{ result: 2, active: true }],
+    ]);
     expect(rolls.reduce((t, r) => t + r.total, 0)).toBe(exploding.total);
     const rerolled = roll('2d6r<3', [1, 4, 2, 5]);
     expect(foundryRolls(rerolled.transcript, rerolled.marks).map((r) => r.terms[0].results)).toEqual([
-      [{ result: 1, active: false, rerolled: true }, { result: 4, active: true }],
+      [
+        { result: 1, active: false, rerolled: true },
+        { result: 4, active: true },
+      ],
       [{ result: 2, active: false, rerolled: true }],
       [{ result: 5, active: true }],
     ]);
     const fate = roll('3dF', [-1, 0, 1]);
-    expect(foundryRolls(fate.transcript, fate.marks)[0]).toMatchObject({ formula: '3dF', terms: [{ class: 'FateDie', faces: 3, results: [{ result: -1 }, { result: 0 }, { result: 1 }] }], total: 0 });
+    expect(foundryRolls(fate.transcript, fate.marks)[0]).toMatchObject({
+      formula: '3dF',
+      terms: [{ class: 'FateDie', faces: 3, results: [{ result: -1 }, { result: 0 }, { result: 1 }] }],
+      total: 0,
+    });
     // a transcript without marks (any other rules endpoint): every die active
-    expect(foundryRolls({ seed: 's', rolls: [{ purpose: 'attacker CBT [x]', sides: 6, values: [4, 1] }] })[0]).toMatchObject({ terms: [{ options: { flavor: 'attacker CBT x' }, results: [{ result: 4, active: true }, { result: 1, active: true }] }], total: 5 });
+    expect(foundryRolls({ seed: 's', rolls: [{ purpose: 'attacker CBT [x]', sides: 6, values: [4, 1] }] })[0]).toMatchObject({
+      terms: [
+        {
+          options: { flavor: 'attacker CBT x' },
+          results: [
+            { result: 4, active: true },
+            { result: 1, active: true },
+          ],
+        },
+      ],
+      total: 5,
+    });
   });
 
   it('a dropped die drops its explosion draws too', () => {
     const r = roll('2d6!kl1', [6, 3, 2]);
     const results = foundryRolls(r.transcript, r.marks).map((x) => x.terms[0].results);
-    expect(results).toEqual([[{ result: 6, active: false, discarded: true, exploded: true }, { result: 3, active: true }], [{ result: 2, active: false, discarded: true }]]);
+    expect(results).toEqual([
+      [
+        { result: 6, active: false, discarded: true, exploded: true },
+        { result: 3, active: true },
+      ],
+      [{ result: 2, active: false, discarded: true }],
+    ]);
     expect((parseNotation('2d6!kl1') as DiceTerm).explode).toEqual({ atLeast: 6, compound: false });
   });
 });

@@ -10,7 +10,15 @@ import { logSha256 } from '../../../src/app/matches/log-digest.js';
 
 /** An independent canonical JSON: keys sorted at every depth, no whitespace. */
 const sorted = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(sorted) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])])) : v;
+  Array.isArray(v)
+    ? v.map(sorted)
+    : v !== null && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
+        )
+      : v;
 
 describe('the log digest a result receipt signs (CONTRACT §8.1)', () => {
   const log = [

@@ -19,7 +19,19 @@
  * is drawn from the request's `Dice` source in a documented order and errors carry positions.
  */
 import { InvalidInput } from '../../errors.js';
-import { MAX_CONSTANT, MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_LABEL, MAX_NESTING, MAX_SIDES, highestFace, type Binary, type DiceExpression, type DiceTerm, type KeepMode } from './ast.js';
+import {
+  MAX_CONSTANT,
+  MAX_DICE_PER_TERM,
+  MAX_DICE_TOTAL,
+  MAX_LABEL,
+  MAX_NESTING,
+  MAX_SIDES,
+  highestFace,
+  type Binary,
+  type DiceExpression,
+  type DiceTerm,
+  type KeepMode,
+} from './ast.js';
 
 /** 400 `bad_notation`: `position` is the 0-based index of the offending character. */
 export class BadNotation extends InvalidInput {

@@ -66,7 +66,10 @@ function rollTerm(term: DiceTerm, dice: Dice, marks: Map<number, DrawMark[]>, fi
   let entry = firstEntry;
   const mark = (at: DrawAt, set: DrawMark) => Object.assign(marks.get(at[0])![at[1]]!, set);
   const record = (count: number) => {
-    marks.set(entry, Array.from({ length: count }, () => ({})));
+    marks.set(
+      entry,
+      Array.from({ length: count }, () => ({})),
+    );
     return entry++;
   };
   const draw = (purpose: string): [number, DrawAt] => {
