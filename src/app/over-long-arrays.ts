@@ -114,9 +114,40 @@ function walk(schema: unknown, value: unknown, path: Path, out: OverLong[]): voi
 
 /** Every array of `body` longer than its `maxItems` in the route's body `schema` (none without one). */
 export function overLongArrays(schema: unknown, body: unknown): OverLong[] {
+  // the common body has no array longer than the smallest `maxItems` anywhere in its schema: then
+  // no array can be too long, and one pass over the values (no schema lookups) tells
+  if (!longerThan(body, smallestMaxItems(schema))) return [];
   const out: OverLong[] = [];
   walk(schema, body, null, out);
   return out;
+}
+
+/** The smallest `maxItems` anywhere in a schema (cached by schema object); Infinity without one. */
+const smallestCache = new WeakMap<object, number>();
+function smallestMaxItems(schema: unknown): number {
+  if (!isSchema(schema)) return Infinity;
+  const hit = smallestCache.get(schema);
+  if (hit !== undefined) return hit;
+  smallestCache.set(schema, Infinity); // a schema that refers to itself adds nothing
+  let least = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
+  for (const value of Object.values(schema)) {
+    if (Array.isArray(value)) for (const item of value) least = Math.min(least, smallestMaxItems(item));
+    else least = Math.min(least, smallestMaxItems(value));
+  }
+  smallestCache.set(schema, least);
+  return least;
+}
+
+/** Whether any array in `value` has more than `limit` items. Recursive: only after the depth check. */
+function longerThan(value: unknown, limit: number): boolean {
+  if (limit === Infinity || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    if (value.length > limit) return true;
+    for (const item of value) if (longerThan(item, limit)) return true;
+    return false;
+  }
+  for (const key in value) if (Object.hasOwn(value, key) && longerThan((value as Record<string, unknown>)[key], limit)) return true;
+  return false;
 }
 
 /**

@@ -9,7 +9,7 @@
  * `state` is not searched (it repeats what the events hold). Dice notation answers mark dropped,
  * rerolled and exploded draws; other transcripts' dice are all active.
  */
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { DiceTranscript } from '../../games/dice/index.js';
 import { DRAW_MARKS, foundryRolls, type DrawMark, type FoundryRoll } from '../../games/dice/foundry.js';
@@ -94,17 +94,22 @@ function patch(route: RouteOptions): void {
   }
 }
 
+/** Adds `foundryRolls` to a rolling route's answer when asked (`?rollFormat=foundry`); a callback hook, so the common answer costs no promise. */
+function addFoundryRolls(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void {
+  if ((request.query as Json | undefined)?.rollFormat !== 'foundry' || reply.statusCode >= 300) return done(null, payload);
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload) || Buffer.isBuffer(payload)) return done(null, payload);
+  done(null, { ...payload, foundryRolls: foundryRollsOf(payload as Json) });
+}
+
 export function registerFoundryRolls(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const schema = route.schema as Json | undefined;
     if (!schema?.response || schema.hide) return;
     const responses = schema.response as Json;
-    if (ROLLING_ROUTES.has(schema.operationId) || documentsTranscript(responses['200']) || documentsTranscript(responses['201'])) patch(route);
-  });
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if ((request.query as Json | undefined)?.rollFormat !== 'foundry' || reply.statusCode >= 300) return payload;
-    if (!(request.routeOptions.config as Json | undefined)?.foundryRolls) return payload;
-    if (!payload || typeof payload !== 'object' || Array.isArray(payload) || Buffer.isBuffer(payload)) return payload;
-    return { ...payload, foundryRolls: foundryRollsOf(payload) };
+    if (!(ROLLING_ROUTES.has(schema.operationId) || documentsTranscript(responses['200']) || documentsTranscript(responses['201']))) return;
+    patch(route);
+    // only the routes that roll run the hook (every other answer skips it)
+    const given = route.preSerialization;
+    route.preSerialization = [...(Array.isArray(given) ? given : given ? [given] : []), addFoundryRolls as never];
   });
 }
