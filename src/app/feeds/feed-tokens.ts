@@ -14,10 +14,9 @@
  * valid until `exp` (at most 10 minutes) unless the API key that issued it is revoked, which the
  * transport checks when a stream opens (and the revocation service ends open streams).
  */
-import { compactVerify, createLocalJWKSet } from 'jose';
 import type { Clock } from '../ports.js';
 import type { ReceiptKeyStore } from '../league/ports.js';
-import { decodeCompact, signToken, tokenUse, TOKEN_TYPES } from '../league/receipts.js';
+import { decodeCompact, signedByService, signToken, tokenUse, TOKEN_TYPES } from '../league/receipts.js';
 
 /** The longest lifetime of a feed token, in seconds (the contract's bound: 10 minutes). */
 export const MAX_FEED_TOKEN_TTL_SECONDS = 600;
@@ -77,7 +76,7 @@ export class FeedTokenService {
     // Accepted only for its use: a receipt (or any token whose `typ` is not feed+jwt) opens no stream.
     if (tokenUse(header) !== 'feed') return { ok: false, reason: 'not_a_feed_token' };
     if (header.alg !== 'EdDSA' || typeof header.kid !== 'string') return { ok: false, reason: 'malformed' };
-    if (!(await this.signedHere(token))) return { ok: false, reason: 'bad_signature' };
+    if (!(await signedByService(this.keys, token))) return { ok: false, reason: 'bad_signature' };
     const { scope, sub, res, exp, iss } = claims;
     if (scope !== 'feed' || typeof sub !== 'string' || typeof res !== 'string' || typeof exp !== 'number' || iss !== this.options.issuer) {
       return { ok: false, reason: 'malformed' };
@@ -85,16 +84,5 @@ export class FeedTokenService {
     if (this.options.clock.now() >= exp * 1000) return { ok: false, reason: 'expired' };
     if (res !== resourceClaim(resource)) return { ok: false, reason: 'other_resource' };
     return { ok: true, ownerId: sub };
-  }
-
-  /** The signature checks against one of the published keys (retired ones too); a key store that does not answer throws. */
-  private async signedHere(token: string): Promise<boolean> {
-    const keys = await this.keys.publicKeys();
-    try {
-      await compactVerify(token, createLocalJWKSet({ keys: keys as never }), { algorithms: ['EdDSA'] });
-      return true;
-    } catch {
-      return false;
-    }
   }
 }

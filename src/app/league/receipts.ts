@@ -43,6 +43,20 @@ export function tokenUse(header: { typ?: unknown } | null | undefined): TokenUse
   return (Object.keys(TOKEN_TYPES) as TokenUse[]).find((use) => TOKEN_TYPES[use] === name);
 }
 
+/**
+ * Whether a compact JWS was signed by this service: its signature checks against one of the
+ * published keys (retired ones too). A key store that does not answer throws.
+ */
+export async function signedByService(keys: ReceiptKeyStore, token: string): Promise<boolean> {
+  const published = await keys.publicKeys();
+  try {
+    await compactVerify(token, createLocalJWKSet({ keys: published as never }), { algorithms: ['EdDSA'] });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A compact JWS over `payload` with the key in use (`alg: EdDSA`, its `kid`), its `typ` naming `use`. */
 export async function signToken(keys: ReceiptKeyStore, use: TokenUse, payload: Record<string, unknown>): Promise<string> {
   const { kid, privateKey } = await keys.signingKey();

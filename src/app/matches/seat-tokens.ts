@@ -10,11 +10,10 @@
  * generation (kept with the match, raised by `revokeSeat`) is the one it was issued in, until
  * `exp`, and while the owner's key is not revoked (the transport checks that, as for feed tokens).
  */
-import { compactVerify, createLocalJWKSet } from 'jose';
 import { InvalidInput, NotFound } from '../../games/errors.js';
 import type { Clock } from '../ports.js';
 import type { ReceiptKeyStore } from '../league/ports.js';
-import { decodeCompact, signToken, tokenUse } from '../league/receipts.js';
+import { decodeCompact, signedByService, signToken, tokenUse } from '../league/receipts.js';
 import type { EventStore } from './ports.js';
 
 /** Lifetimes a token may be asked for, in seconds (CONTRACT §8.1). */
@@ -96,7 +95,7 @@ export class SeatTokenService {
     // Accepted only for its use: a feed token or a receipt is not a seat at the table.
     if (use !== 'seat' && use !== 'spectator') return { ok: false, reason: 'not_a_table_token' };
     if (header.alg !== 'EdDSA' || typeof header.kid !== 'string') return { ok: false, reason: 'malformed' };
-    if (!(await this.signedHere(token))) return { ok: false, reason: 'bad_signature' };
+    if (!(await signedByService(this.keys, token))) return { ok: false, reason: 'bad_signature' };
     const { scope, sub, res, exp, iss, seat, gen } = claims;
     if (scope !== use || typeof sub !== 'string' || typeof res !== 'string' || typeof exp !== 'number' || iss !== this.options.issuer) {
       return { ok: false, reason: 'malformed' };
@@ -116,16 +115,6 @@ export class SeatTokenService {
     const exp = iat + ttl;
     const token = await signToken(this.keys, use, { scope: use, sub: ownerId, res: matchClaim(matchId), ...extra, iat, exp, iss: this.options.issuer });
     return { token, expiresAt: new Date(exp * 1000).toISOString() };
-  }
-
-  private async signedHere(token: string): Promise<boolean> {
-    const keys = await this.keys.publicKeys();
-    try {
-      await compactVerify(token, createLocalJWKSet({ keys: keys as never }), { algorithms: ['EdDSA'] });
-      return true;
-    } catch {
-      return false;
-    }
   }
 }
 
