@@ -63,6 +63,14 @@ export async function attachCatalogRef(body: unknown, catalogs: CatalogLookup | 
   Object.defineProperty(ref, RESOLVED, { value: resolution, enumerable: false, configurable: true });
 }
 
+/**
+ * Whether `attachCatalogRef` may have a catalog to look up in `body` (a `catalogRef` object at its
+ * top or in its `roster`): the common body names none, and its route then waits for no promise.
+ */
+export function namesCatalogRef(body: unknown): boolean {
+  return isObject(body) && (isObject(body.catalogRef) || (isObject(body.roster) && isObject(body.roster.catalogRef)));
+}
+
 /** The catalog a body's `catalogRef` resolved to (undefined: none named, or not found). */
 export function catalogOf(body: unknown): Extract<CatalogResolution, { ok: true }> | undefined {
   const ref = isObject(body) ? body.catalogRef : undefined;

@@ -3,7 +3,7 @@
  * An operation with a `chart` also answers image/svg+xml or image/png when Accept prefers them; one
  * with a `text` form also accepts a text/plain body (on its own route only).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { operations } from '../../app/registry.js';
 import type { Operation } from '../../app/operation.js';
 import { contextFor } from '../../transport/context.js';
@@ -11,7 +11,7 @@ import { chartContent, preferredChart, svgToPng } from '../../transport/chart.js
 import { problemResponses } from '../schemas.js';
 import { declaringWarnings, unknownMembers, withWarnings } from '../../app/unknown-members.js';
 import { announceLanguage, appendVary } from '../language.js';
-import { acceptsCatalogRef, attachCatalogRef } from '../../app/league/catalog-ref.js';
+import { acceptsCatalogRef, attachCatalogRef, namesCatalogRef } from '../../app/league/catalog-ref.js';
 
 /** The route of one operation on `app`. */
 function route(app: FastifyInstance, op: Operation<any>): void {
@@ -36,31 +36,41 @@ function route(app: FastifyInstance, op: Operation<any>): void {
       ...(op.query ? { querystring: op.query } : {}),
       response: { 200: ok, ...(op.rest?.responses ?? {}), ...problemResponses(op.body ? [400, 422, 429] : [429]) },
     },
-    // a league's stored catalog named by `catalogRef` is looked up before the body is validated (CONTRACT §8.4)
+    // a league's stored catalog named by `catalogRef` is looked up before the body is validated (CONTRACT §8.4);
+    // a callback hook that waits only when the body names one (no promise per request otherwise)
     ...(acceptsCatalogRef(op)
-      ? { preValidation: async (request: { body: unknown; server: FastifyInstance }) => attachCatalogRef(request.body, request.server.services.catalogs) }
+      ? {
+          preValidation: (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+            if (!namesCatalogRef(request.body)) return done();
+            attachCatalogRef(request.body, request.server.services.catalogs).then(() => done(), done);
+          },
+        }
       : {}),
-    handler: async (request, reply) => {
+    // synchronous for an operation that answers at once (no promise per request); a promise is waited for
+    handler: (request, reply) => {
       // members the body schema declares nowhere are accepted but reported (`warnings`)
       const warnings = op.body ? unknownMembers(op.body, request.body) : [];
       const ctx = contextFor(request);
       const query = op.query ? { query: request.query as Record<string, unknown> } : {};
       // blind rolls are REST only (CONTRACT §8.3: 201 with a commitment, no GraphQL shape)
-      const result = withWarnings(
-        await op.handle(request.body, { ...ctx, source: request.textBody ? 'text' : 'json', ...query, blindRolls: request.server.services.blindRolls }),
-        warnings,
-      );
-      const status = op.rest?.status?.(result);
-      if (status !== undefined) reply.code(status as 200);
-      if (op.chart) appendVary(reply, 'Accept');
-      const picture = op.chart && preferredChart(request.headers.accept);
-      if (!picture) {
-        if (typeof (result as { summary?: unknown } | null)?.summary === 'string') announceLanguage(reply, ctx.lang);
-        return result;
-      }
-      const svg = op.chart!(result);
-      if (picture === 'image/png') return reply.type('image/png').send(svgToPng(svg));
-      return reply.type('image/svg+xml; charset=utf-8').send(svg);
+      const answer: unknown = op.handle(request.body, { ...ctx, source: request.textBody ? 'text' : 'json', ...query, blindRolls: request.server.services.blindRolls });
+      const respond = (value: unknown): void => {
+        const result = withWarnings(value, warnings);
+        const status = op.rest?.status?.(result);
+        if (status !== undefined) reply.code(status as 200);
+        if (op.chart) appendVary(reply, 'Accept');
+        const picture = op.chart && preferredChart(request.headers.accept);
+        if (!picture) {
+          if (typeof (result as { summary?: unknown } | null)?.summary === 'string') announceLanguage(reply, ctx.lang);
+          reply.send(result);
+          return;
+        }
+        const svg = op.chart!(result);
+        if (picture === 'image/png') reply.type('image/png').send(svgToPng(svg));
+        else reply.type('image/svg+xml; charset=utf-8').send(svg);
+      };
+      if (answer !== null && typeof (answer as { then?: unknown } | undefined)?.then === 'function') return (answer as Promise<unknown>).then(respond);
+      respond(answer);
     },
   });
 }
