@@ -21,11 +21,30 @@ const THREAD_FILE = new URL(`./pglite-thread.${import.meta.url.endsWith('.js') ?
 /** How long a closing thread may take to shut PostgreSQL down cleanly before it is stopped. */
 const CLOSE_TIMEOUT_MS = 15_000;
 
+/**
+ * The thread, started with the process's Node options. V8 options (`--max-semi-space-size`,
+ * `--max-old-space-size`, `--trace-gc`…) tune the process's own heap and a thread refuses them
+ * (ERR_WORKER_INVALID_EXEC_ARGV, naming them): the thread then starts without those, rather than the
+ * service refusing to start when it is run with heap or GC options.
+ */
+function startWorker(options: PgliteThreadOptions, execArgv: string[]): Worker {
+  try {
+    return new Worker(THREAD_FILE, { workerData: options, execArgv });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+    const named = (error as Error).message.slice((error as Error).message.indexOf(':') + 1);
+    const refused = new Set(named.split(/[\s,]+/).filter(Boolean));
+    const kept = execArgv.filter((arg) => !refused.has(arg));
+    if (kept.length === execArgv.length) throw error;
+    return new Worker(THREAD_FILE, { workerData: options, execArgv: kept });
+  }
+}
+
 /** Starts the database thread; resolves once it serves on `options.socketPath`, with its `close`. */
 function startThread(options: PgliteThreadOptions): Promise<() => Promise<void>> {
   // the process's Node options, except `--input-type` (an `-e` script's), which a thread started from a file refuses
   const execArgv = process.execArgv.filter((arg) => !arg.startsWith('--input-type'));
-  const worker = new Worker(THREAD_FILE, { workerData: options, execArgv });
+  const worker = startWorker(options, execArgv);
   let closing = false;
   return new Promise((resolveOpen, rejectOpen) => {
     const exitedEarly = (code: number) => rejectOpen(new Error(`The embedded database thread stopped while opening (exit code ${code}).`));
