@@ -24,8 +24,15 @@ const loadAtStart = loadavg()[0]!;
 const unreliable = new Set<string>();
 const files = (await readdir(new URL('.', import.meta.url))).filter((f) => f.endsWith('.bench.ts')).sort();
 const figures: BenchFigure[] = [];
+/** Before each bench, up to this long for the load of the previous one (or of other processes) to settle below QUIET_LOAD. */
+const SETTLE_MS = 120_000;
+async function settle(): Promise<void> {
+  for (let waited = 0; loadavg()[0]! > QUIET_LOAD && waited < SETTLE_MS; waited += 5000) await new Promise((r) => setTimeout(r, 5000));
+}
+
 for (const file of files) {
   if (only.length && !only.some((o) => file.includes(o))) continue;
+  await settle();
   const load = loadavg()[0]!;
   console.log(`# ${file} (load average ${load.toFixed(2)})`);
   const mod = (await import(new URL(file, import.meta.url).href)) as { run(): Promise<BenchFigure[]> };
