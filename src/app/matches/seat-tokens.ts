@@ -62,9 +62,7 @@ export class SeatTokenService {
   /** A seat token for `playerId` of the owner's match (404 for another key's match or a player not in it). */
   async issueSeat(ownerId: string, matchId: string, playerId: string, ttlSeconds?: number): Promise<IssuedSeatToken> {
     const ttl = checkTtl(ttlSeconds);
-    const match = await this.events.getMatch(ownerId, matchId);
-    if (!match) throw new NotFound(`No match ${matchId}.`);
-    if (!match.players.some((p) => p.id === playerId)) throw new NotFound(`Match ${matchId} has no player ${playerId}.`);
+    await this.assertSeat(ownerId, matchId, playerId);
     const generation = (await this.events.seatGenerations(ownerId, matchId))?.[playerId] ?? 0;
     const issued = await this.sign('seat', ownerId, matchId, ttl, { seat: playerId, gen: generation });
     return { ...issued, playerId };
@@ -79,11 +77,16 @@ export class SeatTokenService {
 
   /** Every token of the seat stops working (its generation is raised); 404 for another key's match or a player not in it. */
   async revokeSeat(ownerId: string, matchId: string, playerId: string): Promise<void> {
+    await this.assertSeat(ownerId, matchId, playerId);
+    await this.events.revokeSeat(ownerId, matchId, playerId);
+    this.options.onRevoked?.(matchId, playerId);
+  }
+
+  /** NotFound (404) unless `matchId` is the owner's match and `playerId` one of its players. */
+  private async assertSeat(ownerId: string, matchId: string, playerId: string): Promise<void> {
     const match = await this.events.getMatch(ownerId, matchId);
     if (!match) throw new NotFound(`No match ${matchId}.`);
     if (!match.players.some((p) => p.id === playerId)) throw new NotFound(`Match ${matchId} has no player ${playerId}.`);
-    await this.events.revokeSeat(ownerId, matchId, playerId);
-    this.options.onRevoked?.(matchId, playerId);
   }
 
   /** Whether `token` is a valid seat or spectator token of this service for `matchId`, and as whom it reads. */

@@ -103,7 +103,9 @@ export class MatchService {
    */
   private readonly byVersion: FoldCache;
 
-  private remember(matchId: string, entry: FoldEntry): void {
+  /** Keep a fold of committed events: as the match's latest, and under its version. */
+  private keep(matchId: string, entry: FoldEntry): void {
+    this.folds.set(matchId, entry);
     this.byVersion.set(`${matchId}@${entry.version}`, entry);
   }
 
@@ -121,18 +123,16 @@ export class MatchService {
       let state = cached.state;
       for (const e of delta) state = g.evolve(state, e);
       const entry = { version: delta.at(-1)!.version, state, withdrawn: cached.withdrawn };
-      this.folds.set(m.id, entry);
-      this.remember(m.id, entry);
+      this.keep(m.id, entry);
       return entry;
     }
     const events = (await store.read(m.ownerId, m.id)).map(toPublic);
     const entry = { version: events.length, state: this.fold(m, events), withdrawn: withdrawnVersions(events) };
-    this.folds.set(m.id, entry);
-    this.remember(m.id, entry);
+    this.keep(m.id, entry);
     return entry;
   }
 
-  private game(record: MatchRecord): GameMatch {
+  private game(record: Pick<MatchRecord, 'id' | 'game'>): GameMatch {
     const g = gameMatch(record.game);
     if (!g) throw new Error(`match ${record.id} has unknown game ${record.game}`);
     return g;
@@ -187,15 +187,15 @@ export class MatchService {
       const view: MatchView = { id: m.id, game: m.game, version, players: m.players, options: m.options, createdAt: m.createdAt, state };
       return withdrawn.size ? { ...view, withdrawn: [...withdrawn].sort((a, b) => a - b) } : view;
     }
-    const events = (await this.store.read(ownerId, id, atVersion === undefined ? {} : { to: atVersion })).map(toPublic);
-    if (atVersion !== undefined && atVersion > events.length) {
+    const events = (await this.store.read(ownerId, id, { to: atVersion })).map(toPublic);
+    if (atVersion > events.length) {
       throw new InvalidInput([{ path: '/version', code: 'version_not_found', message: `The match has ${Math.max(events.length, m.version)} events; ask for 0..that.` }]);
     }
     const withdrawn = [...withdrawnVersions(events)].sort((a, b) => a - b);
     const view: MatchView = {
       id: m.id,
       game: m.game,
-      version: atVersion ?? events.length,
+      version: atVersion,
       players: m.players,
       options: m.options,
       createdAt: m.createdAt,
@@ -258,8 +258,9 @@ export class MatchService {
   /** Resolve a command against the projected state and append its events atomically. */
   async command(ownerId: string, id: string, body: { expectedVersion?: number; command: Command }, idem?: Idempotency, viewer: MatchViewer = OWNER) {
     const reader = readerOf(viewer);
-    /** The states the command's events led through (for a seat's view of its own answer). */
+    /** The match and the states the command's events led through (for a seat's view of its own answer). */
     let trail: unknown[] | undefined;
+    let match: MatchRecord | undefined;
     // One seed per request: a retry after a concurrent append rolls the same dice.
     const seed = this.options.ids.randomSeed();
     // the fold after this command, cached once its events are committed
@@ -268,6 +269,7 @@ export class MatchService {
       for (let attempt = 0; ; attempt++) {
         const m = await store.getMatch(ownerId, id);
         if (!m) throw new NotFound(`No match ${id}.`);
+        match = m;
         const g = this.game(m);
         const command = validateCommand(g, structuredClone(body.command), m.options);
         const folded = await this.current(store, m);
@@ -304,20 +306,16 @@ export class MatchService {
       }
     });
     if (!answer.replayed) {
-      if (folds) {
-        this.folds.set(id, folds);
-        this.remember(id, folds);
-      }
+      if (folds) this.keep(id, folds);
       this.options.onAppended?.(id, (answer.body as { version: number }).version);
     }
     if (reader === undefined) return answer;
-    return { ...answer, body: await this.commandAnswerFor(ownerId, id, reader, answer, answer.replayed ? undefined : trail) };
+    return { ...answer, body: await this.commandAnswerFor(match ?? (await this.record(ownerId, id)), reader, answer, answer.replayed ? undefined : trail) };
   }
 
   /** A command's answer as a seat reads it: its events and state in the seat's view (CONTRACT §8.1). */
-  private async commandAnswerFor(ownerId: string, id: string, reader: Reader, answer: StoredAnswer, trail: unknown[] | undefined) {
+  private async commandAnswerFor(m: MatchRecord, reader: Reader, answer: StoredAnswer, trail: unknown[] | undefined) {
     const body = answer.body as { version: number; events: PublicEvent[]; state: unknown; warnings?: unknown[] };
-    const m = await this.record(ownerId, id);
     const table = tableOf(this.game(m));
     const first = body.events[0]?.version ?? body.version + 1;
     const events =
@@ -341,7 +339,7 @@ export class MatchService {
     const viewer = viewerMember(shown, preview);
     const reader = readerOf(shown);
     if (reader === undefined) return { ...base, viewer };
-    const table = tableOf(this.game(await this.record(caller.ownerId, id)));
+    const table = tableOf(this.game(base));
     return { ...base, viewer, options: table.viewOptions(base.options, reader), state: table.viewState(base.state, reader) };
   }
 
@@ -446,8 +444,10 @@ export class MatchService {
 
   /** Whether the match had ended at the version listed: its projection's `state.outcome.ended`. */
   private async endedAt(ownerId: string, row: MatchListEntry): Promise<boolean> {
-    const events = row.version === 0 ? [] : (await this.store.read(ownerId, row.id, { to: row.version })).map(toPublic);
-    const state = this.fold(row, events);
+    // a fold kept at exactly the listed version (a recent command, view or feed) is that state
+    const kept = this.byVersion.get(`${row.id}@${row.version}`);
+    const events = kept || row.version === 0 ? [] : (await this.store.read(ownerId, row.id, { to: row.version })).map(toPublic);
+    const state = kept ? kept.state : this.fold(row, events);
     const outcome = (state as { outcome?: { ended?: unknown } } | null)?.outcome;
     if (typeof outcome?.ended === 'boolean') return outcome.ended;
     // a projection without `outcome`: what GET /v1/matches/{id}/result answers

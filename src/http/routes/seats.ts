@@ -8,7 +8,6 @@ import { Type, type Static } from '@sinclair/typebox';
 import { SEAT_TOKEN_TTL } from '../../app/matches/seat-tokens.js';
 import { IdParams } from '../../app/matches/schemas.js';
 import { matchesOf } from '../../transport/services.js';
-import { isOutage, unavailable } from '../../transport/problem.js';
 import { matchCallerOf } from '../../transport/table-token.js';
 import { authenticate, requireApiKey } from '../plugins/auth.js';
 import { problemResponses } from '../schemas.js';
@@ -60,11 +59,6 @@ const Moves = Type.Object(
 const TOKEN_USE =
   'The token is accepted by GET /v1/matches/{id}, /events, /moves, /feed (also as `?token=`), the GraphQL `match` / `matchEvents` queries and `matchEvents` subscription (WebSocket `connectionParams.authorization`)';
 
-const signingFailed = (error: unknown, log: { error: (o: object, m: string) => void }) => {
-  if (!isOutage(error)) log.error({ err: error }, 'table token signing failed'); // an outage is logged once
-  return unavailable('Tokens cannot be signed right now; retry later.');
-};
-
 export async function seatRoutes(app: FastifyInstance): Promise<void> {
   authenticate(app, 'onRequest');
   const seats = () => matchesOf(app).seats;
@@ -89,11 +83,8 @@ export async function seatRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
       const { id, playerId } = request.params;
-      const issued = await seats()
-        .issueSeat(owner.id, id, playerId, request.body?.ttlSeconds)
-        .catch((error: unknown) => {
-          throw isOutage(error) || (error instanceof Error && error.name === 'KeyUnavailable') ? signingFailed(error, request.log) : error;
-        });
+      // a database that does not answer is a 503 (the shared problem mapping), as on every match route
+      const issued = await seats().issueSeat(owner.id, id, playerId, request.body?.ttlSeconds);
       reply.header('cache-control', 'no-store');
       return reply.code(201).send(issued);
     },
