@@ -25,20 +25,28 @@ const isSchema = (s: unknown): s is Schema => s !== null && typeof s === 'object
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const BRANCHES = ['anyOf', 'oneOf'] as const;
 
-/** Whether `maxItems` appears anywhere in a schema (cached by schema object): the walk skips the rest. */
-const boundedCache = new WeakMap<object, boolean>();
-function bounded(schema: unknown): boolean {
-  if (!isSchema(schema)) return false;
-  const hit = boundedCache.get(schema);
+/**
+ * The smallest `maxItems` in a schema and the subschemas the walk visits (items, prefixItems,
+ * properties, allOf, anyOf, oneOf), cached by schema object; Infinity without one. A subschema
+ * without any (not `bounded`) is skipped by the walk, and a body with no array longer than the
+ * smallest is not walked at all.
+ */
+const smallestCache = new WeakMap<object, number>();
+function smallestMaxItems(schema: unknown): number {
+  if (!isSchema(schema)) return Infinity;
+  const hit = smallestCache.get(schema);
   if (hit !== undefined) return hit;
-  boundedCache.set(schema, false); // a schema that refers to itself adds nothing
+  smallestCache.set(schema, Infinity); // a schema that refers to itself adds nothing
   const subs: unknown[] = [schema.items, ...Object.values(isSchema(schema.properties) ? schema.properties : {})];
   for (const key of [...BRANCHES, 'allOf', 'prefixItems'] as const) if (Array.isArray(schema[key])) subs.push(...(schema[key] as unknown[]));
   if (Array.isArray(schema.items)) subs.push(...schema.items);
-  const result = typeof schema.maxItems === 'number' || subs.some(bounded);
-  boundedCache.set(schema, result);
-  return result;
+  const least = Math.min(typeof schema.maxItems === 'number' ? schema.maxItems : Infinity, ...subs.map(smallestMaxItems));
+  smallestCache.set(schema, least);
+  return least;
 }
+
+/** Whether `maxItems` appears anywhere in a schema: the walk skips the rest. */
+const bounded = (schema: unknown): boolean => smallestMaxItems(schema) < Infinity;
 
 const TYPE_OF: Record<string, (v: unknown) => boolean> = {
   object: isPlainObject,
@@ -120,22 +128,6 @@ export function overLongArrays(schema: unknown, body: unknown): OverLong[] {
   const out: OverLong[] = [];
   walk(schema, body, null, out);
   return out;
-}
-
-/** The smallest `maxItems` anywhere in a schema (cached by schema object); Infinity without one. */
-const smallestCache = new WeakMap<object, number>();
-function smallestMaxItems(schema: unknown): number {
-  if (!isSchema(schema)) return Infinity;
-  const hit = smallestCache.get(schema);
-  if (hit !== undefined) return hit;
-  smallestCache.set(schema, Infinity); // a schema that refers to itself adds nothing
-  let least = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
-  for (const value of Object.values(schema)) {
-    if (Array.isArray(value)) for (const item of value) least = Math.min(least, smallestMaxItems(item));
-    else least = Math.min(least, smallestMaxItems(value));
-  }
-  smallestCache.set(schema, least);
-  return least;
 }
 
 /** Whether any array in `value` has more than `limit` items. Recursive: only after the depth check. */

@@ -11,13 +11,16 @@ import '../transport/streams.js';
 import { asGraphqlError } from './errors.js';
 import type { GraphqlContext } from './caller.js';
 
-function keyRevoked(): unknown {
+/** The GraphQL error a problem ends a subscription with (asGraphqlError throws it). */
+function endingError(problem: HttpProblem): unknown {
   try {
-    return asGraphqlError(new HttpProblem(401, 'key_revoked', 'The API key of this subscription was revoked.'));
+    return asGraphqlError(problem);
   } catch (error) {
     return error;
   }
 }
+
+const keyRevoked = () => endingError(new HttpProblem(401, 'key_revoked', 'The API key of this subscription was revoked.'));
 
 /** The slot of a subscription of `ownerId` (throws the 429 / 503 problem, answerable as a GraphQL error); `complete` ends it on shutdown. */
 function holdStream(ctx: GraphqlContext, ownerId: string, complete: () => void) {
@@ -29,13 +32,7 @@ function holdStream(ctx: GraphqlContext, ownerId: string, complete: () => void) 
   }
 }
 
-function seatRevoked(): unknown {
-  try {
-    return asGraphqlError(new HttpProblem(401, 'invalid_token', 'The tokens of this seat were revoked by the match owner.', { reason: 'seat_revoked' }));
-  } catch (error) {
-    return error;
-  }
-}
+const seatRevoked = () => endingError(new HttpProblem(401, 'invalid_token', 'The tokens of this seat were revoked by the match owner.', { reason: 'seat_revoked' }));
 
 /** A subscription opened with a seat token: it ends when the owner revokes the seat's tokens (CONTRACT §8.1). */
 export interface SeatOfStream {
