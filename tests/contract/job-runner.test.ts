@@ -49,6 +49,7 @@ const targets: Target[] = [
     open: async () => {
       // slices of 200 chunks (4 M melee resolutions) run long enough to report progress before
       // they end (a simulation reports at most every PROGRESS_MS), so a crash hits one mid-slice
+      // (the 2 M-resolution job below is one slice: its retry starts over from 0)
       const runner = new InProcessJobRunner({ concurrency: 1, sliceChunks: 200 });
       return { runner, crash: (id) => runner.crash(id), close: () => runner.close() };
     },
@@ -194,7 +195,7 @@ describe.each(targets)('JobRunner contract: $name', (target) => {
 
   it('a simulation whose worker dies mid-run is retried and gives the result of an uninterrupted run (same seed)', async () => {
     const id = randomUUID();
-    const data = { simulationId: id, kind: 'eden.melee' as const, request: meleeRequest('response'), iterations: 10_000_000, seed: 'crash' };
+    const data = { simulationId: id, kind: 'eden.melee' as const, request: meleeRequest('response'), iterations: 2_000_000, seed: 'crash' };
     const seen: JobState[] = [];
     const off = runner.onUpdate((s) => s.id === id && seen.push(s));
     await runner.enqueue({ id, name: SIMULATION_JOB, data });
@@ -249,7 +250,8 @@ describe('one simulation over several threads', () => {
   let several: InProcessJobRunner;
   beforeAll(async () => {
     single = new InProcessJobRunner({ concurrency: 1 });
-    several = new InProcessJobRunner({ concurrency: threads });
+    // parts of at most 200 chunks per slice run long enough to report progress before they end, so a crash hits one mid-slice
+    several = new InProcessJobRunner({ concurrency: threads, sliceChunks: 200 });
     // start every thread first (short jobs that overlap), so each part finds an idle thread
     const warm = Array.from({ length: threads }, () => randomUUID());
     for (const id of warm) await several.enqueue({ id, name: 'contract.spin', data: { steps: 2, ms: 150 } });
