@@ -216,7 +216,7 @@ describe.each(targets)('JobRunner contract: $name', (target) => {
     'a simulation whose worker dies late in the run goes on from its last finished slice, with the same result',
     async () => {
       const id = randomUUID();
-      // 400 chunks: 16 slices of 25 (the in-process runner's and the BullMQ worker's slice size),
+      // 400 chunks: 7 slices of at most 60 (the in-process runner’s and the BullMQ worker’s slice size),
       // so many slices are still to run when it dies, however fast the machine
       const data = { simulationId: id, kind: 'eden.melee' as const, request: meleeRequest('response'), iterations: 400 * CHUNK_SIZE, seed: 'resume' };
       const seen: JobState[] = [];

@@ -61,12 +61,14 @@ async function runChunks(data: SimulationJobData, from: number, to: number, ctx:
   const planned = to > from ? Math.min(data.iterations, to * CHUNK_SIZE) - from * CHUNK_SIZE : 0;
   const clock = ctx.clock ?? workerClock;
   let last = clock.now();
+  const halfway = from + Math.floor((to - from) / 2) - 1;
   await ctx.progress(0);
   for (let c = from; c < to; c++) {
     if (ctx.signal?.aborted) throw new JobCancelled();
     mergeTallies(total, runChunk(sampler, data.seed, c, chunkLength(data.iterations, c, CHUNK_SIZE)));
     const now = clock.now();
-    if (now - last >= PROGRESS_MS && c < to - 1) {
+    // at least every PROGRESS_MS, and once halfway through a range (a slice shorter than PROGRESS_MS still reports while it runs)
+    if ((now - last >= PROGRESS_MS || c === halfway) && c < to - 1) {
       last = now;
       await ctx.progress(total.iterations / planned);
       await tick();
