@@ -8,10 +8,10 @@
  */
 import type { BenchFigure } from './run.js';
 import { SeededDice, SeededRandom } from '../src/games/dice/index.js';
-import { prepareInput, resolverFor, simulateTally, type SimulationKind } from '../src/games/eden/simulate/index.js';
-import { meleeOdds, rangedOdds } from '../src/games/eden/odds/index.js';
-import type { MeleeInput } from '../src/games/eden/melee.js';
-import type { ShotInput } from '../src/games/eden/ranged.js';
+import { prepareInput, resolverFor, simulateTally, type SimulationKind } from '../src/games/eden/rules/simulate/index.js';
+import { meleeOdds, rangedOdds } from '../src/games/eden/rules/odds/index.js';
+import type { MeleeInput } from '../src/games/eden/rules/melee.js';
+import type { ShotInput } from '../src/games/eden/rules/ranged.js';
 import { meleeRequest, rangedRequest } from '../tests/unit/simulate/fixtures.js';
 
 function perSecond(work: () => number, minMs = 400): number {

@@ -4,7 +4,7 @@
  * validation, hooks or request context — and its answer serialized by JSON.stringify, or by the
  * compiled serializer of the operation's response schema the service itself uses.
  */
-import { edenMeleeOperation } from '../../dist/app/eden/melee.operation.js';
+import { edenMeleeOperation } from '../../dist/games/eden/operations/melee.operation.js';
 import { diceFor } from '../../dist/games/dice/index.js';
 import { responseSerializer } from '../../dist/http/plugins/serializer.js';
 

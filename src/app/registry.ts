@@ -1,10 +1,10 @@
 /** Every stateless operation the service offers, in documentation order. */
 import type { Operation } from './operation.js';
-import { edenOperations } from './eden/index.js';
-import { animaOperations } from './anima/index.js';
-import { exsiliumOperations } from './exsilium/index.js';
-import { spiritOfEdenOperations } from './spirit-of-eden/index.js';
-import { oddsOperations } from './odds/index.js';
+import { edenOperations } from '../games/eden/operations/index.js';
+import { animaOperations } from '../games/anima/operations/index.js';
+import { exsiliumOperations } from '../games/exsilium/operations/index.js';
+import { spiritOfEdenOperations } from '../games/spirit-of-eden/operations/index.js';
+import { oddsOperations } from '../games/eden/operations/odds/index.js';
 import { diceOperations } from './dice/index.js';
 import { acceptCatalogRef } from './league/catalog-ref.js';
 

@@ -13,7 +13,7 @@
  * The submission's advisory lock is raw SQL inside the Prisma transaction, for the same reason.
  */
 import type { Database, JobState } from '../app/ports.js';
-import type { SimulationKind, SimulationResult } from '../games/eden/simulate/index.js';
+import type { SimulationKind, SimulationResult } from '../games/eden/rules/simulate/index.js';
 import type { NewSimulation, Reservation, SimulationListEntry, SimulationListQuery, SimulationRow, SimulationStatus, SimulationStore } from '../app/simulations/ports.js';
 import { prismaFor, type Prisma, type PrismaTransaction } from './prisma/client.js';
 

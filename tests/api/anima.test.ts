@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
 import { queryAll, withoutNulls } from '../helpers/graphql-selection.js';
-import { animaOperations } from '../../src/app/anima/index.js';
+import { animaOperations } from '../../src/games/anima/operations/index.js';
 
 const table = [
   { min: 1, max: 2, result: 'nothing' },

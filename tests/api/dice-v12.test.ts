@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { apiKey, memoryApp, post } from '../helpers/app.js';
-import { meleeExamples } from '../../src/app/eden/examples.js';
-import { explorationExamples } from '../../src/app/anima/examples.js';
+import { meleeExamples } from '../../src/games/eden/operations/examples.js';
+import { explorationExamples } from '../../src/games/anima/operations/examples.js';
 import { SeededDice } from '../../src/games/dice/index.js';
 import { parseNotation, rollNotation } from '../../src/games/dice/notation/index.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
-import { meleeExamples, rangedExamples } from '../../src/app/eden/examples.js';
+import { meleeExamples, rangedExamples } from '../../src/games/eden/operations/examples.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {

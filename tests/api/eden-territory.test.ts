@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
 import { queryAll, withoutNulls } from '../helpers/graphql-selection.js';
 import { YURI_BODY } from '../unit/eden/fixtures.js';
-import { edenPhaseOperations } from '../../src/app/eden/phases.js';
+import { edenPhaseOperations } from '../../src/games/eden/operations/phases.js';
 
 const yuri = (extra: Record<string, unknown> = {}) => ({ ...JSON.parse(JSON.stringify(YURI_BODY)), ...extra });
 

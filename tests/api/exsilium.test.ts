@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
 import { queryAll, withoutNulls } from '../helpers/graphql-selection.js';
 import { twoTiles } from '../unit/exsilium/grid.js';
-import { exsiliumOperations } from '../../src/app/exsilium/index.js';
+import { exsiliumOperations } from '../../src/games/exsilium/operations/index.js';
 
 const implacable = { name: 'Implacable', kind: 'effect' };
 const claw15 = { name: '15 damage', kind: 'attack', damage: 15, evadable: true };

@@ -10,7 +10,7 @@ import type { Database } from '../../src/app/ports.js';
 import { apiKeyStore } from '../../src/infra/keys.js';
 import { databaseTargets } from '../helpers/database.js';
 import { testApp } from '../helpers/app.js';
-import { statusExamples } from '../../src/app/spirit-of-eden/examples.js';
+import { statusExamples } from '../../src/games/spirit-of-eden/operations/examples.js';
 
 /** Canonical JSON as the contract defines it: keys sorted recursively, no spaces. */
 const canonical = (v: unknown): string =>

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { memoryApp } from '../helpers/app.js';
 import type { JobRunner, JobState } from '../../src/app/ports.js';
 import { encodeListCursor } from '../../src/app/matches/ports.js';
-import { statusExamples } from '../../src/app/spirit-of-eden/examples.js';
+import { statusExamples } from '../../src/games/spirit-of-eden/operations/examples.js';
 import { meleeRequest } from '../unit/simulate/fixtures.js';
 
 /** A runner that keeps every job queued: the listing reads what the store holds. */

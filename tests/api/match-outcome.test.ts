@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { GAMES } from '../../src/app/matches/games.js';
 import { GAME_GUIDES } from '../../src/app/matches/game-guides.js';
-import { statusExamples } from '../../src/app/spirit-of-eden/examples.js';
+import { statusExamples } from '../../src/games/spirit-of-eden/operations/examples.js';
 import { apiKey, memoryApp } from '../helpers/app.js';
 import { logSha256 } from '../../src/app/matches/log-digest.js';
 import { ANIMA_PLAYERS, animaCards } from '../unit/matches/spec/anima-fixtures.js';

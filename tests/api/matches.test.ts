@@ -10,8 +10,8 @@ import { apiKey, memoryApp } from '../helpers/app.js';
 import { fighter, preparation } from '../unit/matches/fixtures.js';
 import { initialState, evolve } from '../../src/games/eden/match/index.js';
 import { WebSocket } from '../helpers/ws.js';
-import { goomzPhaseExamples } from '../../src/app/spirit-of-eden/examples.js';
-import { explorationExamples } from '../../src/app/anima/examples.js';
+import { goomzPhaseExamples } from '../../src/games/spirit-of-eden/operations/examples.js';
+import { explorationExamples } from '../../src/games/anima/operations/examples.js';
 
 describe('matches API', () => {
   let app: FastifyInstance;

@@ -10,7 +10,7 @@ import { databaseTargets } from '../helpers/database.js';
 import type { Database, JobRunner } from '../../src/app/ports.js';
 import { apiKeyStore } from '../../src/infra/keys.js';
 import { InProcessJobRunner } from '../../src/infra/queue/index.js';
-import { simulate } from '../../src/games/eden/simulate/index.js';
+import { simulate } from '../../src/games/eden/rules/simulate/index.js';
 import { validateSimulationRequest } from '../../src/app/simulations/service.js';
 import { openRunner } from '../helpers/job-runner.js';
 import { meleeRequest, rangedRequest } from '../unit/simulate/fixtures.js';

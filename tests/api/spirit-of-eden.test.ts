@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
 import { queryAll, withoutNulls } from '../helpers/graphql-selection.js';
-import { spiritOfEdenOperations } from '../../src/app/spirit-of-eden/index.js';
+import { spiritOfEdenOperations } from '../../src/games/spirit-of-eden/operations/index.js';
 
 // Setup example layout (SOE-SETUP-2/3): Goomz on the left column, Allies on the right column.
 const ring = ['mountain1', 'waterfall1', 'swamp1', 'forest1', 'mountain2', 'waterfall2', 'swamp2', 'forest2'];

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { CompactSign, decodeProtectedHeader } from 'jose';
 import { apiKey, memoryApp } from '../helpers/app.js';
-import { statusExamples } from '../../src/app/spirit-of-eden/examples.js';
+import { statusExamples } from '../../src/games/spirit-of-eden/operations/examples.js';
 
 const ROSTER = { bandType: 'faction', fighters: [{ ref: 'yuri' }], budget: 10 };
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { memoryApp } from '../helpers/app.js';
 import { openRunner } from '../helpers/job-runner.js';
 import { operationById } from '../../src/app/registry.js';
-import { statusExamples } from '../../src/app/spirit-of-eden/examples.js';
+import { statusExamples } from '../../src/games/spirit-of-eden/operations/examples.js';
 import { fighter, preparation } from '../unit/matches/fixtures.js';
 import { meleeRequest } from '../unit/simulate/fixtures.js';
 import {

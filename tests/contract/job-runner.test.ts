@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { JobRunner, JobState } from '../../src/app/ports.js';
 import { BullJobRunner, InProcessJobRunner } from '../../src/infra/queue/index.js';
 import { SIMULATION_JOB } from '../../src/app/simulations/job.js';
-import { CHUNK_SIZE, simulate } from '../../src/games/eden/simulate/index.js';
+import { CHUNK_SIZE, simulate } from '../../src/games/eden/rules/simulate/index.js';
 import { meleeRequest, rangedRequest } from '../unit/simulate/fixtures.js';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

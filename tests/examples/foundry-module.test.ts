@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { memoryApp, post } from '../helpers/app.js';
 import { rollDataOf, toRollData, type FoundryRollData } from '../../examples/foundry-module/scripts/arbiter-rolls.js';
-import { meleeExamples } from '../../src/app/eden/examples.js';
+import { meleeExamples } from '../../src/games/eden/operations/examples.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from '../helpers/app.js';
 import { SeededDice } from '../../src/games/dice/index.js';
-import { resolveMelee, type Reaction } from '../../src/games/eden/melee.js';
-import { resolveShot } from '../../src/games/eden/ranged.js';
-import { aimLocation } from '../../src/games/eden/location.js';
-import { LIMBS, boxes, isOutOfAction, normalizeFighter, type Fighter, type Limb } from '../../src/games/eden/fighter.js';
+import { resolveMelee, type Reaction } from '../../src/games/eden/rules/melee.js';
+import { resolveShot } from '../../src/games/eden/rules/ranged.js';
+import { aimLocation } from '../../src/games/eden/rules/location.js';
+import { LIMBS, boxes, isOutOfAction, normalizeFighter, type Fighter, type Limb } from '../../src/games/eden/rules/fighter.js';
 
 const limbArb = fc.constantFrom<Limb>('head', 'arms', 'torso', 'legs');
 

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { SeededDice } from '../../src/games/dice/index.js';
 import { InvalidInput, RuleViolation } from '../../src/games/errors.js';
 import { decide, evolve, initialState, type EdenMatchState } from '../../src/games/eden/match/index.js';
-import { SCENERY } from '../../src/games/eden/catalog/scenery.js';
+import { SCENERY } from '../../src/games/eden/rules/catalog/scenery.js';
 import { gameMatch, validateCommand, type Command } from '../../src/app/matches/games.js';
 import { apiKey, sharedApp } from '../helpers/app.js';
 import { fighter, preparation } from '../unit/matches/fixtures.js';

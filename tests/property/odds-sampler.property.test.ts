@@ -1,6 +1,6 @@
 /**
  * The Monte Carlo path is exact w.r.t. every input too: the memoising sampler
- * (src/games/eden/simulate/sampler.ts) keys its tree by the dice path only — per-roll successes
+ * (src/games/eden/rules/simulate/sampler.ts) keys its tree by the dice path only — per-roll successes
  * once the rule function reported the roll's threshold, faces otherwise, opposed-pair winners — and
  * one tree serves one request. Whatever the request (Elevation, Energy beacons, Concealment, Thick
  * fog, redirection, NPC responses, Rage/Poison, Fire/Fear weapons, aims …), its tallies must equal
@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { prepareInput, resolverFor, simulateTally, type SimulationKind } from '../../src/games/eden/simulate/index.js';
+import { prepareInput, resolverFor, simulateTally, type SimulationKind } from '../../src/games/eden/rules/simulate/index.js';
 import { SeededDice } from '../../src/games/dice/index.js';
 import { RuleViolation } from '../../src/games/errors.js';
 import { meleeArb, rangedArb } from '../unit/odds/arbitraries.js';

@@ -15,12 +15,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { meleeOdds, rangedOdds, reduceOutcomes, type OddsResult } from '../../src/games/eden/odds/index.js';
-import { meleeOutcome, prepareInput, shotOutcome } from '../../src/games/eden/simulate/index.js';
-import { resolveMelee, type MeleeInput } from '../../src/games/eden/melee.js';
-import { resolveShot, type ShotInput } from '../../src/games/eden/ranged.js';
+import { meleeOdds, rangedOdds, reduceOutcomes, type OddsResult } from '../../src/games/eden/rules/odds/index.js';
+import { meleeOutcome, prepareInput, shotOutcome } from '../../src/games/eden/rules/simulate/index.js';
+import { resolveMelee, type MeleeInput } from '../../src/games/eden/rules/melee.js';
+import { resolveShot, type ShotInput } from '../../src/games/eden/rules/ranged.js';
 import { SeededDice } from '../../src/games/dice/index.js';
-import { LIMBS, characteristic, type Fighter } from '../../src/games/eden/fighter.js';
+import { LIMBS, characteristic, type Fighter } from '../../src/games/eden/rules/fighter.js';
 import { RuleViolation } from '../../src/games/errors.js';
 import { TooManySequences, enumerateSequences } from '../unit/odds/enumerate.js';
 import { meleeArb, rangedArb } from '../unit/odds/arbitraries.js';

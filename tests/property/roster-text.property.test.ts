@@ -1,7 +1,7 @@
 /** Plain-text lists round-trip (CONTRACT §7.4): text → JSON → text gives the same JSON back, in every naming. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatRosterText, parseRosterText } from '../../src/games/eden/roster-text.js';
+import { formatRosterText, parseRosterText } from '../../src/games/eden/rules/roster-text.js';
 
 const casing = (s: string) => fc.constantFrom(s, s.toUpperCase(), s.toLowerCase());
 const word = fc.stringMatching(/^[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9'-]{0,9}$/);

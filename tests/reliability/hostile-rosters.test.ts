@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { memoryStores } from '../../src/infra/memory/index.js';
 import type { StorePorts } from '../../src/app/deps.js';
-import { edenRosterOperation } from '../../src/app/eden/roster.operation.js';
+import { edenRosterOperation } from '../../src/games/eden/operations/roster.operation.js';
 import { apiKey, memoryApp } from '../helpers/app.js';
 
 /** Requests, by their `x-probe` header, that reached schema validation (preValidation) or their handler (preHandler). */

@@ -11,7 +11,7 @@ import type { Database } from '../../src/app/ports.js';
 import { apiKeyStore } from '../../src/infra/keys.js';
 import { databaseTargets } from '../helpers/database.js';
 import { testApp } from '../helpers/app.js';
-import { explorationExamples } from '../../src/app/anima/examples.js';
+import { explorationExamples } from '../../src/games/anima/operations/examples.js';
 
 const WRITERS = 32;
 const ROUNDS = 4;

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { JobRunner, JobState } from '../../src/app/ports.js';
 import { BullJobRunner, InProcessJobRunner, startBullWorker } from '../../src/infra/queue/index.js';
 import { SLICE_CHUNKS } from '../../src/infra/queue/jobs.js';
-import { CHUNK_SIZE } from '../../src/games/eden/simulate/index.js';
+import { CHUNK_SIZE } from '../../src/games/eden/rules/simulate/index.js';
 import { SIMULATION_JOB } from '../../src/app/simulations/job.js';
 import { meleeRequest } from '../unit/simulate/fixtures.js';
 

@@ -8,12 +8,12 @@
  * the stored-list routes) and keeps the result on the `catalogRef` object itself under a symbol,
  * which no schema, serialiser or hash sees. During validation the `catalog-ref` resolver reports a
  * catalog that was not found at `…/catalogRef/id` (or `/version`) beside every other problem of the
- * body, and the `eden-fighter` resolver (src/app/eden/schemas.ts) completes `{"ref"}` fighters from
+ * body, and the `eden-fighter` resolver (src/games/eden/operations/schemas.ts) completes `{"ref"}` fighters from
  * the catalog found. Where nothing looked the catalog up (a match command, a simulation request),
  * `catalogRef` is a 400 `catalog_ref_unsupported`: the fighters must be sent themselves there.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { LeagueCatalog } from '../../games/eden/catalog/league.js';
+import type { LeagueCatalog } from '../../games/eden/rules/catalog/league.js';
 import { defineResolver } from '../validate.js';
 import type { Operation } from '../operation.js';
 

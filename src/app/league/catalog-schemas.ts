@@ -1,7 +1,7 @@
 /** Request and response schemas of a league's stored catalogs (CONTRACT §8.4), shared by REST and GraphQL. */
 import { Type } from '@sinclair/typebox';
-import { EquipmentSchema, FighterSchema } from '../eden/schemas.js';
-import { MAX_ROSTER_FIGHTERS } from '../eden/roster.operation.js';
+import { EquipmentSchema, FighterSchema } from '../../games/eden/operations/schemas.js';
+import { MAX_ROSTER_FIGHTERS } from '../../games/eden/operations/roster.operation.js';
 import { DEFAULT_CATALOG_LIMITS } from './catalogs.js';
 import { typedForGraphql } from '../schemas/graphql-view.js';
 

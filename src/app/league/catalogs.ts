@@ -12,9 +12,9 @@
  */
 import { createHash } from 'node:crypto';
 import { InvalidInput, NotFound, type InputProblem } from '../../games/errors.js';
-import { listed } from '../eden/roster.operation.js';
-import { leagueCatalogProblems, type LeagueCatalog } from '../../games/eden/catalog/league.js';
-import { byPath } from '../../games/eden/roster.js';
+import { listed } from '../../games/eden/operations/roster.operation.js';
+import { leagueCatalogProblems, type LeagueCatalog } from '../../games/eden/rules/catalog/league.js';
+import { byPath } from '../../games/eden/rules/roster.js';
 import { canonicalJson } from '../canonical-json.js';
 import type { IdSource } from '../ports.js';
 import { STORED_ID, type CatalogLookup, type CatalogResolution } from './catalog-ref.js';

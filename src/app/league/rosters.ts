@@ -11,13 +11,13 @@
  */
 import { Type } from '@sinclair/typebox';
 import { InvalidInput, NotFound, RuleViolation, prefixProblems, type InputProblem } from '../../games/errors.js';
-import { diffRosters } from '../../games/eden/roster-diff.js';
-import type { RosterEntry } from '../../games/eden/roster.js';
+import { diffRosters } from '../../games/eden/rules/roster-diff.js';
+import type { RosterEntry } from '../../games/eden/rules/roster.js';
 import { canonicalJson } from '../canonical-json.js';
 import type { Lang } from '../i18n.js';
 import type { Clock, IdSource } from '../ports.js';
 import { validate } from '../validate.js';
-import { RosterBodySchema, rosterClaims, rosterValidation, type RosterBody } from '../eden/roster.operation.js';
+import { RosterBodySchema, rosterClaims, rosterValidation, type RosterBody } from '../../games/eden/operations/roster.operation.js';
 import { STORED_ID, attachCatalogRef, catalogOf, type CatalogLookup } from './catalog-ref.js';
 import { rosterSha256, type ReceiptService } from './receipts.js';
 import type { RosterStore, StoredRoster } from './ports.js';

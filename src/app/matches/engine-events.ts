@@ -14,25 +14,16 @@
  * Changing an event's data: bump its `schemaVersion` here and add `upcasters[old]` (data of the old
  * version → the next), as for `match.note`.
  */
-import { Type, type TSchema } from '@sinclair/typebox';
 import { EDEN_EVENT_TYPES } from '../../games/eden/match/index.js';
 import { ANIMA_EVENT_TYPES } from '../../games/anima/match/index.js';
 import { TABLE_EVENT_TYPES as EXSILIUM_EVENT_TYPES } from '../../games/exsilium/match/index.js';
 import { SPIRIT_EVENT_TYPES } from '../../games/spirit-of-eden/match/evolve.js';
-import type { Operation } from '../operation.js';
-import { operations } from '../registry.js';
-import { RESOLUTION_LOG_PREFIXES, ResolutionDiceSchema, upcastResolutionV1 } from './resolution-log.js';
+import type { EventDefinition } from './event-definition.js';
+import { ANIMA_RESOLVED_EVENTS } from '../../games/anima/commands/index.js';
+import { EXSILIUM_RESOLVED_EVENTS } from '../../games/exsilium/commands/index.js';
+import { SPIRIT_RESOLVED_EVENTS } from '../../games/spirit-of-eden/commands/index.js';
 
-export interface EventDefinition {
-  type: string;
-  /** Current schema version. */
-  schemaVersion: number;
-  /** The data's schema at the current version, where its shape is declared as one (else the game's TypeScript type is the shape). */
-  schema?: TSchema;
-  /** upcasters[v] turns data of version v into data of version v + 1. */
-  upcasters: Record<number, (data: any) => unknown>;
-  description: string;
-}
+export type { EventDefinition } from './event-definition.js';
 
 /** A full-match event type of `game` at version 1 (no upcaster yet). */
 const fullMatch =
@@ -44,21 +35,12 @@ const fullMatch =
     description: `${game} full-match event (v1: the decider's event data).`,
   });
 
-/** `<operation id>.resolved`: a stateless operation resolved as a match command (resolution-log.ts). */
-function resolutionEvent(op: Operation<any>): EventDefinition {
-  return {
-    type: `${op.id}.resolved`,
-    schemaVersion: 2,
-    schema: Type.Object({ kind: Type.Literal(op.id), request: op.body as TSchema, dice: ResolutionDiceSchema }),
-    upcasters: { 1: upcastResolutionV1 },
-    description: `\`${op.id}\` resolved as a match command. v2: \`{kind, request, dice}\` (the request as resolved, the dice drawn); v1 \`{kind, request, result}\` is read with \`dice\` from \`result\`.`,
-  };
-}
-
 export const ENGINE_EVENTS: EventDefinition[] = [
   ...EDEN_EVENT_TYPES.map(fullMatch('EDEN')),
   ...[...ANIMA_EVENT_TYPES].map(fullMatch('Ánima')),
   ...[...EXSILIUM_EVENT_TYPES].map(fullMatch('Exsilium')),
   ...SPIRIT_EVENT_TYPES.map(fullMatch('The Spirit of Eden')),
-  ...(operations as Operation<any>[]).filter((op) => op.body && RESOLUTION_LOG_PREFIXES.some((p) => op.id.startsWith(`${p}.`))).map(resolutionEvent),
+  ...ANIMA_RESOLVED_EVENTS,
+  ...EXSILIUM_RESOLVED_EVENTS,
+  ...SPIRIT_RESOLVED_EVENTS,
 ];

@@ -8,7 +8,7 @@
  */
 import type { GameId } from './match-game.js';
 import type { Player } from './ports.js';
-import { SET_UP_EXAMPLE } from './spirit-of-eden-commands.js';
+import { SET_UP_EXAMPLE } from '../../games/spirit-of-eden/commands/index.js';
 
 export interface GameInfo {
   id: GameId;

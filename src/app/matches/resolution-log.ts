@@ -26,8 +26,8 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { FixedDice, SeededDice, type Dice } from '../../games/dice/index.js';
 import { RuleViolation, underPath } from '../../games/errors.js';
 import type { Operation } from '../operation.js';
-import { operations } from '../registry.js';
 import { validate } from '../validate.js';
+import type { EventDefinition } from './event-definition.js';
 import { defineMatchGame, own, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
 
 /** The state of a resolution-log match: the generic counts plus the game's own members (T). */
@@ -80,9 +80,6 @@ function commandSchema(op: Operation<any>, omittable: readonly string[], type: s
 
 /** Run `fn`; an InvalidInput's paths are made to point into the command (`/command/...`). */
 const underCommand = <T>(fn: () => T): T => underPath('/command', fn);
-
-/** The prefixes of the operations played through the resolution log (Ánima, Exsilium, The Spirit of Eden). */
-export const RESOLUTION_LOG_PREFIXES = ['anima', 'exsilium', 'soe'] as const;
 
 /**
  * The dice a resolution drew (event schema v2): `seed` the seed of the command's dice — the
@@ -146,10 +143,27 @@ export function upcastResolutionV1(data: unknown): unknown {
   return { ...rest, dice };
 }
 
-export function resolutionLogMatch<T extends object>(projection: LogProjection<T>): GameMatch {
+/**
+ * `<operation id>.resolved` of each of the game's operations (those with a body): the event a
+ * resolution records, at schema version 2 with its TypeBox schema (the request is the operation's body).
+ */
+export function resolutionEvents(operations: readonly Operation<any>[]): EventDefinition[] {
+  return operations
+    .filter((op) => op.body)
+    .map((op) => ({
+      type: `${op.id}.resolved`,
+      schemaVersion: 2,
+      schema: Type.Object({ kind: Type.Literal(op.id), request: op.body as TSchema, dice: ResolutionDiceSchema }),
+      upcasters: { 1: upcastResolutionV1 },
+      description: `\`${op.id}\` resolved as a match command. v2: \`{kind, request, dice}\` (the request as resolved, the dice drawn); v1 \`{kind, request, result}\` is read with \`dice\` from \`result\`.`,
+    }));
+}
+
+/** The resolution log of a game over its own operations (src/games/<game>/operations: never the transports' registry). */
+export function resolutionLogMatch<T extends object>(projection: LogProjection<T>, operations: readonly Operation<any>[]): GameMatch {
   type State = ResolutionLogState<T>;
   const ops = new Map<string, Operation<any>>();
-  for (const op of operations as Operation<any>[]) if (op.id.startsWith(projection.prefix + '.') && op.body) ops.set(op.id, op);
+  for (const op of operations) if (op.id.startsWith(projection.prefix + '.') && op.body) ops.set(op.id, op);
   const omittable = (type: string) => own(projection.omittable, type) ?? [];
 
   /** The operation's answer to `request` (validated as the endpoint would) with `dice`: pure, so a replay answers the same. */

@@ -1,6 +1,6 @@
 /**
  * The `simulation` background job: runs a Monte Carlo simulation chunk by chunk (pure loop in
- * src/games/eden/simulate), reporting progress at least every PROGRESS_MS while it runs and
+ * src/games/eden/rules/simulate), reporting progress at least every PROGRESS_MS while it runs and
  * yielding between chunks so a cancellation can be seen. Runs inside a worker thread (in-process
  * runner) or a BullMQ sandboxed child process, never on the API's event loop.
  */
@@ -16,7 +16,7 @@ import {
   type SimulationKind,
   type SimulationResult,
   type Tally,
-} from '../../games/eden/simulate/index.js';
+} from '../../games/eden/rules/simulate/index.js';
 import type { Clock } from '../ports.js';
 
 export const SIMULATION_JOB = 'simulation';

@@ -6,7 +6,7 @@
  * moves a finished simulation.
  */
 import type { JobState } from '../ports.js';
-import type { SimulationKind, SimulationResult } from '../../games/eden/simulate/index.js';
+import type { SimulationKind, SimulationResult } from '../../games/eden/rules/simulate/index.js';
 import type { ListKey } from '../matches/ports.js';
 
 export type SimulationStatus = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';

@@ -12,7 +12,7 @@ import { operationById } from '../registry.js';
 import { validate } from '../validate.js';
 import { InvalidInput, underPath } from '../../games/errors.js';
 import { SeededDice } from '../../games/dice/index.js';
-import { resolverFor, type SimulationKind, type SimulationResult } from '../../games/eden/simulate/index.js';
+import { resolverFor, type SimulationKind, type SimulationResult } from '../../games/eden/rules/simulate/index.js';
 import { canonicalJson } from '../canonical-json.js';
 import { SIMULATION_JOB, type SimulationJobData } from './job.js';
 import { applyJobState, isActive, type SimulationRow, type SimulationStatus, type SimulationStore } from './ports.js';

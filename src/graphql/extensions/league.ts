@@ -24,7 +24,7 @@ import {
 import { CatalogBodySchema, CatalogSaved, CatalogView } from '../../app/league/catalog-schemas.js';
 import { attachCatalogRef } from '../../app/league/catalog-ref.js';
 import { validate } from '../../app/validate.js';
-import type { RosterBody } from '../../app/eden/roster.operation.js';
+import type { RosterBody } from '../../games/eden/operations/roster.operation.js';
 import { RosterSealed } from '../../app/league/rosters.js';
 import { InvalidInput, type InputProblem } from '../../games/errors.js';
 import { gql } from '../types/graphql-js.js';

@@ -4,7 +4,7 @@
  */
 import type { NamedExample } from './operation-examples.js';
 import { DICE_ROUTE_EXAMPLES } from './dice-examples.js';
-import { TEXT_EXAMPLE } from '../../app/eden/roster.operation.js';
+import { TEXT_EXAMPLE } from '../../games/eden/operations/roster.operation.js';
 
 const MATCH_ID = '3f6c2a9e-8d41-4c7b-9a0e-5b1d2c3e4f50';
 const SIMULATION_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';

@@ -1,6 +1,6 @@
 /**
  * League tools (CONTRACT §7.4): stored, shareable army lists, the receipt keys (JWKS) and receipt
- * verification. Validation and formatting of lists are operations (src/app/eden/roster*.operation.ts);
+ * verification. Validation and formatting of lists are operations (src/games/eden/operations/roster*.operation.ts);
  * corrections and signed results are match routes (src/http/routes/matches.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,7 +21,7 @@ import {
 import { verifyReceipt } from '../../app/league/receipts.js';
 import { DEFAULT_ROSTER_LIMITS } from '../../app/league/rosters.js';
 import { attachCatalogRef } from '../../app/league/catalog-ref.js';
-import { parseRosterBody, ROSTER_TEXT_DOC } from '../../app/eden/roster.operation.js';
+import { parseRosterBody, ROSTER_TEXT_DOC } from '../../games/eden/operations/roster.operation.js';
 import { catalogRoutes } from './league-catalogs.js';
 import { pickLanguage } from '../../app/i18n.js';
 import { unavailable } from '../../transport/problem.js';

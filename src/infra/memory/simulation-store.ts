@@ -14,7 +14,7 @@
  *   number) throws an Error with PostgreSQL's message, and stores nothing.
  */
 import type { Clock, JobState } from '../../app/ports.js';
-import type { SimulationKind, SimulationResult } from '../../games/eden/simulate/index.js';
+import type { SimulationKind, SimulationResult } from '../../games/eden/rules/simulate/index.js';
 import type { NewSimulation, Reservation, SimulationListEntry, SimulationListQuery, SimulationRow, SimulationStatus, SimulationStore } from '../../app/simulations/ports.js';
 import { isActive } from '../../app/simulations/ports.js';
 import { compareListKeys, type ListKey } from '../../app/matches/ports.js';

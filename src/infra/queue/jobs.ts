@@ -18,7 +18,7 @@ import {
   type SimulationJobData,
   type SimulationPartData,
 } from '../../app/simulations/job.js';
-import { CHUNK_SIZE, chunkCount, emptyTally, mergeTallies, type Tally } from '../../games/eden/simulate/index.js';
+import { CHUNK_SIZE, chunkCount, emptyTally, mergeTallies, type Tally } from '../../games/eden/rules/simulate/index.js';
 
 export type { JobContext, JobPart };
 export type JobHandler = (data: any, ctx: JobContext) => unknown;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FixedDice } from '../../../src/games/dice/index.js';
-import { explore, facePrior, type Location } from '../../../src/games/anima/index.js';
+import { explore, facePrior, type Location } from '../../../src/games/anima/rules/index.js';
 
 const table: Location['table'] = [
   { min: 1, max: 2, result: 'nothing' },

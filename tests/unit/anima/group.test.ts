@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { giftDraw, groupCombat, groupSize, groupSpeed } from '../../../src/games/anima/index.js';
+import { giftDraw, groupCombat, groupSize, groupSpeed } from '../../../src/games/anima/rules/index.js';
 
 const acrobat = { name: 'Guerrera Acróbata', combat: 4, speed: 4 };
 const warlock = { name: 'Warlock', combat: 3, speed: 4 };

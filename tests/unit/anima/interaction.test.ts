@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RuleViolation } from '../../../src/games/errors.js';
-import { finalMissionAccess, interactions, pickupCandidate, resistStep, trade, type InteractionGroup } from '../../../src/games/anima/index.js';
+import { finalMissionAccess, interactions, pickupCandidate, resistStep, trade, type InteractionGroup } from '../../../src/games/anima/rules/index.js';
 
 const locations = [{ name: 'Arkángel', trade: true, combatAllowed: false }, { name: 'Las Ruinas' }, { name: 'Americh', trade: true }];
 const g = (id: string, location: string | null, characters: number, extra: Partial<InteractionGroup> = {}): InteractionGroup => ({ id, location, characters, ...extra });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FixedDice } from '../../../src/games/dice/index.js';
 import { RuleViolation } from '../../../src/games/errors.js';
-import { go, goNeeds, maxLocations, seek, type SeekInput } from '../../../src/games/anima/index.js';
+import { go, goNeeds, maxLocations, seek, type SeekInput } from '../../../src/games/anima/rules/index.js';
 
 const arkangel = { name: 'Arkángel', level: 1 };
 const ruinas = { name: 'Las Ruinas', level: 2 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FixedDice } from '../../../src/games/dice/index.js';
 import { InvalidInput } from '../../../src/games/errors.js';
-import { facePrior } from '../../../src/games/anima/index.js';
+import { facePrior } from '../../../src/games/anima/rules/index.js';
 
 const ruinas = { name: 'Las Ruinas', level: 2 };
 const sergio = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rewardOptions, type RewardQuery } from '../../../src/games/anima/index.js';
+import { rewardOptions, type RewardQuery } from '../../../src/games/anima/rules/index.js';
 
 const base = (over: Partial<RewardQuery> = {}): RewardQuery => ({
   location: {

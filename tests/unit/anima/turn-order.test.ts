@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FixedDice } from '../../../src/games/dice/index.js';
-import { turnOrder } from '../../../src/games/anima/index.js';
+import { turnOrder } from '../../../src/games/anima/rules/index.js';
 
 describe('Ánima turn order', () => {
   it('ANIMA-EX-2 / ANIMA-ORDER-1: Juan S8, Sergio S7, Pedro S2 → Juan, Sergio, Pedro with no dice', () => {

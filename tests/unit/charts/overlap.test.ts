@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { Resvg } from '@resvg/resvg-js';
 import { distributionChartSvg } from '../../../src/app/dice/chart.js';
-import { oddsChartSvg } from '../../../src/app/odds/chart.js';
+import { oddsChartSvg } from '../../../src/games/eden/operations/odds/chart.js';
 import { chartSvg } from '../../../src/http/routes/simulation-chart.js';
 
 interface Box {

@@ -14,8 +14,8 @@ import {
   sceneryById,
   sceneryRuleValue,
   weatherForTotal,
-} from '../../../src/games/eden/catalog/index.js';
-import { characteristic } from '../../../src/games/eden/fighter.js';
+} from '../../../src/games/eden/rules/catalog/index.js';
+import { characteristic } from '../../../src/games/eden/rules/fighter.js';
 
 describe('EDEN catalog', () => {
   it('EDEN-CARD-PROFILE-2 EDITION NOTE: ES has 4 recruitable factions, DE 6 (plus Konvoi and Resistance)', () => {

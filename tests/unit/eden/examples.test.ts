@@ -1,9 +1,9 @@
 /** Worked examples of digest §20 not covered elsewhere (EDEN-EX-9, -10, -11). */
 import { describe, expect, it } from 'vitest';
-import { assertItemUses } from '../../../src/games/eden/checks.js';
-import { infestationPurchase } from '../../../src/games/eden/npc.js';
-import { resolveMelee } from '../../../src/games/eden/melee.js';
-import { douseFire } from '../../../src/games/eden/states.js';
+import { assertItemUses } from '../../../src/games/eden/rules/checks.js';
+import { infestationPurchase } from '../../../src/games/eden/rules/npc.js';
+import { resolveMelee } from '../../../src/games/eden/rules/melee.js';
+import { douseFire } from '../../../src/games/eden/rules/states.js';
 import { dice, grunt, item } from './fixtures.js';
 
 describe('EDEN worked examples (§20)', () => {

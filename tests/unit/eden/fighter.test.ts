@@ -9,7 +9,7 @@ import {
   protectionFor,
   withOutOfAction,
   LIMB_CHARACTERISTIC,
-} from '../../../src/games/eden/fighter.js';
+} from '../../../src/games/eden/rules/fighter.js';
 import { grunt, yuri, item } from './fixtures.js';
 
 describe('EDEN fighter model', () => {

@@ -1,5 +1,5 @@
 /** Fighters for EDEN attack tests (CONTRACT §2 example profile and variations). */
-import { normalizeFighter, type Equipment, type Fighter, type FighterInput } from '../../../src/games/eden/fighter.js';
+import { normalizeFighter, type Equipment, type Fighter, type FighterInput } from '../../../src/games/eden/rules/fighter.js';
 import { FixedDice } from '../../../src/games/dice/index.js';
 
 /** The CONTRACT §2 profile: Yûri of the Jokers. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveInitiative } from '../../../src/games/eden/initiative.js';
+import { resolveInitiative } from '../../../src/games/eden/rules/initiative.js';
 import { RuleViolation } from '../../../src/games/errors.js';
 import { dice } from './fixtures.js';
 

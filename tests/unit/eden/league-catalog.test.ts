@@ -4,11 +4,11 @@
  * list's parts, and diffs between two lists.
  */
 import { describe, expect, it } from 'vitest';
-import { leagueCatalogProblems, leagueFighter, leagueItem, type LeagueCatalog } from '../../../src/games/eden/catalog/league.js';
-import { byPath, comparePaths, validateRoster } from '../../../src/games/eden/roster.js';
-import { formatRosterText, parseRosterText, parseRosterTextPlaced, textPosition } from '../../../src/games/eden/roster-text.js';
-import { changes, diffRosters } from '../../../src/games/eden/roster-diff.js';
-import { resolveFighterRef } from '../../../src/games/eden/fighter-ref.js';
+import { leagueCatalogProblems, leagueFighter, leagueItem, type LeagueCatalog } from '../../../src/games/eden/rules/catalog/league.js';
+import { byPath, comparePaths, validateRoster } from '../../../src/games/eden/rules/roster.js';
+import { formatRosterText, parseRosterText, parseRosterTextPlaced, textPosition } from '../../../src/games/eden/rules/roster-text.js';
+import { changes, diffRosters } from '../../../src/games/eden/rules/roster-diff.js';
+import { resolveFighterRef } from '../../../src/games/eden/rules/fighter-ref.js';
 
 const limbs = {
   head: { white: 2, red: 1, faces: [1], normal: 3, wounded: 2 },

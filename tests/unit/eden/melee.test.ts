@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dodgeRap, meleeSetup, meleeSides, resolveMelee, strikeCbt, strikeVig, strikeWounds } from '../../../src/games/eden/melee.js';
+import { dodgeRap, meleeSetup, meleeSides, resolveMelee, strikeCbt, strikeVig, strikeWounds } from '../../../src/games/eden/rules/melee.js';
 import { dice, grunt, item, yuri } from './fixtures.js';
 import { InvalidInput } from '../../../src/games/errors.js';
 

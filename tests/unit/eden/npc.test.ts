@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideNpc } from '../../../src/games/eden/npc.js';
+import { decideNpc } from '../../../src/games/eden/rules/npc.js';
 import { RuleViolation } from '../../../src/games/errors.js';
 
 describe('EDEN NPC decisions (EDEN-NPC-4, EDEN-AMB-22/30)', () => {

@@ -12,7 +12,7 @@ import {
   shotRange,
   shotWounds,
   type ShotCandidate,
-} from '../../../src/games/eden/ranged.js';
+} from '../../../src/games/eden/rules/ranged.js';
 import { InvalidInput } from '../../../src/games/errors.js';
 import { dice, grunt, item, yuri } from './fixtures.js';
 

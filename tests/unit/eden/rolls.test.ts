@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { characteristicRoll, opposedRoll } from '../../../src/games/eden/rolls.js';
-import { aimLocation } from '../../../src/games/eden/location.js';
+import { characteristicRoll, opposedRoll } from '../../../src/games/eden/rules/rolls.js';
+import { aimLocation } from '../../../src/games/eden/rules/location.js';
 import { RuleViolation } from '../../../src/games/errors.js';
 import { dice, grunt, yuri } from './fixtures.js';
 

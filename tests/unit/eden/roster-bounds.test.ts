@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { overLongArrays, tooManyItems, MAX_LISTED_ARRAYS } from '../../../src/http/plugins/json-body.js';
-import { RosterBodySchema } from '../../../src/app/eden/roster.operation.js';
+import { RosterBodySchema } from '../../../src/games/eden/operations/roster.operation.js';
 import { StoreRosterBody } from '../../../src/app/league/schemas.js';
 import { compile } from '../../../src/app/validate.js';
 import { gameMatch, validateCommand } from '../../../src/app/matches/games.js';

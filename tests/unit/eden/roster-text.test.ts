@@ -1,6 +1,6 @@
 /** Plain-text army lists (CONTRACT §7.4; EDEN-ROSTER-1..5 on the band line). */
 import { describe, expect, it } from 'vitest';
-import { formatRosterText, MAX_TEXT_LENGTH, MAX_TEXT_LINES, parseRosterText, textOverBudget } from '../../../src/games/eden/roster-text.js';
+import { formatRosterText, MAX_TEXT_LENGTH, MAX_TEXT_LINES, parseRosterText, textOverBudget } from '../../../src/games/eden/rules/roster-text.js';
 
 const helmet = { name: 'Helmet', categories: ['protection'], protection: { limbs: ['head'], value: 1 } };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { strategyPoints, validateRoster, type RosterInput } from '../../../src/games/eden/roster.js';
-import type { FighterInput } from '../../../src/games/eden/fighter.js';
+import { strategyPoints, validateRoster, type RosterInput } from '../../../src/games/eden/rules/roster.js';
+import type { FighterInput } from '../../../src/games/eden/rules/fighter.js';
 import { grunt, yuri } from './fixtures.js';
 
 const joker = (id: string, value: number, psi = 3, extra: Partial<FighterInput> = {}) => grunt(id, { PSI: psi }, { faction: 'jokers', stigma: 'chaos', value, ...extra });

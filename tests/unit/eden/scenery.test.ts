@@ -9,8 +9,8 @@ import {
   targetableWhenConcealed,
   touchBurning,
   type SceneryState,
-} from '../../../src/games/eden/scenery.js';
-import { sceneryById } from '../../../src/games/eden/catalog/scenery.js';
+} from '../../../src/games/eden/rules/scenery.js';
+import { sceneryById } from '../../../src/games/eden/rules/catalog/scenery.js';
 import { RuleViolation } from '../../../src/games/errors.js';
 import { grunt, yuri } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowedUnderStates, applySlow, assertAllowed, burn, calmRage, douseFire, shakeFear, wearOffPoison } from '../../../src/games/eden/states.js';
-import { characteristic } from '../../../src/games/eden/fighter.js';
+import { allowedUnderStates, applySlow, assertAllowed, burn, calmRage, douseFire, shakeFear, wearOffPoison } from '../../../src/games/eden/rules/states.js';
+import { characteristic } from '../../../src/games/eden/rules/fighter.js';
 import { RuleViolation } from '../../../src/games/errors.js';
 import { dice, grunt, yuri } from './fixtures.js';
 

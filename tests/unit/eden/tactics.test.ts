@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTactic, tacticCost } from '../../../src/games/eden/tactics.js';
+import { checkTactic, tacticCost } from '../../../src/games/eden/rules/tactics.js';
 
 const reasons = (r: ReturnType<typeof checkTactic>) => r.reasons.map((x) => x.code);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { climb, hostilePresence, jump, obstruction, swim, swimPenalty } from '../../../src/games/eden/terrain.js';
+import { climb, hostilePresence, jump, obstruction, swim, swimPenalty } from '../../../src/games/eden/rules/terrain.js';
 import { RuleViolation } from '../../../src/games/errors.js';
 import { dice, grunt, item, yuri } from './fixtures.js';
 

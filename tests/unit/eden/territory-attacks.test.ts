@@ -1,8 +1,8 @@
 /** Territory and weather modifiers of ranged attacks and NPC targeting (ES optional rules). */
 import { describe, expect, it } from 'vitest';
-import { legalTargets, resolveShot, type ShotCandidate } from '../../../src/games/eden/ranged.js';
-import { resolveThrow } from '../../../src/games/eden/thrown.js';
-import { decideNpc } from '../../../src/games/eden/npc.js';
+import { legalTargets, resolveShot, type ShotCandidate } from '../../../src/games/eden/rules/ranged.js';
+import { resolveThrow } from '../../../src/games/eden/rules/thrown.js';
+import { decideNpc } from '../../../src/games/eden/rules/npc.js';
 import { dice, grunt, item } from './fixtures.js';
 
 const pistol = item({ name: 'Pistol', categories: ['shooting'], range: 30, potency: 3 });
@@ -72,7 +72,7 @@ describe('EDEN-TERRAIN-R-CONCEALMENT and EDEN-WEATHER-4 targeting', () => {
 
 describe('EDEN-TERRAIN-R-ELEVATION in melee', () => {
   it('EDEN-TERRAIN-R-ELEVATION: a raised attacker rolls CBT + 2 in melee; the Dodge is against that CBT', async () => {
-    const { resolveMelee } = await import('../../../src/games/eden/melee.js');
+    const { resolveMelee } = await import('../../../src/games/eden/rules/melee.js');
     const r = resolveMelee({ attacker: grunt('a', { CBT: 4 }), target: grunt('t'), elevated: { attacker: true } }, dice(1, 1, 1, 1, 1, 4, 4));
     expect([r.exchanges[0]!.roll.value, r.exchanges[0]!.roll.pool]).toEqual([6, 6]);
     const d = resolveMelee({ attacker: grunt('a', { CBT: 4 }), target: grunt('t'), reaction: 'dodge', elevated: { attacker: true } }, dice(6, 6, 1, 1, 1, 1, 4, 1, 1, 1, 1));
@@ -82,7 +82,7 @@ describe('EDEN-TERRAIN-R-ELEVATION in melee', () => {
   });
 
   it('EDEN-TERRAIN-R-ELEVATION: a raised target that Responds gets +2 in the opposed roll and its strike', async () => {
-    const { resolveMelee } = await import('../../../src/games/eden/melee.js');
+    const { resolveMelee } = await import('../../../src/games/eden/rules/melee.js');
     // opposed: attacker 4 + 3 = 7, target (4 + 2) + 1 = 7 → equal totals, the higher CBT (target, 6) wins
     const r = resolveMelee({ attacker: grunt('a'), target: grunt('t'), reaction: 'response', elevated: { target: true } }, dice(3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1));
     expect(r.opposed).toMatchObject({ winner: 'b', by: 'characteristic', b: { value: 6 } });
@@ -92,7 +92,7 @@ describe('EDEN-TERRAIN-R-ELEVATION in melee', () => {
 
 describe('EDEN-WOUND-4 with a fighter flagged out of action (EDEN-TERRAIN-R-JUMP leaves wounds unchanged)', () => {
   it('EDEN-TERRAIN-R-JUMP / EDEN-WOUND-4: `outOfAction: true` without full limbs cannot attack and is not a legal shooting target', async () => {
-    const { resolveMelee } = await import('../../../src/games/eden/melee.js');
+    const { resolveMelee } = await import('../../../src/games/eden/rules/melee.js');
     const fallen = { ...grunt('j'), outOfAction: true };
     expect(() => resolveMelee({ attacker: fallen, target: grunt('t') }, dice())).toThrow(expect.objectContaining({ code: 'out_of_action' }));
     expect(() => resolveMelee({ attacker: grunt('a'), target: fallen }, dice())).toThrow(expect.objectContaining({ code: 'out_of_action' }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upkeep } from '../../../src/games/eden/upkeep.js';
+import { upkeep } from '../../../src/games/eden/rules/upkeep.js';
 import { InvalidInput } from '../../../src/games/errors.js';
 import { SeededDice } from '../../../src/games/dice/index.js';
 import { dice, grunt, yuri } from './fixtures.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyWeatherEffects } from '../../../src/games/eden/weather.js';
+import { applyWeatherEffects } from '../../../src/games/eden/rules/weather.js';
 import { dice, grunt, yuri } from './fixtures.js';
 
 describe('EDEN end-of-turn weather (EDEN-UPKEEP-11, EDEN-AMB-26)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rollWeather } from '../../../src/games/eden/weather.js';
+import { rollWeather } from '../../../src/games/eden/rules/weather.js';
 import { SeededDice } from '../../../src/games/dice/index.js';
 import { dice } from './fixtures.js';
 

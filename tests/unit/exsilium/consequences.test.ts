@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fatigueDiscard, loserDiscard } from '../../../src/games/exsilium/index.js';
+import { fatigueDiscard, loserDiscard } from '../../../src/games/exsilium/rules/index.js';
 
 describe('Post-combat discards (EXS-COMBAT-DISCARD-1/2, EXS-EX-15)', () => {
   it('EXS-COMBAT-DISCARD-1: winner discards ceil(25 % of the hand) for H = 0…12', () => {

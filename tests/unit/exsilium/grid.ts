@@ -1,5 +1,5 @@
 /** Test boards: square tiles of nodes on one global lattice, 8-direction adjacency (EXS-BOARD-2). */
-import type { BoardNode } from '../../../src/games/exsilium/index.js';
+import type { BoardNode } from '../../../src/games/exsilium/rules/index.js';
 
 export interface TileSpec {
   id: string;

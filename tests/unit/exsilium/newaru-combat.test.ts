@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInput, RuleViolation } from '../../../src/games/errors.js';
-import { DeckLog, type EnemyCard, type NewaruCombatInput, type OutcomeCard, outcomePile, resolveNewaruCombat, tierFor } from '../../../src/games/exsilium/index.js';
+import { DeckLog, type EnemyCard, type NewaruCombatInput, type OutcomeCard, outcomePile, resolveNewaruCombat, tierFor } from '../../../src/games/exsilium/rules/index.js';
 
 const implacable: EnemyCard = { name: 'Implacable', kind: 'effect' };
 const claw15: EnemyCard = { name: '15 damage', kind: 'attack', damage: 15, evadable: true };

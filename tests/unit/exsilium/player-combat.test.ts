@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Combatant, DeckLog, type OutcomeCard, outcomePile, type PlayerCombatInput, resolvePlayerCombat } from '../../../src/games/exsilium/index.js';
+import { type Combatant, DeckLog, type OutcomeCard, outcomePile, type PlayerCombatInput, resolvePlayerCombat } from '../../../src/games/exsilium/rules/index.js';
 
 function combat(attacker: Combatant, defender: Combatant, outcome: OutcomeCard[] = [4, 8, 4, 10, 8, 4], extra: Partial<PlayerCombatInput> = {}) {
   const log = new DeckLog('pvp');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkVictory, respawn, victoryTarget } from '../../../src/games/exsilium/index.js';
+import { checkVictory, respawn, victoryTarget } from '../../../src/games/exsilium/rules/index.js';
 
 describe('Newaru respawn (EXS-NEWARU-SPAWN-1/4)', () => {
   const tiles = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkMines, type MineCheckInput, resolveEliminations, retreat } from '../../../src/games/exsilium/index.js';
+import { checkMines, type MineCheckInput, resolveEliminations, retreat } from '../../../src/games/exsilium/rules/index.js';
 import { twoTiles } from './grid.js';
 
 describe('Retreat and ability release (EXS-PBOARD-3/5)', () => {

@@ -1,5 +1,5 @@
 /** Fighters and a prepared EDEN match for the match tests (the profile is the shared CONTRACT §2 one). */
-import type { FighterInput } from '../../../src/games/eden/fighter.js';
+import type { FighterInput } from '../../../src/games/eden/rules/fighter.js';
 import { YURI_BODY } from '../eden/fixtures.js';
 
 /** The match kit: the Yûri weapons without the Helmet, plus a Flamer (spray) for the fire tests. */

@@ -8,7 +8,7 @@
  * targets, editions. Shared by tests/property/odds*.test.ts.
  */
 import fc from 'fast-check';
-import { LIMBS, type Limb } from '../../../src/games/eden/fighter.js';
+import { LIMBS, type Limb } from '../../../src/games/eden/rules/fighter.js';
 
 export const limbArb = fc.constantFrom<Limb>('head', 'arms', 'torso', 'legs');
 const small = fc.constantFrom(-1, 0, 1, 1, 2, 2, 3);

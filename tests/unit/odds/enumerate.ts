@@ -1,6 +1,6 @@
 /**
  * Brute-force oracle for the exact-odds engine: runs the rule function on every possible dice
- * sequence, each weighing 6^-length. Independent of src/games/eden/odds: no binomials, no
+ * sequence, each weighing 6^-length. Independent of src/games/eden/rules/odds: no binomials, no
  * knowledge of the rules' structure beyond the dice the rule function asks for.
  *
  * Sequences are visited depth-first like an odometer: a run reads the dice of the current sequence
@@ -17,8 +17,8 @@
  * weight kept). `dropped` reports the weight dropped: P(first pair is a full tie).
  */
 import type { Dice, DiceTranscript } from '../../../src/games/dice/index.js';
-import type { Outcome } from '../../../src/games/eden/simulate/index.js';
-import type { WeightedOutcome } from '../../../src/games/eden/odds/index.js';
+import type { Outcome } from '../../../src/games/eden/rules/simulate/index.js';
+import type { WeightedOutcome } from '../../../src/games/eden/rules/odds/index.js';
 
 const RE_ROLL = new Error('full tie: re-roll');
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { meleeOdds, opposedWinA, rangedOdds, reduceOutcomes, successDistribution, type OddsResult } from '../../../src/games/eden/odds/index.js';
-import { meleeOutcome, prepareInput, shotOutcome, simulate, type SimulationKind } from '../../../src/games/eden/simulate/index.js';
-import { resolveMelee, type MeleeInput } from '../../../src/games/eden/melee.js';
-import { resolveShot, type ShotInput } from '../../../src/games/eden/ranged.js';
+import { meleeOdds, opposedWinA, rangedOdds, reduceOutcomes, successDistribution, type OddsResult } from '../../../src/games/eden/rules/odds/index.js';
+import { meleeOutcome, prepareInput, shotOutcome, simulate, type SimulationKind } from '../../../src/games/eden/rules/simulate/index.js';
+import { resolveMelee, type MeleeInput } from '../../../src/games/eden/rules/melee.js';
+import { resolveShot, type ShotInput } from '../../../src/games/eden/rules/ranged.js';
 import { enumerateAll } from './enumerate.js';
 import { brute, meleeRequest, rangedRequest, yuri } from '../simulate/fixtures.js';
 

@@ -17,10 +17,10 @@ import {
   prepareInput,
   type SimulationKind,
   type Tally,
-} from '../../../src/games/eden/simulate/index.js';
-import { meleeOdds, rangedOdds } from '../../../src/games/eden/odds/index.js';
-import type { MeleeInput } from '../../../src/games/eden/melee.js';
-import type { ShotInput } from '../../../src/games/eden/ranged.js';
+} from '../../../src/games/eden/rules/simulate/index.js';
+import { meleeOdds, rangedOdds } from '../../../src/games/eden/rules/odds/index.js';
+import type { MeleeInput } from '../../../src/games/eden/rules/melee.js';
+import type { ShotInput } from '../../../src/games/eden/rules/ranged.js';
 import { brute, meleeRequest, rangedRequest, yuri } from './fixtures.js';
 
 const specs: [string, SimulationKind, unknown][] = [

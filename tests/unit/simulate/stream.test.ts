@@ -1,11 +1,11 @@
 /**
- * The Monte Carlo stream (src/games/eden/simulate/stream.ts StreamRandom) is SeededRandom's stream
+ * The Monte Carlo stream (src/games/eden/rules/simulate/stream.ts StreamRandom) is SeededRandom's stream
  * word for word: the same dice, one at a time or a roll at a time, for any number of sides, so a
  * seeded simulation's result does not depend on which of the two drew it.
  */
 import { describe, expect, it } from 'vitest';
 import { SeededRandom } from '../../../src/games/dice/index.js';
-import { StreamRandom } from '../../../src/games/eden/simulate/index.js';
+import { StreamRandom } from '../../../src/games/eden/rules/simulate/index.js';
 
 describe('StreamRandom', () => {
   it.each(['', 'bench/0', 'golden/17', 'ñ-ü-€-🎲'])('draws the dice of SeededRandom(%j), die by die and roll by roll', (seed) => {

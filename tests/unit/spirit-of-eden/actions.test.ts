@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RuleViolation } from '../../../src/games/errors.js';
-import { applyAction, validatePlayerPhase, type Action, type Board } from '../../../src/games/spirit-of-eden/index.js';
+import { applyAction, validatePlayerPhase, type Action, type Board } from '../../../src/games/spirit-of-eden/rules/index.js';
 import { board as fullBoard } from './fixtures.js';
 
 // A Goomz stays in play (an empty Eden is already won, SOE-END-1); it sits on the TL card unless a test places the Goomz.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RuleViolation } from '../../../src/games/errors.js';
-import { checkEnd, next, ringDistance, returnAllies } from '../../../src/games/spirit-of-eden/index.js';
+import { checkEnd, next, ringDistance, returnAllies } from '../../../src/games/spirit-of-eden/rules/index.js';
 import { RING, board } from './fixtures.js';
 
 describe('Ring geometry', () => {

@@ -1,5 +1,5 @@
 /** A board in the setup layout: ring index 0 = TL, clockwise (SOE-GRID-2). */
-import type { Ally, Board, Card, CardState, Goomz, ObjectivePile, Terrain } from '../../../src/games/spirit-of-eden/index.js';
+import type { Ally, Board, Card, CardState, Goomz, ObjectivePile, Terrain } from '../../../src/games/spirit-of-eden/rules/index.js';
 
 // TL, TM, TR, MR, BR, BM, BL, ML
 export const RING = ['mountain1', 'waterfall1', 'swamp1', 'forest1', 'mountain2', 'waterfall2', 'swamp2', 'forest2'];

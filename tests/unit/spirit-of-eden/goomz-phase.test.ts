@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInput, RuleViolation } from '../../../src/games/errors.js';
-import { goomzPhase } from '../../../src/games/spirit-of-eden/index.js';
+import { goomzPhase } from '../../../src/games/spirit-of-eden/rules/index.js';
 import { RING, board } from './fixtures.js';
 
 const code = (fn: () => unknown) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setupProblems } from '../../../src/games/spirit-of-eden/index.js';
+import { setupProblems } from '../../../src/games/spirit-of-eden/rules/index.js';
 import { board } from './fixtures.js';
 
 // Left column TL, ML, BL = mountain1, forest2, swamp2; right column TR, MR, BR = swamp1, forest1, mountain2.

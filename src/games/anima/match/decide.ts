@@ -6,8 +6,8 @@
  * order is rolled when the Exploration phase ends (ANIMA-ORDER-1..3).
  */
 import type { Dice } from '../../dice/index.js';
-import { turnOrder } from '../turn-order.js';
-import { groupSpeed } from '../group.js';
+import { turnOrder } from '../rules/turn-order.js';
+import { groupSpeed } from '../rules/group.js';
 import { event, type AnimaEvent } from './events.js';
 import { evolveTable } from './evolve.js';
 import { claimReward, chooseCasualty, declareCombat, explore, pair, tradeWith } from './play.js';

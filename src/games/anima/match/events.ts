@@ -1,7 +1,7 @@
 /** The events of a full Ánima match (all written by its commands) and the data each carries. */
-import type { Exploration, GroupCombat, PriorEncounter, SpeedRun, TieBreak } from '../index.js';
-import type { CreatureCombat } from '../combat.js';
-import type { SpeedTest } from '../speed.js';
+import type { Exploration, GroupCombat, PriorEncounter, SpeedRun, TieBreak } from '../rules/index.js';
+import type { CreatureCombat } from '../rules/combat.js';
+import type { SpeedTest } from '../rules/speed.js';
 
 export interface AnimaEventData {
   /** ANIMA-SETUP-3; with a Gift deck also the three Gifts kept and the one returned. */

@@ -7,7 +7,7 @@ import type { AnimaEvent, AnimaEventData } from './events.js';
 import { CARD_FOLDS, dropOrganisation, passGift, startResist } from './evolve-cards.js';
 import { finish, holding } from './rules.js';
 import { own, type AnimaPhase, type AnimaTable, type GroupCharacter, type GroupState } from './state.js';
-import type { PriorEncounter } from '../index.js';
+import type { PriorEncounter } from '../rules/index.js';
 
 const NEXT: Partial<Record<AnimaPhase, AnimaPhase>> = { start: 'move', move: 'interaction', interaction: 'exploration', exploration: 'turn_end' };
 

@@ -1,12 +1,12 @@
 /** Ánima match handlers: Interaction (ANIMA-INTERACT-*), Exploration (ANIMA-EXPLORE-*), rewards and missions. */
 import type { Dice } from '../../dice/index.js';
-import { fightCreature, fightGroup } from '../combat.js';
-import { explore as exploreCore } from '../exploration.js';
-import { giftDraw, HAND_LIMIT } from '../group.js';
-import { interactions, trade } from '../interaction.js';
-import { finalMissionAccess } from '../missions.js';
-import { rewardOptions } from '../rewards.js';
-import { speedTest } from '../speed.js';
+import { fightCreature, fightGroup } from '../rules/combat.js';
+import { explore as exploreCore } from '../rules/exploration.js';
+import { giftDraw, HAND_LIMIT } from '../rules/group.js';
+import { interactions, trade } from '../rules/interaction.js';
+import { finalMissionAccess } from '../rules/missions.js';
+import { rewardOptions } from '../rules/rewards.js';
+import { speedTest } from '../rules/speed.js';
 import { event, type AnimaEvent, type AnimaEventData } from './events.js';
 import { characterOf, coreGroup, drawCards, groupOf, shuffle, violation } from './rules.js';
 import { combatGifts, committedCombat, namedGifts, type GiftPlay } from './gifts.js';

@@ -7,8 +7,8 @@
  * phase that the Group leaves its Location (ANIMA-START-2d) abandons it.
  */
 import type { Dice } from '../../dice/index.js';
-import { fightCreature } from '../combat.js';
-import { resistStep } from '../missions.js';
+import { fightCreature } from '../rules/combat.js';
+import { resistStep } from '../rules/missions.js';
 import { event, type AnimaEvent } from './events.js';
 import { combatGifts, type GiftPlay } from './gifts.js';
 import { completion } from './play.js';

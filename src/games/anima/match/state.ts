@@ -4,8 +4,8 @@
  * outcome) and the initial state of a match (ANIMA-SETUP-1..5). Pure data.
  */
 import { InvalidInput, pointer, type InputProblem } from '../../errors.js';
-import type { Character, EncounterCard, Reward, TableRow, TieBreak } from '../index.js';
-import { tableProblems } from '../exploration.js';
+import type { Character, EncounterCard, Reward, TableRow, TieBreak } from '../rules/index.js';
+import { tableProblems } from '../rules/exploration.js';
 
 /** A Location card (ANIMA-CARD-2): its exploration table, rewards, Trade icon and whether combat is allowed. */
 export interface LocationCard {

@@ -1,9 +1,9 @@
 /** Ánima match handlers: setup (ANIMA-SETUP-3), the Start phase (ANIMA-START-*) and the Move phase (ANIMA-MOVE-*). */
 import type { Dice } from '../../dice/index.js';
-import { pickupCandidate } from '../interaction.js';
-import { go, goNeeds } from '../movement.js';
-import { seek, type ActiveLocation } from '../seek.js';
-import type { PriorEncounter } from '../prior.js';
+import { pickupCandidate } from '../rules/interaction.js';
+import { go, goNeeds } from '../rules/movement.js';
+import { seek, type ActiveLocation } from '../rules/seek.js';
+import type { PriorEncounter } from '../rules/prior.js';
 import { event, type AnimaEvent } from './events.js';
 import { characterOf, drawCards, shuffle, violation } from './rules.js';
 import { committedCombat, giftDeck, namedGifts, redirectOf, type GiftPlay, type Redirect } from './gifts.js';

@@ -5,11 +5,11 @@
  * dispatcher, except for melee (a disengagement attack is made on the active fighter).
  */
 import type { Dice } from '../../dice/index.js';
-import type { Fighter } from '../fighter.js';
-import { resolveMelee, type MeleeInput, type MeleeVia } from '../melee.js';
-import { resolveShot } from '../ranged.js';
-import { resolveThrow } from '../thrown.js';
-import { resolveSpray } from '../spray.js';
+import type { Fighter } from '../rules/fighter.js';
+import { resolveMelee, type MeleeInput, type MeleeVia } from '../rules/melee.js';
+import { resolveShot } from '../rules/ranged.js';
+import { resolveThrow } from '../rules/thrown.js';
+import { resolveSpray } from '../rules/spray.js';
 import type { StrikeOptions } from './command-types.js';
 import type { Handler } from './preconditions.js';
 import { entry, expectActive, npcEliminations, stripFighters, updates, violation, type MatchFighter } from './rules.js';

@@ -5,10 +5,10 @@
  * match state supplies their profile, wounds, markers and AP.
  */
 import type { DiceSpec } from '../../dice/index.js';
-import type { FighterInput, Modifiers } from '../fighter.js';
-import type { Aim } from '../location.js';
-import type { Reaction, MeleeVia } from '../melee.js';
-import type { WeatherCondition } from '../catalog/weather.js';
+import type { FighterInput, Modifiers } from '../rules/fighter.js';
+import type { Aim } from '../rules/location.js';
+import type { Reaction, MeleeVia } from '../rules/melee.js';
+import type { WeatherCondition } from '../rules/catalog/weather.js';
 import type { Side } from './state.js';
 
 /** A fighter of the match: its id, or any object with its `id`. */

@@ -4,10 +4,10 @@
  * the acting player and the placement turn are checked by the dispatcher.
  */
 import { InvalidInput } from '../../errors.js';
-import { normalizeFighter } from '../fighter.js';
-import { assertFighters } from '../checks.js';
-import { resolveMelee } from '../melee.js';
-import { decideNpc, type NpcContact, type NpcVisible } from '../npc.js';
+import { normalizeFighter } from '../rules/fighter.js';
+import { assertFighters } from '../rules/checks.js';
+import { resolveMelee } from '../rules/melee.js';
+import { decideNpc, type NpcContact, type NpcVisible } from '../rules/npc.js';
 import type { FighterRef } from './command-types.js';
 import type { Handler } from './preconditions.js';
 import { strikeInput } from './attacks.js';

@@ -4,10 +4,10 @@
  * (commands.ts).
  */
 import { InvalidInput } from '../../errors.js';
-import { characteristic, normalizeFighter, type FighterInput } from '../fighter.js';
-import { assertFighters } from '../checks.js';
-import { resolveInitiative } from '../initiative.js';
-import { strategyPoints, validateRoster } from '../roster.js';
+import { characteristic, normalizeFighter, type FighterInput } from '../rules/fighter.js';
+import { assertFighters } from '../rules/checks.js';
+import { resolveInitiative } from '../rules/initiative.js';
+import { strategyPoints, validateRoster } from '../rules/roster.js';
 import type { Handler } from './preconditions.js';
 import { entry, expectPrepTurn, sideOf, violation } from './rules.js';
 import { checkDeploymentDistances } from './distances.js';

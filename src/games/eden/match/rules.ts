@@ -5,7 +5,7 @@
  */
 import type { Dice } from '../../dice/index.js';
 import { RuleViolation } from '../../errors.js';
-import { isOutOfAction, type Fighter } from '../fighter.js';
+import { isOutOfAction, type Fighter } from '../rules/fighter.js';
 import type { FighterRef } from './command-types.js';
 import { SIDES, isInAction, own, type EdenEvent, type EdenMatchState, type EdenOptions, type FighterEntry, type PrepStep, type Side } from './state.js';
 

@@ -3,10 +3,10 @@
  * decider (decide.ts) turns commands into events, evolve.ts folds events into this state.
  */
 import type { DiceTranscript } from '../../dice/index.js';
-import { isOutOfAction, type Fighter } from '../fighter.js';
-import type { WeatherCondition } from '../catalog/weather.js';
-import type { NpcDecision } from '../npc.js';
-import type { SceneryState } from '../scenery.js';
+import { isOutOfAction, type Fighter } from '../rules/fighter.js';
+import type { WeatherCondition } from '../rules/catalog/weather.js';
+import type { NpcDecision } from '../rules/npc.js';
+import type { SceneryState } from '../rules/scenery.js';
 import type { EdenOutcome } from './outcome.js';
 
 export type Side = 'A' | 'B';

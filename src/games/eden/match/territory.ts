@@ -4,9 +4,9 @@
  * placement turn and the active fighter are checked by the dispatcher.
  */
 import { InvalidInput } from '../../errors.js';
-import { attackScenery, effectiveRules, igniteScenery, ruleValue, touchBurning } from '../scenery.js';
-import { sceneryById } from '../catalog/scenery.js';
-import { hostilePresence } from '../terrain.js';
+import { attackScenery, effectiveRules, igniteScenery, ruleValue, touchBurning } from '../rules/scenery.js';
+import { sceneryById } from '../rules/catalog/scenery.js';
+import { hostilePresence } from '../rules/terrain.js';
 import type { Handler } from './preconditions.js';
 import { refId, sameFighter, updates, violation } from './rules.js';
 import { checkSceneryDistance } from './distances.js';

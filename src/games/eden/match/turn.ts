@@ -3,10 +3,10 @@
  * and the actions of the active fighter that are not attacks (EDEN-MOVE-ACT-1/2, EDEN-STATE-FIRE-2).
  * Phases, the acting player, whose turn and the active fighter are checked by the dispatcher.
  */
-import { characteristic } from '../fighter.js';
-import { tacticCost } from '../tactics.js';
-import { douseFire } from '../states.js';
-import { characteristicRoll } from '../rolls.js';
+import { characteristic } from '../rules/fighter.js';
+import { tacticCost } from '../rules/tactics.js';
+import { douseFire } from '../rules/states.js';
+import { characteristicRoll } from '../rules/rolls.js';
 import type { Handler } from './preconditions.js';
 import { entry, sideOf, updates, violation } from './rules.js';
 import { checkMoveDistance, moveAllowance } from './distances.js';

@@ -2,11 +2,11 @@
  * The Upkeep phase (EDEN-UPKEEP-3..11) after the NPCs acted (EDEN-UPKEEP-2), and the end of the
  * game (EDEN-GAME-1/2/3). The phase is checked by the dispatcher.
  */
-import { applyWeatherEffects } from '../weather.js';
-import type { WeatherCondition } from '../catalog/weather.js';
-import type { Fighter } from '../fighter.js';
-import { sceneryUpkeep } from '../scenery.js';
-import { upkeep as resolveUpkeep } from '../upkeep.js';
+import { applyWeatherEffects } from '../rules/weather.js';
+import type { WeatherCondition } from '../rules/catalog/weather.js';
+import type { Fighter } from '../rules/fighter.js';
+import { sceneryUpkeep } from '../rules/scenery.js';
+import { upkeep as resolveUpkeep } from '../rules/upkeep.js';
 import type { CommandOf } from './command-types.js';
 import type { Handler } from './preconditions.js';
 import { bandSide, entry, rollsFrom, sameFighter, violation } from './rules.js';

@@ -1,5 +1,5 @@
 /** Optional rule: Weather (§18, EDEN-WEATHER-*). The option and the preparation step are checked by the dispatcher. */
-import { rollWeather } from '../weather.js';
+import { rollWeather } from '../rules/weather.js';
 import type { Handler } from './preconditions.js';
 
 /** EDEN-PREP-0 / EDEN-WEATHER-1: 2D6 before step 1; EDEN-WEATHER-9: options.weather rolls (repeats re-rolled, EDEN-AMB-26). */

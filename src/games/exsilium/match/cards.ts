@@ -4,7 +4,7 @@
  */
 import type { Dice } from '../../dice/index.js';
 import { RuleViolation } from '../../errors.js';
-import { DeckLog } from '../decks.js';
+import { DeckLog } from '../rules/decks.js';
 import type { DropMode } from './evolve-actions.js';
 import type { TableEvent } from './evolve.js';
 import { dodgeFactionCard } from './dodge.js';

@@ -4,10 +4,10 @@
  */
 import type { Dice } from '../../dice/index.js';
 import { RuleViolation, pointer } from '../../errors.js';
-import { DeckLog } from '../decks.js';
-import { resolveNewaruCombat } from '../newaru-combat.js';
-import { outcomePile, type OutcomeCard } from '../outcome.js';
-import { resolvePlayerCombat, type Combatant } from '../player-combat.js';
+import { DeckLog } from '../rules/decks.js';
+import { resolveNewaruCombat } from '../rules/newaru-combat.js';
+import { outcomePile, type OutcomeCard } from '../rules/outcome.js';
+import { resolvePlayerCombat, type Combatant } from '../rules/player-combat.js';
 import type { CombatEffects, TableEvent } from './evolve.js';
 import { checkRelease, checkWin, Decision, figures, requireFactionCard, requireTurn, tileOf } from './rules.js';
 import { own, points, type PendingCombat, type Table, type TablePlayer } from './table.js';

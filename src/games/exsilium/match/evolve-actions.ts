@@ -2,7 +2,7 @@
  * The fold of the Exsilium table events added for card actions, upgrades, terminal control and
  * faction abilities (evolve.ts folds the turn and combat events and delegates these here).
  */
-import type { Faction } from '../retreat.js';
+import type { Faction } from '../rules/retreat.js';
 import type { PendingCombat, Table, TableNode, TablePlayer } from './table.js';
 
 export type Ability = 'syl_drone' | 'keber_strike' | 'vinsan_sinkhole' | 'wardun_paralysis';

@@ -1,6 +1,6 @@
 /** The fold of an Exsilium match's table events: each event is a fact the decider already checked. */
-import type { EnemyCard, Tier } from '../enemy-actions.js';
-import type { Faction } from '../retreat.js';
+import type { EnemyCard, Tier } from '../rules/enemy-actions.js';
+import type { Faction } from '../rules/retreat.js';
 import type { PendingCombat, Table, TablePlayer } from './table.js';
 import { ACTION_EVENT_TYPES, type ActionEvent, drawInto, evolveAction, isTerminalNode, withPlayer, without } from './evolve-actions.js';
 

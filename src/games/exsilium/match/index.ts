@@ -5,7 +5,7 @@
  * `exsilium.newaruMove` may omit `nodes` and `newaru`; a following `exsilium.newaruAction` may omit
  * `decks` / `discards` (per level: a level sent in either wins over the projected one).
  */
-import type { Tier } from '../enemy-actions.js';
+import type { Tier } from '../rules/enemy-actions.js';
 import * as abilities from './abilities.js';
 import * as cards from './cards.js';
 import * as combat from './combat.js';

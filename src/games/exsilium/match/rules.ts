@@ -1,8 +1,8 @@
 /** What the Exsilium table deciders share: the event recorder, the board queries and the per-step checks. */
 import { RuleViolation } from '../../errors.js';
-import { buildBoard, stepsFrom, type Board } from '../board.js';
+import { buildBoard, stepsFrom, type Board } from '../rules/board.js';
 import { evolveTable, type TableEvent } from './evolve.js';
-import { RELEASE_SLOT } from '../retreat.js';
+import { RELEASE_SLOT } from '../rules/retreat.js';
 import { own, points, setOwn, type PendingCombat, type Table, type TableNode, type TablePlayer } from './table.js';
 
 /** Emits events and folds each at once, so later checks see the table they leave. */

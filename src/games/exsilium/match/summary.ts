@@ -3,7 +3,7 @@
  * phase, each player's faction, card counts, miniatures, tokens, ability slots, upgrades and
  * terminals; the board's known tiles, Newaru and decks; the winner. Derived from the table only.
  */
-import type { Faction } from '../retreat.js';
+import type { Faction } from '../rules/retreat.js';
 import { own, points, setOwn, type Table } from './table.js';
 
 export interface TableSummary {

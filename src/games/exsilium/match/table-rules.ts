@@ -51,7 +51,7 @@ const mapValues = <T, U>(map: Record<string, T>, f: (value: T, key: string) => U
 const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 const hideList = (x: unknown) => (Array.isArray(x) ? hideAll(x) : x);
 
-/** A deck transcript (src/games/exsilium/decks.ts): draws are revealed cards; shuffled orders and the seed that makes them are not. */
+/** A deck transcript (src/games/exsilium/rules/decks.ts): draws are revealed cards; shuffled orders and the seed that makes them are not. */
 function viewTranscript(x: unknown): unknown {
   if (!isRecord(x)) return x;
   const shuffles = Array.isArray(x.shuffles) ? x.shuffles.map((s) => (isRecord(s) ? { ...s, order: hideList(s.order) } : s)) : x.shuffles;

@@ -5,10 +5,10 @@
  * from `options` and are validated here (400 with `/options/...` paths); nothing is invented.
  */
 import { InvalidInput, type InputProblem, pointer } from '../../errors.js';
-import type { BoardNode } from '../board.js';
-import type { EnemyCard, Tier } from '../enemy-actions.js';
-import type { Faction } from '../retreat.js';
-import { victoryTarget, type PlayerCount } from '../victory.js';
+import type { BoardNode } from '../rules/board.js';
+import type { EnemyCard, Tier } from '../rules/enemy-actions.js';
+import type { Faction } from '../rules/retreat.js';
+import { victoryTarget, type PlayerCount } from '../rules/victory.js';
 
 export interface TableNode extends BoardNode {
   /** A connection terminal (EXS-BOARD-4). */

@@ -1,10 +1,10 @@
 /** The turn structure of an Exsilium match: start-player bid, rounds, activation, movement, end of turn and the enemy activation. */
 import type { Dice } from '../../dice/index.js';
 import { InvalidInput, RuleViolation, pointer } from '../../errors.js';
-import { DeckLog } from '../decks.js';
-import { moveNewaru } from '../newaru-movement.js';
-import { respawn } from '../respawn.js';
-import { checkMines } from '../mines.js';
+import { DeckLog } from '../rules/decks.js';
+import { moveNewaru } from '../rules/newaru-movement.js';
+import { respawn } from '../rules/respawn.js';
+import { checkMines } from '../rules/mines.js';
 import { eliminate } from './abilities.js';
 import { fightNewaru } from './combat.js';
 import { BARALYTAS_COMPOSITION, own, setOwn, type PendingCombat, type Table } from './table.js';

@@ -6,13 +6,13 @@
  */
 import type { Dice } from '../../dice/index.js';
 import { RuleViolation } from '../../errors.js';
-import type { Action } from '../actions.js';
-import { type AllyKind, type Board, type Color, inPlay } from '../board.js';
-import { destroyedPairs } from '../end.js';
-import { goomzPhase } from '../goomz-phase.js';
-import { returnAllies } from '../noa.js';
-import { type RawStep, validatePlayerPhase } from '../player-phase.js';
-import { setupProblems } from '../setup.js';
+import type { Action } from '../rules/actions.js';
+import { type AllyKind, type Board, type Color, inPlay } from '../rules/board.js';
+import { destroyedPairs } from '../rules/end.js';
+import { goomzPhase } from '../rules/goomz-phase.js';
+import { returnAllies } from '../rules/noa.js';
+import { type RawStep, validatePlayerPhase } from '../rules/player-phase.js';
+import { setupProblems } from '../rules/setup.js';
 import type { SpiritGame } from './state.js';
 
 export type SpiritState = SpiritGame & { board: Board | null };

@@ -1,7 +1,7 @@
 /** Folding The Spirit of Eden match events into the match state (pure; never throws on an event the decider wrote). */
-import type { Ally, Board, Terrain } from '../board.js';
-import type { GoomzStep } from '../goomz-phase.js';
-import type { DieState, RawStep } from '../player-phase.js';
+import type { Ally, Board, Terrain } from '../rules/board.js';
+import type { GoomzStep } from '../rules/goomz-phase.js';
+import type { DieState, RawStep } from '../rules/player-phase.js';
 import type { SpiritState } from './decide.js';
 
 export const SPIRIT_EVENT_TYPES = ['soe.game_set_up', 'soe.dice_rolled', 'soe.player_step_taken', 'soe.goomz_phase_resolved', 'soe.game_ended'] as const;

@@ -5,7 +5,7 @@
  * `soe.goomzPhase`, `soe.turnStart` or `soe.status` may omit any board member: the projected one
  * is used (members sent win, e.g. the Allies after the player phase's ambushes and protections).
  */
-import type { Board } from '../board.js';
+import type { Board } from '../rules/board.js';
 
 export interface SpiritMatch {
   /** null until a Goomz phase or a turn start has been resolved. */

@@ -5,10 +5,10 @@
  * `soe.*` operations recorded as commands (index.ts).
  */
 import { InvalidInput, pointer, type InputProblem } from '../../errors.js';
-import { ACTION_FACES, type ActionFace } from '../actions.js';
-import type { Board, Mode, Terrain } from '../board.js';
-import type { DieState, RawStep } from '../player-phase.js';
-import type { GoomzStep } from '../goomz-phase.js';
+import { ACTION_FACES, type ActionFace } from '../rules/actions.js';
+import type { Board, Mode, Terrain } from '../rules/board.js';
+import type { DieState, RawStep } from '../rules/player-phase.js';
+import type { GoomzStep } from '../rules/goomz-phase.js';
 
 /** Creation options (documented in the command descriptions); all optional so a resolution log needs none. */
 export interface SpiritOptions {

@@ -2,8 +2,8 @@
  * What the event handlers of every family share: the event→handler table's types and the small
  * immutable updates of the match state (a band, a fighter, a scenery element, the preparation step).
  */
-import { isOutOfAction, type Fighter } from '../../fighter.js';
-import type { SceneryState } from '../../scenery.js';
+import { isOutOfAction, type Fighter } from '../../rules/fighter.js';
+import type { SceneryState } from '../../rules/scenery.js';
 import { otherSide, own, setOwn, type Band, type EdenEvent, type EdenMatchState, type FighterEntry, type Placement, type Side } from '../state.js';
 
 export type EventType = EdenEvent['type'];

@@ -1,5 +1,5 @@
 /** Folding the Infestation events (§17): the level, placed NPCs, their activation and elimination (EDEN-NPC-*). */
-import { isOutOfAction, normalizeFighter } from '../../fighter.js';
+import { isOutOfAction, normalizeFighter } from '../../rules/fighter.js';
 import { otherSide, type EdenMatchState } from '../state.js';
 import { countAttack, enterPrep, freshTurn, mapBand, nextPlacer, updateFighters, type EvolverTable } from './fold.js';
 

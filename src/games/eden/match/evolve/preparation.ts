@@ -1,5 +1,5 @@
 /** Folding the preparation events (EDEN-PREP-1..8, EDEN-WEATHER-6 under Mist). */
-import { isOutOfAction, normalizeFighter } from '../../fighter.js';
+import { isOutOfAction, normalizeFighter } from '../../rules/fighter.js';
 import { SIDES, otherSide, setOwn, type EdenMatchState, type FighterEntry, type Side } from '../state.js';
 import { afterMissions, enterPrep, freshTurn, mapBand, type EvolverTable } from './fold.js';
 
