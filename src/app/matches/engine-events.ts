@@ -11,6 +11,9 @@
  * - `<operation id>.resolved` (Ánima, Exsilium, The Spirit of Eden, resolution-log.ts) is at
  *   version 2 `{kind, request, dice}`, with a TypeBox schema (the request is the operation's body);
  *   v1 `{kind, request, result}` is upcast by `upcastResolutionV1`.
+ * - Every full-match event type has a JSON Schema of its data, generated from the game's TypeScript
+ *   event type (`npm run events:schemas` → src/games/<game>/match/events.schema.ts); it documents
+ *   and tests the data (tests/unit/matches/event-schemas.test.ts) and is never checked by the fold.
  * Changing an event's data: bump its `schemaVersion` here and add `upcasters[old]` (data of the old
  * version → the next), as for `match.note`.
  */
@@ -18,6 +21,11 @@ import { EDEN_EVENT_TYPES } from '../../games/eden/match/index.js';
 import { ANIMA_EVENT_TYPES } from '../../games/anima/match/index.js';
 import { TABLE_EVENT_TYPES as EXSILIUM_EVENT_TYPES } from '../../games/exsilium/match/index.js';
 import { SPIRIT_EVENT_TYPES } from '../../games/spirit-of-eden/match/evolve.js';
+import { EDEN_EVENT_SCHEMAS } from '../../games/eden/match/events.schema.js';
+import { ANIMA_EVENT_SCHEMAS } from '../../games/anima/match/events.schema.js';
+import { EXSILIUM_EVENT_SCHEMAS } from '../../games/exsilium/match/events.schema.js';
+import { SPIRIT_EVENT_SCHEMAS } from '../../games/spirit-of-eden/match/events.schema.js';
+import { Type, type TSchema } from '@sinclair/typebox';
 import type { EventDefinition } from './event-definition.js';
 import { ANIMA_RESOLVED_EVENTS } from '../../games/anima/commands/index.js';
 import { EXSILIUM_RESOLVED_EVENTS } from '../../games/exsilium/commands/index.js';
@@ -25,12 +33,21 @@ import { SPIRIT_RESOLVED_EVENTS } from '../../games/spirit-of-eden/commands/inde
 
 export type { EventDefinition } from './event-definition.js';
 
+const GENERATED = [EDEN_EVENT_SCHEMAS, ANIMA_EVENT_SCHEMAS, EXSILIUM_EVENT_SCHEMAS, SPIRIT_EVENT_SCHEMAS];
+
+/** The generated schema of a full-match event type's data, with its game's named shapes (`$defs`) beside it. */
+function generatedSchema(type: string): TSchema | undefined {
+  const game = GENERATED.find((g) => Object.hasOwn(g.events, type));
+  return game && Type.Unsafe({ ...game.events[type], $defs: game.$defs });
+}
+
 /** A full-match event type of `game` at version 1 (no upcaster yet). */
 const fullMatch =
   (game: string) =>
   (type: string): EventDefinition => ({
     type,
     schemaVersion: 1,
+    schema: generatedSchema(type),
     upcasters: {},
     description: `${game} full-match event (v1: the decider's event data).`,
   });

@@ -1,0 +1,313 @@
+/**
+ * The JSON Schema of the `data` of each anima full-match event type, generated from
+ * AnimaEvent (events.ts) by `npm run events:schemas` (scripts/event-schemas.mjs): do not edit;
+ * run the script again when an event type changes. Named shapes are `$defs` (`#/$defs/<name>`).
+ */
+export const ANIMA_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record<string, object> } = {
+  $defs: {
+    TieBreak: { type: 'object', properties: { speed: { type: 'number' }, order: { type: 'array', items: { type: 'string' } } }, required: ['speed', 'order'] },
+    SpeedRun: {
+      type: 'object',
+      properties: {
+        speed: { type: 'number' },
+        ids: { type: 'array', items: { type: 'string' } },
+        by: { enum: ['none', 'roll', 'stored'] },
+        rolls: { type: 'object', additionalProperties: { type: 'array', items: { type: 'number' } } },
+      },
+      required: ['speed', 'ids', 'by'],
+    },
+    PriorEncounter: {
+      type: 'object',
+      properties: {
+        encounter: { $ref: '#/$defs/EncounterOutcome' },
+        arrives: { type: 'boolean' },
+        creatureStays: { type: 'boolean' },
+        turnLost: { type: 'boolean' },
+        characterDies: { type: 'boolean' },
+        groupEliminated: { type: 'boolean' },
+        losesNextTurn: { type: 'boolean' },
+        groupSize: { type: 'number' },
+        handSize: { type: 'number' },
+      },
+      required: ['encounter', 'arrives', 'creatureStays', 'turnLost', 'characterDies', 'groupEliminated', 'losesNextTurn', 'groupSize'],
+    },
+    EncounterOutcome: {
+      type: 'object',
+      properties: {
+        card: { $ref: '#/$defs/EncounterCard' },
+        resolution: { enum: ['discarded_level', 'event', 'lost', 'won'] },
+        combat: { $ref: '#/$defs/CreatureCombat' },
+        giftsDrawn: { type: 'number' },
+        giftsLost: { type: 'number' },
+        recruited: { type: 'number' },
+      },
+      required: ['card', 'resolution'],
+    },
+    EncounterCard: {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        kind: { enum: ['creature', 'event'] },
+        level: { type: 'number' },
+        combat: { type: 'number' },
+        losesTurn: { type: 'boolean' },
+        expels: { type: 'boolean' },
+        gifts: { type: 'number' },
+        recruits: { type: 'number' },
+        losesGifts: { type: 'number' },
+        losesNextTurn: { type: 'boolean' },
+      },
+      required: ['name', 'kind', 'level'],
+    },
+    CreatureCombat: {
+      type: 'object',
+      properties: {
+        group: { $ref: '#/$defs/CombatSide' },
+        creature: { $ref: '#/$defs/CombatSide' },
+        margin: { type: 'number' },
+        winner: { enum: ['creature', 'group'] },
+        characterDies: { type: 'boolean' },
+      },
+      required: ['group', 'creature', 'margin', 'winner', 'characterDies'],
+    },
+    CombatSide: { type: 'object', properties: { combat: { type: 'number' }, roll: { type: 'number' }, total: { type: 'number' } }, required: ['combat', 'roll', 'total'] },
+    GroupCombat: {
+      type: 'object',
+      properties: {
+        group: { $ref: '#/$defs/CombatSide' },
+        opponent: { $ref: '#/$defs/CombatSide' },
+        margin: { type: 'number' },
+        winner: { enum: ['draw', 'group', 'opponent'] },
+        characterDies: { enum: ['group', 'opponent', null] },
+      },
+      required: ['group', 'opponent', 'margin', 'winner', 'characterDies'],
+    },
+    Exploration: {
+      type: 'object',
+      properties: {
+        roll: { type: 'number' },
+        row: { $ref: '#/$defs/TableRow' },
+        encounters: { type: 'array', items: { $ref: '#/$defs/EncounterOutcome' } },
+        characterDies: { type: 'boolean' },
+        expelled: { type: 'boolean' },
+        rewardAllowed: { type: 'boolean' },
+        groupSize: { type: 'number' },
+        groupEliminated: { type: 'boolean' },
+        losesNextTurn: { type: 'boolean' },
+        handSize: { type: 'number' },
+      },
+      required: ['roll', 'row', 'encounters', 'characterDies', 'expelled', 'rewardAllowed', 'groupSize', 'groupEliminated', 'losesNextTurn'],
+    },
+    TableRow: {
+      type: 'object',
+      properties: {
+        min: { type: 'number' },
+        max: { type: 'number' },
+        result: { enum: ['encounter', 'nothing', 'special'] },
+        count: { type: 'number' },
+        text: { type: 'string' },
+        expels: { type: 'boolean' },
+        rewardAllowed: { type: 'boolean' },
+        losesGifts: { type: 'number' },
+      },
+      required: ['min', 'max', 'result'],
+    },
+    SpeedTest: {
+      type: 'object',
+      properties: { speed: { type: 'number' }, roll: { type: 'number' }, total: { type: 'number' }, difficulty: { type: 'number' }, success: { type: 'boolean' } },
+      required: ['speed', 'roll', 'total', 'difficulty', 'success'],
+    },
+  },
+  events: {
+    'anima.character_kept': {
+      type: 'object',
+      properties: {
+        player: { type: 'string' },
+        kept: { type: 'number' },
+        returned: { type: 'number' },
+        gifts: { type: 'array', items: { type: 'number' } },
+        returnedGift: { type: 'number' },
+      },
+      required: ['player', 'kept', 'returned'],
+    },
+    'anima.deck_shuffled': {
+      type: 'object',
+      properties: { deck: { enum: ['characters', 'encounters', 'gifts'] }, order: { type: 'array', items: { type: 'number' } } },
+      required: ['deck', 'order'],
+    },
+    'anima.turn_started': {
+      type: 'object',
+      properties: {
+        turn: { type: 'number' },
+        order: { type: 'array', items: { type: 'string' } },
+        tieBreaks: { type: 'array', items: { $ref: '#/$defs/TieBreak' } },
+        runs: { type: 'array', items: { $ref: '#/$defs/SpeedRun' } },
+      },
+      required: ['turn', 'order', 'tieBreaks', 'runs'],
+    },
+    'anima.gifts_discarded': {
+      type: 'object',
+      properties: {
+        player: { type: 'string' },
+        count: { type: 'number' },
+        takenBy: { type: ['null', 'string'] },
+        reason: { type: 'string' },
+        cards: { type: 'array', items: { type: 'number' } },
+      },
+      required: ['player', 'count', 'takenBy', 'reason'],
+    },
+    'anima.character_dismissed': {
+      type: 'object',
+      properties: { player: { type: 'string' }, character: { type: 'number' }, takenBy: { type: ['null', 'string'] }, reason: { type: 'string' } },
+      required: ['player', 'character', 'takenBy', 'reason'],
+    },
+    'anima.group_replaced': {
+      type: 'object',
+      properties: { player: { type: 'string' }, character: { type: 'number' }, organisationDiscarded: { type: ['null', 'number'] } },
+      required: ['player', 'character'],
+    },
+    'anima.phase_finished': { type: 'object', properties: { player: { type: 'string' } }, required: ['player'] },
+    'anima.went': {
+      type: 'object',
+      properties: {
+        player: { type: 'string' },
+        location: { type: 'string' },
+        prior: {
+          anyOf: [
+            { type: 'null' },
+            { type: 'object', properties: { card: { type: 'number' }, result: { $ref: '#/$defs/PriorEncounter' }, drawn: { type: 'boolean' } }, required: ['card', 'result'] },
+          ],
+        },
+        recruited: { type: 'array', items: { type: 'number' } },
+      },
+      required: ['player', 'location', 'prior', 'recruited'],
+    },
+    'anima.sought': {
+      type: 'object',
+      properties: {
+        player: { type: 'string' },
+        source: { enum: ['deck', 'discard'] },
+        location: { type: 'number' },
+        encounter: { type: 'number' },
+        removed: { type: ['null', 'string'] },
+        saved: {
+          type: 'array',
+          items: { type: 'object', properties: { location: { type: 'string' }, by: { type: 'string' }, gift: { type: 'number' } }, required: ['location', 'by'] },
+        },
+        result: { $ref: '#/$defs/PriorEncounter' },
+        recruited: { type: 'array', items: { type: 'number' } },
+      },
+      required: ['player', 'source', 'location', 'encounter', 'removed', 'saved', 'result', 'recruited'],
+    },
+    'anima.rested': { type: 'object', properties: { player: { type: 'string' } }, required: ['player'] },
+    'anima.group_combat': {
+      type: 'object',
+      properties: {
+        player: { type: 'string' },
+        opponent: { type: 'string' },
+        combat: { $ref: '#/$defs/GroupCombat' },
+        spoil: { type: 'boolean' },
+        spoilCard: { type: ['null', 'number'] },
+      },
+      required: ['player', 'opponent', 'combat', 'spoil'],
+    },
+    'anima.traded': {
+      type: 'object',
+      properties: {
+        player: { type: 'string' },
+        with: { type: 'string' },
+        gives: {
+          type: 'object',
+          properties: { gifts: { type: 'number' }, characters: { type: 'array', items: { type: 'number' } }, cards: { type: 'array', items: { type: 'number' } } },
+          required: ['gifts', 'characters'],
+        },
+        receives: {
+          type: 'object',
+          properties: { gifts: { type: 'number' }, characters: { type: 'array', items: { type: 'number' } }, cards: { type: 'array', items: { type: 'number' } } },
+          required: ['gifts', 'characters'],
+        },
+      },
+      required: ['player', 'with', 'gives', 'receives'],
+    },
+    'anima.explored': {
+      type: 'object',
+      properties: {
+        player: { type: 'string' },
+        location: { type: 'string' },
+        drawn: { type: 'array', items: { type: 'number' } },
+        exploration: { $ref: '#/$defs/Exploration' },
+        recruited: { type: 'array', items: { type: 'number' } },
+      },
+      required: ['player', 'location', 'drawn', 'exploration', 'recruited'],
+    },
+    'anima.reward_claimed': {
+      type: 'object',
+      properties: {
+        player: { type: 'string' },
+        location: { type: 'string' },
+        reward: { type: 'number' },
+        kind: { enum: ['gift', 'mission', 'recruit', 'special'] },
+        giftsDrawn: { type: 'number' },
+        recruited: { type: 'number' },
+        mission: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            final: { type: 'boolean' },
+            combat: { $ref: '#/$defs/CreatureCombat' },
+            speedTest: { $ref: '#/$defs/SpeedTest' },
+            success: { type: 'boolean' },
+            resistStarted: { type: 'boolean' },
+          },
+          required: ['name', 'final', 'success'],
+        },
+      },
+      required: ['player', 'location', 'reward', 'kind'],
+    },
+    'anima.gifts_drawn': { type: 'object', properties: { player: { type: 'string' }, cards: { type: 'array', items: { type: 'number' } } }, required: ['player', 'cards'] },
+    'anima.gifts_lost': { type: 'object', properties: { player: { type: 'string' }, cards: { type: 'array', items: { type: 'number' } } }, required: ['player', 'cards'] },
+    'anima.gift_played': {
+      type: 'object',
+      properties: {
+        player: { type: 'string' },
+        gift: { type: 'number' },
+        character: { type: ['null', 'number'] },
+        target: { anyOf: [{ type: 'null' }, { type: 'object', properties: { player: { type: 'string' }, character: { type: 'number' } }, required: ['player', 'character'] }] },
+        forCombat: { type: 'boolean' },
+      },
+      required: ['player', 'gift', 'character', 'target', 'forCombat'],
+    },
+    'anima.organisation_left': { type: 'object', properties: { player: { type: 'string' }, organisation: { type: 'number' } }, required: ['player', 'organisation'] },
+    'anima.location_left': {
+      type: 'object',
+      properties: { player: { type: 'string' }, location: { type: 'string' }, abandoned: { type: ['null', 'string'] } },
+      required: ['player', 'location', 'abandoned'],
+    },
+    'anima.resisted': {
+      type: 'object',
+      properties: {
+        player: { type: 'string' },
+        mission: { type: 'string' },
+        location: { type: 'string' },
+        combat: { $ref: '#/$defs/CreatureCombat' },
+        progress: { type: 'number' },
+        completed: { type: 'boolean' },
+        expelled: { type: 'boolean' },
+      },
+      required: ['player', 'mission', 'location', 'progress', 'completed', 'expelled'],
+    },
+    'anima.mission_completed': {
+      type: 'object',
+      properties: {
+        player: { type: 'string' },
+        mission: { type: 'string' },
+        final: { type: 'boolean' },
+        benefit: { type: 'object', properties: { text: { type: 'string' }, giftsDrawn: { type: 'number' }, combat: { type: 'number' }, speed: { type: 'number' } } },
+      },
+      required: ['player', 'mission', 'final'],
+    },
+    'anima.final_mission_revealed': { type: 'object', properties: { card: { type: 'number' }, name: { type: 'string' } }, required: ['card', 'name'] },
+    'anima.character_lost': { type: 'object', properties: { player: { type: 'string' }, character: { type: 'number' } }, required: ['player', 'character'] },
+    'anima.game_won': { type: 'object', properties: { player: { type: 'string' }, mission: { type: 'string' } }, required: ['player', 'mission'] },
+  },
+};
