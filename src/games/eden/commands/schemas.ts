@@ -1,13 +1,15 @@
 /**
- * The TypeBox schema and description of every EDEN match command. Where a stateless operation
- * resolves the same thing (melee, ranged, thrown, spray, douse fire, scenery, roster, NPC), the command's members are taken from that operation's body (`fromBody`), with the full
- * fighters swapped for fighter refs: the match state supplies them. Members the match bounds
- * differently from the endpoint (ids of 200 characters, distances up to 100 000 cm, a band of 1..50
- * fighters, …) keep their own declaration, so every command validates exactly as before.
- * A compile-time check keeps each schema and its member of the EdenCommand union in step.
+ * The TypeBox schema and description of every EDEN match command: the one declaration of each
+ * command's input. The TypeScript types the match decider uses (`EdenCommand`, `CommandOf<T>`,
+ * `FighterRef`, `StrikeOptions`) are derived from these schemas (`Static`) at the end of this file,
+ * and src/games/eden/match imports them as types only. Where a stateless operation resolves the
+ * same thing (melee, ranged, thrown, spray, douse fire, scenery, roster, NPC), the command's members
+ * are taken from that operation's body (`fromBody`), with the full fighters swapped for fighter
+ * refs: the match state supplies them. Members the match bounds differently from the endpoint (ids
+ * of 200 characters, distances up to 100 000 cm, a band of 1..50 fighters, …) keep their own
+ * declaration, so every command validates exactly as before.
  */
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
-import type { CommandOf, EdenCommandType } from '../match/index.js';
 import { WEATHER_CONDITIONS } from '../rules/catalog/weather.js';
 import { DiceSpecSchema } from '../../../app/schemas/common.js';
 import { FighterSchema } from '../operations/schemas.js';
@@ -54,9 +56,11 @@ const scenery = edenSceneryOperation.body!;
 
 /** The members a strike takes besides its fighters: as POST /v1/eden/attacks/melee. */
 const STRIKE = ['reaction', 'aim', 'targetAim', 'via', 'modifiers', 'weapon', 'targetWeapon'] as const;
+/** The same without `via`: what an NPC's attack or charge takes (EDEN-NPC-3..5). */
+const STRIKE_OPTIONS = ['reaction', 'aim', 'targetAim', 'modifiers', 'weapon', 'targetWeapon'] as const;
 const dice = { dice: Type.Optional(DiceSpecSchema) };
 
-const cmd = <T extends EdenCommandType, P extends TProperties>(type: T, description: string, props: P) => ({
+const cmd = <T extends string, P extends TProperties>(type: T, description: string, props: P) => ({
   description,
   schema: Type.Object({ type: Type.Literal(type), ...props, ...dice }),
 });
@@ -271,14 +275,21 @@ export const EDEN_COMMAND_SCHEMAS = {
       contacts: Type.Optional(refs(50)),
       visible: Type.Optional(Type.Array(Type.Object({ id: Id, distance: Distance, lineOfSight: Type.Boolean(), concealed: Type.Optional(Type.Boolean()) }), { maxItems: 100 })),
       targetId: Type.Optional(Id),
-      ...fromBody(melee, ['reaction', 'aim', 'targetAim', 'modifiers', 'weapon', 'targetWeapon']),
+      ...fromBody(melee, STRIKE_OPTIONS),
     },
   ),
 };
 
-// Compile-time: each schema validates exactly its member of the EdenCommand union (both ways).
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// The command types, derived from the schemas above (one declaration per input, issue 23.2).
 type Schemas = typeof EDEN_COMMAND_SCHEMAS;
-type OutOfStep = { [T in EdenCommandType]: Same<Static<Schemas[T]['schema']>, CommandOf<T>> extends true ? never : T }[EdenCommandType];
-type Missing = Exclude<EdenCommandType, keyof Schemas> | Exclude<keyof Schemas, EdenCommandType>;
-export const EDEN_SCHEMAS_IN_STEP: [OutOfStep | Missing] extends [never] ? true : OutOfStep | Missing = true;
+export type EdenCommandType = keyof Schemas;
+/** The command of type `T`, as its schema validates it. */
+export type CommandOf<T extends EdenCommandType> = Static<Schemas[T]['schema']>;
+/** The commands of an EDEN match, one member per command type. */
+export type EdenCommand = { [T in EdenCommandType]: CommandOf<T> }[EdenCommandType];
+/** A fighter of the match: its id, or any object with its `id`. */
+export type FighterRef = Static<typeof FighterRef>;
+/** "A", "B" or a player id. */
+export type PlayerRef = Static<typeof Player>;
+/** The members a melee strike takes besides the two fighters and `via` (as POST /v1/eden/attacks/melee). */
+export type StrikeOptions = Pick<CommandOf<'eden.melee'>, (typeof STRIKE_OPTIONS)[number]>;

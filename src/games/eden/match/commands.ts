@@ -154,8 +154,8 @@ export const EDEN_COMMAND_TYPES = Object.keys(EDEN_COMMANDS) as EdenCommandType[
 
 /**
  * The one dispatcher: the game is not over, the command is known, its preconditions hold; then its
- * handler. A command arrives validated against its schema (the app layer checks each schema against
- * its EdenCommand member at compile time), so a known `type` is that member.
+ * handler. A command arrives validated against its schema (src/games/eden/commands/schemas.ts, from
+ * which its EdenCommand member is derived), so a known `type` is that member.
  */
 export function decide(command: EdenCommand | ReceivedCommand, state: EdenMatchState, dice: Dice): EdenEvent[] {
   if (state.phase === 'ended') violation('game_over', 'The game has ended (EDEN-GAME-1/2); no more commands.', { result: state.result });

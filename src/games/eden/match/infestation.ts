@@ -24,7 +24,8 @@ export const setInfestationLevel: Handler<'eden.set_infestation_level'> = (cmd, 
 export const placeNpc: Handler<'eden.place_npc'> = (cmd, state, _dice, { side }) => {
   const inf = state.infestation!;
   const input = cmd.npc;
-  const level = Number(cmd.level ?? input.level);
+  // `npc.level` is an extra member of the fighter (its schema declares none, and accepts extra members)
+  const level = Number(cmd.level ?? ('level' in input ? input.level : undefined));
   if (!Number.isInteger(level) || level < 1)
     throw new InvalidInput([{ path: '/command/level', code: 'required', message: "The NPC's Level (an integer ≥ 1) is needed: `level`, or `npc.level`." }]);
   assertFighters([[input, 'command', 'npc']]);
