@@ -7,13 +7,14 @@
 import type { Dice } from '../../dice/index.js';
 import { RuleViolation } from '../../errors.js';
 import type { Action } from '../rules/actions.js';
-import { type AllyKind, type Board, type Color, inPlay } from '../rules/board.js';
+import { type Board, type Color, inPlay } from '../rules/board.js';
 import { destroyedPairs } from '../rules/end.js';
 import { goomzPhase } from '../rules/goomz-phase.js';
 import { returnAllies } from '../rules/noa.js';
 import { type RawStep, validatePlayerPhase } from '../rules/player-phase.js';
 import { setupProblems } from '../rules/setup.js';
 import type { SpiritGame } from './state.js';
+import type { SpiritCommandOf } from '../commands/schemas.js';
 
 export type SpiritState = SpiritGame & { board: Board | null };
 export type SpiritEvent = { type: string; data: Record<string, unknown> };
@@ -32,7 +33,7 @@ function expectPhase(state: SpiritState, phase: SpiritState['phase'], doing: str
 }
 
 /** SOE-SETUP-1..5 / SOE-MODE-4: the dealt layout, with the 3 Objective piles (their card faces are not printed). */
-export function setUp(cmd: { board: Board }, state: SpiritState): SpiritEvent[] {
+export function setUp(cmd: SpiritCommandOf<'soe.set_up'>, state: SpiritState): SpiritEvent[] {
   expectPhase(state, 'setup', 'Setting up');
   const modes = state.options.modes;
   if (!cmd.board.objectives)
@@ -44,7 +45,7 @@ export function setUp(cmd: { board: Board }, state: SpiritState): SpiritEvent[] 
 }
 
 /** SOE-TURN-2: Allies due back from Noa return to a Forest (SOE-NOA-RET-2), Scarcity disables a card (SOE-MODE-6), then 4 dice are rolled (SOE-DICE-1). */
-export function roll(cmd: { returns?: Partial<Record<AllyKind, string>>; disabledCard?: number }, state: SpiritState, dice: Dice): SpiritEvent[] {
+export function roll(cmd: SpiritCommandOf<'soe.roll'>, state: SpiritState, dice: Dice): SpiritEvent[] {
   expectPhase(state, 'turn_start', 'Rolling');
   const scarcity = state.options.modes.includes('scarcity');
   if (scarcity && cmd.disabledCard === undefined) fail('disabled_card_missing', 'Scarcity mode: name the Action card turned face down this turn in `disabledCard` (SOE-MODE-6).');
@@ -91,8 +92,11 @@ function playerStep(state: SpiritState, step: RawStep, dice: Dice): SpiritEvent[
   ];
 }
 
+/** `soe.place` with its action read into the rules' Action (by the command adapter, src/games/spirit-of-eden/commands). */
+export type PlaceCommand = Omit<SpiritCommandOf<'soe.place'>, 'action'> & { action: Action };
+
 /** SOE-PLACE-1..3: a die on an Action card; the action the card shows for its value is resolved at once. */
-export function place(cmd: { die: number; card: number; action: Action }, state: SpiritState, dice: Dice): SpiritEvent[] {
+export function place(cmd: PlaceCommand, state: SpiritState, dice: Dice): SpiritEvent[] {
   // SOE-PLACE-2: the face → action mapping is card data, from the creation options
   if (!state.options.actionCards)
     fail('action_cards_missing', 'Create the match with `options.actionCards` (the 4 Action cards, faces 1..6): the rulebook does not print them (SOE-PLACE-2, SOE-AMB-12).');
@@ -100,21 +104,21 @@ export function place(cmd: { die: number; card: number; action: Action }, state:
 }
 
 /** SOE-REROLL-1: set one unused die aside to re-roll another (at most 2 per turn). */
-export function reroll(cmd: { die: number; discard: number }, state: SpiritState, dice: Dice): SpiritEvent[] {
+export function reroll(cmd: SpiritCommandOf<'soe.reroll'>, state: SpiritState, dice: Dice): SpiritEvent[] {
   expectPhase(state, 'player', 'A re-roll');
   const value = dice.roll('SOE-REROLL-1 re-roll', 1, 6)[0]!;
   return playerStep(state, { type: 'reroll', die: cmd.die, discard: cmd.discard, value }, dice);
 }
 
 /** SOE-OBJ-4 / SOE-REROLL-2: a die bonus of an owned Objective card re-rolls one unused die. */
-export function bonus(cmd: { die: number }, state: SpiritState, dice: Dice): SpiritEvent[] {
+export function bonus(cmd: SpiritCommandOf<'soe.bonus'>, state: SpiritState, dice: Dice): SpiritEvent[] {
   expectPhase(state, 'player', 'A bonus re-roll');
   const value = dice.roll('SOE-OBJ-4 bonus re-roll', 1, 6)[0]!;
   return playerStep(state, { type: 'bonus', die: cmd.die, value }, dice);
 }
 
 /** SOE-NOA-1: once per game, right after a roll, one unused die is set to any face. */
-export function noa(cmd: { die: number; value: number }, state: SpiritState, dice: Dice): SpiritEvent[] {
+export function noa(cmd: SpiritCommandOf<'soe.noa'>, state: SpiritState, dice: Dice): SpiritEvent[] {
   return playerStep(state, { type: 'noa', die: cmd.die, value: cmd.value }, dice);
 }
 
@@ -127,7 +131,7 @@ export function ringOrder(board: Board): Color[] {
 }
 
 /** SOE-TURN-1 / SOE-GOOMZ: the player phase ends; each Goomz in play applies F, C, E, D, A or B once; SOE-END-3 after each. */
-export function goomz(cmd: { order?: Color[]; picks?: Partial<Record<Color, AllyKind>> }, state: SpiritState): SpiritEvent[] {
+export function goomz(cmd: SpiritCommandOf<'soe.goomz'>, state: SpiritState): SpiritEvent[] {
   expectPhase(state, 'player', 'The Goomz phase');
   const board = state.board!;
   const order = cmd.order ?? ringOrder(board);
