@@ -168,7 +168,10 @@ describe('matches API', () => {
     expect(melee.status).toBe(201);
     const ev = melee.body.events[0];
     expect(ev.type).toBe('eden.melee_resolved');
-    expect(ev.data.dice.rolls.length).toBeGreaterThan(0);
+    // the event keeps the facts (event schema v2): the faces drawn and what changed on each fighter, no answer and no profile
+    expect(ev).toMatchObject({ schemaVersion: 2, data: { dice: { seed: null, values: [6, 6, 6, 1, 4] }, changes: { b1: { wounds: { torso: 3 } } } } });
+    expect(ev.data).not.toHaveProperty('result');
+    expect(ev.data).not.toHaveProperty('fighters');
     live = melee.body.state;
     const view = await call('GET', `/v1/matches/${id}`);
     expect(view.body.state).toEqual(live);

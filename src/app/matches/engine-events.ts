@@ -7,7 +7,9 @@
  *
  * - The full-match events of every game are at version 1: their data is the TypeScript event type
  *   of the game's decider (EdenEvent, AnimaEventData, Exsilium's TableEvent, The Spirit of Eden's
- *   evolve), and the lists below are the games' own (each fold is exhaustive over them).
+ *   evolve), and the lists below are the games' own (each fold is exhaustive over them); a type
+ *   whose data changed since has its version and upcasters in the game's match/event-versions.ts
+ *   (EDEN's attack events, Exsilium's combat: v2, the facts only).
  * - `<operation id>.resolved` (Ánima, Exsilium, The Spirit of Eden, resolution-log.ts) is at
  *   version 2 `{kind, request, dice}`, with a TypeBox schema (the request is the operation's body);
  *   v1 `{kind, request, result}` is upcast by `upcastResolutionV1`.
@@ -21,6 +23,8 @@ import { EDEN_EVENT_TYPES } from '../../games/eden/match/index.js';
 import { ANIMA_EVENT_TYPES } from '../../games/anima/match/index.js';
 import { TABLE_EVENT_TYPES as EXSILIUM_EVENT_TYPES } from '../../games/exsilium/match/index.js';
 import { SPIRIT_EVENT_TYPES } from '../../games/spirit-of-eden/match/evolve.js';
+import { EDEN_EVENT_VERSIONS } from '../../games/eden/match/event-versions.js';
+import { EXSILIUM_EVENT_VERSIONS } from '../../games/exsilium/match/event-versions.js';
 import { EDEN_EVENT_SCHEMAS } from '../../games/eden/match/events.schema.js';
 import { ANIMA_EVENT_SCHEMAS } from '../../games/anima/match/events.schema.js';
 import { EXSILIUM_EVENT_SCHEMAS } from '../../games/exsilium/match/events.schema.js';
@@ -52,10 +56,16 @@ const fullMatch =
     description: `${game} full-match event (v1: the decider's event data).`,
   });
 
+/** The game's own version of a type that changed (src/games/<game>/match/event-versions.ts) over its v1 definition. */
+const versioned =
+  (versions: Readonly<Record<string, Omit<EventDefinition, 'type'>>>) =>
+  (d: EventDefinition): EventDefinition =>
+    Object.hasOwn(versions, d.type) ? { ...d, ...versions[d.type] } : d;
+
 export const ENGINE_EVENTS: EventDefinition[] = [
-  ...EDEN_EVENT_TYPES.map(fullMatch('EDEN')),
+  ...EDEN_EVENT_TYPES.map(fullMatch('EDEN')).map(versioned(EDEN_EVENT_VERSIONS)),
   ...[...ANIMA_EVENT_TYPES].map(fullMatch('Ánima')),
-  ...[...EXSILIUM_EVENT_TYPES].map(fullMatch('Exsilium')),
+  ...[...EXSILIUM_EVENT_TYPES].map(fullMatch('Exsilium')).map(versioned(EXSILIUM_EVENT_VERSIONS)),
   ...SPIRIT_EVENT_TYPES.map(fullMatch('The Spirit of Eden')),
   ...ANIMA_RESOLVED_EVENTS,
   ...EXSILIUM_RESOLVED_EVENTS,

@@ -166,8 +166,10 @@ describe('Exsilium secrets in the events', () => {
     const newaru = combats.find((e) => (e.event.data as any).effects.enemyDeck)!;
     const seen = rules.viewEvent(newaru.event, 'p1', newaru).data as any;
     expect(seen.effects.enemyDeck.drawPile.every((x: unknown) => x === HIDDEN)).toBe(true);
-    expect(seen.result.decks.seed).toEqual(HIDDEN);
-    expect(seen.result.winner).toEqual((newaru.event.data as any).result.winner);
+    expect(seen.dice.seed).toEqual(HIDDEN);
+    // EXS-COMBAT-NEWARU-3: the cards drawn (the enemy action card, the Outcome cards) are shown to all
+    expect(seen.draws).toEqual((newaru.event.data as any).draws);
+    expect(seen.winner).toEqual((newaru.event.data as any).winner);
     const pvp = combats.find((e) => (e.event.data as any).effects.supplyCard)!;
     const loser = (pvp.event.data as any).effects.supplyCard.player;
     const other = loser === 'p1' ? 'p2' : 'p1';

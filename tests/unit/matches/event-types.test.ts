@@ -64,7 +64,8 @@ it('event types are defined once each, with a schema version ≥ 1 and an upcast
   }
   // the resolutions' facts: v2, with their v1 upcaster
   expect(definitionOf('soe.goomzPhase.resolved')).toMatchObject({ schemaVersion: 2, upcasters: { 1: expect.any(Function) } });
-  expect(definitionOf('eden.melee_resolved')).toMatchObject({ schemaVersion: 1 });
+  // EDEN's attacks: the facts (v2), with their v1 upcaster (tests/unit/matches/attack-event-facts.test.ts)
+  expect(definitionOf('eden.melee_resolved')).toMatchObject({ schemaVersion: 2, upcasters: { 1: expect.any(Function) } });
 });
 
 describe('the recorded match logs (tests/fixtures/match-logs)', () => {

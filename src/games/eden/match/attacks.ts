@@ -12,8 +12,8 @@ import { resolveThrow } from '../rules/thrown.js';
 import { resolveSpray } from '../rules/spray.js';
 import type { StrikeOptions } from './command-types.js';
 import type { Handler } from './preconditions.js';
-import { entry, expectActive, npcEliminations, stripFighters, updates, violation, type MatchFighter } from './rules.js';
-import { own, type EdenEvent, type EdenMatchState } from './state.js';
+import { entry, expectActive, npcEliminations, updates, violation, type MatchFighter } from './rules.js';
+import { diceFact, fighterChanges, own, type EdenEvent, type EdenMatchState } from './state.js';
 
 /** The melee core's input from a command's strike options (eden.melee, eden.activate_npc). */
 export function strikeInput(
@@ -59,9 +59,8 @@ export const melee: Handler<'eden.melee'> = (cmd, state, dice) => {
         reaction: r.reaction,
         responded: r.reaction === 'response' && r.apSpent.target > 0,
         success: r.success,
-        result: stripFighters(r, 'attacker', 'target'),
-        fighters: updates(r.attacker, r.target),
-        dice: dice.transcript(),
+        changes: fighterChanges(state, updates(r.attacker, r.target)),
+        dice: diceFact(dice.transcript()),
       },
     },
     // EDEN-NPC-6: putting an NPC out of action (the attacker's, or the target's by its Response)
@@ -111,7 +110,7 @@ export const ranged: Handler<'eden.ranged'> = (cmd, state, dice, { actor: s }) =
   return [
     {
       type: 'eden.shot_resolved',
-      data: { attackerId: s.id, weapon, targetId: r.targetId, success: r.success, result: stripFighters(r, 'shooter'), fighters: updates(...changed), dice: dice.transcript() },
+      data: { attackerId: s.id, weapon, targetId: r.targetId, success: r.success, changes: fighterChanges(state, updates(...changed)), dice: diceFact(dice.transcript()) },
     },
     ...npcEliminations(state, updates(...changed), s),
   ];
@@ -125,9 +124,9 @@ const areaFighters = (state: EdenMatchState, refs: readonly unknown[] | undefine
   });
 
 /**
- * The event of a throw or a spray (and the NPCs it put out of action): every fighter it changed.
- * The attacker may be among those hit: its own result is the later state of it, with the AP it has
- * after the attack.
+ * The event of a throw or a spray (and the NPCs it put out of action): what it changed on every
+ * fighter. The attacker may be among those hit: its own result is the later state of it, with the
+ * AP it has after the attack.
  */
 function areaAttackEvents(
   type: 'eden.throw_resolved' | 'eden.spray_resolved',
@@ -140,7 +139,7 @@ function areaAttackEvents(
   const byId = new Map<string, Fighter>([[a.id, r.attacker]]);
   for (const h of r.results) byId.set(h.id, h.id === a.id ? { ...h.fighter, ap: r.attacker.ap } : h.fighter);
   const fighters = [...byId].map(([id, fighter]) => ({ id, fighter }));
-  const data = { attackerId: a.id, weapon, success: r.success, result: stripFighters(r, 'attacker'), fighters, dice: dice.transcript() };
+  const data = { attackerId: a.id, weapon, success: r.success, changes: fighterChanges(state, fighters), dice: diceFact(dice.transcript()) };
   return [type === 'eden.throw_resolved' ? { type, data } : { type, data }, ...npcEliminations(state, fighters, a)];
 }
 

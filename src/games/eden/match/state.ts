@@ -207,7 +207,8 @@ export type EdenEvent =
         attacks: number;
         destroyed: boolean;
         replacedBy: SceneryState | null;
-        fighters: { id: string; fighter: Fighter }[];
+        /** v2: the attacker's AP after the Attack (v1 stored the whole fighter). */
+        changes: FighterChanges;
       };
     }
   | { type: 'eden.scenery_ignited'; data: { fighterId: string; sceneryId: string; markers: number; fire: number; destroyed: boolean; replacedBy: SceneryState | null } }
@@ -230,16 +231,52 @@ export type EdenEvent =
     }
   | { type: 'eden.game_ended'; data: { reason: 'turns' | 'elimination'; turn: number; victoryPoints: Record<Side, number>; winner: Side | null } };
 
+/**
+ * The dice a command drew, as its events store them (the facts, schema v2 of the attack events):
+ * `seed` the command's seed, null for fixed values or when no die was drawn; `values` every face
+ * drawn, in draw order (the transcript's rolls flattened; the answer's purposes are not facts).
+ */
+export interface DiceFact {
+  seed: string | null;
+  values: number[];
+}
+
+/** What an event changed on one fighter: the members the fold replaces, only those that changed (never the profile). */
+export type FighterChange = Partial<Pick<Fighter, 'wounds' | 'markers' | 'ap'>>;
+/** Fighter changes by fighter id (an own member per id, "__proto__" included). */
+export type FighterChanges = Record<string, FighterChange>;
+
+/** The facts of an attack (schema v2): who, with what, what it changed, the dice drawn; no rules-core answer. */
 export interface AttackData {
   /** The acting fighter (attacker, shooter, thrower). */
   attackerId: string;
   weapon: string | null;
   success: boolean;
-  /** Rules-core result (rolls, locations, exchanges), as the stateless endpoint reports it. */
-  result: Record<string, unknown>;
-  /** Every fighter the attack changed, after it (wounds, markers, AP). */
-  fighters: { id: string; fighter: Fighter }[];
-  dice: DiceTranscript;
+  /** What the attack changed on each fighter, by id: wounds, markers, AP after it (EDEN-WOUND-5, EDEN-ACT-3). */
+  changes: FighterChanges;
+  dice: DiceFact;
+}
+
+/** The dice fact of a command's dice: no seed when nothing was drawn (a seed no die used is no fact). */
+export function diceFact(transcript: DiceTranscript): DiceFact {
+  const values = transcript.rolls.flatMap((r) => r.values);
+  return { seed: values.length > 0 ? transcript.seed : null, values };
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** What `after` changed on the match's fighters (by their ids): the wounds, markers and AP that differ from the state's. */
+export function fighterChanges(state: EdenMatchState, after: readonly { id: string; fighter: Fighter }[]): FighterChanges {
+  const changes: FighterChanges = {};
+  for (const { id, fighter } of after) {
+    const before = own(state.fighters, id)?.fighter;
+    const change: FighterChange = {};
+    if (!before || !sameJson(before.wounds, fighter.wounds)) change.wounds = fighter.wounds;
+    if (!before || !sameJson(before.markers, fighter.markers)) change.markers = fighter.markers;
+    if (!before || before.ap !== fighter.ap) change.ap = fighter.ap;
+    if (Object.keys(change).length > 0) setOwn(changes, id, change);
+  }
+  return changes;
 }
 
 /**

@@ -10,7 +10,7 @@ import { hostilePresence } from '../rules/terrain.js';
 import type { Handler } from './preconditions.js';
 import { refId, sameFighter, updates, violation } from './rules.js';
 import { checkSceneryDistance } from './distances.js';
-import { isInAction, own, type EdenMatchState } from './state.js';
+import { fighterChanges, isInAction, own, type EdenMatchState } from './state.js';
 
 function scenery(state: EdenMatchState, ref: unknown) {
   const id = refId(ref);
@@ -62,7 +62,7 @@ export const attackSceneryCommand: Handler<'eden.attack_scenery'> = (cmd, state,
         attacks: r.scenery.attacks,
         destroyed: r.destroyedNow,
         replacedBy: r.replacedBy,
-        fighters: updates(r.attacker!),
+        changes: fighterChanges(state, updates(r.attacker!)),
       },
     },
   ];

@@ -8,7 +8,7 @@ import { DeckLog } from '../rules/decks.js';
 import { resolveNewaruCombat } from '../rules/newaru-combat.js';
 import { outcomePile, type OutcomeCard } from '../rules/outcome.js';
 import { resolvePlayerCombat, type Combatant } from '../rules/player-combat.js';
-import type { CombatEffects, TableEvent } from './evolve.js';
+import type { CombatEffects, CombatFacts, TableEvent } from './evolve.js';
 import { checkRelease, checkWin, Decision, figures, requireFactionCard, requireTurn, tileOf } from './rules.js';
 import { own, points, type PendingCombat, type Table, type TablePlayer } from './table.js';
 import { seedOf } from './turn.js';
@@ -99,6 +99,15 @@ function penalty(t: Table, player: string, miniatureNode: string, laidCards: str
 
 const minNode = (p: TablePlayer, id: string) => p.miniatures.find((m) => m.id === id)!.node!;
 
+/**
+ * EXS-DECK-2/3: what a combat's decks did, as facts: the cards drawn, and the seed of its shuffles
+ * (null when nothing was shuffled, or for fixed dice: seedOf's "fixed", which replays the same).
+ */
+function deckFacts(log: DeckLog): Pick<CombatFacts, 'draws' | 'dice'> {
+  const t = log.transcript();
+  return { draws: t.draws, dice: { seed: t.shuffles.length > 0 && t.seed !== 'fixed' ? t.seed : null, values: [] } };
+}
+
 function fightPlayer(d: Decision, c: Extract<PendingCombat, { kind: 'pvp' }>, command: FightCommand, log: DeckLog): void {
   const t = d.t;
   const a = c.attacker.player;
@@ -130,7 +139,7 @@ function fightPlayer(d: Decision, c: Extract<PendingCombat, { kind: 'pvp' }>, co
     ...penalty(t, loser, minNode(l, lost.miniature), lostCards, command),
   };
   const pool = l.pool.length;
-  d.emit({ type: 'exsilium.combat_resolved', data: { combat: c, winner, result: { ...result, decks: log.transcript() }, effects } });
+  d.emit({ type: 'exsilium.combat_resolved', data: { combat: c, winner, effects, ...deckFacts(log) } });
   // EXS-COMBAT-PVP-5 (4): the retreat may release the loser's ability.
   checkRelease(d, loser, pool);
   // EXS-WIN-3: a Baralytas token won in combat is checked against the target.
@@ -204,7 +213,7 @@ export function fightNewaru(d: Decision, c: Extract<PendingCombat, { kind: 'newa
   if (result.evaded && fz !== undefined) effects.discards = { [c.player]: [fz] };
   const winner = result.winner === 'player' ? c.player : result.winner === 'newaru' ? c.newaru : null;
   const pool = p.pool.length;
-  d.emit({ type: 'exsilium.combat_resolved', data: { combat: c, winner, result: { ...result, decks: log.transcript() }, effects } });
+  d.emit({ type: 'exsilium.combat_resolved', data: { combat: c, winner, effects, ...deckFacts(log) } });
   if (effects.retreat) checkRelease(d, c.player, pool);
 }
 

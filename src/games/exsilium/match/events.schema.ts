@@ -29,6 +29,17 @@ export const EXSILIUM_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Re
         },
       ],
     },
+    CombatFacts: {
+      type: 'object',
+      properties: {
+        combat: { $ref: '#/$defs/PendingCombat' },
+        winner: { type: ['null', 'string'] },
+        effects: { $ref: '#/$defs/CombatEffects' },
+        draws: { type: 'array', items: { $ref: '#/$defs/DeckDraw' } },
+        dice: { type: 'object', properties: { seed: { type: ['null', 'string'] }, values: { type: 'array', items: { type: 'number' } } }, required: ['seed', 'values'] },
+      },
+      required: ['combat', 'winner', 'effects', 'draws', 'dice'],
+    },
     CombatEffects: {
       type: 'object',
       properties: {
@@ -73,6 +84,7 @@ export const EXSILIUM_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Re
       },
       required: ['name', 'kind'],
     },
+    DeckDraw: { type: 'object', properties: { deck: { type: 'string' }, card: {}, for: { type: 'string' } }, required: ['deck', 'card'] },
     Figure: {
       anyOf: [
         { type: 'object', properties: { player: { type: 'string' }, miniature: { type: 'string' } }, required: ['player', 'miniature'] },
@@ -155,11 +167,7 @@ export const EXSILIUM_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Re
       required: ['player', 'node', 'faction', 'card'],
     },
     'exsilium.combats_triggered': { type: 'object', properties: { combats: { type: 'array', items: { $ref: '#/$defs/PendingCombat' } } }, required: ['combats'] },
-    'exsilium.combat_resolved': {
-      type: 'object',
-      properties: { combat: { $ref: '#/$defs/PendingCombat' }, winner: { type: ['null', 'string'] }, result: {}, effects: { $ref: '#/$defs/CombatEffects' } },
-      required: ['combat', 'winner', 'result', 'effects'],
-    },
+    'exsilium.combat_resolved': { $ref: '#/$defs/CombatFacts' },
     'exsilium.game_won': {
       type: 'object',
       properties: { player: { type: 'string' }, points: { type: 'number' }, target: { type: 'number' } },

@@ -1,4 +1,5 @@
 /** The fold of an Exsilium match's table events: each event is a fact the decider already checked. */
+import type { DeckDraw } from '../rules/decks.js';
 import type { EnemyCard, Tier } from '../rules/enemy-actions.js';
 import type { Faction } from '../rules/retreat.js';
 import type { PendingCombat, Table, TablePlayer } from './table.js';
@@ -18,6 +19,21 @@ export interface CombatEffects {
   enemyDeck?: { tier: Tier; drawPile: EnemyCard[]; discard: EnemyCard[] };
 }
 
+/**
+ * The facts of a combat (`exsilium.combat_resolved` schema v2, event-versions.ts): the combat, its
+ * winner, what changed on the table (`effects`), the cards drawn (Outcome and enemy action cards,
+ * in draw order) and the seed of its shuffles (`dice.seed`: null when nothing was shuffled or the
+ * command's dice were fixed values; Exsilium rolls no dice, so `values` is empty). No rules-core
+ * answer is stored.
+ */
+export interface CombatFacts {
+  combat: PendingCombat;
+  winner: string | null;
+  effects: CombatEffects;
+  draws: DeckDraw[];
+  dice: { seed: string | null; values: number[] };
+}
+
 export type TableEvent =
   | { type: 'exsilium.start_player_bid'; data: { bids: Record<string, number>; startPlayer: string | null; tied: string[]; order: string[]; baralytasDeck: number[] } }
   | { type: 'exsilium.tile_revealed'; data: { tile: string; deposits: Record<string, number>; terminals: string[]; newaru: { id: string; node: string } | null } }
@@ -30,7 +46,7 @@ export type TableEvent =
   | { type: 'exsilium.connection_token_taken'; data: { player: string; node: string } }
   | { type: 'exsilium.marker_picked_up'; data: { player: string; node: string; faction: Faction; card: string | null } }
   | { type: 'exsilium.combats_triggered'; data: { combats: PendingCombat[] } }
-  | { type: 'exsilium.combat_resolved'; data: { combat: PendingCombat; winner: string | null; result: unknown; effects: CombatEffects } }
+  | { type: 'exsilium.combat_resolved'; data: CombatFacts }
   | { type: 'exsilium.game_won'; data: { player: string; points: number; target: number } }
   | { type: 'exsilium.turn_ended'; data: { player: string } }
   | { type: 'exsilium.newaru_moved'; data: { id: string; from: string; to: string; adjacentTo: string[]; rules: string[] } }

@@ -221,10 +221,8 @@ function viewEvent(event: TableEvent, reader: Reader, context: { before: Exsiliu
       const fx = { ...d.effects };
       if (fx.supplyCard && fx.supplyCard.player !== reader) fx.supplyCard = { ...fx.supplyCard, card: HIDDEN as never };
       if (fx.enemyDeck) fx.enemyDeck = viewPile(fx.enemyDeck) as never;
-      const result = isRecord(d.result)
-        ? { ...d.result, decks: viewTranscript(d.result.decks), ...('enemyDeck' in d.result ? { enemyDeck: viewPile(d.result.enemyDeck) } : {}) }
-        : d.result;
-      return as({ ...d, result, effects: fx });
+      const dice = isRecord(d.dice) && typeof d.dice.seed === 'string' ? { ...d.dice, seed: HIDDEN as never } : d.dice;
+      return as({ ...d, dice, effects: fx });
     }
     case 'exsilium.eliminated': {
       // EXS-COMBAT-DISCARD-3: a victim's cards go into the face-down supply deck.

@@ -157,7 +157,12 @@ describe('Exsilium match: card Actions', () => {
     const { state } = await matchSpec('exsilium', { players, options: { ...base, decks: { ...base.decks, p1 } } })
       .givenCommands(upTo(10))
       .when({ type: 'exsilium.fight', player: 'p1', cards: ['p1-4'], favourableZone: 'p1-7' })
-      .then([{ type: 'exsilium.combat_resolved', data: { winner: null, result: { endedBy: 'evaded' }, effects: { discards: { p1: ['p1-7'] } } } }]);
+      .then([
+        {
+          type: 'exsilium.combat_resolved',
+          data: { winner: null, draws: [{ deck: 'advanced', card: { name: 'Swipe', evadable: true } }], effects: { discards: { p1: ['p1-7'] } } },
+        },
+      ]);
     expect(state.table.newaru).toHaveLength(1);
     expect(state.table.players.p1.hand).toEqual(['p1-4', 'p1-5', 'p1-6']);
   });

@@ -184,7 +184,7 @@ describe('Exsilium match: the empty-hand variant (EXS-AMB-3b, options.emptyHandL
           data: {
             combat: { kind: 'newaru', attacker: 'newaru', player: 'p1', miniature: 'syl-1', newaru: 'newaru-1' },
             winner: 'newaru-1',
-            result: { endedBy: 'no_defence', revealed: [] },
+            draws: [],
             effects: { retreat: { player: 'p1', miniature: 'syl-1' } },
           },
         },

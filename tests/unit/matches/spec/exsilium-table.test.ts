@@ -125,7 +125,7 @@ describe('Exsilium match: enemy activation and combats', () => {
           type: 'exsilium.combat_resolved',
           data: {
             winner: 'p1',
-            result: { tier: 'advanced', endedBy: 'outcome' },
+            draws: [{ deck: 'advanced' }, { deck: 'outcome', for: 'newaru', card: 4 }, { deck: 'outcome', for: 'player', card: 8 }],
             effects: { connection: { to: 'p1' }, factionToken: 'p1', discards: { p1: ['p1-5'] }, newaru: { id: 'newaru-1', to: null } },
           },
         },

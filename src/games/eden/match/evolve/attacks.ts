@@ -1,6 +1,7 @@
-/** Folding attacks: changed fighters, Attacks / Turn (EDEN-ATTACK-2), Engages (EDEN-ENGAGE-1), weapon uses (EDEN-EFFECT-LIMIT). */
+/** Folding attacks (event schema v2, event-versions.ts; v1 data is upcast first): what changed on fighters, Attacks / Turn (EDEN-ATTACK-2), Engages (EDEN-ENGAGE-1), weapon uses (EDEN-EFFECT-LIMIT). */
+import { current } from '../event-versions.js';
 import { own, type EdenMatchState, type FighterEntry } from '../state.js';
-import { countAttack, mapFighter, updateFighters, type EventData, type EvolverTable } from './fold.js';
+import { applyChanges, countAttack, mapFighter, type EventData, type EvolverTable } from './fold.js';
 
 function countUse(e: FighterEntry, weapon: string | null): FighterEntry {
   if (!weapon) return e;
@@ -10,13 +11,14 @@ function countUse(e: FighterEntry, weapon: string | null): FighterEntry {
 
 /** A shot, a throw or a spray: one Attack and one use of the weapon. */
 const weaponAttack = (state: EdenMatchState, d: EventData<'eden.shot_resolved' | 'eden.throw_resolved' | 'eden.spray_resolved'>): EdenMatchState => {
-  const next = updateFighters(state, d.fighters);
+  const next = applyChanges(state, d.changes);
   return mapFighter(next, d.attackerId, (e) => countUse({ ...e, turn: { ...e.turn, attacks: e.turn.attacks + 1 } }, d.weapon));
 };
 
 export const ATTACK_EVENTS: EvolverTable<'eden.melee_resolved' | 'eden.shot_resolved' | 'eden.throw_resolved' | 'eden.spray_resolved'> = {
-  'eden.melee_resolved': (state, d) => {
-    let next = updateFighters(state, d.fighters);
+  'eden.melee_resolved': (state, data) => {
+    const d = current('eden.melee_resolved', data);
+    let next = applyChanges(state, d.changes);
     next = mapFighter(next, d.attackerId, (e) => ({
       ...e,
       turn: { ...e.turn, attacks: e.turn.attacks + 1, engages: e.turn.engages + (d.via === 'engage' ? 1 : 0) },
@@ -24,10 +26,12 @@ export const ATTACK_EVENTS: EvolverTable<'eden.melee_resolved' | 'eden.shot_reso
     // EDEN-ATTACK-2: a Response counts towards the target's Attacks
     return d.responded ? countAttack(next, d.targetId) : next;
   },
-  'eden.shot_resolved': (state, d) =>
+  'eden.shot_resolved': (state, data) => {
+    const d = current('eden.shot_resolved', data);
     // EDEN-RANGED-2 (DE, seed 001 Fernkampf step 1): with no eligible target no ranged attack takes
     // place: it is neither one of the 2 Attacks nor a use of the weapon (ES: a paid failure, counted)
-    d.targetId === null && state.edition === 'de' ? updateFighters(state, d.fighters) : weaponAttack(state, d),
-  'eden.throw_resolved': weaponAttack,
-  'eden.spray_resolved': weaponAttack,
+    return d.targetId === null && state.edition === 'de' ? applyChanges(state, d.changes) : weaponAttack(state, d);
+  },
+  'eden.throw_resolved': (state, d) => weaponAttack(state, current('eden.throw_resolved', d)),
+  'eden.spray_resolved': (state, d) => weaponAttack(state, current('eden.spray_resolved', d)),
 };

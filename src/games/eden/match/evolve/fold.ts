@@ -4,7 +4,7 @@
  */
 import { isOutOfAction, type Fighter } from '../../rules/fighter.js';
 import type { SceneryState } from '../../rules/scenery.js';
-import { otherSide, own, setOwn, type Band, type EdenEvent, type EdenMatchState, type FighterEntry, type Placement, type Side } from '../state.js';
+import { otherSide, own, setOwn, type Band, type EdenEvent, type EdenMatchState, type FighterChanges, type FighterEntry, type Placement, type Side } from '../state.js';
 
 export type EventType = EdenEvent['type'];
 export type EventData<T extends EventType> = Extract<EdenEvent, { type: T }>['data'];
@@ -41,6 +41,18 @@ export function updateFighters(state: EdenMatchState, updates: { id: string; fig
     }
   }
   return next;
+}
+
+/** Apply what an event changed on fighters (wounds, markers, AP by fighter id; the rest of each fighter stays as it is). */
+export function applyChanges(state: EdenMatchState, changes: Readonly<FighterChanges>): EdenMatchState {
+  const changed: { id: string; fighter: Fighter }[] = [];
+  for (const [id, c] of Object.entries(changes)) {
+    const e = own(state.fighters, id);
+    if (!e) continue;
+    const f = e.fighter;
+    changed.push({ id, fighter: { ...f, wounds: c.wounds ?? f.wounds, markers: c.markers ?? f.markers, ap: c.ap ?? f.ap } });
+  }
+  return updateFighters(state, changed);
 }
 
 /** Update a scenery element; a destroyed one is replaced by its Devastated zone (EDEN-TERRAIN-R-DESTRUCTION). */

@@ -1,6 +1,7 @@
 /** Folding the Territory events (§16): placed, attacked, burning and touched scenery (EDEN-TERRAIN-*). */
+import { current } from '../event-versions.js';
 import type { EdenMatchState } from '../state.js';
-import { afterScenery, countAttack, enterPrep, nextPlacer, updateFighters, withScenery, type EvolverTable } from './fold.js';
+import { afterScenery, applyChanges, countAttack, enterPrep, nextPlacer, updateFighters, withScenery, type EvolverTable } from './fold.js';
 
 export const TERRITORY_EVENTS: EvolverTable<'eden.scenery_placed' | 'eden.scenery_attacked' | 'eden.scenery_ignited' | 'eden.scenery_contact_resolved' | 'eden.scenery_burned'> = {
   'eden.scenery_placed': (state, d) => {
@@ -16,8 +17,9 @@ export const TERRITORY_EVENTS: EvolverTable<'eden.scenery_placed' | 'eden.scener
     };
     return next.territory!.next === null ? enterPrep(next, afterScenery(next)) : next;
   },
-  'eden.scenery_attacked': (state, d) => {
-    const next = countAttack(updateFighters(state, d.fighters), d.attackerId);
+  'eden.scenery_attacked': (state, data) => {
+    const d = current('eden.scenery_attacked', data);
+    const next = countAttack(applyChanges(state, d.changes), d.attackerId);
     return withScenery(next, d.sceneryId, { attacks: d.attacks }, d.destroyed, d.replacedBy);
   },
   'eden.scenery_ignited': (state, d) => withScenery(state, d.sceneryId, { fire: d.fire }, d.destroyed, d.replacedBy),

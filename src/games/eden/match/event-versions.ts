@@ -1,0 +1,94 @@
+/**
+ * The schema versions of EDEN's events whose stored data changed (CONTRACT §8.2: stored events are
+ * the game's facts and outlive releases), with the upcaster of every earlier version.
+ * src/app/matches/engine-events.ts registers them; every other EDEN event type is still at version 1.
+ *
+ * Version 2 of the attack events (`eden.melee_resolved`, `eden.shot_resolved`,
+ * `eden.throw_resolved`, `eden.spray_resolved`) and of `eden.scenery_attacked` keeps the facts
+ * only: who attacked whom (ids), with which weapon, what changed on each fighter (`changes`: by
+ * fighter id, its new `wounds`, `markers` and `ap`, only those that changed) and the dice drawn
+ * (`dice: {seed, values}`). Version 1 stored the rules core's answer (`result`) and every changed
+ * fighter whole (`fighters`, profiles included) with the dice transcript: its upcaster keeps the
+ * members the fold reads (wounds, markers, AP of every fighter listed) and the faces drawn.
+ */
+import { setOwn, type DiceFact, type FighterChange, type FighterChanges } from './state.js';
+
+/**
+ * How one event type is read (structurally src/app/matches/event-definition.ts's EventDefinition;
+ * its data's schema is the one generated from the TypeScript event type, EdenEvent in state.ts).
+ */
+export interface EventVersion {
+  schemaVersion: number;
+  /** upcasters[v]: data of version v → version v + 1. */
+  upcasters: Record<number, (data: unknown) => unknown>;
+  description: string;
+}
+
+const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+
+/** v1 `fighters: [{id, fighter}]` → v2 `changes`: every fighter listed, with the members the fold replaces (the profile is left out). */
+function changesOf(fighters: unknown[]): FighterChanges {
+  const changes: FighterChanges = {};
+  for (const u of fighters) {
+    if (!isRecord(u) || typeof u.id !== 'string' || !isRecord(u.fighter)) continue;
+    const f = u.fighter;
+    const change: FighterChange = {};
+    if (isRecord(f.wounds)) change.wounds = f.wounds as FighterChange['wounds'];
+    if (isRecord(f.markers)) change.markers = f.markers as FighterChange['markers'];
+    if (typeof f.ap === 'number') change.ap = f.ap;
+    setOwn(changes, u.id, change);
+  }
+  return changes;
+}
+
+/** v1 dice transcript `{seed, rolls: [{sides, values, purpose}]}` → `{seed, values}` (no seed when no die was drawn). */
+function diceOf(transcript: unknown): DiceFact {
+  const rolls = isRecord(transcript) && Array.isArray(transcript.rolls) ? transcript.rolls : [];
+  const values = rolls.flatMap((r: unknown) => (isRecord(r) && Array.isArray(r.values) ? (r.values as number[]) : []));
+  const seed = isRecord(transcript) && typeof transcript.seed === 'string' && values.length > 0 ? transcript.seed : null;
+  return { seed, values };
+}
+
+/** Whether `data` is of version 1 (whole fighters, no `changes`). */
+const isV1 = (data: unknown): data is Record<string, unknown> => isRecord(data) && Array.isArray(data.fighters) && !('changes' in data);
+
+/** v1 → v2 of an attack: `result` and the whole `fighters` dropped, `changes` and the faces drawn kept. */
+export function upcastAttackV1(data: unknown): unknown {
+  if (!isV1(data)) return data;
+  const { result: _result, fighters, dice, ...facts } = data;
+  return { ...facts, changes: changesOf(fighters as unknown[]), dice: diceOf(dice) };
+}
+
+/** v1 → v2 of `eden.scenery_attacked`: the whole attacker dropped, its AP after the Attack kept (no dice: EDEN-AMB-33). */
+export function upcastSceneryAttackedV1(data: unknown): unknown {
+  if (!isV1(data)) return data;
+  const { fighters, ...facts } = data;
+  return { ...facts, changes: changesOf(fighters as unknown[]) };
+}
+
+const ATTACK_V2 =
+  'v2: the facts — `attackerId`, `weapon`, `success`, `changes` (by fighter id: its new `wounds`, `markers`, `ap`, only those that changed) and `dice` `{seed, values}` (the faces drawn; seed null for fixed values or no die); v1 (the rules core’s `result` and the changed fighters whole, with the dice transcript) is read as v2.';
+const attack = (what: string): EventVersion => ({ schemaVersion: 2, upcasters: { 1: upcastAttackV1 }, description: `${what}. ${ATTACK_V2}` });
+
+/** EDEN's event types at a version above 1, by type. */
+export const EDEN_EVENT_VERSIONS: Readonly<Record<string, EventVersion>> = {
+  'eden.melee_resolved': attack('EDEN-ATTACK-1 / EDEN-ENGAGE-1 / EDEN-MOVE-ACT-2: a melee attack between match fighters (`targetId`, `via`, `reaction`, `responded`)'),
+  'eden.shot_resolved': attack('EDEN-RANGED-1..7: a shot (`targetId`: the fighter hit at, null with no eligible target)'),
+  'eden.throw_resolved': attack('EDEN-THROW-1: a thrown weapon'),
+  'eden.spray_resolved': attack('EDEN-SPRAY-1/2: a spray weapon'),
+  'eden.scenery_attacked': {
+    schemaVersion: 2,
+    upcasters: { 1: upcastSceneryAttackedV1 },
+    description:
+      'EDEN-TERRAIN-R-DESTRUCTION / EDEN-AMB-33: an Attack on a scenery element (no dice). v2: `changes` holds the attacker’s AP after it (by fighter id); v1 (the attacker whole, profile included) is read as v2.',
+  },
+};
+
+/**
+ * The data of `type` at its current version, whoever stored it: the fold reads v1 data too (a log
+ * folded without the reads' upcasting, as tests and tools do), so it never depends on who upcast.
+ */
+export function current<T>(type: string, data: T): T {
+  const v = Object.hasOwn(EDEN_EVENT_VERSIONS, type) ? EDEN_EVENT_VERSIONS[type] : undefined;
+  return v && isV1(data) ? (v.upcasters[1]!(data) as T) : data;
+}
