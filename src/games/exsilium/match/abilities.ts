@@ -6,25 +6,12 @@
 import { RuleViolation, pointer } from '../../errors.js';
 import type { EliminationCause, Figure } from './evolve-actions.js';
 import type { TableEvent } from './evolve.js';
+import type { ExsiliumCommandOf } from '../commands/schemas.js';
 import { boardOf, checkRelease, Decision, figures, isFree, isTerminal, isTrapped, nodeDistances, requireMiniature, requireTurn, tileOf } from './rules.js';
 import { own, type Table } from './table.js';
 import { dodgeStrike } from './dodge.js';
 
-export interface AbilityCommand {
-  player: string;
-  /** SYL: the miniature whose drone fires; Wardun: the miniature that spits. */
-  miniature?: string;
-  /** Keber: the adjacent tile struck. */
-  tile?: string;
-  /** Vinsan: the 1–4 nodes the sinkhole destroys (pairwise adjacent: a 2 × 2 block at most). */
-  nodes?: string[];
-  /** Vinsan: where a figure standing on a destroyed node goes (node → adjacent free node; default the first free one). */
-  displace?: Record<string, string>;
-  /** Wardun: the miniature of another faction trapped under the Wardun token. */
-  target?: { player: string; miniature: string };
-  /** Victims' choices per player: cards into the supply deck and marker nodes (default: first cards in hand, first free nodes). */
-  victims?: Record<string, { supplyCards?: string[]; markerNodes?: string[]; /** Keber strike: the victim's «Arremetida» from hand. */ dodge?: string }>;
-}
+export type AbilityCommand = ExsiliumCommandOf<'exsilium.ability'>;
 
 /** EXS-FACTION-SYL-1: drone; -KEBER-1: strike; -VINSAN-1: sinkhole; -WARDUN-1: paralysis. */
 const ABILITY = { syl: 'syl_drone', keber: 'keber_strike', vinsan: 'vinsan_sinkhole', wardun: 'wardun_paralysis' } as const;

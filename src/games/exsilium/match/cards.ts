@@ -5,32 +5,14 @@
 import type { Dice } from '../../dice/index.js';
 import { RuleViolation } from '../../errors.js';
 import { DeckLog } from '../rules/decks.js';
-import type { DropMode } from './evolve-actions.js';
 import type { TableEvent } from './evolve.js';
+import type { ExsiliumCommandOf } from '../commands/schemas.js';
 import { dodgeFactionCard } from './dodge.js';
 import { afterStep, boardOf, Decision, isFree, isTerminal, requireCard, requireMiniature, requireTurn, tileOf } from './rules.js';
 import { own, type Table } from './table.js';
 import { controlLeftTerminal, seedOf, walk } from './turn.js';
 
-export interface PlayCommand {
-  player: string;
-  card: string;
-  /** The miniature that acts (Portal, Cross border, Cracking). */
-  miniature?: string;
-  /** Cross border: the 1–2 nodes stepped on; Hologram: 1–3. */
-  path?: string[];
-  /** Portal: the destination portal node; Cracking: the controlled terminal. */
-  node?: string;
-  /** Exchange: the card from hand to discard, and the card taken from the discard pile. */
-  discard?: string;
-  take?: string;
-  /** Eliminate: the card (hand or discard pile) removed from the game. */
-  target?: string;
-  /** Cross border: control the terminal left (EXS-TERMINAL-3). */
-  control?: boolean;
-  /** A faction-type Cracking: the terminal owner's dodge card from hand (their choice, EXS-KW-DODGE). */
-  dodge?: string;
-}
+export type PlayCommand = ExsiliumCommandOf<'exsilium.play'>;
 
 const need = <T>(value: T | undefined, member: string, kind: string): T => {
   if (value === undefined) throw new RuleViolation('choice_needed', `A ${kind} card needs \`${member}\`.`, { path: `/command/${member}` });
@@ -158,12 +140,7 @@ export function play(t: Table, c: PlayCommand, dice: Dice): TableEvent[] {
   return d.events;
 }
 
-export interface DropCommand {
-  player: string;
-  card: string;
-  node: string;
-  mode?: DropMode;
-}
+export type DropCommand = ExsiliumCommandOf<'exsilium.drop'>;
 
 /**
  * EXS-ACTION-6: the Drop secondary action — the card beside a free node adjacent to one of the
@@ -187,7 +164,7 @@ export function drop(t: Table, c: DropCommand): TableEvent[] {
 }
 
 /** EXS-ACTION-7: the Eliminate secondary action — the card leaves the game, its Action is not performed (any moment of the turn). */
-export function eliminate(t: Table, c: { player: string; card: string }): TableEvent[] {
+export function eliminate(t: Table, c: ExsiliumCommandOf<'exsilium.eliminate'>): TableEvent[] {
   requireTurn(t, c.player, { combatAllowed: true });
   requireCard(t, c.player, c.card);
   // EXS-MINE-3: a mine card may always be eliminated as a secondary action.
@@ -202,7 +179,7 @@ export function eliminate(t: Table, c: { player: string; card: string }): TableE
  * EXS-MINE-3: as a secondary action in their turn, the owner removes a mine they dropped (face up or
  * down) from the game; its marker token goes to the game reserve like a spent mine's (EXS-MINE-5).
  */
-export function removeMine(t: Table, c: { player: string; node: string }): TableEvent[] {
+export function removeMine(t: Table, c: ExsiliumCommandOf<'exsilium.remove_mine'>): TableEvent[] {
   const p = requireTurn(t, c.player, { combatAllowed: true });
   const mine = own(t.dropped, c.node);
   if (!mine || !t.cards[mine.card]?.mine || own(t.markers, c.node) !== p.faction)

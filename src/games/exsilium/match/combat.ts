@@ -5,34 +5,17 @@
 import type { Dice } from '../../dice/index.js';
 import { RuleViolation, pointer } from '../../errors.js';
 import { DeckLog } from '../rules/decks.js';
+import type { ExsiliumCommandOf } from '../commands/schemas.js';
 import { resolveNewaruCombat } from '../rules/newaru-combat.js';
-import { outcomePile, type OutcomeCard } from '../rules/outcome.js';
+import { outcomePile } from '../rules/outcome.js';
 import { resolvePlayerCombat, type Combatant } from '../rules/player-combat.js';
 import type { CombatEffects, CombatFacts, TableEvent } from './evolve.js';
 import { checkRelease, checkWin, Decision, figures, requireFactionCard, requireTurn, tileOf } from './rules.js';
 import { own, points, type PendingCombat, type Table, type TablePlayer } from './table.js';
 import { seedOf } from './turn.js';
 
-export interface FightCommand {
-  player: string;
-  /** Index of the pending combat to resolve (the active player's choice of order, EXS-COMBAT-TRIGGER-4); default 0. */
-  combat?: number;
-  /** The active player's cards laid (PvP) or revealed (Newaru). */
-  cards: string[];
-  /** PvP: the defender's reply (EXS-COMBAT-PVP-2). */
-  defenderCards?: string[];
-  /** Per player: the Baralytas token value handed over or returned on a loss (default the lowest held). */
-  give?: Record<string, number>;
-  /** The winner's fatigue discards (default the weakest cards in hand). */
-  discards?: string[];
-  /** The loser's card into the supply deck (default the first card laid, EXS-AMB-27). */
-  supplyCard?: string;
-  /** The free node of the tile for the loser's marker (default the first free one). */
-  markerNode?: string;
-  outcomeDeck?: OutcomeCard[];
-  /** Newaru: a Favourable Zone card from hand to evade an evadable attack (EXS-KW-FAVZONE, EXS-AMB-23). */
-  favourableZone?: string;
-}
+/** The members of `exsilium.fight`; the enemy activation builds one too when an adjacent Newaru attacks (EXS-COMBAT-TRIGGER-3). */
+export type FightCommand = Omit<ExsiliumCommandOf<'exsilium.fight'>, 'type' | 'dice'>;
 
 function laid(t: Table, player: string, cards: string[], member: string): number[] {
   const hand = t.players[player]!.hand;

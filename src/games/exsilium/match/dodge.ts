@@ -6,16 +6,11 @@
  */
 import { RuleViolation } from '../../errors.js';
 import type { TableEvent } from './evolve.js';
+import type { ExsiliumCommandOf } from '../commands/schemas.js';
 import { Decision, playerOf, requireCard } from './rules.js';
 import type { Table, TableCard } from './table.js';
 
-export interface DodgeCommand {
-  /** The defender: the player under attack (not the active player). */
-  player: string;
-  card: string;
-  /** The pending combat (index in the table's combats); default the first one against this player. */
-  combat?: number;
-}
+export type DodgeCommand = ExsiliumCommandOf<'exsilium.dodge'>;
 
 /** EXS-FACTION-KEBER-1: «Arremetida» (compared without case or accents), the card the ability text names. */
 export const isArremetida = (name: string): boolean => name.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase() === 'arremetida';

@@ -10,6 +10,7 @@ import { fightNewaru } from './combat.js';
 import { BARALYTAS_COMPOSITION, own, setOwn, type PendingCombat, type Table } from './table.js';
 import { afterStep, boardOf, Decision, figures, isFree, isTerminal, isTrapped, requireCard, requireMiniature, requireTurn, revealTile, tileOf } from './rules.js';
 import { evolveTable, type TableEvent } from './evolve.js';
+import type { ExsiliumCommandOf } from '../commands/schemas.js';
 
 /** The seed of a command's shuffles: its dice seed (fixed dice have none: 'fixed'). */
 export const seedOf = (dice: Dice) => dice.transcript().seed ?? 'fixed';
@@ -51,7 +52,7 @@ function startTurn(d: Decision, player: string): void {
 }
 
 /** EXS-SETUP-2: secret bids of faction tokens; the highest starts, every bid token goes to the game reserve. */
-export function bid(t: Table, command: { bids: Record<string, number> }, dice: Dice): TableEvent[] {
+export function bid(t: Table, command: ExsiliumCommandOf<'exsilium.bid'>, dice: Dice): TableEvent[] {
   if (t.phase !== 'bid') throw new RuleViolation('bid_over', 'The start player is already chosen (EXS-SETUP-2).');
   for (const id of Object.keys(command.bids)) {
     if (!t.bidders.includes(id))
@@ -89,7 +90,7 @@ export function bid(t: Table, command: { bids: Record<string, number> }, dice: D
  * EXS-PBOARD-2: 1 card puts the next miniature of the player board on the activation node; or
  * EXS-ACTION-3 / EXS-AMB-11: 1 faction token and no card put it on a terminal the player controls.
  */
-export function activate(t: Table, command: { player: string; card?: string; terminal?: string }): TableEvent[] {
+export function activate(t: Table, command: ExsiliumCommandOf<'exsilium.activate'>): TableEvent[] {
   const p = requireTurn(t, command.player);
   const node = command.terminal ?? p.activation;
   if (command.terminal !== undefined) {
@@ -146,14 +147,7 @@ function checkStep(t: Table, player: string, from: string, to: string, i: number
   }
 }
 
-export interface MoveCommand {
-  player: string;
-  card: string;
-  miniature: string;
-  path: string[];
-  /** EXS-TERMINAL-3: place a faction token on the terminal this move leaves for the first time. */
-  control?: boolean;
-}
+export type MoveCommand = ExsiliumCommandOf<'exsilium.move'>;
 
 /** The steps of one move (EXS-MOVE-1…3); answers the terminals it left. */
 export function walk(d: Decision, player: string, miniature: string, from: string, path: string[], allowance = 0): string[] {
@@ -242,7 +236,7 @@ function ambush(d: Decision, dice: Dice, player: string): void {
 }
 
 /** EXS-ACTION-5 / EXS-AMB-5: the turn ends (voluntarily with cards left); then the enemy activation (EXS-ROUND-2). */
-export function endTurn(t: Table, command: { player: string }, dice: Dice): TableEvent[] {
+export function endTurn(t: Table, command: ExsiliumCommandOf<'exsilium.end_turn'>, dice: Dice): TableEvent[] {
   requireTurn(t, command.player);
   const d = new Decision(t);
   passTurn(d, command.player, dice);

@@ -1,18 +1,11 @@
 /** The upgrade board (EXS-UPGRADE-1…7, EXS-TERMINAL-1/2, EXS-EX-5): purchases from a connection terminal. */
 import { RuleViolation, pointer } from '../../errors.js';
 import type { TableEvent } from './evolve.js';
+import type { ExsiliumCommandOf } from '../commands/schemas.js';
 import { Decision, isTerminal, requireFactionCard, requireTurn } from './rules.js';
 import { UPGRADE_SPACES, own, type Table } from './table.js';
 
-export interface BuyCommand {
-  player: string;
-  /** Cards from hand spent for their value (at least 1, EXS-UPGRADE-7). */
-  cards: string[];
-  /** Face-up upgrade cards bought (ids `upgrade-<n>`). */
-  buy: string[];
-  /** EXS-UPGRADE-5: first discard the 4 face-up cards (out of the game) and reveal 4 new ones. */
-  refresh?: boolean;
-}
+export type BuyCommand = ExsiliumCommandOf<'exsilium.buy'>;
 
 const distinct = (xs: string[]) => xs.every((x, i) => xs.indexOf(x) === i);
 
