@@ -15,11 +15,13 @@ import { enemies, leaveOrganisation, playGift, reconcileHands } from './gifts.js
 import { leaveLocation, resist } from './resist.js';
 import { coreGroup, drawCards, groupOf, holding, violation } from './rules.js';
 import { own, type AnimaPhase, type AnimaTable, type GroupState } from './state.js';
-import { discardGifts, dismissCharacter, goTo, keepCharacter, rest, seekNewHorizons, type Cmd } from './turn.js';
+import { discardGifts, dismissCharacter, goTo, keepCharacter, rest, seekNewHorizons } from './turn.js';
+import type { AnimaCommand, AnimaCommandOf, AnimaCommandType } from '../commands/schemas.js';
 
-type Handler = (c: Cmd, t: AnimaTable, g: GroupState, dice: Dice) => AnimaEvent[];
+/** A command's handler: the command as its schema validated it (src/games/anima/commands/schemas.ts). */
+type Handler<T extends AnimaCommandType> = (c: AnimaCommandOf<T>, t: AnimaTable, g: GroupState, dice: Dice) => AnimaEvent[];
 
-export interface AnimaCommandSpec {
+export interface AnimaCommandSpec<T extends AnimaCommandType = AnimaCommandType> {
   /** The phases it is played in; `what` names it in the wrong_phase message. */
   phases: AnimaPhase[];
   what: string;
@@ -27,10 +29,10 @@ export interface AnimaCommandSpec {
   inTurn: boolean;
   /** The pending choice this command makes (the only commands allowed while one is pending). */
   resolves?: 'casualty' | 'reward';
-  decide: Handler;
+  decide: Handler<T>;
 }
 
-const endPhase: Handler = (c, t, g) => {
+const endPhase: Handler<'anima.end_phase'> = (c, t, g) => {
   // ANIMA-MOVE: each player declares exactly one of Go, Seek new horizons or Rest.
   if (t.phase === 'move') violation('declaration_needed', 'In the Move phase declare anima.go, anima.seek_new_horizons or anima.rest (ANIMA-MOVE).');
   const foe = t.phase === 'interaction' ? enemyToFight(t, c.player) : null;
@@ -46,13 +48,13 @@ function enemyToFight(t: AnimaTable, player: string): string | null {
   return later.find((id) => enemies(t, me, t.groupsInPlay[id]!) && pair(t, player, id).canFight) ?? null;
 }
 
-const exploreOrResist: Handler = (c, t, g, dice) => {
+const exploreOrResist: Handler<'anima.explore'> = (c, t, g, dice) => {
   // ANIMA-MISSION-5: the round of the Resist mission is this Group's Exploration-phase action.
   if (holding(g)) violation('resist_due', `${c.player}'s Resist mission round is due: anima.resist (ANIMA-MISSION-5).`);
   return explore(c, t, g, dice);
 };
 
-export const ANIMA_COMMANDS: Record<string, AnimaCommandSpec> = {
+export const ANIMA_COMMANDS: { [T in AnimaCommandType]: AnimaCommandSpec<T> } = {
   'anima.keep_character': { phases: ['setup'], what: 'Keeping a Character (ANIMA-SETUP-3)', inTurn: false, decide: keepCharacter },
   'anima.discard_gifts': { phases: ['start'], what: 'Discarding Gifts (ANIMA-START-2a, ANIMA-START-3)', inTurn: true, decide: discardGifts },
   'anima.dismiss_character': { phases: ['start'], what: 'Dismissing a Character (ANIMA-START-2b, ANIMA-START-3)', inTurn: true, decide: dismissCharacter },
@@ -80,7 +82,7 @@ export const ANIMA_COMMANDS: Record<string, AnimaCommandSpec> = {
 
 export const ANIMA_COMMAND_TYPES = Object.keys(ANIMA_COMMANDS);
 
-function check(spec: AnimaCommandSpec, c: Cmd, t: AnimaTable): GroupState {
+function check(spec: Omit<AnimaCommandSpec, 'decide'>, c: AnimaCommand, t: AnimaTable): GroupState {
   if (!t.cards) {
     violation(
       'not_set_up',
@@ -152,12 +154,10 @@ function followUp(t: AnimaTable, dice: Dice): AnimaEvent[] {
 }
 
 /** decide(command, table, dice) → events; `fold` is the table after them (for the follow-ups). */
-export function decideTable(command: Cmd, table: AnimaTable, dice: Dice): AnimaEvent[] {
+export function decideTable(command: AnimaCommand, table: AnimaTable, dice: Dice): AnimaEvent[] {
   // Own members only: "constructor", "toString", "__proto__"… are unknown commands, not Object.prototype's.
-  const spec = own(ANIMA_COMMANDS, command.type);
-  if (!spec) violation('unknown_command', `Ánima matches know no command "${command.type}".`);
-  const g = check(spec, command, table);
-  const events = spec.decide(command, table, g, dice);
+  if (!own(ANIMA_COMMANDS, command.type)) violation('unknown_command', `Ánima matches know no command "${command.type}".`);
+  const events = decideCommand(command, table, dice);
   let t = events.reduce(evolveTable, table);
   for (let guard = 0; guard < 20; guard++) {
     const more = followUp(t, dice);
@@ -166,4 +166,11 @@ export function decideTable(command: Cmd, table: AnimaTable, dice: Dice): AnimaE
     t = more.reduce(evolveTable, t);
   }
   return events;
+}
+
+/** The command's preconditions, then its handler: the table's entry for its type takes that type's command. */
+function decideCommand<T extends AnimaCommandType>(command: AnimaCommandOf<T> & { type: T }, table: AnimaTable, dice: Dice): AnimaEvent[] {
+  const spec = ANIMA_COMMANDS[command.type];
+  const g = check(spec, command, table);
+  return spec.decide(command, table, g, dice);
 }

@@ -9,10 +9,7 @@ import type { Dice } from '../../dice/index.js';
 import { event, type AnimaEvent } from './events.js';
 import { characterOf, coreGroup, drawCards, groupOf, violation } from './rules.js';
 import type { AnimaTable, GiftCard, GroupState } from './state.js';
-import type { Cmd } from './turn.js';
-
-/** One Gift played: its name and, for an Ability card, the Character tapped to power it. */
-export type GiftPlay = { gift: string; character?: string };
+import type { AnimaCommandOf, GiftPlay, Redirect } from '../commands/schemas.js';
 
 const PLAY_PHASES = ['start', 'move', 'interaction', 'exploration'];
 
@@ -81,9 +78,9 @@ export function committedCombat(t: AnimaTable, player: string, plays: readonly G
 }
 
 /** ANIMA-TIMING-1/2/4, ANIMA-HAND-2, ANIMA-INCAP-1: play a Gift outside combat. */
-export function playGift(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
+export function playGift(c: AnimaCommandOf<'anima.play_gift'>, t: AnimaTable, g: GroupState): AnimaEvent[] {
   const gifts = giftDeck(t);
-  const card = namedGifts(t, g, [c.gift as string], c.player)[0]!;
+  const card = namedGifts(t, g, [c.gift], c.player)[0]!;
   const gift = gifts[card]!;
   if (gift.redirect)
     violation('redirect_with_go', `${gift.name} is played when a player declares where their Group goes: name it in the \`redirect\` of that anima.go (ANIMA-TIMING-2).`);
@@ -97,17 +94,14 @@ export function playGift(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
   if (gift.organisation && g.organisation !== null) {
     violation('organisation_held', `${c.player} already belongs to ${gifts[g.organisation]!.name}; leave it first (ANIMA-HAND-2).`);
   }
-  const character = powering(gift, g, c.character as string | undefined, c.player);
+  const character = powering(gift, g, c.character, c.player);
   let target: { player: string; character: number } | null = null;
   if (gift.incapacitates) {
-    const who = (c.target ?? {}) as { player?: string; character?: string };
-    target = { player: who.player ?? '', character: characterOf(groupOf(t, who.player, 'target player'), who.character, String(who.player)) };
+    const who = c.target;
+    target = { player: who?.player ?? '', character: characterOf(groupOf(t, who?.player, 'target player'), who?.character, String(who?.player)) };
   }
   return [event('anima.gift_played', { player: c.player, gift: card, character, target, forCombat: false })];
 }
-
-/** The Interrupt «Dirección Equivocada» (ANIMA-TIMING-2) played on an `anima.go`: who plays it, and where the Group is sent. */
-export type Redirect = { by: string; gift: string; location: string; character?: string };
 
 /**
  * ANIMA-TIMING-2: another player's Interrupt card with `redirect`, played when the mover declares
@@ -125,7 +119,7 @@ export function redirectOf(t: AnimaTable, mover: string, r: Redirect | undefined
 }
 
 /** ANIMA-HAND-2 / ANIMA-START-2a: discard the Organisation (Start phase). */
-export function leaveOrganisation(c: Cmd, _t: AnimaTable, g: GroupState): AnimaEvent[] {
+export function leaveOrganisation(c: AnimaCommandOf<'anima.leave_organisation'>, _t: AnimaTable, g: GroupState): AnimaEvent[] {
   if (g.organisation === null) violation('no_organisation', `${c.player} belongs to no Organisation.`);
   return [event('anima.organisation_left', { player: c.player, organisation: g.organisation })];
 }

@@ -9,9 +9,9 @@ import { rewardOptions } from '../rules/rewards.js';
 import { speedTest } from '../rules/speed.js';
 import { event, type AnimaEvent, type AnimaEventData } from './events.js';
 import { characterOf, coreGroup, drawCards, groupOf, shuffle, violation } from './rules.js';
-import { combatGifts, committedCombat, namedGifts, type GiftPlay } from './gifts.js';
+import { combatGifts, committedCombat, namedGifts } from './gifts.js';
 import type { AnimaTable, GroupState, MissionCard } from './state.js';
-import type { Cmd } from './turn.js';
+import type { AnimaCommandOf, TradeSide } from '../commands/schemas.js';
 
 /** The pair status of the interaction core for two players (ANIMA-INTERACT-1..5, ANIMA-LOSE-2). */
 export function pair(t: AnimaTable, a: string, b: string) {
@@ -24,20 +24,19 @@ export function pair(t: AnimaTable, a: string, b: string) {
   return interactions(groups, locations)[0]!;
 }
 
-function other(t: AnimaTable, c: Cmd, member: string): GroupState {
-  const id = c[member];
-  if (id === c.player) violation('same_player', 'A Group cannot interact with itself.');
+function other(t: AnimaTable, player: string, id: string, member: string): GroupState {
+  if (id === player) violation('same_player', 'A Group cannot interact with itself.');
   return groupOf(t, id, member);
 }
 
 /** ANIMA-INTERACT-2..5 / ANIMA-COMBAT-1..4: declare combat on a Group at the same Location. */
-export function declareCombat(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
-  const target = other(t, c, 'target');
-  const p = pair(t, c.player, c.target as string);
+export function declareCombat(c: AnimaCommandOf<'anima.declare_combat'>, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+  const target = other(t, c.player, c.target, 'target');
+  const p = pair(t, c.player, c.target);
   if (!p.canFight) violation(p.fightBlock!, `No combat with ${String(c.target)}: ${p.fightBlock} (ANIMA-INTERACT-2/3/5, ANIMA-LOSE-2).`, { reason: p.fightBlock });
   // ANIMA-TIMING-3: each side's Combat cards, before any roll.
-  const mine = combatGifts(t, c.player, c.gifts as GiftPlay[] | undefined);
-  const theirs = combatGifts(t, c.target as string, c.targetGifts as GiftPlay[] | undefined);
+  const mine = combatGifts(t, c.player, c.gifts);
+  const theirs = combatGifts(t, c.target, c.targetGifts);
   const combat = fightGroup(coreGroup(g, mine.combat), coreGroup(target, theirs.combat), dice);
   const winner = combat.winner === 'group' ? g : combat.winner === 'opponent' ? target : null;
   const loser = winner === g ? target : g;
@@ -48,26 +47,26 @@ export function declareCombat(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice):
   const played = new Set([...mine.events, ...theirs.events].map((e) => (e.data as { gift: number }).gift));
   const hand = winner && t.cards!.gifts ? loser.hand.filter((x) => !played.has(x)) : [];
   const spoilCard = hand.length ? hand[dice.roll('Gift given at random', 1, hand.length)[0]! - 1]! : null;
-  const data = { player: c.player, opponent: c.target as string, combat, spoil, ...(t.cards!.gifts ? { spoilCard } : {}) };
+  const data = { player: c.player, opponent: c.target, combat, spoil, ...(t.cards!.gifts ? { spoilCard } : {}) };
   return [...mine.events, ...theirs.events, event('anima.group_combat', data)];
 }
 
-type Side = { gifts?: number | string[]; characters?: string[] };
+type Side = TradeSide;
 
 /** ANIMA-INTERACT-1: a trade both players agreed to, between two Trade Locations (caps: ANIMA-HAND-1, ANIMA-GROUP-1). */
-export function tradeWith(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
-  const partner = other(t, c, 'with');
-  const p = pair(t, c.player, c.with as string);
+export function tradeWith(c: AnimaCommandOf<'anima.trade_with'>, t: AnimaTable, g: GroupState): AnimaEvent[] {
+  const partner = other(t, c.player, c.with, 'with');
+  const p = pair(t, c.player, c.with);
   if (!p.canTrade) violation(p.tradeBlock!, `No trade with ${String(c.with)}: ${p.tradeBlock} (ANIMA-INTERACT-1, ANIMA-LOSE-2).`, { reason: p.tradeBlock });
-  const gives = (c.gives as Side | undefined) ?? {};
-  const receives = (c.receives as Side | undefined) ?? {};
+  const gives = c.gives ?? {};
+  const receives = c.receives ?? {};
   // With a Gift deck the Gifts are named; without one they are counted.
   const gifts = (x: GroupState, s: Side, who: string) => {
     if (Array.isArray(s.gifts)) return { count: s.gifts.length, cards: namedGifts(t, x, s.gifts, who) };
     if (t.cards!.gifts && s.gifts) violation('name_the_gifts', 'This match has a Gift deck: name the Gifts traded (`gifts: ["…"]`).');
     return { count: s.gifts ?? 0 };
   };
-  const [mine, theirs] = [gifts(g, gives, c.player), gifts(partner, receives, c.with as string)];
+  const [mine, theirs] = [gifts(g, gives, c.player), gifts(partner, receives, c.with)];
   const names = (x: GroupState) => x.characters.map((ch) => ch.name);
   trade(
     { characters: names(g), handSize: g.handSize, gives: { characters: gives.characters, gifts: mine.count } },
@@ -77,17 +76,17 @@ export function tradeWith(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
   return [
     event('anima.traded', {
       player: c.player,
-      with: c.with as string,
+      with: c.with,
       gives: { gifts: mine.count, characters: cards(g, gives, c.player), ...(mine.cards ? { cards: mine.cards } : {}) },
-      receives: { gifts: theirs.count, characters: cards(partner, receives, c.with as string), ...(theirs.cards ? { cards: theirs.cards } : {}) },
+      receives: { gifts: theirs.count, characters: cards(partner, receives, c.with), ...(theirs.cards ? { cards: theirs.cards } : {}) },
     }),
   ];
 }
 
 /** ANIMA-EXPLORE-1..7: the exploration core on the Location's table with the Encounter deck in draw order. */
-export function explore(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+export function explore(c: AnimaCommandOf<'anima.explore'>, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
   // ANIMA-TIMING-3: Combat cards for the first Creature met, checked before any card is drawn.
-  const cards = committedCombat(t, c.player, c.gifts as GiftPlay[] | undefined);
+  const cards = committedCombat(t, c.player, c.gifts);
   const here = t.locations.find((l) => l.name === g.location)!;
   const card = t.cards!.locations[here.card]!;
   const most = Math.max(0, ...card.table.map((r) => (r.result === 'encounter' ? (r.count ?? 1) : 0)));
@@ -150,7 +149,7 @@ function benefitOf(card: MissionCard, handSize: number): { benefit?: AnimaEventD
 }
 
 /** ANIMA-REWARD-1..6 and ANIMA-MISSION-1..4: claim one reward of the Location explored. */
-export function claimReward(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+export function claimReward(c: AnimaCommandOf<'anima.claim_reward'>, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
   const cards = t.cards!;
   const here = t.locations.find((l) => l.name === g.location) ?? t.locations.find((l) => t.pending?.kind === 'reward' && l.name === t.pending.location)!;
   const card = cards.locations[here.card]!;
@@ -160,7 +159,7 @@ export function claimReward(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): A
   // ANIMA-MISSION-3: the revealed Final Mission is open to a player with enough completed Basic Missions.
   const missions = final && access.canAttempt ? [...open, final.name] : open;
   const options = rewardOptions({ location: card, characters: g.characters.length, handSize: g.handSize, turn: t.turn, lastRecruit: g.lastRecruit ?? undefined, missions });
-  const chosen = options[c.reward as number];
+  const chosen = options[c.reward];
   if (!chosen) violation('unknown_reward', `${card.name} lists ${options.length} reward(s): 0..${options.length - 1} (ANIMA-REWARD-1).`, { rewards: options });
   if (!chosen.allowed) violation(chosen.reason!, `That reward cannot be claimed: ${chosen.reason} (ANIMA-REWARD-2..5).`, { rewards: options });
   const base: AnimaEventData['anima.reward_claimed'] = { player: c.player, location: card.name, reward: chosen.index, kind: chosen.kind };
@@ -175,7 +174,7 @@ export function claimReward(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): A
   const isFinal = final !== null && chosen.mission === final.name;
   const m = isFinal ? final : cards.basicMissions[g.missions.find((x) => x.name === chosen.mission && !x.completed)!.card]!;
   if (c.gifts && m.test.kind !== 'combat') violation('no_combat', `${m.name} is not a combat; Combat cards cannot be played (ANIMA-TIMING-3).`);
-  const played = combatGifts(t, c.player, c.gifts as GiftPlay[] | undefined);
+  const played = combatGifts(t, c.player, c.gifts);
   const test = missionTest(m, g, dice, played.combat);
   const out: AnimaEvent[] = [...played.events, event('anima.reward_claimed', { ...base, mission: { name: m.name, final: isFinal, ...test } })];
   // ANIMA-MISSION-7 / ANIMA-AMB-12: a failed attempt leaves the Mission open.
@@ -183,6 +182,6 @@ export function claimReward(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): A
 }
 
 /** ANIMA-COMBAT-4: the losing player chooses which Character dies (ANIMA-GROUP-4). */
-export function chooseCasualty(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
+export function chooseCasualty(c: AnimaCommandOf<'anima.choose_casualty'>, t: AnimaTable, g: GroupState): AnimaEvent[] {
   return [event('anima.character_lost', { player: c.player, character: characterOf(g, c.character, c.player) })];
 }

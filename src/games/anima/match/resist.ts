@@ -10,21 +10,21 @@ import type { Dice } from '../../dice/index.js';
 import { fightCreature } from '../rules/combat.js';
 import { resistStep } from '../rules/missions.js';
 import { event, type AnimaEvent } from './events.js';
-import { combatGifts, type GiftPlay } from './gifts.js';
+import { combatGifts } from './gifts.js';
 import { completion } from './play.js';
 import { coreGroup, holding, violation } from './rules.js';
 import type { AnimaTable, GroupState } from './state.js';
-import type { Cmd } from './turn.js';
+import type { AnimaCommandOf } from '../commands/schemas.js';
 
 /** ANIMA-MISSION-5: this turn's round of the Resist mission (Exploration phase). */
-export function resist(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+export function resist(c: AnimaCommandOf<'anima.resist'>, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
   const r = g.resist;
   if (!r || !holding(g)) violation('no_resist_mission', `${c.player} holds no Location for a Resist mission (ANIMA-MISSION-5).`);
   const cards = t.cards!;
   const card = r.final ? cards.finalMissions[t.finalMission!.card]! : cards.basicMissions[g.missions.find((m) => m.name === r.mission)!.card]!;
   const enemy = card.test.kind === 'resist' ? card.test.enemy : undefined;
   if (!enemy && c.gifts) violation('no_combat', `${r.mission} names no enemy; Combat cards cannot be played (ANIMA-TIMING-3).`);
-  const played = combatGifts(t, c.player, c.gifts as GiftPlay[] | undefined);
+  const played = combatGifts(t, c.player, c.gifts);
   // ANIMA-COMBAT-1..4: the mission's enemies; a loss expels the Group (ANIMA-MISSION-5).
   const combat = enemy ? fightCreature(coreGroup(g, played.combat), enemy, dice) : undefined;
   const step = resistStep(r.progress, r.rounds, combat?.winner === 'creature');
@@ -33,7 +33,7 @@ export function resist(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaE
 }
 
 /** ANIMA-START-2d / ANIMA-AMB-5: the Group declares it leaves its Location; a Resist mission under way is abandoned. */
-export function leaveLocation(c: Cmd, _t: AnimaTable, g: GroupState): AnimaEvent[] {
+export function leaveLocation(c: AnimaCommandOf<'anima.leave_location'>, _t: AnimaTable, g: GroupState): AnimaEvent[] {
   if (g.location === null) violation('not_at_location', `${c.player}'s Group is at no Location.`);
   return [event('anima.location_left', { player: c.player, location: g.location, abandoned: g.resist?.mission ?? null })];
 }

@@ -6,16 +6,18 @@ import { seek, type ActiveLocation } from '../rules/seek.js';
 import type { PriorEncounter } from '../rules/prior.js';
 import { event, type AnimaEvent } from './events.js';
 import { characterOf, drawCards, shuffle, violation } from './rules.js';
-import { committedCombat, giftDeck, namedGifts, redirectOf, type GiftPlay, type Redirect } from './gifts.js';
+import { committedCombat, giftDeck, namedGifts, redirectOf } from './gifts.js';
 import { STARTING_GIFTS, own, type AnimaTable, type GroupState } from './state.js';
+import type { AnimaCommand, AnimaCommandOf } from '../commands/schemas.js';
 
-export type Cmd = { type: string; player: string; [member: string]: unknown };
+/** A full-match command (its type derived from its schema, src/games/anima/commands/schemas.ts). */
+export type Cmd = AnimaCommand;
 
 /** ANIMA-SETUP-3: keep one of the two Characters drawn; the other is shuffled back into the deck. */
-export function keepCharacter(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+export function keepCharacter(c: AnimaCommandOf<'anima.keep_character'>, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
   if (g.characters.length > 0) violation('already_done', `${c.player} already kept a Character (ANIMA-SETUP-3).`);
   const names = g.dealt.map((i) => t.cards!.characters[i]!.name);
-  const at = names.indexOf(c.character as string);
+  const at = names.indexOf(c.character);
   if (at < 0) violation('not_dealt', `Keep one of the two Characters drawn: ${names.join(', ')} (ANIMA-SETUP-3).`, { dealt: names });
   const kept = g.dealt[at]!;
   const returned = g.dealt[1 - at]!;
@@ -27,14 +29,14 @@ export function keepCharacter(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice):
 }
 
 /** ANIMA-SETUP-3 with a Gift deck: three of the four Gifts drawn are kept, the fourth is shuffled back. */
-function keptGifts(c: Cmd, t: AnimaTable, g: GroupState): { gifts?: number[]; returnedGift?: number } {
+function keptGifts(c: AnimaCommandOf<'anima.keep_character'>, t: AnimaTable, g: GroupState): { gifts?: number[]; returnedGift?: number } {
   if (!t.cards!.gifts) {
     // Gifts named without a Gift deck are refused (no_gift_deck), never ignored.
     if (c.gifts !== undefined) giftDeck(t);
     return {};
   }
   const gifts = t.cards!.gifts;
-  const names = (c.gifts as string[] | undefined) ?? [];
+  const names = c.gifts ?? [];
   const left = [...g.giftsDealt];
   const kept = names.map((n) => {
     const i = left.findIndex((x) => gifts[x]!.name === n);
@@ -48,11 +50,11 @@ function keptGifts(c: Cmd, t: AnimaTable, g: GroupState): { gifts?: number[]; re
 }
 
 /** ANIMA-START-2a / ANIMA-START-4: discard Gifts; the player with strictly fewest Gifts may take them. */
-export function discardGifts(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
+export function discardGifts(c: AnimaCommandOf<'anima.discard_gifts'>, t: AnimaTable, g: GroupState): AnimaEvent[] {
   // With a Gift deck the Gifts are named (`gifts`); without one they are counted (`count`).
-  const cards = Array.isArray(c.gifts) ? namedGifts(t, g, c.gifts as string[], c.player) : undefined;
+  const cards = Array.isArray(c.gifts) ? namedGifts(t, g, c.gifts, c.player) : undefined;
   if (t.cards!.gifts && !cards) violation('name_the_gifts', 'This match has a Gift deck: name the Gifts discarded (`gifts: ["…"]`).');
-  const count = cards?.length ?? (c.count as number | undefined) ?? 0;
+  const count = cards?.length ?? c.count ?? 0;
   if (count < 1) violation('nothing_to_discard', 'Discard at least one Gift (`count`, or `gifts` by name).');
   if (count > g.handSize) violation('not_held', `${c.player} holds only ${g.handSize} Gift(s).`, { handSize: g.handSize });
   const pick = pickupCandidate('gift', c.player, pickupPlayers(t));
@@ -64,7 +66,7 @@ export function discardGifts(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[]
 const pickupPlayers = (t: AnimaTable) => Object.entries(t.groupsInPlay).map(([id, x]) => ({ id, gifts: x.handSize, characters: x.characters.length }));
 
 /** ANIMA-START-2b / ANIMA-START-4 / ANIMA-START-5: dismiss a Character; pick-up by strictly fewest Characters. */
-export function dismissCharacter(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
+export function dismissCharacter(c: AnimaCommandOf<'anima.dismiss_character'>, t: AnimaTable, g: GroupState): AnimaEvent[] {
   const card = characterOf(g, c.character, c.player);
   const pick = pickupCandidate('character', c.player, pickupPlayers(t));
   const taker = c.take === false ? null : pick.taker;
@@ -80,10 +82,10 @@ function recruitsOf(t: AnimaTable, g: GroupState, result: PriorEncounter, dice: 
 }
 
 /** ANIMA-MOVE-3: go to an active Location, facing its prior encounter (ANIMA-PRIOR-1..5). */
-export function goTo(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+export function goTo(c: AnimaCommandOf<'anima.go'>, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
   // Checked before anything is revealed: Combat cards for a Creature met (ANIMA-TIMING-3), another player's redirect (ANIMA-TIMING-2).
-  const cards = committedCombat(t, c.player, c.gifts as GiftPlay[] | undefined);
-  const redirect = redirectOf(t, c.player, c.redirect as Redirect | undefined);
+  const cards = committedCombat(t, c.player, c.gifts);
+  const redirect = redirectOf(t, c.player, c.redirect);
   const target = redirect.location ?? c.location;
   const to = t.locations.find((l) => l.name === target);
   if (!to) violation('not_active', `${String(target)} is not an active Location (ANIMA-MOVE-1).`, { active: t.locations.map((l) => l.name) });
@@ -107,21 +109,21 @@ export function goTo(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEve
 }
 
 /** ANIMA-OPT-TREE-5: Viaje en zepelín played with the declaration (`gift`), with Locations as a tree. */
-function zeppelinOf(c: Cmd, t: AnimaTable, g: GroupState): AnimaEvent[] {
+function zeppelinOf(c: AnimaCommandOf<'anima.go'>, t: AnimaTable, g: GroupState): AnimaEvent[] {
   if (c.gift === undefined) return [];
-  const card = namedGifts(t, g, [c.gift as string], c.player)[0]!;
+  const card = namedGifts(t, g, [c.gift], c.player)[0]!;
   if (!t.cards!.gifts![card]!.zeppelin) violation('not_zeppelin', `${String(c.gift)} is no Zeppelin Travel card (ANIMA-OPT-TREE-5).`);
   if (!t.tree) violation('zeppelin_needs_tree', 'Zeppelin Travel lifts the level limits of Locations as a tree (ANIMA-OPT-TREE-5); this match does not use that rule.');
   return [event('anima.gift_played', { player: c.player, gift: card, character: null, target: null, forCombat: false })];
 }
 
 /** ANIMA-MOVE-4..10: Seek new horizons (the seek core), the new Location's prior encounter drawn face up. */
-export function seekNewHorizons(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
+export function seekNewHorizons(c: AnimaCommandOf<'anima.seek_new_horizons'>, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
   // ANIMA-OPT-TREE-1: with every Location on the table there are no new horizons.
   if (t.tree) violation('tree_no_seek', 'With Locations as a tree every Location is on the table: Seek new horizons is not used (ANIMA-OPT-TREE-1).');
-  const source = (c.source as 'deck' | 'discard' | undefined) ?? 'deck';
+  const source = c.source ?? 'deck';
   // ANIMA-TIMING-3: Combat cards for the face-up prior encounter, checked before it is drawn.
-  const committed = committedCombat(t, c.player, c.gifts as GiftPlay[] | undefined);
+  const committed = committedCombat(t, c.player, c.gifts);
   const cards = t.cards!;
   let location: number | undefined;
   if (source === 'deck') location = t.decks.locations[0];
@@ -146,14 +148,14 @@ export function seekNewHorizons(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice
       location: card,
       discardPile: t.discards.locations.map((i) => cards.locations[i]!.name),
       active,
-      removal: (c.removal as string[] | undefined) ?? [],
-      saves: (c.saves as { location: string; by: string }[] | undefined) ?? [],
+      removal: c.removal ?? [],
+      saves: c.saves ?? [],
       encounter: cards.encounters[encounter]!,
     },
     committed.group(g),
     dice,
   );
-  const asked = (c.saves as { location: string; by: string; gift?: string }[] | undefined) ?? [];
+  const asked = c.saves ?? [];
   const saved = r.saved.map((s): { location: string; by: string; gift?: number } => {
     // ANIMA-MOVE-8: saving a Location costs one Gift from the saver's hand (named, with a Gift deck).
     const saver = own(t.groupsInPlay, s.by);
@@ -181,6 +183,6 @@ export function seekNewHorizons(c: Cmd, t: AnimaTable, g: GroupState, dice: Dice
 }
 
 /** ANIMA-MOVE-11/12: Rest — the turn passes; +2 Combat and Speed next turn. */
-export function rest(c: Cmd): AnimaEvent[] {
+export function rest(c: AnimaCommandOf<'anima.rest'>): AnimaEvent[] {
   return [event('anima.rested', { player: c.player })];
 }
