@@ -32,18 +32,21 @@ export function play<S = any>(
 ): Played<S> {
   const g = gameMatch(game)!;
   g.validateOptions?.({ players, options });
-  const initial = g.initialState({ players, options: structuredClone(options) }) as S;
+  // the states the game's own rules see: each fold's state (src/app/matches/match-game.ts)
+  let fold = g.initialState({ players, options: structuredClone(options) });
+  const initial = fold.state as S;
   let state = initial;
   const log: Logged<S>[] = [];
   commands.forEach((raw, step) => {
     const command = validateCommand(g, structuredClone(raw) as never, options);
     const events = g.decide(
       command,
-      state,
+      fold,
       diceFor(command.dice, () => `${seed}-${step}`),
     );
     for (const event of events) {
-      const after = g.evolve(state, event) as S;
+      fold = g.evolve(fold, event);
+      const after = fold.state as S;
       log.push({ event, before: state, after, step });
       state = after;
     }

@@ -24,7 +24,8 @@ export interface Replay<S> {
 export function replay<S>(game: string, setup: { players: { id: string; name: string }[]; options: Record<string, unknown> }, commands: Record<string, unknown>[]): Replay<S> {
   const match = gameMatch(game)!;
   match.validateOptions?.(setup);
-  let state = match.initialState(setup) as S;
+  let fold = match.initialState(setup);
+  let state = fold.state as S;
   const states = [state];
   const log: Folded<S>[] = [];
   commands.forEach((raw, i) => {
@@ -32,12 +33,13 @@ export function replay<S>(game: string, setup: { players: { id: string; name: st
       const command = validateCommand(match, structuredClone(raw) as Command, setup.options);
       const events = match.decide(
         command,
-        state,
+        fold,
         diceFor(command.dice, () => 'table-replay'),
       );
       for (const event of events) {
         const before = state;
-        state = match.evolve(state, event) as S;
+        fold = match.evolve(fold, event);
+        state = fold.state as S;
         log.push({ event, before, after: state });
       }
       states.push(state);

@@ -166,14 +166,16 @@ describe('Ánima match property', () => {
     const property = fc.property(fc.array(fc.nat(1000), { minLength: 1, maxLength: 80 }), fc.string({ maxLength: 8 }), fc.nat(OPENINGS.length - 1), (picks, seed, at) => {
       const opening = OPENINGS[at]!;
       const setup = { players: ANIMA_PLAYERS, options: opening.cards() as unknown as Record<string, unknown> };
-      let state = g.initialState(setup) as S;
+      let fold = g.initialState(setup);
+      let state = fold.state as unknown as S;
       const log: { type: string; data: unknown }[] = [];
       const run = (command: Command, dice: FixedDice | SeededDice) => {
-        const events = g.decide(validateCommand(g, structuredClone(command)), state, dice);
+        const events = g.decide(validateCommand(g, structuredClone(command)), fold, dice);
         for (const e of events) {
           log.push(JSON.parse(JSON.stringify(e)));
           seen.add(e.type);
-          state = g.evolve(state, e) as S;
+          fold = g.evolve(fold, e);
+          state = fold.state as unknown as S;
         }
         const played = events.filter((e) => e.type === 'anima.gift_played').map((e) => e.data as { player: string; forCombat: boolean });
         if (['anima.go', 'anima.explore', 'anima.seek_new_horizons'].includes(command.type) && played.some((p) => p.forCombat)) seen.add('committed combat cards');
@@ -196,8 +198,8 @@ describe('Ánima match property', () => {
           expect(JSON.stringify(state)).toBe(before);
         }
       });
-      const replayed = log.reduce((s, e) => g.evolve(s, e), g.initialState(setup));
-      expect(replayed).toEqual(state);
+      const replayed = log.reduce((f, e) => g.evolve(f, e), g.initialState(setup));
+      expect(replayed.state).toEqual(state);
       // The first command (keeping a Character dealt at setup, ANIMA-SETUP-3) is always legal.
       expect(log.length).toBeGreaterThan(0);
       reached.add(state.phase);

@@ -146,7 +146,8 @@ describe('Exsilium match property', () => {
             ).map((c): [number, number, Command] => [0, 0, c]),
             ...random,
           ];
-          let state = match.initialState(setup) as any;
+          let fold = match.initialState(setup);
+          let state: any = fold.state;
           const log: { type: string; data: unknown }[] = [];
           steps.forEach(([pick, choice, given], i) => {
             if (state.table.phase === 'ended') return;
@@ -155,11 +156,12 @@ describe('Exsilium match property', () => {
             try {
               // Schema-invalid picks are refused with 400 (InvalidInput) like any other refusal.
               const command = validateCommand(match, structuredClone(options[choice % options.length]!));
-              const events = match.decide(command, state, new SeededDice(`${seed}-${i}`));
+              const events = match.decide(command, fold, new SeededDice(`${seed}-${i}`));
               accepted.add(events.find((e) => e.type === 'exsilium.ability_fired') ? 'ability fired' : command.type);
-              expect(match.decide(command, state, new SeededDice(`${seed}-${i}`))).toEqual(events);
+              expect(match.decide(command, fold, new SeededDice(`${seed}-${i}`))).toEqual(events);
               for (const e of events) {
-                state = match.evolve(state, e);
+                fold = match.evolve(fold, e);
+                state = fold.state;
                 log.push(JSON.parse(JSON.stringify(e)));
               }
             } catch (error) {
@@ -167,8 +169,8 @@ describe('Exsilium match property', () => {
               expect(state).toEqual(before);
             }
           });
-          const replayed = log.reduce((s, e) => match.evolve(s, e), match.initialState(setup));
-          expect(replayed).toEqual(JSON.parse(JSON.stringify(state)));
+          const replayed = log.reduce((f, e) => match.evolve(f, e), match.initialState(setup));
+          expect(replayed.state).toEqual(JSON.parse(JSON.stringify(state)));
         },
       ),
       { numRuns: 150 },

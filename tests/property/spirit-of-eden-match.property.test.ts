@@ -80,7 +80,8 @@ describe('The Spirit of Eden match: replay equals live (property)', () => {
     fc.assert(
       fc.property(optionsArb, stepsArb, fc.string({ minLength: 1, maxLength: 8 }), (options, steps, seed) => {
         const setup = { players: [{ id: 'p1', name: 'Noa' }], options };
-        let state = match.initialState(setup);
+        let fold = match.initialState(setup);
+        let state: any = fold.state;
         const log: { type: string; data: unknown }[] = [];
         steps.forEach(([choice, pick], i) => {
           const choices = menu(state, pick);
@@ -89,22 +90,23 @@ describe('The Spirit of Eden match: replay equals live (property)', () => {
           const before = JSON.stringify(state);
           let events;
           try {
-            events = match.decide(validateCommand(match, structuredClone(cmd) as Command), state, new SeededDice(diceSeed));
+            events = match.decide(validateCommand(match, structuredClone(cmd) as Command), fold, new SeededDice(diceSeed));
           } catch (e) {
             if (!(e instanceof RuleViolation) && !(e instanceof InvalidInput)) throw e;
             expect(JSON.stringify(state)).toBe(before);
             return;
           }
           // the same seed decides the same events
-          expect(JSON.stringify(match.decide(validateCommand(match, structuredClone(cmd) as Command), state, new SeededDice(diceSeed)))).toBe(JSON.stringify(events));
+          expect(JSON.stringify(match.decide(validateCommand(match, structuredClone(cmd) as Command), fold, new SeededDice(diceSeed)))).toBe(JSON.stringify(events));
           for (const e of events) {
-            state = match.evolve(state, e);
+            fold = match.evolve(fold, e);
+            state = fold.state;
             log.push(e);
           }
         });
         const stored = JSON.parse(JSON.stringify(log)) as { type: string; data: unknown }[];
-        const replay = stored.reduce((s, e) => match.evolve(s, e), match.initialState(setup));
-        expect(replay).toEqual(JSON.parse(JSON.stringify(state)));
+        const replay = stored.reduce((f, e) => match.evolve(f, e), match.initialState(setup));
+        expect(replay.state).toEqual(JSON.parse(JSON.stringify(state)));
       }),
       { numRuns: 60 },
     );
@@ -115,13 +117,15 @@ describe('The Spirit of Eden match: replay equals live (property)', () => {
     const types = new Set<string>();
     const setup = { players: [{ id: 'p1', name: 'Noa' }], options: { actionCards: ACTION_CARDS } };
     for (let run = 0; run < 20; run++) {
-      let state = match.initialState(setup);
+      let fold = match.initialState(setup);
+      let state: any = fold.state;
       for (let i = 0; i < 200; i++) {
         const choices = menu(state, i * 7 + run);
         const cmd = choices[(i * 13 + run) % choices.length]!;
         try {
-          for (const e of match.decide(validateCommand(match, structuredClone(cmd) as Command), state, new SeededDice(`${run}-${i}`))) {
-            state = match.evolve(state, e);
+          for (const e of match.decide(validateCommand(match, structuredClone(cmd) as Command), fold, new SeededDice(`${run}-${i}`))) {
+            fold = match.evolve(fold, e);
+            state = fold.state;
             types.add(e.type);
           }
         } catch (e) {

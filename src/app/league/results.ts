@@ -5,7 +5,7 @@
  * `state.outcome` (src/app/matches/games.ts); the result reads it.
  */
 import type { MatchView } from '../matches/service.js';
-import { gameMatch, type MatchOutcome } from '../matches/games.js';
+import type { MatchOutcome } from '../matches/games.js';
 import type { ReceiptService } from './receipts.js';
 
 export interface MatchResult {
@@ -32,12 +32,8 @@ type EdenState = {
   result?: { victoryPoints: Record<'A' | 'B', number>; winner: 'A' | 'B' | null } | null;
 };
 
-/** The projection's outcome (derived again for a state folded without it). */
-function outcomeOf(view: MatchView): MatchOutcome {
-  const kept = (view.state as { outcome?: MatchOutcome } | null)?.outcome;
-  if (kept && typeof kept.ended === 'boolean' && Array.isArray(kept.winners)) return kept;
-  return gameMatch(view.game)?.outcome?.(view.state) ?? { ended: false, winners: [] };
-}
+/** The projection's outcome (CONTRACT §8.2: every game's state carries it). */
+const outcomeOf = (view: MatchView): MatchOutcome => view.state.outcome;
 
 /** What a match's projection says about its end (no I/O). */
 export function resultOf(view: MatchView): MatchResult {

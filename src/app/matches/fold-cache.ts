@@ -7,14 +7,16 @@
  * correction withdraws earlier events, so a delta holding one folds the whole log again.
  *
  * States are immutable values (every game's evolve returns a new state), so sharing one between
- * the cache, the next command and an answer is safe; a cached state is frozen (only its parts not
+ * the cache, the next command and an answer is safe; a cached fold and its state are frozen (only its parts not
  * frozen yet are walked: the parts it shares with the previous fold already are), so code that
  * wrote into one would fail loudly instead of changing a later command's state.
  */
+import type { MatchFold } from './match-game.js';
+
 export interface FoldEntry {
   /** The version folded (the number of events read). */
   version: number;
-  state: unknown;
+  fold: MatchFold;
   /** Versions withdrawn by the corrections folded so far. */
   withdrawn: ReadonlySet<number>;
 }
@@ -37,7 +39,7 @@ export class FoldCache {
     const known = this.entries.get(matchId);
     // two commands racing: keep the furthest fold
     if (known && known.version > entry.version) return;
-    deepFreeze(entry.state);
+    deepFreeze(entry.fold);
     this.entries.delete(matchId);
     this.entries.set(matchId, entry);
     while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);

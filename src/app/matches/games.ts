@@ -1,64 +1,29 @@
 /**
- * The games a match can be played in, each declared with defineMatchGame (match-game.ts): EDEN by
- * its decider (src/games/eden/match) and its command schemas (eden-commands.ts); Ánima, Exsilium
- * and The Spirit of Eden by their operations through the resolution log (resolution-log.ts).
- * Commands are validated here (400 with JSON pointers under `/command`) before the decider sees them.
+ * The games a match can be played in, each declared the same way (src/games/<game>/commands/game.ts:
+ * its typed rules for the kernel, src/games/kernel.ts, and a schema per command type) and run
+ * through `defineGame` (match-game.ts). Commands are validated here (400 with JSON pointers under
+ * `/command`) before the decider sees them.
  */
-import * as eden from '../../games/eden/match/index.js';
-import { animaOutcome } from '../../games/anima/match/index.js';
-import { exsiliumOutcome, type Table } from '../../games/exsilium/match/index.js';
-import { spiritOutcome } from '../../games/spirit-of-eden/match/index.js';
-import { spiritOfEdenMatch } from '../../games/spirit-of-eden/commands/index.js';
-import { InvalidInput, underPath } from '../../games/errors.js';
-import { validate } from '../validate.js';
+import { edenGame } from '../../games/eden/commands/game.js';
+import { animaGame } from '../../games/anima/commands/game.js';
+import { exsiliumGame } from '../../games/exsilium/commands/game.js';
+import { spiritOfEdenGame } from '../../games/spirit-of-eden/commands/game.js';
 import { unknownMembers } from '../unknown-members.js';
 import { RunCommandBody } from './schemas.js';
-import { EDEN_COMMAND_SCHEMAS } from '../../games/eden/commands/schemas.js';
-import { EDEN_COMMAND_EXAMPLES } from '../../games/eden/commands/examples.js';
-import { exsiliumMatch } from '../../games/exsilium/commands/index.js';
-import { animaMatch } from '../../games/anima/commands/index.js';
 import { GAME_GUIDES, type GameGuide } from './game-guides.js';
-import { defineMatchGame, own, withOutcome, withTable, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
-import { edenTable } from '../../games/eden/match/table.js';
-import { animaTable } from '../../games/anima/match/table.js';
-import { exsiliumTable } from '../../games/exsilium/match/table-rules.js';
-import { spiritTable } from '../../games/spirit-of-eden/match/table.js';
+import { defineGame, own, type Command, type GameId, type GameMatch } from './match-game.js';
 
-export type { Command, GameId, GameMatch, MatchOutcome } from './match-game.js';
+export type { Command, GameId, GameMatch, MatchFold, MatchOutcome } from './match-game.js';
 export const GAMES: GameId[] = ['eden', 'anima', 'exsilium', 'spirit-of-eden'];
 
-// A validated command is its EdenCommand member: eden-commands.ts checks each schema against it.
-const edenDecide = (command: Command, state: eden.EdenMatchState, dice: Parameters<typeof eden.decide>[2]) => eden.decide(command, state, dice);
-
-const edenMatch = defineMatchGame<eden.EdenMatchState>({
-  game: 'eden',
-  initialState: (setup) => eden.initialState(setup),
-  evolve: (state, event) => eden.evolve(state, event),
-  commands: Object.fromEntries(
-    eden.EDEN_COMMAND_TYPES.map((type): [string, MatchCommand<eden.EdenMatchState>] => [
-      type,
-      { ...EDEN_COMMAND_SCHEMAS[type], example: EDEN_COMMAND_EXAMPLES[type], decide: edenDecide },
-    ]),
-  ),
-  unknownCommand: edenDecide,
-});
-
 let registry: Record<GameId, GameMatch> | undefined;
+/** The game a match is played in, by id (undefined for an unknown one): every game declared the same way (match-game.ts). */
 export function gameMatch(game: string): GameMatch | undefined {
-  // Every projection carries `state.outcome` (CONTRACT §8.2), derived by the game's pure core from
-  // its own end conditions; the older places (EDEN `result`, Exsilium `summary.winner`, The Spirit
-  // of Eden `result`) stay beside it.
-  // Each game's table rules (src/games/<game>/match/table.ts) say what it keeps from whom and who may act (CONTRACT §8.1).
   registry ??= {
-    // EDEN's own fold (src/games/eden/match/evolve.ts) keeps `outcome` in the state it returns
-    eden: withTable({ ...edenMatch, outcome: (state) => eden.edenOutcome(state as eden.EdenMatchState) }, edenTable),
-    // The other games: one generic resolution log each, with what the game's projection keeps
-    anima: withTable(withOutcome(animaMatch(), animaOutcome), animaTable),
-    exsilium: withTable(
-      withOutcome(exsiliumMatch(), (state: { table?: Table }) => exsiliumOutcome(state.table)),
-      exsiliumTable,
-    ),
-    'spirit-of-eden': withTable(withOutcome(spiritOfEdenMatch(), spiritOutcome), spiritTable),
+    eden: defineGame(edenGame()),
+    anima: defineGame(animaGame()),
+    exsilium: defineGame(exsiliumGame()),
+    'spirit-of-eden': defineGame(spiritOfEdenGame()),
   };
   return own(registry, game);
 }
@@ -69,15 +34,7 @@ export function gameMatch(game: string): GameMatch | undefined {
  * takes the match's edition.
  */
 export function validateCommand(match: GameMatch, command: Command, options?: Record<string, unknown>): Command {
-  // Own members only: "constructor", "toString", "__proto__"… are unknown types (400), not Object.prototype's.
-  const def = own(match.commands, command.type);
-  if (!def) {
-    // only the canonical names (CONTRACT §8.2); the deprecated aliases stay accepted, not advertised
-    throw new InvalidInput([
-      { path: '/command/type', code: 'unknown_command', message: `${match.game} matches accept: ${canonicalTypes(match).join(', ') || 'no commands yet'}.` },
-    ]);
-  }
-  return underPath('/command', () => validate<Command>(def.schema, command, options));
+  return match.validate(command, options);
 }
 
 /** CONTRACT §8.2: a game's command types `<prefix>.<snake_case>`, without the deprecated aliases. */

@@ -1,15 +1,22 @@
 /**
- * One way for every game to declare its match commands (EDEN, Ánima, Exsilium, The Spirit of Eden):
- * the initial state, the fold (evolve), and per command type its schema, description and decide.
- * `defineMatchGame` turns that into the GameMatch the match service runs: decide looks the command
- * up and calls its entry, so a game that gains full match state only changes its entries.
+ * A game as the match service runs it. Every game (EDEN, Ánima, Exsilium, The Spirit of Eden) is
+ * declared the same way — its typed rules (`GameRules<S, C, E>`, src/games/kernel.ts) and a schema
+ * per command type — and `defineGame` turns that into a `GameMatch`: the one place where the
+ * game's State, Command and Event types meet the service. They are not erased to `unknown` there:
+ * a fold (`MatchFold`) is a handle whose typed state this closure alone holds, and a command is
+ * typed by the schema that validated it, so the game sees only values of its own types.
  */
 import type { TSchema } from '@sinclair/typebox';
 import type { Dice } from '../../games/dice/index.js';
-import type { Player } from './ports.js';
-import type { TableRules } from '../../games/table.js';
+import { InvalidInput, underPath } from '../../games/errors.js';
+import { flowOf, type GameCommand, type GameEvent, type GameId, type GameRules, type MatchFlow, type MatchOutcome, type MatchSetup } from '../../games/kernel.js';
+import type { Reader } from '../../games/table.js';
+import { validate } from '../validate.js';
 
-export type GameId = 'eden' | 'anima' | 'exsilium' | 'spirit-of-eden';
+export type { GameCommand, GameEvent, GameId, MatchFlow, MatchOutcome, MatchSetup } from '../../games/kernel.js';
+/** A command as it reaches a game: its `type`, its members, and optionally its dice. */
+export type Command = GameCommand & { dice?: { values?: number[]; seed?: string } };
+export type MatchEvent = GameEvent;
 
 /**
  * `table[key]` only when `key` is the table's own member. Every lookup by a caller-supplied key
@@ -20,124 +27,110 @@ export function own<T>(table: Readonly<Record<string, T>> | null | undefined, ke
   return table != null && typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
-/** A command as it reaches a game: its `type`, its members, and optionally its dice. */
-export interface Command {
-  type: string;
-  dice?: { values?: number[]; seed?: string };
-  [member: string]: unknown;
-}
-
-export type MatchEvent = { type: string; data: unknown };
-
-/** What the documentation shows of a command: its schema, description and an example body (without `type`). */
+/** One command type of a game: validated by `schema` (400 under `/command`) before the game decides it. */
 export interface CommandDoc {
-  schema: TSchema;
-  description: string;
-  example?: Record<string, unknown>;
-  /** A name kept for earlier clients (CONTRACT §8.2): listed with `deprecated: true`. */
-  deprecated?: boolean;
-  /** For a deprecated alias: the canonical `<prefix>.<snake_case>` type it stands for. */
-  aliasOf?: string;
-}
-
-/**
- * How a match stands (CONTRACT §8.2), the same shape for every game: `state.outcome` of every
- * projection. `winners` are player ids (none on a draw or a lost solo game); `reason` a rule ID or
- * the game's code for how it ended; `score` by player id where the game keeps one. Games may add members.
- */
-export interface MatchOutcome {
-  ended: boolean;
-  winners: string[];
-  reason?: string;
-  score?: Record<string, number>;
-}
-export type MatchSetup = { players: Player[]; options: Record<string, unknown> };
-
-export interface GameMatch {
-  game: GameId;
-  initialState(setup: MatchSetup): unknown;
-  decide(command: Command, state: unknown, dice: Dice): MatchEvent[];
-  evolve(state: unknown, event: MatchEvent): unknown;
-  commands: Record<string, CommandDoc>;
-  /** Checks the match `options` at creation (InvalidInput: 400 with `/options/...` paths). */
-  validateOptions?(setup: MatchSetup): void;
-  /** How a state of this game stands (its pure core's end conditions); also `state.outcome` of every projection. */
-  outcome?(state: unknown): MatchOutcome;
-  /** What the game keeps from whom and who may act now (CONTRACT §8.1): every view of a match is derived from it. */
-  table?: TableRules<unknown>;
-}
-
-/** One command of a game: validated by `schema` (400 under `/command`) before `decide` sees it. */
-export interface MatchCommand<S> {
   schema: TSchema;
   /** Markdown for the API documentation (rules applied). */
   description: string;
   /** An example body (members besides `type`), shown in the OpenAPI document. */
   example?: Record<string, unknown>;
-  /** A name kept for earlier clients (listed with `deprecated: true`). */
+  /** A name kept for earlier clients (CONTRACT §8.2): listed with `deprecated: true`. */
   deprecated?: boolean;
-  /** For a deprecated alias: the canonical type it stands for (same schema but for `type`, same events). */
+  /** For a deprecated alias: the canonical `<prefix>.<snake_case>` type it stands for (same schema but for `type`, same events). */
   aliasOf?: string;
-  decide(command: Command, state: S, dice: Dice): MatchEvent[];
 }
 
-export interface MatchGameDefinition<S> {
-  game: GameId;
-  initialState(setup: MatchSetup): S;
-  evolve(state: S, event: MatchEvent): S;
-  commands: Record<string, MatchCommand<S>>;
-  /** Checks the creation options (throws InvalidInput with `/options/...` paths → 400). */
+/** A command of a game whose decider is a table of one `decide` per command type (Exsilium's full match, The Spirit of Eden's). */
+export interface MatchCommand<S, E extends GameEvent = GameEvent> extends CommandDoc {
+  decide(command: GameCommand, state: S, dice: Dice): E[];
+}
+
+/** The state of a match as its owner reads it: the game's own state with `outcome` (CONTRACT §8.2). */
+export interface ServedState {
+  readonly outcome: MatchOutcome;
+}
+
+/** A match folded to one version: `state` is what the owner reads; the game's typed state stays with its GameMatch. */
+export interface MatchFold {
+  readonly game: GameId;
+  readonly state: ServedState;
+}
+
+/** A game declared for the match service: its typed rules, a schema per command type, and its option check. */
+export interface GameDefinition<S extends object, C extends GameCommand, E extends GameEvent> {
+  rules: GameRules<S, C, E>;
+  /** Per command type (deprecated aliases included): its schema (validating a `C`), description and example. */
+  commands: Record<string, CommandDoc>;
+  /** Checks the match `options` at creation (InvalidInput: 400 with `/options/...` paths). */
   validateOptions?(setup: MatchSetup): void;
-  /** A type not in `commands` (reached only when decide is called without validateCommand): throws the game's unknown_command. */
-  unknownCommand(command: Command, state: S, dice: Dice): MatchEvent[];
 }
 
-export function defineMatchGame<S>(def: MatchGameDefinition<S>): GameMatch {
-  const commands = Object.fromEntries(
-    Object.entries(def.commands).map(([type, c]) => [
-      type,
-      {
-        schema: c.schema,
-        description: c.description,
-        ...(c.example ? { example: c.example } : {}),
-        ...(c.deprecated ? { deprecated: true } : {}),
-        ...(c.aliasOf ? { aliasOf: c.aliasOf } : {}),
-      },
-    ]),
-  );
+/** A game as the match service runs it (see `defineGame`). */
+export interface GameMatch {
+  game: GameId;
+  commands: Record<string, CommandDoc>;
+  validateOptions?(setup: MatchSetup): void;
+  /** The command validated against its type's schema (400 with `/command/...` paths); unknown types are 400 `unknown_command`. */
+  validate(command: Command, options?: Record<string, unknown>): Command;
+  initialState(setup: MatchSetup): MatchFold;
+  /** One stored event folded (the game's own, or any other: `match.note`, a client's). */
+  evolve(fold: MatchFold, event: GameEvent): MatchFold;
+  /** The events `command` leads to (validated first when it was not: 400), or the rules' refusal (422). */
+  decide(command: Command, fold: MatchFold, dice: Dice): GameEvent[];
+  flow(fold: MatchFold): MatchFlow;
+  /** The state as `reader` may see it (CONTRACT §8.1). */
+  viewState(fold: MatchFold, reader: Reader): unknown;
+  viewOptions(options: Record<string, unknown>, reader: Reader): Record<string, unknown>;
+  viewEvent(event: GameEvent, reader: Reader, around: { before: MatchFold; after: MatchFold }): GameEvent;
+  secretTexts(fold: MatchFold, reader: Reader): string[];
+  /** The player(s) `command` acts for (TableRules.actor). */
+  actor(command: Command, fold: MatchFold): string | readonly string[] | undefined;
+}
+
+/** The GameMatch of a game: its typed rules behind handles (no state or command crosses as `unknown`). */
+export function defineGame<S extends object, C extends GameCommand, E extends GameEvent>(def: GameDefinition<S, C, E>): GameMatch {
+  const { rules } = def;
+  type Kept = S & ServedState;
+  const states = new WeakMap<MatchFold, Kept>();
+  const validated = new WeakMap<Command, C>();
+  // every state carries `outcome` (CONTRACT §8.2), derived by the game's pure core from its end conditions
+  const hold = (state: S): MatchFold => {
+    const kept: Kept = { ...state, outcome: rules.outcome(state) };
+    const fold: MatchFold = { game: rules.game, state: kept };
+    states.set(fold, kept);
+    return fold;
+  };
+  const stateOf = (fold: MatchFold): Kept => {
+    const state = states.get(fold);
+    if (state === undefined) throw new Error(`not a fold of a ${rules.game} match`);
+    return state;
+  };
+  const check = (command: Command, options?: Record<string, unknown>): C => {
+    const doc = own(def.commands, command.type);
+    if (!doc) {
+      const canonical = Object.keys(def.commands).filter((type) => !def.commands[type]!.deprecated);
+      throw new InvalidInput([{ path: '/command/type', code: 'unknown_command', message: `${rules.game} matches accept: ${canonical.join(', ') || 'no commands yet'}.` }]);
+    }
+    const command_ = underPath('/command', () => validate<C>(doc.schema, command, options));
+    validated.set(command_, command_);
+    return command_;
+  };
   return {
-    game: def.game,
-    initialState: (setup) => def.initialState(setup),
-    decide: (command, state, dice) => {
-      const entry = own(def.commands, command.type);
-      return entry ? entry.decide(command, state as S, dice) : def.unknownCommand(command, state as S, dice);
-    },
-    evolve: (state, event) => def.evolve(state as S, event),
-    commands,
+    game: rules.game,
+    commands: def.commands,
     ...(def.validateOptions ? { validateOptions: def.validateOptions } : {}),
+    validate: check,
+    initialState: (setup) => hold(rules.initialState(setup)),
+    evolve: (fold, event) => {
+      const state = stateOf(fold);
+      return hold(rules.isEvent(event, state) ? rules.evolve(state, event) : rules.other(state, event));
+    },
+    decide: (command, fold, dice) => rules.decide(validated.get(command) ?? check(command), stateOf(fold), dice),
+    flow: (fold) => flowOf(rules, stateOf(fold)),
+    viewState: (fold, reader) => rules.table.viewState(stateOf(fold), reader),
+    viewOptions: (options, reader) => rules.table.viewOptions(options, reader),
+    viewEvent: (event, reader, { before, after }) => rules.table.viewEvent(event, reader, { before: stateOf(before), after: stateOf(after) }),
+    secretTexts: (fold, reader) => rules.table.secretTexts(stateOf(fold), reader),
+    actor: (command, fold) => rules.table.actor(command, stateOf(fold)),
   };
-}
-
-/**
- * The game with `state.outcome` (CONTRACT §8.2) on its initial state and after every event: the
- * projection (GET /v1/matches/{id}), command answers and replays all carry it. `outcome` is the
- * game's pure derivation from its own end conditions (src/games/<game>/match/outcome.ts).
- */
-export function withOutcome<S>(match: GameMatch, outcome: (state: S) => MatchOutcome): GameMatch {
-  const derive = (state: unknown) => outcome(state as S);
-  const attach = (state: unknown) => (state !== null && typeof state === 'object' ? { ...state, outcome: derive(state) } : state);
-  return {
-    ...match,
-    initialState: (setup) => attach(match.initialState(setup)),
-    evolve: (state, event) => attach(match.evolve(state, event)),
-    outcome: derive,
-  };
-}
-
-/**
- * The game with its table rules (src/games/<game>/match/table.ts): the states they are handed are
- * this game's own (its initial state and evolve made them), which is what `S` says.
- */
-export function withTable<S>(match: GameMatch, table: TableRules<S>): GameMatch {
-  return { ...match, table: table as TableRules<unknown> };
 }

@@ -28,7 +28,8 @@ import { RuleViolation, underPath } from '../../games/errors.js';
 import type { Operation } from '../operation.js';
 import { validate } from '../validate.js';
 import type { EventDefinition } from './event-definition.js';
-import { defineMatchGame, own, type Command, type GameId, type GameMatch, type MatchCommand } from './match-game.js';
+import { own, type CommandDoc } from './match-game.js';
+import type { Decider, GameCommand, GameEvent, MatchSetup } from '../../games/kernel.js';
 
 /** The state of a resolution-log match: the generic counts plus the game's own members (T). */
 export type ResolutionLogState<T extends object = object> = {
@@ -159,12 +160,25 @@ export function resolutionEvents(operations: readonly Operation<any>[]): EventDe
     }));
 }
 
+/** `<operation id>.resolved`: one resolution of the log (event schema v2; v1 is read through upcastResolutionV1). */
+export interface ResolvedEvent {
+  type: string;
+  data: { kind: string; request: Record<string, unknown>; dice: ResolutionDice };
+}
+
+/** A game's resolution log: its decider and a command per operation (canonical names, then the deprecated aliases). */
+export interface ResolutionLog<T extends object> {
+  decider: Decider<ResolutionLogState<T>, GameCommand, ResolvedEvent>;
+  commands: Record<string, CommandDoc>;
+}
+
 /** The resolution log of a game over its own operations (src/games/<game>/operations: never the transports' registry). */
-export function resolutionLogMatch<T extends object>(projection: LogProjection<T>, operations: readonly Operation<any>[]): GameMatch {
+export function resolutionLog<T extends object>(projection: LogProjection<T>, operations: readonly Operation<any>[]): ResolutionLog<T> {
   type State = ResolutionLogState<T>;
   const ops = new Map<string, Operation<any>>();
   for (const op of operations) if (op.id.startsWith(projection.prefix + '.') && op.body) ops.set(op.id, op);
   const omittable = (type: string) => own(projection.omittable, type) ?? [];
+  const opFor = (type: string) => own(byCommand, type);
 
   /** The operation's answer to `request` (validated as the endpoint would) with `dice`: pure, so a replay answers the same. */
   const run = (op: Operation<any>, request: Record<string, unknown>, dice: Dice): unknown => {
@@ -179,7 +193,9 @@ export function resolutionLogMatch<T extends object>(projection: LogProjection<T
    * refusal is the command's). The event is keyed by the operation id whichever name the command
    * used (canonical or alias) and keeps the facts only: the request as resolved and the dice drawn.
    */
-  const resolve = (op: Operation<any>, command: Command, state: State, dice: Dice) => {
+  const decide = (command: GameCommand, state: State, dice: Dice): ResolvedEvent[] => {
+    const op = opFor(command.type);
+    if (!op) throw new RuleViolation('unknown_command', `${projection.label} matches know no command "${command.type}".`, { commands: canonical });
     const { type: _name, ...given } = command;
     const request = underCommand(() => projection.fill?.(op.id, given, state) ?? given);
     // dice the operation never looked at (no roll, no seed read for a shuffle) are no fact of the resolution
@@ -194,8 +210,9 @@ export function resolutionLogMatch<T extends object>(projection: LogProjection<T
 
   // Every operation of the game is a command: its body (members the projection supplies made optional),
   // under its canonical name; an operation id that is not snake_case stays accepted as a deprecated alias
-  const commands: Record<string, MatchCommand<State>> = {};
-  const aliases: Record<string, MatchCommand<State>> = {};
+  const commands: Record<string, CommandDoc> = {};
+  const aliases: Record<string, CommandDoc> = {};
+  const byCommand: Record<string, Operation<any>> = {};
   for (const op of ops.values()) {
     const omit = omittable(op.id).filter((k) => (op.body as TObject).properties?.[k] !== undefined);
     const name = canonicalCommandType(op.id);
@@ -203,19 +220,18 @@ export function resolutionLogMatch<T extends object>(projection: LogProjection<T
       `${op.summary} Same body as ${op.method} ${op.path}.` +
       (omit.length ? ` May omit ${omit.map((k) => `\`${k}\``).join(', ')}: taken from the match state.` : '') +
       (projection.note ? ` ${projection.note}` : '');
-    const common = {
-      ...(op.examples?.[0] ? { example: op.examples[0].value as Record<string, unknown> } : {}),
-      decide: (command: Command, state: State, dice: Dice) => resolve(op, command, state, dice),
-    };
-    commands[name] = { description, schema: commandSchema(op, omit, name), ...common };
+    const example = op.examples?.[0] ? { example: op.examples[0].value as Record<string, unknown> } : {};
+    commands[name] = { description, schema: commandSchema(op, omit, name), ...example };
+    byCommand[name] = op;
     if (name !== op.id) {
       aliases[op.id] = {
         description: `Deprecated alias of \`${name}\` (CONTRACT §8.2): the same command, recorded as the same events. ${description}`,
         schema: commandSchema(op, omit, op.id),
         deprecated: true,
         aliasOf: name,
-        ...common,
+        ...example,
       };
+      byCommand[op.id] = op;
     }
   }
   const canonical = Object.keys(commands);
@@ -231,16 +247,17 @@ export function resolutionLogMatch<T extends object>(projection: LogProjection<T
     ...projection.initial(setup),
   });
 
-  const evolve = (state: State, event: { type: string; data: unknown }): State => {
-    // v1 data (`result`, no `dice`) is read as v2 here too: the fold never depends on who upcast it
-    const d = (isRecord(event.data) && 'result' in event.data && !('dice' in event.data) ? upcastResolutionV1(event.data) : event.data) as {
-      kind?: unknown;
-      request?: unknown;
-      dice?: ResolutionDice;
-    } | null;
-    const op = d && typeof d.kind === 'string' ? ops.get(d.kind) : undefined;
-    if (!event.type.endsWith('.resolved') || !d || !op) return { ...state, otherEvents: state.otherEvents + 1 };
-    const request = (isRecord(d.request) ? d.request : {}) as Record<string, unknown>;
+  /** The data of a resolution as the current version reads it (v1 `result` upcast here too: the fold never depends on who upcast it). */
+  const current = (data: unknown): unknown => (isRecord(data) && 'result' in data && !('dice' in data) ? upcastResolutionV1(data) : data);
+  const isEvent = (event: GameEvent): event is ResolvedEvent => {
+    const d = current(event.data);
+    return event.type.endsWith('.resolved') && isRecord(d) && typeof d.kind === 'string' && ops.has(d.kind);
+  };
+
+  const evolve = (state: State, event: ResolvedEvent): State => {
+    const d = current(event.data) as ResolvedEvent['data'];
+    const op = ops.get(d.kind)!;
+    const request = isRecord(d.request) ? d.request : {};
     // the answer, derived: the operation's pure handler on the request with the dice it drew
     const result = run(op, request, replayDice(d.dice));
     const counted: State = {
@@ -252,13 +269,39 @@ export function resolutionLogMatch<T extends object>(projection: LogProjection<T
     return projection.apply ? { ...counted, ...projection.apply(counted, op.id, request, result) } : counted;
   };
 
-  return defineMatchGame<State>({
-    game: projection.game as GameId,
-    initialState,
-    evolve,
+  return {
+    decider: { initialState, decide, evolve, isEvent, other: (state) => ({ ...state, otherEvents: state.otherEvents + 1 }) },
     commands,
-    unknownCommand: (command) => {
-      throw new RuleViolation('unknown_command', `${projection.label} matches know no command "${command.type}".`, { commands: canonical });
-    },
-  });
+  };
+}
+
+/**
+ * The full match of a game whose operations also play as commands (Ánima, Exsilium, The Spirit of
+ * Eden): `main` decides the game's own commands and folds its own events over the whole state `S`
+ * (which holds the log's members: a projection such as The Spirit of Eden's board is shared);
+ * every other command is a resolution of the log, every other event the log's.
+ */
+export interface MainDecider<T extends object, S extends ResolutionLogState<T>, C extends GameCommand, E extends GameEvent> {
+  /** The game's members of the initial state, beside the log's (`base`). */
+  initialState(setup: MatchSetup, base: ResolutionLogState<T>): S;
+  decide(command: C, state: S, dice: Dice): E[];
+  evolve(state: S, event: E): S;
+  isEvent(event: GameEvent, state: S): event is E;
+  /** Whether a command is one of the game's own (the rest are resolutions). */
+  isCommand(command: GameCommand): command is C;
+}
+
+export function withResolutionLog<T extends object, S extends ResolutionLogState<T>, C extends GameCommand, E extends GameEvent>(
+  main: MainDecider<T, S, C, E>,
+  log: ResolutionLog<T>,
+): Decider<S, GameCommand, E | ResolvedEvent> {
+  const other = (state: S, event: GameEvent): S =>
+    log.decider.isEvent(event, state) ? { ...state, ...log.decider.evolve(state, event) } : { ...state, ...log.decider.other(state, event) };
+  return {
+    initialState: (setup) => main.initialState(setup, log.decider.initialState(setup)),
+    decide: (command, state, dice): (E | ResolvedEvent)[] => (main.isCommand(command) ? main.decide(command, state, dice) : log.decider.decide(command, state, dice)),
+    evolve: (state, event) => (main.isEvent(event, state) ? main.evolve(state, event) : other(state, event)),
+    isEvent: (event, state): event is E | ResolvedEvent => main.isEvent(event, state) || log.decider.isEvent(event, state),
+    other,
+  };
 }

@@ -11,16 +11,16 @@ import { NotYourSeat, VersionConflict } from './errors.js';
 import { CORRECTION_EVENT, checkClientEvent, definitionOf, engineEventVersion, upcast, withdrawnVersions } from './events.js';
 import { RuleViolation } from '../../games/errors.js';
 import { commandWarnings, gameMatch, validateCommand, type Command, type GameMatch } from './games.js';
-import type { MatchEvent } from './match-game.js';
+import type { MatchEvent, MatchFold, ServedState } from './match-game.js';
 import type { IdSource } from '../ports.js';
 import type { EventStore, MatchRecord, NewEvent, Player, StoredAnswer, StoredEvent } from './ports.js';
 import { encodeListCursor, listWindow, type ListKey, type MatchListEntry } from './ports.js';
-import { resultOf } from '../league/results.js';
 import { FoldCache, type FoldEntry } from './fold-cache.js';
 import { logSha256 } from './log-digest.js';
 import { OWNER, type MatchCaller, type MatchViewer } from './seat-tokens.js';
-import { assertSeatMayAct, maskRefusal, readerOf, tableOf, viewerMember } from './views.js';
-import type { Move, Reader } from '../../games/table.js';
+import { assertSeatMayAct, maskRefusal, readerOf, viewerMember } from './views.js';
+import type { Reader } from '../../games/table.js';
+import type { MatchFlow } from '../../games/kernel.js';
 
 export interface PublicEvent {
   version: number;
@@ -37,7 +37,8 @@ export interface MatchView {
   players: Player[];
   options: Record<string, unknown>;
   createdAt: string;
-  state: unknown;
+  /** The state as the owner reads it (with `outcome`, CONTRACT §8.2). */
+  state: ServedState;
   /** Versions withdrawn by corrections (present only when there are some). */
   withdrawn?: number[];
 }
@@ -120,14 +121,14 @@ export class MatchService {
     if (cached && delta.length === 0) return cached;
     if (cached && !delta.some((e) => e.type === CORRECTION_EVENT)) {
       const g = this.game(m);
-      let state = cached.state;
-      for (const e of delta) state = g.evolve(state, e);
-      const entry = { version: delta.at(-1)!.version, state, withdrawn: cached.withdrawn };
+      let fold = cached.fold;
+      for (const e of delta) fold = g.evolve(fold, e);
+      const entry = { version: delta.at(-1)!.version, fold, withdrawn: cached.withdrawn };
       this.keep(m.id, entry);
       return entry;
     }
     const events = (await store.read(m.ownerId, m.id)).map(toPublic);
-    const entry = { version: events.length, state: this.fold(m, events), withdrawn: withdrawnVersions(events) };
+    const entry = { version: events.length, fold: this.fold(m, events), withdrawn: withdrawnVersions(events) };
     this.keep(m.id, entry);
     return entry;
   }
@@ -145,12 +146,28 @@ export class MatchService {
   }
 
   /** Fold events into the game's state (the projection is a pure fold); corrections and what they withdraw are skipped. */
-  fold(record: MatchRecord, events: PublicEvent[]): unknown {
+  fold(record: Pick<MatchRecord, 'id' | 'game' | 'players' | 'options'>, events: PublicEvent[]): MatchFold {
     const g = this.game(record);
     const withdrawn = withdrawnVersions(events);
-    let state = g.initialState({ players: record.players, options: record.options });
-    for (const e of events) if (e.type !== CORRECTION_EVENT && !withdrawn.has(e.version)) state = g.evolve(state, e);
-    return state;
+    let fold = g.initialState({ players: record.players, options: record.options });
+    for (const e of events) if (e.type !== CORRECTION_EVENT && !withdrawn.has(e.version)) fold = g.evolve(fold, e);
+    return fold;
+  }
+
+  /** The match folded at `version` (the current one when undefined): a kept fold, or the log read and folded. */
+  private async foldAt(m: MatchRecord, version?: number): Promise<{ version: number; fold: MatchFold; withdrawn: number[] }> {
+    const sorted = (versions: Iterable<number>) => [...versions].sort((a, b) => a - b);
+    if (version === undefined) {
+      const { version: current, fold, withdrawn } = await this.current(this.store, m);
+      return { version: current, fold, withdrawn: sorted(withdrawn) };
+    }
+    const kept = this.byVersion.get(`${m.id}@${version}`);
+    if (kept) return { version, fold: kept.fold, withdrawn: sorted(kept.withdrawn) };
+    const events = (await this.store.read(m.ownerId, m.id, { to: version })).map(toPublic);
+    if (version > events.length) {
+      throw new InvalidInput([{ path: '/version', code: 'version_not_found', message: `The match has ${Math.max(events.length, m.version)} events; ask for 0..that.` }]);
+    }
+    return { version, fold: this.fold(m, events), withdrawn: sorted(withdrawnVersions(events)) };
   }
 
   private async withKey(
@@ -182,25 +199,8 @@ export class MatchService {
 
   async view(ownerId: string, id: string, atVersion?: number): Promise<MatchView> {
     const m = await this.record(ownerId, id);
-    if (atVersion === undefined) {
-      const { version, state, withdrawn } = await this.current(this.store, m);
-      const view: MatchView = { id: m.id, game: m.game, version, players: m.players, options: m.options, createdAt: m.createdAt, state };
-      return withdrawn.size ? { ...view, withdrawn: [...withdrawn].sort((a, b) => a - b) } : view;
-    }
-    const events = (await this.store.read(ownerId, id, { to: atVersion })).map(toPublic);
-    if (atVersion > events.length) {
-      throw new InvalidInput([{ path: '/version', code: 'version_not_found', message: `The match has ${Math.max(events.length, m.version)} events; ask for 0..that.` }]);
-    }
-    const withdrawn = [...withdrawnVersions(events)].sort((a, b) => a - b);
-    const view: MatchView = {
-      id: m.id,
-      game: m.game,
-      version: atVersion,
-      players: m.players,
-      options: m.options,
-      createdAt: m.createdAt,
-      state: this.fold(m, events),
-    };
+    const { version, fold, withdrawn } = await this.foldAt(m, atVersion);
+    const view: MatchView = { id: m.id, game: m.game, version, players: m.players, options: m.options, createdAt: m.createdAt, state: fold.state };
     return withdrawn.length ? { ...view, withdrawn } : view;
   }
 
@@ -224,7 +224,7 @@ export class MatchService {
       const data = { reason: body.reason, undo: body.undo, withdraws, by: { id: by.id, name: by.name } };
       const r = await store.append(ownerId, id, body.expectedVersion, [{ type: CORRECTION_EVENT, data, schemaVersion: 1 }]);
       const all = [...events, ...r.events.map(toPublic)];
-      return { status: 201, body: { version: r.version, events: r.events.map(toPublic), withdrawn: withdraws, state: this.fold(m, all) } };
+      return { status: 201, body: { version: r.version, events: r.events.map(toPublic), withdrawn: withdraws, state: this.fold(m, all).state } };
     });
     if (!answer.replayed) this.options.onAppended?.(id, (answer.body as { version: number }).version);
     return answer;
@@ -259,7 +259,7 @@ export class MatchService {
   async command(ownerId: string, id: string, body: { expectedVersion?: number; command: Command }, idem?: Idempotency, viewer: MatchViewer = OWNER) {
     const reader = readerOf(viewer);
     /** The match and the states the command's events led through (for a seat's view of its own answer). */
-    let trail: unknown[] | undefined;
+    let trail: MatchFold[] | undefined;
     let match: MatchRecord | undefined;
     // One seed per request: a retry after a concurrent append rolls the same dice.
     const seed = this.options.ids.randomSeed();
@@ -275,19 +275,19 @@ export class MatchService {
         const folded = await this.current(store, m);
         const version = folded.version;
         if (body.expectedVersion !== undefined && body.expectedVersion !== version) throw new VersionConflict(body.expectedVersion, version);
-        let state = folded.state;
+        let fold = folded.fold;
         // CONTRACT §8.1: a seat acts for its own player only (403 not_your_seat, nothing appended)
-        assertSeatMayAct(g, viewer, command, state);
+        assertSeatMayAct(g, viewer, command, fold);
         const dice = diceFor(command.dice, () => seed);
         let decided: MatchEvent[];
         try {
-          decided = g.decide(command, state, dice);
+          decided = g.decide(command, fold, dice);
         } catch (error) {
           // a refusal never names what the caller may not see (e.g. a card in another player's hand)
-          throw reader === undefined ? error : maskRefusal(error, tableOf(g).secretTexts(state, reader));
+          throw reader === undefined ? error : maskRefusal(error, g.secretTexts(fold, reader));
         }
-        trail = [state];
-        for (const e of decided) trail.push((state = g.evolve(state, e)));
+        trail = [fold];
+        for (const e of decided) trail.push((fold = g.evolve(fold, e)));
         try {
           const r = await store.append(
             ownerId,
@@ -296,8 +296,8 @@ export class MatchService {
             decided.map((e) => ({ type: e.type, data: e.data, schemaVersion: engineEventVersion(e.type), metadata: { command: command.type } })),
           );
           const warnings = commandWarnings(g, body, command);
-          folds = { version: r.version, state, withdrawn: folded.withdrawn };
-          return { status: 201, body: { version: r.version, events: r.events.map(toPublic), state, ...(warnings.length ? { warnings } : {}) } };
+          folds = { version: r.version, fold, withdrawn: folded.withdrawn };
+          return { status: 201, body: { version: r.version, events: r.events.map(toPublic), state: fold.state, ...(warnings.length ? { warnings } : {}) } };
         } catch (error) {
           // Without an expectedVersion the client asked for "the current state": decide again.
           if (error instanceof VersionConflict && body.expectedVersion === undefined && attempt < 8) continue;
@@ -314,21 +314,34 @@ export class MatchService {
   }
 
   /** A command's answer as a seat reads it: its events and state in the seat's view (CONTRACT §8.1). */
-  private async commandAnswerFor(m: MatchRecord, reader: Reader, answer: StoredAnswer, trail: unknown[] | undefined) {
+  private async commandAnswerFor(m: MatchRecord, reader: Reader, answer: StoredAnswer, trail: MatchFold[] | undefined) {
     const body = answer.body as { version: number; events: PublicEvent[]; state: unknown; warnings?: unknown[] };
-    const table = tableOf(this.game(m));
+    const g = this.game(m);
     const first = body.events[0]?.version ?? body.version + 1;
-    const events =
-      trail && trail.length === body.events.length + 1
-        ? body.events.map((e, i) => ({ ...e, data: table.viewEvent({ type: e.type, data: e.data }, reader, { before: trail[i], after: trail[i + 1] }).data }))
-        : await this.redactedEvents(m, reader, first, body.events.length);
-    return { ...body, events, state: table.viewState(body.state, reader) };
+    const fresh = trail && trail.length === body.events.length + 1 ? trail : undefined;
+    const events = fresh
+      ? body.events.map((e, i) => ({ ...e, data: g.viewEvent({ type: e.type, data: e.data }, reader, { before: fresh[i]!, after: fresh[i + 1]! }).data }))
+      : await this.redactedEvents(m, reader, first, body.events.length);
+    // a replayed answer: the match folded at the version it answered
+    const after = fresh ? fresh.at(-1)! : (await this.foldAt(m, body.version)).fold;
+    return { ...body, events, state: g.viewState(after, reader) };
   }
 
   /** GET /v1/matches/{id} as `caller` reads it (CONTRACT §8.1); the owner may preview a view with `as` (a player id or `spectator`). */
   async viewFor(caller: MatchCaller, id: string, query: { version?: number; as?: string } = {}) {
     if (query.as !== undefined && caller.viewer.kind !== 'owner') throw new NotYourSeat('Only the match owner may preview another view (?as=).', 'owner_only');
-    const base = await this.view(caller.ownerId, id, query.version);
+    const m = await this.record(caller.ownerId, id);
+    const { version, fold, withdrawn } = await this.foldAt(m, query.version);
+    const base: MatchView = {
+      id: m.id,
+      game: m.game,
+      version,
+      players: m.players,
+      options: m.options,
+      createdAt: m.createdAt,
+      state: fold.state,
+      ...(withdrawn.length ? { withdrawn } : {}),
+    };
     let shown: MatchViewer = caller.viewer;
     if (query.as !== undefined) {
       if (query.as === 'spectator') shown = { kind: 'spectator' };
@@ -339,8 +352,8 @@ export class MatchService {
     const viewer = viewerMember(shown, preview);
     const reader = readerOf(shown);
     if (reader === undefined) return { ...base, viewer };
-    const table = tableOf(this.game(base));
-    return { ...base, viewer, options: table.viewOptions(base.options, reader), state: table.viewState(base.state, reader) };
+    const g = this.game(base);
+    return { ...base, viewer, options: g.viewOptions(base.options, reader), state: g.viewState(fold, reader) };
   }
 
   /** GET /v1/matches/{id}/events as `caller` reads them: the same versions, secret members hidden. */
@@ -368,18 +381,17 @@ export class MatchService {
    */
   private async redactedEvents(m: MatchRecord, reader: Reader, from: number, limit: number): Promise<PublicEvent[]> {
     const g = this.game(m);
-    const table = tableOf(g);
     // from the fold of the version before `from` when it is known (a live feed), else from the start
     const known = from > 1 ? this.byVersion.get(`${m.id}@${from - 1}`) : undefined;
     const all = (await this.store.read(m.ownerId, m.id, { from: known ? from : 1, to: from + limit - 1 })).map(toPublic);
-    let state = known ? known.state : g.initialState({ players: m.players, options: m.options });
+    let fold = known ? known.fold : g.initialState({ players: m.players, options: m.options });
     const out: PublicEvent[] = [];
     for (let i = 0; i < all.length; i++) {
       const e = all[i]!;
-      const before = state;
+      const before = fold;
       // a correction withdraws earlier events: fold the log up to it again
-      state = e.type === CORRECTION_EVENT ? this.fold(m, (await this.store.read(m.ownerId, m.id, { to: e.version })).map(toPublic)) : g.evolve(state, e);
-      if (e.version >= from) out.push({ ...e, data: table.viewEvent({ type: e.type, data: e.data }, reader, { before, after: state }).data });
+      fold = e.type === CORRECTION_EVENT ? this.fold(m, (await this.store.read(m.ownerId, m.id, { to: e.version })).map(toPublic)) : g.evolve(fold, e);
+      if (e.version >= from) out.push({ ...e, data: g.viewEvent({ type: e.type, data: e.data }, reader, { before, after: fold }).data });
     }
     return out;
   }
@@ -390,12 +402,12 @@ export class MatchService {
   }
 
   /** GET /v1/matches/{id}/moves (CONTRACT §8.1): the command types each player may send now; a seat sees its own. */
-  async movesFor(caller: MatchCaller, id: string): Promise<{ version: number; moves: Move[] }> {
+  async movesFor(caller: MatchCaller, id: string): Promise<{ version: number } & MatchFlow> {
     const m = await this.record(caller.ownerId, id);
-    const { version, state } = await this.current(this.store, m);
-    const moves = tableOf(this.game(m)).moves(state);
+    const { version, fold } = await this.current(this.store, m);
+    const flow = this.game(m).flow(fold);
     const seat = caller.viewer.kind === 'seat' ? caller.viewer.playerId : undefined;
-    return { version, moves: seat === undefined ? moves : moves.filter((move) => move.player === seat) };
+    return { version, ...flow, moves: seat === undefined ? flow.moves : flow.moves.filter((move) => move.player === seat) };
   }
 
   /**
@@ -447,10 +459,6 @@ export class MatchService {
     // a fold kept at exactly the listed version (a recent command, view or feed) is that state
     const kept = this.byVersion.get(`${row.id}@${row.version}`);
     const events = kept || row.version === 0 ? [] : (await this.store.read(ownerId, row.id, { to: row.version })).map(toPublic);
-    const state = kept ? kept.state : this.fold(row, events);
-    const outcome = (state as { outcome?: { ended?: unknown } } | null)?.outcome;
-    if (typeof outcome?.ended === 'boolean') return outcome.ended;
-    // a projection without `outcome`: what GET /v1/matches/{id}/result answers
-    return resultOf({ id: row.id, game: row.game, version: row.version, players: row.players, options: row.options, createdAt: row.createdAt, state }).ended;
+    return (kept ? kept.fold : this.fold(row, events)).state.outcome.ended;
   }
 }

@@ -6,9 +6,9 @@
  * moves, and refusals (their texts masked) — so no route can forget a secret.
  */
 import { InvalidInput, RuleViolation } from '../../games/errors.js';
-import { HIDDEN, type Reader, type TableRules } from '../../games/table.js';
+import type { Reader } from '../../games/table.js';
 import { NotYourSeat } from './errors.js';
-import type { GameMatch } from './match-game.js';
+import type { Command, GameMatch, MatchFold } from './match-game.js';
 import type { MatchViewer } from './seat-tokens.js';
 
 /** Who a viewer reads as: undefined for the owner (no redaction), a player id for a seat, null for a spectator. */
@@ -22,38 +22,19 @@ export function viewerMember(viewer: MatchViewer, preview = false): { kind: Matc
 }
 
 /**
- * The table rules of a game. A game that declares none keeps nothing back from its owner, but a
- * seat or a spectator reads only what cannot hold a secret: this fallback hides the whole state,
- * every option and every event's data (types and versions stay).
- */
-export function tableOf(g: GameMatch): TableRules<unknown> {
-  return g.table ?? CLOSED_TABLE;
-}
-
-const CLOSED_TABLE: TableRules<unknown> = {
-  viewState: () => HIDDEN,
-  viewOptions: (options) => Object.fromEntries(Object.keys(options).map((k) => [k, HIDDEN])),
-  viewEvent: (event) => ({ type: event.type, data: HIDDEN }),
-  secretTexts: () => [],
-  moves: () => [],
-  actor: () => undefined,
-};
-
-/**
  * CONTRACT §8.1: a seat sends commands for its own player only, and only what the rules give that
  * player now; a spectator sends none. Otherwise NotYourSeat (403 `not_your_seat`), before anything is decided.
  */
-export function assertSeatMayAct(g: GameMatch, viewer: MatchViewer, command: { type: string; [member: string]: unknown }, state: unknown): void {
+export function assertSeatMayAct(g: GameMatch, viewer: MatchViewer, command: Command, fold: MatchFold): void {
   if (viewer.kind === 'owner') return;
   if (viewer.kind === 'spectator') throw new NotYourSeat('A spectator token reads the match; it sends no commands.');
-  const table = tableOf(g);
   const seat = viewer.playerId;
-  const actor = table.actor(command, state);
+  const actor = g.actor(command, fold);
   if (Array.isArray(actor)) {
     throw new NotYourSeat(`This command carries the decisions of ${actor.join(', ')}: only the match owner (a referee, or the table's host) sends it.`);
   }
   if (typeof actor === 'string' && actor !== seat) throw new NotYourSeat(`This command acts for player ${actor}; this token holds the seat of ${seat}.`);
-  const givenTo = table.moves(state).filter((m) => m.type === command.type);
+  const givenTo = g.flow(fold).moves.filter((m) => m.type === command.type);
   if (givenTo.length > 0 && !givenTo.some((m) => m.player === seat)) {
     const players = [...new Set(givenTo.map((m) => m.player))].join(', ');
     throw new NotYourSeat(`${command.type} is for ${players} now, not for ${seat}.`);

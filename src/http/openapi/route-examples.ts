@@ -163,6 +163,10 @@ export const ROUTE_EXAMPLES: Examples = {
       summary: 'Whose turn it is: p1 may act, p2 waits',
       value: {
         version: 5,
+        phase: 'turn',
+        turn: 1,
+        activePlayers: ['p1'],
+        outcome: { ended: false, winners: [] },
         moves: [
           { player: 'p1', type: 'exsilium.activate' },
           { player: 'p1', type: 'exsilium.end_turn' },

@@ -46,9 +46,25 @@ const SpectatorToken = Type.Object(
   { title: 'SpectatorToken' },
 );
 
+const Outcome = Type.Object(
+  {
+    ended: Type.Boolean(),
+    winners: Type.Array(Type.String(), { description: 'Player ids (none on a draw or a lost solo game).' }),
+    reason: Type.Optional(Type.String({ description: 'A rule ID or the game’s code for how it ended.' })),
+    score: Type.Optional(Type.Record(Type.String(), Type.Number(), { description: 'By player id, where the game keeps one.' })),
+  },
+  { additionalProperties: true, description: 'How the match stands: `state.outcome` of GET /v1/matches/{id} (CONTRACT §8.2; a game may add members).' },
+);
+
 const Moves = Type.Object(
   {
     version: Type.Integer({ minimum: 0, description: 'The match version the moves are for.' }),
+    phase: Type.String({ description: 'The game’s own phase name at this version (`ended` once the game is over).' }),
+    turn: Type.Integer({ minimum: 0, description: 'The turn (EDEN, Ánima, The Spirit of Eden) or round (Exsilium) under way; 0 before the first.' }),
+    activePlayers: Type.Array(Type.String(), {
+      description: 'The players the rules give a move to now: whose turn it is and who owes a pending choice (every reader sees all of them; `moves` lists a seat’s own).',
+    }),
+    outcome: Outcome,
     moves: Type.Array(Type.Object({ player: Type.String(), type: Type.String({ description: 'A command type (`<prefix>.<snake_case>`).' }) }), {
       description: 'Each command type each player may send now; a seat token sees its own player’s.',
     }),

@@ -9,7 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { diceFor } from '../../../src/games/dice/index.js';
-import { gameMatch, validateCommand, type Command } from '../../../src/app/matches/games.js';
+import { gameMatch, validateCommand, type Command, type MatchFold } from '../../../src/app/matches/games.js';
 import { withdrawnVersions, CORRECTION_EVENT } from '../../../src/app/matches/events.js';
 
 interface MatchLog {
@@ -49,7 +49,7 @@ describe('match states are never written in place (the cached fold is shared bet
         states.push(state);
       }
       // the recorded commands, decided on frozen states (a refusal is fine, a write is not)
-      const tries: [Command, unknown][] = [
+      const tries: [Command, MatchFold][] = [
         [log.next.command, state],
         [log.lastCommand.command, states[log.lastCommand.fromVersion] ?? state],
       ];

@@ -28,10 +28,12 @@ type Event = { type: string; data: any };
  */
 function play(game: string, commands: Record<string, unknown>[], given: Event[] = []) {
   const g = gameMatch(game)!;
-  let state: any = g.initialState({ players, options: {} });
+  let folded = g.initialState({ players, options: {} });
+  let state: any = folded.state;
   const results: any[] = [];
   const fold = (e: Event) => {
-    state = g.evolve(state, e);
+    folded = g.evolve(folded, e);
+    state = folded.state;
     results.push(typeof e.data?.kind === 'string' ? state.latest?.[e.data.kind]?.result : undefined);
   };
   for (const e of given) fold(e);
@@ -40,7 +42,7 @@ function play(game: string, commands: Record<string, unknown>[], given: Event[] 
     const command = validateCommand(g, structuredClone(c) as Command);
     for (const e of g.decide(
       command,
-      state,
+      folded,
       diceFor(command.dice, () => 'seed'),
     )) {
       fold(e as Event);
@@ -53,7 +55,7 @@ function play(game: string, commands: Record<string, unknown>[], given: Event[] 
 /** The fold of the events as stored (JSON) from the initial state. */
 function replay(game: string, log: Event[]) {
   const g = gameMatch(game)!;
-  return (JSON.parse(JSON.stringify(log)) as Event[]).reduce((s, e) => g.evolve(s, e), g.initialState({ players, options: {} }));
+  return (JSON.parse(JSON.stringify(log)) as Event[]).reduce((f, e) => g.evolve(f, e), g.initialState({ players, options: {} })).state;
 }
 
 function failure(fn: () => unknown): InvalidInput | RuleViolation {

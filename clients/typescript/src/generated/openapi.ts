@@ -3226,6 +3226,26 @@ export interface components {
         MatchMoves: {
             /** @description The match version the moves are for. */
             version: number;
+            /** @description The game’s own phase name at this version (`ended` once the game is over). */
+            phase: string;
+            /** @description The turn (EDEN, Ánima, The Spirit of Eden) or round (Exsilium) under way; 0 before the first. */
+            turn: number;
+            /** @description The players the rules give a move to now: whose turn it is and who owes a pending choice (every reader sees all of them; `moves` lists a seat’s own). */
+            activePlayers: string[];
+            /** @description How the match stands: `state.outcome` of GET /v1/matches/{id} (CONTRACT §8.2; a game may add members). */
+            outcome: {
+                ended: boolean;
+                /** @description Player ids (none on a draw or a lost solo game). */
+                winners: string[];
+                /** @description A rule ID or the game’s code for how it ended. */
+                reason?: string;
+                /** @description By player id, where the game keeps one. */
+                score?: {
+                    [key: string]: number;
+                };
+            } & {
+                [key: string]: unknown;
+            };
             /** @description Each command type each player may send now; a seat token sees its own player’s. */
             moves: {
                 player: string;

@@ -13,8 +13,8 @@ import { animaExplorationOperation } from '../operations/exploration.operation.j
 import { EncounterCardSchema } from '../operations/exploration.operation.js';
 import { animaRewardsOperation } from '../operations/rewards.operation.js';
 import { validate } from '../../../app/validate.js';
-import { own, type GameMatch, type MatchCommand, type MatchSetup } from '../../../app/matches/match-game.js';
-import { resolutionEvents, resolutionLogMatch } from '../../../app/matches/resolution-log.js';
+import type { MatchSetup } from '../../../app/matches/match-game.js';
+import { resolutionEvents } from '../../../app/matches/resolution-log.js';
 import { animaOperations } from '../operations/index.js';
 import { ANIMA_COMMAND_SCHEMAS, Name } from './schemas.js';
 
@@ -132,28 +132,6 @@ export function checkAnimaOptions(setup: MatchSetup): void {
     throw new InvalidInput(missing.map((k) => ({ path: `/options/${k}`, code: 'required', message: `A full Ánima match needs every card list; ${k} is missing.` })));
   }
   anima.checkCards(setup.options, setup.players.length);
-}
-
-type State = anima.AnimaTable & { [member: string]: unknown };
-
-/** The Ánima match: the resolution log's commands plus the full match's, over one state. */
-export function animaMatch(): GameMatch {
-  const log = resolutionLogMatch(anima.animaProjection, animaOperations);
-  const commands: Record<string, MatchCommand<State>> = {};
-  for (const [type, def] of Object.entries(ANIMA_COMMAND_SCHEMAS)) {
-    commands[type] = { ...def, decide: (command, state, dice) => anima.decideTable(command as never, state, dice) };
-  }
-  return {
-    game: 'anima',
-    initialState: (setup) => ({ ...(log.initialState(setup) as object), ...anima.initialTable(setup.players, setup.options) }),
-    decide: (command, state, dice) => {
-      const entry = own(commands, command.type);
-      return entry ? entry.decide(command, state as State, dice) : log.decide(command, state, dice);
-    },
-    evolve: (state, event) => (anima.ANIMA_EVENT_TYPES.has(event.type) ? anima.evolveTable(state as State, event) : log.evolve(state, event)),
-    commands: { ...log.commands, ...Object.fromEntries(Object.entries(commands).map(([t, c]) => [t, { schema: c.schema, description: c.description, example: c.example }])) },
-    validateOptions: checkAnimaOptions,
-  };
 }
 
 /** The events its resolution log records: one `<operation id>.resolved` per operation of the game. */

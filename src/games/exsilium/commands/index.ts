@@ -13,8 +13,8 @@ import { RuleViolation, underPath } from '../../errors.js';
 import * as exs from '../match/index.js';
 import { ExsiliumOptionsSchema } from './options.js';
 import { validate } from '../../../app/validate.js';
-import { defineMatchGame, type Command, type GameMatch, type MatchCommand, type MatchSetup } from '../../../app/matches/match-game.js';
-import { resolutionEvents, resolutionLogMatch, type ResolutionLogState } from '../../../app/matches/resolution-log.js';
+import type { MatchCommand, MatchSetup } from '../../../app/matches/match-game.js';
+import { resolutionEvents, type ResolutionLogState } from '../../../app/matches/resolution-log.js';
 import { exsiliumOperations } from '../operations/index.js';
 import { EXSILIUM_COMMAND_SCHEMAS, isExsiliumCommand, type ExsiliumCommandOf, type ExsiliumCommandType } from './schemas.js';
 
@@ -24,14 +24,17 @@ const FULL = ['factions', 'board', 'decks', 'enemyDecks'] as const;
 const isFull = (options: Record<string, unknown>) => FULL.some((k) => options[k] !== undefined);
 
 /** The table of a full match; 400 with `/options/...` paths when the scenario is not playable. */
-function tableOf(setup: MatchSetup): exs.Table | undefined {
+export function tableOf(setup: MatchSetup): exs.Table | undefined {
   if (!isFull(setup.options)) return undefined;
   const o = underPath('/options', () => validate<exs.ExsiliumOptions>(ExsiliumOptionsSchema, structuredClone(setup.options)));
   return exs.setupTable(setup.players, o);
 }
 
 /** A full-match command: its schema, description and example (schemas.ts), and its decide on the table. */
-const table = <T extends ExsiliumCommandType>(type: T, decide: (t: exs.Table, c: ExsiliumCommandOf<T>, d: Dice) => exs.TableEvent[]): [string, MatchCommand<State>] => [
+const table = <T extends ExsiliumCommandType>(
+  type: T,
+  decide: (t: exs.Table, c: ExsiliumCommandOf<T>, d: Dice) => exs.TableEvent[],
+): [string, MatchCommand<State, exs.TableEvent>] => [
   type,
   {
     ...EXSILIUM_COMMAND_SCHEMAS[type],
@@ -46,7 +49,7 @@ const table = <T extends ExsiliumCommandType>(type: T, decide: (t: exs.Table, c:
   },
 ];
 
-const TABLE_COMMANDS: [string, MatchCommand<State>][] = [
+export const TABLE_COMMANDS: [string, MatchCommand<State, exs.TableEvent>][] = [
   table('exsilium.bid', exs.bid),
   table('exsilium.activate', exs.activate),
   table('exsilium.move', exs.move),
@@ -60,29 +63,6 @@ const TABLE_COMMANDS: [string, MatchCommand<State>][] = [
   table('exsilium.ability', exs.fillAbilitySlot),
   table('exsilium.end_turn', exs.endTurn),
 ];
-
-export function exsiliumMatch(): GameMatch {
-  const log = resolutionLogMatch(exs.exsiliumProjection, exsiliumOperations);
-  const logCommands = Object.entries(log.commands).map(([type, c]): [string, MatchCommand<State>] => [
-    type,
-    { ...c, decide: (command, state, d) => log.decide(command, state, d) },
-  ]);
-  return defineMatchGame<State>({
-    game: 'exsilium',
-    initialState: (setup) => {
-      const base = log.initialState(setup) as State;
-      const t = tableOf(setup);
-      return t ? { ...base, table: t, summary: exs.summarize(t) } : base;
-    },
-    evolve: (state, event) => {
-      if (!exs.TABLE_EVENT_TYPES.has(event.type) || !state.table) return log.evolve(state, event) as State;
-      const table = exs.evolveTable(state.table, event as exs.TableEvent);
-      return { ...state, table, summary: exs.summarize(table) };
-    },
-    commands: Object.fromEntries([...logCommands, ...TABLE_COMMANDS]),
-    unknownCommand: (command: Command, state, d) => log.decide(command, state, d),
-  });
-}
 
 /** The events its resolution log records: one `<operation id>.resolved` per operation of the game. */
 export const EXSILIUM_RESOLVED_EVENTS = resolutionEvents(exsiliumOperations);

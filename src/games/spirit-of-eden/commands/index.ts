@@ -10,8 +10,8 @@ import type { Dice } from '../../dice/index.js';
 import * as soe from '../match/index.js';
 import { InvalidInput, RuleViolation } from '../../errors.js';
 import { actionProblems, toAction } from '../operations/action.operation.js';
-import { defineMatchGame, type Command, type GameMatch, type MatchCommand } from '../../../app/matches/match-game.js';
-import { resolutionEvents, resolutionLogMatch, type ResolutionLogState } from '../../../app/matches/resolution-log.js';
+import type { MatchCommand } from '../../../app/matches/match-game.js';
+import { resolutionEvents, type ResolutionLogState } from '../../../app/matches/resolution-log.js';
 import { spiritOfEdenOperations } from '../operations/index.js';
 import { SET_UP_EXAMPLE, SPIRIT_COMMAND_SCHEMAS, isSpiritCommand, type SpiritCommandOf, type SpiritCommandType } from './schemas.js';
 
@@ -27,7 +27,7 @@ const entry = <T extends SpiritCommandType>(type: T, decide: (cmd: SpiritCommand
       if (!isSpiritCommand(type, command)) throw new RuleViolation('unknown_command', `The ${type} entry was given a ${command.type} command.`);
       return decide(command, state, d);
     },
-  } satisfies MatchCommand<State>,
+  } satisfies MatchCommand<State, soe.SpiritEvent>,
 });
 
 /** place: the action's members per type are checked as POST /v1/spirit-of-eden/actions does (400 under /command/action). */
@@ -37,7 +37,7 @@ const placeDecide = (cmd: SpiritCommandOf<'soe.place'>, state: State, d: Dice) =
   return soe.place({ ...cmd, action: toAction(cmd.action) }, state, d);
 };
 
-const MATCH_COMMANDS: Record<string, MatchCommand<State>> = {
+export const MATCH_COMMANDS: Record<string, MatchCommand<State, soe.SpiritEvent>> = {
   ...entry('soe.set_up', (cmd, state) => soe.setUp(cmd, state)),
   ...entry('soe.roll', (cmd, state, d) => soe.roll(cmd, state, d)),
   ...entry('soe.place', placeDecide),
@@ -46,22 +46,6 @@ const MATCH_COMMANDS: Record<string, MatchCommand<State>> = {
   ...entry('soe.noa', (cmd, state, d) => soe.noa(cmd, state, d)),
   ...entry('soe.goomz', (cmd, state) => soe.goomz(cmd, state)),
 };
-
-/** The Spirit of Eden match: the stateful game commands plus the stateless operations as resolution-log commands, on one board. */
-export function spiritOfEdenMatch(): GameMatch {
-  const log = resolutionLogMatch(soe.spiritOfEdenProjection, spiritOfEdenOperations);
-  const logCommands = Object.fromEntries(
-    Object.entries(log.commands).map(([type, c]): [string, MatchCommand<State>] => [type, { ...c, decide: (command, state, d) => log.decide(command, state, d) }]),
-  );
-  return defineMatchGame<State>({
-    game: 'spirit-of-eden',
-    initialState: (setup) => ({ ...(log.initialState(setup) as ResolutionLogState<soe.SpiritMatch>), ...soe.initialGame(setup.options) }),
-    evolve: (state, event) => (soe.isSpiritEvent(event.type) ? soe.evolveSpirit(state, event) : (log.evolve(state, event) as State)),
-    commands: { ...logCommands, ...MATCH_COMMANDS },
-    validateOptions: (setup) => void soe.parseSpiritOptions(setup.options),
-    unknownCommand: (command: Command, state, d) => log.decide(command, state, d),
-  });
-}
 
 /** The events its resolution log records: one `<operation id>.resolved` per operation of the game. */
 export const SPIRIT_RESOLVED_EVENTS = resolutionEvents(spiritOfEdenOperations);
