@@ -10,6 +10,8 @@ import { apiKey, memoryApp, post } from '../helpers/app.js';
 import { meleeExamples } from '../../src/games/eden/operations/examples.js';
 import { explorationExamples } from '../../src/games/anima/operations/examples.js';
 import { SeededDice } from '../../src/games/dice/index.js';
+import { script } from '../fixtures/tables/eden.js';
+import { script as animaScript } from '../fixtures/tables/anima.js';
 import { parseNotation, rollNotation } from '../../src/games/dice/notation/index.js';
 
 let app: FastifyInstance;
@@ -188,6 +190,54 @@ describe('?rollFormat=foundry (CONTRACT §8.3)', () => {
     expect(res.body.foundryRolls.map((r: { terms: [{ results: { result: number }[] }] }) => r.terms[0].results.map((x) => x.result))).toEqual(
       entries.map((e: { values: number[] }) => e.values),
     );
+  });
+});
+
+describe('?rollFormat=foundry on an EDEN match attack (CONTRACT §8.3)', () => {
+  it('EDEN-ATTACK-1: the melee command answers its dice (the event keeps the faces) and its Foundry rolls; a seat reads the dice without the seed', async () => {
+    const key = await apiKey(app);
+    const auth = { authorization: `Bearer ${key}` };
+    const created = await post(app, '/v1/matches', { game: 'eden', players: script.players, options: script.options }, auth);
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    for (const step of script.steps) expect((await post(app, `/v1/matches/${id}/commands`, { command: step.command }, auth)).status).toBe(201);
+    const seat = await post(app, `/v1/matches/${id}/seats/p2/tokens`, {}, auth);
+    const melee = { type: 'eden.melee', attacker: 'b1', target: 'a1', reaction: 'passive', dice: { values: [6, 5, 1, 4, 2, 3, 6, 6, 6, 6] } };
+    const res = await post(app, `/v1/matches/${id}/commands?rollFormat=foundry`, { command: melee }, { authorization: `Bearer ${seat.body.token}` });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const event = res.body.events.find((e: { type: string }) => e.type === 'eden.melee_resolved');
+    expect(res.body.dice.seed).toBeNull();
+    const faces = res.body.dice.rolls.flatMap((r: { values: number[] }) => r.values);
+    expect(faces.length).toBeGreaterThan(0);
+    expect(faces).toEqual(event.data.dice.values);
+    expect(res.body.dice.rolls.every((r: { sides: number; purpose: string }) => r.sides === 6 && r.purpose.length > 0)).toBe(true);
+    expect(res.body.foundryRolls.map((r: { terms: [{ results: { result: number }[] }] }) => r.terms[0].results.map((x) => x.result))).toEqual(
+      res.body.dice.rolls.map((r: { values: number[] }) => r.values),
+    );
+    // the owner's answer keeps the seed (fixed dice: null), and a command that rolls nothing answers no dice
+    const pass = await post(app, `/v1/matches/${id}/commands`, { command: { type: 'eden.end_activation' } }, auth);
+    expect(pass.status).toBe(201);
+    expect(pass.body.dice).toBeUndefined();
+  });
+});
+
+describe('the dice of a seat’s command answer (CONTRACT §8.1)', () => {
+  it('ANIMA-SETUP-3 / ANIMA-DECK-2: a shuffle’s draws (the new order of a deck) are the owner’s only', async () => {
+    const key = await apiKey(app);
+    const auth = { authorization: `Bearer ${key}` };
+    const first = animaScript.steps[0]!;
+    const answers = [];
+    for (const as of ['owner', 'seat'] as const) {
+      const created = await post(app, '/v1/matches', { game: 'anima', players: animaScript.players, options: animaScript.options }, auth);
+      const seat = await post(app, `/v1/matches/${created.body.id}/seats/${first.by}/tokens`, {}, auth);
+      const res = await post(app, `/v1/matches/${created.body.id}/commands`, { command: first.command }, as === 'owner' ? auth : { authorization: `Bearer ${seat.body.token}` });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      answers.push(res.body.dice as { seed: string | null; rolls: { purpose: string }[] });
+    }
+    const [owner, seat] = answers;
+    expect(owner!.rolls.some((r) => /shuffle/.test(r.purpose))).toBe(true);
+    expect(seat!.seed).toBeNull();
+    expect(seat!.rolls).toEqual(owner!.rolls.filter((r) => !/shuffle/.test(r.purpose)));
   });
 });
 

@@ -1663,6 +1663,15 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             recordedAt: string;
         }[];
         state: unknown;
+        dice?: {
+            seed: string | null;
+            rolls: {
+                purpose: string;
+                sides: number;
+                values: number[];
+                fudge?: true | undefined;
+            }[];
+        } | undefined;
         warnings?: {
             path: string;
             code: string;

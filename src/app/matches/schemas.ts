@@ -1,6 +1,7 @@
 /** TypeBox schemas of the match endpoints (CONTRACT §5); the same schemas validate GraphQL input. */
 import { Type } from '@sinclair/typebox';
 import { UnknownMemberWarningsSchema } from '../unknown-members.js';
+import { DiceTranscriptSchema } from '../schemas/common.js';
 
 export const GameSchema = Type.Union([Type.Literal('eden'), Type.Literal('anima'), Type.Literal('exsilium'), Type.Literal('spirit-of-eden')], { title: 'Game' });
 
@@ -102,9 +103,15 @@ export const CommandResult = Type.Object(
     version: Type.Integer(),
     events: Type.Array(EventOut),
     state: Type.Unknown({ description: 'The projection after the command. (GraphQL: JSON: each game projects its own state.)' }),
+    // every die the command rolled, with what each was for (present when it rolled): see the description
+    dice: Type.Optional(DiceTranscriptSchema),
     warnings: Type.Optional(UnknownMemberWarningsSchema),
   },
-  { title: 'MatchCommandResult' },
+  {
+    title: 'MatchCommandResult',
+    description:
+      'The command’s events, the state after them and, when it rolled, `dice`: every die in consumption order with what each was for (`?rollFormat=foundry` turns it into Foundry rolls; the events keep only the faces drawn; a seat’s answer has `seed` null and no deck shuffle’s draws, which would give the new order of a deck).',
+  },
 );
 
 /** Who an answer was read as (CONTRACT §8.1). */

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../canonical-json.js';
-import { diceFor } from '../../games/dice/index.js';
+import { diceFor, type DiceTranscript } from '../../games/dice/index.js';
 import { InvalidInput, NotFound } from '../../games/errors.js';
 import { NotYourSeat, VersionConflict } from './errors.js';
 import { CORRECTION_EVENT, checkClientEvent, definitionOf, engineEventVersion, upcast, withdrawnVersions } from './events.js';
@@ -77,6 +77,9 @@ export interface MatchListRequest {
 
 /** Matches one filtered listing request may look at (each one folded to know whether it ended). */
 const ENDED_SCAN_BUDGET = 200;
+
+/** Rolls that shuffle a deck (their `purpose`, e.g. Ánima's "characters shuffle"): never in a seat's answer. */
+const SHUFFLE = /\bshuffle\b/i;
 
 const hashOf = (...parts: unknown[]) => createHash('sha256').update(canonicalJson(parts)).digest('hex');
 
@@ -297,7 +300,10 @@ export class MatchService {
           );
           const warnings = commandWarnings(g, body, command);
           folds = { version: r.version, fold, withdrawn: folded.withdrawn };
-          return { status: 201, body: { version: r.version, events: r.events.map(toPublic), state: fold.state, ...(warnings.length ? { warnings } : {}) } };
+          // the dice it rolled, with what each was for (the events keep only the faces: the facts)
+          const rolled = dice.transcript();
+          const transcript = rolled.rolls.length ? { dice: rolled } : {};
+          return { status: 201, body: { version: r.version, events: r.events.map(toPublic), state: fold.state, ...transcript, ...(warnings.length ? { warnings } : {}) } };
         } catch (error) {
           // Without an expectedVersion the client asked for "the current state": decide again.
           if (error instanceof VersionConflict && body.expectedVersion === undefined && attempt < 8) continue;
@@ -315,7 +321,7 @@ export class MatchService {
 
   /** A command's answer as a seat reads it: its events and state in the seat's view (CONTRACT §8.1). */
   private async commandAnswerFor(m: MatchRecord, reader: Reader, answer: StoredAnswer, trail: MatchFold[] | undefined) {
-    const body = answer.body as { version: number; events: PublicEvent[]; state: unknown; warnings?: unknown[] };
+    const body = answer.body as { version: number; events: PublicEvent[]; state: unknown; dice?: DiceTranscript; warnings?: unknown[] };
     const g = this.game(m);
     const first = body.events[0]?.version ?? body.version + 1;
     const fresh = trail && trail.length === body.events.length + 1 ? trail : undefined;
@@ -324,7 +330,9 @@ export class MatchService {
       : await this.redactedEvents(m, reader, first, body.events.length);
     // a replayed answer: the match folded at the version it answered
     const after = fresh ? fresh.at(-1)! : (await this.foldAt(m, body.version)).fold;
-    return { ...body, events, state: g.viewState(after, reader) };
+    // the command's seed also seeds its shuffles, and a shuffle's draws give the new order of a deck: the owner's only
+    const dice = body.dice ? { dice: { seed: null, rolls: body.dice.rolls.filter((roll) => !SHUFFLE.test(roll.purpose)) } } : {};
+    return { ...body, events, state: g.viewState(after, reader), ...dice };
   }
 
   /** GET /v1/matches/{id} as `caller` reads it (CONTRACT §8.1); the owner may preview a view with `as` (a player id or `spectator`). */

@@ -3129,12 +3129,16 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** MatchCommandResult */
+        /**
+         * MatchCommandResult
+         * @description The command’s events, the state after them and, when it rolled, `dice`: every die in consumption order with what each was for (`?rollFormat=foundry` turns it into Foundry rolls; the events keep only the faces drawn; a seat’s answer has `seed` null and no deck shuffle’s draws, which would give the new order of a deck).
+         */
         MatchCommandResult: {
             version: number;
             events: components["schemas"]["MatchEvent"][];
             /** @description The projection after the command. (GraphQL: JSON: each game projects its own state.) */
             state: unknown;
+            dice?: components["schemas"]["DiceTranscript"];
             /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
             warnings?: {
                 /** @description JSON pointer of the unknown member in the request */
@@ -10011,7 +10015,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The command’s events, the state after them and, when it rolled, `dice`: every die in consumption order with what each was for (`?rollFormat=foundry` turns it into Foundry rolls; the events keep only the faces drawn; a seat’s answer has `seed` null and no deck shuffle’s draws, which would give the new order of a deck). */
             201: {
                 headers: {
                     [name: string]: unknown;
