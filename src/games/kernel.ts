@@ -86,3 +86,14 @@ export function flowOf<S, C extends GameCommand, E extends GameEvent>(rules: Gam
   const { phase, turn } = rules.progress(state);
   return { phase: outcome.ended ? 'ended' : phase, turn, activePlayers: [...new Set(moves.map((m) => m.player))], moves, outcome };
 }
+
+/**
+ * How a game reads one of its event types whose stored data changed (src/games/<game>/match/event-versions.ts;
+ * src/app/matches/engine-events.ts registers them): its current schema version and the upcaster of
+ * every earlier version (`upcasters[v]`: data of version v → version v + 1).
+ */
+export interface EventVersion {
+  schemaVersion: number;
+  upcasters: Record<number, (data: unknown) => unknown>;
+  description: string;
+}

@@ -25,6 +25,7 @@ import { TABLE_EVENT_TYPES as EXSILIUM_EVENT_TYPES } from '../../games/exsilium/
 import { SPIRIT_EVENT_TYPES } from '../../games/spirit-of-eden/match/evolve.js';
 import { EDEN_EVENT_VERSIONS } from '../../games/eden/match/event-versions.js';
 import { EXSILIUM_EVENT_VERSIONS } from '../../games/exsilium/match/event-versions.js';
+import { SPIRIT_EVENT_VERSIONS } from '../../games/spirit-of-eden/match/event-versions.js';
 import { EDEN_EVENT_SCHEMAS } from '../../games/eden/match/events.schema.js';
 import { ANIMA_EVENT_SCHEMAS } from '../../games/anima/match/events.schema.js';
 import { EXSILIUM_EVENT_SCHEMAS } from '../../games/exsilium/match/events.schema.js';
@@ -66,7 +67,7 @@ export const ENGINE_EVENTS: EventDefinition[] = [
   ...EDEN_EVENT_TYPES.map(fullMatch('EDEN')).map(versioned(EDEN_EVENT_VERSIONS)),
   ...[...ANIMA_EVENT_TYPES].map(fullMatch('Ánima')),
   ...[...EXSILIUM_EVENT_TYPES].map(fullMatch('Exsilium')).map(versioned(EXSILIUM_EVENT_VERSIONS)),
-  ...SPIRIT_EVENT_TYPES.map(fullMatch('The Spirit of Eden')),
+  ...SPIRIT_EVENT_TYPES.map(fullMatch('The Spirit of Eden')).map(versioned(SPIRIT_EVENT_VERSIONS)),
   ...ANIMA_RESOLVED_EVENTS,
   ...EXSILIUM_RESOLVED_EVENTS,
   ...SPIRIT_RESOLVED_EVENTS,

@@ -11,16 +11,7 @@
  * and its seed (when something was shuffled) and drops the rest; the fold reads `effects` alone.
  */
 
-/**
- * How one event type is read (structurally src/app/matches/event-definition.ts's EventDefinition;
- * its data's schema is the one generated from the TypeScript event type, TableEvent in evolve.ts).
- */
-export interface EventVersion {
-  schemaVersion: number;
-  /** upcasters[v]: data of version v → version v + 1. */
-  upcasters: Record<number, (data: unknown) => unknown>;
-  description: string;
-}
+import type { EventVersion } from '../../kernel.js';
 
 const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 

@@ -4,6 +4,7 @@
  * match state and resolved by the stateless cores (setup.ts, noa.ts, player-phase.ts, actions.ts,
  * goomz-phase.ts, end.ts); the result is one event the fold (evolve.ts) stores.
  */
+import { diceFact } from '../../dice/facts.js';
 import type { Dice } from '../../dice/index.js';
 import { RuleViolation } from '../../errors.js';
 import type { Action } from '../rules/actions.js';
@@ -52,7 +53,7 @@ export function roll(cmd: SpiritCommandOf<'soe.roll'>, state: SpiritState, dice:
   if (!scarcity && cmd.disabledCard !== undefined) fail('not_scarcity', 'Only in Scarcity mode is an Action card turned face down (SOE-MODE-6).');
   const { allies, returned } = returnAllies(state.board!, state.turn, cmd.returns ?? {});
   const values = dice.roll('SOE-DICE-1 player phase', 4, 6);
-  return [{ type: 'soe.dice_rolled', data: { turn: state.turn, returned, allies, disabledCard: cmd.disabledCard ?? null, roll: values, dice: dice.transcript() } }];
+  return [{ type: 'soe.dice_rolled', data: { turn: state.turn, returned, allies, disabledCard: cmd.disabledCard ?? null, roll: values, dice: diceFact(dice.transcript()) } }];
 }
 
 /** SOE-OBJ-4: die-bonus Objective cards the player owns. */
@@ -86,7 +87,8 @@ function playerStep(state: SpiritState, step: RawStep, dice: Dice): SpiritEvent[
         board: r.board!,
         bonusesUsed: usedBefore + r.bonusesUsed,
         noaPowerUsed: r.noaPowerUsed,
-        ...(dice.transcript().rolls.length ? { roll: dice.transcript() } : {}),
+        // the faces a step drew (a reroll, a bonus die): the fact, not the answer's labels
+        ...(dice.transcript().rolls.length ? { roll: diceFact(dice.transcript()) } : {}),
       },
     },
   ];

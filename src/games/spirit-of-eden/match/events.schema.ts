@@ -44,16 +44,7 @@ export const SPIRIT_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Reco
       type: 'object',
       properties: { ally: { enum: ['fauna', 'flora', 'water'] }, terrain: { enum: ['forest', 'mountain', 'swamp', 'waterfall'] }, dieBonus: { type: 'boolean' } },
     },
-    DiceTranscript: {
-      type: 'object',
-      properties: { seed: { type: ['null', 'string'] }, rolls: { type: 'array', items: { $ref: '#/$defs/DiceRoll' } } },
-      required: ['seed', 'rolls'],
-    },
-    DiceRoll: {
-      type: 'object',
-      properties: { purpose: { type: 'string' }, sides: { type: 'number' }, values: { type: 'array', items: { type: 'number' } }, fudge: { const: true } },
-      required: ['purpose', 'sides', 'values'],
-    },
+    DiceFact: { type: 'object', properties: { seed: { type: ['null', 'string'] }, values: { type: 'array', items: { type: 'number' } } }, required: ['seed', 'values'] },
     RawStep: {
       type: 'object',
       properties: {
@@ -149,14 +140,14 @@ export const SPIRIT_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Reco
         allies: { type: 'array', items: { $ref: '#/$defs/Ally' } },
         disabledCard: { type: ['null', 'number'] },
         roll: { type: 'array', items: { type: 'number' } },
-        dice: { $ref: '#/$defs/DiceTranscript' },
+        dice: { $ref: '#/$defs/DiceFact' },
       },
       required: ['turn', 'returned', 'allies', 'disabledCard', 'roll', 'dice'],
     },
     'soe.player_step_taken': {
       type: 'object',
       properties: {
-        roll: { $ref: '#/$defs/DiceTranscript' },
+        roll: { $ref: '#/$defs/DiceFact' },
         turn: { type: 'number' },
         step: { $ref: '#/$defs/RawStep' },
         dice: {
