@@ -13,16 +13,20 @@ const setup = {
   options: {},
 };
 
+/** `rolled`: the purposes of the dice the commands rolled, in draw order (the answer's dice; events keep only the faces). */
 function run(commands: { type: string; [k: string]: unknown }[], state = initialState(setup), values: number[] = []) {
   const log: { type: string; data: unknown }[] = [];
+  const rolled: string[] = [];
   for (const c of commands) {
-    const events = decide(c, state, new FixedDice(values));
+    const dice = new FixedDice(values);
+    const events = decide(c, state, dice);
     for (const e of events) {
       state = evolve(state, e);
       log.push(e);
     }
+    rolled.push(...dice.transcript().rolls.map((r) => r.purpose));
   }
-  return { state, log };
+  return { state, log, rolled };
 }
 
 const bandA = [fighter('a1'), fighter('a2', { limbs: { ...fighter('x').limbs, legs: { white: 2, red: 1, faces: [6], normal: 3, wounded: 2 } } })];
@@ -180,31 +184,29 @@ describe('EDEN upkeep and the end of the game (EDEN-UPKEEP, EDEN-GAME)', () => {
   it('EDEN-UPKEEP-3 / EDEN-AMB-18: fire burns alternately from the First player (B, A, then A), each die > VIG wounds', () => {
     const s = withMarkers(toUpkeepBFirst(), { a1: { fire: 1 }, a2: { fire: 2 }, b1: { fire: 1 } });
     // b1: 6,6,6 > VIG 4 → 3 hits, location 4 (torso); a1: 1,1,1 → none; a2: 5,1,1 → 1 hit, location 6 (legs)
-    const { state, log } = run([{ type: 'eden.upkeep' }], s, [6, 6, 6, 4, 1, 1, 1, 2, 5, 1, 1, 6]);
-    const data = log[0]!.data as { log: { step: number; rule: string; fighterId?: string; hits?: number; limb?: string }[]; dice: { rolls: unknown[] } };
-    const fire = data.log.filter((e) => e.rule === 'EDEN-UPKEEP-3');
-    expect(fire.map((e) => [e.fighterId, e.hits, e.limb])).toEqual([
-      ['b1', 3, 'torso'],
-      ['a1', 0, 'arms'],
-      ['a2', 1, 'legs'],
-    ]);
+    const values = [6, 6, 6, 4, 1, 1, 1, 2, 5, 1, 1, 6];
+    const { state, log, rolled } = run([{ type: 'eden.upkeep' }], s, values);
+    const data = log[0]!.data as { changes: Record<string, { wounds?: Record<string, number> }>; dice: { values: number[] } };
+    expect(rolled).toEqual(['b1 fire damage', 'b1 fire location', 'a1 fire damage', 'a1 fire location', 'a2 fire damage', 'a2 fire location']);
+    expect(data.dice).toEqual({ seed: null, values });
+    // b1: 3 hits on the torso; a1: none; a2: 1 hit on the legs
+    expect(data.changes.b1!.wounds).toMatchObject({ torso: 3 });
+    expect(data.changes.a1!.wounds).toBeUndefined();
+    expect(data.changes.a2!.wounds).toMatchObject({ legs: 1 });
     expect(state.fighters.b1!.fighter.wounds.torso).toBe(3);
     expect(state.fighters.a2!.fighter.wounds.legs).toBe(1);
     // EDEN-STATE-FIRE-1: one Fire marker goes per upkeep, however many there are
     expect([state.fighters.b1!.fighter.markers.fire, state.fighters.a2!.fighter.markers.fire]).toEqual([0, 1]);
-    expect(data.dice.rolls.length).toBeGreaterThan(0);
   });
 
   it('EDEN-UPKEEP-4: fear — one PSI roll (difficulty 5) each, alternating from the First player, after the fire', () => {
     const s = withMarkers(toUpkeepBFirst(), { a1: { fear: 2 }, b2: { fear: 1 }, b1: { fire: 1 } });
     // fire b1: 1,1,1 + location 1; fear b2 (PSI 4): 1,1,1,1 → 0; fear a1: 5,6,1,1 → 2 successes, both markers off
-    const { state, log } = run([{ type: 'eden.upkeep' }], s, [1, 1, 1, 1, 1, 1, 1, 1, 5, 6, 1, 1]);
-    const entries = (log[0]!.data as { log: { rule: string; fighterId?: string; removed?: number }[] }).log;
-    expect(entries.filter((e) => e.rule !== 'EDEN-UPKEEP-7' && e.rule !== 'EDEN-UPKEEP-8').map((e) => [e.rule, e.fighterId, e.removed ?? null])).toEqual([
-      ['EDEN-UPKEEP-3', 'b1', null],
-      ['EDEN-UPKEEP-4', 'b2', 0],
-      ['EDEN-UPKEEP-4', 'a1', 2],
-    ]);
+    const { state, log, rolled } = run([{ type: 'eden.upkeep' }], s, [1, 1, 1, 1, 1, 1, 1, 1, 5, 6, 1, 1]);
+    expect(rolled).toEqual(['b1 fire damage', 'b1 fire location', 'b2 fear PSI', 'a1 fear PSI']);
+    const changes = (log[0]!.data as { changes: Record<string, { markers?: { fear: number } }> }).changes;
+    expect(changes.a1!.markers).toMatchObject({ fear: 0 });
+    expect(changes.b2).toBeUndefined();
     expect(state.fighters.a1!.fighter.markers.fear).toBe(0);
     expect(state.fighters.b2!.fighter.markers.fear).toBe(1);
   });
@@ -216,9 +218,11 @@ describe('EDEN upkeep and the end of the game (EDEN-UPKEEP, EDEN-GAME)', () => {
     expect(state.fighters.a2!.fighter.ap).toBe(2);
     expect(state.fighters.b2!.fighter.markers.rage).toBe(1);
     expect(state.fighters.a1!.fighter.ap).toBe(3);
-    const changed = (log[0]!.data as { fighters: { id: string }[] }).fighters.map((f) => f.id).sort();
+    const data = log[0]!.data as { removeRage: string[]; changes: Record<string, object> };
     // a1 and b1 took no action (3 AP before and after): unchanged, so not in the event
-    expect(changed).toEqual(['a2', 'b2']);
+    expect(Object.keys(data.changes).sort()).toEqual(['a2', 'b2']);
+    expect(data.changes.b2).toEqual({ markers: { fire: 0, fear: 0, rage: 1, slow: 0, poison: 0 } });
+    expect(data.removeRage).toEqual(['b2']);
     expect(violation(() => decide({ type: 'eden.upkeep', removeRage: ['zz'] }, s, new FixedDice([]))).code).toBe('unknown_fighter');
   });
 

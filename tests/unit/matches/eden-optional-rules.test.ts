@@ -101,21 +101,25 @@ describe('Weather (EDEN-WEATHER-1..9, EDEN-PREP-0)', () => {
     const { state: s } = withWeather(1, 1, [...toActivation, ...toUpkeep]);
     expect(s.phase).toBe('upkeep');
     // order a1, b1, a2, b2 (A is First player); a1 rolls 4 dice with no 6
-    const { state, log } = run([{ type: 'eden.upkeep' }], s, [5, 5, 5, 5, 6, 1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1]);
+    const values = [5, 5, 5, 5, 6, 1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1];
+    const { state, log, rolled } = run([{ type: 'eden.upkeep' }], s, values);
     expect(log.map((e) => e.type)).toEqual(['eden.upkeep_resolved', 'eden.victory_points_scored', 'eden.weather_effects_resolved', 'eden.turn_started']);
     const w = log[2]!.data;
-    expect(w.log.map((e: { fighterId: string }) => e.fighterId)).toEqual(['a1', 'b1', 'a2', 'b2']);
+    expect(rolled).toEqual(['a1 ionic storm VIG', 'b1 ionic storm VIG', 'a2 ionic storm VIG', 'b2 ionic storm VIG']);
+    expect(w.changes).toEqual({ a1: { wounds: { head: 0, arms: 0, torso: 1, legs: 0 } } });
     expect(state.fighters.a1!.fighter.wounds.torso).toBe(1);
     expect(state.fighters.b1!.fighter.wounds.torso).toBe(0);
-    expect(w.dice.rolls).toHaveLength(4);
+    expect(w.dice).toEqual({ seed: null, values });
   });
 
   it('EDEN-WEATHER-7: Acid rain, VIG difficulty 5 for free fighters only; 0 successes → a Poison marker that stays (after step 5)', () => {
     const { state: s } = withWeather(5, 5, [...toActivation, ...toUpkeep]);
-    const { state, log } = run([{ type: 'eden.upkeep', engaged: ['b1'] }], s, [1, 1, 1, 1, 5, 1, 1, 1, 6, 1, 1, 1]);
+    const { state, log, rolled } = run([{ type: 'eden.upkeep', engaged: ['b1'] }], s, [1, 1, 1, 1, 5, 1, 1, 1, 6, 1, 1, 1]);
     const w = log.find((e) => e.type === 'eden.weather_effects_resolved')!.data;
     // alternating from the First player: a1, b2 (b1 is not free), a2
-    expect(w.log.map((e: { fighterId: string }) => e.fighterId)).toEqual(['a1', 'b2', 'a2']);
+    expect(rolled).toEqual(['a1 acid rain VIG', 'b2 acid rain VIG', 'a2 acid rain VIG']);
+    expect(w.engaged).toEqual(['b1']);
+    expect(Object.keys(w.changes)).toEqual(['a1']);
     expect(state.fighters.a1!.fighter.markers.poison).toBe(1);
     expect(state.fighters.b1!.fighter.markers.poison).toBe(0);
     expect(code(s, { type: 'eden.upkeep', weatherOrder: ['ionic_storm'] })).toBe('wrong_weather_order');
@@ -194,7 +198,14 @@ describe('Territory management (EDEN-TERRAIN-*)', () => {
 
   it('EDEN-TERRAIN-R-HOSTILE: contact with a Dark forest → X wounds, a location roll each, protection ignored', () => {
     const { state, log } = run([{ type: 'eden.scenery_contact', fighterId: 'a1', sceneryId: 'forest' }], played(), [4]);
-    expect(log[0]!.data).toMatchObject({ moment: 'activation_start', fireAdded: 0, wounds: [{ limb: 'torso', face: 4, marked: 1 }] });
+    expect(log[0]!.data).toEqual({
+      fighterId: 'a1',
+      sceneryId: 'forest',
+      moment: 'activation_start',
+      fireAdded: 0,
+      changes: { a1: { wounds: { head: 0, arms: 0, torso: 1, legs: 0 } } },
+      dice: { seed: null, values: [4] },
+    });
     expect(state.fighters.a1!.fighter.wounds.torso).toBe(1);
     expect(code(played(), { type: 'eden.scenery_contact', fighterId: 'a2', sceneryId: 'forest' })).toBe('not_active');
   });
@@ -307,9 +318,9 @@ describe('Infestation (EDEN-NPC-*, EDEN-UPKEEP-2)', () => {
       [...prep({ npcs: NPCS }), ...toActivation, ...toUpkeep, { type: 'eden.activate_npc', player: 'A', npcId: 'n1' }, { type: 'eden.activate_npc', player: 'B', npcId: 'n2' }],
       state,
     ).state;
-    const { log } = run([{ type: 'eden.upkeep' }], state, Array(16).fill(6));
-    const w = log.find((e) => e.type === 'eden.weather_effects_resolved')!.data;
-    expect(w.log.map((e: { fighterId: string }) => e.fighterId)).toEqual(['a1', 'b1', 'a2', 'b2']);
+    const { log, rolled } = run([{ type: 'eden.upkeep' }], state, Array(16).fill(6));
+    expect(log.some((e) => e.type === 'eden.weather_effects_resolved')).toBe(true);
+    expect(rolled).toEqual(['a1 ionic storm VIG', 'b1 ionic storm VIG', 'a2 ionic storm VIG', 'b2 ionic storm VIG']);
     expect(log.at(-1)!.type).toBe('eden.turn_started');
   });
 });

@@ -19,17 +19,23 @@ export function setup(options: Record<string, unknown> = {}) {
   };
 }
 
-/** Fold commands through decide/evolve; `values` are the fixed dice of every command (shared). */
+/**
+ * Fold commands through decide/evolve; `values` are the fixed dice of every command (shared).
+ * `rolled`: the purposes of the dice the commands rolled, in draw order (the answer's dice; events keep only the faces).
+ */
 export function run(commands: Cmd[], state: EdenMatchState, values: number[] = []) {
   const log: { type: string; data: any }[] = [];
+  const rolled: string[] = [];
   for (const c of commands) {
-    const events = decide(c, state, new FixedDice(values));
+    const dice = new FixedDice(values);
+    const events = decide(c, state, dice);
     for (const e of events) {
       state = evolve(state, e);
       log.push(e);
     }
+    rolled.push(...dice.transcript().rolls.map((r) => r.purpose));
   }
-  return { state, log };
+  return { state, log, rolled };
 }
 
 /** An NPC profile: Yûri's body, flagged npc, with `wounds` preset (one more wound on any limb → out of action). */

@@ -11,8 +11,8 @@ import { decideNpc, type NpcContact, type NpcVisible } from '../rules/npc.js';
 import type { FighterRef } from './command-types.js';
 import type { Handler } from './preconditions.js';
 import { strikeInput } from './attacks.js';
-import { entry, npcEliminations, stripFighters, updates, violation } from './rules.js';
-import { isInAction, own, type EdenMatchState } from './state.js';
+import { entry, npcEliminations, updates, violation } from './rules.js';
+import { diceFact, fighterChanges, isInAction, own, type EdenMatchState } from './state.js';
 
 /** EDEN-NPC-2 (1): the players agree on the Infestation Level (when options.infestation gave none). */
 export const setInfestationLevel: Handler<'eden.set_infestation_level'> = (cmd, state) => {
@@ -73,7 +73,10 @@ export const activateNpc: Handler<'eden.activate_npc'> = (cmd, state, dice, { si
   });
   const decision = decideNpc({ contacts, visible, targetId: cmd.targetId });
   if (decision.action === 'wander') {
-    return [{ type: 'eden.npc_activated', data: { player: side, npcId: npc.id, decision, melee: null, responded: false, fighters: [], dice: dice.transcript() } }];
+    const wandered = { action: decision.action, distance: decision.distance };
+    return [
+      { type: 'eden.npc_activated', data: { player: side, npcId: npc.id, decision: wandered, melee: null, responded: false, changes: {}, dice: diceFact(dice.transcript()) } },
+    ];
   }
   const t = entry(state, decision.targetId, 'target');
   const r = resolveMelee(strikeInput(cmd, npc, t, 'attack', { attacksThisTurn: { attacker: 0, target: t.turn.attacks } }), dice);
@@ -83,11 +86,11 @@ export const activateNpc: Handler<'eden.activate_npc'> = (cmd, state, dice, { si
       data: {
         player: side,
         npcId: npc.id,
-        decision,
-        melee: stripFighters(r, 'attacker', 'target'),
+        decision: { action: decision.action, targetId: t.id },
+        melee: { reaction: r.reaction, success: r.success },
         responded: r.reaction === 'response' && r.apSpent.target > 0,
-        fighters: updates(r.attacker, r.target),
-        dice: dice.transcript(),
+        changes: fighterChanges(state, updates(r.attacker, r.target)),
+        dice: diceFact(dice.transcript()),
       },
     },
     // EDEN-NPC-6: the target's Response may put the NPC out of action

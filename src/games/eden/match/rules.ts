@@ -77,9 +77,6 @@ export const rollsFrom = (dice: Dice, from: number) => {
   return { ...t, rolls: t.rolls.slice(from) };
 };
 
-/** A core's result without the fighters it returns (they travel in the event's `fighters`). */
-export const stripFighters = (r: object, ...keys: string[]) => Object.fromEntries(Object.entries(r).filter(([k]) => !keys.includes(k)));
-
 /** Fighters as the projection keeps them (evolve drops the `outOfAction` flag the cores add). */
 export const sameFighter = (a: Fighter, b: Fighter): boolean => {
   const { outOfAction: _a, ...x } = a;

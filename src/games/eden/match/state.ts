@@ -166,18 +166,19 @@ export type EdenEvent =
   | { type: 'eden.fighter_activated'; data: { player: Side; fighterId: string } }
   | {
       type: 'eden.fighter_moved';
-      data: { fighterId: string; apSpent: number; distance?: number; disengage: unknown; fighters: { id: string; fighter: Fighter }[]; dice: DiceTranscript };
+      /** v2: the AP spent in `changes`, the disengagement as resolved (v1 stored the fighter whole and the core's roll). */
+      data: { fighterId: string; apSpent: number; distance?: number; disengage: Disengagement | null; changes: FighterChanges; dice: DiceFact };
     }
   | { type: 'eden.melee_resolved'; data: AttackData & { via: 'attack' | 'engage' | 'disengage'; reaction: string; targetId: string; responded: boolean } }
   | { type: 'eden.shot_resolved'; data: AttackData & { targetId: string | null } }
   | { type: 'eden.throw_resolved'; data: AttackData }
   | { type: 'eden.spray_resolved'; data: AttackData }
-  | { type: 'eden.fire_doused'; data: { fighterId: string; markers: number; fighters: { id: string; fighter: Fighter }[] } }
+  | { type: 'eden.fire_doused'; data: { fighterId: string; markers: number; changes: FighterChanges } }
   | { type: 'eden.activation_ended'; data: { player: Side; fighterId: string } }
   | { type: 'eden.activation_passed'; data: { player: Side } }
   | { type: 'eden.first_player_changed'; data: { firstPlayer: Side; reason: 'hand_over' | 'pass' | 'no_activatable_fighter' } }
   | { type: 'eden.activation_phase_ended'; data: { reason: 'all_activated' | 'double_pass'; firstPlayer: Side } }
-  | { type: 'eden.upkeep_resolved'; data: { turn: number; fighters: { id: string; fighter: Fighter }[]; log: unknown[]; dice: DiceTranscript } }
+  | { type: 'eden.upkeep_resolved'; data: { turn: number; removeRage: string[]; changes: FighterChanges; dice: DiceFact } }
   | { type: 'eden.victory_points_scored'; data: { turn: number; gained: Record<Side, number>; totals: Record<Side, number> } }
   | { type: 'eden.weather_rolled'; data: { conditions: WeatherCondition[]; rules: string[]; rolls: unknown[]; dice: DiceTranscript } }
   | { type: 'eden.scenery_placed'; data: { player: Side; sceneryId: string; element: string; cost: number; rules: SceneryState['rules']; pointsLeft: number } }
@@ -190,11 +191,13 @@ export type EdenEvent =
       data: {
         player: Side;
         npcId: string;
-        decision: NpcDecision;
-        melee: Record<string, unknown> | null;
+        /** v2: what the NPC did and to whom (v1: the core's whole decision, candidates and rule included). */
+        decision: NpcAction;
+        /** v2: the attack's reaction and success (v1: the melee core's result), null when it wandered. */
+        melee: { reaction: string; success: boolean } | null;
         responded: boolean;
-        fighters: { id: string; fighter: Fighter }[];
-        dice: DiceTranscript;
+        changes: FighterChanges;
+        dice: DiceFact;
       };
     }
   | { type: 'eden.npc_eliminated'; data: { npcId: string; level: number; player: Side; byFighter: string; victoryPoints: number } }
@@ -219,15 +222,16 @@ export type EdenEvent =
         sceneryId: string;
         moment: 'activation_start' | 'move_end';
         fireAdded: number;
-        wounds: unknown[];
-        fighters: { id: string; fighter: Fighter }[];
-        dice: DiceTranscript;
+        /** v2: the Fire marker and wounds it gave, in `changes` (v1: the core's wound rolls and the fighter whole). */
+        changes: FighterChanges;
+        dice: DiceFact;
       };
     }
   | { type: 'eden.scenery_burned'; data: { turn: number; scenery: { sceneryId: string; fire: number; destroyed: boolean; replacedBy: SceneryState | null }[] } }
   | {
       type: 'eden.weather_effects_resolved';
-      data: { turn: number; conditions: WeatherCondition[]; fighters: { id: string; fighter: Fighter }[]; log: unknown[]; dice: DiceTranscript };
+      /** v2: `engaged` the fighters named not free (EDEN-WEATHER-7; absent from v1 data, which did not keep it). */
+      data: { turn: number; conditions: WeatherCondition[]; engaged?: string[]; changes: FighterChanges; dice: DiceFact };
     }
   | { type: 'eden.game_ended'; data: { reason: 'turns' | 'elimination'; turn: number; victoryPoints: Record<Side, number>; winner: Side | null } };
 
@@ -245,6 +249,20 @@ export interface DiceFact {
 export type FighterChange = Partial<Pick<Fighter, 'wounds' | 'markers' | 'ap'>>;
 /** Fighter changes by fighter id (an own member per id, "__proto__" included). */
 export type FighterChanges = Record<string, FighterChange>;
+
+/** A disengagement as resolved (EDEN-MOVE-ACT-2): the adversaries named, the RAP to beat, whether it succeeded. */
+export interface Disengagement {
+  adversaries: string[];
+  difficulty: number;
+  success: boolean;
+}
+
+/** What an NPC did (EDEN-NPC-4): the fighter it went for, or how far it wandered (cm); the core's candidates and rule are not facts. */
+export interface NpcAction {
+  action: NpcDecision['action'];
+  targetId?: string;
+  distance?: number;
+}
 
 /** The facts of an attack (schema v2): who, with what, what it changed, the dice drawn; no rules-core answer. */
 export interface AttackData {

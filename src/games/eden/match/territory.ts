@@ -10,7 +10,7 @@ import { hostilePresence } from '../rules/terrain.js';
 import type { Handler } from './preconditions.js';
 import { refId, sameFighter, updates, violation } from './rules.js';
 import { checkSceneryDistance } from './distances.js';
-import { fighterChanges, isInAction, own, type EdenMatchState } from './state.js';
+import { diceFact, fighterChanges, isInAction, own, type EdenMatchState } from './state.js';
 
 function scenery(state: EdenMatchState, ref: unknown) {
   const id = refId(ref);
@@ -87,15 +87,13 @@ export const sceneryContact: Handler<'eden.scenery_contact'> = (cmd, state, dice
   const moment = cmd.moment === 'move_end' ? 'move_end' : 'activation_start';
   const burnt = touchBurning(s, f.fighter);
   let fighter = burnt.fighter;
-  let wounds: unknown[] = [];
   const x = ruleValue(effectiveRules(s), 'hostile_presence');
-  if (x !== undefined && isInAction({ ...f, fighter })) {
-    const h = hostilePresence(fighter, x, dice);
-    fighter = h.fighter;
-    wounds = h.wounds;
-  }
+  if (x !== undefined && isInAction({ ...f, fighter })) fighter = hostilePresence(fighter, x, dice).fighter;
   const changed = sameFighter(fighter, f.fighter) ? [] : updates(fighter);
   return [
-    { type: 'eden.scenery_contact_resolved', data: { fighterId: f.id, sceneryId: s.id, moment, fireAdded: burnt.fireAdded, wounds, fighters: changed, dice: dice.transcript() } },
+    {
+      type: 'eden.scenery_contact_resolved',
+      data: { fighterId: f.id, sceneryId: s.id, moment, fireAdded: burnt.fireAdded, changes: fighterChanges(state, changed), dice: diceFact(dice.transcript()) },
+    },
   ];
 };

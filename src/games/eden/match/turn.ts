@@ -10,7 +10,7 @@ import { characteristicRoll } from '../rules/rolls.js';
 import type { Handler } from './preconditions.js';
 import { entry, sideOf, updates, violation } from './rules.js';
 import { checkMoveDistance, moveAllowance } from './distances.js';
-import { canActivate, canBeActivated, isInAction, otherSide, type EdenEvent, type EdenMatchState, type Side } from './state.js';
+import { canActivate, canBeActivated, diceFact, fighterChanges, isInAction, otherSide, type Disengagement, type EdenEvent, type EdenMatchState, type Side } from './state.js';
 import { evolve } from './evolve.js';
 
 // ---------------------------------------------------------------- tactical phase
@@ -125,7 +125,7 @@ export const move: Handler<'eden.move'> = (cmd, state, dice, { actor: f }) => {
   if (f.fighter.ap < 1) violation('no_ap', `Fighter ${f.id} has 0 AP and a Move costs 1 (EDEN-ACTION-1).`, { fighterId: f.id, ap: 0, cost: 1 });
   // EDEN-MOVE-ACT-1 / EDEN-WEATHER-3: a measured move longer than the allowance is refused
   checkMoveDistance(state, cmd.distance);
-  let disengage: unknown = null;
+  let disengage: Disengagement | null = null;
   const from = cmd.disengageFrom ?? [];
   if (from.length) {
     const adversaries = from.map((r, i) => entry(state, r, `adversary ${i + 1}`));
@@ -133,16 +133,18 @@ export const move: Handler<'eden.move'> = (cmd, state, dice, { actor: f }) => {
     const difficulty = Math.max(...adversaries.map((a) => characteristic(a.fighter, 'RAP')));
     const roll = characteristicRoll(dice, `${f.id} RAP (disengage)`, characteristic(f.fighter, 'RAP'), difficulty);
     // EDEN-MOVE-ACT-2: 0 successes → each adversary in contact may attack (eden.melee with via "disengage")
-    disengage = { difficulty, roll, success: roll.successes > 0, adversaries: adversaries.map((a) => a.id) };
+    disengage = { adversaries: adversaries.map((a) => a.id), difficulty, success: roll.successes > 0 };
   }
   const moved = { ...f.fighter, ap: f.fighter.ap - 1 };
   // EDEN-WEATHER-3 (Headwind): a Move covers 8 cm instead of 10 (EDEN-AMB-26: Engage keeps 10)
   const distance = moveAllowance(state);
-  return [{ type: 'eden.fighter_moved', data: { fighterId: f.id, apSpent: 1, distance, disengage, fighters: updates(moved), dice: dice.transcript() } }];
+  return [
+    { type: 'eden.fighter_moved', data: { fighterId: f.id, apSpent: 1, distance, disengage, changes: fighterChanges(state, updates(moved)), dice: diceFact(dice.transcript()) } },
+  ];
 };
 
 /** EDEN-STATE-FIRE-2: during its activation, 1 AP per Fire marker removed. */
-export const douse: Handler<'eden.douse_fire'> = (cmd, _state, _dice, { actor: f }) => {
+export const douse: Handler<'eden.douse_fire'> = (cmd, state, _dice, { actor: f }) => {
   const markers = Number(cmd.markers ?? 1);
-  return [{ type: 'eden.fire_doused', data: { fighterId: f.id, markers, fighters: updates(douseFire(f.fighter, markers)) } }];
+  return [{ type: 'eden.fire_doused', data: { fighterId: f.id, markers, changes: fighterChanges(state, updates(douseFire(f.fighter, markers))) } }];
 };

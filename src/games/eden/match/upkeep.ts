@@ -10,7 +10,7 @@ import { upkeep as resolveUpkeep } from '../rules/upkeep.js';
 import type { CommandOf } from './command-types.js';
 import type { Handler } from './preconditions.js';
 import { bandSide, entry, rollsFrom, sameFighter, violation } from './rules.js';
-import { SIDES, isInAction, npcsInAction, sideFighters, type EdenEvent, type EdenMatchState, type Side } from './state.js';
+import { SIDES, diceFact, fighterChanges, isInAction, npcsInAction, sideFighters, type EdenEvent, type EdenMatchState, type Side } from './state.js';
 import { evolve } from './evolve.js';
 
 /**
@@ -47,7 +47,11 @@ export const upkeep: Handler<'eden.upkeep'> = (cmd, state, dice) => {
   const first = state.firstPlayer!;
   // EDEN-UPKEEP-3..9 by the shared core; NPCs burn and shake fear after both players (EDEN-AMB-18)
   const r = resolveUpkeep({ firstPlayer: first, bands: { A: band(state, 'A'), B: band(state, 'B') }, npcs: npcs(state), removeRage }, dice);
-  const upkeepEv: EdenEvent = { type: 'eden.upkeep_resolved', data: { turn: state.turn, fighters: changedIn(state, r), log: r.log, dice: dice.transcript() } };
+  const rolled = dice.transcript().rolls.length;
+  const upkeepEv: EdenEvent = {
+    type: 'eden.upkeep_resolved',
+    data: { turn: state.turn, removeRage, changes: fighterChanges(state, changedIn(state, r)), dice: diceFact(dice.transcript()) },
+  };
   const events: EdenEvent[] = [upkeepEv];
   let after = evolve(state, upkeepEv);
   // EDEN-TERRAIN-R-INFLAMMABLE: a burning element gains a Fire marker (recommended timing: step 3)
@@ -69,11 +73,10 @@ export const upkeep: Handler<'eden.upkeep'> = (cmd, state, dice) => {
   after = evolve(after, vpEv);
   // EDEN-UPKEEP-11 / EDEN-AMB-26: end-of-turn weather (Ionic storm, Acid rain), in the First player's order
   if (order.length) {
-    const rolled = upkeepEv.data.dice.rolls.length;
     const w = applyWeatherEffects({ conditions: order, firstPlayer: first, bands: { A: band(after, 'A'), B: band(after, 'B') }, npcs: npcs(after), engaged }, dice);
     const ev: EdenEvent = {
       type: 'eden.weather_effects_resolved',
-      data: { turn: state.turn, conditions: order, fighters: changedIn(after, w), log: w.log, dice: rollsFrom(dice, rolled) },
+      data: { turn: state.turn, conditions: order, engaged, changes: fighterChanges(after, changedIn(after, w)), dice: diceFact(rollsFrom(dice, rolled)) },
     };
     events.push(ev);
     after = evolve(after, ev);

@@ -55,7 +55,7 @@ describe('EDEN Territory management (EDEN-TERRAIN-*)', () => {
     const { state } = await matchSpec('eden', territory)
       .givenCommands(played)
       .when({ type: 'eden.scenery_contact', fighterId: 'a1', sceneryId: 'forest', dice: { values: [4] } })
-      .then([{ type: 'eden.scenery_contact_resolved', data: { moment: 'activation_start', fireAdded: 0, wounds: [{ limb: 'torso', face: 4, marked: 1 }] } }]);
+      .then([{ type: 'eden.scenery_contact_resolved', data: { moment: 'activation_start', fireAdded: 0, changes: { a1: { wounds: { torso: 1 } } }, dice: { values: [4] } } }]);
     expect(state.fighters.a1.fighter.wounds.torso).toBe(1);
   });
 });

@@ -57,8 +57,8 @@ describe('EDEN upkeep (EDEN-UPKEEP-*) and the end of the game (EDEN-GAME-*)', ()
       .givenCommands(burning)
       .when({ type: 'eden.upkeep', dice: { values: [6, 6, 1, 4] } })
       .then([{ type: 'eden.upkeep_resolved' }, { type: 'eden.victory_points_scored' }, { type: 'eden.turn_started', data: { turn: 2 } }]);
-    const fire = (events[0]!.data as { log: { rule: string; fighterId?: string; hits?: number; limb?: string }[] }).log.filter((e) => e.rule === 'EDEN-UPKEEP-3');
-    expect(fire.map((e) => [e.fighterId, e.hits, e.limb])).toEqual([['b2', 2, 'torso']]);
+    // b2 burns: 6, 6, 1 against VIG → 2 hits, location 4 (torso); the event keeps the faces and what changed
+    expect(events[0]!.data).toMatchObject({ dice: { seed: null, values: [6, 6, 1, 4] }, changes: { b2: { wounds: { torso: 3 }, markers: { fire: 0 } } } });
     // the spray's wound (1) plus the two burns; EDEN-STATE-FIRE-1: one marker goes per upkeep
     expect(state.fighters.b2.fighter.wounds.torso).toBe(3);
     expect(state.fighters.b2.fighter.markers.fire).toBe(0);

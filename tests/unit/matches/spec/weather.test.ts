@@ -73,7 +73,13 @@ describe('EDEN Weather (EDEN-WEATHER-1..9)', () => {
         { type: 'eden.weather_effects_resolved', data: { turn: 1 } },
         { type: 'eden.turn_started' },
       ]);
-    expect((events[2]!.data as { log: { fighterId: string }[] }).log.map((e) => e.fighterId)).toEqual(['a1', 'b1', 'a2', 'b2']);
+    // a1 rolls first (A is First player) and fails; the others each roll a 6: only a1 changed
+    expect(events[2]!.data).toMatchObject({
+      conditions: ['ionic_storm'],
+      changes: { a1: { wounds: { torso: 1 } } },
+      dice: { values: [5, 5, 5, 5, 6, 1, 1, 1, 6, 1, 1, 1, 6, 1, 1, 1] },
+    });
+    expect(Object.keys((events[2]!.data as { changes: object }).changes)).toEqual(['a1']);
     expect(state.fighters.a1.fighter.wounds.torso).toBe(1);
     expect(state.fighters.b1.fighter.wounds.torso).toBe(0);
   });

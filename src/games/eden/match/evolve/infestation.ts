@@ -1,7 +1,8 @@
 /** Folding the Infestation events (§17): the level, placed NPCs, their activation and elimination (EDEN-NPC-*). */
 import { isOutOfAction, normalizeFighter } from '../../rules/fighter.js';
+import { current } from '../event-versions.js';
 import { otherSide, type EdenMatchState } from '../state.js';
-import { countAttack, enterPrep, freshTurn, mapBand, nextPlacer, updateFighters, type EvolverTable } from './fold.js';
+import { applyChanges, countAttack, enterPrep, freshTurn, mapBand, nextPlacer, type EvolverTable } from './fold.js';
 
 export const INFESTATION_EVENTS: EvolverTable<'eden.infestation_level_set' | 'eden.npc_placed' | 'eden.npc_placement_stopped' | 'eden.npc_activated' | 'eden.npc_eliminated'> = {
   'eden.infestation_level_set': (state, d) => {
@@ -27,8 +28,10 @@ export const INFESTATION_EVENTS: EvolverTable<'eden.infestation_level_set' | 'ed
     const next: EdenMatchState = { ...state, infestation: { ...stopped, next: nextPlacer(stopped, d.player) } };
     return next.infestation!.next === null ? enterPrep(next, 'deployment') : next;
   },
-  'eden.npc_activated': (state, d) => {
-    let next = updateFighters(state, d.fighters);
+  // event schema v2 (event-versions.ts; v1 data is upcast first)
+  'eden.npc_activated': (state, data) => {
+    const d = current('eden.npc_activated', data);
+    let next = applyChanges(state, d.changes);
     if (d.responded && d.decision.targetId) next = countAttack(next, d.decision.targetId);
     return { ...next, upkeep: { npcsActivated: [...next.upkeep.npcsActivated, d.npcId], npcNext: otherSide(d.player) } };
   },

@@ -1,7 +1,7 @@
 /** Folding the Territory events (§16): placed, attacked, burning and touched scenery (EDEN-TERRAIN-*). */
 import { current } from '../event-versions.js';
 import type { EdenMatchState } from '../state.js';
-import { afterScenery, applyChanges, countAttack, enterPrep, nextPlacer, updateFighters, withScenery, type EvolverTable } from './fold.js';
+import { afterScenery, applyChanges, countAttack, enterPrep, nextPlacer, withScenery, type EvolverTable } from './fold.js';
 
 export const TERRITORY_EVENTS: EvolverTable<'eden.scenery_placed' | 'eden.scenery_attacked' | 'eden.scenery_ignited' | 'eden.scenery_contact_resolved' | 'eden.scenery_burned'> = {
   'eden.scenery_placed': (state, d) => {
@@ -23,7 +23,7 @@ export const TERRITORY_EVENTS: EvolverTable<'eden.scenery_placed' | 'eden.scener
     return withScenery(next, d.sceneryId, { attacks: d.attacks }, d.destroyed, d.replacedBy);
   },
   'eden.scenery_ignited': (state, d) => withScenery(state, d.sceneryId, { fire: d.fire }, d.destroyed, d.replacedBy),
-  'eden.scenery_contact_resolved': (state, d) => updateFighters(state, d.fighters),
+  'eden.scenery_contact_resolved': (state, d) => applyChanges(state, current('eden.scenery_contact_resolved', d).changes),
   'eden.scenery_burned': (state, d) => {
     let next = state;
     for (const s of d.scenery) next = withScenery(next, s.sceneryId, { fire: s.fire }, s.destroyed, s.replacedBy);

@@ -1,6 +1,7 @@
 /** Folding the turn's events: its start, the Tactical and Activation phases, moves and dousing (EDEN-TURN-1). */
+import { current } from '../event-versions.js';
 import { setOwn, type FighterEntry } from '../state.js';
-import { freshTurn, mapBand, mapFighter, updateFighters, type EvolverTable } from './fold.js';
+import { applyChanges, freshTurn, mapBand, mapFighter, type EvolverTable } from './fold.js';
 
 const idleActivation = () => ({ opening: true, lastWasPass: false, active: null, lastActivatedSide: null });
 
@@ -45,11 +46,13 @@ export const TURN_EVENTS: EvolverTable<
     const next = mapFighter(state, d.fighterId, (e) => ({ ...e, turn: { ...e.turn, activated: true } }));
     return { ...next, activation: { ...next.activation, active: d.fighterId, opening: false, lastWasPass: false, lastActivatedSide: d.player } };
   },
-  'eden.fighter_moved': (state, d) => {
-    const next = updateFighters(state, d.fighters);
+  // event schema v2 (event-versions.ts; v1 data is upcast first): what changed on the fighter
+  'eden.fighter_moved': (state, data) => {
+    const d = current('eden.fighter_moved', data);
+    const next = applyChanges(state, d.changes);
     return mapFighter(next, d.fighterId, (e) => ({ ...e, turn: { ...e.turn, moves: e.turn.moves + 1 } }));
   },
-  'eden.fire_doused': (state, d) => updateFighters(state, d.fighters),
+  'eden.fire_doused': (state, d) => applyChanges(state, current('eden.fire_doused', d).changes),
   'eden.activation_ended': (state) => ({ ...state, activation: { ...state.activation, active: null } }),
   'eden.activation_passed': (state) => ({ ...state, activation: { ...state.activation, lastWasPass: true } }),
   'eden.first_player_changed': (state, d) => ({ ...state, firstPlayer: d.firstPlayer }),
