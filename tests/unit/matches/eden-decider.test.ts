@@ -60,10 +60,11 @@ describe('EDEN match preparation (EDEN-PREP-1..9)', () => {
     const cmds = preparation(bandA, bandB).slice(0, 2);
     const { state } = run(cmds);
     const events = decide({ type: 'eden.bid', bids: { A: 1, B: 1 } }, state, new FixedDice([3, 3, 2, 5]));
-    const data = events[0]!.data as { firstPlayer: string; rollOff: unknown[]; dice: { rolls: unknown[] } };
+    const data = events[0]!.data as { firstPlayer: string; rollOff: unknown[]; dice: { seed: string | null; values: number[] } };
     expect(data.firstPlayer).toBe('B');
     expect(data.rollOff).toHaveLength(2);
-    expect(data.dice.rolls).toHaveLength(4);
+    // the faces drawn (the facts): a tie 3–3, then 2–5
+    expect(data.dice).toEqual({ seed: null, values: [3, 3, 2, 5] });
   });
 });
 

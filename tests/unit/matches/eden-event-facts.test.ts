@@ -215,3 +215,42 @@ describe('what a command stores today (v2)', () => {
     expectFactsOnly(events[0]!.data);
   });
 });
+
+describe('the roll-off and the Weather keep the faces drawn, not the transcript’s labels (v2)', () => {
+  for (const type of ['eden.first_player_determined', 'eden.weather_rolled']) {
+    it(`EDEN-PREP-3 / EDEN-WEATHER-1: ${type} v1 → v2 keeps its transcript’s faces as {seed, values} and every other member as stored`, () => {
+      expect(definitionOf(type)?.schemaVersion).toBe(2);
+      const v1 = EDEN.events.filter((e) => e.type === type && e.schemaVersion === 1);
+      if (type === 'eden.first_player_determined') expect(v1.length).toBeGreaterThan(0);
+      // a v1 event as stored, or (no Weather in the recorded log) one as the previous release wrote it
+      const stored = v1.length
+        ? v1
+        : [
+            {
+              type,
+              schemaVersion: 1,
+              data: { conditions: ['snowstorm'], rules: ['EDEN-WEATHER-8'], rolls: [], dice: { seed: 'w', rolls: [{ purpose: 'Weather 2D6', sides: 6, values: [6, 6] }] } },
+            },
+          ];
+      for (const e of stored) {
+        const up = upcast(e.type, e.schemaVersion, e.data);
+        const { dice, ...rest } = up.data as { dice: unknown };
+        expect(up.schemaVersion).toBe(2);
+        const faces = (e.data.dice.rolls as { values: number[] }[]).flatMap((r) => r.values);
+        expect(dice).toEqual({ seed: faces.length ? e.data.dice.seed : null, values: faces });
+        expect(rest).toEqual(Object.fromEntries(Object.entries(e.data).filter(([k]) => k !== 'dice')));
+      }
+    });
+  }
+
+  it('EDEN-PREP-3: a bid stores the roll-off’s faces, no purpose label', async () => {
+    const { events } = await matchSpec('eden')
+      .givenCommands(prep.slice(0, 2))
+      .when({ type: 'eden.bid', bids: { A: 1, B: 1 }, dice: { values: [5, 2] } })
+      .then([{ type: 'eden.first_player_determined' }]);
+    expect(events[0]).toMatchObject({ schemaVersion: 2 });
+    const data = events[0]!.data as { dice: { seed: string | null; values: number[] } };
+    expect(JSON.stringify(data)).not.toMatch(/"purpose"|"rolls":\[\{/);
+    expect(data.dice).toEqual({ seed: null, values: [5, 2] });
+  });
+});

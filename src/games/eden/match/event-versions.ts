@@ -17,18 +17,9 @@
  * the ids, the choices made, `changes` and the faces drawn; their v1 `fighters`, core `log`,
  * `wounds` rolls, melee result and NPC candidates are dropped when read.
  */
-import { setOwn, type DiceFact, type Disengagement, type FighterChange, type FighterChanges, type NpcAction } from './state.js';
-
-/**
- * How one event type is read (structurally src/app/matches/event-definition.ts's EventDefinition;
- * its data's schema is the one generated from the TypeScript event type, EdenEvent in state.ts).
- */
-export interface EventVersion {
-  schemaVersion: number;
-  /** upcasters[v]: data of version v → version v + 1. */
-  upcasters: Record<number, (data: unknown) => unknown>;
-  description: string;
-}
+import type { EventVersion } from '../../kernel.js';
+import { diceFactOf } from '../../dice/facts.js';
+import { setOwn, type Disengagement, type FighterChange, type FighterChanges, type NpcAction } from './state.js';
 
 const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 
@@ -47,13 +38,8 @@ function changesOf(fighters: unknown[]): FighterChanges {
   return changes;
 }
 
-/** v1 dice transcript `{seed, rolls: [{sides, values, purpose}]}` → `{seed, values}` (no seed when no die was drawn). */
-function diceOf(transcript: unknown): DiceFact {
-  const rolls = isRecord(transcript) && Array.isArray(transcript.rolls) ? transcript.rolls : [];
-  const values = rolls.flatMap((r: unknown) => (isRecord(r) && Array.isArray(r.values) ? (r.values as number[]) : []));
-  const seed = isRecord(transcript) && typeof transcript.seed === 'string' && values.length > 0 ? transcript.seed : null;
-  return { seed, values };
-}
+/** Whether `data` kept a v1 dice transcript (`dice.rolls`). */
+const hasTranscript = (data: unknown): boolean => isRecord(data) && isRecord(data.dice) && Array.isArray(data.dice.rolls);
 
 /** Whether `data` is of version 1 (whole fighters, no `changes`). */
 const isV1 = (data: unknown): data is Record<string, unknown> => isRecord(data) && Array.isArray(data.fighters) && !('changes' in data);
@@ -62,7 +48,7 @@ const isV1 = (data: unknown): data is Record<string, unknown> => isRecord(data) 
 export function upcastAttackV1(data: unknown): unknown {
   if (!isV1(data)) return data;
   const { result: _result, fighters, dice, ...facts } = data;
-  return { ...facts, changes: changesOf(fighters as unknown[]), dice: diceOf(dice) };
+  return { ...facts, changes: changesOf(fighters as unknown[]), dice: diceFactOf(dice) };
 }
 
 /** v1 → v2 of `eden.scenery_attacked`: the whole attacker dropped, its AP after the Attack kept (no dice: EDEN-AMB-33). */
@@ -79,7 +65,7 @@ const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is
 /** v1 data with the whole fighters and the answer's members dropped: `changes` in their place, the faces drawn when it had dice. */
 function v1Facts(data: Record<string, unknown>, answer: readonly string[]): Record<string, unknown> {
   const facts = Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'fighters' && k !== 'dice' && !answer.includes(k)));
-  return { ...facts, changes: changesOf(data.fighters as unknown[]), ...('dice' in data ? { dice: diceOf(data.dice) } : {}) };
+  return { ...facts, changes: changesOf(data.fighters as unknown[]), ...('dice' in data ? { dice: diceFactOf(data.dice) } : {}) };
 }
 
 /** v1 → v2 of `eden.fighter_moved`: the mover's AP in `changes`; the disengagement as resolved, without the core's roll (its faces are in `dice`). */
@@ -137,6 +123,11 @@ const ATTACK_V2 =
   'v2: the facts — `attackerId`, `weapon`, `success`, `changes` (by fighter id: its new `wounds`, `markers`, `ap`, only those that changed) and `dice` `{seed, values}` (the faces drawn; seed null for fixed values or no die); v1 (the rules core’s `result` and the changed fighters whole, with the dice transcript) is read as v2.';
 const attack = (what: string): EventVersion => ({ schemaVersion: 2, upcasters: { 1: upcastAttackV1 }, description: `${what}. ${ATTACK_V2}` });
 
+/** v1 → v2 of an event that kept the dice transcript (with the answer's English `purpose` labels): its faces as the fact. */
+export function upcastTranscriptV1(data: unknown): unknown {
+  return isRecord(data) && isRecord(data.dice) && Array.isArray(data.dice.rolls) ? { ...data, dice: diceFactOf(data.dice) } : data;
+}
+
 /** EDEN's event types at a version above 1, by type. */
 export const EDEN_EVENT_VERSIONS: Readonly<Record<string, EventVersion>> = {
   'eden.melee_resolved': attack('EDEN-ATTACK-1 / EDEN-ENGAGE-1 / EDEN-MOVE-ACT-2: a melee attack between match fighters (`targetId`, `via`, `reaction`, `responded`)'),
@@ -148,6 +139,17 @@ export const EDEN_EVENT_VERSIONS: Readonly<Record<string, EventVersion>> = {
     upcasters: { 1: upcastSceneryAttackedV1 },
     description:
       'EDEN-TERRAIN-R-DESTRUCTION / EDEN-AMB-33: an Attack on a scenery element (no dice). v2: `changes` holds the attacker’s AP after it (by fighter id); v1 (the attacker whole, profile included) is read as v2.',
+  },
+  'eden.first_player_determined': {
+    schemaVersion: 2,
+    upcasters: { 1: upcastTranscriptV1 },
+    description:
+      'EDEN-PREP-3 / EDEN-FIRST-1/2: the bids, the roll-off and the First player. v2: `dice` `{seed, values}` (the faces drawn); v1 kept the whole transcript, with the answer’s labels.',
+  },
+  'eden.weather_rolled': {
+    schemaVersion: 2,
+    upcasters: { 1: upcastTranscriptV1 },
+    description: 'EDEN-PREP-0 / EDEN-WEATHER-1/9: the Weather rolled. v2: `dice` `{seed, values}` (the faces drawn); v1 kept the whole transcript, with the answer’s labels.',
   },
   'eden.fighter_moved': facts(
     'EDEN-MOVE-ACT-1/2: a Move (`apSpent`, `distance`) and its disengagement as resolved (`disengage`: `adversaries`, `difficulty`, `success`; v1 kept the core’s roll)',
@@ -175,5 +177,5 @@ export const EDEN_EVENT_VERSIONS: Readonly<Record<string, EventVersion>> = {
  */
 export function current<T>(type: string, data: T): T {
   const v = Object.hasOwn(EDEN_EVENT_VERSIONS, type) ? EDEN_EVENT_VERSIONS[type] : undefined;
-  return v && isV1(data) ? (v.upcasters[1]!(data) as T) : data;
+  return v && (isV1(data) || hasTranscript(data)) ? (v.upcasters[1]!(data) as T) : data;
 }

@@ -3,7 +3,6 @@
  * EdenEvent (state.ts) by `npm run events:schemas` (scripts/event-schemas.mjs): do not edit;
  * run the script again when an event type changes. Named shapes are `$defs` (`#/$defs/<name>`).
  */
-/* eslint-disable max-lines -- generated data */
 export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record<string, object> } = {
   $defs: {
     Fighter: {
@@ -76,16 +75,7 @@ export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record
       properties: { fire: { type: 'number' }, fear: { type: 'number' }, rage: { type: 'number' }, slow: { type: 'number' }, poison: { type: 'number' } },
       required: ['fire', 'fear', 'rage', 'slow', 'poison'],
     },
-    DiceTranscript: {
-      type: 'object',
-      properties: { seed: { type: ['null', 'string'] }, rolls: { type: 'array', items: { $ref: '#/$defs/DiceRoll' } } },
-      required: ['seed', 'rolls'],
-    },
-    DiceRoll: {
-      type: 'object',
-      properties: { purpose: { type: 'string' }, sides: { type: 'number' }, values: { type: 'array', items: { type: 'number' } }, fudge: { const: true } },
-      required: ['purpose', 'sides', 'values'],
-    },
+    DiceFact: { type: 'object', properties: { seed: { type: ['null', 'string'] }, values: { type: 'array', items: { type: 'number' } } }, required: ['seed', 'values'] },
     Mission: {
       type: 'object',
       properties: { name: { type: 'string' }, visibility: { enum: ['revealed', 'secret'] }, deployment: { enum: ['ambush', 'confrontation'] } },
@@ -100,7 +90,6 @@ export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record
       type: 'object',
       additionalProperties: { type: 'object', properties: { wounds: { $ref: '#/$defs/Wounds' }, markers: { $ref: '#/$defs/Markers' }, ap: { type: 'number' } } },
     },
-    DiceFact: { type: 'object', properties: { seed: { type: ['null', 'string'] }, values: { type: 'array', items: { type: 'number' } } }, required: ['seed', 'values'] },
     AttackData: {
       type: 'object',
       properties: {
@@ -177,7 +166,7 @@ export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record
         pools: { type: 'object', properties: { A: { type: 'number' }, B: { type: 'number' } }, required: ['A', 'B'] },
         rollOff: { type: 'array', items: {} },
         rule: { type: 'string' },
-        dice: { $ref: '#/$defs/DiceTranscript' },
+        dice: { $ref: '#/$defs/DiceFact' },
       },
       required: ['turn', 'winner', 'by', 'firstPlayer', 'bids', 'pools', 'rollOff', 'rule', 'dice'],
     },
@@ -287,7 +276,7 @@ export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record
         conditions: { type: 'array', items: { enum: ['acid_rain', 'headwind', 'ionic_storm', 'mist', 'normal', 'snowstorm', 'thick_fog'] } },
         rules: { type: 'array', items: { type: 'string' } },
         rolls: { type: 'array', items: {} },
-        dice: { $ref: '#/$defs/DiceTranscript' },
+        dice: { $ref: '#/$defs/DiceFact' },
       },
       required: ['conditions', 'rules', 'rolls', 'dice'],
     },

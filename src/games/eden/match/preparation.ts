@@ -3,6 +3,7 @@
  * phase, step, acting player and "First player first" turns are checked by the dispatcher
  * (commands.ts).
  */
+import { diceFact } from '../../dice/facts.js';
 import { InvalidInput } from '../../errors.js';
 import { characteristic, normalizeFighter, type FighterInput } from '../rules/fighter.js';
 import { assertFighters } from '../rules/checks.js';
@@ -52,7 +53,17 @@ export const bid: Handler<'eden.bid'> = (cmd, state, dice) => {
   return [
     {
       type: 'eden.first_player_determined',
-      data: { turn: state.turn, winner: r.winner, by: r.by, firstPlayer: r.firstPlayer, bids: r.bids, pools: r.pools, rollOff: r.rollOff, rule: r.rule, dice: dice.transcript() },
+      data: {
+        turn: state.turn,
+        winner: r.winner,
+        by: r.by,
+        firstPlayer: r.firstPlayer,
+        bids: r.bids,
+        pools: r.pools,
+        rollOff: r.rollOff,
+        rule: r.rule,
+        dice: diceFact(dice.transcript()),
+      },
     },
   ];
 };

@@ -2,7 +2,7 @@
  * EDEN match state (the projection of a match log) and the events that build it. Pure data: the
  * decider (decide.ts) turns commands into events, evolve.ts folds events into this state.
  */
-import type { DiceTranscript } from '../../dice/index.js';
+import type { DiceFact } from '../../dice/facts.js';
 import { isOutOfAction, type Fighter } from '../rules/fighter.js';
 import type { WeatherCondition } from '../rules/catalog/weather.js';
 import type { NpcDecision } from '../rules/npc.js';
@@ -150,7 +150,7 @@ export type EdenEvent =
         pools: Record<Side, number>;
         rollOff: unknown[];
         rule: string;
-        dice: DiceTranscript;
+        dice: DiceFact;
       };
     }
   | { type: 'eden.leader_chosen'; data: { player: Side; fighterId: string } }
@@ -180,7 +180,7 @@ export type EdenEvent =
   | { type: 'eden.activation_phase_ended'; data: { reason: 'all_activated' | 'double_pass'; firstPlayer: Side } }
   | { type: 'eden.upkeep_resolved'; data: { turn: number; removeRage: string[]; changes: FighterChanges; dice: DiceFact } }
   | { type: 'eden.victory_points_scored'; data: { turn: number; gained: Record<Side, number>; totals: Record<Side, number> } }
-  | { type: 'eden.weather_rolled'; data: { conditions: WeatherCondition[]; rules: string[]; rolls: unknown[]; dice: DiceTranscript } }
+  | { type: 'eden.weather_rolled'; data: { conditions: WeatherCondition[]; rules: string[]; rolls: unknown[]; dice: DiceFact } }
   | { type: 'eden.scenery_placed'; data: { player: Side; sceneryId: string; element: string; cost: number; rules: SceneryState['rules']; pointsLeft: number } }
   | { type: 'eden.infestation_level_set'; data: { level: number } }
   | { type: 'eden.npc_placed'; data: { player: Side; npc: Fighter; level: number; pointsLeft: number } }
@@ -235,16 +235,6 @@ export type EdenEvent =
     }
   | { type: 'eden.game_ended'; data: { reason: 'turns' | 'elimination'; turn: number; victoryPoints: Record<Side, number>; winner: Side | null } };
 
-/**
- * The dice a command drew, as its events store them (the facts, schema v2 of the attack events):
- * `seed` the command's seed, null for fixed values or when no die was drawn; `values` every face
- * drawn, in draw order (the transcript's rolls flattened; the answer's purposes are not facts).
- */
-export interface DiceFact {
-  seed: string | null;
-  values: number[];
-}
-
 /** What an event changed on one fighter: the members the fold replaces, only those that changed (never the profile). */
 export type FighterChange = Partial<Pick<Fighter, 'wounds' | 'markers' | 'ap'>>;
 /** Fighter changes by fighter id (an own member per id, "__proto__" included). */
@@ -273,12 +263,6 @@ export interface AttackData {
   /** What the attack changed on each fighter, by id: wounds, markers, AP after it (EDEN-WOUND-5, EDEN-ACT-3). */
   changes: FighterChanges;
   dice: DiceFact;
-}
-
-/** The dice fact of a command's dice: no seed when nothing was drawn (a seed no die used is no fact). */
-export function diceFact(transcript: DiceTranscript): DiceFact {
-  const values = transcript.rolls.flatMap((r) => r.values);
-  return { seed: values.length > 0 ? transcript.seed : null, values };
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -332,3 +316,6 @@ export function sideFighters(state: EdenMatchState, side: Side): FighterEntry[] 
 export function canActivate(state: EdenMatchState, side: Side): boolean {
   return sideFighters(state, side).some(canBeActivated);
 }
+
+/** The dice a command drew, as its events store them (src/games/dice/facts.ts). */
+export { diceFact, type DiceFact } from '../../dice/facts.js';

@@ -1,4 +1,5 @@
 /** Optional rule: Weather (§18, EDEN-WEATHER-*). The option and the preparation step are checked by the dispatcher. */
+import { diceFact } from '../../dice/facts.js';
 import { rollWeather } from '../rules/weather.js';
 import type { Handler } from './preconditions.js';
 
@@ -8,7 +9,7 @@ export const rollWeatherCommand: Handler<'eden.roll_weather'> = (_cmd, state, di
   return [
     {
       type: 'eden.weather_rolled',
-      data: { conditions: r.conditions.map((c) => c.condition), rules: r.conditions.map((c) => c.rule), rolls: r.rolls, dice: dice.transcript() },
+      data: { conditions: r.conditions.map((c) => c.condition), rules: r.conditions.map((c) => c.rule), rolls: r.rolls, dice: diceFact(dice.transcript()) },
     },
   ];
 };
