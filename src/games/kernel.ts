@@ -77,6 +77,11 @@ export interface GameRules<S, C extends GameCommand, E extends GameEvent> extend
   outcome(state: S): MatchOutcome;
   /** The game's phase and turn at `state` (the rest of the flow comes from `table.moves` and `outcome`). */
   progress(state: S): { phase: string; turn: number };
+  /**
+   * The state with its narrative texts (a resolution's `summary`) in `lang` (`en`, `es`, `de`), for
+   * a reader who asked for it; the fold renders them in English. Absent: the state has no text to render.
+   */
+  localize?(state: S, lang: 'en' | 'es' | 'de'): S;
 }
 
 /** The flow of `rules` at `state`. */

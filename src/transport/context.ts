@@ -13,7 +13,7 @@ import './services.js';
 const languages = new Map<string, Lang>();
 const LANGUAGES_KEPT = 256;
 
-function languageOf(header: string | undefined): Lang {
+export function languageOf(header: string | undefined): Lang {
   if (!header) return 'en';
   let lang = languages.get(header);
   if (lang === undefined) {

@@ -12,6 +12,7 @@ import { InvalidInput, underPath } from '../../games/errors.js';
 import { flowOf, type GameCommand, type GameEvent, type GameId, type GameRules, type MatchFlow, type MatchOutcome, type MatchSetup } from '../../games/kernel.js';
 import type { Reader } from '../../games/table.js';
 import { validate } from '../validate.js';
+import type { Lang } from '../i18n.js';
 
 export type { GameCommand, GameEvent, GameId, MatchFlow, MatchOutcome, MatchSetup } from '../../games/kernel.js';
 /** A command as it reaches a game: its `type`, its members, and optionally its dice. */
@@ -78,8 +79,10 @@ export interface GameMatch {
   /** The events `command` leads to (validated first when it was not: 400), or the rules' refusal (422). */
   decide(command: Command, fold: MatchFold, dice: Dice): GameEvent[];
   flow(fold: MatchFold): MatchFlow;
-  /** The state as `reader` may see it (CONTRACT §8.1). */
-  viewState(fold: MatchFold, reader: Reader): unknown;
+  /** The state as the owner reads it, its texts in `lang` (the fold's are English). */
+  stateIn(fold: MatchFold, lang: Lang): ServedState;
+  /** The state as `reader` may see it (CONTRACT §8.1), its texts in `lang`. */
+  viewState(fold: MatchFold, reader: Reader, lang?: Lang): unknown;
   viewOptions(options: Record<string, unknown>, reader: Reader): Record<string, unknown>;
   viewEvent(event: GameEvent, reader: Reader, around: { before: MatchFold; after: MatchFold }): GameEvent;
   secretTexts(fold: MatchFold, reader: Reader): string[];
@@ -105,6 +108,7 @@ export function defineGame<S extends object, C extends GameCommand, E extends Ga
     if (state === undefined) throw new Error(`not a fold of a ${rules.game} match`);
     return state;
   };
+  const localized = (state: Kept, lang: Lang): Kept => (lang === 'en' || !rules.localize ? state : { ...rules.localize(state, lang), outcome: state.outcome });
   const check = (command: Command, options?: Record<string, unknown>): C => {
     const doc = own(def.commands, command.type);
     if (!doc) {
@@ -127,7 +131,8 @@ export function defineGame<S extends object, C extends GameCommand, E extends Ga
     },
     decide: (command, fold, dice) => rules.decide(validated.get(command) ?? check(command), stateOf(fold), dice),
     flow: (fold) => flowOf(rules, stateOf(fold)),
-    viewState: (fold, reader) => rules.table.viewState(stateOf(fold), reader),
+    stateIn: (fold, lang) => localized(stateOf(fold), lang),
+    viewState: (fold, reader, lang = 'en') => rules.table.viewState(localized(stateOf(fold), lang), reader),
     viewOptions: (options, reader) => rules.table.viewOptions(options, reader),
     viewEvent: (event, reader, { before, after }) => rules.table.viewEvent(event, reader, { before: stateOf(before), after: stateOf(after) }),
     secretTexts: (fold, reader) => rules.table.secretTexts(stateOf(fold), reader),

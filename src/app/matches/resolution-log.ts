@@ -26,6 +26,7 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { FixedDice, SeededDice, type Dice } from '../../games/dice/index.js';
 import { RuleViolation, underPath } from '../../games/errors.js';
 import type { Operation } from '../operation.js';
+import type { Lang } from '../i18n.js';
 import { validate } from '../validate.js';
 import type { EventDefinition } from './event-definition.js';
 import { own, type CommandDoc } from './match-game.js';
@@ -170,6 +171,8 @@ export interface ResolvedEvent {
 export interface ResolutionLog<T extends object> {
   decider: Decider<ResolutionLogState<T>, GameCommand, ResolvedEvent>;
   commands: Record<string, CommandDoc>;
+  /** The state with the resolutions' answers (their `summary` included) in the reader's language. */
+  localize<S extends ResolutionLogState<T>>(state: S, lang: Lang): S;
 }
 
 /** The resolution log of a game over its own operations (src/games/<game>/operations: never the transports' registry). */
@@ -181,9 +184,9 @@ export function resolutionLog<T extends object>(projection: LogProjection<T>, op
   const opFor = (type: string) => own(byCommand, type);
 
   /** The operation's answer to `request` (validated as the endpoint would) with `dice`: pure, so a replay answers the same. */
-  const run = (op: Operation<any>, request: Record<string, unknown>, dice: Dice): unknown => {
+  const run = (op: Operation<any>, request: Record<string, unknown>, dice: Dice, lang: Lang = 'en'): unknown => {
     const checked = underCommand(() => validate<Record<string, unknown>>(op.body as TSchema, structuredClone(request)));
-    const result = underCommand(() => op.handle(checked, { lang: 'en', dice: () => dice }));
+    const result = underCommand(() => op.handle(checked, { lang, dice: () => dice }));
     if (result && typeof (result as Promise<unknown>).then === 'function') throw new Error(`operation ${op.id} is asynchronous`);
     return result;
   };
@@ -269,9 +272,31 @@ export function resolutionLog<T extends object>(projection: LogProjection<T>, op
     return projection.apply ? { ...counted, ...projection.apply(counted, op.id, request, result) } : counted;
   };
 
+  /**
+   * The state with each resolution's answer (`latest[kind].result`) rendered in `lang`: the
+   * operation's pure handler again on the request, with the dice the answer shows it drew (as
+   * `upcastResolutionV1` reads them). The fold renders English; other languages are rendered when read.
+   */
+  const localize = <S extends State>(state: S, lang: Lang): S => {
+    if (lang === 'en') return state;
+    const latest: Record<string, { request: unknown; result: unknown }> = {};
+    for (const [kind, entry] of Object.entries(state.latest)) {
+      const op = ops.get(kind);
+      const request = isRecord(entry.request) ? entry.request : undefined;
+      if (!op || !request) {
+        latest[kind] = entry;
+        continue;
+      }
+      const { dice } = upcastResolutionV1({ kind, request, result: entry.result }) as { dice: ResolutionDice };
+      latest[kind] = { request: entry.request, result: run(op, request, replayDice(dice), lang) };
+    }
+    return { ...state, latest };
+  };
+
   return {
     decider: { initialState, decide, evolve, isEvent, other: (state) => ({ ...state, otherEvents: state.otherEvents + 1 }) },
     commands,
+    localize,
   };
 }
 

@@ -13,6 +13,7 @@ import { RuleViolation } from '../../games/errors.js';
 import { commandWarnings, gameMatch, validateCommand, type Command, type GameMatch } from './games.js';
 import type { MatchEvent, MatchFold, ServedState } from './match-game.js';
 import type { IdSource } from '../ports.js';
+import type { Lang } from '../i18n.js';
 import type { EventStore, MatchRecord, NewEvent, Player, StoredAnswer, StoredEvent } from './ports.js';
 import { encodeListCursor, listWindow, type ListKey, type MatchListEntry } from './ports.js';
 import { FoldCache, type FoldEntry } from './fold-cache.js';
@@ -259,7 +260,7 @@ export class MatchService {
   }
 
   /** Resolve a command against the projected state and append its events atomically. */
-  async command(ownerId: string, id: string, body: { expectedVersion?: number; command: Command }, idem?: Idempotency, viewer: MatchViewer = OWNER) {
+  async command(ownerId: string, id: string, body: { expectedVersion?: number; command: Command }, idem?: Idempotency, viewer: MatchViewer = OWNER, lang: Lang = 'en') {
     const reader = readerOf(viewer);
     /** The match and the states the command's events led through (for a seat's view of its own answer). */
     let trail: MatchFold[] | undefined;
@@ -315,12 +316,19 @@ export class MatchService {
       if (folds) this.keep(id, folds);
       this.options.onAppended?.(id, (answer.body as { version: number }).version);
     }
-    if (reader === undefined) return answer;
-    return { ...answer, body: await this.commandAnswerFor(match ?? (await this.record(ownerId, id)), reader, answer, answer.replayed ? undefined : trail) };
+    if (reader === undefined) {
+      if (lang === 'en') return answer;
+      // the state's texts in the caller's language (the stored answer keeps the fold's English)
+      const m = match ?? (await this.record(ownerId, id));
+      const body = answer.body as { version: number };
+      const after = !answer.replayed && folds ? folds.fold : (await this.foldAt(m, body.version)).fold;
+      return { ...answer, body: { ...body, state: this.game(m).stateIn(after, lang) } };
+    }
+    return { ...answer, body: await this.commandAnswerFor(match ?? (await this.record(ownerId, id)), reader, answer, answer.replayed ? undefined : trail, lang) };
   }
 
   /** A command's answer as a seat reads it: its events and state in the seat's view (CONTRACT §8.1). */
-  private async commandAnswerFor(m: MatchRecord, reader: Reader, answer: StoredAnswer, trail: MatchFold[] | undefined) {
+  private async commandAnswerFor(m: MatchRecord, reader: Reader, answer: StoredAnswer, trail: MatchFold[] | undefined, lang: Lang) {
     const body = answer.body as { version: number; events: PublicEvent[]; state: unknown; dice?: DiceTranscript; warnings?: unknown[] };
     const g = this.game(m);
     const first = body.events[0]?.version ?? body.version + 1;
@@ -332,11 +340,11 @@ export class MatchService {
     const after = fresh ? fresh.at(-1)! : (await this.foldAt(m, body.version)).fold;
     // the command's seed also seeds its shuffles, and a shuffle's draws give the new order of a deck: the owner's only
     const dice = body.dice ? { dice: { seed: null, rolls: body.dice.rolls.filter((roll) => !SHUFFLE.test(roll.purpose)) } } : {};
-    return { ...body, events, state: g.viewState(after, reader), ...dice };
+    return { ...body, events, state: g.viewState(after, reader, lang), ...dice };
   }
 
   /** GET /v1/matches/{id} as `caller` reads it (CONTRACT §8.1); the owner may preview a view with `as` (a player id or `spectator`). */
-  async viewFor(caller: MatchCaller, id: string, query: { version?: number; as?: string } = {}) {
+  async viewFor(caller: MatchCaller, id: string, query: { version?: number; as?: string } = {}, lang: Lang = 'en') {
     if (query.as !== undefined && caller.viewer.kind !== 'owner') throw new NotYourSeat('Only the match owner may preview another view (?as=).', 'owner_only');
     const m = await this.record(caller.ownerId, id);
     const { version, fold, withdrawn } = await this.foldAt(m, query.version);
@@ -359,9 +367,9 @@ export class MatchService {
     const preview = query.as !== undefined;
     const viewer = viewerMember(shown, preview);
     const reader = readerOf(shown);
-    if (reader === undefined) return { ...base, viewer };
     const g = this.game(base);
-    return { ...base, viewer, options: g.viewOptions(base.options, reader), state: g.viewState(fold, reader) };
+    if (reader === undefined) return { ...base, viewer, state: g.stateIn(fold, lang) };
+    return { ...base, viewer, options: g.viewOptions(base.options, reader), state: g.viewState(fold, reader, lang) };
   }
 
   /** GET /v1/matches/{id}/events as `caller` reads them: the same versions, secret members hidden. */

@@ -26,6 +26,7 @@ import {
 import { problemResponses } from '../schemas.js';
 import { announceLanguage, carriesSummary } from '../language.js';
 import { matchesOf } from '../../transport/services.js';
+import { languageOf } from '../../transport/context.js';
 import { isOutage } from '../../transport/problem.js';
 import { authenticate, requireApiKey } from '../plugins/auth.js';
 import { SSE_ROUTE, holdStream, openEventStream, sendEvent, sendShutdown, streamProblemResponses } from '../sse.js';
@@ -114,9 +115,10 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
       const caller = matchCallerOf(request, owner);
-      const answer = await rt().service.command(owner.id, request.params.id, request.body as never, idem(request), caller.viewer);
-      // the resolutions' answers in the state (`latest`) are derived with English summaries (the projection does not change with the reader)
-      if (carriesSummary(answer.body)) announceLanguage(reply, 'en');
+      const lang = languageOf(request.headers['accept-language']);
+      const answer = await rt().service.command(owner.id, request.params.id, request.body as never, idem(request), caller.viewer, lang);
+      // the resolutions' answers in the state (`latest`) are rendered in the caller's language
+      if (carriesSummary(answer.body)) announceLanguage(reply, lang);
       return send(reply, answer);
     },
   });
@@ -179,9 +181,12 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       querystring: ViewQuery,
       response: { 200: MatchViewSchema, ...problemResponses([400, 401, 403, 404, 429, 503]) },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      return rt().service.viewFor(matchCallerOf(request, owner), request.params.id, request.query);
+      const lang = languageOf(request.headers['accept-language']);
+      const view = await rt().service.viewFor(matchCallerOf(request, owner), request.params.id, request.query, lang);
+      if (carriesSummary(view)) announceLanguage(reply, lang);
+      return view;
     },
   });
 

@@ -33,6 +33,7 @@ export function animaGame(): GameDefinition<State, GameCommand, AnimaEvent | Res
       ...decider,
       table: animaTable,
       outcome: anima.animaOutcome,
+      localize: (state, lang) => log.localize(state, lang),
       progress: (state) => ({ phase: state.phase, turn: state.turn }),
     },
     commands: { ...log.commands, ...ANIMA_COMMAND_SCHEMAS },

@@ -46,6 +46,7 @@ export function exsiliumGame(): GameDefinition<State, GameCommand, exs.TableEven
       ...decider,
       table: exsiliumTable,
       outcome: (state) => exs.exsiliumOutcome(state.table),
+      localize: (state, lang) => log.localize(state, lang),
       progress: (state) => ({ phase: state.table?.phase ?? 'resolutions', turn: state.table?.round ?? 0 }),
     },
     commands: { ...log.commands, ...tableDocs },

@@ -37,6 +37,7 @@ export function spiritOfEdenGame(): GameDefinition<State, GameCommand, soe.Spiri
       ...decider,
       table: spiritTable,
       outcome: soe.spiritOutcome,
+      localize: (state, lang) => log.localize(state, lang),
       progress: (state) => ({ phase: state.phase, turn: state.turn }),
     },
     commands: { ...log.commands, ...docs },
