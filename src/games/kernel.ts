@@ -8,6 +8,7 @@
  * so no state is ever `unknown` or cast on its way between the service and the game.
  * Pure: no I/O, no time; dice come from the caller.
  */
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { Dice } from './dice/index.js';
 import type { Move, TableRules } from './table.js';
 
@@ -101,4 +102,19 @@ export interface EventVersion {
   schemaVersion: number;
   upcasters: Record<number, (data: unknown) => unknown>;
   description: string;
+}
+
+/** A game's command schemas (src/games/<game>/commands/schemas.ts): per command type, the schema that validates it. */
+export type CommandSchemas = Readonly<Record<string, { schema: TSchema }>>;
+/** The command of type `T`, as its schema validates it (the one declaration of a command's input). */
+export type CommandOfType<M extends CommandSchemas, T extends keyof M> = Static<M[T]['schema']>;
+/** A game's commands: one member per command type. */
+export type CommandUnion<M extends CommandSchemas> = { [T in keyof M]: CommandOfType<M, T> }[keyof M];
+
+/**
+ * Whether `command` is the `type` command of a game. Every command is validated against its
+ * type's schema before it is decided (400 otherwise), so one of this type is that schema's value.
+ */
+export function isCommandOfType<M extends CommandSchemas, T extends keyof M & string>(type: T, command: { type: string }): command is { type: string } & CommandOfType<M, T> {
+  return command.type === type;
 }

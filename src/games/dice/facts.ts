@@ -25,3 +25,11 @@ export function diceFactOf(stored: unknown): DiceFact {
   const values = stored.rolls.flatMap((r: unknown) => (isRecord(r) && Array.isArray(r.values) ? r.values.filter((v): v is number => typeof v === 'number') : []));
   return { seed: values.length > 0 && typeof stored.seed === 'string' ? stored.seed : null, values };
 }
+
+/**
+ * The upcaster of an event version that stored a dice transcript under `member` (with the answer's
+ * English `purpose` labels): the next version stores its fact; every other member as it was.
+ */
+export function transcriptToFact(member: string): (data: unknown) => unknown {
+  return (data) => (isRecord(data) && isRecord(data[member]) && Array.isArray(data[member].rolls) ? { ...data, [member]: diceFactOf(data[member]) } : data);
+}

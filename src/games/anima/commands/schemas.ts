@@ -4,6 +4,7 @@
  * description and example body, the one declaration of each command's input. The command types the
  * match decider takes are derived from these schemas (`Static`), imported there as types only.
  */
+import type { CommandOfType, CommandUnion } from '../../kernel.js';
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { DiceSpecSchema } from '../../../app/schemas/common.js';
 
@@ -131,9 +132,9 @@ export const ANIMA_COMMAND_SCHEMAS = {
 type Schemas = typeof ANIMA_COMMAND_SCHEMAS;
 export type AnimaCommandType = keyof Schemas;
 /** The command of type `T`, as its schema validates it. */
-export type AnimaCommandOf<T extends AnimaCommandType> = Static<Schemas[T]['schema']>;
+export type AnimaCommandOf<T extends AnimaCommandType> = CommandOfType<Schemas, T>;
 /** The full-match commands of Ánima, one member per command type. */
-export type AnimaCommand = { [T in AnimaCommandType]: AnimaCommandOf<T> }[AnimaCommandType];
+export type AnimaCommand = CommandUnion<Schemas>;
 /** One Gift played: its name and, for an Ability card, the Character tapped to power it. */
 export type GiftPlay = Static<typeof GiftPlay>;
 /** The Interrupt «Dirección Equivocada» (ANIMA-TIMING-2) played on an `anima.go`: who plays it, and where the Group is sent. */

@@ -9,6 +9,7 @@
  * of 200 characters, distances up to 100 000 cm, a band of 1..50 fighters, …) keep their own
  * declaration, so every command validates exactly as before.
  */
+import type { CommandOfType, CommandUnion } from '../../kernel.js';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { WEATHER_CONDITIONS } from '../rules/catalog/weather.js';
 import { DiceSpecSchema } from '../../../app/schemas/common.js';
@@ -284,9 +285,9 @@ export const EDEN_COMMAND_SCHEMAS = {
 type Schemas = typeof EDEN_COMMAND_SCHEMAS;
 export type EdenCommandType = keyof Schemas;
 /** The command of type `T`, as its schema validates it. */
-export type CommandOf<T extends EdenCommandType> = Static<Schemas[T]['schema']>;
+export type CommandOf<T extends EdenCommandType> = CommandOfType<Schemas, T>;
 /** The commands of an EDEN match, one member per command type. */
-export type EdenCommand = { [T in EdenCommandType]: CommandOf<T> }[EdenCommandType];
+export type EdenCommand = CommandUnion<Schemas>;
 /** A fighter of the match: its id, or any object with its `id`. */
 export type FighterRef = Static<typeof FighterRef>;
 /** "A", "B" or a player id. */

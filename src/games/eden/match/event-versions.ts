@@ -18,7 +18,7 @@
  * `wounds` rolls, melee result and NPC candidates are dropped when read.
  */
 import type { EventVersion } from '../../kernel.js';
-import { diceFactOf } from '../../dice/facts.js';
+import { diceFactOf, transcriptToFact } from '../../dice/facts.js';
 import { setOwn, type Disengagement, type FighterChange, type FighterChanges, type NpcAction } from './state.js';
 
 const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
@@ -124,9 +124,7 @@ const ATTACK_V2 =
 const attack = (what: string): EventVersion => ({ schemaVersion: 2, upcasters: { 1: upcastAttackV1 }, description: `${what}. ${ATTACK_V2}` });
 
 /** v1 → v2 of an event that kept the dice transcript (with the answer's English `purpose` labels): its faces as the fact. */
-export function upcastTranscriptV1(data: unknown): unknown {
-  return isRecord(data) && isRecord(data.dice) && Array.isArray(data.dice.rolls) ? { ...data, dice: diceFactOf(data.dice) } : data;
-}
+export const upcastTranscriptV1 = transcriptToFact('dice');
 
 /** EDEN's event types at a version above 1, by type. */
 export const EDEN_EVENT_VERSIONS: Readonly<Record<string, EventVersion>> = {

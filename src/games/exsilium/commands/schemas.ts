@@ -5,7 +5,8 @@
  * the command types the table's handlers take (src/games/exsilium/match) are derived from these
  * schemas (`Static`), imported there as types only.
  */
-import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { isCommandOfType, type CommandOfType, type CommandUnion } from '../../kernel.js';
+import { Type, type TProperties } from '@sinclair/typebox';
 import { Enum, NodeId, OutcomeDeck } from '../operations/schemas.js';
 import { DiceSpecSchema } from '../../../app/schemas/common.js';
 
@@ -166,14 +167,9 @@ export const EXSILIUM_COMMAND_SCHEMAS = {
 type Schemas = typeof EXSILIUM_COMMAND_SCHEMAS;
 export type ExsiliumCommandType = keyof Schemas;
 /** The command of type `T`, as its schema validates it. */
-export type ExsiliumCommandOf<T extends ExsiliumCommandType> = Static<Schemas[T]['schema']>;
+export type ExsiliumCommandOf<T extends ExsiliumCommandType> = CommandOfType<Schemas, T>;
 /** The full-match commands of Exsilium, one member per command type. */
-export type ExsiliumCommand = { [T in ExsiliumCommandType]: ExsiliumCommandOf<T> }[ExsiliumCommandType];
+export type ExsiliumCommand = CommandUnion<Schemas>;
 
-/**
- * Whether `command` is the `type` command. Every command is validated against its type's schema
- * before it is decided (400 otherwise), so one of this type is that schema's value.
- */
-export function isExsiliumCommand<T extends ExsiliumCommandType>(type: T, command: { type: string }): command is ExsiliumCommandOf<T> {
-  return command.type === type;
-}
+/** Whether `command` is the `type` command (validated against its schema first). */
+export const isExsiliumCommand = <T extends ExsiliumCommandType>(type: T, command: { type: string }): command is ExsiliumCommandOf<T> => isCommandOfType<Schemas, T>(type, command);

@@ -4,7 +4,8 @@
  * match decider takes (src/games/spirit-of-eden/match) are derived from these schemas (`Static`),
  * imported there as types only.
  */
-import { Type, type Static, type TProperties } from '@sinclair/typebox';
+import { isCommandOfType, type CommandOfType, type CommandUnion } from '../../kernel.js';
+import { Type, type TProperties } from '@sinclair/typebox';
 import { AlliesSchema, AllyKindSchema, CardsSchema, ColorSchema, GoomzSchema, ObjectivesSchema, RingSchema } from '../operations/schemas.js';
 import { ActionSchema } from '../operations/action.operation.js';
 import { DiceSpecSchema } from '../../../app/schemas/common.js';
@@ -128,14 +129,9 @@ export const SPIRIT_COMMAND_SCHEMAS = {
 type Schemas = typeof SPIRIT_COMMAND_SCHEMAS;
 export type SpiritCommandType = keyof Schemas;
 /** The command of type `T`, as its schema validates it. */
-export type SpiritCommandOf<T extends SpiritCommandType> = Static<Schemas[T]['schema']>;
+export type SpiritCommandOf<T extends SpiritCommandType> = CommandOfType<Schemas, T>;
 /** The full-match commands of The Spirit of Eden, one member per command type. */
-export type SpiritCommand = { [T in SpiritCommandType]: SpiritCommandOf<T> }[SpiritCommandType];
+export type SpiritCommand = CommandUnion<Schemas>;
 
-/**
- * Whether `command` is the `type` command. Every command is validated against its type's schema
- * before it is decided (400 otherwise), so one of this type is that schema's value.
- */
-export function isSpiritCommand<T extends SpiritCommandType>(type: T, command: { type: string }): command is SpiritCommandOf<T> {
-  return command.type === type;
-}
+/** Whether `command` is the `type` command (validated against its schema first). */
+export const isSpiritCommand = <T extends SpiritCommandType>(type: T, command: { type: string }): command is SpiritCommandOf<T> => isCommandOfType<Schemas, T>(type, command);

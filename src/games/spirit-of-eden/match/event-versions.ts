@@ -10,18 +10,11 @@
  */
 
 import type { EventVersion } from '../../kernel.js';
-import { diceFactOf } from '../../dice/facts.js';
+import { transcriptToFact } from '../../dice/facts.js';
 
-const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
-
-/** v1 → v2: the transcript under `member` read as its dice fact (other members as they were). */
-const transcriptAsFact =
-  (member: 'dice' | 'roll') =>
-  (data: unknown): unknown =>
-    isRecord(data) && isRecord(data[member]) && Array.isArray(data[member].rolls) ? { ...data, [member]: diceFactOf(data[member]) } : data;
-
-export const upcastDiceRolledV1 = transcriptAsFact('dice');
-export const upcastPlayerStepTakenV1 = transcriptAsFact('roll');
+/** v1 → v2: the transcripts as their dice facts. */
+export const upcastDiceRolledV1 = transcriptToFact('dice');
+export const upcastPlayerStepTakenV1 = transcriptToFact('roll');
 
 /** The Spirit of Eden's event types at a version above 1, by type. */
 export const SPIRIT_EVENT_VERSIONS: Readonly<Record<string, EventVersion>> = {
