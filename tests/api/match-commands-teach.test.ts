@@ -111,7 +111,7 @@ describe('match commands take fighters by ref and report unknown members', () =>
     expect(r.body.errors.map((e: { path: string }) => e.path)).toEqual(['/command/fighters/0/ref']);
   });
 
-  it('ANIMA-EXPLORE: a resolution whose recorded summary is English answers Content-Language en and Vary: Accept-Language; no warnings member when clean', async () => {
+  it('ANIMA-EXPLORE: a resolution’s summary is rendered in the caller’s language (Content-Language de, Vary: Accept-Language); no warnings member when clean', async () => {
     const id = await newMatch('anima');
     const explore = {
       type: 'anima.exploration',
@@ -121,8 +121,11 @@ describe('match commands take fighters by ref and report unknown members', () =>
     };
     const r = await call(`/v1/matches/${id}/commands`, { command: explore }, { 'accept-language': 'de' });
     expect(r.status).toBe(201);
-    expect(r.headers['content-language']).toBe('en');
+    expect(r.headers['content-language']).toBe('de');
     expect(String(r.headers.vary)).toMatch(/Accept-Language/);
+    const { type: _type, ...body } = explore;
+    const stateless = await call('/v1/anima/explorations', body, { 'accept-language': 'de' });
+    expect(r.body.state.latest['anima.exploration'].result.summary).toBe(stateless.body.summary);
     expect(r.body).not.toHaveProperty('warnings');
   });
 });
