@@ -6,7 +6,8 @@
  * the service's own rules core for the answer (the compiled dist/ operation, called directly:
  * no validation, hooks, extra headers or context) and JSON.stringify — the bytes the service
  * answers, computed per request. POST /melee-rules-compiled is the same floor with the answer
- * serialized by the compiled serializer of the melee response schema (as the service does). Prints its port on stdout. Loopback only.
+ * serialized as the service does: by the compiled serializer of the melee response schema, as UTF-8
+ * bytes. Prints its port on stdout. Loopback only.
  */
 import Fastify from 'fastify';
 import { readFileSync } from 'node:fs';

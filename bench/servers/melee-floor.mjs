@@ -1,22 +1,23 @@
 /**
  * The floor of a melee answer (bench/servers/bare.mjs POST /melee-rules and /melee-rules-compiled,
  * bench/instructions.bench.ts): the service's own compiled rules core (dist/) called directly — no
- * validation, hooks or request context — and its answer serialized by JSON.stringify, or by the
- * compiled serializer of the operation's response schema the service itself uses.
+ * validation, hooks or request context — and its answer serialized by JSON.stringify, or as the
+ * service itself serializes it: the compiled serializer of the operation's response schema, written
+ * as UTF-8 bytes (the serializer compiler the service gives Fastify).
  */
 import { edenMeleeOperation } from '../../dist/games/eden/operations/melee.operation.js';
 import { diceFor } from '../../dist/games/dice/index.js';
-import { responseSerializer } from '../../dist/http/plugins/serializer.js';
+import { serializerCompiler } from '../../dist/http/plugins/serializer.js';
 
 const rulesOnly = { lang: 'en', dice: (spec) => diceFor(spec, () => 'unseeded'), source: 'json' };
-const compiled = responseSerializer(edenMeleeOperation.response);
+const compiled = serializerCompiler({ schema: edenMeleeOperation.response });
 
 /** The melee answer to `body` (parsed JSON), as the service's bytes (JSON.stringify). */
 export async function meleeFloorAnswer(body) {
   return JSON.stringify(await edenMeleeOperation.handle(body, rulesOnly));
 }
 
-/** The same answer serialized by the compiled serializer of the melee response schema. */
+/** The same answer as the service's bytes: the compiled serializer of the melee response schema, as UTF-8. */
 export async function meleeFloorAnswerCompiled(body) {
   return compiled(await edenMeleeOperation.handle(body, rulesOnly));
 }

@@ -73,7 +73,8 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
   app.decorate('responseSchemas', responseSchemas);
   app.setSerializerCompiler((route) => {
     responseSchemas.push(route as ResponseSchema);
-    return serializerCompiler(route);
+    // the answer's UTF-8 bytes: Fastify sends a Buffer payload as it sends a string (its type names only strings)
+    return serializerCompiler(route) as unknown as (data: unknown) => string;
   });
   // JSON only: any other body is a 415 problem rather than a string reaching a handler.
   app.removeContentTypeParser(['text/plain']);
