@@ -8,6 +8,14 @@ import type { ThrowResult } from '../rules/thrown.js';
 import type { SprayResult } from '../rules/spray.js';
 import type { Limb } from '../rules/fighter.js';
 
+/**
+ * The phrases of the roll and melee summaries are functions per language of the values they name,
+ * so only the asked language's text is built (a summary is written on every melee answer: building
+ * all three and keeping one tripled its cost).
+ */
+type Phrase<A extends unknown[]> = Readonly<Record<Lang, (...args: A) => string>>;
+
+/** A phrase in each language, all three built (fixed texts; the ranged and area summaries). */
 type T = Record<Lang, string>;
 const pick = (t: T, lang: Lang) => t[lang];
 
@@ -19,86 +27,79 @@ const LIMB_NAMES: Record<Limb, T> = {
 };
 const limbName = (l: Limb, lang: Lang) => LIMB_NAMES[l][lang];
 
+const POOL_FAILS: Phrase<[string, number, string]> = {
+  en: (label, pool, capped) => `${label}: pool ${pool}${capped}, automatic failure (EDEN-ROLL-3)`,
+  es: (label, pool, capped) => `${label}: reserva ${pool}${capped}, fallo automático (EDEN-ROLL-3)`,
+  de: (label, pool, capped) => `${label}: ${pool} Würfel${capped}, automatisch misslungen (EDEN-ROLL-3)`,
+};
+const ROLLED: Phrase<[string, CharacteristicRoll, string, string]> = {
+  en: (label, r, capped, dice) => `${label}: ${r.pool}D6 ≥ ${r.threshold}${capped} → [${dice}], ${r.successes} success(es) (EDEN-ROLL-1)`,
+  es: (label, r, capped, dice) => `${label}: ${r.pool}D6 ≥ ${r.threshold}${capped} → [${dice}], ${r.successes} éxito(s) (EDEN-ROLL-1)`,
+  de: (label, r, capped, dice) => `${label}: ${r.pool}W6 ≥ ${r.threshold}${capped} → [${dice}], ${r.successes} Erfolg(e) (EDEN-ROLL-1)`,
+};
+
 export function rollText(label: string, r: CharacteristicRoll, lang: Lang): string {
   const capped = r.difficulty > 6 ? ` (EDEN-ROLL-2: ${r.value}→${r.pool}, ${r.difficulty}→6)` : '';
-  if (r.pool <= 0) {
-    return pick(
-      {
-        en: `${label}: pool ${r.pool}${capped}, automatic failure (EDEN-ROLL-3)`,
-        es: `${label}: reserva ${r.pool}${capped}, fallo automático (EDEN-ROLL-3)`,
-        de: `${label}: ${r.pool} Würfel${capped}, automatisch misslungen (EDEN-ROLL-3)`,
-      },
-      lang,
-    );
-  }
-  const dice = r.values.join(', ');
-  return pick(
-    {
-      en: `${label}: ${r.pool}D6 ≥ ${r.threshold}${capped} → [${dice}], ${r.successes} success(es) (EDEN-ROLL-1)`,
-      es: `${label}: ${r.pool}D6 ≥ ${r.threshold}${capped} → [${dice}], ${r.successes} éxito(s) (EDEN-ROLL-1)`,
-      de: `${label}: ${r.pool}W6 ≥ ${r.threshold}${capped} → [${dice}], ${r.successes} Erfolg(e) (EDEN-ROLL-1)`,
-    },
-    lang,
-  );
+  if (r.pool <= 0) return POOL_FAILS[lang](label, r.pool, capped);
+  return ROLLED[lang](label, r, capped, r.values.join(', '));
 }
+
+const OPPOSED: Phrase<[OpposedRoll, string, string, boolean]> = {
+  en: (o, rounds, winner, by) =>
+    `Opposed roll (EDEN-ROLL-5): dice ${rounds}, totals ${o.a.total} vs ${o.b.total}; ${winner} wins${by ? ' on the higher characteristic' : ''}${o.rounds.length > 1 ? ' after re-rolling full ties' : ''}`,
+  es: (o, rounds, winner, by) =>
+    `Tirada opuesta (EDEN-ROLL-5): dados ${rounds}, totales ${o.a.total} contra ${o.b.total}; gana ${winner}${by ? ' por la característica más alta' : ''}${o.rounds.length > 1 ? ' tras repetir empates completos' : ''}`,
+  de: (o, rounds, winner, by) =>
+    `Vergleichswurf (EDEN-ROLL-5): Würfel ${rounds}, Summen ${o.a.total} gegen ${o.b.total}; ${winner} gewinnt${by ? ' durch das höhere Attribut' : ''}${o.rounds.length > 1 ? ' nach Wiederholung voller Gleichstände' : ''}`,
+};
 
 export function opposedText(o: OpposedRoll, lang: Lang, names: [string, string] = ['A', 'B']): string {
   const rounds = o.rounds.map((r) => `${r.a}/${r.b}`).join('; ');
-  const winner = o.winner === 'a' ? names[0] : names[1];
-  const by = o.by === 'characteristic';
-  return pick(
-    {
-      en: `Opposed roll (EDEN-ROLL-5): dice ${rounds}, totals ${o.a.total} vs ${o.b.total}; ${winner} wins${by ? ' on the higher characteristic' : ''}${o.rounds.length > 1 ? ' after re-rolling full ties' : ''}`,
-      es: `Tirada opuesta (EDEN-ROLL-5): dados ${rounds}, totales ${o.a.total} contra ${o.b.total}; gana ${winner}${by ? ' por la característica más alta' : ''}${o.rounds.length > 1 ? ' tras repetir empates completos' : ''}`,
-      de: `Vergleichswurf (EDEN-ROLL-5): Würfel ${rounds}, Summen ${o.a.total} gegen ${o.b.total}; ${winner} gewinnt${by ? ' durch das höhere Attribut' : ''}${o.rounds.length > 1 ? ' nach Wiederholung voller Gleichstände' : ''}`,
-    },
-    lang,
-  );
+  return OPPOSED[lang](o, rounds, o.winner === 'a' ? names[0] : names[1], o.by === 'characteristic');
 }
+
+const LOCATION: Phrase<[Location, boolean, string]> = {
+  en: (l, moved, limb) => `location (EDEN-ROLL-6) ${l.rolled}${moved ? ` moved ${l.shift > 0 ? '+' : ''}${l.shift} to ${l.face} (EDEN-ROLL-7)` : ''} → ${limb}`,
+  es: (l, moved, limb) => `localización (EDEN-ROLL-6) ${l.rolled}${moved ? ` movida ${l.shift > 0 ? '+' : ''}${l.shift} a ${l.face} (EDEN-ROLL-7)` : ''} → ${limb}`,
+  de: (l, moved, limb) => `Trefferwurf (EDEN-ROLL-6) ${l.rolled}${moved ? ` um ${l.shift > 0 ? '+' : ''}${l.shift} auf ${l.face} verschoben (EDEN-ROLL-7)` : ''} → ${limb}`,
+};
 
 export function locationText(l: Location, lang: Lang): string {
-  const moved = l.shift !== 0;
-  return pick(
-    {
-      en: `location (EDEN-ROLL-6) ${l.rolled}${moved ? ` moved ${l.shift > 0 ? '+' : ''}${l.shift} to ${l.face} (EDEN-ROLL-7)` : ''} → ${limbName(l.limb, lang)}`,
-      es: `localización (EDEN-ROLL-6) ${l.rolled}${moved ? ` movida ${l.shift > 0 ? '+' : ''}${l.shift} a ${l.face} (EDEN-ROLL-7)` : ''} → ${limbName(l.limb, lang)}`,
-      de: `Trefferwurf (EDEN-ROLL-6) ${l.rolled}${moved ? ` um ${l.shift > 0 ? '+' : ''}${l.shift} auf ${l.face} verschoben (EDEN-ROLL-7)` : ''} → ${limbName(l.limb, lang)}`,
-    },
-    lang,
-  );
+  return LOCATION[lang](l, l.shift !== 0, limbName(l.limb, lang));
 }
 
-function woundText(inflicted: number, protection: number, marked: number, lang: Lang): string {
-  return pick(
-    {
-      en: `${inflicted} wound(s), protection ${protection}, ${marked} PC lost (EDEN-WOUND-5)`,
-      es: `${inflicted} herida(s), protección ${protection}, ${marked} PC perdidos (EDEN-WOUND-5)`,
-      de: `${inflicted} Wunde(n), Rüstung ${protection}, ${marked} KP verloren (EDEN-WOUND-5)`,
-    },
-    lang,
-  );
-}
+const WOUNDS: Phrase<[number, number, number]> = {
+  en: (inflicted, protection, marked) => `${inflicted} wound(s), protection ${protection}, ${marked} PC lost (EDEN-WOUND-5)`,
+  es: (inflicted, protection, marked) => `${inflicted} herida(s), protección ${protection}, ${marked} PC perdidos (EDEN-WOUND-5)`,
+  de: (inflicted, protection, marked) => `${inflicted} Wunde(n), Rüstung ${protection}, ${marked} KP verloren (EDEN-WOUND-5)`,
+};
 
-function outcome(success: boolean, lang: Lang): string {
-  return success
-    ? pick({ en: 'Success (EDEN-WOUND-6).', es: 'Éxito (EDEN-WOUND-6).', de: 'Erfolg (EDEN-WOUND-6).' }, lang)
-    : pick({ en: 'Failure (EDEN-WOUND-6).', es: 'Fallo (EDEN-WOUND-6).', de: 'Fehlschlag (EDEN-WOUND-6).' }, lang);
-}
+const woundText = (inflicted: number, protection: number, marked: number, lang: Lang): string => WOUNDS[lang](inflicted, protection, marked);
 
-function outOfAction(name: string, lang: Lang): string {
-  return pick({ en: `${name} is out of action (EDEN-WOUND-4).`, es: `${name} queda fuera de combate (EDEN-WOUND-4).`, de: `${name} ist außer Gefecht (EDEN-WOUND-4).` }, lang);
-}
+const SUCCESS: T = { en: 'Success (EDEN-WOUND-6).', es: 'Éxito (EDEN-WOUND-6).', de: 'Erfolg (EDEN-WOUND-6).' };
+const FAILURE: T = { en: 'Failure (EDEN-WOUND-6).', es: 'Fallo (EDEN-WOUND-6).', de: 'Fehlschlag (EDEN-WOUND-6).' };
+const outcome = (success: boolean, lang: Lang): string => (success ? SUCCESS : FAILURE)[lang];
+
+const OUT_OF_ACTION: Phrase<[string]> = {
+  en: (name) => `${name} is out of action (EDEN-WOUND-4).`,
+  es: (name) => `${name} queda fuera de combate (EDEN-WOUND-4).`,
+  de: (name) => `${name} ist außer Gefecht (EDEN-WOUND-4).`,
+};
+const outOfAction = (name: string, lang: Lang): string => OUT_OF_ACTION[lang](name);
+
+const NO_SUCCESS: T = {
+  en: 'no success: the strike ends (EDEN-AMB-39)',
+  es: 'ningún éxito: el golpe termina (EDEN-AMB-39)',
+  de: 'kein Erfolg: der Schlag endet (EDEN-AMB-39)',
+};
+const DODGE_RAP: T = { en: 'dodge RAP (EDEN-MELEE-5)', es: 'esquiva RAP (EDEN-MELEE-5)', de: 'Ausweichen GES (EDEN-MELEE-5)' };
 
 function exchangeText(e: Exchange, striker: string, lang: Lang): string {
-  const parts = [rollText(`${striker} CBT`, e.roll, lang)];
-  if (e.location) parts.push(locationText(e.location, lang));
-  else
-    parts.push(
-      pick({ en: 'no success: the strike ends (EDEN-AMB-39)', es: 'ningún éxito: el golpe termina (EDEN-AMB-39)', de: 'kein Erfolg: der Schlag endet (EDEN-AMB-39)' }, lang),
-    );
-  if (e.dodge) parts.push(rollText(pick({ en: 'dodge RAP (EDEN-MELEE-5)', es: 'esquiva RAP (EDEN-MELEE-5)', de: 'Ausweichen GES (EDEN-MELEE-5)' }, lang), e.dodge, lang));
-  if (e.location) parts.push(woundText(e.inflicted, e.protection, e.marked, lang));
-  return parts.join('; ') + '.';
+  let text = rollText(`${striker} CBT`, e.roll, lang);
+  text += '; ' + (e.location ? locationText(e.location, lang) : NO_SUCCESS[lang]);
+  if (e.dodge) text += '; ' + rollText(DODGE_RAP[lang], e.dodge, lang);
+  if (e.location) text += '; ' + woundText(e.inflicted, e.protection, e.marked, lang);
+  return text + '.';
 }
 
 const REACTION_RULE = { passive: 'EDEN-MELEE-3', dodge: 'EDEN-MELEE-5', response: 'EDEN-MELEE-4' } as const;
@@ -107,24 +108,21 @@ const REACTION_NAME: Record<string, T> = {
   dodge: { en: 'Dodge', es: 'Esquiva', de: 'Ausweichen' },
   response: { en: 'Response', es: 'Respuesta', de: 'Zurückschlagen' },
 };
+const MELEE_HEAD: Phrase<[string, string, string, string]> = {
+  en: (attacker, target, reaction, rule) => `${attacker} attacks ${target} in melee; reaction ${reaction} (${rule}).`,
+  es: (attacker, target, reaction, rule) => `${attacker} ataca cuerpo a cuerpo a ${target}; reacción ${reaction} (${rule}).`,
+  de: (attacker, target, reaction, rule) => `${attacker} greift ${target} im Nahkampf an; Reaktion ${reaction} (${rule}).`,
+};
 
 export function meleeSummary(r: MeleeResult, lang: Lang): string {
   const names = { attacker: r.attacker.name || r.attacker.id, target: r.target.name || r.target.id };
-  const head = pick(
-    {
-      en: `${names.attacker} attacks ${names.target} in melee; reaction ${REACTION_NAME[r.reaction]!.en} (${REACTION_RULE[r.reaction]}).`,
-      es: `${names.attacker} ataca cuerpo a cuerpo a ${names.target}; reacción ${REACTION_NAME[r.reaction]!.es} (${REACTION_RULE[r.reaction]}).`,
-      de: `${names.attacker} greift ${names.target} im Nahkampf an; Reaktion ${REACTION_NAME[r.reaction]!.de} (${REACTION_RULE[r.reaction]}).`,
-    },
-    lang,
-  );
-  const parts = [head];
-  if (r.opposed) parts.push(opposedText(r.opposed, lang, [names.attacker, names.target]) + '.');
-  for (const e of r.exchanges) parts.push(exchangeText(e, names[e.striker], lang));
-  parts.push(outcome(r.success, lang));
-  if (r.attacker.outOfAction) parts.push(outOfAction(names.attacker, lang));
-  if (r.target.outOfAction) parts.push(outOfAction(names.target, lang));
-  return parts.join(' ');
+  let text = MELEE_HEAD[lang](names.attacker, names.target, REACTION_NAME[r.reaction]![lang], REACTION_RULE[r.reaction]);
+  if (r.opposed) text += ' ' + opposedText(r.opposed, lang, [names.attacker, names.target]) + '.';
+  for (const e of r.exchanges) text += ' ' + exchangeText(e, names[e.striker], lang);
+  text += ' ' + outcome(r.success, lang);
+  if (r.attacker.outOfAction) text += ' ' + outOfAction(names.attacker, lang);
+  if (r.target.outOfAction) text += ' ' + outOfAction(names.target, lang);
+  return text;
 }
 
 export function shotSummary(r: ShotResult, lang: Lang): string {
