@@ -120,11 +120,24 @@ function walk(schema: unknown, value: unknown, path: Path, out: OverLong[]): voi
   }
 }
 
+/**
+ * The most items any array of a body may have before `overLongArrays` must look at it: the smallest
+ * `maxItems` anywhere in `schema` (Infinity without one). A body with no array longer than this has
+ * none longer than its schema allows, which one pass over the values (no schema lookups) tells; the
+ * JSON body parser makes that pass together with its depth check.
+ */
+export const shortestMaxItems = (schema: unknown): number => smallestMaxItems(schema);
+
 /** Every array of `body` longer than its `maxItems` in the route's body `schema` (none without one). */
 export function overLongArrays(schema: unknown, body: unknown): OverLong[] {
   // the common body has no array longer than the smallest `maxItems` anywhere in its schema: then
   // no array can be too long, and one pass over the values (no schema lookups) tells
   if (!longerThan(body, smallestMaxItems(schema))) return [];
+  return overLongArraysWalked(schema, body);
+}
+
+/** `overLongArrays` for a body known to have an array longer than `shortestMaxItems(schema)`. */
+export function overLongArraysWalked(schema: unknown, body: unknown): OverLong[] {
   const out: OverLong[] = [];
   walk(schema, body, null, out);
   return out;

@@ -2,19 +2,21 @@
  * The one JSON body parser (Fastify's own, with prototype-poisoning protection), plus three rules
  * enforced once for every JSON body, before any schema validation:
  * - nesting is limited to MAX_BODY_DEPTH levels (objects and arrays): a deeper body is a 400
- *   `too_deep` problem whose `path` is the JSON pointer where the limit was crossed. The walk is
- *   iterative, so no body, however deep, reaches recursive code (validation, rules, storage);
+ *   `too_deep` problem whose `path` is the JSON pointer where the limit was crossed. The check
+ *   stops at that depth, so no body, however deep, reaches recursive code past it (validation,
+ *   rules, storage);
  * - an array longer than the `maxItems` its route's body schema gives it is a 400 `too_many_items`
  *   problem naming each such array, before any of its items is validated (the validator reports
  *   every problem at once, so it would check every item of the array first: 20,000 fighters cost
  *   30 s of errors nobody reads). See `overLongArrays` (src/app/over-long-arrays.ts: `validate` applies
- *   it too, for GraphQL and match commands);
+ *   it too, for GraphQL and match commands). Both checks are one pass over the body
+ *   (`bodyLimitsProblem`);
  * - a DELETE (or GET/HEAD/OPTIONS) with `Content-Type: application/json` and an empty body has no
  *   body, as without the header; an empty body on POST/PUT/PATCH stays malformed JSON.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { answerableByGraphql, HttpProblem } from '../../transport/problem.js';
-import { MAX_LISTED_ARRAYS, overLongArrays, type OverLong } from '../../app/over-long-arrays.js';
+import { MAX_LISTED_ARRAYS, overLongArrays, overLongArraysWalked, shortestMaxItems, type OverLong } from '../../app/over-long-arrays.js';
 
 export { MAX_LISTED_ARRAYS, overLongArrays, type OverLong };
 
@@ -25,38 +27,59 @@ const BODYLESS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
 
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** True when some container of `value` is nested deeper than `limit` (no paths built: the common case). */
-function deeperThan(value: unknown, limit: number): boolean {
-  const values: unknown[] = [value];
-  const depths: number[] = [0];
-  while (values.length) {
-    const v = values.pop();
-    const depth = depths.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (depth + 1 > limit) return true;
-    if (Array.isArray(v)) {
-      for (const item of v) {
-        if (item !== null && typeof item === 'object') {
-          values.push(item);
-          depths.push(depth + 1);
-        }
-      }
-    } else {
-      for (const key in v) {
-        const item = (v as Record<string, unknown>)[key];
-        if (item !== null && typeof item === 'object') {
-          values.push(item);
-          depths.push(depth + 1);
-        }
+/** What `scan` found: a container nested too deep, an array longer than asked. */
+const TOO_DEEP = 1;
+const LONG_ARRAY = 2;
+
+/**
+ * One pass over the containers of a parsed body (no paths built: the common case): TOO_DEEP as
+ * soon as a container sits at `depth` ≥ `limit` (the root is at 0), else LONG_ARRAY when some array
+ * has more than `longest` items, else 0. Recursive, but never deeper than `limit`: it returns
+ * before it would go further, so no body, however deep, takes it past `limit` frames.
+ */
+function scan(value: object, depth: number, limit: number, longest: number): number {
+  if (depth >= limit) return TOO_DEEP;
+  let found = 0;
+  if (Array.isArray(value)) {
+    if (value.length > longest) {
+      found = LONG_ARRAY;
+      longest = Infinity;
+    }
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item === null || typeof item !== 'object') continue;
+      const below = scan(item, depth + 1, limit, longest);
+      if (below === TOO_DEEP) return TOO_DEEP;
+      if (below === LONG_ARRAY) {
+        found = LONG_ARRAY;
+        longest = Infinity;
       }
     }
+    return found;
   }
-  return false;
+  for (const key in value) {
+    const item: unknown = (value as Record<string, unknown>)[key];
+    if (item === null || typeof item !== 'object') continue;
+    const below = scan(item, depth + 1, limit, longest);
+    if (below === TOO_DEEP) return TOO_DEEP;
+    if (below === LONG_ARRAY) {
+      found = LONG_ARRAY;
+      longest = Infinity;
+    }
+  }
+  return found;
 }
+
+const scanned = (value: unknown, limit: number, longest: number): number => (value !== null && typeof value === 'object' ? scan(value, 0, limit, longest) : 0);
 
 /** The JSON pointer of the first container nested deeper than `limit`, or undefined. */
 export function tooDeepAt(value: unknown, limit = MAX_BODY_DEPTH): string | undefined {
-  if (!deeperThan(value, limit)) return undefined;
+  if (scanned(value, limit, Infinity) !== TOO_DEEP) return undefined;
+  return deepestPath(value, limit);
+}
+
+/** The JSON pointer of the first container nested deeper than `limit` in a body `scan` found one in. */
+function deepestPath(value: unknown, limit: number): string {
   const stack: { value: unknown; depth: number; path: string }[] = [{ value, depth: 0, path: '' }];
   while (stack.length) {
     const { value: v, depth, path } = stack.pop()!;
@@ -68,7 +91,7 @@ export function tooDeepAt(value: unknown, limit = MAX_BODY_DEPTH): string | unde
       for (const key of Object.keys(v).reverse()) stack.push({ value: (v as Record<string, unknown>)[key], depth: depth + 1, path: `${path}/${escapePointer(key)}` });
     }
   }
-  return undefined;
+  return ''; // not reached: `scan` found a container this deep
 }
 
 export function tooDeep(path: string, limit = MAX_BODY_DEPTH): HttpProblem {
@@ -94,6 +117,20 @@ export function tooManyItems(over: OverLong[]): HttpProblem {
   );
 }
 
+/**
+ * The 400 problem of a parsed body against the depth limit (`too_deep`) and against the `maxItems`
+ * of its route's body `schema` (`too_many_items`), or undefined. One pass for both checks; the walk
+ * that names the over-long arrays runs only when some array is longer than the schema's smallest
+ * `maxItems`.
+ */
+export function bodyLimitsProblem(value: unknown, schema: unknown): HttpProblem | undefined {
+  const found = scanned(value, MAX_BODY_DEPTH, shortestMaxItems(schema));
+  if (found === TOO_DEEP) return tooDeep(deepestPath(value, MAX_BODY_DEPTH));
+  if (found !== LONG_ARRAY) return undefined;
+  const over = overLongArraysWalked(schema, value);
+  return over.length ? tooManyItems(over) : undefined;
+}
+
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -102,11 +139,8 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     if (text === '' && BODYLESS.has(request.method)) return done(null, undefined);
     parse(request, text, (error: Error | null, value?: unknown) => {
       if (error) return done(error, undefined);
-      const at = tooDeepAt(value);
-      if (at !== undefined) return done(tooDeep(at), undefined);
-      // arrays against their schema's maxItems before the validator checks a single item
-      const over = overLongArrays(request.routeOptions.schema?.body, value);
-      if (over.length) return done(tooManyItems(over), undefined);
+      const problem = bodyLimitsProblem(value, request.routeOptions.schema?.body);
+      if (problem) return done(problem, undefined);
       done(null, value);
     });
   });
