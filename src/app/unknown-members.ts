@@ -2,8 +2,8 @@
  * Unknown members (extra members are accepted, but reported): the members of a body that its schema
  * declares nowhere, so a typo such as `points` for `budget` is visible in the answer's `warnings`.
  *
- * Each schema is compiled once into a shape (the members it declares, what its arrays hold); the
- * walk over a body is then one pass. Unions and intersections merge their branches: a member is
+ * Each schema is compiled once into a shape (the members it declares, what its arrays hold), and the
+ * shape into a walker (`walkerOf`); the walk over a body is then one pass. Unions and intersections merge their branches: a member is
  * unknown only when no branch declares it. A schema that admits any member (`additionalProperties`,
  * `patternProperties`, an unconstrained value) stops the walk there.
  */
@@ -65,31 +65,54 @@ function shapeOf(schema: unknown, visiting: Set<object>): Shape {
 /** Whether a shape checks anything below it (objects with declared members, or arrays of such). */
 const checks = (shape: Shape) => shape.props !== undefined || shape.items !== undefined;
 
-/** One pass over `data`; the path is kept as segments and written out only for a warning. */
-function walk(shape: Shape, data: unknown, at: (string | number)[], out: InputProblem[]): void {
-  if (data === null || typeof data !== 'object') return;
-  if (Array.isArray(data)) {
-    const items = shape.items;
-    if (!items || !checks(items)) return;
-    for (let i = 0; i < data.length; i++) {
-      at.push(i);
-      walk(items, data[i], at, out);
-      at.pop();
+/** One pass over `data`, the path kept as segments (written out only for a warning). */
+type Walker = (data: unknown, at: (string | number)[], out: InputProblem[]) => void;
+const walkers = new WeakMap<Shape, Walker>();
+const NOTHING: Walker = () => undefined;
+
+/**
+ * A shape compiled into a walker, one function per shape it reaches (as the validator and the
+ * serializers are compiled): each object's members are told apart by a `switch` on the declared
+ * names and read by name, so a body is walked without a map lookup or a generic keyed read per
+ * member (the walk runs on every request with a body). Names come from the schemas, written as
+ * JSON string literals. Same order, paths and warnings as walking the shape itself.
+ */
+function walkerOf(root: Shape): Walker {
+  const hit = walkers.get(root);
+  if (hit) return hit;
+  if (!checks(root)) return NOTHING;
+  const names = new Map<Shape, string>();
+  const functions: string[] = [];
+  const nameOf = (shape: Shape): string => {
+    let name = names.get(shape);
+    if (name !== undefined) return name;
+    name = `w${names.size}`;
+    names.set(shape, name);
+    const lines = [`function ${name}(data, at, out) {`, "  if (data === null || typeof data !== 'object') return;", '  if (Array.isArray(data)) {'];
+    if (shape.items && checks(shape.items)) {
+      lines.push(`    for (let i = 0; i < data.length; i++) { at.push(i); ${nameOf(shape.items)}(data[i], at, out); at.pop(); }`);
     }
-    return;
-  }
-  const props = shape.props;
-  if (!props) return;
-  for (const key in data as Json) {
-    const sub = props.get(key);
-    if (sub === undefined) {
-      if (!shape.open) out.push(unknown([...at, key]));
-    } else if (checks(sub)) {
-      at.push(key);
-      walk(sub, (data as Json)[key], at, out);
-      at.pop();
+    lines.push('    return;', '  }');
+    const props = shape.props;
+    const below = props ? [...props].filter(([, sub]) => checks(sub)) : [];
+    // an open object is walked only for its members that check something below them
+    if (props && (!shape.open || below.length > 0)) {
+      lines.push('  for (const key in data) {', '    switch (key) {');
+      for (const [key, sub] of props) {
+        const literal = JSON.stringify(key);
+        lines.push(checks(sub) ? `      case ${literal}: at.push(key); ${nameOf(sub)}(data[${literal}], at, out); at.pop(); break;` : `      case ${literal}: break;`);
+      }
+      lines.push(`      default: ${shape.open ? 'break;' : 'out.push(unknown([...at, key]));'}`, '    }', '  }');
     }
-  }
+    lines.push('}');
+    functions.push(lines.join('\n'));
+    return name;
+  };
+  const rootName = nameOf(root);
+  // compiled from the service's own schemas: member names are written as JSON string literals
+  const walker = new Function('unknown', `${functions.join('\n')}\nreturn ${rootName};`)(unknown) as Walker;
+  walkers.set(root, walker);
+  return walker;
 }
 
 function unknown(at: (string | number)[]): InputProblem {
@@ -101,7 +124,7 @@ function unknown(at: (string | number)[]): InputProblem {
 /** The members of `data` that `schema` declares nowhere (empty when every member is known). */
 export function unknownMembers(schema: object, data: unknown, prefix = ''): InputProblem[] {
   const out: InputProblem[] = [];
-  walk(shapes.get(schema) ?? shapeOf(schema, new Set()), data, [], out);
+  walkerOf(shapes.get(schema) ?? shapeOf(schema, new Set()))(data, [], out);
   if (prefix) for (const w of out) w.path = prefix + w.path;
   return out;
 }
