@@ -48,6 +48,18 @@ export class QuickConnectClient extends pg.Client {
   }
 }
 
+/**
+ * The embedded engine (PGlite) runs in this process's own worker thread and serves one session at
+ * a time: a connection that is not answered yet waits behind another session's statement or a
+ * busy machine, not behind an outage. Its connect timeout is the pool's wait (POOL_WAIT_MS), so a
+ * loaded start-up or a burst of writes is not failed after 1.5 s. Sessions run in UTC as above.
+ */
+export class EmbeddedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({ options: '-c TimeZone=UTC', ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: POOL_WAIT_MS });
+  }
+}
+
 const statement = (text: string, params: unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig =>
   options?.name ? { name: options.name, text, values: params } : { text, values: params };
 
@@ -69,7 +81,7 @@ export class PoolDatabase implements Database {
       max: options.max ?? 10,
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: POOL_WAIT_MS,
-      Client: QuickConnectClient,
+      Client: options.kind === 'pglite' ? EmbeddedClient : QuickConnectClient,
     });
     // An idle client losing its connection (server restart, socket server stopped) must not crash
     // the process; the pool discards it and the next query reconnects.
