@@ -158,13 +158,13 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-async function startService(dataDir: string, rateLimitPerMinute: number) {
+async function startService(dataDir: string, rateLimitPerMinute: number, env: Record<string, string> = {}) {
   const port = await freePort();
   const [cmd, ...args] = serviceCommand();
   return startProcess(
     cmd!,
     args,
-    { NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: String(rateLimitPerMinute), PORT: String(port), DATA_DIR: dataDir },
+    { NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: String(rateLimitPerMinute), PORT: String(port), DATA_DIR: dataDir, ...env },
     (p) => `http://127.0.0.1:${p}/ready`,
     port,
   );
@@ -172,7 +172,8 @@ async function startService(dataDir: string, rateLimitPerMinute: number) {
 
 /**
  * ROUNDS rounds (BENCH_ROUNDS, default 2), each measuring back to back: bare hello, /health, bare
- * POST, the two floors (JSON.stringify, compiled serializer), melee with rate limiting off and melee
+ * POST, the two floors (JSON.stringify, compiled serializer), the compiled floor inside a third
+ * service process (bench/servers/in-process-floor.mjs), melee with rate limiting off and melee
  * on the default configuration (rate limiting on: in-memory store, a limit no run reaches). Both
  * services run side by side and are warmed alike; ratios are taken within a round (the machine may
  * be shared: its load changes between rounds), and the median of the rounds is reported.
@@ -195,6 +196,23 @@ export async function run(): Promise<BenchFigure[]> {
     writeFileSync(responseFile, answerBytes);
     const bare = await startProcess(process.execPath, [join(ROOT, 'bench/servers/bare.mjs')], { RESPONSE_FILE: responseFile });
     const bareBase = `http://127.0.0.1:${bare.port}`;
+    // a third service process (default configuration) that also serves the compiled floor itself,
+    // on a bare Fastify instance of its own (bench/servers/in-process-floor.mjs)
+    const floorPort = await freePort();
+    const host = await startService(join(dataDir, 'c'), 1_000_000_000, {
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${join(ROOT, 'bench/servers/in-process-floor.mjs')}`.trim(),
+      IN_PROCESS_FLOOR_PORT: String(floorPort),
+    });
+    const inProcessBase = `http://127.0.0.1:${floorPort}`;
+    for (const deadline = Date.now() + 30_000; ;) {
+      const ok = await fetch(inProcessBase + '/melee-rules-compiled', { method: 'POST', headers: { 'content-type': 'application/json' }, body: MELEE_BODY }).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error('the in-process floor did not answer in 30 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
 
     // the floors: the rules core's answer per request must be the service's answer, or it is no floor
     const sameAnswer = async (url: string) => {
@@ -203,16 +221,18 @@ export async function run(): Promise<BenchFigure[]> {
     };
     const floorSame = await sameAnswer(bareBase + '/melee-rules');
     const compiledSame = await sameAnswer(bareBase + '/melee-rules-compiled');
+    const inProcessSame = await sameAnswer(inProcessBase + '/melee-rules-compiled');
     for (const url of [
       base + '/v1/eden/attacks/melee',
       limitedBase + '/v1/eden/attacks/melee',
       bareBase + '/echo',
       bareBase + '/melee-rules',
       bareBase + '/melee-rules-compiled',
+      inProcessBase + '/melee-rules-compiled',
     ]) {
       wrk(url, { body: MELEE_BODY, seconds: 2 });
     }
-    type Round = { hello: Measured; health: Measured; echo: Measured; rules: Measured; compiled: Measured; melee: Measured; limited: Measured };
+    type Round = { hello: Measured; health: Measured; echo: Measured; rules: Measured; compiled: Measured; inProcess: Measured; melee: Measured; limited: Measured };
     const rounds: Round[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const hello = measured(bare.child.pid!, bareBase + '/hello');
@@ -220,6 +240,7 @@ export async function run(): Promise<BenchFigure[]> {
       const echo = measured(bare.child.pid!, bareBase + '/echo', MELEE_BODY);
       const rules = measured(bare.child.pid!, bareBase + '/melee-rules', MELEE_BODY);
       const compiled = measured(bare.child.pid!, bareBase + '/melee-rules-compiled', MELEE_BODY);
+      const inProcess = measured(host.child.pid!, inProcessBase + '/melee-rules-compiled', MELEE_BODY);
       // the two services in turn, the order swapped every round
       const pair = () => [
         measured(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY),
@@ -232,9 +253,9 @@ export async function run(): Promise<BenchFigure[]> {
         melee = measured(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY);
         limitedMelee = l;
       }
-      rounds.push({ hello, health, echo, rules, compiled, melee, limited: limitedMelee });
+      rounds.push({ hello, health, echo, rules, compiled, inProcess, melee, limited: limitedMelee });
       console.log(
-        `round ${i + 1}: ${JSON.stringify({ hello: hello.rps, health: health.rps, echo: echo.rps, rules: rules.rps, compiled: compiled.rps, melee: melee.rps, limited: limitedMelee.rps, p99: { echo: echo.p99ms, melee: melee.p99ms, limited: limitedMelee.p99ms } })}`,
+        `round ${i + 1}: ${JSON.stringify({ hello: hello.rps, health: health.rps, echo: echo.rps, rules: rules.rps, compiled: compiled.rps, inProcess: inProcess.rps, melee: melee.rps, limited: limitedMelee.rps, p99: { echo: echo.p99ms, melee: melee.p99ms, limited: limitedMelee.p99ms } })}`,
       );
     }
 
@@ -317,6 +338,18 @@ export async function run(): Promise<BenchFigure[]> {
         ['≥ 0.8', 0.8],
       ),
       figure(`POST /v1/eden/attacks/melee, rate limiting off ÷ the compiled-serializer floor`, 'melee', 'compiled', 'floor (compiled serializer)'),
+      figure(
+        `floor inside a service process: the compiled-serializer floor's handler on a bare Fastify instance in a running service's own process, after its start-up and warm-up (${c}; ${lat('inProcess')}; ${inProcessSame ? 'the same JSON as the service' : 'NOT the same JSON as the service'}) ÷ the same floor in a process of its own`,
+        'inProcess',
+        'compiled',
+        'floor (compiled serializer), own process',
+      ),
+      figure(
+        `POST /v1/eden/attacks/melee (default configuration) ÷ the floor inside a service process (the service's own work per request, the cost of sharing a process with the rest of the service left out)`,
+        'limited',
+        'inProcess',
+        'floor inside a service process',
+      ),
     ];
     if (rounds.every((r) => r.melee.cpuPerRequest !== undefined)) {
       const cpu = (name: string, a: K, b: K, bName: string): BenchFigure => ({
@@ -332,6 +365,7 @@ export async function run(): Promise<BenchFigure[]> {
         cpu('POST /v1/eden/attacks/melee, rate limiting off: server CPU per request (user + system)', 'melee', 'echo', 'bare POST, same bytes'),
         cpu('floor (JSON.stringify): server CPU per request (user + system)', 'rules', 'echo', 'bare POST, same bytes'),
         cpu('floor (compiled serializer): server CPU per request (user + system)', 'compiled', 'echo', 'bare POST, same bytes'),
+        cpu('floor inside a service process: server CPU per request (user + system)', 'inProcess', 'compiled', 'floor (compiled serializer), own process'),
       );
     }
     return figures;
