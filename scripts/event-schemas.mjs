@@ -180,7 +180,8 @@ function schemaWriter(checker) {
     for (const info of checker.getIndexInfosOfType(type)) {
       if (!(info.keyType.flags & (F.String | F.Number))) fail(path, `an index signature by ${checker.typeToString(info.keyType)}`);
       const values = write(info.type, `${path}[key]`);
-      if (Object.keys(values).length) out.additionalProperties = values;
+      // an index signature of `unknown` values allows any member: said explicitly (`true`), so a strict reader knows
+      out.additionalProperties = Object.keys(values).length ? values : true;
     }
     if (!Object.keys(properties).length) delete out.properties;
     return out;

@@ -53,10 +53,24 @@ function generatedSchema(type: string): object {
   return { ...game.events[type], $defs: game.$defs };
 }
 
-/** Problems of `data` against the generated schema of its type and against the schema its definition carries. */
+/**
+ * `schema` with `additionalProperties: false` on every object shape that declares its members and
+ * says nothing of others: an event whose data carries a member its TypeScript type does not
+ * declare (so its stored facts are not what the type says) fails the strict pass.
+ */
+function strict(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(strict);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = key === 'const' || key === 'enum' || key === 'default' ? value : strict(value);
+  if (out.properties !== undefined && out.additionalProperties === undefined && out.patternProperties === undefined) out.additionalProperties = false;
+  return out;
+}
+
+/** Problems of `data` against the generated schema of its type (also strictly: no undeclared member) and against the schema its definition carries. */
 function problems(type: string, data: unknown): unknown[] {
   const out: unknown[] = [];
-  for (const schema of [generatedSchema(type), definitionOf(type)!.schema!]) {
+  for (const schema of [generatedSchema(type), strict(generatedSchema(type)) as object, definitionOf(type)!.schema!]) {
     const check = compile(schema);
     if (!check(structuredClone(data))) out.push(...(check.errors ?? []));
   }
@@ -124,6 +138,9 @@ describe('the generated schemas (scripts/event-schemas.mjs)', () => {
     expect(problems('anima.deck_shuffled', { deck: 'tarot', order: [1] })).not.toEqual([]);
     expect(problems('exsilium.card_played', { player: 'p1', card: 'c', use: 'fly' })).not.toEqual([]);
     expect(problems('soe.game_ended', { turn: 3, won: true, lost: false })).not.toEqual([]);
+    // a member the type does not declare (the strict pass)
+    expect(problems('anima.deck_shuffled', { deck: 'gifts', order: [1], by: 'p1' })).not.toEqual([]);
+    expect(problems('anima.deck_shuffled', { deck: 'gifts', order: [1] })).toEqual([]);
   });
 });
 

@@ -16,21 +16,6 @@ export const ANIMA_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Recor
       },
       required: ['speed', 'ids', 'by'],
     },
-    PriorEncounter: {
-      type: 'object',
-      properties: {
-        encounter: { $ref: '#/$defs/EncounterOutcome' },
-        arrives: { type: 'boolean' },
-        creatureStays: { type: 'boolean' },
-        turnLost: { type: 'boolean' },
-        characterDies: { type: 'boolean' },
-        groupEliminated: { type: 'boolean' },
-        losesNextTurn: { type: 'boolean' },
-        groupSize: { type: 'number' },
-        handSize: { type: 'number' },
-      },
-      required: ['encounter', 'arrives', 'creatureStays', 'turnLost', 'characterDies', 'groupEliminated', 'losesNextTurn', 'groupSize'],
-    },
     EncounterOutcome: {
       type: 'object',
       properties: {
@@ -71,6 +56,21 @@ export const ANIMA_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Recor
       required: ['group', 'creature', 'margin', 'winner', 'characterDies'],
     },
     CombatSide: { type: 'object', properties: { combat: { type: 'number' }, roll: { type: 'number' }, total: { type: 'number' } }, required: ['combat', 'roll', 'total'] },
+    PriorEncounter: {
+      type: 'object',
+      properties: {
+        encounter: { $ref: '#/$defs/EncounterOutcome' },
+        arrives: { type: 'boolean' },
+        creatureStays: { type: 'boolean' },
+        turnLost: { type: 'boolean' },
+        characterDies: { type: 'boolean' },
+        groupEliminated: { type: 'boolean' },
+        losesNextTurn: { type: 'boolean' },
+        groupSize: { type: 'number' },
+        handSize: { type: 'number' },
+      },
+      required: ['encounter', 'arrives', 'creatureStays', 'turnLost', 'characterDies', 'groupEliminated', 'losesNextTurn', 'groupSize'],
+    },
     GroupCombat: {
       type: 'object',
       properties: {
@@ -175,7 +175,44 @@ export const ANIMA_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Recor
         prior: {
           anyOf: [
             { type: 'null' },
-            { type: 'object', properties: { card: { type: 'number' }, result: { $ref: '#/$defs/PriorEncounter' }, drawn: { type: 'boolean' } }, required: ['card', 'result'] },
+            {
+              type: 'object',
+              properties: {
+                card: { type: 'number' },
+                result: {
+                  type: 'object',
+                  properties: {
+                    need: { enum: ['level_change', 'none', 'prior'] },
+                    arrives: { type: 'boolean' },
+                    at: { type: ['null', 'string'] },
+                    turnLost: { type: 'boolean' },
+                    restartAtLevel1: { type: 'boolean' },
+                    encounter: { $ref: '#/$defs/EncounterOutcome' },
+                    creatureStays: { type: 'boolean' },
+                    characterDies: { type: 'boolean' },
+                    groupEliminated: { type: 'boolean' },
+                    losesNextTurn: { type: 'boolean' },
+                    groupSize: { type: 'number' },
+                    handSize: { type: 'number' },
+                  },
+                  required: [
+                    'need',
+                    'arrives',
+                    'at',
+                    'turnLost',
+                    'restartAtLevel1',
+                    'encounter',
+                    'creatureStays',
+                    'characterDies',
+                    'groupEliminated',
+                    'losesNextTurn',
+                    'groupSize',
+                  ],
+                },
+                drawn: { type: 'boolean' },
+              },
+              required: ['card', 'result'],
+            },
           ],
         },
         recruited: { type: 'array', items: { type: 'number' } },

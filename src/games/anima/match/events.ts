@@ -1,5 +1,5 @@
 /** The events of a full Ánima match (all written by its commands) and the data each carries. */
-import type { Exploration, GroupCombat, PriorEncounter, SpeedRun, TieBreak } from '../rules/index.js';
+import type { Exploration, GoneThroughPrior, GroupCombat, PriorEncounter, SpeedRun, TieBreak } from '../rules/index.js';
 import type { CreatureCombat } from '../rules/combat.js';
 import type { SpeedTest } from '../rules/speed.js';
 
@@ -14,8 +14,11 @@ export interface AnimaEventData {
   /** ANIMA-GROUP-5: the top Character of the deck starts a new Group. */
   'anima.group_replaced': { player: string; character: number; organisationDiscarded?: number | null };
   'anima.phase_finished': { player: string };
-  /** `prior.drawn`: the Encounter drawn for a level change (ANIMA-OPT-TREE-2), discarded once resolved. */
-  'anima.went': { player: string; location: string; prior: { card: number; result: PriorEncounter; drawn?: boolean } | null; recruited: number[] };
+  /**
+   * `prior.drawn`: the Encounter drawn for a level change (ANIMA-OPT-TREE-2), discarded once resolved.
+   * `prior.result`: the encounter's outcome with the move's own members (`need`, `at`, `restartAtLevel1`).
+   */
+  'anima.went': { player: string; location: string; prior: { card: number; result: GoneThroughPrior; drawn?: boolean } | null; recruited: number[] };
   'anima.sought': {
     player: string;
     source: 'deck' | 'discard';

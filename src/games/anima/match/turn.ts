@@ -1,7 +1,7 @@
 /** Ánima match handlers: setup (ANIMA-SETUP-3), the Start phase (ANIMA-START-*) and the Move phase (ANIMA-MOVE-*). */
 import type { Dice } from '../../dice/index.js';
 import { pickupCandidate } from '../rules/interaction.js';
-import { go, goNeeds } from '../rules/movement.js';
+import { facedPrior, go, goNeeds } from '../rules/movement.js';
 import { seek, type ActiveLocation } from '../rules/seek.js';
 import type { PriorEncounter } from '../rules/prior.js';
 import { event, type AnimaEvent } from './events.js';
@@ -100,8 +100,8 @@ export function goTo(c: AnimaCommandOf<'anima.go'>, t: AnimaTable, g: GroupState
   const group = cards.group(g);
   const r = go(q, { ...group, handSize: group.handSize! - zeppelin.length }, card, dice);
   const before = [...redirect.events, ...zeppelin];
-  if (r.need === 'none' || !card || !r.encounter) return [...before, event('anima.went', { player: c.player, location: to.name, prior: null, recruited: [] })];
-  const result = r as unknown as PriorEncounter;
+  if (r.need === 'none' || !card || !facedPrior(r)) return [...before, event('anima.went', { player: c.player, location: to.name, prior: null, recruited: [] })];
+  const result = r;
   const { recruited, events } = recruitsOf(t, g, result, dice);
   const prior = { card: index!, result, ...(drawn ? { drawn: true } : {}) };
   const spent = cards.spent(result.encounter.combat !== undefined);

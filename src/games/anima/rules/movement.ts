@@ -68,6 +68,14 @@ export interface GoResult extends Partial<PriorEncounter> {
   restartAtLevel1: boolean;
 }
 
+/** A move that faced a prior encounter: every member of the encounter's outcome is there. */
+export type GoneThroughPrior = GoResult & PriorEncounter;
+
+/** The move faced a prior encounter (`go` was given a card and one applied). */
+export function facedPrior(r: GoResult): r is GoneThroughPrior {
+  return r.encounter !== undefined;
+}
+
 /**
  * ANIMA-MOVE-3: go to an active Location, facing `encounter` when one applies: the prior encounter in
  * front of it (absent → none), or in the tree the card drawn for the level change (required).

@@ -80,6 +80,7 @@ export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record
       type: 'object',
       properties: { name: { type: 'string' }, visibility: { enum: ['revealed', 'secret'] }, deployment: { enum: ['ambush', 'confrontation'] } },
       required: ['name', 'visibility', 'deployment'],
+      additionalProperties: true,
     },
     Disengagement: {
       type: 'object',

@@ -83,6 +83,7 @@ export const EXSILIUM_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Re
         bonus: { type: 'number' },
       },
       required: ['name', 'kind'],
+      additionalProperties: true,
     },
     DeckDraw: { type: 'object', properties: { deck: { type: 'string' }, card: {}, for: { type: 'string' } }, required: ['deck', 'card'] },
     Figure: {

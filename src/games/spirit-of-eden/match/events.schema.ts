@@ -43,6 +43,7 @@ export const SPIRIT_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Reco
     ObjectiveCard: {
       type: 'object',
       properties: { ally: { enum: ['fauna', 'flora', 'water'] }, terrain: { enum: ['forest', 'mountain', 'swamp', 'waterfall'] }, dieBonus: { type: 'boolean' } },
+      additionalProperties: true,
     },
     DiceFact: { type: 'object', properties: { seed: { type: ['null', 'string'] }, values: { type: 'array', items: { type: 'number' } } }, required: ['seed', 'values'] },
     RawStep: {

@@ -41,6 +41,8 @@ export interface ObjectiveCard {
   terrain?: Terrain;
   /** Shows the die-bonus symbol (SOE-OBJ-4). */
   dieBonus?: boolean;
+  /** Members the caller sent beyond these (a card's `name`…) are kept with the card as sent. */
+  [extra: string]: unknown;
 }
 
 /** The pile under one Goomz card: `pile[0]` is the face-up objective, the rest follow in order (SOE-SETUP-5). */
