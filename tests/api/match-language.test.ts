@@ -51,4 +51,28 @@ describe('match summaries in the caller’s language (CONTRACT §7.5)', () => {
     const seat = await post(app, `/v1/matches/${created.body.id}/seats/p1/tokens`, {}, auth);
     expect(await read('es', { authorization: `Bearer ${seat.body.token}` })).toMatchObject({ summary: spanish, language: 'es' });
   });
+
+  it('ANIMA-EXPLORE-1: GraphQL `match` and `runCommand` render the summaries in the Accept-Language of the request, as REST does', async () => {
+    const auth = { authorization: `Bearer ${await apiKey(app)}` };
+    const created = await post(app, '/v1/matches', { game: 'anima', players: [{ id: 'p1', name: 'Ana' }] }, auth);
+    const body = { ...(explorationExamples[0]!.value as Record<string, unknown>), dice: { seed: 'graphql-lengua' } };
+    const summaryIn = async (lang: string) => (await post(app, '/v1/anima/explorations', body, { ...auth, 'accept-language': lang })).body.summary as string;
+    const [en, spanish, german] = [await summaryIn('en'), await summaryIn('es'), await summaryIn('de')];
+    expect(new Set([en, spanish, german]).size).toBe(3);
+    const graphql = async (query: string, variables: Record<string, unknown>, lang?: string) => {
+      const res = await post(app, '/graphql', { query, variables }, lang ? { ...auth, 'accept-language': lang } : auth);
+      expect(res.body.errors).toBeUndefined();
+      return res.body.data;
+    };
+    const ran = await graphql(
+      'mutation ($id: ID!, $input: MatchCommandRequestInput!) { runCommand(id: $id, input: $input) { state } }',
+      { id: created.body.id, input: { command: { type: 'anima.exploration', ...body } } },
+      'es',
+    );
+    expect(ran.runCommand.state.latest['anima.exploration'].result.summary).toBe(spanish);
+    const summaryOf = async (lang?: string) =>
+      (await graphql('query ($id: ID!) { match(id: $id) { state } }', { id: created.body.id }, lang)).match.state.latest['anima.exploration'].result.summary as string;
+    expect(await summaryOf('de')).toBe(german);
+    expect(await summaryOf()).toBe(en);
+  });
 });

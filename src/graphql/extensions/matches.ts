@@ -2,7 +2,8 @@
  * GraphQL for matches (CONTRACT §5): the same use cases and TypeBox schemas as the REST routes.
  * Types come from those schemas (match `state`, event `data` and `options` stay JSON: open maps).
  * Queries `match` / `matchEvents`, mutations `createMatch` / `appendEvents` / `runCommand`, and the
- * subscription `matchEvents(id, after)` pushing each new event (catch-up first, then live).
+ * subscription `matchEvents(id, after)` pushing each new event (catch-up first, then live). The
+ * summaries in `state` are rendered in the request's Accept-Language (en, es, de), as on REST.
  */
 import type { GraphqlExtension } from '../extension.js';
 import { AppendEventsBody, AppendedSchema, CommandResult, CreateMatchBody, EventOut, EventPage, MatchCreated, MatchViewSchema, RunCommandBody } from '../../app/matches/schemas.js';
@@ -14,6 +15,10 @@ import { matchCaller, owner, type GraphqlContext as Ctx } from '../caller.js';
 import { untilRevoked } from '../revocation.js';
 import { InvalidInput, NotFound } from '../../games/errors.js';
 import { guarded, idempotencyKey as key, input } from '../resolve.js';
+import { languageOf } from '../../transport/context.js';
+
+/** The summaries' language, from the request's Accept-Language (as on REST). */
+const lang = (ctx: Ctx) => languageOf(ctx.request.headers?.['accept-language']);
 
 function fail(error: unknown): never {
   return asGraphqlError(error);
@@ -41,10 +46,15 @@ export const matchesGraphql: GraphqlExtension = {
           args: { id, version: { type: GraphQLInt }, as: { type: GraphQLString, description: 'Owner only: preview the view of a player id or `spectator` (as `?as=`).' } },
           resolve: (_: unknown, args: { id: string; version?: number | null; as?: string | null }, ctx: Ctx) =>
             guarded(async () =>
-              matchesOf(ctx.app).service.viewFor(await matchCaller(ctx, args.id), args.id, {
-                ...(args.version != null ? { version: args.version } : {}),
-                ...(args.as != null ? { as: args.as } : {}),
-              }),
+              matchesOf(ctx.app).service.viewFor(
+                await matchCaller(ctx, args.id),
+                args.id,
+                {
+                  ...(args.version != null ? { version: args.version } : {}),
+                  ...(args.as != null ? { as: args.as } : {}),
+                },
+                lang(ctx),
+              ),
             ),
         },
         matchEvents: {
@@ -87,7 +97,8 @@ export const matchesGraphql: GraphqlExtension = {
           resolve: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
             guarded(async () => {
               const caller = await matchCaller(ctx, args.id);
-              return (await matchesOf(ctx.app).service.command(caller.ownerId, args.id, input(RunCommandBody, args.input), key(args.idempotencyKey), caller.viewer)).body;
+              return (await matchesOf(ctx.app).service.command(caller.ownerId, args.id, input(RunCommandBody, args.input), key(args.idempotencyKey), caller.viewer, lang(ctx)))
+                .body;
             }),
         },
       },
