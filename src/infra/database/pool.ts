@@ -36,17 +36,22 @@ export interface QueryOptions {
 export const CONNECT_TIMEOUT_MS = 1_500;
 const POOL_WAIT_MS = 10_000;
 
+/** A pg client class whose sessions run in UTC and that gives up connecting after `timeoutMs`. */
+function clientGivingUpAfter(timeoutMs: number) {
+  return class extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super({ options: '-c TimeZone=UTC', ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: timeoutMs });
+    }
+  };
+}
+
 /**
  * A pg client that gives up connecting after CONNECT_TIMEOUT_MS (pools take it as their `Client`).
  * Its session runs in UTC: `@prisma/adapter-pg` reads and writes `timestamptz` as if the session
  * were UTC (prisma/orm#26786), and the Prisma client shares these connections. (An `options`
  * parameter in the connection url wins over this one.)
  */
-export class QuickConnectClient extends pg.Client {
-  constructor(config?: string | pg.ClientConfig) {
-    super({ options: '-c TimeZone=UTC', ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-  }
-}
+export const QuickConnectClient = clientGivingUpAfter(CONNECT_TIMEOUT_MS);
 
 /**
  * The embedded engine (PGlite) runs in this process's own worker thread and serves one session at
@@ -54,11 +59,7 @@ export class QuickConnectClient extends pg.Client {
  * busy machine, not behind an outage. Its connect timeout is the pool's wait (POOL_WAIT_MS), so a
  * loaded start-up or a burst of writes is not failed after 1.5 s. Sessions run in UTC as above.
  */
-export class EmbeddedClient extends pg.Client {
-  constructor(config?: string | pg.ClientConfig) {
-    super({ options: '-c TimeZone=UTC', ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: POOL_WAIT_MS });
-  }
-}
+export const EmbeddedClient = clientGivingUpAfter(POOL_WAIT_MS);
 
 const statement = (text: string, params: unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig =>
   options?.name ? { name: options.name, text, values: params } : { text, values: params };
