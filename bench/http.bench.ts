@@ -32,6 +32,8 @@ const fighter = (id: string) => ({
   limbs: { head: limb([1], 2, 2, 4), arms: limb([2, 3], 2, 1, 4), torso: limb([4, 5], 3, 1, 4), legs: limb([6], 2, 1, 5) },
   equipment: [{ name: 'Helmet', categories: ['protection'], protection: { limbs: ['head'], value: 1 } }],
 });
+/** What browsers and fetch send: the melee answer (2.6 KB) is then compressed (src/http/plugins/compression.ts). */
+const ACCEPT_ENCODING = { 'accept-encoding': 'gzip, deflate, br' };
 export const MELEE_BODY = JSON.stringify({ attacker: fighter('a'), target: fighter('t'), reaction: 'response', dice: { seed: 'bench' } });
 
 export interface WrkResult {
@@ -51,7 +53,7 @@ export function ensureWrk(): boolean {
 
 const ms = (v: string, unit: string) => Number(v) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
 
-export function wrk(url: string, opts: { body?: string; seconds?: number; connections?: number } = {}): WrkResult {
+export function wrk(url: string, opts: { body?: string; seconds?: number; connections?: number; headers?: Record<string, string> } = {}): WrkResult {
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-wrk-'));
   const args = ['-t1', `-c${opts.connections ?? CONNECTIONS}`, `-d${opts.seconds ?? SECONDS}s`, '--latency'];
   if (opts.body !== undefined) {
@@ -59,6 +61,9 @@ export function wrk(url: string, opts: { body?: string; seconds?: number; connec
     writeFileSync(
       script,
       `wrk.method = "POST"\nwrk.body = ${JSON.stringify(opts.body)}\nwrk.headers["content-type"] = "application/json"\n` +
+        Object.entries(opts.headers ?? {})
+          .map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}\n`)
+          .join('') +
         'local non2xx = 0\nfunction response(status) if status >= 300 then non2xx = non2xx + 1 end end\n',
     );
     args.push('-s', script);
@@ -144,9 +149,9 @@ interface Measured extends WrkResult {
 }
 
 /** wrk against `url` while reading the server process's CPU time before and after. */
-function measured(pid: number, url: string, body?: string): Measured {
+function measured(pid: number, url: string, body?: string, headers?: Record<string, string>): Measured {
   const before = cpuMicros(pid);
-  const r = wrk(url, { body });
+  const r = wrk(url, { body, headers });
   const after = cpuMicros(pid);
   return { ...r, cpuPerRequest: before !== undefined && after !== undefined && r.requests > 0 ? (after - before) / r.requests : undefined };
 }
@@ -174,7 +179,8 @@ async function startService(dataDir: string, rateLimitPerMinute: number, env: Re
  * ROUNDS rounds (BENCH_ROUNDS, default 2), each measuring back to back: bare hello, /health, bare
  * POST, the two floors (JSON.stringify, compiled serializer), the compiled floor inside a third
  * service process (bench/servers/in-process-floor.mjs), melee with rate limiting off and melee
- * on the default configuration (rate limiting on: in-memory store, a limit no run reaches). Both
+ * on the default configuration (rate limiting on: in-memory store, a limit no run reaches), then
+ * that one asked with Accept-Encoding as browsers and fetch ask (its answer compressed). Both
  * services run side by side and are warmed alike; ratios are taken within a round (the machine may
  * be shared: its load changes between rounds), and the median of the rounds is reported.
  */
@@ -232,7 +238,18 @@ export async function run(): Promise<BenchFigure[]> {
     ]) {
       wrk(url, { body: MELEE_BODY, seconds: 2 });
     }
-    type Round = { hello: Measured; health: Measured; echo: Measured; rules: Measured; compiled: Measured; inProcess: Measured; melee: Measured; limited: Measured };
+    wrk(limitedBase + '/v1/eden/attacks/melee', { body: MELEE_BODY, seconds: 2, headers: ACCEPT_ENCODING });
+    type Round = {
+      hello: Measured;
+      health: Measured;
+      echo: Measured;
+      rules: Measured;
+      compiled: Measured;
+      inProcess: Measured;
+      melee: Measured;
+      limited: Measured;
+      compressed: Measured;
+    };
     const rounds: Round[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const hello = measured(bare.child.pid!, bareBase + '/hello');
@@ -253,9 +270,11 @@ export async function run(): Promise<BenchFigure[]> {
         melee = measured(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY);
         limitedMelee = l;
       }
-      rounds.push({ hello, health, echo, rules, compiled, inProcess, melee, limited: limitedMelee });
+      // the default configuration again, asked as browsers and fetch ask: its answer compressed
+      const compressed = measured(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY, ACCEPT_ENCODING);
+      rounds.push({ hello, health, echo, rules, compiled, inProcess, melee, limited: limitedMelee, compressed });
       console.log(
-        `round ${i + 1}: ${JSON.stringify({ hello: hello.rps, health: health.rps, echo: echo.rps, rules: rules.rps, compiled: compiled.rps, inProcess: inProcess.rps, melee: melee.rps, limited: limitedMelee.rps, p99: { echo: echo.p99ms, melee: melee.p99ms, limited: limitedMelee.p99ms } })}`,
+        `round ${i + 1}: ${JSON.stringify({ hello: hello.rps, health: health.rps, echo: echo.rps, rules: rules.rps, compiled: compiled.rps, inProcess: inProcess.rps, melee: melee.rps, limited: limitedMelee.rps, compressed: compressed.rps, p99: { echo: echo.p99ms, melee: melee.p99ms, limited: limitedMelee.p99ms } })}`,
       );
     }
 
@@ -349,6 +368,12 @@ export async function run(): Promise<BenchFigure[]> {
         'limited',
         'inProcess',
         'floor inside a service process',
+      ),
+      figure(
+        `POST /v1/eden/attacks/melee (default configuration) with Accept-Encoding: gzip, deflate, br, as browsers and fetch send it (the answer compressed; ${c}; ${lat('compressed')}) ÷ without`,
+        'compressed',
+        'limited',
+        'without Accept-Encoding',
       ),
     ];
     if (rounds.every((r) => r.melee.cpuPerRequest !== undefined)) {

@@ -1,9 +1,11 @@
 /** Answers are compressed when the client accepts it (1 KiB or more); event streams never are. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { apiKey, memoryApp } from '../helpers/app.js';
+import { edenMeleeOperation } from '../../src/games/eden/operations/melee.operation.js';
+import { encodingFor, SMALL_ANSWER_BYTES } from '../../src/http/plugins/compression.js';
 
 describe('response compression', () => {
   let app: FastifyInstance;
@@ -45,6 +47,50 @@ describe('response compression', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-encoding']).toBeUndefined();
     expect(missing.json()).toMatchObject({ status: 404 });
+  });
+
+  // EDEN-MELEE-4: a rule answer (2.6 KB) is compressed in its own turn, as each encoding the client asks for
+  it('EDEN-MELEE-4: a melee answer is compressed as the client asks (br, gzip, deflate; q-values, then its order) and decompresses to the plain answer', async () => {
+    const melee = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/v1/eden/attacks/melee', headers, payload: { ...(edenMeleeOperation.examples![0]!.value as object), dice: { seed: 'zip' } } });
+    const plain = await melee({});
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync } as const;
+    for (const [header, expected] of [
+      ['gzip, deflate, br', 'gzip'],
+      ['br, gzip', 'br'],
+      ['deflate', 'deflate'],
+      ['gzip;q=0.5, br;q=1', 'br'],
+      ['*', 'gzip'],
+    ] as const) {
+      const res = await melee({ 'accept-encoding': header });
+      expect(res.statusCode, header).toBe(200);
+      expect(res.headers['content-encoding'], header).toBe(expected);
+      expect(String(res.headers.vary), header).toMatch(/accept-encoding/i);
+      expect(Number(res.headers['content-length']), header).toBe(res.rawPayload.length);
+      expect(res.rawPayload.length, header).toBeLessThan(plain.rawPayload.length / 2);
+      expect(JSON.parse(decoders[expected](res.rawPayload).toString('utf8')), header).toEqual(plain.json());
+    }
+    // nothing acceptable, or no compression asked: the plain bytes
+    for (const headers of <Record<string, string>[]>[
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'gzip;q=0, br;q=0, deflate;q=0' },
+      { 'accept-encoding': 'gzip', 'x-no-compression': '1' },
+    ]) {
+      const res = await melee(headers);
+      expect(res.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
+      expect(res.json()).toEqual(plain.json());
+    }
+  });
+
+  it('negotiates like the streaming path: q-values first, then the client’s order; nothing acceptable is null', () => {
+    expect(encodingFor('gzip, deflate, br')).toBe('gzip');
+    expect(encodingFor('br;q=0.9, deflate')).toBe('deflate');
+    expect(encodingFor('identity')).toBeNull();
+    expect(encodingFor('zstd')).toBeNull();
+    expect(SMALL_ANSWER_BYTES).toBe(64 * 1024);
   });
 
   it('a match feed streams uncompressed to a client that accepts gzip: each event arrives while the stream is open', async () => {

@@ -1,15 +1,86 @@
 /**
  * Response compression (gzip, deflate, br) when the client accepts it, for answers of 1 KiB or
- * more (the OpenAPI document, catalogs, match states). Event streams are never compressed: their
- * events must reach the client as they are written (they go out through the raw response anyway,
- * src/http/sse.ts). Request bodies are not decompressed: only JSON as sent is accepted.
+ * more (rule answers, the OpenAPI document, catalogs, match states). Event streams are never
+ * compressed: their events must reach the client as they are written (they go out through the raw
+ * response anyway, src/http/sse.ts). Request bodies are not decompressed: only JSON as sent is
+ * accepted.
+ *
+ * Two paths:
+ * - an answer already in memory (bytes or text) of at most SMALL_ANSWER_BYTES — every rule answer —
+ *   is compressed at once, in its own turn (`zlib.*Sync`: 25–60 µs for a 2.6 KB melee answer);
+ * - anything else (streamed files, larger documents) goes through @fastify/compress, which pipes
+ *   it through a zlib stream on libuv's thread pool.
+ * Through the stream, each small answer cost about 90 µs of the main thread in stream set-up and
+ * hand-offs, and with 50 requests in flight they queued for the pool's four threads: melee with
+ * `Accept-Encoding: gzip, deflate, br` (what browsers and fetch send) ran at 0.65 of its
+ * uncompressed throughput, with a p99 of 104 ms instead of 12.
+ * Both paths honour the client's q-values and answer `Content-Encoding` and `Vary:
+ * accept-encoding`. Among encodings of equal q the in-memory path takes the client's order (gzip
+ * for `gzip, deflate, br`: on a small answer gzip costs about half of brotli for 3 % more bytes),
+ * the streaming path prefers br. The in-memory path declines whatever it does not handle itself (no
+ * acceptable encoding, `x-no-compression`, a partial answer, an answer already encoded) and leaves
+ * it to the plugin, which declines it too.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import compress from '@fastify/compress';
+import Negotiator from 'negotiator';
+import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
+import { appendVary } from '../language.js';
 
 /** Media types worth compressing: text (but not event streams), JSON, XML and SVG, JavaScript. */
 export const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?(?:json|xml)\b|application\/javascript\b|image\/svg\+xml\b)/;
 
+/** Smallest answer worth compressing. */
+export const THRESHOLD_BYTES = 1024;
+
+/** Largest in-memory answer compressed in its own turn (br at quality 4: about 60 µs for 64 KiB of JSON). */
+export const SMALL_ANSWER_BYTES = 64 * 1024;
+
+type Encoding = 'gzip' | 'br' | 'deflate';
+
+const ENCODERS: Record<Encoding, (bytes: Buffer) => Buffer> = {
+  gzip: (bytes) => gzipSync(bytes),
+  // quality 4, as @fastify/compress's streams use it (11, zlib's default, is for static files)
+  br: (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+  deflate: (bytes) => deflateSync(bytes),
+};
+const OFFERED = ['gzip', 'br', 'deflate', 'identity'];
+
+/** Negotiated encodings by Accept-Encoding value (clients repeat the same few headers). */
+const negotiated = new Map<string, Encoding | null>();
+const HEADERS_KEPT = 64;
+
+/** The encoding `header` asks for among gzip, br and deflate; null for none (identity, or nothing acceptable). */
+export function encodingFor(header: string): Encoding | null {
+  let found = negotiated.get(header);
+  if (found === undefined) {
+    const best = new Negotiator({ headers: { 'accept-encoding': header } }).encoding(OFFERED);
+    found = best === 'gzip' || best === 'br' || best === 'deflate' ? best : null;
+    if (negotiated.size >= HEADERS_KEPT) negotiated.clear();
+    if (header.length <= 256) negotiated.set(header, found);
+  }
+  return found;
+}
+
+/** The `onSend` hook of the in-memory path: compresses a small answer at once, or hands it on unchanged. */
+function compressSmallAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: HookHandlerDoneFunction & ((error: null, payload: unknown) => void)): void {
+  const accepted = request.headers['accept-encoding'];
+  if (accepted === undefined) return done(null, payload);
+  const bytes = typeof payload === 'string' ? (payload.length <= SMALL_ANSWER_BYTES ? Buffer.from(payload) : undefined) : Buffer.isBuffer(payload) ? payload : undefined;
+  if (bytes === undefined || bytes.length < THRESHOLD_BYTES || bytes.length > SMALL_ANSWER_BYTES) return done(null, payload);
+  if (request.headers['x-no-compression'] !== undefined || reply.statusCode === 206 || reply.hasHeader('content-range') || reply.hasHeader('content-encoding'))
+    return done(null, payload);
+  if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'application/json'))) return done(null, payload);
+  const encoding = encodingFor(accepted);
+  if (encoding === null) return done(null, payload);
+  reply.header('content-encoding', encoding);
+  appendVary(reply, 'accept-encoding');
+  reply.removeHeader('content-length');
+  done(null, ENCODERS[encoding](bytes));
+}
+
 export async function registerCompression(app: FastifyInstance): Promise<void> {
-  await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, customTypes: COMPRESSIBLE });
+  // an instance hook: it runs before the plugin's own, which then finds the answer encoded and leaves it
+  app.addHook('onSend', compressSmallAnswer);
+  await app.register(compress, { global: true, globalDecompression: false, threshold: THRESHOLD_BYTES, customTypes: COMPRESSIBLE });
 }
