@@ -32,7 +32,7 @@ const BRANCHES = ['anyOf', 'oneOf'] as const;
  * smallest is not walked at all.
  */
 const smallestCache = new WeakMap<object, number>();
-function smallestMaxItems(schema: unknown): number {
+export function smallestMaxItems(schema: unknown): number {
   if (!isSchema(schema)) return Infinity;
   const hit = smallestCache.get(schema);
   if (hit !== undefined) return hit;
@@ -120,39 +120,59 @@ function walk(schema: unknown, value: unknown, path: Path, out: OverLong[]): voi
   }
 }
 
-/**
- * The most items any array of a body may have before `overLongArrays` must look at it: the smallest
- * `maxItems` anywhere in `schema` (Infinity without one). A body with no array longer than this has
- * none longer than its schema allows, which one pass over the values (no schema lookups) tells; the
- * JSON body parser makes that pass together with its depth check.
- */
-export const shortestMaxItems = (schema: unknown): number => smallestMaxItems(schema);
-
 /** Every array of `body` longer than its `maxItems` in the route's body `schema` (none without one). */
 export function overLongArrays(schema: unknown, body: unknown): OverLong[] {
   // the common body has no array longer than the smallest `maxItems` anywhere in its schema: then
   // no array can be too long, and one pass over the values (no schema lookups) tells
-  if (!longerThan(body, smallestMaxItems(schema))) return [];
+  const longest = smallestMaxItems(schema);
+  if (longest === Infinity || scanBody(body, Infinity, longest) !== LONG_ARRAY) return [];
   return overLongArraysWalked(schema, body);
 }
 
-/** `overLongArrays` for a body known to have an array longer than `shortestMaxItems(schema)`. */
+/** `overLongArrays` for a body known to have an array longer than `smallestMaxItems(schema)`. */
 export function overLongArraysWalked(schema: unknown, body: unknown): OverLong[] {
   const out: OverLong[] = [];
   walk(schema, body, null, out);
   return out;
 }
 
-/** Whether any array in `value` has more than `limit` items. Recursive: only after the depth check. */
-function longerThan(value: unknown, limit: number): boolean {
-  if (limit === Infinity || value === null || typeof value !== 'object') return false;
+/** What `scanBody` found: a container nested too deep, an array longer than asked. */
+export const TOO_DEEP = 1;
+export const LONG_ARRAY = 2;
+
+/**
+ * One pass over the containers of a body (no paths built, no schema looked up: the common case):
+ * TOO_DEEP as soon as a container sits at depth `depthLimit` (the root is at 0), else LONG_ARRAY
+ * when some array has more than `longest` items, else 0. The JSON body parser makes it with its
+ * depth limit (src/http/plugins/json-body.ts), `overLongArrays` without one, after that check.
+ * Recursive, but never deeper than `depthLimit`: it returns before it would go further.
+ */
+export function scanBody(value: unknown, depthLimit: number, longest: number): number {
+  return value !== null && typeof value === 'object' ? scan(value, 0, depthLimit, longest) : 0;
+}
+
+function scan(value: object, depth: number, limit: number, longest: number): number {
+  if (depth >= limit) return TOO_DEEP;
+  let found = Array.isArray(value) && value.length > longest ? LONG_ARRAY : 0;
   if (Array.isArray(value)) {
-    if (value.length > limit) return true;
-    for (const item of value) if (longerThan(item, limit)) return true;
-    return false;
+    for (let i = 0; i < value.length && !settled(found, limit); i++) found = step(value[i], found, depth, limit, longest);
+    return found;
   }
-  for (const key in value) if (Object.hasOwn(value, key) && longerThan((value as Record<string, unknown>)[key], limit)) return true;
-  return false;
+  for (const key in value) {
+    if (settled(found, limit)) break;
+    if (Object.hasOwn(value, key)) found = step((value as Record<string, unknown>)[key], found, depth, limit, longest);
+  }
+  return found;
+}
+
+/** Nothing left to look for: too deep, or a long array found with no depth limit (no item of it is read). */
+const settled = (found: number, limit: number): boolean => found === TOO_DEEP || (found === LONG_ARRAY && limit === Infinity);
+
+/** One member of a container: TOO_DEEP below it ends the scan; once a long array is found, only the depth is still looked for. */
+function step(item: unknown, found: number, depth: number, limit: number, longest: number): number {
+  if (item === null || typeof item !== 'object') return found;
+  const below = scan(item, depth + 1, limit, found === LONG_ARRAY ? Infinity : longest);
+  return below === TOO_DEEP ? TOO_DEEP : below || found;
 }
 
 /**

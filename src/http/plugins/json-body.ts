@@ -16,7 +16,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { answerableByGraphql, HttpProblem } from '../../transport/problem.js';
-import { MAX_LISTED_ARRAYS, overLongArrays, overLongArraysWalked, shortestMaxItems, type OverLong } from '../../app/over-long-arrays.js';
+import { LONG_ARRAY, MAX_LISTED_ARRAYS, overLongArrays, overLongArraysWalked, scanBody, smallestMaxItems, TOO_DEEP, type OverLong } from '../../app/over-long-arrays.js';
 
 export { MAX_LISTED_ARRAYS, overLongArrays, type OverLong };
 
@@ -27,58 +27,13 @@ const BODYLESS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
 
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** What `scan` found: a container nested too deep, an array longer than asked. */
-const TOO_DEEP = 1;
-const LONG_ARRAY = 2;
-
-/**
- * One pass over the containers of a parsed body (no paths built: the common case): TOO_DEEP as
- * soon as a container sits at `depth` ≥ `limit` (the root is at 0), else LONG_ARRAY when some array
- * has more than `longest` items, else 0. Recursive, but never deeper than `limit`: it returns
- * before it would go further, so no body, however deep, takes it past `limit` frames.
- */
-function scan(value: object, depth: number, limit: number, longest: number): number {
-  if (depth >= limit) return TOO_DEEP;
-  let found = 0;
-  if (Array.isArray(value)) {
-    if (value.length > longest) {
-      found = LONG_ARRAY;
-      longest = Infinity;
-    }
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (item === null || typeof item !== 'object') continue;
-      const below = scan(item, depth + 1, limit, longest);
-      if (below === TOO_DEEP) return TOO_DEEP;
-      if (below === LONG_ARRAY) {
-        found = LONG_ARRAY;
-        longest = Infinity;
-      }
-    }
-    return found;
-  }
-  for (const key in value) {
-    const item: unknown = (value as Record<string, unknown>)[key];
-    if (item === null || typeof item !== 'object') continue;
-    const below = scan(item, depth + 1, limit, longest);
-    if (below === TOO_DEEP) return TOO_DEEP;
-    if (below === LONG_ARRAY) {
-      found = LONG_ARRAY;
-      longest = Infinity;
-    }
-  }
-  return found;
-}
-
-const scanned = (value: unknown, limit: number, longest: number): number => (value !== null && typeof value === 'object' ? scan(value, 0, limit, longest) : 0);
-
 /** The JSON pointer of the first container nested deeper than `limit`, or undefined. */
 export function tooDeepAt(value: unknown, limit = MAX_BODY_DEPTH): string | undefined {
-  if (scanned(value, limit, Infinity) !== TOO_DEEP) return undefined;
+  if (scanBody(value, limit, Infinity) !== TOO_DEEP) return undefined;
   return deepestPath(value, limit);
 }
 
-/** The JSON pointer of the first container nested deeper than `limit` in a body `scan` found one in. */
+/** The JSON pointer of the first container nested deeper than `limit` in a body `scanBody` found one in. */
 function deepestPath(value: unknown, limit: number): string {
   const stack: { value: unknown; depth: number; path: string }[] = [{ value, depth: 0, path: '' }];
   while (stack.length) {
@@ -91,7 +46,7 @@ function deepestPath(value: unknown, limit: number): string {
       for (const key of Object.keys(v).reverse()) stack.push({ value: (v as Record<string, unknown>)[key], depth: depth + 1, path: `${path}/${escapePointer(key)}` });
     }
   }
-  return ''; // not reached: `scan` found a container this deep
+  return ''; // not reached: `scanBody` found a container this deep
 }
 
 export function tooDeep(path: string, limit = MAX_BODY_DEPTH): HttpProblem {
@@ -124,7 +79,7 @@ export function tooManyItems(over: OverLong[]): HttpProblem {
  * `maxItems`.
  */
 export function bodyLimitsProblem(value: unknown, schema: unknown): HttpProblem | undefined {
-  const found = scanned(value, MAX_BODY_DEPTH, shortestMaxItems(schema));
+  const found = scanBody(value, MAX_BODY_DEPTH, smallestMaxItems(schema));
   if (found === TOO_DEEP) return tooDeep(deepestPath(value, MAX_BODY_DEPTH));
   if (found !== LONG_ARRAY) return undefined;
   const over = overLongArraysWalked(schema, value);
