@@ -6,7 +6,7 @@
  * Iterative (an explicit stack), so a deeply nested body cannot overflow the call stack; nesting
  * deeper than MAX_DEPTH is refused with InvalidInput pointing at the first member too deep.
  */
-import { InvalidInput } from '../games/errors.js';
+import { InvalidInput, pointerSegment } from '../games/errors.js';
 
 /** Deepest nesting of arrays/objects accepted (the root is depth 0). */
 export const MAX_DEPTH = 1000;
@@ -16,8 +16,6 @@ interface Pending {
   path: string;
   depth: number;
 }
-
-const pointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 export function canonicalJson(value: unknown): string {
   let out = '';
@@ -54,7 +52,7 @@ export function canonicalJson(value: unknown): string {
     stack.push('}');
     for (let i = keys.length - 1; i >= 0; i--) {
       const k = keys[i]!;
-      stack.push({ value: record[k], path: `${path}/${pointer(k)}`, depth: depth + 1 });
+      stack.push({ value: record[k], path: `${path}/${pointerSegment(k)}`, depth: depth + 1 });
       stack.push((i > 0 ? ',' : '') + JSON.stringify(k) + ':');
     }
     stack.push('{');

@@ -6,7 +6,7 @@
  * match commands), so the bound holds on every transport.
  */
 
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+import { pointerSegment } from '../games/errors.js';
 
 /** Most arrays a `too_many_items` problem names; `errorsOmitted` counts the others. */
 export const MAX_LISTED_ARRAYS = 100;
@@ -183,6 +183,6 @@ type Path = { up: Path; segment: string | number } | null;
 
 function pointerOf(path: Path): string {
   const segments: string[] = [];
-  for (let at = path; at; at = at.up) segments.push(typeof at.segment === 'number' ? String(at.segment) : escapePointer(at.segment));
+  for (let at = path; at; at = at.up) segments.push(pointerSegment(at.segment));
   return segments.length ? `/${segments.reverse().join('/')}` : '';
 }

@@ -8,7 +8,7 @@
  * `patternProperties`, an unconstrained value) stops the walk there.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { InputProblem } from '../games/errors.js';
+import { pointer, type InputProblem } from '../games/errors.js';
 
 interface Shape {
   /** Declared members of an object, or undefined when objects here are not checked. */
@@ -117,8 +117,7 @@ function walkerOf(root: Shape): Walker {
 
 function unknown(at: (string | number)[]): InputProblem {
   const key = String(at[at.length - 1]);
-  const path = at.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
-  return { path, code: 'unknown_member', message: `"${key}" is not a member this schema declares; it was ignored (a typo?).` };
+  return { path: pointer(...at), code: 'unknown_member', message: `"${key}" is not a member this schema declares; it was ignored (a typo?).` };
 }
 
 /** The members of `data` that `schema` declares nowhere (empty when every member is known). */

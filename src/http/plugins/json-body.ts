@@ -16,6 +16,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { answerableByGraphql, HttpProblem } from '../../transport/problem.js';
+import { pointerSegment } from '../../games/errors.js';
 import { LONG_ARRAY, MAX_LISTED_ARRAYS, overLongArrays, overLongArraysWalked, scanBody, smallestMaxItems, TOO_DEEP, type OverLong } from '../../app/over-long-arrays.js';
 
 export { MAX_LISTED_ARRAYS, overLongArrays, type OverLong };
@@ -24,8 +25,6 @@ export { MAX_LISTED_ARRAYS, overLongArrays, type OverLong };
 export const MAX_BODY_DEPTH = 64;
 
 const BODYLESS = new Set(['DELETE', 'GET', 'HEAD', 'OPTIONS']);
-
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The JSON pointer of the first container nested deeper than `limit`, or undefined. */
 export function tooDeepAt(value: unknown, limit = MAX_BODY_DEPTH): string | undefined {
@@ -43,7 +42,7 @@ function deepestPath(value: unknown, limit: number): string {
     if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], depth: depth + 1, path: `${path}/${i}` });
     } else {
-      for (const key of Object.keys(v).reverse()) stack.push({ value: (v as Record<string, unknown>)[key], depth: depth + 1, path: `${path}/${escapePointer(key)}` });
+      for (const key of Object.keys(v).reverse()) stack.push({ value: (v as Record<string, unknown>)[key], depth: depth + 1, path: `${path}/${pointerSegment(key)}` });
     }
   }
   return ''; // not reached: `scanBody` found a container this deep
