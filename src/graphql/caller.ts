@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, requireApiKey, type ApiKeyOwner } from '../transport/auth.js';
 import { isTableToken, matchCallerOf, tableTokenOwner } from '../transport/table-token.js';
 import { OWNER, type MatchCaller } from '../app/matches/seat-tokens.js';
+import { languageOf } from '../transport/context.js';
+import type { Lang } from '../app/i18n.js';
 
 export interface GraphqlContext {
   request: FastifyRequest;
@@ -45,3 +47,6 @@ export async function matchCaller(ctx: GraphqlContext, matchId: string): Promise
   }
   return { ownerId: (await requireApiKey(request)).id, viewer: OWNER };
 }
+
+/** The summaries' language of a GraphQL request: its Accept-Language, negotiated as on REST. */
+export const callerLanguage = (ctx: GraphqlContext): Lang => languageOf(ctx.request.headers?.['accept-language']);

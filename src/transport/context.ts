@@ -7,21 +7,15 @@ import type { FastifyRequest } from 'fastify';
 import type { OperationContext } from '../app/operation.js';
 import { pickLanguage, type Lang } from '../app/i18n.js';
 import { diceFor } from '../games/dice/index.js';
+import { memoByHeader } from './header-memo.js';
 import './services.js';
 
 /** Negotiated languages by Accept-Language value: clients repeat the same few headers. */
-const languages = new Map<string, Lang>();
-const LANGUAGES_KEPT = 256;
+const languageFor = memoByHeader(pickLanguage, 256);
 
+/** The summaries' language of a request (`en` without Accept-Language). */
 export function languageOf(header: string | undefined): Lang {
-  if (!header) return 'en';
-  let lang = languages.get(header);
-  if (lang === undefined) {
-    lang = pickLanguage(header);
-    if (languages.size >= LANGUAGES_KEPT) languages.clear();
-    if (header.length <= 256) languages.set(header, lang);
-  }
-  return lang;
+  return header ? languageFor(header) : 'en';
 }
 
 export function contextFor(request: Pick<FastifyRequest, 'headers' | 'server'>): OperationContext {

@@ -5,7 +5,6 @@
  * are operations, generated like every other.
  */
 import type { GraphqlExtension } from '../extension.js';
-import { pickLanguage } from '../../app/i18n.js';
 import { publicLink } from '../../config.js';
 import {
   CorrectionBody,
@@ -32,10 +31,9 @@ import { verifyReceipt } from '../../app/league/receipts.js';
 import { signedResult } from '../../app/league/results.js';
 import { matchesOf } from '../../transport/services.js';
 import { unavailable } from '../../transport/problem.js';
-import { owner, type GraphqlContext as Ctx } from '../caller.js';
+import { callerLanguage as lang, owner, type GraphqlContext as Ctx } from '../caller.js';
 import { guarded, idempotencyKey as key, input } from '../resolve.js';
 
-const lang = (ctx: Ctx) => pickLanguage(ctx.request.headers?.['accept-language']);
 /** As REST's (src/http/routes/league.ts): under PUBLIC_URL, else a relative path; never from the request's headers (CONTRACT §8.5). */
 const shareUrl = (ctx: Ctx, id: string) => publicLink(ctx.app.config.publicUrl, `/v1/eden/rosters/${encodeURIComponent(id)}`);
 

@@ -11,14 +11,10 @@ import { follow } from '../../app/matches/notifier.js';
 import { matchesOf } from '../../transport/services.js';
 import { asGraphqlError } from '../errors.js';
 import { gql } from '../types/graphql-js.js';
-import { matchCaller, owner, type GraphqlContext as Ctx } from '../caller.js';
+import { callerLanguage as lang, matchCaller, owner, type GraphqlContext as Ctx } from '../caller.js';
 import { untilRevoked } from '../revocation.js';
 import { InvalidInput, NotFound } from '../../games/errors.js';
 import { guarded, idempotencyKey as key, input } from '../resolve.js';
-import { languageOf } from '../../transport/context.js';
-
-/** The summaries' language, from the request's Accept-Language (as on REST). */
-const lang = (ctx: Ctx) => languageOf(ctx.request.headers?.['accept-language']);
 
 function fail(error: unknown): never {
   return asGraphqlError(error);

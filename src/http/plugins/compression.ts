@@ -26,6 +26,7 @@ import compress from '@fastify/compress';
 import Negotiator from 'negotiator';
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import { appendVary } from '../language.js';
+import { memoByHeader } from '../../transport/header-memo.js';
 
 /** Media types worth compressing: text (but not event streams), JSON, XML and SVG, JavaScript. */
 export const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?(?:json|xml)\b|application\/javascript\b|image\/svg\+xml\b)/;
@@ -46,21 +47,11 @@ const ENCODERS: Record<Encoding, (bytes: Buffer) => Buffer> = {
 };
 const OFFERED = ['gzip', 'br', 'deflate', 'identity'];
 
-/** Negotiated encodings by Accept-Encoding value (clients repeat the same few headers). */
-const negotiated = new Map<string, Encoding | null>();
-const HEADERS_KEPT = 64;
-
-/** The encoding `header` asks for among gzip, br and deflate; null for none (identity, or nothing acceptable). */
-export function encodingFor(header: string): Encoding | null {
-  let found = negotiated.get(header);
-  if (found === undefined) {
-    const best = new Negotiator({ headers: { 'accept-encoding': header } }).encoding(OFFERED);
-    found = best === 'gzip' || best === 'br' || best === 'deflate' ? best : null;
-    if (negotiated.size >= HEADERS_KEPT) negotiated.clear();
-    if (header.length <= 256) negotiated.set(header, found);
-  }
-  return found;
-}
+/** The encoding `header` asks for among gzip, br and deflate; null for none (identity, or nothing acceptable). Memoised by value. */
+export const encodingFor = memoByHeader((header: string): Encoding | null => {
+  const best = new Negotiator({ headers: { 'accept-encoding': header } }).encoding(OFFERED);
+  return best === 'gzip' || best === 'br' || best === 'deflate' ? best : null;
+}, 64);
 
 /** The `onSend` hook of the in-memory path: compresses a small answer at once, or hands it on unchanged. */
 function compressSmallAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: HookHandlerDoneFunction & ((error: null, payload: unknown) => void)): void {
