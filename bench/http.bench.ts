@@ -84,6 +84,19 @@ export function wrk(url: string, opts: { body?: string; seconds?: number; connec
 /** Every process started here, stopped at the end whatever happens. */
 const started: ChildProcess[] = [];
 
+/** Waits until `request` answers 2xx (tried every 100 ms); after `ms`, throws `failure`. */
+async function untilOk(request: () => Promise<Response>, ms: number, failure: string): Promise<void> {
+  for (const deadline = Date.now() + ms; ;) {
+    const ok = await request().then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(failure);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Starts a server process that prints `{"port": n}` (bare) or answers /ready (the service). */
 async function startProcess(cmd: string, args: string[], env: Record<string, string>, readyUrl?: (port: number) => string, port?: number) {
   const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
@@ -100,18 +113,7 @@ async function startProcess(cmd: string, args: string[], env: Record<string, str
       child.once('exit', (code) => reject(new Error(`${cmd} exited with ${code}`)));
     });
   } else child.stdout!.resume();
-  if (readyUrl) {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const ok = await fetch(readyUrl(found)).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error('service not ready in 120 s');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  if (readyUrl) await untilOk(() => fetch(readyUrl(found)), 120_000, 'service not ready in 120 s');
   return { port: found, child };
 }
 
@@ -210,15 +212,11 @@ export async function run(): Promise<BenchFigure[]> {
       IN_PROCESS_FLOOR_PORT: String(floorPort),
     });
     const inProcessBase = `http://127.0.0.1:${floorPort}`;
-    for (const deadline = Date.now() + 30_000; ;) {
-      const ok = await fetch(inProcessBase + '/melee-rules-compiled', { method: 'POST', headers: { 'content-type': 'application/json' }, body: MELEE_BODY }).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error('the in-process floor did not answer in 30 s');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await untilOk(
+      () => fetch(inProcessBase + '/melee-rules-compiled', { method: 'POST', headers: { 'content-type': 'application/json' }, body: MELEE_BODY }),
+      30_000,
+      'the in-process floor did not answer in 30 s',
+    );
 
     // the floors: the rules core's answer per request must be the service's answer, or it is no floor
     const sameAnswer = async (url: string) => {

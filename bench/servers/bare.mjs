@@ -11,7 +11,7 @@
  */
 import Fastify from 'fastify';
 import { readFileSync } from 'node:fs';
-import { meleeFloorAnswer, meleeFloorAnswerCompiled } from './melee-floor.mjs';
+import { floorHandler, meleeFloorAnswer, meleeFloorAnswerCompiled } from './melee-floor.mjs';
 
 const response = process.env.RESPONSE_FILE ? readFileSync(process.env.RESPONSE_FILE) : Buffer.from('{}');
 const app = Fastify({ logger: false });
@@ -20,16 +20,8 @@ app.post('/echo', (request, reply) => {
   if (!request.body || typeof request.body !== 'object') return reply.code(400).send();
   reply.header('content-type', 'application/json; charset=utf-8').send(response);
 });
-app.post('/melee-rules', async (request, reply) => {
-  if (!request.body || typeof request.body !== 'object') return reply.code(400).send();
-  reply.header('content-type', 'application/json; charset=utf-8');
-  return meleeFloorAnswer(request.body);
-});
-app.post('/melee-rules-compiled', async (request, reply) => {
-  if (!request.body || typeof request.body !== 'object') return reply.code(400).send();
-  reply.header('content-type', 'application/json; charset=utf-8');
-  return meleeFloorAnswerCompiled(request.body);
-});
+app.post('/melee-rules', floorHandler(meleeFloorAnswer));
+app.post('/melee-rules-compiled', floorHandler(meleeFloorAnswerCompiled));
 await app.listen({ host: '127.0.0.1', port: 0 });
 console.log(JSON.stringify({ port: app.server.address().port }));
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

@@ -26,13 +26,9 @@ if (isMainThread && port > 0) {
     }
   };
   void started().then(async () => {
-    const { meleeFloorAnswerCompiled } = await import('./melee-floor.mjs');
+    const { floorHandler, meleeFloorAnswerCompiled } = await import('./melee-floor.mjs');
     const app = Fastify({ logger: false });
-    app.post('/melee-rules-compiled', async (request, reply) => {
-      if (!request.body || typeof request.body !== 'object') return reply.code(400).send();
-      reply.header('content-type', 'application/json; charset=utf-8');
-      return meleeFloorAnswerCompiled(request.body);
-    });
+    app.post('/melee-rules-compiled', floorHandler(meleeFloorAnswerCompiled));
     await app.listen({ host: '127.0.0.1', port });
   });
 }

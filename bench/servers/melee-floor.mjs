@@ -21,3 +21,15 @@ export async function meleeFloorAnswer(body) {
 export async function meleeFloorAnswerCompiled(body) {
   return compiled(await edenMeleeOperation.handle(body, rulesOnly));
 }
+
+/**
+ * The Fastify handler of a floor route (bench/servers/bare.mjs, bench/servers/in-process-floor.mjs):
+ * a body that is no object is a bare 400, else `answer(body)` as JSON.
+ */
+export function floorHandler(answer) {
+  return async (request, reply) => {
+    if (!request.body || typeof request.body !== 'object') return reply.code(400).send();
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return answer(request.body);
+  };
+}
