@@ -3,8 +3,8 @@
  * `4d6kh3` and `10d10!`. Same-run baseline: rolling the same notation 1,000 times with seeded dice.
  * The figure is the median of repeated runs after a warm-up (the machine may be shared).
  */
-import { SeededDice } from '../src/games/dice/index.js';
-import { notationDistribution, parseNotation, rollNotation } from '../src/games/dice/notation/index.js';
+import { SeededDice } from '../src/kernel/dice/index.js';
+import { notationDistribution, parseNotation, rollNotation } from '../src/kernel/dice/notation/index.js';
 import type { BenchFigure } from './run.js';
 
 const RUNS = 41;

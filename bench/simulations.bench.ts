@@ -7,7 +7,7 @@
  *   same attack.
  */
 import type { BenchFigure } from './run.js';
-import { SeededDice, SeededRandom } from '../src/games/dice/index.js';
+import { SeededDice, SeededRandom } from '../src/kernel/dice/index.js';
 import { prepareInput, resolverFor, simulateTally, type SimulationKind } from '../src/games/eden/rules/simulate/index.js';
 import { meleeOdds, rangedOdds } from '../src/games/eden/rules/odds/index.js';
 import type { MeleeInput } from '../src/games/eden/rules/melee.js';

@@ -39,7 +39,7 @@ import { loadConfig } from '../src/config.js';
 import { memoryStores } from '../src/infra/memory/index.js';
 import { toPublic } from '../src/app/matches/service.js';
 import { operations } from '../src/app/registry.js';
-import { canonicalCommandType } from '../src/app/matches/resolution-log.js';
+import { canonicalCommandType } from '../src/kernel/resolution-log.js';
 import type { IdSource } from '../src/app/ports.js';
 import type { Player } from '../src/app/matches/ports.js';
 import { format, resolveConfig } from 'prettier';

@@ -1,6 +1,6 @@
 /** Writes openapi/openapi.json and schema.graphql from the code (`npm run openapi`). */
 import { writeFile, mkdir } from 'node:fs/promises';
-import { generatedDocuments } from '../src/http/documents.js';
+import { generatedDocuments } from '../src/documents.js';
 
 const { openapi, sdl } = await generatedDocuments();
 await mkdir('openapi', { recursive: true });

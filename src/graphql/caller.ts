@@ -4,7 +4,7 @@ import { bearerToken, requireApiKey, type ApiKeyOwner } from '../transport/auth.
 import { isTableToken, matchCallerOf, tableTokenOwner } from '../transport/table-token.js';
 import { OWNER, type MatchCaller } from '../app/matches/seat-tokens.js';
 import { languageOf } from '../transport/context.js';
-import type { Lang } from '../app/i18n.js';
+import type { Lang } from '../kernel/i18n.js';
 
 export interface GraphqlContext {
   request: FastifyRequest;

@@ -1,6 +1,6 @@
 /** What the hand-written GraphQL resolvers share: validated input, the idempotency key, and problem errors. */
 import type { TSchema } from '@sinclair/typebox';
-import { validate } from '../app/validate.js';
+import { validate } from '../kernel/validate.js';
 import { asGraphqlError } from './errors.js';
 
 /** `value` validated against `schema` (the same TypeBox schema as the REST body). */

@@ -10,9 +10,9 @@
  */
 import type { GraphQLFieldConfig, GraphQLSchema } from 'graphql';
 import { operations } from '../app/registry.js';
-import type { Operation } from '../app/operation.js';
-import { validate } from '../app/validate.js';
-import { attachCatalogRef } from '../app/league/catalog-ref.js';
+import type { Operation } from '../kernel/operation.js';
+import { validate } from '../kernel/validate.js';
+import { attachCatalogRef } from '../games/eden/operations/catalog-ref.js';
 import { contextFor } from '../transport/context.js';
 import { matchesGraphql } from './extensions/matches.js';
 import { simulationsGraphql } from './extensions/simulations.js';

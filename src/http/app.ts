@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { AppDeps } from '../app/deps.js';
 import type { Services } from '../app/services.js';
-import { compile } from '../app/validate.js';
+import { compile } from '../kernel/validate.js';
 import { toProblem } from '../transport/problem.js';
 import '../transport/services.js';
 import { StreamRegistry } from '../transport/streams.js';

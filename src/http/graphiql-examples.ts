@@ -11,7 +11,7 @@
  * `Authorization` header to fill in with an API key.
  */
 import { getNamedType, isInterfaceType, isLeafType, isNonNullType, isObjectType, isUnionType, type GraphQLField, type GraphQLNamedType, type GraphQLSchema } from 'graphql';
-import type { Operation } from '../app/operation.js';
+import type { Operation } from '../kernel/operation.js';
 import { gameCommands } from '../app/matches/games.js';
 import { restAsInput } from '../graphql/types/rest-shape.js';
 import { servedSchema } from '../graphql/schema.js';

@@ -4,7 +4,7 @@
  * the routes that answer summaries, not by a global hook.
  */
 import type { FastifyReply } from 'fastify';
-import type { Lang } from '../app/i18n.js';
+import type { Lang } from '../kernel/i18n.js';
 
 /** Add `field` to the answer's Vary header. */
 export function appendVary(reply: FastifyReply, field: string): void {

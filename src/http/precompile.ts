@@ -7,7 +7,7 @@
  */
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { operations } from '../app/registry.js';
-import { compile } from '../app/validate.js';
+import { compile } from '../kernel/validate.js';
 import { servedSchema } from '../graphql/schema.js';
 
 export async function precompile(): Promise<void> {

@@ -8,7 +8,7 @@
  */
 import type { Database } from '../app/ports.js';
 import { RosterQuotaExceeded, type RosterStore, type StoredRoster } from '../app/league/ports.js';
-import { InvalidInput } from '../games/errors.js';
+import { InvalidInput } from '../kernel/errors.js';
 import { unstorableProblems } from './event-store/storable.js';
 import { prismaFor, type Prisma, type PrismaTransaction } from './prisma/client.js';
 

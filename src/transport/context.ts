@@ -4,9 +4,9 @@
  * injected id source when the request names neither.
  */
 import type { FastifyRequest } from 'fastify';
-import type { OperationContext } from '../app/operation.js';
-import { pickLanguage, type Lang } from '../app/i18n.js';
-import { diceFor } from '../games/dice/index.js';
+import type { OperationContext } from '../kernel/operation.js';
+import { pickLanguage, type Lang } from '../kernel/i18n.js';
+import { diceFor } from '../kernel/dice/index.js';
 import { memoByHeader } from './header-memo.js';
 import './services.js';
 

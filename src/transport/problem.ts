@@ -5,10 +5,10 @@
  * `path`; malformed JSON → 400; unknown ids → 404; conflicts → 409.
  */
 import type { FastifyError } from 'fastify';
-import { InvalidInput, NotFound, RuleViolation } from '../games/errors.js';
-import { toProblems, MAX_LISTED_PROBLEMS } from '../app/validate.js';
+import { InvalidInput, NotFound, RuleViolation } from '../kernel/errors.js';
+import { toProblems, MAX_LISTED_PROBLEMS } from '../kernel/validate.js';
 import { NotYourSeat, VersionConflict } from '../app/matches/errors.js';
-import { plural } from '../app/i18n.js';
+import { plural } from '../kernel/i18n.js';
 import { QueueUnavailable } from '../app/ports.js';
 import { RosterQuotaExceeded } from '../app/league/ports.js';
 import { RosterTooLarge } from '../app/league/rosters.js';

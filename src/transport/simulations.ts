@@ -1,5 +1,5 @@
 /** Problems of the simulation endpoints, the same on REST and GraphQL (CONTRACT §6). */
-import { InvalidInput, NotFound, RuleViolation } from '../games/errors.js';
+import { InvalidInput, NotFound, RuleViolation } from '../kernel/errors.js';
 import { HttpProblem, isOutage, unavailable } from './problem.js';
 
 /** Unknown, or another key's: the same 404. */

@@ -9,10 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { apiKey, memoryApp, post } from '../helpers/app.js';
 import { meleeExamples } from '../../src/games/eden/operations/examples.js';
 import { explorationExamples } from '../../src/games/anima/operations/examples.js';
-import { SeededDice } from '../../src/games/dice/index.js';
+import { SeededDice } from '../../src/kernel/dice/index.js';
 import { script } from '../fixtures/tables/eden.js';
 import { script as animaScript } from '../fixtures/tables/anima.js';
-import { parseNotation, rollNotation } from '../../src/games/dice/notation/index.js';
+import { parseNotation, rollNotation } from '../../src/kernel/dice/notation/index.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from '../helpers/app.js';
-import { generatedDocuments } from '../../src/http/documents.js';
+import { generatedDocuments } from '../../src/documents.js';
 
 describe('discovery (CONTRACT §0)', () => {
   let app: FastifyInstance;

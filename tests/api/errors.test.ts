@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { testApp } from '../helpers/app.js';
 import { fakeKeys } from '../reliability/fake-keys.js';
-import { RuleViolation } from '../../src/games/errors.js';
+import { RuleViolation } from '../../src/kernel/errors.js';
 
 const Body = Type.Object({
   name: Type.String({ minLength: 1 }),

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { memoryApp } from '../helpers/app.js';
 import { operations } from '../../src/app/registry.js';
-import type { Operation, OperationContext } from '../../src/app/operation.js';
-import { validate } from '../../src/app/validate.js';
-import { diceFor } from '../../src/games/dice/index.js';
+import type { Operation, OperationContext } from '../../src/kernel/operation.js';
+import { validate } from '../../src/kernel/validate.js';
+import { diceFor } from '../../src/kernel/dice/index.js';
 import { compiledSerializer, uncompiledSchemas, type ResponseSchema } from '../../src/http/plugins/serializer.js';
 
 interface Media {

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { BlindRoll, BlindRollStore } from '../../src/app/dice/blind-ports.js';
-import { BLIND_ROLL_TTL_MS, BlindRollService, revealedAnswer, sha256Hex } from '../../src/app/dice/blind.js';
+import { BLIND_ROLL_TTL_MS, BlindRollService, revealedAnswer } from '../../src/app/dice/blind.js';
+import { sha256Hex } from '../../src/kernel/canonical-json.js';
 import { sqlBlindRollStore } from '../../src/infra/blind-roll-store.js';
 import { memoryBlindRollStore } from '../../src/infra/memory/blind-roll-store.js';
 import { databaseTargets } from '../helpers/database.js';

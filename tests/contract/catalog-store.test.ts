@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { CatalogQuotaExceeded, type CatalogStore } from '../../src/app/league/ports.js';
-import { InvalidInput } from '../../src/games/errors.js';
+import { InvalidInput } from '../../src/kernel/errors.js';
 import { sqlCatalogStore } from '../../src/infra/catalog-store.js';
 import { memoryCatalogStore } from '../../src/infra/memory/catalog-store.js';
 import { databaseTargets } from '../helpers/database.js';

@@ -13,7 +13,7 @@ import type { Database } from '../../src/app/ports.js';
 import type { EventStore, ListKey, MatchListEntry } from '../../src/app/matches/ports.js';
 import { compareListKeys } from '../../src/app/matches/ports.js';
 import { VersionConflict } from '../../src/app/matches/errors.js';
-import { InvalidInput, NotFound, RuleViolation } from '../../src/games/errors.js';
+import { InvalidInput, NotFound, RuleViolation } from '../../src/kernel/errors.js';
 import { SqlEventStore } from '../../src/infra/event-store/index.js';
 import { MemoryEventStore } from '../../src/infra/event-store/memory.js';
 import { PoolDatabase } from '../../src/infra/database/pool.js';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { Database } from '../../src/app/ports.js';
 import { RosterQuotaExceeded, type RosterStore } from '../../src/app/league/ports.js';
-import { InvalidInput } from '../../src/games/errors.js';
+import { InvalidInput } from '../../src/kernel/errors.js';
 import { sqlRosterStore } from '../../src/infra/roster-store.js';
 import { memoryRosterStore } from '../../src/infra/memory/roster-store.js';
 import { configuredKey, memoryReceiptKeys, sqlReceiptKeys } from '../../src/infra/receipt-keys.js';

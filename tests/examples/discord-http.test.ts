@@ -14,7 +14,7 @@ import { memoryApp } from '../helpers/app.js';
 import { arbiterClient, type ArbiterApi } from '../../examples/discord-bot/api.js';
 import { EPHEMERAL, InteractionType, ResponseType, interactionsEndpoint, type HttpAnswer } from '../../examples/discord-bot/http-interactions.js';
 import { LIMITS, MESSAGE_LIMITS, embedLength, type Embed } from '../../examples/discord-bot/embeds.js';
-import { SUMMARY_MAX } from '../../src/app/summary-limit.js';
+import { SUMMARY_MAX } from '../../src/kernel/summary-limit.js';
 
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
 const PUBLIC_HEX = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex');

@@ -1,5 +1,5 @@
 /** Catching the rules engine's errors in tests. */
-import { RuleViolation } from '../../src/games/errors.js';
+import { RuleViolation } from '../../src/kernel/errors.js';
 
 /** The RuleViolation `fn` throws (any other error is rethrown; no error fails the test). */
 export function violation(fn: () => unknown): RuleViolation {

@@ -20,7 +20,7 @@ import type { Command } from '../../src/app/matches/games.js';
 import type { Player } from '../../src/app/matches/ports.js';
 import { engineEventVersion } from '../../src/app/matches/events.js';
 import { VersionConflict } from '../../src/app/matches/errors.js';
-import { InvalidInput, NotFound, RuleViolation } from '../../src/games/errors.js';
+import { InvalidInput, NotFound, RuleViolation } from '../../src/kernel/errors.js';
 import { MemoryEventStore } from '../../src/infra/event-store/memory.js';
 
 export type SpecCommand = Command;

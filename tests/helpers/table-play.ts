@@ -5,8 +5,8 @@
  * it through the game's TableRules (the state, the options, every event).
  */
 import { gameMatch, validateCommand } from '../../src/app/matches/games.js';
-import { diceFor } from '../../src/games/dice/index.js';
-import type { Reader, TableEvent, TableRules } from '../../src/games/table.js';
+import { diceFor } from '../../src/kernel/dice/index.js';
+import type { Reader, TableEvent, TableRules } from '../../src/kernel/table.js';
 
 export interface Logged<S> {
   event: TableEvent;

@@ -3,7 +3,7 @@
  * its schema, decide with the command's dice, evolve): the states before and after every event, for
  * the table-rules tests (CONTRACT §8.1 views, moves and actors).
  */
-import { diceFor } from '../../src/games/dice/index.js';
+import { diceFor } from '../../src/kernel/dice/index.js';
 import { gameMatch, validateCommand, type Command } from '../../src/app/matches/games.js';
 
 export interface Folded<S> {

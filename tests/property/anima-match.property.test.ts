@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { FixedDice, SeededDice } from '../../src/games/dice/index.js';
-import { InvalidInput, RuleViolation } from '../../src/games/errors.js';
+import { FixedDice, SeededDice } from '../../src/kernel/dice/index.js';
+import { InvalidInput, RuleViolation } from '../../src/kernel/errors.js';
 import { gameMatch, validateCommand, type Command } from '../../src/app/matches/games.js';
 import {
   ANIMA_PLAYERS,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from '../helpers/app.js';
-import { SeededDice } from '../../src/games/dice/index.js';
+import { SeededDice } from '../../src/kernel/dice/index.js';
 import { resolveMelee, type Reaction } from '../../src/games/eden/rules/melee.js';
 import { resolveShot } from '../../src/games/eden/rules/ranged.js';
 import { aimLocation } from '../../src/games/eden/rules/location.js';

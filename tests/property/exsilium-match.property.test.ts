@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SeededDice } from '../../src/games/dice/index.js';
-import { InvalidInput, RuleViolation } from '../../src/games/errors.js';
+import { SeededDice } from '../../src/kernel/dice/index.js';
+import { InvalidInput, RuleViolation } from '../../src/kernel/errors.js';
 import { gameMatch, validateCommand, type Command } from '../../src/app/matches/games.js';
 import { players } from '../unit/matches/spec/exsilium-scenario.js';
 import { FULL_GAME, fullScenario } from '../unit/matches/spec/exsilium-full-game.js';

@@ -9,8 +9,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { SeededDice } from '../../src/games/dice/index.js';
-import { InvalidInput, RuleViolation } from '../../src/games/errors.js';
+import { SeededDice } from '../../src/kernel/dice/index.js';
+import { InvalidInput, RuleViolation } from '../../src/kernel/errors.js';
 import { decide, evolve, initialState, type EdenMatchState } from '../../src/games/eden/match/index.js';
 import { SCENERY } from '../../src/games/eden/rules/catalog/scenery.js';
 import { gameMatch, validateCommand, type Command } from '../../src/app/matches/games.js';

@@ -10,8 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { prepareInput, resolverFor, simulateTally, type SimulationKind } from '../../src/games/eden/rules/simulate/index.js';
-import { SeededDice } from '../../src/games/dice/index.js';
-import { RuleViolation } from '../../src/games/errors.js';
+import { SeededDice } from '../../src/kernel/dice/index.js';
+import { RuleViolation } from '../../src/kernel/errors.js';
 import { meleeArb, rangedArb } from '../unit/odds/arbitraries.js';
 
 /** Whether the rules accept the request on some roll (preconditions pass). */

@@ -19,9 +19,9 @@ import { meleeOdds, rangedOdds, reduceOutcomes, type OddsResult } from '../../sr
 import { meleeOutcome, prepareInput, shotOutcome } from '../../src/games/eden/rules/simulate/index.js';
 import { resolveMelee, type MeleeInput } from '../../src/games/eden/rules/melee.js';
 import { resolveShot, type ShotInput } from '../../src/games/eden/rules/ranged.js';
-import { SeededDice } from '../../src/games/dice/index.js';
+import { SeededDice } from '../../src/kernel/dice/index.js';
 import { LIMBS, characteristic, type Fighter } from '../../src/games/eden/rules/fighter.js';
-import { RuleViolation } from '../../src/games/errors.js';
+import { RuleViolation } from '../../src/kernel/errors.js';
 import { TooManySequences, enumerateSequences } from '../unit/odds/enumerate.js';
 import { meleeArb, rangedArb } from '../unit/odds/arbitraries.js';
 

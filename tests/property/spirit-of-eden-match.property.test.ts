@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SeededDice } from '../../src/games/dice/index.js';
-import { InvalidInput, RuleViolation } from '../../src/games/errors.js';
+import { SeededDice } from '../../src/kernel/dice/index.js';
+import { InvalidInput, RuleViolation } from '../../src/kernel/errors.js';
 import { gameMatch, validateCommand, type Command } from '../../src/app/matches/games.js';
 import { ACTION_CARDS, PLAY_CARDS, layout, planTurn } from '../unit/matches/spec/spirit-of-eden-setup.js';
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { SeededDice } from '../../src/games/dice/index.js';
+import { SeededDice } from '../../src/kernel/dice/index.js';
 import { operations } from '../../src/app/registry.js';
 import { testApp } from '../helpers/app.js';
 

@@ -4,18 +4,17 @@
  * caller's `clientSeed` and rolls the seeded generator with `serverSeed + ":" + clientSeed`, so
  * anyone can recompute the answer with `"dice": {"seed": …}` and check the commitment.
  */
-import { createHash } from 'node:crypto';
 import type { Clock, IdSource } from '../ports.js';
-import { NotFound } from '../../games/errors.js';
-import { SeededDice } from '../../games/dice/index.js';
-import type { Lang } from '../i18n.js';
+import { NotFound } from '../../kernel/errors.js';
+import { SeededDice } from '../../kernel/dice/index.js';
+import type { Lang } from '../../kernel/i18n.js';
 import type { BlindRoll, BlindRollStore } from './blind-ports.js';
 import { preparedNotation, rollAnswer, type RollAnswer } from './rolling.js';
 
 /** How long a blind roll stays revealable: 7 days (the contract asks for at least 24 hours). */
 export const BLIND_ROLL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+import { sha256Hex } from '../../kernel/canonical-json.js';
 
 /** The seed of the revealed dice. */
 export const revealSeed = (serverSeed: string, clientSeed: string): string => `${serverSeed}:${clientSeed}`;

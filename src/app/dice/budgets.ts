@@ -15,10 +15,10 @@ import {
   parseNotation,
   rollCost,
   type BudgetName,
-} from '../../games/dice/notation/index.js';
+} from '../../kernel/dice/notation/index.js';
 
-export type { BudgetName } from '../../games/dice/notation/index.js';
-export { BUDGET_LIMITS } from '../../games/dice/notation/index.js';
+export type { BudgetName } from '../../kernel/dice/notation/index.js';
+export { BUDGET_LIMITS } from '../../kernel/dice/notation/index.js';
 
 const n = (x: number) => x.toLocaleString('en');
 

@@ -1,6 +1,6 @@
 /** The picture of a dice distribution: one bar per value that can occur. */
 import type { Static } from '@sinclair/typebox';
-import { barPanel, labelStep, pct, svgHead, text } from '../charts/bar-chart.js';
+import { barPanel, labelStep, pct, svgHead, text } from '../../kernel/charts/bar-chart.js';
 import type { DiceDistributionResponseSchema } from './schemas.js';
 
 type Distribution = Static<typeof DiceDistributionResponseSchema>;

@@ -1,7 +1,7 @@
 /** `dice.compare` — POST /v1/dice/compare: who rolls higher, exactly (CONTRACT §8.3). */
-import { defineOperation } from '../operation.js';
-import { Budget, compareNotations, parseNotation, type DistributionSummary } from '../../games/dice/notation/index.js';
-import { InvalidInput, type InputProblem } from '../../games/errors.js';
+import { defineOperation } from '../../kernel/operation.js';
+import { Budget, compareNotations, parseNotation, type DistributionSummary } from '../../kernel/dice/notation/index.js';
+import { InvalidInput, type InputProblem } from '../../kernel/errors.js';
 import { COMPARE_BUDGETS } from './budgets.js';
 import { DiceCompareBodySchema, DiceCompareResponseSchema } from './schemas.js';
 import { GRAMMAR } from './grammar.js';

@@ -1,6 +1,6 @@
 /** `dice.distribution` — POST /v1/dice/distribution: the exact distribution of a notation (CONTRACT §7.3). */
-import { defineOperation } from '../operation.js';
-import { notationDistribution, parseNotation } from '../../games/dice/notation/index.js';
+import { defineOperation } from '../../kernel/operation.js';
+import { notationDistribution, parseNotation } from '../../kernel/dice/notation/index.js';
 import { DISTRIBUTION_BUDGETS } from './budgets.js';
 import { DiceDistributionBodySchema, DiceDistributionResponseSchema } from './schemas.js';
 import { GRAMMAR, NOTATION_EXAMPLES } from './grammar.js';

@@ -1,5 +1,5 @@
 /** The grammar and bounds both dice-notation operations document (CONTRACT §7.3). */
-import { MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_EXPLOSIONS, MAX_LABEL, MAX_REROLLS, MAX_SIDES } from '../../games/dice/notation/index.js';
+import { MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_EXPLOSIONS, MAX_LABEL, MAX_REROLLS, MAX_SIDES } from '../../kernel/dice/notation/index.js';
 
 export const GRAMMAR = [
   '**Grammar** (letters case-insensitive, spaces between tokens ignored):',

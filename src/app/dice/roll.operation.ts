@@ -1,6 +1,6 @@
 /** `dice.roll` — POST /v1/dice/rolls: roll a dice notation (CONTRACT §7.3, §8.3). */
-import { defineOperation } from '../operation.js';
-import { InvalidInput, type InputProblem } from '../../games/errors.js';
+import { defineOperation } from '../../kernel/operation.js';
+import { InvalidInput, type InputProblem } from '../../kernel/errors.js';
 import { BlindRollCreatedSchema, DiceRollBodySchema, DiceRollResponseSchema } from './schemas.js';
 import { GRAMMAR, NOTATION_EXAMPLES } from './grammar.js';
 import { ROLL_BUDGETS } from './budgets.js';

@@ -4,11 +4,11 @@
  * with its own answer, and the sum of their totals. The answer carries the marks of its draws
  * (dropped, rerolled, exploded) under a symbol, for `?rollFormat=foundry`.
  */
-import type { Dice, DiceTranscript } from '../../games/dice/index.js';
-import { withDrawMarks, type DrawMark } from '../../games/dice/foundry.js';
-import { RuleViolation } from '../../games/errors.js';
-import { checkRollBudget, parseNotation, rollNotation, type DiceExpression, type RolledTerm } from '../../games/dice/notation/index.js';
-import type { Lang } from '../i18n.js';
+import type { Dice, DiceTranscript } from '../../kernel/dice/index.js';
+import { withDrawMarks, type DrawMark } from '../../kernel/dice/foundry.js';
+import { RuleViolation } from '../../kernel/errors.js';
+import { checkRollBudget, parseNotation, rollNotation, type DiceExpression, type RolledTerm } from '../../kernel/dice/notation/index.js';
+import type { Lang } from '../../kernel/i18n.js';
 import { rollText, setsText, shortText } from './summaries.js';
 
 export interface RollSet {

@@ -1,7 +1,7 @@
 /** TypeBox schemas of the dice-notation operations (CONTRACT §7.3). */
 import { Type } from '@sinclair/typebox';
-import { DiceTranscriptSchema, SummarySchema } from '../schemas/common.js';
-import { MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_EXPLOSIONS, MAX_LABEL, MAX_SIDES } from '../../games/dice/notation/index.js';
+import { DiceTranscriptSchema, SummarySchema } from '../../kernel/schemas/common.js';
+import { MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_EXPLOSIONS, MAX_LABEL, MAX_SIDES } from '../../kernel/dice/notation/index.js';
 
 /** The longest `summaryShort` (a Discord embed field holds 1,024 characters). */
 export const SUMMARY_SHORT_MAX = 1024;

@@ -4,9 +4,9 @@
  * not with its dice; every answer's `summary` stays within SUMMARY_MAX and `summaryShort` within
  * 1,024 characters (src/app/summary-limit.ts).
  */
-import type { Lang } from '../i18n.js';
-import type { DistributionSummary, NotationRoll, RolledTerm } from '../../games/dice/notation/index.js';
-import { fitText } from '../summary-limit.js';
+import type { Lang } from '../../kernel/i18n.js';
+import type { DistributionSummary, NotationRoll, RolledTerm } from '../../kernel/dice/notation/index.js';
+import { fitText } from '../../kernel/summary-limit.js';
 import { SUMMARY_SHORT_MAX } from './schemas.js';
 
 /** Dice values a summary lists per term. */

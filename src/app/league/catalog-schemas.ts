@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { EquipmentSchema, FighterSchema } from '../../games/eden/operations/schemas.js';
 import { MAX_ROSTER_FIGHTERS } from '../../games/eden/operations/roster.operation.js';
 import { DEFAULT_CATALOG_LIMITS } from './catalogs.js';
-import { typedForGraphql } from '../schemas/graphql-view.js';
+import { typedForGraphql } from '../../kernel/schemas/graphql-view.js';
 
 const { ref: _ref, wounds: _wounds, markers: _markers, ap: _ap, value: _value, ...profile } = FighterSchema.properties;
 

@@ -10,14 +10,13 @@
  * insert → CatalogQuotaExceeded). What a schema cannot check (unique ids and names, faces that
  * partition 1..6) is a 400 listing every problem, and nothing is stored.
  */
-import { createHash } from 'node:crypto';
-import { InvalidInput, NotFound, type InputProblem } from '../../games/errors.js';
+import { InvalidInput, NotFound, type InputProblem } from '../../kernel/errors.js';
 import { listed } from '../../games/eden/operations/roster.operation.js';
 import { leagueCatalogProblems, type LeagueCatalog } from '../../games/eden/rules/catalog/league.js';
 import { byPath } from '../../games/eden/rules/roster.js';
-import { canonicalJson } from '../canonical-json.js';
+import { canonicalSha256 } from '../../kernel/canonical-json.js';
 import type { IdSource } from '../ports.js';
-import { STORED_ID, type CatalogLookup, type CatalogResolution } from './catalog-ref.js';
+import { STORED_ID, type CatalogLookup, type CatalogResolution } from '../../games/eden/operations/catalog-ref.js';
 import type { CatalogStore, StoredCatalog } from './ports.js';
 import { RosterTooLarge, storedSize } from './rosters.js';
 
@@ -41,7 +40,7 @@ export class CatalogTooLarge extends RosterTooLarge {
 }
 
 /** Hex SHA-256 of the canonical JSON of a catalog body (keys sorted recursively, no spaces). */
-export const catalogSha256 = (body: unknown) => createHash('sha256').update(canonicalJson(body), 'utf8').digest('hex');
+export const catalogSha256 = (body: unknown) => canonicalSha256(body);
 
 export interface CatalogVersionView {
   id: string;

@@ -4,7 +4,7 @@
  * (PostgreSQL / PGlite); tests/contract/roster-store.test.ts runs one suite against both.
  */
 import type { KeyObject } from 'node:crypto';
-import { RuleViolation } from '../../games/errors.js';
+import { RuleViolation } from '../../kernel/errors.js';
 
 export interface StoredRoster {
   /** Random: the share link is the only way to find a list. */

@@ -11,12 +11,11 @@
  * payload is one (`rosterSha256`, or `matchId` with `version`; LEGACY_RECEIPT); no other token of
  * the service ever had such a payload, and feed tokens always carried `typ: "feed+jwt"`.
  */
-import { createHash } from 'node:crypto';
 import { CompactSign, compactVerify, createLocalJWKSet } from 'jose';
-import { canonicalJson } from '../canonical-json.js';
 import type { Clock } from '../ports.js';
 import type { PublicJwk, ReceiptKeyStore } from './ports.js';
-import { RULES_VERSION } from '../../games/rules-version.js';
+import { rosterSha256 } from '../../games/eden/operations/roster-digest.js';
+import { RULES_VERSION } from '../../kernel/rules-version.js';
 
 /**
  * The use of each kind of token the service signs, as its JWS protected header `typ` names it
@@ -104,12 +103,6 @@ export interface VerifiedReceipt {
   kid?: string;
 }
 
-/** Hex SHA-256 of the canonical JSON (keys sorted recursively, no spaces) of `body` without `receipt`. */
-export function rosterSha256(body: unknown): string {
-  const copy = body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : body;
-  if (copy !== null && typeof copy === 'object' && !Array.isArray(copy)) delete (copy as Record<string, unknown>).receipt;
-  return createHash('sha256').update(canonicalJson(copy), 'utf8').digest('hex');
-}
 
 export class ReceiptService {
   constructor(

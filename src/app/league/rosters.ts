@@ -10,16 +10,17 @@
  * members no schema declares count towards its size rather than being dropped.
  */
 import { Type } from '@sinclair/typebox';
-import { InvalidInput, NotFound, RuleViolation, prefixProblems, type InputProblem } from '../../games/errors.js';
+import { InvalidInput, NotFound, RuleViolation, prefixProblems, type InputProblem } from '../../kernel/errors.js';
 import { diffRosters } from '../../games/eden/rules/roster-diff.js';
 import type { RosterEntry } from '../../games/eden/rules/roster.js';
-import { canonicalJson } from '../canonical-json.js';
-import type { Lang } from '../i18n.js';
+import { canonicalJson } from '../../kernel/canonical-json.js';
+import type { Lang } from '../../kernel/i18n.js';
 import type { Clock, IdSource } from '../ports.js';
-import { validate } from '../validate.js';
+import { validate } from '../../kernel/validate.js';
 import { RosterBodySchema, rosterClaims, rosterValidation, type RosterBody } from '../../games/eden/operations/roster.operation.js';
-import { STORED_ID, attachCatalogRef, catalogOf, type CatalogLookup } from './catalog-ref.js';
-import { rosterSha256, type ReceiptService } from './receipts.js';
+import { STORED_ID, attachCatalogRef, catalogOf, type CatalogLookup } from '../../games/eden/operations/catalog-ref.js';
+import type { ReceiptService } from './receipts.js';
+import { rosterSha256 } from '../../games/eden/operations/roster-digest.js';
 import type { RosterStore, StoredRoster } from './ports.js';
 
 export interface RosterLimits {

@@ -1,7 +1,7 @@
 /** Request and response schemas of the league routes (CONTRACT §7.4), shared by REST and GraphQL. */
 import { Type } from '@sinclair/typebox';
 import { RosterBodySchema, RosterEntrySchema, RosterListSchema, RosterValidationSchema } from '../../games/eden/operations/roster.operation.js';
-import { typedForGraphql } from '../schemas/graphql-view.js';
+import { typedForGraphql } from '../../kernel/schemas/graphql-view.js';
 import { DEFAULT_ROSTER_LIMITS, RFC3339 } from './rosters.js';
 import { EventOut } from '../matches/schemas.js';
 

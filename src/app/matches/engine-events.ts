@@ -31,12 +31,12 @@ import { ANIMA_EVENT_SCHEMAS } from '../../games/anima/match/events.schema.js';
 import { EXSILIUM_EVENT_SCHEMAS } from '../../games/exsilium/match/events.schema.js';
 import { SPIRIT_EVENT_SCHEMAS } from '../../games/spirit-of-eden/match/events.schema.js';
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { EventDefinition } from './event-definition.js';
+import type { EventDefinition } from '../../kernel/event-definition.js';
 import { ANIMA_RESOLVED_EVENTS } from '../../games/anima/commands/index.js';
 import { EXSILIUM_RESOLVED_EVENTS } from '../../games/exsilium/commands/index.js';
 import { SPIRIT_RESOLVED_EVENTS } from '../../games/spirit-of-eden/commands/index.js';
 
-export type { EventDefinition } from './event-definition.js';
+export type { EventDefinition } from '../../kernel/event-definition.js';
 
 const GENERATED = [EDEN_EVENT_SCHEMAS, ANIMA_EVENT_SCHEMAS, EXSILIUM_EVENT_SCHEMAS, SPIRIT_EVENT_SCHEMAS];
 

@@ -9,8 +9,8 @@
  * always folds. Other event types are free-form: stored as sent and ignored by the projection.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
-import { InvalidInput, prefixProblems } from '../../games/errors.js';
-import { compile, toProblems } from '../validate.js';
+import { InvalidInput, prefixProblems } from '../../kernel/errors.js';
+import { compile, toProblems } from '../../kernel/validate.js';
 import { ENGINE_EVENTS, type EventDefinition } from './engine-events.js';
 
 export type { EventDefinition } from './engine-events.js';

@@ -11,7 +11,7 @@
  * frozen yet are walked: the parts it shares with the previous fold already are), so code that
  * wrote into one would fail loudly instead of changing a later command's state.
  */
-import type { MatchFold } from './match-game.js';
+import type { MatchFold } from '../../kernel/match-game.js';
 
 export interface FoldEntry {
   /** The version folded (the number of events read). */

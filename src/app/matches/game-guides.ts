@@ -6,7 +6,7 @@
  * Ánima's are the rulebook's worked examples where it names the cards (ANIMA-CARD-1..4), Exsilium's
  * a small three-tile board (EXS-SETUP-4, two players), The Spirit of Eden's test Action cards (SOE-AMB-12).
  */
-import type { GameId } from './match-game.js';
+import type { GameId } from '../../kernel/match-game.js';
 import type { Player } from './ports.js';
 import { SET_UP_EXAMPLE } from '../../games/spirit-of-eden/commands/index.js';
 

@@ -8,12 +8,12 @@ import { edenGame } from '../../games/eden/commands/game.js';
 import { animaGame } from '../../games/anima/commands/game.js';
 import { exsiliumGame } from '../../games/exsilium/commands/game.js';
 import { spiritOfEdenGame } from '../../games/spirit-of-eden/commands/game.js';
-import { unknownMembers } from '../unknown-members.js';
+import { unknownMembers } from '../../kernel/unknown-members.js';
 import { RunCommandBody } from './schemas.js';
 import { GAME_GUIDES, type GameGuide } from './game-guides.js';
-import { defineGame, own, type Command, type GameId, type GameMatch } from './match-game.js';
+import { defineGame, own, type Command, type GameId, type GameMatch } from '../../kernel/match-game.js';
 
-export type { Command, GameId, GameMatch, MatchFold, MatchOutcome } from './match-game.js';
+export type { Command, GameId, GameMatch, MatchFold, MatchOutcome } from '../../kernel/match-game.js';
 export const GAMES: GameId[] = ['eden', 'anima', 'exsilium', 'spirit-of-eden'];
 
 let registry: Record<GameId, GameMatch> | undefined;

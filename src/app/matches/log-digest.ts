@@ -5,8 +5,7 @@
  * JSON Canonicalization Scheme for these values) of the array of every event from version 1 to the
  * receipt's `version`, each `{version, type, schemaVersion, data}` as the owner reads it.
  */
-import { createHash } from 'node:crypto';
-import { canonicalJson } from '../canonical-json.js';
+import { canonicalSha256 } from '../../kernel/canonical-json.js';
 
 export interface LoggedEvent {
   version: number;
@@ -17,5 +16,5 @@ export interface LoggedEvent {
 
 export function logSha256(events: readonly LoggedEvent[]): string {
   const log = events.map((e) => ({ version: e.version, type: e.type, schemaVersion: e.schemaVersion, data: e.data }));
-  return createHash('sha256').update(canonicalJson(log), 'utf8').digest('hex');
+  return canonicalSha256(log);
 }

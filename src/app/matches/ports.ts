@@ -4,7 +4,7 @@
  * src/infra/event-store implements it over the `Database` port (PostgreSQL and PGlite).
  * Listings (matches here, simulations beside their store) share its keys, cursors and page sizes.
  */
-import { InvalidInput, type InputProblem } from '../../games/errors.js';
+import { InvalidInput, type InputProblem } from '../../kernel/errors.js';
 
 export interface Player {
   id: string;

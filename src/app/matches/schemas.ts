@@ -1,7 +1,7 @@
 /** TypeBox schemas of the match endpoints (CONTRACT §5); the same schemas validate GraphQL input. */
 import { Type } from '@sinclair/typebox';
-import { UnknownMemberWarningsSchema } from '../unknown-members.js';
-import { DiceTranscriptSchema } from '../schemas/common.js';
+import { UnknownMemberWarningsSchema } from '../../kernel/unknown-members.js';
+import { DiceTranscriptSchema } from '../../kernel/schemas/common.js';
 
 export const GameSchema = Type.Union([Type.Literal('eden'), Type.Literal('anima'), Type.Literal('exsilium'), Type.Literal('spirit-of-eden')], { title: 'Game' });
 

@@ -10,7 +10,7 @@
  * generation (kept with the match, raised by `revokeSeat`) is the one it was issued in, until
  * `exp`, and while the owner's key is not revoked (the transport checks that, as for feed tokens).
  */
-import { InvalidInput, NotFound } from '../../games/errors.js';
+import { InvalidInput, NotFound } from '../../kernel/errors.js';
 import type { Clock } from '../ports.js';
 import type { ReceiptKeyStore } from '../league/ports.js';
 import { decodeCompact, signedByService, signToken, tokenUse } from '../league/receipts.js';

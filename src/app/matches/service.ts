@@ -3,25 +3,24 @@
  * (the game's evolve) → decide → append the new events atomically with expectedVersion. Reads
  * upcast stored events to their current schema version before anyone sees them.
  */
-import { createHash } from 'node:crypto';
-import { canonicalJson } from '../canonical-json.js';
-import { diceFor, type DiceTranscript } from '../../games/dice/index.js';
-import { InvalidInput, NotFound } from '../../games/errors.js';
+import { canonicalSha256 } from '../../kernel/canonical-json.js';
+import { diceFor, type DiceTranscript } from '../../kernel/dice/index.js';
+import { InvalidInput, NotFound } from '../../kernel/errors.js';
 import { NotYourSeat, VersionConflict } from './errors.js';
 import { CORRECTION_EVENT, checkClientEvent, definitionOf, engineEventVersion, upcast, withdrawnVersions } from './events.js';
-import { RuleViolation } from '../../games/errors.js';
+import { RuleViolation } from '../../kernel/errors.js';
 import { commandWarnings, gameMatch, validateCommand, type Command, type GameMatch } from './games.js';
-import type { MatchEvent, MatchFold, ServedState } from './match-game.js';
+import type { MatchEvent, MatchFold, ServedState } from '../../kernel/match-game.js';
 import type { IdSource } from '../ports.js';
-import type { Lang } from '../i18n.js';
+import type { Lang } from '../../kernel/i18n.js';
 import type { EventStore, MatchRecord, NewEvent, Player, StoredAnswer, StoredEvent } from './ports.js';
 import { encodeListCursor, listWindow, type ListKey, type MatchListEntry } from './ports.js';
 import { FoldCache, type FoldEntry } from './fold-cache.js';
 import { logSha256 } from './log-digest.js';
 import { OWNER, type MatchCaller, type MatchViewer } from './seat-tokens.js';
 import { assertSeatMayAct, maskRefusal, readerOf, viewerMember } from './views.js';
-import type { Reader } from '../../games/table.js';
-import type { MatchFlow } from '../../games/kernel.js';
+import type { Reader } from '../../kernel/table.js';
+import type { MatchFlow } from '../../kernel/decider.js';
 
 export interface PublicEvent {
   version: number;
@@ -82,7 +81,7 @@ const ENDED_SCAN_BUDGET = 200;
 /** Rolls that shuffle a deck (their `purpose`, e.g. Ánima's "characters shuffle"): never in a seat's answer. */
 const SHUFFLE = /\bshuffle\b/i;
 
-const hashOf = (...parts: unknown[]) => createHash('sha256').update(canonicalJson(parts)).digest('hex');
+const hashOf = (...parts: unknown[]) => canonicalSha256(parts);
 
 export function toPublic(e: StoredEvent): PublicEvent {
   const up = upcast(e.type, e.schemaVersion, e.data);

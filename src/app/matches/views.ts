@@ -5,10 +5,10 @@
  * through here — the state, the `options` echoed back, the events (log, SSE feed, GraphQL), the
  * moves, and refusals (their texts masked) — so no route can forget a secret.
  */
-import { InvalidInput, RuleViolation } from '../../games/errors.js';
-import type { Reader } from '../../games/table.js';
+import { InvalidInput, RuleViolation } from '../../kernel/errors.js';
+import type { Reader } from '../../kernel/table.js';
 import { NotYourSeat } from './errors.js';
-import type { Command, GameMatch, MatchFold } from './match-game.js';
+import type { Command, GameMatch, MatchFold } from '../../kernel/match-game.js';
 import type { MatchViewer } from './seat-tokens.js';
 
 /** Who a viewer reads as: undefined for the owner (no redaction), a player id for a seat, null for a spectator. */

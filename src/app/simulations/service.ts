@@ -5,15 +5,15 @@
  * The database row is the durable record; the job runner (BullMQ or in-process threads) runs the
  * `simulation` job and its updates are mirrored into the row.
  */
-import { requestSeed } from '../request-seed.js';
+import { requestSeed } from '../../kernel/request-seed.js';
 import { createHash } from 'node:crypto';
 import { QueueUnavailable, type Clock, type IdSource, type JobRunner, type JobState } from '../ports.js';
 import { operationById } from '../registry.js';
-import { validate } from '../validate.js';
-import { InvalidInput, underPath } from '../../games/errors.js';
-import { SeededDice } from '../../games/dice/index.js';
+import { validate } from '../../kernel/validate.js';
+import { InvalidInput, underPath } from '../../kernel/errors.js';
+import { SeededDice } from '../../kernel/dice/index.js';
 import { resolverFor, type SimulationKind, type SimulationResult } from '../../games/eden/rules/simulate/index.js';
-import { canonicalJson } from '../canonical-json.js';
+import { canonicalJson } from '../../kernel/canonical-json.js';
 import { SIMULATION_JOB, type SimulationJobData } from './job.js';
 import { applyJobState, isActive, type SimulationRow, type SimulationStatus, type SimulationStore } from './ports.js';
 import { encodeListCursor, listWindow } from '../matches/ports.js';

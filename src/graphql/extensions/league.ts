@@ -21,11 +21,11 @@ import {
   VerifyReceiptBody,
 } from '../../app/league/schemas.js';
 import { CatalogBodySchema, CatalogSaved, CatalogView } from '../../app/league/catalog-schemas.js';
-import { attachCatalogRef } from '../../app/league/catalog-ref.js';
-import { validate } from '../../app/validate.js';
+import { attachCatalogRef } from '../../games/eden/operations/catalog-ref.js';
+import { validate } from '../../kernel/validate.js';
 import type { RosterBody } from '../../games/eden/operations/roster.operation.js';
 import { RosterSealed } from '../../app/league/rosters.js';
-import { InvalidInput, type InputProblem } from '../../games/errors.js';
+import { InvalidInput, type InputProblem } from '../../kernel/errors.js';
 import { gql } from '../types/graphql-js.js';
 import { verifyReceipt } from '../../app/league/receipts.js';
 import { signedResult } from '../../app/league/results.js';

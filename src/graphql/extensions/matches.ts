@@ -13,7 +13,7 @@ import { asGraphqlError } from '../errors.js';
 import { gql } from '../types/graphql-js.js';
 import { callerLanguage as lang, matchCaller, owner, type GraphqlContext as Ctx } from '../caller.js';
 import { untilRevoked } from '../revocation.js';
-import { InvalidInput, NotFound } from '../../games/errors.js';
+import { InvalidInput, NotFound } from '../../kernel/errors.js';
 import { guarded, idempotencyKey as key, input } from '../resolve.js';
 
 function fail(error: unknown): never {

@@ -15,7 +15,7 @@ import { gql } from '../types/graphql-js.js';
 import { owner, type GraphqlContext as Ctx } from '../caller.js';
 import { untilRevoked } from '../revocation.js';
 import { guarded as guardedResolver } from '../resolve.js';
-import { validate } from '../../app/validate.js';
+import { validate } from '../../kernel/validate.js';
 
 const service = (ctx: Ctx): SimulationService => simulationsOf(ctx.app);
 

@@ -23,7 +23,7 @@ import { enumValueName, pascal, singular } from './names.js';
 import { seen, structure, unwrapNullable, type Direction, type Schema, type Seen } from './shape.js';
 import { unionResolver } from './union.js';
 import { needsOutputConversion, restAsOutput, REST_SHAPE, type Alternative, type RestShape } from './rest-shape.js';
-import { GRAPHQL_VIEW } from '../../app/schemas/graphql-view.js';
+import { GRAPHQL_VIEW } from '../../kernel/schemas/graphql-view.js';
 
 const SCALARS = { String: gql.GraphQLString, Int: gql.GraphQLInt, SafeInt: SafeIntScalar, Float: gql.GraphQLFloat, Boolean: gql.GraphQLBoolean };
 

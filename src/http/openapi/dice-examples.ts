@@ -3,9 +3,10 @@
  * computed by the same code that answers them, from fixed seeds.
  */
 import type { NamedExample } from './operation-examples.js';
-import { revealedAnswer, sha256Hex } from '../../app/dice/blind.js';
+import { revealedAnswer } from '../../app/dice/blind.js';
+import { sha256Hex } from '../../kernel/canonical-json.js';
 import { diceDistributionOperation } from '../../app/dice/distribution.operation.js';
-import { SeededDice } from '../../games/dice/index.js';
+import { SeededDice } from '../../kernel/dice/index.js';
 
 const ID = '9b2f4c1e-7a3d-4e5f-8c6b-0d1e2f3a4b5c';
 const SERVER_SEED = '1f0c9a7e5b3d4c2a8e6f0b1d3c5a7e9f2b4d6f8a0c1e3b5d7f9a2c4e6b8d0f1a';

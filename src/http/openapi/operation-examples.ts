@@ -6,9 +6,9 @@
  * document is the same on every generation.
  */
 import { operations } from '../../app/registry.js';
-import type { Operation, OperationContext } from '../../app/operation.js';
-import { validate } from '../../app/validate.js';
-import { diceFor } from '../../games/dice/index.js';
+import type { Operation, OperationContext } from '../../kernel/operation.js';
+import { validate } from '../../kernel/validate.js';
+import { diceFor } from '../../kernel/dice/index.js';
 
 /** Seed of the dice and shuffles of the computed response examples. */
 export const EXAMPLE_SEED = 'openapi-example';

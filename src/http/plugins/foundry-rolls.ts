@@ -11,8 +11,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import type { DiceTranscript } from '../../games/dice/index.js';
-import { DRAW_MARKS, foundryRolls, type DrawMark, type FoundryRoll } from '../../games/dice/foundry.js';
+import type { DiceTranscript } from '../../kernel/dice/index.js';
+import { DRAW_MARKS, foundryRolls, type DrawMark, type FoundryRoll } from '../../kernel/dice/foundry.js';
 import { FoundryRollsMember } from '../../app/dice/foundry-schema.js';
 
 /** Hand-written routes whose answers carry transcripts deeper than a top-level `dice`. */

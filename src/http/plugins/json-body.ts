@@ -16,8 +16,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { answerableByGraphql, HttpProblem } from '../../transport/problem.js';
-import { pointerSegment } from '../../games/errors.js';
-import { LONG_ARRAY, MAX_LISTED_ARRAYS, overLongArrays, overLongArraysWalked, scanBody, smallestMaxItems, TOO_DEEP, type OverLong } from '../../app/over-long-arrays.js';
+import { pointerSegment } from '../../kernel/errors.js';
+import { LONG_ARRAY, MAX_LISTED_ARRAYS, overLongArrays, overLongArraysWalked, scanBody, smallestMaxItems, TOO_DEEP, type OverLong } from '../../kernel/body-limits.js';
 
 export { MAX_LISTED_ARRAYS, overLongArrays, type OverLong };
 

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { NotFound } from '../../games/errors.js';
+import { NotFound } from '../../kernel/errors.js';
 import { GAMES, gameCommands } from '../../app/matches/games.js';
 import { GAME_INFO } from '../../app/matches/game-guides.js';
 import { problemResponses } from '../schemas.js';

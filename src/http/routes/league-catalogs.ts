@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { CatalogBodySchema, CatalogIdParams, CatalogSaved, CatalogVersionQuery, CatalogView } from '../../app/league/catalog-schemas.js';
 import { DEFAULT_CATALOG_LIMITS } from '../../app/league/catalogs.js';
-import { toProblems } from '../../app/validate.js';
+import { toProblems } from '../../kernel/validate.js';
 import { unavailable } from '../../transport/problem.js';
 import { ProblemSchema, problemResponses } from '../schemas.js';
 import { requireApiKey } from '../plugins/auth.js';

@@ -20,12 +20,12 @@ import {
 } from '../../app/league/schemas.js';
 import { verifyReceipt } from '../../app/league/receipts.js';
 import { DEFAULT_ROSTER_LIMITS } from '../../app/league/rosters.js';
-import { attachCatalogRef } from '../../app/league/catalog-ref.js';
+import { attachCatalogRef } from '../../games/eden/operations/catalog-ref.js';
 import { parseRosterBody, ROSTER_TEXT_DOC } from '../../games/eden/operations/roster.operation.js';
 import { catalogRoutes } from './league-catalogs.js';
-import { pickLanguage } from '../../app/i18n.js';
+import { pickLanguage } from '../../kernel/i18n.js';
 import { unavailable } from '../../transport/problem.js';
-import { InvalidInput } from '../../games/errors.js';
+import { InvalidInput } from '../../kernel/errors.js';
 import { ProblemSchema, problemResponses } from '../schemas.js';
 import { requireApiKey } from '../plugins/auth.js';
 import { publicLink } from '../../config.js';

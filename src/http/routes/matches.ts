@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { follow } from '../../app/matches/notifier.js';
 import type { AppendListener } from '../../app/matches/notifications.js';
-import { NotFound } from '../../games/errors.js';
+import { NotFound } from '../../kernel/errors.js';
 import { commandCatalogMarkdown, commandExamples } from '../../app/matches/games.js';
 import {
   AppendEventsBody,

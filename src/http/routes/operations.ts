@@ -5,13 +5,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { operations } from '../../app/registry.js';
-import type { Operation } from '../../app/operation.js';
+import type { Operation } from '../../kernel/operation.js';
 import { contextFor } from '../../transport/context.js';
 import { chartContent, preferredChart, svgToPng } from '../../transport/chart.js';
 import { problemResponses } from '../schemas.js';
-import { declaringWarnings, unknownMembers, withWarnings } from '../../app/unknown-members.js';
+import { declaringWarnings, unknownMembers, withWarnings } from '../../kernel/unknown-members.js';
 import { announceLanguage, appendVary } from '../language.js';
-import { acceptsCatalogRef, attachCatalogRef, namesCatalogRef } from '../../app/league/catalog-ref.js';
+import { acceptsCatalogRef, attachCatalogRef, namesCatalogRef } from '../../games/eden/operations/catalog-ref.js';
 
 /** The route of one operation on `app`. */
 function route(app: FastifyInstance, op: Operation<any>): void {

@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SimulationView } from '../../app/simulations/service.js';
 import { chartType, svgToPng } from '../../transport/chart.js';
-import { barPanel, pct, svgHead, text } from '../../app/charts/bar-chart.js';
+import { barPanel, pct, svgHead, text } from '../../kernel/charts/bar-chart.js';
 
 export function chartSvg(v: SimulationView): string {
   const W = 640;

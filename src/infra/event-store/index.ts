@@ -41,7 +41,7 @@ import type {
   StoredEvent,
 } from '../../app/matches/ports.js';
 import { VersionConflict } from '../../app/matches/errors.js';
-import { NotFound, RuleViolation } from '../../games/errors.js';
+import { NotFound, RuleViolation } from '../../kernel/errors.js';
 import { assertStorable, eventParts, matchParts } from './storable.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

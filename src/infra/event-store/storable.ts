@@ -6,7 +6,7 @@
  * per offending string or member name, addressed by a JSON pointer), instead of a 500 from the
  * database on some backends only.
  */
-import { InvalidInput, pointerSegment, type InputProblem } from '../../games/errors.js';
+import { InvalidInput, pointerSegment, type InputProblem } from '../../kernel/errors.js';
 import type { NewEvent, Player } from '../../app/matches/ports.js';
 
 /** A NUL or any surrogate: the quick test before the exact one. */

@@ -18,7 +18,7 @@
  */
 import type { Clock } from '../../app/ports.js';
 import { RosterQuotaExceeded, type RosterStore, type StoredRoster } from '../../app/league/ports.js';
-import { InvalidInput } from '../../games/errors.js';
+import { InvalidInput } from '../../kernel/errors.js';
 import { jsonbCopy } from '../event-store/memory.js';
 import { unstorableProblems } from '../event-store/storable.js';
 

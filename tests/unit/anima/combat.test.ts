@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FixedDice } from '../../../src/games/dice/index.js';
-import { InvalidInput, RuleViolation } from '../../../src/games/errors.js';
+import { FixedDice } from '../../../src/kernel/dice/index.js';
+import { InvalidInput, RuleViolation } from '../../../src/kernel/errors.js';
 import { fightCreature, fightGroup } from '../../../src/games/anima/rules/index.js';
 
 const g = (...combat: number[]) => ({ characters: combat.map((c, i) => ({ name: `c${i}`, combat: c, speed: 1 })) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FixedDice } from '../../../src/games/dice/index.js';
+import { FixedDice } from '../../../src/kernel/dice/index.js';
 import { explore, facePrior, type Location } from '../../../src/games/anima/rules/index.js';
 
 const table: Location['table'] = [

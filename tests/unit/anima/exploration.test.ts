@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FixedDice } from '../../../src/games/dice/index.js';
-import { InvalidInput, RuleViolation } from '../../../src/games/errors.js';
+import { FixedDice } from '../../../src/kernel/dice/index.js';
+import { InvalidInput, RuleViolation } from '../../../src/kernel/errors.js';
 import { explore, type EncounterCard, type TableRow } from '../../../src/games/anima/rules/index.js';
 
 // A full table: 1-2 nothing, 3-5 encounter ×1, 6-8 encounter ×2, 9 special, 10 special (expels).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RuleViolation } from '../../../src/games/errors.js';
+import { RuleViolation } from '../../../src/kernel/errors.js';
 import { finalMissionAccess, interactions, pickupCandidate, resistStep, trade, type InteractionGroup } from '../../../src/games/anima/rules/index.js';
 
 const locations = [{ name: 'Arkángel', trade: true, combatAllowed: false }, { name: 'Las Ruinas' }, { name: 'Americh', trade: true }];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FixedDice } from '../../../src/games/dice/index.js';
-import { RuleViolation } from '../../../src/games/errors.js';
+import { FixedDice } from '../../../src/kernel/dice/index.js';
+import { RuleViolation } from '../../../src/kernel/errors.js';
 import { go, goNeeds, maxLocations, seek, type SeekInput } from '../../../src/games/anima/rules/index.js';
 
 const arkangel = { name: 'Arkángel', level: 1 };

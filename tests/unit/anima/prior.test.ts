@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FixedDice } from '../../../src/games/dice/index.js';
-import { InvalidInput } from '../../../src/games/errors.js';
+import { FixedDice } from '../../../src/kernel/dice/index.js';
+import { InvalidInput } from '../../../src/kernel/errors.js';
 import { facePrior } from '../../../src/games/anima/rules/index.js';
 
 const ruinas = { name: 'Las Ruinas', level: 2 };

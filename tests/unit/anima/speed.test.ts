@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FixedDice } from '../../../src/games/dice/index.js';
+import { FixedDice } from '../../../src/kernel/dice/index.js';
 import { speedTest } from '../../../src/games/anima/rules/index.js';
 
 const group = (speed: number, extra = {}) => ({ characters: [{ name: 'a', combat: 1, speed }], ...extra });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalTypes, gameMatch } from '../../../src/app/matches/games.js';
 import { ANIMA_COMMAND_TYPES } from '../../../src/games/anima/match/index.js';
 import { ANIMA_TOOLS, animaTable as rules, type AnimaTableState } from '../../../src/games/anima/match/table.js';
-import { HIDDEN } from '../../../src/games/table.js';
+import { HIDDEN } from '../../../src/kernel/table.js';
 import { HAND, MISSIONS, PLAYED, RETURNED, UNSEEN, options, players, script } from '../../fixtures/tables/anima.js';
 import { play, readable, readers } from '../../helpers/table-play.js';
 import { ANIMA_PLAYERS, BENEFIT_DONE, gapCards } from '../matches/spec/anima-fixtures.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canonicalJson, MAX_DEPTH } from '../../../src/app/canonical-json.js';
-import { InvalidInput } from '../../../src/games/errors.js';
+import { canonicalJson, MAX_DEPTH } from '../../../src/kernel/canonical-json.js';
+import { InvalidInput } from '../../../src/kernel/errors.js';
 
 /** The two recursive versions this one replaces (matches idempotency hashes; simulation fingerprints and odds cache keys). */
 function matchesVersion(value: unknown): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLanguage, plural } from '../../../src/app/i18n.js';
+import { pickLanguage, plural } from '../../../src/kernel/i18n.js';
 
 describe('pickLanguage (Accept-Language, negotiated by negotiator)', () => {
   it.each([

@@ -1,7 +1,7 @@
 /** Unknown members (src/app/unknown-members.ts): members no branch of the schema declares, in one pass. */
 import { describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
-import { unknownMembers, withWarnings } from '../../../src/app/unknown-members.js';
+import { unknownMembers, withWarnings } from '../../../src/kernel/unknown-members.js';
 
 const paths = (schema: object, data: unknown, prefix?: string) => unknownMembers(schema, data, prefix).map((w) => w.path);
 

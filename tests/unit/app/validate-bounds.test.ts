@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
-import { MAX_LISTED_PROBLEMS, validate } from '../../../src/app/validate.js';
-import { InvalidInput } from '../../../src/games/errors.js';
+import { MAX_LISTED_PROBLEMS, validate } from '../../../src/kernel/validate.js';
+import { InvalidInput } from '../../../src/kernel/errors.js';
 import { testApp } from '../../helpers/app.js';
 
 const Body = Type.Object({ fighters: Type.Array(Type.Object({ name: Type.String(), value: Type.Integer() }), { maxItems: 200 }) });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { FixedDice, SeededDice, type Dice, type DieKind } from '../../../src/games/dice/index.js';
+import { FixedDice, SeededDice, type Dice, type DieKind } from '../../../src/kernel/dice/index.js';
 import {
   Budget,
   MAX_DRAWS,
@@ -20,9 +20,9 @@ import {
   parseNotation,
   rollCost,
   rollNotation,
-} from '../../../src/games/dice/notation/index.js';
-import { binomialTableSize, keepOrderFloor } from '../../../src/games/dice/notation/distribution.js';
-import { weighted } from '../../../src/games/dice/notation/exact.js';
+} from '../../../src/kernel/dice/notation/index.js';
+import { binomialTableSize, keepOrderFloor } from '../../../src/kernel/dice/notation/distribution.js';
+import { weighted } from '../../../src/kernel/dice/notation/exact.js';
 
 /** The notation: ten terms of 1000 dice that always reroll and always explode (259 characters). */
 const HOSTILE_ROLL = Array.from({ length: 10 }, () => '1000d1000000!>=1r<1000001').join('+');

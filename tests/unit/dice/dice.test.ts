@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FixedDice, SeededDice, SeededRandom, diceFor } from '../../../src/games/dice/index.js';
-import { InvalidInput, RuleViolation } from '../../../src/games/errors.js';
+import { FixedDice, SeededDice, SeededRandom, diceFor } from '../../../src/kernel/dice/index.js';
+import { InvalidInput, RuleViolation } from '../../../src/kernel/errors.js';
 
 describe('dice engine (CONTRACT §1)', () => {
   describe('fixed values', () => {

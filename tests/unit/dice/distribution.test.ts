@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { FixedDice, SeededDice } from '../../../src/games/dice/index.js';
-import { MAX_EXPLOSIONS, notationDistribution, parseNotation, rollNotation } from '../../../src/games/dice/notation/index.js';
-import { dieDistribution } from '../../../src/games/dice/notation/distribution.js';
-import { Budget, power } from '../../../src/games/dice/notation/exact.js';
-import type { DiceTerm } from '../../../src/games/dice/notation/ast.js';
+import { FixedDice, SeededDice } from '../../../src/kernel/dice/index.js';
+import { MAX_EXPLOSIONS, notationDistribution, parseNotation, rollNotation } from '../../../src/kernel/dice/notation/index.js';
+import { dieDistribution } from '../../../src/kernel/dice/notation/distribution.js';
+import { Budget, power } from '../../../src/kernel/dice/notation/exact.js';
+import type { DiceTerm } from '../../../src/kernel/dice/notation/ast.js';
 
 const exact = (notation: string) => notationDistribution(parseNotation(notation));
 /** value → count over the distribution's denominator, as strings. */

@@ -6,9 +6,9 @@
  * sequence the roller can ask for (explosions and rerolls included), weighed 1/sides per draw.
  */
 import { describe, expect, it } from 'vitest';
-import { FixedDice, type Dice, type DiceTranscript, type DieKind } from '../../../src/games/dice/index.js';
-import { foundryRolls } from '../../../src/games/dice/foundry.js';
-import { MAX_EXPLOSIONS, compareNotations, notationDistribution, parseNotation, rollNotation, type DiceTerm } from '../../../src/games/dice/notation/index.js';
+import { FixedDice, type Dice, type DiceTranscript, type DieKind } from '../../../src/kernel/dice/index.js';
+import { foundryRolls } from '../../../src/kernel/dice/foundry.js';
+import { MAX_EXPLOSIONS, compareNotations, notationDistribution, parseNotation, rollNotation, type DiceTerm } from '../../../src/kernel/dice/notation/index.js';
 
 const exact = (notation: string) => notationDistribution(parseNotation(notation));
 const roll = (notation: string, values: number[]) => {

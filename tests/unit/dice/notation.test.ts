@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FixedDice, SeededDice } from '../../../src/games/dice/index.js';
-import { BadNotation, MAX_EXPLOSIONS, MAX_REROLLS, parseNotation, rollNotation } from '../../../src/games/dice/notation/index.js';
-import { InvalidInput, RuleViolation } from '../../../src/games/errors.js';
+import { FixedDice, SeededDice } from '../../../src/kernel/dice/index.js';
+import { BadNotation, MAX_EXPLOSIONS, MAX_REROLLS, parseNotation, rollNotation } from '../../../src/kernel/dice/notation/index.js';
+import { InvalidInput, RuleViolation } from '../../../src/kernel/errors.js';
 
 const roll = (notation: string, values: number[]) => {
   const dice = new FixedDice(values);

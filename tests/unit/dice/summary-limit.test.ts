@@ -4,10 +4,10 @@
  * dice answers at most 1,024; a dice summary lists at most 40 dice per term.
  */
 import { describe, expect, it } from 'vitest';
-import { SUMMARY_MAX, capSummary, fitText } from '../../../src/app/summary-limit.js';
-import { defineOperation } from '../../../src/app/operation.js';
+import { SUMMARY_MAX, capSummary, fitText } from '../../../src/kernel/summary-limit.js';
+import { defineOperation } from '../../../src/kernel/operation.js';
 import { diceRollOperation } from '../../../src/app/dice/roll.operation.js';
-import { SeededDice } from '../../../src/games/dice/index.js';
+import { SeededDice } from '../../../src/kernel/dice/index.js';
 import { Type } from '@sinclair/typebox';
 
 const ctx = { lang: 'en' as const, dice: () => new SeededDice('summary') };

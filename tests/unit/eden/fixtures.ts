@@ -1,6 +1,6 @@
 /** Fighters for EDEN attack tests (CONTRACT §2 example profile and variations). */
 import { normalizeFighter, type Equipment, type Fighter, type FighterInput } from '../../../src/games/eden/rules/fighter.js';
-import { FixedDice } from '../../../src/games/dice/index.js';
+import { FixedDice } from '../../../src/kernel/dice/index.js';
 
 /** The CONTRACT §2 profile: Yûri of the Jokers. */
 export const YURI_BODY = {

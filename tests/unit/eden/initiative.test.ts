@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveInitiative } from '../../../src/games/eden/rules/initiative.js';
-import { RuleViolation } from '../../../src/games/errors.js';
+import { RuleViolation } from '../../../src/kernel/errors.js';
 import { dice } from './fixtures.js';
 
 describe('EDEN initiative (EDEN-PREP-3, EDEN-FIRST-1/2)', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dodgeRap, meleeSetup, meleeSides, resolveMelee, strikeCbt, strikeVig, strikeWounds } from '../../../src/games/eden/rules/melee.js';
 import { dice, grunt, item, yuri } from './fixtures.js';
-import { InvalidInput } from '../../../src/games/errors.js';
+import { InvalidInput } from '../../../src/kernel/errors.js';
 
 const A = () => grunt('a', { CBT: 4, VIG: 4, RAP: 4 });
 const T = () => grunt('t', { CBT: 4, VIG: 4, RAP: 4 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideNpc } from '../../../src/games/eden/rules/npc.js';
-import { RuleViolation } from '../../../src/games/errors.js';
+import { RuleViolation } from '../../../src/kernel/errors.js';
 
 describe('EDEN NPC decisions (EDEN-NPC-4, EDEN-AMB-22/30)', () => {
   it('EDEN-NPC-4 (1): a fighter in contact → mandatory Attack, even with a closer charge target', () => {

@@ -13,7 +13,7 @@ import {
   shotWounds,
   type ShotCandidate,
 } from '../../../src/games/eden/rules/ranged.js';
-import { InvalidInput } from '../../../src/games/errors.js';
+import { InvalidInput } from '../../../src/kernel/errors.js';
 import { dice, grunt, item, yuri } from './fixtures.js';
 
 const pistol = item({ name: 'Pistol', categories: ['shooting'], range: 30, potency: 3 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { characteristicRoll, opposedRoll } from '../../../src/games/eden/rules/rolls.js';
 import { aimLocation } from '../../../src/games/eden/rules/location.js';
-import { RuleViolation } from '../../../src/games/errors.js';
+import { RuleViolation } from '../../../src/kernel/errors.js';
 import { dice, grunt, yuri } from './fixtures.js';
 
 describe('EDEN-ROLL-1..4 characteristic roll', () => {

@@ -9,10 +9,10 @@ import fc from 'fast-check';
 import { overLongArrays, tooManyItems, MAX_LISTED_ARRAYS } from '../../../src/http/plugins/json-body.js';
 import { RosterBodySchema } from '../../../src/games/eden/operations/roster.operation.js';
 import { StoreRosterBody } from '../../../src/app/league/schemas.js';
-import { compile } from '../../../src/app/validate.js';
+import { compile } from '../../../src/kernel/validate.js';
 import { gameMatch, validateCommand } from '../../../src/app/matches/games.js';
 import type { Command } from '../../../src/app/matches/games.js';
-import { InvalidInput } from '../../../src/games/errors.js';
+import { InvalidInput } from '../../../src/kernel/errors.js';
 
 /** An array whose item reads are counted (Array.isArray and `length` see the array). */
 function counted<T>(items: T[]): { array: T[]; reads: () => number } {

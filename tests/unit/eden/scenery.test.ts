@@ -11,7 +11,7 @@ import {
   type SceneryState,
 } from '../../../src/games/eden/rules/scenery.js';
 import { sceneryById } from '../../../src/games/eden/rules/catalog/scenery.js';
-import { RuleViolation } from '../../../src/games/errors.js';
+import { RuleViolation } from '../../../src/kernel/errors.js';
 import { grunt, yuri } from './fixtures.js';
 
 const el = (element: string, extra: Partial<SceneryState> = {}): SceneryState => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allowedUnderStates, applySlow, assertAllowed, burn, calmRage, douseFire, shakeFear, wearOffPoison } from '../../../src/games/eden/rules/states.js';
 import { characteristic } from '../../../src/games/eden/rules/fighter.js';
-import { RuleViolation } from '../../../src/games/errors.js';
+import { RuleViolation } from '../../../src/kernel/errors.js';
 import { dice, grunt, yuri } from './fixtures.js';
 
 describe('EDEN states (EDEN-STATE-*)', () => {

@@ -1,6 +1,6 @@
 /** EDEN table rules (CONTRACT §8.1): views per reader, secret texts, moves and actors, over matches played command by command. */
 import { describe, expect, it } from 'vitest';
-import { HIDDEN, type Reader } from '../../../src/games/table.js';
+import { HIDDEN, type Reader } from '../../../src/kernel/table.js';
 import { edenTable } from '../../../src/games/eden/match/table.js';
 import type { EdenMatchState } from '../../../src/games/eden/match/index.js';
 import { replay } from '../../helpers/table-replay.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { climb, hostilePresence, jump, obstruction, swim, swimPenalty } from '../../../src/games/eden/rules/terrain.js';
-import { RuleViolation } from '../../../src/games/errors.js';
+import { RuleViolation } from '../../../src/kernel/errors.js';
 import { dice, grunt, item, yuri } from './fixtures.js';
 
 const code = (fn: () => unknown) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rollWeather } from '../../../src/games/eden/rules/weather.js';
-import { SeededDice } from '../../../src/games/dice/index.js';
+import { SeededDice } from '../../../src/kernel/dice/index.js';
 import { dice } from './fixtures.js';
 
 describe('EDEN weather (EDEN-WEATHER-1..9)', () => {

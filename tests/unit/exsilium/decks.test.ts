@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInput, RuleViolation } from '../../../src/games/errors.js';
+import { InvalidInput, RuleViolation } from '../../../src/kernel/errors.js';
 import { breakTie, DeckLog, OUTCOME_COMPOSITION, type OutcomeCard, outcomePile, Pile } from '../../../src/games/exsilium/rules/index.js';
 
 const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInput, RuleViolation } from '../../../src/games/errors.js';
+import { InvalidInput, RuleViolation } from '../../../src/kernel/errors.js';
 import { DeckLog, type EnemyCard, type NewaruCombatInput, type OutcomeCard, outcomePile, resolveNewaruCombat, tierFor } from '../../../src/games/exsilium/rules/index.js';
 
 const implacable: EnemyCard = { name: 'Implacable', kind: 'effect' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInput } from '../../../src/games/errors.js';
+import { InvalidInput } from '../../../src/kernel/errors.js';
 import { violation } from '../../helpers/errors.js';
 import { moveNewaru, type NewaruMoveInput } from '../../../src/games/exsilium/rules/index.js';
 import { grid, twoTiles } from './grid.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalTypes, gameMatch } from '../../../src/app/matches/games.js';
 import { EXSILIUM_TOOLS, exsiliumTable as rules, type ExsiliumTableState } from '../../../src/games/exsilium/match/table-rules.js';
-import { HIDDEN } from '../../../src/games/table.js';
+import { HIDDEN } from '../../../src/kernel/table.js';
 import { FACE_DOWN, HAND, PLAYED, UNSEEN, options, players, script } from '../../fixtures/tables/exsilium.js';
 import { play, readable, readers } from '../../helpers/table-play.js';
 import { WHOLE_GAME, players as scenarioPlayers, scenario } from '../matches/spec/exsilium-scenario.js';

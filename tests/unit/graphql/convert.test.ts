@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { GraphQLEnumType, GraphQLInputObjectType, GraphQLNonNull, GraphQLObjectType, GraphQLOutputType } from 'graphql';
 import { TypeConverter } from '../../../src/graphql/types/convert.js';
 import { gql } from '../../../src/graphql/types/graphql-js.js';
-import { typedForGraphql } from '../../../src/app/schemas/graphql-view.js';
+import { typedForGraphql } from '../../../src/kernel/schemas/graphql-view.js';
 
 /** A schema with one Query field `value` of `type` answering `value`. */
 async function answer(type: GraphQLOutputType, value: unknown, selection: string) {

@@ -1,6 +1,6 @@
 /** EDEN match decider: given events, when a command, then events (pure, fixed dice). */
 import { describe, expect, it } from 'vitest';
-import { FixedDice } from '../../../src/games/dice/index.js';
+import { FixedDice } from '../../../src/kernel/dice/index.js';
 import { violation } from '../../helpers/errors.js';
 import { decide, evolve, initialState, type EdenMatchState } from '../../../src/games/eden/match/index.js';
 import { fighter, preparation } from './fixtures.js';

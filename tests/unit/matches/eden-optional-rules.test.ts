@@ -4,8 +4,8 @@
  * fixed dice; a rejected command throws before any event exists.
  */
 import { describe, expect, it } from 'vitest';
-import { FixedDice } from '../../../src/games/dice/index.js';
-import { InvalidInput } from '../../../src/games/errors.js';
+import { FixedDice } from '../../../src/kernel/dice/index.js';
+import { InvalidInput } from '../../../src/kernel/errors.js';
 import { decide, initialState, type EdenMatchState } from '../../../src/games/eden/match/index.js';
 import { violation } from '../../helpers/errors.js';
 import { NPCS, SCENERY, npc, prep, run, setup, start, toActivation, toUpkeep, type Cmd } from './optional-helpers.js';

@@ -1,6 +1,6 @@
 /** The EDEN dispatcher's preconditions (commands.ts): one case per kind, checked before any handler. */
 import { describe, expect, it } from 'vitest';
-import { FixedDice } from '../../../src/games/dice/index.js';
+import { FixedDice } from '../../../src/kernel/dice/index.js';
 import { violation } from '../../helpers/errors.js';
 import { EDEN_COMMANDS, decide, initialState, type EdenMatchState } from '../../../src/games/eden/match/index.js';
 import { bandA, bandB, prep, run, setup, start, toActivation, toUpkeep, type Cmd } from './optional-helpers.js';

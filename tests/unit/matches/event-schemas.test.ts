@@ -21,7 +21,7 @@ import { SPIRIT_EVENT_TYPES } from '../../../src/games/spirit-of-eden/match/evol
 import { definitionOf, upcast } from '../../../src/app/matches/events.js';
 import { MatchService } from '../../../src/app/matches/service.js';
 import { MemoryEventStore } from '../../../src/infra/event-store/memory.js';
-import { compile } from '../../../src/app/validate.js';
+import { compile } from '../../../src/kernel/validate.js';
 import type { TableScript } from '../../fixtures/tables/script.js';
 import { script as eden } from '../../fixtures/tables/eden.js';
 import { script as anima } from '../../fixtures/tables/anima.js';

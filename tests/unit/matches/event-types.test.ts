@@ -12,7 +12,7 @@ import { RESERVED_PREFIXES, definitionOf, upcast } from '../../../src/app/matche
 import { ENGINE_EVENTS } from '../../../src/app/matches/engine-events.js';
 import { MatchService } from '../../../src/app/matches/service.js';
 import { MemoryEventStore } from '../../../src/infra/event-store/memory.js';
-import { compile } from '../../../src/app/validate.js';
+import { compile } from '../../../src/kernel/validate.js';
 import type { TableScript } from '../../fixtures/tables/script.js';
 import { script as eden } from '../../fixtures/tables/eden.js';
 import { script as anima } from '../../fixtures/tables/anima.js';

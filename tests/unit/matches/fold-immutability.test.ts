@@ -8,7 +8,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { diceFor } from '../../../src/games/dice/index.js';
+import { diceFor } from '../../../src/kernel/dice/index.js';
 import { gameMatch, validateCommand, type Command, type MatchFold } from '../../../src/app/matches/games.js';
 import { withdrawnVersions, CORRECTION_EVENT } from '../../../src/app/matches/events.js';
 

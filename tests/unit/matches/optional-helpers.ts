@@ -1,5 +1,5 @@
 /** Shared set-up for the EDEN optional-rule match tests (Weather, Territory, Infestation). */
-import { FixedDice } from '../../../src/games/dice/index.js';
+import { FixedDice } from '../../../src/kernel/dice/index.js';
 import type { FighterInput } from '../../../src/games/eden/rules/fighter.js';
 import { decide, evolve, initialState, type EdenMatchState } from '../../../src/games/eden/match/index.js';
 import { fighter, preparation } from './fixtures.js';

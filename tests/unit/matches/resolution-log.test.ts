@@ -3,14 +3,14 @@
  * then events, what each game's projection keeps, and replay (a fold of the stored events) = live.
  */
 import { describe, expect, it } from 'vitest';
-import { diceFor } from '../../../src/games/dice/index.js';
-import { InvalidInput, RuleViolation } from '../../../src/games/errors.js';
+import { diceFor } from '../../../src/kernel/dice/index.js';
+import { InvalidInput, RuleViolation } from '../../../src/kernel/errors.js';
 import { gameMatch, validateCommand, type Command } from '../../../src/app/matches/games.js';
 import { spiritOfEdenGoomzPhaseOperation } from '../../../src/games/spirit-of-eden/operations/goomz-phase.operation.js';
 import { goomzPhaseExamples, turnStartExamples } from '../../../src/games/spirit-of-eden/operations/examples.js';
 import { combatExamples, explorationExamples } from '../../../src/games/anima/operations/examples.js';
 import { twoTiles } from '../exsilium/grid.js';
-import { upcastResolutionV1 } from '../../../src/app/matches/resolution-log.js';
+import { upcastResolutionV1 } from '../../../src/kernel/resolution-log.js';
 import { exsiliumNewaruActionOperation } from '../../../src/games/exsilium/operations/newaru-action.operation.js';
 
 const newaruActionExamples = exsiliumNewaruActionOperation.examples!;

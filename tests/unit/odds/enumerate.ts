@@ -16,7 +16,7 @@
  * first two dice, CONTRACT §1) and the caller renormalises (reduceOutcomes divides by the total
  * weight kept). `dropped` reports the weight dropped: P(first pair is a full tie).
  */
-import type { Dice, DiceTranscript } from '../../../src/games/dice/index.js';
+import type { Dice, DiceTranscript } from '../../../src/kernel/dice/index.js';
 import type { Outcome } from '../../../src/games/eden/rules/simulate/index.js';
 import type { WeightedOutcome } from '../../../src/games/eden/rules/odds/index.js';
 

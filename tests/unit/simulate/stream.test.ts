@@ -4,7 +4,7 @@
  * seeded simulation's result does not depend on which of the two drew it.
  */
 import { describe, expect, it } from 'vitest';
-import { SeededRandom } from '../../../src/games/dice/index.js';
+import { SeededRandom } from '../../../src/kernel/dice/index.js';
 import { StreamRandom } from '../../../src/games/eden/rules/simulate/index.js';
 
 describe('StreamRandom', () => {

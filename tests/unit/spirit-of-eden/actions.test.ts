@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RuleViolation } from '../../../src/games/errors.js';
+import { RuleViolation } from '../../../src/kernel/errors.js';
 import { applyAction, validatePlayerPhase, type Action, type Board } from '../../../src/games/spirit-of-eden/rules/index.js';
 import { board as fullBoard } from './fixtures.js';
 

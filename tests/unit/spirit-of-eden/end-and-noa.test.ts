@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RuleViolation } from '../../../src/games/errors.js';
+import { RuleViolation } from '../../../src/kernel/errors.js';
 import { checkEnd, next, ringDistance, returnAllies } from '../../../src/games/spirit-of-eden/rules/index.js';
 import { RING, board } from './fixtures.js';
 

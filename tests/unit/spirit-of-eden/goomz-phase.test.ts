@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInput, RuleViolation } from '../../../src/games/errors.js';
+import { InvalidInput, RuleViolation } from '../../../src/kernel/errors.js';
 import { goomzPhase } from '../../../src/games/spirit-of-eden/rules/index.js';
 import { RING, board } from './fixtures.js';
 

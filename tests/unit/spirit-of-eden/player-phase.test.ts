@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidInput } from '../../../src/games/errors.js';
+import { InvalidInput } from '../../../src/kernel/errors.js';
 import { validatePlayerPhase, type RawStep } from '../../../src/games/spirit-of-eden/rules/index.js';
 
 const run = (steps: RawStep[], extra: object = {}, roll = [1, 1, 6, 3]) => validatePlayerPhase({ roll, steps, ...extra });

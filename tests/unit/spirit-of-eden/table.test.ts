@@ -1,6 +1,6 @@
 /** The Spirit of Eden table rules (CONTRACT §8.1): the Objective piles' order hidden from every reader, moves and actors. */
 import { describe, expect, it } from 'vitest';
-import { HIDDEN, type Reader } from '../../../src/games/table.js';
+import { HIDDEN, type Reader } from '../../../src/kernel/table.js';
 import { SPIRIT_TABLE_TOOLS, spiritTable, type SpiritTableState } from '../../../src/games/spirit-of-eden/match/table.js';
 import { canonicalTypes, gameMatch } from '../../../src/app/matches/games.js';
 import { replay } from '../../helpers/table-replay.js';

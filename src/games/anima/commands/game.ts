@@ -7,9 +7,9 @@ import * as anima from '../match/index.js';
 import type { AnimaEvent } from '../match/events.js';
 import type { AnimaCommand } from './schemas.js';
 import { animaTable, type AnimaTableState } from '../match/table.js';
-import type { GameCommand, GameEvent } from '../../kernel.js';
-import { own, type GameDefinition } from '../../../app/matches/match-game.js';
-import { resolutionLog, withResolutionLog, type ResolutionLogState, type ResolvedEvent } from '../../../app/matches/resolution-log.js';
+import type { GameCommand, GameEvent } from '../../../kernel/decider.js';
+import { own, type GameDefinition } from '../../../kernel/match-game.js';
+import { resolutionLog, withResolutionLog, type ResolutionLogState, type ResolvedEvent } from '../../../kernel/resolution-log.js';
 import { animaOperations } from '../operations/index.js';
 import { ANIMA_COMMAND_SCHEMAS, checkAnimaOptions } from './index.js';
 

@@ -7,14 +7,14 @@
  */
 import { Type, type TObject } from '@sinclair/typebox';
 import * as anima from '../match/index.js';
-import { InvalidInput, underPath } from '../../errors.js';
+import { InvalidInput, underPath } from '../../../kernel/errors.js';
 import { CharacterSchema } from '../operations/schemas.js';
 import { animaExplorationOperation } from '../operations/exploration.operation.js';
 import { EncounterCardSchema } from '../operations/exploration.operation.js';
 import { animaRewardsOperation } from '../operations/rewards.operation.js';
-import { validate } from '../../../app/validate.js';
-import type { MatchSetup } from '../../../app/matches/match-game.js';
-import { resolutionEvents } from '../../../app/matches/resolution-log.js';
+import { validate } from '../../../kernel/validate.js';
+import type { MatchSetup } from '../../../kernel/match-game.js';
+import { resolutionEvents } from '../../../kernel/resolution-log.js';
 import { animaOperations } from '../operations/index.js';
 import { ANIMA_COMMAND_SCHEMAS, Name } from './schemas.js';
 

@@ -4,9 +4,9 @@
  * description and example body, the one declaration of each command's input. The command types the
  * match decider takes are derived from these schemas (`Static`), imported there as types only.
  */
-import type { CommandOfType, CommandUnion } from '../../kernel.js';
+import type { CommandOfType, CommandUnion } from '../../../kernel/decider.js';
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
-import { DiceSpecSchema } from '../../../app/schemas/common.js';
+import { DiceSpecSchema } from '../../../kernel/schemas/common.js';
 
 /** A card or player name (also the card lists' names in the match options, index.ts). */
 export const Name = Type.String({ minLength: 1, maxLength: 200 });

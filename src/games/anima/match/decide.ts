@@ -5,7 +5,7 @@
  * Group dies without a choice, an emptied Group is replaced (ANIMA-GROUP-5), and the next turn's
  * order is rolled when the Exploration phase ends (ANIMA-ORDER-1..3).
  */
-import type { Dice } from '../../dice/index.js';
+import type { Dice } from '../../../kernel/dice/index.js';
 import { turnOrder } from '../rules/turn-order.js';
 import { groupSpeed } from '../rules/group.js';
 import { event, type AnimaEvent } from './events.js';

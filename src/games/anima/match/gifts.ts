@@ -5,7 +5,7 @@
  * (ANIMA-HAND-2, ANIMA-INTERACT-4, ANIMA-GROUP-5) and the hand kept equal to its count after draws
  * and losses (ANIMA-HAND-1, ANIMA-DECK-2).
  */
-import type { Dice } from '../../dice/index.js';
+import type { Dice } from '../../../kernel/dice/index.js';
 import { event, type AnimaEvent } from './events.js';
 import { characterOf, coreGroup, drawCards, groupOf, violation } from './rules.js';
 import type { AnimaTable, GiftCard, GroupState } from './state.js';

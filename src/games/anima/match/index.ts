@@ -7,7 +7,7 @@
  * Character dies (ANIMA-COMBAT-4) the kept Group is dropped: which Character dies is the player's
  * choice, so the next command sends the Group again.
  */
-import { RuleViolation } from '../../errors.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import { own } from './state.js';
 
 export interface AnimaPlayerRecord {

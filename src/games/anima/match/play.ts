@@ -1,5 +1,5 @@
 /** Ánima match handlers: Interaction (ANIMA-INTERACT-*), Exploration (ANIMA-EXPLORE-*), rewards and missions. */
-import type { Dice } from '../../dice/index.js';
+import type { Dice } from '../../../kernel/dice/index.js';
 import { fightCreature, fightGroup } from '../rules/combat.js';
 import { explore as exploreCore } from '../rules/exploration.js';
 import { giftDraw, HAND_LIMIT } from '../rules/group.js';

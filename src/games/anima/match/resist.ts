@@ -6,7 +6,7 @@
  * Group and the count restarts from zero (the Mission must be started again); declaring in the Start
  * phase that the Group leaves its Location (ANIMA-START-2d) abandons it.
  */
-import type { Dice } from '../../dice/index.js';
+import type { Dice } from '../../../kernel/dice/index.js';
 import { fightCreature } from '../rules/combat.js';
 import { resistStep } from '../rules/missions.js';
 import { event, type AnimaEvent } from './events.js';

@@ -1,6 +1,6 @@
 /** Helpers of the Ánima match handlers: refusals, the core Group of a player, decks and their reshuffles. */
-import type { Dice } from '../../dice/index.js';
-import { RuleViolation } from '../../errors.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import type { Group } from '../rules/group.js';
 import { event, type AnimaEvent } from './events.js';
 import { own, type AnimaTable, type GroupState } from './state.js';

@@ -3,7 +3,7 @@
  * projected state (phase, turn order, each Group, the Locations on the table, decks, missions,
  * outcome) and the initial state of a match (ANIMA-SETUP-1..5). Pure data.
  */
-import { InvalidInput, pointer, type InputProblem } from '../../errors.js';
+import { InvalidInput, pointer, type InputProblem } from '../../../kernel/errors.js';
 import type { Character, EncounterCard, Reward, TableRow, TieBreak } from '../rules/index.js';
 import { tableProblems } from '../rules/exploration.js';
 

@@ -17,7 +17,7 @@
  * Card lists are redacted by where each card lies now: a card on the table, in a Group, face up in a
  * discard pile or in play is public; one in the reader's own hand (or dealt to it) is the reader's.
  */
-import { HIDDEN, hideAll, severalPlayers, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../table.js';
+import { HIDDEN, hideAll, severalPlayers, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../../kernel/table.js';
 import type { AnimaEventData } from './events.js';
 import { holding } from './rules.js';
 import { own, type AnimaCards, type AnimaTable, type GiftCard, type GroupState, type MissionCard } from './state.js';

@@ -1,5 +1,5 @@
 /** Ánima match handlers: setup (ANIMA-SETUP-3), the Start phase (ANIMA-START-*) and the Move phase (ANIMA-MOVE-*). */
-import type { Dice } from '../../dice/index.js';
+import type { Dice } from '../../../kernel/dice/index.js';
 import { pickupCandidate } from '../rules/interaction.js';
 import { facedPrior, go, goNeeds } from '../rules/movement.js';
 import { seek, type ActiveLocation } from '../rules/seek.js';

@@ -1,9 +1,9 @@
 /** anima.combat — POST /v1/anima/combats: Group vs Creature or Group vs Group (ANIMA-COMBAT). */
 import { Type, type Static } from '@sinclair/typebox';
 import { combatExamples } from './examples.js';
-import { defineOperation, type OperationContext } from '../../../app/operation.js';
-import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../../../app/schemas/common.js';
-import { InvalidInput, RuleViolation } from '../../errors.js';
+import { defineOperation, type OperationContext } from '../../../kernel/operation.js';
+import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../../../kernel/schemas/common.js';
+import { InvalidInput, RuleViolation } from '../../../kernel/errors.js';
 import { fightCreature, fightGroup, groupSize, HAND_LIMIT } from '../rules/index.js';
 import { CombatSideSchema, GroupSchema } from './schemas.js';
 import { creatureCombatText, groupCombatText } from './summaries.js';

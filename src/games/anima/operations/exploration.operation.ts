@@ -1,8 +1,8 @@
 /** anima.exploration — POST /v1/anima/explorations (CONTRACT §4, ANIMA-EXPLORE). */
 import { Type } from '@sinclair/typebox';
 import { explorationExamples } from './examples.js';
-import { defineOperation } from '../../../app/operation.js';
-import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../../../kernel/schemas/common.js';
 import { explore } from '../rules/index.js';
 import { CreatureCombatSchema, GroupSchema } from './schemas.js';
 import { explorationText } from './summaries.js';

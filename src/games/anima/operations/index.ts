@@ -1,5 +1,5 @@
 /** Ánima: La Sombra de Omega operations (issue 4). */
-import type { Operation } from '../../../app/operation.js';
+import type { Operation } from '../../../kernel/operation.js';
 import { animaExplorationOperation } from './exploration.operation.js';
 import { animaCombatOperation } from './combat.operation.js';
 import { animaSpeedOperation } from './speed.operation.js';

@@ -1,8 +1,8 @@
 /** anima.interactions, anima.trade, anima.pickup — Interaction and Start phase helpers (ANIMA-INTERACT, ANIMA-START-4). */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
-import { InvalidInput, RuleViolation, pointer, type InputProblem } from '../../errors.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
+import { InvalidInput, RuleViolation, pointer, type InputProblem } from '../../../kernel/errors.js';
 import { interactions, pickupCandidate, trade } from '../rules/index.js';
 import { interactionExamples, pickupExamples, tradeExamples } from './examples.js';
 import { GroupSchema } from './schemas.js';

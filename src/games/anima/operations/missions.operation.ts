@@ -1,8 +1,8 @@
 /** anima.missions — POST /v1/anima/missions/status (ANIMA-MISSION-2/3/5, ANIMA-OPT-MULTI-1). */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
-import { InvalidInput } from '../../errors.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
+import { InvalidInput } from '../../../kernel/errors.js';
 import { finalMissionAccess, resistStep } from '../rules/index.js';
 import { missionExamples } from './examples.js';
 

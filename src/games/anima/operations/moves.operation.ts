@@ -1,9 +1,9 @@
 /** anima.move — POST /v1/anima/moves; anima.seek — POST /v1/anima/seek-new-horizons (ANIMA-MOVE, ANIMA-OPT-TREE). */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import type { Lang } from '../../../app/i18n.js';
-import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../../../app/schemas/common.js';
-import { InvalidInput } from '../../errors.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import type { Lang } from '../../../kernel/i18n.js';
+import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../../../kernel/schemas/common.js';
+import { InvalidInput } from '../../../kernel/errors.js';
 import { go, seek, type GoResult, type SeekResult } from '../rules/index.js';
 import { EncounterCardSchema, EncounterOutcomeSchema } from './exploration.operation.js';
 import { moveExamples, seekExamples } from './examples.js';

@@ -1,8 +1,8 @@
 /** anima.priorEncounter — POST /v1/anima/prior-encounters (ANIMA-PRIOR, ANIMA-MOVE-3). */
 import { Type } from '@sinclair/typebox';
 import { priorExamples } from './examples.js';
-import { defineOperation } from '../../../app/operation.js';
-import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../../../kernel/schemas/common.js';
 import { facePrior } from '../rules/index.js';
 import { EncounterCardSchema, EncounterOutcomeSchema } from './exploration.operation.js';
 import { GroupSchema } from './schemas.js';

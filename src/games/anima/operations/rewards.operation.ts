@@ -1,9 +1,9 @@
 /** anima.rewards — POST /v1/anima/rewards: which rewards a Group may claim (ANIMA-REWARD). */
 import { Type } from '@sinclair/typebox';
 import { rewardsExamples } from './examples.js';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
-import { InvalidInput, pointer, type InputProblem } from '../../errors.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
+import { InvalidInput, pointer, type InputProblem } from '../../../kernel/errors.js';
 import { rewardOptions, type Reward } from '../rules/index.js';
 import { GroupSchema } from './schemas.js';
 import { rewardsText } from './summaries.js';

@@ -1,8 +1,8 @@
 /** anima.speed — POST /v1/anima/speed-tests (ANIMA-SPEED-1). */
 import { Type } from '@sinclair/typebox';
 import { speedExamples } from './examples.js';
-import { defineOperation } from '../../../app/operation.js';
-import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../../../kernel/schemas/common.js';
 import { speedTest } from '../rules/index.js';
 import { GroupSchema } from './schemas.js';
 import { speedText } from './summaries.js';

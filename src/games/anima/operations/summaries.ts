@@ -1,5 +1,5 @@
 /** es/de/en narrative summaries for the Ánima operations (CONTRACT §0). */
-import type { Lang } from '../../../app/i18n.js';
+import type { Lang } from '../../../kernel/i18n.js';
 import type { CreatureCombat, Exploration, GroupCombat, PriorEncounter, RewardOption, SpeedTest, TurnOrder } from '../rules/index.js';
 
 type Tri = { en: string; es: string; de: string };

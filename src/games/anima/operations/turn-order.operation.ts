@@ -1,9 +1,9 @@
 /** anima.turnOrder — POST /v1/anima/turn-order (ANIMA-ORDER-1..3). */
 import { Type } from '@sinclair/typebox';
 import { turnOrderExamples } from './examples.js';
-import { defineOperation } from '../../../app/operation.js';
-import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../../../app/schemas/common.js';
-import { InvalidInput, pointer, type InputProblem } from '../../errors.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { DiceSpecSchema, DiceTranscriptSchema, SummarySchema } from '../../../kernel/schemas/common.js';
+import { InvalidInput, pointer, type InputProblem } from '../../../kernel/errors.js';
 import { groupSpeed, turnOrder, type OrderEntrant } from '../rules/index.js';
 import { GroupSchema } from './schemas.js';
 import { turnOrderText } from './summaries.js';

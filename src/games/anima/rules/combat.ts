@@ -1,5 +1,5 @@
 /** Ánima combat: Combat value + one d10 per side (ANIMA-COMBAT-1..4, ANIMA-DICE-1). */
-import type { Dice } from '../../dice/index.js';
+import type { Dice } from '../../../kernel/dice/index.js';
 import { type Group, groupCombat } from './group.js';
 
 export interface Creature {

@@ -1,6 +1,6 @@
 /** Ánima exploration: one d10 on the Location's table, then encounters in draw order (ANIMA-EXPLORE). */
-import type { Dice } from '../../dice/index.js';
-import { InvalidInput, RuleViolation, pointer, type InputProblem } from '../../errors.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { InvalidInput, RuleViolation, pointer, type InputProblem } from '../../../kernel/errors.js';
 import { type CreatureCombat, d10, fightCreature } from './combat.js';
 import { applyEvent, effectCounts, type EventEffects, type EventState } from './events.js';
 import { type Group, groupSize, withCombatCards } from './group.js';

@@ -1,5 +1,5 @@
 /** Ánima Interaction phase: who may trade, who may or must fight (ANIMA-INTERACT-1..5, ANIMA-LOSE-2, ANIMA-AMB-8/9). */
-import { RuleViolation } from '../../errors.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import { HAND_LIMIT, MAX_CHARACTERS } from './group.js';
 
 export interface InteractionGroup {

@@ -1,6 +1,6 @@
 /** Ánima Move phase: Go / Rest (ANIMA-MOVE-1/3/11/12), the optional tree of Locations (ANIMA-OPT-TREE-1..5). */
-import type { Dice } from '../../dice/index.js';
-import { RuleViolation } from '../../errors.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import type { EncounterCard } from './exploration.js';
 import type { Group } from './group.js';
 import { facePrior, type PriorEncounter } from './prior.js';

@@ -1,6 +1,6 @@
 /** Ánima prior encounters met when going to a Location in the Move phase (ANIMA-PRIOR). */
-import type { Dice } from '../../dice/index.js';
-import { InvalidInput } from '../../errors.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { InvalidInput } from '../../../kernel/errors.js';
 import { fightCreature } from './combat.js';
 import type { EncounterCard, EncounterOutcome } from './exploration.js';
 import { applyEvent, effectCounts, type EventState } from './events.js';

@@ -1,6 +1,6 @@
 /** Ánima "Seek new horizons" and the active-Location cap (ANIMA-MOVE-2/4..10, ANIMA-DECK-3, ANIMA-AMB-6/14). */
-import type { Dice } from '../../dice/index.js';
-import { InvalidInput, RuleViolation, pointer, type InputProblem } from '../../errors.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { InvalidInput, RuleViolation, pointer, type InputProblem } from '../../../kernel/errors.js';
 import type { EncounterCard } from './exploration.js';
 import type { Group } from './group.js';
 import { facePrior, type PriorEncounter } from './prior.js';

@@ -1,5 +1,5 @@
 /** Ánima speed test (ANIMA-SPEED-1). */
-import type { Dice } from '../../dice/index.js';
+import type { Dice } from '../../../kernel/dice/index.js';
 import { d10 } from './combat.js';
 import { type Group, groupSpeed } from './group.js';
 

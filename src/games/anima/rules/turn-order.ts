@@ -1,5 +1,5 @@
 /** Ánima turn order: by Group Speed, ties broken by a persistent dice ranking (ANIMA-ORDER). */
-import type { Dice } from '../../dice/index.js';
+import type { Dice } from '../../../kernel/dice/index.js';
 import { d10 } from './combat.js';
 
 export interface OrderEntrant {

@@ -5,8 +5,8 @@
  */
 import * as eden from '../match/index.js';
 import { edenTable } from '../match/table.js';
-import type { GameEvent } from '../../kernel.js';
-import type { CommandDoc, GameDefinition } from '../../../app/matches/match-game.js';
+import type { GameEvent } from '../../../kernel/decider.js';
+import type { CommandDoc, GameDefinition } from '../../../kernel/match-game.js';
 import { EDEN_COMMAND_SCHEMAS } from './schemas.js';
 import { EDEN_COMMAND_EXAMPLES } from './examples.js';
 

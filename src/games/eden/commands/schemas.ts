@@ -9,10 +9,10 @@
  * of 200 characters, distances up to 100 000 cm, a band of 1..50 fighters, …) keep their own
  * declaration, so every command validates exactly as before.
  */
-import type { CommandOfType, CommandUnion } from '../../kernel.js';
+import type { CommandOfType, CommandUnion } from '../../../kernel/decider.js';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { WEATHER_CONDITIONS } from '../rules/catalog/weather.js';
-import { DiceSpecSchema } from '../../../app/schemas/common.js';
+import { DiceSpecSchema } from '../../../kernel/schemas/common.js';
 import { FighterSchema } from '../operations/schemas.js';
 import { MeleeBodySchema } from '../operations/melee.operation.js';
 import { RangedBodySchema } from '../operations/ranged.operation.js';
@@ -20,8 +20,8 @@ import { edenSprayOperation, edenThrownOperation } from '../operations/area-atta
 import { edenDouseFireOperation } from '../operations/douse-fire.operation.js';
 import { edenRosterOperation } from '../operations/roster.operation.js';
 import { edenSceneryOperation } from '../operations/scenery.operation.js';
-import { defineResolver } from '../../../app/validate.js';
-import { InvalidInput } from '../../errors.js';
+import { defineResolver } from '../../../kernel/validate.js';
+import { InvalidInput } from '../../../kernel/errors.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const Player = Type.Union([Type.Literal('A'), Type.Literal('B'), Type.String({ minLength: 1, maxLength: 200 })], {

@@ -4,7 +4,7 @@
  * Attacks / Turn and weapon uses taken from the match. The active fighter is checked by the
  * dispatcher, except for melee (a disengagement attack is made on the active fighter).
  */
-import type { Dice } from '../../dice/index.js';
+import type { Dice } from '../../../kernel/dice/index.js';
 import type { Fighter } from '../rules/fighter.js';
 import { resolveMelee, type MeleeInput, type MeleeVia } from '../rules/melee.js';
 import { resolveShot } from '../rules/ranged.js';

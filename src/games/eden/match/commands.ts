@@ -3,7 +3,7 @@
  * handler (one file per family: preparation, turn, attacks, upkeep, weather, territory,
  * infestation). decide(command, state, dice) → events, as Emmett's Decider; evolve folds them.
  */
-import type { Dice } from '../../dice/index.js';
+import type { Dice } from '../../../kernel/dice/index.js';
 import type { CommandOf, EdenCommand, EdenCommandType, ReceivedCommand } from './command-types.js';
 import { checkPreconditions, type Handler, type Preconditions } from './preconditions.js';
 import { violation } from './rules.js';

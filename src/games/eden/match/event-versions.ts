@@ -17,8 +17,8 @@
  * the ids, the choices made, `changes` and the faces drawn; their v1 `fighters`, core `log`,
  * `wounds` rolls, melee result and NPC candidates are dropped when read.
  */
-import type { EventVersion } from '../../kernel.js';
-import { diceFactOf, transcriptToFact } from '../../dice/facts.js';
+import type { EventVersion } from '../../../kernel/decider.js';
+import { diceFactOf, transcriptToFact } from '../../../kernel/dice/facts.js';
 import { setOwn, type Disengagement, type FighterChange, type FighterChanges, type NpcAction } from './state.js';
 
 const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);

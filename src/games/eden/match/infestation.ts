@@ -3,7 +3,7 @@
  * step 6bis, and activating them in upkeep step 2. The option, the phase or step, the agreed level,
  * the acting player and the placement turn are checked by the dispatcher.
  */
-import { InvalidInput } from '../../errors.js';
+import { InvalidInput } from '../../../kernel/errors.js';
 import { normalizeFighter } from '../rules/fighter.js';
 import { assertFighters } from '../rules/checks.js';
 import { resolveMelee } from '../rules/melee.js';

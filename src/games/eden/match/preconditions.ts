@@ -4,7 +4,7 @@
  * optional rule, phase / preparation step, no activation in progress, Infestation Level agreed,
  * the acting player, whose turn, the active fighter — before the command's handler runs.
  */
-import type { Dice } from '../../dice/index.js';
+import type { Dice } from '../../../kernel/dice/index.js';
 import type { CommandOf, EdenCommand, EdenCommandType } from './command-types.js';
 import { entry, expectActive, expectPhase, expectPrep, expectPrepTurn, requireOption, sideOf, violation, type MatchFighter } from './rules.js';
 import type { Band, EdenEvent, EdenMatchState, EdenOptions, EdenPhase, PrepStep, Side } from './state.js';

@@ -3,8 +3,8 @@
  * phase, step, acting player and "First player first" turns are checked by the dispatcher
  * (commands.ts).
  */
-import { diceFact } from '../../dice/facts.js';
-import { InvalidInput } from '../../errors.js';
+import { diceFact } from '../../../kernel/dice/facts.js';
+import { InvalidInput } from '../../../kernel/errors.js';
 import { characteristic, normalizeFighter, type FighterInput } from '../rules/fighter.js';
 import { assertFighters } from '../rules/checks.js';
 import { resolveInitiative } from '../rules/initiative.js';

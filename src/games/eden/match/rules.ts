@@ -3,8 +3,8 @@
  * dispatcher runs (phase, preparation step, optional rule, active fighter), and the pieces of the
  * events (changed fighters, NPC eliminations).
  */
-import type { Dice } from '../../dice/index.js';
-import { RuleViolation } from '../../errors.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import { isOutOfAction, type Fighter } from '../rules/fighter.js';
 import type { FighterRef } from './command-types.js';
 import { SIDES, isInAction, own, type EdenEvent, type EdenMatchState, type EdenOptions, type FighterEntry, type PrepStep, type Side } from './state.js';

@@ -2,7 +2,7 @@
  * EDEN match state (the projection of a match log) and the events that build it. Pure data: the
  * decider (decide.ts) turns commands into events, evolve.ts folds events into this state.
  */
-import type { DiceFact } from '../../dice/facts.js';
+import type { DiceFact } from '../../../kernel/dice/facts.js';
 import { isOutOfAction, type Fighter } from '../rules/fighter.js';
 import type { WeatherCondition } from '../rules/catalog/weather.js';
 import type { NpcDecision } from '../rules/npc.js';
@@ -318,4 +318,4 @@ export function canActivate(state: EdenMatchState, side: Side): boolean {
 }
 
 /** The dice a command drew, as its events store them (src/games/dice/facts.ts). */
-export { diceFact, type DiceFact } from '../../dice/facts.js';
+export { diceFact, type DiceFact } from '../../../kernel/dice/facts.js';

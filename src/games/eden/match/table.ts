@@ -10,7 +10,7 @@
  * The bids for First player (EDEN-PREP-3 / EDEN-FIRST-1) are sent together in one `eden.bid` and
  * revealed at once, so nothing is stored before they are revealed. EDEN has no decks.
  */
-import { severalPlayers, HIDDEN, hideAll, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../table.js';
+import { severalPlayers, HIDDEN, hideAll, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../../kernel/table.js';
 import { SIDES, canActivate, npcsInAction, otherSide, own, type Band, type EdenMatchState, type Side } from './state.js';
 
 type Data = Record<string, unknown>;

@@ -3,7 +3,7 @@
  * active fighter attacking, setting fire to or touching an element. The option, the step, the
  * placement turn and the active fighter are checked by the dispatcher.
  */
-import { InvalidInput } from '../../errors.js';
+import { InvalidInput } from '../../../kernel/errors.js';
 import { attackScenery, effectiveRules, igniteScenery, ruleValue, touchBurning } from '../rules/scenery.js';
 import { sceneryById } from '../rules/catalog/scenery.js';
 import { hostilePresence } from '../rules/terrain.js';

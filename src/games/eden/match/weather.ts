@@ -1,5 +1,5 @@
 /** Optional rule: Weather (§18, EDEN-WEATHER-*). The option and the preparation step are checked by the dispatcher. */
-import { diceFact } from '../../dice/facts.js';
+import { diceFact } from '../../../kernel/dice/facts.js';
 import { rollWeather } from '../rules/weather.js';
 import type { Handler } from './preconditions.js';
 

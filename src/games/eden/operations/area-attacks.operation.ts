@@ -1,8 +1,8 @@
 /** `eden.thrown` and `eden.spray` — POST /v1/eden/attacks/thrown and /spray (digest §12.2, §12.3). */
 import { Type } from '@sinclair/typebox';
 import { sprayExamples, thrownExamples } from './examples.js';
-import { defineOperation } from '../../../app/operation.js';
-import { DiceTranscriptSchema, SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { DiceTranscriptSchema, SummarySchema } from '../../../kernel/schemas/common.js';
 import { DiceSpecSchema, EditionSchema, FighterOutSchema, FighterSchema, RollSchema } from './schemas.js';
 import { resolveThrow } from '../rules/thrown.js';
 import { resolveSpray } from '../rules/spray.js';

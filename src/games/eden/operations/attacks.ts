@@ -1,5 +1,5 @@
 /** EDEN rolls and attacks operations. */
-import type { Operation } from '../../../app/operation.js';
+import type { Operation } from '../../../kernel/operation.js';
 import { edenRollsOperation } from './rolls.operation.js';
 import { edenMeleeOperation } from './melee.operation.js';
 import { edenRangedOperation } from './ranged.operation.js';

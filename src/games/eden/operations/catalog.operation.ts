@@ -1,7 +1,7 @@
 /** `eden.catalog` — GET /v1/eden/catalog: EDEN reference data of both printings, each entry tagged. */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
 import { tr } from './phase-common.js';
 import { CatalogSchema } from './catalog-schemas.js';
 import { edenCatalog } from '../rules/catalog/index.js';

@@ -1,7 +1,7 @@
 /** `eden.douseFire` — POST /v1/eden/states/douse-fire: remove Fire markers with AP (EDEN-STATE-FIRE-2). */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
 import { EditionSchema, FighterOutSchema, FighterSchema } from './schemas.js';
 import { tr } from './phase-common.js';
 import { douseFire } from '../rules/states.js';

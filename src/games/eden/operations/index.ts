@@ -1,5 +1,5 @@
 /** EDEN operations: attacks and rolls (attacks.ts), roster, catalog, phases and options (phases.ts). */
-import type { Operation } from '../../../app/operation.js';
+import type { Operation } from '../../../kernel/operation.js';
 import { edenAttackOperations } from './attacks.js';
 import { edenPhaseOperations } from './phases.js';
 

@@ -1,7 +1,7 @@
 /** `eden.initiative` — POST /v1/eden/initiative: bidding for First player (EDEN-PREP-3, EDEN-FIRST-1/2). */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { DiceTranscriptSchema, SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { DiceTranscriptSchema, SummarySchema } from '../../../kernel/schemas/common.js';
 import { DiceSpecSchema, EditionSchema } from './schemas.js';
 import { PlayerSchema, tr } from './phase-common.js';
 import { resolveInitiative } from '../rules/initiative.js';

@@ -1,8 +1,8 @@
 /** `eden.melee` — POST /v1/eden/attacks/melee (digest §11). */
 import { Type } from '@sinclair/typebox';
 import { meleeExamples } from './examples.js';
-import { defineOperation } from '../../../app/operation.js';
-import { DiceTranscriptSchema, SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { DiceTranscriptSchema, SummarySchema } from '../../../kernel/schemas/common.js';
 import { AimSchema, DiceSpecSchema, EditionSchema, FighterOutSchema, FighterSchema, LocationSchema, ModifiersSchema, OpposedRollSchema, RollSchema } from './schemas.js';
 import { resolveMelee, type MeleeInput } from '../rules/melee.js';
 import { assertFighters, ensureFighter } from '../rules/checks.js';

@@ -1,7 +1,7 @@
 /** `eden.npc` — POST /v1/eden/npcs/decide: an NPC's action in upkeep step 2 (EDEN-NPC-3/4). */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
 import { EditionSchema } from './schemas.js';
 import { OPTIONAL_RULES_NOTE, optionalRulesSource, tr } from './phase-common.js';
 import { decideNpc } from '../rules/npc.js';

@@ -1,6 +1,6 @@
 /** Pieces shared by the EDEN phase operations (roster, upkeep, weather, initiative, NPC, tactics, terrain). */
 import { Type } from '@sinclair/typebox';
-import type { Lang } from '../../../app/i18n.js';
+import type { Lang } from '../../../kernel/i18n.js';
 import { WEATHER_CONDITIONS } from '../rules/catalog/weather.js';
 import type { EditionId } from '../rules/catalog/types.js';
 import { FighterOutSchema, FighterSchema } from './schemas.js';

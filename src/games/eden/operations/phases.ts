@@ -1,5 +1,5 @@
 /** EDEN roster, catalog, phases and options operations. */
-import type { Operation } from '../../../app/operation.js';
+import type { Operation } from '../../../kernel/operation.js';
 import { edenRosterOperation } from './roster.operation.js';
 import { edenRosterFormatOperation } from './roster-format.operation.js';
 import { edenCatalogOperation } from './catalog.operation.js';

@@ -1,8 +1,8 @@
 /** `eden.ranged` — POST /v1/eden/attacks/ranged: Shooting (digest §12.1). */
 import { type Static, Type } from '@sinclair/typebox';
 import { rangedExamples } from './examples.js';
-import { defineOperation } from '../../../app/operation.js';
-import { DiceTranscriptSchema, SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { DiceTranscriptSchema, SummarySchema } from '../../../kernel/schemas/common.js';
 import { AimSchema, DiceSpecSchema, EditionSchema, FighterOutSchema, FighterSchema, LocationSchema, ModifiersSchema, RollSchema } from './schemas.js';
 import { resolveShot, type ShotInput } from '../rules/ranged.js';
 import { assertFighters, ensureFighter } from '../rules/checks.js';

@@ -1,10 +1,10 @@
 /** `eden.rolls` — POST /v1/eden/rolls: characteristic, opposed and location rolls (digest §4). */
 import { Type } from '@sinclair/typebox';
 import { rollsExamples } from './examples.js';
-import { defineOperation } from '../../../app/operation.js';
-import { DiceTranscriptSchema, SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { DiceTranscriptSchema, SummarySchema } from '../../../kernel/schemas/common.js';
 import { AimSchema, DiceSpecSchema, FighterSchema, OpposedRollSchema, RollSchema } from './schemas.js';
-import { InvalidInput, type InputProblem } from '../../errors.js';
+import { InvalidInput, type InputProblem } from '../../../kernel/errors.js';
 import { characteristicRoll, clampFace, locationDie, opposedRoll } from '../rules/rolls.js';
 import { aimLocation, type Aim } from '../rules/location.js';
 import { limbForFace, type FighterInput } from '../rules/fighter.js';

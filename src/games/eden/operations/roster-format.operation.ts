@@ -1,7 +1,7 @@
 /** `eden.rosterFormat` — POST /v1/eden/rosters/format: a JSON army list written as plain text (CONTRACT §7.4). */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { InvalidInput, prefixProblems } from '../../errors.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { InvalidInput, prefixProblems } from '../../../kernel/errors.js';
 import { formatRosterText } from '../rules/roster-text.js';
 import { listed, ROSTER_BUDGETS_DOC, ROSTER_TEXT_DOC, RosterBodySchema } from './roster.operation.js';
 

@@ -1,17 +1,17 @@
 /** `eden.roster` — POST /v1/eden/rosters/validate: band building (EDEN-ROSTER-1..6, EDEN-PREP-2). */
 import { Type, type Static } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
 import { FighterSchema } from './schemas.js';
-import { typedForGraphql } from '../../../app/schemas/graphql-view.js';
+import { typedForGraphql } from '../../../kernel/schemas/graphql-view.js';
 import { tr } from './phase-common.js';
 import { byPath, validateRoster, type RosterEntry } from '../rules/roster.js';
 import type { FighterInput } from '../rules/fighter.js';
-import { InvalidInput } from '../../errors.js';
+import { InvalidInput } from '../../../kernel/errors.js';
 import { MAX_TEXT_LENGTH, MAX_TEXT_LINES, parseRosterTextPlaced, textOverBudget, textPosition, type TextPositions } from '../rules/roster-text.js';
-import type { Lang } from '../../../app/i18n.js';
-import { rosterSha256 } from '../../../app/league/receipts.js';
-import { CatalogRefSchema, catalogOf } from '../../../app/league/catalog-ref.js';
+import type { Lang } from '../../../kernel/i18n.js';
+import { rosterSha256 } from './roster-digest.js';
+import { CatalogRefSchema, catalogOf } from './catalog-ref.js';
 import { leagueItem, type LeagueCatalog } from '../rules/catalog/league.js';
 
 const RefSchema = Type.Object(

@@ -3,11 +3,11 @@
  * (EDEN-TERRAIN-R-DESTRUCTION, -INFLAMMABLE, -CONCEALMENT; ES optional rules).
  */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
 import { EditionSchema, FighterOutSchema, FighterSchema } from './schemas.js';
 import { OPTIONAL_RULES_NOTE, optionalRulesSource, tr } from './phase-common.js';
-import { InvalidInput } from '../../errors.js';
+import { InvalidInput } from '../../../kernel/errors.js';
 import { SCENERY, SCENERY_RULES } from '../rules/catalog/scenery.js';
 import {
   attackScenery,

@@ -1,9 +1,9 @@
 /** TypeBox schemas for EDEN requests and responses (CONTRACT §2, §3). Extra members are accepted. */
 import { Type, type Static } from '@sinclair/typebox';
-import { DiceSpecSchema, EditionSchema } from '../../../app/schemas/common.js';
-import { defineResolver } from '../../../app/validate.js';
+import { DiceSpecSchema, EditionSchema } from '../../../kernel/schemas/common.js';
+import { defineResolver } from '../../../kernel/validate.js';
 import { resolveFighterRef } from '../rules/fighter-ref.js';
-import { leagueCatalogOf } from '../../../app/league/catalog-ref.js';
+import { leagueCatalogOf } from './catalog-ref.js';
 
 export const LimbSchema = Type.Union([Type.Literal('head'), Type.Literal('arms'), Type.Literal('torso'), Type.Literal('legs')], {
   description: 'A limb: head (PSI), arms (CBT), torso (VIG), legs (RAP).',

@@ -1,5 +1,5 @@
 /** Narrative summaries (es/de/en) of EDEN roll and attack results, naming the rule IDs applied. */
-import type { Lang } from '../../../app/i18n.js';
+import type { Lang } from '../../../kernel/i18n.js';
 import type { CharacteristicRoll, OpposedRoll } from '../rules/rolls.js';
 import type { Location } from '../rules/location.js';
 import type { Exchange, MeleeResult } from '../rules/melee.js';

@@ -1,7 +1,7 @@
 /** `eden.tactic` — POST /v1/eden/tactics/cost: may a tactic card be played, and for how many SP. */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
 import { EditionSchema } from './schemas.js';
 import { WeatherInputSchema, tr, weatherList } from './phase-common.js';
 import { checkTactic, type TacticKeyword } from '../rules/tactics.js';

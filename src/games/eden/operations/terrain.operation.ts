@@ -1,10 +1,10 @@
 /** `eden.terrain` — POST /v1/eden/terrain/tests: Territory tests (EDEN-TERRAIN-R-CLIMB/SWIM/JUMP/HOSTILE/OBSTRUCTION). */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { DiceTranscriptSchema, SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { DiceTranscriptSchema, SummarySchema } from '../../../kernel/schemas/common.js';
 import { DiceSpecSchema, EditionSchema, FighterOutSchema, FighterSchema, RollSchema } from './schemas.js';
 import { OPTIONAL_RULES_NOTE, WeatherInputSchema, optionalRulesSource, tr, weatherList } from './phase-common.js';
-import { InvalidInput, RuleViolation, type InputProblem } from '../../errors.js';
+import { InvalidInput, RuleViolation, type InputProblem } from '../../../kernel/errors.js';
 import { SCENERY, sceneryById, sceneryRuleValue, type SceneryRuleId } from '../rules/catalog/scenery.js';
 import { effectiveRules, ruleValue } from '../rules/scenery.js';
 import { climb, hostilePresence, jump, obstruction, swim } from '../rules/terrain.js';

@@ -1,14 +1,14 @@
 /** `eden.upkeep` — POST /v1/eden/upkeep: upkeep steps 3–9 (EDEN-UPKEEP-3..9, EDEN-STATE-*). */
 import { Type } from '@sinclair/typebox';
 import { UpkeepLogEntrySchema } from './upkeep-schemas.js';
-import { defineOperation } from '../../../app/operation.js';
-import { DiceTranscriptSchema, SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { DiceTranscriptSchema, SummarySchema } from '../../../kernel/schemas/common.js';
 import { DiceSpecSchema, EditionSchema, FighterOutSchema, FighterSchema } from './schemas.js';
 import { BandsOutSchema, BandsSchema, PlayerSchema, tr } from './phase-common.js';
 import { upkeep, type UpkeepLogEntry } from '../rules/upkeep.js';
 import { tableFighters, type TableFighters } from '../rules/checks.js';
 import type { FighterInput } from '../rules/fighter.js';
-import type { Lang } from '../../../app/i18n.js';
+import type { Lang } from '../../../kernel/i18n.js';
 
 function logText(e: UpkeepLogEntry, lang: Lang): string {
   const who = e.fighterId ?? '';

@@ -1,7 +1,7 @@
 /** `eden.weather` — POST /v1/eden/weather: the weather roll (EDEN-WEATHER-1..9). */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { DiceTranscriptSchema, SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { DiceTranscriptSchema, SummarySchema } from '../../../kernel/schemas/common.js';
 import { DiceSpecSchema, EditionSchema, FighterOutSchema, FighterSchema } from './schemas.js';
 import {
   BandsOutSchema,

@@ -1,5 +1,5 @@
 /** Preconditions shared by EDEN attacks: well-formed profiles (400) and who may act (422). */
-import { InvalidInput, RuleViolation, pointer, type InputProblem } from '../../errors.js';
+import { InvalidInput, RuleViolation, pointer, type InputProblem } from '../../../kernel/errors.js';
 import { LIMBS, findEquipment, isNpc, isOutOfAction, normalizeFighter, type Equipment, type Fighter, type FighterInput } from './fighter.js';
 
 /** The fighter with defaults filled, unless it already has them (cheap for simulations). */

@@ -2,8 +2,8 @@
  * Bidding for First player (EDEN-PREP-3, every turn by EDEN-FIRST-1) and the Leader-lost skip
  * (EDEN-FIRST-2). CONTRACT §1: tie-break dice are A's die then B's die, repeated on ties.
  */
-import type { Dice } from '../../dice/index.js';
-import { RuleViolation } from '../../errors.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import type { EditionId } from './catalog/types.js';
 
 export type Player = 'A' | 'B';

@@ -2,7 +2,7 @@
  * Spending attack successes on the location die (EDEN-MELEE-3 step 5, EDEN-RANGED-5, EDEN-ROLL-7)
  * and the `aim` semantics of CONTRACT §2.
  */
-import { RuleViolation } from '../../errors.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import { limbForFace, type Fighter, type Limb } from './fighter.js';
 
 export type Aim = Limb | { shift: number };

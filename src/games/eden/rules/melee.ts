@@ -1,5 +1,5 @@
 /** EDEN melee attack (digest §11): passive, dodge and response reactions. */
-import type { Dice } from '../../dice/index.js';
+import type { Dice } from '../../../kernel/dice/index.js';
 import { aimLocation, type Aim, type Location } from './location.js';
 import { characteristicRoll, locationDie, opposedRoll, type CharacteristicRoll, type OpposedRoll } from './rolls.js';
 import {
@@ -16,7 +16,7 @@ import {
   withOutOfAction,
 } from './fighter.js';
 import { apCost, assertAttackLeft, assertInAction, assertNotAfraid, ensureFighter } from './checks.js';
-import { InvalidInput, RuleViolation } from '../../errors.js';
+import { InvalidInput, RuleViolation } from '../../../kernel/errors.js';
 
 export type Reaction = 'passive' | 'dodge' | 'response';
 export type MeleeVia = 'attack' | 'engage' | 'disengage';

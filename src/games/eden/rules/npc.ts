@@ -3,7 +3,7 @@
  * fighter is in contact, else Charge the nearest visible fighter closer than 10 cm, else Wander 5 cm.
  * EDEN-AMB-30: only player fighters count; EDEN-AMB-22: ties are the activating player's choice.
  */
-import { RuleViolation } from '../../errors.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import { targetableWhenConcealed } from './scenery.js';
 
 export interface NpcContact {

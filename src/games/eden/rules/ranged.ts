@@ -1,6 +1,6 @@
 /** EDEN Shooting (digest §12.1, EDEN-RANGED-1..7). */
-import type { Dice } from '../../dice/index.js';
-import { RuleViolation } from '../../errors.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import { aimLocation, type Aim, type Location } from './location.js';
 import { characteristicRoll, locationDie, type CharacteristicRoll } from './rolls.js';
 import { addMarkers, characteristic, isOutOfAction, markWounds, type Equipment, type Fighter, type Limb, type Modifiers } from './fighter.js';

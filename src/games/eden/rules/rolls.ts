@@ -1,5 +1,5 @@
 /** EDEN rolls (digest §4): characteristic roll, opposed roll, location roll. */
-import type { Dice } from '../../dice/index.js';
+import type { Dice } from '../../../kernel/dice/index.js';
 
 export interface CharacteristicRoll {
   /** Characteristic as called for, before EDEN-ROLL-2. */

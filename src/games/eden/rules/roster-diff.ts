@@ -10,7 +10,7 @@
  * new Value is a change at `/equipment/…` or `/value`. A reference that resolves nowhere is
  * compared as sent, named by its ref.
  */
-import { pointer } from '../../errors.js';
+import { pointer } from '../../../kernel/errors.js';
 import { catalogFighter, catalogFighterById, fold, type EditionId } from './catalog/index.js';
 import { leagueFighter, type LeagueCatalog } from './catalog/league.js';
 import type { RosterEntry } from './roster.js';

@@ -23,7 +23,7 @@
  */
 import { EQUIPMENT_ITEMS, EXAMPLE_FIGHTERS, fold, type EditionId } from './catalog/index.js';
 import type { Equipment } from './fighter.js';
-import type { InputProblem } from '../../errors.js';
+import type { InputProblem } from '../../../kernel/errors.js';
 
 export type TextLang = 'en' | 'es' | 'de';
 

@@ -2,7 +2,7 @@
  * Band building (EDEN-ROSTER-1..6) and the Strategy Point pool (EDEN-PREP-2). Every problem is
  * reported at once with a stable code and a JSON pointer; an invalid band is a result, not an error.
  */
-import { pointer } from '../../errors.js';
+import { pointer } from '../../../kernel/errors.js';
 import { catalogFighter, catalogFighterById, canonicalFaction, canonicalStigma, FACTIONS, fold, type EditionId } from './catalog/index.js';
 import { characteristic, isNpc, normalizeFighter, type Fighter, type FighterInput } from './fighter.js';
 import { leagueFighter, type LeagueCatalog } from './catalog/league.js';

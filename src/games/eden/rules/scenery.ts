@@ -2,7 +2,7 @@
  * Territory management, scenery state (§16.1, ES only): Destruction (X), Inflammable, the burning
  * element's changed rules, and Concealment. Pure: (element state, fighter) → new state.
  */
-import { RuleViolation } from '../../errors.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import { addMarkers, isOutOfAction, type Fighter } from './fighter.js';
 import { apCost, assertAttackLeft, assertNotAfraid } from './checks.js';
 import { canonicalFaction } from './catalog/factions.js';

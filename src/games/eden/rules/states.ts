@@ -2,8 +2,8 @@
  * The five states (EDEN-STATE-*): Fire, Fear, Rage, Slow, Poison. Rage and Poison modifiers live in
  * `characteristic` (fighter.ts); this file holds the marker bookkeeping and the upkeep effects.
  */
-import type { Dice } from '../../dice/index.js';
-import { InvalidInput, RuleViolation } from '../../errors.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { InvalidInput, RuleViolation } from '../../../kernel/errors.js';
 import { characteristic, limbForFace, markWounds, type Fighter, type Limb } from './fighter.js';
 import { characteristicRoll, locationDie, type CharacteristicRoll } from './rolls.js';
 

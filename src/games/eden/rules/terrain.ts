@@ -2,8 +2,8 @@
  * Territory management tests (§16, ES only): Climb, Swim, Jump, Hostile Presence and Obstruction.
  * Pure: (fighter, X, dice) → outcome; every roll is a characteristic roll (EDEN-ROLL-1..3).
  */
-import type { Dice } from '../../dice/index.js';
-import { InvalidInput, RuleViolation } from '../../errors.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { InvalidInput, RuleViolation } from '../../../kernel/errors.js';
 import { LIMBS, characteristic, isOutOfAction, limbForFace, markWounds, type Fighter, type Limb } from './fighter.js';
 import { characteristicRoll, locationDie, type CharacteristicRoll } from './rolls.js';
 

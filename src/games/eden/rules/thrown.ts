@@ -1,6 +1,6 @@
 /** EDEN Throwing (EDEN-THROW-1) with Explosive (X) (EDEN-EFFECT-EXPLOSIVE). */
-import type { Dice } from '../../dice/index.js';
-import { RuleViolation } from '../../errors.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import { characteristic, isOutOfAction, type Fighter, type Limb } from './fighter.js';
 import { characteristicRoll, type CharacteristicRoll } from './rolls.js';
 import { NO_MARKS, itemMarkers, woundEachLimb } from './area.js';

@@ -3,8 +3,8 @@
  * player, each band in listed order (CONTRACT §3); NPCs burn and shake fear after both players
  * (EDEN-AMB-18). Out-of-action fighters are off the table and untouched.
  */
-import type { Dice } from '../../dice/index.js';
-import { InvalidInput } from '../../errors.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { InvalidInput } from '../../../kernel/errors.js';
 import { isNpc, isOutOfAction, withOutOfAction, type Fighter } from './fighter.js';
 import type { Player } from './initiative.js';
 import { applySlow, burn, calmRage, shakeFear, wearOffPoison } from './states.js';

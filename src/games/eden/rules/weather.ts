@@ -2,7 +2,7 @@
  * Weather (EDEN-WEATHER-1..9, ES optional rules). CONTRACT §1: two dice per weather roll.
  * EDEN-WEATHER-9 / EDEN-AMB-26: when combining 2 or 3 conditions, a repeated condition is re-rolled.
  */
-import type { Dice } from '../../dice/index.js';
+import type { Dice } from '../../../kernel/dice/index.js';
 import { WEATHER_TABLE, weatherForTotal, type WeatherCondition, type WeatherEffect } from './catalog/weather.js';
 import { addMarkers, characteristic, isNpc, isOutOfAction, markWounds, type Fighter } from './fighter.js';
 import { characteristicRoll, type CharacteristicRoll } from './rolls.js';

@@ -5,10 +5,10 @@
  */
 import * as exs from '../match/index.js';
 import { exsiliumTable, type ExsiliumTableState } from '../match/table-rules.js';
-import type { GameCommand, GameEvent } from '../../kernel.js';
-import { RuleViolation } from '../../errors.js';
-import { own, type GameDefinition } from '../../../app/matches/match-game.js';
-import { resolutionLog, withResolutionLog, type ResolutionLogState, type ResolvedEvent } from '../../../app/matches/resolution-log.js';
+import type { GameCommand, GameEvent } from '../../../kernel/decider.js';
+import { RuleViolation } from '../../../kernel/errors.js';
+import { own, type GameDefinition } from '../../../kernel/match-game.js';
+import { resolutionLog, withResolutionLog, type ResolutionLogState, type ResolvedEvent } from '../../../kernel/resolution-log.js';
 import { exsiliumOperations } from '../operations/index.js';
 import { TABLE_COMMANDS, tableOf } from './index.js';
 

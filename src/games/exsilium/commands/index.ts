@@ -8,13 +8,13 @@
  * (src/games/exsilium/match) — and its `summary`. The command schemas below reuse the operation
  * bodies' members where the operations define them.
  */
-import type { Dice } from '../../dice/index.js';
-import { RuleViolation, underPath } from '../../errors.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { RuleViolation, underPath } from '../../../kernel/errors.js';
 import * as exs from '../match/index.js';
 import { ExsiliumOptionsSchema } from './options.js';
-import { validate } from '../../../app/validate.js';
-import type { MatchCommand, MatchSetup } from '../../../app/matches/match-game.js';
-import { resolutionEvents, type ResolutionLogState } from '../../../app/matches/resolution-log.js';
+import { validate } from '../../../kernel/validate.js';
+import type { MatchCommand, MatchSetup } from '../../../kernel/match-game.js';
+import { resolutionEvents, type ResolutionLogState } from '../../../kernel/resolution-log.js';
 import { exsiliumOperations } from '../operations/index.js';
 import { EXSILIUM_COMMAND_SCHEMAS, isExsiliumCommand, type ExsiliumCommandOf, type ExsiliumCommandType } from './schemas.js';
 

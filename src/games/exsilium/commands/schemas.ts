@@ -5,10 +5,10 @@
  * the command types the table's handlers take (src/games/exsilium/match) are derived from these
  * schemas (`Static`), imported there as types only.
  */
-import { isCommandOfType, type CommandOfType, type CommandUnion } from '../../kernel.js';
+import { isCommandOfType, type CommandOfType, type CommandUnion } from '../../../kernel/decider.js';
 import { Type, type TProperties } from '@sinclair/typebox';
 import { Enum, NodeId, OutcomeDeck } from '../operations/schemas.js';
-import { DiceSpecSchema } from '../../../app/schemas/common.js';
+import { DiceSpecSchema } from '../../../kernel/schemas/common.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const Player = Type.String({ minLength: 1, maxLength: 200, description: 'The player id (of the match players).' });

@@ -3,7 +3,7 @@
  * per turn on an ability slot; filling the second fires the ability at once, with the choices the
  * command carries. Victims apply only the loser discard rule (EXS-COMBAT-DISCARD-3).
  */
-import { RuleViolation, pointer } from '../../errors.js';
+import { RuleViolation, pointer } from '../../../kernel/errors.js';
 import type { EliminationCause, Figure } from './evolve-actions.js';
 import type { TableEvent } from './evolve.js';
 import type { ExsiliumCommandOf } from '../commands/schemas.js';

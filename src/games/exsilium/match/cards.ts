@@ -2,8 +2,8 @@
  * Playing a card for its Action or its secondary action (EXS-ACTION-1 (c)/(d), EXS-CARD-1…5,
  * glossary keywords §19). The seeds print no card list: each card's keyword is in the options.
  */
-import type { Dice } from '../../dice/index.js';
-import { RuleViolation } from '../../errors.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import { DeckLog } from '../rules/decks.js';
 import type { TableEvent } from './evolve.js';
 import type { ExsiliumCommandOf } from '../commands/schemas.js';

@@ -2,8 +2,8 @@
  * Combats of an Exsilium match, resolved by the stateless cores (player-combat.ts, newaru-combat.ts)
  * with the table's hands, tokens and decks; their Conclusion is applied to the table.
  */
-import type { Dice } from '../../dice/index.js';
-import { RuleViolation, pointer } from '../../errors.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { RuleViolation, pointer } from '../../../kernel/errors.js';
 import { DeckLog } from '../rules/decks.js';
 import type { ExsiliumCommandOf } from '../commands/schemas.js';
 import { resolveNewaruCombat } from '../rules/newaru-combat.js';

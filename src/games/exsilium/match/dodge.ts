@@ -4,7 +4,7 @@
  * is dodged only with the card the ability text names, «Arremetida»; Newaru never dodge. The seeds
  * print no card list: a card's `dodge` keyword and its name come from the options.
  */
-import { RuleViolation } from '../../errors.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import type { TableEvent } from './evolve.js';
 import type { ExsiliumCommandOf } from '../commands/schemas.js';
 import { Decision, playerOf, requireCard } from './rules.js';

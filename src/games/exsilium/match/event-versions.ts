@@ -11,7 +11,7 @@
  * and its seed (when something was shuffled) and drops the rest; the fold reads `effects` alone.
  */
 
-import type { EventVersion } from '../../kernel.js';
+import type { EventVersion } from '../../../kernel/decider.js';
 
 const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 

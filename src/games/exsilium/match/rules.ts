@@ -1,5 +1,5 @@
 /** What the Exsilium table deciders share: the event recorder, the board queries and the per-step checks. */
-import { RuleViolation } from '../../errors.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import { buildBoard, stepsFrom, type Board } from '../rules/board.js';
 import { evolveTable, type TableEvent } from './evolve.js';
 import { RELEASE_SLOT } from '../rules/retreat.js';

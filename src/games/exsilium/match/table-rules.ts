@@ -21,7 +21,7 @@
  * upgrade row, upgrades bought, face-up drops) and the reader's own while it is in its hand or
  * face-down drop; `table.cards` lists only those (a hidden card reads HIDDEN where it lies).
  */
-import { HIDDEN, hideAll, severalPlayers, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../table.js';
+import { HIDDEN, hideAll, severalPlayers, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../../kernel/table.js';
 import type { TableEvent as ExsiliumEvent } from './evolve.js';
 import { UPGRADE_SPACES, own, type ExsiliumOptions, type Table, type TableNode, type TableTile } from './table.js';
 

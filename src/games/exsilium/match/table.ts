@@ -4,7 +4,7 @@
  * deck, nor the tiles' node graphs and terrain (OCR-7), nor the enemy action cards, so those come
  * from `options` and are validated here (400 with `/options/...` paths); nothing is invented.
  */
-import { InvalidInput, type InputProblem, pointer } from '../../errors.js';
+import { InvalidInput, type InputProblem, pointer } from '../../../kernel/errors.js';
 import type { BoardNode } from '../rules/board.js';
 import type { EnemyCard, Tier } from '../rules/enemy-actions.js';
 import type { Faction } from '../rules/retreat.js';

@@ -1,6 +1,6 @@
 /** The turn structure of an Exsilium match: start-player bid, rounds, activation, movement, end of turn and the enemy activation. */
-import type { Dice } from '../../dice/index.js';
-import { InvalidInput, RuleViolation, pointer } from '../../errors.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { InvalidInput, RuleViolation, pointer } from '../../../kernel/errors.js';
 import { DeckLog } from '../rules/decks.js';
 import { moveNewaru } from '../rules/newaru-movement.js';
 import { respawn } from '../rules/respawn.js';

@@ -1,5 +1,5 @@
 /** The upgrade board (EXS-UPGRADE-1…7, EXS-TERMINAL-1/2, EXS-EX-5): purchases from a connection terminal. */
-import { RuleViolation, pointer } from '../../errors.js';
+import { RuleViolation, pointer } from '../../../kernel/errors.js';
 import type { TableEvent } from './evolve.js';
 import type { ExsiliumCommandOf } from '../commands/schemas.js';
 import { Decision, isTerminal, requireFactionCard, requireTurn } from './rules.js';

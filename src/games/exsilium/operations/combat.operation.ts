@@ -1,8 +1,8 @@
 /** POST /v1/exsilium/combats — player versus player (EXS-COMBAT-PVP). */
 import { Type } from '@sinclair/typebox';
-import { defineOperation, shuffleSeed } from '../../../app/operation.js';
+import { defineOperation, shuffleSeed } from '../../../kernel/operation.js';
 import { ExsiliumDice, requestSeed } from './seed.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
 import { DeckLog, outcomePile, resolvePlayerCombat } from '../rules/index.js';
 import {
   RetreatMembers,

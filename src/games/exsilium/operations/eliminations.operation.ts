@@ -1,7 +1,7 @@
 /** POST /v1/exsilium/eliminations — victims of mines and faction abilities (EXS-COMBAT-DISCARD-3, EXS-MINE-5). */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
 import { resolveEliminations } from '../rules/index.js';
 import { Count, Enum, RetreatSchema, Rules } from './schemas.js';
 import { eliminationsSummary } from './summaries.js';

@@ -1,5 +1,5 @@
 /** Operations of Exsilium (issue 4): Newaru combat, movement and respawn, player combat, victory, mines, eliminations. */
-import type { Operation } from '../../../app/operation.js';
+import type { Operation } from '../../../kernel/operation.js';
 import { exsiliumNewaruActionOperation } from './newaru-action.operation.js';
 import { exsiliumNewaruMoveOperation } from './newaru-move.operation.js';
 import { exsiliumRespawnOperation } from './respawn.operation.js';

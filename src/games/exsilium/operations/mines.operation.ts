@@ -1,7 +1,7 @@
 /** POST /v1/exsilium/mines — mines along one miniature's move (EXS-MINE-1…5, EXS-BORDER-5). */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
 import { checkMines } from '../rules/index.js';
 import { BoardNodes, NodeId, Rules } from './schemas.js';
 import { minesSummary } from './summaries.js';

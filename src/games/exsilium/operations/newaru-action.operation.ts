@@ -1,9 +1,9 @@
 /** POST /v1/exsilium/newaru/actions — a player's combat against a Newaru (EXS-COMBAT-NEWARU). */
 import { Type, type Static } from '@sinclair/typebox';
-import { defineOperation, shuffleSeed } from '../../../app/operation.js';
+import { defineOperation, shuffleSeed } from '../../../kernel/operation.js';
 import { ExsiliumDice, requestSeed } from './seed.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
-import { InvalidInput, type InputProblem, pointer } from '../../errors.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
+import { InvalidInput, type InputProblem, pointer } from '../../../kernel/errors.js';
 import { DeckLog, outcomePile, resolveNewaruCombat, TIERS, type Tier } from '../rules/index.js';
 import {
   Enum,

@@ -1,7 +1,7 @@
 /** POST /v1/exsilium/newaru/moves — one Newaru's move in the enemy activation (EXS-NEWARU-ACT, EXS-NEWARU-MOVE). */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
 import { moveNewaru } from '../rules/index.js';
 import { BoardNodes, NodeId, Rules } from './schemas.js';
 import { moveSummary } from './summaries.js';

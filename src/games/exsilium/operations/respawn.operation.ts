@@ -1,9 +1,9 @@
 /** POST /v1/exsilium/newaru/respawns — Newaru respawn after the moves (EXS-NEWARU-SPAWN-1/4). */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
 import { respawn as spawn } from '../rules/index.js';
-import { RuleViolation, pointer } from '../../errors.js';
+import { RuleViolation, pointer } from '../../../kernel/errors.js';
 import { Count, Rules } from './schemas.js';
 import { respawnSummary } from './summaries.js';
 

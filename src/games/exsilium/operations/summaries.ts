@@ -1,5 +1,5 @@
 /** Narrative summaries (es/de/en) for the Exsilium operations, naming the rule IDs applied. */
-import type { Lang } from '../../../app/i18n.js';
+import type { Lang } from '../../../kernel/i18n.js';
 import type { MineCheckResult, VictimResult, NewaruCombatResult, NewaruMoveResult, PlayerCombatResult, SpawnResult, VictoryCheck } from '../rules/index.js';
 
 const TIER: Record<string, Record<Lang, string>> = {

@@ -1,11 +1,11 @@
 /** POST /v1/exsilium/victory — the Baralytas target by player count (EXS-WIN-1…3). */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
 import { checkVictory } from '../rules/index.js';
 import { BaralytasTokens, PlayerCountSchema } from './schemas.js';
 import { victorySummary } from './summaries.js';
-import { InvalidInput, pointer } from '../../errors.js';
+import { InvalidInput, pointer } from '../../../kernel/errors.js';
 
 const Body = Type.Object({
   playerCount: PlayerCountSchema('Players in the game (the game plays 2–4).'),

@@ -1,5 +1,5 @@
 /** The caller-supplied node graph (EXS-BOARD-2): nodes on tiles, 8-direction adjacency given as neighbour lists. */
-import { InvalidInput, type InputProblem, RuleViolation, pointer } from '../../errors.js';
+import { InvalidInput, type InputProblem, RuleViolation, pointer } from '../../../kernel/errors.js';
 
 export interface BoardNode {
   id: string;

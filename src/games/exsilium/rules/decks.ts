@@ -3,8 +3,8 @@
  * Every draw and every shuffle is recorded in one transcript per request, so a result can be
  * re-run and audited.
  */
-import { SeededRandom } from '../../dice/index.js';
-import { RuleViolation } from '../../errors.js';
+import { SeededRandom } from '../../../kernel/dice/index.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 
 export interface DeckDraw {
   deck: string;

@@ -1,5 +1,5 @@
 /** Where a Baralytas token lost to a Newaru goes (EXS-COMBAT-NEWARU-6, EXS-AMB-24). */
-import { RuleViolation } from '../../errors.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import { type BoardNode, buildBoard, raiseUnknown, stepsFrom, unknownNode } from './board.js';
 
 export type DepositNode = BoardNode & { /** A Baralytas token lies on this deposit. */ token?: boolean };

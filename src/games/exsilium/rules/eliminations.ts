@@ -3,7 +3,7 @@
  * EXS-FACTION-KEBER-1): each lost miniature retreats (with the release check, EXS-PBOARD-5) and the
  * player applies ONLY the loser discard rule — no token changes, and the acting player gets nothing.
  */
-import { pointer } from '../../errors.js';
+import { pointer } from '../../../kernel/errors.js';
 import { retreat, type RetreatResult } from './retreat.js';
 
 export type EliminationCause = 'mine' | 'syl_drone' | 'keber_strike';

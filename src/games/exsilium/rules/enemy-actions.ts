@@ -1,5 +1,5 @@
 /** Newaru enemy action cards: the level chosen by Baralytas points and the reveal chain (EXS-COMBAT-NEWARU-1/2). */
-import { RuleViolation } from '../../errors.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import type { Pile } from './decks.js';
 import type { OutcomeCard } from './outcome.js';
 

@@ -1,5 +1,5 @@
 /** Mines along a miniature's move (EXS-MINE-1…5, EXS-BORDER-5, EXS-MOVE-3 (a), EXS-AMB-16/18). */
-import { type InputProblem, RuleViolation, pointer } from '../../errors.js';
+import { type InputProblem, RuleViolation, pointer } from '../../../kernel/errors.js';
 import { type Board, type BoardNode, buildBoard, raiseUnknown, unknownNode } from './board.js';
 import type { Miniature } from './newaru-movement.js';
 

@@ -1,5 +1,5 @@
 /** A player's combat against a Newaru (EXS-COMBAT-NEWARU-1…6, EXS-KW-FAVZONE). */
-import { InvalidInput, RuleViolation } from '../../errors.js';
+import { InvalidInput, RuleViolation } from '../../../kernel/errors.js';
 import { type DeckLog, Pile, type PileState } from './decks.js';
 import { type EnemyCard, type RevealedCard, type Tier, revealEnemyAction, tierFor } from './enemy-actions.js';
 import { breakTie, type OutcomeCard, type OutcomeDraw } from './outcome.js';

@@ -1,5 +1,5 @@
 /** Newaru movement in the enemy activation (EXS-NEWARU-ACT-1…4, EXS-NEWARU-MOVE-1…4). */
-import { RuleViolation, pointer } from '../../errors.js';
+import { RuleViolation, pointer } from '../../../kernel/errors.js';
 import { type Board, type BoardNode, buildBoard, raiseUnknown, unknownNode } from './board.js';
 
 export interface Miniature {

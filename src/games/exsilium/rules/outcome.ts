@@ -1,5 +1,5 @@
 /** The Outcome deck (Desenlace) and the tie-break it decides (EXS-COMP-6, EXS-COMBAT-PVP-4, EXS-COMBAT-NEWARU-4). */
-import { InvalidInput, type InputProblem, RuleViolation, pointer } from '../../errors.js';
+import { InvalidInput, type InputProblem, RuleViolation, pointer } from '../../../kernel/errors.js';
 import { type DeckLog, Pile } from './decks.js';
 
 export type OutcomeCard = 4 | 8 | 10;

@@ -1,5 +1,5 @@
 /** Player-versus-player combat (EXS-COMBAT-PVP-1…6, EXS-COMBAT-DISCARD). */
-import { RuleViolation } from '../../errors.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import type { Pile } from './decks.js';
 import { breakTie, type OutcomeCard, type OutcomeDraw } from './outcome.js';
 import { type BaralytasChange, type Consequences, type DiscardRounding, giveAway, loserDiscard, markerTokens, receiveFrom, unchanged, winnerDiscard } from './consequences.js';

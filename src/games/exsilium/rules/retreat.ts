@@ -3,7 +3,7 @@
  * (EXS-PBOARD-5), for combat losers (EXS-COMBAT-PVP-5 step 4, EXS-COMBAT-NEWARU-6) and for victims of
  * abilities and mines (EXS-COMBAT-DISCARD-3, EXS-MINE-5).
  */
-import { RuleViolation } from '../../errors.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 
 export type Faction = 'syl' | 'keber' | 'vinsan' | 'wardun';
 

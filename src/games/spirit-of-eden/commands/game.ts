@@ -5,10 +5,10 @@
  */
 import * as soe from '../match/index.js';
 import { spiritTable, type SpiritTableState } from '../match/table.js';
-import type { GameCommand, GameEvent } from '../../kernel.js';
-import { RuleViolation } from '../../errors.js';
-import { own, type GameDefinition } from '../../../app/matches/match-game.js';
-import { resolutionLog, withResolutionLog, type ResolutionLogState, type ResolvedEvent } from '../../../app/matches/resolution-log.js';
+import type { GameCommand, GameEvent } from '../../../kernel/decider.js';
+import { RuleViolation } from '../../../kernel/errors.js';
+import { own, type GameDefinition } from '../../../kernel/match-game.js';
+import { resolutionLog, withResolutionLog, type ResolutionLogState, type ResolvedEvent } from '../../../kernel/resolution-log.js';
 import { spiritOfEdenOperations } from '../operations/index.js';
 import { MATCH_COMMANDS } from './index.js';
 

@@ -6,12 +6,12 @@
  * malformed): `modes`, `actionCards` (the 4 Action cards' faces 1..6, not printed in the rulebook),
  * `dSendsAll`, `protectionEndsWithPhase`.
  */
-import type { Dice } from '../../dice/index.js';
+import type { Dice } from '../../../kernel/dice/index.js';
 import * as soe from '../match/index.js';
-import { InvalidInput, RuleViolation } from '../../errors.js';
+import { InvalidInput, RuleViolation } from '../../../kernel/errors.js';
 import { actionProblems, toAction } from '../operations/action.operation.js';
-import type { MatchCommand } from '../../../app/matches/match-game.js';
-import { resolutionEvents, type ResolutionLogState } from '../../../app/matches/resolution-log.js';
+import type { MatchCommand } from '../../../kernel/match-game.js';
+import { resolutionEvents, type ResolutionLogState } from '../../../kernel/resolution-log.js';
 import { spiritOfEdenOperations } from '../operations/index.js';
 import { SET_UP_EXAMPLE, SPIRIT_COMMAND_SCHEMAS, isSpiritCommand, type SpiritCommandOf, type SpiritCommandType } from './schemas.js';
 

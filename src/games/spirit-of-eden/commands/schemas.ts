@@ -4,11 +4,11 @@
  * match decider takes (src/games/spirit-of-eden/match) are derived from these schemas (`Static`),
  * imported there as types only.
  */
-import { isCommandOfType, type CommandOfType, type CommandUnion } from '../../kernel.js';
+import { isCommandOfType, type CommandOfType, type CommandUnion } from '../../../kernel/decider.js';
 import { Type, type TProperties } from '@sinclair/typebox';
 import { AlliesSchema, AllyKindSchema, CardsSchema, ColorSchema, GoomzSchema, ObjectivesSchema, RingSchema } from '../operations/schemas.js';
 import { ActionSchema } from '../operations/action.operation.js';
-import { DiceSpecSchema } from '../../../app/schemas/common.js';
+import { DiceSpecSchema } from '../../../kernel/schemas/common.js';
 
 const Die = Type.Integer({ minimum: 0, maximum: 3, description: 'Die index 0..3.' });
 const CardId = Type.String({ minLength: 1, maxLength: 100 });

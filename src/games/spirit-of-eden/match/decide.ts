@@ -4,9 +4,9 @@
  * match state and resolved by the stateless cores (setup.ts, noa.ts, player-phase.ts, actions.ts,
  * goomz-phase.ts, end.ts); the result is one event the fold (evolve.ts) stores.
  */
-import { diceFact } from '../../dice/facts.js';
-import type { Dice } from '../../dice/index.js';
-import { RuleViolation } from '../../errors.js';
+import { diceFact } from '../../../kernel/dice/facts.js';
+import type { Dice } from '../../../kernel/dice/index.js';
+import { RuleViolation } from '../../../kernel/errors.js';
 import type { Action } from '../rules/actions.js';
 import { type Board, type Color, inPlay } from '../rules/board.js';
 import { destroyedPairs } from '../rules/end.js';

@@ -9,8 +9,8 @@
  * `purpose` labels. The fold reads neither (it reads `roll`'s four values and the dice states).
  */
 
-import type { EventVersion } from '../../kernel.js';
-import { transcriptToFact } from '../../dice/facts.js';
+import type { EventVersion } from '../../../kernel/decider.js';
+import { transcriptToFact } from '../../../kernel/dice/facts.js';
 
 /** v1 → v2: the transcripts as their dice facts. */
 export const upcastDiceRolledV1 = transcriptToFact('dice');

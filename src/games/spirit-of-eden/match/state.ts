@@ -4,7 +4,7 @@
  * match events; the resolution-log members (`board` included) are shared with the stateless
  * `soe.*` operations recorded as commands (index.ts).
  */
-import { InvalidInput, pointer, type InputProblem } from '../../errors.js';
+import { InvalidInput, pointer, type InputProblem } from '../../../kernel/errors.js';
 import { ACTION_FACES, type ActionFace } from '../rules/actions.js';
 import type { Board, Mode, Terrain } from '../rules/board.js';
 import type { DieState, RawStep } from '../rules/player-phase.js';

@@ -11,7 +11,7 @@
  * with, the events, and the requests and results of the stateless `soe.*` operations kept in the
  * resolution log (`latest`), so every `objectives` list is redacted wherever it is.
  */
-import { HIDDEN, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../table.js';
+import { HIDDEN, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../../kernel/table.js';
 import type { SpiritState } from './decide.js';
 import { spiritOutcome } from './outcome.js';
 

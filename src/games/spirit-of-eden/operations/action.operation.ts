@@ -1,9 +1,9 @@
 /** soe.action — POST /v1/spirit-of-eden/actions: one player action on the board (SOE-ACT-*). */
 import { Type, type Static } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import type { Lang } from '../../../app/i18n.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
-import { InvalidInput, pointer, type InputProblem } from '../../errors.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import type { Lang } from '../../../kernel/i18n.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
+import { InvalidInput, pointer, type InputProblem } from '../../../kernel/errors.js';
 import { ACTION_TYPES, applyAction, type Action, type ActionResult, type Board, type Mode } from '../rules/index.js';
 import { actionExamples } from './examples.js';
 import { AllyKindSchema, AlliesSchema, CardsSchema, ColorSchema, GoomzSchema, ModesSchema, ObjectivesSchema, RingSchema } from './schemas.js';

@@ -1,8 +1,8 @@
 /** soe.goomzPhase — POST /v1/spirit-of-eden/goomz-phase (CONTRACT §4, SOE-GOOMZ). */
 import { Type } from '@sinclair/typebox';
 import { goomzPhaseExamples } from './examples.js';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
 import { goomzPhase, type Board, type Mode } from '../rules/index.js';
 import { AllyKindSchema, AlliesSchema, CardsSchema, ColorSchema, GoomzSchema, ModesSchema, ObjectiveCardSchema, ObjectivesSchema, RingSchema } from './schemas.js';
 import { goomzPhaseText } from './summaries.js';

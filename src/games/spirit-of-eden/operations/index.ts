@@ -1,5 +1,5 @@
 /** The Spirit of Eden operations (issue 4). */
-import type { Operation } from '../../../app/operation.js';
+import type { Operation } from '../../../kernel/operation.js';
 import { spiritOfEdenGoomzPhaseOperation } from './goomz-phase.operation.js';
 import { spiritOfEdenPlayerPhaseOperation } from './player-phase.operation.js';
 import { spiritOfEdenStatusOperation } from './status.operation.js';

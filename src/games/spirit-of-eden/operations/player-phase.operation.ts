@@ -1,12 +1,12 @@
 /** soe.playerPhase — POST /v1/spirit-of-eden/player-phase/validate (SOE-PLACE, SOE-REROLL, SOE-NOA-1). */
 import { Type } from '@sinclair/typebox';
 import { playerPhaseExamples } from './examples.js';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
 import { ACTION_FACES, validatePlayerPhase, type ActionFace, type Board, type Mode } from '../rules/index.js';
 import { AlliesSchema, CardsSchema, GoomzSchema, ModesSchema, ObjectivesSchema, RingSchema } from './schemas.js';
 import { ActionSchema, actionProblems, toAction } from './action.operation.js';
-import { InvalidInput, type InputProblem } from '../../errors.js';
+import { InvalidInput, type InputProblem } from '../../../kernel/errors.js';
 import { playerPhaseText } from './summaries.js';
 
 const FaceSchema = Type.Union(ACTION_FACES.map((f) => Type.Literal(f)));

@@ -1,7 +1,7 @@
 /** soe.setup — POST /v1/spirit-of-eden/setups/validate: a starting layout (SOE-SETUP-1..5, SOE-MODE-4). */
 import { Type } from '@sinclair/typebox';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
 import { setupProblems, type Board, type Mode } from '../rules/index.js';
 import { setupExamples } from './examples.js';
 import { AlliesSchema, CardsSchema, GoomzSchema, ModesSchema, ObjectivesSchema, RingSchema } from './schemas.js';

@@ -1,9 +1,9 @@
 /** soe.status — POST /v1/spirit-of-eden/status: victory and defeat check (SOE-END, SOE-MODE-5). */
 import { Type } from '@sinclair/typebox';
 import { statusExamples } from './examples.js';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
-import { InvalidInput } from '../../errors.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
+import { InvalidInput } from '../../../kernel/errors.js';
 import { boardProblems, checkEnd, type Board, type Mode } from '../rules/index.js';
 import { AlliesSchema, CardsSchema, GoomzSchema, ModesSchema, ObjectivesSchema, RingSchema, TerrainSchema } from './schemas.js';
 import { statusText } from './summaries.js';

@@ -1,5 +1,5 @@
 /** es/de/en narrative summaries for The Spirit of Eden operations (CONTRACT §0). */
-import type { Lang } from '../../../app/i18n.js';
+import type { Lang } from '../../../kernel/i18n.js';
 import type { GoomzPhase, GoomzStep, PlayerPhaseResult } from '../rules/index.js';
 
 type Tri = Record<Lang, string>;

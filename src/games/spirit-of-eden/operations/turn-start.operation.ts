@@ -1,8 +1,8 @@
 /** soe.turnStart — POST /v1/spirit-of-eden/turn-start: Allies return from Noa (SOE-TURN-2, SOE-NOA-RET-2). */
 import { Type } from '@sinclair/typebox';
 import { turnStartExamples } from './examples.js';
-import { defineOperation } from '../../../app/operation.js';
-import { SummarySchema } from '../../../app/schemas/common.js';
+import { defineOperation } from '../../../kernel/operation.js';
+import { SummarySchema } from '../../../kernel/schemas/common.js';
 import { returnAllies, type Board } from '../rules/index.js';
 import { AllyKindSchema, AlliesSchema, CardsSchema, GoomzSchema, RingSchema } from './schemas.js';
 import { turnStartText } from './summaries.js';

@@ -1,5 +1,5 @@
 /** The Spirit of Eden player actions (SOE-ACT-*): legality and effect of one action on the board. */
-import { InvalidInput, RuleViolation } from '../../errors.js';
+import { InvalidInput, RuleViolation } from '../../../kernel/errors.js';
 import { type Ally, type AllyKind, type Board, type Color, type Goomz, type Mode, NOA, boardProblems, inPlay, ringDistance } from './board.js';
 import { checkEnd } from './end.js';
 

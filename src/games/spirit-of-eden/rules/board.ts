@@ -1,5 +1,5 @@
 /** The Spirit of Eden board: ring of 8 Terrain cards around Noa, Goomz, Allies, Objective piles (SOE-GRID, SOE-COMP). */
-import { pointer, type InputProblem } from '../../errors.js';
+import { pointer, type InputProblem } from '../../../kernel/errors.js';
 
 export type Terrain = 'waterfall' | 'swamp' | 'forest' | 'mountain';
 export type CardState = 'healthy' | 'devastated' | 'destroyed';

@@ -1,5 +1,5 @@
 /** The Spirit of Eden Goomz phase: rules A–F per Goomz in the player's order (SOE-GOOMZ). */
-import { InvalidInput, RuleViolation } from '../../errors.js';
+import { InvalidInput, RuleViolation } from '../../../kernel/errors.js';
 import { type Ally, type AllyKind, type Board, type Color, type Goomz, type Mode, type ObjectiveCard, NOA, REMOVED, boardProblems, inPlay, next, orderProblems } from './board.js';
 import { checkEnd } from './end.js';
 

@@ -1,5 +1,5 @@
 /** The Spirit of Eden: Allies returning from Noa at the start of a turn (SOE-NOA-RET-2, SOE-TURN-2). */
-import { InvalidInput, RuleViolation } from '../../errors.js';
+import { InvalidInput, RuleViolation } from '../../../kernel/errors.js';
 import { type Ally, type AllyKind, type Board, NOA, boardProblems } from './board.js';
 
 export interface AllyReturn {

@@ -1,5 +1,5 @@
 /** The Spirit of Eden player phase: dice placement, re-rolls and Noa's power (SOE-DICE, SOE-PLACE, SOE-REROLL, SOE-NOA-1). */
-import { InvalidInput, RuleViolation, pointer, prefixProblems, type InputProblem } from '../../errors.js';
+import { InvalidInput, RuleViolation, pointer, prefixProblems, type InputProblem } from '../../../kernel/errors.js';
 import { type Action, type ActionFace, applyAction, faceOf } from './actions.js';
 import { type Board, type Mode, boardProblems } from './board.js';
 

@@ -1,5 +1,5 @@
 /** The Spirit of Eden setup check (SOE-SETUP-1..5, SOE-MODE-4). */
-import { InvalidInput, pointer, type InputProblem } from '../../errors.js';
+import { InvalidInput, pointer, type InputProblem } from '../../../kernel/errors.js';
 import { type Board, type Mode, NOA, boardProblems } from './board.js';
 
 /** SOE-SETUP-2: the left column TL, ML, BL (ring indices 0, 7, 6, SOE-GRID-2). */

@@ -1,6 +1,6 @@
 /** The Spirit of Eden match (SOE-*) as given / when / then with fixed dice, through MatchService. */
 import { describe, expect, it } from 'vitest';
-import { InvalidInput } from '../../../../src/games/errors.js';
+import { InvalidInput } from '../../../../src/kernel/errors.js';
 import { matchSpec } from '../../../helpers/match-spec.js';
 import { ACTION_CARDS, SOLO, layout, rollOf, setUp } from './spirit-of-eden-setup.js';
 

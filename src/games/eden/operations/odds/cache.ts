@@ -3,7 +3,7 @@
  * profiles — a VTT hovering over the same two fighters — answer without recomputing. Errors are
  * not cached.
  */
-import { canonicalJson } from '../../../../app/canonical-json.js';
+import { canonicalJson } from '../../../../kernel/canonical-json.js';
 
 const MAX = 2000;
 const entries = new Map<string, unknown>();

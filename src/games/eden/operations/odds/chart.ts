@@ -1,6 +1,6 @@
 /** The picture of an exact-odds answer: PC lost by the fighter attacked, and per-limb outcomes. */
 import type { Static } from '@sinclair/typebox';
-import { barPanel, pct, svgHead, text } from '../../../../app/charts/bar-chart.js';
+import { barPanel, pct, svgHead, text } from '../../../../kernel/charts/bar-chart.js';
 import type { OddsResponseSchema } from './schemas.js';
 
 type Odds = Static<typeof OddsResponseSchema>;

@@ -1,5 +1,5 @@
 /** `eden.meleeOdds` — POST /v1/eden/attacks/melee/odds: exact odds of a melee attack. */
-import { defineOperation } from '../../../../app/operation.js';
+import { defineOperation } from '../../../../kernel/operation.js';
 import { MeleeBodySchema } from '../melee.operation.js';
 import { meleeExamples } from '../examples.js';
 import { assertFighters } from '../../rules/checks.js';

@@ -1,5 +1,5 @@
 /** `eden.rangedOdds` — POST /v1/eden/attacks/ranged/odds: exact odds of a shot. */
-import { defineOperation } from '../../../../app/operation.js';
+import { defineOperation } from '../../../../kernel/operation.js';
 import { RangedBodySchema, assertShotFighters } from '../ranged.operation.js';
 import { rangedExamples } from '../examples.js';
 import { prepareInput } from '../../rules/simulate/index.js';

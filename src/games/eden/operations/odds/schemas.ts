@@ -1,6 +1,6 @@
 /** Response schema of the exact-odds operations. */
 import { Type } from '@sinclair/typebox';
-import { OutcomeStatsProperties } from '../../../../app/simulations/schemas.js';
+import { OutcomeStatsProperties } from './outcome-stats.js';
 
 export const OddsResponseSchema = Type.Object(
   {

@@ -7,7 +7,7 @@
  * A reference resolves in the request's own `catalog`, then in the league catalog (by `id`, else by
  * printed name, case and accents ignored, as a text list writes it), then in the built-in catalog.
  */
-import { pointer, type InputProblem } from '../../../errors.js';
+import { pointer, type InputProblem } from '../../../../kernel/errors.js';
 import { fighterProblems } from '../checks.js';
 import type { Equipment, FighterInput } from '../fighter.js';
 import { fold } from './factions.js';

@@ -6,7 +6,7 @@
  * - An opposed roll's winner: the 36 pairs go through `opposedRoll`; a full tie re-rolls the same
  *   situation, so its probability is spread over the other outcomes (divide by 1 − P(tie)).
  */
-import type { Dice, DiceTranscript } from '../../../dice/index.js';
+import type { Dice, DiceTranscript } from '../../../../kernel/dice/index.js';
 import { characteristicRoll, opposedRoll } from '../rolls.js';
 
 /** Rolls `values` (then throws ExhaustedProbe) without recording anything. */

@@ -6,7 +6,7 @@
 import { LIMBS, isOutOfAction, type Fighter, type Limb } from '../fighter.js';
 import { resolveMelee, type MeleeInput, type MeleeResult } from '../melee.js';
 import { resolveShot, type ShotInput, type ShotResult } from '../ranged.js';
-import type { Dice } from '../../../dice/index.js';
+import type { Dice } from '../../../../kernel/dice/index.js';
 import { ensureFighter } from '../checks.js';
 import type { CharacteristicRoll } from '../rolls.js';
 import type { TracedResolver } from './sampler.js';

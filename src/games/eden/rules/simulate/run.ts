@@ -4,7 +4,7 @@
  * same (kind, request, iterations, seed) therefore gives the same result whatever the number of
  * workers, the order chunks finish in, or a retry after a crash.
  */
-import { SeededRandom } from '../../../dice/index.js';
+import { SeededRandom } from '../../../../kernel/dice/index.js';
 import { resolverFor, tracedResolverFor, type Resolver, type SimulationKind } from './outcome.js';
 import { MemoSampler } from './sampler.js';
 import { emptyTally, mergeTallies, record, summarize, type SimulationResult, type Tally } from './stats.js';

@@ -10,7 +10,7 @@
  * and drawing the rest, and added to the tree. Results are therefore bit-identical to the plain
  * loop (tests/unit/simulate pins that), whatever the tree holds.
  */
-import type { Dice, DiceTranscript } from '../../../dice/index.js';
+import type { Dice, DiceTranscript } from '../../../../kernel/dice/index.js';
 import type { CharacteristicRoll } from '../rolls.js';
 import type { Outcome } from './outcome.js';
 import type { DieSource } from './stream.js';

@@ -4,8 +4,8 @@
  * seeded `${s}/${i}`, so a result depends only on (seed, iterations), never on how chunks are
  * spread over workers.
  */
-import { SeededRandom, type Dice, type DiceTranscript } from '../../../dice/index.js';
-import { cyrb128 } from '../../../dice/seeded.js';
+import { SeededRandom, type Dice, type DiceTranscript } from '../../../../kernel/dice/index.js';
+import { cyrb128 } from '../../../../kernel/dice/seeded.js';
 
 /** Iterations per chunk. Part of the result's definition: changing it changes seeded results. */
 export const CHUNK_SIZE = 20_000;

@@ -5,11 +5,19 @@
  * OpenAPI document and schema.graphql are generated from these descriptions.
  */
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { Dice, DiceSpec } from '../games/dice/index.js';
+import type { Dice, DiceSpec } from './dice/index.js';
 import type { Lang } from './i18n.js';
-import type { ReceiptService } from './league/receipts.js';
-import type { BlindRollService } from './dice/blind.js';
 import { capSummary } from './summary-limit.js';
+
+/** What an operation may ask of the receipt signer (CONTRACT §7.4): the service's signature over its claims. */
+export interface ReceiptSigner {
+  sign(claims: Record<string, unknown>): Promise<string>;
+}
+
+/** What an operation may ask of the blind-roll store (CONTRACT §8.3): a commitment to a roll made now. */
+export interface BlindRolls {
+  create(notation: string, repeat?: number): Promise<unknown>;
+}
 
 export interface OperationContext {
   /** Narrative language chosen from Accept-Language. */
@@ -23,7 +31,7 @@ export interface OperationContext {
    */
   randomSeed?(): string;
   /** Signs receipts (CONTRACT §7.4); absent inside match commands. */
-  receipts?: ReceiptService;
+  receipts?: ReceiptSigner;
   /** `text` when the body arrived as `text/plain` and was parsed by the operation's `text.parse`. */
   source?: 'json' | 'text';
   /** The query string as validated by the operation's `query` schema (REST only). */
@@ -32,7 +40,7 @@ export interface OperationContext {
    * Provably fair blind rolls (CONTRACT §8.3); REST only: a blind roll answers 201 with a
    * commitment, a shape GraphQL's roll type does not have.
    */
-  blindRolls?: BlindRollService;
+  blindRolls?: BlindRolls;
 }
 
 /**

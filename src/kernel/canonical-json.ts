@@ -6,7 +6,8 @@
  * Iterative (an explicit stack), so a deeply nested body cannot overflow the call stack; nesting
  * deeper than MAX_DEPTH is refused with InvalidInput pointing at the first member too deep.
  */
-import { InvalidInput, pointerSegment } from '../games/errors.js';
+import { createHash } from 'node:crypto';
+import { InvalidInput, pointerSegment } from './errors.js';
 
 /** Deepest nesting of arrays/objects accepted (the root is depth 0). */
 export const MAX_DEPTH = 1000;
@@ -59,3 +60,9 @@ export function canonicalJson(value: unknown): string {
   }
   return out;
 }
+
+/** SHA-256 (hex) of `text` as UTF-8. */
+export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** SHA-256 (hex) of `value`'s canonical JSON: the fingerprint of what a body means (receipts, idempotency, catalogs, logs). */
+export const canonicalSha256 = (value: unknown): string => sha256Hex(canonicalJson(value));

@@ -3,7 +3,7 @@
  * shuffles, simulations), `dice: {"seed"}` means the same; both given and different → 400 naming
  * both members.
  */
-import { InvalidInput } from '../games/errors.js';
+import { InvalidInput } from './errors.js';
 
 export function requestSeed(input: { seed?: string; dice?: { seed?: string } }): string | undefined {
   const top = input.seed;

@@ -7,14 +7,14 @@
  * typed by the schema that validated it, so the game sees only values of its own types.
  */
 import type { TSchema } from '@sinclair/typebox';
-import type { Dice } from '../../games/dice/index.js';
-import { InvalidInput, underPath } from '../../games/errors.js';
-import { flowOf, type GameCommand, type GameEvent, type GameId, type GameRules, type MatchFlow, type MatchOutcome, type MatchSetup } from '../../games/kernel.js';
-import type { Reader } from '../../games/table.js';
-import { validate } from '../validate.js';
-import type { Lang } from '../i18n.js';
+import type { Dice } from './dice/index.js';
+import { InvalidInput, underPath } from './errors.js';
+import { flowOf, type GameCommand, type GameEvent, type GameId, type GameRules, type MatchFlow, type MatchOutcome, type MatchSetup } from './decider.js';
+import type { Reader } from './table.js';
+import { validate } from './validate.js';
+import type { Lang } from './i18n.js';
 
-export type { GameCommand, GameEvent, GameId, MatchFlow, MatchOutcome, MatchSetup } from '../../games/kernel.js';
+export type { GameCommand, GameEvent, GameId, MatchFlow, MatchOutcome, MatchSetup } from './decider.js';
 /** A command as it reaches a game: its `type`, its members, and optionally its dice. */
 export type Command = GameCommand & { dice?: { values?: number[]; seed?: string } };
 export type MatchEvent = GameEvent;

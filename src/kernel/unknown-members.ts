@@ -8,7 +8,7 @@
  * `patternProperties`, an unconstrained value) stops the walk there.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
-import { pointer, type InputProblem } from '../games/errors.js';
+import { pointer, type InputProblem } from './errors.js';
 
 interface Shape {
   /** Declared members of an object, or undefined when objects here are not checked. */

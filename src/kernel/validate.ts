@@ -5,8 +5,8 @@
  */
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
-import { InvalidInput, type InputProblem } from '../games/errors.js';
-import { MAX_LISTED_ARRAYS, overLongArrays } from './over-long-arrays.js';
+import { InvalidInput, type InputProblem } from './errors.js';
+import { MAX_LISTED_ARRAYS, overLongArrays } from './body-limits.js';
 
 /** Most problems one 400 lists (README "Budgets"); `errorsOmitted` counts the others. */
 export const MAX_LISTED_PROBLEMS = 100;

@@ -13,9 +13,9 @@
  * `catalogRef` is a 400 `catalog_ref_unsupported`: the fighters must be sent themselves there.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { LeagueCatalog } from '../../games/eden/rules/catalog/league.js';
-import { defineResolver } from '../validate.js';
-import type { Operation } from '../operation.js';
+import type { LeagueCatalog } from '../rules/catalog/league.js';
+import { defineResolver } from '../../../kernel/validate.js';
+import type { Operation } from '../../../kernel/operation.js';
 
 /** What a `catalogRef` resolved to: the version used and its hash (what receipts name), and the catalog. */
 export type CatalogResolution =

@@ -1,7 +1,7 @@
 /** The generated, committed documents: OpenAPI (from the route schemas) and the GraphQL SDL. */
-import { loadConfig } from '../config.js';
-import { createApp } from '../composition.js';
-import { printSchema } from '../graphql/schema.js';
+import { loadConfig } from './config.js';
+import { createApp } from './composition.js';
+import { printSchema } from './graphql/schema.js';
 
 export async function generatedDocuments(): Promise<{ openapi: string; sdl: string }> {
   const app = await createApp({ ...loadConfig({}), logLevel: 'silent' });

@@ -6,7 +6,7 @@
  * match commands), so the bound holds on every transport.
  */
 
-import { pointerSegment } from '../games/errors.js';
+import { pointerSegment } from './errors.js';
 
 /** Most arrays a `too_many_items` problem names; `errorsOmitted` counts the others. */
 export const MAX_LISTED_ARRAYS = 100;

@@ -23,14 +23,14 @@
  * `soe.goomzPhase`), so the logs written before v1.2 replay unchanged.
  */
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
-import { FixedDice, SeededDice, type Dice } from '../../games/dice/index.js';
-import { RuleViolation, underPath } from '../../games/errors.js';
-import type { Operation } from '../operation.js';
-import type { Lang } from '../i18n.js';
-import { validate } from '../validate.js';
+import { FixedDice, SeededDice, type Dice } from './dice/index.js';
+import { RuleViolation, underPath } from './errors.js';
+import type { Operation } from './operation.js';
+import type { Lang } from './i18n.js';
+import { validate } from './validate.js';
 import type { EventDefinition } from './event-definition.js';
 import { own, type CommandDoc } from './match-game.js';
-import type { Decider, GameCommand, GameEvent, MatchSetup } from '../../games/kernel.js';
+import type { Decider, GameCommand, GameEvent, MatchSetup } from './decider.js';
 
 /** The state of a resolution-log match: the generic counts plus the game's own members (T). */
 export type ResolutionLogState<T extends object = object> = {
