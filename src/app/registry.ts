@@ -1,14 +1,10 @@
-/** Every stateless operation the service offers, in documentation order. */
+/** Every stateless operation the service offers, in documentation order: each game's (src/games/index.ts), then the dice. */
 import type { Operation } from '../kernel/operation.js';
-import { edenOperations } from '../games/eden/operations/index.js';
-import { animaOperations } from '../games/anima/operations/index.js';
-import { exsiliumOperations } from '../games/exsilium/operations/index.js';
-import { spiritOfEdenOperations } from '../games/spirit-of-eden/operations/index.js';
-import { oddsOperations } from '../games/eden/operations/odds/index.js';
+import { GAMES } from '../games/index.js';
 import { diceOperations } from './dice/index.js';
 import { acceptCatalogRef } from '../games/eden/operations/catalog-ref.js';
 
-export const operations: Operation<any>[] = [...edenOperations, ...oddsOperations, ...animaOperations, ...exsiliumOperations, ...spiritOfEdenOperations, ...diceOperations];
+export const operations: Operation<any>[] = [...GAMES.flatMap((g) => g.operations), ...diceOperations];
 
 // CONTRACT §8.4: every body with `{"ref"}` fighters may name a league's stored catalog
 acceptCatalogRef(operations);

@@ -1,4 +1,5 @@
 /** The top of the OpenAPI document. */
+import { GAMES } from '../games/index.js';
 import { ProblemSchema } from './schemas.js';
 import { MAX_BODY_DEPTH } from './plugins/json-body.js';
 
@@ -41,10 +42,7 @@ export function openApiInfo() {
     },
     tags: [
       { name: 'system', description: 'Health, readiness, discovery' },
-      { name: 'eden', description: 'EDEN (28 mm skirmish), both printings' },
-      { name: 'anima', description: 'Ánima: La Sombra de Omega' },
-      { name: 'exsilium', description: 'Exsilium — Newaru AI' },
-      { name: 'spirit-of-eden', description: 'The Spirit of Eden — Goomz phase' },
+      ...GAMES.map((g) => ({ name: g.id, description: g.tag })),
       { name: 'matches', description: 'Event-sourced match logs' },
       { name: 'simulations', description: 'Queued Monte Carlo simulations' },
       { name: 'admin', description: 'API keys' },

@@ -1,50 +1,22 @@
 /**
- * A game as the match service runs it. Every game (EDEN, Ánima, Exsilium, The Spirit of Eden) is
- * declared the same way — its typed rules (`GameRules<S, C, E>`, src/games/kernel.ts) and a schema
- * per command type — and `defineGame` turns that into a `GameMatch`: the one place where the
- * game's State, Command and Event types meet the service. They are not erased to `unknown` there:
- * a fold (`MatchFold`) is a handle whose typed state this closure alone holds, and a command is
- * typed by the schema that validated it, so the game sees only values of its own types.
+ * A game's match as the kernel runs it: its typed rules (`MatchRules<S, C, E>`: the decider, the
+ * table rules, the flow, a schema per command type, the option checks) and `loadGame`, which turns
+ * them into a `LoadedGame` — the one place where the game's State, Command and Event types meet the
+ * service. They are not erased to `unknown` there: a fold (`MatchFold`) is a handle whose typed
+ * state this closure alone holds, and a command is typed by the schema that validated it, so the
+ * game sees only values of its own types.
  */
-import type { TSchema } from '@sinclair/typebox';
 import type { Dice } from './dice/index.js';
 import { InvalidInput, underPath } from './errors.js';
-import { flowOf, type GameCommand, type GameEvent, type GameId, type GameRules, type MatchFlow, type MatchOutcome, type MatchSetup } from './decider.js';
-import type { Reader } from './table.js';
+import type { Decider, GameCommand, GameEvent, MatchOutcome, MatchSetup } from './decider.js';
+import type { Move, Reader, TableRules } from './table.js';
 import { validate } from './validate.js';
+import { own } from './records.js';
+import type { CommandDoc } from './commands.js';
 import type { Lang } from './i18n.js';
 
-export type { GameCommand, GameEvent, GameId, MatchFlow, MatchOutcome, MatchSetup } from './decider.js';
 /** A command as it reaches a game: its `type`, its members, and optionally its dice. */
 export type Command = GameCommand & { dice?: { values?: number[]; seed?: string } };
-export type MatchEvent = GameEvent;
-
-/**
- * `table[key]` only when `key` is the table's own member. Every lookup by a caller-supplied key
- * (a command `type`, an event type, a game, an id) goes through this: a plain `table[key]` would
- * find Object.prototype's members ("constructor", "toString", "__proto__"…) and answer 500.
- */
-export function own<T>(table: Readonly<Record<string, T>> | null | undefined, key: unknown): T | undefined {
-  return table != null && typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined;
-}
-
-/** One command type of a game: validated by `schema` (400 under `/command`) before the game decides it. */
-export interface CommandDoc {
-  schema: TSchema;
-  /** Markdown for the API documentation (rules applied). */
-  description: string;
-  /** An example body (members besides `type`), shown in the OpenAPI document. */
-  example?: Record<string, unknown>;
-  /** A name kept for earlier clients (CONTRACT §8.2): listed with `deprecated: true`. */
-  deprecated?: boolean;
-  /** For a deprecated alias: the canonical `<prefix>.<snake_case>` type it stands for (same schema but for `type`, same events). */
-  aliasOf?: string;
-}
-
-/** A command of a game whose decider is a table of one `decide` per command type (Exsilium's full match, The Spirit of Eden's). */
-export interface MatchCommand<S, E extends GameEvent = GameEvent> extends CommandDoc {
-  decide(command: GameCommand, state: S, dice: Dice): E[];
-}
 
 /** The state of a match as its owner reads it: the game's own state with `outcome` (CONTRACT §8.2). */
 export interface ServedState {
@@ -53,22 +25,55 @@ export interface ServedState {
 
 /** A match folded to one version: `state` is what the owner reads; the game's typed state stays with its GameMatch. */
 export interface MatchFold {
-  readonly game: GameId;
+  readonly game: string;
   readonly state: ServedState;
 }
 
-/** A game declared for the match service: its typed rules, a schema per command type, and its option check. */
-export interface GameDefinition<S extends object, C extends GameCommand, E extends GameEvent> {
-  rules: GameRules<S, C, E>;
+/** The flow of a match at one state, the same for every game (GET /v1/matches/{id}/moves). */
+export interface MatchFlow {
+  /** The game's own phase name (`activation`, `turn`, `player`…), `ended` once the game is over. */
+  phase: string;
+  /** The turn (EDEN, Ánima, The Spirit of Eden) or round (Exsilium) under way; 0 before the first. */
+  turn: number;
+  /** The players the rules give a move to now (those of `moves`, in order). */
+  activePlayers: string[];
+  /** Each command type a player may send now: whose turn it is and the choices pending (a bid, a defender's reply…). */
+  moves: Move[];
+  outcome: MatchOutcome;
+}
+
+/** Everything the kernel knows of a game's matches: its decider, its table (who sees and sends what), its flow, its commands. */
+export interface MatchRules<S, C extends GameCommand, E extends GameEvent> extends Decider<S, C, E> {
+  /** The game's id. */
+  game: string;
+  /** What the game keeps from whom and who may act now (CONTRACT §8.1). */
+  table: TableRules<S>;
+  /** How a state stands (the game's end conditions): also `state.outcome` of every projection. */
+  outcome(state: S): MatchOutcome;
+  /** The game's phase and turn at `state` (the rest of the flow comes from `table.moves` and `outcome`). */
+  progress(state: S): { phase: string; turn: number };
+  /**
+   * The state with its narrative texts (a resolution's `summary`) in `lang` (`en`, `es`, `de`), for
+   * a reader who asked for it; the fold renders them in English. Absent: the state has no text to render.
+   */
+  localize?(state: S, lang: Lang): S;
   /** Per command type (deprecated aliases included): its schema (validating a `C`), description and example. */
   commands: Record<string, CommandDoc>;
-  /** Checks the match `options` at creation (InvalidInput: 400 with `/options/...` paths). */
+  /** Checks the match's players and `options` at creation (InvalidInput: 400 with `/players` or `/options/...` paths). */
   validateOptions?(setup: MatchSetup): void;
 }
 
-/** A game as the match service runs it (see `defineGame`). */
-export interface GameMatch {
-  game: GameId;
+/** The flow of `rules` at `state`. */
+export function flowOf<S, C extends GameCommand, E extends GameEvent>(rules: MatchRules<S, C, E>, state: S): MatchFlow {
+  const outcome = rules.outcome(state);
+  const moves = outcome.ended ? [] : rules.table.moves(state);
+  const { phase, turn } = rules.progress(state);
+  return { phase: outcome.ended ? 'ended' : phase, turn, activePlayers: [...new Set(moves.map((m) => m.player))], moves, outcome };
+}
+
+/** A game's match as the service runs it (see `loadGame`): its types erased behind fold handles. */
+export interface LoadedGame {
+  game: string;
   commands: Record<string, CommandDoc>;
   validateOptions?(setup: MatchSetup): void;
   /** The command validated against its type's schema (400 with `/command/...` paths); unknown types are 400 `unknown_command`. */
@@ -90,9 +95,8 @@ export interface GameMatch {
   actor(command: Command, fold: MatchFold): string | readonly string[] | undefined;
 }
 
-/** The GameMatch of a game: its typed rules behind handles (no state or command crosses as `unknown`). */
-export function defineGame<S extends object, C extends GameCommand, E extends GameEvent>(def: GameDefinition<S, C, E>): GameMatch {
-  const { rules } = def;
+/** The LoadedGame of a game's match: its typed rules behind handles (no state or command crosses as `unknown`). */
+export function loadGame<S extends object, C extends GameCommand, E extends GameEvent>(rules: MatchRules<S, C, E>): LoadedGame {
   type Kept = S & ServedState;
   const states = new WeakMap<MatchFold, Kept>();
   const validated = new WeakMap<Command, C>();
@@ -110,9 +114,9 @@ export function defineGame<S extends object, C extends GameCommand, E extends Ga
   };
   const localized = (state: Kept, lang: Lang): Kept => (lang === 'en' || !rules.localize ? state : { ...rules.localize(state, lang), outcome: state.outcome });
   const check = (command: Command, options?: Record<string, unknown>): C => {
-    const doc = own(def.commands, command.type);
+    const doc = own(rules.commands, command.type);
     if (!doc) {
-      const canonical = Object.keys(def.commands).filter((type) => !def.commands[type]!.deprecated);
+      const canonical = Object.keys(rules.commands).filter((type) => !rules.commands[type]!.deprecated);
       throw new InvalidInput([{ path: '/command/type', code: 'unknown_command', message: `${rules.game} matches accept: ${canonical.join(', ') || 'no commands yet'}.` }]);
     }
     const command_ = underPath('/command', () => validate<C>(doc.schema, command, options));
@@ -121,8 +125,8 @@ export function defineGame<S extends object, C extends GameCommand, E extends Ga
   };
   return {
     game: rules.game,
-    commands: def.commands,
-    ...(def.validateOptions ? { validateOptions: def.validateOptions } : {}),
+    commands: rules.commands,
+    ...(rules.validateOptions ? { validateOptions: rules.validateOptions } : {}),
     validate: check,
     initialState: (setup) => hold(rules.initialState(setup)),
     evolve: (fold, event) => {

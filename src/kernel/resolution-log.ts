@@ -22,6 +22,7 @@
  * alias. Both record the same event, keyed by the operation id (`soe.goomzPhase.resolved`, `kind`
  * `soe.goomzPhase`), so the logs written before v1.2 replay unchanged.
  */
+import { isRecord } from './records.js';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { FixedDice, SeededDice, type Dice } from './dice/index.js';
 import { RuleViolation, underPath } from './errors.js';
@@ -29,7 +30,8 @@ import type { Operation } from './operation.js';
 import type { Lang } from './i18n.js';
 import { validate } from './validate.js';
 import type { EventDefinition } from './event-definition.js';
-import { own, type CommandDoc } from './match-game.js';
+import { own } from './records.js';
+import { decideWith, type CommandDoc, type CommandTable } from './commands.js';
 import type { Decider, GameCommand, GameEvent, MatchSetup } from './decider.js';
 
 /** The state of a resolution-log match: the generic counts plus the game's own members (T). */
@@ -116,8 +118,6 @@ export function replayDice(fact: ResolutionDice | undefined): Dice {
   if (fact && typeof fact.seed === 'string') return new SeededDice(fact.seed);
   return new FixedDice(Array.isArray(fact?.values) ? fact.values : []);
 }
-
-const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 
 /** The seed a request names for its own shuffles (`seed`, or `dice.seed`: src/app/request-seed.ts). */
 const requestNamesSeed = (request: Record<string, unknown>) => request.seed !== undefined || (isRecord(request.dice) && request.dice.seed !== undefined);
@@ -302,31 +302,29 @@ export function resolutionLog<T extends object>(projection: LogProjection<T>, op
 
 /**
  * The full match of a game whose operations also play as commands (Ánima, Exsilium, The Spirit of
- * Eden): `main` decides the game's own commands and folds its own events over the whole state `S`
- * (which holds the log's members: a projection such as The Spirit of Eden's board is shared);
- * every other command is a resolution of the log, every other event the log's.
+ * Eden): the game's own `commands` (its command table) decide over the whole state `S` (which holds
+ * the log's members: a projection such as The Spirit of Eden's board is shared) and its own events
+ * fold there (`evolve`, for the events `isEvent` knows); every other command is a resolution of the
+ * log, every other event the log's. `initialState` adds the game's members to the log's (`base`).
  */
-export interface MainDecider<T extends object, S extends ResolutionLogState<T>, C extends GameCommand, E extends GameEvent> {
-  /** The game's members of the initial state, beside the log's (`base`). */
-  initialState(setup: MatchSetup, base: ResolutionLogState<T>): S;
-  decide(command: C, state: S, dice: Dice): E[];
-  evolve(state: S, event: E): S;
-  isEvent(event: GameEvent, state: S): event is E;
-  /** Whether a command is one of the game's own (the rest are resolutions). */
-  isCommand(command: GameCommand): command is C;
-}
-
-export function withResolutionLog<T extends object, S extends ResolutionLogState<T>, C extends GameCommand, E extends GameEvent>(
-  main: MainDecider<T, S, C, E>,
+export function withResolutionLog<T extends object, S extends ResolutionLogState<T>, E extends GameEvent>(
+  game: {
+    label: string;
+    initialState(setup: MatchSetup, base: ResolutionLogState<T>): S;
+    commands: CommandTable<S, E>;
+    evolve(state: S, event: E): S;
+    isEvent(event: GameEvent, state: S): event is E;
+  },
   log: ResolutionLog<T>,
 ): Decider<S, GameCommand, E | ResolvedEvent> {
+  const decideOwn = decideWith(game.commands, game.label);
   const other = (state: S, event: GameEvent): S =>
     log.decider.isEvent(event, state) ? { ...state, ...log.decider.evolve(state, event) } : { ...state, ...log.decider.other(state, event) };
   return {
-    initialState: (setup) => main.initialState(setup, log.decider.initialState(setup)),
-    decide: (command, state, dice): (E | ResolvedEvent)[] => (main.isCommand(command) ? main.decide(command, state, dice) : log.decider.decide(command, state, dice)),
-    evolve: (state, event) => (main.isEvent(event, state) ? main.evolve(state, event) : other(state, event)),
-    isEvent: (event, state): event is E | ResolvedEvent => main.isEvent(event, state) || log.decider.isEvent(event, state),
+    initialState: (setup) => game.initialState(setup, log.decider.initialState(setup)),
+    decide: (command, state, dice): (E | ResolvedEvent)[] => (own(game.commands, command.type) ? decideOwn(command, state, dice) : log.decider.decide(command, state, dice)),
+    evolve: (state, event) => (game.isEvent(event, state) ? game.evolve(state, event) : other(state, event)),
+    isEvent: (event, state): event is E | ResolvedEvent => game.isEvent(event, state) || log.decider.isEvent(event, state),
     other,
   };
 }

@@ -15,6 +15,7 @@
  * keeps its length, each hidden card becomes HIDDEN). A secret the rules reveal is public from the
  * event that reveals it.
  */
+import type { GameCommand, GameEvent } from './decider.js';
 
 /** What a viewer reads in place of a card or value it may not see. */
 export const HIDDEN: { readonly hidden: true } = Object.freeze({ hidden: true as const });
@@ -22,18 +23,6 @@ export type Hidden = typeof HIDDEN;
 
 /** The player whose seat reads, or null for a spectator. */
 export type Reader = string | null;
-
-/** An event as the games see it. */
-export interface TableEvent {
-  type: string;
-  data: unknown;
-}
-
-/** A command as it reaches the table rules: its `type` and its members (already validated). */
-export interface TableCommand {
-  type: string;
-  [member: string]: unknown;
-}
 
 /** One command type a player may send now (GET /v1/matches/{id}/moves). */
 export interface Move {
@@ -51,7 +40,7 @@ export interface TableRules<S> {
    * is the state the event was applied to and `after` the state it led to (what it reveals is public
    * from this event on).
    */
-  viewEvent(event: TableEvent, reader: Reader, context: { before: S; after: S }): TableEvent;
+  viewEvent(event: GameEvent, reader: Reader, context: { before: S; after: S }): GameEvent;
   /**
    * Texts (card names, card ids, mission names…) that `reader` may not see in `state`: a refusal's
    * message or members naming one of them are masked before a seat or spectator reads them.
@@ -66,7 +55,7 @@ export interface TableRules<S> {
    * the attacker's command: only the owner key, a referee, may send it); undefined when it is not
    * one player's (a table-wide step anyone at the table may send).
    */
-  actor(command: TableCommand, state: S): string | readonly string[] | undefined;
+  actor(command: GameCommand, state: S): string | readonly string[] | undefined;
 }
 
 /** The actor of a command carrying the decisions of `players` (distinct, in order): one player's id when there is only one. */

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { GAMES, gameMatch } from '../../src/app/matches/games.js';
+import { GAME_IDS, gameMatch } from '../../src/app/matches/games.js';
 import { apiKey, memoryApp } from '../helpers/app.js';
 
 /** The rename table: per game, old name → canonical name. */
@@ -53,7 +53,7 @@ const newMatch = async (game: string) => {
 };
 
 describe('CONTRACT §8.2: canonical command names and their deprecated aliases', () => {
-  for (const game of GAMES) {
+  for (const game of GAME_IDS) {
     describe(game, () => {
       const match = gameMatch(game)!;
       const types = Object.keys(match.commands);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import AjvModule from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { GAMES, gameMatch } from '../../src/app/matches/games.js';
+import { GAME_IDS, gameMatch } from '../../src/app/matches/games.js';
 import { apiKey, memoryApp } from '../helpers/app.js';
 
 const Ajv = AjvModule.default ?? AjvModule;
@@ -35,7 +35,7 @@ describe('GET /v1/games', () => {
   it('lists the four games with their names, EDEN with its editions; no API key needed', async () => {
     const r = await get('/v1/games');
     expect(r.status).toBe(200);
-    expect(r.body.map((g: { id: string }) => g.id)).toEqual(GAMES);
+    expect(r.body.map((g: { id: string }) => g.id)).toEqual(GAME_IDS);
     expect(r.body[0]).toEqual({ id: 'eden', name: 'EDEN', editions: ['es', 'de'] });
     for (const g of r.body) expect(g.name).toEqual(expect.any(String));
   });
@@ -51,7 +51,7 @@ describe('GET /v1/games/{game}/commands', () => {
     }
   });
 
-  for (const game of GAMES) {
+  for (const game of GAME_IDS) {
     describe(game, () => {
       it('lists every command of the game, each example valid against its JSON Schema (Ajv)', async () => {
         const r = await get(`/v1/games/${game}/commands`);

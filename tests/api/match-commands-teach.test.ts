@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { GAMES, gameMatch, validateCommand } from '../../src/app/matches/games.js';
+import { GAME_IDS, gameMatch } from '../../src/app/matches/games.js';
 import { apiKey, memoryApp } from '../helpers/app.js';
 import { openRunner } from '../helpers/job-runner.js';
 import type { JobRunner } from '../../src/app/ports.js';
@@ -40,14 +40,14 @@ describe('POST /v1/matches/{id}/commands documents every command with an example
   it('one named example per command type of every game, with a summary, each valid against its schema', async () => {
     const doc = (await call('/openapi.json')).body;
     const examples = doc.paths['/v1/matches/{id}/commands'].post.requestBody.content['application/json'].examples as Record<string, { summary: string; value: any }>;
-    for (const game of GAMES) {
+    for (const game of GAME_IDS) {
       const match = gameMatch(game)!;
       for (const type of Object.keys(match.commands)) {
         const example = examples[type];
         expect(example, type).toBeDefined();
         expect(example!.summary).toContain(game);
         expect(example!.value.command.type).toBe(type);
-        expect(() => validateCommand(match, structuredClone(example!.value.command)), type).not.toThrow();
+        expect(() => match.validate(structuredClone(example!.value.command)), type).not.toThrow();
       }
     }
     const edenCount = Object.keys(gameMatch('eden')!.commands).length;

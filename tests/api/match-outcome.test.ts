@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { GAMES } from '../../src/app/matches/games.js';
-import { GAME_GUIDES } from '../../src/app/matches/game-guides.js';
+import { GAME_IDS } from '../../src/app/matches/games.js';
+import { eden } from '../../src/games/eden/index.js';
 import { statusExamples } from '../../src/games/spirit-of-eden/operations/examples.js';
 import { apiKey, memoryApp } from '../helpers/app.js';
 import { logSha256 } from '../../src/app/matches/log-digest.js';
@@ -67,7 +67,7 @@ async function expectEndedResult(id: string, winners: string[], extra: Cmd = {})
 /** EDEN-PREP-1..8 with one Yûri a side, turn 1 to the Upkeep (both fighters activated, EDEN-ACT). */
 const EDEN_TO_UPKEEP: Cmd[] = [
   // the documented setup (GET /v1/games/eden/commands): preparation and turn 1's tactical phase
-  ...(GAME_GUIDES.eden.setup.commands as Cmd[]),
+  ...(eden.guide.setup.commands as Cmd[]),
   { type: 'eden.activate', player: 'A', fighterId: 'a1' },
   { type: 'eden.end_activation' },
   { type: 'eden.activate', player: 'B', fighterId: 'b1' },
@@ -102,7 +102,7 @@ describe('state.outcome on a fresh match (CONTRACT §8.2)', () => {
     exsilium: { players: EXSILIUM_PLAYERS, options: scenario() },
     'spirit-of-eden': { players: [{ id: 'p1', name: 'Noa' }], options: { actionCards: PLAY_CARDS } },
   };
-  for (const game of GAMES) {
+  for (const game of GAME_IDS) {
     it(`${game}: not ended, no winners; the result says the same (no receipt)`, async () => {
       const id = await play(game, FRESH[game]!.players, FRESH[game]!.options, []);
       expect((await stateOf(id)).outcome).toMatchObject({ ended: false, winners: [] });

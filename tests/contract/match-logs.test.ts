@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { EventStore, Player } from '../../src/app/matches/ports.js';
-import { GAMES } from '../../src/app/matches/games.js';
+import { GAME_IDS } from '../../src/app/matches/games.js';
 import { MemoryEventStore } from '../../src/infra/event-store/memory.js';
 import { SqlEventStore } from '../../src/infra/event-store/index.js';
 import { memoryStores } from '../../src/infra/memory/index.js';
@@ -63,7 +63,7 @@ const storeTargets: { name: string; open(): Promise<{ store: EventStore; close()
 ];
 
 it('there are match logs for every game', () => {
-  expect([...new Set(LOGS.map((log) => log.game))].sort()).toEqual([...GAMES].sort());
+  expect([...new Set(LOGS.map((log) => log.game))].sort()).toEqual([...GAME_IDS].sort());
 });
 
 for (const target of storeTargets) {

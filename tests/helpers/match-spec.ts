@@ -16,7 +16,7 @@
  */
 import { expect } from 'vitest';
 import { MatchService, type PublicEvent } from '../../src/app/matches/service.js';
-import type { Command } from '../../src/app/matches/games.js';
+import type { Command } from '../../src/kernel/match-game.js';
 import type { Player } from '../../src/app/matches/ports.js';
 import { engineEventVersion } from '../../src/app/matches/events.js';
 import { VersionConflict } from '../../src/app/matches/errors.js';

@@ -4,9 +4,10 @@
  * command), keeping every event with the states before and after it, and what a reader can read of
  * it through the game's TableRules (the state, the options, every event).
  */
-import { gameMatch, validateCommand } from '../../src/app/matches/games.js';
+import { gameMatch } from '../../src/app/matches/games.js';
 import { diceFor } from '../../src/kernel/dice/index.js';
-import type { Reader, TableEvent, TableRules } from '../../src/kernel/table.js';
+import type { Reader, TableRules } from '../../src/kernel/table.js';
+import type { GameEvent as TableEvent } from '../../src/kernel/decider.js';
 
 export interface Logged<S> {
   event: TableEvent;
@@ -38,7 +39,7 @@ export function play<S = any>(
   let state = initial;
   const log: Logged<S>[] = [];
   commands.forEach((raw, step) => {
-    const command = validateCommand(g, structuredClone(raw) as never, options);
+    const command = g.validate(structuredClone(raw) as never, options);
     const events = g.decide(
       command,
       fold,

@@ -4,7 +4,8 @@
  * the table-rules tests (CONTRACT §8.1 views, moves and actors).
  */
 import { diceFor } from '../../src/kernel/dice/index.js';
-import { gameMatch, validateCommand, type Command } from '../../src/app/matches/games.js';
+import { gameMatch } from '../../src/app/matches/games.js';
+import type { Command } from '../../src/kernel/match-game.js';
 
 export interface Folded<S> {
   event: { type: string; data: unknown };
@@ -30,7 +31,7 @@ export function replay<S>(game: string, setup: { players: { id: string; name: st
   const log: Folded<S>[] = [];
   commands.forEach((raw, i) => {
     try {
-      const command = validateCommand(match, structuredClone(raw) as Command, setup.options);
+      const command = match.validate(structuredClone(raw) as Command, setup.options);
       const events = match.decide(
         command,
         fold,

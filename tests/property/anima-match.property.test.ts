@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FixedDice, SeededDice } from '../../src/kernel/dice/index.js';
 import { InvalidInput, RuleViolation } from '../../src/kernel/errors.js';
-import { gameMatch, validateCommand, type Command } from '../../src/app/matches/games.js';
+import { gameMatch } from '../../src/app/matches/games.js';
+import type { Command } from '../../src/kernel/match-game.js';
 import {
   ANIMA_PLAYERS,
   BENEFIT_DONE,
@@ -170,7 +171,7 @@ describe('Ánima match property', () => {
       let state = fold.state as unknown as S;
       const log: { type: string; data: unknown }[] = [];
       const run = (command: Command, dice: FixedDice | SeededDice) => {
-        const events = g.decide(validateCommand(g, structuredClone(command)), fold, dice);
+        const events = g.decide(g.validate(structuredClone(command)), fold, dice);
         for (const e of events) {
           log.push(JSON.parse(JSON.stringify(e)));
           seen.add(e.type);

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SeededDice } from '../../src/kernel/dice/index.js';
 import { InvalidInput, RuleViolation } from '../../src/kernel/errors.js';
-import { gameMatch, validateCommand, type Command } from '../../src/app/matches/games.js';
+import { gameMatch } from '../../src/app/matches/games.js';
+import type { Command } from '../../src/kernel/match-game.js';
 import { players } from '../unit/matches/spec/exsilium-scenario.js';
 import { FULL_GAME, fullScenario } from '../unit/matches/spec/exsilium-full-game.js';
 
@@ -155,7 +156,7 @@ describe('Exsilium match property', () => {
             const before = structuredClone(state);
             try {
               // Schema-invalid picks are refused with 400 (InvalidInput) like any other refusal.
-              const command = validateCommand(match, structuredClone(options[choice % options.length]!));
+              const command = match.validate(structuredClone(options[choice % options.length]!));
               const events = match.decide(command, fold, new SeededDice(`${seed}-${i}`));
               accepted.add(events.find((e) => e.type === 'exsilium.ability_fired') ? 'ability fired' : command.type);
               expect(match.decide(command, fold, new SeededDice(`${seed}-${i}`))).toEqual(events);

@@ -13,7 +13,8 @@ import { SeededDice } from '../../src/kernel/dice/index.js';
 import { InvalidInput, RuleViolation } from '../../src/kernel/errors.js';
 import { decide, evolve, initialState, type EdenMatchState } from '../../src/games/eden/match/index.js';
 import { SCENERY } from '../../src/games/eden/rules/catalog/scenery.js';
-import { gameMatch, validateCommand, type Command } from '../../src/app/matches/games.js';
+import { gameMatch } from '../../src/app/matches/games.js';
+import type { Command } from '../../src/kernel/match-game.js';
 import { apiKey, sharedApp } from '../helpers/app.js';
 import { fighter, preparation } from '../unit/matches/fixtures.js';
 
@@ -164,7 +165,7 @@ function play(options: Record<string, unknown>, steps: [number, number][], seed:
     const diceSeed = `${seed}-${i}`;
     let events: { type: string; data: unknown }[];
     try {
-      const command = validateCommand(match, structuredClone(cmd) as Command);
+      const command = match.validate(structuredClone(cmd) as Command);
       events = decide(command, state, new SeededDice(diceSeed));
     } catch (error) {
       // a rejected command: a rules or input problem (422/400), never a crash, state untouched
@@ -175,7 +176,7 @@ function play(options: Record<string, unknown>, steps: [number, number][], seed:
     }
     expect(JSON.stringify(state)).toBe(before);
     // same seed, same events (the service retries a command with its request's seed)
-    expect(JSON.stringify(decide(validateCommand(match, structuredClone(cmd) as Command), state, new SeededDice(diceSeed)))).toBe(JSON.stringify(events));
+    expect(JSON.stringify(decide(match.validate(structuredClone(cmd) as Command), state, new SeededDice(diceSeed)))).toBe(JSON.stringify(events));
     for (const e of events) {
       state = evolve(state, e);
       log.push(e);

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SeededDice } from '../../src/kernel/dice/index.js';
 import { InvalidInput, RuleViolation } from '../../src/kernel/errors.js';
-import { gameMatch, validateCommand, type Command } from '../../src/app/matches/games.js';
+import { gameMatch } from '../../src/app/matches/games.js';
+import type { Command } from '../../src/kernel/match-game.js';
 import { ACTION_CARDS, PLAY_CARDS, layout, planTurn } from '../unit/matches/spec/spirit-of-eden-setup.js';
 
 type Cmd = Record<string, unknown> & { type: string };
@@ -90,14 +91,14 @@ describe('The Spirit of Eden match: replay equals live (property)', () => {
           const before = JSON.stringify(state);
           let events;
           try {
-            events = match.decide(validateCommand(match, structuredClone(cmd) as Command), fold, new SeededDice(diceSeed));
+            events = match.decide(match.validate(structuredClone(cmd) as Command), fold, new SeededDice(diceSeed));
           } catch (e) {
             if (!(e instanceof RuleViolation) && !(e instanceof InvalidInput)) throw e;
             expect(JSON.stringify(state)).toBe(before);
             return;
           }
           // the same seed decides the same events
-          expect(JSON.stringify(match.decide(validateCommand(match, structuredClone(cmd) as Command), fold, new SeededDice(diceSeed)))).toBe(JSON.stringify(events));
+          expect(JSON.stringify(match.decide(match.validate(structuredClone(cmd) as Command), fold, new SeededDice(diceSeed)))).toBe(JSON.stringify(events));
           for (const e of events) {
             fold = match.evolve(fold, e);
             state = fold.state;
@@ -123,7 +124,7 @@ describe('The Spirit of Eden match: replay equals live (property)', () => {
         const choices = menu(state, i * 7 + run);
         const cmd = choices[(i * 13 + run) % choices.length]!;
         try {
-          for (const e of match.decide(validateCommand(match, structuredClone(cmd) as Command), fold, new SeededDice(`${run}-${i}`))) {
+          for (const e of match.decide(match.validate(structuredClone(cmd) as Command), fold, new SeededDice(`${run}-${i}`))) {
             fold = match.evolve(fold, e);
             state = fold.state;
             types.add(e.type);

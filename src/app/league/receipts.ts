@@ -103,7 +103,6 @@ export interface VerifiedReceipt {
   kid?: string;
 }
 
-
 export class ReceiptService {
   constructor(
     private readonly keys: ReceiptKeyStore,

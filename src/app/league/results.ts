@@ -5,7 +5,7 @@
  * `state.outcome` (src/app/matches/games.ts); the result reads it.
  */
 import type { MatchView } from '../matches/service.js';
-import type { MatchOutcome } from '../matches/games.js';
+import type { MatchOutcome } from '../../kernel/decider.js';
 import type { ReceiptService } from './receipts.js';
 
 export interface MatchResult {

@@ -11,9 +11,8 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { InvalidInput, prefixProblems } from '../../kernel/errors.js';
 import { compile, toProblems } from '../../kernel/validate.js';
-import { ENGINE_EVENTS, type EventDefinition } from './engine-events.js';
-
-export type { EventDefinition } from './engine-events.js';
+import type { EventDefinition } from '../../kernel/event-definition.js';
+import { ENGINE_EVENTS, RESERVED_PREFIXES } from './engine-events.js';
 
 export const GENERIC_EVENTS: (EventDefinition & { schema: TSchema })[] = [
   {
@@ -67,9 +66,6 @@ export function withdrawnVersions(events: readonly { type: string; data: unknown
   }
   return out;
 }
-
-/** Event types the rules engine owns (written by commands only). */
-export const RESERVED_PREFIXES = ['eden.', 'anima.', 'exsilium.', 'spirit-of-eden.', 'soe.'];
 
 const byType = new Map<string, EventDefinition>([...GENERIC_EVENTS, ...ENGINE_EVENTS].map((d) => [d.type, d]));
 

@@ -1,55 +1,44 @@
 /**
- * The games a match can be played in, each declared the same way (src/games/<game>/commands/game.ts:
- * its typed rules for the kernel, src/games/kernel.ts, and a schema per command type) and run
- * through `defineGame` (match-game.ts). Commands are validated here (400 with JSON pointers under
+ * The games a match can be played in (src/games/index.ts, each declared the same way in its folder's
+ * index.ts) as the match service runs them (`loadGame`, src/kernel/match-game.ts), and what the
+ * service publishes about their commands. Commands are validated here (400 with JSON pointers under
  * `/command`) before the decider sees them.
  */
-import { edenGame } from '../../games/eden/commands/game.js';
-import { animaGame } from '../../games/anima/commands/game.js';
-import { exsiliumGame } from '../../games/exsilium/commands/game.js';
-import { spiritOfEdenGame } from '../../games/spirit-of-eden/commands/game.js';
+import { GAMES, type GameId } from '../../games/index.js';
+import { own } from '../../kernel/records.js';
+import { loadGame, type Command, type LoadedGame } from '../../kernel/match-game.js';
+import type { GameGuide, GameInfo } from '../../kernel/game.js';
 import { unknownMembers } from '../../kernel/unknown-members.js';
 import { RunCommandBody } from './schemas.js';
-import { GAME_GUIDES, type GameGuide } from './game-guides.js';
-import { defineGame, own, type Command, type GameId, type GameMatch } from '../../kernel/match-game.js';
 
-export type { Command, GameId, GameMatch, MatchFold, MatchOutcome } from '../../kernel/match-game.js';
-export const GAMES: GameId[] = ['eden', 'anima', 'exsilium', 'spirit-of-eden'];
+export type { GameId };
+export const GAME_IDS: GameId[] = GAMES.map((g) => g.id);
 
-let registry: Record<GameId, GameMatch> | undefined;
-/** The game a match is played in, by id (undefined for an unknown one): every game declared the same way (match-game.ts). */
-export function gameMatch(game: string): GameMatch | undefined {
-  registry ??= {
-    eden: defineGame(edenGame()),
-    anima: defineGame(animaGame()),
-    exsilium: defineGame(exsiliumGame()),
-    'spirit-of-eden': defineGame(spiritOfEdenGame()),
-  };
+/** GET /v1/games: each game's id, name and printings. */
+export const GAME_INFO: GameInfo[] = GAMES.map(({ id, name, editions }) => ({ id, name, ...(editions ? { editions } : {}) }));
+
+const byId = Object.fromEntries(GAMES.map((g) => [g.id, g])) as Record<GameId, (typeof GAMES)[number]>;
+
+let registry: Record<string, LoadedGame> | undefined;
+/** The game a match is played in, by id (undefined for an unknown one). */
+export function gameMatch(game: string): LoadedGame | undefined {
+  registry ??= Object.fromEntries(GAMES.map((g) => [g.id, loadGame(g.match)]));
   return own(registry, game);
 }
 
-/**
- * Validate a command against its game's schema; every problem is reported with a `/command/…` path.
- * `options` (the match's creation options) reach the schema's resolvers: an EDEN fighter by ref
- * takes the match's edition.
- */
-export function validateCommand(match: GameMatch, command: Command, options?: Record<string, unknown>): Command {
-  return match.validate(command, options);
-}
-
 /** CONTRACT §8.2: a game's command types `<prefix>.<snake_case>`, without the deprecated aliases. */
-export function canonicalTypes(match: GameMatch): string[] {
+export function canonicalTypes(match: LoadedGame): string[] {
   return Object.keys(match.commands).filter((type) => !match.commands[type]!.deprecated);
 }
 
 /** A game's command types, the canonical names first and then the deprecated aliases (each in its registry order). */
-function listedTypes(match: GameMatch): string[] {
+function listedTypes(match: LoadedGame): string[] {
   return [...canonicalTypes(match), ...Object.keys(match.commands).filter((type) => match.commands[type]!.deprecated)];
 }
 
 /** Markdown list of every command each game accepts, for the API documentation (aliases last, marked deprecated). */
 export function commandCatalogMarkdown(): string {
-  return GAMES.map((game) => {
+  return GAME_IDS.map((game) => {
     const match = gameMatch(game)!;
     const lines = listedTypes(match).map((type) => {
       const def = match.commands[type]!;
@@ -65,7 +54,7 @@ export function commandCatalogMarkdown(): string {
  * Members of a command request that no schema declares (reported as `warnings`, CONTRACT §7.5): at
  * the top of the body, and in the command (validated) by its type's schema; `dice` is the match's.
  */
-export function commandWarnings(match: GameMatch, body: { command: Command }, command: Command) {
+export function commandWarnings(match: LoadedGame, body: { command: Command }, command: Command) {
   const def = own(match.commands, command.type);
   const inCommand = def ? unknownMembers(def.schema, command, '/command').filter((w) => w.path !== '/command/dice') : [];
   return [...unknownMembers(RunCommandBody, body), ...inCommand];
@@ -77,7 +66,7 @@ export function commandWarnings(match: GameMatch, body: { command: Command }, co
  */
 export function commandExamples(): Record<string, { summary: string; value: unknown }> {
   const out: Record<string, { summary: string; value: unknown }> = {};
-  for (const game of GAMES) {
+  for (const game of GAME_IDS) {
     const match = gameMatch(game)!;
     for (const type of listedTypes(match)) {
       const def = match.commands[type]!;
@@ -128,10 +117,10 @@ const listings = new Map<GameId, { game: GameId; setup: GameGuide['setup']; comm
 export function gameCommands(game: string) {
   const match = gameMatch(game);
   if (!match) return undefined;
-  const id = match.game;
+  const id = match.game as GameId;
   const known = listings.get(id);
   if (known) return known;
-  const guide = GAME_GUIDES[id];
+  const guide = byId[id].guide;
   const types = listedTypes(match);
   const ordered = [guide.first.type, ...types.filter((t) => t !== guide.first.type)];
   const commands = ordered.map((type): CommandListing => {

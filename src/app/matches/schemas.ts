@@ -1,9 +1,13 @@
 /** TypeBox schemas of the match endpoints (CONTRACT §5); the same schemas validate GraphQL input. */
 import { Type } from '@sinclair/typebox';
+import { GAMES } from '../../games/index.js';
 import { UnknownMemberWarningsSchema } from '../../kernel/unknown-members.js';
 import { DiceTranscriptSchema } from '../../kernel/schemas/common.js';
 
-export const GameSchema = Type.Union([Type.Literal('eden'), Type.Literal('anima'), Type.Literal('exsilium'), Type.Literal('spirit-of-eden')], { title: 'Game' });
+export const GameSchema = Type.Union(
+  GAMES.map((g) => Type.Literal(g.id)),
+  { title: 'Game' },
+);
 
 export const PlayerSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }), name: Type.String({ minLength: 1, maxLength: 200 }) });
 

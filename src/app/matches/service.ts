@@ -9,8 +9,9 @@ import { InvalidInput, NotFound } from '../../kernel/errors.js';
 import { NotYourSeat, VersionConflict } from './errors.js';
 import { CORRECTION_EVENT, checkClientEvent, definitionOf, engineEventVersion, upcast, withdrawnVersions } from './events.js';
 import { RuleViolation } from '../../kernel/errors.js';
-import { commandWarnings, gameMatch, validateCommand, type Command, type GameMatch } from './games.js';
-import type { MatchEvent, MatchFold, ServedState } from '../../kernel/match-game.js';
+import { commandWarnings, gameMatch } from './games.js';
+import type { Command, LoadedGame, MatchFlow, MatchFold, ServedState } from '../../kernel/match-game.js';
+import type { GameEvent } from '../../kernel/decider.js';
 import type { IdSource } from '../ports.js';
 import type { Lang } from '../../kernel/i18n.js';
 import type { EventStore, MatchRecord, NewEvent, Player, StoredAnswer, StoredEvent } from './ports.js';
@@ -20,7 +21,6 @@ import { logSha256 } from './log-digest.js';
 import { OWNER, type MatchCaller, type MatchViewer } from './seat-tokens.js';
 import { assertSeatMayAct, maskRefusal, readerOf, viewerMember } from './views.js';
 import type { Reader } from '../../kernel/table.js';
-import type { MatchFlow } from '../../kernel/decider.js';
 
 export interface PublicEvent {
   version: number;
@@ -136,7 +136,7 @@ export class MatchService {
     return entry;
   }
 
-  private game(record: Pick<MatchRecord, 'id' | 'game'>): GameMatch {
+  private game(record: Pick<MatchRecord, 'id' | 'game'>): LoadedGame {
     const g = gameMatch(record.game);
     if (!g) throw new Error(`match ${record.id} has unknown game ${record.game}`);
     return g;
@@ -188,8 +188,6 @@ export class MatchService {
     if (!g) throw new InvalidInput([{ path: '/game', code: 'unknown_game', message: 'One of eden, anima, exsilium, spirit-of-eden.' }]);
     const ids = body.players.map((p) => p.id);
     if (new Set(ids).size !== ids.length) throw new InvalidInput([{ path: '/players', code: 'duplicate_player', message: 'Player ids must be distinct.' }]);
-    if (body.game === 'eden' && body.players.length !== 2)
-      throw new InvalidInput([{ path: '/players', code: 'wrong_player_count', message: 'EDEN is played by exactly two players (A, B).' }]);
     const options = body.options ?? {};
     g.validateOptions?.({ players: body.players, options });
     // A setup the game cannot play (e.g. an Exsilium scenario) is refused before the match exists.
@@ -274,7 +272,7 @@ export class MatchService {
         if (!m) throw new NotFound(`No match ${id}.`);
         match = m;
         const g = this.game(m);
-        const command = validateCommand(g, structuredClone(body.command), m.options);
+        const command = g.validate(structuredClone(body.command), m.options);
         const folded = await this.current(store, m);
         const version = folded.version;
         if (body.expectedVersion !== undefined && body.expectedVersion !== version) throw new VersionConflict(body.expectedVersion, version);
@@ -282,7 +280,7 @@ export class MatchService {
         // CONTRACT §8.1: a seat acts for its own player only (403 not_your_seat, nothing appended)
         assertSeatMayAct(g, viewer, command, fold);
         const dice = diceFor(command.dice, () => seed);
-        let decided: MatchEvent[];
+        let decided: GameEvent[];
         try {
           decided = g.decide(command, fold, dice);
         } catch (error) {

@@ -8,7 +8,7 @@
 import { InvalidInput, RuleViolation } from '../../kernel/errors.js';
 import type { Reader } from '../../kernel/table.js';
 import { NotYourSeat } from './errors.js';
-import type { Command, GameMatch, MatchFold } from '../../kernel/match-game.js';
+import type { Command, LoadedGame, MatchFold } from '../../kernel/match-game.js';
 import type { MatchViewer } from './seat-tokens.js';
 
 /** Who a viewer reads as: undefined for the owner (no redaction), a player id for a seat, null for a spectator. */
@@ -25,7 +25,7 @@ export function viewerMember(viewer: MatchViewer, preview = false): { kind: Matc
  * CONTRACT §8.1: a seat sends commands for its own player only, and only what the rules give that
  * player now; a spectator sends none. Otherwise NotYourSeat (403 `not_your_seat`), before anything is decided.
  */
-export function assertSeatMayAct(g: GameMatch, viewer: MatchViewer, command: Command, fold: MatchFold): void {
+export function assertSeatMayAct(g: LoadedGame, viewer: MatchViewer, command: Command, fold: MatchFold): void {
   if (viewer.kind === 'owner') return;
   if (viewer.kind === 'spectator') throw new NotYourSeat('A spectator token reads the match; it sends no commands.');
   const seat = viewer.playerId;

@@ -2,6 +2,7 @@
  * Response examples of the hand-written routes (matches, simulations, admin, league, system), by
  * operationId and status. The registry operations get theirs computed (./operation-examples.ts).
  */
+import { GAME_INFO } from '../../app/matches/games.js';
 import type { NamedExample } from './operation-examples.js';
 import { DICE_ROUTE_EXAMPLES } from './dice-examples.js';
 import { TEXT_EXAMPLE } from '../../games/eden/operations/roster.operation.js';
@@ -281,12 +282,7 @@ export const ROUTE_EXAMPLES: Examples = {
   'games.list': {
     200: {
       summary: 'The four games',
-      value: [
-        { id: 'eden', name: 'EDEN', editions: ['es', 'de'] },
-        { id: 'anima', name: 'Ánima: La Sombra de Omega' },
-        { id: 'exsilium', name: 'Exsilium' },
-        { id: 'spirit-of-eden', name: 'The Spirit of Eden' },
-      ],
+      value: GAME_INFO,
     },
   },
   'games.commands': {

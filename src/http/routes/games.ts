@@ -7,8 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { NotFound } from '../../kernel/errors.js';
-import { GAMES, gameCommands } from '../../app/matches/games.js';
-import { GAME_INFO } from '../../app/matches/game-guides.js';
+import { GAME_IDS, GAME_INFO, gameCommands } from '../../app/matches/games.js';
+
 import { problemResponses } from '../schemas.js';
 
 const GameSummary = Type.Object(
@@ -48,7 +48,7 @@ const GameCommands = Type.Object(
   { title: 'GameCommands' },
 );
 
-const GameParams = Type.Object({ game: Type.String({ maxLength: 100, description: `One of ${GAMES.join(', ')}.` }) });
+const GameParams = Type.Object({ game: Type.String({ maxLength: 100, description: `One of ${GAME_IDS.join(', ')}.` }) });
 
 const common = { tags: ['matches'], security: [] };
 

@@ -3,6 +3,7 @@
  * dice and every face drawn, in draw order — not the transcript's `purpose` labels (English text of
  * the answer) nor its sides (the rules know them). Replayed with the seed, or as fixed faces.
  */
+import { isRecord } from '../records.js';
 import type { DiceTranscript } from './index.js';
 
 export interface DiceFact {
@@ -16,8 +17,6 @@ export function diceFact(transcript: DiceTranscript): DiceFact {
   const values = transcript.rolls.flatMap((r) => r.values);
   return { seed: values.length > 0 ? transcript.seed : null, values };
 }
-
-const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 
 /** A stored transcript (`{seed, rolls: [{values}]}`, an earlier event version) read as its fact; anything else as no dice. */
 export function diceFactOf(stored: unknown): DiceFact {

@@ -10,8 +10,8 @@ import { overLongArrays, tooManyItems, MAX_LISTED_ARRAYS } from '../../../src/ht
 import { RosterBodySchema } from '../../../src/games/eden/operations/roster.operation.js';
 import { StoreRosterBody } from '../../../src/app/league/schemas.js';
 import { compile } from '../../../src/kernel/validate.js';
-import { gameMatch, validateCommand } from '../../../src/app/matches/games.js';
-import type { Command } from '../../../src/app/matches/games.js';
+import { gameMatch } from '../../../src/app/matches/games.js';
+import type { Command } from '../../../src/kernel/match-game.js';
 import { InvalidInput } from '../../../src/kernel/errors.js';
 
 /** An array whose item reads are counted (Array.isArray and `length` see the array). */
@@ -112,7 +112,7 @@ describe('EDEN-PREP-1: eden.register_band measures the band before its fighters'
     const { array, reads } = counted(Array<unknown>(50_000).fill(1));
     let error: unknown;
     try {
-      validateCommand(eden, { type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: array } as unknown as Command);
+      eden.validate({ type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: array } as unknown as Command);
     } catch (e) {
       error = e;
     }
@@ -124,11 +124,11 @@ describe('EDEN-PREP-1: eden.register_band measures the band before its fighters'
   it('validates a band within the bound as before, every problem at once', () => {
     let error: unknown;
     try {
-      validateCommand(eden, { type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: [1, 2] } as unknown as Command);
+      eden.validate({ type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: [1, 2] } as unknown as Command);
     } catch (e) {
       error = e;
     }
     expect(error).toMatchObject({ code: 'invalid_request', errors: [{ path: '/command/fighters/0' }, { path: '/command/fighters/1' }] });
-    expect(() => validateCommand(eden, { type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: [{ ref: 'yuri' }] } as unknown as Command)).not.toThrow();
+    expect(() => eden.validate({ type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: [{ ref: 'yuri' }] } as unknown as Command)).not.toThrow();
   });
 });

@@ -8,8 +8,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { RESERVED_PREFIXES, definitionOf, upcast } from '../../../src/app/matches/events.js';
-import { ENGINE_EVENTS } from '../../../src/app/matches/engine-events.js';
+import { definitionOf, upcast } from '../../../src/app/matches/events.js';
+import { ENGINE_EVENTS, RESERVED_PREFIXES } from '../../../src/app/matches/engine-events.js';
 import { MatchService } from '../../../src/app/matches/service.js';
 import { MemoryEventStore } from '../../../src/infra/event-store/memory.js';
 import { compile } from '../../../src/kernel/validate.js';

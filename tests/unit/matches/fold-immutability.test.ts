@@ -9,7 +9,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { diceFor } from '../../../src/kernel/dice/index.js';
-import { gameMatch, validateCommand, type Command, type MatchFold } from '../../../src/app/matches/games.js';
+import { gameMatch } from '../../../src/app/matches/games.js';
+import type { Command, MatchFold } from '../../../src/kernel/match-game.js';
 import { withdrawnVersions, CORRECTION_EVENT } from '../../../src/app/matches/events.js';
 
 interface MatchLog {
@@ -55,7 +56,7 @@ describe('match states are never written in place (the cached fold is shared bet
       ];
       for (const [command, at] of tries) {
         try {
-          const checked = validateCommand(g, structuredClone(command), log.options);
+          const checked = g.validate(structuredClone(command), log.options);
           const events = g.decide(
             checked,
             at,

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { diceFor } from '../../../src/kernel/dice/index.js';
 import { InvalidInput, RuleViolation } from '../../../src/kernel/errors.js';
-import { gameMatch, validateCommand, type Command } from '../../../src/app/matches/games.js';
+import { gameMatch } from '../../../src/app/matches/games.js';
+import type { Command } from '../../../src/kernel/match-game.js';
 import { spiritOfEdenGoomzPhaseOperation } from '../../../src/games/spirit-of-eden/operations/goomz-phase.operation.js';
 import { goomzPhaseExamples, turnStartExamples } from '../../../src/games/spirit-of-eden/operations/examples.js';
 import { combatExamples, explorationExamples } from '../../../src/games/anima/operations/examples.js';
@@ -39,7 +40,7 @@ function play(game: string, commands: Record<string, unknown>[], given: Event[] 
   for (const e of given) fold(e);
   const log: Event[] = [...given];
   for (const c of commands) {
-    const command = validateCommand(g, structuredClone(c) as Command);
+    const command = g.validate(structuredClone(c) as Command);
     for (const e of g.decide(
       command,
       folded,

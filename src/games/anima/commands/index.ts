@@ -13,7 +13,7 @@ import { animaExplorationOperation } from '../operations/exploration.operation.j
 import { EncounterCardSchema } from '../operations/exploration.operation.js';
 import { animaRewardsOperation } from '../operations/rewards.operation.js';
 import { validate } from '../../../kernel/validate.js';
-import type { MatchSetup } from '../../../kernel/match-game.js';
+import type { MatchSetup } from '../../../kernel/decider.js';
 import { resolutionEvents } from '../../../kernel/resolution-log.js';
 import { animaOperations } from '../operations/index.js';
 import { ANIMA_COMMAND_SCHEMAS, Name } from './schemas.js';

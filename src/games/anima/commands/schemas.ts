@@ -4,7 +4,7 @@
  * description and example body, the one declaration of each command's input. The command types the
  * match decider takes are derived from these schemas (`Static`), imported there as types only.
  */
-import type { CommandOfType, CommandUnion } from '../../../kernel/decider.js';
+import type { CommandOfType, CommandUnion } from '../../../kernel/commands.js';
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { DiceSpecSchema } from '../../../kernel/schemas/common.js';
 

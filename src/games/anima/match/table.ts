@@ -17,7 +17,8 @@
  * Card lists are redacted by where each card lies now: a card on the table, in a Group, face up in a
  * discard pile or in play is public; one in the reader's own hand (or dealt to it) is the reader's.
  */
-import { HIDDEN, hideAll, severalPlayers, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../../kernel/table.js';
+import { HIDDEN, hideAll, severalPlayers, type Move, type Reader, type TableRules } from '../../../kernel/table.js';
+import type { GameCommand, GameEvent } from '../../../kernel/decider.js';
 import type { AnimaEventData } from './events.js';
 import { holding } from './rules.js';
 import { own, type AnimaCards, type AnimaTable, type GiftCard, type GroupState, type MissionCard } from './state.js';
@@ -152,8 +153,8 @@ function viewOptions(options: Record<string, unknown>): Record<string, unknown> 
   return out;
 }
 
-function viewEvent(event: TableEvent, reader: Reader, _context: { before: AnimaTableState; after: AnimaTableState }): TableEvent {
-  const hide = <T>(e: TableEvent, data: T): TableEvent => ({ type: e.type, data });
+function viewEvent(event: GameEvent, reader: Reader, _context: { before: AnimaTableState; after: AnimaTableState }): GameEvent {
+  const hide = <T>(e: GameEvent, data: T): GameEvent => ({ type: e.type, data });
   if (event.type.endsWith('.resolved')) {
     const d = event.data as { kind?: string; request: unknown; result: unknown } | null;
     return d && typeof d.kind === 'string' ? hide(event, { ...d, ...viewResolution(d.kind, d) }) : event;
@@ -276,7 +277,7 @@ function moves(state: AnimaTableState): Move[] {
 }
 
 /** The other players whose decisions a full-match command carries besides its `player`'s. */
-function othersDeciding(command: TableCommand, player: string): string[] {
+function othersDeciding(command: GameCommand, player: string): string[] {
   const list = <T>(x: unknown): T[] => (Array.isArray(x) ? (x as T[]) : []);
   const others: string[] = [];
   // ANIMA-TIMING-2: another player's Interrupt played on this move.
@@ -291,7 +292,7 @@ function othersDeciding(command: TableCommand, player: string): string[] {
   return others.filter((x) => x !== player);
 }
 
-function actor(command: TableCommand, state: AnimaTableState): string | readonly string[] | undefined {
+function actor(command: GameCommand, state: AnimaTableState): string | readonly string[] | undefined {
   // Every full-match command and every tool that names its player acts for that player.
   if (typeof command.player === 'string') {
     const others = othersDeciding(command, command.player);

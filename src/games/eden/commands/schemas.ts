@@ -9,7 +9,7 @@
  * of 200 characters, distances up to 100 000 cm, a band of 1..50 fighters, …) keep their own
  * declaration, so every command validates exactly as before.
  */
-import type { CommandOfType, CommandUnion } from '../../../kernel/decider.js';
+import type { CommandOfType, CommandUnion } from '../../../kernel/commands.js';
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { WEATHER_CONDITIONS } from '../rules/catalog/weather.js';
 import { DiceSpecSchema } from '../../../kernel/schemas/common.js';

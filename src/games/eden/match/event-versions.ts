@@ -17,11 +17,10 @@
  * the ids, the choices made, `changes` and the faces drawn; their v1 `fighters`, core `log`,
  * `wounds` rolls, melee result and NPC candidates are dropped when read.
  */
-import type { EventVersion } from '../../../kernel/decider.js';
+import type { EventVersion } from '../../../kernel/event-definition.js';
 import { diceFactOf, transcriptToFact } from '../../../kernel/dice/facts.js';
 import { setOwn, type Disengagement, type FighterChange, type FighterChanges, type NpcAction } from './state.js';
-
-const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+import { isRecord } from '../../../kernel/records.js';
 
 /** v1 `fighters: [{id, fighter}]` → v2 `changes`: every fighter listed, with the members the fold replaces (the profile is left out). */
 function changesOf(fighters: unknown[]): FighterChanges {

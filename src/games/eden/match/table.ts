@@ -10,7 +10,8 @@
  * The bids for First player (EDEN-PREP-3 / EDEN-FIRST-1) are sent together in one `eden.bid` and
  * revealed at once, so nothing is stored before they are revealed. EDEN has no decks.
  */
-import { severalPlayers, HIDDEN, hideAll, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../../kernel/table.js';
+import { severalPlayers, HIDDEN, hideAll, type Move, type Reader, type TableRules } from '../../../kernel/table.js';
+import type { GameCommand, GameEvent } from '../../../kernel/decider.js';
 import { SIDES, canActivate, npcsInAction, otherSide, own, type Band, type EdenMatchState, type Side } from './state.js';
 
 type Data = Record<string, unknown>;
@@ -55,7 +56,7 @@ function viewState(state: EdenMatchState, reader: Reader): unknown {
   return { ...state, bands, fighters };
 }
 
-function viewEvent(event: TableEvent, reader: Reader, { after }: { before: EdenMatchState; after: EdenMatchState }): TableEvent {
+function viewEvent(event: GameEvent, reader: Reader, { after }: { before: EdenMatchState; after: EdenMatchState }): GameEvent {
   const d = event.data as Data | null;
   const side = d ? sideNamed(after, d.player) : undefined;
   if (!d || !side || playerOf(after, side) === reader) return event;
@@ -217,7 +218,7 @@ function fighterPlayer(state: EdenMatchState, ref: unknown): string | undefined 
   return e && e.side !== 'npc' ? playerOf(state, e.side) : undefined;
 }
 
-function actor(command: TableCommand, state: EdenMatchState): string | readonly string[] | undefined {
+function actor(command: GameCommand, state: EdenMatchState): string | readonly string[] | undefined {
   // EDEN-PREP-3: one command carries both bands' bids (and the winner's choice): both players decide it
   if (command.type === 'eden.bid') return severalPlayers(SIDES.map((s) => playerOf(state, s)));
   // EDEN-UPKEEP: the victory points of both sides (as each mission card says) are both players'

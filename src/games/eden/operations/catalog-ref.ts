@@ -16,6 +16,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { LeagueCatalog } from '../rules/catalog/league.js';
 import { defineResolver } from '../../../kernel/validate.js';
 import type { Operation } from '../../../kernel/operation.js';
+import { isRecord } from '../../../kernel/records.js';
 
 /** What a `catalogRef` resolved to: the version used and its hash (what receipts name), and the catalog. */
 export type CatalogResolution =
@@ -28,10 +29,11 @@ export interface CatalogLookup {
 
 const RESOLVED = Symbol('catalogRef resolved');
 
+/** What `attachCatalogRef` kept on a `catalogRef` object (under RESOLVED: no schema, serialiser or hash sees it). */
+const resolvedOf = (ref: object): CatalogResolution | undefined => (ref as { [RESOLVED]?: CatalogResolution })[RESOLVED];
+
 /** Ids the service makes (uuids) and anything like them: another id (NUL, 101 characters…) names nothing and is never looked up. */
 export const STORED_ID = /^[A-Za-z0-9_-]{1,100}$/;
-
-const isObject = (v: unknown): v is Record<string | symbol, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const CatalogRefSchema = Type.Object(
   {
@@ -52,9 +54,9 @@ export const CatalogRefSchema = Type.Object(
  */
 export async function attachCatalogRef(body: unknown, catalogs: CatalogLookup | undefined): Promise<void> {
   // a body that wraps a list (`{"roster": …}`: format, store) names it there
-  if (isObject(body) && isObject(body.roster)) await attachCatalogRef(body.roster, catalogs);
-  const ref = isObject(body) ? body.catalogRef : undefined;
-  if (!isObject(ref) || typeof ref.id !== 'string' || ref[RESOLVED]) return;
+  if (isRecord(body) && isRecord(body.roster)) await attachCatalogRef(body.roster, catalogs);
+  const ref = isRecord(body) ? body.catalogRef : undefined;
+  if (!isRecord(ref) || typeof ref.id !== 'string' || resolvedOf(ref)) return;
   const version = ref.version;
   if (version !== undefined && !(Number.isSafeInteger(version) && (version as number) >= 1)) return; // the schema reports it
   const resolution: CatalogResolution = catalogs
@@ -68,13 +70,13 @@ export async function attachCatalogRef(body: unknown, catalogs: CatalogLookup | 
  * top or in its `roster`): the common body names none, and its route then waits for no promise.
  */
 export function namesCatalogRef(body: unknown): boolean {
-  return isObject(body) && (isObject(body.catalogRef) || (isObject(body.roster) && isObject(body.roster.catalogRef)));
+  return isRecord(body) && (isRecord(body.catalogRef) || (isRecord(body.roster) && isRecord(body.roster.catalogRef)));
 }
 
 /** The catalog a body's `catalogRef` resolved to (undefined: none named, or not found). */
 export function catalogOf(body: unknown): Extract<CatalogResolution, { ok: true }> | undefined {
-  const ref = isObject(body) ? body.catalogRef : undefined;
-  const resolution = isObject(ref) ? (ref[RESOLVED] as CatalogResolution | undefined) : undefined;
+  const ref = isRecord(body) ? body.catalogRef : undefined;
+  const resolution = isRecord(ref) ? resolvedOf(ref) : undefined;
   return resolution?.ok ? resolution : undefined;
 }
 
@@ -99,7 +101,7 @@ const holdsFighters = (schema: unknown) => JSON.stringify(schema).includes('"x-r
 
 /** The top-level object schemas of a body (a union's members). */
 function bodyObjects(schema: TSchema): TSchema[] {
-  if (schema.type === 'object' && isObject(schema.properties)) return [schema];
+  if (schema.type === 'object' && isRecord(schema.properties)) return [schema];
   const members = (schema.anyOf ?? schema.oneOf) as TSchema[] | undefined;
   return Array.isArray(members) ? members.flatMap(bodyObjects) : [];
 }

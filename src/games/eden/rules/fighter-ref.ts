@@ -7,6 +7,7 @@
 import { EXAMPLE_FIGHTERS, catalogFighter, catalogFighterById, type EditionId } from './catalog/index.js';
 import { leagueFighter, type LeagueCatalog } from './catalog/league.js';
 import { normalizeFighter } from './fighter.js';
+import { isRecord } from '../../../kernel/records.js';
 
 export type RefResolution = { fighter: Record<string, unknown> } | { code: 'unknown_fighter' | 'incomplete_profile'; message: string };
 
@@ -41,9 +42,7 @@ export function resolveFighterRef(entry: { ref: string } & Record<string, unknow
 /** The profile with the members sent beside the ref over it: state completes its zero state limb by limb, marker by marker. */
 function withState(profile: Record<string, unknown>, entry: Record<string, unknown>): Record<string, unknown> {
   const fighter: Record<string, unknown> = { ...profile, ...entry };
-  if (isObject(entry.wounds)) fighter.wounds = { ...(profile.wounds as object), ...entry.wounds };
-  if (isObject(entry.markers)) fighter.markers = { ...(profile.markers as object), ...entry.markers };
+  if (isRecord(entry.wounds)) fighter.wounds = { ...(profile.wounds as object), ...entry.wounds };
+  if (isRecord(entry.markers)) fighter.markers = { ...(profile.markers as object), ...entry.markers };
   return fighter;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

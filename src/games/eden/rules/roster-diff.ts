@@ -14,6 +14,7 @@ import { pointer } from '../../../kernel/errors.js';
 import { catalogFighter, catalogFighterById, fold, type EditionId } from './catalog/index.js';
 import { leagueFighter, type LeagueCatalog } from './catalog/league.js';
 import type { RosterEntry } from './roster.js';
+import { isRecord } from '../../../kernel/records.js';
 
 export interface DiffSide {
   edition?: EditionId;
@@ -46,12 +47,10 @@ export interface RosterDiff {
   band: MemberChange[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The profile an entry stands for, with the members sent beside a ref over it. */
 function resolved(side: DiffSide, given: RosterEntry): Record<string, unknown> {
   const entry: unknown = given;
-  if (!isObject(entry) || typeof entry.ref !== 'string' || entry.limbs !== undefined) return isObject(entry) ? entry : {};
+  if (!isRecord(entry) || typeof entry.ref !== 'string' || entry.limbs !== undefined) return isRecord(entry) ? entry : {};
   const { ref, ...rest } = entry as Record<string, unknown> & { ref: string };
   const own = side.catalog?.find((f) => f.id === ref) as Record<string, unknown> | undefined;
   const league = own ? undefined : (leagueFighter(side.league, ref) as Record<string, unknown> | undefined);
@@ -65,7 +64,7 @@ const nameOf = (f: Record<string, unknown>, fallback: string) => (typeof f.name 
 
 /** Every leaf that differs between `a` and `b`, by JSON pointer (objects by member, arrays by index); a member absent on one side is `null` there. */
 export function changes(a: unknown, b: unknown, at: string[] = [], out: MemberChange[] = []): MemberChange[] {
-  if (isObject(a) && isObject(b)) {
+  if (isRecord(a) && isRecord(b)) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
     for (const k of keys) changes(a[k], b[k], [...at, k], out);
     return out;

@@ -13,7 +13,8 @@ import { RuleViolation, underPath } from '../../../kernel/errors.js';
 import * as exs from '../match/index.js';
 import { ExsiliumOptionsSchema } from './options.js';
 import { validate } from '../../../kernel/validate.js';
-import type { MatchCommand, MatchSetup } from '../../../kernel/match-game.js';
+import type { MatchSetup } from '../../../kernel/decider.js';
+import type { CommandDef } from '../../../kernel/commands.js';
 import { resolutionEvents, type ResolutionLogState } from '../../../kernel/resolution-log.js';
 import { exsiliumOperations } from '../operations/index.js';
 import { EXSILIUM_COMMAND_SCHEMAS, isExsiliumCommand, type ExsiliumCommandOf, type ExsiliumCommandType } from './schemas.js';
@@ -34,9 +35,8 @@ export function tableOf(setup: MatchSetup): exs.Table | undefined {
 const table = <T extends ExsiliumCommandType>(
   type: T,
   decide: (t: exs.Table, c: ExsiliumCommandOf<T>, d: Dice) => exs.TableEvent[],
-): [string, MatchCommand<State, exs.TableEvent>] => [
-  type,
-  {
+): Record<string, CommandDef<State, exs.TableEvent>> => ({
+  [type]: {
     ...EXSILIUM_COMMAND_SCHEMAS[type],
     decide: (command, state, d) => {
       if (!state.table)
@@ -47,22 +47,22 @@ const table = <T extends ExsiliumCommandType>(
       return decide(state.table, command, d);
     },
   },
-];
+});
 
-export const TABLE_COMMANDS: [string, MatchCommand<State, exs.TableEvent>][] = [
-  table('exsilium.bid', exs.bid),
-  table('exsilium.activate', exs.activate),
-  table('exsilium.move', exs.move),
-  table('exsilium.fight', exs.fight),
-  table('exsilium.buy', exs.buy),
-  table('exsilium.play', exs.play),
-  table('exsilium.drop', exs.drop),
-  table('exsilium.eliminate', exs.eliminate),
-  table('exsilium.remove_mine', exs.removeMine),
-  table('exsilium.dodge', exs.dodge),
-  table('exsilium.ability', exs.fillAbilitySlot),
-  table('exsilium.end_turn', exs.endTurn),
-];
+export const TABLE_COMMANDS: Record<string, CommandDef<State, exs.TableEvent>> = {
+  ...table('exsilium.bid', exs.bid),
+  ...table('exsilium.activate', exs.activate),
+  ...table('exsilium.move', exs.move),
+  ...table('exsilium.fight', exs.fight),
+  ...table('exsilium.buy', exs.buy),
+  ...table('exsilium.play', exs.play),
+  ...table('exsilium.drop', exs.drop),
+  ...table('exsilium.eliminate', exs.eliminate),
+  ...table('exsilium.remove_mine', exs.removeMine),
+  ...table('exsilium.dodge', exs.dodge),
+  ...table('exsilium.ability', exs.fillAbilitySlot),
+  ...table('exsilium.end_turn', exs.endTurn),
+};
 
 /** The events its resolution log records: one `<operation id>.resolved` per operation of the game. */
 export const EXSILIUM_RESOLVED_EVENTS = resolutionEvents(exsiliumOperations);

@@ -5,7 +5,7 @@
  * the command types the table's handlers take (src/games/exsilium/match) are derived from these
  * schemas (`Static`), imported there as types only.
  */
-import { isCommandOfType, type CommandOfType, type CommandUnion } from '../../../kernel/decider.js';
+import { isCommandOfType, type CommandOfType, type CommandUnion } from '../../../kernel/commands.js';
 import { Type, type TProperties } from '@sinclair/typebox';
 import { Enum, NodeId, OutcomeDeck } from '../operations/schemas.js';
 import { DiceSpecSchema } from '../../../kernel/schemas/common.js';

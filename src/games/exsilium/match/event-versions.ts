@@ -11,9 +11,8 @@
  * and its seed (when something was shuffled) and drops the rest; the fold reads `effects` alone.
  */
 
-import type { EventVersion } from '../../../kernel/decider.js';
-
-const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+import type { EventVersion } from '../../../kernel/event-definition.js';
+import { isRecord } from '../../../kernel/records.js';
 
 /** v1 → v2: `result` dropped; its deck transcript's draws kept, and its seed when it shuffled (seedOf's "fixed" for fixed dice: null). */
 export function upcastCombatResolvedV1(data: unknown): unknown {

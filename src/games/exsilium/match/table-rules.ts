@@ -21,9 +21,11 @@
  * upgrade row, upgrades bought, face-up drops) and the reader's own while it is in its hand or
  * face-down drop; `table.cards` lists only those (a hidden card reads HIDDEN where it lies).
  */
-import { HIDDEN, hideAll, severalPlayers, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../../kernel/table.js';
+import { HIDDEN, hideAll, severalPlayers, type Move, type Reader, type TableRules } from '../../../kernel/table.js';
+import type { GameCommand, GameEvent } from '../../../kernel/decider.js';
 import type { TableEvent as ExsiliumEvent } from './evolve.js';
 import { UPGRADE_SPACES, own, type ExsiliumOptions, type Table, type TableNode, type TableTile } from './table.js';
+import { isRecord } from '../../../kernel/records.js';
 
 /** The projected state: the resolution-log wrapper (with the Exsilium projection) plus `table` and `summary` of a full match. */
 export interface ExsiliumTableState {
@@ -48,7 +50,6 @@ export const EXSILIUM_TOOLS = [
 
 type Data<T extends ExsiliumEvent['type']> = Extract<ExsiliumEvent, { type: T }>['data'];
 const mapValues = <T, U>(map: Record<string, T>, f: (value: T, key: string) => U): Record<string, U> => Object.fromEntries(Object.entries(map).map(([k, v]) => [k, f(v, k)]));
-const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 const hideList = (x: unknown) => (Array.isArray(x) ? hideAll(x) : x);
 
 /** A deck transcript (src/games/exsilium/rules/decks.ts): draws are revealed cards; shuffled orders and the seed that makes them are not. */
@@ -172,8 +173,8 @@ function viewOptions(options: Record<string, unknown>): Record<string, unknown> 
   return out;
 }
 
-function viewEvent(event: TableEvent, reader: Reader, context: { before: ExsiliumTableState; after: ExsiliumTableState }): TableEvent {
-  const as = <T>(data: T): TableEvent => ({ type: event.type, data });
+function viewEvent(event: GameEvent, reader: Reader, context: { before: ExsiliumTableState; after: ExsiliumTableState }): GameEvent {
+  const as = <T>(data: T): GameEvent => ({ type: event.type, data });
   if (event.type.endsWith('.resolved')) {
     const d = event.data;
     return isRecord(d) ? as(viewResolution(d)) : event;
@@ -281,7 +282,7 @@ function moves(state: ExsiliumTableState): Move[] {
 }
 
 /** The other players whose decisions a table command carries besides its `player`'s. */
-function othersDeciding(command: TableCommand, player: string, t: Table | undefined): string[] {
+function othersDeciding(command: GameCommand, player: string, t: Table | undefined): string[] {
   const others: string[] = [];
   // EXS-COMBAT-PVP-2: the defender's reply; EXS-COMBAT-PVP-5 (1): the loser picks the Baralytas value.
   if (command.type === 'exsilium.fight') {
@@ -297,7 +298,7 @@ function othersDeciding(command: TableCommand, player: string, t: Table | undefi
   return others.filter((x) => x !== player);
 }
 
-function actor(command: TableCommand, state: ExsiliumTableState): string | readonly string[] | undefined {
+function actor(command: GameCommand, state: ExsiliumTableState): string | readonly string[] | undefined {
   // EXS-SETUP-2: one command carries every bidder's secret bid.
   if (command.type === 'exsilium.bid') {
     const bidders = isRecord(command.bids) ? Object.keys(command.bids) : [];

@@ -10,7 +10,7 @@ import type { Dice } from '../../../kernel/dice/index.js';
 import * as soe from '../match/index.js';
 import { InvalidInput, RuleViolation } from '../../../kernel/errors.js';
 import { actionProblems, toAction } from '../operations/action.operation.js';
-import type { MatchCommand } from '../../../kernel/match-game.js';
+import type { CommandDef } from '../../../kernel/commands.js';
 import { resolutionEvents, type ResolutionLogState } from '../../../kernel/resolution-log.js';
 import { spiritOfEdenOperations } from '../operations/index.js';
 import { SET_UP_EXAMPLE, SPIRIT_COMMAND_SCHEMAS, isSpiritCommand, type SpiritCommandOf, type SpiritCommandType } from './schemas.js';
@@ -27,7 +27,7 @@ const entry = <T extends SpiritCommandType>(type: T, decide: (cmd: SpiritCommand
       if (!isSpiritCommand(type, command)) throw new RuleViolation('unknown_command', `The ${type} entry was given a ${command.type} command.`);
       return decide(command, state, d);
     },
-  } satisfies MatchCommand<State, soe.SpiritEvent>,
+  } satisfies CommandDef<State, soe.SpiritEvent>,
 });
 
 /** place: the action's members per type are checked as POST /v1/spirit-of-eden/actions does (400 under /command/action). */
@@ -37,7 +37,7 @@ const placeDecide = (cmd: SpiritCommandOf<'soe.place'>, state: State, d: Dice) =
   return soe.place({ ...cmd, action: toAction(cmd.action) }, state, d);
 };
 
-export const MATCH_COMMANDS: Record<string, MatchCommand<State, soe.SpiritEvent>> = {
+export const MATCH_COMMANDS: Record<string, CommandDef<State, soe.SpiritEvent>> = {
   ...entry('soe.set_up', (cmd, state) => soe.setUp(cmd, state)),
   ...entry('soe.roll', (cmd, state, d) => soe.roll(cmd, state, d)),
   ...entry('soe.place', placeDecide),

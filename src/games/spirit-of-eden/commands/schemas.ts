@@ -4,7 +4,7 @@
  * match decider takes (src/games/spirit-of-eden/match) are derived from these schemas (`Static`),
  * imported there as types only.
  */
-import { isCommandOfType, type CommandOfType, type CommandUnion } from '../../../kernel/decider.js';
+import { isCommandOfType, type CommandOfType, type CommandUnion } from '../../../kernel/commands.js';
 import { Type, type TProperties } from '@sinclair/typebox';
 import { AlliesSchema, AllyKindSchema, CardsSchema, ColorSchema, GoomzSchema, ObjectivesSchema, RingSchema } from '../operations/schemas.js';
 import { ActionSchema } from '../operations/action.operation.js';

@@ -9,7 +9,7 @@
  * `purpose` labels. The fold reads neither (it reads `roll`'s four values and the dice states).
  */
 
-import type { EventVersion } from '../../../kernel/decider.js';
+import type { EventVersion } from '../../../kernel/event-definition.js';
 import { transcriptToFact } from '../../../kernel/dice/facts.js';
 
 /** v1 → v2: the transcripts as their dice facts. */

@@ -11,7 +11,8 @@
  * with, the events, and the requests and results of the stateless `soe.*` operations kept in the
  * resolution log (`latest`), so every `objectives` list is redacted wherever it is.
  */
-import { HIDDEN, type Move, type Reader, type TableCommand, type TableEvent, type TableRules } from '../../../kernel/table.js';
+import { HIDDEN, type Move, type Reader, type TableRules } from '../../../kernel/table.js';
+import type { GameCommand, GameEvent } from '../../../kernel/decider.js';
 import type { SpiritState } from './decide.js';
 import { spiritOutcome } from './outcome.js';
 
@@ -130,7 +131,7 @@ function moves(state: SpiritTableState): Move[] {
   return state.players.flatMap((p) => types.map((type) => ({ player: p.id, type })));
 }
 
-function actor(command: TableCommand, state: SpiritTableState): string | undefined {
+function actor(command: GameCommand, state: SpiritTableState): string | undefined {
   if (typeof command.player === 'string') return command.player;
   if ([...SPIRIT_TABLE_TOOLS, ...TOOL_ALIASES].includes(command.type)) return undefined;
   // SOE-TURN-1: a solo game's every step is its player's; a cooperative table shares them
@@ -141,7 +142,7 @@ export const spiritTable: TableRules<SpiritTableState> = {
   // The piles are hidden from everyone, the player included: the same view for every reader
   viewState: (state) => redact(state),
   viewOptions: (options) => redact(options) as Record<string, unknown>,
-  viewEvent: (event: TableEvent) => ({ type: event.type, data: redact(event.data) }),
+  viewEvent: (event: GameEvent) => ({ type: event.type, data: redact(event.data) }),
   secretTexts: (state: SpiritTableState, _reader: Reader) => secretTexts(state),
   moves,
   actor,

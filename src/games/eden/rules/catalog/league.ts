@@ -11,6 +11,7 @@ import { pointer, type InputProblem } from '../../../../kernel/errors.js';
 import { fighterProblems } from '../checks.js';
 import type { Equipment, FighterInput } from '../fighter.js';
 import { fold } from './factions.js';
+import { isRecord } from '../../../../kernel/records.js';
 
 /** The body of a stored catalog: its name, its fighters (full profiles) and equipment. */
 export interface LeagueCatalog {
@@ -60,7 +61,7 @@ export function leagueCatalogProblems(catalog: LeagueCatalog): InputProblem[] {
   // also on a body its schema refuses (every problem is listed at once): entries of the wrong shape are the schema's to report
   const fighters = Array.isArray(catalog?.fighters) ? catalog.fighters : [];
   fighters.forEach((f, i) => {
-    if (!isObject(f) || typeof f.id !== 'string' || typeof f.name !== 'string') return;
+    if (!isRecord(f) || typeof f.id !== 'string' || typeof f.name !== 'string') return;
     const sameId = ids.get(f.id);
     if (sameId !== undefined) {
       problems.push({
@@ -82,7 +83,7 @@ export function leagueCatalogProblems(catalog: LeagueCatalog): InputProblem[] {
   });
   const items = new Map<string, number>();
   (Array.isArray(catalog?.equipment) ? catalog.equipment : []).forEach((item, i) => {
-    if (!isObject(item) || typeof item.name !== 'string') return;
+    if (!isRecord(item) || typeof item.name !== 'string') return;
     const key = fold(item.name);
     const same = items.get(key);
     if (same !== undefined) {
@@ -92,11 +93,9 @@ export function leagueCatalogProblems(catalog: LeagueCatalog): InputProblem[] {
   return problems;
 }
 
-const isObject = (v: unknown): v is Record<string, any> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Four limbs, each with a list of integer faces: what the partition check reads. */
 const hasIndex = (f: Record<string, any>) =>
-  isObject(f.limbs) && ['head', 'arms', 'torso', 'legs'].every((l) => isObject(f.limbs[l]) && Array.isArray(f.limbs[l].faces) && f.limbs[l].faces.every(Number.isInteger));
+  isRecord(f.limbs) && ['head', 'arms', 'torso', 'legs'].every((l) => isRecord(f.limbs[l]) && Array.isArray(f.limbs[l].faces) && f.limbs[l].faces.every(Number.isInteger));
 
 /** The league's item a text list names (`[Name]`), by name, case and accents ignored. */
 export function leagueItem(catalog: LeagueCatalog | undefined, name: string): Equipment | undefined {
