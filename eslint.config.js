@@ -26,11 +26,18 @@ const LAYERS = [
     why: 'A game imports only the kernel (and its own folder): the service depends on games, never the reverse.',
   },
   {
-    files: ['src/games/*/rules/**/*.ts', 'src/games/*/match/**/*.ts'],
-    forbidden: ['app', 'infra', 'transport', 'http', 'graphql', ...OUTER, ...ENVIRONMENT, '([\\w-]+/)?operations'],
+    files: ['src/games/*/rules/**/*.ts'],
+    forbidden: ['app', 'infra', 'transport', 'http', 'graphql', ...OUTER, ...ENVIRONMENT, '([\\w-]+/)?(operations|match)'],
     io: true,
     pure: true,
-    why: "A game's rules and match decider are pure: no outer layer and none of the game's operations.",
+    why: "A game's rules are its pure core, used by its operations and its match decider: they import neither.",
+  },
+  {
+    files: ['src/games/*/match/**/*.ts'],
+    forbidden: ['app', 'infra', 'transport', 'http', 'graphql', ...OUTER, ...ENVIRONMENT],
+    io: true,
+    pure: true,
+    why: "A game's match decider is pure: it imports the kernel and its own game only (its operations' schemas where a command takes the same members).",
   },
   {
     files: ['src/app/**/*.ts'],
