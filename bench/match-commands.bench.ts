@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { BenchFigure } from './run.js';
 import { openTestPglite } from '../src/infra/database/index.js';
 import { SqlEventStore } from '../src/infra/event-store/index.js';
-import { MatchService } from '../src/app/matches/service.js';
+import { matchServices } from '../src/app/matches/service.js';
 import { medianMs } from './median.js';
 
 const LONG = 5_000;
@@ -28,7 +28,7 @@ export async function run(): Promise<BenchFigure[]> {
   try {
     const store = SqlEventStore.over(db);
     const ids = { newId: randomUUID, randomSeed: () => 'bench' };
-    const builder = new MatchService(store, { ids });
+    const builder = matchServices(store, { ids }).commands;
     // the event one command writes, appended as often as each log needs
     const probe = (await builder.create(OWNER, { game: 'anima', players })).body as { id: string };
     const first = (await builder.command(OWNER, probe.id, { command })).body as { events: { type: string; data: unknown }[] };
@@ -48,7 +48,7 @@ export async function run(): Promise<BenchFigure[]> {
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1]!;
     /** Median command times on the short and the long log, by a fresh service (as a restarted process): its first command on each match folds the whole log. */
     async function measure(foldCacheSize: number | undefined, runs: number) {
-      const service = new MatchService(store, { ids, ...(foldCacheSize === undefined ? {} : { foldCacheSize }) });
+      const service = matchServices(store, { ids, ...(foldCacheSize === undefined ? {} : { foldCacheSize }) }).commands;
       const time = (id: string) => medianMs(() => service.command(OWNER, id, { command }), runs, 3);
       // alternate the two sides so load from other processes hits both alike
       const shortMs: number[] = [];

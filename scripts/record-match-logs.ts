@@ -37,7 +37,7 @@ import type { FastifyInstance } from 'fastify';
 import { createApp } from '../src/composition.js';
 import { loadConfig } from '../src/config.js';
 import { memoryStores } from '../src/infra/memory/index.js';
-import { toPublic } from '../src/app/matches/service.js';
+import { toPublic } from '../src/app/matches/folds.js';
 import { operations } from '../src/app/registry.js';
 import { canonicalCommandType } from '../src/kernel/resolution-log.js';
 import type { IdSource } from '../src/app/ports.js';

@@ -6,7 +6,7 @@
 import type { ApiKeyStore, Clock, IdSource, JobRunner } from './ports.js';
 import type { EventStore } from './matches/ports.js';
 import type { SimulationStore } from './simulations/ports.js';
-import { MatchService } from './matches/service.js';
+import { matchServices, type MatchServices } from './matches/service.js';
 import { SeatTokenService } from './matches/seat-tokens.js';
 import { SeatWatch } from './matches/seat-watch.js';
 import type { AppendNotifications } from './matches/notifications.js';
@@ -21,9 +21,8 @@ import { FeedTokenService, MAX_FEED_TOKEN_TTL_SECONDS } from './feeds/feed-token
 import { BlindRollService } from './dice/blind.js';
 import type { BlindRollStore } from './dice/blind-ports.js';
 
-/** The match service with the notifications that wake feeds and subscriptions on appends. */
-export interface MatchRuntime {
-  service: MatchService;
+/** The match services (commands, reads, listing) with the notifications that wake feeds and subscriptions on appends. */
+export interface MatchRuntime extends MatchServices {
   notifications: AppendNotifications;
   /** Seat and spectator tokens (CONTRACT §8.1), and the open streams of seats (ended when a seat is revoked). */
   seats: SeatTokenService;
@@ -81,7 +80,7 @@ export function buildServices(ports: ServicePorts): Services {
     const seatWatch = new SeatWatch(ports.events);
     matches = {
       notifications,
-      service: new MatchService(ports.events, { ids, onAppended: (id, v) => notifications.publish(id, v) }),
+      ...matchServices(ports.events, { ids, onAppended: (id, v) => notifications.publish(id, v) }),
       seats: new SeatTokenService(ports.receiptKeys, ports.events, { clock, issuer: ports.receiptIssuer, onRevoked: (id, player) => seatWatch.announce(id, player) }),
       seatWatch,
     };

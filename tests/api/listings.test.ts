@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { memoryApp } from '../helpers/app.js';
+import { testApp } from '../helpers/app.js';
+import { memoryStores } from '../../src/infra/memory/index.js';
 import type { JobRunner, JobState } from '../../src/app/ports.js';
 import { encodeListCursor } from '../../src/app/matches/ports.js';
 import { statusExamples } from '../../src/games/spirit-of-eden/operations/examples.js';
@@ -35,11 +36,12 @@ const SIMULATION_MEMBERS = ['createdAt', 'id', 'kind', 'progress', 'status'];
 
 describe('listings API (CONTRACT §8.2)', () => {
   let app: FastifyInstance;
+  const stores = memoryStores({});
   let mine: { id: string; key: string };
   let theirs: { id: string; key: string };
 
   beforeAll(async () => {
-    app = await memoryApp({}, { jobs: idleRunner() });
+    app = await testApp({}, { stores, jobs: idleRunner() });
     const keys = app.services.apiKeys!;
     [mine, theirs] = [await keys.create('listings-a'), await keys.create('listings-b')];
   });
@@ -162,7 +164,7 @@ describe('listings API (CONTRACT §8.2)', () => {
         headers: { authorization: `Bearer ${owner.key}` },
       });
       // 205 newer matches that have not ended, straight into the store (faster than 205 requests)
-      const store = app.services.matches!.service.store;
+      const store = stores.events;
       for (let i = 0; i < 205; i++) await store.createMatch({ id: randomUUID(), ownerId: owner.id, game: 'anima', players: [{ id: 'p1', name: 'Ana' }], options: {} });
       const first = await get('/v1/matches?ended=true&limit=5', owner.key);
       expect(first.body.matches).toEqual([]);

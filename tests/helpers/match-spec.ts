@@ -1,6 +1,6 @@
 /**
  * Match specifications in the decider style (given events / when a command / then events or a
- * problem), run through the real command pipeline (`MatchService`) over the in-memory event store:
+ * problem), run through the real command pipeline (`matchServices`) over the in-memory event store:
  * fast, no database, fixed dice.
  *
  *   await matchSpec('eden', { options: { weather: true } })
@@ -12,10 +12,11 @@
  * (`toMatchObject`); it answers the new events and the match state for further checks.
  * `thenProblem` expects the command to be refused with that code (a RuleViolation's code, or
  * `invalid_request`, `version_conflict`, `not_found`) and nothing appended.
- * Only the public MatchService API and the event shapes are used, never the decider directly.
+ * Only the public match services' API and the event shapes are used, never the decider directly.
  */
 import { expect } from 'vitest';
-import { MatchService, type PublicEvent } from '../../src/app/matches/service.js';
+import { matchServices, type MatchServices } from '../../src/app/matches/service.js';
+import type { PublicEvent } from '../../src/app/matches/folds.js';
 import type { Command } from '../../src/kernel/match-game.js';
 import type { Player } from '../../src/app/matches/ports.js';
 import { engineEventVersion } from '../../src/app/matches/events.js';
@@ -84,10 +85,10 @@ export class MatchSpec {
   }
 
   /** A fresh store and service, the match created and its history in place. */
-  async arrange(): Promise<{ service: MatchService; id: string; version: number }> {
+  async arrange(): Promise<{ service: MatchServices; id: string; version: number }> {
     const store = MemoryEventStore.create();
-    const service = new MatchService(store, { ids: { newId: sequentialIds(), randomSeed: () => 'match-spec' } });
-    const created = await service.create(OWNER, { game: this.game, players: this.setup.players, options: this.setup.options });
+    const service = matchServices(store, { ids: { newId: sequentialIds(), randomSeed: () => 'match-spec' } });
+    const created = await service.commands.create(OWNER, { game: this.game, players: this.setup.players, options: this.setup.options });
     const id = (created.body as { id: string }).id;
     let version = 0;
     for (const step of this.steps) {
@@ -101,7 +102,7 @@ export class MatchSpec {
         version = r.version;
       } else {
         for (const command of step.commands) {
-          const r = await service.command(OWNER, id, { command: structuredClone(command) }).catch((error: unknown) => {
+          const r = await service.commands.command(OWNER, id, { command: structuredClone(command) }).catch((error: unknown) => {
             throw new Error(`given command ${command.type} was refused (${problemCode(error)}): ${(error as Error).message}`);
           });
           version = (r.body as { version: number }).version;
@@ -114,13 +115,13 @@ export class MatchSpec {
   /** The events of the history (for specs that want to see what `givenCommands` produced). */
   async history(): Promise<PublicEvent[]> {
     const { service, id } = await this.arrange();
-    return (await service.events(OWNER, id, 1, 10_000)).events;
+    return (await service.reads.events(OWNER, id, 1, 10_000)).events;
   }
 
   /** The state after the history. */
   async state<S = any>(): Promise<S> {
     const { service, id } = await this.arrange();
-    return (await service.view(OWNER, id)).state as S;
+    return (await service.reads.view(OWNER, id)).state as S;
   }
 }
 
@@ -133,13 +134,13 @@ export class When {
   private async run(): Promise<{ outcome?: Outcome; error?: unknown; before: number; after: number }> {
     const { service, id, version } = await this.spec.arrange();
     try {
-      const r = await service.command(OWNER, id, { expectedVersion: version, command: structuredClone(this.command) });
+      const r = await service.commands.command(OWNER, id, { expectedVersion: version, command: structuredClone(this.command) });
       const body = r.body as { version: number; events: PublicEvent[]; state: unknown };
       // The live state must equal the replayed log.
-      expect((await service.view(OWNER, id)).state).toEqual(body.state);
+      expect((await service.reads.view(OWNER, id)).state).toEqual(body.state);
       return { outcome: { events: body.events, state: body.state }, before: version, after: body.version };
     } catch (error) {
-      return { error, before: version, after: (await service.view(OWNER, id)).version };
+      return { error, before: version, after: (await service.reads.view(OWNER, id)).version };
     }
   }
 

@@ -4,7 +4,7 @@
  * signed receipt over the match id, version, winner(s) and score. Every game's projection carries
  * `state.outcome` (src/app/matches/games.ts); the result reads it.
  */
-import type { MatchView } from '../matches/service.js';
+import type { MatchView } from '../matches/reads.js';
 import type { MatchOutcome } from '../../kernel/decider.js';
 import type { ReceiptService } from './receipts.js';
 

@@ -107,9 +107,9 @@ export const leagueGraphql: GraphqlExtension = {
         resolve: (_: unknown, args: { id: string }, ctx: Ctx) =>
           guarded(async () => {
             const o = await owner(ctx);
-            const { service } = matchesOf(ctx.app);
-            const view = await service.view(o.id, args.id);
-            return signedResult(view, ctx.app.services.receipts, () => service.logDigest(o.id, view.id, view.version));
+            const { reads } = matchesOf(ctx.app);
+            const view = await reads.view(o.id, args.id);
+            return signedResult(view, ctx.app.services.receipts, () => reads.logDigest(o.id, view.id, view.version));
           }),
       },
       receiptKeys: {
@@ -192,7 +192,7 @@ export const leagueGraphql: GraphqlExtension = {
           guarded(async () => {
             const o = await owner(ctx);
             const body = input<{ expectedVersion: number; reason: string; undo: number }>(CorrectionBody, args.input);
-            return (await matchesOf(ctx.app).service.correct(o.id, args.id, body, { id: o.id, name: o.name }, key(args.idempotencyKey))).body;
+            return (await matchesOf(ctx.app).commands.correct(o.id, args.id, body, { id: o.id, name: o.name }, key(args.idempotencyKey))).body;
           }),
       },
     },

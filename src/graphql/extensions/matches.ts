@@ -42,7 +42,7 @@ export const matchesGraphql: GraphqlExtension = {
           args: { id, version: { type: GraphQLInt }, as: { type: GraphQLString, description: 'Owner only: preview the view of a player id or `spectator` (as `?as=`).' } },
           resolve: (_: unknown, args: { id: string; version?: number | null; as?: string | null }, ctx: Ctx) =>
             guarded(async () =>
-              matchesOf(ctx.app).service.viewFor(
+              matchesOf(ctx.app).reads.viewFor(
                 await matchCaller(ctx, args.id),
                 args.id,
                 {
@@ -61,7 +61,7 @@ export const matchesGraphql: GraphqlExtension = {
             guarded(async () => {
               const from = nonNegative(args.from, '/from', 1, 1);
               const limit = Math.min(1000, nonNegative(args.limit, '/limit', 100, 1));
-              return matchesOf(ctx.app).service.eventsFor(await matchCaller(ctx, args.id), args.id, from, limit);
+              return matchesOf(ctx.app).reads.eventsFor(await matchCaller(ctx, args.id), args.id, from, limit);
             }),
         },
       },
@@ -73,7 +73,7 @@ export const matchesGraphql: GraphqlExtension = {
           resolve: (_: unknown, args: { input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
             guarded(async () => {
               const o = await owner(ctx);
-              return (await matchesOf(ctx.app).service.create(o.id, input(CreateMatchBody, args.input), key(args.idempotencyKey))).body;
+              return (await matchesOf(ctx.app).commands.create(o.id, input(CreateMatchBody, args.input), key(args.idempotencyKey))).body;
             }),
         },
         appendEvents: {
@@ -83,7 +83,7 @@ export const matchesGraphql: GraphqlExtension = {
           resolve: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
             guarded(async () => {
               const o = await owner(ctx);
-              return (await matchesOf(ctx.app).service.append(o.id, args.id, input(AppendEventsBody, args.input), key(args.idempotencyKey))).body;
+              return (await matchesOf(ctx.app).commands.append(o.id, args.id, input(AppendEventsBody, args.input), key(args.idempotencyKey))).body;
             }),
         },
         runCommand: {
@@ -93,7 +93,7 @@ export const matchesGraphql: GraphqlExtension = {
           resolve: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
             guarded(async () => {
               const caller = await matchCaller(ctx, args.id);
-              return (await matchesOf(ctx.app).service.command(caller.ownerId, args.id, input(RunCommandBody, args.input), key(args.idempotencyKey), caller.viewer, lang(ctx)))
+              return (await matchesOf(ctx.app).commands.command(caller.ownerId, args.id, input(RunCommandBody, args.input), key(args.idempotencyKey), caller.viewer, lang(ctx)))
                 .body;
             }),
         },
@@ -105,12 +105,12 @@ export const matchesGraphql: GraphqlExtension = {
           args: { id, after: { type: GraphQLInt } },
           subscribe: async (_: unknown, args: { id: string; after?: number | null }, ctx: Ctx) => {
             const caller = await guarded(() => matchCaller(ctx, args.id));
-            const { service, notifications } = matchesOf(ctx.app);
-            const m = await service.store.getMatch(caller.ownerId, args.id);
+            const { reads, notifications } = matchesOf(ctx.app);
+            const m = await reads.find(caller.ownerId, args.id);
             if (!m) fail(new NotFound(`No match ${args.id}.`));
             const abort = new AbortController();
             const events = follow(
-              (v) => service.eventsAfterFor(caller, args.id, v, 100),
+              (v) => reads.eventsAfterFor(caller, args.id, v, 100),
               (listener) => notifications.subscribe(args.id, listener),
               args.after ?? m.version,
               abort.signal,

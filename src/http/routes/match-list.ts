@@ -77,7 +77,7 @@ export async function matchListRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const owner = await requireApiKey(request);
       const { game, ended, limit, cursor } = request.query;
-      return matchesOf(app).service.list(owner.id, { game, ended, limit, cursor });
+      return matchesOf(app).listing.list(owner.id, { game, ended, limit, cursor });
     },
   });
 }

@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { follow } from '../../app/matches/notifier.js';
 import type { AppendListener } from '../../app/matches/notifications.js';
-import { NotFound } from '../../kernel/errors.js';
 import { commandCatalogMarkdown, commandExamples } from '../../app/matches/games.js';
 import {
   AppendEventsBody,
@@ -69,7 +68,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      return send(reply, await rt().service.create(owner.id, request.body, idem(request)));
+      return send(reply, await rt().commands.create(owner.id, request.body, idem(request)));
     },
   });
 
@@ -89,7 +88,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      return send(reply, await rt().service.append(owner.id, request.params.id, request.body as never, idem(request)));
+      return send(reply, await rt().commands.append(owner.id, request.params.id, request.body as never, idem(request)));
     },
   });
 
@@ -116,7 +115,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       const owner = await requireApiKey(request);
       const caller = matchCallerOf(request, owner);
       const lang = languageOf(request.headers['accept-language']);
-      const answer = await rt().service.command(owner.id, request.params.id, request.body as never, idem(request), caller.viewer, lang);
+      const answer = await rt().commands.command(owner.id, request.params.id, request.body as never, idem(request), caller.viewer, lang);
       // the resolutions' answers in the state (`latest`) are rendered in the caller's language
       if (carriesSummary(answer.body)) announceLanguage(reply, lang);
       return send(reply, answer);
@@ -141,7 +140,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      return send(reply, await rt().service.correct(owner.id, request.params.id, request.body, { id: owner.id, name: owner.name }, idem(request)));
+      return send(reply, await rt().commands.correct(owner.id, request.params.id, request.body, { id: owner.id, name: owner.name }, idem(request)));
     },
   });
 
@@ -162,8 +161,8 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const owner = await requireApiKey(request);
-      const view = await rt().service.view(owner.id, request.params.id);
-      return signedResult(view, app.services.receipts, () => rt().service.logDigest(owner.id, view.id, view.version));
+      const view = await rt().reads.view(owner.id, request.params.id);
+      return signedResult(view, app.services.receipts, () => rt().reads.logDigest(owner.id, view.id, view.version));
     },
   });
 
@@ -184,7 +183,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
       const lang = languageOf(request.headers['accept-language']);
-      const view = await rt().service.viewFor(matchCallerOf(request, owner), request.params.id, request.query, lang);
+      const view = await rt().reads.viewFor(matchCallerOf(request, owner), request.params.id, request.query, lang);
       if (carriesSummary(view)) announceLanguage(reply, lang);
       return view;
     },
@@ -205,7 +204,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const owner = await requireApiKey(request);
-      return rt().service.eventsFor(matchCallerOf(request, owner), request.params.id, request.query.from, request.query.limit);
+      return rt().reads.eventsFor(matchCallerOf(request, owner), request.params.id, request.query.from, request.query.limit);
     },
   });
 
@@ -216,7 +215,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       kind: 'match',
       tags: common.tags,
       assertOwned: async (_request, ownerId, id) => {
-        if (!(await rt().service.store.getMatch(ownerId, id))) throw new NotFound(`No match ${id}.`);
+        await rt().reads.head(ownerId, id);
       },
     }),
   );
@@ -244,10 +243,9 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
       const caller = matchCallerOf(request, owner);
-      const { service, notifications, seatWatch } = rt();
+      const { reads, notifications, seatWatch } = rt();
       const id = request.params.id;
-      const match = await service.store.getMatch(owner.id, id);
-      if (!match) throw new NotFound(`No match ${id}.`);
+      const match = await reads.head(owner.id, id);
       const lastId = request.headers['last-event-id'];
       const parsed = typeof lastId === 'string' && /^\d{1,10}$/.test(lastId.trim()) ? Number(lastId.trim()) : undefined;
       const after = parsed ?? (request.query.from !== undefined ? request.query.from - 1 : match.version);
@@ -274,12 +272,12 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       }
       try {
         if (!followOn) {
-          for (const e of await service.eventsAfterFor(caller, id, after, 1000)) {
+          for (const e of await reads.eventsAfterFor(caller, id, after, 1000)) {
             if (ended) break;
             await sendEvent(reply, e.type, e, e.version);
           }
         } else {
-          const read = (v: number) => service.eventsAfterFor(caller, id, v, 100);
+          const read = (v: number) => reads.eventsAfterFor(caller, id, v, 100);
           const subscribe = (listener: AppendListener) => notifications.subscribe(id, listener);
           for await (const e of follow(read, subscribe, after, abort.signal)) {
             if (ended) break;

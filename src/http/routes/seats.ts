@@ -159,7 +159,7 @@ export async function seatRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const owner = await requireApiKey(request);
-      return matchesOf(app).service.movesFor(matchCallerOf(request, owner), request.params.id);
+      return matchesOf(app).reads.movesFor(matchCallerOf(request, owner), request.params.id);
     },
   });
 }

@@ -19,7 +19,7 @@ import { ANIMA_EVENT_TYPES } from '../../../src/games/anima/match/index.js';
 import { TABLE_EVENT_TYPES } from '../../../src/games/exsilium/match/index.js';
 import { SPIRIT_EVENT_TYPES } from '../../../src/games/spirit-of-eden/match/evolve.js';
 import { definitionOf, upcast } from '../../../src/app/matches/events.js';
-import { MatchService } from '../../../src/app/matches/service.js';
+import { matchServices } from '../../../src/app/matches/service.js';
 import { MemoryEventStore } from '../../../src/infra/event-store/memory.js';
 import { compile } from '../../../src/kernel/validate.js';
 import type { TableScript } from '../../fixtures/tables/script.js';
@@ -87,10 +87,10 @@ const LOGS = readdirSync(DIR)
 async function played(script: Pick<TableScript, 'game' | 'players' | 'options'> & { commands: Record<string, unknown>[] }): Promise<Stored[]> {
   const store = MemoryEventStore.create();
   let n = 0;
-  const service = new MatchService(store, { ids: { newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, randomSeed: () => 'event-schemas' } });
-  const created = await service.create('owner', { game: script.game, players: script.players, options: script.options });
+  const service = matchServices(store, { ids: { newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, randomSeed: () => 'event-schemas' } });
+  const created = await service.commands.create('owner', { game: script.game, players: script.players, options: script.options });
   const id = (created.body as { id: string }).id;
-  for (const command of script.commands) await service.command('owner', id, { command: structuredClone(command) as never });
+  for (const command of script.commands) await service.commands.command('owner', id, { command: structuredClone(command) as never });
   return store.read('owner', id);
 }
 

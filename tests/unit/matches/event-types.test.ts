@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { definitionOf, upcast } from '../../../src/app/matches/events.js';
 import { ENGINE_EVENTS, RESERVED_PREFIXES } from '../../../src/app/matches/engine-events.js';
-import { MatchService } from '../../../src/app/matches/service.js';
+import { matchServices } from '../../../src/app/matches/service.js';
 import { MemoryEventStore } from '../../../src/infra/event-store/memory.js';
 import { compile } from '../../../src/kernel/validate.js';
 import type { TableScript } from '../../fixtures/tables/script.js';
@@ -48,10 +48,10 @@ function summaries(data: unknown, path = ''): string[] {
 async function played(script: TableScript): Promise<Stored[]> {
   const store = MemoryEventStore.create();
   let n = 0;
-  const service = new MatchService(store, { ids: { newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, randomSeed: () => 'event-types' } });
-  const created = await service.create('owner', { game: script.game, players: script.players, options: script.options });
+  const service = matchServices(store, { ids: { newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, randomSeed: () => 'event-types' } });
+  const created = await service.commands.create('owner', { game: script.game, players: script.players, options: script.options });
   const id = (created.body as { id: string }).id;
-  for (const step of script.steps) await service.command('owner', id, { command: structuredClone(step.command) as never });
+  for (const step of script.steps) await service.commands.command('owner', id, { command: structuredClone(step.command) as never });
   return store.read('owner', id);
 }
 

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MatchService } from '../../../src/app/matches/service.js';
+import { matchServices } from '../../../src/app/matches/service.js';
 import { MemoryEventStore } from '../../../src/infra/event-store/memory.js';
 import { FoldCache } from '../../../src/app/matches/fold-cache.js';
 
@@ -20,61 +20,61 @@ const ids = { newId: randomUUID, randomSeed: () => 'seed' };
 
 async function setUp() {
   const store = MemoryEventStore.create();
-  const here = new MatchService(store, { ids });
-  const elsewhere = new MatchService(store, { ids });
-  const { id } = (await here.create(OWNER, { game: 'anima', players })).body as { id: string };
+  const here = matchServices(store, { ids });
+  const elsewhere = matchServices(store, { ids });
+  const { id } = (await here.commands.create(OWNER, { game: 'anima', players })).body as { id: string };
   /** What a service without any cached fold answers. */
-  const fresh = () => new MatchService(store, { ids, foldCacheSize: 0 }).view(OWNER, id);
+  const fresh = () => matchServices(store, { ids, foldCacheSize: 0 }).reads.view(OWNER, id);
   return { store, here, elsewhere, id, fresh };
 }
 
 describe('the cached fold of a match answers what the whole log folds to', () => {
   it('catches up with commands and events appended by another process', async () => {
     const { here, elsewhere, id, fresh } = await setUp();
-    await here.command(OWNER, id, { command: speed(4) });
-    await elsewhere.command(OWNER, id, { command: speed(1) });
-    await elsewhere.append(OWNER, id, { expectedVersion: 2, events: [{ type: 'match.note', data: { text: 'tea break', author: null } }] });
-    const answer = (await here.command(OWNER, id, { expectedVersion: 3, command: speed(6) })).body as { version: number; state: unknown };
+    await here.commands.command(OWNER, id, { command: speed(4) });
+    await elsewhere.commands.command(OWNER, id, { command: speed(1) });
+    await elsewhere.commands.append(OWNER, id, { expectedVersion: 2, events: [{ type: 'match.note', data: { text: 'tea break', author: null } }] });
+    const answer = (await here.commands.command(OWNER, id, { expectedVersion: 3, command: speed(6) })).body as { version: number; state: unknown };
     expect(answer.version).toBe(4);
     const whole = await fresh();
     expect(answer.state).toEqual(whole.state);
-    expect(await here.view(OWNER, id)).toEqual(whole);
+    expect(await here.reads.view(OWNER, id)).toEqual(whole);
     expect((whole.state as unknown as { resolutions: number; otherEvents: number }).resolutions).toBe(3);
   });
 
   it('a correction withdrawing folded events makes the next command fold the whole log again', async () => {
     const { here, elsewhere, id, fresh } = await setUp();
-    await here.command(OWNER, id, { command: speed(4) });
-    await here.command(OWNER, id, { command: speed(1) });
-    await elsewhere.correct(OWNER, id, { expectedVersion: 2, reason: 'wrong die', undo: 1 }, { id: OWNER, name: 'owner' });
-    const view = await here.view(OWNER, id);
+    await here.commands.command(OWNER, id, { command: speed(4) });
+    await here.commands.command(OWNER, id, { command: speed(1) });
+    await elsewhere.commands.correct(OWNER, id, { expectedVersion: 2, reason: 'wrong die', undo: 1 }, { id: OWNER, name: 'owner' });
+    const view = await here.reads.view(OWNER, id);
     expect(view).toEqual(await fresh());
     expect(view.withdrawn).toEqual([2]);
     expect((view.state as unknown as { resolutions: number }).resolutions).toBe(1);
-    const answer = (await here.command(OWNER, id, { command: speed(6) })).body as { state: { resolutions: number } };
+    const answer = (await here.commands.command(OWNER, id, { command: speed(6) })).body as { state: { resolutions: number } };
     expect(answer.state.resolutions).toBe(2);
     expect(answer.state).toEqual((await fresh()).state);
   });
 
   it('a refused command or a version conflict leaves the cached fold as it was', async () => {
     const { here, elsewhere, id, fresh } = await setUp();
-    await here.command(OWNER, id, { command: speed(4) });
-    await expect(here.command(OWNER, id, { command: { type: 'anima.speed', player: 'zz', difficulty: 9 } })).rejects.toMatchObject({ code: 'unknown_player' });
-    await elsewhere.command(OWNER, id, { command: speed(2) });
-    await expect(here.command(OWNER, id, { expectedVersion: 1, command: speed(3) })).rejects.toMatchObject({ status: 409 });
-    expect(await here.view(OWNER, id)).toEqual(await fresh());
+    await here.commands.command(OWNER, id, { command: speed(4) });
+    await expect(here.commands.command(OWNER, id, { command: { type: 'anima.speed', player: 'zz', difficulty: 9 } })).rejects.toMatchObject({ code: 'unknown_player' });
+    await elsewhere.commands.command(OWNER, id, { command: speed(2) });
+    await expect(here.commands.command(OWNER, id, { expectedVersion: 1, command: speed(3) })).rejects.toMatchObject({ status: 409 });
+    expect(await here.reads.view(OWNER, id)).toEqual(await fresh());
   });
 
   it('a seat reading the events after a version it had (a live feed) reads what redacting the whole log gives', async () => {
     const { store, here, id } = await setUp();
     const seat = { ownerId: OWNER, viewer: { kind: 'seat' as const, playerId: 'p2' } };
-    await here.command(OWNER, id, { command: speed(4) });
-    const v1 = await here.eventsAfterFor(seat, id, 0);
-    await here.command(OWNER, id, { command: speed(1) });
-    await here.correct(OWNER, id, { expectedVersion: 2, reason: 'wrong die', undo: 1 }, { id: OWNER, name: 'owner' });
-    await here.command(OWNER, id, { command: speed(6) });
-    const live = [...v1, ...(await here.eventsAfterFor(seat, id, 1)).slice(0, 1), ...(await here.eventsAfterFor(seat, id, 2))];
-    const whole = await new MatchService(store, { ids, foldCacheSize: 0 }).eventsAfterFor(seat, id, 0);
+    await here.commands.command(OWNER, id, { command: speed(4) });
+    const v1 = await here.reads.eventsAfterFor(seat, id, 0);
+    await here.commands.command(OWNER, id, { command: speed(1) });
+    await here.commands.correct(OWNER, id, { expectedVersion: 2, reason: 'wrong die', undo: 1 }, { id: OWNER, name: 'owner' });
+    await here.commands.command(OWNER, id, { command: speed(6) });
+    const live = [...v1, ...(await here.reads.eventsAfterFor(seat, id, 1)).slice(0, 1), ...(await here.reads.eventsAfterFor(seat, id, 2))];
+    const whole = await matchServices(store, { ids, foldCacheSize: 0 }).reads.eventsAfterFor(seat, id, 0);
     expect(live).toEqual(whole);
     expect(whole.map((e) => e.version)).toEqual([1, 2, 3, 4]);
   });

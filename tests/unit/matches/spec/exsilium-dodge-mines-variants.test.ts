@@ -96,7 +96,7 @@ describe('Exsilium match: removing a mine (EXS-MINE-3)', () => {
 
   it('EXS-MINE-3: as a secondary action its owner removes the mine from the game; the marker token goes to the game reserve', async () => {
     const { service, id } = await mined().givenCommands(upTo(17)).arrange();
-    const before = ((await service.view('spec-owner', id)) as unknown as { state: { table: { dropped: Record<string, unknown>; reserve: { keber: number } } } }).state.table;
+    const before = ((await service.reads.view('spec-owner', id)) as unknown as { state: { table: { dropped: Record<string, unknown>; reserve: { keber: number } } } }).state.table;
     expect(before.dropped['A3:7,0']).toEqual({ card: 'p2-5', faceUp: true });
     const { state } = await mined()
       .givenCommands(upTo(17))

@@ -1,4 +1,4 @@
-/** The Spirit of Eden match (SOE-*) as given / when / then with fixed dice, through MatchService. */
+/** The Spirit of Eden match (SOE-*) as given / when / then with fixed dice, through the match services. */
 import { describe, expect, it } from 'vitest';
 import { InvalidInput } from '../../../../src/kernel/errors.js';
 import { matchSpec } from '../../../helpers/match-spec.js';
@@ -25,7 +25,7 @@ describe('The Spirit of Eden match: setup and turn start (SOE-SETUP, SOE-TURN)',
   it('SOE-SETUP-5: the Objective piles are required (their faces are not printed): 400', async () => {
     const { objectives: _o, ...board } = layout();
     const { service, id } = await soe().arrange();
-    const error = await service.command('spec-owner', id, { command: { type: 'soe.set_up', board } as never }).catch((e: unknown) => e);
+    const error = await service.commands.command('spec-owner', id, { command: { type: 'soe.set_up', board } as never }).catch((e: unknown) => e);
     expect((error as InvalidInput).errors.map((p) => p.path)).toEqual(['/command/board/objectives']);
   });
 

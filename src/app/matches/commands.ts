@@ -1,0 +1,192 @@
+/**
+ * The match write pipeline (CONTRACT §5): create a match, run a command, append client events,
+ * correct. A command is read → decide → append, as Emmett's `handleCommandWithDecider`: load the
+ * match folded at its current version, check the command (schema, expected version, seat), let the
+ * game decide with the request's dice, and append the events atomically at that version. Without an
+ * `expectedVersion` the client asked for "the current state": a concurrent append is decided again
+ * (with the same dice). Every write may carry an Idempotency-Key (one answer per key).
+ */
+import { canonicalSha256 } from '../../kernel/canonical-json.js';
+import { diceFor, type Dice } from '../../kernel/dice/index.js';
+import { InvalidInput, RuleViolation } from '../../kernel/errors.js';
+import type { GameEvent } from '../../kernel/decider.js';
+import type { Command, LoadedGame, MatchFold } from '../../kernel/match-game.js';
+import type { Lang } from '../../kernel/i18n.js';
+import type { IdSource } from '../ports.js';
+import { VersionConflict } from './errors.js';
+import { CORRECTION_EVENT, checkClientEvent, definitionOf, engineEventVersion, withdrawnVersions } from './events.js';
+import { commandWarnings, gameMatch } from './games.js';
+import type { FoldEntry } from './fold-cache.js';
+import { toPublic, type MatchFolds } from './folds.js';
+import type { EventStore, MatchRecord, NewEvent, Player, StoredAnswer } from './ports.js';
+import { OWNER, type MatchViewer } from './seat-tokens.js';
+import { assertSeatMayAct, maskRefusal, readerOf } from './views.js';
+import type { MatchAnswers } from './answers.js';
+
+export interface Idempotency {
+  key: string;
+}
+
+export interface MatchCommandsOptions {
+  /** Match ids and the seeds of commands sent without dice. */
+  ids: IdSource;
+  /** Called after events were appended (wakes feeds and subscriptions in this process). */
+  onAppended?: (matchId: string, version: number) => void;
+}
+
+/** Attempts at a command sent without `expectedVersion` when concurrent appends keep winning. */
+const RETRIES = 8;
+
+const hashOf = (...parts: unknown[]) => canonicalSha256(parts);
+
+/** A command's body: the command, and the version it was decided for when the client names one. */
+export interface CommandBody {
+  expectedVersion?: number;
+  command: Command;
+}
+
+/** What one attempt decided and appended. */
+interface Decided {
+  match: MatchRecord;
+  /** The states the command's events led through, the first the one it was decided on. */
+  trail: MatchFold[];
+  /** The fold after the command, kept once its events are committed. */
+  after: FoldEntry;
+  answer: StoredAnswer;
+}
+
+export class MatchCommands {
+  constructor(
+    private readonly store: EventStore,
+    private readonly folds: MatchFolds,
+    private readonly answers: MatchAnswers,
+    private readonly options: MatchCommandsOptions,
+  ) {}
+
+  private async withKey(ownerId: string, idem: Idempotency | undefined, hash: string, work: (store: EventStore) => Promise<StoredAnswer>) {
+    if (!idem) return { ...(await work(this.store)), replayed: false };
+    return this.store.idempotent(ownerId, { key: idem.key, hash }, work);
+  }
+
+  private appended(id: string, answer: { replayed: boolean; body: unknown }): void {
+    if (!answer.replayed) this.options.onAppended?.(id, (answer.body as { version: number }).version);
+  }
+
+  async create(ownerId: string, body: { game: string; players: Player[]; options?: Record<string, unknown> }, idem?: Idempotency) {
+    const g = gameMatch(body.game);
+    if (!g) throw new InvalidInput([{ path: '/game', code: 'unknown_game', message: 'One of eden, anima, exsilium, spirit-of-eden.' }]);
+    const ids = body.players.map((p) => p.id);
+    if (new Set(ids).size !== ids.length) throw new InvalidInput([{ path: '/players', code: 'duplicate_player', message: 'Player ids must be distinct.' }]);
+    const options = body.options ?? {};
+    g.validateOptions?.({ players: body.players, options });
+    // A setup the game cannot play (e.g. an Exsilium scenario) is refused before the match exists.
+    g.initialState({ players: body.players, options });
+    return this.withKey(ownerId, idem, hashOf('create', body), async (store) => {
+      const m = await store.createMatch({ id: this.options.ids.newId(), ownerId, game: body.game, players: body.players, options });
+      return { status: 201, body: { id: m.id, game: m.game, version: 0, players: m.players, options: m.options, createdAt: m.createdAt } };
+    });
+  }
+
+  /** Resolve a command against the match's current state and append its events atomically (read → decide → append). */
+  async command(ownerId: string, id: string, body: CommandBody, idem?: Idempotency, viewer: MatchViewer = OWNER, lang: Lang = 'en') {
+    // One seed per request: a retry after a concurrent append rolls the same dice.
+    const seed = this.options.ids.randomSeed();
+    let decided: Decided | undefined;
+    const answer = await this.withKey(ownerId, idem, hashOf('command', id, body), async (store) => {
+      decided = await this.decideAndAppend(store, ownerId, id, body, viewer, seed);
+      return decided.answer;
+    });
+    if (!answer.replayed && decided) this.folds.keep(id, decided.after);
+    this.appended(id, answer);
+    const fresh = answer.replayed ? undefined : decided;
+    return { ...answer, body: await this.answers.commandAnswer(ownerId, id, answer, viewer, lang, fresh) };
+  }
+
+  private async decideAndAppend(store: EventStore, ownerId: string, id: string, body: CommandBody, viewer: MatchViewer, seed: string): Promise<Decided> {
+    for (let attempt = 0; ; attempt++) {
+      // read
+      const match = await this.folds.record(ownerId, id, store);
+      const game = this.folds.game(match);
+      const command = game.validate(structuredClone(body.command), match.options);
+      const current = await this.folds.current(match, store);
+      if (body.expectedVersion !== undefined && body.expectedVersion !== current.version) throw new VersionConflict(body.expectedVersion, current.version);
+      // CONTRACT §8.1: a seat acts for its own player only (403 not_your_seat, nothing appended)
+      assertSeatMayAct(game, viewer, command, current.fold);
+      // decide
+      const dice = diceFor(command.dice, () => seed);
+      const events = decide(game, command, current.fold, dice, viewer);
+      const trail = [current.fold];
+      for (const e of events) trail.push(game.evolve(trail.at(-1)!, e));
+      // append
+      try {
+        const stored = events.map((e) => ({ type: e.type, data: e.data, schemaVersion: engineEventVersion(e.type), metadata: { command: command.type } }));
+        const r = await store.append(ownerId, id, current.version, stored);
+        const warnings = commandWarnings(game, body, command);
+        // the dice it rolled, with what each was for (the events keep only the faces: the facts)
+        const rolled = dice.transcript();
+        const answer = {
+          status: 201,
+          body: {
+            version: r.version,
+            events: r.events.map(toPublic),
+            state: trail.at(-1)!.state,
+            ...(rolled.rolls.length ? { dice: rolled } : {}),
+            ...(warnings.length ? { warnings } : {}),
+          },
+        };
+        return { match, trail, after: { version: r.version, fold: trail.at(-1)!, withdrawn: current.withdrawn }, answer };
+      } catch (error) {
+        if (error instanceof VersionConflict && body.expectedVersion === undefined && attempt < RETRIES) continue;
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * Append one `match.corrected` event withdrawing the last `undo` events that still count (not
+   * withdrawn and not corrections themselves: a correction is undone only by new events, never by
+   * another correction). The log keeps everything.
+   */
+  async correct(ownerId: string, id: string, body: { expectedVersion: number; reason: string; undo: number }, by: { id: string; name: string }, idem?: Idempotency) {
+    const answer = await this.withKey(ownerId, idem, hashOf('correct', id, body), async (store) => {
+      const m = await this.folds.record(ownerId, id, store);
+      const events = await this.folds.read(m, {}, store);
+      if (body.expectedVersion !== events.length) throw new VersionConflict(body.expectedVersion, events.length);
+      const withdrawn = withdrawnVersions(events);
+      const counting = events.filter((e) => e.type !== CORRECTION_EVENT && !withdrawn.has(e.version)).map((e) => e.version);
+      if (body.undo > counting.length) {
+        throw new RuleViolation('nothing_to_undo', `Only ${counting.length} event(s) still count; cannot withdraw ${body.undo}.`, { counting: counting.length });
+      }
+      const withdraws = counting.slice(counting.length - body.undo);
+      const data = { reason: body.reason, undo: body.undo, withdraws, by: { id: by.id, name: by.name } };
+      const r = await store.append(ownerId, id, body.expectedVersion, [{ type: CORRECTION_EVENT, data, schemaVersion: 1 }]);
+      const all = [...events, ...r.events.map(toPublic)];
+      return { status: 201, body: { version: r.version, events: r.events.map(toPublic), withdrawn: withdraws, state: this.folds.fold(m, all).state } };
+    });
+    this.appended(id, answer);
+    return answer;
+  }
+
+  /** Client events (POST /v1/matches/{id}/events): checked against their types' schemas, appended at `expectedVersion`. */
+  async append(ownerId: string, id: string, body: { expectedVersion: number; events: NewEvent[] }, idem?: Idempotency) {
+    body.events.forEach((e, i) => checkClientEvent(i, e.type, e.schemaVersion, e.data));
+    const events = body.events.map((e) => ({ type: e.type, data: e.data ?? null, schemaVersion: e.schemaVersion ?? definitionOf(e.type)?.schemaVersion ?? 1 }));
+    const answer = await this.withKey(ownerId, idem, hashOf('append', id, body), async (store) => {
+      await this.folds.record(ownerId, id, store);
+      const r = await store.append(ownerId, id, body.expectedVersion, events);
+      return { status: 201, body: { version: r.version, events: r.events.map(toPublic) } };
+    });
+    this.appended(id, answer);
+    return answer;
+  }
+}
+
+/** The game's decision; a refusal never names what a seat or spectator may not see (e.g. a card in another player's hand). */
+function decide(game: LoadedGame, command: Command, fold: MatchFold, dice: Dice, viewer: MatchViewer): GameEvent[] {
+  try {
+    return game.decide(command, fold, dice);
+  } catch (error) {
+    const reader = readerOf(viewer);
+    throw reader === undefined ? error : maskRefusal(error, game.secretTexts(fold, reader));
+  }
+}
