@@ -6,7 +6,7 @@
  * as UTF-8 bytes (the serializer compiler the service gives Fastify).
  */
 import { edenMeleeOperation } from '../../dist/games/eden/operations/melee.operation.js';
-import { diceFor } from '../../dist/games/dice/index.js';
+import { diceFor } from '../../dist/kernel/dice/index.js';
 import { serializerCompiler } from '../../dist/http/plugins/serializer.js';
 
 const rulesOnly = { lang: 'en', dice: (spec) => diceFor(spec, () => 'unseeded'), source: 'json' };
