@@ -1,5 +1,5 @@
 /** The top of the OpenAPI document. */
-import { GAMES } from '../games/index.js';
+import { GAME_REGISTRIES } from '../app/game-registry.js';
 import { ProblemSchema } from './schemas.js';
 import { MAX_BODY_DEPTH } from './plugins/json-body.js';
 
@@ -42,7 +42,7 @@ export function openApiInfo() {
     },
     tags: [
       { name: 'system', description: 'Health, readiness, discovery' },
-      ...GAMES.map((g) => ({ name: g.id, description: g.tag })),
+      ...GAME_REGISTRIES.tags,
       { name: 'matches', description: 'Event-sourced match logs' },
       { name: 'simulations', description: 'Queued Monte Carlo simulations' },
       { name: 'admin', description: 'API keys' },

@@ -34,10 +34,10 @@ export interface CommandDef<S, E extends GameEvent> extends CommandDoc {
  * is validated against its type's schema before it is decided (400 otherwise: match-game.ts), so
  * the command `decide` receives is that schema's value.
  */
-export function defineCommand<S, E extends GameEvent, Sch extends TSchema>(
-  def: CommandDoc & { schema: Sch; decide(command: Static<Sch> & GameCommand, state: S, dice: Dice): E[] },
+export function defineCommand<S, E extends GameEvent, Sch extends TSchema = TSchema>(
+  def: Omit<CommandDoc, 'schema'> & { schema: Sch; decide: (command: Static<Sch> & GameCommand, state: S, dice: Dice) => E[] },
 ): CommandDef<S, E> {
-  return def as CommandDef<S, E>;
+  return def as unknown as CommandDef<S, E>;
 }
 
 /** A game's commands by type. */

@@ -15,10 +15,10 @@
  * Changing an event's data: bump its `schemaVersion` and add `upcasters[old]` (data of the old
  * version → the next), as for `match.note`.
  */
-import { GAMES } from '../../games/index.js';
 import type { EventDefinition } from '../../kernel/event-definition.js';
+import { GAME_REGISTRIES } from '../game-registry.js';
 
-export const ENGINE_EVENTS: EventDefinition[] = GAMES.flatMap((g) => g.events);
+export const ENGINE_EVENTS: EventDefinition[] = GAME_REGISTRIES.events;
 
 /** Event types the rules engine owns (written by commands only): each game's id and command prefix, then a dot. */
-export const RESERVED_PREFIXES: string[] = [...new Set(GAMES.flatMap((g) => [`${g.id}.`, `${g.prefix}.`]))];
+export const RESERVED_PREFIXES: string[] = GAME_REGISTRIES.reservedPrefixes;

@@ -4,26 +4,24 @@
  * service publishes about their commands. Commands are validated here (400 with JSON pointers under
  * `/command`) before the decider sees them.
  */
-import { GAMES, type GameId } from '../../games/index.js';
+import type { GameId } from '../../games/index.js';
 import { own } from '../../kernel/records.js';
-import { loadGame, type Command, type LoadedGame } from '../../kernel/match-game.js';
+import type { Command, LoadedGame } from '../../kernel/match-game.js';
 import type { GameGuide, GameInfo } from '../../kernel/game.js';
 import { unknownMembers } from '../../kernel/unknown-members.js';
+import { GAME_REGISTRIES } from '../game-registry.js';
 import { RunCommandBody } from './schemas.js';
 
 export type { GameId };
-export const GAME_IDS: GameId[] = GAMES.map((g) => g.id);
+
+export const GAME_IDS: GameId[] = GAME_REGISTRIES.ids;
 
 /** GET /v1/games: each game's id, name and printings. */
-export const GAME_INFO: GameInfo[] = GAMES.map(({ id, name, editions }) => ({ id, name, ...(editions ? { editions } : {}) }));
+export const GAME_INFO: GameInfo[] = GAME_REGISTRIES.info;
 
-const byId = Object.fromEntries(GAMES.map((g) => [g.id, g])) as Record<GameId, (typeof GAMES)[number]>;
-
-let registry: Record<string, LoadedGame> | undefined;
 /** The game a match is played in, by id (undefined for an unknown one). */
 export function gameMatch(game: string): LoadedGame | undefined {
-  registry ??= Object.fromEntries(GAMES.map((g) => [g.id, loadGame(g.match)]));
-  return own(registry, game);
+  return GAME_REGISTRIES.loaded(game);
 }
 
 /** CONTRACT §8.2: a game's command types `<prefix>.<snake_case>`, without the deprecated aliases. */
@@ -120,7 +118,7 @@ export function gameCommands(game: string) {
   const id = match.game as GameId;
   const known = listings.get(id);
   if (known) return known;
-  const guide = byId[id].guide;
+  const guide = GAME_REGISTRIES.game(id)!.guide;
   const types = listedTypes(match);
   const ordered = [guide.first.type, ...types.filter((t) => t !== guide.first.type)];
   const commands = ordered.map((type): CommandListing => {

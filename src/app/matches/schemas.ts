@@ -1,13 +1,10 @@
 /** TypeBox schemas of the match endpoints (CONTRACT §5); the same schemas validate GraphQL input. */
 import { Type } from '@sinclair/typebox';
-import { GAMES } from '../../games/index.js';
+import { GAME_REGISTRIES } from '../game-registry.js';
 import { UnknownMemberWarningsSchema } from '../../kernel/unknown-members.js';
 import { DiceTranscriptSchema } from '../../kernel/schemas/common.js';
 
-export const GameSchema = Type.Union(
-  GAMES.map((g) => Type.Literal(g.id)),
-  { title: 'Game' },
-);
+export const GameSchema = GAME_REGISTRIES.gameSchema;
 
 export const PlayerSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }), name: Type.String({ minLength: 1, maxLength: 200 }) });
 
