@@ -23,8 +23,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const GAMES = [
   { game: 'eden', constant: 'EDEN_EVENT_SCHEMAS', file: 'src/games/eden/match/state.ts', union: 'EdenEvent' },
   { game: 'anima', constant: 'ANIMA_EVENT_SCHEMAS', file: 'src/games/anima/match/events.ts', union: 'AnimaEvent' },
-  { game: 'exsilium', constant: 'EXSILIUM_EVENT_SCHEMAS', file: 'src/games/exsilium/match/evolve.ts', union: 'TableEvent' },
-  { game: 'spirit-of-eden', constant: 'SPIRIT_EVENT_SCHEMAS', file: 'src/games/spirit-of-eden/match/decide.ts', literals: 'soe.' },
+  { game: 'exsilium', constant: 'EXSILIUM_EVENT_SCHEMAS', file: 'src/games/exsilium/match/evolve.ts', union: 'ExsiliumEvent' },
+  { game: 'spirit-of-eden', constant: 'SPIRIT_EVENT_SCHEMAS', file: 'src/games/spirit-of-eden/match/evolve.ts', union: 'SpiritEvent' },
 ];
 
 export const outputPath = (game) => join(ROOT, 'src/games', game, 'match/events.schema.ts');

@@ -50,7 +50,7 @@ function rootFields(document: DocumentNode, set: SelectionSetNode): FieldNode[] 
  * The summed estimated cost per budget of the operation named `operationName` in `document`; with no
  * name, of the costliest operation per budget (only one of them runs).
  */
-export function documentCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined, operationName?: string): CostEstimate {
+function documentCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined, operationName?: string): CostEstimate {
   const all = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const chosen = operationName === undefined ? all : all.filter((o) => o.name?.value === operationName);
   const totals: CostEstimate = {};
@@ -84,7 +84,7 @@ function operationCost(schema: GraphQLSchema, document: DocumentNode, operation:
 }
 
 /** Throws QueryTooComplex (measure `cost`) naming the first budget the document's summed cost passes. */
-export function checkDocumentCost(totals: CostEstimate): void {
+function checkDocumentCost(totals: CostEstimate): void {
   for (const [name, needed] of Object.entries(totals) as [BudgetName, number][]) {
     const limit = BUDGET_LIMITS[name];
     if (needed > limit) throw new QueryTooComplex('cost', limit, Math.ceil(needed), { name, limit, needed: Math.ceil(needed) });

@@ -49,10 +49,10 @@ export class QueryTooComplex extends Error {
 }
 
 /** Fields whose answer does not shrink with the input: operations without input, stored matches. */
-export const LARGE_FIELDS: ReadonlySet<string> = new Set([...operations.filter((op) => !op.body).map((op) => op.graphql.name), 'match', 'matchEvents']);
+const LARGE_FIELDS: ReadonlySet<string> = new Set([...operations.filter((op) => !op.body).map((op) => op.graphql.name), 'match', 'matchEvents']);
 
 /** Tokens of `source` (comments excluded), counted up to `max + 1`; a lexing error stops the count. */
-export function countTokens(source: string, max: number): number {
+function countTokens(source: string, max: number): number {
   const lexer = new Lexer(new Source(source));
   let n = 0;
   try {
@@ -64,7 +64,7 @@ export function countTokens(source: string, max: number): number {
 }
 
 /** Throws QueryTooComplex when `source` has more tokens than allowed. */
-export function checkTokens(source: string, limits: GraphqlLimits): void {
+function checkTokens(source: string, limits: GraphqlLimits): void {
   if (!limits.maxTokens) return;
   const n = countTokens(source, limits.maxTokens);
   if (n > limits.maxTokens) throw new QueryTooComplex('tokens', limits.maxTokens, n);
@@ -110,7 +110,7 @@ function armor(measure: CostMeasure, limit: number) {
 }
 
 /** The validation rules bounding depth, aliases, directives, root fields and large fields. */
-export function costRules(limits: GraphqlLimits): ValidationRule[] {
+function costRules(limits: GraphqlLimits): ValidationRule[] {
   const rules: ValidationRule[] = [];
   // introspection (`__schema`) is not counted for depth: GraphiQL's own query nests 15 levels
   if (limits.maxDepth) rules.push(maxDepthRule({ ...armor('depth', limits.maxDepth), flattenFragments: true }) as unknown as ValidationRule);
@@ -124,7 +124,7 @@ export function costRules(limits: GraphqlLimits): ValidationRule[] {
 const graphqlAsMercurius = createRequire(import.meta.url)('graphql') as { validate: typeof validate };
 
 /** The same limits for a document Mercurius does not validate itself (subscriptions over WebSocket). */
-export function checkDocument(schema: GraphQLSchema, document: Parameters<typeof validate>[1], limits: GraphqlLimits): void {
+function checkDocument(schema: GraphQLSchema, document: Parameters<typeof validate>[1], limits: GraphqlLimits): void {
   graphqlAsMercurius.validate(schema, document, costRules(limits));
 }
 

@@ -15,7 +15,7 @@ interface GraphqlBody {
 }
 
 /** Root fields of the operation `operationName` (or the only one) selects, fragments expanded. */
-export function rootFieldCount(document: DocumentNode, operationName?: string): number {
+function rootFieldCount(document: DocumentNode, operationName?: string): number {
   const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
   const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
   if (!operation) return 0;

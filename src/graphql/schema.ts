@@ -25,7 +25,7 @@ import { TypeConverter } from './types/convert.js';
 import { pascal } from './types/names.js';
 import { inputAsRest } from './types/rest-shape.js';
 
-export const extensions: GraphqlExtension[] = [matchesGraphql, simulationsGraphql, leagueGraphql];
+const extensions: GraphqlExtension[] = [matchesGraphql, simulationsGraphql, leagueGraphql];
 
 /** Root fields are nullable whatever the schema says: a failing field must not null its siblings. */
 function nullable<T extends { type: unknown }>(field: T): T {

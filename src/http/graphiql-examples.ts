@@ -28,7 +28,7 @@ function asInput(field: string, arg: string, value: unknown): unknown {
 }
 
 /** GraphQL field names of the operations shown, in tab order. */
-export const EXAMPLE_FIELDS = ['edenMelee', 'animaExplore', 'exsiliumNewaruAction', 'soeGoomzPhase', 'diceRoll'];
+const EXAMPLE_FIELDS = ['edenMelee', 'animaExplore', 'exsiliumNewaruAction', 'soeGoomzPhase', 'diceRoll'];
 
 /** How deep the generated selection sets go (GRAPHQL_MAX_DEPTH defaults to 8). */
 const SELECTION_DEPTH = 4;

@@ -17,9 +17,9 @@ import '../transport/streams.js';
 import { problemResponses } from './schemas.js';
 
 /** Milliseconds a client waits before reconnecting (sent as `retry:` when the stream opens). */
-export const SSE_RETRY_MS = 2000;
+const SSE_RETRY_MS = 2000;
 /** A `: ping` comment this often keeps idle connections (and proxies) open. */
-export const SSE_PING_MS = 15_000;
+const SSE_PING_MS = 15_000;
 
 export const SSE_ROUTE: SSERouteOptions = { kind: 'manual', heartbeat: false };
 

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import type { Database, SqlClient } from '../app/ports.js';
 
 /** Advisory lock key used by Prisma Migrate on PostgreSQL. */
-export const MIGRATION_LOCK_KEY = 72707369;
+const MIGRATION_LOCK_KEY = 72707369;
 
 export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 
@@ -64,12 +64,12 @@ export class MigrationError extends Error {
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The checksum Prisma records: SHA-256 (hex) of the migration.sql bytes. */
-export function migrationChecksum(script: string): string {
+function migrationChecksum(script: string): string {
   return sha256(script);
 }
 
 /** Prisma accepts a checksum computed with either line-ending convention (git autocrlf). */
-export function scriptMatchesChecksum(script: string, checksum: string): boolean {
+function scriptMatchesChecksum(script: string, checksum: string): boolean {
   const candidates = [script, script.replace(/\r\n/g, '\n'), script.replace(/\r?\n/g, '\r\n')];
   return candidates.some((s) => sha256(s) === checksum);
 }

@@ -68,11 +68,3 @@ export type CommandSchemas = Readonly<Record<string, { schema: TSchema }>>;
 export type CommandOfType<M extends CommandSchemas, T extends keyof M> = Static<M[T]['schema']>;
 /** A game's commands: one member per command type. */
 export type CommandUnion<M extends CommandSchemas> = { [T in keyof M]: CommandOfType<M, T> }[keyof M];
-
-/**
- * Whether `command` is the `type` command of a game. Every command is validated against its
- * type's schema before it is decided (400 otherwise), so one of this type is that schema's value.
- */
-export function isCommandOfType<M extends CommandSchemas, T extends keyof M & string>(type: T, command: { type: string }): command is { type: string } & CommandOfType<M, T> {
-  return command.type === type;
-}

@@ -2,7 +2,7 @@
 import Negotiator from 'negotiator';
 
 export type Lang = 'en' | 'es' | 'de';
-export const LANGS: readonly Lang[] = ['en', 'es', 'de'];
+const LANGS: readonly Lang[] = ['en', 'es', 'de'];
 
 export type Phrase = Record<Lang, string>;
 
@@ -13,11 +13,6 @@ export type Phrase = Record<Lang, string>;
 export function pickLanguage(header: string | undefined): Lang {
   if (!header) return 'en';
   return (new Negotiator({ headers: { 'accept-language': header } }).language(LANGS as Lang[]) as Lang | undefined) ?? 'en';
-}
-
-/** Pick the phrase for `lang`. */
-export function say(phrase: Phrase, lang: Lang): string {
-  return phrase[lang];
 }
 
 const pluralRules = new Map<Lang, Intl.PluralRules>();

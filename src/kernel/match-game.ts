@@ -64,7 +64,7 @@ export interface MatchRules<S, C extends GameCommand, E extends GameEvent> exten
 }
 
 /** The flow of `rules` at `state`. */
-export function flowOf<S, C extends GameCommand, E extends GameEvent>(rules: MatchRules<S, C, E>, state: S): MatchFlow {
+function flowOf<S, C extends GameCommand, E extends GameEvent>(rules: MatchRules<S, C, E>, state: S): MatchFlow {
   const outcome = rules.outcome(state);
   const moves = outcome.ended ? [] : rules.table.moves(state);
   const { phase, turn } = rules.progress(state);

@@ -96,7 +96,7 @@ export interface ResolutionDice {
   values: number[];
 }
 
-export const ResolutionDiceSchema = Type.Object(
+const ResolutionDiceSchema = Type.Object(
   {
     seed: Type.Union([Type.String(), Type.Null()]),
     values: Type.Array(Type.Integer({ minimum: -1 })),
@@ -108,13 +108,13 @@ export const ResolutionDiceSchema = Type.Object(
 const noDice = (): ResolutionDice => ({ seed: null, values: [] });
 
 /** The facts of the dice a resolution used. */
-export function diceFact(dice: Dice): ResolutionDice {
+function diceFact(dice: Dice): ResolutionDice {
   const t = dice.transcript();
   return { seed: t.seed, values: t.rolls.flatMap((r) => r.values) };
 }
 
 /** Dice that draw what `fact` says: the seeded generator (frozen, src/games/dice/seeded.ts) again, or the fixed faces. */
-export function replayDice(fact: ResolutionDice | undefined): Dice {
+function replayDice(fact: ResolutionDice | undefined): Dice {
   if (fact && typeof fact.seed === 'string') return new SeededDice(fact.seed);
   return new FixedDice(Array.isArray(fact?.values) ? fact.values : []);
 }

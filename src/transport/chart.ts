@@ -6,7 +6,7 @@
 import Negotiator from 'negotiator';
 import { Resvg } from '@resvg/resvg-js';
 
-export const CHART_TYPES = ['image/svg+xml', 'image/png'] as const;
+const CHART_TYPES = ['image/svg+xml', 'image/png'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
 /** The picture type Accept prefers to JSON, if any (`*\/*` and no Accept mean JSON). */

@@ -42,7 +42,7 @@ const TITLES: Record<number, string> = {
 };
 
 /** Base of the `type` URIs: a URN per problem code (stable, not a network address). */
-export const PROBLEM_BASE = 'urn:arbiter:problem:';
+const PROBLEM_BASE = 'urn:arbiter:problem:';
 
 export function problem(status: number, code: string, detail: string, extra: Record<string, unknown> = {}): Problem {
   return { type: PROBLEM_BASE + code, title: TITLES[status] ?? 'Error', status, detail, code, ...extra };
@@ -75,13 +75,13 @@ export function unavailable(detail: string): HttpProblem {
 }
 
 /** Seconds a client should wait before retrying: 5 for an unavailable queue. */
-export const QUEUE_RETRY_AFTER_S = 5;
+const QUEUE_RETRY_AFTER_S = 5;
 
 /**
  * The job runner's QueueUnavailable (src/app/ports.ts): Redis does not answer, the operation was not
  * done. Recognised by name so the mapping holds for every runner and realm.
  */
-export function isQueueUnavailable(error: unknown): boolean {
+function isQueueUnavailable(error: unknown): boolean {
   return error instanceof QueueUnavailable || (error instanceof Error && error.name === 'QueueUnavailable');
 }
 
@@ -97,7 +97,7 @@ const ADAPTER_CONNECTION = new Set(['DatabaseNotReachable', 'ConnectionClosed', 
 const CONNECTION_MESSAGE = /Connection terminated|Connection ended|timeout exceeded when trying to connect/i;
 
 /** True for an error that means "the dependency did not answer" (the request itself was fine). */
-export function isConnectionFailure(error: unknown, depth = 0): boolean {
+function isConnectionFailure(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 4) return false;
   const e = error as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown; meta?: { driverAdapterError?: { cause?: unknown } } };
   const code = typeof e.code === 'string' ? e.code : '';
@@ -119,7 +119,7 @@ export function isOutage(error: unknown): boolean {
 }
 
 /** Seconds a client should wait after a database connection failure. */
-export const DATABASE_RETRY_AFTER_S = 5;
+const DATABASE_RETRY_AFTER_S = 5;
 
 /** The Retry-After (seconds) a problem for `error` carries, if any. */
 export function retryAfterOf(error: unknown): number | undefined {

@@ -31,14 +31,14 @@ async function verifiedKey(request: FastifyRequest): Promise<string> {
 }
 
 /** The key a request is counted against: synchronous unless a credential must be verified. */
-export function rateLimitKey(request: FastifyRequest): string | Promise<string> {
+function rateLimitKey(request: FastifyRequest): string | Promise<string> {
   // a feed token counts against the key that issued it
   if ((bearerToken(request) || (queryToken(request) && feedTokenRequest(request))) && request.server.services.apiKeys) return verifiedKey(request);
   return 'ip:' + request.ip;
 }
 
 /** The 429 problem (on /graphql a GraphQL error with the same fields in `extensions`). */
-export function rateLimited(max: number, ttlMs: number): HttpProblem {
+function rateLimited(max: number, ttlMs: number): HttpProblem {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
   return answerableByGraphql(new HttpProblem(429, 'rate_limited', `Rate limit of ${max} requests per minute exceeded; retry in ${seconds} s.`));
 }

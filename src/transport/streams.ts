@@ -42,7 +42,7 @@ export interface OpenStream {
 }
 
 /** Seconds a refused client should wait before opening a stream again. */
-export const STREAMS_RETRY_AFTER_S = 5;
+const STREAMS_RETRY_AFTER_S = 5;
 
 interface Entry {
   owner: StreamOwner;

@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { apiKey, memoryApp } from '../helpers/app.js';
 import { CHROMIUM, chromiumPresent, launchChromium, loopbackOnly } from '../helpers/chromium.js';
 import { DECK, FACE_DOWN, HAND, PLAYED, script } from '../fixtures/tables/exsilium.js';
-import { TABLE_EVENT_TYPES } from '../../src/games/exsilium/match/index.js';
+import { EXSILIUM_EVENT_TYPES } from '../../src/games/exsilium/match/index.js';
 
 /**
  * What a player's page runs: nothing but its seat token, the API's address and the match id (from
@@ -167,7 +167,7 @@ describe.skipIf(!chromiumPresent)('two seats of an Exsilium match in Chromium, o
       const [A, B] = [seat(ana), seat(ben)];
 
       // each page follows the live feed with its seat token (?token=: EventSource sends no headers)
-      for (const page of [ana, ben]) expect(await page.evaluate((types) => (window as unknown as SeatWindow).seat.openFeed(types), [...TABLE_EVENT_TYPES])).toBe(true);
+      for (const page of [ana, ben]) expect(await page.evaluate((types) => (window as unknown as SeatWindow).seat.openFeed(types), [...EXSILIUM_EVENT_TYPES])).toBe(true);
       for (const [id, s] of [['p1', A] as const, ['p2', B] as const]) {
         const viewed = await s.view();
         expect(viewed.status).toBe(200);

@@ -17,7 +17,7 @@ export const BLIND_ROLL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 import { sha256Hex } from '../../kernel/canonical-json.js';
 
 /** The seed of the revealed dice. */
-export const revealSeed = (serverSeed: string, clientSeed: string): string => `${serverSeed}:${clientSeed}`;
+const revealSeed = (serverSeed: string, clientSeed: string): string => `${serverSeed}:${clientSeed}`;
 
 export interface BlindRollCreated {
   id: string;

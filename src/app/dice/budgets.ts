@@ -67,7 +67,7 @@ function repeatOf(input: unknown): number {
  * A roll costs its worst case; a roll over a budget costs nothing, as it is refused before the
  * first draw.
  */
-export function rollEstimate(input: unknown): CostEstimate {
+function rollEstimate(input: unknown): CostEstimate {
   const notation = notationOf(input);
   if (notation === undefined) return {};
   try {
@@ -82,7 +82,7 @@ export function rollEstimate(input: unknown): CostEstimate {
 }
 
 /** A distribution costs the work it is charged, at most its budget (where it is stopped). */
-export function distributionEstimate(input: unknown): CostEstimate {
+function distributionEstimate(input: unknown): CostEstimate {
   const notation = notationOf(input);
   if (notation === undefined) return {};
   try {
@@ -93,7 +93,7 @@ export function distributionEstimate(input: unknown): CostEstimate {
 }
 
 /** A comparison costs both distributions (and its linear pass), at most the budget. */
-export function compareEstimate(input: unknown): CostEstimate {
+function compareEstimate(input: unknown): CostEstimate {
   const a = notationOf(input, 'a');
   const b = notationOf(input, 'b');
   if (a === undefined || b === undefined) return {};

@@ -9,7 +9,7 @@ const FoundryResultSchema = Type.Object({
   exploded: Type.Optional(Type.Literal(true, { description: 'Exploded: the next draw adds to it.' })),
 });
 
-export const FoundryRollSchema = Type.Object(
+const FoundryRollSchema = Type.Object(
   {
     class: Type.Literal('Roll'),
     options: Type.Object({}),

@@ -6,7 +6,7 @@ import { MAX_DICE_PER_TERM, MAX_DICE_TOTAL, MAX_EXPLOSIONS, MAX_LABEL, MAX_SIDES
 /** The longest `summaryShort` (a Discord embed field holds 1,024 characters). */
 export const SUMMARY_SHORT_MAX = 1024;
 /** Sets one roll request may ask for (`repeat`). */
-export const MAX_REPEAT = 100;
+const MAX_REPEAT = 100;
 
 /**
  * An integer of the safe range ±(2^53 − 1): totals and distribution values pass 2^31
@@ -24,7 +24,7 @@ export const NotationSchema = Type.String({
 });
 
 /** Like the shared dice spec, but fixed values may be any face of a die up to 1,000,000 sides. */
-export const NotationDiceSchema = Type.Object(
+const NotationDiceSchema = Type.Object(
   {
     values: Type.Optional(
       Type.Array(Type.Integer({ minimum: -1, maximum: MAX_SIDES }), {

@@ -10,7 +10,7 @@ import { fitText } from '../../kernel/summary-limit.js';
 import { SUMMARY_SHORT_MAX } from './schemas.js';
 
 /** Dice values a summary lists per term. */
-export const MAX_LISTED = 40;
+const MAX_LISTED = 40;
 
 const more = { en: 'more', es: 'más', de: 'weitere' };
 

@@ -16,11 +16,10 @@
  */
 import type { Clock } from '../ports.js';
 import type { ReceiptKeyStore } from '../league/ports.js';
-import { decodeCompact, signedByService, signToken, tokenUse, TOKEN_TYPES } from '../league/receipts.js';
+import { decodeCompact, signedByService, signToken, tokenUse } from '../league/receipts.js';
 
 /** The longest lifetime of a feed token, in seconds (the contract's bound: 10 minutes). */
 export const MAX_FEED_TOKEN_TTL_SECONDS = 600;
-export const FEED_TOKEN_TYP = TOKEN_TYPES.feed;
 
 export type FeedResourceKind = 'match' | 'simulation';
 

@@ -8,12 +8,12 @@ import { typedForGraphql } from '../../kernel/schemas/graphql-view.js';
 const { ref: _ref, wounds: _wounds, markers: _markers, ap: _ap, value: _value, ...profile } = FighterSchema.properties;
 
 /** A profile card of the league's catalog: a Fighter without state, its Value required (the budget counts it). */
-export const CatalogFighterSchema = Type.Object(
+const CatalogFighterSchema = Type.Object(
   { ...profile, value: Type.Integer({ minimum: 0, maximum: 1000, description: 'Points cost (Valor, EDEN-CARD-PROFILE-9): what a band budget counts.' }) },
   { title: 'LeagueFighter', description: 'A full profile (CONTRACT §2 without state): `id`, `name`, `value`, `limbs`, and the rest as a Fighter.' },
 );
 
-export const MAX_CATALOG_ITEMS = MAX_ROSTER_FIGHTERS;
+const MAX_CATALOG_ITEMS = MAX_ROSTER_FIGHTERS;
 
 export const CatalogBodySchema = Type.Object(
   {

@@ -30,7 +30,7 @@ export interface CatalogLimits {
 export const DEFAULT_CATALOG_LIMITS: Readonly<CatalogLimits> = { maxVersionsPerKey: 1000, maxCatalogBytes: 262_144 };
 
 /** A catalog over the stored-size budget: 413 `catalog_too_large` with `limit` and `size`, as a list's. */
-export class CatalogTooLarge extends RosterTooLarge {
+class CatalogTooLarge extends RosterTooLarge {
   override readonly code: string = 'catalog_too_large';
   constructor(limit: number, size: number) {
     super(limit, size);
@@ -40,7 +40,7 @@ export class CatalogTooLarge extends RosterTooLarge {
 }
 
 /** Hex SHA-256 of the canonical JSON of a catalog body (keys sorted recursively, no spaces). */
-export const catalogSha256 = (body: unknown) => canonicalSha256(body);
+const catalogSha256 = (body: unknown) => canonicalSha256(body);
 
 export interface CatalogVersionView {
   id: string;

@@ -22,7 +22,7 @@ import { RULES_VERSION } from '../../kernel/rules-version.js';
  * (CONTRACT §8.1). A token is accepted only where its `typ` names that use (`tokenUse`); a new kind of
  * token is one more line here, signed by `signToken`. Seat and spectator tokens: src/app/matches/seat-tokens.ts.
  */
-export const TOKEN_TYPES = {
+const TOKEN_TYPES = {
   receipt: 'receipt+jwt',
   feed: 'feed+jwt',
   seat: 'seat+jwt',
@@ -82,7 +82,7 @@ export function decodeCompact(token: string): { header: Record<string, unknown>;
  * a roster receipt's `rosterSha256`, or a result receipt's `matchId` and `version` — with `iat` and no
  * `scope` (every feed token has `scope: "feed"`, and `typ: "feed+jwt"` since the first one).
  */
-export function isLegacyReceipt(header: Record<string, unknown>, claims: Record<string, unknown>): boolean {
+function isLegacyReceipt(header: Record<string, unknown>, claims: Record<string, unknown>): boolean {
   const typ = header.typ;
   if (typ !== undefined && (typeof typ !== 'string' || typ.toLowerCase() !== 'jwt')) return false;
   if ('scope' in claims || typeof claims.iat !== 'number') return false;

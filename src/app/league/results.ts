@@ -36,7 +36,7 @@ type EdenState = {
 const outcomeOf = (view: MatchView): MatchOutcome => view.state.outcome;
 
 /** What a match's projection says about its end (no I/O). */
-export function resultOf(view: MatchView): MatchResult {
+function resultOf(view: MatchView): MatchResult {
   const outcome = outcomeOf(view);
   const winners = [...outcome.winners];
   const result: MatchResult = {

@@ -263,7 +263,4 @@ export class RosterService {
 }
 
 /** `{"id"}` of a stored list, as a side of a diff. */
-export const StoredRosterRef = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 100, description: 'The id of a stored list (not sealed).' }) },
-  { title: 'StoredRosterRef' },
-);
+const StoredRosterRef = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100, description: 'The id of a stored list (not sealed).' }) }, { title: 'StoredRosterRef' });

@@ -14,7 +14,7 @@ import { compile, toProblems } from '../../kernel/validate.js';
 import type { EventDefinition } from '../../kernel/event-definition.js';
 import { ENGINE_EVENTS, RESERVED_PREFIXES } from './engine-events.js';
 
-export const GENERIC_EVENTS: (EventDefinition & { schema: TSchema })[] = [
+const GENERIC_EVENTS: (EventDefinition & { schema: TSchema })[] = [
   {
     type: 'match.note',
     schemaVersion: 2,

@@ -98,7 +98,7 @@ export interface MatchListQuery {
 const LIST_KEY_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?Z$/;
 
 /** Microseconds since the epoch of a key's time (undefined when it is not one: see LIST_KEY_TIME). */
-export function listKeyMicros(createdAt: string): bigint | undefined {
+function listKeyMicros(createdAt: string): bigint | undefined {
   const m = LIST_KEY_TIME.exec(createdAt);
   if (!m) return undefined;
   const ms = Date.parse(`${m[1]}Z`);
@@ -125,7 +125,7 @@ export function encodeListCursor(listing: string, key: ListKey): string {
 }
 
 /** The key a cursor of `listing` holds, or undefined when it is not one (altered, truncated, another listing's). */
-export function decodeListCursor(listing: string, cursor: string): ListKey | undefined {
+function decodeListCursor(listing: string, cursor: string): ListKey | undefined {
   if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) return undefined;
   let parsed: unknown;
   try {

@@ -6,7 +6,7 @@ import { DiceTranscriptSchema } from '../../kernel/schemas/common.js';
 
 export const GameSchema = GAME_REGISTRIES.gameSchema;
 
-export const PlayerSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }), name: Type.String({ minLength: 1, maxLength: 200 }) });
+const PlayerSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }), name: Type.String({ minLength: 1, maxLength: 200 }) });
 
 export const CreateMatchBody = Type.Object(
   {
@@ -39,7 +39,7 @@ export const MatchCreated = Type.Object(
   { title: 'MatchCreated' },
 );
 
-export const NewEventSchema = Type.Object(
+const NewEventSchema = Type.Object(
   {
     type: Type.String({
       minLength: 1,
@@ -116,7 +116,7 @@ export const CommandResult = Type.Object(
 );
 
 /** Who an answer was read as (CONTRACT §8.1). */
-export const MatchViewerSchema = Type.Object(
+const MatchViewerSchema = Type.Object(
   {
     kind: Type.Union([Type.Literal('owner'), Type.Literal('seat'), Type.Literal('spectator')]),
     playerId: Type.Optional(Type.String({ description: 'The seat’s player.' })),

@@ -1,9 +1,7 @@
 /** Ánima: La Sombra de Omega: everything the service needs of the game. */
 import { defineGame } from '../../kernel/game.js';
 import { gameEvents } from '../../kernel/event-definition.js';
-import { animaGame } from './commands/game.js';
-import { ANIMA_RESOLVED_EVENTS } from './commands/index.js';
-import { ANIMA_EVENT_TYPES } from './match/index.js';
+import { ANIMA_RESOLVED_EVENTS, animaFolds, animaGame } from './match/index.js';
 import { ANIMA_EVENT_SCHEMAS } from './match/events.schema.js';
 import { animaOperations } from './operations/index.js';
 import { ANIMA_GUIDE } from './guide.js';
@@ -15,6 +13,6 @@ export const anima = defineGame({
   prefix: 'anima',
   match: animaGame(),
   operations: animaOperations,
-  events: [...gameEvents('Ánima', ANIMA_EVENT_TYPES, ANIMA_EVENT_SCHEMAS), ...ANIMA_RESOLVED_EVENTS],
+  events: [...gameEvents('Ánima', animaFolds.types, ANIMA_EVENT_SCHEMAS), ...ANIMA_RESOLVED_EVENTS],
   guide: ANIMA_GUIDE,
 });

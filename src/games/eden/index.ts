@@ -1,8 +1,8 @@
 /** EDEN (28 mm skirmish; Spanish and German printings): everything the service needs of the game. */
 import { defineGame } from '../../kernel/game.js';
 import { gameEvents } from '../../kernel/event-definition.js';
-import { edenGame } from './commands/game.js';
 import { EDEN_EVENT_TYPES } from './match/index.js';
+import { edenMatch } from './match/game.js';
 import { EDEN_EVENT_VERSIONS } from './match/event-versions.js';
 import { EDEN_EVENT_SCHEMAS } from './match/events.schema.js';
 import { edenOperations } from './operations/index.js';
@@ -15,7 +15,7 @@ export const eden = defineGame({
   editions: ['es', 'de'],
   tag: 'EDEN (28 mm skirmish), both printings',
   prefix: 'eden',
-  match: edenGame(),
+  match: edenMatch,
   operations: [...edenOperations, ...oddsOperations],
   events: gameEvents('EDEN', EDEN_EVENT_TYPES, EDEN_EVENT_SCHEMAS, EDEN_EVENT_VERSIONS),
   guide: EDEN_GUIDE,

@@ -1,9 +1,9 @@
 /** Exsilium (with the Newaru AI): everything the service needs of the game. */
 import { defineGame } from '../../kernel/game.js';
 import { gameEvents } from '../../kernel/event-definition.js';
-import { exsiliumGame } from './commands/game.js';
-import { EXSILIUM_RESOLVED_EVENTS } from './commands/index.js';
-import { TABLE_EVENT_TYPES } from './match/index.js';
+import { resolutionEvents } from '../../kernel/resolution-log.js';
+import { exsiliumGame } from './match/game.js';
+import { EXSILIUM_EVENT_TYPES } from './match/evolve.js';
 import { EXSILIUM_EVENT_VERSIONS } from './match/event-versions.js';
 import { EXSILIUM_EVENT_SCHEMAS } from './match/events.schema.js';
 import { exsiliumOperations } from './operations/index.js';
@@ -16,6 +16,7 @@ export const exsilium = defineGame({
   prefix: 'exsilium',
   match: exsiliumGame(),
   operations: exsiliumOperations,
-  events: [...gameEvents('Exsilium', TABLE_EVENT_TYPES, EXSILIUM_EVENT_SCHEMAS, EXSILIUM_EVENT_VERSIONS), ...EXSILIUM_RESOLVED_EVENTS],
+  // the table's events, then one `<operation id>.resolved` per operation (its resolution log)
+  events: [...gameEvents('Exsilium', EXSILIUM_EVENT_TYPES, EXSILIUM_EVENT_SCHEMAS, EXSILIUM_EVENT_VERSIONS), ...resolutionEvents(exsiliumOperations)],
   guide: EXSILIUM_GUIDE,
 });

@@ -4,7 +4,7 @@
  * after which the game's first listed command (its example) is accepted. The Action cards are test data (SOE-AMB-12).
  */
 import type { GameGuide } from '../../kernel/game.js';
-import { SET_UP_EXAMPLE } from './commands/index.js';
+import { SET_UP_EXAMPLE } from './match/setup.js';
 
 /** SOE-SETUP-1..5: the dealt layout; turn 1 starts with the roll (SOE-TURN-2). The Action cards are test data (SOE-AMB-12). */
 export const SPIRIT_OF_EDEN_GUIDE: GameGuide = {

@@ -1,8 +1,8 @@
 /** The Spirit of Eden (solo, Goomz phase): everything the service needs of the game. */
 import { defineGame } from '../../kernel/game.js';
 import { gameEvents } from '../../kernel/event-definition.js';
-import { spiritOfEdenGame } from './commands/game.js';
-import { SPIRIT_RESOLVED_EVENTS } from './commands/index.js';
+import { resolutionEvents } from '../../kernel/resolution-log.js';
+import { spiritOfEdenGame } from './match/game.js';
 import { SPIRIT_EVENT_TYPES } from './match/evolve.js';
 import { SPIRIT_EVENT_VERSIONS } from './match/event-versions.js';
 import { SPIRIT_EVENT_SCHEMAS } from './match/events.schema.js';
@@ -16,6 +16,7 @@ export const spiritOfEden = defineGame({
   prefix: 'soe',
   match: spiritOfEdenGame(),
   operations: spiritOfEdenOperations,
-  events: [...gameEvents('The Spirit of Eden', SPIRIT_EVENT_TYPES, SPIRIT_EVENT_SCHEMAS, SPIRIT_EVENT_VERSIONS), ...SPIRIT_RESOLVED_EVENTS],
+  // the full-match events, then the events its resolution log records: one `<operation id>.resolved` per operation of the game
+  events: [...gameEvents('The Spirit of Eden', SPIRIT_EVENT_TYPES, SPIRIT_EVENT_SCHEMAS, SPIRIT_EVENT_VERSIONS), ...resolutionEvents(spiritOfEdenOperations)],
   guide: SPIRIT_OF_EDEN_GUIDE,
 });

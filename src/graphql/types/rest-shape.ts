@@ -30,7 +30,7 @@ export const REST_SHAPE = 'restShape';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-export function restShapeOf(type: GraphQLNamedType): RestShape | undefined {
+function restShapeOf(type: GraphQLNamedType): RestShape | undefined {
   return (type.extensions as Record<string, unknown> | undefined)?.[REST_SHAPE] as RestShape | undefined;
 }
 

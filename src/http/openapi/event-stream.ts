@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 
 /** How the event streams are written. */
-export const EVENT_STREAM_FORMAT =
+const EVENT_STREAM_FORMAT =
   'A `text/event-stream` (Server-Sent Events): it opens with a `: <comment>` line and `retry: 2000` (milliseconds before a client reconnects), then one block per event — `id:` (where given), `event:` (the event name) and `data:` (one line of JSON) — blocks separated by a blank line; a `: ping` comment every 15 s keeps idle connections open. A revoked API key ends the stream with `event: revoked`.';
 
 /** A 200 answer that is an event stream; `events` says which events it carries. */

@@ -11,7 +11,7 @@ import { validate } from '../../kernel/validate.js';
 import { diceFor } from '../../kernel/dice/index.js';
 
 /** Seed of the dice and shuffles of the computed response examples. */
-export const EXAMPLE_SEED = 'openapi-example';
+const EXAMPLE_SEED = 'openapi-example';
 
 export interface NamedExample {
   summary: string;
@@ -50,7 +50,7 @@ const exampleContext: OperationContext = {
  * The answer of `op` to its first example (or to no input for an operation without a body), named
  * as that example so that the docs page shows it with its request.
  */
-export function responseExample(op: Operation<any>): Record<string, NamedExample> {
+function responseExample(op: Operation<any>): Record<string, NamedExample> {
   const first = op.examples?.[0];
   const input = op.body ? validate(op.body, structuredClone(first?.value)) : undefined;
   const value = op.handle(input, exampleContext);

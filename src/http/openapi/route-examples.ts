@@ -40,7 +40,7 @@ const rosterValidation = {
 };
 
 /** `text/event-stream` bodies, as the feeds write them. */
-export const MATCH_FEED_EXAMPLE = [
+const MATCH_FEED_EXAMPLE = [
   `: feed of match ${MATCH_ID}`,
   'retry: 2000',
   '',
@@ -52,7 +52,7 @@ export const MATCH_FEED_EXAMPLE = [
   '',
 ].join('\n');
 
-export const SIMULATION_EVENTS_EXAMPLE = [
+const SIMULATION_EVENTS_EXAMPLE = [
   ': simulation progress',
   'retry: 2000',
   '',

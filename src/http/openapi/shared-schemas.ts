@@ -16,7 +16,7 @@ const MANY = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 /** Keywords whose value maps names to schemas. */
 const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 
-export class SchemaRegistry {
+class SchemaRegistry {
   readonly schemas: Record<string, unknown>;
   private readonly texts = new Map<string, string>();
 

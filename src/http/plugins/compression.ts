@@ -29,10 +29,10 @@ import { appendVary } from '../language.js';
 import { memoByHeader } from '../../transport/header-memo.js';
 
 /** Media types worth compressing: text (but not event streams), JSON, XML and SVG, JavaScript. */
-export const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?(?:json|xml)\b|application\/javascript\b|image\/svg\+xml\b)/;
+const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?(?:json|xml)\b|application\/javascript\b|image\/svg\+xml\b)/;
 
 /** Smallest answer worth compressing. */
-export const THRESHOLD_BYTES = 1024;
+const THRESHOLD_BYTES = 1024;
 
 /** Largest in-memory answer compressed in its own turn (br at quality 4: about 60 µs for 64 KiB of JSON). */
 export const SMALL_ANSWER_BYTES = 64 * 1024;

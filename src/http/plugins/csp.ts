@@ -9,9 +9,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const COMMON = ["default-src 'self'", "base-uri 'self'", "object-src 'none'", "frame-ancestors 'self'", "form-action 'self'"];
 
-export const DOCS_CSP = [...COMMON, "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "font-src 'self' data:", "connect-src 'self'"].join('; ');
+const DOCS_CSP = [...COMMON, "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "font-src 'self' data:", "connect-src 'self'"].join('; ');
 
-export const GRAPHIQL_CSP = [...COMMON, "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "font-src 'self' data:", "connect-src 'self'"].join('; ');
+const GRAPHIQL_CSP = [...COMMON, "script-src 'self'", "style-src 'self'", "img-src 'self' data:", "font-src 'self' data:", "connect-src 'self'"].join('; ');
 
 function policyFor(url: string): string | undefined {
   const path = url.split('?')[0]!;

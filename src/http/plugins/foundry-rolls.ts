@@ -18,7 +18,7 @@ import { FoundryRollsMember } from '../../app/dice/foundry-schema.js';
 /** Hand-written routes whose answers carry transcripts deeper than a top-level `dice`. */
 const ROLLING_ROUTES = new Set(['matches.runCommand']);
 
-export const RollFormatSchema = Type.Literal('foundry', {
+const RollFormatSchema = Type.Literal('foundry', {
   description: '`foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3).',
 });
 
@@ -72,7 +72,7 @@ function withResolutionTranscripts(answer: unknown): unknown {
 }
 
 /** The Foundry rolls of an answer. */
-export function foundryRollsOf(answer: unknown): FoundryRoll[] {
+function foundryRollsOf(answer: unknown): FoundryRoll[] {
   const out: FoundryRoll[] = [];
   collect(withResolutionTranscripts(answer), out);
   return out;

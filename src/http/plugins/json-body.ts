@@ -48,7 +48,7 @@ function deepestPath(value: unknown, limit: number): string {
   return ''; // not reached: `scanBody` found a container this deep
 }
 
-export function tooDeep(path: string, limit = MAX_BODY_DEPTH): HttpProblem {
+function tooDeep(path: string, limit = MAX_BODY_DEPTH): HttpProblem {
   const message = `nested deeper than ${limit} levels`;
   return answerableByGraphql(
     new HttpProblem(400, 'too_deep', `The request body is nested deeper than ${limit} levels (at ${path || '/'}).`, {

@@ -73,7 +73,7 @@ function entry(schema: unknown): { guarded: Serialize; bare?: Serialize } | unde
 }
 
 /** The serializer of answers declared by `schema` (guarded: never throws for a JSON value). */
-export function responseSerializer(schema: unknown): Serialize {
+function responseSerializer(schema: unknown): Serialize {
   return entry(schema)?.guarded ?? stringify;
 }
 
@@ -96,7 +96,7 @@ const SLAB_BYTES = 64 * 1024;
 let slab = Buffer.allocUnsafe(SLAB_BYTES);
 let used = 0;
 
-export function utf8Bytes(text: string): Buffer {
+function utf8Bytes(text: string): Buffer {
   const most = text.length * 3;
   if (most > SLAB_BYTES / 4) return Buffer.from(text, 'utf8');
   if (used + most > SLAB_BYTES) {

@@ -15,7 +15,7 @@ import { problemResponses } from '../schemas.js';
 import { announceLanguage, appendVary } from '../language.js';
 
 /** How long a shared distribution link may be cached (it never changes within API v1). */
-export const DISTRIBUTION_MAX_AGE = 86_400;
+const DISTRIBUTION_MAX_AGE = 86_400;
 
 const DistributionQuery = Type.Object({ notation: NotationSchema });
 const RevealParams = Type.Object({ id: Type.String({ maxLength: 100, description: 'The `id` of the blind roll (201 of POST /v1/dice/rolls with `blind`).' }) });
@@ -24,7 +24,7 @@ const RevealParams = Type.Object({ id: Type.String({ maxLength: 100, description
 const etagOf = (type: string, body: string | Buffer) => `W/"${createHash('sha256').update(type).update('\n').update(body).digest('base64url').slice(0, 32)}"`;
 
 /** RFC 9110 §13.1.2: `If-None-Match` matches `*` or any listed tag by weak comparison. */
-export function noneMatch(header: string | string[] | undefined, etag: string): boolean {
+function noneMatch(header: string | string[] | undefined, etag: string): boolean {
   if (header === undefined) return false;
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');
   return [header]

@@ -44,7 +44,7 @@ const STORE_BUDGET_RESPONSES = {
 };
 
 /** The share link of a stored list (CONTRACT §8.5): under PUBLIC_URL, else a relative path; never from the request's Host / X-Forwarded-*. */
-export const shareUrl = (request: FastifyRequest, id: string) => publicLink(request.server.config.publicUrl, `/v1/eden/rosters/${encodeURIComponent(id)}`);
+const shareUrl = (request: FastifyRequest, id: string) => publicLink(request.server.config.publicUrl, `/v1/eden/rosters/${encodeURIComponent(id)}`);
 
 export async function leagueRoutes(app: FastifyInstance): Promise<void> {
   // the budgets of stored lists, from the configuration (README "Roster budgets")

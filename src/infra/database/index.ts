@@ -23,7 +23,7 @@ export interface OpenOptions {
 }
 
 /** The embedded database's data directory for a DATA_DIR. */
-export const embeddedDataDir = (dataDir: string) => join(dataDir, 'pglite');
+const embeddedDataDir = (dataDir: string) => join(dataDir, 'pglite');
 
 /** Opens the configured database and applies pending migrations (fails if it does not answer). */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, options: OpenOptions = {}): Promise<Database> {

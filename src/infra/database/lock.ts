@@ -42,7 +42,7 @@ export class DataDirLocked extends Error {
 const UNCLAIMED_STALE_MS = 30_000;
 
 export const runDirOf = (dataDir: string) => `${dataDir}.run`;
-export const ownerFileOf = (dataDir: string) => `${runDirOf(dataDir)}/owner.json`;
+const ownerFileOf = (dataDir: string) => `${runDirOf(dataDir)}/owner.json`;
 
 function bootId(): string | undefined {
   try {

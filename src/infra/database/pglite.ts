@@ -95,7 +95,7 @@ const SOCKET_FILE = '.s.PGSQL.5432';
 const MAX_SOCKET_PATH = 100;
 
 /** A connection url for `pg`/Prisma on the Unix socket in `dir`. */
-export const socketUrl = (dir: string) => `postgresql://postgres@${encodeURIComponent(dir)}/postgres?sslmode=disable`;
+const socketUrl = (dir: string) => `postgresql://postgres@${encodeURIComponent(dir)}/postgres?sslmode=disable`;
 
 /**
  * Starts PGlite (persistent when `dataDir` is given), its socket server and a pool. A persistent

@@ -33,7 +33,7 @@ export interface QueryOptions {
  * within 2 s (503 + Retry-After) instead of holding it. Waiting for a free connection of a busy
  * pool is load, not an outage: that wait stays POOL_WAIT_MS.
  */
-export const CONNECT_TIMEOUT_MS = 1_500;
+const CONNECT_TIMEOUT_MS = 1_500;
 const POOL_WAIT_MS = 10_000;
 
 /** A pg client class whose sessions run in UTC and that gives up connecting after `timeoutMs`. */
@@ -59,7 +59,7 @@ export const QuickConnectClient = clientGivingUpAfter(CONNECT_TIMEOUT_MS);
  * busy machine, not behind an outage. Its connect timeout is the pool's wait (POOL_WAIT_MS), so a
  * loaded start-up or a burst of writes is not failed after 1.5 s. Sessions run in UTC as above.
  */
-export const EmbeddedClient = clientGivingUpAfter(POOL_WAIT_MS);
+const EmbeddedClient = clientGivingUpAfter(POOL_WAIT_MS);
 
 const statement = (text: string, params: unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig =>
   options?.name ? { name: options.name, text, values: params } : { text, values: params };

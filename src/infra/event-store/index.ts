@@ -269,7 +269,3 @@ export class SqlEventStore implements EventStore {
     });
   }
 }
-
-export function openEventStore(database: Database): EventStore {
-  return SqlEventStore.over(database);
-}

@@ -286,7 +286,3 @@ export class MemoryEventStore implements EventStore {
     });
   }
 }
-
-export function openMemoryEventStore(): EventStore {
-  return MemoryEventStore.create();
-}

@@ -15,7 +15,7 @@ const SUSPECT = /[\u0000\ud800-\udfff]/;
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** True when PostgreSQL can store `text` as it is. */
-export const storableText = (text: string): boolean => !SUSPECT.test(text) || !UNSTORABLE.test(text);
+const storableText = (text: string): boolean => !SUSPECT.test(text) || !UNSTORABLE.test(text);
 
 const problemAt = (path: string, what: string): InputProblem => ({
   path,

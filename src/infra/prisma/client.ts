@@ -85,7 +85,7 @@ interface AdapterErrorCause {
  * throws it: `code` is the SQLSTATE, `message` the server's own; the Prisma error is its `cause`.
  * Anything else (validation of the arguments, connection failures) is left as it is.
  */
-export function asDatabaseError(error: unknown): unknown {
+function asDatabaseError(error: unknown): unknown {
   const cause = (error as { meta?: { driverAdapterError?: { cause?: AdapterErrorCause } } } | null)?.meta?.driverAdapterError?.cause;
   if (!cause || typeof cause.originalCode !== 'string') return error;
   const constraint = cause.constraint as { index?: unknown } | undefined;

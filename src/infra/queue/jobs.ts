@@ -35,7 +35,7 @@ async function spin(data: { steps?: number; ms?: number; value?: unknown }, ctx:
   return { value: data.value ?? null, attempt: ctx.attempt };
 }
 
-export const JOB_HANDLERS: Record<string, JobHandler> = {
+const JOB_HANDLERS: Record<string, JobHandler> = {
   [SIMULATION_JOB]: (data: SimulationJobData, ctx) => runSimulationJob(data, ctx),
   [SIMULATION_PART_JOB]: (data, ctx) => runSimulationPart(data, ctx),
   'contract.spin': spin,

@@ -12,7 +12,7 @@
  * boxes the renderer measures.
  */
 
-export const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 export const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 /** Width of one character in em, rounded up from DejaVu Sans's advance widths. */
@@ -25,14 +25,14 @@ function charEm(c: string): number {
 }
 
 /** Estimated width in pixels of `s` at `fontSize` (never less than the rendered width). */
-export function textWidth(s: string, fontSize: number): number {
+function textWidth(s: string, fontSize: number): number {
   let em = 0;
   for (const c of s) em += charEm(c);
   return em * fontSize;
 }
 
 /** `s`, shortened with `…` so that it is at most `maxWidth` pixels wide at `fontSize`. */
-export function fit(s: string, fontSize: number, maxWidth: number): string {
+function fit(s: string, fontSize: number, maxWidth: number): string {
   if (textWidth(s, fontSize) <= maxWidth) return s;
   const chars = [...s];
   while (chars.length > 0 && textWidth(chars.join('') + '…', fontSize) > maxWidth) chars.pop();

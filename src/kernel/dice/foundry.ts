@@ -57,7 +57,7 @@ function result(value: number, mark: DrawMark | undefined): FoundryResult {
 }
 
 /** One transcript entry as a Foundry Roll; `marks` (one per value) from the roll that drew it. */
-export function foundryRoll(entry: DiceRoll, marks?: readonly DrawMark[]): FoundryRoll {
+function foundryRoll(entry: DiceRoll, marks?: readonly DrawMark[]): FoundryRoll {
   const fate = entry.fudge === true;
   const results = entry.values.map((v, i) => result(v, marks?.[i]));
   const total = results.reduce((sum, r) => (r.active ? sum + r.result : sum), 0);

@@ -43,6 +43,3 @@ export const SummarySchema = Type.String({
   maxLength: SUMMARY_MAX,
   description: `Narrative explanation in the language chosen by Accept-Language (es, de, en), naming the rule IDs applied. At most ${SUMMARY_MAX.toLocaleString('en')} characters: a longer narrative is cut after its last whole sentence (or word) that fits, ending in "…".`,
 });
-
-/** Open object used to document free-form parts of responses. */
-export const AnyObject = Type.Object({}, { additionalProperties: true });

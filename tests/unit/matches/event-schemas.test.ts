@@ -15,8 +15,8 @@ import { ANIMA_EVENT_SCHEMAS } from '../../../src/games/anima/match/events.schem
 import { EXSILIUM_EVENT_SCHEMAS } from '../../../src/games/exsilium/match/events.schema.js';
 import { SPIRIT_EVENT_SCHEMAS } from '../../../src/games/spirit-of-eden/match/events.schema.js';
 import { EDEN_EVENT_TYPES } from '../../../src/games/eden/match/index.js';
-import { ANIMA_EVENT_TYPES } from '../../../src/games/anima/match/index.js';
-import { TABLE_EVENT_TYPES } from '../../../src/games/exsilium/match/index.js';
+import { animaFolds } from '../../../src/games/anima/match/index.js';
+import { EXSILIUM_EVENT_TYPES } from '../../../src/games/exsilium/match/index.js';
 import { SPIRIT_EVENT_TYPES } from '../../../src/games/spirit-of-eden/match/evolve.js';
 import { definitionOf, upcast } from '../../../src/app/matches/events.js';
 import { matchServices } from '../../../src/app/matches/service.js';
@@ -41,8 +41,8 @@ const COMMITTED: Record<string, GameEventSchemas> = {
 };
 const TYPES: Record<string, readonly string[]> = {
   eden: EDEN_EVENT_TYPES,
-  anima: [...ANIMA_EVENT_TYPES],
-  exsilium: [...TABLE_EVENT_TYPES],
+  anima: animaFolds.types,
+  exsilium: [...EXSILIUM_EVENT_TYPES],
   'spirit-of-eden': SPIRIT_EVENT_TYPES,
 };
 const gameOf = new Map(Object.entries(TYPES).flatMap(([game, types]) => types.map((t) => [t, game] as const)));

@@ -1,41 +1,33 @@
 /**
- * The folds of the Gift, Organisation and Resist-mission events of a full Ánima match (see
- * evolve.ts): named Gifts moving between hands and piles, cards played, Resist rounds.
+ * The Gift, Organisation and Resist-mission events of a full Ánima match (named Gifts moving between
+ * hands and piles, cards played, a Location left, Resist rounds): each event type's data and its
+ * fold (fold.ts).
  */
-import type { AnimaEventData } from './events.js';
+import type { FoldTable } from '../../../kernel/folds.js';
+import type { CreatureCombat } from '../rules/combat.js';
+import type { EventsOf } from './events.js';
+import { addModifiers, dropOrganisation, passGift, tableFolds } from './fold.js';
 import { finish } from './rules.js';
-import type { AnimaTable, GroupState } from './state.js';
+import type { AnimaTable } from './state.js';
 
-type CardEvent = 'anima.gifts_drawn' | 'anima.gifts_lost' | 'anima.gift_played' | 'anima.organisation_left' | 'anima.location_left' | 'anima.resisted';
-
-/** A named Gift leaves a hand for another hand, or for the Gift discard pile (ANIMA-DECK-1). */
-export function passGift(t: AnimaTable, from: GroupState, to: GroupState | null, card: number): void {
-  from.hand = from.hand.filter((c) => c !== card);
-  if (to) to.hand.push(card);
-  else t.discards.gifts.push(card);
+export interface CardEventData {
+  /** Gift cards drawn into a hand whose count grew (rewards, Events: ANIMA-HAND-1, ANIMA-DECK-2). */
+  'anima.gifts_drawn': { player: string; cards: number[] };
+  /** Gift cards an Event took from a hand (drawn at random). */
+  'anima.gifts_lost': { player: string; cards: number[] };
+  /** ANIMA-TIMING-1..4: a Gift played (for one combat when `forCombat`), the Character tapped for an Ability card. */
+  'anima.gift_played': { player: string; gift: number; character: number | null; target: { player: string; character: number } | null; forCombat: boolean };
+  /** ANIMA-HAND-2 / ANIMA-START-2a: the Organisation discarded. */
+  'anima.organisation_left': { player: string; organisation: number };
+  /** ANIMA-START-2d / ANIMA-AMB-5: the Group declares it leaves its Location (a Resist mission under way is abandoned). */
+  'anima.location_left': { player: string; location: string; abandoned: string | null };
+  /** ANIMA-MISSION-5: one round of a Resist mission in the Exploration phase. */
+  'anima.resisted': { player: string; mission: string; location: string; combat?: CreatureCombat; progress: number; completed: boolean; expelled: boolean };
 }
 
-const add = (m: { combat: number; speed: number }, card: { combat?: number; speed?: number }, sign = 1) => {
-  m.combat += sign * (card.combat ?? 0);
-  m.speed += sign * (card.speed ?? 0);
-};
+export type CardEvent = EventsOf<CardEventData>;
 
-/** ANIMA-HAND-2 / ANIMA-GROUP-5: the Organisation goes to the Gift discard pile, its modifiers with it. */
-export function dropOrganisation(t: AnimaTable, g: GroupState): void {
-  if (g.organisation === null) return;
-  add(g.lasting, t.cards!.gifts![g.organisation]!, -1);
-  t.discards.gifts.push(g.organisation);
-  g.organisation = null;
-}
-
-/** ANIMA-MISSION-5: the Resist mission starts with the count at zero. */
-export function startResist(t: AnimaTable, g: GroupState, mission: string, final: boolean, location: string): void {
-  const card = [...t.cards!.basicMissions, ...t.cards!.finalMissions].find((m) => m.name === mission);
-  const rounds = card?.test.kind === 'resist' ? card.test.rounds : 1;
-  g.resist = { mission, final, location, progress: 0, rounds };
-}
-
-export const CARD_FOLDS: { [T in CardEvent]: (t: AnimaTable, d: AnimaEventData[T]) => void } = {
+export const CARD_FOLDS: FoldTable<AnimaTable, CardEvent> = tableFolds({
   'anima.gifts_drawn': (t, d) => {
     const g = t.groupsInPlay[d.player]!;
     t.decks.gifts = t.decks.gifts.filter((c) => !d.cards.includes(c));
@@ -64,13 +56,13 @@ export const CARD_FOLDS: { [T in CardEvent]: (t: AnimaTable, d: AnimaEventData[T
     if (card.organisation) {
       // ANIMA-HAND-2: the Group joins the Organisation (persistent).
       g.organisation = d.gift;
-      add(g.lasting, card);
+      addModifiers(g.lasting, card);
     } else if (card.persistent && !d.forCombat) {
       g.inPlay.push(d.gift);
-      add(g.lasting, card);
+      addModifiers(g.lasting, card);
     } else {
       // ANIMA-TIMING-4: used Gifts go to the discard pile; a Combat card's modifier was for that combat only.
-      if (!d.forCombat) add(g.bonus, card);
+      if (!d.forCombat) addModifiers(g.bonus, card);
       t.discards.gifts.push(d.gift);
     }
   },
@@ -91,4 +83,4 @@ export const CARD_FOLDS: { [T in CardEvent]: (t: AnimaTable, d: AnimaEventData[T
     else g.resist = { ...g.resist!, progress: d.progress };
     finish(t, d.player);
   },
-};
+});

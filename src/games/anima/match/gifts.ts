@@ -2,14 +2,16 @@
  * Ánima match Gifts, when the match has a Gift deck (`options.gifts`): named cards in hand, playing
  * them (ANIMA-TIMING-1..4), Combat cards committed to the Creature combats of go / seek / explore
  * (ANIMA-TIMING-3), `redirect` Interrupts played on a move (ANIMA-TIMING-2), Organisations
- * (ANIMA-HAND-2, ANIMA-INTERACT-4, ANIMA-GROUP-5) and the hand kept equal to its count after draws
- * and losses (ANIMA-HAND-1, ANIMA-DECK-2).
+ * (ANIMA-HAND-2, ANIMA-INTERACT-4, ANIMA-GROUP-5): the helpers the other families' handlers use, and
+ * the Gift commands' declarations with their handlers. (The hand kept equal to its count after draws
+ * and losses, ANIMA-HAND-1 / ANIMA-DECK-2, is a follow-up: decide.ts.)
  */
-import type { Dice } from '../../../kernel/dice/index.js';
+import { Type } from '@sinclair/typebox';
+import { animaCommand, byType } from './decide.js';
 import { event, type AnimaEvent } from './events.js';
-import { characterOf, coreGroup, drawCards, groupOf, violation } from './rules.js';
+import { commandSchema, Name, type GiftPlay, type Redirect } from './members.js';
+import { characterOf, coreGroup, groupOf, violation } from './rules.js';
 import type { AnimaTable, GiftCard, GroupState } from './state.js';
-import type { AnimaCommandOf, GiftPlay, Redirect } from '../commands/schemas.js';
 
 const PLAY_PHASES = ['start', 'move', 'interaction', 'exploration'];
 
@@ -77,32 +79,6 @@ export function committedCombat(t: AnimaTable, player: string, plays: readonly G
   return { group, spent: (fought: boolean) => (fought ? played.events : []) };
 }
 
-/** ANIMA-TIMING-1/2/4, ANIMA-HAND-2, ANIMA-INCAP-1: play a Gift outside combat. */
-export function playGift(c: AnimaCommandOf<'anima.play_gift'>, t: AnimaTable, g: GroupState): AnimaEvent[] {
-  const gifts = giftDeck(t);
-  const card = namedGifts(t, g, [c.gift], c.player)[0]!;
-  const gift = gifts[card]!;
-  if (gift.redirect)
-    violation('redirect_with_go', `${gift.name} is played when a player declares where their Group goes: name it in the \`redirect\` of that anima.go (ANIMA-TIMING-2).`);
-  if (gift.timing === 'combat') violation('combat_card', `${gift.name} is a Combat card: play it in the \`gifts\` of the command that starts the combat (ANIMA-TIMING-3).`);
-  if (gift.timing === 'normal') {
-    // ANIMA-TIMING-1: in the phase printed on it, while it is the player's turn to act.
-    if (gift.phase !== t.phase) violation('wrong_phase', `${gift.name} is played in the ${gift.phase} phase, not the ${t.phase} phase (ANIMA-TIMING-1).`, { phase: gift.phase });
-    if (t.toAct !== c.player) violation('not_your_turn', `${t.toAct ?? 'Nobody'} acts now; only Interrupt cards are played out of turn (ANIMA-TIMING-1/2).`);
-  } else if (!PLAY_PHASES.includes(t.phase)) violation('wrong_phase', `Interrupt cards are played during a turn (ANIMA-TIMING-2).`);
-  // ANIMA-HAND-2: one Organisation at a time; the current one must be discarded first (Start phase).
-  if (gift.organisation && g.organisation !== null) {
-    violation('organisation_held', `${c.player} already belongs to ${gifts[g.organisation]!.name}; leave it first (ANIMA-HAND-2).`);
-  }
-  const character = powering(gift, g, c.character, c.player);
-  let target: { player: string; character: number } | null = null;
-  if (gift.incapacitates) {
-    const who = c.target;
-    target = { player: who?.player ?? '', character: characterOf(groupOf(t, who?.player, 'target player'), who?.character, String(who?.player)) };
-  }
-  return [event('anima.gift_played', { player: c.player, gift: card, character, target, forCombat: false })];
-}
-
 /**
  * ANIMA-TIMING-2: another player's Interrupt card with `redirect`, played when the mover declares
  * the destination, sends the Group to the Location the card's player names. Checked before any reveal.
@@ -118,12 +94,6 @@ export function redirectOf(t: AnimaTable, mover: string, r: Redirect | undefined
   return { location: r.location, events: [event('anima.gift_played', { player: r.by, gift: card, character, target: null, forCombat: false })] };
 }
 
-/** ANIMA-HAND-2 / ANIMA-START-2a: discard the Organisation (Start phase). */
-export function leaveOrganisation(c: AnimaCommandOf<'anima.leave_organisation'>, _t: AnimaTable, g: GroupState): AnimaEvent[] {
-  if (g.organisation === null) violation('no_organisation', `${c.player} belongs to no Organisation.`);
-  return [event('anima.organisation_left', { player: c.player, organisation: g.organisation })];
-}
-
 /** ANIMA-CARD-5 / ANIMA-INTERACT-4: two Groups whose Organisations are enemies (either card naming the other). */
 export function enemies(t: AnimaTable, a: GroupState, b: GroupState): boolean {
   const gifts = t.cards?.gifts;
@@ -132,19 +102,55 @@ export function enemies(t: AnimaTable, a: GroupState, b: GroupState): boolean {
   return (x.organisation?.enemies ?? []).includes(y.name) || (y.organisation?.enemies ?? []).includes(x.name);
 }
 
-/** ANIMA-HAND-1 with a Gift deck: a hand whose count grew draws the cards; one whose count fell (an Event) loses cards at random. */
-export function reconcileHands(t: AnimaTable, dice: Dice): AnimaEvent[] {
-  if (!t.cards?.gifts || t.phase === 'setup') return [];
-  for (const [player, g] of Object.entries(t.groupsInPlay)) {
-    if (g.handSize > g.hand.length) {
-      const drawn = drawCards(t, 'gifts', g.handSize - g.hand.length, dice);
-      return [...drawn.events, event('anima.gifts_drawn', { player, cards: drawn.cards })];
+/** ANIMA-TIMING-1/2/4, ANIMA-HAND-2, ANIMA-INCAP-1: play a Gift outside combat. */
+const playGift = animaCommand({
+  schema: commandSchema('anima.play_gift', { gift: Name, character: Type.Optional(Name), target: Type.Optional(Type.Object({ player: Name, character: Name })) }),
+  description:
+    'ANIMA-TIMING-1..4 (matches with a Gift deck): play a Gift from hand — in its printed phase and turn (normal), or at any time (interrupt); an Ability card taps `character` (with its skill icon). Organisations join the Group (one at a time, ANIMA-HAND-2); `combat` / `speed` last the turn, or while a persistent card is in play; `target` is the Character an incapacitating card puts face down (ANIMA-INCAP-1).',
+  example: { player: 'p1', gift: 'Dormir', character: 'Brujo', target: { player: 'p2', character: 'Ladrona' } },
+  // Turn and phase are checked by the card's timing (ANIMA-TIMING-1/2).
+  phases: ['start', 'move', 'interaction', 'exploration'],
+  what: 'Playing a Gift (ANIMA-TIMING-1..4)',
+  inTurn: false,
+  decide(c, t, g) {
+    const gifts = giftDeck(t);
+    const card = namedGifts(t, g, [c.gift], c.player)[0]!;
+    const gift = gifts[card]!;
+    if (gift.redirect)
+      violation('redirect_with_go', `${gift.name} is played when a player declares where their Group goes: name it in the \`redirect\` of that anima.go (ANIMA-TIMING-2).`);
+    if (gift.timing === 'combat') violation('combat_card', `${gift.name} is a Combat card: play it in the \`gifts\` of the command that starts the combat (ANIMA-TIMING-3).`);
+    if (gift.timing === 'normal') {
+      // ANIMA-TIMING-1: in the phase printed on it, while it is the player's turn to act.
+      if (gift.phase !== t.phase) violation('wrong_phase', `${gift.name} is played in the ${gift.phase} phase, not the ${t.phase} phase (ANIMA-TIMING-1).`, { phase: gift.phase });
+      if (t.toAct !== c.player) violation('not_your_turn', `${t.toAct ?? 'Nobody'} acts now; only Interrupt cards are played out of turn (ANIMA-TIMING-1/2).`);
+    } else if (!PLAY_PHASES.includes(t.phase)) violation('wrong_phase', `Interrupt cards are played during a turn (ANIMA-TIMING-2).`);
+    // ANIMA-HAND-2: one Organisation at a time; the current one must be discarded first (Start phase).
+    if (gift.organisation && g.organisation !== null) {
+      violation('organisation_held', `${c.player} already belongs to ${gifts[g.organisation]!.name}; leave it first (ANIMA-HAND-2).`);
     }
-    if (g.handSize < g.hand.length) {
-      const left = [...g.hand];
-      const cards = Array.from({ length: g.hand.length - g.handSize }, () => left.splice(dice.roll('Gift lost at random', 1, left.length)[0]! - 1, 1)[0]!);
-      return [event('anima.gifts_lost', { player, cards })];
+    const character = powering(gift, g, c.character, c.player);
+    let target: { player: string; character: number } | null = null;
+    if (gift.incapacitates) {
+      const who = c.target;
+      target = { player: who?.player ?? '', character: characterOf(groupOf(t, who?.player, 'target player'), who?.character, String(who?.player)) };
     }
-  }
-  return [];
-}
+    return [event('anima.gift_played', { player: c.player, gift: card, character, target, forCombat: false })];
+  },
+});
+
+/** ANIMA-HAND-2 / ANIMA-START-2a: discard the Organisation (Start phase). */
+const leaveOrganisation = animaCommand({
+  schema: commandSchema('anima.leave_organisation', {}),
+  description: 'ANIMA-HAND-2 / ANIMA-START-2a (Start phase): discard the Organisation the Group belongs to.',
+  example: { player: 'p1' },
+  phases: ['start'],
+  what: 'Leaving the Organisation (ANIMA-HAND-2, ANIMA-START-2a)',
+  inTurn: true,
+  decide(c, _t, g) {
+    if (g.organisation === null) violation('no_organisation', `${c.player} belongs to no Organisation.`);
+    return [event('anima.organisation_left', { player: c.player, organisation: g.organisation })];
+  },
+});
+
+/** The Gift commands. */
+export const GIFT_COMMANDS = byType(playGift, leaveOrganisation);

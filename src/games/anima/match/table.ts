@@ -49,7 +49,7 @@ export const ANIMA_TOOLS = [
   'anima.speed',
   'anima.turn_order',
 ];
-/** The tools that act on a player's kept Group: without `player` they act for the first player (src/games/anima/match/index.ts). */
+/** The tools that act on a player's kept Group: without `player` they act for the first player (src/games/anima/match/projection.ts). */
 const GROUP_TOOLS = ['anima.exploration', 'anima.combat', 'anima.speed', 'anima.rewards', 'anima.prior_encounter', 'anima.priorEncounter'];
 
 const mapValues = <T, U>(map: Record<string, T>, f: (value: T, key: string) => U): Record<string, U> => Object.fromEntries(Object.entries(map).map(([k, v]) => [k, f(v, k)]));

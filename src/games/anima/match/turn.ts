@@ -1,42 +1,53 @@
-/** Ánima match handlers: setup (ANIMA-SETUP-3), the Start phase (ANIMA-START-*) and the Move phase (ANIMA-MOVE-*). */
+/**
+ * Ánima match commands of setup (ANIMA-SETUP-3), the Start phase (ANIMA-START-*) and the Move phase
+ * (ANIMA-MOVE-*): each command's declaration (schema, documentation, timing) with its handler.
+ */
+import { Type } from '@sinclair/typebox';
 import type { Dice } from '../../../kernel/dice/index.js';
 import { pickupCandidate } from '../rules/interaction.js';
 import { facedPrior, go, goNeeds } from '../rules/movement.js';
 import { seek, type ActiveLocation } from '../rules/seek.js';
 import type { PriorEncounter } from '../rules/prior.js';
+import { animaCommand, byType } from './decide.js';
 import { event, type AnimaEvent } from './events.js';
+import { commandSchema, CreatureGifts, GiftNames, Name, Redirect } from './members.js';
 import { characterOf, drawCards, shuffle, violation } from './rules.js';
 import { committedCombat, giftDeck, namedGifts, redirectOf } from './gifts.js';
 import { STARTING_GIFTS, own, type AnimaTable, type GroupState } from './state.js';
-import type { AnimaCommand, AnimaCommandOf } from '../commands/schemas.js';
-
-/** A full-match command (its type derived from its schema, src/games/anima/commands/schemas.ts). */
-export type Cmd = AnimaCommand;
 
 /** ANIMA-SETUP-3: keep one of the two Characters drawn; the other is shuffled back into the deck. */
-export function keepCharacter(c: AnimaCommandOf<'anima.keep_character'>, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
-  if (g.characters.length > 0) violation('already_done', `${c.player} already kept a Character (ANIMA-SETUP-3).`);
-  const names = g.dealt.map((i) => t.cards!.characters[i]!.name);
-  const at = names.indexOf(c.character);
-  if (at < 0) violation('not_dealt', `Keep one of the two Characters drawn: ${names.join(', ')} (ANIMA-SETUP-3).`, { dealt: names });
-  const kept = g.dealt[at]!;
-  const returned = g.dealt[1 - at]!;
-  const out = [event('anima.character_kept', { player: c.player, kept, returned, ...keptGifts(c, t, g) })];
-  out.push(event('anima.deck_shuffled', { deck: 'characters', order: shuffle([...t.decks.characters, returned], dice, 'characters') }));
-  const back = (out[0]!.data as { returnedGift?: number }).returnedGift;
-  if (back !== undefined) out.push(event('anima.deck_shuffled', { deck: 'gifts', order: shuffle([...t.decks.gifts, back], dice, 'gifts') }));
-  return out;
-}
+const keepCharacter = animaCommand({
+  schema: commandSchema('anima.keep_character', { character: Name, gifts: Type.Optional(Type.Array(Name, { minItems: 3, maxItems: 3 })) }),
+  description:
+    'ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. With a Gift deck also `gifts`: three of the four Gifts drawn (`giftsDealt`). When all kept, turn 1 starts. A full match is created with the card lists the rulebook does not print, each in draw order, in `options`: `{characters: [{name, combat, speed, skills?: ["ki"|"magic"|"scheme"]}], locations: [{name, level, table, rewards, trade?, combatAllowed?}] (at most 14), encounters: [{name, kind, level, combat?, …}], basicMissions: [{name, test: {kind: "combat", enemy, combat} | {kind: "speed", difficulty} | {kind: "resist", rounds, enemy?: {name, combat}}, benefit?}], finalMissions: [3 Missions], gifts?: [{name, category: "ability"|"plot", skill?, phase?, timing: "normal"|"interrupt"|"combat", persistent?, organisation?: {enemies: [names]}, combat?, speed?, incapacitates?, zeppelin?, redirect?, text?}], multipleMissions?, tree?}` (400 with `/options/...` paths naming what is missing; without the card lists the match is the resolution log of the operations).',
+  example: { player: 'p1', character: 'Acróbata', gifts: ['Sol Negro', 'Dormir', 'Furia'] },
+  phases: ['setup'],
+  what: 'Keeping a Character (ANIMA-SETUP-3)',
+  inTurn: false,
+  decide(c, t, g, dice) {
+    if (g.characters.length > 0) violation('already_done', `${c.player} already kept a Character (ANIMA-SETUP-3).`);
+    const names = g.dealt.map((i) => t.cards!.characters[i]!.name);
+    const at = names.indexOf(c.character);
+    if (at < 0) violation('not_dealt', `Keep one of the two Characters drawn: ${names.join(', ')} (ANIMA-SETUP-3).`, { dealt: names });
+    const kept = g.dealt[at]!;
+    const returned = g.dealt[1 - at]!;
+    const out = [event('anima.character_kept', { player: c.player, kept, returned, ...keptGifts(c.gifts, t, g) })];
+    out.push(event('anima.deck_shuffled', { deck: 'characters', order: shuffle([...t.decks.characters, returned], dice, 'characters') }));
+    const back = (out[0]!.data as { returnedGift?: number }).returnedGift;
+    if (back !== undefined) out.push(event('anima.deck_shuffled', { deck: 'gifts', order: shuffle([...t.decks.gifts, back], dice, 'gifts') }));
+    return out;
+  },
+});
 
-/** ANIMA-SETUP-3 with a Gift deck: three of the four Gifts drawn are kept, the fourth is shuffled back. */
-function keptGifts(c: AnimaCommandOf<'anima.keep_character'>, t: AnimaTable, g: GroupState): { gifts?: number[]; returnedGift?: number } {
+/** ANIMA-SETUP-3 with a Gift deck: three of the four Gifts drawn (named in `named`) are kept, the fourth is shuffled back. */
+function keptGifts(named: string[] | undefined, t: AnimaTable, g: GroupState): { gifts?: number[]; returnedGift?: number } {
   if (!t.cards!.gifts) {
     // Gifts named without a Gift deck are refused (no_gift_deck), never ignored.
-    if (c.gifts !== undefined) giftDeck(t);
+    if (named !== undefined) giftDeck(t);
     return {};
   }
   const gifts = t.cards!.gifts;
-  const names = c.gifts ?? [];
+  const names = named ?? [];
   const left = [...g.giftsDealt];
   const kept = names.map((n) => {
     const i = left.findIndex((x) => gifts[x]!.name === n);
@@ -50,29 +61,51 @@ function keptGifts(c: AnimaCommandOf<'anima.keep_character'>, t: AnimaTable, g: 
 }
 
 /** ANIMA-START-2a / ANIMA-START-4: discard Gifts; the player with strictly fewest Gifts may take them. */
-export function discardGifts(c: AnimaCommandOf<'anima.discard_gifts'>, t: AnimaTable, g: GroupState): AnimaEvent[] {
-  // With a Gift deck the Gifts are named (`gifts`); without one they are counted (`count`).
-  const cards = Array.isArray(c.gifts) ? namedGifts(t, g, c.gifts, c.player) : undefined;
-  if (t.cards!.gifts && !cards) violation('name_the_gifts', 'This match has a Gift deck: name the Gifts discarded (`gifts: ["…"]`).');
-  const count = cards?.length ?? c.count ?? 0;
-  if (count < 1) violation('nothing_to_discard', 'Discard at least one Gift (`count`, or `gifts` by name).');
-  if (count > g.handSize) violation('not_held', `${c.player} holds only ${g.handSize} Gift(s).`, { handSize: g.handSize });
-  const pick = pickupCandidate('gift', c.player, pickupPlayers(t));
-  const taker = pick.taker && c.take !== false && t.groupsInPlay[pick.taker]!.handSize + count <= 5 ? pick.taker : null;
-  const reason = pick.taker && !taker ? 'declined' : pick.reason;
-  return [event('anima.gifts_discarded', { player: c.player, count, takenBy: taker, reason, ...(cards ? { cards } : {}) })];
-}
+const discardGifts = animaCommand({
+  schema: commandSchema('anima.discard_gifts', {
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+    gifts: Type.Optional(GiftNames),
+    take: Type.Optional(Type.Boolean()),
+  }),
+  description:
+    'ANIMA-START-2a/3/4 (Start phase, in turn order): discard Gifts (`count`; by name in `gifts` with a Gift deck); the player with strictly the fewest Gifts takes them unless `take: false`.',
+  example: { player: 'p1', count: 1 },
+  phases: ['start'],
+  what: 'Discarding Gifts (ANIMA-START-2a, ANIMA-START-3)',
+  inTurn: true,
+  decide(c, t, g) {
+    // With a Gift deck the Gifts are named (`gifts`); without one they are counted (`count`).
+    const cards = Array.isArray(c.gifts) ? namedGifts(t, g, c.gifts, c.player) : undefined;
+    if (t.cards!.gifts && !cards) violation('name_the_gifts', 'This match has a Gift deck: name the Gifts discarded (`gifts: ["…"]`).');
+    const count = cards?.length ?? c.count ?? 0;
+    if (count < 1) violation('nothing_to_discard', 'Discard at least one Gift (`count`, or `gifts` by name).');
+    if (count > g.handSize) violation('not_held', `${c.player} holds only ${g.handSize} Gift(s).`, { handSize: g.handSize });
+    const pick = pickupCandidate('gift', c.player, pickupPlayers(t));
+    const taker = pick.taker && c.take !== false && t.groupsInPlay[pick.taker]!.handSize + count <= 5 ? pick.taker : null;
+    const reason = pick.taker && !taker ? 'declined' : pick.reason;
+    return [event('anima.gifts_discarded', { player: c.player, count, takenBy: taker, reason, ...(cards ? { cards } : {}) })];
+  },
+});
 
 const pickupPlayers = (t: AnimaTable) => Object.entries(t.groupsInPlay).map(([id, x]) => ({ id, gifts: x.handSize, characters: x.characters.length }));
 
 /** ANIMA-START-2b / ANIMA-START-4 / ANIMA-START-5: dismiss a Character; pick-up by strictly fewest Characters. */
-export function dismissCharacter(c: AnimaCommandOf<'anima.dismiss_character'>, t: AnimaTable, g: GroupState): AnimaEvent[] {
-  const card = characterOf(g, c.character, c.player);
-  const pick = pickupCandidate('character', c.player, pickupPlayers(t));
-  const taker = c.take === false ? null : pick.taker;
-  const out = [event('anima.character_dismissed', { player: c.player, character: card, takenBy: taker, reason: pick.taker && !taker ? 'declined' : pick.reason })];
-  return out;
-}
+const dismissCharacter = animaCommand({
+  schema: commandSchema('anima.dismiss_character', { character: Name, take: Type.Optional(Type.Boolean()) }),
+  description:
+    'ANIMA-START-2b/4/5: dismiss a Character; the player with strictly the fewest Characters recruits it unless `take: false`; an emptied Group is replaced (ANIMA-GROUP-5).',
+  example: { player: 'p1', character: 'Novel' },
+  phases: ['start'],
+  what: 'Dismissing a Character (ANIMA-START-2b, ANIMA-START-3)',
+  inTurn: true,
+  decide(c, t, g) {
+    const card = characterOf(g, c.character, c.player);
+    const pick = pickupCandidate('character', c.player, pickupPlayers(t));
+    const taker = c.take === false ? null : pick.taker;
+    const out = [event('anima.character_dismissed', { player: c.player, character: card, takenBy: taker, reason: pick.taker && !taker ? 'declined' : pick.reason })];
+    return out;
+  },
+});
 
 /** A prior encounter's Event may recruit Characters (ANIMA-GROUP-6): drawn from the Character deck. */
 function recruitsOf(t: AnimaTable, g: GroupState, result: PriorEncounter, dice: Dice): { recruited: number[]; events: AnimaEvent[] } {
@@ -82,107 +115,144 @@ function recruitsOf(t: AnimaTable, g: GroupState, result: PriorEncounter, dice: 
 }
 
 /** ANIMA-MOVE-3: go to an active Location, facing its prior encounter (ANIMA-PRIOR-1..5). */
-export function goTo(c: AnimaCommandOf<'anima.go'>, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
-  // Checked before anything is revealed: Combat cards for a Creature met (ANIMA-TIMING-3), another player's redirect (ANIMA-TIMING-2).
-  const cards = committedCombat(t, c.player, c.gifts);
-  const redirect = redirectOf(t, c.player, c.redirect);
-  const target = redirect.location ?? c.location;
-  const to = t.locations.find((l) => l.name === target);
-  if (!to) violation('not_active', `${String(target)} is not an active Location (ANIMA-MOVE-1).`, { active: t.locations.map((l) => l.name) });
-  const from = g.location ? (t.locations.find((l) => l.name === g.location) ?? null) : null;
-  const zeppelin = zeppelinOf(c, t, g);
-  const q = { from: from && { name: from.name, level: from.level }, to: { name: to.name, level: to.level }, tree: t.tree, zeppelin: zeppelin.length > 0 };
-  // ANIMA-OPT-TREE-2: changing level draws the top Encounter card as a prior encounter.
-  const drawn = t.tree && goNeeds(q) === 'level_change' ? drawCards(t, 'encounters', 1, dice) : null;
-  const index = drawn ? drawn.cards[0] : to.prior?.card;
-  const card = index === undefined ? undefined : t.cards!.encounters[index]!;
-  // A Zeppelin Travel card played with the declaration has left the hand already.
-  const group = cards.group(g);
-  const r = go(q, { ...group, handSize: group.handSize! - zeppelin.length }, card, dice);
-  const before = [...redirect.events, ...zeppelin];
-  if (r.need === 'none' || !card || !facedPrior(r)) return [...before, event('anima.went', { player: c.player, location: to.name, prior: null, recruited: [] })];
-  const result = r;
-  const { recruited, events } = recruitsOf(t, g, result, dice);
-  const prior = { card: index!, result, ...(drawn ? { drawn: true } : {}) };
-  const spent = cards.spent(result.encounter.combat !== undefined);
-  return [...before, ...spent, ...(drawn?.events ?? []), ...events, event('anima.went', { player: c.player, location: to.name, prior, recruited })];
-}
+const goTo = animaCommand({
+  schema: commandSchema('anima.go', { location: Name, gift: Type.Optional(Name), gifts: Type.Optional(CreatureGifts), redirect: Type.Optional(Redirect) }),
+  description:
+    "ANIMA-MOVE-3 / ANIMA-PRIOR-1..5 (Move phase): go to an active Location (the current one: stay), facing its prior encounter. With Locations as a tree (ANIMA-OPT-TREE-2..5) a level change faces the top Encounter card; `gift` plays a Zeppelin Travel card to reach any level. `gifts`: Combat cards if a Creature is fought; `redirect`: another player's Dirección Equivocada sends the Group elsewhere (ANIMA-TIMING-2). Dice: only a Creature prior encounter rolls — the Group’s d10, then the Creature’s d10 (ANIMA-PRIOR-5); an Event or no card rolls none.",
+  example: { player: 'p1', location: 'Arkángel', gifts: [{ gift: 'Furia', character: 'Acróbata' }], dice: { values: [6, 2] } },
+  phases: ['move'],
+  what: 'Going to a Location (ANIMA-MOVE-3)',
+  inTurn: true,
+  decide(c, t, g, dice) {
+    // Checked before anything is revealed: Combat cards for a Creature met (ANIMA-TIMING-3), another player's redirect (ANIMA-TIMING-2).
+    const cards = committedCombat(t, c.player, c.gifts);
+    const redirect = redirectOf(t, c.player, c.redirect);
+    const target = redirect.location ?? c.location;
+    const to = t.locations.find((l) => l.name === target);
+    if (!to) violation('not_active', `${String(target)} is not an active Location (ANIMA-MOVE-1).`, { active: t.locations.map((l) => l.name) });
+    const from = g.location ? (t.locations.find((l) => l.name === g.location) ?? null) : null;
+    const zeppelin = zeppelinOf(c.gift, c.player, t, g);
+    const q = { from: from && { name: from.name, level: from.level }, to: { name: to.name, level: to.level }, tree: t.tree, zeppelin: zeppelin.length > 0 };
+    // ANIMA-OPT-TREE-2: changing level draws the top Encounter card as a prior encounter.
+    const drawn = t.tree && goNeeds(q) === 'level_change' ? drawCards(t, 'encounters', 1, dice) : null;
+    const index = drawn ? drawn.cards[0] : to.prior?.card;
+    const card = index === undefined ? undefined : t.cards!.encounters[index]!;
+    // A Zeppelin Travel card played with the declaration has left the hand already.
+    const group = cards.group(g);
+    const r = go(q, { ...group, handSize: group.handSize! - zeppelin.length }, card, dice);
+    const before = [...redirect.events, ...zeppelin];
+    if (r.need === 'none' || !card || !facedPrior(r)) return [...before, event('anima.went', { player: c.player, location: to.name, prior: null, recruited: [] })];
+    const result = r;
+    const { recruited, events } = recruitsOf(t, g, result, dice);
+    const prior = { card: index!, result, ...(drawn ? { drawn: true } : {}) };
+    const spent = cards.spent(result.encounter.combat !== undefined);
+    return [...before, ...spent, ...(drawn?.events ?? []), ...events, event('anima.went', { player: c.player, location: to.name, prior, recruited })];
+  },
+});
 
 /** ANIMA-OPT-TREE-5: Viaje en zepelín played with the declaration (`gift`), with Locations as a tree. */
-function zeppelinOf(c: AnimaCommandOf<'anima.go'>, t: AnimaTable, g: GroupState): AnimaEvent[] {
-  if (c.gift === undefined) return [];
-  const card = namedGifts(t, g, [c.gift], c.player)[0]!;
-  if (!t.cards!.gifts![card]!.zeppelin) violation('not_zeppelin', `${String(c.gift)} is no Zeppelin Travel card (ANIMA-OPT-TREE-5).`);
+function zeppelinOf(gift: string | undefined, player: string, t: AnimaTable, g: GroupState): AnimaEvent[] {
+  if (gift === undefined) return [];
+  const card = namedGifts(t, g, [gift], player)[0]!;
+  if (!t.cards!.gifts![card]!.zeppelin) violation('not_zeppelin', `${String(gift)} is no Zeppelin Travel card (ANIMA-OPT-TREE-5).`);
   if (!t.tree) violation('zeppelin_needs_tree', 'Zeppelin Travel lifts the level limits of Locations as a tree (ANIMA-OPT-TREE-5); this match does not use that rule.');
-  return [event('anima.gift_played', { player: c.player, gift: card, character: null, target: null, forCombat: false })];
+  return [event('anima.gift_played', { player, gift: card, character: null, target: null, forCombat: false })];
 }
 
 /** ANIMA-MOVE-4..10: Seek new horizons (the seek core), the new Location's prior encounter drawn face up. */
-export function seekNewHorizons(c: AnimaCommandOf<'anima.seek_new_horizons'>, t: AnimaTable, g: GroupState, dice: Dice): AnimaEvent[] {
-  // ANIMA-OPT-TREE-1: with every Location on the table there are no new horizons.
-  if (t.tree) violation('tree_no_seek', 'With Locations as a tree every Location is on the table: Seek new horizons is not used (ANIMA-OPT-TREE-1).');
-  const source = c.source ?? 'deck';
-  // ANIMA-TIMING-3: Combat cards for the face-up prior encounter, checked before it is drawn.
-  const committed = committedCombat(t, c.player, c.gifts);
-  const cards = t.cards!;
-  let location: number | undefined;
-  if (source === 'deck') location = t.decks.locations[0];
-  else location = t.discards.locations.find((i) => cards.locations[i]!.name === c.location);
-  if (source === 'discard' && location === undefined) {
-    violation('not_in_discard', `${String(c.location)} is not in the Location discard pile (ANIMA-MOVE-5).`, {
-      discardPile: t.discards.locations.map((i) => cards.locations[i]!.name),
-    });
-  }
-  const card = location === undefined ? { name: '(none)', level: 1 } : { name: cards.locations[location]!.name, level: cards.locations[location]!.level };
-  const drawn = drawCards(t, 'encounters', 1, dice);
-  const encounter = drawn.cards[0];
-  if (encounter === undefined) violation('encounter_deck_empty', 'No Encounter card is left to place in front of the new Location (ANIMA-MOVE-5.2).');
-  const occupied = new Set(Object.values(t.groupsInPlay).map((x) => x.location));
-  const active: ActiveLocation[] = t.locations.map((l) => ({ name: l.name, occupied: occupied.has(l.name), priorPending: l.prior !== null }));
-  const r = seek(
-    {
-      players: Object.keys(t.groupsInPlay).length,
-      seekTakenThisTurn: t.soughtBy !== null,
-      deckSize: t.decks.locations.length,
-      source,
-      location: card,
-      discardPile: t.discards.locations.map((i) => cards.locations[i]!.name),
-      active,
-      removal: c.removal ?? [],
-      saves: c.saves ?? [],
-      encounter: cards.encounters[encounter]!,
-    },
-    committed.group(g),
-    dice,
-  );
-  const asked = c.saves ?? [];
-  const saved = r.saved.map((s): { location: string; by: string; gift?: number } => {
-    // ANIMA-MOVE-8: saving a Location costs one Gift from the saver's hand (named, with a Gift deck).
-    const saver = own(t.groupsInPlay, s.by);
-    if (!saver) violation('unknown_player', `No player "${s.by}" to save ${s.location}.`);
-    if (saver.handSize < r.saved.filter((x) => x.by === s.by).length) violation('not_held', `${s.by} has no Gift left to discard to save ${s.location} (ANIMA-MOVE-8).`);
-    if (!cards.gifts) {
-      if (asked.some((a) => a.gift !== undefined)) giftDeck(t);
-      return s;
+const seekNewHorizons = animaCommand({
+  schema: commandSchema('anima.seek_new_horizons', {
+    source: Type.Optional(Type.Union([Type.Literal('deck'), Type.Literal('discard')])),
+    location: Type.Optional(Name),
+    removal: Type.Optional(Type.Array(Name, { maxItems: 14 })),
+    saves: Type.Optional(
+      Type.Array(Type.Object({ location: Name, by: Name, gift: Type.Optional(Name) }), { maxItems: 14, description: 'With a Gift deck `gift` names the Gift sacrificed.' }),
+    ),
+    gifts: Type.Optional(CreatureGifts),
+  }),
+  description:
+    'ANIMA-MOVE-4..10 / ANIMA-DECK-3: once per turn; the top Location (or `location` from the discard pile with `source: "discard"`) with a face-up prior encounter; over the maximum, `removal` lists the Locations to remove in order, `saves` who saves which with a Gift; `gifts`: Combat cards if the prior encounter is a Creature. Dice: only a Creature rolls — the Group’s d10, then the Creature’s d10.',
+  example: { player: 'p2', source: 'deck', removal: ['Arkángel'] },
+  phases: ['move'],
+  what: 'Seeking new horizons (ANIMA-MOVE-4)',
+  inTurn: true,
+  decide(c, t, g, dice) {
+    // ANIMA-OPT-TREE-1: with every Location on the table there are no new horizons.
+    if (t.tree) violation('tree_no_seek', 'With Locations as a tree every Location is on the table: Seek new horizons is not used (ANIMA-OPT-TREE-1).');
+    const source = c.source ?? 'deck';
+    // ANIMA-TIMING-3: Combat cards for the face-up prior encounter, checked before it is drawn.
+    const committed = committedCombat(t, c.player, c.gifts);
+    const cards = t.cards!;
+    let location: number | undefined;
+    if (source === 'deck') location = t.decks.locations[0];
+    else location = t.discards.locations.find((i) => cards.locations[i]!.name === c.location);
+    if (source === 'discard' && location === undefined) {
+      violation('not_in_discard', `${String(c.location)} is not in the Location discard pile (ANIMA-MOVE-5).`, {
+        discardPile: t.discards.locations.map((i) => cards.locations[i]!.name),
+      });
     }
-    const gift = asked.find((a) => a.location === s.location && a.by === s.by)?.gift;
-    if (gift === undefined) violation('name_the_gifts', `This match has a Gift deck: name the Gift ${s.by} sacrifices to save ${s.location} (ANIMA-MOVE-8).`);
-    return { ...s, gift: namedGifts(t, saver, [gift], s.by)[0]! };
-  });
-  if (new Set(saved.map((s) => s.gift).filter((x) => x !== undefined)).size < saved.filter((s) => s.gift !== undefined).length)
-    violation('gift_not_held', 'One Gift saves one Location (ANIMA-MOVE-8).');
-  const { location: _l, source: _s, active: _a, maximum: _m, removed, saved: _saved, overCap: _o, at: _at, ...result } = r;
-  const rec = recruitsOf(t, g, result, dice);
-  const spent = committed.spent(result.encounter.combat !== undefined);
-  return [
-    ...spent,
-    ...drawn.events,
-    ...rec.events,
-    event('anima.sought', { player: c.player, source, location: location!, encounter, removed, saved, result, recruited: rec.recruited }),
-  ];
-}
+    const card = location === undefined ? { name: '(none)', level: 1 } : { name: cards.locations[location]!.name, level: cards.locations[location]!.level };
+    const drawn = drawCards(t, 'encounters', 1, dice);
+    const encounter = drawn.cards[0];
+    if (encounter === undefined) violation('encounter_deck_empty', 'No Encounter card is left to place in front of the new Location (ANIMA-MOVE-5.2).');
+    const occupied = new Set(Object.values(t.groupsInPlay).map((x) => x.location));
+    const active: ActiveLocation[] = t.locations.map((l) => ({ name: l.name, occupied: occupied.has(l.name), priorPending: l.prior !== null }));
+    const r = seek(
+      {
+        players: Object.keys(t.groupsInPlay).length,
+        seekTakenThisTurn: t.soughtBy !== null,
+        deckSize: t.decks.locations.length,
+        source,
+        location: card,
+        discardPile: t.discards.locations.map((i) => cards.locations[i]!.name),
+        active,
+        removal: c.removal ?? [],
+        saves: c.saves ?? [],
+        encounter: cards.encounters[encounter]!,
+      },
+      committed.group(g),
+      dice,
+    );
+    const asked = c.saves ?? [];
+    const saved = r.saved.map((s): { location: string; by: string; gift?: number } => {
+      // ANIMA-MOVE-8: saving a Location costs one Gift from the saver's hand (named, with a Gift deck).
+      const saver = own(t.groupsInPlay, s.by);
+      if (!saver) violation('unknown_player', `No player "${s.by}" to save ${s.location}.`);
+      if (saver.handSize < r.saved.filter((x) => x.by === s.by).length) violation('not_held', `${s.by} has no Gift left to discard to save ${s.location} (ANIMA-MOVE-8).`);
+      if (!cards.gifts) {
+        if (asked.some((a) => a.gift !== undefined)) giftDeck(t);
+        return s;
+      }
+      const gift = asked.find((a) => a.location === s.location && a.by === s.by)?.gift;
+      if (gift === undefined) violation('name_the_gifts', `This match has a Gift deck: name the Gift ${s.by} sacrifices to save ${s.location} (ANIMA-MOVE-8).`);
+      return { ...s, gift: namedGifts(t, saver, [gift], s.by)[0]! };
+    });
+    if (new Set(saved.map((s) => s.gift).filter((x) => x !== undefined)).size < saved.filter((s) => s.gift !== undefined).length)
+      violation('gift_not_held', 'One Gift saves one Location (ANIMA-MOVE-8).');
+    const { location: _l, source: _s, active: _a, maximum: _m, removed, saved: _saved, overCap: _o, at: _at, ...result } = r;
+    const rec = recruitsOf(t, g, result, dice);
+    const spent = committed.spent(result.encounter.combat !== undefined);
+    return [
+      ...spent,
+      ...drawn.events,
+      ...rec.events,
+      event('anima.sought', { player: c.player, source, location: location!, encounter, removed, saved, result, recruited: rec.recruited }),
+    ];
+  },
+});
 
 /** ANIMA-MOVE-11/12: Rest — the turn passes; +2 Combat and Speed next turn. */
-export function rest(c: AnimaCommandOf<'anima.rest'>): AnimaEvent[] {
-  return [event('anima.rested', { player: c.player })];
-}
+const rest = animaCommand({
+  schema: commandSchema('anima.rest', {}),
+  description: 'ANIMA-MOVE-11/12: the Group gives up this turn (at no Location); +2 Combat and +2 Speed next turn.',
+  example: { player: 'p3' },
+  phases: ['move'],
+  what: 'Resting (ANIMA-MOVE-11)',
+  inTurn: true,
+  decide(c) {
+    return [event('anima.rested', { player: c.player })];
+  },
+});
+
+/** The setup, Start-phase and Move-phase commands, in the order of play. */
+export const TURN_COMMANDS = byType(keepCharacter, discardGifts, dismissCharacter, goTo, seekNewHorizons, rest);

@@ -23,14 +23,14 @@ export function checkMoveDistance(state: EdenMatchState, distance: number | unde
  * A minimum spacing printed as "más de X cm" (ES: strictly more) and "mindestens X cm" /
  * "Mindestabstand von X cm" (DE: at least); true when `distance` keeps it.
  */
-export function keepsSpacing(state: EdenMatchState, distance: number, limit: number): boolean {
+function keepsSpacing(state: EdenMatchState, distance: number, limit: number): boolean {
   return state.edition === 'de' ? distance >= limit : distance > limit;
 }
 
 const spacingWords = (state: EdenMatchState, limit: number) => (state.edition === 'de' ? `at least ${limit} cm (DE «Mindestabstand»)` : `more than ${limit} cm (ES «a más de»)`);
 
 /** EDEN-PREP-7: Confrontation > 20 cm from the centre line, Ambush > 20 cm from the centre (DE: ≥ 20 cm). */
-export const DEPLOYMENT_SPACING = 20;
+const DEPLOYMENT_SPACING = 20;
 
 export function checkDeploymentDistances(state: EdenMatchState, zone: 'confrontation' | 'ambush', distances: readonly { fighterId: string; distance: number }[]): void {
   const from = zone === 'confrontation' ? 'the centre line' : 'the centre of the table';
@@ -51,7 +51,7 @@ export function checkDeploymentDistances(state: EdenMatchState, zone: 'confronta
 }
 
 /** EDEN-PREP-6 / EDEN-AMB-29: an element > 5 cm from other elements, the table edges and mission objectives (DE: ≥ 5 cm). */
-export const SCENERY_SPACING = 5;
+const SCENERY_SPACING = 5;
 
 export function checkSceneryDistance(state: EdenMatchState, distance: number | undefined): void {
   if (distance !== undefined && !keepsSpacing(state, distance, SCENERY_SPACING)) {

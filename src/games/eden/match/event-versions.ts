@@ -19,7 +19,9 @@
  */
 import type { EventVersion } from '../../../kernel/event-definition.js';
 import { diceFactOf, transcriptToFact } from '../../../kernel/dice/facts.js';
-import { setOwn, type Disengagement, type FighterChange, type FighterChanges, type NpcAction } from './state.js';
+import { setOwn, type FighterChange, type FighterChanges } from './state.js';
+import type { Disengagement } from './evolve/turn.js';
+import type { NpcAction } from './evolve/infestation.js';
 import { isRecord } from '../../../kernel/records.js';
 
 /** v1 `fighters: [{id, fighter}]` → v2 `changes`: every fighter listed, with the members the fold replaces (the profile is left out). */
@@ -44,14 +46,14 @@ const hasTranscript = (data: unknown): boolean => isRecord(data) && isRecord(dat
 const isV1 = (data: unknown): data is Record<string, unknown> => isRecord(data) && Array.isArray(data.fighters) && !('changes' in data);
 
 /** v1 → v2 of an attack: `result` and the whole `fighters` dropped, `changes` and the faces drawn kept. */
-export function upcastAttackV1(data: unknown): unknown {
+function upcastAttackV1(data: unknown): unknown {
   if (!isV1(data)) return data;
   const { result: _result, fighters, dice, ...facts } = data;
   return { ...facts, changes: changesOf(fighters as unknown[]), dice: diceFactOf(dice) };
 }
 
 /** v1 → v2 of `eden.scenery_attacked`: the whole attacker dropped, its AP after the Attack kept (no dice: EDEN-AMB-33). */
-export function upcastSceneryAttackedV1(data: unknown): unknown {
+function upcastSceneryAttackedV1(data: unknown): unknown {
   if (!isV1(data)) return data;
   const { fighters, ...facts } = data;
   return { ...facts, changes: changesOf(fighters as unknown[]) };
@@ -68,7 +70,7 @@ function v1Facts(data: Record<string, unknown>, answer: readonly string[]): Reco
 }
 
 /** v1 → v2 of `eden.fighter_moved`: the mover's AP in `changes`; the disengagement as resolved, without the core's roll (its faces are in `dice`). */
-export function upcastFighterMovedV1(data: unknown): unknown {
+function upcastFighterMovedV1(data: unknown): unknown {
   if (!isV1(data)) return data;
   const d = data.disengage;
   const disengage: Disengagement | null = isRecord(d)
@@ -78,7 +80,7 @@ export function upcastFighterMovedV1(data: unknown): unknown {
 }
 
 /** v1 → v2 of `eden.fire_doused` and `eden.scenery_contact_resolved`: `changes` for the fighter whole (and no core wound rolls). */
-export function upcastFightersV1(data: unknown): unknown {
+function upcastFightersV1(data: unknown): unknown {
   return isV1(data) ? v1Facts(data, ['wounds']) : data;
 }
 
@@ -87,13 +89,13 @@ const logOf = (data: Record<string, unknown>, step: number) =>
   Array.isArray(data.log) ? data.log.filter((e): e is Record<string, unknown> => isRecord(e) && e.step === step) : [];
 
 /** v1 → v2 of `eden.upkeep_resolved`: the core's log dropped; the fighters whose owner chose to remove a Rage marker (its step 6) kept. */
-export function upcastUpkeepV1(data: unknown): unknown {
+function upcastUpkeepV1(data: unknown): unknown {
   if (!isV1(data)) return data;
   return { ...v1Facts(data, ['log']), removeRage: logOf(data, 6).flatMap((e) => strings([e.fighterId])) };
 }
 
 /** v1 → v2 of `eden.weather_effects_resolved`: the core's log dropped (`engaged` was not kept by v1). */
-export function upcastWeatherEffectsV1(data: unknown): unknown {
+function upcastWeatherEffectsV1(data: unknown): unknown {
   return isV1(data) ? v1Facts(data, ['log']) : data;
 }
 
@@ -101,7 +103,7 @@ const NPC_ACTIONS: readonly NpcAction['action'][] = ['attack', 'charge', 'wander
 const isNpcAction = (x: unknown): x is NpcAction['action'] => NPC_ACTIONS.some((a) => a === x);
 
 /** v1 → v2 of `eden.npc_activated`: what the NPC did and to whom, the attack's reaction and success; the core's candidates, rule and melee result dropped. */
-export function upcastNpcActivatedV1(data: unknown): unknown {
+function upcastNpcActivatedV1(data: unknown): unknown {
   if (!isV1(data)) return data;
   const d = isRecord(data.decision) ? data.decision : {};
   const decision: NpcAction = {
@@ -123,7 +125,7 @@ const ATTACK_V2 =
 const attack = (what: string): EventVersion => ({ schemaVersion: 2, upcasters: { 1: upcastAttackV1 }, description: `${what}. ${ATTACK_V2}` });
 
 /** v1 → v2 of an event that kept the dice transcript (with the answer's English `purpose` labels): its faces as the fact. */
-export const upcastTranscriptV1 = transcriptToFact('dice');
+const upcastTranscriptV1 = transcriptToFact('dice');
 
 /** EDEN's event types at a version above 1, by type. */
 export const EDEN_EVENT_VERSIONS: Readonly<Record<string, EventVersion>> = {

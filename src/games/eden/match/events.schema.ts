@@ -126,11 +126,6 @@ export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record
       },
       required: ['rule'],
     },
-    NpcAction: {
-      type: 'object',
-      properties: { action: { enum: ['attack', 'charge', 'wander'] }, targetId: { type: 'string' }, distance: { type: 'number' } },
-      required: ['action'],
-    },
     SceneryState: {
       type: 'object',
       properties: {
@@ -142,6 +137,11 @@ export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record
         destroyed: { type: 'boolean' },
       },
       required: ['id', 'rules', 'attacks', 'fire'],
+    },
+    NpcAction: {
+      type: 'object',
+      properties: { action: { enum: ['attack', 'charge', 'wander'] }, targetId: { type: 'string' }, distance: { type: 'number' } },
+      required: ['action'],
     },
   },
   events: {
@@ -174,6 +174,11 @@ export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record
     'eden.leader_chosen': { type: 'object', properties: { player: { enum: ['A', 'B'] }, fighterId: { type: 'string' } }, required: ['player', 'fighterId'] },
     'eden.mission_played': { type: 'object', properties: { player: { enum: ['A', 'B'] }, mission: { $ref: '#/$defs/Mission' } }, required: ['player', 'mission'] },
     'eden.band_deployed': { type: 'object', properties: { player: { enum: ['A', 'B'] }, zone: { type: 'string' }, placements: {} }, required: ['player', 'zone', 'placements'] },
+    'eden.fighter_deployed': {
+      type: 'object',
+      properties: { player: { enum: ['A', 'B'] }, fighterId: { type: 'string' }, zone: { type: 'string' }, placement: {} },
+      required: ['player', 'fighterId', 'zone', 'placement'],
+    },
     'eden.tactic_hand_chosen': { type: 'object', properties: { player: { enum: ['A', 'B'] }, cards: { type: 'array', items: { type: 'string' } } }, required: ['player', 'cards'] },
     'eden.turn_started': { type: 'object', properties: { turn: { type: 'number' } }, required: ['turn'] },
     'eden.tactic_played': {
@@ -206,6 +211,23 @@ export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record
       },
       required: ['fighterId', 'apSpent', 'disengage', 'changes', 'dice'],
     },
+    'eden.fire_doused': {
+      type: 'object',
+      properties: { fighterId: { type: 'string' }, markers: { type: 'number' }, changes: { $ref: '#/$defs/FighterChanges' } },
+      required: ['fighterId', 'markers', 'changes'],
+    },
+    'eden.activation_ended': { type: 'object', properties: { player: { enum: ['A', 'B'] }, fighterId: { type: 'string' } }, required: ['player', 'fighterId'] },
+    'eden.activation_passed': { type: 'object', properties: { player: { enum: ['A', 'B'] } }, required: ['player'] },
+    'eden.first_player_changed': {
+      type: 'object',
+      properties: { firstPlayer: { enum: ['A', 'B'] }, reason: { enum: ['hand_over', 'no_activatable_fighter', 'pass'] } },
+      required: ['firstPlayer', 'reason'],
+    },
+    'eden.activation_phase_ended': {
+      type: 'object',
+      properties: { reason: { enum: ['all_activated', 'double_pass'] }, firstPlayer: { enum: ['A', 'B'] } },
+      required: ['reason', 'firstPlayer'],
+    },
     'eden.melee_resolved': {
       type: 'object',
       properties: {
@@ -235,23 +257,6 @@ export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record
     },
     'eden.throw_resolved': { $ref: '#/$defs/AttackData' },
     'eden.spray_resolved': { $ref: '#/$defs/AttackData' },
-    'eden.fire_doused': {
-      type: 'object',
-      properties: { fighterId: { type: 'string' }, markers: { type: 'number' }, changes: { $ref: '#/$defs/FighterChanges' } },
-      required: ['fighterId', 'markers', 'changes'],
-    },
-    'eden.activation_ended': { type: 'object', properties: { player: { enum: ['A', 'B'] }, fighterId: { type: 'string' } }, required: ['player', 'fighterId'] },
-    'eden.activation_passed': { type: 'object', properties: { player: { enum: ['A', 'B'] } }, required: ['player'] },
-    'eden.first_player_changed': {
-      type: 'object',
-      properties: { firstPlayer: { enum: ['A', 'B'] }, reason: { enum: ['hand_over', 'no_activatable_fighter', 'pass'] } },
-      required: ['firstPlayer', 'reason'],
-    },
-    'eden.activation_phase_ended': {
-      type: 'object',
-      properties: { reason: { enum: ['all_activated', 'double_pass'] }, firstPlayer: { enum: ['A', 'B'] } },
-      required: ['reason', 'firstPlayer'],
-    },
     'eden.upkeep_resolved': {
       type: 'object',
       properties: {
@@ -271,6 +276,16 @@ export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record
       },
       required: ['turn', 'gained', 'totals'],
     },
+    'eden.game_ended': {
+      type: 'object',
+      properties: {
+        reason: { enum: ['elimination', 'turns'] },
+        turn: { type: 'number' },
+        victoryPoints: { type: 'object', properties: { A: { type: 'number' }, B: { type: 'number' } }, required: ['A', 'B'] },
+        winner: { enum: ['A', 'B', null] },
+      },
+      required: ['reason', 'turn', 'victoryPoints', 'winner'],
+    },
     'eden.weather_rolled': {
       type: 'object',
       properties: {
@@ -280,6 +295,17 @@ export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record
         dice: { $ref: '#/$defs/DiceFact' },
       },
       required: ['conditions', 'rules', 'rolls', 'dice'],
+    },
+    'eden.weather_effects_resolved': {
+      type: 'object',
+      properties: {
+        turn: { type: 'number' },
+        conditions: { type: 'array', items: { enum: ['acid_rain', 'headwind', 'ionic_storm', 'mist', 'normal', 'snowstorm', 'thick_fog'] } },
+        engaged: { type: 'array', items: { type: 'string' } },
+        changes: { $ref: '#/$defs/FighterChanges' },
+        dice: { $ref: '#/$defs/DiceFact' },
+      },
+      required: ['turn', 'conditions', 'changes', 'dice'],
     },
     'eden.scenery_placed': {
       type: 'object',
@@ -292,36 +318,6 @@ export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record
         pointsLeft: { type: 'number' },
       },
       required: ['player', 'sceneryId', 'element', 'cost', 'rules', 'pointsLeft'],
-    },
-    'eden.infestation_level_set': { type: 'object', properties: { level: { type: 'number' } }, required: ['level'] },
-    'eden.npc_placed': {
-      type: 'object',
-      properties: { player: { enum: ['A', 'B'] }, npc: { $ref: '#/$defs/Fighter' }, level: { type: 'number' }, pointsLeft: { type: 'number' } },
-      required: ['player', 'npc', 'level', 'pointsLeft'],
-    },
-    'eden.npc_placement_stopped': { type: 'object', properties: { player: { enum: ['A', 'B'] } }, required: ['player'] },
-    'eden.fighter_deployed': {
-      type: 'object',
-      properties: { player: { enum: ['A', 'B'] }, fighterId: { type: 'string' }, zone: { type: 'string' }, placement: {} },
-      required: ['player', 'fighterId', 'zone', 'placement'],
-    },
-    'eden.npc_activated': {
-      type: 'object',
-      properties: {
-        player: { enum: ['A', 'B'] },
-        npcId: { type: 'string' },
-        decision: { $ref: '#/$defs/NpcAction' },
-        melee: { anyOf: [{ type: 'null' }, { type: 'object', properties: { reaction: { type: 'string' }, success: { type: 'boolean' } }, required: ['reaction', 'success'] }] },
-        responded: { type: 'boolean' },
-        changes: { $ref: '#/$defs/FighterChanges' },
-        dice: { $ref: '#/$defs/DiceFact' },
-      },
-      required: ['player', 'npcId', 'decision', 'melee', 'responded', 'changes', 'dice'],
-    },
-    'eden.npc_eliminated': {
-      type: 'object',
-      properties: { npcId: { type: 'string' }, level: { type: 'number' }, player: { enum: ['A', 'B'] }, byFighter: { type: 'string' }, victoryPoints: { type: 'number' } },
-      required: ['npcId', 'level', 'player', 'byFighter', 'victoryPoints'],
     },
     'eden.scenery_attacked': {
       type: 'object',
@@ -380,26 +376,30 @@ export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record
       },
       required: ['turn', 'scenery'],
     },
-    'eden.weather_effects_resolved': {
+    'eden.infestation_level_set': { type: 'object', properties: { level: { type: 'number' } }, required: ['level'] },
+    'eden.npc_placed': {
+      type: 'object',
+      properties: { player: { enum: ['A', 'B'] }, npc: { $ref: '#/$defs/Fighter' }, level: { type: 'number' }, pointsLeft: { type: 'number' } },
+      required: ['player', 'npc', 'level', 'pointsLeft'],
+    },
+    'eden.npc_placement_stopped': { type: 'object', properties: { player: { enum: ['A', 'B'] } }, required: ['player'] },
+    'eden.npc_activated': {
       type: 'object',
       properties: {
-        turn: { type: 'number' },
-        conditions: { type: 'array', items: { enum: ['acid_rain', 'headwind', 'ionic_storm', 'mist', 'normal', 'snowstorm', 'thick_fog'] } },
-        engaged: { type: 'array', items: { type: 'string' } },
+        player: { enum: ['A', 'B'] },
+        npcId: { type: 'string' },
+        decision: { $ref: '#/$defs/NpcAction' },
+        melee: { anyOf: [{ type: 'null' }, { type: 'object', properties: { reaction: { type: 'string' }, success: { type: 'boolean' } }, required: ['reaction', 'success'] }] },
+        responded: { type: 'boolean' },
         changes: { $ref: '#/$defs/FighterChanges' },
         dice: { $ref: '#/$defs/DiceFact' },
       },
-      required: ['turn', 'conditions', 'changes', 'dice'],
+      required: ['player', 'npcId', 'decision', 'melee', 'responded', 'changes', 'dice'],
     },
-    'eden.game_ended': {
+    'eden.npc_eliminated': {
       type: 'object',
-      properties: {
-        reason: { enum: ['elimination', 'turns'] },
-        turn: { type: 'number' },
-        victoryPoints: { type: 'object', properties: { A: { type: 'number' }, B: { type: 'number' } }, required: ['A', 'B'] },
-        winner: { enum: ['A', 'B', null] },
-      },
-      required: ['reason', 'turn', 'victoryPoints', 'winner'],
+      properties: { npcId: { type: 'string' }, level: { type: 'number' }, player: { enum: ['A', 'B'] }, byFighter: { type: 'string' }, victoryPoints: { type: 'number' } },
+      required: ['npcId', 'level', 'player', 'byFighter', 'victoryPoints'],
     },
   },
 };

@@ -1,28 +1,30 @@
 /**
- * evolve(state, event) → state: the pure fold of an EDEN match log, by an event→handler table (one
- * file per family under evolve/). Never throws on an event the decider wrote; events of unknown
- * types are counted and otherwise ignored.
+ * evolve(state, event) → state: the pure fold of an EDEN match log, by a table of folds, one per
+ * event type (one file per family under evolve/, each declaring its events' data beside their
+ * folds). Never throws on an event the decider wrote; events of unknown types are counted and
+ * otherwise ignored.
  */
+import type { GameEvent } from '../../../kernel/decider.js';
+import { foldsOf, type FoldTable } from '../../../kernel/folds.js';
 import type { Band, EdenEvent, EdenMatchState, EdenOptions } from './state.js';
-import type { Evolver, EventType } from './evolve/fold.js';
-import { PREPARATION_EVENTS } from './evolve/preparation.js';
-import { TURN_EVENTS } from './evolve/turn.js';
-import { ATTACK_EVENTS } from './evolve/attacks.js';
-import { UPKEEP_EVENTS } from './evolve/upkeep.js';
-import { WEATHER_EVENTS } from './evolve/weather.js';
-import { TERRITORY_EVENTS } from './evolve/territory.js';
-import { INFESTATION_EVENTS } from './evolve/infestation.js';
+import { PREPARATION_FOLDS } from './evolve/preparation.js';
+import { TURN_FOLDS } from './evolve/turn.js';
+import { ATTACK_FOLDS } from './evolve/attacks.js';
+import { UPKEEP_FOLDS } from './evolve/upkeep.js';
+import { WEATHER_FOLDS } from './evolve/weather.js';
+import { TERRITORY_FOLDS } from './evolve/territory.js';
+import { INFESTATION_FOLDS } from './evolve/infestation.js';
 import { edenOutcome } from './outcome.js';
 
 /** EDEN-TERRAIN-3: 8 Scenery Points per player. */
-export const SCENERY_POINTS = 8;
+const SCENERY_POINTS = 8;
 
 /**
  * The optional rules from the free-form match options (anything unexpected means "off"):
  * `weather`: true (one roll) or 1..3 (EDEN-WEATHER-9); `territory`: true; `infestation`: true
  * (level agreed later), a level 1..100, or `{level}`.
  */
-export function parseOptions(options: Record<string, unknown>): EdenOptions & { infestationLevel: number | null } {
+function parseOptions(options: Record<string, unknown>): EdenOptions & { infestationLevel: number | null } {
   const w = options.weather;
   const weather = w === true ? 1 : typeof w === 'number' && Number.isInteger(w) && w >= 1 && w <= 3 ? w : 0;
   const inf = options.infestation;
@@ -90,20 +92,23 @@ export function initialState(setup: MatchSetup): EdenMatchState {
 }
 
 /** Every event the decider writes, with its fold. */
-const EVOLVERS: { [T in EventType]: Evolver<T> } = {
-  ...PREPARATION_EVENTS,
-  ...TURN_EVENTS,
-  ...ATTACK_EVENTS,
-  ...UPKEEP_EVENTS,
-  ...WEATHER_EVENTS,
-  ...TERRITORY_EVENTS,
-  ...INFESTATION_EVENTS,
+const EDEN_FOLDS: FoldTable<EdenMatchState, EdenEvent> = {
+  ...PREPARATION_FOLDS,
+  ...TURN_FOLDS,
+  ...ATTACK_FOLDS,
+  ...UPKEEP_FOLDS,
+  ...WEATHER_FOLDS,
+  ...TERRITORY_FOLDS,
+  ...INFESTATION_FOLDS,
 };
+const FOLDS = foldsOf(EDEN_FOLDS);
 
 /** Every event type the EDEN decider writes (each has its fold above). */
-export const EDEN_EVENT_TYPES = Object.keys(EVOLVERS) as EventType[];
+export const EDEN_EVENT_TYPES = FOLDS.types;
 
-export function evolve(state: EdenMatchState, event: EdenEvent | { type: string; data: unknown }): EdenMatchState {
-  const fold = Object.hasOwn(EVOLVERS, event.type) ? (EVOLVERS[event.type as EventType] as Evolver<EventType>) : undefined;
-  return withOutcome(fold ? fold(state, event.data as never) : { ...state, otherEvents: state.otherEvents + 1 });
+/** Whether a stored event is one of EDEN's own (by its type). */
+export const isEdenEvent = FOLDS.isEvent;
+
+export function evolve(state: EdenMatchState, event: EdenEvent | GameEvent): EdenMatchState {
+  return withOutcome(FOLDS.isEvent(event) ? FOLDS.evolve(state, event) : { ...state, otherEvents: state.otherEvents + 1 });
 }

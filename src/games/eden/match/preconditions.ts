@@ -1,11 +1,15 @@
 /**
- * Preconditions as data (the habit of boardgame.io's moves declared per phase): each command of the
- * table says when it may be played, and `checkPreconditions` checks it once, in a fixed order —
- * optional rule, phase / preparation step, no activation in progress, Infestation Level agreed,
- * the acting player, whose turn, the active fighter — before the command's handler runs.
+ * Preconditions as data (the habit of boardgame.io's moves declared per phase): each command says
+ * when it may be played, and `checkPreconditions` checks it once, in a fixed order — optional rule,
+ * phase / preparation step, no activation in progress, Infestation Level agreed, the acting player,
+ * whose turn, the active fighter — before the command's handler runs. `defineCommand` declares an
+ * EDEN command (schema, description, example, preconditions, handler) as the kernel's command
+ * table entry whose decide does exactly that.
  */
+import type { Static, TSchema } from '@sinclair/typebox';
 import type { Dice } from '../../../kernel/dice/index.js';
-import type { CommandOf, EdenCommand, EdenCommandType } from './command-types.js';
+import type { GameCommand } from '../../../kernel/decider.js';
+import { defineCommand as kernelCommand, type CommandDef } from '../../../kernel/commands.js';
 import { entry, expectActive, expectPhase, expectPrep, expectPrepTurn, requireOption, sideOf, violation, type MatchFighter } from './rules.js';
 import type { Band, EdenEvent, EdenMatchState, EdenOptions, EdenPhase, PrepStep, Side } from './state.js';
 
@@ -39,7 +43,7 @@ export interface Preconditions {
   active?: { member: 'fighterId' | 'attacker' | 'shooter'; role: string };
 }
 
-/** What the dispatcher resolved while checking: the acting side and the active fighter. */
+/** What checkPreconditions resolved while checking: the acting side and the active fighter. */
 export interface Acting {
   readonly side: Side;
   readonly actor: MatchFighter;
@@ -96,7 +100,7 @@ const playedInPreparation = (p: Preconditions) => [p.stage ?? []].flat().some((s
  * A command of the game turn sent while the match is still being prepared (bands not registered or
  * deployed, EDEN-PREP): 422 `not_set_up` naming the command the preparation waits for.
  */
-function expectSetUp(command: EdenCommand, state: EdenMatchState, p: Preconditions): void {
+function expectSetUp(command: GameCommand, state: EdenMatchState, p: Preconditions): void {
   if (state.phase !== 'preparation' || playedInPreparation(p)) return;
   const step = state.prep;
   const next = step === 'infestation' && state.infestation?.level !== null && state.infestation?.level !== undefined ? 'eden.place_npc' : PREPARED_BY[step];
@@ -107,7 +111,7 @@ function expectSetUp(command: EdenCommand, state: EdenMatchState, p: Preconditio
 }
 
 /** Check a command's preconditions once, in order; answers the acting side and active fighter it resolved. */
-export function checkPreconditions(command: EdenCommand, state: EdenMatchState, p: Preconditions): Acting {
+function checkPreconditions(command: GameCommand, state: EdenMatchState, p: Preconditions): Acting {
   if (p.option) requireOption(state, p.option.rule, p.option.what);
   expectSetUp(command, state, p);
   if (p.stage) checkStage(state, p.stage);
@@ -136,5 +140,31 @@ export function checkPreconditions(command: EdenCommand, state: EdenMatchState, 
   };
 }
 
-/** A command's handler: runs after its preconditions held. */
-export type Handler<T extends EdenCommandType> = (command: CommandOf<T>, state: EdenMatchState, dice: Dice, by: Acting) => EdenEvent[];
+/** One EDEN command type: the kernel's command table entry, with the preconditions its decide checks first. */
+export interface EdenCommandDef<Sch extends TSchema = TSchema> extends CommandDef<EdenMatchState, EdenEvent> {
+  schema: Sch;
+  preconditions: Preconditions;
+}
+
+/**
+ * An EDEN command declared once: its schema (the handler receives `Static` of it), description,
+ * example, preconditions (data) and handler. Its decide checks the preconditions
+ * (`checkPreconditions`), then runs the handler with the acting side and active fighter they resolved.
+ */
+export function defineCommand<Sch extends TSchema>(def: {
+  schema: Sch;
+  /** Markdown for the API documentation (rules applied). */
+  description: string;
+  /** An example body (members besides `type`), shown in the OpenAPI document. */
+  example: Record<string, unknown>;
+  preconditions: Preconditions;
+  decide(command: Static<Sch>, state: EdenMatchState, dice: Dice, by: Acting): EdenEvent[];
+}): EdenCommandDef<Sch> {
+  const { preconditions, decide: handler, ...doc } = def;
+  // a command is validated against its schema before it is decided (match-game.ts): it is `Static<Sch>`
+  const entry = kernelCommand<EdenMatchState, EdenEvent, TSchema>({
+    ...doc,
+    decide: (command, state, dice) => handler(command as Static<Sch>, state, dice, checkPreconditions(command as GameCommand, state, preconditions)),
+  });
+  return { ...entry, schema: def.schema, preconditions };
+}

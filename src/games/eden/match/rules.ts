@@ -1,12 +1,12 @@
 /**
  * What every EDEN command family shares: naming players and fighters of the match, the checks the
- * dispatcher runs (phase, preparation step, optional rule, active fighter), and the pieces of the
- * events (changed fighters, NPC eliminations).
+ * preconditions run (phase, preparation step, optional rule, active fighter: preconditions.ts), and
+ * the pieces of the events (changed fighters, NPC eliminations).
  */
 import type { Dice } from '../../../kernel/dice/index.js';
 import { RuleViolation } from '../../../kernel/errors.js';
 import { isOutOfAction, type Fighter } from '../rules/fighter.js';
-import type { FighterRef } from './command-types.js';
+import type { FighterRef } from './command-schemas.js';
 import { SIDES, isInAction, own, type EdenEvent, type EdenMatchState, type EdenOptions, type FighterEntry, type PrepStep, type Side } from './state.js';
 
 export type MatchFighter = FighterEntry & { id: string };

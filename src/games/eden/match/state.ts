@@ -1,13 +1,19 @@
 /**
- * EDEN match state (the projection of a match log) and the events that build it. Pure data: the
- * decider (decide.ts) turns commands into events, evolve.ts folds events into this state.
+ * EDEN match state (the projection of a match log) and the union of the events that build it (each
+ * family's events are declared beside their folds, evolve/<family>.ts). Pure data: the decider
+ * (commands.ts) turns commands into events, evolve.ts folds events into this state.
  */
-import type { DiceFact } from '../../../kernel/dice/facts.js';
 import { isOutOfAction, type Fighter } from '../rules/fighter.js';
 import type { WeatherCondition } from '../rules/catalog/weather.js';
-import type { NpcDecision } from '../rules/npc.js';
 import type { SceneryState } from '../rules/scenery.js';
 import type { EdenOutcome } from './outcome.js';
+import type { PreparationEvent } from './evolve/preparation.js';
+import type { TurnEvent } from './evolve/turn.js';
+import type { AttackEvent } from './evolve/attacks.js';
+import type { UpkeepEvent } from './evolve/upkeep.js';
+import type { WeatherEvent } from './evolve/weather.js';
+import type { TerritoryEvent } from './evolve/territory.js';
+import type { InfestationEvent } from './evolve/infestation.js';
 
 export type Side = 'A' | 'B';
 export const SIDES: readonly Side[] = ['A', 'B'];
@@ -137,133 +143,13 @@ export interface EdenMatchState {
   outcome: EdenOutcome;
 }
 
-export type EdenEvent =
-  | { type: 'eden.band_registered'; data: { player: Side; bandType: 'faction' | 'stigma'; affiliation: string | null; fighters: Fighter[]; strategyPoints: number } }
-  | {
-      type: 'eden.first_player_determined';
-      data: {
-        turn: number;
-        winner: Side;
-        by: string;
-        firstPlayer: Side;
-        bids: Record<Side, number>;
-        pools: Record<Side, number>;
-        rollOff: unknown[];
-        rule: string;
-        dice: DiceFact;
-      };
-    }
-  | { type: 'eden.leader_chosen'; data: { player: Side; fighterId: string } }
-  | { type: 'eden.mission_played'; data: { player: Side; mission: Mission } }
-  | { type: 'eden.band_deployed'; data: { player: Side; zone: string; placements: unknown } }
-  | { type: 'eden.tactic_hand_chosen'; data: { player: Side; cards: string[] } }
-  | { type: 'eden.turn_started'; data: { turn: number } }
-  | { type: 'eden.tactic_played'; data: { player: Side; card: string; cost: number; cancelled: boolean; cancellationPaid: number } }
-  | { type: 'eden.tactic_skipped'; data: { player: Side } }
-  | { type: 'eden.activation_phase_started'; data: { firstPlayer: Side } }
-  | { type: 'eden.fighter_designated'; data: { player: Side; fighterId: string; rap: number } }
-  | { type: 'eden.activation_interrupted'; data: { player: Side; fighterId: string; rap: number } }
-  | { type: 'eden.fighter_activated'; data: { player: Side; fighterId: string } }
-  | {
-      type: 'eden.fighter_moved';
-      /** v2: the AP spent in `changes`, the disengagement as resolved (v1 stored the fighter whole and the core's roll). */
-      data: { fighterId: string; apSpent: number; distance?: number; disengage: Disengagement | null; changes: FighterChanges; dice: DiceFact };
-    }
-  | { type: 'eden.melee_resolved'; data: AttackData & { via: 'attack' | 'engage' | 'disengage'; reaction: string; targetId: string; responded: boolean } }
-  | { type: 'eden.shot_resolved'; data: AttackData & { targetId: string | null } }
-  | { type: 'eden.throw_resolved'; data: AttackData }
-  | { type: 'eden.spray_resolved'; data: AttackData }
-  | { type: 'eden.fire_doused'; data: { fighterId: string; markers: number; changes: FighterChanges } }
-  | { type: 'eden.activation_ended'; data: { player: Side; fighterId: string } }
-  | { type: 'eden.activation_passed'; data: { player: Side } }
-  | { type: 'eden.first_player_changed'; data: { firstPlayer: Side; reason: 'hand_over' | 'pass' | 'no_activatable_fighter' } }
-  | { type: 'eden.activation_phase_ended'; data: { reason: 'all_activated' | 'double_pass'; firstPlayer: Side } }
-  | { type: 'eden.upkeep_resolved'; data: { turn: number; removeRage: string[]; changes: FighterChanges; dice: DiceFact } }
-  | { type: 'eden.victory_points_scored'; data: { turn: number; gained: Record<Side, number>; totals: Record<Side, number> } }
-  | { type: 'eden.weather_rolled'; data: { conditions: WeatherCondition[]; rules: string[]; rolls: unknown[]; dice: DiceFact } }
-  | { type: 'eden.scenery_placed'; data: { player: Side; sceneryId: string; element: string; cost: number; rules: SceneryState['rules']; pointsLeft: number } }
-  | { type: 'eden.infestation_level_set'; data: { level: number } }
-  | { type: 'eden.npc_placed'; data: { player: Side; npc: Fighter; level: number; pointsLeft: number } }
-  | { type: 'eden.npc_placement_stopped'; data: { player: Side } }
-  | { type: 'eden.fighter_deployed'; data: { player: Side; fighterId: string; zone: string; placement: unknown } }
-  | {
-      type: 'eden.npc_activated';
-      data: {
-        player: Side;
-        npcId: string;
-        /** v2: what the NPC did and to whom (v1: the core's whole decision, candidates and rule included). */
-        decision: NpcAction;
-        /** v2: the attack's reaction and success (v1: the melee core's result), null when it wandered. */
-        melee: { reaction: string; success: boolean } | null;
-        responded: boolean;
-        changes: FighterChanges;
-        dice: DiceFact;
-      };
-    }
-  | { type: 'eden.npc_eliminated'; data: { npcId: string; level: number; player: Side; byFighter: string; victoryPoints: number } }
-  | {
-      type: 'eden.scenery_attacked';
-      data: {
-        attackerId: string;
-        sceneryId: string;
-        apSpent: number;
-        attacks: number;
-        destroyed: boolean;
-        replacedBy: SceneryState | null;
-        /** v2: the attacker's AP after the Attack (v1 stored the whole fighter). */
-        changes: FighterChanges;
-      };
-    }
-  | { type: 'eden.scenery_ignited'; data: { fighterId: string; sceneryId: string; markers: number; fire: number; destroyed: boolean; replacedBy: SceneryState | null } }
-  | {
-      type: 'eden.scenery_contact_resolved';
-      data: {
-        fighterId: string;
-        sceneryId: string;
-        moment: 'activation_start' | 'move_end';
-        fireAdded: number;
-        /** v2: the Fire marker and wounds it gave, in `changes` (v1: the core's wound rolls and the fighter whole). */
-        changes: FighterChanges;
-        dice: DiceFact;
-      };
-    }
-  | { type: 'eden.scenery_burned'; data: { turn: number; scenery: { sceneryId: string; fire: number; destroyed: boolean; replacedBy: SceneryState | null }[] } }
-  | {
-      type: 'eden.weather_effects_resolved';
-      /** v2: `engaged` the fighters named not free (EDEN-WEATHER-7; absent from v1 data, which did not keep it). */
-      data: { turn: number; conditions: WeatherCondition[]; engaged?: string[]; changes: FighterChanges; dice: DiceFact };
-    }
-  | { type: 'eden.game_ended'; data: { reason: 'turns' | 'elimination'; turn: number; victoryPoints: Record<Side, number>; winner: Side | null } };
+/** Every event of an EDEN match: the events of each family, declared beside their folds (evolve/<family>.ts). */
+export type EdenEvent = PreparationEvent | TurnEvent | AttackEvent | UpkeepEvent | WeatherEvent | TerritoryEvent | InfestationEvent;
 
 /** What an event changed on one fighter: the members the fold replaces, only those that changed (never the profile). */
 export type FighterChange = Partial<Pick<Fighter, 'wounds' | 'markers' | 'ap'>>;
 /** Fighter changes by fighter id (an own member per id, "__proto__" included). */
 export type FighterChanges = Record<string, FighterChange>;
-
-/** A disengagement as resolved (EDEN-MOVE-ACT-2): the adversaries named, the RAP to beat, whether it succeeded. */
-export interface Disengagement {
-  adversaries: string[];
-  difficulty: number;
-  success: boolean;
-}
-
-/** What an NPC did (EDEN-NPC-4): the fighter it went for, or how far it wandered (cm); the core's candidates and rule are not facts. */
-export interface NpcAction {
-  action: NpcDecision['action'];
-  targetId?: string;
-  distance?: number;
-}
-
-/** The facts of an attack (schema v2): who, with what, what it changed, the dice drawn; no rules-core answer. */
-export interface AttackData {
-  /** The acting fighter (attacker, shooter, thrower). */
-  attackerId: string;
-  weapon: string | null;
-  success: boolean;
-  /** What the attack changed on each fighter, by id: wounds, markers, AP after it (EDEN-WOUND-5, EDEN-ACT-3). */
-  changes: FighterChanges;
-  dice: DiceFact;
-}
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineOperation } from '../../../kernel/operation.js';
 import { InvalidInput, prefixProblems } from '../../../kernel/errors.js';
-import { formatRosterText } from '../rules/roster-text.js';
+import { formatRosterText } from '../rules/roster-text-format.js';
 import { listed, ROSTER_BUDGETS_DOC, ROSTER_TEXT_DOC, RosterBodySchema } from './roster.operation.js';
 
 export const edenRosterFormatOperation = defineOperation({

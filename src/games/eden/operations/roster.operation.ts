@@ -76,7 +76,7 @@ function placed<T extends { path: string }>(problems: T[], positions: TextPositi
 /** Most fighters in a band, and most profiles in a request `catalog` (EDEN-ROSTER-1..6 bodies). */
 export const MAX_ROSTER_FIGHTERS = 200;
 /** Most problems a 400 about a list names; `errorsOmitted` counts the rest (README "Roster budgets"). */
-export const MAX_LISTED_PROBLEMS = 100;
+const MAX_LISTED_PROBLEMS = 100;
 
 /** The first MAX_LISTED_PROBLEMS problems, and how many more there were (absent when none). */
 export function listed<T>(problems: readonly T[]): { errors: T[]; errorsOmitted?: number } {

@@ -9,11 +9,9 @@ export const LimbSchema = Type.Union([Type.Literal('head'), Type.Literal('arms')
   description: 'A limb: head (PSI), arms (CBT), torso (VIG), legs (RAP).',
 });
 
-export const CharacteristicSchema = Type.Union([Type.Literal('PSI'), Type.Literal('CBT'), Type.Literal('VIG'), Type.Literal('RAP')]);
-
 const small = (description: string, min = 0, max = 99) => Type.Integer({ minimum: min, maximum: max, description });
 
-export const LimbProfileSchema = Type.Object(
+const LimbProfileSchema = Type.Object(
   {
     white: small('White PC boxes.', 1, 20),
     red: small('Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3).', 0, 20),
@@ -76,7 +74,7 @@ const limbNumbers = (description: string) =>
     { description },
   );
 
-export const MarkersSchema = Type.Object(
+const MarkersSchema = Type.Object(
   {
     fire: Type.Optional(small('Fire markers.')),
     fear: Type.Optional(small('Fear markers.')),

@@ -96,7 +96,7 @@ export function assertAttackLeft(f: Fighter, used: number | undefined, role: str
 }
 
 /** The named equipment item, which must be of `category` (400 when unknown, 422 when of another kind). */
-export function weaponOf(f: Fighter, name: string, category: string, path: string): Equipment {
+function weaponOf(f: Fighter, name: string, category: string, path: string): Equipment {
   const item = findEquipment(f, name);
   if (!item) {
     throw new InvalidInput([{ path, code: 'unknown_equipment', message: `${f.id} carries no equipment named "${name}".` }]);

@@ -12,7 +12,7 @@ import { isRecord } from '../../../kernel/records.js';
 export type RefResolution = { fighter: Record<string, unknown> } | { code: 'unknown_fighter' | 'incomplete_profile'; message: string };
 
 /** Catalog ids that resolve to a full profile in `edition`. */
-export function resolvableFighterIds(edition: EditionId): string[] {
+function resolvableFighterIds(edition: EditionId): string[] {
   return EXAMPLE_FIGHTERS.filter((f) => catalogFighter(f, edition) !== undefined).map((f) => f.id);
 }
 

@@ -7,7 +7,6 @@ export type Limb = 'head' | 'arms' | 'torso' | 'legs';
 export const LIMBS: readonly Limb[] = ['head', 'arms', 'torso', 'legs'];
 
 export type Characteristic = 'PSI' | 'CBT' | 'VIG' | 'RAP';
-export const CHARACTERISTICS: readonly Characteristic[] = ['PSI', 'CBT', 'VIG', 'RAP'];
 
 /** Limb → characteristic is fixed (CONTRACT §2). */
 export const LIMB_CHARACTERISTIC: Readonly<Record<Limb, Characteristic>> = {
@@ -16,7 +15,7 @@ export const LIMB_CHARACTERISTIC: Readonly<Record<Limb, Characteristic>> = {
   torso: 'VIG',
   legs: 'RAP',
 };
-export const CHARACTERISTIC_LIMB: Readonly<Record<Characteristic, Limb>> = {
+const CHARACTERISTIC_LIMB: Readonly<Record<Characteristic, Limb>> = {
   PSI: 'head',
   CBT: 'arms',
   VIG: 'torso',
@@ -54,7 +53,7 @@ export interface Equipment {
 }
 
 export type MarkerKind = 'fire' | 'fear' | 'rage' | 'slow' | 'poison';
-export const MARKER_KINDS: readonly MarkerKind[] = ['fire', 'fear', 'rage', 'slow', 'poison'];
+const MARKER_KINDS: readonly MarkerKind[] = ['fire', 'fear', 'rage', 'slow', 'poison'];
 export type Markers = Record<MarkerKind, number>;
 export type Wounds = Record<Limb, number>;
 
@@ -107,7 +106,7 @@ export function normalizeFighter(input: FighterInput | Fighter): Fighter {
  * object), not to an `Object.assign` copy. A `__proto__` member (only possible from a parser that
  * keeps it) is copied by the spread, which defines it rather than setting the prototype.
  */
-export function cloneRecord<T extends object>(source: T): T {
+function cloneRecord<T extends object>(source: T): T {
   return Object.hasOwn(source, '__proto__') ? { ...source } : Object.assign({}, source);
 }
 
@@ -137,11 +136,6 @@ export function isWounded(f: Fighter, limb: Limb): boolean {
 export function isOutOfAction(f: Fighter): boolean {
   for (const limb of LIMBS) if (f.wounds[limb] >= boxes(f, limb)) return true;
   return false;
-}
-
-/** Whether `f` carries at least one marker of a state (EDEN-STATE-GEN-1). */
-export function hasState(f: Fighter, kind: MarkerKind): boolean {
-  return f.markers[kind] > 0;
 }
 
 /**
@@ -234,8 +228,4 @@ export function withOutOfAction(f: Fighter): Fighter {
 /** The equipment item named `name` (exact match first, then case-insensitive). */
 export function findEquipment(f: Fighter, name: string): Equipment | undefined {
   return f.equipment.find((e) => e.name === name) ?? f.equipment.find((e) => e.name.toLowerCase() === name.toLowerCase());
-}
-
-export function hasCategory(e: Equipment, category: EquipmentCategory): boolean {
-  return e.categories.includes(category);
 }

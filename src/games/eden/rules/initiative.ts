@@ -7,7 +7,6 @@ import { RuleViolation } from '../../../kernel/errors.js';
 import type { EditionId } from './catalog/types.js';
 
 export type Player = 'A' | 'B';
-const other = (p: Player): Player => (p === 'A' ? 'B' : 'A');
 
 export interface InitiativeInput {
   pools: Record<Player, number>;
@@ -79,5 +78,3 @@ export function resolveInitiative(input: InitiativeInput, dice: Dice): Initiativ
   const firstPlayer = winnerChooses ? (input.choice ?? winner) : winner;
   return { winner, by: 'roll', winnerChooses, firstPlayer, pools: after, bids: { ...bids }, rollOff, rule: 'EDEN-PREP-3' };
 }
-
-export { other as otherPlayer };

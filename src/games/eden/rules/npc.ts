@@ -40,9 +40,9 @@ export interface NpcDecision {
 }
 
 /** EDEN-NPC-4 charge trigger: strictly less than 10 cm («a menos de 10 cm»). */
-export const CHARGE_RANGE = 10;
+const CHARGE_RANGE = 10;
 /** EDEN-NPC-4 wander: 5 cm. */
-export const WANDER_DISTANCE = 5;
+const WANDER_DISTANCE = 5;
 
 function pick(candidates: string[], targetId: string | undefined, action: string): string {
   if (targetId === undefined) return candidates[0]!;

@@ -158,7 +158,7 @@ export function redirectCandidates(target: ShotCandidate): EngagedWith[] {
 }
 
 /** EDEN-RANGED-4: the redirect candidate nearest to the shooter (EDEN-AMB-22: ties → request order), if any. */
-export function redirectTarget(target: ShotCandidate): EngagedWith | undefined {
+function redirectTarget(target: ShotCandidate): EngagedWith | undefined {
   let best: EngagedWith | undefined;
   for (const e of redirectCandidates(target)) if (!best || e.distanceToShooter < best.distanceToShooter) best = e;
   return best;

@@ -50,9 +50,9 @@ export interface RosterResult {
   fighters: RosterFighter[];
 }
 
-export const DEFAULT_BUDGET = 100;
+const DEFAULT_BUDGET = 100;
 /** EDEN-ROSTER-5: advised ceiling (ES «no sobrepasar los 200» / DE «unter 200 Punkten»). */
-export const ADVISED_BUDGET = 200;
+const ADVISED_BUDGET = 200;
 
 /**
  * JSON pointers in document order (CONTRACT §8.4): segment by segment, array indexes as numbers

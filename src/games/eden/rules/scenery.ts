@@ -21,7 +21,7 @@ export interface SceneryState {
   destroyed?: boolean;
 }
 
-export const DEVASTATED_ZONE = 'devastated_zone';
+const DEVASTATED_ZONE = 'devastated_zone';
 
 export function ruleValue(rules: readonly SceneryRule[], id: SceneryRuleId): number | undefined {
   const r = rules.find((x) => x.rule === id);
@@ -29,7 +29,7 @@ export function ruleValue(rules: readonly SceneryRule[], id: SceneryRuleId): num
   return r ? (r.value ?? 1) : undefined;
 }
 
-export function hasRule(rules: readonly SceneryRule[], id: SceneryRuleId): boolean {
+function hasRule(rules: readonly SceneryRule[], id: SceneryRuleId): boolean {
   return rules.some((x) => x.rule === id);
 }
 
@@ -160,9 +160,9 @@ export function touchBurning(s: SceneryState, f: Fighter): { fighter: Fighter; f
 }
 
 /** EDEN-TERRAIN-R-CONCEALMENT: more than 15 cm from every adversary to hide. */
-export const CONCEAL_MIN_DISTANCE = 15;
+const CONCEAL_MIN_DISTANCE = 15;
 /** EDEN-TERRAIN-R-CONCEALMENT: adversaries within 5 cm (≤ 5) may still target a hidden fighter. */
-export const CONCEALED_TARGET_DISTANCE = 5;
+const CONCEALED_TARGET_DISTANCE = 5;
 
 /**
  * EDEN-TERRAIN-R-CONCEALMENT: in contact with the element, more than 15 cm from every adversary,

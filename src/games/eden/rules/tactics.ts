@@ -42,8 +42,8 @@ export interface TacticResult {
   cancellation: { cost: number | null; opponentCanPay: boolean | null; note: string } | null;
 }
 
-export const TACTIC_COST = 2;
-export const SNOWSTORM_TACTIC_COST = 3;
+const TACTIC_COST = 2;
+const SNOWSTORM_TACTIC_COST = 3;
 
 /** EDEN-CARD-TACTIC-5: 2 SP, 3 SP under Snowstorm (EDEN-WEATHER-8). */
 export function tacticCost(weather: readonly WeatherCondition[] = []): number {

@@ -30,7 +30,7 @@ export interface WeatherResult {
 }
 
 /** EDEN-WEATHER-1: 2D6, the sum looks up the table. */
-export function rollWeatherOnce(dice: Dice, purpose = 'weather 2D6'): Omit<WeatherRoll, 'discarded'> {
+function rollWeatherOnce(dice: Dice, purpose = 'weather 2D6'): Omit<WeatherRoll, 'discarded'> {
   const [a, b] = dice.roll(purpose, 2, 6) as [number, number];
   const total = a + b;
   const row = weatherForTotal(total);

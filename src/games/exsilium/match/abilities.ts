@@ -3,15 +3,38 @@
  * per turn on an ability slot; filling the second fires the ability at once, with the choices the
  * command carries. Victims apply only the loser discard rule (EXS-COMBAT-DISCARD-3).
  */
+import { Type, type Static } from '@sinclair/typebox';
+import type { CommandTable } from '../../../kernel/commands.js';
 import { RuleViolation, pointer } from '../../../kernel/errors.js';
+import { NodeId } from '../operations/schemas.js';
+import { CardId, commandSchema, documented, tableCommand, Id, Player } from './command-schema.js';
 import type { EliminationCause, Figure } from './evolve-actions.js';
-import type { TableEvent } from './evolve.js';
-import type { ExsiliumCommandOf } from '../commands/schemas.js';
+import type { ExsiliumEvent } from './evolve.js';
 import { boardOf, checkRelease, Decision, figures, isFree, isTerminal, isTrapped, nodeDistances, requireMiniature, requireTurn, tileOf } from './rules.js';
 import { own, type Table } from './table.js';
 import { dodgeStrike } from './dodge.js';
 
-export type AbilityCommand = ExsiliumCommandOf<'exsilium.ability'>;
+const AbilitySchema = commandSchema('exsilium.ability', {
+  player: Player,
+  miniature: Type.Optional(Id),
+  tile: Type.Optional(Id),
+  nodes: Type.Optional(Type.Array(NodeId, { minItems: 1, maxItems: 4 })),
+  // Vinsan: node destroyed → adjacent free node (default the first free one)
+  displace: Type.Optional(Type.Record(Type.String(), NodeId)),
+  target: Type.Optional(Type.Object({ player: Player, miniature: Id })),
+  // per victim (EXS-COMBAT-DISCARD-3); defaults: the first cards in hand, the first free nodes
+  victims: Type.Optional(
+    Type.Record(
+      Type.String(),
+      Type.Object({
+        supplyCards: Type.Optional(Type.Array(CardId, { maxItems: 4 })),
+        markerNodes: Type.Optional(Type.Array(NodeId, { maxItems: 4 })),
+        dodge: Type.Optional(CardId),
+      }),
+    ),
+  ),
+});
+export type AbilityCommand = Static<typeof AbilitySchema>;
 
 /** EXS-FACTION-SYL-1: drone; -KEBER-1: strike; -VINSAN-1: sinkhole; -WARDUN-1: paralysis. */
 const ABILITY = { syl: 'syl_drone', keber: 'keber_strike', vinsan: 'vinsan_sinkhole', wardun: 'wardun_paralysis' } as const;
@@ -80,7 +103,7 @@ function t0FreeNodes(t: Table, tile: string, taken: Set<string>): string[] {
 /** Figures the ability can reach: the Wardun-trapped miniature is treated as if it did not exist. */
 const reachable = (t: Table): [string, Figure][] => [...figures(t)].filter(([, f]) => !('player' in f) || !isTrapped(t, f.player, f.miniature));
 
-export function fillAbilitySlot(t: Table, c: AbilityCommand): TableEvent[] {
+function fillAbilitySlot(c: AbilityCommand, t: Table): ExsiliumEvent[] {
   const p = requireTurn(t, c.player);
   if (t.slotFilled) throw new RuleViolation('slot_filled_this_turn', 'One ability slot per turn (EXS-PBOARD-4).');
   if (p.abilitySlots >= 2) throw new RuleViolation('ability_spent', 'Both slots are filled until the ability is released (EXS-PBOARD-5).');
@@ -165,3 +188,16 @@ export function fillAbilitySlot(t: Table, c: AbilityCommand): TableEvent[] {
   }
   return d.events;
 }
+
+/** The faction ability command, decided on the table. */
+export const ABILITY_COMMANDS: CommandTable<Table, ExsiliumEvent> = {
+  'exsilium.ability': tableCommand({
+    schema: AbilitySchema,
+    ...documented(
+      'exsilium.ability',
+      'EXS-PBOARD-4 / EXS-ACTION-2: 1 faction token on an empty ability slot (once per turn). The second fires the faction ability at once with the choices given: SYL `miniature` (EXS-FACTION-SYL-1: every figure within 2 nodes eliminated, own SYL and Newaru included), Keber `tile` (EXS-FACTION-KEBER-1: all 4 Keber on one tile, EXS-AMB-26; everything on that adjacent tile and every enemy on the Keber tile), Vinsan `nodes` (EXS-FACTION-VINSAN-1: a sinkhole of up to 4 pairwise adjacent nodes, no deposit or terminal; figures there move to `displace` nodes), Wardun `miniature` + `target` (EXS-FACTION-WARDUN-1: a miniature of another faction within 3 nodes is trapped). Ranges count node steps ignoring obstacles (EXS-AMB-14). Victims retreat and apply only the loser discard rule (`victims`: per player `supplyCards`, `markerNodes`; EXS-COMBAT-DISCARD-3); the release follows EXS-PBOARD-5 (Wardun: 2 miniatures back on the board free the trapped miniature). A struck player dodges the Keber strike with a card named «Arremetida» from hand (`victims.<player>.dodge`; discarded, their miniatures spared; Newaru never dodge).',
+      { player: 'p1', miniature: 'syl-1' },
+    ),
+    decide: fillAbilitySlot,
+  }),
+};

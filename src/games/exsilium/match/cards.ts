@@ -2,17 +2,32 @@
  * Playing a card for its Action or its secondary action (EXS-ACTION-1 (c)/(d), EXS-CARD-1…5,
  * glossary keywords §19). The seeds print no card list: each card's keyword is in the options.
  */
+import { Type, type Static } from '@sinclair/typebox';
 import type { Dice } from '../../../kernel/dice/index.js';
+import type { CommandTable } from '../../../kernel/commands.js';
 import { RuleViolation } from '../../../kernel/errors.js';
+import { Enum, NodeId } from '../operations/schemas.js';
 import { DeckLog } from '../rules/decks.js';
-import type { TableEvent } from './evolve.js';
-import type { ExsiliumCommandOf } from '../commands/schemas.js';
+import { CardId, commandSchema, documented, tableCommand, Id, Player } from './command-schema.js';
+import type { ExsiliumEvent } from './evolve.js';
 import { dodgeFactionCard } from './dodge.js';
-import { afterStep, boardOf, Decision, isFree, isTerminal, requireCard, requireMiniature, requireTurn, tileOf } from './rules.js';
+import { afterStep, boardOf, Decision, isFree, isTerminal, requireCard, requireMiniature, requireTurn, seedOf, tileOf } from './rules.js';
 import { own, type Table } from './table.js';
-import { controlLeftTerminal, seedOf, walk } from './turn.js';
+import { controlLeftTerminal, walk } from './turn.js';
 
-export type PlayCommand = ExsiliumCommandOf<'exsilium.play'>;
+const PlaySchema = commandSchema('exsilium.play', {
+  player: Player,
+  card: CardId,
+  miniature: Type.Optional(Id),
+  path: Type.Optional(Type.Array(NodeId, { minItems: 1, maxItems: 3 })),
+  node: Type.Optional(NodeId),
+  discard: Type.Optional(CardId),
+  take: Type.Optional(CardId),
+  target: Type.Optional(CardId),
+  control: Type.Optional(Type.Boolean()),
+  dodge: Type.Optional(CardId),
+});
+export type PlayCommand = Static<typeof PlaySchema>;
 
 const need = <T>(value: T | undefined, member: string, kind: string): T => {
   if (value === undefined) throw new RuleViolation('choice_needed', `A ${kind} card needs \`${member}\`.`, { path: `/command/${member}` });
@@ -20,7 +35,7 @@ const need = <T>(value: T | undefined, member: string, kind: string): T => {
 };
 
 /** EXS-ACTION-1 (c): the card's primary Action (EXS-CARD-3: it does not also move, unless the Action is a move). */
-export function play(t: Table, c: PlayCommand, dice: Dice): TableEvent[] {
+function play(c: PlayCommand, t: Table, dice: Dice): ExsiliumEvent[] {
   const card = own(t.cards, c.card);
   const before = card?.beforeCombat === true;
   // EXS-CARD-5: "Before a combat" Actions may be played while a combat waits.
@@ -140,14 +155,15 @@ export function play(t: Table, c: PlayCommand, dice: Dice): TableEvent[] {
   return d.events;
 }
 
-export type DropCommand = ExsiliumCommandOf<'exsilium.drop'>;
+const DropSchema = commandSchema('exsilium.drop', { player: Player, card: CardId, node: NodeId, mode: Type.Optional(Enum(['face_up', 'face_down', 'supply'] as const)) });
+export type DropCommand = Static<typeof DropSchema>;
 
 /**
  * EXS-ACTION-6: the Drop secondary action — the card beside a free node adjacent to one of the
  * player's miniatures, with a faction token on the node as the pick-up marker; face down or into
  * the supply deck costs 1 more token, to the game reserve (EXS-TOKEN-2).
  */
-export function drop(t: Table, c: DropCommand): TableEvent[] {
+function drop(c: DropCommand, t: Table): ExsiliumEvent[] {
   const p = requireTurn(t, c.player);
   requireCard(t, c.player, c.card);
   if (t.cards[c.card]!.secondary !== 'drop') throw new RuleViolation('no_drop_icon', `"${t.cards[c.card]!.name}" has no Drop icon (EXS-ACTION-6).`, { path: '/command/card' });
@@ -163,8 +179,11 @@ export function drop(t: Table, c: DropCommand): TableEvent[] {
   return d.events;
 }
 
+const EliminateSchema = commandSchema('exsilium.eliminate', { player: Player, card: CardId });
+export type EliminateCommand = Static<typeof EliminateSchema>;
+
 /** EXS-ACTION-7: the Eliminate secondary action — the card leaves the game, its Action is not performed (any moment of the turn). */
-export function eliminate(t: Table, c: ExsiliumCommandOf<'exsilium.eliminate'>): TableEvent[] {
+function eliminate(c: EliminateCommand, t: Table): ExsiliumEvent[] {
   requireTurn(t, c.player, { combatAllowed: true });
   requireCard(t, c.player, c.card);
   // EXS-MINE-3: a mine card may always be eliminated as a secondary action.
@@ -175,11 +194,14 @@ export function eliminate(t: Table, c: ExsiliumCommandOf<'exsilium.eliminate'>):
   return d.events;
 }
 
+const RemoveMineSchema = commandSchema('exsilium.remove_mine', { player: Player, node: NodeId });
+export type RemoveMineCommand = Static<typeof RemoveMineSchema>;
+
 /**
  * EXS-MINE-3: as a secondary action in their turn, the owner removes a mine they dropped (face up or
  * down) from the game; its marker token goes to the game reserve like a spent mine's (EXS-MINE-5).
  */
-export function removeMine(t: Table, c: ExsiliumCommandOf<'exsilium.remove_mine'>): TableEvent[] {
+function removeMine(c: RemoveMineCommand, t: Table): ExsiliumEvent[] {
   const p = requireTurn(t, c.player, { combatAllowed: true });
   const mine = own(t.dropped, c.node);
   if (!mine || !t.cards[mine.card]?.mine || own(t.markers, c.node) !== p.faction)
@@ -191,3 +213,43 @@ export function removeMine(t: Table, c: ExsiliumCommandOf<'exsilium.remove_mine'
   d.emit({ type: 'exsilium.mine_removed', data: { player: c.player, card: mine.card, node: c.node } });
   return d.events;
 }
+
+/** The card commands, decided on the table. */
+export const CARD_COMMANDS: CommandTable<Table, ExsiliumEvent> = {
+  'exsilium.play': tableCommand({
+    schema: PlaySchema,
+    ...documented(
+      'exsilium.play',
+      'EXS-ACTION-1 (c) / EXS-CARD-1…5: 1 card for its Action, by its keyword in the options: `draw` (EXS-KW-DRAW: `count` cards from the deck, the discard pile reshuffled when it runs out; refused while a miniature stands on a NO DRAWING tile, EXS-BOARD-5), `exchange` (EXS-KW-EXCHANGE: `discard` a card of the hand, `take` one of the discard pile), `eliminate` (EXS-KW-ELIMINATE: `target`, a card of the hand or discard pile, leaves the game), `portal` (EXS-KW-PORTAL / EXS-PORTAL-2 / EXS-AMB-10: `miniature` on a portal goes to the free portal `node` of another tile, with the same `portalSymbol` when the options give symbols), `cross_border` (EXS-BORDER-3: `miniature` moves `path` of 1–2 nodes, crossing borders up to the card’s `n` alone), `cracking` (EXS-KW-CRACKING: `miniature` adjacent to the terminal `node` another faction controls removes its token to the game reserve; when the card is faction-type, the terminal owner may cancel it with `dodge`, a dodge card of their hand, EXS-KW-DODGE), `hologram` (EXS-KW-HOLOGRAM: a faction token marks the start node, `miniature` moves `path` of 1–3 nodes; in the enemy activation the triggered Newaru go for it, EXS-NEWARU-MOVE-4, then it returns to the marked node if free and the token comes back; the card is discarded when played). `favourable_zone` is given in exsilium.fight. EXS-CARD-4: faction cards only for their faction; EXS-CARD-5: `beforeCombat` cards also while a combat waits.',
+      { player: 'p1', card: 'p1-9', miniature: 'syl-1', node: 'X:3,2' },
+    ),
+    decide: play,
+  }),
+  'exsilium.drop': tableCommand({
+    schema: DropSchema,
+    ...documented(
+      'exsilium.drop',
+      'EXS-ACTION-6 (secondary action, Drop icon): the card goes beside a free `node` adjacent to one of the player’s miniatures with 1 faction token as the pick-up marker; `mode` `face_down` or `supply` (into the supply deck) costs 1 more token, to the game reserve. Whoever steps on the marker takes the card (EXS-ACTION-8). A mine card (`mine` in the options) dropped face up is a detonator: a miniature of another faction that steps next to it is eliminated, and a border crossing sets off the mines next to that border, eliminating every miniature next to them (EXS-MINE-2/4, EXS-AMB-16: before the other per-step checks); victims apply only the loser discard rule, the mine is spent (card to its owner’s discard, token to the game reserve; EXS-MINE-5); face down it does nothing.',
+      { player: 'p1', card: 'p1-8', node: 'X:4,0', mode: 'face_up' },
+    ),
+    decide: drop,
+  }),
+  'exsilium.eliminate': tableCommand({
+    schema: EliminateSchema,
+    ...documented(
+      'exsilium.eliminate',
+      'EXS-ACTION-7 (secondary action, Eliminate icon): at any moment of the turn the card leaves the game; its Action is not performed. EXS-MINE-3: a mine card (`mine` in the options) may be eliminated so without the icon.',
+      { player: 'p1', card: 'p1-8' },
+    ),
+    decide: eliminate,
+  }),
+  'exsilium.remove_mine': tableCommand({
+    schema: RemoveMineSchema,
+    ...documented(
+      'exsilium.remove_mine',
+      'EXS-MINE-3 (secondary action): in their turn, the owner of a mine dropped on the board (face up or face down) removes it from the game: the card leaves the game and its marker token goes to the game reserve, as a spent mine’s (EXS-MINE-5).',
+      { player: 'p1', node: 'X:4,0' },
+    ),
+    decide: removeMine,
+  }),
+};

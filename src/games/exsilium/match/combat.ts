@@ -2,20 +2,39 @@
  * Combats of an Exsilium match, resolved by the stateless cores (player-combat.ts, newaru-combat.ts)
  * with the table's hands, tokens and decks; their Conclusion is applied to the table.
  */
+import { Type, type Static } from '@sinclair/typebox';
 import type { Dice } from '../../../kernel/dice/index.js';
+import type { CommandTable } from '../../../kernel/commands.js';
 import { RuleViolation, pointer } from '../../../kernel/errors.js';
+import { NodeId, OutcomeDeck } from '../operations/schemas.js';
 import { DeckLog } from '../rules/decks.js';
-import type { ExsiliumCommandOf } from '../commands/schemas.js';
 import { resolveNewaruCombat } from '../rules/newaru-combat.js';
 import { outcomePile } from '../rules/outcome.js';
 import { resolvePlayerCombat, type Combatant } from '../rules/player-combat.js';
-import type { CombatEffects, CombatFacts, TableEvent } from './evolve.js';
-import { checkRelease, checkWin, Decision, figures, requireFactionCard, requireTurn, tileOf } from './rules.js';
+import type { ExsiliumEvent } from './evolve.js';
+import type { CombatEffects, CombatFacts } from './evolve-turn.js';
+import { CardId, commandSchema, documented, tableCommand, Player } from './command-schema.js';
+import { checkRelease, checkWin, Decision, figures, requireFactionCard, requireTurn, seedOf, tileOf } from './rules.js';
 import { own, points, type PendingCombat, type Table, type TablePlayer } from './table.js';
-import { seedOf } from './turn.js';
+
+const FightSchema = commandSchema('exsilium.fight', {
+  player: Player,
+  // the pending combat to resolve, by index (the active player's order, EXS-COMBAT-TRIGGER-4); default 0
+  combat: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
+  // the active player's cards laid (PvP) or revealed (Newaru); PvP: the defender's reply (EXS-COMBAT-PVP-2)
+  cards: Type.Array(CardId, { maxItems: 60 }),
+  defenderCards: Type.Optional(Type.Array(CardId, { maxItems: 60 })),
+  // defaults: the lowest token held; the weakest cards in hand; the first card laid (EXS-AMB-27); the first free node of the tile
+  give: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: 1, maximum: 3 }), { description: 'Per player: the Baralytas token handed over or returned on a loss.' })),
+  discards: Type.Optional(Type.Array(CardId, { maxItems: 60 })),
+  supplyCard: Type.Optional(CardId),
+  markerNode: Type.Optional(NodeId),
+  outcomeDeck: Type.Optional(OutcomeDeck),
+  favourableZone: Type.Optional(CardId),
+});
 
 /** The members of `exsilium.fight`; the enemy activation builds one too when an adjacent Newaru attacks (EXS-COMBAT-TRIGGER-3). */
-export type FightCommand = Omit<ExsiliumCommandOf<'exsilium.fight'>, 'type' | 'dice'>;
+export type FightCommand = Omit<Static<typeof FightSchema>, 'type' | 'dice'>;
 
 function laid(t: Table, player: string, cards: string[], member: string): number[] {
   const hand = t.players[player]!.hand;
@@ -201,7 +220,7 @@ export function fightNewaru(d: Decision, c: Extract<PendingCombat, { kind: 'newa
 }
 
 /** EXS-COMBAT-TRIGGER-4: resolve one pending combat of the active player's turn. */
-export function fight(t: Table, command: FightCommand, dice: Dice): TableEvent[] {
+function fight(command: FightCommand, t: Table, dice: Dice): ExsiliumEvent[] {
   requireTurn(t, command.player, { combatAllowed: true });
   if (t.combats.length === 0) throw new RuleViolation('no_combat', 'No combat is pending (EXS-COMBAT-TRIGGER-1…3).');
   const index = command.combat ?? 0;
@@ -215,3 +234,16 @@ export function fight(t: Table, command: FightCommand, dice: Dice): TableEvent[]
   else fightNewaru(d, c, command, log);
   return d.events;
 }
+
+/** The combat command, decided on the table. */
+export const COMBAT_COMMANDS: CommandTable<Table, ExsiliumEvent> = {
+  'exsilium.fight': tableCommand({
+    schema: FightSchema,
+    ...documented(
+      'exsilium.fight',
+      'EXS-COMBAT-PVP-1…6 / EXS-COMBAT-NEWARU-1…6 (POST /v1/exsilium/combats and /newaru/actions on the table): resolves a pending combat (`combat`: its index, the active player’s order) with the cards laid (`cards`; PvP `defenderCards`), the enemy action deck of the player’s level and the Outcome deck (`outcomeDeck` top, else shuffled from the dice seed; EXS-AMB-7). Against a Newaru, `favourableZone` (a Favourable Zone card in hand) evades an evadable attack card (EXS-KW-FAVZONE, EXS-AMB-23). The Conclusion is applied: tokens, fatigue discards (`discards`), retreat with the ability release (EXS-PBOARD-5), the loser’s marker (`markerNode`) and supply card (`supplyCard`), Newaru removed or sent to its portal.',
+      { player: 'p1', cards: ['p1-3', 'p1-4'], defenderCards: ['p2-1'], outcomeDeck: [4, 8] },
+    ),
+    decide: fight,
+  }),
+};

@@ -4,19 +4,23 @@
  * is dodged only with the card the ability text names, «Arremetida»; Newaru never dodge. The seeds
  * print no card list: a card's `dodge` keyword and its name come from the options.
  */
+import { Type, type Static } from '@sinclair/typebox';
+import type { CommandTable } from '../../../kernel/commands.js';
 import { RuleViolation } from '../../../kernel/errors.js';
-import type { TableEvent } from './evolve.js';
-import type { ExsiliumCommandOf } from '../commands/schemas.js';
+import { CardId, commandSchema, documented, tableCommand, Player } from './command-schema.js';
+import type { ExsiliumEvent } from './evolve.js';
 import { Decision, playerOf, requireCard } from './rules.js';
 import type { Table, TableCard } from './table.js';
 
-export type DodgeCommand = ExsiliumCommandOf<'exsilium.dodge'>;
+// `combat`: the pending combat by index; default the first one against this player
+const DodgeSchema = commandSchema('exsilium.dodge', { player: Player, card: CardId, combat: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })) });
+export type DodgeCommand = Static<typeof DodgeSchema>;
 
 /** EXS-FACTION-KEBER-1: «Arremetida» (compared without case or accents), the card the ability text names. */
-export const isArremetida = (name: string): boolean => name.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase() === 'arremetida';
+const isArremetida = (name: string): boolean => name.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase() === 'arremetida';
 
 /** EXS-KW-DODGE / EXS-COMBAT-TRIGGER-4: before a combat resolves, its defender may cancel it with a dodge card. */
-export function dodge(t: Table, c: DodgeCommand): TableEvent[] {
+function dodge(c: DodgeCommand, t: Table): ExsiliumEvent[] {
   if (t.phase !== 'turn') throw new RuleViolation(t.phase === 'bid' ? 'bid_first' : 'match_over', 'No combat can be dodged now.');
   const p = playerOf(t, c.player);
   const index = c.combat ?? t.combats.findIndex((x) => x.kind === 'pvp' && x.defender.player === c.player);
@@ -58,3 +62,16 @@ export function dodgeFactionCard(d: Decision, player: string, card: string, play
     throw new RuleViolation('not_a_dodge_card', `"${card}" is not a card with the Esquiva keyword in ${player}'s hand (EXS-KW-DODGE).`, { path, hand: p.hand });
   d.emit({ type: 'exsilium.dodged', data: { player, card, against: 'faction_card' } });
 }
+
+/** The dodge command, decided on the table. */
+export const DODGE_COMMANDS: CommandTable<Table, ExsiliumEvent> = {
+  'exsilium.dodge': tableCommand({
+    schema: DodgeSchema,
+    ...documented(
+      'exsilium.dodge',
+      'EXS-KW-DODGE (Esquiva) / EXS-COMBAT-TRIGGER-4: before a pending player-versus-player combat is resolved, its defender (`player`, not the active player) discards a card whose Action is `dodge` in the options and the combat does not take place (`combat`: its index, default the first against that player). A Newaru combat is not dodged (Favourable Zone in exsilium.fight evades it). The Keber strike is dodged with «Arremetida» in exsilium.ability (`victims.<player>.dodge`).',
+      { player: 'p2', card: 'p2-7' },
+    ),
+    decide: dodge,
+  }),
+};

@@ -4,7 +4,7 @@
  * version; src/app/matches/engine-events.ts registers them. Every other table event type is still
  * at version 1.
  *
- * `exsilium.combat_resolved` v2 (`CombatFacts`, evolve.ts): `{combat, winner, effects, draws,
+ * `exsilium.combat_resolved` v2 (`CombatFacts`, evolve-turn.ts): `{combat, winner, effects, draws,
  * dice}` — the combat, its winner, what changed on the table, the cards drawn and the seed of the
  * shuffles. v1 `{combat, winner, result, effects}` also stored the rules core's answer (strengths,
  * totals, consequences, rule lists, the deck transcript): its upcaster keeps the transcript's draws
@@ -15,7 +15,7 @@ import type { EventVersion } from '../../../kernel/event-definition.js';
 import { isRecord } from '../../../kernel/records.js';
 
 /** v1 → v2: `result` dropped; its deck transcript's draws kept, and its seed when it shuffled (seedOf's "fixed" for fixed dice: null). */
-export function upcastCombatResolvedV1(data: unknown): unknown {
+function upcastCombatResolvedV1(data: unknown): unknown {
   if (!isRecord(data) || !('result' in data) || 'dice' in data) return data;
   const { result, ...facts } = data;
   const decks = isRecord(result) && isRecord(result.decks) ? result.decks : {};

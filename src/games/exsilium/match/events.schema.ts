@@ -1,6 +1,6 @@
 /**
  * The JSON Schema of the `data` of each exsilium full-match event type, generated from
- * TableEvent (evolve.ts) by `npm run events:schemas` (scripts/event-schemas.mjs): do not edit;
+ * ExsiliumEvent (evolve.ts) by `npm run events:schemas` (scripts/event-schemas.mjs): do not edit;
  * run the script again when an event type changes. Named shapes are `$defs` (`#/$defs/<name>`).
  */
 export const EXSILIUM_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record<string, object> } = {

@@ -6,13 +6,6 @@
  * `decks` / `discards` (per level: a level sent in either wins over the projected one).
  */
 import type { Tier } from '../rules/enemy-actions.js';
-import * as abilities from './abilities.js';
-import * as cards from './cards.js';
-import * as combat from './combat.js';
-import * as dodges from './dodge.js';
-import * as turn from './turn.js';
-import * as upgrades from './upgrades.js';
-import { closingTurn } from './turn.js';
 
 export interface ExsiliumMatch {
   /** The Newaru's node after the last movement; null when unknown, removed or respawned. */
@@ -76,31 +69,5 @@ export const exsiliumProjection = {
   },
 };
 
-// The full match (a scenario in the options): table state, its fold and its commands.
-export { setupTable, type ExsiliumOptions, type Table } from './table.js';
-export { evolveTable, TABLE_EVENT_TYPES, type TableEvent } from './evolve.js';
-export type { MoveCommand } from './turn.js';
-export type { FightCommand } from './combat.js';
-export type { BuyCommand } from './upgrades.js';
-export type { PlayCommand, DropCommand } from './cards.js';
-export type { DodgeCommand } from './dodge.js';
-export type { AbilityCommand } from './abilities.js';
-
-// EXS-ACTION-5: every table command ends with the automatic end of an emptied turn (closeTurn):
-// the command that spends the last card, or the one that resolves the last pending combat
-// (exsilium.fight, a defender's exsilium.dodge), emits the end of the turn and what follows it.
-export const bid = closingTurn(turn.bid);
-export const activate = closingTurn(turn.activate);
-export const move = closingTurn(turn.move);
-export const endTurn = closingTurn(turn.endTurn);
-export const fight = closingTurn(combat.fight);
-export const buy = closingTurn(upgrades.buy);
-export const play = closingTurn(cards.play);
-export const drop = closingTurn(cards.drop);
-export const eliminate = closingTurn(cards.eliminate);
-export const removeMine = closingTurn(cards.removeMine);
-export const dodge = closingTurn(dodges.dodge);
-export const fillAbilitySlot = closingTurn(abilities.fillAbilitySlot);
-export { summarize, type TableSummary } from './summary.js';
-export type { CardAction, TableCard } from './table.js';
-export { exsiliumOutcome, type ExsiliumOutcome } from './outcome.js';
+// The full match (a scenario in the options): its events (evolve.ts; game.ts assembles the match).
+export { EXSILIUM_EVENT_TYPES, type ExsiliumEvent } from './evolve.js';

@@ -1,15 +1,19 @@
 /** What the Exsilium table deciders share: the event recorder, the board queries and the per-step checks. */
+import type { Dice } from '../../../kernel/dice/index.js';
 import { RuleViolation } from '../../../kernel/errors.js';
 import { buildBoard, stepsFrom, type Board } from '../rules/board.js';
-import { evolveTable, type TableEvent } from './evolve.js';
+import { evolveTable, type ExsiliumEvent } from './evolve.js';
 import { RELEASE_SLOT } from '../rules/retreat.js';
 import { own, points, setOwn, type PendingCombat, type Table, type TableNode, type TablePlayer } from './table.js';
 
+/** The seed of a command's shuffles: its dice seed (fixed dice have none: 'fixed'). */
+export const seedOf = (dice: Dice) => dice.transcript().seed ?? 'fixed';
+
 /** Emits events and folds each at once, so later checks see the table they leave. */
 export class Decision {
-  readonly events: TableEvent[] = [];
+  readonly events: ExsiliumEvent[] = [];
   constructor(public t: Table) {}
-  emit(e: TableEvent): void {
+  emit(e: ExsiliumEvent): void {
     this.events.push(e);
     this.t = evolveTable(this.t, e);
   }
@@ -104,7 +108,7 @@ export function checkRelease(d: Decision, player: string, before: number): void 
 }
 
 /** Enemies adjacent to `node` for a miniature of `player`: other factions' miniatures and Newaru (EXS-COMBAT-TRIGGER-1/2). */
-export function adjacentCombats(t: Table, player: string, miniature: string, node: string): PendingCombat[] {
+function adjacentCombats(t: Table, player: string, miniature: string, node: string): PendingCombat[] {
   const board = boardOf(t);
   const combats: PendingCombat[] = [];
   // EXS-FACTION-WARDUN-1: the trapped miniature neither attacks nor is attacked.

@@ -1,5 +1,5 @@
 /**
- * Exsilium at a table of several people (CONTRACT §8.1, src/games/table.ts): what each reader may see
+ * Exsilium at a table of several people (CONTRACT §8.1, src/kernel/table.ts): what each reader may see
  * of a match, which commands each player may send now, and whom a command acts for. (table.ts holds
  * the match's Table state.)
  *
@@ -23,7 +23,7 @@
  */
 import { HIDDEN, hideAll, severalPlayers, type Move, type Reader, type TableRules } from '../../../kernel/table.js';
 import type { GameCommand, GameEvent } from '../../../kernel/decider.js';
-import type { TableEvent as ExsiliumEvent } from './evolve.js';
+import type { ExsiliumEvent } from './evolve.js';
 import { UPGRADE_SPACES, own, type ExsiliumOptions, type Table, type TableNode, type TableTile } from './table.js';
 import { isRecord } from '../../../kernel/records.js';
 
@@ -98,7 +98,7 @@ function markerOwner(t: Table, node: string): string | undefined {
 }
 
 /** The card ids whose content `reader` may see, by where each card lies now. */
-export function shownCards(t: Table, reader: Reader): Set<string> {
+function shownCards(t: Table, reader: Reader): Set<string> {
   const shown = new Set<string>([...t.upgradeRow]);
   for (const [id, p] of Object.entries(t.players)) {
     // EXS-DECK-1: discard piles are face up; EXS-UPGRADE-3: upgrades are bought from the face-up row.

@@ -169,14 +169,14 @@ export interface Table {
 
 /** EXS-COMP-7: 3 × 1, 3 × 2, 2 × 3. */
 export const BARALYTAS_COMPOSITION = [1, 1, 1, 2, 2, 2, 3, 3] as const;
-export const FACTION_TOKENS = 10;
+const FACTION_TOKENS = 10;
 /** EXS-UPGRADE-2: four upgrade cards face up. */
 export const UPGRADE_SPACES = 4;
 /** EXS-SETUP-1: Vinsan's sinkhole tokens. */
-export const SINKHOLES = 4;
+const SINKHOLES = 4;
 
 /** The semantic checks the schema cannot make; every problem at once (400). */
-export function checkOptions(players: readonly { id: string }[], o: ExsiliumOptions): void {
+function checkOptions(players: readonly { id: string }[], o: ExsiliumOptions): void {
   const problems: InputProblem[] = [];
   const add = (path: string, code: string, message: string) => problems.push({ path, code, message });
   if (players.length < 2 || players.length > 4) add('/players', 'wrong_player_count', 'Exsilium is played by 2 to 4 players (EXS-WIN-1).');

@@ -1,58 +1,28 @@
-/** The turn structure of an Exsilium match: start-player bid, rounds, activation, movement, end of turn and the enemy activation. */
+/**
+ * The turn commands of an Exsilium match: the start-player bid, activation (also on a controlled
+ * terminal) and movement, step by step with the mines, reveals, pick-ups and combats each step
+ * leads to. (rounds.ts: the rounds, the end of a turn and the enemy activation.)
+ */
+import { Type, type Static } from '@sinclair/typebox';
 import type { Dice } from '../../../kernel/dice/index.js';
+import type { CommandTable } from '../../../kernel/commands.js';
 import { InvalidInput, RuleViolation, pointer } from '../../../kernel/errors.js';
 import { DeckLog } from '../rules/decks.js';
-import { moveNewaru } from '../rules/newaru-movement.js';
-import { respawn } from '../rules/respawn.js';
 import { checkMines } from '../rules/mines.js';
+import { NodeId } from '../operations/schemas.js';
 import { eliminate } from './abilities.js';
-import { fightNewaru } from './combat.js';
-import { BARALYTAS_COMPOSITION, own, setOwn, type PendingCombat, type Table } from './table.js';
-import { afterStep, boardOf, Decision, figures, isFree, isTerminal, isTrapped, requireCard, requireMiniature, requireTurn, revealTile, tileOf } from './rules.js';
-import { evolveTable, type TableEvent } from './evolve.js';
-import type { ExsiliumCommandOf } from '../commands/schemas.js';
+import { CardId, commandSchema, documented, tableCommand, Id, Player } from './command-schema.js';
+import type { ExsiliumEvent } from './evolve.js';
+import { OPTIONS_DOC } from './options.js';
+import { startRound, startTurn } from './rounds.js';
+import { BARALYTAS_COMPOSITION, own, type Table } from './table.js';
+import { afterStep, boardOf, Decision, figures, isTerminal, isTrapped, requireCard, requireMiniature, requireTurn, revealTile, seedOf, tileOf } from './rules.js';
 
-/** The seed of a command's shuffles: its dice seed (fixed dice have none: 'fixed'). */
-export const seedOf = (dice: Dice) => dice.transcript().seed ?? 'fixed';
-const HAND = 4;
-
-/** EXS-ROUND-1: every player refills UP TO 4 cards; EXS-DECK-1: an empty deck takes the shuffled discard pile. */
-function startRound(d: Decision, log: DeckLog): void {
-  const refills: Record<string, { drawn: string[]; reshuffled: string[] | null }> = {};
-  for (const id of d.t.order) {
-    const p = d.t.players[id]!;
-    const need = Math.max(0, HAND - p.hand.length);
-    let drawn = p.deck.slice(0, need);
-    let reshuffled: string[] | null = null;
-    if (drawn.length < need && p.discard.length) {
-      reshuffled = log.shuffle(`${id}:deck`, 'exhausted', p.discard);
-      drawn = [...drawn, ...reshuffled.slice(0, need - drawn.length)];
-    }
-    setOwn(refills, id, { drawn, reshuffled });
-  }
-  d.emit({ type: 'exsilium.round_started', data: { round: d.t.round + 1, refills } });
-}
-
-/** EXS-TURN-1 / EXS-AMB-29: combats waiting at the start of the turn (Newaru adjacent attack, EXS-COMBAT-TRIGGER-3). */
-function startTurn(d: Decision, player: string): void {
-  const board = boardOf(d.t);
-  const combats: PendingCombat[] = [];
-  const at = figures(d.t);
-  for (const m of d.t.players[player]!.miniatures) {
-    // EXS-FACTION-WARDUN-1: the trapped miniature neither attacks nor is attacked.
-    if (!m.node || isTrapped(d.t, player, m.id)) continue;
-    for (const [node, f] of at) {
-      if (!board.adjacent(m.node, node)) continue;
-      if ('player' in f && isTrapped(d.t, f.player, f.miniature)) continue;
-      if ('newaru' in f) combats.push({ kind: 'newaru', attacker: 'newaru', player, miniature: m.id, newaru: f.newaru });
-      else if (f.player !== player) combats.push({ kind: 'pvp', attacker: { player, miniature: m.id }, defender: f });
-    }
-  }
-  d.emit({ type: 'exsilium.turn_started', data: { player, combats } });
-}
+const BidSchema = commandSchema('exsilium.bid', { bids: Type.Record(Type.String(), Type.Integer({ minimum: 0, maximum: 10 })) });
+export type BidCommand = Static<typeof BidSchema>;
 
 /** EXS-SETUP-2: secret bids of faction tokens; the highest starts, every bid token goes to the game reserve. */
-export function bid(t: Table, command: ExsiliumCommandOf<'exsilium.bid'>, dice: Dice): TableEvent[] {
+function bid(command: BidCommand, t: Table, dice: Dice): ExsiliumEvent[] {
   if (t.phase !== 'bid') throw new RuleViolation('bid_over', 'The start player is already chosen (EXS-SETUP-2).');
   for (const id of Object.keys(command.bids)) {
     if (!t.bidders.includes(id))
@@ -86,11 +56,14 @@ export function bid(t: Table, command: ExsiliumCommandOf<'exsilium.bid'>, dice: 
   return d.events;
 }
 
+const ActivateSchema = commandSchema('exsilium.activate', { player: Player, card: Type.Optional(CardId), terminal: Type.Optional(NodeId) });
+export type ActivateCommand = Static<typeof ActivateSchema>;
+
 /**
  * EXS-PBOARD-2: 1 card puts the next miniature of the player board on the activation node; or
  * EXS-ACTION-3 / EXS-AMB-11: 1 faction token and no card put it on a terminal the player controls.
  */
-export function activate(t: Table, command: ExsiliumCommandOf<'exsilium.activate'>): TableEvent[] {
+function activate(command: ActivateCommand, t: Table): ExsiliumEvent[] {
   const p = requireTurn(t, command.player);
   const node = command.terminal ?? p.activation;
   if (command.terminal !== undefined) {
@@ -147,7 +120,14 @@ function checkStep(t: Table, player: string, from: string, to: string, i: number
   }
 }
 
-export type MoveCommand = ExsiliumCommandOf<'exsilium.move'>;
+const MoveSchema = commandSchema('exsilium.move', {
+  player: Player,
+  card: CardId,
+  miniature: Id,
+  path: Type.Array(NodeId, { minItems: 1, maxItems: 2 }),
+  control: Type.Optional(Type.Boolean({ description: 'EXS-TERMINAL-3: place 1 faction token on the terminal this move leaves for the first time (control it).' })),
+});
+export type MoveCommand = Static<typeof MoveSchema>;
 
 /** The steps of one move (EXS-MOVE-1…3); answers the terminals it left. */
 export function walk(d: Decision, player: string, miniature: string, from: string, path: string[], allowance = 0): string[] {
@@ -208,7 +188,7 @@ export function controlLeftTerminal(d: Decision, before: Table, player: string, 
 }
 
 /** EXS-ACTION-1 (a) / EXS-MOVE-1: 1 card moves one miniature up to 2 nodes, step by step. */
-export function move(t: Table, command: MoveCommand): TableEvent[] {
+function move(command: MoveCommand, t: Table): ExsiliumEvent[] {
   requireTurn(t, command.player);
   requireCard(t, command.player, command.card);
   const from = requireMiniature(t, command.player, command.miniature);
@@ -219,107 +199,33 @@ export function move(t: Table, command: MoveCommand): TableEvent[] {
   return d.events;
 }
 
-/**
- * EXS-AMB-3b strict variant (options.emptyHandLoses): "when the enemies activate after your turn and
- * you are attacked with no cards, you lose": a Newaru next to a miniature of the player whose turn
- * just ended, who holds no cards, attacks at once and wins (no enemy card is revealed); the loser's
- * Conclusion applies. Otherwise the combat waits for that player's turn (EXS-COMBAT-TRIGGER-3).
- */
-function ambush(d: Decision, dice: Dice, player: string): void {
-  const board = boardOf(d.t);
-  for (const m of d.t.players[player]!.miniatures) {
-    const t = d.t;
-    const n = m.node && t.newaru.find((x) => board.adjacent(m.node!, x.node));
-    if (!n || t.players[player]!.hand.length > 0 || isTrapped(t, player, m.id)) continue;
-    fightNewaru(d, { kind: 'newaru', attacker: 'newaru', player, miniature: m.id, newaru: n.id }, { player, cards: [] }, new DeckLog(seedOf(dice)));
-  }
-}
-
-/** EXS-ACTION-5 / EXS-AMB-5: the turn ends (voluntarily with cards left); then the enemy activation (EXS-ROUND-2). */
-export function endTurn(t: Table, command: ExsiliumCommandOf<'exsilium.end_turn'>, dice: Dice): TableEvent[] {
-  requireTurn(t, command.player);
-  const d = new Decision(t);
-  passTurn(d, command.player, dice);
-  return d.events;
-}
-
-/**
- * EXS-ROUND-2: the turn of `player` ends, the enemy activation follows, then the next player's turn
- * (after the last player of the order a new round: EXS-ROUND-1). Answers whether a round started.
- */
-function passTurn(d: Decision, player: string, dice: Dice): boolean {
-  const faction = d.t.players[player]!.faction;
-  const [first, ...rest] = d.t.paths;
-  d.emit({ type: 'exsilium.turn_ended', data: { player } });
-  // EXS-NEWARU-ACT-1…4: each Newaru moves at most 1 node when this turn's movement touched its tile.
-  for (const n of [...d.t.newaru]) {
-    // EXS-FACTION-WARDUN-1: the trapped miniature is treated as if it did not exist (its node stays taken).
-    const trapped = Object.entries(d.t.players).flatMap(([id, p]) => p.miniatures.filter((m) => m.node && isTrapped(d.t, id, m.id)).map((m) => m.node!));
-    const miniatures = Object.entries(d.t.players).flatMap(([id, p]) =>
-      p.miniatures.filter((m) => m.node && !isTrapped(d.t, id, m.id)).map((m) => ({ id: m.id, faction: p.faction, node: m.node! })),
-    );
-    const blocked = [...d.t.newaru.filter((x) => x.id !== n.id).map((x) => x.node), ...d.t.destroyed, ...trapped];
-    const nodes = d.t.board.nodes.map((x) => (blocked.includes(x.id) ? { ...x, destroyed: true } : x));
-    // EXS-NEWARU-MOVE-4: this turn's Hologram draws the triggered Newaru (when it stands on their tile).
-    const holo = d.t.hologram && miniatures.some((m) => m.id === d.t.hologram!.miniature) ? { hologram: d.t.hologram.miniature } : {};
-    const r = moveNewaru({ nodes, newaru: { node: n.node }, miniatures, move: { faction, path: first ?? [], paths: rest }, ...holo });
-    if (r.moves) d.emit({ type: 'exsilium.newaru_moved', data: { id: n.id, from: r.from, to: r.to, adjacentTo: r.adjacentTo, rules: r.rules } });
-  }
-  if (d.t.emptyHandLoses) ambush(d, dice, player);
-  // EXS-KW-HOLOGRAM (5): the trick is revealed: the miniature returns to the marked node (if still free) and the token to its owner.
-  const h = d.t.hologram;
-  if (h) {
-    const at = d.t.players[h.player]!.miniatures.find((m) => m.id === h.miniature)?.node ?? null;
-    const returned = at !== null && (at === h.node || isFree(d.t, h.node));
-    d.emit({ type: 'exsilium.hologram_revealed', data: { player: h.player, miniature: h.miniature, node: h.node, returned } });
-  }
-  // EXS-NEWARU-SPAWN-1/4: empty revealed portal tiles get a Newaru.
-  const at = figures(d.t);
-  const tiles = d.t.revealed.map((id) => {
-    const portal = d.t.board.nodes.find((x) => x.tile === id && x.portal);
-    const here = [...at].filter(([node]) => tileOf(d.t, node) === id).map(([, f]) => f);
-    return { id, ...(portal ? { portal: portal.id } : {}), miniatures: here.filter((f) => 'player' in f).length, newaru: here.some((f) => 'newaru' in f) };
-  });
-  for (const s of respawn(tiles, d.t.newaruSupply ?? undefined).spawns) {
-    d.emit({ type: 'exsilium.newaru_spawned', data: { id: `newaru-${d.t.newaruSpawned + 1}`, tile: s.tile, node: s.node } });
-  }
-  const next = d.t.order.indexOf(player) + 1;
-  const newRound = next >= d.t.order.length;
-  if (newRound) startRound(d, new DeckLog(seedOf(dice)));
-  startTurn(d, d.t.order[next % d.t.order.length]!);
-  return newRound;
-}
-
-/**
- * EXS-ACTION-5: «El turno de un jugador termina cuando ya no tiene cartas en la mano» (rulebook 004).
- * Once the active player's hand is empty and no combat waits, the turn ends by itself and passes as
- * exsilium.end_turn passes it (enemy activation, next player: EXS-ROUND-2). A combat the last card
- * started is resolved first (EXS-COMBAT-TRIGGER-4, with the empty hand: EXS-AMB-21), and so are the
- * combats waiting at the start of a turn (EXS-TURN-1). A player whose turn starts with an empty hand
- * and no combat has no action to spend (EXS-TURN-2): that turn passes at once too. When every hand is
- * empty the remaining turns of the round pass and the next round refills every hand to 4 (EXS-ROUND-1:
- * «nadie repone su mano antes de terminar la ronda»).
- */
-export function closeTurn(d: Decision, dice: Dice): void {
-  for (;;) {
-    const active = d.t.active;
-    if (d.t.phase !== 'turn' || active === null) return;
-    // EXS-COMBAT-TRIGGER-4: a pending combat is resolved before the turn can end.
-    if (d.t.combats.length > 0) return;
-    // EXS-ACTION-5: the turn ends when the hand is empty (not before: EXS-AMB-5's pass is exsilium.end_turn).
-    if (d.t.players[active]!.hand.length > 0) return;
-    const newRound = passTurn(d, active, dice);
-    // EXS-ROUND-1: no card anywhere to refill from (hands, decks and discard piles empty): stop with the round's first player.
-    if (newRound && Object.values(d.t.players).every((p) => p.hand.length === 0)) return;
-  }
-}
-
-/** A table command followed by EXS-ACTION-5: the events that end an emptied turn are part of its decision. */
-export function closingTurn<C>(decide: (t: Table, command: C, dice: Dice) => TableEvent[]): (t: Table, command: C, dice: Dice) => TableEvent[] {
-  return (t, command, dice) => {
-    const events = decide(t, command, dice);
-    const d = new Decision(events.reduce(evolveTable, t));
-    closeTurn(d, dice);
-    return [...events, ...d.events];
-  };
-}
+/** The turn commands, decided on the table. */
+export const TURN_COMMANDS: CommandTable<Table, ExsiliumEvent> = {
+  'exsilium.bid': tableCommand({
+    schema: BidSchema,
+    ...documented(
+      'exsilium.bid',
+      `EXS-SETUP-2 / EXS-AMB-6: the secret start-player bids in faction tokens (all go to the game reserve; a tie → the tied re-bid, a second tie is rolled). Then EXS-SETUP-5 (starting tiles revealed), EXS-ROUND-1 (hands refilled to 4) and the first turn. ${OPTIONS_DOC}`,
+      { bids: { p1: 2, p2: 1 } },
+    ),
+    decide: bid,
+  }),
+  'exsilium.activate': tableCommand({
+    schema: ActivateSchema,
+    ...documented(
+      'exsilium.activate',
+      'EXS-PBOARD-2: 1 card puts the next miniature of the player board on the activation node (EXS-PBOARD-3 order); or EXS-ACTION-3 / EXS-AMB-11: `terminal` instead of `card` puts it on a terminal the player controls for 1 faction token. Pick-ups and combats as after a step.',
+      { player: 'p1', card: 'p1-1' },
+    ),
+    decide: activate,
+  }),
+  'exsilium.move': tableCommand({
+    schema: MoveSchema,
+    ...documented(
+      'exsilium.move',
+      'EXS-ACTION-1a / EXS-MOVE-1…3: 1 card moves one miniature 1–2 nodes (`path`: the nodes stepped on). Each step is checked (EXS-MOVE-2: adjacency, deposits, destroyed and occupied nodes, EXS-BORDER-2) and followed by the mines (EXS-MINE-2/4), the tile reveal (EXS-REVEAL-2), pick-ups (EXS-CRYSTAL-2, EXS-ACTION-8, EXS-TERMINAL-1), the win check (EXS-WIN-3) and the combat check (EXS-COMBAT-TRIGGER-1/2, the move stops: EXS-AMB-17).',
+      { player: 'p1', card: 'p1-2', miniature: 'syl-1', path: ['A1:1,2', 'A1:2,2'] },
+    ),
+    decide: move,
+  }),
+};

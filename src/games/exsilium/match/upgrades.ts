@@ -1,11 +1,19 @@
 /** The upgrade board (EXS-UPGRADE-1…7, EXS-TERMINAL-1/2, EXS-EX-5): purchases from a connection terminal. */
+import { Type, type Static } from '@sinclair/typebox';
+import type { CommandTable } from '../../../kernel/commands.js';
 import { RuleViolation, pointer } from '../../../kernel/errors.js';
-import type { TableEvent } from './evolve.js';
-import type { ExsiliumCommandOf } from '../commands/schemas.js';
+import { CardId, commandSchema, documented, tableCommand, Player } from './command-schema.js';
+import type { ExsiliumEvent } from './evolve.js';
 import { Decision, isTerminal, requireFactionCard, requireTurn } from './rules.js';
 import { UPGRADE_SPACES, own, type Table } from './table.js';
 
-export type BuyCommand = ExsiliumCommandOf<'exsilium.buy'>;
+const BuySchema = commandSchema('exsilium.buy', {
+  player: Player,
+  cards: Type.Array(CardId, { minItems: 1, maxItems: 60 }),
+  buy: Type.Array(CardId, { maxItems: 4 }),
+  refresh: Type.Optional(Type.Boolean()),
+});
+export type BuyCommand = Static<typeof BuySchema>;
 
 const distinct = (xs: string[]) => xs.every((x, i) => xs.indexOf(x) === i);
 
@@ -14,7 +22,7 @@ const distinct = (xs: string[]) => xs.every((x, i) => xs.indexOf(x) === i);
  * connection token held (EXS-TERMINAL-1, never spent: EXS-UPGRADE-4); the cards bought go to hand,
  * the cards spent to the discard pile; empty spaces are refilled from the deck (EXS-UPGRADE-2).
  */
-export function buy(t: Table, command: BuyCommand): TableEvent[] {
+function buy(command: BuyCommand, t: Table): ExsiliumEvent[] {
   const p = requireTurn(t, command.player);
   if (t.upgradeDeck === null)
     throw new RuleViolation(
@@ -69,3 +77,16 @@ export function buy(t: Table, command: BuyCommand): TableEvent[] {
   d.emit({ type: 'exsilium.upgrades_bought', data: { player: command.player, terminal, spent: command.cards, bought: command.buy, budget, cost, revealed } });
   return d.events;
 }
+
+/** The upgrade command, decided on the table. */
+export const UPGRADE_COMMANDS: CommandTable<Table, ExsiliumEvent> = {
+  'exsilium.buy': tableCommand({
+    schema: BuySchema,
+    ...documented(
+      'exsilium.buy',
+      'EXS-UPGRADE-1…7 / EXS-EX-5: with a miniature on a connection terminal that is free or the player’s own, 1 faction token buys face-up upgrade cards (`buy`) whose total cost is at most the value of the cards spent (`cards`, at least 1) + 1 per connection token held (never spent). Spent cards go to the discard pile, bought ones to hand (usable at once, another purchase costs another token); empty spaces are refilled from the upgrade deck (never reshuffled). `refresh`: first the 4 face-up cards leave the game and 4 new ones are revealed (EXS-UPGRADE-5). Needs `options.upgrades`. The trash space (EXS-UPGRADE-6) is not offered: its procedure is not printed (EXS-AMB-15).',
+      { player: 'p1', cards: ['p1-5', 'p1-6'], buy: ['upgrade-2'] },
+    ),
+    decide: buy,
+  }),
+};

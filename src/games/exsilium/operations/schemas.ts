@@ -12,7 +12,7 @@ export const Seed = Type.String({
   description: 'Seed for every shuffle (SeededRandom: cyrb128 → sfc32, Fisher–Yates). Absent → the server picks one and reports it in `decks.seed`.',
 });
 
-export const Strength = Type.Integer({ minimum: 0, maximum: 100, description: 'Strength number printed on a card.' });
+const Strength = Type.Integer({ minimum: 0, maximum: 100, description: 'Strength number printed on a card.' });
 export const Committed = Type.Array(Strength, { maxItems: 60, description: 'Strength numbers of the cards laid face down / revealed.' });
 export const Count = (description: string) => Type.Integer({ minimum: 0, maximum: 1000, description });
 export const BaralytasTokens = Type.Array(Type.Integer({ minimum: 1, maximum: 3 }), {
@@ -44,7 +44,7 @@ export const EnemyCardSchema = Type.Object(
 );
 
 /** A card of a deck the transcript names: an Outcome card (its value) or an enemy card (its object). */
-export const ExsiliumCardSchema = Type.Union([Type.Integer({ minimum: 0, maximum: 1000, description: 'An Outcome card: its value.' }), EnemyCardSchema], {
+const ExsiliumCardSchema = Type.Union([Type.Integer({ minimum: 0, maximum: 1000, description: 'An Outcome card: its value.' }), EnemyCardSchema], {
   title: 'ExsiliumCard',
   description: 'A card: an Outcome card is its value (a number), an enemy card its object.',
 });
@@ -70,7 +70,7 @@ export const DeckTranscriptSchema = Type.Object(
   { title: 'ExsiliumDeckTranscript', description: 'Every card drawn and every shuffle, in order, with the seed used (CONTRACT §1).' },
 );
 
-export function DepositChoiceSchema() {
+function DepositChoiceSchema() {
   return Type.Object({
     deposit: Type.Union([Type.String(), Type.Null()], {
       description: 'Node id of the deposit (the first of `ties` when several are equally near); null when every deposit holds a token.',

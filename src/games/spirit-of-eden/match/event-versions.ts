@@ -13,8 +13,8 @@ import type { EventVersion } from '../../../kernel/event-definition.js';
 import { transcriptToFact } from '../../../kernel/dice/facts.js';
 
 /** v1 → v2: the transcripts as their dice facts. */
-export const upcastDiceRolledV1 = transcriptToFact('dice');
-export const upcastPlayerStepTakenV1 = transcriptToFact('roll');
+const upcastDiceRolledV1 = transcriptToFact('dice');
+const upcastPlayerStepTakenV1 = transcriptToFact('roll');
 
 /** The Spirit of Eden's event types at a version above 1, by type. */
 export const SPIRIT_EVENT_VERSIONS: Readonly<Record<string, EventVersion>> = {

@@ -67,6 +67,5 @@ export const spiritOfEdenProjection = {
 };
 
 export * from './state.js';
-export * from './decide.js';
 export * from './evolve.js';
 export * from './outcome.js';

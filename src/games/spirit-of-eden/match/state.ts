@@ -5,6 +5,7 @@
  * `soe.*` operations recorded as commands (index.ts).
  */
 import { InvalidInput, pointer, type InputProblem } from '../../../kernel/errors.js';
+import type { ResolutionLogState } from '../../../kernel/resolution-log.js';
 import { ACTION_FACES, type ActionFace } from '../rules/actions.js';
 import type { Board, Mode, Terrain } from '../rules/board.js';
 import type { DieState, RawStep } from '../rules/player-phase.js';
@@ -47,6 +48,15 @@ export interface SpiritGame {
   lastGoomzPhase: { turn: number; steps: GoomzStep[]; skipped: string[] } | null;
   result: { won: boolean; lost: boolean; turn: number; destroyedPairs: Terrain[] } | null;
 }
+
+/** The game's members and its board: what the full game decides on (table.ts reads it too). */
+export type SpiritState = SpiritGame & { board: Board | null };
+
+/**
+ * The match state the commands decide over and the events fold into: the game's members inside the
+ * resolution log's (its `board` shared with the stateless `soe.*` operations, index.ts).
+ */
+export type SpiritMatchState = ResolutionLogState & SpiritState;
 
 const MODES: readonly Mode[] = ['classic', 'celestial', 'fearless', 'resurrection', 'devastator', 'scarcity'];
 

@@ -13,7 +13,7 @@
  */
 import { HIDDEN, type Move, type Reader, type TableRules } from '../../../kernel/table.js';
 import type { GameCommand, GameEvent } from '../../../kernel/decider.js';
-import type { SpiritState } from './decide.js';
+import type { SpiritState } from './state.js';
 import { spiritOutcome } from './outcome.js';
 
 /** The match state GET /v1/matches/{id} answers: the game's state inside the resolution-log wrapper. */

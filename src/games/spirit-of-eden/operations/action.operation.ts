@@ -88,7 +88,7 @@ const Response = Type.Object({
   summary: SummarySchema,
 });
 
-export function actionText(r: Pick<ActionResult, 'action' | 'moved'>, lang: Lang): string {
+function actionText(r: Pick<ActionResult, 'action' | 'moved'>, lang: Lang): string {
   const moves = r.moved.map((m) => `${m.piece} ${m.from}→${m.to}`).join(', ');
   const rule = `SOE-ACT-${{ move: 'MOVE', attract: 'ATTRACT', push: 'PUSH', protect: 'PROTECT', recover: 'RECOVER', ambush: 'AMBUSH', shortcut: 'SHORTCUT', swapGoomz: 'SWAPG', swapAllies: 'SWAPA' }[r.action.type]}-1`;
   return {

@@ -16,7 +16,7 @@ import { explodingSum, isTopFaceExplosion } from './exploding-sum.js';
 import { Budget, addCounts, bitLength, combine, constant, convolve, hi, negate, power, ratio, ratioOver, scale, trim, uniform, type Exact } from './exact.js';
 
 /** One draw after `r<n` / `ro<n`: a face below n is redrawn up to `times` times. */
-export function rerolled(g: Exact, below: number, times: number, budget: Budget): Exact {
+function rerolled(g: Exact, below: number, times: number, budget: Budget): Exact {
   budget.charge(g.counts.length, bitLength(g.denom) * (times + 1));
   const m = g.counts.reduce((s, c, i) => (g.lo + i < below ? s + c : s), 0n);
   const d = g.denom;
@@ -27,7 +27,7 @@ export function rerolled(g: Exact, below: number, times: number, budget: Budget)
 }
 
 /** One exploding die: a draw showing `atLeast` or more adds another, at most `depth` times. */
-export function exploded(g: Exact, atLeast: number, depth: number, budget: Budget): Exact {
+function exploded(g: Exact, atLeast: number, depth: number, budget: Budget): Exact {
   budget.charge(2 * g.counts.length, bitLength(g.denom));
   const part = (keep: (v: number) => boolean): Exact => ({ lo: g.lo, counts: g.counts.map((c, i) => (keep(g.lo + i) ? c : 0n)), denom: g.denom });
   const low = part((v) => v < atLeast);
@@ -68,7 +68,7 @@ function binomials(n: number): bigint[][] {
  * the kept ones. Values are visited from the kept end; the state is (dice placed, score so far),
  * and placing c dice on a value weighs C(n − placed, c) · count^c (the multinomial coefficient).
  */
-export function keepOrder(die: Exact, n: number, keep: number, highest: boolean, score: (v: number) => number, budget: Budget): Exact {
+function keepOrder(die: Exact, n: number, keep: number, highest: boolean, score: (v: number) => number, budget: Budget): Exact {
   const values = die.counts.map((c, i) => [die.lo + i, c] as const).filter(([, c]) => c !== 0n);
   if (highest) values.reverse();
   const bits = bitLength(die.denom) * n;
@@ -114,7 +114,7 @@ export function dieDistribution(term: DiceTerm, budget: Budget): Exact {
   return g;
 }
 
-export function termDistribution(term: DiceTerm, budget: Budget): Exact {
+function termDistribution(term: DiceTerm, budget: Budget): Exact {
   const [lo, top] = [lowestFace(term), highestFace(term)];
   if (term.explode && !term.reroll && !term.success && !term.keep && isTopFaceExplosion(lo, top, term.explode.atLeast)) {
     return explodingSum(lo, top, MAX_EXPLOSIONS, term.count, budget); // the same counts as the n-fold convolution below, faster
@@ -134,7 +134,7 @@ export function termDistribution(term: DiceTerm, budget: Budget): Exact {
   return power(trim({ lo: -1, counts: scores, denom: die.denom }), term.count, budget);
 }
 
-export function expressionDistribution(node: DiceExpression, budget: Budget): Exact {
+function expressionDistribution(node: DiceExpression, budget: Budget): Exact {
   switch (node.kind) {
     case 'number':
       return constant(node.value);

@@ -42,7 +42,7 @@ export class Budget {
 }
 
 /** Values beyond ±(2^53 − 1) cannot be told apart as JSON numbers: 422 `out_of_range`, as when rolling. */
-export function checkSafe(lo: number, high: number): void {
+function checkSafe(lo: number, high: number): void {
   if (!Number.isSafeInteger(lo) || !Number.isSafeInteger(high)) throw new RuleViolation('out_of_range', 'The notation can reach beyond ±9,007,199,254,740,991.');
 }
 

@@ -52,12 +52,6 @@ export function keptMask(term: DiceTerm, values: readonly number[]): boolean[] {
   return mask;
 }
 
-/** Whether a die value counts as a success for the term's target. */
-export function isSuccess(term: DiceTerm, value: number): boolean {
-  const s = term.success!;
-  return s.op === '>=' ? value >= s.target : value <= s.target;
-}
-
 /** Where one die's draws sit in the transcript: the index of their entry and the position within it. */
 type DrawAt = [entry: number, position: number];
 
@@ -128,7 +122,7 @@ function constantTerm(node: NumberTerm): RolledTerm {
 }
 
 /** Integer division rounding down; a zero divisor is 422 `division_by_zero`. */
-export function divide(a: number, b: number): number {
+function divide(a: number, b: number): number {
   if (b === 0) throw new RuleViolation('division_by_zero', 'The notation divides by zero.');
   return Math.floor(a / b);
 }

@@ -1,5 +1,5 @@
 /** The Spirit of Eden match fixtures: a legal dealt layout (SOE-SETUP-1..5) and Action-card data for the specs and the API game. */
-import { SET_UP_EXAMPLE } from '../../../../src/games/spirit-of-eden/commands/index.js';
+import { SET_UP_EXAMPLE } from '../../../../src/games/spirit-of-eden/match/setup.js';
 
 /** Ring TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2) w1 f1 s1 m1 w2 f2 s2 m2: Goomz on TL/ML/BL, Allies on TR/MR/BR; objectives of SOE-EX-1 first. */
 export function layout(objectives?: { color: string; pile: Record<string, unknown>[] }[]) {

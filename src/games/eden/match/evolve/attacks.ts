@@ -1,7 +1,26 @@
-/** Folding attacks (event schema v2, event-versions.ts; v1 data is upcast first): what changed on fighters, Attacks / Turn (EDEN-ATTACK-2), Engages (EDEN-ENGAGE-1), weapon uses (EDEN-EFFECT-LIMIT). */
+/** The attack events: their data and their folds (event schema v2, event-versions.ts; v1 data is upcast first): what changed on fighters, Attacks / Turn (EDEN-ATTACK-2), Engages (EDEN-ENGAGE-1), weapon uses (EDEN-EFFECT-LIMIT). */
+import type { EventData, FoldTable } from '../../../../kernel/folds.js';
+import type { DiceFact } from '../../../../kernel/dice/facts.js';
 import { current } from '../event-versions.js';
-import { own, type EdenMatchState, type FighterEntry } from '../state.js';
-import { applyChanges, countAttack, mapFighter, type EventData, type EvolverTable } from './fold.js';
+import { own, type EdenMatchState, type FighterChanges, type FighterEntry } from '../state.js';
+import { applyChanges, countAttack, mapFighter } from './fold.js';
+
+/** The facts of an attack (schema v2): who, with what, what it changed, the dice drawn; no rules-core answer. */
+export interface AttackData {
+  /** The acting fighter (attacker, shooter, thrower). */
+  attackerId: string;
+  weapon: string | null;
+  success: boolean;
+  /** What the attack changed on each fighter, by id: wounds, markers, AP after it (EDEN-WOUND-5, EDEN-ACT-3). */
+  changes: FighterChanges;
+  dice: DiceFact;
+}
+
+export type AttackEvent =
+  | { type: 'eden.melee_resolved'; data: AttackData & { via: 'attack' | 'engage' | 'disengage'; reaction: string; targetId: string; responded: boolean } }
+  | { type: 'eden.shot_resolved'; data: AttackData & { targetId: string | null } }
+  | { type: 'eden.throw_resolved'; data: AttackData }
+  | { type: 'eden.spray_resolved'; data: AttackData };
 
 function countUse(e: FighterEntry, weapon: string | null): FighterEntry {
   if (!weapon) return e;
@@ -10,12 +29,12 @@ function countUse(e: FighterEntry, weapon: string | null): FighterEntry {
 }
 
 /** A shot, a throw or a spray: one Attack and one use of the weapon. */
-const weaponAttack = (state: EdenMatchState, d: EventData<'eden.shot_resolved' | 'eden.throw_resolved' | 'eden.spray_resolved'>): EdenMatchState => {
+const weaponAttack = (state: EdenMatchState, d: EventData<AttackEvent, 'eden.shot_resolved' | 'eden.throw_resolved' | 'eden.spray_resolved'>): EdenMatchState => {
   const next = applyChanges(state, d.changes);
   return mapFighter(next, d.attackerId, (e) => countUse({ ...e, turn: { ...e.turn, attacks: e.turn.attacks + 1 } }, d.weapon));
 };
 
-export const ATTACK_EVENTS: EvolverTable<'eden.melee_resolved' | 'eden.shot_resolved' | 'eden.throw_resolved' | 'eden.spray_resolved'> = {
+export const ATTACK_FOLDS: FoldTable<EdenMatchState, AttackEvent> = {
   'eden.melee_resolved': (state, data) => {
     const d = current('eden.melee_resolved', data);
     let next = applyChanges(state, d.changes);

@@ -1,16 +1,10 @@
 /**
- * What the event handlers of every family share: the event→handler table's types and the small
- * immutable updates of the match state (a band, a fighter, a scenery element, the preparation step).
+ * What the folds of every event family share: the small immutable updates of the match state (a
+ * band, a fighter, a scenery element, the preparation step).
  */
 import { isOutOfAction, type Fighter } from '../../rules/fighter.js';
 import type { SceneryState } from '../../rules/scenery.js';
-import { otherSide, own, setOwn, type Band, type EdenEvent, type EdenMatchState, type FighterChanges, type FighterEntry, type Placement, type Side } from '../state.js';
-
-export type EventType = EdenEvent['type'];
-export type EventData<T extends EventType> = Extract<EdenEvent, { type: T }>['data'];
-/** The fold of one event type. */
-export type Evolver<T extends EventType> = (state: EdenMatchState, data: EventData<T>) => EdenMatchState;
-export type EvolverTable<T extends EventType> = { [K in T]: Evolver<K> };
+import { otherSide, own, setOwn, type Band, type EdenMatchState, type FighterChanges, type FighterEntry, type Placement, type Side } from '../state.js';
 
 export const freshTurn = () => ({ activated: false, moves: 0, attacks: 0, engages: 0 });
 
@@ -28,7 +22,7 @@ export function mapFighter(state: EdenMatchState, id: string, fn: (e: FighterEnt
 export const countAttack = (state: EdenMatchState, id: string): EdenMatchState => mapFighter(state, id, (e) => ({ ...e, turn: { ...e.turn, attacks: e.turn.attacks + 1 } }));
 
 /** Replace fighters by their updated versions; note a Leader put out of action (EDEN-FIRST-2). */
-export function updateFighters(state: EdenMatchState, updates: { id: string; fighter: Fighter }[]): EdenMatchState {
+function updateFighters(state: EdenMatchState, updates: { id: string; fighter: Fighter }[]): EdenMatchState {
   let next = state;
   for (const u of updates) {
     const before = own(next.fighters, u.id);

@@ -1,10 +1,40 @@
-/** Folding the Infestation events (§17): the level, placed NPCs, their activation and elimination (EDEN-NPC-*). */
-import { isOutOfAction, normalizeFighter } from '../../rules/fighter.js';
+/** The Infestation events (§17): the level, placed NPCs, their activation and elimination (EDEN-NPC-*): their data and their folds. */
+import type { FoldTable } from '../../../../kernel/folds.js';
+import type { DiceFact } from '../../../../kernel/dice/facts.js';
+import { isOutOfAction, normalizeFighter, type Fighter } from '../../rules/fighter.js';
+import type { NpcDecision } from '../../rules/npc.js';
 import { current } from '../event-versions.js';
-import { otherSide, type EdenMatchState } from '../state.js';
-import { applyChanges, countAttack, enterPrep, freshTurn, mapBand, nextPlacer, type EvolverTable } from './fold.js';
+import { otherSide, type EdenMatchState, type FighterChanges, type Side } from '../state.js';
+import { applyChanges, countAttack, enterPrep, freshTurn, mapBand, nextPlacer } from './fold.js';
 
-export const INFESTATION_EVENTS: EvolverTable<'eden.infestation_level_set' | 'eden.npc_placed' | 'eden.npc_placement_stopped' | 'eden.npc_activated' | 'eden.npc_eliminated'> = {
+/** What an NPC did (EDEN-NPC-4): the fighter it went for, or how far it wandered (cm); the core's candidates and rule are not facts. */
+export interface NpcAction {
+  action: NpcDecision['action'];
+  targetId?: string;
+  distance?: number;
+}
+
+export type InfestationEvent =
+  | { type: 'eden.infestation_level_set'; data: { level: number } }
+  | { type: 'eden.npc_placed'; data: { player: Side; npc: Fighter; level: number; pointsLeft: number } }
+  | { type: 'eden.npc_placement_stopped'; data: { player: Side } }
+  | {
+      type: 'eden.npc_activated';
+      data: {
+        player: Side;
+        npcId: string;
+        /** v2: what the NPC did and to whom (v1: the core's whole decision, candidates and rule included). */
+        decision: NpcAction;
+        /** v2: the attack's reaction and success (v1: the melee core's result), null when it wandered. */
+        melee: { reaction: string; success: boolean } | null;
+        responded: boolean;
+        changes: FighterChanges;
+        dice: DiceFact;
+      };
+    }
+  | { type: 'eden.npc_eliminated'; data: { npcId: string; level: number; player: Side; byFighter: string; victoryPoints: number } };
+
+export const INFESTATION_FOLDS: FoldTable<EdenMatchState, InfestationEvent> = {
   'eden.infestation_level_set': (state, d) => {
     const level = d.level;
     const next: EdenMatchState = { ...state, infestation: { ...state.infestation!, level, points: { A: level, B: level } } };

@@ -1,17 +1,33 @@
-/** Folding the preparation events (EDEN-PREP-1..8, EDEN-WEATHER-6 under Mist). */
-import { isOutOfAction, normalizeFighter } from '../../rules/fighter.js';
-import { SIDES, otherSide, setOwn, type EdenMatchState, type FighterEntry, type Side } from '../state.js';
-import { afterMissions, enterPrep, freshTurn, mapBand, type EvolverTable } from './fold.js';
+/** The preparation events (EDEN-PREP-1..8, EDEN-WEATHER-6 under Mist): their data and their folds. */
+import type { FoldTable } from '../../../../kernel/folds.js';
+import type { DiceFact } from '../../../../kernel/dice/facts.js';
+import { isOutOfAction, normalizeFighter, type Fighter } from '../../rules/fighter.js';
+import { SIDES, otherSide, setOwn, type EdenMatchState, type FighterEntry, type Mission, type Side } from '../state.js';
+import { afterMissions, enterPrep, freshTurn, mapBand } from './fold.js';
 
-export const PREPARATION_EVENTS: EvolverTable<
-  | 'eden.band_registered'
-  | 'eden.first_player_determined'
-  | 'eden.leader_chosen'
-  | 'eden.mission_played'
-  | 'eden.band_deployed'
-  | 'eden.fighter_deployed'
-  | 'eden.tactic_hand_chosen'
-> = {
+export type PreparationEvent =
+  | { type: 'eden.band_registered'; data: { player: Side; bandType: 'faction' | 'stigma'; affiliation: string | null; fighters: Fighter[]; strategyPoints: number } }
+  | {
+      type: 'eden.first_player_determined';
+      data: {
+        turn: number;
+        winner: Side;
+        by: string;
+        firstPlayer: Side;
+        bids: Record<Side, number>;
+        pools: Record<Side, number>;
+        rollOff: unknown[];
+        rule: string;
+        dice: DiceFact;
+      };
+    }
+  | { type: 'eden.leader_chosen'; data: { player: Side; fighterId: string } }
+  | { type: 'eden.mission_played'; data: { player: Side; mission: Mission } }
+  | { type: 'eden.band_deployed'; data: { player: Side; zone: string; placements: unknown } }
+  | { type: 'eden.fighter_deployed'; data: { player: Side; fighterId: string; zone: string; placement: unknown } }
+  | { type: 'eden.tactic_hand_chosen'; data: { player: Side; cards: string[] } };
+
+export const PREPARATION_FOLDS: FoldTable<EdenMatchState, PreparationEvent> = {
   'eden.band_registered': (state, d) => {
     let next = mapBand(state, d.player, (b) => ({
       ...b,

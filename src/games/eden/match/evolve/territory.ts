@@ -1,9 +1,42 @@
-/** Folding the Territory events (§16): placed, attacked, burning and touched scenery (EDEN-TERRAIN-*). */
+/** The Territory events (§16): placed, attacked, burning and touched scenery (EDEN-TERRAIN-*): their data and their folds. */
+import type { FoldTable } from '../../../../kernel/folds.js';
+import type { DiceFact } from '../../../../kernel/dice/facts.js';
+import type { SceneryState } from '../../rules/scenery.js';
 import { current } from '../event-versions.js';
-import type { EdenMatchState } from '../state.js';
-import { afterScenery, applyChanges, countAttack, enterPrep, nextPlacer, withScenery, type EvolverTable } from './fold.js';
+import type { EdenMatchState, FighterChanges, Side } from '../state.js';
+import { afterScenery, applyChanges, countAttack, enterPrep, nextPlacer, withScenery } from './fold.js';
 
-export const TERRITORY_EVENTS: EvolverTable<'eden.scenery_placed' | 'eden.scenery_attacked' | 'eden.scenery_ignited' | 'eden.scenery_contact_resolved' | 'eden.scenery_burned'> = {
+export type TerritoryEvent =
+  | { type: 'eden.scenery_placed'; data: { player: Side; sceneryId: string; element: string; cost: number; rules: SceneryState['rules']; pointsLeft: number } }
+  | {
+      type: 'eden.scenery_attacked';
+      data: {
+        attackerId: string;
+        sceneryId: string;
+        apSpent: number;
+        attacks: number;
+        destroyed: boolean;
+        replacedBy: SceneryState | null;
+        /** v2: the attacker's AP after the Attack (v1 stored the whole fighter). */
+        changes: FighterChanges;
+      };
+    }
+  | { type: 'eden.scenery_ignited'; data: { fighterId: string; sceneryId: string; markers: number; fire: number; destroyed: boolean; replacedBy: SceneryState | null } }
+  | {
+      type: 'eden.scenery_contact_resolved';
+      data: {
+        fighterId: string;
+        sceneryId: string;
+        moment: 'activation_start' | 'move_end';
+        fireAdded: number;
+        /** v2: the Fire marker and wounds it gave, in `changes` (v1: the core's wound rolls and the fighter whole). */
+        changes: FighterChanges;
+        dice: DiceFact;
+      };
+    }
+  | { type: 'eden.scenery_burned'; data: { turn: number; scenery: { sceneryId: string; fire: number; destroyed: boolean; replacedBy: SceneryState | null }[] } };
+
+export const TERRITORY_FOLDS: FoldTable<EdenMatchState, TerritoryEvent> = {
   'eden.scenery_placed': (state, d) => {
     const t = state.territory!;
     const territory = { ...t, points: { ...t.points, [d.player]: d.pointsLeft } };

@@ -1,25 +1,39 @@
-/** Folding the turn's events: its start, the Tactical and Activation phases, moves and dousing (EDEN-TURN-1). */
+/** The turn's events: its start, the Tactical and Activation phases, moves and dousing (EDEN-TURN-1): their data and their folds. */
+import type { FoldTable } from '../../../../kernel/folds.js';
+import type { DiceFact } from '../../../../kernel/dice/facts.js';
 import { current } from '../event-versions.js';
-import { setOwn, type FighterEntry } from '../state.js';
-import { applyChanges, freshTurn, mapBand, mapFighter, type EvolverTable } from './fold.js';
+import { setOwn, type EdenMatchState, type FighterChanges, type FighterEntry, type Side } from '../state.js';
+import { applyChanges, freshTurn, mapBand, mapFighter } from './fold.js';
+
+/** A disengagement as resolved (EDEN-MOVE-ACT-2): the adversaries named, the RAP to beat, whether it succeeded. */
+export interface Disengagement {
+  adversaries: string[];
+  difficulty: number;
+  success: boolean;
+}
+
+export type TurnEvent =
+  | { type: 'eden.turn_started'; data: { turn: number } }
+  | { type: 'eden.tactic_played'; data: { player: Side; card: string; cost: number; cancelled: boolean; cancellationPaid: number } }
+  | { type: 'eden.tactic_skipped'; data: { player: Side } }
+  | { type: 'eden.activation_phase_started'; data: { firstPlayer: Side } }
+  | { type: 'eden.fighter_designated'; data: { player: Side; fighterId: string; rap: number } }
+  | { type: 'eden.activation_interrupted'; data: { player: Side; fighterId: string; rap: number } }
+  | { type: 'eden.fighter_activated'; data: { player: Side; fighterId: string } }
+  | {
+      type: 'eden.fighter_moved';
+      /** v2: the AP spent in `changes`, the disengagement as resolved (v1 stored the fighter whole and the core's roll). */
+      data: { fighterId: string; apSpent: number; distance?: number; disengage: Disengagement | null; changes: FighterChanges; dice: DiceFact };
+    }
+  | { type: 'eden.fire_doused'; data: { fighterId: string; markers: number; changes: FighterChanges } }
+  | { type: 'eden.activation_ended'; data: { player: Side; fighterId: string } }
+  | { type: 'eden.activation_passed'; data: { player: Side } }
+  | { type: 'eden.first_player_changed'; data: { firstPlayer: Side; reason: 'hand_over' | 'pass' | 'no_activatable_fighter' } }
+  | { type: 'eden.activation_phase_ended'; data: { reason: 'all_activated' | 'double_pass'; firstPlayer: Side } };
 
 const idleActivation = () => ({ opening: true, lastWasPass: false, active: null, lastActivatedSide: null });
 
-export const TURN_EVENTS: EvolverTable<
-  | 'eden.turn_started'
-  | 'eden.tactic_played'
-  | 'eden.tactic_skipped'
-  | 'eden.activation_phase_started'
-  | 'eden.fighter_designated'
-  | 'eden.activation_interrupted'
-  | 'eden.fighter_activated'
-  | 'eden.fighter_moved'
-  | 'eden.fire_doused'
-  | 'eden.activation_ended'
-  | 'eden.activation_passed'
-  | 'eden.first_player_changed'
-  | 'eden.activation_phase_ended'
-> = {
+export const TURN_FOLDS: FoldTable<EdenMatchState, TurnEvent> = {
   'eden.turn_started': (state, d) => {
     const fighters: Record<string, FighterEntry> = {};
     for (const [id, e] of Object.entries(state.fighters)) {

@@ -2,6 +2,7 @@
  * The options of a full Exsilium match: the scenario and every piece of data the seeds do not print
  * (EXS-COMP, OCR-3, OCR-7): the board's nodes and tiles, the players' cards with their Actions, the
  * upgrade deck and the enemy action decks. Semantic checks: src/games/exsilium/match/table.ts.
+ * Without them a match is the resolution log of the operations (game.ts).
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import { exsiliumNewaruActionOperation } from '../operations/newaru-action.operation.js';
@@ -10,7 +11,7 @@ import { BoardNodes, Enum, NodeId } from '../operations/schemas.js';
 const Id = Type.String({ minLength: 1, maxLength: 200 });
 const deckBody = exsiliumNewaruActionOperation.body!.properties.decks as unknown as { properties: Record<'basic', { items: TSchema }> };
 const EnemyCard = deckBody.properties.basic.items;
-export const Faction = Enum(['syl', 'keber', 'vinsan', 'wardun'] as const);
+const Faction = Enum(['syl', 'keber', 'vinsan', 'wardun'] as const);
 
 /** A card (EXS-CARD-1): the seeds print no card list, so name, value, cost, Action keyword and icons come from here. */
 const Card = (upgrade: boolean) =>
@@ -107,3 +108,7 @@ export const ExsiliumOptionsSchema = Type.Object({
     }),
   ),
 });
+
+/** How a full match is created (in exsilium.bid's description, the first command of a full match). */
+export const OPTIONS_DOC =
+  'A full match is created with `options` `{factions: {playerId: "syl"|"keber"|"vinsan"|"wardun"}, board: {tiles: [{id, start?, activation?, attackerBonus?, noDraw?}], nodes: [{id, tile, neighbors, crystal?, terminal?, portal?, portalSymbol?}], borders?: [{tiles: [a, b], n}]}, decks: {playerId: [card]}, upgrades?: [card with cost], enemyDecks: {basic, intermediate, advanced}, baralytasDeck?, newaru?, harder?, emptyHandLoses?}` where a card is `{name, strength, cost?, action?: {kind: draw|exchange|eliminate|portal|cross_border|cracking|hologram|favourable_zone|dodge, count?, n?}, beforeCombat?, secondary?: drop|eliminate, faction?, mine?}` (the seeds print no card list, tile data nor upgrade deck: 400 with `/options/...` paths when not playable); without them the match is the resolution log of the operations. The match state carries `table` (the full table) and `summary` (per player: faction, hand/deck/discard sizes, Baralytas, tokens, ability slots, miniatures, upgrades, controlled terminals; the board, Newaru, decks, the winner).';

@@ -1,12 +1,10 @@
 /**
- * Ánima: La Sombra de Omega matches. The full match (src/games/anima/match: setup, turns of four
- * phases, Groups, Locations, exploration, combats, trade, pick-ups, missions, the winner) runs on the
- * card lists the rulebook does not print, given in the match `options` (ANIMA_OPTIONS, validated at
- * creation: 400 with `/options/...` paths). The stateless operations stay commands as before (the
- * resolution log, resolution-log.ts): both share one state.
+ * The options of an Ánima: La Sombra de Omega match. The full match (setup, turns of four phases,
+ * Groups, Locations, exploration, combats, trade, pick-ups, missions, the winner) runs on the card
+ * lists the rulebook does not print, given in the match `options` (ANIMA_OPTIONS, validated at
+ * creation: 400 with `/options/...` paths).
  */
 import { Type, type TObject } from '@sinclair/typebox';
-import * as anima from '../match/index.js';
 import { InvalidInput, underPath } from '../../../kernel/errors.js';
 import { CharacterSchema } from '../operations/schemas.js';
 import { animaExplorationOperation } from '../operations/exploration.operation.js';
@@ -14,11 +12,8 @@ import { EncounterCardSchema } from '../operations/exploration.operation.js';
 import { animaRewardsOperation } from '../operations/rewards.operation.js';
 import { validate } from '../../../kernel/validate.js';
 import type { MatchSetup } from '../../../kernel/decider.js';
-import { resolutionEvents } from '../../../kernel/resolution-log.js';
-import { animaOperations } from '../operations/index.js';
-import { ANIMA_COMMAND_SCHEMAS, Name } from './schemas.js';
-
-export { ANIMA_COMMAND_SCHEMAS };
+import { Name } from './members.js';
+import { CARD_LISTS, checkCards } from './state.js';
 
 const explorationLocation = (animaExplorationOperation.body as TObject).properties.location as TObject;
 const rewardLocation = (animaRewardsOperation.body as TObject).properties.location as TObject;
@@ -102,7 +97,7 @@ const GiftCardSchema = Type.Object({
 });
 
 /** The card lists of a full match, each in draw order (top first). */
-export const ANIMA_OPTIONS = Type.Object({
+const ANIMA_OPTIONS = Type.Object({
   characters: Type.Optional(Type.Array(MatchCharacterSchema, { maxItems: 200, description: 'The Character deck (ANIMA-CARD-1).' })),
   locations: Type.Optional(Type.Array(LocationCardSchema, { maxItems: 14, description: 'The Location deck, 14 cards (ANIMA-CARD-2, ANIMA-DECK-3).' })),
   encounters: Type.Optional(Type.Array(EncounterCardSchema, { maxItems: 200, description: 'The Encounter deck (ANIMA-CARD-3).' })),
@@ -126,13 +121,10 @@ export const ANIMA_OPTIONS = Type.Object({
 /** 400 with `/options/...` paths: the schema, then all card lists or none, then the card data for the player count. */
 export function checkAnimaOptions(setup: MatchSetup): void {
   underPath('/options', () => validate(ANIMA_OPTIONS, structuredClone(setup.options)));
-  const given = anima.CARD_LISTS.filter((k) => setup.options[k] !== undefined);
-  if (given.length > 0 && given.length < anima.CARD_LISTS.length) {
-    const missing = anima.CARD_LISTS.filter((k) => setup.options[k] === undefined);
+  const given = CARD_LISTS.filter((k) => setup.options[k] !== undefined);
+  if (given.length > 0 && given.length < CARD_LISTS.length) {
+    const missing = CARD_LISTS.filter((k) => setup.options[k] === undefined);
     throw new InvalidInput(missing.map((k) => ({ path: `/options/${k}`, code: 'required', message: `A full Ánima match needs every card list; ${k} is missing.` })));
   }
-  anima.checkCards(setup.options, setup.players.length);
+  checkCards(setup.options, setup.players.length);
 }
-
-/** The events its resolution log records: one `<operation id>.resolved` per operation of the game. */
-export const ANIMA_RESOLVED_EVENTS = resolutionEvents(animaOperations);
