@@ -4,7 +4,7 @@ export interface GameEventSchemas {
   $defs: Record<string, object>;
   events: Record<string, object>;
 }
-export declare const GAMES: { game: string; constant: string; file: string; union?: string; literals?: string }[];
+export declare const GAMES: { game: string; constant: string; file: string; union: string }[];
 export declare function outputPath(game: string): string;
 export declare function generate(): Record<string, GameEventSchemas>;
 export declare function moduleText(game: string, schemas: GameEventSchemas): Promise<string>;

@@ -4,10 +4,8 @@
 // for each game; tests/unit/matches/event-schemas.test.ts fails while a written file is not what
 // `generate()` answers now (an event type changed: run the script again and commit the files).
 //
-// Where a game's events come from (GAMES): a union of `{type, data}` members (EDEN, Ánima,
-// Exsilium), or, for The Spirit of Eden (its events are typed `{type: string, data: Record<…>}`),
-// the object literals `{type: 'soe.…', data: {…}}` its decider returns, each `data` as TypeScript
-// infers it. A type is read as JSON reads it: optional members and `undefined` are members that may
+// Where a game's events come from (GAMES): its event union of `{type, data}` members (composed
+// from the unions declared beside their folds, src/kernel/folds.ts). A type is read as JSON reads it: optional members and `undefined` are members that may
 // be absent; interfaces and type aliases of the games' sources that are objects become `$defs`
 // (referred to by `#/$defs/<name>`); literal unions become `enum`; `unknown` accepts anything.
 // Objects accept extra members (as every schema of the service does, CONTRIBUTING.md). Anything
@@ -21,7 +19,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The games, and where each one's event types are declared. */
 export const GAMES = [
-  { game: 'eden', constant: 'EDEN_EVENT_SCHEMAS', file: 'src/games/eden/match/state.ts', union: 'EdenEvent' },
+  { game: 'eden', constant: 'EDEN_EVENT_SCHEMAS', file: 'src/games/eden/match/evolve/events.ts', union: 'EdenEvent' },
   { game: 'anima', constant: 'ANIMA_EVENT_SCHEMAS', file: 'src/games/anima/match/events.ts', union: 'AnimaEvent' },
   { game: 'exsilium', constant: 'EXSILIUM_EVENT_SCHEMAS', file: 'src/games/exsilium/match/evolve.ts', union: 'ExsiliumEvent' },
   { game: 'spirit-of-eden', constant: 'SPIRIT_EVENT_SCHEMAS', file: 'src/games/spirit-of-eden/match/evolve.ts', union: 'SpiritEvent' },
@@ -208,24 +206,6 @@ function unionEvents(checker, source, name) {
   });
 }
 
-/** The `{type: '<prefix>…', data}` object literals of a source file, each `data` as TypeScript infers it. */
-function literalEvents(checker, source, prefix) {
-  const found = [];
-  const visit = (node) => {
-    if (ts.isObjectLiteralExpression(node)) {
-      const member = (key) => node.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText(source) === key);
-      const type = member('type');
-      const data = member('data');
-      if (type && data && ts.isStringLiteral(type.initializer) && type.initializer.text.startsWith(prefix)) {
-        found.push({ type: type.initializer.text, data: checker.getTypeAtLocation(data.initializer) });
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
 /** Every game's schemas: `{[game]: {$defs, events: {[type]: schema of its data}}}`, types in declaration order. */
 export function generate() {
   const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
@@ -239,7 +219,7 @@ export function generate() {
   for (const g of GAMES) {
     const source = program.getSourceFile(join(ROOT, g.file));
     const { write, defs } = schemaWriter(checker);
-    const pairs = g.union ? unionEvents(checker, source, g.union) : literalEvents(checker, source, g.literals);
+    const pairs = unionEvents(checker, source, g.union);
     const events = {};
     for (const { type, data } of pairs) {
       if (Object.hasOwn(events, type)) fail(g.file, `${type} is declared twice`);
@@ -253,7 +233,7 @@ export function generate() {
 /** The module written for one game (formatted as the repository's Prettier settings format it). */
 export async function moduleText(game, schemas) {
   const g = GAMES.find((x) => x.game === game);
-  const from = g.union ? `${g.union} (${g.file.split('/').pop()})` : `the event literals of ${g.file.split('/').pop()}`;
+  const from = `${g.union} (${g.file.split('/').pop()})`;
   const text = [
     `/**`,
     ` * The JSON Schema of the \`data\` of each ${g.game} full-match event type, generated from`,

@@ -18,7 +18,8 @@ import { edenSprayOperation, edenThrownOperation } from '../operations/area-atta
 import { defineCommand } from './preconditions.js';
 import { Distance, FighterRef, Id, STRIKE, STRIKE_OPTIONS, command, fromBody, refs } from './command-schemas.js';
 import { entry, expectActive, npcEliminations, updates, violation, type MatchFighter } from './rules.js';
-import { diceFact, fighterChanges, own, type EdenEvent, type EdenMatchState } from './state.js';
+import { diceFact, fighterChanges, own, type EdenMatchState } from './state.js';
+import type { EdenEvent } from './evolve/events.js';
 
 const MELEE = command('eden.melee', { attacker: FighterRef, target: FighterRef, ...fromBody(MeleeBodySchema, STRIKE) });
 /** The members a melee strike takes besides the two fighters and `via` (as POST /v1/eden/attacks/melee). */

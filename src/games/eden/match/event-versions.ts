@@ -19,9 +19,7 @@
  */
 import type { EventVersion } from '../../../kernel/event-definition.js';
 import { diceFactOf, transcriptToFact } from '../../../kernel/dice/facts.js';
-import { setOwn, type FighterChange, type FighterChanges } from './state.js';
-import type { Disengagement } from './evolve/turn.js';
-import type { NpcAction } from './evolve/infestation.js';
+import { setOwn, type Disengagement, type FighterChange, type FighterChanges, type NpcAction } from './state.js';
 import { isRecord } from '../../../kernel/records.js';
 
 /** v1 `fighters: [{id, fighter}]` → v2 `changes`: every fighter listed, with the members the fold replaces (the profile is left out). */

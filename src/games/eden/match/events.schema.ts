@@ -1,6 +1,6 @@
 /**
  * The JSON Schema of the `data` of each eden full-match event type, generated from
- * EdenEvent (state.ts) by `npm run events:schemas` (scripts/event-schemas.mjs): do not edit;
+ * EdenEvent (events.ts) by `npm run events:schemas` (scripts/event-schemas.mjs): do not edit;
  * run the script again when an event type changes. Named shapes are `$defs` (`#/$defs/<name>`).
  */
 export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record<string, object> } = {

@@ -6,7 +6,8 @@
  */
 import type { GameEvent } from '../../../kernel/decider.js';
 import { foldsOf, type FoldTable } from '../../../kernel/folds.js';
-import type { Band, EdenEvent, EdenMatchState, EdenOptions } from './state.js';
+import type { Band, EdenMatchState, EdenOptions } from './state.js';
+import type { EdenEvent } from './evolve/events.js';
 import { PREPARATION_FOLDS } from './evolve/preparation.js';
 import { TURN_FOLDS } from './evolve/turn.js';
 import { ATTACK_FOLDS } from './evolve/attacks.js';

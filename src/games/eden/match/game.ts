@@ -11,7 +11,8 @@ import { EDEN_COMMANDS, decide, type EdenCommand } from './commands.js';
 import { evolve, initialState, isEdenEvent } from './evolve.js';
 import { edenOutcome } from './outcome.js';
 import { edenTable } from './table.js';
-import type { EdenEvent, EdenMatchState } from './state.js';
+import type { EdenMatchState } from './state.js';
+import type { EdenEvent } from './evolve/events.js';
 
 export const edenMatch: MatchRules<EdenMatchState, EdenCommand, EdenEvent> = {
   game: 'eden',

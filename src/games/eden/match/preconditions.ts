@@ -11,7 +11,8 @@ import type { Dice } from '../../../kernel/dice/index.js';
 import type { GameCommand } from '../../../kernel/decider.js';
 import { defineCommand as kernelCommand, type CommandDef } from '../../../kernel/commands.js';
 import { entry, expectActive, expectPhase, expectPrep, expectPrepTurn, requireOption, sideOf, violation, type MatchFighter } from './rules.js';
-import type { Band, EdenEvent, EdenMatchState, EdenOptions, EdenPhase, PrepStep, Side } from './state.js';
+import type { Band, EdenMatchState, EdenOptions, EdenPhase, PrepStep, Side } from './state.js';
+import type { EdenEvent } from './evolve/events.js';
 
 /** A phase the command is played in; `what` names the command in the wrong_phase / wrong_step message. */
 export type Stage = { phase: 'preparation'; prep: PrepStep; what: string } | { phase: Exclude<EdenPhase, 'preparation'>; what: string };

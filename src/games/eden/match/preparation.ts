@@ -16,7 +16,8 @@ import { defineCommand, type Stage } from './preconditions.js';
 import { Distance, Id, MAX_BAND, Player, bandSized, command, fromBody } from './command-schemas.js';
 import { entry, expectPrepTurn, sideOf, violation } from './rules.js';
 import { checkDeploymentDistances } from './distances.js';
-import { otherSide, type EdenEvent } from './state.js';
+import { otherSide } from './state.js';
+import type { EdenEvent } from './evolve/events.js';
 
 const rosterBody = edenRosterOperation.body!;
 

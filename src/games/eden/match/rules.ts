@@ -7,7 +7,8 @@ import type { Dice } from '../../../kernel/dice/index.js';
 import { RuleViolation } from '../../../kernel/errors.js';
 import { isOutOfAction, type Fighter } from '../rules/fighter.js';
 import type { FighterRef } from './command-schemas.js';
-import { SIDES, isInAction, own, type EdenEvent, type EdenMatchState, type EdenOptions, type FighterEntry, type PrepStep, type Side } from './state.js';
+import { SIDES, isInAction, own, type EdenMatchState, type EdenOptions, type FighterEntry, type PrepStep, type Side } from './state.js';
+import type { EdenEvent } from './evolve/events.js';
 
 export type MatchFighter = FighterEntry & { id: string };
 

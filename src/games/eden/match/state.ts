@@ -1,19 +1,12 @@
 /**
- * EDEN match state (the projection of a match log) and the union of the events that build it (each
- * family's events are declared beside their folds, evolve/<family>.ts). Pure data: the decider
- * (commands.ts) turns commands into events, evolve.ts folds events into this state.
+ * EDEN match state (the projection of a match log; its events: evolve/events.ts). Pure data: the
+ * decider (commands.ts) turns commands into events, evolve.ts folds events into this state.
  */
 import { isOutOfAction, type Fighter } from '../rules/fighter.js';
 import type { WeatherCondition } from '../rules/catalog/weather.js';
 import type { SceneryState } from '../rules/scenery.js';
 import type { EdenOutcome } from './outcome.js';
-import type { PreparationEvent } from './evolve/preparation.js';
-import type { TurnEvent } from './evolve/turn.js';
-import type { AttackEvent } from './evolve/attacks.js';
-import type { UpkeepEvent } from './evolve/upkeep.js';
-import type { WeatherEvent } from './evolve/weather.js';
-import type { TerritoryEvent } from './evolve/territory.js';
-import type { InfestationEvent } from './evolve/infestation.js';
+import type { NpcDecision } from '../rules/npc.js';
 
 export type Side = 'A' | 'B';
 export const SIDES: readonly Side[] = ['A', 'B'];
@@ -143,9 +136,6 @@ export interface EdenMatchState {
   outcome: EdenOutcome;
 }
 
-/** Every event of an EDEN match: the events of each family, declared beside their folds (evolve/<family>.ts). */
-export type EdenEvent = PreparationEvent | TurnEvent | AttackEvent | UpkeepEvent | WeatherEvent | TerritoryEvent | InfestationEvent;
-
 /** What an event changed on one fighter: the members the fold replaces, only those that changed (never the profile). */
 export type FighterChange = Partial<Pick<Fighter, 'wounds' | 'markers' | 'ap'>>;
 /** Fighter changes by fighter id (an own member per id, "__proto__" included). */
@@ -205,3 +195,17 @@ export function canActivate(state: EdenMatchState, side: Side): boolean {
 
 /** The dice a command drew, as its events store them (src/games/dice/facts.ts). */
 export { diceFact, type DiceFact } from '../../../kernel/dice/facts.js';
+
+/** A disengagement as resolved (EDEN-MOVE-ACT-2): the adversaries named, the RAP to beat, whether it succeeded. */
+export interface Disengagement {
+  adversaries: string[];
+  difficulty: number;
+  success: boolean;
+}
+
+/** What an NPC did (EDEN-NPC-4): the fighter it went for, or how far it wandered (cm); the core's candidates and rule are not facts. */
+export interface NpcAction {
+  action: NpcDecision['action'];
+  targetId?: string;
+  distance?: number;
+}

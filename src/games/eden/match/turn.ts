@@ -14,8 +14,9 @@ import { defineCommand, type Preconditions } from './preconditions.js';
 import { Distance, Id, Player, command, fromBody, refs } from './command-schemas.js';
 import { entry, sideOf, updates, violation } from './rules.js';
 import { checkMoveDistance, moveAllowance } from './distances.js';
-import { canActivate, canBeActivated, diceFact, fighterChanges, isInAction, otherSide, type EdenEvent, type EdenMatchState, type Side } from './state.js';
-import type { Disengagement } from './evolve/turn.js';
+import { canActivate, canBeActivated, diceFact, fighterChanges, isInAction, otherSide, type EdenMatchState, type Side } from './state.js';
+import type { EdenEvent } from './evolve/events.js';
+import type { Disengagement } from './state.js';
 import { evolve } from './evolve.js';
 
 // ---------------------------------------------------------------- tactical phase

@@ -12,7 +12,8 @@ import { upkeep as resolveUpkeep } from '../rules/upkeep.js';
 import { defineCommand } from './preconditions.js';
 import { command, refs } from './command-schemas.js';
 import { bandSide, entry, rollsFrom, sameFighter, violation } from './rules.js';
-import { SIDES, diceFact, fighterChanges, isInAction, npcsInAction, sideFighters, type EdenEvent, type EdenMatchState, type Side } from './state.js';
+import { SIDES, diceFact, fighterChanges, isInAction, npcsInAction, sideFighters, type EdenMatchState, type Side } from './state.js';
+import type { EdenEvent } from './evolve/events.js';
 import { evolve } from './evolve.js';
 
 const UPKEEP = command('eden.upkeep', {

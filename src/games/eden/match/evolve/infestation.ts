@@ -2,17 +2,9 @@
 import type { FoldTable } from '../../../../kernel/folds.js';
 import type { DiceFact } from '../../../../kernel/dice/facts.js';
 import { isOutOfAction, normalizeFighter, type Fighter } from '../../rules/fighter.js';
-import type { NpcDecision } from '../../rules/npc.js';
 import { current } from '../event-versions.js';
-import { otherSide, type EdenMatchState, type FighterChanges, type Side } from '../state.js';
+import { otherSide, type EdenMatchState, type FighterChanges, type NpcAction, type Side } from '../state.js';
 import { applyChanges, countAttack, enterPrep, freshTurn, mapBand, nextPlacer } from './fold.js';
-
-/** What an NPC did (EDEN-NPC-4): the fighter it went for, or how far it wandered (cm); the core's candidates and rule are not facts. */
-export interface NpcAction {
-  action: NpcDecision['action'];
-  targetId?: string;
-  distance?: number;
-}
 
 export type InfestationEvent =
   | { type: 'eden.infestation_level_set'; data: { level: number } }

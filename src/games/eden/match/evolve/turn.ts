@@ -2,15 +2,8 @@
 import type { FoldTable } from '../../../../kernel/folds.js';
 import type { DiceFact } from '../../../../kernel/dice/facts.js';
 import { current } from '../event-versions.js';
-import { setOwn, type EdenMatchState, type FighterChanges, type FighterEntry, type Side } from '../state.js';
+import { setOwn, type Disengagement, type EdenMatchState, type FighterChanges, type FighterEntry, type Side } from '../state.js';
 import { applyChanges, freshTurn, mapBand, mapFighter } from './fold.js';
-
-/** A disengagement as resolved (EDEN-MOVE-ACT-2): the adversaries named, the RAP to beat, whether it succeeded. */
-export interface Disengagement {
-  adversaries: string[];
-  difficulty: number;
-  success: boolean;
-}
 
 export type TurnEvent =
   | { type: 'eden.turn_started'; data: { turn: number } }
