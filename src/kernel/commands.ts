@@ -5,11 +5,12 @@
  * command table (`CommandTable`) is its decider's `decide` (`decideWith`) and its command catalogue
  * (the schemas the match service validates with, GET /v1/games/{game}/commands, OpenAPI).
  */
-import type { Static, TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { Dice } from './dice/index.js';
 import type { GameCommand, GameEvent } from './decider.js';
 import { RuleViolation } from './errors.js';
 import { own } from './records.js';
+import { DiceSpecSchema } from './schemas/common.js';
 
 /** One command type of a game: validated by `schema` (400 under `/command`) before the game decides it. */
 export interface CommandDoc {
@@ -38,6 +39,19 @@ export function defineCommand<S, E extends GameEvent, Sch extends TSchema = TSch
   def: Omit<CommandDoc, 'schema'> & { schema: Sch; decide: (command: Static<Sch> & GameCommand, state: S, dice: Dice) => E[] },
 ): CommandDef<S, E> {
   return def as unknown as CommandDef<S, E>;
+}
+
+/** The schema of the command `type`: its members, and the dice any command may bring (`{type, ...members, dice?}`). */
+export const commandSchema = <T extends string, P extends TProperties>(type: T, members: P) =>
+  Type.Object({ type: Type.Literal(type), ...members, dice: Type.Optional(DiceSpecSchema) });
+
+/**
+ * `defineCommand` with the game's state and events fixed, so that only each command's schema is
+ * inferred (inferring every type at once, TypeScript gives up on a TypeBox object schema, TS2589).
+ */
+export function commandsOf<S, E extends GameEvent>() {
+  return <Sch extends TSchema>(def: Omit<CommandDoc, 'schema'> & { schema: Sch; decide: (command: Static<Sch>, state: S, dice: Dice) => E[] }): CommandDef<S, E> =>
+    defineCommand<S, E, Sch>(def);
 }
 
 /** A game's commands by type. */

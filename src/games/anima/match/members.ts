@@ -5,15 +5,14 @@
  * take. The TypeScript types of those members are derived from these schemas (`Static`).
  */
 import { Type, type Static, type TProperties } from '@sinclair/typebox';
-import { DiceSpecSchema } from '../../../kernel/schemas/common.js';
+import { commandSchema as playerCommand } from '../../../kernel/commands.js';
 
 /** A card or player name (also the card lists' names in the match options, options.ts). */
 export const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Player = Type.String({ minLength: 1, maxLength: 200, description: 'The acting match player id.' });
 
 /** A full-match command's schema: `{type, player, ...members, dice?}`. */
-export const commandSchema = <T extends string, P extends TProperties>(type: T, members: P) =>
-  Type.Object({ type: Type.Literal(type), player: Player, ...members, dice: Type.Optional(DiceSpecSchema) });
+export const commandSchema = <T extends string, P extends TProperties>(type: T, members: P) => playerCommand(type, { player: Player, ...members });
 
 const Gifts = Type.Integer({ minimum: 0, maximum: 5 });
 export const GiftNames = Type.Array(Name, { minItems: 1, maxItems: 5, description: 'Gifts by name (matches with a Gift deck).' });

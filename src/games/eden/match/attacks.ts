@@ -16,12 +16,13 @@ import { MeleeBodySchema } from '../operations/melee.operation.js';
 import { RangedBodySchema } from '../operations/ranged.operation.js';
 import { edenSprayOperation, edenThrownOperation } from '../operations/area-attacks.operation.js';
 import { defineCommand } from './preconditions.js';
-import { Distance, FighterRef, Id, STRIKE, STRIKE_OPTIONS, command, fromBody, refs } from './command-schemas.js';
+import { Distance, FighterRef, Id, STRIKE, STRIKE_OPTIONS, fromBody, refs } from './command-schemas.js';
+import { commandSchema } from '../../../kernel/commands.js';
 import { entry, expectActive, npcEliminations, updates, violation, type MatchFighter } from './rules.js';
 import { diceFact, fighterChanges, own, type EdenMatchState } from './state.js';
 import type { EdenEvent } from './evolve/events.js';
 
-const MELEE = command('eden.melee', { attacker: FighterRef, target: FighterRef, ...fromBody(MeleeBodySchema, STRIKE) });
+const MELEE = commandSchema('eden.melee', { attacker: FighterRef, target: FighterRef, ...fromBody(MeleeBodySchema, STRIKE) });
 /** The members a melee strike takes besides the two fighters and `via` (as POST /v1/eden/attacks/melee). */
 export type StrikeOptions = Pick<Static<typeof MELEE>, (typeof STRIKE_OPTIONS)[number]>;
 
@@ -120,7 +121,7 @@ export const ATTACK_COMMANDS = {
   }),
   /** EDEN-RANGED-1..7: the shooter must be free and be activated; targets are match fighters. */
   'eden.ranged': defineCommand({
-    schema: command('eden.ranged', {
+    schema: commandSchema('eden.ranged', {
       shooter: FighterRef,
       ...fromBody(ranged, ['weapon']),
       candidates: Type.Array(
@@ -189,7 +190,7 @@ export const ATTACK_COMMANDS = {
   }),
   /** EDEN-THROW-1: the affected fighters are match fighters. */
   'eden.thrown': defineCommand({
-    schema: command('eden.thrown', {
+    schema: commandSchema('eden.thrown', {
       attacker: FighterRef,
       ...fromBody(thrown, ['weapon']),
       point: Type.Object({ distance: Distance, lineOfSight: Type.Boolean() }),
@@ -222,7 +223,7 @@ export const ATTACK_COMMANDS = {
   }),
   /** EDEN-SPRAY-1/2: the covered fighters are match fighters. */
   'eden.spray': defineCommand({
-    schema: command('eden.spray', { attacker: FighterRef, ...fromBody(spray, ['weapon']), covered: refs(50), ...fromBody(spray, ['attackerEngaged']) }),
+    schema: commandSchema('eden.spray', { attacker: FighterRef, ...fromBody(spray, ['weapon']), covered: refs(50), ...fromBody(spray, ['attackerEngaged']) }),
     description: 'EDEN-SPRAY-1/2: the body of POST /v1/eden/attacks/spray with the covered fighters by id.',
     example: { attacker: 'a1', weapon: 'Flamethrower', covered: ['b1'] },
     preconditions: { active: { member: 'attacker', role: 'attacker' } },

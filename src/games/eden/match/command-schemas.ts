@@ -10,7 +10,6 @@
  * command validates exactly as before.
  */
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
-import { DiceSpecSchema } from '../../../kernel/schemas/common.js';
 import { defineResolver } from '../../../kernel/validate.js';
 import { InvalidInput } from '../../../kernel/errors.js';
 
@@ -42,10 +41,6 @@ export function fromBody<P extends TProperties, const K extends keyof P & string
 export const STRIKE = ['reaction', 'aim', 'targetAim', 'via', 'modifiers', 'weapon', 'targetWeapon'] as const;
 /** The same without `via`: what an NPC's attack or charge takes (EDEN-NPC-3..5). */
 export const STRIKE_OPTIONS = ['reaction', 'aim', 'targetAim', 'modifiers', 'weapon', 'targetWeapon'] as const;
-const dice = { dice: Type.Optional(DiceSpecSchema) };
-
-/** The schema of the command `type`: its members, and the dice any command may bring. */
-export const command = <T extends string, P extends TProperties>(type: T, props: P) => Type.Object({ type: Type.Literal(type), ...props, ...dice });
 
 /** Most fighters a band registered in a match may have (EDEN-PREP-1). */
 export const MAX_BAND = 50;

@@ -13,7 +13,8 @@ import { decideNpc, type NpcContact, type NpcVisible } from '../rules/npc.js';
 import { FighterSchema } from '../operations/schemas.js';
 import { MeleeBodySchema } from '../operations/melee.operation.js';
 import { defineCommand, type Preconditions } from './preconditions.js';
-import { Distance, Id, Player, STRIKE_OPTIONS, command, fromBody, refs, type FighterRef } from './command-schemas.js';
+import { Distance, Id, Player, STRIKE_OPTIONS, fromBody, refs, type FighterRef } from './command-schemas.js';
+import { commandSchema } from '../../../kernel/commands.js';
 import { strikeInput } from './attacks.js';
 import { entry, npcEliminations, updates, violation } from './rules.js';
 import { diceFact, fighterChanges, isInAction, own, type EdenMatchState } from './state.js';
@@ -36,7 +37,7 @@ function known(state: EdenMatchState, ref: FighterRef, role: string) {
 export const INFESTATION_COMMANDS = {
   /** EDEN-NPC-2 (1): the players agree on the Infestation Level (when options.infestation gave none). */
   'eden.set_infestation_level': defineCommand({
-    schema: command('eden.set_infestation_level', { level: Type.Integer({ minimum: 1, maximum: 100 }) }),
+    schema: commandSchema('eden.set_infestation_level', { level: Type.Integer({ minimum: 1, maximum: 100 }) }),
     description: 'EDEN-NPC-2 (options.infestation without a level): the agreed Infestation Level; each player gets that many points.',
     example: { level: 10 },
     preconditions: {
@@ -50,7 +51,7 @@ export const INFESTATION_COMMANDS = {
   }),
   /** EDEN-NPC-2 (3/4): alternate from the First player, X points for an NPC of Level X, 15 cm apart. */
   'eden.place_npc': defineCommand({
-    schema: command('eden.place_npc', {
+    schema: commandSchema('eden.place_npc', {
       player: Player,
       npc: FighterSchema,
       level: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
@@ -84,7 +85,7 @@ export const INFESTATION_COMMANDS = {
   }),
   /** EDEN-NPC-2 (4): a player who cannot (or will not) buy another NPC stops; the other continues. */
   'eden.stop_npc_placement': defineCommand({
-    schema: command('eden.stop_npc_placement', { player: Player }),
+    schema: commandSchema('eden.stop_npc_placement', { player: Player }),
     description: 'EDEN-NPC-2: the player cannot buy another NPC and stops; the other continues.',
     example: { player: 'B' },
     preconditions: npcPlacement('Placing NPCs', 'Player {next} places (or stops) next (EDEN-NPC-2).'),
@@ -97,7 +98,7 @@ export const INFESTATION_COMMANDS = {
    * attack rolled by the activating player, and the target reacts normally (EDEN-NPC-5).
    */
   'eden.activate_npc': defineCommand({
-    schema: command('eden.activate_npc', {
+    schema: commandSchema('eden.activate_npc', {
       player: Player,
       npcId: Id,
       contacts: Type.Optional(refs(50)),

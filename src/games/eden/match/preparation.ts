@@ -13,7 +13,8 @@ import { strategyPoints, validateRoster } from '../rules/roster.js';
 import { FighterSchema } from '../operations/schemas.js';
 import { edenRosterOperation } from '../operations/roster.operation.js';
 import { defineCommand, type Stage } from './preconditions.js';
-import { Distance, Id, MAX_BAND, Player, bandSized, command, fromBody } from './command-schemas.js';
+import { Distance, Id, MAX_BAND, Player, bandSized, fromBody } from './command-schemas.js';
+import { commandSchema } from '../../../kernel/commands.js';
 import { entry, expectPrepTurn, sideOf, violation } from './rules.js';
 import { checkDeploymentDistances } from './distances.js';
 import { otherSide } from './state.js';
@@ -29,7 +30,7 @@ const FIRST_PLAYER_BIDS: readonly Stage[] = [
 export const PREPARATION_COMMANDS = {
   'eden.register_band': defineCommand({
     schema: bandSized(
-      command('eden.register_band', {
+      commandSchema('eden.register_band', {
         player: Player,
         ...fromBody(rosterBody, ['bandType', 'affiliation']),
         budget: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
@@ -74,7 +75,7 @@ export const PREPARATION_COMMANDS = {
   }),
   /** EDEN-PREP-3 (once) and EDEN-FIRST-1/2 (every turn): bids, roll-off, Leader lost. */
   'eden.bid': defineCommand({
-    schema: command('eden.bid', {
+    schema: commandSchema('eden.bid', {
       bids: Type.Object({ A: Type.Integer({ minimum: 0, maximum: 1000 }), B: Type.Integer({ minimum: 0, maximum: 1000 }) }),
       choice: Type.Optional(Player),
     }),
@@ -112,7 +113,7 @@ export const PREPARATION_COMMANDS = {
   }),
   /** EDEN-PREP-4: each player names his Leader among his own fighters. */
   'eden.choose_leader': defineCommand({
-    schema: command('eden.choose_leader', { player: Player, fighterId: Id }),
+    schema: commandSchema('eden.choose_leader', { player: Player, fighterId: Id }),
     description: 'EDEN-PREP-4: First player first.',
     example: { player: 'A', fighterId: 'a1' },
     preconditions: {
@@ -127,7 +128,7 @@ export const PREPARATION_COMMANDS = {
     },
   }),
   'eden.play_mission': defineCommand({
-    schema: command('eden.play_mission', {
+    schema: commandSchema('eden.play_mission', {
       player: Player,
       mission: Type.Object({
         name: Id,
@@ -154,7 +155,7 @@ export const PREPARATION_COMMANDS = {
     },
   }),
   'eden.deploy': defineCommand({
-    schema: command('eden.deploy', {
+    schema: commandSchema('eden.deploy', {
       player: Player,
       placements: Type.Optional(Type.Unknown()),
       fighterId: Type.Optional(Id),
@@ -204,7 +205,7 @@ export const PREPARATION_COMMANDS = {
     },
   }),
   'eden.choose_tactic_hand': defineCommand({
-    schema: command('eden.choose_tactic_hand', { player: Player, cards: Type.Array(Id, { maxItems: 20 }) }),
+    schema: commandSchema('eden.choose_tactic_hand', { player: Player, cards: Type.Array(Id, { maxItems: 20 }) }),
     description: "EDEN-PREP-8: as many distinct cards as the Leader's current PSI; after both hands turn 1 starts (EDEN-PREP-9).",
     example: { player: 'A', cards: ['Fury', 'Rally'] },
     preconditions: {

@@ -11,7 +11,8 @@ import { sceneryById } from '../rules/catalog/scenery.js';
 import { hostilePresence } from '../rules/terrain.js';
 import { edenSceneryOperation } from '../operations/scenery.operation.js';
 import { defineCommand } from './preconditions.js';
-import { Distance, FighterRef, Id, Player, command, fromBody } from './command-schemas.js';
+import { Distance, FighterRef, Id, Player, fromBody } from './command-schemas.js';
+import { commandSchema } from '../../../kernel/commands.js';
 import { refId, sameFighter, updates, violation } from './rules.js';
 import { checkSceneryDistance } from './distances.js';
 import { diceFact, fighterChanges, isInAction, own, type EdenMatchState } from './state.js';
@@ -26,7 +27,7 @@ function scenery(state: EdenMatchState, ref: unknown) {
 export const TERRITORY_COMMANDS = {
   /** EDEN-TERRAIN-3 / EDEN-AMB-29: 8 Scenery Points each, all spent, alternating from the First player. */
   'eden.place_scenery': defineCommand({
-    schema: command('eden.place_scenery', {
+    schema: commandSchema('eden.place_scenery', {
       player: Player,
       element: Type.String({ minLength: 1, maxLength: 100 }),
       sceneryId: Type.Optional(Id),
@@ -69,7 +70,7 @@ export const TERRITORY_COMMANDS = {
   }),
   /** EDEN-TERRAIN-R-DESTRUCTION / EDEN-AMB-33: an Attack on an element (no dice; 1 AP, one of the 2 Attacks). */
   'eden.attack_scenery': defineCommand({
-    schema: command('eden.attack_scenery', { attacker: FighterRef, sceneryId: Id, distance: Type.Optional(Distance) }),
+    schema: commandSchema('eden.attack_scenery', { attacker: FighterRef, sceneryId: Id, distance: Type.Optional(Distance) }),
     description:
       'EDEN-TERRAIN-R-DESTRUCTION / EDEN-AMB-33: the active fighter attacks an element (no dice; 1 AP, one of the 2 Attacks); `distance` is checked against Thick fog (EDEN-WEATHER-4).',
     example: { attacker: 'a1', sceneryId: 'forest-1', distance: 2 },
@@ -100,7 +101,7 @@ export const TERRITORY_COMMANDS = {
   }),
   /** EDEN-TERRAIN-R-INFLAMMABLE: the active fighter's Fire (X) effect reaches an Inflammable element. */
   'eden.ignite_scenery': defineCommand({
-    schema: command('eden.ignite_scenery', { fighterId: Id, sceneryId: Id, ...fromBody(edenSceneryOperation.body!, ['markers']) }),
+    schema: commandSchema('eden.ignite_scenery', { fighterId: Id, sceneryId: Id, ...fromBody(edenSceneryOperation.body!, ['markers']) }),
     description: 'EDEN-TERRAIN-R-INFLAMMABLE: a Fire (X) effect of the active fighter puts `markers` Fire markers on an Inflammable element (each counts towards Destruction).',
     example: { fighterId: 'a1', sceneryId: 'forest-1', markers: 1 },
     preconditions: { option: { rule: 'territory', what: 'Setting scenery on fire (EDEN-TERRAIN-R-INFLAMMABLE)' }, active: { member: 'fighterId', role: 'fighter' } },
@@ -117,7 +118,7 @@ export const TERRITORY_COMMANDS = {
    * location roll each, protection ignored) for Hostile Presence (X).
    */
   'eden.scenery_contact': defineCommand({
-    schema: command('eden.scenery_contact', {
+    schema: commandSchema('eden.scenery_contact', {
       fighterId: Id,
       sceneryId: Id,
       moment: Type.Optional(Type.Union([Type.Literal('activation_start'), Type.Literal('move_end')])),

@@ -11,7 +11,8 @@ import { douseFire } from '../rules/states.js';
 import { characteristicRoll } from '../rules/rolls.js';
 import { edenDouseFireOperation } from '../operations/douse-fire.operation.js';
 import { defineCommand, type Preconditions } from './preconditions.js';
-import { Distance, Id, Player, command, fromBody, refs } from './command-schemas.js';
+import { Distance, Id, Player, fromBody, refs } from './command-schemas.js';
+import { commandSchema } from '../../../kernel/commands.js';
 import { entry, sideOf, updates, violation } from './rules.js';
 import { checkMoveDistance, moveAllowance } from './distances.js';
 import { canActivate, canBeActivated, diceFact, fighterChanges, isInAction, otherSide, type EdenMatchState, type Side } from './state.js';
@@ -55,7 +56,7 @@ export const TURN_COMMANDS = {
   // ---------------------------------------------------------------- tactical phase
   /** EDEN-TACPH-1/2: at most one card each, 2 SP (3 under Snowstorm). */
   'eden.play_tactic': defineCommand({
-    schema: command('eden.play_tactic', { player: Player, card: Id, cancellationPaid: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })) }),
+    schema: commandSchema('eden.play_tactic', { player: Player, card: Id, cancellationPaid: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })) }),
     description: 'EDEN-TACPH-1/2: 2 SP, Leader on the table, one per player and phase; `cancellationPaid` SP from the opponent cancel it.',
     example: { player: 'A', card: 'Fury' },
     preconditions: TACTICAL,
@@ -79,7 +80,7 @@ export const TURN_COMMANDS = {
     },
   }),
   'eden.skip_tactic': defineCommand({
-    schema: command('eden.skip_tactic', { player: Player }),
+    schema: commandSchema('eden.skip_tactic', { player: Player }),
     description: 'EDEN-TACPH-1: play no card this Tactical phase.',
     example: { player: 'B' },
     preconditions: TACTICAL,
@@ -88,7 +89,7 @@ export const TURN_COMMANDS = {
   // ---------------------------------------------------------------- activation phase
   /** EDEN-ACT-1/2/3: designation, interruptions by strictly higher RAP, activation of the last named. */
   'eden.activate': defineCommand({
-    schema: command('eden.activate', { player: Player, fighterId: Id, interruptions: Type.Optional(refs(50)) }),
+    schema: commandSchema('eden.activate', { player: Player, fighterId: Id, interruptions: Type.Optional(refs(50)) }),
     description:
       'EDEN-ACT-1..3: the First player names a fighter; `interruptions` lists the fighters named back and forth (each of strictly greater RAP); the last named is activated.',
     example: { player: 'A', fighterId: 'a1' },
@@ -132,7 +133,7 @@ export const TURN_COMMANDS = {
     },
   }),
   'eden.end_activation': defineCommand({
-    schema: command('eden.end_activation', { player: Type.Optional(Player) }),
+    schema: commandSchema('eden.end_activation', { player: Type.Optional(Player) }),
     description: 'EDEN-ACT-4: ends the activation; the opponent becomes First player (EDEN-ACT-7 when he has nothing to activate).',
     example: {},
     preconditions: { stage: { phase: 'activation', what: 'Ending an activation' } },
@@ -147,7 +148,7 @@ export const TURN_COMMANDS = {
   }),
   /** EDEN-ACT-5/6: passing; two passes in a row end the phase. */
   'eden.pass': defineCommand({
-    schema: command('eden.pass', { player: Player }),
+    schema: commandSchema('eden.pass', { player: Player }),
     description: 'EDEN-ACT-5/6: pass instead of designating; two passes in a row end the phase.',
     example: { player: 'A' },
     preconditions: {
@@ -173,7 +174,7 @@ export const TURN_COMMANDS = {
   // ---------------------------------------------------------------- actions of the active fighter
   /** EDEN-MOVE-ACT-1/2: 1 AP, 3 / Turn; disengaging first rolls RAP against the highest adversary RAP. */
   'eden.move': defineCommand({
-    schema: command('eden.move', {
+    schema: commandSchema('eden.move', {
       fighterId: Id,
       disengageFrom: Type.Optional(refs(20)),
       distance: Type.Optional({ ...Distance, description: 'The measured length of the move: refused above 10 cm, 8 cm in a Headwind (EDEN-MOVE-ACT-1, EDEN-WEATHER-3).' }),
@@ -210,7 +211,7 @@ export const TURN_COMMANDS = {
   }),
   /** EDEN-STATE-FIRE-2: during its activation, 1 AP per Fire marker removed. */
   'eden.douse_fire': defineCommand({
-    schema: command('eden.douse_fire', { fighterId: Id, ...fromBody(edenDouseFireOperation.body!, ['markers']) }),
+    schema: commandSchema('eden.douse_fire', { fighterId: Id, ...fromBody(edenDouseFireOperation.body!, ['markers']) }),
     description: 'EDEN-STATE-FIRE-2: 1 AP per Fire marker removed.',
     example: { fighterId: 'a1', markers: 1 },
     preconditions: { active: { member: 'fighterId', role: 'fighter' } },

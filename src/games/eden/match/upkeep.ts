@@ -10,13 +10,14 @@ import type { Fighter } from '../rules/fighter.js';
 import { sceneryUpkeep } from '../rules/scenery.js';
 import { upkeep as resolveUpkeep } from '../rules/upkeep.js';
 import { defineCommand } from './preconditions.js';
-import { command, refs } from './command-schemas.js';
+import { refs } from './command-schemas.js';
+import { commandSchema } from '../../../kernel/commands.js';
 import { bandSide, entry, rollsFrom, sameFighter, violation } from './rules.js';
 import { SIDES, diceFact, fighterChanges, isInAction, npcsInAction, sideFighters, type EdenMatchState, type Side } from './state.js';
 import type { EdenEvent } from './evolve/events.js';
 import { evolve } from './evolve.js';
 
-const UPKEEP = command('eden.upkeep', {
+const UPKEEP = commandSchema('eden.upkeep', {
   removeRage: Type.Optional(refs(50)),
   victoryPoints: Type.Optional(
     Type.Object({ A: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })), B: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })) }),

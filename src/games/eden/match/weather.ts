@@ -5,12 +5,12 @@
 import { diceFact } from '../../../kernel/dice/facts.js';
 import { rollWeather } from '../rules/weather.js';
 import { defineCommand } from './preconditions.js';
-import { command } from './command-schemas.js';
+import { commandSchema } from '../../../kernel/commands.js';
 
 export const WEATHER_COMMANDS = {
   /** EDEN-PREP-0 / EDEN-WEATHER-1: 2D6 before step 1; EDEN-WEATHER-9: options.weather rolls (repeats re-rolled, EDEN-AMB-26). */
   'eden.roll_weather': defineCommand({
-    schema: command('eden.roll_weather', {}),
+    schema: commandSchema('eden.roll_weather', {}),
     description:
       'EDEN-PREP-0 / EDEN-WEATHER-1..9 (options.weather: true or 1..3 conditions): 2D6 per condition before preparation step 1; repeats re-rolled (EDEN-AMB-26). Dice: two per condition, in order, re-rolls after the roll they replace.',
     example: { dice: { values: [3, 4] } },

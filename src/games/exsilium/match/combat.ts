@@ -13,7 +13,8 @@ import { outcomePile } from '../rules/outcome.js';
 import { resolvePlayerCombat, type Combatant } from '../rules/player-combat.js';
 import type { ExsiliumEvent } from './evolve.js';
 import type { CombatEffects, CombatFacts } from './evolve-turn.js';
-import { CardId, commandSchema, documented, tableCommand, Player } from './command-schema.js';
+import { CardId, documented, tableCommand, Player } from './command-schema.js';
+import { commandSchema } from '../../../kernel/commands.js';
 import { checkRelease, checkWin, Decision, figures, requireFactionCard, requireTurn, seedOf, tileOf } from './rules.js';
 import { own, points, type PendingCombat, type Table, type TablePlayer } from './table.js';
 

@@ -7,7 +7,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { CommandTable } from '../../../kernel/commands.js';
 import { RuleViolation } from '../../../kernel/errors.js';
-import { CardId, commandSchema, documented, tableCommand, Player } from './command-schema.js';
+import { CardId, documented, tableCommand, Player } from './command-schema.js';
+import { commandSchema } from '../../../kernel/commands.js';
 import type { ExsiliumEvent } from './evolve.js';
 import { Decision, playerOf, requireCard } from './rules.js';
 import type { Table, TableCard } from './table.js';

@@ -2,7 +2,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { CommandTable } from '../../../kernel/commands.js';
 import { RuleViolation, pointer } from '../../../kernel/errors.js';
-import { CardId, commandSchema, documented, tableCommand, Player } from './command-schema.js';
+import { CardId, documented, tableCommand, Player } from './command-schema.js';
+import { commandSchema } from '../../../kernel/commands.js';
 import type { ExsiliumEvent } from './evolve.js';
 import { Decision, isTerminal, requireFactionCard, requireTurn } from './rules.js';
 import { UPGRADE_SPACES, own, type Table } from './table.js';

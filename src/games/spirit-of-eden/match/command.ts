@@ -5,18 +5,14 @@
  * (setup.ts, turn-start.ts, player-phase.ts, goomz-phase.ts) declares its commands beside their
  * decide and its events beside their folds.
  */
-import { Type, type Static, type TLiteral, type TObject, type TProperties } from '@sinclair/typebox';
-import { defineCommand, type CommandDef } from '../../../kernel/commands.js';
+import type { Static, TLiteral, TObject } from '@sinclair/typebox';
+import { commandsOf, type CommandDef } from '../../../kernel/commands.js';
 import type { Dice } from '../../../kernel/dice/index.js';
 import { RuleViolation } from '../../../kernel/errors.js';
-import { DiceSpecSchema } from '../../../kernel/schemas/common.js';
 import type { SpiritEvent } from './evolve.js';
 import type { SpiritMatchState, SpiritState } from './state.js';
 
-const dice = { dice: Type.Optional(DiceSpecSchema) };
-
 /** A command's schema: `{type, ...members, dice?}`. */
-export const commandSchema = <T extends string, P extends TProperties>(type: T, members: P) => Type.Object({ type: Type.Literal(type), ...members, ...dice });
 
 /**
  * One full-match command, through the kernel's `defineCommand`: its schema (`commandSchema`), its
@@ -25,6 +21,8 @@ export const commandSchema = <T extends string, P extends TProperties>(type: T, 
  * events are fixed here so that only the schema is inferred (inferring every type of the kernel's
  * signature at once, TypeScript stops at TS2589, "excessively deep", on a TypeBox object schema).
  */
+const declare = commandsOf<SpiritMatchState, SpiritEvent>();
+
 export function spiritCommand<Sch extends TObject>(def: {
   schema: Sch;
   description: string;
@@ -32,7 +30,7 @@ export function spiritCommand<Sch extends TObject>(def: {
   decide(command: Static<Sch>, state: SpiritMatchState, dice: Dice): SpiritEvent[];
 }): CommandDef<SpiritMatchState, SpiritEvent> {
   const type = (def.schema.properties.type as TLiteral<string>).const;
-  return defineCommand<SpiritMatchState, SpiritEvent, Sch>({ ...def, description: `${def.description} Example: \`${JSON.stringify({ type, ...def.example })}\`.` });
+  return declare({ ...def, description: `${def.description} Example: \`${JSON.stringify({ type, ...def.example })}\`.` });
 }
 
 export const fail = (code: string, message: string, extra: Record<string, unknown> = {}): never => {

@@ -9,7 +9,8 @@ import { type Board, type Color, type Terrain, inPlay } from '../rules/board.js'
 import { destroyedPairs } from '../rules/end.js';
 import { type GoomzPhase, type GoomzStep, goomzPhase } from '../rules/goomz-phase.js';
 import { AllyKindSchema, ColorSchema } from '../operations/schemas.js';
-import { commandSchema, expectPhase, spiritCommand } from './command.js';
+import { expectPhase, spiritCommand } from './command.js';
+import { commandSchema } from '../../../kernel/commands.js';
 import type { SpiritMatchState } from './state.js';
 
 /** The Goomz phase's events: every Goomz's step and the board after them; then, on victory or defeat, the end. */

@@ -12,7 +12,8 @@ import type { FoldTable } from '../../../kernel/folds.js';
 import type { Board } from '../rules/board.js';
 import { type PlayerPhaseResult, type RawStep, validatePlayerPhase } from '../rules/player-phase.js';
 import { ActionSchema, actionProblems, toAction } from '../operations/action.operation.js';
-import { commandSchema, expectPhase, fail, spiritCommand } from './command.js';
+import { expectPhase, fail, spiritCommand } from './command.js';
+import { commandSchema } from '../../../kernel/commands.js';
 import type { SpiritMatchState, SpiritState } from './state.js';
 
 const Die = Type.Integer({ minimum: 0, maximum: 3, description: 'Die index 0..3.' });

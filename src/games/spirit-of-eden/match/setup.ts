@@ -7,7 +7,8 @@ import type { FoldTable } from '../../../kernel/folds.js';
 import type { Board, Mode } from '../rules/board.js';
 import { setupProblems } from '../rules/setup.js';
 import { AlliesSchema, CardsSchema, GoomzSchema, ObjectivesSchema, RingSchema } from '../operations/schemas.js';
-import { commandSchema, expectPhase, fail, spiritCommand } from './command.js';
+import { expectPhase, fail, spiritCommand } from './command.js';
+import { commandSchema } from '../../../kernel/commands.js';
 import type { SpiritMatchState } from './state.js';
 
 const OPTIONS_DOC =

@@ -9,7 +9,8 @@ import type { FoldTable } from '../../../kernel/folds.js';
 import type { Ally, Board } from '../rules/board.js';
 import { returnAllies, type AllyReturn } from '../rules/noa.js';
 import type { DieState } from '../rules/player-phase.js';
-import { commandSchema, expectPhase, fail, spiritCommand } from './command.js';
+import { expectPhase, fail, spiritCommand } from './command.js';
+import { commandSchema } from '../../../kernel/commands.js';
 import type { SpiritMatchState } from './state.js';
 
 const CardId = Type.String({ minLength: 1, maxLength: 100 });
