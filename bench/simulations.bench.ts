@@ -12,7 +12,7 @@ import { prepareInput, resolverFor, simulateTally, type SimulationKind } from '.
 import { meleeOdds, rangedOdds } from '../src/games/eden/rules/odds/index.js';
 import type { MeleeInput } from '../src/games/eden/rules/melee.js';
 import type { ShotInput } from '../src/games/eden/rules/ranged.js';
-import { meleeRequest, rangedRequest } from '../tests/unit/simulate/fixtures.js';
+import { meleeRequest, rangedRequest } from '../tests/fixtures/simulate.js';
 
 function perSecond(work: () => number, minMs = 400): number {
   work(); // warm-up

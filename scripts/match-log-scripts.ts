@@ -6,12 +6,12 @@
 import { operations } from '../src/app/registry.js';
 import { canonicalCommandType } from '../src/kernel/resolution-log.js';
 import type { Player } from '../src/app/matches/ports.js';
-import { bandA, bandB, npc, FRAGILE, SCENERY } from '../tests/unit/matches/optional-helpers.js';
-import { preparation } from '../tests/unit/matches/fixtures.js';
-import { ANIMA_PLAYERS, KEEP_GIFTS, animaGiftCards } from '../tests/unit/matches/spec/anima-fixtures.js';
-import { FULL_GAME, fullScenario } from '../tests/unit/matches/spec/exsilium-full-game.js';
-import { players as EXSILIUM_PLAYERS } from '../tests/unit/matches/spec/exsilium-scenario.js';
-import { PLAY_CARDS, PLAY_ROLL, layout, planTurn } from '../tests/unit/matches/spec/spirit-of-eden-setup.js';
+import { bandA, bandB, npc, FRAGILE, SCENERY } from '../tests/fixtures/eden-optional.js';
+import { preparation } from '../tests/fixtures/eden-match.js';
+import { ANIMA_PLAYERS, KEEP_GIFTS, animaGiftCards } from '../tests/fixtures/anima-match.js';
+import { FULL_GAME, fullScenario } from '../tests/fixtures/exsilium-full-game.js';
+import { players as EXSILIUM_PLAYERS } from '../tests/fixtures/exsilium-scenario.js';
+import { PLAY_CARDS, PLAY_ROLL, layout, planTurn } from '../tests/fixtures/spirit-of-eden-match.js';
 
 export type Cmd = { type: string; [member: string]: unknown };
 
@@ -159,7 +159,7 @@ const anima: Script = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Exsilium: the full game of the match specs (tests/unit/matches/spec/exsilium-full-game.ts): bid,
+// Exsilium: the full game of the match specs (tests/fixtures/exsilium-full-game.ts): bid,
 // activations, moves with a reveal and pick-ups, card Actions, a Newaru combat, a purchase, a
 // controlled terminal, Drop, Eliminate, the SYL drone, a player combat and a winner.
 

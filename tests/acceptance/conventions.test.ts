@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from '../helpers/app.js';
-import { YURI, call, expectProblem, machine, yuri } from './fixtures.js';
+import { YURI, call, expectProblem, machine, yuri } from '../fixtures/acceptance.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 import { asRest, fullSelection, withoutNulls } from '../helpers/graphql-selection.js';
 import { restAsInput } from '../../src/graphql/types/rest-shape.js';

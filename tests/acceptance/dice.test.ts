@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from '../helpers/app.js';
-import { YURI, call, consumed, expectProblem, expectTranscript, yuri } from './fixtures.js';
+import { YURI, call, consumed, expectProblem, expectTranscript, yuri } from '../fixtures/acceptance.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from '../helpers/app.js';
-import { YURI, bareYuri, call, expectFighterShape, expectProblem, yuri } from './fixtures.js';
+import { YURI, bareYuri, call, expectFighterShape, expectProblem, yuri } from '../fixtures/acceptance.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { apiKey, sharedApp } from '../helpers/app.js';
-import { ANIMA_PLAYERS, KEEP_GIFTS, KEEP_REDIRECT, animaCards, animaGiftCards, gapCards } from '../unit/matches/spec/anima-fixtures.js';
+import { ANIMA_PLAYERS, KEEP_GIFTS, KEEP_REDIRECT, animaCards, animaGiftCards, gapCards } from '../fixtures/anima-match.js';
 
 describe('Ánima match API', () => {
   let app: FastifyInstance;

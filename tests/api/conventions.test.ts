@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { testApp } from '../helpers/app.js';
-import { YURI, call, yuri } from '../acceptance/fixtures.js';
+import { YURI, call, yuri } from '../fixtures/acceptance.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
 import { queryAll, withoutNulls } from '../helpers/graphql-selection.js';
-import { YURI_BODY } from '../unit/eden/fixtures.js';
+import { YURI_BODY } from '../fixtures/eden-fighters.js';
 
 const limb = (faces: number[], v: number) => ({ white: 2, red: 1, faces, normal: v, wounded: v - 1 });
 const grunt = (id: string) => ({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
 import { queryAll, withoutNulls } from '../helpers/graphql-selection.js';
-import { YURI_BODY } from '../unit/eden/fixtures.js';
+import { YURI_BODY } from '../fixtures/eden-fighters.js';
 import { edenPhaseOperations } from '../../src/games/eden/operations/phases.js';
 
 const yuri = (extra: Record<string, unknown> = {}) => ({ ...JSON.parse(JSON.stringify(YURI_BODY)), ...extra });

@@ -2,8 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { apiKey, sharedApp } from '../helpers/app.js';
-import { WHOLE_GAME, players, scenario } from '../unit/matches/spec/exsilium-scenario.js';
-import { FULL_GAME, fullScenario } from '../unit/matches/spec/exsilium-full-game.js';
+import { WHOLE_GAME, players, scenario } from '../fixtures/exsilium-scenario.js';
+import { FULL_GAME, fullScenario } from '../fixtures/exsilium-full-game.js';
 
 describe('Exsilium match API', () => {
   let app: FastifyInstance;

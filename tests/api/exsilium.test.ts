@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { post, testApp } from '../helpers/app.js';
 import { queryAll, withoutNulls } from '../helpers/graphql-selection.js';
-import { twoTiles } from '../unit/exsilium/grid.js';
+import { twoTiles } from '../fixtures/exsilium-grid.js';
 import { exsiliumOperations } from '../../src/games/exsilium/operations/index.js';
 
 const implacable = { name: 'Implacable', kind: 'effect' };

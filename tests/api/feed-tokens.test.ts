@@ -12,7 +12,7 @@ import { testApp } from '../helpers/app.js';
 import { databaseTargets, freshTestPglite, sharedTestPglite } from '../helpers/database.js';
 import { loadConfig } from '../../src/config.js';
 import { openRunner } from '../helpers/job-runner.js';
-import { meleeRequest } from '../unit/simulate/fixtures.js';
+import { meleeRequest } from '../fixtures/simulate.js';
 import { redactTokens } from '../../src/http/log-redaction.js';
 
 const ADMIN = 'admin-token-for-feed-tokens';

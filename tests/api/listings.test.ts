@@ -12,7 +12,7 @@ import { memoryStores } from '../../src/infra/memory/index.js';
 import type { JobRunner, JobState } from '../../src/app/ports.js';
 import { encodeListCursor } from '../../src/app/matches/ports.js';
 import { statusExamples } from '../../src/games/spirit-of-eden/operations/examples.js';
-import { meleeRequest } from '../unit/simulate/fixtures.js';
+import { meleeRequest } from '../fixtures/simulate.js';
 
 /** A runner that keeps every job queued: the listing reads what the store holds. */
 function idleRunner(): JobRunner {

@@ -10,7 +10,7 @@ import { GAME_IDS, gameMatch } from '../../src/app/matches/games.js';
 import { apiKey, memoryApp } from '../helpers/app.js';
 import { openRunner } from '../helpers/job-runner.js';
 import type { JobRunner } from '../../src/app/ports.js';
-import { YURI } from '../acceptance/fixtures.js';
+import { YURI } from '../fixtures/acceptance.js';
 
 let app: FastifyInstance;
 let key: string;

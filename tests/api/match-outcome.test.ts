@@ -11,9 +11,9 @@ import { eden } from '../../src/games/eden/index.js';
 import { statusExamples } from '../../src/games/spirit-of-eden/operations/examples.js';
 import { apiKey, memoryApp } from '../helpers/app.js';
 import { logSha256 } from '../../src/app/matches/log-digest.js';
-import { ANIMA_PLAYERS, animaCards } from '../unit/matches/spec/anima-fixtures.js';
-import { WHOLE_GAME, players as EXSILIUM_PLAYERS, scenario } from '../unit/matches/spec/exsilium-scenario.js';
-import { PLAY_CARDS, PLAY_ROLL, layout, planTurn } from '../unit/matches/spec/spirit-of-eden-setup.js';
+import { ANIMA_PLAYERS, animaCards } from '../fixtures/anima-match.js';
+import { WHOLE_GAME, players as EXSILIUM_PLAYERS, scenario } from '../fixtures/exsilium-scenario.js';
+import { PLAY_CARDS, PLAY_ROLL, layout, planTurn } from '../fixtures/spirit-of-eden-match.js';
 
 let app: FastifyInstance;
 let key: string;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { apiKey, memoryApp } from '../helpers/app.js';
-import { fighter, preparation } from '../unit/matches/fixtures.js';
+import { fighter, preparation } from '../fixtures/eden-match.js';
 import { initialState, evolve } from '../../src/games/eden/match/index.js';
 import { WebSocket } from '../helpers/ws.js';
 import { goomzPhaseExamples } from '../../src/games/spirit-of-eden/operations/examples.js';

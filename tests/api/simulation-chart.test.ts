@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { memoryApp } from '../helpers/app.js';
 import { openRunner } from '../helpers/job-runner.js';
-import { meleeRequest } from '../unit/simulate/fixtures.js';
+import { meleeRequest } from '../fixtures/simulate.js';
 
 const ADMIN = 'simulation-chart-admin';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);

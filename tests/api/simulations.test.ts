@@ -13,7 +13,7 @@ import { InProcessJobRunner } from '../../src/infra/queue/index.js';
 import { simulate } from '../../src/games/eden/rules/simulate/index.js';
 import { validateSimulationRequest } from '../../src/app/simulations/service.js';
 import { openRunner } from '../helpers/job-runner.js';
-import { meleeRequest, rangedRequest } from '../unit/simulate/fixtures.js';
+import { meleeRequest, rangedRequest } from '../fixtures/simulate.js';
 import { WebSocket } from '../helpers/ws.js';
 import { buildSchema } from '../../src/graphql/schema.js';
 import { restAsInput } from '../../src/graphql/types/rest-shape.js';

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { apiKey, sharedApp } from '../helpers/app.js';
-import { PLAY_CARDS, PLAY_ROLL, layout, planTurn } from '../unit/matches/spec/spirit-of-eden-setup.js';
+import { PLAY_CARDS, PLAY_ROLL, layout, planTurn } from '../fixtures/spirit-of-eden-match.js';
 
 /** Objective cards are card data (SOE-AMB-1): this deal names only the Ally of each. */
 const OBJECTIVES = (['yellow', 'red', 'black'] as const).map((color) => ({ color, pile: [{ ally: 'water' }, { ally: 'fauna' }, { ally: 'flora' }].map((c) => ({ ...c })) }));

@@ -9,8 +9,8 @@ import { memoryApp } from '../helpers/app.js';
 import { openRunner } from '../helpers/job-runner.js';
 import { operationById } from '../../src/app/registry.js';
 import { statusExamples } from '../../src/games/spirit-of-eden/operations/examples.js';
-import { fighter, preparation } from '../unit/matches/fixtures.js';
-import { meleeRequest } from '../unit/simulate/fixtures.js';
+import { fighter, preparation } from '../fixtures/eden-match.js';
+import { meleeRequest } from '../fixtures/simulate.js';
 import {
   ArbiterProblem,
   createArbiterClient,

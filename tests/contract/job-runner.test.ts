@@ -10,7 +10,7 @@ import type { JobRunner, JobState } from '../../src/app/ports.js';
 import { BullJobRunner, InProcessJobRunner } from '../../src/infra/queue/index.js';
 import { SIMULATION_JOB } from '../../src/app/simulations/job.js';
 import { CHUNK_SIZE, simulate } from '../../src/games/eden/rules/simulate/index.js';
-import { meleeRequest, rangedRequest } from '../unit/simulate/fixtures.js';
+import { meleeRequest, rangedRequest } from '../fixtures/simulate.js';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

@@ -10,17 +10,7 @@ import { FixedDice, SeededDice } from '../../src/kernel/dice/index.js';
 import { InvalidInput, RuleViolation } from '../../src/kernel/errors.js';
 import { gameMatch } from '../../src/app/matches/games.js';
 import type { Command } from '../../src/kernel/match-game.js';
-import {
-  ANIMA_PLAYERS,
-  BENEFIT_DONE,
-  ENEMIES_AT_RUINS,
-  KEEP_REDIRECT,
-  RESIST_STARTED,
-  animaCards,
-  animaGiftCards,
-  gapCards,
-  resistCards,
-} from '../unit/matches/spec/anima-fixtures.js';
+import { ANIMA_PLAYERS, BENEFIT_DONE, ENEMIES_AT_RUINS, KEEP_REDIRECT, RESIST_STARTED, animaCards, animaGiftCards, gapCards, resistCards } from '../fixtures/anima-match.js';
 
 type S = {
   phase: string;

@@ -9,8 +9,8 @@ import { SeededDice } from '../../src/kernel/dice/index.js';
 import { InvalidInput, RuleViolation } from '../../src/kernel/errors.js';
 import { gameMatch } from '../../src/app/matches/games.js';
 import type { Command } from '../../src/kernel/match-game.js';
-import { players } from '../unit/matches/spec/exsilium-scenario.js';
-import { FULL_GAME, fullScenario } from '../unit/matches/spec/exsilium-full-game.js';
+import { players } from '../fixtures/exsilium-scenario.js';
+import { FULL_GAME, fullScenario } from '../fixtures/exsilium-full-game.js';
 
 const match = gameMatch('exsilium')!;
 /** The scenario with action cards and an upgrade deck, for two pairs of factions (every ability). */

@@ -16,7 +16,7 @@ import { SCENERY } from '../../src/games/eden/rules/catalog/scenery.js';
 import { gameMatch } from '../../src/app/matches/games.js';
 import type { Command } from '../../src/kernel/match-game.js';
 import { apiKey, sharedApp } from '../helpers/app.js';
-import { fighter, preparation } from '../unit/matches/fixtures.js';
+import { fighter, preparation } from '../fixtures/eden-match.js';
 
 type Cmd = { type: string; [k: string]: unknown };
 const bandA = [fighter('a1'), fighter('a2')];

@@ -12,7 +12,7 @@ import { SeededDice } from '../../src/kernel/dice/index.js';
 import { InvalidInput, RuleViolation } from '../../src/kernel/errors.js';
 import { gameMatch } from '../../src/app/matches/games.js';
 import type { Command } from '../../src/kernel/match-game.js';
-import { ACTION_CARDS, PLAY_CARDS, layout, planTurn } from '../unit/matches/spec/spirit-of-eden-setup.js';
+import { ACTION_CARDS, PLAY_CARDS, layout, planTurn } from '../fixtures/spirit-of-eden-match.js';
 
 type Cmd = Record<string, unknown> & { type: string };
 const COLORS = ['yellow', 'red', 'black'];

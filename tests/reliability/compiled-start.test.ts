@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../scripts/build.mjs';
 import { ROOT, runtimeStage } from '../helpers/dockerfile.js';
 import { requestDuringShutdown } from '../helpers/process.js';
-import { rangedRequest } from '../unit/simulate/fixtures.js';
+import { rangedRequest } from '../fixtures/simulate.js';
 
 const ADMIN = 'compiled-start-admin';
 

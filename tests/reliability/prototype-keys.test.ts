@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { apiKey, sharedApp } from '../helpers/app.js';
-import { fighter, preparation } from '../unit/matches/fixtures.js';
-import { ANIMA_PLAYERS, animaCards } from '../unit/matches/spec/anima-fixtures.js';
-import { activeA1 } from '../unit/matches/spec/setup.js';
-import { players as EXSILIUM_PLAYERS, scenario } from '../unit/matches/spec/exsilium-scenario.js';
+import { fighter, preparation } from '../fixtures/eden-match.js';
+import { ANIMA_PLAYERS, animaCards } from '../fixtures/anima-match.js';
+import { activeA1 } from '../fixtures/eden-commands.js';
+import { players as EXSILIUM_PLAYERS, scenario } from '../fixtures/exsilium-scenario.js';
 
 const PROTOTYPE_KEYS = ['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf'];
 

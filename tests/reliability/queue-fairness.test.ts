@@ -15,7 +15,7 @@ import { BullJobRunner, InProcessJobRunner, startBullWorker } from '../../src/in
 import { SLICE_CHUNKS } from '../../src/infra/queue/jobs.js';
 import { CHUNK_SIZE } from '../../src/games/eden/rules/simulate/index.js';
 import { SIMULATION_JOB } from '../../src/app/simulations/job.js';
-import { meleeRequest } from '../unit/simulate/fixtures.js';
+import { meleeRequest } from '../fixtures/simulate.js';
 
 const LARGE = 10_000_000;
 const SMALL = 1_000;

@@ -15,7 +15,7 @@ import { freePort } from '../helpers/free-port.js';
 import { openRedis } from '../../src/infra/redis.js';
 import { sharedTestPglite } from '../helpers/database.js';
 import type { Database, JobRunner } from '../../src/app/ports.js';
-import { meleeRequest } from '../unit/simulate/fixtures.js';
+import { meleeRequest } from '../fixtures/simulate.js';
 import { withFakeKeys } from './fake-keys.js';
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;

@@ -18,7 +18,7 @@ import { loadConfig } from '../../src/config.js';
 import { testApp } from '../helpers/app.js';
 import { sharedTestPglite } from '../helpers/database.js';
 import { withFakeKeys } from './fake-keys.js';
-import { meleeRequest } from '../unit/simulate/fixtures.js';
+import { meleeRequest } from '../fixtures/simulate.js';
 
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 

@@ -17,7 +17,7 @@ import type { Database, JobRunner } from '../../src/app/ports.js';
 import { apiKeyStore } from '../../src/infra/keys.js';
 import { REVOCATION_CHECK_MS } from '../../src/app/revocations.js';
 import { openRunner } from '../helpers/job-runner.js';
-import { meleeRequest } from '../unit/simulate/fixtures.js';
+import { meleeRequest } from '../fixtures/simulate.js';
 import { WebSocket } from '../helpers/ws.js';
 
 const ADMIN = 'admin-token-for-revocation';

@@ -12,7 +12,7 @@ import { memoryApp } from '../helpers/app.js';
 import { WebSocket, type WsClient } from '../helpers/ws.js';
 import type { JobRunner, JobState } from '../../src/app/ports.js';
 import { loadConfig } from '../../src/config.js';
-import { meleeRequest } from '../unit/simulate/fixtures.js';
+import { meleeRequest } from '../fixtures/simulate.js';
 
 interface Opened {
   status: number;

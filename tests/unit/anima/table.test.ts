@@ -6,7 +6,7 @@ import { ANIMA_TOOLS, animaTable as rules, type AnimaTableState } from '../../..
 import { HIDDEN } from '../../../src/kernel/table.js';
 import { HAND, MISSIONS, PLAYED, RETURNED, UNSEEN, options, players, script } from '../../fixtures/tables/anima.js';
 import { play, readable, readers } from '../../helpers/table-play.js';
-import { ANIMA_PLAYERS, BENEFIT_DONE, gapCards } from '../matches/spec/anima-fixtures.js';
+import { ANIMA_PLAYERS, BENEFIT_DONE, gapCards } from '../../fixtures/anima-match.js';
 
 const commands = script.steps.map((s) => s.command);
 const played = (n = commands.length) => play<AnimaTableState>('anima', players, options, commands.slice(0, n));

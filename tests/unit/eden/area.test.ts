@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveThrow } from '../../../src/games/eden/rules/thrown.js';
 import { resolveSpray } from '../../../src/games/eden/rules/spray.js';
-import { dice, grunt, item, yuri } from './fixtures.js';
+import { dice, grunt, item, yuri } from '../../fixtures/eden-fighters.js';
 
 const grenade = item({ name: 'Grenade', categories: ['thrown'], range: 20, explosive: 3, fear: 1, perGame: 1 });
 const thrower = (over = {}) => grunt('a', {}, { equipment: [grenade], ...over });

@@ -4,7 +4,7 @@ import { assertItemUses } from '../../../src/games/eden/rules/checks.js';
 import { infestationPurchase } from '../../../src/games/eden/rules/npc.js';
 import { resolveMelee } from '../../../src/games/eden/rules/melee.js';
 import { douseFire } from '../../../src/games/eden/rules/states.js';
-import { dice, grunt, item } from './fixtures.js';
+import { dice, grunt, item } from '../../fixtures/eden-fighters.js';
 
 describe('EDEN worked examples (§20)', () => {
   it('EDEN-EX-9 (EDEN-ACTION-2 / EDEN-EFFECT-LIMIT): 2 / Turn allows two uses, 1 / Game one, "3 / Game and 1 / Turn" both limits', () => {

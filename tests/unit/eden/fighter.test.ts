@@ -10,7 +10,7 @@ import {
   withOutOfAction,
   LIMB_CHARACTERISTIC,
 } from '../../../src/games/eden/rules/fighter.js';
-import { grunt, yuri, item } from './fixtures.js';
+import { grunt, yuri, item } from '../../fixtures/eden-fighters.js';
 
 describe('EDEN fighter model', () => {
   it('CONTRACT §2: wounds and markers default to zero, ap to 3', () => {

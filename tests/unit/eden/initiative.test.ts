@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveInitiative } from '../../../src/games/eden/rules/initiative.js';
 import { RuleViolation } from '../../../src/kernel/errors.js';
-import { dice } from './fixtures.js';
+import { dice } from '../../fixtures/eden-fighters.js';
 
 describe('EDEN initiative (EDEN-PREP-3, EDEN-FIRST-1/2)', () => {
   it('EDEN-PREP-3 step 3: the higher bidder wins and chooses; both bids are lost (step 5)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dodgeRap, meleeSetup, meleeSides, resolveMelee, strikeCbt, strikeVig, strikeWounds } from '../../../src/games/eden/rules/melee.js';
-import { dice, grunt, item, yuri } from './fixtures.js';
+import { dice, grunt, item, yuri } from '../../fixtures/eden-fighters.js';
 import { InvalidInput } from '../../../src/kernel/errors.js';
 
 const A = () => grunt('a', { CBT: 4, VIG: 4, RAP: 4 });

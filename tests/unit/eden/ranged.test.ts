@@ -14,7 +14,7 @@ import {
   type ShotCandidate,
 } from '../../../src/games/eden/rules/ranged.js';
 import { InvalidInput } from '../../../src/kernel/errors.js';
-import { dice, grunt, item, yuri } from './fixtures.js';
+import { dice, grunt, item, yuri } from '../../fixtures/eden-fighters.js';
 
 const pistol = item({ name: 'Pistol', categories: ['shooting'], range: 30, potency: 3 });
 const shooter = (over = {}) => grunt('s', { CBT: 4 }, { equipment: [pistol], ...over });

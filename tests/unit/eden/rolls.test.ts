@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { characteristicRoll, opposedRoll } from '../../../src/games/eden/rules/rolls.js';
 import { aimLocation } from '../../../src/games/eden/rules/location.js';
 import { RuleViolation } from '../../../src/kernel/errors.js';
-import { dice, grunt, yuri } from './fixtures.js';
+import { dice, grunt, yuri } from '../../fixtures/eden-fighters.js';
 
 describe('EDEN-ROLL-1..4 characteristic roll', () => {
   it('EDEN-EX-1: Yûri PSI 4, difficulty 5, dice 1, 4, 5, 6 → 2 successes', () => {

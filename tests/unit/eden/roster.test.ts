@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { strategyPoints, validateRoster, type RosterInput } from '../../../src/games/eden/rules/roster.js';
 import type { FighterInput } from '../../../src/games/eden/rules/fighter.js';
-import { grunt, yuri } from './fixtures.js';
+import { grunt, yuri } from '../../fixtures/eden-fighters.js';
 
 const joker = (id: string, value: number, psi = 3, extra: Partial<FighterInput> = {}) => grunt(id, { PSI: psi }, { faction: 'jokers', stigma: 'chaos', value, ...extra });
 const roster = (fighters: RosterInput['fighters'], extra: Partial<RosterInput> = {}): RosterInput => ({ bandType: 'faction', fighters, ...extra });

@@ -12,7 +12,7 @@ import {
 } from '../../../src/games/eden/rules/scenery.js';
 import { sceneryById } from '../../../src/games/eden/rules/catalog/scenery.js';
 import { RuleViolation } from '../../../src/kernel/errors.js';
-import { grunt, yuri } from './fixtures.js';
+import { grunt, yuri } from '../../fixtures/eden-fighters.js';
 
 const el = (element: string, extra: Partial<SceneryState> = {}): SceneryState => ({
   id: element + '-1',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allowedUnderStates, applySlow, assertAllowed, burn, calmRage, douseFire, shakeFear, wearOffPoison } from '../../../src/games/eden/rules/states.js';
 import { characteristic } from '../../../src/games/eden/rules/fighter.js';
 import { RuleViolation } from '../../../src/kernel/errors.js';
-import { dice, grunt, yuri } from './fixtures.js';
+import { dice, grunt, yuri } from '../../fixtures/eden-fighters.js';
 
 describe('EDEN states (EDEN-STATE-*)', () => {
   describe('Fire (EDEN-STATE-FIRE-1/2, EDEN-UPKEEP-3)', () => {

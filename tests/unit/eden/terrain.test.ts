@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { climb, hostilePresence, jump, obstruction, swim, swimPenalty } from '../../../src/games/eden/rules/terrain.js';
 import { RuleViolation } from '../../../src/kernel/errors.js';
-import { dice, grunt, item, yuri } from './fixtures.js';
+import { dice, grunt, item, yuri } from '../../fixtures/eden-fighters.js';
 
 const code = (fn: () => unknown) => {
   try {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { legalTargets, resolveShot, type ShotCandidate } from '../../../src/games/eden/rules/ranged.js';
 import { resolveThrow } from '../../../src/games/eden/rules/thrown.js';
 import { decideNpc } from '../../../src/games/eden/rules/npc.js';
-import { dice, grunt, item } from './fixtures.js';
+import { dice, grunt, item } from '../../fixtures/eden-fighters.js';
 
 const pistol = item({ name: 'Pistol', categories: ['shooting'], range: 30, potency: 3 });
 const shooter = () => grunt('s', { CBT: 4 }, { equipment: [pistol] });

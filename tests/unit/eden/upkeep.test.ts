@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { upkeep } from '../../../src/games/eden/rules/upkeep.js';
 import { InvalidInput } from '../../../src/kernel/errors.js';
 import { SeededDice } from '../../../src/kernel/dice/index.js';
-import { dice, grunt, yuri } from './fixtures.js';
+import { dice, grunt, yuri } from '../../fixtures/eden-fighters.js';
 
 const purposes = (d: ReturnType<typeof dice>) => d.transcript().rolls.map((r) => r.purpose);
 

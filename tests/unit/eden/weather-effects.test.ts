@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyWeatherEffects } from '../../../src/games/eden/rules/weather.js';
-import { dice, grunt, yuri } from './fixtures.js';
+import { dice, grunt, yuri } from '../../fixtures/eden-fighters.js';
 
 describe('EDEN end-of-turn weather (EDEN-UPKEEP-11, EDEN-AMB-26)', () => {
   it('EDEN-WEATHER-2: Ionic storm — VIG vs 6; 0 successes → 1 Torso wound ignoring protection; one success → nothing', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rollWeather } from '../../../src/games/eden/rules/weather.js';
 import { SeededDice } from '../../../src/kernel/dice/index.js';
-import { dice } from './fixtures.js';
+import { dice } from '../../fixtures/eden-fighters.js';
 
 describe('EDEN weather (EDEN-WEATHER-1..9)', () => {
   const cases: [number, number, string, string][] = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidInput } from '../../../src/kernel/errors.js';
 import { violation } from '../../helpers/errors.js';
 import { moveNewaru, type NewaruMoveInput } from '../../../src/games/exsilium/rules/index.js';
-import { grid, twoTiles } from './grid.js';
+import { grid, twoTiles } from '../../fixtures/exsilium-grid.js';
 
 /** Two 5 × 5 tiles: T (x 0–4) and U (x 5–9). */
 const wide = () =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkMines, type MineCheckInput, resolveEliminations, retreat } from '../../../src/games/exsilium/rules/index.js';
-import { twoTiles } from './grid.js';
+import { twoTiles } from '../../fixtures/exsilium-grid.js';
 
 describe('Retreat and ability release (EXS-PBOARD-3/5)', () => {
   it.each([

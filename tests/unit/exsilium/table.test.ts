@@ -5,7 +5,7 @@ import { EXSILIUM_TOOLS, exsiliumTable as rules, type ExsiliumTableState } from 
 import { HIDDEN } from '../../../src/kernel/table.js';
 import { FACE_DOWN, HAND, PLAYED, UNSEEN, options, players, script } from '../../fixtures/tables/exsilium.js';
 import { play, readable, readers } from '../../helpers/table-play.js';
-import { WHOLE_GAME, players as scenarioPlayers, scenario } from '../matches/spec/exsilium-scenario.js';
+import { WHOLE_GAME, players as scenarioPlayers, scenario } from '../../fixtures/exsilium-scenario.js';
 
 type State = ExsiliumTableState & { table: any };
 const commands = script.steps.map((s) => s.command);

@@ -15,9 +15,9 @@ import { describe, expect, it } from 'vitest';
 import { definitionOf, upcast, withdrawnVersions, CORRECTION_EVENT } from '../../../src/app/matches/events.js';
 import { evolve, initialState } from '../../../src/games/eden/match/index.js';
 import { matchSpec } from '../../helpers/match-spec.js';
-import { SCENERY } from './optional-helpers.js';
-import { activeA1, prep, prepWith } from './spec/setup.js';
-import { WHOLE_GAME, players as exsiliumPlayers, scenario } from './spec/exsilium-scenario.js';
+import { SCENERY } from '../../fixtures/eden-optional.js';
+import { activeA1, prep, prepWith } from '../../fixtures/eden-commands.js';
+import { WHOLE_GAME, players as exsiliumPlayers, scenario } from '../../fixtures/exsilium-scenario.js';
 
 type Stored = { version: number; type: string; schemaVersion: number; data: any };
 interface Log {

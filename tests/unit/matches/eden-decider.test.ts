@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { FixedDice } from '../../../src/kernel/dice/index.js';
 import { violation } from '../../helpers/errors.js';
-import { decide, evolve, initialState, type EdenMatchState } from '../../../src/games/eden/match/index.js';
-import { fighter, preparation } from './fixtures.js';
+import { decide, initialState, type EdenMatchState } from '../../../src/games/eden/match/index.js';
+import { fighter, preparation } from '../../fixtures/eden-match.js';
+import { run as runCommands } from '../../fixtures/eden-optional.js';
 
 const setup = {
   players: [
@@ -13,21 +14,8 @@ const setup = {
   options: {},
 };
 
-/** `rolled`: the purposes of the dice the commands rolled, in draw order (the answer's dice; events keep only the faces). */
-function run(commands: { type: string; [k: string]: unknown }[], state = initialState(setup), values: number[] = []) {
-  const log: { type: string; data: unknown }[] = [];
-  const rolled: string[] = [];
-  for (const c of commands) {
-    const dice = new FixedDice(values);
-    const events = decide(c, state, dice);
-    for (const e of events) {
-      state = evolve(state, e);
-      log.push(e);
-    }
-    rolled.push(...dice.transcript().rolls.map((r) => r.purpose));
-  }
-  return { state, log, rolled };
-}
+/** The shared fold (eden-optional.ts), from this file's set-up by default. */
+const run = (commands: { type: string; [k: string]: unknown }[], state = initialState(setup), values: number[] = []) => runCommands(commands, state, values);
 
 const bandA = [fighter('a1'), fighter('a2', { limbs: { ...fighter('x').limbs, legs: { white: 2, red: 1, faces: [6], normal: 3, wounded: 2 } } })];
 const bandB = [fighter('b1', { faction: 'jokers' }), fighter('b2')];

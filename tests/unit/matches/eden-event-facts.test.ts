@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { definitionOf, upcast } from '../../../src/app/matches/events.js';
 import { matchSpec } from '../../helpers/match-spec.js';
-import { NPCS, SCENERY, toActivation, toUpkeep as activationToUpkeep } from './optional-helpers.js';
-import { activeA1, prep, prepWith } from './spec/setup.js';
+import { NPCS, SCENERY, toActivation, toUpkeep as activationToUpkeep } from '../../fixtures/eden-optional.js';
+import { activeA1, prep, prepWith } from '../../fixtures/eden-commands.js';
 
 type Stored = { type: string; schemaVersion: number; data: any };
 const EDEN = JSON.parse(readFileSync(fileURLToPath(new URL('../../fixtures/match-logs/eden.v1.json', import.meta.url)), 'utf8')) as { events: Stored[] };

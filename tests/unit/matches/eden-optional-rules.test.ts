@@ -8,7 +8,7 @@ import { FixedDice } from '../../../src/kernel/dice/index.js';
 import { InvalidInput } from '../../../src/kernel/errors.js';
 import { decide, initialState, type EdenMatchState } from '../../../src/games/eden/match/index.js';
 import { violation } from '../../helpers/errors.js';
-import { NPCS, SCENERY, npc, prep, run, setup, start, toActivation, toUpkeep, type Cmd } from './optional-helpers.js';
+import { NPCS, SCENERY, npc, prep, run, setup, start, toActivation, toUpkeep, type Cmd } from '../../fixtures/eden-optional.js';
 
 const roll = (a: number, b: number): Cmd[] => [{ type: 'eden.roll_weather', dice: { values: [a, b] } }];
 const code = (state: EdenMatchState, c: Cmd, values: number[] = []) => violation(() => decide(c, state, new FixedDice(values))).code;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FixedDice } from '../../../src/kernel/dice/index.js';
 import { violation } from '../../helpers/errors.js';
 import { EDEN_COMMANDS, decide, initialState, type EdenMatchState } from '../../../src/games/eden/match/index.js';
-import { bandA, bandB, prep, run, setup, start, toActivation, toUpkeep, type Cmd } from './optional-helpers.js';
+import { bandA, bandB, prep, run, setup, start, toActivation, toUpkeep, type Cmd } from '../../fixtures/eden-optional.js';
 
 const refused = (command: Cmd, state: EdenMatchState) => violation(() => decide(command, state, new FixedDice([])));
 const fresh = () => initialState(setup());

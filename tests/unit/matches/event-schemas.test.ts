@@ -27,9 +27,9 @@ import { script as eden } from '../../fixtures/tables/eden.js';
 import { script as anima } from '../../fixtures/tables/anima.js';
 import { script as exsilium } from '../../fixtures/tables/exsilium.js';
 import { script as spirit } from '../../fixtures/tables/spirit-of-eden.js';
-import { WHOLE_GAME, players as exsiliumPlayers, scenario } from './spec/exsilium-scenario.js';
-import { FULL_GAME, fullScenario } from './spec/exsilium-full-game.js';
-import { toUpkeep } from './spec/setup.js';
+import { WHOLE_GAME, players as exsiliumPlayers, scenario } from '../../fixtures/exsilium-scenario.js';
+import { FULL_GAME, fullScenario } from '../../fixtures/exsilium-full-game.js';
+import { toUpkeep } from '../../fixtures/eden-commands.js';
 
 type Stored = { type: string; schemaVersion: number; data: unknown };
 

@@ -10,7 +10,7 @@ import type { Command } from '../../../src/kernel/match-game.js';
 import { spiritOfEdenGoomzPhaseOperation } from '../../../src/games/spirit-of-eden/operations/goomz-phase.operation.js';
 import { goomzPhaseExamples, turnStartExamples } from '../../../src/games/spirit-of-eden/operations/examples.js';
 import { combatExamples, explorationExamples } from '../../../src/games/anima/operations/examples.js';
-import { twoTiles } from '../exsilium/grid.js';
+import { twoTiles } from '../../fixtures/exsilium-grid.js';
 import { upcastResolutionV1 } from '../../../src/kernel/resolution-log.js';
 import { exsiliumNewaruActionOperation } from '../../../src/games/exsilium/operations/newaru-action.operation.js';
 

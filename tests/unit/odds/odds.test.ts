@@ -4,7 +4,7 @@ import { meleeOutcome, prepareInput, shotOutcome, simulate, type SimulationKind 
 import { resolveMelee, type MeleeInput } from '../../../src/games/eden/rules/melee.js';
 import { resolveShot, type ShotInput } from '../../../src/games/eden/rules/ranged.js';
 import { enumerateAll } from './enumerate.js';
-import { brute, meleeRequest, rangedRequest, yuri } from '../simulate/fixtures.js';
+import { brute, meleeRequest, rangedRequest, yuri } from '../../fixtures/simulate.js';
 
 /** A sturdy target: 9 white boxes everywhere, no protection, VIG 4, RAP `rap`. */
 function dummy(id: string, rap = 4, extra: Record<string, unknown> = {}) {

@@ -21,7 +21,7 @@ import {
 import { meleeOdds, rangedOdds } from '../../../src/games/eden/rules/odds/index.js';
 import type { MeleeInput } from '../../../src/games/eden/rules/melee.js';
 import type { ShotInput } from '../../../src/games/eden/rules/ranged.js';
-import { brute, meleeRequest, rangedRequest, yuri } from './fixtures.js';
+import { brute, meleeRequest, rangedRequest, yuri } from '../../fixtures/simulate.js';
 
 const specs: [string, SimulationKind, unknown][] = [
   ['melee passive', 'eden.melee', meleeRequest('passive')],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RuleViolation } from '../../../src/kernel/errors.js';
 import { applyAction, validatePlayerPhase, type Action, type Board } from '../../../src/games/spirit-of-eden/rules/index.js';
-import { board as fullBoard } from './fixtures.js';
+import { board as fullBoard } from '../../fixtures/spirit-of-eden-board.js';
 
 // A Goomz stays in play (an empty Eden is already won, SOE-END-1); it sits on the TL card unless a test places the Goomz.
 const board = (opts: Parameters<typeof fullBoard>[0] = {}) => fullBoard({ goomz: [{ color: 'black', at: 'mountain1' }], ...opts });

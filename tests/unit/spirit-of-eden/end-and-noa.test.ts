@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RuleViolation } from '../../../src/kernel/errors.js';
 import { checkEnd, next, ringDistance, returnAllies } from '../../../src/games/spirit-of-eden/rules/index.js';
-import { RING, board } from './fixtures.js';
+import { RING, board } from '../../fixtures/spirit-of-eden-board.js';
 
 describe('Ring geometry', () => {
   it('SOE-GRID-2: next() is clockwise and wraps from ML (7) to TL (0)', () => {

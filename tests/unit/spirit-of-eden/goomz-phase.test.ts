@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInput, RuleViolation } from '../../../src/kernel/errors.js';
 import { goomzPhase } from '../../../src/games/spirit-of-eden/rules/index.js';
-import { RING, board } from './fixtures.js';
+import { RING, board } from '../../fixtures/spirit-of-eden-board.js';
 
 const code = (fn: () => unknown) => {
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupProblems } from '../../../src/games/spirit-of-eden/rules/index.js';
-import { board } from './fixtures.js';
+import { board } from '../../fixtures/spirit-of-eden-board.js';
 
 // Left column TL, ML, BL = mountain1, forest2, swamp2; right column TR, MR, BR = swamp1, forest1, mountain2.
 const start = (over: Parameters<typeof board>[0] = {}) =>

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { ANIMA_PLAYERS, BENEFIT_DONE, KEEP_GIFTS, KEEP_REDIRECT, animaGiftCards, gapCards } from './anima-fixtures.js';
+import { ANIMA_PLAYERS, BENEFIT_DONE, KEEP_GIFTS, KEEP_REDIRECT, animaGiftCards, gapCards } from '../../../fixtures/anima-match.js';
 
 const end = (player: string) => ({ type: 'anima.end_phase', player });
 const FURIA = [{ gift: 'Furia', character: 'Acróbata' }];

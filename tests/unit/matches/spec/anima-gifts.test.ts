@@ -1,7 +1,7 @@
 /** Ánima match specs with a Gift deck: named Gifts, playing them, Organisations (ANIMA-TIMING-*, ANIMA-HAND-*, ANIMA-INTERACT-4), fixed dice. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { ANIMA_PLAYERS, ENEMIES_AT_RUINS, KEEP_GIFTS, animaGiftCards } from './anima-fixtures.js';
+import { ANIMA_PLAYERS, ENEMIES_AT_RUINS, KEEP_GIFTS, animaGiftCards } from '../../../fixtures/anima-match.js';
 
 const spec = () => matchSpec('anima', { players: ANIMA_PLAYERS, options: animaGiftCards() });
 const end = (player: string) => ({ type: 'anima.end_phase', player });

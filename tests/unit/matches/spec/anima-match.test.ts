@@ -1,7 +1,7 @@
 /** Ánima full match specs: given commands / when a command / then events, with fixed dice (ANIMA-*). */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { ANIMA_PLAYERS, KEEP, animaCards } from './anima-fixtures.js';
+import { ANIMA_PLAYERS, KEEP, animaCards } from '../../../fixtures/anima-match.js';
 
 /** Setup with turn 1 ordered p2 (Ladrona), p1 (Acróbata). */
 const KEEP_T1 = [KEEP[0]!, { ...KEEP[1]!, dice: { values: [1, 1, 1, 3, 7] } }];

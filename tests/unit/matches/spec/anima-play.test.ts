@@ -1,7 +1,7 @@
 /** Ánima full match specs: Interaction, Exploration, rewards, missions and the winner (fixed dice, ANIMA-*). */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { ANIMA_PLAYERS, KEEP, animaCards } from './anima-fixtures.js';
+import { ANIMA_PLAYERS, KEEP, animaCards } from '../../../fixtures/anima-match.js';
 
 const spec = () => matchSpec('anima', { players: ANIMA_PLAYERS, options: animaCards() });
 /** Turn 1: p2 (Ladrona) then p1 (Acróbata); both go to Las Ruinas (level 2: La Sombra de Omega discarded). */

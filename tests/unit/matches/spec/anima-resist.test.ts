@@ -1,7 +1,7 @@
 /** Ánima match specs: Resist missions (ANIMA-MISSION-5) and leaving a Location (ANIMA-START-2d), fixed dice. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { ANIMA_PLAYERS, RESIST_STARTED, animaCards, resistCards } from './anima-fixtures.js';
+import { ANIMA_PLAYERS, RESIST_STARTED, animaCards, resistCards } from '../../../fixtures/anima-match.js';
 
 const spec = () => matchSpec('anima', { players: ANIMA_PLAYERS, options: resistCards() });
 const end = (player: string) => ({ type: 'anima.end_phase', player });

@@ -1,7 +1,7 @@
 /** Ánima match specs: the optional rule "Locations as a tree" (ANIMA-OPT-TREE-1..4), fixed dice. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { ANIMA_PLAYERS, KEEP, KEEP_GIFTS, animaCards, animaGiftCards } from './anima-fixtures.js';
+import { ANIMA_PLAYERS, KEEP, KEEP_GIFTS, animaCards, animaGiftCards } from '../../../fixtures/anima-match.js';
 
 const spec = () => matchSpec('anima', { players: ANIMA_PLAYERS, options: { ...animaCards(), tree: true } });
 const end = (player: string) => ({ type: 'anima.end_phase', player });

@@ -1,7 +1,7 @@
 /** EDEN attacks (EDEN-ATTACK, EDEN-MELEE, spray, thrown) as given / when / then with fixed dice, through MatchService. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { activeA1 } from './setup.js';
+import { activeA1 } from '../../../fixtures/eden-commands.js';
 const miss = { type: 'eden.melee', attacker: 'a1', target: 'b1', reaction: 'passive', dice: { values: [1, 1, 1, 1, 1] } };
 
 describe('EDEN attacks (EDEN-ATTACK-*, EDEN-MELEE-*)', () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { activeA1, prep } from './setup.js';
+import { activeA1, prep } from '../../../fixtures/eden-commands.js';
 
 const de = { options: { edition: 'de' } };
 const miss = { type: 'eden.melee', attacker: 'a1', target: 'b1', reaction: 'passive', dice: { values: [1, 1, 1, 1, 1] } };

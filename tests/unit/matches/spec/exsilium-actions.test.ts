@@ -1,8 +1,8 @@
 /** Exsilium full match: upgrades, terminals, card Actions and secondary actions (given/when/then, fixed decks). */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { players } from './exsilium-scenario.js';
-import { FULL_GAME, fullScenario } from './exsilium-full-game.js';
+import { players } from '../../../fixtures/exsilium-scenario.js';
+import { FULL_GAME, fullScenario } from '../../../fixtures/exsilium-full-game.js';
 
 const spec = (extra: Record<string, unknown> = {}) => matchSpec('exsilium', { players, options: fullScenario(extra) });
 const upTo = (n: number) => FULL_GAME.slice(0, n);

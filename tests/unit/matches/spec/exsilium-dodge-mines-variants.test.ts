@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { players } from './exsilium-scenario.js';
-import { FULL_GAME, KEBER_GROUPED, anaOntoX, approach, fullScenario } from './exsilium-full-game.js';
+import { players } from '../../../fixtures/exsilium-scenario.js';
+import { FULL_GAME, KEBER_GROUPED, anaOntoX, approach, fullScenario } from '../../../fixtures/exsilium-full-game.js';
 
 type Card = Record<string, unknown>;
 const upTo = (n: number) => FULL_GAME.slice(0, n);

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { anaStarts, players } from './exsilium-scenario.js';
-import { anaOntoX, fullScenario } from './exsilium-full-game.js';
+import { anaStarts, players } from '../../../fixtures/exsilium-scenario.js';
+import { anaOntoX, fullScenario } from '../../../fixtures/exsilium-full-game.js';
 
 type Card = Record<string, unknown>;
 /** The full scenario with some of Ana's cards replaced (deck index → card). */

@@ -1,7 +1,7 @@
 /** Exsilium full match, given/when/then over the in-memory store (fixed decks per command). */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { WHOLE_GAME, anaStarts, players, scenario } from './exsilium-scenario.js';
+import { WHOLE_GAME, anaStarts, players, scenario } from '../../../fixtures/exsilium-scenario.js';
 
 const spec = (extra: Record<string, unknown> = {}) => matchSpec('exsilium', { players, options: scenario(extra) });
 const upTo = (n: number) => WHOLE_GAME.slice(0, n);

@@ -1,8 +1,8 @@
 /** EDEN Infestation (EDEN-NPC-*, EDEN-UPKEEP-2) as given / when / then with fixed dice, through MatchService. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { NPCS, npc, toActivation as turnOne, toUpkeep as activationToUpkeep } from '../optional-helpers.js';
-import { prep, prepWith } from './setup.js';
+import { NPCS, npc, toActivation as turnOne, toUpkeep as activationToUpkeep } from '../../../fixtures/eden-optional.js';
+import { prep, prepWith } from '../../../fixtures/eden-commands.js';
 
 const infestation = { options: { infestation: { level: 2 } } };
 const toUpkeep = [...turnOne, ...activationToUpkeep];

@@ -1,7 +1,7 @@
 /** EDEN preparation (EDEN-PREP-*) as given events / when a command / then events, through MatchService. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { prep } from './setup.js';
+import { prep } from '../../../fixtures/eden-commands.js';
 
 describe('EDEN preparation (EDEN-PREP-1..9)', () => {
   it('EDEN-PREP-1/2: a registered band is recorded with its Strategy Points (the PSI of its fighters: 4 + 4)', async () => {

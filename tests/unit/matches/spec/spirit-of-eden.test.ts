@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInput } from '../../../../src/kernel/errors.js';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { ACTION_CARDS, SOLO, layout, rollOf, setUp } from './spirit-of-eden-setup.js';
+import { ACTION_CARDS, SOLO, layout, rollOf, setUp } from '../../../fixtures/spirit-of-eden-match.js';
 
 const soe = (options: Record<string, unknown> = {}) => matchSpec('spirit-of-eden', { ...SOLO, options: { ...SOLO.options, ...options } });
 /** Turn 1 rolled 3, 1, 6, 2 (fauna on MR m1 is 3 steps from BL s2: w2, f2, s2). */

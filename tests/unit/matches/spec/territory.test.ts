@@ -1,8 +1,8 @@
 /** EDEN Territory management (EDEN-TERRAIN-*) as given / when / then, through MatchService. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { SCENERY } from '../optional-helpers.js';
-import { activeA1, prep, prepWith } from './setup.js';
+import { SCENERY } from '../../../fixtures/eden-optional.js';
+import { activeA1, prep, prepWith } from '../../../fixtures/eden-commands.js';
 
 const territory = { options: { territory: true } };
 /** Scenery placed, then turn 1 with a1 activated. */

@@ -1,7 +1,7 @@
 /** EDEN turn: tactical and activation phases (EDEN-TACPH, EDEN-ACT) as given / when / then, through MatchService. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { fighter, preparation } from '../fixtures.js';
+import { fighter, preparation } from '../../../fixtures/eden-match.js';
 
 const legs = { ...fighter('x').limbs, legs: { white: 2, red: 1, faces: [6], normal: 3, wounded: 2 } };
 const bandA = [fighter('a1'), fighter('a2', { limbs: legs })];

@@ -1,7 +1,7 @@
 /** EDEN upkeep and the end of the game (EDEN-UPKEEP-*, EDEN-GAME-*) as given / when / then, through MatchService. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { toUpkeep } from './setup.js';
+import { toUpkeep } from '../../../fixtures/eden-commands.js';
 
 describe('EDEN upkeep (EDEN-UPKEEP-*) and the end of the game (EDEN-GAME-*)', () => {
   it('EDEN-UPKEEP-7/8/10: AP back to 3, VP added and never below 0, the next turn starts', async () => {

@@ -1,7 +1,7 @@
 /** EDEN Weather (EDEN-WEATHER-*, EDEN-PREP-0) as given / when / then with fixed dice, through MatchService. */
 import { describe, expect, it } from 'vitest';
 import { matchSpec } from '../../../helpers/match-spec.js';
-import { activeA1 as preparedActiveA1, prep } from './setup.js';
+import { activeA1 as preparedActiveA1, prep } from '../../../fixtures/eden-commands.js';
 
 const weather = (a: number, b: number) => ({ type: 'eden.roll_weather', dice: { values: [a, b] } });
 /** After the preparation: turn 1 with a1 activated. */
