@@ -19,6 +19,14 @@ import { MemoryEventStore } from '../../src/infra/event-store/memory.js';
 import { PoolDatabase } from '../../src/infra/database/pool.js';
 import { migrate } from '../../src/infra/migrator.js';
 import { databaseTargets, createTempPostgresDatabase } from '../helpers/database.js';
+import { exclusiveServerTurn } from '../helpers/server-turn.js';
+
+// one file at a time on the real PostgreSQL server (tests/helpers/server-turn.ts)
+let releaseServer: (() => Promise<void>) | undefined;
+beforeAll(async () => {
+  releaseServer = await exclusiveServerTurn();
+});
+afterAll(async () => releaseServer?.());
 
 interface FreshPostgres {
   url: string;
@@ -29,7 +37,9 @@ interface FreshPostgres {
 /** A fresh, migrated database on the PostgreSQL server at DATABASE_URL or 127.0.0.1:5432. */
 async function freshPostgres(max: number): Promise<FreshPostgres> {
   const temp = await createTempPostgresDatabase();
-  const db = new PoolDatabase({ kind: 'postgres', url: temp.url, max });
+  // a race of `max` writers opens `max` connections at once: on a loaded machine (other files, busy
+  // loops) that is load, not an outage, so they may take 10 s to connect (the service's default: 1.5 s)
+  const db = new PoolDatabase({ kind: 'postgres', url: temp.url, max, connectTimeoutMs: 10_000 });
   await migrate(db);
   return {
     url: temp.url,

@@ -6,11 +6,19 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/app/ports.js';
 import { PoolDatabase, openDatabase } from '../../src/infra/database/index.js';
 import { DEFAULT_MIGRATIONS_DIR, MigrationError, migrate, readMigrations } from '../../src/infra/migrator.js';
 import { createTempPostgresDatabase, emptyTestPglite, type TempPostgres } from '../helpers/database.js';
+import { exclusiveServerTurn } from '../helpers/server-turn.js';
+
+// one file at a time on the real PostgreSQL server (tests/helpers/server-turn.ts)
+let releaseServer: (() => Promise<void>) | undefined;
+beforeAll(async () => {
+  releaseServer = await exclusiveServerTurn();
+});
+afterAll(async () => releaseServer?.());
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

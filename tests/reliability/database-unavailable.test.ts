@@ -9,9 +9,17 @@
  */
 import { connect, createServer, type Server as NetServer, type Socket } from 'node:net';
 import pg from 'pg';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_POSTGRES_URL, createTempPostgresDatabase, type TempPostgres } from '../helpers/database.js';
 import { freePort, killAll, startServer, until } from '../helpers/process.js';
+import { exclusiveServerTurn } from '../helpers/server-turn.js';
+
+// one file at a time on the real PostgreSQL server (tests/helpers/server-turn.ts)
+let releaseServer: (() => Promise<void>) | undefined;
+beforeAll(async () => {
+  releaseServer = await exclusiveServerTurn();
+});
+afterAll(async () => releaseServer?.());
 
 const ADMIN = 'unavailable-test-admin';
 const SERVER_URL = process.env.DATABASE_URL ?? LOCAL_POSTGRES_URL;

@@ -11,6 +11,12 @@ export interface PoolDatabaseOptions {
   url: string;
   /** Maximum pool size (default 10). */
   max?: number;
+  /**
+   * Longest wait for a new connection to a PostgreSQL server (default CONNECT_TIMEOUT_MS: an
+   * unanswered server is an outage). Longer where many connections are opened at once on a loaded
+   * machine on purpose (a race of writers).
+   */
+  connectTimeoutMs?: number;
   /** Run after the pool has ended (PGlite: stop the socket server and the engine). */
   afterClose?: () => Promise<void>;
 }
@@ -82,7 +88,7 @@ export class PoolDatabase implements Database {
       max: options.max ?? 10,
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: POOL_WAIT_MS,
-      Client: options.kind === 'pglite' ? EmbeddedClient : QuickConnectClient,
+      Client: options.kind === 'pglite' ? EmbeddedClient : options.connectTimeoutMs === undefined ? QuickConnectClient : clientGivingUpAfter(options.connectTimeoutMs),
     });
     // An idle client losing its connection (server restart, socket server stopped) must not crash
     // the process; the pool discards it and the next query reconnects.
