@@ -41,6 +41,19 @@ export class InvalidInput extends Error {
   }
 }
 
+/** A decision already taken (a second sealed part, a second answer): HTTP 409 with its `code`. */
+export class AlreadyDecided extends Error {
+  readonly status = 409;
+  readonly code = 'already_decided';
+  constructor(
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AlreadyDecided';
+  }
+}
+
 /** An id that names nothing the caller may see: HTTP 404. */
 export class NotFound extends Error {
   readonly status = 404;

@@ -6,21 +6,36 @@
  * state this closure alone holds, and a command is typed by the schema that validated it, so the
  * game sees only values of its own types.
  */
-import type { Dice } from './dice/index.js';
+import { SeededDice, type Dice } from './dice/index.js';
 import { InvalidInput, underPath } from './errors.js';
 import type { Decider, GameCommand, GameEvent, MatchOutcome, MatchSetup } from './decider.js';
 import type { Move, Reader, TableRules } from './table.js';
 import { validate } from './validate.js';
 import { own } from './records.js';
-import type { CommandDoc } from './commands.js';
+import { commandSchema, type CommandDoc } from './commands.js';
+import { Type } from '@sinclair/typebox';
+import {
+  afterDecisionEvent,
+  decisionStep,
+  DECISION_EVENTS,
+  PASS,
+  pendingOf,
+  viewDecisionEvent,
+  waitMoves,
+  type DecisionRules,
+  type PendingDecision,
+  type Wait,
+} from './decisions.js';
 import type { Lang } from './i18n.js';
 
 /** A command as it reaches a game: its `type`, its members, and optionally its dice. */
 export type Command = GameCommand & { dice?: { values?: number[]; seed?: string } };
 
-/** The state of a match as its owner reads it: the game's own state with `outcome` (CONTRACT §8.2). */
+/** The state of a match as its owner reads it: the game's own state with `outcome` (CONTRACT §8.2) and `pending` (§9.1). */
 export interface ServedState {
   readonly outcome: MatchOutcome;
+  /** Whom the table waits for (a sealed part, an answer): public, never a part's content. */
+  readonly pending: readonly PendingDecision[];
 }
 
 /** A match folded to one version: `state` is what the owner reads; the game's typed state stays with its GameMatch. */
@@ -61,7 +76,17 @@ export interface MatchRules<S, C extends GameCommand, E extends GameEvent> exten
   commands: Record<string, CommandDoc>;
   /** Checks the match's players and `options` at creation (InvalidInput: 400 with `/players` or `/options/...` paths). */
   validateOptions?(setup: MatchSetup): void;
+  /** The decisions its players send from their own seats (CONTRACT §9.1): sealed parts and responses. */
+  decisions?: DecisionRules<S>;
 }
+
+/** `match.pass` (CONTRACT §9.1): a responder declines to answer (the owner may pass for any pending player). */
+const PassSchema = commandSchema(PASS, { player: Type.String({ minLength: 1, maxLength: 200, description: 'The player who passes.' }) });
+const PASS_DOC: CommandDoc = {
+  schema: PassSchema,
+  description: 'CONTRACT §9.1: the pending player declines to answer (a reaction, an interruption, a Cancellation, a defender’s reply); the owner may pass for any pending player.',
+  example: { player: 'B' },
+};
 
 /** The flow of `rules` at `state`. */
 function flowOf<S, C extends GameCommand, E extends GameEvent>(rules: MatchRules<S, C, E>, state: S): MatchFlow {
@@ -81,8 +106,12 @@ export interface LoadedGame {
   initialState(setup: MatchSetup): MatchFold;
   /** One stored event folded (the game's own, or any other: `match.note`, a client's). */
   evolve(fold: MatchFold, event: GameEvent): MatchFold;
-  /** The events `command` leads to (validated first when it was not: 400), or the rules' refusal (422). */
-  decide(command: Command, fold: MatchFold, dice: Dice): GameEvent[];
+  /**
+   * The events `command` leads to (validated first when it was not: 400), or the rules' refusal
+   * (422). `as`: the player it is sent for (a seat, or the owner with `?as=`): decisions that wait
+   * for other players open instead of resolving (CONTRACT §9.1); absent, the owner's bundled command.
+   */
+  decide(command: Command, fold: MatchFold, dice: Dice, as?: string): GameEvent[];
   flow(fold: MatchFold): MatchFlow;
   /** The state as the owner reads it, its texts in `lang` (the fold's are English). */
   stateIn(fold: MatchFold, lang: Lang): ServedState;
@@ -98,48 +127,93 @@ export interface LoadedGame {
 /** The LoadedGame of a game's match: its typed rules behind handles (no state or command crosses as `unknown`). */
 export function loadGame<S extends object, C extends GameCommand, E extends GameEvent>(rules: MatchRules<S, C, E>): LoadedGame {
   type Kept = S & ServedState;
-  const states = new WeakMap<MatchFold, Kept>();
+  /** What a fold holds: the game's state (with outcome and pending), what the table waits for, the version folded. */
+  interface Held {
+    state: Kept;
+    wait?: Wait;
+    version: number;
+    /** Since when each of the game's own choices has waited (by player and types). */
+    since: Record<string, number>;
+  }
+  const held = new WeakMap<MatchFold, Held>();
   const validated = new WeakMap<Command, C>();
-  // every state carries `outcome` (CONTRACT §8.2), derived by the game's pure core from its end conditions
-  const hold = (state: S): MatchFold => {
-    const kept: Kept = { ...state, outcome: rules.outcome(state) };
+  const decisions = rules.decisions;
+  const commands: Record<string, CommandDoc> = decisions?.responses ? { ...rules.commands, [PASS]: PASS_DOC } : rules.commands;
+  // every state carries `outcome` (CONTRACT §8.2), derived by the game's pure core from its end conditions, and `pending` (§9.1)
+  const hold = (state: S, wait: Wait | undefined, version: number, before?: Held): MatchFold => {
+    const since: Record<string, number> = {};
+    const choices = (decisions?.choices?.(state) ?? []).map((c) => {
+      const key = `${c.player} ${c.types.join(' ')}`;
+      since[key] = before?.since[key] ?? version;
+      return { player: c.player, kind: 'choice' as const, types: c.types, rule: c.rule, since: since[key] };
+    });
+    const kept: Kept = { ...state, outcome: rules.outcome(state), pending: [...pendingOf(wait), ...choices] };
     const fold: MatchFold = { game: rules.game, state: kept };
-    states.set(fold, kept);
+    held.set(fold, { state: kept, ...(wait ? { wait } : {}), version, since });
     return fold;
   };
-  const stateOf = (fold: MatchFold): Kept => {
-    const state = states.get(fold);
-    if (state === undefined) throw new Error(`not a fold of a ${rules.game} match`);
-    return state;
+  const heldOf = (fold: MatchFold): Held => {
+    const h = held.get(fold);
+    if (h === undefined) throw new Error(`not a fold of a ${rules.game} match`);
+    return h;
   };
-  const localized = (state: Kept, lang: Lang): Kept => (lang === 'en' || !rules.localize ? state : { ...rules.localize(state, lang), outcome: state.outcome });
+  const stateOf = (fold: MatchFold): Kept => heldOf(fold).state;
+  const localized = (state: Kept, lang: Lang): Kept =>
+    lang === 'en' || !rules.localize ? state : { ...rules.localize(state, lang), outcome: state.outcome, pending: state.pending };
   const check = (command: Command, options?: Record<string, unknown>): C => {
-    const doc = own(rules.commands, command.type);
+    const doc = own(commands, command.type);
     if (!doc) {
-      const canonical = Object.keys(rules.commands).filter((type) => !rules.commands[type]!.deprecated);
+      const canonical = Object.keys(commands).filter((type) => !commands[type]!.deprecated);
       throw new InvalidInput([{ path: '/command/type', code: 'unknown_command', message: `${rules.game} matches accept: ${canonical.join(', ') || 'no commands yet'}.` }]);
     }
     const command_ = underPath('/command', () => validate<C>(doc.schema, command, options));
     validated.set(command_, command_);
     return command_;
   };
+  const isDecisionEvent = (event: GameEvent) => decisions !== undefined && DECISION_EVENTS.includes(event.type);
+  /** The player(s) a command acts for: `match.pass` names its player (a side the game knows, or an id), every other command per the game's table rules. */
+  const actorIn = (command: GameCommand, state: Kept): string | readonly string[] | undefined => {
+    if (command.type !== PASS) return rules.table.actor(command, state);
+    const named = typeof command.player === 'string' ? command.player : undefined;
+    return named === undefined ? undefined : (decisions?.playerNamed?.(named, state) ?? named);
+  };
+  const single = (actor: string | readonly string[] | undefined) => (typeof actor === 'string' ? actor : undefined);
   return {
     game: rules.game,
-    commands: rules.commands,
+    commands,
     ...(rules.validateOptions ? { validateOptions: rules.validateOptions } : {}),
     validate: check,
-    initialState: (setup) => hold(rules.initialState(setup)),
+    initialState: (setup) => hold(rules.initialState(setup), undefined, 0),
     evolve: (fold, event) => {
-      const state = stateOf(fold);
-      return hold(rules.isEvent(event, state) ? rules.evolve(state, event) : rules.other(state, event));
+      const before = heldOf(fold);
+      const { state, wait } = before;
+      const given = (event as { version?: unknown }).version;
+      const version = typeof given === 'number' ? given : before.version + 1;
+      if (isDecisionEvent(event)) return hold(state, afterDecisionEvent(decisions!, wait, event, state, version), version, before);
+      return hold(rules.isEvent(event, state) ? rules.evolve(state, event) : rules.other(state, event), wait, version, before);
     },
-    decide: (command, fold, dice) => rules.decide(validated.get(command) ?? check(command), stateOf(fold), dice),
-    flow: (fold) => flowOf(rules, stateOf(fold)),
+    decide: (command, fold, dice, as) => {
+      const typed = validated.get(command) ?? check(command);
+      const { state, wait } = heldOf(fold);
+      const step = decisions ? decisionStep(decisions, wait, typed, as, state, (c) => single(actorIn(c, state))) : undefined;
+      if (!step) return rules.decide(typed, state, dice);
+      // a declared command the rules would refuse opens nothing: decided once with throw-away dice
+      if (step.check) rules.decide(check(step.check as Command), state, new SeededDice('declared'));
+      // the parts combined, or the declared command with its answers, decided now with the dice drawn now
+      return step.resolve ? [...step.events, ...rules.decide(check(step.resolve as Command), state, dice)] : step.events;
+    },
+    flow: (fold) => {
+      const { state, wait } = heldOf(fold);
+      if (!wait) return flowOf(rules, state);
+      const moves = waitMoves(wait);
+      return { ...rules.progress(state), activePlayers: [...new Set(moves.map((m) => m.player))], moves, outcome: rules.outcome(state) };
+    },
     stateIn: (fold, lang) => localized(stateOf(fold), lang),
     viewState: (fold, reader, lang = 'en') => rules.table.viewState(localized(stateOf(fold), lang), reader),
     viewOptions: (options, reader) => rules.table.viewOptions(options, reader),
-    viewEvent: (event, reader, { before, after }) => rules.table.viewEvent(event, reader, { before: stateOf(before), after: stateOf(after) }),
+    viewEvent: (event, reader, { before, after }) =>
+      isDecisionEvent(event) ? viewDecisionEvent(event, reader) : rules.table.viewEvent(event, reader, { before: stateOf(before), after: stateOf(after) }),
     secretTexts: (fold, reader) => rules.table.secretTexts(stateOf(fold), reader),
-    actor: (command, fold) => rules.table.actor(command, stateOf(fold)),
+    actor: (command, fold) => actorIn(command, stateOf(fold)),
   };
 }

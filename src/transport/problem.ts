@@ -5,7 +5,7 @@
  * `path`; malformed JSON → 400; unknown ids → 404; conflicts → 409.
  */
 import type { FastifyError } from 'fastify';
-import { InvalidInput, NotFound, RuleViolation } from '../kernel/errors.js';
+import { AlreadyDecided, InvalidInput, NotFound, RuleViolation } from '../kernel/errors.js';
 import { toProblems, MAX_LISTED_PROBLEMS } from '../kernel/validate.js';
 import { NotYourSeat, VersionConflict } from '../app/matches/errors.js';
 import { plural } from '../kernel/i18n.js';
@@ -135,6 +135,7 @@ export function toProblem(error: unknown): Problem {
   if (error instanceof RosterTooLarge) return problem(413, error.code, error.message, { limit: error.limit, size: error.size });
   if (error instanceof RosterQuotaExceeded) return problem(429, 'quota_exceeded', error.message, { limit: error.limit });
   if (error instanceof RuleViolation) return problem(422, error.code, error.message, error.extra);
+  if (error instanceof AlreadyDecided) return problem(409, error.code, error.message, error.extra);
   if (error instanceof InvalidInput) return problem(400, error.code, error.message, { ...error.extra, errors: error.errors });
   if (error instanceof NotFound) return problem(404, 'not_found', error.message);
   if (error instanceof NotYourSeat) return problem(403, error.code, error.message);

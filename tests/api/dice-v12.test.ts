@@ -202,8 +202,12 @@ describe('?rollFormat=foundry on an EDEN match attack (CONTRACT §8.3)', () => {
     const id = created.body.id as string;
     for (const step of script.steps) expect((await post(app, `/v1/matches/${id}/commands`, { command: step.command }, auth)).status).toBe(201);
     const seat = await post(app, `/v1/matches/${id}/seats/p2/tokens`, {}, auth);
-    const melee = { type: 'eden.melee', attacker: 'b1', target: 'a1', reaction: 'passive', dice: { values: [6, 5, 1, 4, 2, 3, 6, 6, 6, 6] } };
-    const res = await post(app, `/v1/matches/${id}/commands?rollFormat=foundry`, { command: melee }, { authorization: `Bearer ${seat.body.token}` });
+    const target = await post(app, `/v1/matches/${id}/seats/p1/tokens`, {}, auth);
+    // from the seats (CONTRACT §9.1): the attack waits for the target's player, whose answer (a pass: Passive) rolls
+    const melee = { type: 'eden.melee', attacker: 'b1', target: 'a1' };
+    expect((await post(app, `/v1/matches/${id}/commands`, { command: melee }, { authorization: `Bearer ${seat.body.token}` })).status).toBe(201);
+    const passive = { type: 'match.pass', player: 'p1', dice: { values: [6, 5, 1, 4, 2, 3, 6, 6, 6, 6] } };
+    const res = await post(app, `/v1/matches/${id}/commands?rollFormat=foundry`, { command: passive }, { authorization: `Bearer ${target.body.token}` });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const event = res.body.events.find((e: { type: string }) => e.type === 'eden.melee_resolved');
     expect(res.body.dice.seed).toBeNull();

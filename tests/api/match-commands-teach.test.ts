@@ -45,12 +45,13 @@ describe('POST /v1/matches/{id}/commands documents every command with an example
       for (const type of Object.keys(match.commands)) {
         const example = examples[type];
         expect(example, type).toBeDefined();
-        expect(example!.summary).toContain(game);
+        // `match.pass` is every game's with decisions: listed once (under the first game that has it)
+        if (type !== 'match.pass') expect(example!.summary).toContain(game);
         expect(example!.value.command.type).toBe(type);
         expect(() => match.validate(structuredClone(example!.value.command)), type).not.toThrow();
       }
     }
-    const edenCount = Object.keys(gameMatch('eden')!.commands).length;
+    const edenCount = Object.keys(gameMatch('eden')!.commands).filter((k) => k.startsWith('eden.')).length;
     expect(Object.keys(examples).filter((k) => k.startsWith('eden.'))).toHaveLength(edenCount);
   });
 });

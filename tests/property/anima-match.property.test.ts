@@ -15,7 +15,7 @@ import { ANIMA_PLAYERS, BENEFIT_DONE, ENEMIES_AT_RUINS, KEEP_REDIRECT, RESIST_ST
 type S = {
   phase: string;
   toAct: string | null;
-  pending: { kind: string; player: string } | null;
+  choosing: { kind: string; player: string } | null;
   groupsInPlay: Record<string, { dealt: number[]; giftsDealt: number[]; hand: number[]; characters: { name: string }[]; location: string | null }>;
   locations: { name: string }[];
   cards: ReturnType<typeof animaGiftCards>;
@@ -62,8 +62,8 @@ function menu(s: S, pick: number): Command[] {
   const any = <T>(xs: readonly T[]) => xs[pick % xs.length]!;
   const player = s.toAct ?? any(['p1', 'p2']);
   const wrong = { type: 'anima.end_phase', player: player === 'p1' ? 'p2' : 'p1' };
-  if (s.pending?.kind === 'casualty') return [{ type: 'anima.choose_casualty', player, character: any(s.groupsInPlay[player]!.characters).name }];
-  if (s.pending?.kind === 'reward')
+  if (s.choosing?.kind === 'casualty') return [{ type: 'anima.choose_casualty', player, character: any(s.groupsInPlay[player]!.characters).name }];
+  if (s.choosing?.kind === 'reward')
     return [
       { type: 'anima.claim_reward', player, reward: pick % 3 },
       { type: 'anima.claim_reward', player, reward: 0 },

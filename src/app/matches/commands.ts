@@ -87,7 +87,12 @@ export class MatchCommands {
     });
   }
 
-  /** Resolve a command against the match's current state and append its events atomically (read → decide → append). */
+  /**
+   * Resolve a command against the match's current state and append its events atomically (read →
+   * decide → append). `viewer`: who sends it — the owner (a referee: bundled commands resolve at
+   * once), a seat, or the owner relaying one player (`asSeat`, CONTRACT §9.1 `?as=`: it acts, and
+   * reads its answer, as that seat).
+   */
   async command(ownerId: string, id: string, body: CommandBody, idem?: Idempotency, viewer: MatchViewer = OWNER, lang: Lang = 'en') {
     // One seed per request: a retry after a concurrent append rolls the same dice.
     const seed = this.options.ids.randomSeed();
@@ -106,6 +111,9 @@ export class MatchCommands {
     for (let attempt = 0; ; attempt++) {
       // read
       const match = await this.folds.record(ownerId, id, store);
+      if (viewer.kind === 'seat' && !match.players.some((p) => p.id === viewer.playerId)) {
+        throw new InvalidInput([{ path: '/as', code: 'unknown_player', message: `a player id of this match (${match.players.map((p) => p.id).join(', ')})` }]);
+      }
       const game = this.folds.game(match);
       const command = game.validate(structuredClone(body.command), match.options);
       const current = await this.folds.current(match, store);
@@ -184,7 +192,8 @@ export class MatchCommands {
 /** The game's decision; a refusal never names what a seat or spectator may not see (e.g. a card in another player's hand). */
 function decide(game: LoadedGame, command: Command, fold: MatchFold, dice: Dice, viewer: MatchViewer): GameEvent[] {
   try {
-    return game.decide(command, fold, dice);
+    // CONTRACT §9.1: a seat (or the owner relaying one player, `?as=`) decides for its player only
+    return game.decide(command, fold, dice, viewer.kind === 'seat' ? viewer.playerId : undefined);
   } catch (error) {
     const reader = readerOf(viewer);
     throw reader === undefined ? error : maskRefusal(error, game.secretTexts(fold, reader));

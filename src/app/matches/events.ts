@@ -12,6 +12,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { InvalidInput, prefixProblems } from '../../kernel/errors.js';
 import { compile, toProblems } from '../../kernel/validate.js';
 import type { EventDefinition } from '../../kernel/event-definition.js';
+import { DECISION_EVENTS, DECLARED, PART_SEALED, PASSED, RESPONDED } from '../../kernel/decisions.js';
 import { ENGINE_EVENTS, RESERVED_PREFIXES } from './engine-events.js';
 
 const GENERIC_EVENTS: (EventDefinition & { schema: TSchema })[] = [
@@ -49,6 +50,42 @@ const GENERIC_EVENTS: (EventDefinition & { schema: TSchema })[] = [
   },
 ];
 
+const Player = Type.String({ maxLength: 200 });
+const Command = Type.Object({ type: Type.String({ maxLength: 200 }) }, { additionalProperties: true });
+
+/** The events of decisions taken from the players' own seats (CONTRACT §9.1, src/kernel/decisions.ts): written by commands only. */
+const DECISION_EVENT_DEFINITIONS: (EventDefinition & { schema: TSchema })[] = [
+  {
+    type: PART_SEALED,
+    schemaVersion: 1,
+    schema: Type.Object({ type: Type.String({ maxLength: 200 }), player: Player, command: Command }),
+    upcasters: {},
+    description:
+      'One player’s sealed part of a command (a bid): `command` is hidden from every other player and spectator; the last part reveals them all in the game’s own event.',
+  },
+  {
+    type: DECLARED,
+    schemaVersion: 1,
+    schema: Type.Object({ player: Player, command: Command, rule: Type.String({ maxLength: 100 }) }),
+    upcasters: {},
+    description: 'A command another player may answer before it resolves (a melee a target reacts to, a designation, a Cancellation, a fight): nothing is rolled or revealed yet.',
+  },
+  {
+    type: RESPONDED,
+    schemaVersion: 1,
+    schema: Type.Object({ player: Player, command: Command }),
+    upcasters: {},
+    description: 'An answer to a declared command: `command` is hidden from the other viewers until the resolution reveals it.',
+  },
+  {
+    type: PASSED,
+    schemaVersion: 1,
+    schema: Type.Object({ player: Player }),
+    upcasters: {},
+    description: 'A pending player declined to answer (`match.pass`).',
+  },
+];
+
 /** The correction event: written only by the corrections use case, never appended by clients. */
 export const CORRECTION_EVENT = 'match.corrected';
 
@@ -67,7 +104,7 @@ export function withdrawnVersions(events: readonly { type: string; data: unknown
   return out;
 }
 
-const byType = new Map<string, EventDefinition>([...GENERIC_EVENTS, ...ENGINE_EVENTS].map((d) => [d.type, d]));
+const byType = new Map<string, EventDefinition>([...GENERIC_EVENTS, ...DECISION_EVENT_DEFINITIONS, ...ENGINE_EVENTS].map((d) => [d.type, d]));
 
 /** The definition of an event type: a generic `match.*` one or the rules engine's (engine-events.ts); none for free-form types. */
 export function definitionOf(type: string): EventDefinition | undefined {
@@ -102,6 +139,9 @@ export function checkClientEvent(index: number, type: string, schemaVersion: num
   const def = byType.get(type);
   if (type === CORRECTION_EVENT) {
     throw new InvalidInput([{ path: `/events/${index}/type`, code: 'reserved_event_type', message: `"${type}" events are written by POST /v1/matches/{id}/corrections.` }]);
+  }
+  if (DECISION_EVENTS.includes(type)) {
+    throw new InvalidInput([{ path: `/events/${index}/type`, code: 'reserved_event_type', message: `"${type}" events are written by the players' commands (CONTRACT §9.1).` }]);
   }
   if (RESERVED_PREFIXES.some((p) => type.startsWith(p))) {
     throw new InvalidInput([

@@ -165,6 +165,16 @@ export const ViewQuery = Type.Object({
     }),
   ),
 });
+export const CommandQuery = Type.Object({
+  as: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        'Owner only (CONTRACT §9.1): send the command for one player (`as=<playerId>`, a bot or VTT host relaying it): it acts as that seat — it decides that player’s part only, a decision it opens waits for the others — and answers in that seat’s view. A seat or spectator token → 403 `owner_only`; a player not in the match → 400 `unknown_player`.',
+    }),
+  ),
+});
 export const EventsQuery = Type.Object({
   from: Type.Integer({ minimum: 1, maximum: 2_000_000_000, default: 1 }),
   limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),

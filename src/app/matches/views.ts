@@ -11,6 +11,13 @@ import { NotYourSeat } from './errors.js';
 import type { Command, LoadedGame, MatchFold } from '../../kernel/match-game.js';
 import type { MatchViewer } from './seat-tokens.js';
 
+/** Who sends a command: the caller, or — the owner with `?as=<playerId>` (CONTRACT §9.1) — that player's seat. */
+export function commandViewer(viewer: MatchViewer, as: string | undefined): MatchViewer {
+  if (as === undefined) return viewer;
+  if (viewer.kind !== 'owner') throw new NotYourSeat('Only the match owner may send a command for a player (?as=).', 'owner_only');
+  return { kind: 'seat', playerId: as };
+}
+
 /** Who a viewer reads as: undefined for the owner (no redaction), a player id for a seat, null for a spectator. */
 export function readerOf(viewer: MatchViewer): Reader | undefined {
   return viewer.kind === 'owner' ? undefined : viewer.kind === 'seat' ? viewer.playerId : null;
@@ -34,6 +41,8 @@ export function assertSeatMayAct(g: LoadedGame, viewer: MatchViewer, command: Co
     throw new NotYourSeat(`This command carries the decisions of ${actor.join(', ')}: only the match owner (a referee, or the table's host) sends it.`);
   }
   if (typeof actor === 'string' && actor !== seat) throw new NotYourSeat(`This command acts for player ${actor}; this token holds the seat of ${seat}.`);
+  // while the table waits for a decision, the kernel refuses what skips it (422) or decides it twice (409)
+  if (fold.state.pending.some((p) => p.kind === 'sealed' || p.kind === 'response')) return;
   const givenTo = g.flow(fold).moves.filter((m) => m.type === command.type);
   if (givenTo.length > 0 && !givenTo.some((m) => m.player === seat)) {
     const players = [...new Set(givenTo.map((m) => m.player))].join(', ');

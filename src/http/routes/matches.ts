@@ -21,6 +21,7 @@ import {
   MatchViewSchema,
   RunCommandBody,
   ViewQuery,
+  CommandQuery,
 } from '../../app/matches/schemas.js';
 import { problemResponses } from '../schemas.js';
 import { announceLanguage, carriesSummary } from '../language.js';
@@ -36,6 +37,7 @@ import { signedResult } from '../../app/league/results.js';
 import { FeedTokenQuery } from '../../app/feeds/schemas.js';
 import { feedTokenRoute } from '../feed-tokens.js';
 import { matchCallerOf } from '../../transport/table-token.js';
+import { commandViewer } from '../../app/matches/views.js';
 
 const idem = (request: FastifyRequest) => {
   const key = request.headers['idempotency-key'];
@@ -92,7 +94,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof RunCommandBody> }>('/v1/matches/:id/commands', {
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof RunCommandBody>; Querystring: Static<typeof CommandQuery> }>('/v1/matches/:id/commands', {
     config: { tableToken: true },
     schema: {
       ...common,
@@ -107,6 +109,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
         commandCatalogMarkdown(),
       headers: IdempotencyHeaders,
       params: IdParams,
+      querystring: CommandQuery,
       // one named example per command type and game (OpenAPI media-type `examples`)
       body: { ...RunCommandBody, 'x-examples': commandExamples() },
       response: { 201: CommandResult, ...problemResponses([400, 401, 403, 404, 409, 422, 429, 503]) },
@@ -115,7 +118,8 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       const owner = await requireApiKey(request);
       const caller = matchCallerOf(request, owner);
       const lang = languageOf(request.headers['accept-language']);
-      const answer = await rt().commands.command(owner.id, request.params.id, request.body as never, idem(request), caller.viewer, lang);
+      const viewer = commandViewer(caller.viewer, request.query.as);
+      const answer = await rt().commands.command(owner.id, request.params.id, request.body as never, idem(request), viewer, lang);
       // the resolutions' answers in the state (`latest`) are rendered in the caller's language
       if (carriesSummary(answer.body)) announceLanguage(reply, lang);
       return send(reply, answer);

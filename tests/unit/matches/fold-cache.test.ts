@@ -81,7 +81,11 @@ describe('the cached fold of a match answers what the whole log folds to', () =>
 
   it('keeps the most recently used matches only, and never goes back to an older fold', () => {
     const cache = new FoldCache(2);
-    const entry = (version: number) => ({ version, fold: { game: 'anima' as const, state: { outcome: { ended: false, winners: [] } } }, withdrawn: new Set<number>() });
+    const entry = (version: number) => ({
+      version,
+      fold: { game: 'anima' as const, state: { outcome: { ended: false, winners: [] }, pending: [] } },
+      withdrawn: new Set<number>(),
+    });
     cache.set('a', entry(1));
     cache.set('b', entry(1));
     cache.get('a');

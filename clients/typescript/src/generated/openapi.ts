@@ -1461,12 +1461,12 @@ export interface paths {
          *     Commands by game (`command.type`; every command may carry `dice`):
          *     - **eden**
          *       - `eden.register_band`: EDEN-PREP-1/2: a player shows his band (validated like POST /v1/eden/rosters/validate); its Strategy Points are computed.
-         *       - `eden.bid`: EDEN-PREP-3 (preparation) and EDEN-FIRST-1/2 (each turn): both bids, revealed together; `choice` is whom the bid winner names First player. Dice: on equal bids, A’s d6 then B’s, again while equal.
+         *       - `eden.bid`: EDEN-PREP-3 (preparation) and EDEN-FIRST-1/2 (each turn): both bids, revealed together; `choice` is whom the bid winner names First player. Dice: on equal bids, A’s d6 then B’s, again while equal. From a seat (or `?as=`), each player sends its own bid (`{"bids": {"A": 2}, "choice"?: "A"}`, its `choice` applies if it wins): sealed until the last part reveals both.
          *       - `eden.choose_leader`: EDEN-PREP-4: First player first.
          *       - `eden.play_mission`: EDEN-PREP-5: First player first; a Revealed mission cannot be played twice (EDEN-AMB-12).
          *       - `eden.deploy`: EDEN-PREP-7: records the deployment (zone from the player's own mission). Under Mist (EDEN-WEATHER-6) one fighter per command (`fighterId`, `placement`), alternating from the First player. Measured `centreDistances` (`centreDistance` under Mist) are checked: ES more than 20 cm, DE at least 20 cm.
          *       - `eden.choose_tactic_hand`: EDEN-PREP-8: as many distinct cards as the Leader's current PSI; after both hands turn 1 starts (EDEN-PREP-9).
-         *       - `eden.play_tactic`: EDEN-TACPH-1/2: 2 SP, Leader on the table, one per player and phase; `cancellationPaid` SP from the opponent cancel it.
+         *       - `eden.play_tactic`: EDEN-TACPH-1/2: 2 SP, Leader on the table, one per player and phase; `cancellationPaid` SP from the opponent cancel it (the opponent’s decision: from a seat, send `cancellation` and the opponent answers `eden.cancel_tactic` or `match.pass`).
          *       - `eden.skip_tactic`: EDEN-TACPH-1: play no card this Tactical phase.
          *       - `eden.activate`: EDEN-ACT-1..3: the First player names a fighter; `interruptions` lists the fighters named back and forth (each of strictly greater RAP); the last named is activated.
          *       - `eden.end_activation`: EDEN-ACT-4: ends the activation; the opponent becomes First player (EDEN-ACT-7 when he has nothing to activate).
@@ -1487,6 +1487,9 @@ export interface paths {
          *       - `eden.place_npc`: EDEN-NPC-2 (preparation step 6bis): X Infestation Points for an NPC of Level X, alternating from the First player; `nearestNpcDistance` < 15 cm is refused.
          *       - `eden.stop_npc_placement`: EDEN-NPC-2: the player cannot buy another NPC and stops; the other continues.
          *       - `eden.activate_npc`: EDEN-UPKEEP-2 / EDEN-NPC-3..5: the First player, then alternately, activates each NPC once before `eden.upkeep`. The NPC attacks a fighter in `contacts`, else charges the nearest in `visible` (< 10 cm, LoS), else wanders 5 cm; `targetId` picks among equals; the target reacts with `reaction`. Dice: an attack or charge rolls as `eden.melee` with the NPC as attacker; a wander rolls none.
+         *       - `eden.react`: EDEN-MELEE-2 / EDEN-MELEE-6: the target’s player answers a melee attack declared from a seat: its reaction (`aim`, `weapon`: the target’s, for a Response); the attack then resolves with the dice of this command. `match.pass` is Passive.
+         *       - `eden.cancel_tactic`: EDEN-TACPH-2: the opponent pays the Cancellation (X SP, the `cancellation` the card was played with) of a tactic card played from a seat; `match.pass` lets it resolve.
+         *       - `match.pass`: CONTRACT §9.1: the pending player declines to answer (a reaction, an interruption, a Cancellation, a defender’s reply); the owner may pass for any pending player.
          *     - **anima**
          *       - `anima.exploration`: Explore a Location: table roll, encounters in draw order, reward eligibility. Same body as POST /v1/anima/explorations. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
          *       - `anima.combat`: Resolve a combat: Group vs Creature or Group vs Group. Same body as POST /v1/anima/combats. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
@@ -9997,6 +10000,8 @@ export interface operations {
     "matches.runCommand": {
         parameters: {
             query?: {
+                /** @description Owner only (CONTRACT §9.1): send the command for one player (`as=<playerId>`, a bot or VTT host relaying it): it acts as that seat — it decides that player’s part only, a decision it opens waits for the others — and answers in that seat’s view. A seat or spectator token → 403 `owner_only`; a player not in the match → 400 `unknown_player`. */
+                as?: string;
                 /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
                 rollFormat?: "foundry";
             };

@@ -68,12 +68,12 @@ function check(spec: AnimaTiming, player: string, t: AnimaTable): GroupState {
   // ANIMA-MISSION-3: the game ended when a player completed the Final Mission.
   if (t.phase === 'ended') violation('game_over', 'The game has ended (ANIMA-MISSION-3); no more commands.', { outcome: t.outcome });
   const g = groupOf(t, player);
-  if (t.pending && spec.resolves !== t.pending.kind) {
-    const how = t.pending.kind === 'casualty' ? 'anima.choose_casualty (ANIMA-COMBAT-4)' : 'anima.claim_reward (ANIMA-REWARD-1)';
-    violation('choice_pending', `${t.pending.player} must first make a choice: ${how}.`, { pending: t.pending });
+  if (t.choosing && spec.resolves !== t.choosing.kind) {
+    const how = t.choosing.kind === 'casualty' ? 'anima.choose_casualty (ANIMA-COMBAT-4)' : 'anima.claim_reward (ANIMA-REWARD-1)';
+    violation('choice_pending', `${t.choosing.player} must first make a choice: ${how}.`, { pending: t.choosing });
   }
-  if (spec.resolves && (t.pending?.kind !== spec.resolves || t.pending.player !== player)) {
-    violation('nothing_to_choose', `${player} has no ${spec.resolves} to choose now.`, { pending: t.pending });
+  if (spec.resolves && (t.choosing?.kind !== spec.resolves || t.choosing.player !== player)) {
+    violation('nothing_to_choose', `${player} has no ${spec.resolves} to choose now.`, { pending: t.choosing });
   }
   // ANIMA-SETUP-3: the game starts once every player kept a Character
   if (t.phase === 'setup' && !spec.phases.includes('setup')) {
@@ -117,7 +117,7 @@ function startTurn(t: AnimaTable, dice: Dice): AnimaEvent {
 /** The next automatic event, if any. */
 function followUp(t: AnimaTable, dice: Dice): AnimaEvent[] {
   if (t.phase === 'ended') return [];
-  const p = t.pending;
+  const p = t.choosing;
   if (p?.kind === 'casualty') {
     const g = t.groupsInPlay[p.player]!;
     // ANIMA-COMBAT-4: with one Character there is nothing to choose.

@@ -78,7 +78,7 @@ export const CARD_FOLDS: FoldTable<AnimaTable, CardEvent> = tableFolds({
       g.turnLost = true;
       g.arrived = false;
       g.resist = null;
-      if (d.combat?.characterDies) t.pending = { kind: 'casualty', player: d.player };
+      if (d.combat?.characterDies) t.choosing = { kind: 'casualty', player: d.player };
     } else if (d.completed) g.resist = null;
     else g.resist = { ...g.resist!, progress: d.progress };
     finish(t, d.player);

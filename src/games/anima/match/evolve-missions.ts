@@ -34,12 +34,12 @@ export const MISSION_FOLDS: FoldTable<AnimaTable, MissionEvent> = tableFolds({
   'anima.character_lost': (t, d) => {
     removeCharacter(t.groupsInPlay[d.player]!, d.character);
     t.discards.characters.push(d.character);
-    if (t.pending?.kind === 'casualty' && t.pending.player === d.player) t.pending = null;
+    if (t.choosing?.kind === 'casualty' && t.choosing.player === d.player) t.choosing = null;
   },
   'anima.game_won': (t, d) => {
     // ANIMA-MISSION-3: the player who completes the Final Mission wins at once (CONTRACT §8.2 outcome)
     t.outcome = { ended: true, winners: [d.player], reason: 'ANIMA-MISSION-3', winner: d.player, mission: d.mission };
     t.phase = 'ended';
-    t.pending = null;
+    t.choosing = null;
   },
 });

@@ -67,7 +67,7 @@ function arrive(t: AnimaTable, player: string, location: string, prior: { card: 
     if (r.handSize !== undefined) g.handSize = r.handSize;
     addCharacters(t, g, recruited);
     if (r.losesNextTurn) g.losesNextTurn = true;
-    if (r.characterDies) t.pending = { kind: 'casualty', player };
+    if (r.characterDies) t.choosing = { kind: 'casualty', player };
     if (!r.arrives) {
       // ANIMA-MOVE-3 / ANIMA-LOSE-2: the Group is at no Location and does nothing more this turn.
       g.location = null;
@@ -136,7 +136,7 @@ export const PLAY_FOLDS: FoldTable<AnimaTable, PlayEvent> = tableFolds({
     loser.turnLost = true;
     // ANIMA-MISSION-5: a Group defeated by a rival restarts its Resist mission from zero.
     loser.resist = null;
-    if (d.combat.characterDies) t.pending = { kind: 'casualty', player: loserId };
+    if (d.combat.characterDies) t.choosing = { kind: 'casualty', player: loserId };
   },
   'anima.traded': (t, d) => {
     const a = t.groupsInPlay[d.player]!;
@@ -168,20 +168,20 @@ export const PLAY_FOLDS: FoldTable<AnimaTable, PlayEvent> = tableFolds({
       g.location = null;
       g.turnLost = true;
     }
-    if (x.characterDies) t.pending = { kind: 'casualty', player: d.player };
+    if (x.characterDies) t.choosing = { kind: 'casualty', player: d.player };
     // ANIMA-REWARD-1: after a successful exploration the Group claims one reward.
-    if (x.rewardAllowed) t.pending = { kind: 'reward', player: d.player, location: d.location };
+    if (x.rewardAllowed) t.choosing = { kind: 'reward', player: d.player, location: d.location };
     else finish(t, d.player);
   },
   'anima.reward_claimed': (t, d) => {
     const g = t.groupsInPlay[d.player]!;
-    t.pending = null;
+    t.choosing = null;
     if (d.giftsDrawn) g.handSize += d.giftsDrawn;
     if (d.recruited !== undefined) {
       addCharacters(t, g, [d.recruited]);
       g.lastRecruit = { location: d.location, turn: t.turn };
     }
-    if (d.mission?.combat?.characterDies) t.pending = { kind: 'casualty', player: d.player };
+    if (d.mission?.combat?.characterDies) t.choosing = { kind: 'casualty', player: d.player };
     // ANIMA-MISSION-5: a Resist mission starts at this Location with the count at zero.
     if (d.mission?.resistStarted) startResist(t, g, d.mission.name, d.mission.final, d.location);
     finish(t, d.player);

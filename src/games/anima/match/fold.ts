@@ -50,8 +50,8 @@ function advance(t: AnimaTable): void {
     t.toAct = null;
     return;
   }
-  if (t.pending) {
-    t.toAct = t.pending.player;
+  if (t.choosing) {
+    t.toAct = t.choosing.player;
     return;
   }
   if (t.phase === 'setup') {

@@ -50,5 +50,16 @@ export function animaGame(): MatchRules<State, GameCommand, AnimaEvent | Resolve
     progress: (state) => ({ phase: state.phase, turn: state.turn }),
     commands: { ...log.commands, ...commandDocs(ANIMA_COMMANDS) },
     validateOptions: checkAnimaOptions,
+    // ANIMA-COMBAT-4 / ANIMA-REWARD-1: the choice the table waits for (state.pending, kind `choice`)
+    decisions: {
+      choices: (state) =>
+        state.choosing
+          ? [
+              state.choosing.kind === 'casualty'
+                ? { player: state.choosing.player, types: ['anima.choose_casualty'], rule: 'ANIMA-COMBAT-4' }
+                : { player: state.choosing.player, types: ['anima.claim_reward'], rule: 'ANIMA-REWARD-1' },
+            ]
+          : [],
+    },
   };
 }

@@ -194,7 +194,7 @@ const claimReward = animaCommand({
   resolves: 'reward',
   decide(c, t, g, dice) {
     const cards = t.cards!;
-    const here = t.locations.find((l) => l.name === g.location) ?? t.locations.find((l) => t.pending?.kind === 'reward' && l.name === t.pending.location)!;
+    const here = t.locations.find((l) => l.name === g.location) ?? t.locations.find((l) => t.choosing?.kind === 'reward' && l.name === t.choosing.location)!;
     const card = cards.locations[here.card]!;
     const final = t.finalMission ? cards.finalMissions[t.finalMission.card]! : null;
     const open = g.missions.filter((m) => !m.completed).map((m) => m.name);

@@ -178,7 +178,8 @@ export interface AnimaTable {
   done: string[];
   /** The player who acts now (null: nobody, e.g. between turns or at the end). */
   toAct: string | null;
-  pending: Pending | null;
+  /** The choice the table waits for (a casualty, a reward), also in `state.pending` (CONTRACT §9.1, kind `choice`). */
+  choosing: Pending | null;
   /** ANIMA-MOVE-4: who sought new horizons this turn. */
   soughtBy: string | null;
   groupsInPlay: Record<string, GroupState>;
@@ -350,7 +351,7 @@ export function initialTable(players: { id: string }[], options: Record<string, 
     tieBreaks: [],
     done: [],
     toAct: null,
-    pending: null,
+    choosing: null,
     soughtBy: null,
     groupsInPlay,
     locations: onTable.map((i) => ({ card: i, name: cards!.locations[i]!.name, level: cards!.locations[i]!.level, prior: tree ? null : { card: i, faceDown: true } })),

@@ -240,7 +240,7 @@ function canPlayGift(t: AnimaTable, player: string, g: GroupState): boolean {
 /** The full match's commands `player` may send now (ANIMA-TURN-1: in turn order, one phase at a time). */
 function tableMoves(t: AnimaTable, player: string, g: GroupState): string[] {
   // ANIMA-COMBAT-4 / ANIMA-REWARD-1: a pending choice comes before anything else.
-  if (t.pending) return t.pending.player !== player ? [] : [t.pending.kind === 'casualty' ? 'anima.choose_casualty' : 'anima.claim_reward'];
+  if (t.choosing) return t.choosing.player !== player ? [] : [t.choosing.kind === 'casualty' ? 'anima.choose_casualty' : 'anima.claim_reward'];
   // ANIMA-SETUP-3: every player keeps a Character (in any order).
   if (t.phase === 'setup') return g.characters.length === 0 ? ['anima.keep_character'] : [];
   const types: string[] = [];

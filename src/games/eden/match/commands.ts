@@ -9,6 +9,7 @@ import type { CommandUnion } from '../../../kernel/commands.js';
 import type { GameCommand } from '../../../kernel/decider.js';
 import type { EdenCommandDef } from './preconditions.js';
 import { violation } from './rules.js';
+import { ANSWER_COMMANDS } from './decisions.js';
 import { own, type EdenMatchState } from './state.js';
 import type { EdenEvent } from './evolve/events.js';
 import { PREPARATION_COMMANDS } from './preparation.js';
@@ -28,6 +29,7 @@ export const EDEN_COMMANDS = {
   ...WEATHER_COMMANDS,
   ...TERRITORY_COMMANDS,
   ...INFESTATION_COMMANDS,
+  ...ANSWER_COMMANDS,
 };
 
 export type EdenCommandType = keyof typeof EDEN_COMMANDS;

@@ -11,6 +11,7 @@ import { EDEN_COMMANDS, decide, type EdenCommand } from './commands.js';
 import { evolve, initialState, isEdenEvent } from './evolve.js';
 import { edenOutcome } from './outcome.js';
 import { edenTable } from './table.js';
+import { EDEN_DECISIONS } from './decisions.js';
 import type { EdenMatchState } from './state.js';
 import type { EdenEvent } from './evolve/events.js';
 
@@ -26,6 +27,7 @@ export const edenMatch: MatchRules<EdenMatchState, EdenCommand, EdenEvent> = {
   outcome: edenOutcome,
   progress: (state) => ({ phase: state.phase, turn: state.turn }),
   commands: commandDocs(EDEN_COMMANDS),
+  decisions: EDEN_DECISIONS,
   validateOptions: (setup) => {
     // EDEN-PREP-1: two players, A and B
     if (setup.players.length !== 2) throw new InvalidInput([{ path: '/players', code: 'wrong_player_count', message: 'EDEN is played by exactly two players (A, B).' }]);

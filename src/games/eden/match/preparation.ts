@@ -17,7 +17,7 @@ import { Distance, Id, MAX_BAND, Player, bandSized, fromBody } from './command-s
 import { commandSchema } from '../../../kernel/commands.js';
 import { entry, expectPrepTurn, sideOf, violation } from './rules.js';
 import { checkDeploymentDistances } from './distances.js';
-import { otherSide } from './state.js';
+import { SIDES, otherSide } from './state.js';
 import type { EdenEvent } from './evolve/events.js';
 
 const rosterBody = edenRosterOperation.body!;
@@ -76,11 +76,17 @@ export const PREPARATION_COMMANDS = {
   /** EDEN-PREP-3 (once) and EDEN-FIRST-1/2 (every turn): bids, roll-off, Leader lost. */
   'eden.bid': defineCommand({
     schema: commandSchema('eden.bid', {
-      bids: Type.Object({ A: Type.Integer({ minimum: 0, maximum: 1000 }), B: Type.Integer({ minimum: 0, maximum: 1000 }) }),
+      bids: Type.Object(
+        { A: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })), B: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })) },
+        { description: 'By side: both bids (the owner, bundled), or a seat’s own bid only (a sealed part, CONTRACT §9.1: revealed with the other).' },
+      ),
       choice: Type.Optional(Player),
+      choices: Type.Optional(
+        Type.Object({ A: Type.Optional(Player), B: Type.Optional(Player) }, { description: 'Each side’s `choice`, applied if that side wins (the seated parts combined).' }),
+      ),
     }),
     description:
-      'EDEN-PREP-3 (preparation) and EDEN-FIRST-1/2 (each turn): both bids, revealed together; `choice` is whom the bid winner names First player. Dice: on equal bids, A’s d6 then B’s, again while equal.',
+      'EDEN-PREP-3 (preparation) and EDEN-FIRST-1/2 (each turn): both bids, revealed together; `choice` is whom the bid winner names First player. Dice: on equal bids, A’s d6 then B’s, again while equal. From a seat (or `?as=`), each player sends its own bid (`{"bids": {"A": 2}, "choice"?: "A"}`, its `choice` applies if it wins): sealed until the last part reveals both.',
     example: { bids: { A: 2, B: 1 }, choice: 'A' },
     preconditions: { stage: FIRST_PLAYER_BIDS },
     decide(cmd, state, dice) {
@@ -89,8 +95,16 @@ export const PREPARATION_COMMANDS = {
       // EDEN-FIRST-2: only a Leader lost during the previous turn counts
       const leaderLost = state.phase === 'first_player' ? { A: state.leaderLostTurn.A === prev, B: state.leaderLostTurn.B === prev } : {};
       const choice = cmd.choice === undefined ? undefined : sideOf(state, cmd.choice);
+      const choices = Object.fromEntries(SIDES.filter((s) => cmd.choices?.[s] !== undefined).map((s) => [s, sideOf(state, cmd.choices![s])]));
       const r = resolveInitiative(
-        { pools: { A: state.bands.A.strategyPoints, B: state.bands.B.strategyPoints }, bids: { A: bids.A ?? 0, B: bids.B ?? 0 }, choice, leaderLost, edition: state.edition },
+        {
+          pools: { A: state.bands.A.strategyPoints, B: state.bands.B.strategyPoints },
+          bids: { A: bids.A ?? 0, B: bids.B ?? 0 },
+          choice,
+          choices,
+          leaderLost,
+          edition: state.edition,
+        },
         dice,
       );
       return [

@@ -219,8 +219,23 @@ function fighterPlayer(state: EdenMatchState, ref: unknown): string | undefined 
 }
 
 function actor(command: GameCommand, state: EdenMatchState): string | readonly string[] | undefined {
-  // EDEN-PREP-3: one command carries both bands' bids (and the winner's choice): both players decide it
-  if (command.type === 'eden.bid') return severalPlayers(SIDES.map((s) => playerOf(state, s)));
+  // EDEN-PREP-3: each bid is its band's decision (both in one command: both players'; CONTRACT §9.1 sealed parts)
+  if (command.type === 'eden.bid') {
+    const bids = (command.bids ?? {}) as Record<string, unknown>;
+    const sides = SIDES.filter((s) => bids[s] !== undefined);
+    return sides.length ? severalPlayers(sides.map((s) => playerOf(state, s))) : undefined;
+  }
+  // EDEN-MELEE-6: the reaction (and the target's aim and weapon) is the target's controller's decision
+  if (command.type === 'eden.melee' && (command.reaction !== undefined || command.targetAim !== undefined || command.targetWeapon !== undefined)) {
+    const attacker = bandsShown(state) ? fighterPlayer(state, command.attacker) : undefined;
+    const target = bandsShown(state) && command.via !== 'disengage' ? fighterPlayer(state, command.target) : undefined;
+    if (attacker && target && attacker !== target) return severalPlayers([attacker, target]);
+  }
+  // EDEN-TACPH-2: paying a Cancellation is the opponent's decision
+  if (command.type === 'eden.play_tactic' && command.cancellationPaid !== undefined && Number(command.cancellationPaid) > 0) {
+    const side = sideNamed(state, command.player);
+    if (side) return severalPlayers([playerOf(state, side), playerOf(state, side === 'A' ? 'B' : 'A')]);
+  }
   // EDEN-UPKEEP: the victory points of both sides (as each mission card says) are both players'
   if (command.type === 'eden.upkeep' && command.victoryPoints && typeof command.victoryPoints === 'object' && Object.keys(command.victoryPoints).length > 0) {
     return severalPlayers(SIDES.map((s) => playerOf(state, s)));

@@ -56,8 +56,16 @@ export const TURN_COMMANDS = {
   // ---------------------------------------------------------------- tactical phase
   /** EDEN-TACPH-1/2: at most one card each, 2 SP (3 under Snowstorm). */
   'eden.play_tactic': defineCommand({
-    schema: commandSchema('eden.play_tactic', { player: Player, card: Id, cancellationPaid: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })) }),
-    description: 'EDEN-TACPH-1/2: 2 SP, Leader on the table, one per player and phase; `cancellationPaid` SP from the opponent cancel it.',
+    schema: commandSchema('eden.play_tactic', {
+      player: Player,
+      card: Id,
+      cancellation: Type.Optional(
+        Type.Integer({ minimum: 1, maximum: 100, description: 'EDEN-TACPH-2: the card’s printed Cancellation (X); from a seat it opens the opponent’s answer.' }),
+      ),
+      cancellationPaid: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+    }),
+    description:
+      'EDEN-TACPH-1/2: 2 SP, Leader on the table, one per player and phase; `cancellationPaid` SP from the opponent cancel it (the opponent’s decision: from a seat, send `cancellation` and the opponent answers `eden.cancel_tactic` or `match.pass`).',
     example: { player: 'A', card: 'Fury' },
     preconditions: TACTICAL,
     decide(cmd, state, _dice, { side }) {

@@ -13,6 +13,8 @@ export interface InitiativeInput {
   bids: Record<Player, number>;
   /** Whom the player who decides names First player; default: himself. */
   choice?: Player;
+  /** Each side's choice, applied if that side decides (seated bids: each part names its own); wins over `choice`. */
+  choices?: Partial<Record<Player, Player>>;
   /** EDEN-FIRST-2: whose Leader was put out of action during the previous turn. */
   leaderLost?: Partial<Record<Player, boolean>>;
   edition?: EditionId;
@@ -42,7 +44,16 @@ export function resolveInitiative(input: InitiativeInput, dice: Dice): Initiativ
   // EDEN-FIRST-2: exactly one Leader lost last turn → no bid, no SP spent; his opponent chooses
   if (lostA !== lostB) {
     const winner: Player = lostA ? 'B' : 'A';
-    return { winner, by: 'leader_lost', winnerChooses: true, firstPlayer: input.choice ?? winner, pools: { ...pools }, bids: { A: 0, B: 0 }, rollOff: [], rule: 'EDEN-FIRST-2' };
+    return {
+      winner,
+      by: 'leader_lost',
+      winnerChooses: true,
+      firstPlayer: input.choices?.[winner] ?? input.choice ?? winner,
+      pools: { ...pools },
+      bids: { A: 0, B: 0 },
+      rollOff: [],
+      rule: 'EDEN-FIRST-2',
+    };
   }
 
   // EDEN-PREP-3 step 1 / EDEN-AMB-36: a bid lies in [0, own pool]; SP never go negative
@@ -57,7 +68,16 @@ export function resolveInitiative(input: InitiativeInput, dice: Dice): Initiativ
   // EDEN-PREP-3 step 3: the higher bidder chooses the First player
   if (bids.A !== bids.B) {
     const winner: Player = bids.A > bids.B ? 'A' : 'B';
-    return { winner, by: 'bid', winnerChooses: true, firstPlayer: input.choice ?? winner, pools: after, bids: { ...bids }, rollOff: [], rule: 'EDEN-PREP-3' };
+    return {
+      winner,
+      by: 'bid',
+      winnerChooses: true,
+      firstPlayer: input.choices?.[winner] ?? input.choice ?? winner,
+      pools: after,
+      bids: { ...bids },
+      rollOff: [],
+      rule: 'EDEN-PREP-3',
+    };
   }
 
   // EDEN-PREP-3 step 4: equal bids → 1D6 each, re-rolled while equal
@@ -75,6 +95,6 @@ export function resolveInitiative(input: InitiativeInput, dice: Dice): Initiativ
   // EDEN-AMB-11: ES «el resultado más elevado es el Primer jugador» (the die winner is First player);
   // DE «die höhere Zahl gewinnt» read as winning the bid, i.e. the right to choose.
   const winnerChooses = edition === 'de';
-  const firstPlayer = winnerChooses ? (input.choice ?? winner) : winner;
+  const firstPlayer = winnerChooses ? (input.choices?.[winner] ?? input.choice ?? winner) : winner;
   return { winner, by: 'roll', winnerChooses, firstPlayer, pools: after, bids: { ...bids }, rollOff, rule: 'EDEN-PREP-3' };
 }

@@ -51,7 +51,7 @@ describe('Ánima match: Exploration, rewards and missions', () => {
       .givenCommands(TO_EXPLORE)
       .when({ type: 'anima.explore', player: 'p2', dice: { values: [6] } })
       .then([{ type: 'anima.explored', data: { drawn: [2, 3], exploration: { roll: 6, rewardAllowed: true, handSize: 5 } } }]);
-    expect(state.pending).toEqual({ kind: 'reward', player: 'p2', location: 'Las Ruinas' });
+    expect(state.choosing).toEqual({ kind: 'reward', player: 'p2', location: 'Las Ruinas' });
     await spec()
       .givenCommands([...TO_EXPLORE, { type: 'anima.explore', player: 'p2', dice: { values: [6] } }])
       .when({ type: 'anima.end_phase', player: 'p2' })
