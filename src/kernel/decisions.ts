@@ -242,12 +242,14 @@ export function decisionStep<S>(
     }
     pending(wait);
   }
+  // the owner's commands, unless they answer what a seat opened, keep their v1.2 meaning: decided as sent
+  if (as === undefined) return undefined;
   const sealed = own(rules.sealed, command.type);
   if (sealed && sealed.players(state).length > 1) {
     const players = sealed.players(state);
     const parts = sealed.split(command, state);
-    // the owner's bundled command with every part is decided as sent (v1.2); a part or some open the decision
-    if (as === undefined && players.every((p) => parts.some((x) => x.player === p))) return undefined;
+    // a part of a player who does not decide now is the rules' to refuse, as sent
+    if (parts.length === 0 || parts.some((p) => !players.includes(p.player))) return undefined;
     const open: Wait = {
       kind: 'sealed',
       type: command.type,
@@ -259,7 +261,6 @@ export function decisionStep<S>(
     };
     return sealedParts(sealed, open, parts, state);
   }
-  if (as === undefined) return undefined;
   const response = own(rules.responses, command.type);
   if (response && response.responders(command, as, state).length > 0) {
     const declared = { player: as, command };

@@ -8,6 +8,7 @@ import type { GameCommand } from '../../../kernel/decider.js';
 import type { MatchRules } from '../../../kernel/match-game.js';
 import { commandDocs, type CommandTable } from '../../../kernel/commands.js';
 import { resolutionEvents, resolutionLog, withResolutionLog, type ResolutionLogState, type ResolvedEvent } from '../../../kernel/resolution-log.js';
+import { animaDecisions } from './decisions.js';
 import { animaOperations } from '../operations/index.js';
 import type { AnimaEvent } from './events.js';
 import { animaFolds } from './evolve.js';
@@ -51,15 +52,14 @@ export function animaGame(): MatchRules<State, GameCommand, AnimaEvent | Resolve
     commands: { ...log.commands, ...commandDocs(ANIMA_COMMANDS) },
     validateOptions: checkAnimaOptions,
     // ANIMA-COMBAT-4 / ANIMA-REWARD-1: the choice the table waits for (state.pending, kind `choice`)
-    decisions: {
-      choices: (state) =>
-        state.choosing
-          ? [
-              state.choosing.kind === 'casualty'
-                ? { player: state.choosing.player, types: ['anima.choose_casualty'], rule: 'ANIMA-COMBAT-4' }
-                : { player: state.choosing.player, types: ['anima.claim_reward'], rule: 'ANIMA-REWARD-1' },
-            ]
-          : [],
-    },
+    decisions: animaDecisions((state) =>
+      state.choosing
+        ? [
+            state.choosing.kind === 'casualty'
+              ? { player: state.choosing.player, types: ['anima.choose_casualty'], rule: 'ANIMA-COMBAT-4' }
+              : { player: state.choosing.player, types: ['anima.claim_reward'], rule: 'ANIMA-REWARD-1' },
+          ]
+        : [],
+    ),
   };
 }

@@ -271,8 +271,9 @@ function moves(state: AnimaTableState): Move[] {
   const players = (state.players ?? []).map((p) => p.id);
   return players.flatMap((player) => {
     const g = t.cards && t.groupsInPlay ? own(t.groupsInPlay, player) : undefined;
-    const types = g ? tableMoves(t, player, g) : [];
-    return [...types, ...ANIMA_TOOLS].map((type) => ({ player, type }));
+    // a full match lists its turn's moves; the stateless tools (still accepted as commands) are the moves of a match without its cards
+    const types = g ? tableMoves(t, player, g) : ANIMA_TOOLS;
+    return types.map((type) => ({ player, type }));
   });
 }
 

@@ -66,12 +66,13 @@ export const EDEN_DECISIONS: DecisionRules<EdenMatchState> = {
           command: { type: 'eden.bid', bids: { [s]: bids[s] }, ...(sides.length === 1 && command.choice !== undefined ? { choice: command.choice } : {}) },
         }));
       },
+      // every side's part; one not in yet counts as 0 (the parts so far are checked against each pool)
       combine: (parts, state) => {
-        const bids: Partial<Record<Side, number>> = {};
+        const bids: Record<Side, number> = { A: 0, B: 0 };
         const choices: Partial<Record<Side, unknown>> = {};
         for (const part of parts) {
           const side = sideNamed(state, part.player)!;
-          bids[side] = (part.command!.bids as Partial<Record<Side, number>>)[side];
+          bids[side] = (part.command!.bids as Partial<Record<Side, number>>)[side] ?? 0;
           if (part.command!.choice !== undefined) choices[side] = part.command!.choice;
         }
         return { type: 'eden.bid', bids, ...(Object.keys(choices).length ? { choices } : {}) };

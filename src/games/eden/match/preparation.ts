@@ -94,6 +94,10 @@ export const PREPARATION_COMMANDS = {
       const prev = state.turn - 1;
       // EDEN-FIRST-2: only a Leader lost during the previous turn counts
       const leaderLost = state.phase === 'first_player' ? { A: state.leaderLostTurn.A === prev, B: state.leaderLostTurn.B === prev } : {};
+      // EDEN-PREP-3 step 1: both players bid (one side's bid alone is a sealed part, sent from its seat)
+      const skipped = leaderLost.A !== leaderLost.B;
+      const missing = skipped ? [] : SIDES.filter((s) => bids[s] === undefined);
+      if (missing.length) violation('missing_bid', `Player ${missing.join(', ')} has not bid (EDEN-PREP-3): send both bids, or each from its own seat.`, { missing });
       const choice = cmd.choice === undefined ? undefined : sideOf(state, cmd.choice);
       const choices = Object.fromEntries(SIDES.filter((s) => cmd.choices?.[s] !== undefined).map((s) => [s, sideOf(state, cmd.choices![s])]));
       const r = resolveInitiative(

@@ -29,6 +29,7 @@ import { closingTurn, ROUND_COMMANDS } from './rounds.js';
 import { summarize, type TableSummary } from './summary.js';
 import { setupTable, type ExsiliumOptions, type Table } from './table.js';
 import { exsiliumTable, type ExsiliumTableState } from './table-rules.js';
+import { EXSILIUM_DECISIONS } from './decisions.js';
 import { TURN_COMMANDS } from './turn.js';
 import { UPGRADE_COMMANDS } from './upgrades.js';
 
@@ -109,5 +110,6 @@ export function exsiliumGame(): MatchRules<State, GameCommand, ExsiliumEvent | R
     localize: (state, lang) => log.localize(state, lang),
     progress: (state) => ({ phase: state.table?.phase ?? 'resolutions', turn: state.table?.round ?? 0 }),
     commands: { ...log.commands, ...commandDocs(EXSILIUM_COMMANDS) },
+    decisions: EXSILIUM_DECISIONS,
   };
 }

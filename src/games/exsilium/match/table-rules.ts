@@ -278,7 +278,8 @@ function moves(state: ExsiliumTableState): Move[] {
   const t = state.table;
   // EXS-WIN-1: nothing is sent once a player has won.
   if (t?.phase === 'ended') return [];
-  return (state.players ?? []).flatMap(({ id }) => [...(t ? tableMoves(t, id) : []), ...EXSILIUM_TOOLS].map((type) => ({ player: id, type })));
+  // a full match lists its turn's moves; the stateless tools (still accepted as commands) are the moves of a match without a table
+  return (state.players ?? []).flatMap(({ id }) => (t ? tableMoves(t, id) : EXSILIUM_TOOLS).map((type) => ({ player: id, type })));
 }
 
 /** The other players whose decisions a table command carries besides its `player`'s. */
