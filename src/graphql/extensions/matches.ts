@@ -8,6 +8,7 @@
 import type { GraphqlExtension } from '../extension.js';
 import { AppendEventsBody, AppendedSchema, CommandResult, CreateMatchBody, EventOut, EventPage, MatchCreated, MatchViewSchema, RunCommandBody } from '../../app/matches/schemas.js';
 import { follow } from '../../app/matches/notifier.js';
+import { commandViewer } from '../../app/matches/views.js';
 import { matchesOf } from '../../transport/services.js';
 import { asGraphqlError } from '../errors.js';
 import { gql } from '../types/graphql-js.js';
@@ -89,12 +90,17 @@ export const matchesGraphql: GraphqlExtension = {
         runCommand: {
           type: t.output(CommandResult, 'CommandResult').type,
           description: 'Run a rules command against the match state (input as POST /v1/matches/{id}/commands).',
-          args: { id, input: { type: t.inputField(RunCommandBody, 'RunCommand') }, idempotencyKey: idempotency },
-          resolve: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string }, ctx: Ctx) =>
+          args: {
+            id,
+            input: { type: t.inputField(RunCommandBody, 'RunCommand') },
+            idempotencyKey: idempotency,
+            as: { type: GraphQLString, description: 'Owner only: send the command for one player (as `?as=`, CONTRACT §9.1): it decides that player’s part only and answers in its view.' },
+          },
+          resolve: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string; as?: string | null }, ctx: Ctx) =>
             guarded(async () => {
               const caller = await matchCaller(ctx, args.id);
-              return (await matchesOf(ctx.app).commands.command(caller.ownerId, args.id, input(RunCommandBody, args.input), key(args.idempotencyKey), caller.viewer, lang(ctx)))
-                .body;
+              const viewer = commandViewer(caller.viewer, args.as ?? undefined);
+              return (await matchesOf(ctx.app).commands.command(caller.ownerId, args.id, input(RunCommandBody, args.input), key(args.idempotencyKey), viewer, lang(ctx))).body;
             }),
         },
       },
