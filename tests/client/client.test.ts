@@ -206,3 +206,30 @@ describe('simulations', () => {
     expect(await client.getSimulation(submitted.id)).toMatchObject({ status: 'completed', progress: 1 });
   });
 });
+
+describe('decisions from their own seats (contract §9.1)', () => {
+  it('runCommand({as}) relays one player; getPending and getMoves say whom the table waits for', async () => {
+    const players = [
+      { id: 'p1', name: 'Ana' },
+      { id: 'p2', name: 'Ben' },
+    ];
+    const { id } = await client.createMatch({ game: 'eden', players });
+    for (const [player, fighter] of [
+      ['A', 'a1'],
+      ['B', 'b1'],
+    ] as const) {
+      await client.runCommand(id, { command: { type: 'eden.register_band', player, bandType: 'faction', fighters: [{ ref: 'yuri', id: fighter }] } });
+    }
+    const sealed = await client.runCommand(id, { command: { type: 'eden.bid', bids: { A: 2 } } }, { as: 'p1' });
+    expect(sealed.events.map((e) => e.type)).toEqual(['match.part_sealed']);
+    expect(await client.getPending(id)).toEqual([
+      { player: 'p1', kind: 'sealed', types: ['eden.bid'], rule: 'EDEN-PREP-3', since: 3, decided: true },
+      { player: 'p2', kind: 'sealed', types: ['eden.bid'], rule: 'EDEN-PREP-3', since: 3 },
+    ]);
+    expect(await client.getMoves(id)).toMatchObject({ version: 3, activePlayers: ['p2'], moves: [{ player: 'p2', type: 'eden.bid' }] });
+    // the relayed seat may not decide for the other
+    await expect(client.runCommand(id, { command: { type: 'eden.bid', bids: { B: 1 } } }, { as: 'p1' })).rejects.toMatchObject({ status: 403, code: 'not_your_seat' });
+    await client.runCommand(id, { command: { type: 'eden.bid', bids: { B: 1 } } }, { as: 'p2' });
+    expect(await client.getPending(id)).toEqual([]);
+  });
+});

@@ -24,6 +24,15 @@ export interface MatchWriteOptions {
     /** Your own key for this logical call; by default one is generated per call and kept across its retries. */
     idempotencyKey?: string;
 }
+/** Options of a command. */
+export interface CommandOptions extends MatchWriteOptions {
+    /**
+     * Owner key only (contract §9.1 `?as=`): send the command for this player, as its seat would — it
+     * decides that player's part only (a decision it opens waits for the others) and answers in that
+     * seat's view. A bot or VTT host relaying one player's move uses it.
+     */
+    as?: string;
+}
 /** Options of a token request: a shorter lifetime than the service's default. */
 export interface TokenOptions {
     /** Feed tokens: 1–600 (default `FEED_TOKEN_TTL_SECONDS`); seat and spectator tokens: 60–86 400 (default 86 400). */
@@ -1653,7 +1662,7 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
         withdrawn?: number[] | undefined;
     }>;
     /** Resolves a command against the match state and appends its events atomically. */
-    runCommand: (matchId: string, body: T.CommandRequest, o?: MatchWriteOptions) => Promise<{
+    runCommand: (matchId: string, body: T.CommandRequest, o?: CommandOptions) => Promise<{
         version: number;
         events: {
             version: number;
@@ -1703,6 +1712,28 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             evaluated: true;
         }[] | undefined;
     }>;
+    /** The match's flow now (contract §8.1, §9.1): phase, turn, the players the table waits for and the command types each may send (a seat: its own). */
+    getMoves: (matchId: string) => Promise<{
+        version: number;
+        phase: string;
+        turn: number;
+        activePlayers: string[];
+        outcome: {
+            [x: string]: unknown;
+            ended: boolean;
+            winners: string[];
+            reason?: string | undefined;
+            score?: {
+                [x: string]: number;
+            } | undefined;
+        };
+        moves: {
+            player: string;
+            type: string;
+        }[];
+    }>;
+    /** Whom the table waits for (contract §9.1 `state.pending`): a sealed part, an answer, a choice — public, never a part's content. */
+    getPending: (matchId: string) => Promise<T.PendingDecision[]>;
     appendEvents: (matchId: string, body: T.AppendEventsRequest, o?: MatchWriteOptions) => Promise<{
         version: number;
         events: {

@@ -1,5 +1,5 @@
 /** @arbiter/client: a typed client for the Arbiter API (Node ≥ 20 and browsers). */
-export { createArbiterClient, type ArbiterClient, type ArbiterClientOptions, type MatchWriteOptions, type RulePath, type TokenOptions } from './client.js';
+export { createArbiterClient, type ArbiterClient, type ArbiterClientOptions, type CommandOptions, type MatchWriteOptions, type RulePath, type TokenOptions } from './client.js';
 export { ArbiterProblem } from './problem.js';
 export { createFetch, newIdempotencyKey, retryAfterMs, type RetryOptions } from './fetch.js';
 export { createSseParser, readSse, type SseMessage, type SseParser } from './sse.js';

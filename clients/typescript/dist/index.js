@@ -753,7 +753,14 @@ function createArbiterClient(options) {
     createMatch: (body, o) => unwrap(raw.POST("/v1/matches", { body, headers: keyed(o) })),
     getMatch: (matchId) => unwrap(raw.GET("/v1/matches/{id}", { params: id(matchId) })),
     /** Resolves a command against the match state and appends its events atomically. */
-    runCommand: (matchId, body, o) => unwrap(raw.POST("/v1/matches/{id}/commands", { params: id(matchId), body, headers: keyed(o) })),
+    runCommand: (matchId, body, o) => unwrap(raw.POST("/v1/matches/{id}/commands", { params: { ...id(matchId), query: o?.as === void 0 ? {} : { as: o.as } }, body, headers: keyed(o) })),
+    /** The match's flow now (contract §8.1, §9.1): phase, turn, the players the table waits for and the command types each may send (a seat: its own). */
+    getMoves: (matchId) => unwrap(raw.GET("/v1/matches/{id}/moves", { params: id(matchId) })),
+    /** Whom the table waits for (contract §9.1 `state.pending`): a sealed part, an answer, a choice — public, never a part's content. */
+    getPending: async (matchId) => {
+      const view = await unwrap(raw.GET("/v1/matches/{id}", { params: id(matchId) }));
+      return view.state?.pending ?? [];
+    },
     appendEvents: (matchId, body, o) => unwrap(raw.POST("/v1/matches/{id}/events", { params: id(matchId), body, headers: keyed(o) })),
     matchEvents: (matchId, query = {}) => unwrap(raw.GET("/v1/matches/{id}/events", { params: { ...id(matchId), query } })),
     /** Withdraws the last `undo` events from the projection (the log keeps them). */

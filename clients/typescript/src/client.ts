@@ -35,6 +35,16 @@ export interface MatchWriteOptions {
   idempotencyKey?: string;
 }
 
+/** Options of a command. */
+export interface CommandOptions extends MatchWriteOptions {
+  /**
+   * Owner key only (contract §9.1 `?as=`): send the command for this player, as its seat would — it
+   * decides that player's part only (a decision it opens waits for the others) and answers in that
+   * seat's view. A bot or VTT host relaying one player's move uses it.
+   */
+  as?: string;
+}
+
 /** Options of a token request: a shorter lifetime than the service's default. */
 export interface TokenOptions {
   /** Feed tokens: 1–600 (default `FEED_TOKEN_TTL_SECONDS`); seat and spectator tokens: 60–86 400 (default 86 400). */
@@ -114,7 +124,15 @@ export function createArbiterClient(options: ArbiterClientOptions) {
     createMatch: (body: T.CreateMatchRequest, o?: MatchWriteOptions) => unwrap(raw.POST('/v1/matches', { body, headers: keyed(o) })),
     getMatch: (matchId: string) => unwrap(raw.GET('/v1/matches/{id}', { params: id(matchId) })),
     /** Resolves a command against the match state and appends its events atomically. */
-    runCommand: (matchId: string, body: T.CommandRequest, o?: MatchWriteOptions) => unwrap(raw.POST('/v1/matches/{id}/commands', { params: id(matchId), body, headers: keyed(o) })),
+    runCommand: (matchId: string, body: T.CommandRequest, o?: CommandOptions) =>
+      unwrap(raw.POST('/v1/matches/{id}/commands', { params: { ...id(matchId), query: o?.as === undefined ? {} : { as: o.as } }, body, headers: keyed(o) })),
+    /** The match's flow now (contract §8.1, §9.1): phase, turn, the players the table waits for and the command types each may send (a seat: its own). */
+    getMoves: (matchId: string) => unwrap(raw.GET('/v1/matches/{id}/moves', { params: id(matchId) })),
+    /** Whom the table waits for (contract §9.1 `state.pending`): a sealed part, an answer, a choice — public, never a part's content. */
+    getPending: async (matchId: string): Promise<T.PendingDecision[]> => {
+      const view = await unwrap(raw.GET('/v1/matches/{id}', { params: id(matchId) }));
+      return ((view as { state?: { pending?: T.PendingDecision[] } }).state?.pending ?? []) as T.PendingDecision[];
+    },
     appendEvents: (matchId: string, body: T.AppendEventsRequest, o?: MatchWriteOptions) =>
       unwrap(raw.POST('/v1/matches/{id}/events', { params: id(matchId), body, headers: keyed(o) })),
     matchEvents: (matchId: string, query: Partial<T.QueryOf<'/v1/matches/{id}/events'>> = {}) =>
