@@ -11,85 +11,21 @@
  * blocked. Skipped only when /usr/bin/chromium is absent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { Page } from 'playwright-core';
 import { apiKey, memoryApp } from '../helpers/app.js';
-import { CHROMIUM, chromiumPresent, launchChromium, loopbackOnly } from '../helpers/chromium.js';
+import { CHROMIUM, chromiumPresent, launchChromium } from '../helpers/chromium.js';
+import { openSeatPage, startSeatSite } from '../helpers/seat-pages.js';
 import { DECK, FACE_DOWN, HAND, PLAYED, script } from '../fixtures/tables/exsilium.js';
 import { EXSILIUM_EVENT_TYPES } from '../../src/games/exsilium/match/index.js';
 
-/**
- * What a player's page runs: nothing but its seat token, the API's address and the match id (from
- * `location.hash`). `window.seat` is what the test drives; every answer body and feed event the
- * page received is kept in `received`, in order.
- */
-const SEAT_JS = `
-const params = new URLSearchParams(location.hash.slice(1));
-const api = params.get('api');
-const match = params.get('match');
-const token = params.get('token');
-const received = [];
-const feed = [];
-const errors = [];
-
-async function call(method, path, body) {
-  const res = await fetch(api + path, {
-    method,
-    headers: { authorization: 'Bearer ' + token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  received.push(text);
-  return { status: res.status, body: JSON.parse(text) };
-}
-
-function openFeed(types) {
-  const source = new EventSource(api + '/v1/matches/' + match + '/feed?from=1&token=' + encodeURIComponent(token));
-  // a named SSE event reaches only a listener for that name: listen to the game's event types
-  const onEvent = (message) => {
-    received.push(message.data);
-    feed.push(JSON.parse(message.data));
-  };
-  for (const type of [...types, 'message']) source.addEventListener(type, onEvent);
-  source.addEventListener('error', () => errors.push('feed error, readyState ' + source.readyState));
-  return new Promise((resolve) => source.addEventListener('open', () => resolve(true), { once: true }));
-}
-
-window.seat = {
-  openFeed,
-  view: () => call('GET', '/v1/matches/' + match),
-  command: (command, expectedVersion) => call('POST', '/v1/matches/' + match + '/commands', { expectedVersion, command }),
-  feedVersions: () => feed.map((e) => e.version),
-  received: () => received.join('\\n'),
-  errors: () => errors,
-};
-`;
-
-const SEAT_HTML = '<!doctype html><meta charset="utf-8"><title>seat</title><body><script type="module" src="/seat.js"></script></body>';
-
-interface Answer {
-  status: number;
-  body: { version: number; code?: string; viewer?: unknown; state?: ExsiliumView };
-}
 interface ExsiliumView {
   table: { cards: Record<string, { name: string }>; players: Record<string, { hand: unknown[] }> };
 }
-interface SeatApi {
-  openFeed(types: string[]): Promise<boolean>;
-  view(): Promise<Answer>;
-  command(command: Record<string, unknown>, expectedVersion?: number): Promise<Answer>;
-  feedVersions(): number[];
-  received(): string;
-  errors(): string[];
-}
-/** The page's window as the test drives it (a type only: functions passed to `evaluate` run in the page). */
-type SeatWindow = Window & { seat: SeatApi };
 
 let app: FastifyInstance;
 let api: string;
 let key: string;
-let site: Server;
+let site: Awaited<ReturnType<typeof startSeatSite>> | undefined;
 let origin: string;
 /** Closed in afterAll as well: a wait left hanging by a timed-out test ends with the browser. */
 let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
@@ -99,18 +35,12 @@ beforeAll(async () => {
   api = await app.listen({ host: '127.0.0.1', port: 0 });
   key = await apiKey(app, 'browser seats');
   // the players' pages: a static site on another port, so every call to the API is cross-origin
-  site = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SEAT_HTML);
-    if (path === '/seat.js') return void res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(SEAT_JS);
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+  site = await startSeatSite();
+  origin = site.origin;
 });
 afterAll(async () => {
   await browser?.close();
-  if (site) await new Promise<void>((resolve) => site.close(() => resolve()));
+  await site?.close();
   await app?.close();
 });
 
@@ -139,35 +69,13 @@ describe.skipIf(!chromiumPresent)('two seats of an Exsilium match in Chromium, o
     }
 
     browser = await launchChromium();
-    const blocked: string[][] = [];
-    const pageErrors: string[] = [];
     try {
-      const pages: Record<string, Page> = {};
-      for (const p of script.players) {
-        const page = await browser!.context.newPage();
-        // no wait of its own: a hang fails by the test's timeout
-        page.setDefaultTimeout(0);
-        blocked.push(await loopbackOnly(page));
-        page.on('pageerror', (e) => pageErrors.push(`${p.id}: ${e.message}`));
-        const hash = new URLSearchParams({ api, match: matchId, token: tokens[p.id]! });
-        await page.goto(`${origin}/#${hash}`);
-        await page.waitForFunction(() => (window as Partial<SeatWindow>).seat !== undefined);
-        pages[p.id] = page;
-      }
-      const [ana, ben] = [pages.p1!, pages.p2!];
-      const seat = (page: Page) => ({
-        view: () => page.evaluate(() => (window as unknown as SeatWindow).seat.view()),
-        command: (command: Record<string, unknown>, expectedVersion?: number) =>
-          page.evaluate(([c, v]) => (window as unknown as SeatWindow).seat.command(c, v), [command, expectedVersion] as const),
-        /** Until the page's feed has delivered every version up to `version`. */
-        feedUntil: (version: number) => page.waitForFunction((v) => (window as unknown as SeatWindow).seat.feedVersions().length >= v, version),
-        feedVersions: () => page.evaluate(() => (window as unknown as SeatWindow).seat.feedVersions()),
-        received: () => page.evaluate(() => (window as unknown as SeatWindow).seat.received()),
-      });
-      const [A, B] = [seat(ana), seat(ben)];
+      const pages: Record<string, Awaited<ReturnType<typeof openSeatPage>>> = {};
+      for (const p of script.players) pages[p.id] = await openSeatPage(browser!, origin, { api, match: matchId, token: tokens[p.id]! });
+      const [A, B] = [pages.p1!, pages.p2!];
 
       // each page follows the live feed with its seat token (?token=: EventSource sends no headers)
-      for (const page of [ana, ben]) expect(await page.evaluate((types) => (window as unknown as SeatWindow).seat.openFeed(types), [...EXSILIUM_EVENT_TYPES])).toBe(true);
+      for (const page of [A, B]) expect(await page.openFeed(EXSILIUM_EVENT_TYPES)).toBe(true);
       for (const [id, s] of [['p1', A] as const, ['p2', B] as const]) {
         const viewed = await s.view();
         expect(viewed.status).toBe(200);
@@ -242,13 +150,13 @@ describe.skipIf(!chromiumPresent)('two seats of an Exsilium match in Chromium, o
         expect(seen.sort()).toEqual([...own[id], ...PLAYED].sort());
         expect(own[other].some((name) => received[id].includes(name))).toBe(false);
       }
-      expect(await ana.evaluate(() => (window as unknown as SeatWindow).seat.errors())).toEqual([]);
-      expect(await ben.evaluate(() => (window as unknown as SeatWindow).seat.errors())).toEqual([]);
+      expect(await A.errors()).toEqual([]);
+      expect(await B.errors()).toEqual([]);
+      expect([...A.pageErrors, ...B.pageErrors]).toEqual([]);
+      expect([...A.blocked, ...B.blocked]).toEqual([]);
     } finally {
       await browser.close();
       browser = undefined;
     }
-    expect(pageErrors).toEqual([]);
-    expect(blocked.flat()).toEqual([]);
   });
 });
