@@ -39,6 +39,19 @@ export function defineResolver(name: string, resolver: Resolver): void {
   resolvers.set(name, resolver);
 }
 
+/**
+ * How a published document says what a resolver allows: an object sent as `{"ref"}` (it has a
+ * `ref` member and `x-resolve`) needs its required members only when it is not sent by reference,
+ * so the published schema requires `ref` or them (generated clients then accept `{ref}` alone).
+ * Any other schema keeps its `required` as it is (CatalogRef resolves too, but has no `ref`).
+ */
+export function requiredUnlessByRef(schema: { 'x-resolve'?: unknown; properties?: unknown; required?: unknown; anyOf?: unknown }, resolved = 'x-resolve' in schema): void {
+  const props = schema.properties as Record<string, unknown> | undefined;
+  if (!resolved || !props?.ref || !Array.isArray(schema.required) || !schema.required.length) return;
+  schema.anyOf = [{ required: ['ref'] }, { required: schema.required }];
+  delete schema.required;
+}
+
 const RESOLVE_CODES = new Set<string>();
 const CONTEXT = Symbol('validation context');
 interface ValidationContext {

@@ -49,6 +49,18 @@ describe('the OpenAPI document (openapi/openapi.json)', () => {
     expect(JSON.stringify(doc).length).toBeLessThan(700_000);
   });
 
+  it('a schema sent by reference requires `ref` or its members; every other required member stays required (CatalogRef.id)', () => {
+    const schemas = doc.components.schemas as Json;
+    expect(schemas.Fighter.anyOf).toEqual([{ required: ['ref'] }, { required: expect.arrayContaining(['id', 'name']) }]);
+    expect(schemas.CatalogRef.required).toEqual(['id']);
+    expect(schemas.CatalogRef.anyOf).toBeUndefined();
+    // a `required` naming a member the schema does not define (redocly's no-required-schema-properties-undefined)
+    const undefinedRequired = schemaNodes().flatMap(([p, n]) =>
+      n.properties && Array.isArray(n.required) ? n.required.filter((r: string) => !(r in n.properties)).map((r: string) => `${p}: ${r}`) : [],
+    );
+    expect(undefinedRequired).toEqual([]);
+  });
+
   it('writes tuples as 3.1 prefixItems (no draft-07 items arrays or additionalItems)', () => {
     const draft07 = schemaNodes().filter(([, n]) => Array.isArray(n.items) || 'additionalItems' in n);
     expect(draft07.map(([p]) => p)).toEqual([]);

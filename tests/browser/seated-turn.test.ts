@@ -79,11 +79,17 @@ describe.skipIf(!chromiumPresent)('decisions from their own seats in Chromium (C
       { id: 'p1', name: 'Ana' },
       { id: 'p2', name: 'Ben' },
     ];
-    const { id, pages, referee } = await table('eden', players, {}, EDEN_EVENT_TYPES);
+    const { pages, referee } = await table('eden', players, {}, EDEN_EVENT_TYPES);
     const [ana, ben] = [pages.p1!, pages.p2!];
     // bands: a1 RAP 4, a2 RAP 6 / b1 RAP 5
-    expect((await ana.command({ type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: [fighter('a1', { limbs: legs(4) }), fighter('a2', { limbs: legs(6) })] })).status).toBe(201);
-    expect((await ben.command({ type: 'eden.register_band', player: 'B', bandType: 'faction', fighters: [fighter('b1', { limbs: legs(5) }), fighter('b2', { limbs: legs(3) })] })).status).toBe(201);
+    expect(
+      (await ana.command({ type: 'eden.register_band', player: 'A', bandType: 'faction', fighters: [fighter('a1', { limbs: legs(4) }), fighter('a2', { limbs: legs(6) })] }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await ben.command({ type: 'eden.register_band', player: 'B', bandType: 'faction', fighters: [fighter('b1', { limbs: legs(5) }), fighter('b2', { limbs: legs(3) })] }))
+        .status,
+    ).toBe(201);
 
     // EDEN-PREP-3: each page's own sealed bid; Ben's page learns that Ana bid, never how much
     const part = await ana.command({ type: 'eden.bid', bids: { A: 3 }, choice: 'A' });

@@ -9,6 +9,7 @@ import { own } from '../../kernel/records.js';
 import type { Command, LoadedGame } from '../../kernel/match-game.js';
 import type { GameGuide, GameInfo } from '../../kernel/game.js';
 import { unknownMembers } from '../../kernel/unknown-members.js';
+import { requiredUnlessByRef } from '../../kernel/validate.js';
 import { GAME_REGISTRIES } from '../game-registry.js';
 import { RunCommandBody } from './schemas.js';
 
@@ -101,11 +102,7 @@ function publishedSchema(schema: unknown): unknown {
     if (key === 'x-resolve') continue;
     out[key] = ['default', 'examples', 'const', 'enum'].includes(key) ? value : publishedSchema(value);
   }
-  const props = out.properties as Record<string, unknown> | undefined;
-  if ('x-resolve' in schema && props?.ref && Array.isArray(out.required) && out.required.length) {
-    out.anyOf = [{ required: ['ref'] }, { required: out.required }];
-    delete out.required;
-  }
+  requiredUnlessByRef(out, 'x-resolve' in schema);
   return out;
 }
 

@@ -94,7 +94,10 @@ export const matchesGraphql: GraphqlExtension = {
             id,
             input: { type: t.inputField(RunCommandBody, 'RunCommand') },
             idempotencyKey: idempotency,
-            as: { type: GraphQLString, description: 'Owner only: send the command for one player (as `?as=`, CONTRACT §9.1): it decides that player’s part only and answers in its view.' },
+            as: {
+              type: GraphQLString,
+              description: 'Owner only: send the command for one player (as `?as=`, CONTRACT §9.1): it decides that player’s part only and answers in its view.',
+            },
           },
           resolve: (_: unknown, args: { id: string; input: unknown; idempotencyKey?: string; as?: string | null }, ctx: Ctx) =>
             guarded(async () => {

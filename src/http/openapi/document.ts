@@ -9,6 +9,7 @@ import { documentProblems } from '../openapi-info.js';
 import { documentOperationExamples, namedExamples, type ExampleMedia } from './operation-examples.js';
 import { ROUTE_EXAMPLES, TEXT_BODY_ROUTES } from './route-examples.js';
 import { shareTitledSchemas, type Document } from './shared-schemas.js';
+import { requiredUnlessByRef } from '../../kernel/validate.js';
 
 interface Operation3 {
   operationId?: string;
@@ -50,18 +51,9 @@ function documentTextBodies(paths: Paths): void {
   }
 }
 
-/**
- * A schema resolved before validation (`x-resolve`, src/app/validate.ts: the EDEN Fighter's
- * `{"ref"}`) needs its required members only when it is not sent by reference: say so in the
- * document, so that generated clients accept `{ref}` alone.
- */
+/** Resolved schemas sent by reference (`{"ref"}` fighters) say so: kernel requiredUnlessByRef. */
 function documentResolvedShapes(doc: Document): void {
-  const schemas = (doc.components?.schemas ?? {}) as Record<string, { 'x-resolve'?: string; required?: string[]; anyOf?: unknown[] }>;
-  for (const schema of Object.values(schemas)) {
-    if (!schema['x-resolve'] || !schema.required?.length) continue;
-    schema.anyOf = [{ required: ['ref'] }, { required: schema.required }];
-    delete schema.required;
-  }
+  for (const schema of Object.values((doc.components?.schemas ?? {}) as Record<string, object>)) requiredUnlessByRef(schema);
 }
 
 export function finishDocument({ openapiObject }: { openapiObject: Document }): Document {

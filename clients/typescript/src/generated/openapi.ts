@@ -2435,11 +2435,6 @@ export interface components {
          */
         CatalogRef: {
             /** @description The id answered by POST /v1/eden/catalogs. */
-            id?: string;
-            /** @description A version of it; absent → the latest. */
-            version?: number;
-        } | {
-            /** @description The id answered by POST /v1/eden/catalogs. */
             id: string;
             /** @description A version of it; absent → the latest. */
             version?: number;
