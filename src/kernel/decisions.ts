@@ -68,6 +68,8 @@ export interface SealedDecision<S> {
 /** A command another player may answer before it resolves. */
 export interface ResponseDecision<S> {
   rule: string;
+  /** An agreement (a trade: it takes effect only when the other player accepts): shown as `kind: "agreement"`; default a response. */
+  kind?: 'agreement';
   /** Who may answer `command`, declared by `player`, now; none: it is decided at once. */
   responders(command: GameCommand, player: string, state: S): Awaited[];
   /** After the answers so far (in order), who answers next; none: the declared command resolves. Default: each responder once. */
@@ -101,6 +103,8 @@ export interface Wait {
   answers: Answer[];
   /** Responses going back and forth: the index in `answers` where this round began. */
   round: number;
+  /** The declared command is an agreement's proposal (`state.pending` kind `agreement`). */
+  agreement?: true;
 }
 
 export const PASS = 'match.pass';
@@ -141,7 +145,8 @@ export function pendingOf(wait: Wait | undefined): PendingDecision[] {
       ...(wait.answers.some((x) => x.player === a.player) ? { decided: true as const } : {}),
     }));
   }
-  return remaining(wait).map((a) => ({ player: a.player, kind: 'response' as const, types: [...a.types, PASS], rule: wait.rule, since: wait.since }));
+  const kind = wait.agreement ? ('agreement' as const) : ('response' as const);
+  return remaining(wait).map((a) => ({ player: a.player, kind, types: [...a.types, PASS], rule: wait.rule, since: wait.since }));
 }
 
 /** The moves a wait gives (GET /v1/matches/{id}/moves): each undecided player's types. */
@@ -177,7 +182,17 @@ export function afterDecisionEvent<S>(rules: DecisionRules<S>, wait: Wait | unde
     const response = own(rules.responses, command.type);
     const awaiting = response?.responders(command, player, state) ?? [];
     return awaiting.length
-      ? { kind: 'response', type: command.type, rule: response!.rule, since: version, declared: { player, command }, awaiting, answers: [], round: 0 }
+      ? {
+          kind: 'response',
+          type: command.type,
+          rule: response!.rule,
+          since: version,
+          declared: { player, command },
+          awaiting,
+          answers: [],
+          round: 0,
+          ...(response!.kind === 'agreement' ? { agreement: true as const } : {}),
+        }
       : undefined;
   }
   if ((event.type === RESPONDED || event.type === PASSED) && wait?.kind === 'response') {
