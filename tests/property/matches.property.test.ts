@@ -262,7 +262,9 @@ describe('EDEN matches through the API: GET state equals the command answers', (
           const id = created.json().id as string;
           let live: unknown = initialState({ players, options });
           let version = 0;
-          const states: unknown[] = [live];
+          // Version 0 as the API shows it (the kernel adds `pending`, whom the table waits for).
+          const start = await app.inject({ method: 'GET', url: `/v1/matches/${id}?version=0`, headers });
+          const states: unknown[] = [start.json().state];
           for (const [i, [choice, pick]] of steps.entries()) {
             const cmds = menu(live as EdenMatchState, pick);
             const command = { ...cmds[choice % cmds.length]!, dice: { seed: `${seed}-${i}` } };
