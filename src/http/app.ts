@@ -40,6 +40,7 @@ import { requestLogValue } from './log-redaction.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerArrivalHeaders } from './plugins/arrival-headers.js';
 import { registerFoundryRolls } from './plugins/foundry-rolls.js';
+import { registerTextInputCheck } from './plugins/text-input.js';
 import { diceRoutes } from './routes/dice.js';
 import { serializerCompiler, type ResponseSchema } from './plugins/serializer.js';
 
@@ -105,6 +106,8 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
 
   registerProblemHandlers(app);
+  // NUL and lone surrogates in any parameter or body string → 400, before schemas and handlers
+  registerTextInputCheck(app);
   // ?rollFormat=foundry on every route that rolls (CONTRACT §8.3): before the routes, which it documents
   registerFoundryRolls(app);
 

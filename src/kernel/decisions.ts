@@ -20,6 +20,7 @@ import type { GameCommand, GameEvent } from './decider.js';
 import { AlreadyDecided, InvalidInput, RuleViolation } from './errors.js';
 import { isRecord, own } from './records.js';
 import { HIDDEN, type Reader } from './table.js';
+import { TAKEBACK, TAKEBACK_REFUSED } from './takeback.js';
 
 export type DecisionKind = 'sealed' | 'response' | 'choice' | 'agreement';
 
@@ -113,8 +114,8 @@ export const DECLARED = 'match.declared';
 export const RESPONDED = 'match.responded';
 export const PASSED = 'match.passed';
 
-/** The event types this module writes (and folds). */
-export const DECISION_EVENTS: readonly string[] = [PART_SEALED, DECLARED, RESPONDED, PASSED];
+/** The event types the table's decisions write (and fold): this module's and a takeback's (takeback.ts). */
+export const DECISION_EVENTS: readonly string[] = [PART_SEALED, DECLARED, RESPONDED, PASSED, TAKEBACK, TAKEBACK_REFUSED];
 
 /** A refusal of the flow: the table waits for someone else (422 `decision_pending`). */
 function pending(wait: Wait): never {
@@ -197,6 +198,8 @@ export function afterDecisionEvent<S>(rules: DecisionRules<S>, wait: Wait | unde
   }
   if ((event.type === RESPONDED || event.type === PASSED) && wait?.kind === 'response') {
     const answered: Wait = { ...wait, answers: [...wait.answers, { player, ...(event.type === RESPONDED && command ? { command } : {}) }] };
+    // an agreement needs everyone: one refusal ends it
+    if (wait.agreement && event.type === PASSED) return undefined;
     if (remaining(answered).length > 0) return answered;
     // the round is complete: a next round (back and forth) or the resolution
     const further = own(rules.responses, wait.type)?.next?.(wait.declared!, answered.answers, state) ?? [];

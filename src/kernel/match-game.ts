@@ -27,6 +27,8 @@ import {
   type Wait,
 } from './decisions.js';
 import type { Lang } from './i18n.js';
+import { ACCEPT_TAKEBACK, REQUEST_TAKEBACK, TAKEBACK_COMMANDS, decideTakeback, takebackAgreement } from './takeback.js';
+import { RuleViolation } from './errors.js';
 
 /** A command as it reaches a game: its `type`, its members, and optionally its dice. */
 export type Command = GameCommand & { dice?: { values?: number[]; seed?: string } };
@@ -134,13 +136,20 @@ export function loadGame<S extends object, C extends GameCommand, E extends Game
     version: number;
     /** Since when each of the game's own choices has waited (by player and types). */
     since: Record<string, number>;
+    /** The match's player ids (a takeback asks every other one). */
+    players: readonly string[];
   }
   const held = new WeakMap<MatchFold, Held>();
   const validated = new WeakMap<Command, C>();
   const decisions = rules.decisions;
-  const commands: Record<string, CommandDoc> = decisions?.responses ? { ...rules.commands, [PASS]: PASS_DOC } : rules.commands;
+  const commands: Record<string, CommandDoc> = { ...rules.commands, ...(decisions?.responses ? { [PASS]: PASS_DOC } : {}), ...TAKEBACK_COMMANDS };
+  /** The game's decisions and the table's own (a takeback by consent, CONTRACT §9.2), for a match of `players`. */
+  const tableDecisions = (players: readonly string[]): DecisionRules<S> => ({
+    ...decisions,
+    responses: { ...decisions?.responses, [REQUEST_TAKEBACK]: takebackAgreement<S>(players) },
+  });
   // every state carries `outcome` (CONTRACT §8.2), derived by the game's pure core from its end conditions, and `pending` (§9.1)
-  const hold = (state: S, wait: Wait | undefined, version: number, before?: Held): MatchFold => {
+  const hold = (state: S, wait: Wait | undefined, version: number, players: readonly string[], before?: Held): MatchFold => {
     const since: Record<string, number> = {};
     const choices = (decisions?.choices?.(state) ?? []).map((c) => {
       const key = `${c.player} ${c.types.join(' ')}`;
@@ -149,7 +158,7 @@ export function loadGame<S extends object, C extends GameCommand, E extends Game
     });
     const kept: Kept = { ...state, outcome: rules.outcome(state), pending: [...pendingOf(wait), ...choices] };
     const fold: MatchFold = { game: rules.game, state: kept };
-    held.set(fold, { state: kept, ...(wait ? { wait } : {}), version, since });
+    held.set(fold, { state: kept, ...(wait ? { wait } : {}), version, since, players });
     return fold;
   };
   const heldOf = (fold: MatchFold): Held => {
@@ -170,10 +179,12 @@ export function loadGame<S extends object, C extends GameCommand, E extends Game
     validated.set(command_, command_);
     return command_;
   };
-  const isDecisionEvent = (event: GameEvent) => decisions !== undefined && DECISION_EVENTS.includes(event.type);
-  /** The player(s) a command acts for: `match.pass` names its player (a side the game knows, or an id), every other command per the game's table rules. */
+  const isDecisionEvent = (event: GameEvent) => DECISION_EVENTS.includes(event.type);
+  /** The table's own commands (answers, takebacks): their `player` is who they act for. */
+  const TABLE_COMMANDS = new Set([PASS, REQUEST_TAKEBACK, ACCEPT_TAKEBACK]);
+  /** The player(s) a command acts for: the table's commands name their player (a side the game knows, or an id), every other command per the game's table rules. */
   const actorIn = (command: GameCommand, state: Kept): string | readonly string[] | undefined => {
-    if (command.type !== PASS) return rules.table.actor(command, state);
+    if (!TABLE_COMMANDS.has(command.type)) return rules.table.actor(command, state);
     const named = typeof command.player === 'string' ? command.player : undefined;
     return named === undefined ? undefined : (decisions?.playerNamed?.(named, state) ?? named);
   };
@@ -183,24 +194,35 @@ export function loadGame<S extends object, C extends GameCommand, E extends Game
     commands,
     ...(rules.validateOptions ? { validateOptions: rules.validateOptions } : {}),
     validate: check,
-    initialState: (setup) => hold(rules.initialState(setup), undefined, 0),
+    initialState: (setup) =>
+      hold(
+        rules.initialState(setup),
+        undefined,
+        0,
+        setup.players.map((p) => p.id),
+      ),
     evolve: (fold, event) => {
       const before = heldOf(fold);
-      const { state, wait } = before;
+      const { state, wait, players } = before;
       const given = (event as { version?: unknown }).version;
       const version = typeof given === 'number' ? given : before.version + 1;
-      if (isDecisionEvent(event)) return hold(state, afterDecisionEvent(decisions!, wait, event, state, version), version, before);
-      return hold(rules.isEvent(event, state) ? rules.evolve(state, event) : rules.other(state, event), wait, version, before);
+      if (isDecisionEvent(event)) return hold(state, afterDecisionEvent(tableDecisions(players), wait, event, state, version), version, players, before);
+      return hold(rules.isEvent(event, state) ? rules.evolve(state, event) : rules.other(state, event), wait, version, players, before);
     },
     decide: (command, fold, dice, as) => {
       const typed = validated.get(command) ?? check(command);
-      const { state, wait } = heldOf(fold);
-      const step = decisions ? decisionStep(decisions, wait, typed, as, state, (c) => single(actorIn(c, state))) : undefined;
-      if (!step) return rules.decide(typed, state, dice);
+      const { state, wait, players } = heldOf(fold);
+      // the game's rules decide its commands; a takeback is the table's (takeback.ts)
+      const decideNow = (c: GameCommand, d: Dice): GameEvent[] => (c.type === REQUEST_TAKEBACK ? decideTakeback(c, as) : rules.decide(check(c as Command), state, d));
+      const step = decisionStep(tableDecisions(players), wait, typed, as, state, (c) => single(actorIn(c, state)));
+      if (!step) {
+        if (typed.type === ACCEPT_TAKEBACK) throw new RuleViolation('nothing_pending', 'No takeback waits for an answer now.', { awaiting: [] });
+        return typed.type === REQUEST_TAKEBACK ? decideTakeback(typed, as) : rules.decide(typed, state, dice);
+      }
       // a declared command the rules would refuse opens nothing: decided once with throw-away dice
-      if (step.check) rules.decide(check(step.check as Command), state, new SeededDice('declared'));
+      if (step.check) decideNow(step.check, new SeededDice('declared'));
       // the parts combined, or the declared command with its answers, decided now with the dice drawn now
-      return step.resolve ? [...step.events, ...rules.decide(check(step.resolve as Command), state, dice)] : step.events;
+      return step.resolve ? [...step.events, ...decideNow(step.resolve, dice)] : step.events;
     },
     flow: (fold) => {
       const { state, wait } = heldOf(fold);

@@ -45,8 +45,8 @@ describe('POST /v1/matches/{id}/commands documents every command with an example
       for (const type of Object.keys(match.commands)) {
         const example = examples[type];
         expect(example, type).toBeDefined();
-        // `match.pass` is every game's with decisions: listed once (under the first game that has it)
-        if (type !== 'match.pass') expect(example!.summary).toContain(game);
+        // the table's own commands (`match.pass`, takebacks) are every game's: listed once, for every game
+        expect(example!.summary).toContain(type.startsWith('match.') ? 'every game' : game);
         expect(example!.value.command.type).toBe(type);
         expect(() => match.validate(structuredClone(example!.value.command)), type).not.toThrow();
       }

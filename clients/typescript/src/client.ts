@@ -152,9 +152,11 @@ export function createArbiterClient(options: ArbiterClientOptions) {
     /** A seat's token (owner key): whoever holds it reads the match as that player and sends that player's commands. */
     createSeatToken: (matchId: string, playerId: string, o?: TokenOptions) =>
       unwrap(post(`/v1/matches/{id}/seats/{playerId}/tokens`, { params: seat(matchId, playerId), body: ttl(o) })) as Promise<T.SeatToken>,
-    /** A spectator's token (owner key): reads the public view of the match and its feed. */
-    createSpectatorToken: (matchId: string, o?: TokenOptions) =>
-      unwrap(post('/v1/matches/{id}/spectator-tokens', { params: id(matchId), body: ttl(o) })) as Promise<T.SpectatorToken>,
+    /** A spectator's token (owner key): reads the public view of the match and its feed; with `delayEvents` n, n events behind the head (contract §9.2). */
+    createSpectatorToken: (matchId: string, o?: TokenOptions & { delayEvents?: number }) =>
+      unwrap(
+        post('/v1/matches/{id}/spectator-tokens', { params: id(matchId), body: { ...ttl(o), ...(o?.delayEvents === undefined ? {} : { delayEvents: o.delayEvents }) } }),
+      ) as Promise<T.SpectatorToken>,
     /** Stops every token of that seat (owner key); its open streams close. */
     revokeSeatTokens: async (matchId: string, playerId: string): Promise<void> => {
       await unwrap(del('/v1/matches/{id}/seats/{playerId}/tokens', { params: seat(matchId, playerId), parseAs: 'text' }));

@@ -103,6 +103,8 @@ export interface SeatToken {
 export interface SpectatorToken {
   token: string;
   expiresAt: string;
+  /** How many events behind the head it reads (contract §9.2), when asked for. */
+  delayEvents?: number;
 }
 
 // — simulations —

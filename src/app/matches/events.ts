@@ -13,6 +13,7 @@ import { InvalidInput, prefixProblems } from '../../kernel/errors.js';
 import { compile, toProblems } from '../../kernel/validate.js';
 import type { EventDefinition } from '../../kernel/event-definition.js';
 import { DECISION_EVENTS, DECLARED, PART_SEALED, PASSED, RESPONDED } from '../../kernel/decisions.js';
+import { TAKEBACK, TAKEBACK_REFUSED, takenBack } from '../../kernel/takeback.js';
 import { ENGINE_EVENTS, RESERVED_PREFIXES } from './engine-events.js';
 
 const GENERIC_EVENTS: (EventDefinition & { schema: TSchema })[] = [
@@ -84,23 +85,48 @@ const DECISION_EVENT_DEFINITIONS: (EventDefinition & { schema: TSchema })[] = [
     upcasters: {},
     description: 'A pending player declined to answer (`match.pass`).',
   },
+  {
+    type: TAKEBACK,
+    schemaVersion: 1,
+    schema: Type.Object({ player: Player, toVersion: Type.Integer({ minimum: 0 }), acceptedBy: Type.Array(Player) }),
+    upcasters: {},
+    description:
+      'CONTRACT §9.2: a takeback every other player accepted (or the owner sent): from here the match reads as at `toVersion` — the events after it no longer count for the projection (listed in `withdrawn`); the log keeps them. Never withdrawn itself.',
+  },
+  {
+    type: TAKEBACK_REFUSED,
+    schemaVersion: 1,
+    schema: Type.Object({ player: Player, toVersion: Type.Integer({ minimum: 0 }), refusedBy: Player }),
+    upcasters: {},
+    description: 'CONTRACT §9.2: a requested takeback one of the other players refused (`match.pass`); nothing is taken back.',
+  },
 ];
 
 /** The correction event: written only by the corrections use case, never appended by clients. */
 export const CORRECTION_EVENT = 'match.corrected';
 
+/** Events that withdraw earlier ones (a correction, an agreed takeback): never withdrawn themselves, skipped by the fold, and a fold after one is folded again from the log. */
+export const isWithdrawing = (type: string): boolean => type === CORRECTION_EVENT || type === TAKEBACK;
+
 /**
- * Versions withdrawn by the corrections among `events` (each names the versions it withdraws).
- * Corrections count only until the end of `events`, so a replay to version n shows the match as it
- * was then.
+ * Versions withdrawn by the corrections and takebacks among `events` (a correction names the
+ * versions it withdraws; a takeback every version after its `toVersion`). They count only until
+ * the end of `events`, so a replay to version n shows the match as it was then.
  */
-export function withdrawnVersions(events: readonly { type: string; data: unknown }[]): Set<number> {
+export function withdrawnVersions(events: readonly { type: string; data: unknown; version?: number }[]): Set<number> {
   const out = new Set<number>();
-  for (const e of events) {
-    if (e.type !== CORRECTION_EVENT) continue;
-    const withdraws = (e.data as { withdraws?: unknown } | null)?.withdraws;
-    if (Array.isArray(withdraws)) for (const v of withdraws) if (Number.isInteger(v)) out.add(v as number);
-  }
+  const counted: number[] = [];
+  events.forEach((e, i) => {
+    const version = e.version ?? i + 1;
+    if (e.type === CORRECTION_EVENT) {
+      const withdraws = (e.data as { withdraws?: unknown } | null)?.withdraws;
+      if (Array.isArray(withdraws)) for (const v of withdraws) if (Number.isInteger(v)) out.add(v as number);
+    }
+    const range = takenBack({ ...e, version });
+    if (range) for (const v of counted) if (v >= range.from && v <= range.to) out.add(v);
+    // corrections and takebacks are never withdrawn
+    if (!isWithdrawing(e.type)) counted.push(version);
+  });
   return out;
 }
 

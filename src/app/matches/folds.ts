@@ -8,7 +8,7 @@
 import { InvalidInput, NotFound } from '../../kernel/errors.js';
 import type { Reader } from '../../kernel/table.js';
 import type { LoadedGame, MatchFold } from '../../kernel/match-game.js';
-import { CORRECTION_EVENT, upcast, withdrawnVersions } from './events.js';
+import { isWithdrawing, upcast, withdrawnVersions } from './events.js';
 import { gameMatch } from './games.js';
 import { FoldCache, type FoldEntry } from './fold-cache.js';
 import type { EventStore, MatchRecord, StoredEvent } from './ports.js';
@@ -85,12 +85,12 @@ export class MatchFolds {
     return this.byVersion.get(`${matchId}@${version}`);
   }
 
-  /** Fold events into the game's state (the projection is a pure fold); corrections and what they withdraw are skipped. */
+  /** Fold events into the game's state (the projection is a pure fold); corrections, takebacks and what they withdraw are skipped. */
   fold(record: Pick<MatchRecord, 'id' | 'game' | 'players' | 'options'>, events: PublicEvent[]): MatchFold {
     const g = this.game(record);
     const withdrawn = withdrawnVersions(events);
     let fold = g.initialState({ players: record.players, options: record.options });
-    for (const e of events) if (e.type !== CORRECTION_EVENT && !withdrawn.has(e.version)) fold = g.evolve(fold, e);
+    for (const e of events) if (!isWithdrawing(e.type) && !withdrawn.has(e.version)) fold = g.evolve(fold, e);
     return fold;
   }
 
@@ -108,7 +108,7 @@ export class MatchFolds {
     const cached = this.latest.get(m.id);
     const delta = cached ? await this.read(m, { from: cached.version + 1 }, store) : [];
     if (cached && delta.length === 0) return cached;
-    if (cached && !delta.some((e) => e.type === CORRECTION_EVENT)) {
+    if (cached && !delta.some((e) => isWithdrawing(e.type))) {
       const g = this.game(m);
       let fold = cached.fold;
       for (const e of delta) fold = g.evolve(fold, e);
@@ -151,7 +151,7 @@ export class MatchFolds {
     for (const e of all) {
       const before = fold;
       // a correction withdraws earlier events: fold the log up to it again
-      fold = e.type === CORRECTION_EVENT ? this.fold(m, await this.read(m, { to: e.version })) : g.evolve(fold, e);
+      fold = isWithdrawing(e.type) ? this.fold(m, await this.read(m, { to: e.version })) : g.evolve(fold, e);
       if (e.version >= from) out.push({ ...e, data: g.viewEvent({ type: e.type, data: e.data }, reader, { before, after: fold }).data });
     }
     return out;

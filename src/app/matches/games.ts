@@ -72,7 +72,9 @@ export function commandExamples(): Record<string, { summary: string; value: unkn
       const text = def.description.replace(/\s+/g, ' ').replace(/ Example: .*$/, '');
       const gist = text.length > 140 ? `${text.slice(0, 139)}…` : text;
       const label = def.deprecated ? `${type} (deprecated alias of ${def.aliasOf ?? '?'})` : `${type}: ${gist}`;
-      out[type] = { summary: `${game} — ${label}`, value: { command: { type, ...(def.example ?? {}) } } };
+      // the table's own commands (`match.*`: answers, takebacks) are every game's: named once, for all
+      if (type.startsWith('match.')) out[type] ??= { summary: `every game — ${label}`, value: { command: { type, ...(def.example ?? {}) } } };
+      else out[type] = { summary: `${game} — ${label}`, value: { command: { type, ...(def.example ?? {}) } } };
     }
   }
   return out;

@@ -138,7 +138,12 @@ export const MatchViewSchema = Type.Object(
       description:
         'The projection (fold) of the events up to `version`, as `viewer` may see it: a seat or spectator reads `{"hidden": true}` in place of what the rules keep from it (CONTRACT §8.1). (GraphQL: JSON: each game projects its own state.)',
     }),
-    withdrawn: Type.Optional(Type.Array(Type.Integer(), { description: 'Versions withdrawn by corrections (present only when there are some).' })),
+    withdrawn: Type.Optional(
+      Type.Array(Type.Integer(), {
+        description:
+          'Versions withdrawn by corrections and agreed takebacks (CONTRACT §9.2; present only when there are some): they no longer count for the state; the log keeps them.',
+      }),
+    ),
   },
   { title: 'MatchView' },
 );

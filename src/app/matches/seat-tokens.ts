@@ -6,7 +6,8 @@
  * API replica on the same database accepts it, and tokens are not stored. Its header `typ` names
  * its use (`seat+jwt`, `spectator+jwt`) and it is accepted only for that use and that match. Its
  * payload: `{scope: "seat" | "spectator", sub: <API key id of the owner>, res: "match:<id>",
- * seat?: <player id>, gen?: <seat generation>, iat, exp, iss}`. A seat token works while its seat's
+ * seat?: <player id>, gen?: <seat generation>, delay?: <events behind the head, spectators>, iat,
+ * exp, iss}`. A seat token works while its seat's
  * generation (kept with the match, raised by `revokeSeat`) is the one it was issued in, until
  * `exp`, and while the owner's key is not revoked (the transport checks that, as for feed tokens).
  */
@@ -19,8 +20,11 @@ import type { EventStore } from './ports.js';
 /** Lifetimes a token may be asked for, in seconds (CONTRACT §8.1). */
 export const SEAT_TOKEN_TTL = { min: 60, max: 86_400, default: 86_400 } as const;
 
-/** Who reads or acts on a match: its owner (the API key), one player's seat, or a spectator. */
-export type MatchViewer = { kind: 'owner' } | { kind: 'seat'; playerId: string } | { kind: 'spectator' };
+/** Who reads or acts on a match: its owner (the API key), one player's seat, or a spectator (`delayEvents`: reading that many events behind the head, CONTRACT §9.2). */
+export type MatchViewer = { kind: 'owner' } | { kind: 'seat'; playerId: string } | { kind: 'spectator'; delayEvents?: number };
+
+/** How far behind the head a spectator token may be asked to read (CONTRACT §9.2). */
+export const SPECTATOR_DELAY = { min: 0, max: 1000 } as const;
 
 /** The caller of a match route: whose match it must be, and as whom it reads and acts. */
 export interface MatchCaller {
@@ -68,11 +72,19 @@ export class SeatTokenService {
     return { ...issued, playerId };
   }
 
-  /** A spectator token for the owner's match (404 for another key's match). */
-  async issueSpectator(ownerId: string, matchId: string, ttlSeconds?: number): Promise<IssuedSeatToken> {
+  /**
+   * A spectator token for the owner's match (404 for another key's match); with `delayEvents` n its
+   * views, log and feed stop n events behind the head (CONTRACT §9.2: a stream cannot relay the game
+   * back to a player).
+   */
+  async issueSpectator(ownerId: string, matchId: string, ttlSeconds?: number, delayEvents = 0): Promise<IssuedSeatToken & { delayEvents?: number }> {
     const ttl = checkTtl(ttlSeconds);
+    if (!Number.isInteger(delayEvents) || delayEvents < SPECTATOR_DELAY.min || delayEvents > SPECTATOR_DELAY.max) {
+      throw new InvalidInput([{ path: '/delayEvents', code: 'out_of_range', message: `must be an integer from ${SPECTATOR_DELAY.min} to ${SPECTATOR_DELAY.max}` }]);
+    }
     if (!(await this.events.getMatch(ownerId, matchId))) throw new NotFound(`No match ${matchId}.`);
-    return this.sign('spectator', ownerId, matchId, ttl, {});
+    const issued = await this.sign('spectator', ownerId, matchId, ttl, delayEvents ? { delay: delayEvents } : {});
+    return delayEvents ? { ...issued, delayEvents } : issued;
   }
 
   /** Every token of the seat stops working (its generation is raised); 404 for another key's match or a player not in it. */
@@ -99,14 +111,15 @@ export class SeatTokenService {
     if (use !== 'seat' && use !== 'spectator') return { ok: false, reason: 'not_a_table_token' };
     if (header.alg !== 'EdDSA' || typeof header.kid !== 'string') return { ok: false, reason: 'malformed' };
     if (!(await signedByService(this.keys, token))) return { ok: false, reason: 'bad_signature' };
-    const { scope, sub, res, exp, iss, seat, gen } = claims;
+    const { scope, sub, res, exp, iss, seat, gen, delay } = claims;
     if (scope !== use || typeof sub !== 'string' || typeof res !== 'string' || typeof exp !== 'number' || iss !== this.options.issuer) {
       return { ok: false, reason: 'malformed' };
     }
     if (use === 'seat' && (typeof seat !== 'string' || typeof gen !== 'number')) return { ok: false, reason: 'malformed' };
+    if (delay !== undefined && (use !== 'spectator' || !Number.isInteger(delay) || (delay as number) < 0)) return { ok: false, reason: 'malformed' };
     if (this.options.clock.now() >= exp * 1000) return { ok: false, reason: 'expired' };
     if (res !== matchClaim(matchId)) return { ok: false, reason: 'other_match' };
-    if (use === 'spectator') return { ok: true, caller: { ownerId: sub, viewer: { kind: 'spectator' } } };
+    if (use === 'spectator') return { ok: true, caller: { ownerId: sub, viewer: delay ? { kind: 'spectator', delayEvents: delay as number } : { kind: 'spectator' } } };
     const generations = await this.events.seatGenerations(sub, matchId);
     if (!generations) return { ok: false, reason: 'other_match' };
     if ((generations[seat as string] ?? 0) !== gen) return { ok: false, reason: 'seat_revoked' };

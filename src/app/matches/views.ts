@@ -42,7 +42,7 @@ export function assertSeatMayAct(g: LoadedGame, viewer: MatchViewer, command: Co
   }
   if (typeof actor === 'string' && actor !== seat) throw new NotYourSeat(`This command acts for player ${actor}; this token holds the seat of ${seat}.`);
   // while the table waits for a decision, the kernel refuses what skips it (422) or decides it twice (409)
-  if (fold.state.pending.some((p) => p.kind === 'sealed' || p.kind === 'response')) return;
+  if (fold.state.pending.some((p) => p.kind !== 'choice')) return;
   const givenTo = g.flow(fold).moves.filter((m) => m.type === command.type);
   if (givenTo.length > 0 && !givenTo.some((m) => m.player === seat)) {
     const players = [...new Set(givenTo.map((m) => m.player))].join(', ');

@@ -121,7 +121,7 @@ export const matchesGraphql: GraphqlExtension = {
             const events = follow(
               (v) => reads.eventsAfterFor(caller, args.id, v, 100),
               (listener) => notifications.subscribe(args.id, listener),
-              args.after ?? m.version,
+              args.after ?? (await reads.followFrom(caller, m)),
               abort.signal,
             );
             // Stop following when the client unsubscribes (graphql-js calls return()) or the key is revoked.

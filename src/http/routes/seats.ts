@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { SEAT_TOKEN_TTL } from '../../app/matches/seat-tokens.js';
+import { SEAT_TOKEN_TTL, SPECTATOR_DELAY } from '../../app/matches/seat-tokens.js';
 import { IdParams } from '../../app/matches/schemas.js';
 import { matchesOf } from '../../transport/services.js';
 import { matchCallerOf } from '../../transport/table-token.js';
@@ -15,18 +15,28 @@ import { TABLE_SECURITY } from './matches.js';
 
 const SeatParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), playerId: Type.String({ minLength: 1, maxLength: 200 }) });
 
-const TokenBody = Type.Object(
+const TtlSeconds = Type.Integer({
+  minimum: SEAT_TOKEN_TTL.min,
+  maximum: SEAT_TOKEN_TTL.max,
+  default: SEAT_TOKEN_TTL.default,
+  description: `Lifetime in seconds, ${SEAT_TOKEN_TTL.min}–${SEAT_TOKEN_TTL.max} (default ${SEAT_TOKEN_TTL.default}); another value → 400.`,
+});
+
+const TokenBody = Type.Object({ ttlSeconds: Type.Optional(TtlSeconds) }, { title: 'TableTokenRequest' });
+
+const SpectatorTokenBody = Type.Object(
   {
-    ttlSeconds: Type.Optional(
+    ttlSeconds: Type.Optional(TtlSeconds),
+    delayEvents: Type.Optional(
       Type.Integer({
-        minimum: SEAT_TOKEN_TTL.min,
-        maximum: SEAT_TOKEN_TTL.max,
-        default: SEAT_TOKEN_TTL.default,
-        description: `Lifetime in seconds, ${SEAT_TOKEN_TTL.min}–${SEAT_TOKEN_TTL.max} (default ${SEAT_TOKEN_TTL.default}); another value → 400.`,
+        minimum: SPECTATOR_DELAY.min,
+        maximum: SPECTATOR_DELAY.max,
+        default: 0,
+        description: `CONTRACT §9.2: the spectator's views, log, moves and feed stop this many events behind the head (${SPECTATOR_DELAY.min}–${SPECTATOR_DELAY.max}, default 0), so a tournament stream cannot relay the game back to a player; a later \`?version=\` → 400 \`version_not_found\`.`,
       }),
     ),
   },
-  { title: 'TableTokenRequest' },
+  { title: 'SpectatorTokenRequest' },
 );
 
 const SeatToken = Type.Object(
@@ -42,6 +52,7 @@ const SpectatorToken = Type.Object(
   {
     token: Type.String({ description: 'A compact JWS (EdDSA, `typ: spectator+jwt`): `Authorization: Bearer <token>` (streams also `?token=`).' }),
     expiresAt: Type.String({ format: 'date-time' }),
+    delayEvents: Type.Optional(Type.Integer({ minimum: 1, description: 'How many events behind the head it reads (present when asked for).' })),
   },
   { title: 'SpectatorToken' },
 );
@@ -123,7 +134,7 @@ export async function seatRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof TokenBody> | undefined }>('/v1/matches/:id/spectator-tokens', {
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof SpectatorTokenBody> | undefined }>('/v1/matches/:id/spectator-tokens', {
     preValidation: async (request) => {
       request.body ??= {};
     },
@@ -131,15 +142,15 @@ export async function seatRoutes(app: FastifyInstance): Promise<void> {
       ...ownerOnly,
       operationId: 'matches.spectatorToken',
       summary: 'A spectator token: reads the public view of the match (owner key).',
-      description: `Answers 201 \`{token, expiresAt}\`. ${TOKEN_USE}; it sends no commands. It stops working at \`expiresAt\` and when the owner’s API key is revoked. Another key’s match → 404.`,
+      description: `Answers 201 \`{token, expiresAt, delayEvents?}\`. ${TOKEN_USE}; it sends no commands. It stops working at \`expiresAt\` and when the owner’s API key is revoked. With \`delayEvents\` n (CONTRACT §9.2) it reads the match n events behind the head: its state, log, moves and feed never show a later version. Another key’s match → 404.`,
       params: IdParams,
-      body: TokenBody,
+      body: SpectatorTokenBody,
       'x-optional-body': true,
       response: { 201: SpectatorToken, ...problemResponses([400, 401, 404, 429, 503]) },
     } as FastifySchema,
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
-      const issued = await seats().issueSpectator(owner.id, request.params.id, request.body?.ttlSeconds);
+      const issued = await seats().issueSpectator(owner.id, request.params.id, request.body?.ttlSeconds, request.body?.delayEvents);
       reply.header('cache-control', 'no-store');
       return reply.code(201).send(issued);
     },

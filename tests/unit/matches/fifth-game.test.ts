@@ -100,7 +100,8 @@ describe('a fifth game added to the list of games', () => {
     }
     expect(fold.state).toMatchObject({ flips: 3, heads: 2, outcome: { ended: true, winners: [] } });
     expect(match.flow(fold)).toMatchObject({ phase: 'ended', turn: 3, moves: [] });
-    expect(Object.keys(match.commands)).toEqual(['coin.flip']);
+    // the game's command, and the table's own that every game has (a takeback by consent, CONTRACT §9.2)
+    expect(Object.keys(match.commands)).toEqual(['coin.flip', 'match.request_takeback', 'match.accept_takeback']);
   });
 
   it('leaves the service’s own registries as they are (the list has four games)', () => {
