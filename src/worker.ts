@@ -9,15 +9,18 @@
  * SIGTERM/SIGINT: active jobs finish or, after 25 s, are left to be taken back by another worker
  * when their lock expires.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { loadConfig } from './config.js';
 import { NoEmbeddedOwner, openWorkerDatabase } from './infra/database/index.js';
 import { startBullWorker } from './infra/queue/index.js';
 import { SqlSimulationStore } from './infra/simulation-store.js';
 import type { Database } from './app/ports.js';
 
-const log = (level: 'info' | 'warn' | 'error', msg: string, fields: object = {}) =>
-  process.stdout.write(JSON.stringify({ level, time: Date.now(), pid: process.pid, ...fields, msg }) + '\n');
+/** pino's numeric levels: the worker's lines have the API's (Fastify's pino) shape, one log format for every process. */
+const LEVEL = { info: 30, warn: 40, error: 50 } as const;
+const host = hostname();
+const log = (level: keyof typeof LEVEL, msg: string, fields: object = {}) =>
+  process.stdout.write(JSON.stringify({ level: LEVEL[level], time: Date.now(), pid: process.pid, hostname: host, ...fields, msg }) + '\n');
 
 const config = loadConfig();
 if (!config.redisUrl) {

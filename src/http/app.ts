@@ -102,7 +102,7 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
   registerLoadShedding(app, config.maxEventLoopDelayMs);
   await registerRateLimit(app, config.rateLimitPerMinute, deps.redis);
   await app.register(fastifySSE);
-  await app.register(swagger, { openapi: openApiInfo() as never, transform: documentGraphqlRoutes as never, transformObject: finishDocument as never });
+  await app.register(swagger, { openapi: openApiInfo(config.publicUrl) as never, transform: documentGraphqlRoutes as never, transformObject: finishDocument as never });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
 
   registerProblemHandlers(app);

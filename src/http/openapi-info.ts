@@ -3,7 +3,8 @@ import { GAME_REGISTRIES } from '../app/game-registry.js';
 import { ProblemSchema } from './schemas.js';
 import { MAX_BODY_DEPTH } from './plugins/json-body.js';
 
-export function openApiInfo() {
+/** `publicUrl`: PUBLIC_URL (CONTRACT §9.3: the document's `servers[0].url`); absent → `/`, this server. */
+export function openApiInfo(publicUrl?: string) {
   return {
     openapi: '3.1.0',
     info: {
@@ -26,7 +27,7 @@ export function openApiInfo() {
         '- 503 answers (overloaded, a dependency or the job queue unavailable) carry `Retry-After`.',
       ].join('\n'),
     },
-    servers: [{ url: '/', description: 'This server' }],
+    servers: [publicUrl ? { url: publicUrl, description: 'This service (PUBLIC_URL)' } : { url: '/', description: 'This server' }],
     components: {
       schemas: { Problem: ProblemSchema },
       responses: SHARED_RESPONSES,

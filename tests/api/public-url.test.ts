@@ -48,6 +48,10 @@ describe('share links (CONTRACT §8.5)', () => {
     });
     afterAll(() => app.close());
 
+    it('CONTRACT §9.3: the OpenAPI document’s servers[0].url is / (this server), whatever the Host', async () => {
+      expect((await app.inject({ method: 'GET', url: '/openapi.json', headers: HOSTILE })).json().servers).toEqual([{ url: '/', description: 'This server' }]);
+    });
+
     it('are /v1/eden/rosters/{id} on REST and GraphQL', async () => {
       const { id, urls } = await links(app, key, {});
       for (const url of urls) expect(url).toBe(`/v1/eden/rosters/${id}`);
@@ -85,6 +89,8 @@ describe('share links (CONTRACT §8.5)', () => {
               expect(new URL(url).host).toBe(new URL(base).host);
             }
           }
+          // CONTRACT §9.3: PUBLIC_URL is the OpenAPI document's servers[0].url
+          expect((await app.inject({ method: 'GET', url: '/openapi.json', headers: HOSTILE })).json().servers[0].url).toBe(base);
         } finally {
           await app.close();
         }
