@@ -4,7 +4,9 @@
  */
 import { startBullWorker } from '../../src/infra/queue/index.js';
 
-const { close } = await startBullWorker({ url: process.env.REDIS_URL!, queueName: process.env.QUEUE_NAME!, concurrency: 2, lockDuration: 1000 });
+// LOCK_MS=default: the service's own lock settings (JOB_LOCK_MS); else short locks (1 s) so a dead worker's job is taken back quickly
+const lockDuration = process.env.LOCK_MS === 'default' ? undefined : Number(process.env.LOCK_MS ?? 1000);
+const { close } = await startBullWorker({ url: process.env.REDIS_URL!, queueName: process.env.QUEUE_NAME!, concurrency: 2, ...(lockDuration ? { lockDuration } : {}) });
 process.stdout.write('ready\n');
 process.on('SIGTERM', () => {
   void close().then(() => process.exit(0));

@@ -28,9 +28,16 @@ export interface BullWorkerOptions {
   url: string;
   queueName?: string;
   concurrency?: number;
-  /** Lock duration in ms: a job whose worker process died is taken back after it (default 30 s). */
+  /**
+   * Lock duration in ms (default JOB_LOCK_MS, 5 s; renewed by the worker process every half of it,
+   * never blocked: jobs run in child processes). A job whose worker process died is taken back by
+   * another worker within lockDuration + the stalled-job check interval (≤ lockDuration): 10 s.
+   */
   lockDuration?: number;
 }
+
+/** A running job's lock (ms): a job left by a dead worker is resumed by another within twice this. */
+export const JOB_LOCK_MS = 5_000;
 
 type Run = (job: Job, token?: string, signal?: AbortSignal) => Promise<unknown>;
 
@@ -69,8 +76,8 @@ export async function startBullWorker(options: BullWorkerOptions): Promise<{ wor
   const worker = new SlicedWorker(queueName, processor, {
     connection: connect(options.url),
     concurrency: options.concurrency ?? Math.max(1, availableParallelism()),
-    lockDuration: options.lockDuration ?? 30_000,
-    stalledInterval: Math.min(30_000, options.lockDuration ?? 30_000),
+    lockDuration: options.lockDuration ?? JOB_LOCK_MS,
+    stalledInterval: Math.min(JOB_LOCK_MS, options.lockDuration ?? JOB_LOCK_MS),
     // a job left by a dead worker goes on from its last stored slice; a job that stalls repeatedly fails
     maxStalledCount: 2,
     useWorkerThreads: false,
