@@ -111,3 +111,17 @@ describe('text with NUL or a lone surrogate is a 400 everywhere', () => {
     ).toEqual(['/clientSeed', '/notation']);
   });
 });
+
+describe('a text/plain list with NUL', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await memoryApp();
+  });
+  afterAll(async () => app?.close());
+
+  it('POST /v1/eden/rosters/validate as text/plain holding a NUL → 400 nul_character', async () => {
+    const res = await app.inject({ method: 'POST', url: '/v1/eden/rosters/validate', headers: { 'content-type': 'text/plain' }, payload: 'Faction\nYuri\u0000\n' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.map((e: { code: string }) => e.code)).toContain('nul_character');
+  });
+});

@@ -11,12 +11,15 @@
  *   30 s of errors nobody reads). See `overLongArrays` (src/app/over-long-arrays.ts: `validate` applies
  *   it too, for GraphQL and match commands). Both checks are one pass over the body
  *   (`bodyLimitsProblem`);
+ * - a string or member name holding a NUL or a lone surrogate is a 400 naming every such place
+ *   (text-input.ts), found by one scan of the raw text for their escapes;
  * - a DELETE (or GET/HEAD/OPTIONS) with `Content-Type: application/json` and an empty body has no
  *   body, as without the header; an empty body on POST/PUT/PATCH stays malformed JSON.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { answerableByGraphql, HttpProblem } from '../../transport/problem.js';
 import { pointerSegment } from '../../kernel/errors.js';
+import { badText, badTextProblem, mayHoldBadText } from './text-input.js';
 import { LONG_ARRAY, MAX_LISTED_ARRAYS, overLongArrays, overLongArraysWalked, scanBody, smallestMaxItems, TOO_DEEP, type OverLong } from '../../kernel/body-limits.js';
 
 export { MAX_LISTED_ARRAYS, overLongArrays, type OverLong };
@@ -95,6 +98,9 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       if (error) return done(error, undefined);
       const problem = bodyLimitsProblem(value, request.routeOptions.schema?.body);
       if (problem) return done(problem, undefined);
+      // NUL and lone surrogates (text-input.ts): walked only when the raw text holds such an escape
+      const bad = mayHoldBadText(text) ? badText(value) : [];
+      if (bad.length) return done(badTextProblem(bad), undefined);
       done(null, value);
     });
   });
