@@ -317,10 +317,15 @@ function pendingOrInput(wait: Wait, player: string | undefined): never {
 
 /**
  * One of this module's events as `reader` may see it: a sealed part and an answer keep their type
- * and player, their command hidden from every other player and spectator (the resolution reveals it).
+ * and player, their command hidden from every other player and spectator (the resolution reveals it);
+ * a declared command as the game's `viewDeclared` shows it (a trade's offer to its two players only).
  */
-export function viewDecisionEvent(event: GameEvent, reader: Reader): GameEvent {
-  if (event.type !== PART_SEALED && event.type !== RESPONDED) return event;
+export function viewDecisionEvent(event: GameEvent, reader: Reader, viewDeclared?: (command: GameCommand, declarer: string, reader: Reader) => GameCommand): GameEvent {
   const d = data(event);
+  // a declared proposal's secret parts stay with the players it names (the game's table rules)
+  if (event.type === DECLARED && viewDeclared && isRecord(d.command) && typeof d.player === 'string') {
+    return { type: event.type, data: { ...d, command: viewDeclared(d.command as GameCommand, d.player, reader) } };
+  }
+  if (event.type !== PART_SEALED && event.type !== RESPONDED) return event;
   return d.player === reader ? event : { type: event.type, data: { ...d, command: HIDDEN } };
 }

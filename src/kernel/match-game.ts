@@ -234,7 +234,9 @@ export function loadGame<S extends object, C extends GameCommand, E extends Game
     viewState: (fold, reader, lang = 'en') => rules.table.viewState(localized(stateOf(fold), lang), reader),
     viewOptions: (options, reader) => rules.table.viewOptions(options, reader),
     viewEvent: (event, reader, { before, after }) =>
-      isDecisionEvent(event) ? viewDecisionEvent(event, reader) : rules.table.viewEvent(event, reader, { before: stateOf(before), after: stateOf(after) }),
+      isDecisionEvent(event)
+        ? viewDecisionEvent(event, reader, rules.table.viewDeclared)
+        : rules.table.viewEvent(event, reader, { before: stateOf(before), after: stateOf(after) }),
     secretTexts: (fold, reader) => rules.table.secretTexts(stateOf(fold), reader),
     actor: (command, fold) => actorIn(command, stateOf(fold)),
   };

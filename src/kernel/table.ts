@@ -42,6 +42,12 @@ export interface TableRules<S> {
    */
   viewEvent(event: GameEvent, reader: Reader, context: { before: S; after: S }): GameEvent;
   /**
+   * A command `declarer` declared from its seat (`match.declared`, CONTRACT §9.1) as `reader` may see
+   * it while it waits for answers: a proposal's secret parts (the Gifts a trade offers) replaced by
+   * HIDDEN. Absent: a declared command is public (an attack, a designation).
+   */
+  viewDeclared?(command: GameCommand, declarer: string, reader: Reader): GameCommand;
+  /**
    * Texts (card names, card ids, mission names…) that `reader` may not see in `state`: a refusal's
    * message or members naming one of them are masked before a seat or spectator reads them.
    */

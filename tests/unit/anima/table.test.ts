@@ -207,15 +207,18 @@ describe('Ánima moves and actors', () => {
 
   it('the tools are every canonical command of the game that is not a full-match command', () => {
     const all = canonicalTypes(gameMatch('anima')!);
-    // besides the table's own `match.pass` (CONTRACT §9.1)
-    expect([...ANIMA_TOOLS].sort()).toEqual(all.filter((t) => !ANIMA_COMMAND_TYPES.includes(t) && t !== 'match.pass').sort());
+    // besides the table's own commands (`match.pass`, CONTRACT §9.1; takebacks, §9.2)
+    expect([...ANIMA_TOOLS].sort()).toEqual(all.filter((t) => !ANIMA_COMMAND_TYPES.includes(t) && !t.startsWith('match.')).sort());
   });
 
   it('actor: the player named; several players when the command carries another player’s decision (ANIMA-TIMING-2, ANIMA-INTERACT-1, ANIMA-MOVE-8)', () => {
     const s = played().state;
     expect(rules.actor({ type: 'anima.end_phase', player: 'p2' }, s)).toBe('p2');
     expect(rules.actor({ type: 'anima.go', player: 'p1', location: 'x', redirect: { by: 'p2', gift: 'g', location: 'y' } }, s)).toEqual(['p1', 'p2']);
-    expect(rules.actor({ type: 'anima.trade_with', player: 'p1', with: 'p2' }, s)).toEqual(['p1', 'p2']);
+    // ANIMA-INTERACT-1: a trade from a seat is a proposal p2 accepts or refuses (CONTRACT §9.1); the refusal is p2's decision
+    expect(rules.actor({ type: 'anima.trade_with', player: 'p1', with: 'p2' }, s)).toBe('p1');
+    expect(rules.actor({ type: 'anima.trade_with', player: 'p1', with: 'p2', refused: true }, s)).toEqual(['p1', 'p2']);
+    expect(rules.actor({ type: 'anima.accept_trade', player: 'p2' }, s)).toBe('p2');
     expect(rules.actor({ type: 'anima.seek_new_horizons', player: 'p1', saves: [{ location: 'x', by: 'p2' }] }, s)).toEqual(['p1', 'p2']);
     expect(rules.actor({ type: 'anima.declare_combat', player: 'p1', target: 'p2', targetGifts: [{ gift: 'x' }] }, s)).toEqual(['p1', 'p2']);
     expect(rules.actor({ type: 'anima.declare_combat', player: 'p1', target: 'p2' }, s)).toBe('p1');

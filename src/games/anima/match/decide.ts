@@ -15,7 +15,7 @@ import { groupSpeed } from '../rules/group.js';
 import { event, type AnimaEvent } from './events.js';
 import { animaFolds } from './evolve.js';
 import { coreGroup, drawCards, groupOf, violation } from './rules.js';
-import type { AnimaPhase, AnimaTable, GroupState } from './state.js';
+import type { AnimaPhase, AnimaTable, GroupState, Pending } from './state.js';
 
 /** When a command may be sent: the preconditions `check` applies before its handler. */
 export interface AnimaTiming {
@@ -25,7 +25,7 @@ export interface AnimaTiming {
   /** Only the player whose turn it is in the phase (ANIMA-TURN-1); otherwise any player of the match. */
   inTurn: boolean;
   /** The pending choice this command makes (the only commands allowed while one is pending). */
-  resolves?: 'casualty' | 'reward';
+  resolves?: Pending['kind'];
 }
 
 /** One full-match command: its schema (`commandSchema`: `{type, player, ...members, dice?}`), documentation (the example body without `type`), timing and handler. */
@@ -55,6 +55,19 @@ export function animaCommand<Sch extends TObject>(declared: AnimaCommandDeclarat
 export const byType = (...commands: (CommandDef<AnimaTable, AnimaEvent> & { type: string })[]): Record<string, CommandDef<AnimaTable, AnimaEvent>> =>
   Object.fromEntries(commands.map(({ type, ...command }) => [type, command]));
 
+/** The command that makes each kind of pending choice. */
+const HOW: Record<Pending['kind'], string> = {
+  casualty: 'anima.choose_casualty (ANIMA-COMBAT-4)',
+  reward: 'anima.claim_reward (ANIMA-REWARD-1)',
+  removal: 'anima.remove_location / anima.save_location (ANIMA-MOVE-7/8)',
+};
+
+/** The players a pending choice waits for (ANIMA-MOVE-8: each player who may save the Location chosen; otherwise its player). */
+export const choosers = (p: Pending): string[] => (p.kind === 'removal' && p.deciding.length > 0 ? p.deciding : [p.player]);
+
+/** A pending choice as a refusal names it: a removal without the seeker's committed Combat cards (ANIMA-TIMING-3). */
+const shown = (p: Pending) => (p.kind === 'removal' ? { kind: p.kind, player: p.player, removal: p.removal, deciding: p.deciding } : p);
+
 function check(spec: AnimaTiming, player: string, t: AnimaTable): GroupState {
   if (!t.cards) {
     violation(
@@ -69,11 +82,11 @@ function check(spec: AnimaTiming, player: string, t: AnimaTable): GroupState {
   if (t.phase === 'ended') violation('game_over', 'The game has ended (ANIMA-MISSION-3); no more commands.', { outcome: t.outcome });
   const g = groupOf(t, player);
   if (t.choosing && spec.resolves !== t.choosing.kind) {
-    const how = t.choosing.kind === 'casualty' ? 'anima.choose_casualty (ANIMA-COMBAT-4)' : 'anima.claim_reward (ANIMA-REWARD-1)';
-    violation('choice_pending', `${t.choosing.player} must first make a choice: ${how}.`, { pending: t.choosing });
+    const who = choosers(t.choosing).join(', ');
+    violation('choice_pending', `${who} must first make a choice: ${HOW[t.choosing.kind]}.`, { pending: shown(t.choosing) });
   }
-  if (spec.resolves && (t.choosing?.kind !== spec.resolves || t.choosing.player !== player)) {
-    violation('nothing_to_choose', `${player} has no ${spec.resolves} to choose now.`, { pending: t.choosing });
+  if (spec.resolves && (t.choosing?.kind !== spec.resolves || !choosers(t.choosing).includes(player))) {
+    violation('nothing_to_choose', `${player} has no ${spec.resolves} to choose now.`, { pending: t.choosing && shown(t.choosing) });
   }
   // ANIMA-SETUP-3: the game starts once every player kept a Character
   if (t.phase === 'setup' && !spec.phases.includes('setup')) {

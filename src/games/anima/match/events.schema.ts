@@ -346,5 +346,28 @@ export const ANIMA_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Recor
     'anima.final_mission_revealed': { type: 'object', properties: { card: { type: 'number' }, name: { type: 'string' } }, required: ['card', 'name'] },
     'anima.character_lost': { type: 'object', properties: { player: { type: 'string' }, character: { type: 'number' } }, required: ['player', 'character'] },
     'anima.game_won': { type: 'object', properties: { player: { type: 'string' }, mission: { type: 'string' } }, required: ['player', 'mission'] },
+    'anima.trade_refused': { type: 'object', properties: { player: { type: 'string' }, with: { type: 'string' } }, required: ['player', 'with'] },
+    'anima.removal_opened': {
+      type: 'object',
+      properties: {
+        player: { type: 'string' },
+        source: { enum: ['deck', 'discard'] },
+        location: { type: 'number' },
+        encounter: { type: 'number' },
+        gifts: { type: 'array', items: { type: 'object', properties: { gift: { type: 'string' }, character: { type: 'string' } }, required: ['gift'] } },
+      },
+      required: ['player', 'source', 'location', 'encounter'],
+    },
+    'anima.removal_chosen': {
+      type: 'object',
+      properties: { player: { type: 'string' }, location: { type: 'string' }, asked: { type: 'array', items: { type: 'string' } } },
+      required: ['player', 'location', 'asked'],
+    },
+    'anima.location_saved': {
+      type: 'object',
+      properties: { player: { type: 'string' }, location: { type: 'string' }, gift: { type: 'number' } },
+      required: ['player', 'location'],
+    },
+    'anima.save_declined': { type: 'object', properties: { player: { type: 'string' }, location: { type: 'string' } }, required: ['player', 'location'] },
   },
 };

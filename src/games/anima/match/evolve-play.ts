@@ -86,6 +86,8 @@ export const PLAY_FOLDS: FoldTable<AnimaTable, PlayEvent> = tableFolds({
     finish(t, d.player);
   },
   'anima.sought': (t, d) => {
+    // ANIMA-MOVE-7/8: a removal left open from the seats is settled by the seek.
+    if (t.choosing?.kind === 'removal') t.choosing = null;
     const card = t.cards!.locations[d.location]!;
     t.decks.locations = t.decks.locations.filter((c) => c !== d.location);
     t.discards.locations = t.discards.locations.filter((c) => c !== d.location);

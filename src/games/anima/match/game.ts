@@ -1,6 +1,6 @@
 /**
  * The Ánima match as the kernel plays it (src/kernel/match-game.ts): the full match's command table
- * (the spread of the families' tables: turn.ts, play.ts, resist.ts, gifts.ts, phase.ts) and its
+ * (the spread of the families' tables: turn.ts, horizons.ts, play.ts, resist.ts, gifts.ts, phase.ts) and its
  * folds (evolve.ts) beside the resolution log of the stateless operations, over one state; its
  * table rules, outcome and flow. A command goes route → service → loadGame → its entry here → its handler.
  */
@@ -8,7 +8,8 @@ import type { GameCommand } from '../../../kernel/decider.js';
 import type { MatchRules } from '../../../kernel/match-game.js';
 import { commandDocs, type CommandTable } from '../../../kernel/commands.js';
 import { resolutionEvents, resolutionLog, withResolutionLog, type ResolutionLogState, type ResolvedEvent } from '../../../kernel/resolution-log.js';
-import { animaDecisions } from './decisions.js';
+import { animaChoices, animaDecisions } from './decisions.js';
+import { REMOVAL_COMMANDS } from './horizons.js';
 import { animaOperations } from '../operations/index.js';
 import type { AnimaEvent } from './events.js';
 import { animaFolds } from './evolve.js';
@@ -25,7 +26,7 @@ import { TURN_COMMANDS } from './turn.js';
 type State = AnimaTableState & ResolutionLogState<AnimaMatch>;
 
 /** The full-match commands, in the order of play. */
-export const ANIMA_COMMANDS: CommandTable<State, AnimaEvent> = { ...TURN_COMMANDS, ...PLAY_COMMANDS, ...RESIST_COMMANDS, ...GIFT_COMMANDS, ...PHASE_COMMANDS };
+export const ANIMA_COMMANDS: CommandTable<State, AnimaEvent> = { ...TURN_COMMANDS, ...REMOVAL_COMMANDS, ...PLAY_COMMANDS, ...RESIST_COMMANDS, ...GIFT_COMMANDS, ...PHASE_COMMANDS };
 
 /** The events its resolution log records: one `<operation id>.resolved` per operation of the game. */
 export const ANIMA_RESOLVED_EVENTS = resolutionEvents(animaOperations);
@@ -51,15 +52,7 @@ export function animaGame(): MatchRules<State, GameCommand, AnimaEvent | Resolve
     progress: (state) => ({ phase: state.phase, turn: state.turn }),
     commands: { ...log.commands, ...commandDocs(ANIMA_COMMANDS) },
     validateOptions: checkAnimaOptions,
-    // ANIMA-COMBAT-4 / ANIMA-REWARD-1: the choice the table waits for (state.pending, kind `choice`)
-    decisions: animaDecisions((state) =>
-      state.choosing
-        ? [
-            state.choosing.kind === 'casualty'
-              ? { player: state.choosing.player, types: ['anima.choose_casualty'], rule: 'ANIMA-COMBAT-4' }
-              : { player: state.choosing.player, types: ['anima.claim_reward'], rule: 'ANIMA-REWARD-1' },
-          ]
-        : [],
-    ),
+    // ANIMA-COMBAT-4 / ANIMA-REWARD-1 / ANIMA-MOVE-7/8: the choice the table waits for (state.pending, kind `choice`)
+    decisions: animaDecisions(animaChoices),
   };
 }

@@ -104,9 +104,14 @@ export function enemies(t: AnimaTable, a: GroupState, b: GroupState): boolean {
 
 /** ANIMA-TIMING-1/2/4, ANIMA-HAND-2, ANIMA-INCAP-1: play a Gift outside combat. */
 const playGift = animaCommand({
-  schema: commandSchema('anima.play_gift', { gift: Name, character: Type.Optional(Name), target: Type.Optional(Type.Object({ player: Name, character: Name })) }),
+  schema: commandSchema('anima.play_gift', {
+    gift: Name,
+    character: Type.Optional(Name),
+    target: Type.Optional(Type.Object({ player: Name, character: Name })),
+    location: Type.Optional(Name),
+  }),
   description:
-    'ANIMA-TIMING-1..4 (matches with a Gift deck): play a Gift from hand — in its printed phase and turn (normal), or at any time (interrupt); an Ability card taps `character` (with its skill icon). Organisations join the Group (one at a time, ANIMA-HAND-2); `combat` / `speed` last the turn, or while a persistent card is in play; `target` is the Character an incapacitating card puts face down (ANIMA-INCAP-1).',
+    'ANIMA-TIMING-1..4 (matches with a Gift deck): play a Gift from hand — in its printed phase and turn (normal), or at any time (interrupt); an Ability card taps `character` (with its skill icon). Organisations join the Group (one at a time, ANIMA-HAND-2); `combat` / `speed` last the turn, or while a persistent card is in play; `target` is the Character an incapacitating card puts face down (ANIMA-INCAP-1). Answering an `anima.go` declared from a seat (CONTRACT §9.1, ANIMA-TIMING-2): a Dirección Equivocada (a `redirect` Interrupt) with `location`, where the mover’s Group goes instead.',
   example: { player: 'p1', gift: 'Dormir', character: 'Brujo', target: { player: 'p2', character: 'Ladrona' } },
   // Turn and phase are checked by the card's timing (ANIMA-TIMING-1/2).
   phases: ['start', 'move', 'interaction', 'exploration'],
@@ -117,7 +122,11 @@ const playGift = animaCommand({
     const card = namedGifts(t, g, [c.gift], c.player)[0]!;
     const gift = gifts[card]!;
     if (gift.redirect)
-      violation('redirect_with_go', `${gift.name} is played when a player declares where their Group goes: name it in the \`redirect\` of that anima.go (ANIMA-TIMING-2).`);
+      violation(
+        'redirect_with_go',
+        `${gift.name} is played when a player declares where their Group goes: name it in the \`redirect\` of that anima.go, or answer the anima.go declared from a seat with it and \`location\` (ANIMA-TIMING-2).`,
+      );
+    if (c.location !== undefined) violation('location_with_redirect', '`location` names where a Dirección Equivocada sends a Group, answering an anima.go (ANIMA-TIMING-2).');
     if (gift.timing === 'combat') violation('combat_card', `${gift.name} is a Combat card: play it in the \`gifts\` of the command that starts the combat (ANIMA-TIMING-3).`);
     if (gift.timing === 'normal') {
       // ANIMA-TIMING-1: in the phase printed on it, while it is the player's turn to act.

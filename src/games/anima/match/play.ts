@@ -70,8 +70,14 @@ type Side = TradeSide;
 
 /** ANIMA-INTERACT-1: a trade both players agreed to, between two Trade Locations (caps: ANIMA-HAND-1, ANIMA-GROUP-1). */
 const tradeWith = animaCommand({
-  schema: commandSchema('anima.trade_with', { with: Name, gives: Type.Optional(TradeSide), receives: Type.Optional(TradeSide) }),
-  description: 'ANIMA-INTERACT-1: an agreed trade between two Groups at Trade Locations; `gives` / `receives` Gifts (counts; names with a Gift deck) and Characters (names).',
+  schema: commandSchema('anima.trade_with', {
+    with: Name,
+    gives: Type.Optional(TradeSide),
+    receives: Type.Optional(TradeSide),
+    refused: Type.Optional(Type.Literal(true, { description: '`with` did not agree: the trade does not happen (`anima.trade_refused`).' })),
+  }),
+  description:
+    'ANIMA-INTERACT-1: a trade between two Groups at Trade Locations; `gives` / `receives` Gifts (counts; names with a Gift deck) and Characters (names). The owner’s command is the agreed trade (or, with `refused: true`, the one `with` refused); from a seat it is a proposal that takes effect when `with` sends `anima.accept_trade` (`match.pass` refuses it).',
   example: { player: 'p1', with: 'p2', gives: { gifts: 1 }, receives: { characters: ['Novel'] } },
   phases: ['interaction'],
   what: 'Trading (ANIMA-INTERACT-1)',
@@ -95,6 +101,8 @@ const tradeWith = animaCommand({
       { characters: names(partner), handSize: partner.handSize, gives: { characters: receives.characters, gifts: theirs.count } },
     );
     const cards = (x: GroupState, s: Side, who: string) => (s.characters ?? []).map((n) => characterOf(x, n, who));
+    // ANIMA-INTERACT-1: «si ambos están de acuerdo» — refused, nothing changes hands.
+    if (c.refused) return [event('anima.trade_refused', { player: c.player, with: c.with })];
     return [
       event('anima.traded', {
         player: c.player,
@@ -103,6 +111,23 @@ const tradeWith = animaCommand({
         receives: { gifts: theirs.count, characters: cards(partner, receives, c.with), ...(theirs.cards ? { cards: theirs.cards } : {}) },
       }),
     ];
+  },
+});
+
+/** ANIMA-INTERACT-1 from the seats: the other player agrees to the trade proposed (an answer to `anima.trade_with`, CONTRACT §9.1). */
+const acceptTrade = animaCommand({
+  schema: commandSchema('anima.accept_trade', {}),
+  description:
+    'ANIMA-INTERACT-1 (CONTRACT §9.1): the player a trade was proposed to (`anima.trade_with` from a seat) agrees, and the trade takes effect; `match.pass` refuses it. Nothing else: with no trade proposed to the player it is refused (422 `nothing_pending`).',
+  example: { player: 'p2' },
+  phases: ['start', 'move', 'interaction', 'exploration'],
+  what: 'Accepting a trade (ANIMA-INTERACT-1)',
+  inTurn: false,
+  decide(c) {
+    return violation(
+      'nothing_pending',
+      `No trade is proposed to ${c.player} now (ANIMA-INTERACT-1): a trade proposed from a seat is answered with anima.accept_trade or match.pass.`,
+    );
   },
 });
 
@@ -226,4 +251,4 @@ const claimReward = animaCommand({
 });
 
 /** The Interaction-phase and Exploration-phase commands. */
-export const PLAY_COMMANDS = byType(declareCombat, tradeWith, explore, claimReward);
+export const PLAY_COMMANDS = byType(declareCombat, tradeWith, acceptTrade, explore, claimReward);

@@ -2,6 +2,7 @@
 import type { Dice } from '../../../kernel/dice/index.js';
 import { RuleViolation } from '../../../kernel/errors.js';
 import type { Group } from '../rules/group.js';
+import type { PriorEncounter } from '../rules/prior.js';
 import { event, type AnimaEvent } from './events.js';
 import { own, type AnimaTable, type GroupState } from './state.js';
 
@@ -56,6 +57,13 @@ export function drawCards(t: AnimaTable, deck: 'characters' | 'encounters' | 'gi
   if (have.length >= n || t.discards[deck].length === 0) return { cards: have.slice(0, n), events: [] };
   const order = [...have, ...shuffle(t.discards[deck], dice, deck)];
   return { cards: order.slice(0, n), events: [event('anima.deck_shuffled', { deck, order })] };
+}
+
+/** A prior encounter's Event may recruit Characters (ANIMA-GROUP-6): drawn from the Character deck. */
+export function recruitsOf(t: AnimaTable, g: GroupState, result: PriorEncounter, dice: Dice): { recruited: number[]; events: AnimaEvent[] } {
+  const n = Math.max(0, result.groupSize - g.characters.length);
+  const { cards, events } = drawCards(t, 'characters', n, dice);
+  return { recruited: cards, events };
 }
 
 /** ANIMA-MISSION-5: the Group holds its Resist mission's Location; it stays there and owes this turn's round. */

@@ -149,8 +149,31 @@ export interface TableLocation {
   prior: { card: number; faceDown: boolean } | null;
 }
 
+/**
+ * ANIMA-MOVE-7/8 from the seats: a Seek new horizons over the maximum waits for its removal. The new
+ * Location and its face-up prior encounter are shown (not yet placed); `player` (the seeker) chooses
+ * a Location to remove, the players in `deciding` may each save it with a Gift; the seek resolves
+ * once a chosen Location is saved by nobody (or none is left to choose, ANIMA-AMB-6).
+ */
+export interface RemovalPending {
+  kind: 'removal';
+  player: string;
+  source: 'deck' | 'discard';
+  /** The new Location and its face-up prior encounter (card indices). */
+  location: number;
+  encounter: number;
+  /** The seeker's Combat cards committed to a Creature met (ANIMA-TIMING-3): seen by the seeker only until played. */
+  gifts?: { gift: string; character?: string }[];
+  /** The Locations chosen for removal so far, in order (all but the last saved). */
+  removal: string[];
+  /** The saves so far: who saved which Location, and the Gift sacrificed (a card index, with a Gift deck). */
+  saved: { location: string; by: string; gift?: number }[];
+  /** The players still to say whether they save the last Location chosen. */
+  deciding: string[];
+}
+
 /** A choice the rules leave to a player, which must be made before anything else. */
-export type Pending = { kind: 'casualty'; player: string } | { kind: 'reward'; player: string; location: string };
+export type Pending = { kind: 'casualty'; player: string } | { kind: 'reward'; player: string; location: string } | RemovalPending;
 
 export interface AnimaOutcome {
   ended: boolean;

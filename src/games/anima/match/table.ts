@@ -20,8 +20,10 @@
 import { HIDDEN, hideAll, severalPlayers, type Move, type Reader, type TableRules } from '../../../kernel/table.js';
 import type { GameCommand, GameEvent } from '../../../kernel/decider.js';
 import type { AnimaEventData } from './events.js';
+import { maxLocations } from '../rules/seek.js';
+import { choosers } from './decide.js';
 import { holding } from './rules.js';
-import { own, type AnimaCards, type AnimaTable, type GiftCard, type GroupState, type MissionCard } from './state.js';
+import { own, type Pending, type AnimaCards, type AnimaTable, type GiftCard, type GroupState, type MissionCard } from './state.js';
 
 /** The projected state: the resolution-log wrapper (src/app/matches/resolution-log.ts) merged with the full table. */
 export type AnimaTableState = AnimaTable & {
@@ -73,6 +75,11 @@ function seen(t: AnimaTable, reader: Reader): Record<ListKey, Set<number>> {
     t.locations.flatMap((l) => (l.prior && !l.prior.faceDown ? [l.prior.card] : [])),
   );
   for (const k of ['characters', 'locations', 'encounters', 'gifts'] as const) add(k, t.discards[k]);
+  // ANIMA-MOVE-5.1/5.2: a new Location and its face-up prior encounter, shown while its removal waits (ANIMA-MOVE-7/8).
+  if (t.choosing?.kind === 'removal') {
+    add('locations', [t.choosing.location]);
+    add('encounters', [t.choosing.encounter]);
+  }
   // ANIMA-MISSION-2: the revealed Final Mission.
   if (t.finalMission) add('finalMissions', [t.finalMission.card]);
   for (const [id, g] of Object.entries(t.groupsInPlay)) {
@@ -139,6 +146,8 @@ function viewState(state: AnimaTableState, reader: Reader): unknown {
   // ANIMA-SETUP-4 / ANIMA-PRIOR-2: nobody looks at a face-down prior encounter.
   out.locations = t.locations.map((l) => (l.prior?.faceDown ? { ...l, prior: { card: HIDDEN, faceDown: true } } : l));
   out.groupsInPlay = mapValues(t.groupsInPlay, (g, id) => (id === reader ? g : viewGroup(g)));
+  // ANIMA-TIMING-3: the Combat cards a seeker committed stay in hand, unseen, until played.
+  if (t.choosing?.kind === 'removal' && t.choosing.gifts && t.choosing.player !== reader) out.choosing = { ...t.choosing, gifts: hideAll(t.choosing.gifts) };
   return out;
 }
 
@@ -186,6 +195,11 @@ function viewEvent(event: GameEvent, reader: Reader, _context: { before: AnimaTa
       const d = event.data as AnimaEventData['anima.group_combat'];
       if (!d.spoil || d.spoilCard == null || reader === d.player || reader === d.opponent) return event;
       return hide(event, { ...d, spoilCard: HIDDEN });
+    }
+    case 'anima.removal_opened': {
+      // ANIMA-TIMING-3: the seeker's committed Combat cards are the seeker's until played.
+      const d = event.data as AnimaEventData['anima.removal_opened'];
+      return d.player === reader || !d.gifts ? event : hide(event, { ...d, gifts: hideAll(d.gifts) });
     }
     case 'anima.traded': {
       // ANIMA-INTERACT-1: the Gifts traded are seen by the two traders.
@@ -237,10 +251,17 @@ function canPlayGift(t: AnimaTable, player: string, g: GroupState): boolean {
   });
 }
 
+/** The command making each kind of pending choice. */
+const CHOICE_COMMAND: Record<Pending['kind'], (p: Pending) => string> = {
+  casualty: () => 'anima.choose_casualty',
+  reward: () => 'anima.claim_reward',
+  removal: (p) => (p.kind === 'removal' && p.deciding.length > 0 ? 'anima.save_location' : 'anima.remove_location'),
+};
+
 /** The full match's commands `player` may send now (ANIMA-TURN-1: in turn order, one phase at a time). */
 function tableMoves(t: AnimaTable, player: string, g: GroupState): string[] {
-  // ANIMA-COMBAT-4 / ANIMA-REWARD-1: a pending choice comes before anything else.
-  if (t.choosing) return t.choosing.player !== player ? [] : [t.choosing.kind === 'casualty' ? 'anima.choose_casualty' : 'anima.claim_reward'];
+  // ANIMA-COMBAT-4 / ANIMA-REWARD-1 / ANIMA-MOVE-7/8: a pending choice comes before anything else.
+  if (t.choosing) return choosers(t.choosing).includes(player) ? [CHOICE_COMMAND[t.choosing.kind](t.choosing)] : [];
   // ANIMA-SETUP-3: every player keeps a Character (in any order).
   if (t.phase === 'setup') return g.characters.length === 0 ? ['anima.keep_character'] : [];
   const types: string[] = [];
@@ -277,26 +298,33 @@ function moves(state: AnimaTableState): Move[] {
   });
 }
 
+/** ANIMA-MOVE-7/8: a seek brings the table over its maximum; every other player holding a Gift may save the Location removed. */
+function savers(t: AnimaTable, player: string): string[] {
+  if (!t.groupsInPlay || t.locations.length + 1 <= maxLocations(Object.keys(t.groupsInPlay).length)) return [];
+  return Object.entries(t.groupsInPlay).flatMap(([id, g]) => (id !== player && g.handSize > 0 ? [id] : []));
+}
+
 /** The other players whose decisions a full-match command carries besides its `player`'s. */
-function othersDeciding(command: GameCommand, player: string): string[] {
+function othersDeciding(command: GameCommand, player: string, t: AnimaTable): string[] {
   const list = <T>(x: unknown): T[] => (Array.isArray(x) ? (x as T[]) : []);
   const others: string[] = [];
   // ANIMA-TIMING-2: another player's Interrupt played on this move.
   const redirect = command.redirect as { by?: unknown } | undefined;
   if (command.type === 'anima.go' && typeof redirect?.by === 'string') others.push(redirect.by);
-  // ANIMA-MOVE-8: each saver sacrifices a Gift of their own.
+  // ANIMA-MOVE-8: each saver sacrifices a Gift of their own; a removal named over the maximum says nobody else saved it.
   if (command.type === 'anima.seek_new_horizons') others.push(...list<{ by?: unknown }>(command.saves).flatMap((s) => (typeof s.by === 'string' ? [s.by] : [])));
+  if (command.type === 'anima.seek_new_horizons' && list(command.removal).length > 0) others.push(...savers(t, player));
   // ANIMA-TIMING-3: the defender's Combat cards are the defender's choice.
   if (command.type === 'anima.declare_combat' && list(command.targetGifts).length > 0 && typeof command.target === 'string') others.push(command.target);
-  // ANIMA-INTERACT-1: a trade needs both players' agreement.
-  if (command.type === 'anima.trade_with' && typeof command.with === 'string') others.push(command.with);
-  return others.filter((x) => x !== player);
+  // ANIMA-INTERACT-1: a trade needs both players' agreement — proposed from a seat, the other accepts it (anima.accept_trade); its refusal is theirs.
+  if (command.type === 'anima.trade_with' && command.refused !== undefined && typeof command.with === 'string') others.push(command.with);
+  return [...new Set(others.filter((x) => x !== player))];
 }
 
 function actor(command: GameCommand, state: AnimaTableState): string | readonly string[] | undefined {
   // Every full-match command and every tool that names its player acts for that player.
   if (typeof command.player === 'string') {
-    const others = othersDeciding(command, command.player);
+    const others = othersDeciding(command, command.player, state as AnimaTable);
     return others.length ? severalPlayers([command.player, ...others]) : command.player;
   }
   // A Group tool without `player` resolves with (and records for) the first player's Group.
@@ -304,10 +332,19 @@ function actor(command: GameCommand, state: AnimaTableState): string | readonly 
   return undefined;
 }
 
+/** ANIMA-INTERACT-1: a trade proposed from a seat shows the Gifts it offers and asks for to its two players only, as `anima.traded` does. */
+function viewDeclared(command: GameCommand, declarer: string, reader: Reader): GameCommand {
+  if (command.type !== 'anima.trade_with' || reader === declarer || reader === command.with) return command;
+  // Gifts named (with a Gift deck) are hidden, their number kept; Characters are on the table
+  const side = (s: unknown) => (s && typeof s === 'object' && Array.isArray((s as { gifts?: unknown }).gifts) ? { ...s, gifts: hideAll((s as { gifts: unknown[] }).gifts) } : s);
+  return { ...command, ...(command.gives ? { gives: side(command.gives) } : {}), ...(command.receives ? { receives: side(command.receives) } : {}) };
+}
+
 export const animaTable: TableRules<AnimaTableState> = {
   viewState,
   viewOptions: (options) => viewOptions(options),
   viewEvent,
+  viewDeclared,
   secretTexts,
   moves,
   actor,

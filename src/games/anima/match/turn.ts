@@ -3,17 +3,15 @@
  * (ANIMA-MOVE-*): each command's declaration (schema, documentation, timing) with its handler.
  */
 import { Type } from '@sinclair/typebox';
-import type { Dice } from '../../../kernel/dice/index.js';
 import { pickupCandidate } from '../rules/interaction.js';
 import { facedPrior, go, goNeeds } from '../rules/movement.js';
-import { seek, type ActiveLocation } from '../rules/seek.js';
-import type { PriorEncounter } from '../rules/prior.js';
 import { animaCommand, byType } from './decide.js';
 import { event, type AnimaEvent } from './events.js';
 import { commandSchema, CreatureGifts, GiftNames, Name, Redirect } from './members.js';
-import { characterOf, drawCards, shuffle, violation } from './rules.js';
+import { characterOf, drawCards, recruitsOf, shuffle, violation } from './rules.js';
 import { committedCombat, giftDeck, namedGifts, redirectOf } from './gifts.js';
-import { STARTING_GIFTS, own, type AnimaTable, type GroupState } from './state.js';
+import { STARTING_GIFTS, type AnimaTable, type GroupState } from './state.js';
+import { seekNewHorizons } from './horizons.js';
 
 /** ANIMA-SETUP-3: keep one of the two Characters drawn; the other is shuffled back into the deck. */
 const keepCharacter = animaCommand({
@@ -107,13 +105,6 @@ const dismissCharacter = animaCommand({
   },
 });
 
-/** A prior encounter's Event may recruit Characters (ANIMA-GROUP-6): drawn from the Character deck. */
-function recruitsOf(t: AnimaTable, g: GroupState, result: PriorEncounter, dice: Dice): { recruited: number[]; events: AnimaEvent[] } {
-  const n = Math.max(0, result.groupSize - g.characters.length);
-  const { cards, events } = drawCards(t, 'characters', n, dice);
-  return { recruited: cards, events };
-}
-
 /** ANIMA-MOVE-3: go to an active Location, facing its prior encounter (ANIMA-PRIOR-1..5). */
 const goTo = animaCommand({
   schema: commandSchema('anima.go', { location: Name, gift: Type.Optional(Name), gifts: Type.Optional(CreatureGifts), redirect: Type.Optional(Redirect) }),
@@ -158,88 +149,6 @@ function zeppelinOf(gift: string | undefined, player: string, t: AnimaTable, g: 
   if (!t.tree) violation('zeppelin_needs_tree', 'Zeppelin Travel lifts the level limits of Locations as a tree (ANIMA-OPT-TREE-5); this match does not use that rule.');
   return [event('anima.gift_played', { player, gift: card, character: null, target: null, forCombat: false })];
 }
-
-/** ANIMA-MOVE-4..10: Seek new horizons (the seek core), the new Location's prior encounter drawn face up. */
-const seekNewHorizons = animaCommand({
-  schema: commandSchema('anima.seek_new_horizons', {
-    source: Type.Optional(Type.Union([Type.Literal('deck'), Type.Literal('discard')])),
-    location: Type.Optional(Name),
-    removal: Type.Optional(Type.Array(Name, { maxItems: 14 })),
-    saves: Type.Optional(
-      Type.Array(Type.Object({ location: Name, by: Name, gift: Type.Optional(Name) }), { maxItems: 14, description: 'With a Gift deck `gift` names the Gift sacrificed.' }),
-    ),
-    gifts: Type.Optional(CreatureGifts),
-  }),
-  description:
-    'ANIMA-MOVE-4..10 / ANIMA-DECK-3: once per turn; the top Location (or `location` from the discard pile with `source: "discard"`) with a face-up prior encounter; over the maximum, `removal` lists the Locations to remove in order, `saves` who saves which with a Gift; `gifts`: Combat cards if the prior encounter is a Creature. Dice: only a Creature rolls — the Group’s d10, then the Creature’s d10.',
-  example: { player: 'p2', source: 'deck', removal: ['Arkángel'] },
-  phases: ['move'],
-  what: 'Seeking new horizons (ANIMA-MOVE-4)',
-  inTurn: true,
-  decide(c, t, g, dice) {
-    // ANIMA-OPT-TREE-1: with every Location on the table there are no new horizons.
-    if (t.tree) violation('tree_no_seek', 'With Locations as a tree every Location is on the table: Seek new horizons is not used (ANIMA-OPT-TREE-1).');
-    const source = c.source ?? 'deck';
-    // ANIMA-TIMING-3: Combat cards for the face-up prior encounter, checked before it is drawn.
-    const committed = committedCombat(t, c.player, c.gifts);
-    const cards = t.cards!;
-    let location: number | undefined;
-    if (source === 'deck') location = t.decks.locations[0];
-    else location = t.discards.locations.find((i) => cards.locations[i]!.name === c.location);
-    if (source === 'discard' && location === undefined) {
-      violation('not_in_discard', `${String(c.location)} is not in the Location discard pile (ANIMA-MOVE-5).`, {
-        discardPile: t.discards.locations.map((i) => cards.locations[i]!.name),
-      });
-    }
-    const card = location === undefined ? { name: '(none)', level: 1 } : { name: cards.locations[location]!.name, level: cards.locations[location]!.level };
-    const drawn = drawCards(t, 'encounters', 1, dice);
-    const encounter = drawn.cards[0];
-    if (encounter === undefined) violation('encounter_deck_empty', 'No Encounter card is left to place in front of the new Location (ANIMA-MOVE-5.2).');
-    const occupied = new Set(Object.values(t.groupsInPlay).map((x) => x.location));
-    const active: ActiveLocation[] = t.locations.map((l) => ({ name: l.name, occupied: occupied.has(l.name), priorPending: l.prior !== null }));
-    const r = seek(
-      {
-        players: Object.keys(t.groupsInPlay).length,
-        seekTakenThisTurn: t.soughtBy !== null,
-        deckSize: t.decks.locations.length,
-        source,
-        location: card,
-        discardPile: t.discards.locations.map((i) => cards.locations[i]!.name),
-        active,
-        removal: c.removal ?? [],
-        saves: c.saves ?? [],
-        encounter: cards.encounters[encounter]!,
-      },
-      committed.group(g),
-      dice,
-    );
-    const asked = c.saves ?? [];
-    const saved = r.saved.map((s): { location: string; by: string; gift?: number } => {
-      // ANIMA-MOVE-8: saving a Location costs one Gift from the saver's hand (named, with a Gift deck).
-      const saver = own(t.groupsInPlay, s.by);
-      if (!saver) violation('unknown_player', `No player "${s.by}" to save ${s.location}.`);
-      if (saver.handSize < r.saved.filter((x) => x.by === s.by).length) violation('not_held', `${s.by} has no Gift left to discard to save ${s.location} (ANIMA-MOVE-8).`);
-      if (!cards.gifts) {
-        if (asked.some((a) => a.gift !== undefined)) giftDeck(t);
-        return s;
-      }
-      const gift = asked.find((a) => a.location === s.location && a.by === s.by)?.gift;
-      if (gift === undefined) violation('name_the_gifts', `This match has a Gift deck: name the Gift ${s.by} sacrifices to save ${s.location} (ANIMA-MOVE-8).`);
-      return { ...s, gift: namedGifts(t, saver, [gift], s.by)[0]! };
-    });
-    if (new Set(saved.map((s) => s.gift).filter((x) => x !== undefined)).size < saved.filter((s) => s.gift !== undefined).length)
-      violation('gift_not_held', 'One Gift saves one Location (ANIMA-MOVE-8).');
-    const { location: _l, source: _s, active: _a, maximum: _m, removed, saved: _saved, overCap: _o, at: _at, ...result } = r;
-    const rec = recruitsOf(t, g, result, dice);
-    const spent = committed.spent(result.encounter.combat !== undefined);
-    return [
-      ...spent,
-      ...drawn.events,
-      ...rec.events,
-      event('anima.sought', { player: c.player, source, location: location!, encounter, removed, saved, result, recruited: rec.recruited }),
-    ];
-  },
-});
 
 /** ANIMA-MOVE-11/12: Rest — the turn passes; +2 Combat and Speed next turn. */
 const rest = animaCommand({

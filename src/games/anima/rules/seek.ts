@@ -88,11 +88,22 @@ function inputProblems(q: SeekInput): InputProblem[] {
   return problems;
 }
 
+/** ANIMA-MOVE-7: the Locations that may be removed — not one with a Group on it, nor one whose prior encounter is pending (the new one included). */
+export function removable(active: readonly ActiveLocation[]): string[] {
+  return active.filter((l) => !l.occupied && !l.priorPending).map((l) => l.name);
+}
+
+/** The checks of a seek before anything is placed or removed: its input and its source (ANIMA-MOVE-4/5, ANIMA-DECK-3, ANIMA-OPT-TREE-1). */
+export function seekCheck(q: SeekInput): void {
+  const problems = inputProblems(q);
+  if (problems.length > 0) throw new InvalidInput(problems);
+  sourceCheck(q);
+}
+
 /** ANIMA-MOVE-7/8, ANIMA-AMB-6: walk the seeking player's choices; saved Locations are skipped and excluded. */
 function removeExcess(q: SeekInput, max: number): { removed: string | null; saved: { location: string; by: string }[]; overCap: boolean } {
   if (q.active.length + 1 <= max) return { removed: null, saved: [], overCap: false };
-  // ANIMA-MOVE-7: not a Location with a Group on it, nor one whose prior encounter is pending (the new one included).
-  const eligible = q.active.filter((l) => !l.occupied && !l.priorPending).map((l) => l.name);
+  const eligible = removable(q.active);
   const saves = q.saves ?? [];
   const saved: { location: string; by: string }[] = [];
   for (const choice of q.removal ?? []) {
@@ -120,9 +131,7 @@ function removeExcess(q: SeekInput, max: number): { removed: string | null; save
  * (ANIMA-MOVE-10), enforce the maximum, then resolve the prior encounter against the seeking Group.
  */
 export function seek(q: SeekInput, group: Group, dice: Dice): SeekResult {
-  const problems = inputProblems(q);
-  if (problems.length > 0) throw new InvalidInput(problems);
-  sourceCheck(q);
+  seekCheck(q);
   const maximum = maxLocations(q.players);
   const { removed, saved, overCap } = removeExcess(q, maximum);
   const active = [...q.active.map((l) => l.name).filter((n) => n !== removed), q.location.name];

@@ -16,7 +16,7 @@ import type { CombatEffects, CombatFacts } from './evolve-turn.js';
 import { CardId, documented, tableCommand, Player } from './command-schema.js';
 import { commandSchema } from '../../../kernel/commands.js';
 import { checkRelease, checkWin, Decision, figures, requireFactionCard, requireTurn, seedOf, tileOf } from './rules.js';
-import { own, points, type PendingCombat, type Table, type TablePlayer } from './table.js';
+import { own, points, type ConclusionChoices, type PendingCombat, type Table, type TablePlayer } from './table.js';
 
 const FightSchema = commandSchema('exsilium.fight', {
   player: Player,
@@ -32,6 +32,14 @@ const FightSchema = commandSchema('exsilium.fight', {
   markerNode: Type.Optional(NodeId),
   outcomeDeck: Type.Optional(OutcomeDeck),
   favourableZone: Type.Optional(CardId),
+  // CONTRACT §9.1: the combatants who make the Conclusion choices this command leaves out themselves, afterwards (exsilium.conclude)
+  choosers: Type.Optional(
+    Type.Array(Player, {
+      maxItems: 2,
+      description:
+        'PvP only: the combatants who make the Conclusion choices this command does not carry themselves, after the resolution, with exsilium.conclude (set by a fight resolved from the seats). Absent: the defaults decide them.',
+    }),
+  ),
 });
 
 /** The members of `exsilium.fight`; the enemy activation builds one too when an adjacent Newaru attacks (EXS-COMBAT-TRIGGER-3). */
@@ -64,7 +72,7 @@ function combatant(t: Table, player: string, cards: number[], give: number | und
 }
 
 /** EXS-COMBAT-DISCARD-1: the winner's `n` discards, their choice (default the weakest). */
-function fatigue(t: Table, player: string, n: number, chosen: string[] | undefined): string[] {
+export function fatigue(t: Table, player: string, n: number, chosen: string[] | undefined): string[] {
   const hand = t.players[player]!.hand;
   if (chosen) {
     if (chosen.length !== n || chosen.some((c, i) => !hand.includes(c) || chosen.indexOf(c) !== i)) {
@@ -75,29 +83,84 @@ function fatigue(t: Table, player: string, n: number, chosen: string[] | undefin
   return [...hand].sort((a, b) => t.cards[a]!.strength - t.cards[b]!.strength || hand.indexOf(a) - hand.indexOf(b)).slice(0, n);
 }
 
-/** EXS-COMBAT-DISCARD-2: the loser's marker on a free node of the tile and a card into the supply deck. */
-function penalty(t: Table, player: string, miniatureNode: string, laidCards: string[], command: FightCommand): Pick<CombatEffects, 'marker' | 'supplyCard'> {
-  const p = t.players[player]!;
+/** EXS-COMBAT-DISCARD-2: the free nodes of the tile where the loser's miniature stood, for its marker. */
+function markerNodes(t: Table, miniatureNode: string): string[] {
   const tile = tileOf(t, miniatureNode);
   const taken = figures(t);
-  const free = t.board.nodes
+  return t.board.nodes
     .filter((n) => n.tile === tile && !n.crystal && !n.destroyed && !t.destroyed.includes(n.id) && !own(t.markers, n.id) && (n.id === miniatureNode || !taken.has(n.id)))
     .map((n) => n.id);
-  if (command.markerNode !== undefined && !free.includes(command.markerNode)) {
+}
+
+/** EXS-COMBAT-DISCARD-2: the loser's marker on `node` (one of `free`; default the first). */
+export function markerOn(t: Table, player: string, free: string[], node: string | undefined, tile: string): NonNullable<CombatEffects['marker']> {
+  if (node !== undefined && !free.includes(node))
     throw new RuleViolation('marker_node', `The loser's marker goes on a free node of tile ${tile}.`, { path: '/command/markerNode', free });
-  }
-  const node = command.markerNode ?? free[0] ?? null;
-  const effects: Pick<CombatEffects, 'marker' | 'supplyCard'> = { marker: { player, node, fromReserve: p.factionTokens === 0 } };
-  if (p.hand.length === 0) return effects;
-  // EXS-AMB-27: a card laid in the combat if there is one, else any card.
-  const options = laidCards.length ? laidCards : p.hand;
-  if (command.supplyCard !== undefined && !options.includes(command.supplyCard)) {
+  return { player, node: node ?? free[0] ?? null, fromReserve: t.players[player]!.factionTokens === 0 };
+}
+
+/** EXS-COMBAT-DISCARD-2 / EXS-AMB-27: the loser's card into the supply deck, one of `options` (default the first). */
+export function supplyOf(player: string, options: string[], card: string | undefined): NonNullable<CombatEffects['supplyCard']> {
+  if (card !== undefined && !options.includes(card)) {
     throw new RuleViolation('supply_card', 'The loser puts a card laid in the combat (or, with none laid, one from hand) into the supply deck (EXS-AMB-27).', {
       path: '/command/supplyCard',
       options,
     });
   }
-  return { ...effects, supplyCard: { player, card: command.supplyCard ?? options[0]! } };
+  return { player, card: card ?? options[0]! };
+}
+
+/**
+ * EXS-COMBAT-DISCARD-2: the loser's marker on a free node of the tile and a card into the supply deck;
+ * a choice `open` leaves to the loser (CONTRACT §9.1) is not made here.
+ */
+function penalty(
+  t: Table,
+  player: string,
+  miniatureNode: string,
+  laidCards: string[],
+  command: FightCommand,
+  open: Pick<ConclusionChoices, 'markerNode' | 'supplyCard'> = {},
+): Pick<CombatEffects, 'marker' | 'supplyCard'> {
+  const p = t.players[player]!;
+  const effects: Pick<CombatEffects, 'marker' | 'supplyCard'> = open.markerNode
+    ? {}
+    : { marker: markerOn(t, player, markerNodes(t, miniatureNode), command.markerNode, tileOf(t, miniatureNode)) };
+  if (p.hand.length === 0 || open.supplyCard) return effects;
+  // EXS-AMB-27: a card laid in the combat if there is one, else any card.
+  return { ...effects, supplyCard: supplyOf(player, laidCards.length ? laidCards : p.hand, command.supplyCard) };
+}
+
+/**
+ * CONTRACT §9.1: the Conclusion choices of the `choosers` that `command` does not make and that
+ * are choices (two token values, more cards than discarded, two cards or nodes to pick from).
+ */
+function openChoices(
+  t: Table,
+  c: PendingCombat,
+  winner: string,
+  loser: string,
+  n: number,
+  laidCards: string[],
+  lostNode: string,
+  command: FightCommand,
+): ConclusionChoices | undefined {
+  const chooses = (player: string) => command.choosers?.includes(player) === true;
+  const l = t.players[loser]!;
+  const open: ConclusionChoices = { combat: c, winner, loser };
+  // EXS-COMBAT-DISCARD-1: the winner discards n cards of their choice
+  if (chooses(winner) && command.discards === undefined && n > 0 && n < t.players[winner]!.hand.length) open.discards = n;
+  if (chooses(loser)) {
+    // EXS-COMBAT-PVP-5 (1): the loser picks the value of the token handed over
+    const values = [...new Set(l.baralytas)].sort((a, b) => a - b);
+    if (own(command.give, loser) === undefined && values.length > 1) open.give = values;
+    // EXS-COMBAT-DISCARD-2 / EXS-AMB-27: a card laid, else any card of the hand; a free node of the tile
+    const options = laidCards.length ? laidCards : l.hand;
+    if (command.supplyCard === undefined && new Set(options).size > 1) open.supplyCard = laidCards.length ? laidCards : 'hand';
+    const free = markerNodes(t, lostNode);
+    if (command.markerNode === undefined && free.length > 1) open.markerNode = free;
+  }
+  return Object.keys(open).length > 3 ? open : undefined;
 }
 
 const minNode = (p: TablePlayer, id: string) => p.miniatures.find((m) => m.id === id)!.node!;
@@ -132,17 +195,21 @@ function fightPlayer(d: Decision, c: Extract<PendingCombat, { kind: 'pvp' }>, co
   const w = t.players[winner]!;
   const l = t.players[loser]!;
   const won = result.consequences[result.winner];
+  // CONTRACT §9.1: what the choosers choose afterwards is left out; the rest is certain
+  const open = openChoices(t, c, winner, loser, won.discard.toDiscardPile, lostCards, minNode(l, lost.miniature), command);
   // EXS-COMBAT-PVP-5 (1)–(4): Baralytas and connection token from the loser, faction token from the reserve, discards, retreat.
   const effects: CombatEffects = {
-    ...(l.baralytas.length ? { baralytas: { from: loser, to: winner, value: result.consequences[result.winner === 'attacker' ? 'defender' : 'attacker'].baralytas.value! } } : {}),
+    ...(l.baralytas.length && !open?.give
+      ? { baralytas: { from: loser, to: winner, value: result.consequences[result.winner === 'attacker' ? 'defender' : 'attacker'].baralytas.value! } }
+      : {}),
     ...(l.connectionTokens > 0 ? { connection: { from: loser, to: winner } } : {}),
     ...(t.reserve[w.faction] > 0 ? { factionToken: winner } : {}),
-    discards: { [winner]: fatigue(t, winner, won.discard.toDiscardPile, command.discards) },
+    ...(open?.discards ? {} : { discards: { [winner]: fatigue(t, winner, won.discard.toDiscardPile, command.discards) } }),
     retreat: { player: loser, miniature: lost.miniature },
-    ...penalty(t, loser, minNode(l, lost.miniature), lostCards, command),
+    ...penalty(t, loser, minNode(l, lost.miniature), lostCards, command, open),
   };
   const pool = l.pool.length;
-  d.emit({ type: 'exsilium.combat_resolved', data: { combat: c, winner, effects, ...deckFacts(log) } });
+  d.emit({ type: 'exsilium.combat_resolved', data: { combat: c, winner, effects, ...deckFacts(log), ...(open ? { choices: open } : {}) } });
   // EXS-COMBAT-PVP-5 (4): the retreat may release the loser's ability.
   checkRelease(d, loser, pool);
   // EXS-WIN-3: a Baralytas token won in combat is checked against the target.
@@ -229,6 +296,13 @@ function fight(command: FightCommand, t: Table, dice: Dice): ExsiliumEvent[] {
   if (!c) throw new RuleViolation('unknown_combat', `There are ${t.combats.length} pending combats.`, { path: '/command/combat', combats: t.combats });
   if (c.kind === 'newaru' && command.defenderCards?.length)
     throw new RuleViolation('no_defender_cards', 'A Newaru lays no cards: its enemy action deck decides (EXS-COMBAT-NEWARU-1).', { path: '/command/defenderCards' });
+  // CONTRACT §9.1: only the two players of a fight between players choose afterwards
+  command.choosers?.forEach((p, i) => {
+    if (c.kind !== 'pvp' || (p !== c.attacker.player && p !== c.defender.player))
+      throw new RuleViolation('not_a_combatant', `${p} is no player of this fight: only the attacker and the defender of a fight between players choose afterwards.`, {
+        path: `/command/choosers/${i}`,
+      });
+  });
   const d = new Decision(t);
   const log = new DeckLog(seedOf(dice));
   if (c.kind === 'pvp') fightPlayer(d, c, command, log);
@@ -242,7 +316,7 @@ export const COMBAT_COMMANDS: CommandTable<Table, ExsiliumEvent> = {
     schema: FightSchema,
     ...documented(
       'exsilium.fight',
-      'EXS-COMBAT-PVP-1…6 / EXS-COMBAT-NEWARU-1…6 (POST /v1/exsilium/combats and /newaru/actions on the table): resolves a pending combat (`combat`: its index, the active player’s order) with the cards laid (`cards`; PvP `defenderCards`), the enemy action deck of the player’s level and the Outcome deck (`outcomeDeck` top, else shuffled from the dice seed; EXS-AMB-7). Against a Newaru, `favourableZone` (a Favourable Zone card in hand) evades an evadable attack card (EXS-KW-FAVZONE, EXS-AMB-23). The Conclusion is applied: tokens, fatigue discards (`discards`), retreat with the ability release (EXS-PBOARD-5), the loser’s marker (`markerNode`) and supply card (`supplyCard`), Newaru removed or sent to its portal.',
+      'EXS-COMBAT-PVP-1…6 / EXS-COMBAT-NEWARU-1…6 (POST /v1/exsilium/combats and /newaru/actions on the table): resolves a pending combat (`combat`: its index, the active player’s order) with the cards laid (`cards`; PvP `defenderCards`), the enemy action deck of the player’s level and the Outcome deck (`outcomeDeck` top, else shuffled from the dice seed; EXS-AMB-7). Against a Newaru, `favourableZone` (a Favourable Zone card in hand) evades an evadable attack card (EXS-KW-FAVZONE, EXS-AMB-23). The Conclusion is applied: tokens, fatigue discards (`discards`), retreat with the ability release (EXS-PBOARD-5), the loser’s marker (`markerNode`) and supply card (`supplyCard`), Newaru removed or sent to its portal. From the seats (CONTRACT §9.1) the attacker sends its own `cards` (and `give` for itself), the defender replies with its own `exsilium.fight` `{player, cards, give?}` or `match.pass`; the choices of the Conclusion no one sent (the loser’s token value, supply card and marker node, the winner’s fatigue discards) then wait for their players (`choosers`), each sending exsilium.conclude.',
       { player: 'p1', cards: ['p1-3', 'p1-4'], defenderCards: ['p2-1'], outcomeDeck: [4, 8] },
     ),
     decide: fight,

@@ -37,6 +37,7 @@ export const EXSILIUM_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Re
         effects: { $ref: '#/$defs/CombatEffects' },
         draws: { type: 'array', items: { $ref: '#/$defs/DeckDraw' } },
         dice: { type: 'object', properties: { seed: { type: ['null', 'string'] }, values: { type: 'array', items: { type: 'number' } } }, required: ['seed', 'values'] },
+        choices: { $ref: '#/$defs/ConclusionChoices' },
       },
       required: ['combat', 'winner', 'effects', 'draws', 'dice'],
     },
@@ -86,6 +87,19 @@ export const EXSILIUM_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Re
       additionalProperties: true,
     },
     DeckDraw: { type: 'object', properties: { deck: { type: 'string' }, card: {}, for: { type: 'string' } }, required: ['deck', 'card'] },
+    ConclusionChoices: {
+      type: 'object',
+      properties: {
+        combat: { $ref: '#/$defs/PendingCombat' },
+        winner: { type: 'string' },
+        loser: { type: 'string' },
+        discards: { type: 'number' },
+        give: { type: 'array', items: { type: 'number' } },
+        supplyCard: { anyOf: [{ const: 'hand' }, { type: 'array', items: { type: 'string' } }] },
+        markerNode: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['combat', 'winner', 'loser'],
+    },
     Figure: {
       anyOf: [
         { type: 'object', properties: { player: { type: 'string' }, miniature: { type: 'string' } }, required: ['player', 'miniature'] },
@@ -169,6 +183,11 @@ export const EXSILIUM_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Re
     },
     'exsilium.combats_triggered': { type: 'object', properties: { combats: { type: 'array', items: { $ref: '#/$defs/PendingCombat' } } }, required: ['combats'] },
     'exsilium.combat_resolved': { $ref: '#/$defs/CombatFacts' },
+    'exsilium.conclusion_chosen': {
+      type: 'object',
+      properties: { player: { type: 'string' }, combat: { $ref: '#/$defs/PendingCombat' }, effects: { $ref: '#/$defs/CombatEffects' } },
+      required: ['player', 'combat', 'effects'],
+    },
     'exsilium.game_won': {
       type: 'object',
       properties: { player: { type: 'string' }, points: { type: 'number' }, target: { type: 'number' } },

@@ -7,7 +7,7 @@
 import type { DeckDraw } from '../rules/decks.js';
 import type { EnemyCard, Tier } from '../rules/enemy-actions.js';
 import type { Faction } from '../rules/retreat.js';
-import type { PendingCombat, Table, TablePlayer } from './table.js';
+import type { ConclusionChoices, PendingCombat, Table, TablePlayer } from './table.js';
 import type { FoldTable } from '../../../kernel/folds.js';
 import { drawInto, isTerminalNode, withPlayer, without } from './evolve-actions.js';
 
@@ -38,6 +38,8 @@ export interface CombatFacts {
   effects: CombatEffects;
   draws: DeckDraw[];
   dice: { seed: string | null; values: number[] };
+  /** A fight resolved from the seats (CONTRACT §9.1): the Conclusion choices left to their players (exsilium.conclude); `effects` holds what is certain. */
+  choices?: ConclusionChoices;
 }
 
 export type TurnEvent =
@@ -53,6 +55,7 @@ export type TurnEvent =
   | { type: 'exsilium.marker_picked_up'; data: { player: string; node: string; faction: Faction; card: string | null } }
   | { type: 'exsilium.combats_triggered'; data: { combats: PendingCombat[] } }
   | { type: 'exsilium.combat_resolved'; data: CombatFacts }
+  | { type: 'exsilium.conclusion_chosen'; data: { player: string; combat: PendingCombat; effects: CombatEffects } }
   | { type: 'exsilium.game_won'; data: { player: string; points: number; target: number } }
   | { type: 'exsilium.turn_ended'; data: { player: string } }
   | { type: 'exsilium.newaru_moved'; data: { id: string; from: string; to: string; adjacentTo: string[]; rules: string[] } }
@@ -60,8 +63,8 @@ export type TurnEvent =
 
 const place = (p: TablePlayer, miniature: string, node: string | null): TablePlayer => ({ ...p, miniatures: p.miniatures.map((m) => (m.id === miniature ? { ...m, node } : m)) });
 
-function applyCombat(t: Table, e: CombatFacts): Table {
-  const fx = e.effects;
+/** What a combat changed on the table (its effects, in the Conclusion's order). */
+function applyEffects(t: Table, fx: CombatEffects): Table {
   let players = t.players;
   let { reserve, deposits, supply, markers, newaru, enemyDecks } = t;
   if (fx.baralytas) {
@@ -108,6 +111,12 @@ function applyCombat(t: Table, e: CombatFacts): Table {
     newaru = to === null ? newaru.filter((n) => n.id !== id) : newaru.map((n) => (n.id === id ? { ...n, node: to } : n));
   }
   if (fx.enemyDeck) enemyDecks = { ...enemyDecks, [fx.enemyDeck.tier]: { drawPile: fx.enemyDeck.drawPile, discard: fx.enemyDeck.discard } };
+  return { ...t, players, reserve, deposits, supply, markers, newaru, enemyDecks };
+}
+
+function applyCombat(before: Table, e: CombatFacts): Table {
+  const t = applyEffects(before, e.effects);
+  const { players, newaru } = t;
   // Combats of a miniature that left the board are void.
   const onBoard = (player: string, m: string) => players[player]!.miniatures.some((x) => x.id === m && x.node !== null);
   const alive = (id: string) => newaru.some((n) => n.id === id);
@@ -117,7 +126,21 @@ function applyCombat(t: Table, e: CombatFacts): Table {
     .filter((c) =>
       c.kind === 'pvp' ? onBoard(c.attacker.player, c.attacker.miniature) && onBoard(c.defender.player, c.defender.miniature) : onBoard(c.player, c.miniature) && alive(c.newaru),
     );
-  return { ...t, players, reserve, deposits, supply, markers, newaru, enemyDecks, combats };
+  return { ...t, combats, ...(e.choices ? { conclusion: e.choices } : {}) };
+}
+
+/** The Conclusion choices still open once `player` has made theirs (the winner's discards; the loser's token, supply card and marker). */
+function afterChoice(open: ConclusionChoices, player: string): ConclusionChoices | undefined {
+  const { discards, give, supplyCard, markerNode, ...base } = open;
+  const left = player === open.winner ? { give, supplyCard, markerNode } : player === open.loser ? { discards } : { discards, give, supplyCard, markerNode };
+  const rest = Object.fromEntries(Object.entries(left).filter(([, v]) => v !== undefined));
+  return Object.keys(rest).length ? { ...base, ...rest } : undefined;
+}
+
+/** The table without `conclusion`, or with the one given. */
+function withConclusion(t: Table, open: ConclusionChoices | undefined): Table {
+  const { conclusion: _, ...rest } = t;
+  return open ? { ...rest, conclusion: open } : rest;
 }
 
 /** One fold per turn event type. */
@@ -191,7 +214,10 @@ export const TURN_FOLDS: FoldTable<Table, TurnEvent> = {
   },
   'exsilium.combats_triggered': (t, d) => ({ ...t, combats: [...t.combats, ...d.combats] }),
   'exsilium.combat_resolved': applyCombat,
-  'exsilium.game_won': (t, d) => ({ ...t, phase: 'ended', winner: d.player, combats: [] }),
+  // CONTRACT §9.1: one player's Conclusion choices of a fight resolved from the seats, applied.
+  'exsilium.conclusion_chosen': (t, d) => withConclusion(applyEffects(t, d.effects), t.conclusion && afterChoice(t.conclusion, d.player)),
+  // EXS-WIN-1: the match ends; no choice waits any longer.
+  'exsilium.game_won': (t, d) => ({ ...withConclusion(t, undefined), phase: 'ended', winner: d.player, combats: [] }),
   'exsilium.turn_ended': (t) => ({ ...t, active: null }),
   'exsilium.newaru_moved': (t, d) => ({ ...t, newaru: t.newaru.map((n) => (n.id === d.id ? { ...n, node: d.to } : n)) }),
   'exsilium.newaru_spawned': (t, d) => ({

@@ -20,6 +20,7 @@ import { exsiliumOperations } from '../operations/index.js';
 import { ABILITY_COMMANDS } from './abilities.js';
 import { CARD_COMMANDS } from './cards.js';
 import { COMBAT_COMMANDS } from './combat.js';
+import { CONCLUSION_COMMANDS, requireNoConclusion } from './conclusion.js';
 import { DODGE_COMMANDS } from './dodge.js';
 import { evolveTable, isExsiliumEvent, type ExsiliumEvent } from './evolve.js';
 import { exsiliumProjection, type ExsiliumMatch } from './index.js';
@@ -50,7 +51,8 @@ function tableOf(setup: MatchSetup): Table | undefined {
  * without a scenario: `not_set_up`), else decided on the table and — EXS-ACTION-5 (closingTurn) —
  * followed by the automatic end of an emptied turn: the command that spends the last card, or the
  * one that resolves the last pending combat (exsilium.fight, a defender's exsilium.dodge), emits
- * the end of the turn and what follows it.
+ * the end of the turn and what follows it. While a fight's Conclusion choices wait
+ * (exsilium.conclude), every other table command is refused (decision_pending).
  */
 function onTheTable(commands: CommandTable<Table, ExsiliumEvent>): CommandTable<State, ExsiliumEvent> {
   return Object.fromEntries(
@@ -63,6 +65,8 @@ function onTheTable(commands: CommandTable<Table, ExsiliumEvent>): CommandTable<
             throw new RuleViolation('not_set_up', `${type} needs a set-up match: create a new match with options.factions, board, decks and enemyDecks (the scenario) first.`, {
               missing: FULL,
             });
+          // CONTRACT §9.1: a Conclusion choice left to a combatant comes first
+          requireNoConclusion(state.table, type);
           return decide(state.table, c, dice);
         },
       };
@@ -75,6 +79,7 @@ function onTheTable(commands: CommandTable<Table, ExsiliumEvent>): CommandTable<
 const EXSILIUM_COMMANDS = onTheTable({
   ...TURN_COMMANDS,
   ...COMBAT_COMMANDS,
+  ...CONCLUSION_COMMANDS,
   ...UPGRADE_COMMANDS,
   ...CARD_COMMANDS,
   ...DODGE_COMMANDS,

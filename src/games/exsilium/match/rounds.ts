@@ -141,8 +141,8 @@ function closeTurn(d: Decision, dice: Dice): void {
   for (;;) {
     const active = d.t.active;
     if (d.t.phase !== 'turn' || active === null) return;
-    // EXS-COMBAT-TRIGGER-4: a pending combat is resolved before the turn can end.
-    if (d.t.combats.length > 0) return;
+    // EXS-COMBAT-TRIGGER-4: a pending combat is resolved before the turn can end, and its Conclusion chosen (CONTRACT §9.1).
+    if (d.t.combats.length > 0 || d.t.conclusion) return;
     // EXS-ACTION-5: the turn ends when the hand is empty (not before: EXS-AMB-5's pass is exsilium.end_turn).
     if (d.t.players[active]!.hand.length > 0) return;
     const newRound = passTurn(d, active, dice);

@@ -26,6 +26,7 @@ import type { GameCommand, GameEvent } from '../../../kernel/decider.js';
 import type { ExsiliumEvent } from './evolve.js';
 import { UPGRADE_SPACES, own, type ExsiliumOptions, type Table, type TableNode, type TableTile } from './table.js';
 import { isRecord } from '../../../kernel/records.js';
+import { CONCLUDE, chooserOf, conclusionChoices } from './conclusion.js';
 
 /** The projected state: the resolution-log wrapper (with the Exsilium projection) plus `table` and `summary` of a full match. */
 export interface ExsiliumTableState {
@@ -225,6 +226,12 @@ function viewEvent(event: GameEvent, reader: Reader, context: { before: Exsilium
       const dice = isRecord(d.dice) && typeof d.dice.seed === 'string' ? { ...d.dice, seed: HIDDEN as never } : d.dice;
       return as({ ...d, dice, effects: fx });
     }
+    case 'exsilium.conclusion_chosen': {
+      // EXS-COMBAT-DISCARD-2: the loser's card goes into the face-down supply deck.
+      const d = event.data as Data<'exsilium.conclusion_chosen'>;
+      const fx = d.effects.supplyCard;
+      return fx && fx.player !== reader ? as({ ...d, effects: { ...d.effects, supplyCard: { ...fx, card: HIDDEN as never } } }) : event;
+    }
     case 'exsilium.eliminated': {
       // EXS-COMBAT-DISCARD-3: a victim's cards go into the face-down supply deck.
       const d = event.data as Data<'exsilium.eliminated'>;
@@ -254,6 +261,9 @@ function tableMoves(t: Table, player: string): string[] {
   if (t.phase === 'bid') return t.bidders.includes(player) ? ['exsilium.bid'] : [];
   const p = own(t.players, player);
   if (t.phase !== 'turn' || !p) return [];
+  // CONTRACT §9.1 / EXS-COMBAT-PVP-5: a fight's Conclusion choices left to the combatants come first.
+  const choosing = conclusionChoices(t);
+  if (choosing.length) return choosing.filter((c) => c.player === player).flatMap((c) => c.types);
   if (t.active !== player) {
     // EXS-KW-DODGE / EXS-COMBAT-TRIGGER-4: the defender of a pending combat may dodge it.
     const defends = t.combats.some((c) => c.kind === 'pvp' && c.defender.player === player);
@@ -290,6 +300,17 @@ function othersDeciding(command: GameCommand, player: string, t: Table | undefin
     const pvp = t?.combats[typeof command.combat === 'number' ? command.combat : 0];
     if (Array.isArray(command.defenderCards) && command.defenderCards.length > 0) others.push(pvp?.kind === 'pvp' ? pvp.defender.player : 'the defender');
     if (isRecord(command.give)) others.push(...Object.keys(command.give));
+    // EXS-COMBAT-PVP-5 / EXS-COMBAT-DISCARD-1/2: the winner's discards, the loser's supply card and marker —
+    // which combatant wins is not known when a seat sends its fight: the opponent's choice, maybe
+    const opponent = pvp?.kind === 'pvp' ? (pvp.attacker.player === player ? pvp.defender.player : pvp.attacker.player) : undefined;
+    if (opponent && ['discards', 'supplyCard', 'markerNode'].some((m) => command[m] !== undefined)) others.push(opponent);
+  }
+  // CONTRACT §9.1: a Conclusion choice is its combatant's (the loser's token, supply card and marker; the winner's discards).
+  if (command.type === CONCLUDE && t?.conclusion) {
+    for (const m of Object.keys(command)) {
+      const chooser = chooserOf(t.conclusion, m);
+      if (chooser) others.push(chooser);
+    }
   }
   // EXS-COMBAT-DISCARD-3 / EXS-FACTION-KEBER-1: the victims choose their supply cards, markers and dodge.
   if (command.type === 'exsilium.ability' && isRecord(command.victims)) others.push(...Object.keys(command.victims));

@@ -112,6 +112,25 @@ export type PendingCombat =
   | { kind: 'pvp'; attacker: { player: string; miniature: string }; defender: { player: string; miniature: string } }
   | { kind: 'newaru'; attacker: 'player' | 'newaru'; player: string; miniature: string; newaru: string };
 
+/**
+ * The Conclusion choices of a fight between players resolved from the seats (CONTRACT §9.1) that
+ * their players have not made yet (EXS-COMBAT-PVP-5): each member present waits for its chooser,
+ * listing what may be chosen. Only when a choice exists (two token values, two cards, two nodes…).
+ */
+export interface ConclusionChoices {
+  combat: PendingCombat;
+  winner: string;
+  loser: string;
+  /** EXS-COMBAT-DISCARD-1 (fatigue): the number of cards of their choice the winner discards. */
+  discards?: number;
+  /** EXS-COMBAT-PVP-5 (1): the loser's token values, one handed to the winner. */
+  give?: number[];
+  /** EXS-COMBAT-DISCARD-2 / EXS-AMB-27: the cards laid the loser may put into the supply deck; `hand`: none was laid, any card of the hand. */
+  supplyCard?: string[] | 'hand';
+  /** EXS-COMBAT-DISCARD-2: the free nodes of the tile for the loser's marker. */
+  markerNode?: string[];
+}
+
 export interface Table {
   phase: 'bid' | 'turn' | 'ended';
   round: number;
@@ -165,6 +184,8 @@ export interface Table {
   hologram: { player: string; miniature: string; node: string; card: string } | null;
   /** EXS-AMB-3b: the strict "immediate auto-loss with an empty hand" variant is on (options.emptyHandLoses). */
   emptyHandLoses: boolean;
+  /** The Conclusion choices a fight resolved from the seats waits for (exsilium.conclude); absent when none waits. */
+  conclusion?: ConclusionChoices;
 }
 
 /** EXS-COMP-7: 3 × 1, 3 × 2, 2 × 3. */
