@@ -7,10 +7,11 @@
  * its use (`seat+jwt`, `spectator+jwt`) and it is accepted only for that use and that match. Its
  * payload: `{scope: "seat" | "spectator", sub: <API key id of the owner>, res: "match:<id>",
  * seat?: <player id>, gen?: <seat generation>, delay?: <events behind the head, spectators>, iat,
- * exp, iss}`. A seat token works while its seat's
+ * exp, iss, jti}`. A seat token works while its seat's
  * generation (kept with the match, raised by `revokeSeat`) is the one it was issued in, until
  * `exp`, and while the owner's key is not revoked (the transport checks that, as for feed tokens).
  */
+import { randomUUID } from 'node:crypto';
 import { InvalidInput, NotFound } from '../../kernel/errors.js';
 import type { Clock } from '../ports.js';
 import type { ReceiptKeyStore } from '../league/ports.js';
@@ -129,7 +130,8 @@ export class SeatTokenService {
   private async sign(use: 'seat' | 'spectator', ownerId: string, matchId: string, ttl: number, extra: Record<string, unknown>): Promise<IssuedSeatToken> {
     const iat = Math.floor(this.options.clock.now() / 1000);
     const exp = iat + ttl;
-    const token = await signToken(this.keys, use, { scope: use, sub: ownerId, res: matchClaim(matchId), ...extra, iat, exp, iss: this.options.issuer });
+    // `jti`: each token its own (two issued in one second are two tokens, each with its own budget, CONTRACT §9.4)
+    const token = await signToken(this.keys, use, { scope: use, sub: ownerId, res: matchClaim(matchId), ...extra, iat, exp, iss: this.options.issuer, jti: randomUUID() });
     return { token, expiresAt: new Date(exp * 1000).toISOString() };
   }
 }
