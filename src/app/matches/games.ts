@@ -31,7 +31,7 @@ export function canonicalTypes(match: LoadedGame): string[] {
 }
 
 /** A game's command types, the canonical names first and then the deprecated aliases (each in its registry order). */
-function listedTypes(match: LoadedGame): string[] {
+export function listedTypes(match: LoadedGame): string[] {
   return [...canonicalTypes(match), ...Object.keys(match.commands).filter((type) => match.commands[type]!.deprecated)];
 }
 
@@ -47,6 +47,31 @@ export function commandCatalogMarkdown(): string {
     });
     return `- **${game}**\n${lines.join('\n')}`;
   }).join('\n');
+}
+
+/**
+ * Every command type of every game with its schema (CONTRACT §9.3: the command body is a union
+ * discriminated by `type`, one schema per type, from the schemas that validate): the table's own
+ * `match.*` commands once, then each game's in registry order, aliases marked deprecated. `name`
+ * is the schema's title: `EdenBidCommand`, `MatchPassCommand`.
+ */
+export function commandUnion(): { type: string; name: string; schema: object; description: string; deprecated: boolean }[] {
+  const seen = new Set<string>();
+  const out: { type: string; name: string; schema: object; description: string; deprecated: boolean }[] = [];
+  for (const game of GAME_IDS) {
+    const match = gameMatch(game)!;
+    for (const type of listedTypes(match)) {
+      if (seen.has(type)) continue;
+      seen.add(type);
+      const def = match.commands[type]!;
+      const name = `${type
+        .split(/[._-]/)
+        .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+        .join('')}Command`;
+      out.push({ type, name, schema: def.schema, description: def.description, deprecated: Boolean(def.deprecated) });
+    }
+  }
+  return out;
 }
 
 /**

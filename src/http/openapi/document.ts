@@ -10,6 +10,7 @@ import { documentOperationExamples, namedExamples, type ExampleMedia } from './o
 import { ROUTE_EXAMPLES, TEXT_BODY_ROUTES } from './route-examples.js';
 import { shareTitledSchemas, type Document } from './shared-schemas.js';
 import { requiredUnlessByRef } from '../../kernel/validate.js';
+import { documentMatchCommands } from './match-commands.js';
 
 interface Operation3 {
   operationId?: string;
@@ -63,6 +64,7 @@ export function finishDocument({ openapiObject }: { openapiObject: Document }): 
   documentRouteExamples(paths);
   documentTextBodies(paths);
   shareTitledSchemas(doc);
+  documentMatchCommands(doc);
   documentResolvedShapes(doc);
   return doc;
 }
