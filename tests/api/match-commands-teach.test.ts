@@ -51,6 +51,16 @@ describe('POST /v1/matches/{id}/commands documents every command with an example
         expect(() => match.validate(structuredClone(example!.value.command)), type).not.toThrow();
       }
     }
+    // CONTRACT §9.3: the command is a union discriminated by `type`, one component per command type
+    const command = doc.components.schemas.MatchCommandRequest.properties.command;
+    const types = new Set(GAME_IDS.flatMap((game) => Object.keys(gameMatch(game)!.commands)));
+    expect(Object.keys(command.discriminator.mapping).sort()).toEqual([...types].sort());
+    expect(command.oneOf).toHaveLength(types.size);
+    for (const [type, ref] of Object.entries<string>(command.discriminator.mapping)) {
+      const component = doc.components.schemas[ref.replace('#/components/schemas/', '')];
+      expect(component?.properties?.type?.const, type).toBe(type);
+      expect(component.required, type).toContain('type');
+    }
     const edenCount = Object.keys(gameMatch('eden')!.commands).filter((k) => k.startsWith('eden.')).length;
     expect(Object.keys(examples).filter((k) => k.startsWith('eden.'))).toHaveLength(edenCount);
   });
