@@ -53,7 +53,8 @@ export function commandCatalogMarkdown(): string {
  * Every command type of every game with its schema (CONTRACT §9.3: the command body is a union
  * discriminated by `type`, one schema per type, from the schemas that validate): the table's own
  * `match.*` commands once, then each game's in registry order, aliases marked deprecated. `name`
- * is the schema's title: `EdenBidCommand`, `MatchPassCommand`.
+ * is the schema's title: `EdenBidCommand`, `MatchPassCommand`, `AnimaPriorEncounterAliasCommand`
+ * (a deprecated camelCase alias).
  */
 export function commandUnion(): { type: string; name: string; schema: object; description: string; deprecated: boolean }[] {
   const seen = new Set<string>();
@@ -67,7 +68,7 @@ export function commandUnion(): { type: string; name: string; schema: object; de
       const name = `${type
         .split(/[._-]/)
         .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-        .join('')}Command`;
+        .join('')}${def.deprecated ? 'Alias' : ''}Command`;
       out.push({ type, name, schema: def.schema, description: def.description, deprecated: Boolean(def.deprecated) });
     }
   }
