@@ -3,7 +3,7 @@
  * stack; PostgreSQL refuses U+0000 in text): a path parameter, a query parameter or any string or
  * member name of a body (JSON, text/plain, GraphQL's query and variables) holding a NUL character
  * or a lone UTF-16 surrogate is a 400 `invalid_request` naming every such place at once (`path`:
- * the body's JSON pointer, `/<name>` for a path or query parameter; code `nul_character` or
+ * the body's JSON pointer, `/<name>` with `in` (`params`, `querystring`) for a parameter; code `nul_character` or
  * `lone_surrogate`). One pass over what the request carries, before any schema or handler.
  */
 import type { FastifyInstance } from 'fastify';
@@ -68,7 +68,12 @@ export function badTextProblem(found: InputProblem[]): HttpProblem {
 export function registerTextInputCheck(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const json = /json/i.test(request.headers['content-type'] ?? '');
-    const found = [...badText(request.params ?? {}), ...badText(request.query ?? {}), ...(json ? [] : badText(request.body))];
+    // placed as schema problems are: `in` names a parameter's part of the request
+    const found = [
+      ...badText(request.params ?? {}).map((p) => ({ ...p, in: 'params' })),
+      ...badText(request.query ?? {}).map((p) => ({ ...p, in: 'querystring' })),
+      ...(json ? [] : badText(request.body)),
+    ];
     if (found.length) throw badTextProblem(found);
   });
 }
