@@ -230,6 +230,9 @@ describe('decisions from their own seats (contract §9.1)', () => {
     // the relayed seat may not decide for the other
     await expect(client.runCommand(id, { command: { type: 'eden.bid', bids: { B: 1 } } }, { as: 'p1' })).rejects.toMatchObject({ status: 403, code: 'not_your_seat' });
     await client.runCommand(id, { command: { type: 'eden.bid', bids: { B: 1 } } }, { as: 'p2' });
+    // EDEN-PREP-3: p1 won and its part named no first player: its choice is the next pending decision
+    expect(await client.getPending(id)).toEqual([{ player: 'p1', kind: 'choice', types: ['eden.choose_first'], rule: 'EDEN-PREP-3', since: 5 }]);
+    await client.runCommand(id, { command: { type: 'eden.choose_first', player: 'A', choice: 'A' } }, { as: 'p1' });
     expect(await client.getPending(id)).toEqual([]);
   });
 });

@@ -11,8 +11,8 @@ const activation = () => start({}, [...prep(), ...toActivation]).state;
 
 describe('EDEN command preconditions, checked once by the dispatcher', () => {
   it('every command of the union has an entry in the command table', () => {
-    // 27, and the two answers of CONTRACT §9.1 (eden.react, eden.cancel_tactic)
-    expect(Object.keys(EDEN_COMMANDS)).toHaveLength(29);
+    // 27, the two answers of CONTRACT §9.1 (eden.react, eden.cancel_tactic) and the bid winner's choice (eden.choose_first)
+    expect(Object.keys(EDEN_COMMANDS)).toHaveLength(30);
     for (const spec of Object.values(EDEN_COMMANDS)) expect(typeof spec.decide).toBe('function');
   });
 

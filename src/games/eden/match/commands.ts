@@ -10,6 +10,7 @@ import type { GameCommand } from '../../../kernel/decider.js';
 import type { EdenCommandDef } from './preconditions.js';
 import { violation } from './rules.js';
 import { ANSWER_COMMANDS } from './decisions.js';
+import { expectChoiceFlow } from './first-player.js';
 import { own, type EdenMatchState } from './state.js';
 import type { EdenEvent } from './evolve/events.js';
 import { PREPARATION_COMMANDS } from './preparation.js';
@@ -48,5 +49,7 @@ export function decide(command: GameCommand, state: EdenMatchState, dice: Dice):
   // Own members only: "constructor", "toString", "__proto__"… are unknown commands, not Object.prototype's.
   const spec = own<EdenCommandDef>(EDEN_COMMANDS, command.type);
   if (!spec) violation('unknown_command', `EDEN matches know no command "${command.type}".`, { commands: EDEN_COMMAND_TYPES });
+  // CONTRACT §9.1 (EDEN-PREP-3 step 3, EDEN-FIRST-2): nothing else while the First player waits to be named
+  expectChoiceFlow(command, state);
   return spec.decide(command, state, dice);
 }

@@ -2,7 +2,9 @@
  * EDEN decisions sent from the players' own seats (CONTRACT §9.1, src/kernel/decisions.ts):
  * - the bid for First player (EDEN-PREP-3, EDEN-FIRST-1): each player's bid is a sealed part, the
  *   two revealed together by today's `eden.first_player_determined`; a part's `choice` applies if
- *   that side wins (no choice: the winner is First player);
+ *   that side wins; without one the winner's choice is left open (EDEN-PREP-3 step 3: «El jugador
+ *   que apostó más PS escoge quién se convierte en el Primer jugador»): he is then pending (kind
+ *   `choice`) and sends `eden.choose_first`, as the opponent of a lost Leader does (EDEN-FIRST-2);
  * - a melee attack on another player's fighter (EDEN-MELEE-2, EDEN-MELEE-6: «the target's
  *   controller chooses the reaction»): the target's player answers `eden.react` or passes (Passive);
  *   NPC targets and disengagement attacks open nothing (EDEN-NPC-5, EDEN-MELEE-7);
@@ -11,6 +13,10 @@
  *   the last named is activated; a player with no such fighter is not asked;
  * - a tactic card with Cancellation (X) (EDEN-TACPH-2): sent with `cancellation: X`, the opponent
  *   pays with `eden.cancel_tactic` or passes; not asked when he has fewer than X SP.
+ * Shots and throws open nothing: the rules give their target no decision (EDEN-RANGED-2..7: every
+ * step is the initiator's, «El iniciador efectúa una tirada de CBT… con un umbral de dificultad
+ * igual a la RAP del blanco»; EDEN-THROW-1: «No es necesaria ninguna tirada…, es un éxito
+ * automáticamente»); only a melee target announces a reaction (EDEN-MELEE-2 «Etapas 2»).
  * The answers below are commands of their own, decided only as answers.
  */
 import { Type } from '@sinclair/typebox';
@@ -22,18 +28,12 @@ import { own } from '../../../kernel/records.js';
 import { characteristic } from '../rules/fighter.js';
 import { Player } from './command-schemas.js';
 import { defineCommand } from './preconditions.js';
+import { firstPlayerChooser } from './first-player.js';
 import { refId } from './rules.js';
 import { SIDES, canBeActivated, otherSide, type EdenMatchState, type Side } from './state.js';
 
 const playerOf = (state: EdenMatchState, side: Side): string => state.bands[side].player.id;
 const sideNamed = (state: EdenMatchState, name: unknown): Side | undefined => (name === 'A' || name === 'B' ? name : SIDES.find((s) => playerOf(state, s) === name));
-
-/** EDEN-FIRST-2: exactly one Leader lost during the previous turn: no bid, the opponent chooses. */
-const biddingSkipped = (state: EdenMatchState): boolean => {
-  if (state.phase !== 'first_player') return false;
-  const prev = state.turn - 1;
-  return (state.leaderLostTurn.A === prev) !== (state.leaderLostTurn.B === prev);
-};
 
 const fighter = (state: EdenMatchState, ref: unknown) => own(state.fighters, refId(ref));
 const rapOf = (state: EdenMatchState, ref: unknown): number => {
@@ -54,10 +54,16 @@ export const EDEN_DECISIONS: DecisionRules<EdenMatchState> = {
     const side = sideNamed(state, name);
     return side ? playerOf(state, side) : undefined;
   },
+  // EDEN-PREP-3 step 3 / EDEN-FIRST-2: the player who names the First player (first-player.ts)
+  choices: (state) => {
+    const chooser = firstPlayerChooser(state);
+    return chooser ? [{ player: playerOf(state, chooser.side), types: ['eden.choose_first'], rule: chooser.rule }] : [];
+  },
   sealed: {
     'eden.bid': {
       rule: 'EDEN-PREP-3',
-      players: (state) => (biddingSkipped(state) ? [] : SIDES.map((s) => playerOf(state, s))),
+      // EDEN-FIRST-2 (no bid: the opponent chooses), or a choice still pending: no sealed parts
+      players: (state) => (firstPlayerChooser(state) ? [] : SIDES.map((s) => playerOf(state, s))),
       split: (command, state) => {
         const bids = (command.bids ?? {}) as Partial<Record<Side, number>>;
         const sides = SIDES.filter((s) => bids[s] !== undefined);
@@ -66,16 +72,17 @@ export const EDEN_DECISIONS: DecisionRules<EdenMatchState> = {
           command: { type: 'eden.bid', bids: { [s]: bids[s] }, ...(sides.length === 1 && command.choice !== undefined ? { choice: command.choice } : {}) },
         }));
       },
-      // every side's part; one not in yet counts as 0 (the parts so far are checked against each pool)
+      // every side's part; one not in yet counts as 0 (the parts so far are checked against each pool);
+      // EDEN-PREP-3 step 3: a part without `choice` leaves its side's choice open (null) if it wins
       combine: (parts, state) => {
         const bids: Record<Side, number> = { A: 0, B: 0 };
         const choices: Partial<Record<Side, unknown>> = {};
         for (const part of parts) {
           const side = sideNamed(state, part.player)!;
           bids[side] = (part.command!.bids as Partial<Record<Side, number>>)[side] ?? 0;
-          if (part.command!.choice !== undefined) choices[side] = part.command!.choice;
+          choices[side] = part.command!.choice ?? null;
         }
-        return { type: 'eden.bid', bids, ...(Object.keys(choices).length ? { choices } : {}) };
+        return { type: 'eden.bid', bids, choices };
       },
     },
   },

@@ -3,6 +3,7 @@
  * EdenEvent (events.ts) by `npm run events:schemas` (scripts/event-schemas.mjs): do not edit;
  * run the script again when an event type changes. Named shapes are `$defs` (`#/$defs/<name>`).
  */
+/* eslint-disable max-lines -- generated data */
 export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record<string, object> } = {
   $defs: {
     Fighter: {
@@ -162,7 +163,7 @@ export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record
         turn: { type: 'number' },
         winner: { enum: ['A', 'B'] },
         by: { type: 'string' },
-        firstPlayer: { enum: ['A', 'B'] },
+        firstPlayer: { enum: ['A', 'B', null] },
         bids: { type: 'object', properties: { A: { type: 'number' }, B: { type: 'number' } }, required: ['A', 'B'] },
         pools: { type: 'object', properties: { A: { type: 'number' }, B: { type: 'number' } }, required: ['A', 'B'] },
         rollOff: { type: 'array', items: {} },
@@ -170,6 +171,11 @@ export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record
         dice: { $ref: '#/$defs/DiceFact' },
       },
       required: ['turn', 'winner', 'by', 'firstPlayer', 'bids', 'pools', 'rollOff', 'rule', 'dice'],
+    },
+    'eden.first_player_chosen': {
+      type: 'object',
+      properties: { player: { enum: ['A', 'B'] }, firstPlayer: { enum: ['A', 'B'] }, rule: { type: 'string' } },
+      required: ['player', 'firstPlayer', 'rule'],
     },
     'eden.leader_chosen': { type: 'object', properties: { player: { enum: ['A', 'B'] }, fighterId: { type: 'string' } }, required: ['player', 'fighterId'] },
     'eden.mission_played': { type: 'object', properties: { player: { enum: ['A', 'B'] }, mission: { $ref: '#/$defs/Mission' } }, required: ['player', 'mission'] },

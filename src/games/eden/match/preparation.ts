@@ -1,31 +1,25 @@
 /**
- * Preparation (EDEN-PREP-1..8) and the bid for First player (EDEN-PREP-3, EDEN-FIRST-1/2): each
- * command's schema, documentation, preconditions and handler. The phase, step, acting player and
+ * Preparation (EDEN-PREP-1..8; the bid for First player, EDEN-PREP-3, and its choice are in
+ * first-player.ts): each command's schema, documentation, preconditions and handler. The phase, step, acting player and
  * "First player first" turns are checked by the preconditions (preconditions.ts).
  */
 import { Type } from '@sinclair/typebox';
-import { diceFact } from '../../../kernel/dice/facts.js';
 import { InvalidInput } from '../../../kernel/errors.js';
 import { characteristic, normalizeFighter, type FighterInput } from '../rules/fighter.js';
 import { assertFighters } from '../rules/checks.js';
-import { resolveInitiative } from '../rules/initiative.js';
 import { strategyPoints, validateRoster } from '../rules/roster.js';
 import { FighterSchema } from '../operations/schemas.js';
 import { edenRosterOperation } from '../operations/roster.operation.js';
-import { defineCommand, type Stage } from './preconditions.js';
+import { defineCommand } from './preconditions.js';
+import { FIRST_PLAYER_COMMANDS } from './first-player.js';
 import { Distance, Id, MAX_BAND, Player, bandSized, fromBody } from './command-schemas.js';
 import { commandSchema } from '../../../kernel/commands.js';
-import { entry, expectPrepTurn, sideOf, violation } from './rules.js';
+import { entry, expectPrepTurn, violation } from './rules.js';
 import { checkDeploymentDistances } from './distances.js';
-import { SIDES, otherSide } from './state.js';
+import { otherSide } from './state.js';
 import type { EdenEvent } from './evolve/events.js';
 
 const rosterBody = edenRosterOperation.body!;
-
-const FIRST_PLAYER_BIDS: readonly Stage[] = [
-  { phase: 'preparation', prep: 'bid', what: 'The bid for First player (EDEN-PREP-3)' },
-  { phase: 'first_player', what: 'The bid for First player (EDEN-FIRST-1)' },
-];
 
 export const PREPARATION_COMMANDS = {
   'eden.register_band': defineCommand({
@@ -73,62 +67,8 @@ export const PREPARATION_COMMANDS = {
       ];
     },
   }),
-  /** EDEN-PREP-3 (once) and EDEN-FIRST-1/2 (every turn): bids, roll-off, Leader lost. */
-  'eden.bid': defineCommand({
-    schema: commandSchema('eden.bid', {
-      bids: Type.Object(
-        { A: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })), B: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })) },
-        { description: 'By side: both bids (the owner, bundled), or a seat’s own bid only (a sealed part, CONTRACT §9.1: revealed with the other).' },
-      ),
-      choice: Type.Optional(Player),
-      choices: Type.Optional(
-        Type.Object({ A: Type.Optional(Player), B: Type.Optional(Player) }, { description: 'Each side’s `choice`, applied if that side wins (the seated parts combined).' }),
-      ),
-    }),
-    description:
-      'EDEN-PREP-3 (preparation) and EDEN-FIRST-1/2 (each turn): both bids, revealed together; `choice` is whom the bid winner names First player. Dice: on equal bids, A’s d6 then B’s, again while equal. From a seat (or `?as=`), each player sends its own bid (`{"bids": {"A": 2}, "choice"?: "A"}`, its `choice` applies if it wins): sealed until the last part reveals both.',
-    example: { bids: { A: 2, B: 1 }, choice: 'A' },
-    preconditions: { stage: FIRST_PLAYER_BIDS },
-    decide(cmd, state, dice) {
-      const bids = cmd.bids ?? { A: 0, B: 0 };
-      const prev = state.turn - 1;
-      // EDEN-FIRST-2: only a Leader lost during the previous turn counts
-      const leaderLost = state.phase === 'first_player' ? { A: state.leaderLostTurn.A === prev, B: state.leaderLostTurn.B === prev } : {};
-      // EDEN-PREP-3 step 1: both players bid (one side's bid alone is a sealed part, sent from its seat)
-      const skipped = leaderLost.A !== leaderLost.B;
-      const missing = skipped ? [] : SIDES.filter((s) => bids[s] === undefined);
-      if (missing.length) violation('missing_bid', `Player ${missing.join(', ')} has not bid (EDEN-PREP-3): send both bids, or each from its own seat.`, { missing });
-      const choice = cmd.choice === undefined ? undefined : sideOf(state, cmd.choice);
-      const choices = Object.fromEntries(SIDES.filter((s) => cmd.choices?.[s] !== undefined).map((s) => [s, sideOf(state, cmd.choices![s])]));
-      const r = resolveInitiative(
-        {
-          pools: { A: state.bands.A.strategyPoints, B: state.bands.B.strategyPoints },
-          bids: { A: bids.A ?? 0, B: bids.B ?? 0 },
-          choice,
-          choices,
-          leaderLost,
-          edition: state.edition,
-        },
-        dice,
-      );
-      return [
-        {
-          type: 'eden.first_player_determined',
-          data: {
-            turn: state.turn,
-            winner: r.winner,
-            by: r.by,
-            firstPlayer: r.firstPlayer,
-            bids: r.bids,
-            pools: r.pools,
-            rollOff: r.rollOff,
-            rule: r.rule,
-            dice: diceFact(dice.transcript()),
-          },
-        },
-      ];
-    },
-  }),
+  // EDEN-PREP-3: the bid for First player, and the choice of who decides (first-player.ts)
+  ...FIRST_PLAYER_COMMANDS,
   /** EDEN-PREP-4: each player names his Leader among his own fighters. */
   'eden.choose_leader': defineCommand({
     schema: commandSchema('eden.choose_leader', { player: Player, fighterId: Id }),

@@ -102,6 +102,11 @@ export interface EdenMatchState {
   turn: number;
   /** The First player role (EDEN-FIRST-3: it moves during the Activation phase). */
   firstPlayer: Side | null;
+  /**
+   * EDEN-PREP-3 step 3: the bid's winner, whose choice of First player was left open when the bids
+   * were revealed (bids sent from the seats, CONTRACT §9.1); he names it with `eden.choose_first`.
+   */
+  choosingFirst?: { side: Side; rule: string };
   bands: Record<Side, Band>;
   fighters: Record<string, FighterEntry>;
   tactical: { acted: Side[] };

@@ -7,12 +7,14 @@
  *   game ends and VP are totalled as each mission card says (EDEN-GAME-1);
  * - the tactic hand (EDEN-PREP-8: the player may show it, but need not), each card until played
  *   (EDEN-TACPH-1: a played card is shown).
- * The bids for First player (EDEN-PREP-3 / EDEN-FIRST-1) are sent together in one `eden.bid` and
- * revealed at once, so nothing is stored before they are revealed. EDEN has no decks.
+ * The bids for First player (EDEN-PREP-3 / EDEN-FIRST-1) are sent together in one `eden.bid` (the
+ * owner), or each from its seat as a sealed part the kernel hides until the last one reveals both
+ * (decisions.ts). EDEN has no decks.
  */
 import { severalPlayers, HIDDEN, hideAll, type Move, type Reader, type TableRules } from '../../../kernel/table.js';
 import type { GameCommand, GameEvent } from '../../../kernel/decider.js';
 import { SIDES, canActivate, npcsInAction, otherSide, own, type Band, type EdenMatchState, type Side } from './state.js';
+import { firstPlayerChooser } from './first-player.js';
 
 type Data = Record<string, unknown>;
 
@@ -127,6 +129,12 @@ function flow(state: EdenMatchState): { both: string[]; bySide: Partial<Record<S
   const give = (side: Side | null | undefined, ...types: string[]) => {
     if (side) bySide[side] = [...(bySide[side] ?? []), ...types];
   };
+  // EDEN-PREP-3 step 3 / EDEN-FIRST-2: the player who names the First player, alone
+  const chooser = firstPlayerChooser(state);
+  if (chooser) {
+    give(chooser.side, 'eden.choose_first');
+    return { both, bySide };
+  }
   switch (state.phase) {
     case 'preparation': {
       const member = PREPARED_IN_TURN[state.prep];
@@ -221,6 +229,9 @@ function fighterPlayer(state: EdenMatchState, ref: unknown): string | undefined 
 function actor(command: GameCommand, state: EdenMatchState): string | readonly string[] | undefined {
   // EDEN-PREP-3: each bid is its band's decision (both in one command: both players'; CONTRACT §9.1 sealed parts)
   if (command.type === 'eden.bid') {
+    // EDEN-FIRST-2: no bid; naming the First player is the lost Leader's opponent's decision
+    const chooser = firstPlayerChooser(state);
+    if (chooser && !chooser.revealed) return playerOf(state, chooser.side);
     const bids = (command.bids ?? {}) as Record<string, unknown>;
     const sides = SIDES.filter((s) => bids[s] !== undefined);
     return sides.length ? severalPlayers(sides.map((s) => playerOf(state, s))) : undefined;

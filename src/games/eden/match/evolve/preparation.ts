@@ -13,7 +13,8 @@ export type PreparationEvent =
         turn: number;
         winner: Side;
         by: string;
-        firstPlayer: Side;
+        /** Null: the winner's choice was left open (bids sent from the seats, EDEN-PREP-3 step 3): `eden.first_player_chosen` follows. */
+        firstPlayer: Side | null;
         bids: Record<Side, number>;
         pools: Record<Side, number>;
         rollOff: unknown[];
@@ -21,11 +22,20 @@ export type PreparationEvent =
         dice: DiceFact;
       };
     }
+  /** EDEN-PREP-3 step 3 / EDEN-FIRST-2: the player who decides names the First player (after bids revealed with his choice left open). */
+  | { type: 'eden.first_player_chosen'; data: { player: Side; firstPlayer: Side; rule: string } }
   | { type: 'eden.leader_chosen'; data: { player: Side; fighterId: string } }
   | { type: 'eden.mission_played'; data: { player: Side; mission: Mission } }
   | { type: 'eden.band_deployed'; data: { player: Side; zone: string; placements: unknown } }
   | { type: 'eden.fighter_deployed'; data: { player: Side; fighterId: string; zone: string; placement: unknown } }
   | { type: 'eden.tactic_hand_chosen'; data: { player: Side; cards: string[] } };
+
+/** The First player named: the preparation goes on with the Leaders (EDEN-PREP-4), a turn with its Tactical phase (EDEN-TURN-1). */
+function firstPlayerNamed(state: EdenMatchState, firstPlayer: Side): EdenMatchState {
+  const next: EdenMatchState = { ...state, firstPlayer };
+  if (state.phase === 'preparation') return { ...next, prep: 'leaders' };
+  return { ...next, phase: 'tactical', tactical: { acted: [] } };
+}
 
 export const PREPARATION_FOLDS: FoldTable<EdenMatchState, PreparationEvent> = {
   'eden.band_registered': (state, d) => {
@@ -47,10 +57,15 @@ export const PREPARATION_FOLDS: FoldTable<EdenMatchState, PreparationEvent> = {
   },
   // EDEN-PREP-3 in preparation; EDEN-FIRST-1 each turn, then the Tactical phase
   'eden.first_player_determined': (state, d) => {
-    let next: EdenMatchState = { ...state, firstPlayer: d.firstPlayer };
+    let next: EdenMatchState = state;
     for (const s of SIDES) next = mapBand(next, s, (b) => ({ ...b, strategyPoints: d.pools[s] }));
-    if (state.phase === 'preparation') return { ...next, prep: 'leaders' };
-    return { ...next, phase: 'tactical', tactical: { acted: [] } };
+    // EDEN-PREP-3 step 3: the winner's choice left open: he names the First player next
+    if (d.firstPlayer === null) return { ...next, choosingFirst: { side: d.winner, rule: d.rule } };
+    return firstPlayerNamed(next, d.firstPlayer);
+  },
+  'eden.first_player_chosen': (state, d) => {
+    const { choosingFirst: _named, ...next } = state;
+    return firstPlayerNamed(next, d.firstPlayer);
   },
   'eden.leader_chosen': (state, d) => {
     const next = mapBand(state, d.player, (b) => ({ ...b, leader: d.fighterId }));
