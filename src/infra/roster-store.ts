@@ -1,6 +1,7 @@
 /**
  * Stored EDEN army lists (port: src/app/league/ports.ts) in the `eden_rosters` table (migration
- * 20261201000000_league; `sealed_until` and `revealed_at` from 20261221000000_catalogs), on
+ * 20261201000000_league; `sealed_until` and `revealed_at` from 20261221000000_catalogs, `seal_salt` from
+ * 20261223000000_roster_seal_salt), on
  * PostgreSQL or PGlite, through the Prisma client (./prisma/client.ts). The per-owner quota is exact
  * across processes: a save under a quota takes a transaction-scoped advisory lock on its owner
  * (raw SQL: Prisma has no advisory locks), counts the owner's rows (index
@@ -12,7 +13,7 @@ import { InvalidInput } from '../kernel/errors.js';
 import { unstorableProblems } from './event-store/storable.js';
 import { prismaFor, type Prisma, type PrismaTransaction } from './prisma/client.js';
 
-const ROW = { id: true, ownerId: true, roster: true, validation: true, createdAt: true, sealedUntil: true, revealedAt: true } satisfies Prisma.EdenRosterSelect;
+const ROW = { id: true, ownerId: true, roster: true, validation: true, createdAt: true, sealedUntil: true, revealedAt: true, sealSalt: true } satisfies Prisma.EdenRosterSelect;
 
 type Row = Prisma.EdenRosterGetPayload<{ select: typeof ROW }>;
 
@@ -25,6 +26,7 @@ const toStored = (r: Row): StoredRoster => ({
   createdAt: r.createdAt.toISOString(),
   sealedUntil: iso(r.sealedUntil),
   revealedAt: iso(r.revealedAt),
+  salt: r.sealSalt,
 });
 
 /** An ISO 8601 time as the table takes it (null stays null). */
@@ -44,6 +46,7 @@ export function sqlRosterStore(db: Database): RosterStore {
           validation: r.validation as Prisma.InputJsonValue,
           sealedUntil: time(r.sealedUntil),
           revealedAt: time(r.revealedAt),
+          sealSalt: r.salt ?? null,
         },
         select: ROW,
       }),

@@ -192,13 +192,21 @@ for (const target of databaseTargets()) {
       const roster = { bandType: 'faction', fighters: [{ ref: 'yuri' }, { ref: 'yuri' }] };
       const stored = await call('POST', '/v1/eden/rosters', { roster, sealedUntil: '2026-03-06T19:00:00+00:00' });
       expect(stored.status).toBe(201);
-      expect(stored.body).toMatchObject({ sealed: true, sealedUntil: '2026-03-06T19:00:00.000Z', rosterSha256: sha(roster), validation: { valid: false } });
+      expect(stored.body).toMatchObject({
+        sealed: true,
+        sealedUntil: '2026-03-06T19:00:00.000Z',
+        rosterSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        validation: { valid: false },
+      });
+      // salted (CONTRACT §9.4): not the plain hash of the list, which a dictionary of catalog lists would find
+      const hash = stored.body.rosterSha256;
+      expect(hash).not.toBe(sha(roster));
       const id = stored.body.id;
       const view = await call('GET', `/v1/eden/rosters/${id}`, undefined, null);
       expect(view.body).toEqual({
         id,
         sealed: true,
-        rosterSha256: sha(roster),
+        rosterSha256: hash,
         validation: { valid: false, codes: ['duplicate_name'] },
         sealedUntil: '2026-03-06T19:00:00.000Z',
         createdAt: stored.body.createdAt,
@@ -214,7 +222,7 @@ for (const target of databaseTargets()) {
       expect(gql.body.data.edenRoster).toBeNull();
       expect(gql.body.errors[0].extensions).toMatchObject({ code: 'roster_sealed' });
       expect(JSON.stringify(gql.body.errors)).not.toMatch(/yuri|Yûri/i);
-      expect(gql.body.data.edenRosterSeal).toEqual({ sealed: true, rosterSha256: sha(roster), validation: { valid: false, codes: ['duplicate_name'] } });
+      expect(gql.body.data.edenRosterSeal).toEqual({ sealed: true, rosterSha256: hash, validation: { valid: false, codes: ['duplicate_name'] } });
       const diff = await call('POST', '/v1/eden/rosters/diff', { from: { id }, to: roster }, null);
       expect(diff).toMatchObject({ status: 422, body: { code: 'roster_sealed' } });
       expect(JSON.stringify(diff.body)).not.toMatch(/yuri|Yûri/i);
@@ -222,8 +230,15 @@ for (const target of databaseTargets()) {
       expect((await call('POST', `/v1/eden/rosters/${id}/reveal`, undefined, other)).status).toBe(404);
       now = Date.parse('2026-03-06T18:30:00Z');
       const revealed = await call('POST', `/v1/eden/rosters/${id}/reveal`);
-      expect(revealed.body).toMatchObject({ id, sealed: false, roster, revealedAt: '2026-03-06T18:30:00.000Z', validation: { valid: false } });
-      expect((await call('GET', `/v1/eden/rosters/${id}`, undefined, null)).body).toMatchObject({ sealed: false, roster });
+      expect(revealed.body).toMatchObject({ id, sealed: false, roster, rosterSha256: hash, revealedAt: '2026-03-06T18:30:00.000Z', validation: { valid: false } });
+      // the salt is published with the list: anyone recomputes the hash shown while it was sealed
+      const salt = revealed.body.salt;
+      expect(
+        createHash('sha256')
+          .update(`${salt}:${canonicalJson(roster)}`)
+          .digest('hex'),
+      ).toBe(hash);
+      expect((await call('GET', `/v1/eden/rosters/${id}`, undefined, null)).body).toMatchObject({ sealed: false, roster, rosterSha256: hash, salt });
       now = Date.parse('2026-03-06T18:00:00Z');
     });
 
@@ -310,7 +325,9 @@ for (const target of databaseTargets()) {
       expect(stored.status).toBe(201);
       expect(stored.body).toMatchObject({ sealed: true, validation: { valid: true } });
       const storedClaims = await claimsOf(stored.body.receipt);
-      expect(storedClaims).toMatchObject({ rosterId: stored.body.id, rosterSha256: stored.body.rosterSha256 });
+      // the receipt keeps the plain hash (CONTRACT §7.4) and names the sealed list's salted one (§9.4)
+      expect(storedClaims).toMatchObject({ rosterId: stored.body.id, sealedRosterSha256: stored.body.rosterSha256 });
+      expect(storedClaims.rosterSha256).not.toBe(stored.body.rosterSha256);
       expect((await call('GET', `/v1/eden/rosters/${stored.body.id}`, undefined, null)).body.rosterSha256).toBe(stored.body.rosterSha256);
       expect((await text('/v1/eden/rosters', 'Band: warband\n', key)).status).toBe(400);
       expect((await text('/v1/eden/rosters', 'Band: faction\nYuri\n', null)).status).toBe(401);

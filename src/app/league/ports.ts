@@ -20,6 +20,12 @@ export interface StoredRoster {
   sealedUntil?: string | null;
   /** When the owner revealed a sealed list before its time (POST /v1/eden/rosters/{id}/reveal). */
   revealedAt?: string | null;
+  /**
+   * CONTRACT §9.4: the random salt of a sealed list's public hash (`rosterSha256` = SHA-256 of
+   * `salt + ":" + canonical list`), secret until the list opens, then published with it. Null for
+   * a list stored open, and for one sealed before salts were kept (its hash is the unsalted one).
+   */
+  salt?: string | null;
 }
 
 /** What a store enforces while it stores a list. */

@@ -8,7 +8,15 @@
  * validated) and at most `maxStoredPerKey` lists (MAX_STORED_ROSTERS_PER_KEY; the store counts and
  * inserts atomically → RosterQuotaExceeded). A list is stored as sent (a receipt hashes it so), so
  * members no schema declares count towards its size rather than being dropped.
+ *
+ * Sealed lists (CONTRACT §8.4, §9.4): `sealedUntil` must be after the service's clock (else 400 at
+ * `/sealedUntil`). A sealed list gets a random salt (SEAL_SALT_BYTES from crypto.randomBytes, hex),
+ * kept with it; its public `rosterSha256` is then SHA-256 of `salt + ":" + canonical list`, so the
+ * hash alone cannot be matched against the lists a public catalog allows. The salt is shown with
+ * the list once it opens (its time passed, or its owner revealed it): anyone can then recompute the
+ * hash shown before. A list stored open keeps the plain hash (as receipts name it).
  */
+import { randomBytes } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { InvalidInput, NotFound, RuleViolation, prefixProblems, type InputProblem } from '../../kernel/errors.js';
 import { diffRosters } from '../../games/eden/rules/roster-diff.js';
@@ -20,7 +28,7 @@ import { validate } from '../../kernel/validate.js';
 import { RosterBodySchema, rosterClaims, rosterValidation, type RosterBody } from '../../games/eden/operations/roster.operation.js';
 import { STORED_ID, attachCatalogRef, catalogOf, type CatalogLookup } from '../../games/eden/operations/catalog-ref.js';
 import type { ReceiptService } from './receipts.js';
-import { rosterSha256 } from '../../games/eden/operations/roster-digest.js';
+import { rosterSha256, saltedRosterSha256 } from '../../games/eden/operations/roster-digest.js';
 import type { RosterStore, StoredRoster } from './ports.js';
 
 export interface RosterLimits {
@@ -71,6 +79,18 @@ const rulesOf = (validation: unknown) => {
 /** RFC 3339 date-time (CONTRACT §8.4 `sealedUntil`): date, `T`, time, optional fraction, `Z` or an offset. */
 export const RFC3339 = '^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?([Zz]|[+-]\\d{2}:\\d{2})$';
 
+/** Bytes of a sealed list's salt (CONTRACT §9.4: random, at least 16), written as hex. */
+const SEAL_SALT_BYTES = 16;
+
+/** A new salt for a sealed list: SEAL_SALT_BYTES random bytes, hex. */
+const newSealSalt = (): string => randomBytes(SEAL_SALT_BYTES).toString('hex');
+
+/**
+ * The public hash of a stored list: salted when it was sealed with a salt (CONTRACT §9.4), else the
+ * plain canonical SHA-256 (a list stored open; a list sealed before salts were kept).
+ */
+const publicSha256 = (stored: Pick<StoredRoster, 'roster' | 'salt'>) => (stored.salt ? saltedRosterSha256(stored.salt, stored.roster) : rosterSha256(stored.roster));
+
 /** A stored list the public may not see yet: 422 `roster_sealed` (nothing of the list in it). */
 export class RosterSealed extends RuleViolation {
   constructor(id: string, sealedUntil: string) {
@@ -83,7 +103,7 @@ export class RosterSealed extends RuleViolation {
 
 /** How to store a list: sealed until a time, with a receipt. */
 export interface SaveOptions {
-  /** RFC 3339; until then the public link shows only the hash and the verdict (CONTRACT §8.4). */
+  /** RFC 3339, after the service's clock; until then the public link shows only the (salted) hash and the verdict (CONTRACT §8.4, §9.4). */
   sealedUntil?: string;
   /** Sign a receipt of the stored list (its claims plus `rosterId`). */
   receipt?: boolean;
@@ -138,7 +158,10 @@ export class RosterService {
 
   /**
    * Validate and store a list (its `catalogRef`, if any, looked up by the caller: attachCatalogRef).
-   * `sealedUntil` is checked as a time (400 at `sealedAt`'s path otherwise) and stored as ISO 8601.
+   * `sealedUntil` is checked as a time after the service's clock (400 at `/sealedUntil` otherwise:
+   * `invalid_time`, `sealed_until_past`) and stored as ISO 8601, with a new salt (CONTRACT §9.4):
+   * the answer's `rosterSha256` is then the salted hash the share link shows. A receipt keeps the
+   * plain `rosterSha256` (CONTRACT §7.4) and names the public one as `sealedRosterSha256`.
    */
   async save(ownerId: string, roster: RosterBody, lang: Lang, options: SaveOptions = {}) {
     const { receipt: _receipt, ...body } = roster;
@@ -150,20 +173,38 @@ export class RosterService {
       if (!new RegExp(RFC3339).test(options.sealedUntil) || !Number.isFinite(at)) {
         throw new InvalidInput([{ path: '/sealedUntil', code: 'invalid_time', message: 'An RFC 3339 date-time, e.g. 2026-03-06T19:00:00Z.' }]);
       }
+      // a time already past would publish the list at once, while its owner believes it sealed
+      if (at <= this.now()) {
+        throw new InvalidInput(
+          [
+            {
+              path: '/sealedUntil',
+              code: 'sealed_until_past',
+              message: `A sealed list opens at sealedUntil, so it must be later than the service's clock (${new Date(this.now()).toISOString()}); ${new Date(at).toISOString()} is not.`,
+            },
+          ],
+          'sealedUntil is not in the future: the list would be public at once. Nothing was stored.',
+        );
+      }
       sealedUntil = new Date(at).toISOString();
     }
+    const salt = sealedUntil ? newSealSalt() : undefined;
     // the original object: its text positions (a text list) are not members, so not in `body`
     const validation = rosterValidation(roster, lang);
     const max = this.limits.maxStoredPerKey;
     const id = this.ids.newId();
-    const stored = await this.store.save({ id, ownerId, roster: body, validation, ...(sealedUntil ? { sealedUntil } : {}) }, max > 0 ? { maxPerOwner: max } : {});
+    const stored = await this.store.save({ id, ownerId, roster: body, validation, ...(sealedUntil ? { sealedUntil, salt } : {}) }, max > 0 ? { maxPerOwner: max } : {});
+    const hash = publicSha256(stored);
     const receipts = this.deps.receipts;
-    const receipt = options.receipt && receipts ? await receipts.sign({ ...rosterClaims(body, body.edition, validation), rosterId: id }) : undefined;
+    const receipt =
+      options.receipt && receipts
+        ? await receipts.sign({ ...rosterClaims(body, body.edition, validation), rosterId: id, ...(stored.salt ? { sealedRosterSha256: hash } : {}) })
+        : undefined;
     return {
       id: stored.id,
       validation,
       createdAt: stored.createdAt,
-      rosterSha256: rosterSha256(body),
+      rosterSha256: hash,
       sealed: this.sealed(stored),
       ...(sealedUntil ? { sealedUntil } : {}),
       ...(receipt ? { receipt } : {}),
@@ -177,12 +218,21 @@ export class RosterService {
     return this.view(stored, lang);
   }
 
-  /** The public seal of any list (GraphQL `edenRosterSeal`): its hash and verdict, whether it is sealed or not. */
+  /** The public seal of any list (GraphQL `edenRosterSeal`): its hash and verdict, whether it is sealed or not (its salt once it opened). */
   async seal(id: string) {
     const stored = await this.store.find(id);
     if (!stored) throw new NotFound(`No stored list ${id}.`);
-    const times = { ...(stored.sealedUntil ? { sealedUntil: stored.sealedUntil } : {}), ...(stored.revealedAt ? { revealedAt: stored.revealedAt } : {}) };
-    return { id: stored.id, sealed: this.sealed(stored), rosterSha256: rosterSha256(stored.roster), validation: verdict(stored.validation), createdAt: stored.createdAt, ...times };
+    const sealed = this.sealed(stored);
+    return { id: stored.id, sealed, rosterSha256: publicSha256(stored), validation: verdict(stored.validation), createdAt: stored.createdAt, ...this.times(stored, sealed) };
+  }
+
+  /** `sealedUntil` and `revealedAt` when set, and the salt of the public hash once the list is open (never while sealed). */
+  private times(stored: StoredRoster, sealed: boolean) {
+    return {
+      ...(stored.sealedUntil ? { sealedUntil: stored.sealedUntil } : {}),
+      ...(stored.revealedAt ? { revealedAt: stored.revealedAt } : {}),
+      ...(stored.salt && !sealed ? { salt: stored.salt } : {}),
+    };
   }
 
   /** The owner reveals a sealed list before its time (a list already open stays as it is); another key's list → 404. */
@@ -193,11 +243,11 @@ export class RosterService {
   }
 
   private async view(stored: StoredRoster, lang: Lang) {
-    const hash = rosterSha256(stored.roster);
-    const times = { ...(stored.sealedUntil ? { sealedUntil: stored.sealedUntil } : {}), ...(stored.revealedAt ? { revealedAt: stored.revealedAt } : {}) };
+    const hash = publicSha256(stored);
     if (this.sealed(stored)) {
-      return { id: stored.id, sealed: true as const, rosterSha256: hash, validation: verdict(stored.validation), createdAt: stored.createdAt, ...times };
+      return { id: stored.id, sealed: true as const, rosterSha256: hash, validation: verdict(stored.validation), createdAt: stored.createdAt, ...this.times(stored, true) };
     }
+    const times = this.times(stored, false);
     const current = rosterValidation(await this.withCatalog(stored.roster, stored.validation), lang);
     const rulesChanged = rulesOf(current) !== rulesOf(stored.validation);
     return {

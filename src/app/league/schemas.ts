@@ -18,12 +18,18 @@ const SealedUntil = Type.String({
   format: 'date-time',
   pattern: RFC3339,
   description:
-    'RFC 3339 (CONTRACT §8.4): until this time the share link shows only `rosterSha256` and the verdict (`valid`, `codes`), not the list; the owner may reveal it earlier (POST /v1/eden/rosters/{id}/reveal). A time already past stores an open list.',
+    "RFC 3339 (CONTRACT §8.4): until this time the share link shows only `rosterSha256` (salted: CONTRACT §9.4) and the verdict (`valid`, `codes`), not the list; the owner may reveal it earlier (POST /v1/eden/rosters/{id}/reveal). It must be later than the service's clock: a time not in the future is 400 `sealed_until_past` at `/sealedUntil` (nothing is stored), as it would publish the list at once. Compute it from the current time (e.g. `date -u -d '+2 hours' +%Y-%m-%dT%H:%M:%SZ`) rather than copying a fixed date.",
 });
 
 const RosterSha256 = Type.String({
   description:
-    'Hex SHA-256 of the canonical JSON of the list as stored (keys sorted recursively, no spaces, without `receipt`; a text list: the parsed `roster`), as a receipt of it names.',
+    'Hex SHA-256 of the canonical JSON of the list as stored (keys sorted recursively, no spaces, without `receipt`; a text list: the parsed `roster`), as a receipt of it names. For a list stored sealed (`sealedUntil`) it is salted (CONTRACT §9.4): SHA-256 of `salt + ":" + ` that canonical JSON, with a random `salt` that stays secret while the list is sealed and is published beside the list (`salt`) once it opens.',
+});
+
+const Salt = Type.String({
+  pattern: '^[0-9a-f]{32,}$',
+  description:
+    'CONTRACT §9.4: the random salt (hex, 16 random bytes) of a list stored sealed, published once the list is open: `rosterSha256` is the hex SHA-256 of `salt + ":" + ` the canonical JSON of `roster` (keys sorted recursively, no spaces), the hash shown while it was sealed. Absent for a list never sealed (its `rosterSha256` is unsalted), and never shown while the list is sealed.',
 });
 
 export const StoreRosterBody = Type.Object(
@@ -49,7 +55,10 @@ export const StoredRosterCreated = Type.Object(
     sealed: Type.Optional(Type.Boolean({ description: 'True while the share link shows only the hash and the verdict.' })),
     sealedUntil: Type.Optional(Type.String({ format: 'date-time' })),
     receipt: Type.Optional(
-      Type.String({ description: 'With `"receipt": true` (or `?receipt=true`): a compact JWS as of validate, whose payload also names `rosterId` (this list).' }),
+      Type.String({
+        description:
+          'With `"receipt": true` (or `?receipt=true`): a compact JWS as of validate, whose payload also names `rosterId` (this list) and, for a sealed list, `sealedRosterSha256` (the salted `rosterSha256` its share link shows). Its `rosterSha256` is the plain hash of the list: keep the receipt private until the list is revealed.',
+      }),
     ),
   },
   { title: 'StoredRosterCreated', description: '`validation`: the answer of POST /v1/eden/rosters/validate for the list, as answered now.' },
@@ -66,6 +75,7 @@ export const StoredRosterView = Type.Object(
     url: ShareLink,
     sealed: Type.Optional(Type.Boolean({ description: 'False: the list is public (never sealed, its time passed, or revealed).' })),
     rosterSha256: Type.Optional(RosterSha256),
+    salt: Type.Optional(Salt),
     sealedUntil: Type.Optional(Type.String({ format: 'date-time', description: 'When the list was sealed until.' })),
     revealedAt: Type.Optional(Type.String({ format: 'date-time', description: 'When its owner revealed it before that time.' })),
   },
@@ -90,6 +100,10 @@ export const SealedRosterView = Type.Object(
     ),
     sealedUntil: Type.Optional(Type.String({ format: 'date-time', description: 'Until when (absent for a list that was never sealed: GraphQL `edenRosterSeal`).' })),
     revealedAt: Type.Optional(Type.String({ format: 'date-time' })),
+    salt: Type.Optional({
+      ...Salt,
+      description: 'Only once the list is open (GraphQL `edenRosterSeal` of a revealed list): the salt of its `rosterSha256`. Never while `sealed` is true.',
+    }),
     createdAt: Type.String({ format: 'date-time' }),
     url: ShareLink,
   },

@@ -79,7 +79,8 @@ export const leagueGraphql: GraphqlExtension = {
       },
       edenRosterSeal: {
         type: t.output(SealedRosterView, 'SealedRoster').type,
-        description: "A stored list's public seal: `sealed`, `rosterSha256` and the verdict (`valid`, `codes`), whether it is sealed or not (CONTRACT §8.4).",
+        description:
+          "A stored list's public seal: `sealed`, `rosterSha256` and the verdict (`valid`, `codes`), whether it is sealed or not (CONTRACT §8.4); once a list stored sealed is open, also the `salt` of its `rosterSha256` (CONTRACT §9.4).",
         args: { id },
         resolve: (_: unknown, args: { id: string }, ctx: Ctx) =>
           guarded(async () => {

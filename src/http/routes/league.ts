@@ -85,8 +85,9 @@ async function storeRosterRoute(app: FastifyInstance): Promise<void> {
       description: [
         'Validates `roster` (a body of POST /v1/eden/rosters/validate) and stores both under a random, unguessable id. `url` is the share link: GET /v1/eden/rosters/{id} needs no API key.',
         '- **Sealed lists** (CONTRACT §8.4): with `sealedUntil` (RFC 3339; `?sealedUntil=` for a text list) the share link shows only `rosterSha256` and the verdict (`valid`, `codes`) until that time, or until the owner reveals it (POST /v1/eden/rosters/{id}/reveal). No other route shows a sealed list: the diff refuses it (422 `roster_sealed`), GraphQL `edenRoster` too. The 201 answer (to the API key that stored it) carries the full validation.',
+        '- **Salted hash** (CONTRACT §9.4): a sealed list\'s `rosterSha256` (in the 201 answer and on its share link) is the hex SHA-256 of `salt + ":" + ` its canonical JSON, with a random salt (16 bytes, hex) kept secret until the list opens; then the share link shows `salt` beside the list, so anyone can check the hash published before. A list stored open keeps the plain hash. `sealedUntil` must be later than the service\'s clock: a time not in the future is 400 `sealed_until_past` at `/sealedUntil`, and nothing is stored.',
         '- **Text lists**: `Content-Type: text/plain` stores the list written as in validate (format below); it is stored as the parsed `roster`, which is what `rosterSha256` hashes, and its validation problems carry `line` and `column`.',
-        '- **Receipts**: `"receipt": true` in the list (or `?receipt=true`) adds `receipt`, a JWS as validate signs, whose payload also names `rosterId`. A league site can hand it to the player: it proves which list was stored (its `rosterSha256`) before the list is revealed.',
+        '- **Receipts**: `"receipt": true` in the list (or `?receipt=true`) adds `receipt`, a JWS as validate signs, whose payload also names `rosterId` and, for a sealed list, `sealedRosterSha256` (the salted hash its share link shows). A league site can hand it to the player: it proves which list was stored before the list is revealed. Its `rosterSha256` is the plain hash of the list (CONTRACT §7.4), so the receipt is kept private until then.',
         '- `catalogRef` in the list names a league catalog (POST /v1/eden/catalogs); the validation names the version used (`validation.catalog`), and the list is checked against that version when it is read later.',
         '',
         `**Budgets** (README "Roster budgets"): \`roster\` is stored as sent, so it may be at most \`MAX_STORED_ROSTER_BYTES\` (default ${DEFAULT_ROSTER_LIMITS.maxRosterBytes}) bytes of JSON (UTF-8, compact, without \`receipt\`; members no schema declares count too): a larger one is 413 \`roster_too_large\` with \`limit\` and \`size\`, refused before it is validated. One API key stores at most \`MAX_STORED_ROSTERS_PER_KEY\` (default ${DEFAULT_ROSTER_LIMITS.maxStoredPerKey}) lists: past it 429 \`quota_exceeded\` with \`limit\`, and nothing is stored (no \`Retry-After\`: waiting does not help). An array over its \`maxItems\` is 400 \`too_many_items\`, as for validate.`,
@@ -128,7 +129,7 @@ async function rosterRoutes(app: FastifyInstance): Promise<void> {
       operationId: 'eden.getRoster',
       summary: 'A stored army list (public: the share link); a sealed one shows only its hash and verdict.',
       description:
-        'The list (`sealed: false`), the validation answered when it was stored and, when validating it today gives another result (`rulesChanged`), the `current` one. While the list is sealed (CONTRACT §8.4: `sealedUntil` not reached and not revealed by its owner) the answer is `{"id", "sealed": true, "rosterSha256", "validation": {"valid", "codes"}, "sealedUntil", "createdAt", "url"}`: nothing of the list, and no path or message of its problems.',
+        'The list (`sealed: false`), the validation answered when it was stored and, when validating it today gives another result (`rulesChanged`), the `current` one. While the list is sealed (CONTRACT §8.4: `sealedUntil` not reached and not revealed by its owner) the answer is `{"id", "sealed": true, "rosterSha256", "validation": {"valid", "codes"}, "sealedUntil", "createdAt", "url"}`: nothing of the list, and no path or message of its problems; its `rosterSha256` is salted (CONTRACT §9.4). Once it opens the answer also carries `salt`: SHA-256 of `salt + ":" + ` the canonical JSON of `roster` is that `rosterSha256`.',
       params: RosterIdParams,
       response: { 200: StoredRosterLink, ...problemResponses([404, 429, 503]) },
     },
@@ -146,7 +147,7 @@ async function rosterRoutes(app: FastifyInstance): Promise<void> {
       operationId: 'eden.revealRoster',
       summary: 'Reveal a sealed army list before its time (its owner).',
       description:
-        'The API key that stored the list makes it public now (CONTRACT §8.4); the answer is what its share link shows from now on, with `revealedAt`. Revealing an open list changes nothing (the first reveal time stays). Another key, or an unknown id → 404.',
+        'The API key that stored the list makes it public now (CONTRACT §8.4); the answer is what its share link shows from now on, with `revealedAt` and the `salt` of its `rosterSha256` (CONTRACT §9.4). Revealing an open list changes nothing (the first reveal time stays). Another key, or an unknown id → 404.',
       params: RosterIdParams,
       response: { 200: StoredRosterView, ...problemResponses([401, 404, 429, 503]) },
     },

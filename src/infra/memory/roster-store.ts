@@ -15,6 +15,7 @@
  *   from the injected clock, so a caller cannot change what is stored; `sealedUntil` and
  *   `revealedAt` ISO strings (milliseconds) or null, as `timestamptz` reads back.
  * - `reveal` sets `revealedAt` once (a second reveal keeps the first time), only for the owner.
+ * - `salt` (a sealed list's, CONTRACT §9.4) is kept as `text`, null when absent.
  */
 import type { Clock } from '../../app/ports.js';
 import { RosterQuotaExceeded, type RosterStore, type StoredRoster } from '../../app/league/ports.js';
@@ -43,6 +44,7 @@ interface Row {
   createdAt: number;
   sealedUntil: string | null;
   revealedAt: string | null;
+  salt: string | null;
 }
 
 const toStored = (r: Row): StoredRoster => ({
@@ -53,6 +55,7 @@ const toStored = (r: Row): StoredRoster => ({
   createdAt: new Date(r.createdAt).toISOString(),
   sealedUntil: r.sealedUntil,
   revealedAt: r.revealedAt,
+  salt: r.salt,
 });
 
 /** What a `timestamptz` parameter becomes: an ISO string (milliseconds, as the SQL store reads it back), or PostgreSQL's refusal. */
@@ -84,6 +87,7 @@ export function memoryRosterStore(clock: Clock = { now: () => Date.now() }): Ros
         createdAt: clock.now(),
         sealedUntil: timestamp(r.sealedUntil),
         revealedAt: timestamp(r.revealedAt),
+        salt: r.salt === undefined || r.salt === null ? null : text(r.salt),
       };
       if (rows.has(row.id)) throw new Error('duplicate key value violates unique constraint "eden_rosters_pkey"');
       rows.set(row.id, row);
