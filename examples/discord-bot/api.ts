@@ -1,6 +1,9 @@
 /**
  * A small Arbiter client over plain `fetch`: JSON in, JSON (or a PNG) out, the summary language
- * from an Accept-Language header, and problem+json answers thrown as `ArbiterProblem`.
+ * from an Accept-Language header, and problem+json answers thrown as `ArbiterProblem`. With an API
+ * key (`ARBITER_API_KEY`) the bot's calls count against that key's rate limit, and its blind rolls
+ * are outside the storage budget Arbiter gives one anonymous address (MAX_BLIND_ROLLS_PER_IP): a
+ * bot speaks for many users from one address.
  */
 
 export interface Problem {
@@ -36,17 +39,20 @@ export interface ArbiterApi {
   get?<T = any>(path: string, options?: CallOptions): Promise<{ body: T; language: string | null }>;
 }
 
-export function arbiterClient(baseUrl: string, fetchImpl: typeof fetch = fetch): ArbiterApi {
+export function arbiterClient(baseUrl: string, fetchImpl: typeof fetch = fetch, apiKey?: string): ArbiterApi {
   const base = baseUrl.replace(/\/+$/, '');
   const request = async (path: string, body: unknown, accept: string, options: CallOptions = {}, method: 'GET' | 'POST' = 'POST') => {
-    const language: Record<string, string> = options.language ? { 'accept-language': options.language } : {};
+    const extra: Record<string, string> = {
+      ...(options.language ? { 'accept-language': options.language } : {}),
+      ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+    };
     const res = await fetchImpl(
       base + path,
       method === 'GET'
-        ? { method, headers: { accept, ...language } }
+        ? { method, headers: { accept, ...extra } }
         : {
             method,
-            headers: { 'content-type': options.text ? 'text/plain; charset=utf-8' : 'application/json', accept, ...language },
+            headers: { 'content-type': options.text ? 'text/plain; charset=utf-8' : 'application/json', accept, ...extra },
             body: options.text ? String(body) : JSON.stringify(body),
           },
     );

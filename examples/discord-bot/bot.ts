@@ -12,7 +12,7 @@ if (!token) {
   console.error('Set DISCORD_TOKEN (the bot token from the Discord developer portal).');
   process.exit(1);
 }
-const api = arbiterClient(process.env.ARBITER_URL ?? 'http://127.0.0.1:3000');
+const api = arbiterClient(process.env.ARBITER_URL ?? 'http://127.0.0.1:3000', fetch, process.env.ARBITER_API_KEY || undefined);
 
 // Slash commands need no privileged intent: Guilds is enough.
 const client = new Client({ intents: [GatewayIntentBits.Guilds] });

@@ -4,6 +4,10 @@
  * (headers `X-Signature-Ed25519`, `X-Signature-Timestamp`; the application's public key checks it).
  *
  * - A bad or missing signature → 401 (Discord itself sends such requests to test the endpoint).
+ * - Replays are refused: a signed request whose `X-Signature-Timestamp` is more than 5 minutes
+ *   away from the endpoint's clock (`now`, injectable) → 401; an interaction id already seen
+ *   (`replays`, a bounded in-memory set keeping each id 10 minutes, twice the window) → 409.
+ *   With several bot processes the set must be shared (Redis `SET id 1 NX PX 600000`, see README).
  * - PING (type 1) → `{"type": 1}` (PONG).
  * - A slash command (type 2) runs the same handlers as the gateway bot (handlers.ts) over an
  *   interaction adapter: a reply within the handler's 2 s becomes the HTTP answer (type 4,
@@ -70,6 +74,51 @@ export interface HttpAnswer {
   body: unknown;
 }
 
+/** How far (seconds) a request's signed timestamp may be from the endpoint's clock, either way. */
+export const TIMESTAMP_WINDOW_S = 300;
+
+/**
+ * Interaction ids already answered. `claim` records `id` for `ttlMs` and says whether it was new;
+ * it must be atomic across every process that serves the endpoint (Redis: `SET key 1 NX PX ttl`).
+ */
+export interface ReplayGuard {
+  claim(id: string, ttlMs: number, now: number): boolean | Promise<boolean>;
+}
+
+/** The guard's set is full of live ids: the endpoint refuses (503) rather than forget one. */
+export class ReplayGuardFull extends Error {}
+
+/**
+ * One process's replay guard: ids in insertion order with their expiry (the TTL is the same for
+ * all, so the oldest expire first and are dropped from the front), at most `capacity` live ids.
+ */
+export class MemoryReplayGuard implements ReplayGuard {
+  private readonly seen = new Map<string, number>();
+  constructor(readonly capacity = 100_000) {}
+
+  claim(id: string, ttlMs: number, now: number): boolean {
+    for (const [old, expiresAt] of this.seen) {
+      if (expiresAt > now) break;
+      this.seen.delete(old);
+    }
+    const expiresAt = this.seen.get(id);
+    if (expiresAt !== undefined && expiresAt > now) return false;
+    if (this.seen.size >= this.capacity) throw new ReplayGuardFull(`more than ${this.capacity} interactions in ${ttlMs / 1000} s`);
+    this.seen.set(id, now + ttlMs);
+    return true;
+  }
+
+  get size(): number {
+    return this.seen.size;
+  }
+}
+
+/** Whether a signed timestamp (Unix seconds, as Discord sends it) is within the window around `now` (ms). */
+export function freshTimestamp(timestamp: string | undefined, now: number, windowS = TIMESTAMP_WINDOW_S): boolean {
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp)) return false;
+  return Math.abs(now - Number(timestamp) * 1000) <= windowS * 1000;
+}
+
 export interface EndpointOptions {
   /** The application's public key (hex, from the developer portal). */
   publicKey: string;
@@ -78,6 +127,12 @@ export interface EndpointOptions {
   fetch?: typeof fetch;
   /** Deferral timing and attachment downloads, as for the gateway bot. */
   handlers?: Omit<HandlerContext, 'api'>;
+  /** The clock (ms since the epoch) the signed timestamps are checked against; tests inject one. */
+  now?: () => number;
+  /** Seconds a timestamp may be away from `now`, either way (default 300). */
+  timestampWindowS?: number;
+  /** Interaction ids already seen (default: one process's `MemoryReplayGuard`). */
+  replays?: ReplayGuard;
 }
 
 /** Discord's message JSON for a reply payload (files go as multipart, see `editOriginal`). */
@@ -152,6 +207,9 @@ export function fighterChoices(catalog: { fighters?: { id: string; names?: Recor
 export function interactionsEndpoint(options: EndpointOptions): (headers: Record<string, string | string[] | undefined>, rawBody: Buffer | string) => Promise<HttpAnswer> {
   const key = publicKeyFromHex(options.publicKey);
   const fetchImpl = options.fetch ?? fetch;
+  const now = options.now ?? Date.now;
+  const windowS = options.timestampWindowS ?? TIMESTAMP_WINDOW_S;
+  const replays = options.replays ?? new MemoryReplayGuard();
   let catalog: Promise<unknown> | undefined;
   const header = (h: Record<string, string | string[] | undefined>, name: string) => {
     const v = h[name] ?? h[name.toLowerCase()];
@@ -172,14 +230,25 @@ export function interactionsEndpoint(options: EndpointOptions): (headers: Record
   };
 
   return async (headers, rawBody) => {
-    if (!verifySignature(key, header(headers, 'x-signature-ed25519'), header(headers, 'x-signature-timestamp'), rawBody)) {
+    const timestamp = header(headers, 'x-signature-timestamp');
+    if (!verifySignature(key, header(headers, 'x-signature-ed25519'), timestamp, rawBody)) {
       return { status: 401, body: { error: 'invalid request signature' } };
     }
+    // a signature stays valid forever: only a recent one is Discord calling now
+    const at = now();
+    if (!freshTimestamp(timestamp, at, windowS)) return { status: 401, body: { error: `request timestamp more than ${windowS} s away` } };
     let i: Interaction;
     try {
       i = JSON.parse(Buffer.isBuffer(rawBody) ? rawBody.toString('utf8') : rawBody) as Interaction;
     } catch {
       return { status: 400, body: { error: 'not JSON' } };
+    }
+    if (typeof i?.id !== 'string' || i.id === '' || i.id.length > 64) return { status: 400, body: { error: 'no interaction id' } };
+    // the same signed request again within the window: kept until its timestamp is refused anyway
+    try {
+      if (!(await replays.claim(i.id, 2 * windowS * 1000, at))) return { status: 409, body: { error: 'interaction already received' } };
+    } catch {
+      return { status: 503, body: { error: 'replay check unavailable' } };
     }
     if (i.type === InteractionType.PING) return { status: 200, body: { type: ResponseType.PONG } };
     if (i.type === InteractionType.AUTOCOMPLETE) {

@@ -2,17 +2,27 @@
  * The Discord bot as an HTTP-interactions endpoint (examples/discord-bot/http-interactions.ts):
  * interactions signed here with a test Ed25519 key, the real app listening on 127.0.0.1, and a
  * recorder in place of Discord's API. No Discord connection. Checks: signature verification (401),
- * PING, replies and deferred replies edited in, ephemeral provably fair blind rolls (CONTRACT §8.3),
+ * replays (stale or future timestamps 401, a repeated interaction id 409, with an injected clock),
+ * slow bodies on the node:http listener (408, connection closed), PING, replies and deferred replies edited in, ephemeral provably fair blind rolls (CONTRACT §8.3),
  * fighter autocomplete from the catalog, and Discord's message and embed limits with the longest
  * summaries the service documents.
  */
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { memoryApp } from '../helpers/app.js';
 import { arbiterClient, type ArbiterApi } from '../../examples/discord-bot/api.js';
-import { EPHEMERAL, InteractionType, ResponseType, interactionsEndpoint, type HttpAnswer } from '../../examples/discord-bot/http-interactions.js';
+import {
+  EPHEMERAL,
+  InteractionType,
+  MemoryReplayGuard,
+  ResponseType,
+  TIMESTAMP_WINDOW_S,
+  interactionsEndpoint,
+  type HttpAnswer,
+} from '../../examples/discord-bot/http-interactions.js';
+import { interactionsServer } from '../../examples/discord-bot/http-listener.js';
 import { LIMITS, MESSAGE_LIMITS, embedLength, type Embed } from '../../examples/discord-bot/embeds.js';
 import { SUMMARY_MAX } from '../../src/kernel/summary-limit.js';
 
@@ -53,7 +63,10 @@ function interaction(type: number, data?: Record<string, unknown>, locale = 'en-
   return { id: String(1_000_000 + nextId++), type, token: 'tok-' + nextId, application_id: 'app-1', locale, ...(data ? { data } : {}) };
 }
 
-function signed(body: unknown, key = privateKey, timestamp = '1767225600') {
+/** Now, as Discord's `X-Signature-Timestamp` (Unix seconds). */
+const nowSeconds = () => String(Math.floor(Date.now() / 1000));
+
+function signed(body: unknown, key = privateKey, timestamp = nowSeconds()) {
   const raw = JSON.stringify(body);
   const signature = sign(null, Buffer.from(timestamp + raw), key).toString('hex');
   return { headers: { 'x-signature-ed25519': signature, 'x-signature-timestamp': timestamp }, raw };
@@ -90,7 +103,7 @@ describe('HTTP interactions: signatures and PING', () => {
     expect((await endpoint(wrongKey.headers, wrongKey.raw)).status).toBe(401);
     const good = signed(ping);
     expect((await endpoint(good.headers, good.raw.replace('"type":1', '"type":1 '))).status).toBe(401);
-    expect((await endpoint({ ...good.headers, 'x-signature-timestamp': '1767225601' }, good.raw)).status).toBe(401);
+    expect((await endpoint({ ...good.headers, 'x-signature-timestamp': String(Number(good.headers['x-signature-timestamp']) + 1) }, good.raw)).status).toBe(401);
     expect((await endpoint({}, good.raw)).status).toBe(401);
     expect((await endpoint({ ...good.headers, 'x-signature-ed25519': 'zz' }, good.raw)).status).toBe(401);
   });
@@ -99,6 +112,143 @@ describe('HTTP interactions: signatures and PING', () => {
     const endpoint = interactionsEndpoint({ publicKey: PUBLIC_HEX, api });
     const { headers, raw } = signed(interaction(InteractionType.PING));
     expect(await endpoint(headers, Buffer.from(raw))).toEqual({ status: 200, body: { type: ResponseType.PONG } });
+  });
+});
+
+describe('HTTP interactions: replays', () => {
+  const NOW = Date.parse('2026-12-07T12:00:00.000Z');
+  const at = (ms: number) => String(Math.floor(ms / 1000));
+
+  it('a signed request whose timestamp is more than 5 minutes old or ahead is 401 (a year-old PING included)', async () => {
+    const endpoint = interactionsEndpoint({ publicKey: PUBLIC_HEX, api, now: () => NOW });
+    const status = async (ms: number) => {
+      const { headers, raw } = signed(interaction(InteractionType.PING), privateKey, at(ms));
+      return (await endpoint(headers, raw)).status;
+    };
+    expect(await status(NOW - 365 * 86_400_000)).toBe(401);
+    expect(await status(NOW - (TIMESTAMP_WINDOW_S + 1) * 1000)).toBe(401);
+    expect(await status(NOW + (TIMESTAMP_WINDOW_S + 1) * 1000)).toBe(401);
+    expect(await status(NOW - TIMESTAMP_WINDOW_S * 1000)).toBe(200);
+    expect(await status(NOW + TIMESTAMP_WINDOW_S * 1000)).toBe(200);
+    expect(await status(NOW)).toBe(200);
+    // a timestamp that is no number of seconds, though signed
+    const odd = signed(interaction(InteractionType.PING), privateKey, '1.7e9');
+    expect((await endpoint(odd.headers, odd.raw)).status).toBe(401);
+  });
+
+  it('the same signed /roll sent twice runs once: the second is 409, and again after the clock moved within the window', async () => {
+    let now = NOW;
+    let rolls = 0;
+    const counting: ArbiterApi = { ...api, post: async (...args) => (rolls++, api.post(...args)) };
+    const endpoint = interactionsEndpoint({ publicKey: PUBLIC_HEX, api: counting, now: () => now });
+    const { headers, raw } = signed(interaction(InteractionType.APPLICATION_COMMAND, command('roll', [{ name: 'notation', type: STRING, value: '2d6' }])), privateKey, at(NOW));
+    expect((await endpoint(headers, raw)).body).toMatchObject({ type: ResponseType.CHANNEL_MESSAGE });
+    expect(await endpoint(headers, raw)).toMatchObject({ status: 409 });
+    now = NOW + TIMESTAMP_WINDOW_S * 1000; // the last instant the timestamp passes
+    expect((await endpoint(headers, Buffer.from(raw))).status).toBe(409);
+    now += 1;
+    expect((await endpoint(headers, raw)).status).toBe(401);
+    expect(rolls).toBe(1);
+  });
+
+  it('the memory guard keeps ids twice the window, drops them after, and refuses (503) rather than forget a live one', async () => {
+    const guard = new MemoryReplayGuard(2);
+    const ttl = 2 * TIMESTAMP_WINDOW_S * 1000;
+    expect(guard.claim('a', ttl, NOW)).toBe(true);
+    expect(guard.claim('a', ttl, NOW + ttl - 1)).toBe(false);
+    expect(guard.claim('b', ttl, NOW + 1)).toBe(true);
+    expect(() => guard.claim('c', ttl, NOW + 2)).toThrow();
+    expect(guard.claim('c', ttl, NOW + ttl)).toBe(true); // `a` expired and was dropped
+    expect(guard.size).toBe(2);
+    const endpoint = interactionsEndpoint({ publicKey: PUBLIC_HEX, api, now: () => NOW, replays: new MemoryReplayGuard(1) });
+    const first = signed(interaction(InteractionType.PING), privateKey, at(NOW));
+    const second = signed(interaction(InteractionType.PING), privateKey, at(NOW));
+    expect((await endpoint(first.headers, first.raw)).status).toBe(200);
+    expect((await endpoint(second.headers, second.raw)).status).toBe(503);
+  });
+
+  it('a shared guard (as Redis SET NX EX would be) refuses a replay sent to another process', async () => {
+    const shared = new Map<string, number>();
+    const replays = { claim: async (id: string, ttlMs: number, now: number) => ((shared.get(id) ?? 0) > now ? false : (shared.set(id, now + ttlMs), true)) };
+    const one = interactionsEndpoint({ publicKey: PUBLIC_HEX, api, now: () => NOW, replays });
+    const two = interactionsEndpoint({ publicKey: PUBLIC_HEX, api, now: () => NOW, replays });
+    const { headers, raw } = signed(interaction(InteractionType.PING), privateKey, at(NOW));
+    expect((await one(headers, raw)).status).toBe(200);
+    expect((await two(headers, raw)).status).toBe(409);
+  });
+});
+
+describe('the Arbiter client of the bot', () => {
+  it('sends ARBITER_API_KEY as a bearer token (its blind rolls are then outside the anonymous budget)', async () => {
+    const seen: (string | null)[] = [];
+    const recorder = (async (_url: string, init: RequestInit) => {
+      seen.push(new Headers(init.headers).get('authorization'));
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    await arbiterClient('http://arbiter.test', recorder, 'key-1').post('/v1/dice/rolls', { notation: '1d20', blind: true });
+    await arbiterClient('http://arbiter.test', recorder).get!('/v1/eden/catalog');
+    expect(seen).toEqual(['Bearer key-1', null]);
+  });
+});
+
+describe('HTTP interactions: the node:http listener', () => {
+  /** Sends `head`, then `body` one byte every `everyMs`; resolves with what came back and when the server closed. */
+  function trickle(port: number, head: string, body: string, everyMs: number) {
+    return new Promise<{ answer: string; closedAfterMs: number }>((resolve, reject) => {
+      const started = Date.now();
+      const socket = connect(port, '127.0.0.1');
+      let answer = '';
+      let sent = 0;
+      let timer: NodeJS.Timeout | undefined;
+      socket.setEncoding('utf8');
+      socket.on('data', (d: string) => (answer += d));
+      socket.on('error', () => {}); // a write after the server closed
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve({ answer, closedAfterMs: Date.now() - started });
+      });
+      socket.on('connect', () => {
+        socket.write(head);
+        timer = setInterval(() => {
+          if (sent < body.length && !socket.destroyed) socket.write(body[sent++]!);
+        }, everyMs);
+      });
+      setTimeout(() => reject(new Error('the connection was still open after 10 s')), 10_000).unref();
+    });
+  }
+
+  it('a body sent 1 byte every 200 ms is answered 408 at the body deadline and the connection closed', async () => {
+    const endpoint = interactionsEndpoint({ publicKey: PUBLIC_HEX, api });
+    const server = interactionsServer(endpoint, { bodyTimeoutMs: 600 });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const { headers, raw } = signed(interaction(InteractionType.PING));
+      const head = `POST / HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(raw)}\r\nx-signature-ed25519: ${headers['x-signature-ed25519']}\r\nx-signature-timestamp: ${headers['x-signature-timestamp']}\r\n\r\n`;
+      const slow = await trickle(port, head, raw, 200);
+      expect(slow.answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(slow.closedAfterMs).toBeLessThan(3000);
+      // sent at once, the same request is answered
+      const quick = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: raw });
+      expect(await quick.json()).toEqual({ type: ResponseType.PONG });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('a body over the limit is 413 and the connection closed; GET is 405', async () => {
+    const server = interactionsServer(interactionsEndpoint({ publicKey: PUBLIC_HEX, api }), { maxBodyBytes: 100 });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const big = await trickle(port, 'POST / HTTP/1.1\r\nhost: x\r\ncontent-length: 1000\r\n\r\n' + 'x'.repeat(200), '', 50);
+      expect(big.answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(405);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -25,9 +25,36 @@ export interface BlindRoll {
   revealedAt: number | null;
 }
 
+/**
+ * The anonymous storage budget a new roll is kept under (MAX_BLIND_ROLLS_PER_IP,
+ * MAX_BLIND_ROLLS_ANONYMOUS): live rolls are counted per client and over every anonymous client
+ * together. A roll made with an API key is stored without one (it counts in neither).
+ */
+export interface BlindRollBudget {
+  /** Who asked: a digest of the client address (never the address itself). */
+  client: string;
+  /** Live rolls `client` may keep (0: no cap). */
+  perClient: number;
+  /** Live anonymous rolls of every client together (0: no cap). */
+  total: number;
+}
+
+/** Why a roll was not kept: the budget that is full, its limit, and when its oldest live roll expires (ms). */
+export interface BlindRollRefusal {
+  scope: 'client' | 'total';
+  limit: number;
+  /** The instant (ms) a slot of that budget frees up at the latest: the oldest counted roll expires. */
+  freesAt: number;
+}
+
 export interface BlindRollStore {
-  /** Keep a new, unrevealed blind roll. */
-  create(roll: Omit<BlindRoll, 'clientSeed' | 'revealedAt'>): Promise<void>;
+  /**
+   * Keep a new, unrevealed blind roll; with a `budget`, only if neither of its counts of live rolls
+   * (at `roll.createdAt`) is full — else nothing is kept and the refusal says which. The count per
+   * client and the insert agree whatever runs beside them; the total may be passed by at most the
+   * number of rolls being created at that moment by other clients.
+   */
+  create(roll: Omit<BlindRoll, 'clientSeed' | 'revealedAt'>, budget?: BlindRollBudget): Promise<BlindRollRefusal | undefined>;
   /** The roll by id, unless unknown or expired at `now`. */
   find(id: string, now: number): Promise<BlindRoll | undefined>;
   /**
@@ -36,6 +63,6 @@ export interface BlindRollStore {
    * first reveal left it. Undefined when unknown or expired.
    */
   reveal(id: string, clientSeed: string, now: number): Promise<BlindRoll | undefined>;
-  /** Remove the rolls expired at `now` (how many). */
+  /** Remove the rolls expired at `now` (how many): they are deleted, not only hidden. */
   purgeExpired(now: number): Promise<number>;
 }

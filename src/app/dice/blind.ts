@@ -8,13 +8,44 @@ import type { Clock, IdSource } from '../ports.js';
 import { NotFound } from '../../kernel/errors.js';
 import { SeededDice } from '../../kernel/dice/index.js';
 import type { Lang } from '../../kernel/i18n.js';
-import type { BlindRoll, BlindRollStore } from './blind-ports.js';
+import type { BlindRoll, BlindRollBudget, BlindRollRefusal, BlindRollStore } from './blind-ports.js';
 import { preparedNotation, rollAnswer, type RollAnswer } from './rolling.js';
+import { sha256Hex } from '../../kernel/canonical-json.js';
 
 /** How long a blind roll stays revealable: 7 days (the contract asks for at least 24 hours). */
 export const BLIND_ROLL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-import { sha256Hex } from '../../kernel/canonical-json.js';
+/**
+ * The anonymous storage budget's defaults (src/config.ts): live blind rolls one client address may
+ * keep (MAX_BLIND_ROLLS_PER_IP) and all anonymous clients together (MAX_BLIND_ROLLS_ANONYMOUS).
+ * About 900 bytes a row: 500 rolls are under 0.5 MB per address, 100,000 under 100 MB in all.
+ */
+export const DEFAULT_BLIND_ROLL_BUDGET = { perClient: 500, total: 100_000 } as const;
+
+/** The setting that names each budget. */
+export const BLIND_ROLL_BUDGET_SETTINGS = { client: 'MAX_BLIND_ROLLS_PER_IP', total: 'MAX_BLIND_ROLLS_ANONYMOUS' } as const;
+
+/**
+ * An anonymous blind roll was not kept: its budget is full (REST: 429 `quota_exceeded` with
+ * `setting`, `limit` and Retry-After = `retryAfter`, the seconds until its oldest roll expires).
+ */
+export class BlindRollBudgetFull extends Error {
+  readonly setting: string;
+  constructor(
+    readonly scope: BlindRollRefusal['scope'],
+    readonly limit: number,
+    /** Seconds until a slot frees up (at least 1). */
+    readonly retryAfter: number,
+  ) {
+    const whose = scope === 'client' ? 'This address already keeps' : 'Anonymous clients together already keep';
+    super(
+      `${whose} ${limit} blind rolls, the most allowed (${BLIND_ROLL_BUDGET_SETTINGS[scope]}); nothing was kept. ` +
+        `A roll is kept ${BLIND_ROLL_TTL_MS / 86_400_000} days: the oldest expires in ${retryAfter} s. Blind rolls made with an API key are outside this budget.`,
+    );
+    this.name = 'BlindRollBudgetFull';
+    this.setting = BLIND_ROLL_BUDGET_SETTINGS[scope];
+  }
+}
 
 /** The seed of the revealed dice. */
 const revealSeed = (serverSeed: string, clientSeed: string): string => `${serverSeed}:${clientSeed}`;
@@ -34,15 +65,20 @@ export class BlindRollService {
     private readonly deps: { clock: Clock; ids: IdSource },
   ) {}
 
-  /** Commit to a server seed for `notation` (already parsed and within its budgets). */
-  async create(notation: string, repeat: number | undefined): Promise<BlindRollCreated> {
+  /**
+   * Commit to a server seed for `notation` (already parsed and within its budgets). An anonymous
+   * caller's roll is kept under `budget` (BlindRollBudgetFull when it is full, nothing kept); a
+   * roll made with an API key is passed none.
+   */
+  async create(notation: string, repeat: number | undefined, budget?: BlindRollBudget): Promise<BlindRollCreated> {
     const now = this.deps.clock.now();
     // two random seeds: 244 random bits a caller cannot guess before the reveal
     const serverSeed = `${this.deps.ids.randomSeed()}${this.deps.ids.randomSeed()}`.replace(/-/g, '');
     const roll = { id: this.deps.ids.newId(), notation, repeat: repeat ?? null, serverSeed, commitment: sha256Hex(serverSeed), createdAt: now, expiresAt: now + BLIND_ROLL_TTL_MS };
-    // expired rolls go as new ones come: the table holds at most a week of rolls
+    // expired rolls are deleted as new ones come: the table holds at most a week of rolls
     await this.store.purgeExpired(now);
-    await this.store.create(roll);
+    const refused = await this.store.create(roll, budget);
+    if (refused) throw new BlindRollBudgetFull(refused.scope, refused.limit, Math.max(1, Math.ceil((refused.freesAt - now) / 1000)));
     return {
       id: roll.id,
       notation,

@@ -2,6 +2,9 @@
  * Hand-written dice routes (CONTRACT §8.3): the distribution of a notation as a shareable link
  * (GET, cacheable, with an ETag and 304), and the reveal of a provably fair blind roll. Both are
  * open like every roll (rate-limited per IP); the POST operations are generated (operations.ts).
+ * `blindRollsFor(request)` is what the generated POST /v1/dice/rolls keeps blind rolls with: an
+ * anonymous caller's roll counts in the storage budget of its address (MAX_BLIND_ROLLS_PER_IP) and
+ * of every anonymous caller (MAX_BLIND_ROLLS_ANONYMOUS): full → 429 `quota_exceeded` + Retry-After.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +13,11 @@ import { diceDistributionOperation } from '../../app/dice/distribution.operation
 import { BlindRevealBodySchema, BlindRevealResponseSchema, DiceDistributionResponseSchema, NotationSchema } from '../../app/dice/schemas.js';
 import { contextFor } from '../../transport/context.js';
 import { chartContent, preferredChart, svgToPng } from '../../transport/chart.js';
-import { unavailable } from '../../transport/problem.js';
+import { HttpProblem, unavailable } from '../../transport/problem.js';
+import { bearerToken, requireApiKey } from '../../transport/auth.js';
+import type { BlindRolls } from '../../kernel/operation.js';
+import { BlindRollBudgetFull } from '../../app/dice/blind.js';
+import type { BlindRollBudget } from '../../app/dice/blind-ports.js';
 import { problemResponses } from '../schemas.js';
 import { announceLanguage, appendVary } from '../language.js';
 
@@ -49,6 +56,43 @@ async function distributionLink(request: FastifyRequest<{ Querystring: Static<ty
   reply.header('cache-control', `public, max-age=${DISTRIBUTION_MAX_AGE}`).header('etag', etag);
   if (noneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type(type).send(body);
+}
+
+/** The client a blind roll is counted for: a digest of its address (the address itself is not stored). */
+const clientOf = (ip: string) => createHash('sha256').update('arbiter blind-roll client\0').update(ip).digest('base64url').slice(0, 22);
+
+/**
+ * The budget of the request's blind rolls: none when it carries a valid API key (key holders keep
+ * their current behaviour: their rate limit only); else its address's (`request.ip`). An invalid
+ * or uncheckable key counts as anonymous.
+ */
+async function budgetOf(request: FastifyRequest): Promise<BlindRollBudget | undefined> {
+  if (bearerToken(request)) {
+    try {
+      await requireApiKey(request);
+      return undefined;
+    } catch {
+      // anonymous, as the rate limit counts it
+    }
+  }
+  const { maxBlindRollsPerIp, maxAnonymousBlindRolls } = request.server.config;
+  return { client: clientOf(request.ip), perClient: maxBlindRollsPerIp, total: maxAnonymousBlindRolls };
+}
+
+/** Blind rolls as the request makes them (absent without a store). */
+export function blindRollsFor(request: FastifyRequest): BlindRolls | undefined {
+  const service = request.server.services.blindRolls;
+  if (!service) return undefined;
+  return {
+    async create(notation, repeat) {
+      try {
+        return await service.create(notation, repeat, await budgetOf(request));
+      } catch (error) {
+        if (!(error instanceof BlindRollBudgetFull)) throw error;
+        throw Object.assign(new HttpProblem(429, 'quota_exceeded', error.message, { setting: error.setting, limit: error.limit }), { retryAfter: error.retryAfter });
+      }
+    },
+  };
 }
 
 export async function diceRoutes(app: FastifyInstance): Promise<void> {

@@ -12,6 +12,7 @@ import { problemResponses } from '../schemas.js';
 import { declaringWarnings, unknownMembers, withWarnings } from '../../kernel/unknown-members.js';
 import { announceLanguage, appendVary } from '../language.js';
 import { acceptsCatalogRef, attachCatalogRef, namesCatalogRef } from '../../games/eden/operations/catalog-ref.js';
+import { blindRollsFor } from './dice.js';
 
 /** The route of one operation on `app`. */
 function route(app: FastifyInstance, op: Operation<any>): void {
@@ -53,7 +54,7 @@ function route(app: FastifyInstance, op: Operation<any>): void {
       const ctx = contextFor(request);
       const query = op.query ? { query: request.query as Record<string, unknown> } : {};
       // blind rolls are REST only (CONTRACT §8.3: 201 with a commitment, no GraphQL shape)
-      const answer: unknown = op.handle(request.body, { ...ctx, source: request.textBody ? 'text' : 'json', ...query, blindRolls: request.server.services.blindRolls });
+      const answer: unknown = op.handle(request.body, { ...ctx, source: request.textBody ? 'text' : 'json', ...query, blindRolls: blindRollsFor(request) });
       const respond = (value: unknown): void => {
         const result = withWarnings(value, warnings);
         const status = op.rest?.status?.(result);

@@ -157,7 +157,8 @@ export const EdenRosterScalarFieldEnum = {
   validation: 'validation',
   createdAt: 'createdAt',
   sealedUntil: 'sealedUntil',
-  revealedAt: 'revealedAt'
+  revealedAt: 'revealedAt',
+  sealSalt: 'sealSalt'
 } as const
 
 export type EdenRosterScalarFieldEnum = (typeof EdenRosterScalarFieldEnum)[keyof typeof EdenRosterScalarFieldEnum]
@@ -183,7 +184,8 @@ export const BlindRollScalarFieldEnum = {
   clientSeed: 'clientSeed',
   createdAt: 'createdAt',
   expiresAt: 'expiresAt',
-  revealedAt: 'revealedAt'
+  revealedAt: 'revealedAt',
+  client: 'client'
 } as const
 
 export type BlindRollScalarFieldEnum = (typeof BlindRollScalarFieldEnum)[keyof typeof BlindRollScalarFieldEnum]

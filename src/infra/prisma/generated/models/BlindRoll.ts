@@ -45,6 +45,7 @@ export type BlindRollMinAggregateOutputType = {
   createdAt: Date | null
   expiresAt: Date | null
   revealedAt: Date | null
+  client: string | null
 }
 
 export type BlindRollMaxAggregateOutputType = {
@@ -57,6 +58,7 @@ export type BlindRollMaxAggregateOutputType = {
   createdAt: Date | null
   expiresAt: Date | null
   revealedAt: Date | null
+  client: string | null
 }
 
 export type BlindRollCountAggregateOutputType = {
@@ -69,6 +71,7 @@ export type BlindRollCountAggregateOutputType = {
   createdAt: number
   expiresAt: number
   revealedAt: number
+  client: number
   _all: number
 }
 
@@ -91,6 +94,7 @@ export type BlindRollMinAggregateInputType = {
   createdAt?: true
   expiresAt?: true
   revealedAt?: true
+  client?: true
 }
 
 export type BlindRollMaxAggregateInputType = {
@@ -103,6 +107,7 @@ export type BlindRollMaxAggregateInputType = {
   createdAt?: true
   expiresAt?: true
   revealedAt?: true
+  client?: true
 }
 
 export type BlindRollCountAggregateInputType = {
@@ -115,6 +120,7 @@ export type BlindRollCountAggregateInputType = {
   createdAt?: true
   expiresAt?: true
   revealedAt?: true
+  client?: true
   _all?: true
 }
 
@@ -214,6 +220,7 @@ export type BlindRollGroupByOutputType = {
   createdAt: Date
   expiresAt: Date
   revealedAt: Date | null
+  client: string | null
   _count: BlindRollCountAggregateOutputType | null
   _avg: BlindRollAvgAggregateOutputType | null
   _sum: BlindRollSumAggregateOutputType | null
@@ -249,6 +256,7 @@ export type BlindRollWhereInput = {
   createdAt?: Prisma.DateTimeFilter<"BlindRoll"> | Date | string
   expiresAt?: Prisma.DateTimeFilter<"BlindRoll"> | Date | string
   revealedAt?: Prisma.DateTimeNullableFilter<"BlindRoll"> | Date | string | null
+  client?: Prisma.StringNullableFilter<"BlindRoll"> | string | null
 }
 
 export type BlindRollOrderByWithRelationInput = {
@@ -261,6 +269,7 @@ export type BlindRollOrderByWithRelationInput = {
   createdAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
   revealedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  client?: Prisma.SortOrderInput | Prisma.SortOrder
 }
 
 export type BlindRollWhereUniqueInput = Prisma.AtLeast<{
@@ -276,6 +285,7 @@ export type BlindRollWhereUniqueInput = Prisma.AtLeast<{
   createdAt?: Prisma.DateTimeFilter<"BlindRoll"> | Date | string
   expiresAt?: Prisma.DateTimeFilter<"BlindRoll"> | Date | string
   revealedAt?: Prisma.DateTimeNullableFilter<"BlindRoll"> | Date | string | null
+  client?: Prisma.StringNullableFilter<"BlindRoll"> | string | null
 }, "id">
 
 export type BlindRollOrderByWithAggregationInput = {
@@ -288,6 +298,7 @@ export type BlindRollOrderByWithAggregationInput = {
   createdAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
   revealedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  client?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.BlindRollCountOrderByAggregateInput
   _avg?: Prisma.BlindRollAvgOrderByAggregateInput
   _max?: Prisma.BlindRollMaxOrderByAggregateInput
@@ -308,6 +319,7 @@ export type BlindRollScalarWhereWithAggregatesInput = {
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"BlindRoll"> | Date | string
   expiresAt?: Prisma.DateTimeWithAggregatesFilter<"BlindRoll"> | Date | string
   revealedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"BlindRoll"> | Date | string | null
+  client?: Prisma.StringNullableWithAggregatesFilter<"BlindRoll"> | string | null
 }
 
 export type BlindRollCreateInput = {
@@ -320,6 +332,7 @@ export type BlindRollCreateInput = {
   createdAt: Date | string
   expiresAt: Date | string
   revealedAt?: Date | string | null
+  client?: string | null
 }
 
 export type BlindRollUncheckedCreateInput = {
@@ -332,6 +345,7 @@ export type BlindRollUncheckedCreateInput = {
   createdAt: Date | string
   expiresAt: Date | string
   revealedAt?: Date | string | null
+  client?: string | null
 }
 
 export type BlindRollUpdateInput = {
@@ -344,6 +358,7 @@ export type BlindRollUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   revealedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  client?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type BlindRollUncheckedUpdateInput = {
@@ -356,6 +371,7 @@ export type BlindRollUncheckedUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   revealedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  client?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type BlindRollCreateManyInput = {
@@ -368,6 +384,7 @@ export type BlindRollCreateManyInput = {
   createdAt: Date | string
   expiresAt: Date | string
   revealedAt?: Date | string | null
+  client?: string | null
 }
 
 export type BlindRollUpdateManyMutationInput = {
@@ -380,6 +397,7 @@ export type BlindRollUpdateManyMutationInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   revealedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  client?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type BlindRollUncheckedUpdateManyInput = {
@@ -392,6 +410,7 @@ export type BlindRollUncheckedUpdateManyInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   revealedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  client?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type BlindRollCountOrderByAggregateInput = {
@@ -404,6 +423,7 @@ export type BlindRollCountOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
   revealedAt?: Prisma.SortOrder
+  client?: Prisma.SortOrder
 }
 
 export type BlindRollAvgOrderByAggregateInput = {
@@ -420,6 +440,7 @@ export type BlindRollMaxOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
   revealedAt?: Prisma.SortOrder
+  client?: Prisma.SortOrder
 }
 
 export type BlindRollMinOrderByAggregateInput = {
@@ -432,6 +453,7 @@ export type BlindRollMinOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
   revealedAt?: Prisma.SortOrder
+  client?: Prisma.SortOrder
 }
 
 export type BlindRollSumOrderByAggregateInput = {
@@ -450,6 +472,7 @@ export type BlindRollSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   createdAt?: boolean
   expiresAt?: boolean
   revealedAt?: boolean
+  client?: boolean
 }, ExtArgs["result"]["blindRoll"]>
 
 export type BlindRollSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -462,6 +485,7 @@ export type BlindRollSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
   createdAt?: boolean
   expiresAt?: boolean
   revealedAt?: boolean
+  client?: boolean
 }, ExtArgs["result"]["blindRoll"]>
 
 export type BlindRollSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -474,6 +498,7 @@ export type BlindRollSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
   createdAt?: boolean
   expiresAt?: boolean
   revealedAt?: boolean
+  client?: boolean
 }, ExtArgs["result"]["blindRoll"]>
 
 export type BlindRollSelectScalar = {
@@ -486,9 +511,10 @@ export type BlindRollSelectScalar = {
   createdAt?: boolean
   expiresAt?: boolean
   revealedAt?: boolean
+  client?: boolean
 }
 
-export type BlindRollOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "notation" | "repeat" | "serverSeed" | "commitment" | "clientSeed" | "createdAt" | "expiresAt" | "revealedAt", ExtArgs["result"]["blindRoll"]>
+export type BlindRollOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "notation" | "repeat" | "serverSeed" | "commitment" | "clientSeed" | "createdAt" | "expiresAt" | "revealedAt" | "client", ExtArgs["result"]["blindRoll"]>
 
 export type $BlindRollPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "BlindRoll"
@@ -503,6 +529,10 @@ export type $BlindRollPayload<ExtArgs extends runtime.Types.Extensions.InternalA
     createdAt: Date
     expiresAt: Date
     revealedAt: Date | null
+    /**
+     * The anonymous budget the roll counts in: a digest of the client address; NULL for a roll made with an API key (migration 20261224100000_blind_roll_budgets).
+     */
+    client: string | null
   }, ExtArgs["result"]["blindRoll"]>
   composites: {}
 }
@@ -935,6 +965,7 @@ export interface BlindRollFieldRefs {
   readonly createdAt: Prisma.FieldRef<"BlindRoll", 'DateTime'>
   readonly expiresAt: Prisma.FieldRef<"BlindRoll", 'DateTime'>
   readonly revealedAt: Prisma.FieldRef<"BlindRoll", 'DateTime'>
+  readonly client: Prisma.FieldRef<"BlindRoll", 'String'>
 }
     
 

@@ -30,6 +30,7 @@ export type EdenRosterMinAggregateOutputType = {
   createdAt: Date | null
   sealedUntil: Date | null
   revealedAt: Date | null
+  sealSalt: string | null
 }
 
 export type EdenRosterMaxAggregateOutputType = {
@@ -38,6 +39,7 @@ export type EdenRosterMaxAggregateOutputType = {
   createdAt: Date | null
   sealedUntil: Date | null
   revealedAt: Date | null
+  sealSalt: string | null
 }
 
 export type EdenRosterCountAggregateOutputType = {
@@ -48,6 +50,7 @@ export type EdenRosterCountAggregateOutputType = {
   createdAt: number
   sealedUntil: number
   revealedAt: number
+  sealSalt: number
   _all: number
 }
 
@@ -58,6 +61,7 @@ export type EdenRosterMinAggregateInputType = {
   createdAt?: true
   sealedUntil?: true
   revealedAt?: true
+  sealSalt?: true
 }
 
 export type EdenRosterMaxAggregateInputType = {
@@ -66,6 +70,7 @@ export type EdenRosterMaxAggregateInputType = {
   createdAt?: true
   sealedUntil?: true
   revealedAt?: true
+  sealSalt?: true
 }
 
 export type EdenRosterCountAggregateInputType = {
@@ -76,6 +81,7 @@ export type EdenRosterCountAggregateInputType = {
   createdAt?: true
   sealedUntil?: true
   revealedAt?: true
+  sealSalt?: true
   _all?: true
 }
 
@@ -159,6 +165,7 @@ export type EdenRosterGroupByOutputType = {
   createdAt: Date
   sealedUntil: Date | null
   revealedAt: Date | null
+  sealSalt: string | null
   _count: EdenRosterCountAggregateOutputType | null
   _min: EdenRosterMinAggregateOutputType | null
   _max: EdenRosterMaxAggregateOutputType | null
@@ -190,6 +197,7 @@ export type EdenRosterWhereInput = {
   createdAt?: Prisma.DateTimeFilter<"EdenRoster"> | Date | string
   sealedUntil?: Prisma.DateTimeNullableFilter<"EdenRoster"> | Date | string | null
   revealedAt?: Prisma.DateTimeNullableFilter<"EdenRoster"> | Date | string | null
+  sealSalt?: Prisma.StringNullableFilter<"EdenRoster"> | string | null
 }
 
 export type EdenRosterOrderByWithRelationInput = {
@@ -200,6 +208,7 @@ export type EdenRosterOrderByWithRelationInput = {
   createdAt?: Prisma.SortOrder
   sealedUntil?: Prisma.SortOrderInput | Prisma.SortOrder
   revealedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  sealSalt?: Prisma.SortOrderInput | Prisma.SortOrder
 }
 
 export type EdenRosterWhereUniqueInput = Prisma.AtLeast<{
@@ -213,6 +222,7 @@ export type EdenRosterWhereUniqueInput = Prisma.AtLeast<{
   createdAt?: Prisma.DateTimeFilter<"EdenRoster"> | Date | string
   sealedUntil?: Prisma.DateTimeNullableFilter<"EdenRoster"> | Date | string | null
   revealedAt?: Prisma.DateTimeNullableFilter<"EdenRoster"> | Date | string | null
+  sealSalt?: Prisma.StringNullableFilter<"EdenRoster"> | string | null
 }, "id">
 
 export type EdenRosterOrderByWithAggregationInput = {
@@ -223,6 +233,7 @@ export type EdenRosterOrderByWithAggregationInput = {
   createdAt?: Prisma.SortOrder
   sealedUntil?: Prisma.SortOrderInput | Prisma.SortOrder
   revealedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  sealSalt?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.EdenRosterCountOrderByAggregateInput
   _max?: Prisma.EdenRosterMaxOrderByAggregateInput
   _min?: Prisma.EdenRosterMinOrderByAggregateInput
@@ -239,6 +250,7 @@ export type EdenRosterScalarWhereWithAggregatesInput = {
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"EdenRoster"> | Date | string
   sealedUntil?: Prisma.DateTimeNullableWithAggregatesFilter<"EdenRoster"> | Date | string | null
   revealedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"EdenRoster"> | Date | string | null
+  sealSalt?: Prisma.StringNullableWithAggregatesFilter<"EdenRoster"> | string | null
 }
 
 export type EdenRosterCreateInput = {
@@ -249,6 +261,7 @@ export type EdenRosterCreateInput = {
   createdAt?: Date | string
   sealedUntil?: Date | string | null
   revealedAt?: Date | string | null
+  sealSalt?: string | null
 }
 
 export type EdenRosterUncheckedCreateInput = {
@@ -259,6 +272,7 @@ export type EdenRosterUncheckedCreateInput = {
   createdAt?: Date | string
   sealedUntil?: Date | string | null
   revealedAt?: Date | string | null
+  sealSalt?: string | null
 }
 
 export type EdenRosterUpdateInput = {
@@ -269,6 +283,7 @@ export type EdenRosterUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sealedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   revealedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  sealSalt?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type EdenRosterUncheckedUpdateInput = {
@@ -279,6 +294,7 @@ export type EdenRosterUncheckedUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sealedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   revealedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  sealSalt?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type EdenRosterCreateManyInput = {
@@ -289,6 +305,7 @@ export type EdenRosterCreateManyInput = {
   createdAt?: Date | string
   sealedUntil?: Date | string | null
   revealedAt?: Date | string | null
+  sealSalt?: string | null
 }
 
 export type EdenRosterUpdateManyMutationInput = {
@@ -299,6 +316,7 @@ export type EdenRosterUpdateManyMutationInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sealedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   revealedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  sealSalt?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type EdenRosterUncheckedUpdateManyInput = {
@@ -309,6 +327,7 @@ export type EdenRosterUncheckedUpdateManyInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sealedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   revealedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  sealSalt?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type EdenRosterCountOrderByAggregateInput = {
@@ -319,6 +338,7 @@ export type EdenRosterCountOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   sealedUntil?: Prisma.SortOrder
   revealedAt?: Prisma.SortOrder
+  sealSalt?: Prisma.SortOrder
 }
 
 export type EdenRosterMaxOrderByAggregateInput = {
@@ -327,6 +347,7 @@ export type EdenRosterMaxOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   sealedUntil?: Prisma.SortOrder
   revealedAt?: Prisma.SortOrder
+  sealSalt?: Prisma.SortOrder
 }
 
 export type EdenRosterMinOrderByAggregateInput = {
@@ -335,6 +356,7 @@ export type EdenRosterMinOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   sealedUntil?: Prisma.SortOrder
   revealedAt?: Prisma.SortOrder
+  sealSalt?: Prisma.SortOrder
 }
 
 
@@ -347,6 +369,7 @@ export type EdenRosterSelect<ExtArgs extends runtime.Types.Extensions.InternalAr
   createdAt?: boolean
   sealedUntil?: boolean
   revealedAt?: boolean
+  sealSalt?: boolean
 }, ExtArgs["result"]["edenRoster"]>
 
 export type EdenRosterSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -357,6 +380,7 @@ export type EdenRosterSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ex
   createdAt?: boolean
   sealedUntil?: boolean
   revealedAt?: boolean
+  sealSalt?: boolean
 }, ExtArgs["result"]["edenRoster"]>
 
 export type EdenRosterSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -367,6 +391,7 @@ export type EdenRosterSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ex
   createdAt?: boolean
   sealedUntil?: boolean
   revealedAt?: boolean
+  sealSalt?: boolean
 }, ExtArgs["result"]["edenRoster"]>
 
 export type EdenRosterSelectScalar = {
@@ -377,9 +402,10 @@ export type EdenRosterSelectScalar = {
   createdAt?: boolean
   sealedUntil?: boolean
   revealedAt?: boolean
+  sealSalt?: boolean
 }
 
-export type EdenRosterOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "ownerId" | "roster" | "validation" | "createdAt" | "sealedUntil" | "revealedAt", ExtArgs["result"]["edenRoster"]>
+export type EdenRosterOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "ownerId" | "roster" | "validation" | "createdAt" | "sealedUntil" | "revealedAt" | "sealSalt", ExtArgs["result"]["edenRoster"]>
 
 export type $EdenRosterPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "EdenRoster"
@@ -395,6 +421,10 @@ export type $EdenRosterPayload<ExtArgs extends runtime.Types.Extensions.Internal
      */
     sealedUntil: Date | null
     revealedAt: Date | null
+    /**
+     * CONTRACT §9.4: the random salt of a sealed list's public hash, published once the list opens (migration 20261223000000_roster_seal_salt).
+     */
+    sealSalt: string | null
   }, ExtArgs["result"]["edenRoster"]>
   composites: {}
 }
@@ -825,6 +855,7 @@ export interface EdenRosterFieldRefs {
   readonly createdAt: Prisma.FieldRef<"EdenRoster", 'DateTime'>
   readonly sealedUntil: Prisma.FieldRef<"EdenRoster", 'DateTime'>
   readonly revealedAt: Prisma.FieldRef<"EdenRoster", 'DateTime'>
+  readonly sealSalt: Prisma.FieldRef<"EdenRoster", 'String'>
 }
     
 
