@@ -3,9 +3,24 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl?: string;
+  /**
+   * Connections of the process's PostgreSQL pool (DATABASE_POOL_SIZE, 1..1000, default 10); each API
+   * process opens one more for LISTEN (live feeds). Budget: replicas × (pool + 1) ≤ the server's
+   * max_connections minus headroom (workers, migrations, psql). Not used by the embedded database.
+   */
+  databasePoolSize: number;
   redisUrl?: string;
   adminToken?: string;
+  /** Requests per minute per API key, else per client IP (RATE_LIMIT_PER_MINUTE, default 600); 0 turns every rate limit off, the token and match budgets below included. */
   rateLimitPerMinute: number;
+  /**
+   * Requests per minute per seat or spectator token (RATE_LIMIT_PER_TOKEN_PER_MINUTE, default 600; 0: no
+   * per-token budget), CONTRACT §9.4: a token's requests never count against its owner's key. A seat's
+   * tokens of one generation share one budget; each spectator token has its own.
+   */
+  rateLimitPerTokenPerMinute: number;
+  /** Requests per minute of all the seat and spectator tokens of one match together (RATE_LIMIT_PER_MATCH_PER_MINUTE, default 3000; 0: no cap). */
+  rateLimitPerMatchPerMinute: number;
   logLevel: string;
   dataDir: string;
   production: boolean;
@@ -33,10 +48,28 @@ export interface Config {
   maxStoredCatalogVersionsPerKey: number;
   /** Largest stored catalog version in bytes of its JSON (MAX_STORED_CATALOG_BYTES, default 262144; 0: no cap); larger is 413 `catalog_too_large`. */
   maxStoredCatalogBytes: number;
+  // --- anonymous blind-roll storage (issue 35 item 5; src/app/dice/blind.ts DEFAULT_BLIND_ROLL_BUDGET) ---
+  /**
+   * Live blind rolls one client address may keep without an API key (MAX_BLIND_ROLLS_PER_IP, default
+   * 500; 0: no cap): past it POST /v1/dice/rolls `{"blind": true}` is 429 `quota_exceeded` with
+   * Retry-After (until its oldest roll expires). Rolls made with an API key are not counted.
+   */
+  maxBlindRollsPerIp: number;
+  /** Live blind rolls of all anonymous clients together (MAX_BLIND_ROLLS_ANONYMOUS, default 100000; 0: no cap); past it the same 429. */
+  maxAnonymousBlindRolls: number;
+  // --- end of anonymous blind-roll storage ---
   /** Open streams (SSE feeds and GraphQL subscriptions) per API key (MAX_STREAMS_PER_KEY, default 100; 0: no cap). */
   maxStreamsPerKey: number;
   /** Open streams per client IP (MAX_STREAMS_PER_IP, default 100; 0: no cap). */
   maxStreamsPerIp: number;
+  /**
+   * Open streams per seat or spectator token (MAX_STREAMS_PER_TOKEN, default 10; 0: no cap), CONTRACT
+   * §9.4: they never take the owner key's MAX_STREAMS_PER_KEY slots. A seat's tokens of one generation
+   * share the cap; each spectator token has its own.
+   */
+  maxStreamsPerToken: number;
+  /** Open streams of all the seat and spectator tokens of one match together (MAX_STREAMS_PER_MATCH, default 200; 0: no cap). */
+  maxStreamsPerMatch: number;
   /** Longest a SIGTERM/SIGINT shutdown may take before the process gives up with exit code 1 (SHUTDOWN_GRACE_MS, 1..5000, default 4000). */
   shutdownGraceMs: number;
   /** Base of absolute links such as share links (PUBLIC_URL, CONTRACT §8.5): origin plus an optional path prefix, without a trailing slash; absent → links are relative paths. A request's Host / X-Forwarded-* never choose a link's host. */
@@ -114,14 +147,24 @@ function bool(name: string, value: string | undefined, fallback: boolean): boole
   throw new Error(`${name} must be "true" or "false", got "${value}"`);
 }
 
+/** DATABASE_POOL_SIZE (CONTRACT §9.4): at least one connection; above 1000 is a typo, not a plan. */
+function databasePoolSize(value: string | undefined): number {
+  const size = int(value, 10);
+  if (size < 1 || size > 1000) throw new Error(`DATABASE_POOL_SIZE must be between 1 and 1000, got "${value}"`);
+  return size;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 3000),
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: databasePoolSize(env.DATABASE_POOL_SIZE),
     redisUrl: env.REDIS_URL || undefined,
     adminToken: env.ADMIN_TOKEN || undefined,
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600),
+    rateLimitPerTokenPerMinute: int(env.RATE_LIMIT_PER_TOKEN_PER_MINUTE, 600),
+    rateLimitPerMatchPerMinute: int(env.RATE_LIMIT_PER_MATCH_PER_MINUTE, 3000),
     logLevel: env.LOG_LEVEL || 'info',
     dataDir: env.DATA_DIR || './.data',
     production: env.NODE_ENV === 'production',
@@ -145,8 +188,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxStoredRosterBytes: int(env.MAX_STORED_ROSTER_BYTES, 65_536),
     maxStoredCatalogVersionsPerKey: int(env.MAX_STORED_CATALOG_VERSIONS_PER_KEY, 1000),
     maxStoredCatalogBytes: int(env.MAX_STORED_CATALOG_BYTES, 262_144),
+    // anonymous blind-roll storage (defaults: DEFAULT_BLIND_ROLL_BUDGET)
+    maxBlindRollsPerIp: int(env.MAX_BLIND_ROLLS_PER_IP, 500),
+    maxAnonymousBlindRolls: int(env.MAX_BLIND_ROLLS_ANONYMOUS, 100_000),
     maxStreamsPerKey: int(env.MAX_STREAMS_PER_KEY, 100),
     maxStreamsPerIp: int(env.MAX_STREAMS_PER_IP, 100),
+    maxStreamsPerToken: int(env.MAX_STREAMS_PER_TOKEN, 10),
+    maxStreamsPerMatch: int(env.MAX_STREAMS_PER_MATCH, 200),
     shutdownGraceMs: shutdownGrace(env.SHUTDOWN_GRACE_MS),
     publicUrl: publicUrl(env.PUBLIC_URL),
     corsPrivateNetwork: bool('CORS_PRIVATE_NETWORK', env.CORS_PRIVATE_NETWORK, false),

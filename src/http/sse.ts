@@ -7,13 +7,16 @@
  * every 15 s (the plugin's own heartbeat writes `: heartbeat`, so it is off).
  *
  * Every stream holds a slot of the stream registry (src/transport/streams.ts) while it is open:
- * past MAX_STREAMS_PER_KEY / MAX_STREAMS_PER_IP it is refused with 429 `too_many_streams`, and on
+ * past MAX_STREAMS_PER_KEY / MAX_STREAMS_PER_IP (a seat or spectator token's stream: past
+ * MAX_STREAMS_PER_TOKEN / MAX_STREAMS_PER_MATCH instead of its owner's key's cap, CONTRACT §9.4) it
+ * is refused with 429 `too_many_streams`, and on
  * shutdown it gets a last `event: shutdown` (with `retry:`) and ends (CONTRACT §8.5).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SSERouteOptions } from '@fastify/sse';
 import { problem } from '../transport/problem.js';
-import '../transport/streams.js';
+import { streamOwner } from '../transport/streams.js';
+import '../transport/table-token.js';
 import { problemResponses } from './schemas.js';
 
 /** Milliseconds a client waits before reconnecting (sent as `retry:` when the stream opens). */
@@ -45,13 +48,15 @@ export function sendEvent(reply: FastifyReply, event: string, data: unknown, id?
 }
 
 /**
- * Takes the stream's slot for its API key (`ownerId`: the issuing key for feed tokens) and client
+ * Takes the stream's slot for its API key (`ownerId`: the issuing key for feed tokens) — or, opened
+ * with a seat or spectator token (`request.tableToken`), for that token and its match — and client
  * address, or throws the 429 `too_many_streams` problem; call before `openEventStream`. The slot is
  * freed when the connection closes. On shutdown `onShutdown` is called once: the route stops its
  * stream and ends it with `sendShutdown`; a stream still open after the settling time is dropped.
  */
 export function holdStream(request: FastifyRequest, reply: FastifyReply, ownerId: string, onShutdown: () => void): void {
-  const slot = request.server.streams.acquire({ key: ownerId, ip: request.ip }, { end: onShutdown, destroy: () => reply.raw.destroy() });
+  const owner = streamOwner(request.server, ownerId, request.ip, request.tableToken);
+  const slot = request.server.streams.acquire(owner, { end: onShutdown, destroy: () => reply.raw.destroy() });
   reply.raw.once('close', () => slot.release());
 }
 

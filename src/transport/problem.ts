@@ -85,16 +85,20 @@ function isQueueUnavailable(error: unknown): boolean {
   return error instanceof QueueUnavailable || (error instanceof Error && error.name === 'QueueUnavailable');
 }
 
-// A connection to a dependency (PostgreSQL, Redis) refused, reset, timed out or closed by a server
-// shutting down: socket errnos, SQLSTATE class 08 (connection exception), 53300 too_many_connections,
+// A connection to a dependency (PostgreSQL, Redis) refused, reset, dropped, timed out or closed by a
+// server shutting down: socket errnos, SQLSTATE class 08 (connection exception), 53300 too_many_connections,
 // 57P01-57P03 (admin shutdown, crash shutdown, cannot connect now); Prisma's codes and driver-adapter
 // kinds for the same. By shape, since the errors come from several libraries (and src/infra may not
-// be imported here); src/infra/database/connecting.ts classifies them the same way for its retries.
+// be imported here); src/infra/database/transient.ts classifies them the same way for its retries.
 const CONNECTION_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EPIPE']);
 const CONNECTION_SQLSTATE = new Set(['53300', '57P01', '57P02', '57P03']);
 const PRISMA_CONNECTION = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
 const ADAPTER_CONNECTION = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
-const CONNECTION_MESSAGE = /Connection terminated|Connection ended|timeout exceeded when trying to connect/i;
+// pg's errors without a code: a connection lost, a new one not answered within its connect timeout
+// ("timeout expired"), no pooled connection free in time, a read timeout, a client used after its
+// connection broke ("… is not queryable"); the Prisma client passes them on with the same message.
+// A database that answers slowly or not at all is an outage like one that refuses (CONTRACT §9.4).
+const CONNECTION_MESSAGE = /Connection terminated|Connection ended|timeout expired|timeout exceeded when trying to connect|Query read timeout|is not queryable/i;
 
 /** True for an error that means "the dependency did not answer" (the request itself was fine). */
 function isConnectionFailure(error: unknown, depth = 0): boolean {

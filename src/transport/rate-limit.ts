@@ -1,8 +1,11 @@
 /**
- * Rate limiting as REST and GraphQL share it (CONTRACT §0, RATE_LIMIT_PER_MINUTE):
- * - `rateLimitKey`: a request is counted against its **verified** API key (`key:<id>`; a stream
- *   opened with a feed token, against the key that issued it); a request
- *   without a credential, or with an unknown, revoked or uncheckable one, against its client IP
+ * Rate limiting as REST and GraphQL share it (CONTRACT §0, RATE_LIMIT_PER_MINUTE; §9.4):
+ * - `rateLimitBudgets`: a request is counted against its **verified** API key (`key:<id>`; a stream
+ *   opened with a feed token, against the key that issued it); a request made with a seat or
+ *   spectator token, against that token's own budget (`token:<seat or spectator>`,
+ *   RATE_LIMIT_PER_TOKEN_PER_MINUTE) and its match's (`match:<id>`, all the match's tokens together,
+ *   RATE_LIMIT_PER_MATCH_PER_MINUTE) — never against the owner's key; a request without a
+ *   credential, or with an unknown, revoked, expired or uncheckable one, against its client IP
  *   (`ip:<address>`), so inventing credentials never escapes the limit;
  * - `RateLimiter`: a fixed window per key (it starts at the key's first request and lasts the
  *   window; the count starts again after it), in memory (`MemoryRateStore`) or in Redis
@@ -20,27 +23,70 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken, requireApiKey } from './auth.js';
 import { feedTokenRequest, queryToken } from './feed-token.js';
 import { answerableByGraphql, HttpProblem } from './problem.js';
+import { isTableToken, verifiedTableTokenBudget, type TableTokenBudget } from './table-token.js';
 
-async function verifiedKey(request: FastifyRequest): Promise<string> {
+/** Which budget a bucket is: its limit per window comes from the limiter's settings. */
+export type BudgetKind = 'key' | 'ip' | 'token' | 'match';
+
+/** One bucket a request is charged to. */
+export interface Budget {
+  kind: BudgetKind;
+  key: string;
+}
+
+/** The settings that name each budget's limit (in the 429 problem's `setting`). */
+const SETTINGS: Record<BudgetKind, string> = {
+  key: 'RATE_LIMIT_PER_MINUTE',
+  ip: 'RATE_LIMIT_PER_MINUTE',
+  token: 'RATE_LIMIT_PER_TOKEN_PER_MINUTE',
+  match: 'RATE_LIMIT_PER_MATCH_PER_MINUTE',
+};
+
+const WHOSE: Record<BudgetKind, string> = { key: '', ip: '', token: ' for this seat or spectator token', match: ' for the seat and spectator tokens of this match' };
+
+/** A seat or spectator token's buckets: its own, then its match's (CONTRACT §9.4). */
+function tokenBudgets(token: TableTokenBudget): Budget[] {
+  return [
+    { kind: 'token', key: 'token:' + token.budget },
+    { kind: 'match', key: 'match:' + token.matchId },
+  ];
+}
+
+const byIp = (request: FastifyRequest): Budget[] => [{ kind: 'ip', key: 'ip:' + request.ip }];
+
+async function verifiedBudgets(request: FastifyRequest): Promise<Budget[]> {
   try {
-    return 'key:' + (await requireApiKey(request)).id;
+    const owner = await requireApiKey(request);
+    // a seat or spectator token has budgets of its own: the owner's key is not charged (CONTRACT §9.4)
+    if (request.tableToken) return tokenBudgets(request.tableToken);
+    return [{ kind: 'key', key: 'key:' + owner.id }];
   } catch {
     // unknown or uncheckable credential: counted by IP (the route answers 401/503 itself)
-    return 'ip:' + request.ip;
+    return byIp(request);
   }
 }
 
-/** The key a request is counted against: synchronous unless a credential must be verified. */
-function rateLimitKey(request: FastifyRequest): string | Promise<string> {
+/** A seat or spectator token sent where the route does not name its match (GraphQL): checked for the match it claims. */
+async function claimedTokenBudgets(request: FastifyRequest, token: string): Promise<Budget[]> {
+  const budget = await verifiedTableTokenBudget(request, token);
+  return budget ? tokenBudgets(budget) : byIp(request);
+}
+
+/** The buckets a request is counted against: synchronous unless a credential must be verified. */
+function rateLimitBudgets(request: FastifyRequest): Budget[] | Promise<Budget[]> {
+  const bearer = bearerToken(request);
+  const services = request.server.services;
+  if (isTableToken(bearer) && !request.routeOptions?.config?.tableToken && services.matches) return claimedTokenBudgets(request, bearer);
   // a feed token counts against the key that issued it
-  if ((bearerToken(request) || (queryToken(request) && feedTokenRequest(request))) && request.server.services.apiKeys) return verifiedKey(request);
-  return 'ip:' + request.ip;
+  if ((bearer || (queryToken(request) && feedTokenRequest(request))) && services.apiKeys) return verifiedBudgets(request);
+  return byIp(request);
 }
 
 /** The 429 problem (on /graphql a GraphQL error with the same fields in `extensions`). */
-function rateLimited(max: number, ttlMs: number): HttpProblem {
+function rateLimited(max: number, ttlMs: number, kind: BudgetKind = 'key'): HttpProblem {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-  return answerableByGraphql(new HttpProblem(429, 'rate_limited', `Rate limit of ${max} requests per minute exceeded; retry in ${seconds} s.`));
+  const extra = kind === 'token' || kind === 'match' ? { setting: SETTINGS[kind], limit: max } : {};
+  return answerableByGraphql(new HttpProblem(429, 'rate_limited', `Rate limit of ${max} requests per minute${WHOSE[kind]} exceeded; retry in ${seconds} s.`, extra));
 }
 
 /** A key's count in its current window and the ms left of that window. */
@@ -137,6 +183,14 @@ export interface LimitResult {
   ttl: number;
   ttlInSeconds: number;
   isExceeded: boolean;
+  /** The budget this result is of (the one that refused, or the nearest its limit). */
+  kind?: BudgetKind;
+}
+
+/** The limits of the seat and spectator tokens' budgets (CONTRACT §9.4); 0 turns one off. */
+export interface TokenLimits {
+  perToken: number;
+  perMatch: number;
 }
 
 export class RateLimiter {
@@ -144,33 +198,59 @@ export class RateLimiter {
     readonly max: number,
     readonly windowMs: number,
     private readonly store: RateStore,
+    readonly tokens: TokenLimits = { perToken: max, perMatch: 0 },
   ) {}
 
-  /** Charge one request to `key`; a store error lets it through (full budget, reset 0). */
-  chargeKey(key: string): LimitResult | Promise<LimitResult> {
+  /** The limit of a budget per window (0: not limited). */
+  limitOf(kind: BudgetKind): number {
+    return kind === 'token' ? this.tokens.perToken : kind === 'match' ? this.tokens.perMatch : this.max;
+  }
+
+  /** Charge one request to `key` (against `max`); a store error lets it through (full budget, reset 0). */
+  chargeKey(key: string, max = this.max, kind?: BudgetKind): LimitResult | Promise<LimitResult> {
     let counted: WindowCount | Promise<WindowCount>;
     try {
       counted = this.store.incr(key, this.windowMs);
     } catch {
-      return this.result({ current: 0, ttl: 0 });
+      return this.result({ current: 0, ttl: 0 }, max, kind);
     }
     if (counted instanceof Promise) {
       return counted.then(
-        (c) => this.result(c),
-        () => this.result({ current: 0, ttl: 0 }),
+        (c) => this.result(c, max, kind),
+        () => this.result({ current: 0, ttl: 0 }, max, kind),
       );
     }
-    return this.result(counted);
+    return this.result(counted, max, kind);
   }
 
-  /** Charge one request to the caller of `request` (its verified key, else its IP). */
+  /**
+   * Charge one request to each of `budgets` in order, stopping at the first that refuses it (a
+   * token past its own limit spends nothing more of its match's). The result is the refusing one,
+   * else the one with the fewest requests left. Budgets whose limit is 0 are not charged.
+   */
+  chargeBudgets(budgets: Budget[]): LimitResult | Promise<LimitResult> {
+    const limited = budgets.filter((b) => this.limitOf(b.kind) > 0);
+    if (limited.length === 0) return { max: this.max, remaining: this.max, ttl: 0, ttlInSeconds: 0, isExceeded: false };
+    if (limited.length === 1) return this.chargeKey(limited[0]!.key, this.limitOf(limited[0]!.kind), limited[0]!.kind);
+    return (async () => {
+      let nearest: LimitResult | undefined;
+      for (const b of limited) {
+        const result = await this.chargeKey(b.key, this.limitOf(b.kind), b.kind);
+        if (result.isExceeded) return result;
+        if (!nearest || result.remaining < nearest.remaining) nearest = result;
+      }
+      return nearest!;
+    })();
+  }
+
+  /** Charge one request to the caller of `request` (its verified key or token, else its IP). */
   charge(request: FastifyRequest): LimitResult | Promise<LimitResult> {
-    const key = rateLimitKey(request);
-    return typeof key === 'string' ? this.chargeKey(key) : key.then((k) => this.chargeKey(k));
+    const budgets = rateLimitBudgets(request);
+    return Array.isArray(budgets) ? this.chargeBudgets(budgets) : budgets.then((b) => this.chargeBudgets(b));
   }
 
-  private result({ current, ttl }: WindowCount): LimitResult {
-    return { max: this.max, remaining: Math.max(0, this.max - current), ttl, ttlInSeconds: Math.ceil(ttl / 1000), isExceeded: current > this.max };
+  private result({ current, ttl }: WindowCount, max: number, kind?: BudgetKind): LimitResult {
+    return { max, remaining: Math.max(0, max - current), ttl, ttlInSeconds: Math.ceil(ttl / 1000), isExceeded: current > max, ...(kind ? { kind } : {}) };
   }
 }
 
@@ -184,7 +264,7 @@ export function rateLimitHeaders(reply: FastifyReply, result: LimitResult): Http
   reply.header('ratelimit-reset', result.ttlInSeconds);
   if (!result.isExceeded) return undefined;
   reply.header('retry-after', result.ttlInSeconds);
-  return rateLimited(result.max, result.ttl);
+  return rateLimited(result.max, result.ttl, result.kind);
 }
 
 declare module 'fastify' {
@@ -201,10 +281,10 @@ declare module 'fastify' {
 export async function chargeExtra(request: FastifyRequest, reply: FastifyReply, units: number): Promise<void> {
   const limiter = request.server.rateLimiter;
   if (!limiter || units <= 0) return;
-  const key = await rateLimitKey(request);
+  const budgets = await rateLimitBudgets(request);
   let last: LimitResult | undefined;
   for (let i = 0; i < units; i++) {
-    last = await limiter.chargeKey(key);
+    last = await limiter.chargeBudgets(budgets);
     if (last.isExceeded) break;
   }
   const refused = last && rateLimitHeaders(reply, last);

@@ -1,12 +1,16 @@
 /**
  * The open streams of this process — SSE feeds and GraphQL subscriptions (CONTRACT §8.5). A stream
  * takes a slot for its API key (a feed token counts for the key that issued it) and for its client
- * address. Past MAX_STREAMS_PER_KEY or MAX_STREAMS_PER_IP it is refused with a 429 problem
+ * address; a stream opened with a seat or spectator token takes none of its owner's key but one of
+ * the token's own and one of its match's (CONTRACT §9.4: MAX_STREAMS_PER_TOKEN, MAX_STREAMS_PER_MATCH).
+ * Past MAX_STREAMS_PER_KEY, MAX_STREAMS_PER_IP or those it is refused with a 429 problem
  * `too_many_streams` (with Retry-After) naming the limit (`setting`, `limit`); closing a stream frees its slot.
  * On shutdown every open stream is told to end (SSE: a last `event: shutdown`; GraphQL: completed)
  * and no new one opens; the transports decide how they end, this module only counts and broadcasts.
  */
+import type { FastifyInstance } from 'fastify';
 import { HttpProblem } from './problem.js';
+import type { TableTokenBudget } from './table-token.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,10 +25,22 @@ export interface StreamLimits {
   perIp: number;
 }
 
-/** Who opens a stream: the API key's id (the issuing key for feed tokens) and the client's address. */
+/**
+ * Who opens a stream: the API key's id (the issuing key for feed tokens) and the client's address;
+ * for a seat or spectator token, the token's budget and its match, with their caps (0: none).
+ */
 export interface StreamOwner {
   key: string;
   ip?: string;
+  token?: { budget: string; matchId: string; perToken: number; perMatch: number };
+}
+
+/** The owner of a stream of `ownerId`'s key, or of the seat or spectator token `token` (its caps from the app's configuration). */
+export function streamOwner(app: Pick<FastifyInstance, 'config'>, ownerId: string, ip: string | undefined, token?: TableTokenBudget): StreamOwner {
+  const owner: StreamOwner = ip === undefined ? { key: ownerId } : { key: ownerId, ip };
+  if (!token) return owner;
+  const config = (app as { config?: { maxStreamsPerToken?: number; maxStreamsPerMatch?: number } }).config;
+  return { ...owner, token: { budget: token.budget, matchId: token.matchId, perToken: config?.maxStreamsPerToken ?? 0, perMatch: config?.maxStreamsPerMatch ?? 0 } };
 }
 
 /** How the registry ends a stream when the server shuts down. */
@@ -53,6 +69,8 @@ export class StreamRegistry {
   private readonly open = new Set<Entry>();
   private readonly perKey = new Map<string, number>();
   private readonly perIp = new Map<string, number>();
+  private readonly perToken = new Map<string, number>();
+  private readonly perMatch = new Map<string, number>();
   private closing = false;
   private drained?: () => void;
 
@@ -63,9 +81,14 @@ export class StreamRegistry {
     return this.open.size;
   }
 
-  /** Open streams of the API key `key`. */
+  /** Open streams of the API key `key` (its seat and spectator tokens' are not among them). */
   openFor(key: string): number {
     return this.perKey.get(key) ?? 0;
+  }
+
+  /** Open streams of the seat and spectator tokens of match `matchId`. */
+  openForMatch(matchId: string): number {
+    return this.perMatch.get(matchId) ?? 0;
   }
 
   /**
@@ -77,12 +100,17 @@ export class StreamRegistry {
       throw Object.assign(new HttpProblem(503, 'shutting_down', 'The server is shutting down; open the stream again (another instance will answer).'), { retryAfter: 1 });
     }
     const { perKey, perIp } = this.limits;
-    if (perKey > 0 && (this.perKey.get(owner.key) ?? 0) >= perKey) throw tooMany('MAX_STREAMS_PER_KEY', perKey, 'this API key');
+    const token = owner.token;
+    if (token) {
+      // a token's streams never take its owner's key's slots (CONTRACT §9.4)
+      if (token.perToken > 0 && (this.perToken.get(token.budget) ?? 0) >= token.perToken) throw tooMany('MAX_STREAMS_PER_TOKEN', token.perToken, 'this seat or spectator token');
+      if (token.perMatch > 0 && (this.perMatch.get(token.matchId) ?? 0) >= token.perMatch)
+        throw tooMany('MAX_STREAMS_PER_MATCH', token.perMatch, 'this match (its seat and spectator tokens together)');
+    } else if (perKey > 0 && (this.perKey.get(owner.key) ?? 0) >= perKey) throw tooMany('MAX_STREAMS_PER_KEY', perKey, 'this API key');
     if (perIp > 0 && owner.ip !== undefined && (this.perIp.get(owner.ip) ?? 0) >= perIp) throw tooMany('MAX_STREAMS_PER_IP', perIp, 'this client address');
     const entry: Entry = { owner, ending };
     this.open.add(entry);
-    bump(this.perKey, owner.key, 1);
-    if (owner.ip !== undefined) bump(this.perIp, owner.ip, 1);
+    this.count(owner, 1);
     return { release: () => this.release(entry) };
   }
 
@@ -121,9 +149,16 @@ export class StreamRegistry {
 
   private release(entry: Entry): void {
     if (!this.open.delete(entry)) return;
-    bump(this.perKey, entry.owner.key, -1);
-    if (entry.owner.ip !== undefined) bump(this.perIp, entry.owner.ip, -1);
+    this.count(entry.owner, -1);
     if (this.open.size === 0) this.drained?.();
+  }
+
+  private count(owner: StreamOwner, by: number): void {
+    if (owner.token) {
+      bump(this.perToken, owner.token.budget, by);
+      bump(this.perMatch, owner.token.matchId, by);
+    } else bump(this.perKey, owner.key, by);
+    if (owner.ip !== undefined) bump(this.perIp, owner.ip, by);
   }
 }
 
@@ -133,7 +168,7 @@ function bump(counts: Map<string, number>, key: string, by: number): void {
   else counts.delete(key);
 }
 
-function tooMany(setting: 'MAX_STREAMS_PER_KEY' | 'MAX_STREAMS_PER_IP', limit: number, whose: string): HttpProblem {
+function tooMany(setting: 'MAX_STREAMS_PER_KEY' | 'MAX_STREAMS_PER_IP' | 'MAX_STREAMS_PER_TOKEN' | 'MAX_STREAMS_PER_MATCH', limit: number, whose: string): HttpProblem {
   const problem = new HttpProblem(
     429,
     'too_many_streams',

@@ -31,7 +31,7 @@ import { isOutage } from '../../transport/problem.js';
 import { authenticate, requireApiKey } from '../plugins/auth.js';
 import { SSE_ROUTE, holdStream, openEventStream, sendEvent, sendShutdown, streamProblemResponses } from '../sse.js';
 import { eventStreamResponse } from '../openapi/event-stream.js';
-import { onRevocation, sendRevoked } from '../revocation.js';
+import { onStreamEnd, sendEnded, type StreamEndReason } from '../revocation.js';
 import { CorrectionBody, CorrectionResult, MatchResultSchema } from '../../app/league/schemas.js';
 import { signedResult } from '../../app/league/results.js';
 import { FeedTokenQuery } from '../../app/feeds/schemas.js';
@@ -247,18 +247,18 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const owner = await requireApiKey(request);
       const caller = matchCallerOf(request, owner);
-      const { reads, notifications, seatWatch } = rt();
+      const { reads, notifications } = rt();
       const id = request.params.id;
       const match = await reads.head(owner.id, id);
       const lastId = request.headers['last-event-id'];
       const parsed = typeof lastId === 'string' && /^\d{1,10}$/.test(lastId.trim()) ? Number(lastId.trim()) : undefined;
-      const after = parsed ?? (request.query.from !== undefined ? request.query.from - 1 : match.version);
+      const after = parsed ?? (request.query.from !== undefined ? request.query.from - 1 : await reads.followFrom(caller, match));
       const followOn = request.query.follow !== false;
       const abort = new AbortController();
-      // why the server ends the feed: its key was revoked (`event: revoked`, CONTRACT §7.2) or it
-      // shuts down (`event: shutdown`, CONTRACT §8.5); then the end
-      let ended: 'revoked' | 'shutdown' | undefined;
-      const end = (why: 'revoked' | 'shutdown') => {
+      // why the server ends the feed: its key or seat was revoked (`event: revoked`, CONTRACT §7.2,
+      // §8.1), its token expired (`event: expired`, §9.4) or it shuts down (`event: shutdown`, §8.5); then the end
+      let ended: StreamEndReason | 'shutdown' | undefined;
+      const end = (why: StreamEndReason | 'shutdown') => {
         ended ??= why;
         abort.abort();
       };
@@ -267,13 +267,8 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       openEventStream(reply, 'feed of match ' + id);
       request.raw.on('close', () => abort.abort());
       reply.sse.onClose(() => abort.abort());
-      onRevocation(reply, owner.id, () => end('revoked'));
-      // a seat's stream ends when the owner revokes the seat's tokens (CONTRACT §8.1, within 5 s)
-      if (caller.viewer.kind === 'seat') {
-        const seat = { ownerId: owner.id, matchId: match.id, playerId: caller.viewer.playerId, generation: request.seatGeneration ?? 0 };
-        const unwatch = seatWatch.watch(seat, () => end('revoked'));
-        reply.raw.on('close', unwatch);
-      }
+      // the key revoked; a token's seat revoked (CONTRACT §8.1, within 5 s) or the token expired (§9.4)
+      onStreamEnd(request, reply, owner.id, end);
       try {
         if (!followOn) {
           for (const e of await reads.eventsAfterFor(caller, id, after, 1000)) {
@@ -291,8 +286,8 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
       } catch (error) {
         if (reply.sse.isConnected && !ended && !isOutage(error)) request.log.warn({ err: error }, 'match feed stopped');
       }
-      if (ended === 'revoked') await sendRevoked(reply);
-      else if (ended === 'shutdown') await sendShutdown(reply);
+      if (ended === 'shutdown') await sendShutdown(reply);
+      else if (ended) await sendEnded(reply, ended);
       // returning ends the stream (the plugin closes it)
     },
   });

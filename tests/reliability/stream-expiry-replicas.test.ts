@@ -1,0 +1,154 @@
+/**
+ * Streams end when their token expires or is revoked in every process (CONTRACT §9.4, issue 35
+ * item 2): two API instances over the same database (as two replicas), the tokens issued through A,
+ * the streams opened on B. Expiry is read by B from the token and its own (injected) clock, with no
+ * message from A; a seat or key revoked through A reaches B's streams through B's periodic
+ * re-checks (SEAT_CHECK_MS, REVOCATION_CHECK_MS). The final event names the reason.
+ * On every database target (PGlite in process; PostgreSQL when DATABASE_URL is set).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Clock, Database } from '../../src/app/ports.js';
+import { testApp } from '../helpers/app.js';
+import { databaseTargets } from '../helpers/database.js';
+import { WebSocket, type WsClient } from '../helpers/ws.js';
+
+const T0 = Date.parse('2026-11-27T10:00:00.000Z');
+
+interface Message {
+  type: string;
+  id?: string;
+  payload?: any;
+}
+
+/** Resolves when `pred` holds; rejects after `ms` (a deadline against a hang, not a measure of speed). */
+async function until(what: string, pred: () => boolean, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!pred()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** An SSE stream read to its end in the background, once its opening `retry:` arrived. */
+async function openStream(url: string, credential: string) {
+  const abort = new AbortController();
+  const res = await fetch(url, { headers: { authorization: `Bearer ${credential}` }, signal: abort.signal });
+  expect(res.status).toBe(200);
+  const stream = { text: '', ended: false, close: () => abort.abort() };
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        stream.text += decoder.decode(value, { stream: true });
+      }
+    } catch {
+      // aborted
+    }
+    stream.ended = true;
+  })();
+  await until('the stream to open', () => stream.text.includes('retry:'));
+  return stream;
+}
+
+/** The data of the last `event: <name>` of an SSE text. */
+function lastEvent(text: string, name: string): Record<string, unknown> | undefined {
+  const blocks = text.split('\n\n').filter((b) => b.split('\n').includes(`event: ${name}`));
+  const data = blocks
+    .at(-1)
+    ?.split('\n')
+    .find((l) => l.startsWith('data: '));
+  return data ? (JSON.parse(data.slice('data: '.length)) as Record<string, unknown>) : undefined;
+}
+
+describe.each(databaseTargets())('token streams on another instance end with their token on $name', (target) => {
+  let database: Database;
+  let appA: FastifyInstance;
+  let appB: FastifyInstance;
+  let portB: number;
+  let now = T0;
+  const clock: Clock = { now: () => now };
+  const sockets: WsClient[] = [];
+  const streams: { close(): void }[] = [];
+
+  beforeAll(async () => {
+    database = await target.open();
+    // one after the other: the first creates the service's signing key in the database, the second reads it
+    appA = await testApp({}, { database, clock });
+    appB = await testApp({}, { database, clock });
+    await appB.listen({ port: 0, host: '127.0.0.1' });
+    portB = (appB.server.address() as { port: number }).port;
+  }, 120_000);
+  afterEach(() => {
+    now = T0;
+    for (const s of sockets.splice(0)) s.close();
+    for (const s of streams.splice(0)) s.close();
+  });
+  afterAll(async () => {
+    await appA?.close();
+    await appB?.close();
+    await database?.close();
+  });
+
+  const onA = async (method: 'POST' | 'DELETE', url: string, credential: string, payload?: object) => {
+    const res = await appA.inject({ method, url, headers: { authorization: `Bearer ${credential}` }, ...(payload ? { payload } : {}) });
+    return { status: res.statusCode, body: res.body ? res.json() : undefined };
+  };
+  async function table() {
+    const owner = await appA.services.apiKeys!.create('table owner');
+    const players = [
+      { id: 'p1', name: 'Ana' },
+      { id: 'p2', name: 'Ben' },
+    ];
+    const id = (await onA('POST', '/v1/matches', owner.key, { game: 'eden', players })).body.id as string;
+    const seat = (await onA('POST', `/v1/matches/${id}/seats/p1/tokens`, owner.key, { ttlSeconds: 60 })).body.token as string;
+    const spectator = (await onA('POST', `/v1/matches/${id}/spectator-tokens`, owner.key, { ttlSeconds: 60 })).body.token as string;
+    return { owner, id, seat, spectator };
+  }
+  const feedOnB = async (id: string, credential: string) => {
+    const s = await openStream(`http://127.0.0.1:${portB}/v1/matches/${id}/feed`, credential);
+    streams.push(s);
+    return s;
+  };
+  async function subscribeOnB(id: string, credential: string): Promise<Message[]> {
+    const ws = new WebSocket(`ws://127.0.0.1:${portB}/graphql`, 'graphql-transport-ws');
+    sockets.push(ws);
+    const messages: Message[] = [];
+    ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+    ws.on('error', () => undefined);
+    await new Promise<void>((resolve) => ws.on('open', resolve));
+    ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${credential}` } }));
+    await until('connection_ack', () => messages.some((m) => m.type === 'connection_ack'));
+    const before = appB.streams.size;
+    ws.send(JSON.stringify({ id: 's1', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id) { version } }', variables: { id } } }));
+    await until('the subscription to run', () => appB.streams.size > before || messages.some((m) => m.id === 's1'));
+    return messages;
+  }
+  const ending = (messages: Message[]) => messages.find((m) => m.id === 's1' && (m.type === 'error' || m.type === 'complete'));
+
+  it('expired: tokens issued on A, streams on B — B ends them with `reason: expired` once its clock passes the expiry', async () => {
+    const { id, seat, spectator } = await table();
+    const [seatFeed, spectatorFeed] = [await feedOnB(id, seat), await feedOnB(id, spectator)];
+    const seatSub = await subscribeOnB(id, seat);
+    expect(seatFeed.ended || spectatorFeed.ended || !!ending(seatSub)).toBe(false);
+    now = T0 + 60_000;
+    await until('B’s token streams to end', () => seatFeed.ended && spectatorFeed.ended && !!ending(seatSub));
+    for (const s of [seatFeed, spectatorFeed]) expect(lastEvent(s.text, 'expired')).toMatchObject({ status: 401, code: 'invalid_token', reason: 'expired' });
+    expect(ending(seatSub)!.payload[0].extensions).toMatchObject({ status: 401, reason: 'expired' });
+  });
+
+  it('seat_revoked and key_revoked: revoked through A, the streams on B end with that reason', async () => {
+    const { owner, id, seat, spectator } = await table();
+    const [seatFeed, spectatorFeed] = [await feedOnB(id, seat), await feedOnB(id, spectator)];
+    expect((await onA('DELETE', `/v1/matches/${id}/seats/p1/tokens`, owner.key)).status).toBe(204);
+    await until('the seat’s feed on B to end', () => seatFeed.ended);
+    expect(lastEvent(seatFeed.text, 'revoked')).toMatchObject({ status: 401, code: 'invalid_token', reason: 'seat_revoked' });
+    expect(spectatorFeed.ended).toBe(false);
+    await appA.services.apiKeys!.revoke(owner.id);
+    await until('the spectator’s feed on B to end', () => spectatorFeed.ended);
+    expect(lastEvent(spectatorFeed.text, 'revoked')).toMatchObject({ status: 401, code: 'key_revoked', reason: 'key_revoked' });
+  });
+});
