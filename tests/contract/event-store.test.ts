@@ -3,7 +3,7 @@
  * store, the SQL store on embedded PGlite, and the SQL store on a fresh PostgreSQL database when
  * DATABASE_URL is set — plus proofs that only make sense on a real server (SQL only: 64 writers on
  * 64 connections, a SIGKILLed writer process, a transaction held open across the global feed's
- * snapshot horizon) against a fresh database on DATABASE_URL or 127.0.0.1:5432.
+ * snapshot horizon, one match's serialized turns from two pools) against a fresh database on DATABASE_URL or 127.0.0.1:5432.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -462,6 +462,67 @@ for (const target of storeTargets) {
       // after a key newer than every match: all of them
       expect((await store.listMatches(mine, { after: { createdAt: '9999-01-01T00:00:00Z', id: randomUUID() }, limit: 10 })).map((r) => r.id)).toEqual(rows.map((r) => r.id));
     });
+
+    it('serialized: 16 concurrent read → append works on one match take turns, none conflicts, versions 1..16 (however the id is spelled)', async () => {
+      const m = await newMatch(store);
+      const versions = await Promise.all(
+        Array.from({ length: 16 }, (_, w) => {
+          const id = w % 2 ? m.id.toUpperCase() : m.id;
+          return store.serialized(id, async (s) => {
+            const at = (await s.getMatch(owner, id))!.version;
+            // a pause between the read and the append: another writer would slip in here
+            await new Promise((r) => setTimeout(r, 1));
+            return (await s.append(owner, id, at, [{ type: 'turn', data: { w } }])).version;
+          });
+        }),
+      );
+      expect([...versions].sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+      expect((await store.read(owner, m.id)).map((e) => e.version)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    });
+
+    it('serialized: work that throws stores nothing of what it appended, and the next turn goes ahead', async () => {
+      const m = await newMatch(store);
+      const error = await store
+        .serialized(m.id, async (s) => {
+          await s.append(owner, m.id, 0, [{ type: 'undone', data: {} }]);
+          throw new RuleViolation('late', 'refused after the append');
+        })
+        .catch((e: unknown) => e);
+      expect((error as RuleViolation).code).toBe('late');
+      expect(await store.read(owner, m.id)).toEqual([]);
+      const next = await store.serialized(m.id, async (s) => (await s.append(owner, m.id, (await s.getMatch(owner, m.id))!.version, [{ type: 'kept', data: {} }])).version);
+      expect(next).toBe(1);
+    });
+
+    it('serialized: a stale expectedVersion inside the turn is still VersionConflict with the current version', async () => {
+      const m = await newMatch(store);
+      await store.append(owner, m.id, 0, [{ type: 'a', data: {} }]);
+      const error = await store.serialized(m.id, (s) => s.append(owner, m.id, 0, [{ type: 'stale', data: {} }])).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(VersionConflict);
+      expect((error as VersionConflict).currentVersion).toBe(1);
+      expect((await store.read(owner, m.id)).map((e) => e.type)).toEqual(['a']);
+    });
+
+    it('serialized inside idempotent work joins its transaction: keyed and unkeyed turns on one match, mixed, never conflict', async () => {
+      const m = await newMatch(store);
+      const turn = (s: EventStore, w: number) =>
+        s.serialized(m.id, async (t) => {
+          const at = (await t.getMatch(owner, m.id))!.version;
+          await new Promise((r) => setTimeout(r, 1));
+          return (await t.append(owner, m.id, at, [{ type: 'turn', data: { w } }])).version;
+        });
+      const settled = await Promise.allSettled(
+        Array.from({ length: 16 }, (_, w) =>
+          w % 2
+            ? store.idempotent(owner, { key: randomUUID(), hash: `h${w}` }, async (s) => ({ status: 201, body: await turn(s, w) })).then((a) => a.body as number)
+            : turn(store, w),
+        ),
+      );
+      expect(settled.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+      const versions = settled.map((r) => (r as PromiseFulfilledResult<number>).value);
+      expect([...versions].sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+      expect((await store.read(owner, m.id)).map((e) => e.version)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+    });
   });
 }
 
@@ -604,5 +665,89 @@ describe('event store on a real PostgreSQL server', () => {
       expect(second.data).toEqual({ w: ack.w, i: ack.i });
     }
     expect(events.length).toBeGreaterThanOrEqual(2 * acks.length);
+  });
+
+  it('serialized across two processes (two pools, two stores): a turn started while another holds the match waits for it and reads what it committed', async () => {
+    const first = SqlEventStore.over(pg!.db);
+    const otherDb = new PoolDatabase({ kind: 'postgres', url: pg!.url, max: 4 });
+    try {
+      const second = SqlEventStore.over(otherDb);
+      const m = await newMatch(first);
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let entered!: () => void;
+      const holding = new Promise<void>((r) => (entered = r));
+      const a = first.serialized(m.id, async (s) => {
+        const at = (await s.getMatch(owner, m.id))!.version;
+        entered();
+        await gate;
+        return (await s.append(owner, m.id, at, [{ type: 'first', data: {} }])).version;
+      });
+      await holding;
+      let secondSaw: number | undefined;
+      const b = second.serialized(m.id, async (s) => {
+        secondSaw = (await s.getMatch(owner, m.id))!.version;
+        return (await s.append(owner, m.id, secondSaw, [{ type: 'second', data: {} }])).version;
+      });
+      // the second turn is waiting on the match's advisory lock, in PostgreSQL
+      for (let i = 0; ; i++) {
+        const { rows } = await pg!.db.query<{ n: string }>(
+          `SELECT count(*)::text AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        );
+        if (rows[0]!.n === '1') break;
+        if (i > 500) {
+          release();
+          throw new Error('the second turn never waited for the lock');
+        }
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(secondSaw).toBeUndefined();
+      release();
+      expect(await a).toBe(1);
+      expect(await b).toBe(2);
+      expect(secondSaw).toBe(1);
+      expect((await first.read(owner, m.id)).map((e) => e.type)).toEqual(['first', 'second']);
+    } finally {
+      await otherDb.close();
+    }
+  });
+
+  it('serialized: a turn on one match does not wait for a turn held on another match', async () => {
+    const store = SqlEventStore.over(pg!.db);
+    const [x, y] = [await newMatch(store), await newMatch(store)];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const holding = new Promise<void>((r) => (entered = r));
+    const held = store.serialized(x.id, async (s) => {
+      entered();
+      await gate;
+      return (await s.append(owner, x.id, 0, [{ type: 'x', data: {} }])).version;
+    });
+    await holding;
+    // completes while x's turn is still held (it would wait forever otherwise)
+    expect(await store.serialized(y.id, async (s) => (await s.append(owner, y.id, 0, [{ type: 'y', data: {} }])).version)).toBe(1);
+    release();
+    expect(await held).toBe(1);
+  });
+
+  it('serialized: 64 read → append turns on one match from two processes (two pools): all applied, 1..64, no conflict', async () => {
+    const otherDb = new PoolDatabase({ kind: 'postgres', url: pg!.url, max: 10 });
+    try {
+      const stores = [SqlEventStore.over(pg!.db), SqlEventStore.over(otherDb)];
+      const m = await newMatch(stores[0]!);
+      const settled = await Promise.allSettled(
+        Array.from({ length: 64 }, (_, w) =>
+          stores[w % 2]!.serialized(m.id, async (s) => {
+            const at = (await s.getMatch(owner, m.id))!.version;
+            return (await s.append(owner, m.id, at, [{ type: 'turn', data: { w } }])).version;
+          }),
+        ),
+      );
+      expect(settled.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+      expect((await stores[0]!.read(owner, m.id)).map((e) => e.version)).toEqual(Array.from({ length: 64 }, (_, i) => i + 1));
+    } finally {
+      await otherDb.close();
+    }
   });
 });

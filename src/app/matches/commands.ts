@@ -14,7 +14,8 @@ import type { Command, LoadedGame, MatchFold } from '../../kernel/match-game.js'
 import type { Lang } from '../../kernel/i18n.js';
 import type { IdSource } from '../ports.js';
 import { VersionConflict } from './errors.js';
-import { CORRECTION_EVENT, checkClientEvent, definitionOf, engineEventVersion, withdrawnVersions } from './events.js';
+import { CORRECTION_EVENT, checkClientEvent, definitionOf, engineEventVersion, isWithdrawing, withdrawnVersions } from './events.js';
+import { checkTakebackRange, isTakebackRequest } from './takeback.js';
 import { commandWarnings, gameMatch } from './games.js';
 import type { FoldEntry } from './fold-cache.js';
 import { toPublic, type MatchFolds } from './folds.js';
@@ -32,6 +33,16 @@ export interface MatchCommandsOptions {
   ids: IdSource;
   /** Called after events were appended (wakes feeds and subscriptions in this process). */
   onAppended?: (matchId: string, version: number) => void;
+}
+
+/**
+ * An Idempotency-Key is the caller's own (issue: a seat replaying another seat's key got that
+ * seat's stored answer): a seat's keys (its token, or the owner's `?as=`) live apart from the
+ * owner's and from every other seat's. The owner's stay as sent; a newline, which no header value
+ * holds, separates the scope.
+ */
+function scopedKey(idem: Idempotency | undefined, viewer: MatchViewer): Idempotency | undefined {
+  return idem && viewer.kind === 'seat' ? { key: `seat\n${viewer.playerId}\n${idem.key}` } : idem;
 }
 
 /** Attempts at a command sent without `expectedVersion` when concurrent appends keep winning. */
@@ -97,8 +108,9 @@ export class MatchCommands {
     // One seed per request: a retry after a concurrent append rolls the same dice.
     const seed = this.options.ids.randomSeed();
     let decided: Decided | undefined;
-    const answer = await this.withKey(ownerId, idem, hashOf('command', id, body), async (store) => {
-      decided = await this.decideAndAppend(store, ownerId, id, body, viewer, seed);
+    const answer = await this.withKey(ownerId, scopedKey(idem, viewer), hashOf('command', id, body), async (store) => {
+      // one command of this match at a time, across processes (EventStore.serialized): a concurrent command waits, then reads what this one appended, instead of colliding on the version and deciding again
+      decided = await store.serialized(id, (locked) => this.decideAndAppend(locked, ownerId, id, body, viewer, seed));
       return decided.answer;
     });
     if (!answer.replayed && decided) this.folds.keep(id, decided.after);
@@ -120,15 +132,24 @@ export class MatchCommands {
       if (body.expectedVersion !== undefined && body.expectedVersion !== current.version) throw new VersionConflict(body.expectedVersion, current.version);
       // CONTRACT §8.1: a seat acts for its own player only (403 not_your_seat, nothing appended)
       assertSeatMayAct(game, viewer, command, current.fold);
+      // CONTRACT §9.2: a takeback names a version the log allows
+      if (isTakebackRequest(command)) checkTakebackRange(command, await this.folds.read(match, {}, store));
       // decide
       const dice = diceFor(command.dice, () => seed);
       const events = decide(game, command, current.fold, dice, viewer);
       const trail = [current.fold];
       for (const e of events) trail.push(game.evolve(trail.at(-1)!, e));
+      let withdrawn = current.withdrawn;
       // append
       try {
         const stored = events.map((e) => ({ type: e.type, data: e.data, schemaVersion: engineEventVersion(e.type), metadata: { command: command.type } }));
         const r = await store.append(ownerId, id, current.version, stored);
+        // an agreed takeback withdraws events: the match is folded again from its log
+        if (events.some((e) => isWithdrawing(e.type))) {
+          const all = await this.folds.read(match, {}, store);
+          trail[trail.length - 1] = this.folds.fold(match, all);
+          withdrawn = withdrawnVersions(all);
+        }
         const warnings = commandWarnings(game, body, command);
         // the dice it rolled, with what each was for (the events keep only the faces: the facts)
         const rolled = dice.transcript();
@@ -142,7 +163,7 @@ export class MatchCommands {
             ...(warnings.length ? { warnings } : {}),
           },
         };
-        return { match, trail, after: { version: r.version, fold: trail.at(-1)!, withdrawn: current.withdrawn }, answer };
+        return { match, trail, after: { version: r.version, fold: trail.at(-1)!, withdrawn }, answer };
       } catch (error) {
         if (error instanceof VersionConflict && body.expectedVersion === undefined && attempt < RETRIES) continue;
         throw error;
@@ -161,7 +182,7 @@ export class MatchCommands {
       const events = await this.folds.read(m, {}, store);
       if (body.expectedVersion !== events.length) throw new VersionConflict(body.expectedVersion, events.length);
       const withdrawn = withdrawnVersions(events);
-      const counting = events.filter((e) => e.type !== CORRECTION_EVENT && !withdrawn.has(e.version)).map((e) => e.version);
+      const counting = events.filter((e) => !isWithdrawing(e.type) && !withdrawn.has(e.version)).map((e) => e.version);
       if (body.undo > counting.length) {
         throw new RuleViolation('nothing_to_undo', `Only ${counting.length} event(s) still count; cannot withdraw ${body.undo}.`, { counting: counting.length });
       }

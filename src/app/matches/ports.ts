@@ -192,4 +192,15 @@ export interface EventStore {
    * another hash throws RuleViolation `idempotency_key_reused`. When `work` throws, nothing is stored.
    */
   idempotent(ownerId: string, request: IdempotencyRequest, work: (store: EventStore) => Promise<StoredAnswer>): Promise<StoredAnswer & { replayed: boolean }>;
+  /**
+   * Run `work` as the only serialized work on match `matchId` (every process of the deployment),
+   * in one transaction: a concurrent `serialized` call on the same match waits until this one has
+   * committed or rolled back, then reads what it wrote — so a read → decide → append there does
+   * not collide on the version (contention waits instead of deciding again). Works on other
+   * matches do not wait for it (except where the database itself is one session: PGlite, memory).
+   * When `work` throws, nothing it wrote is stored. Inside `work` use only the store it receives.
+   * Called on the store an `idempotent` work receives, it joins that transaction. Writers that do
+   * not call it (an append with the client's expectedVersion) are still checked by `append`.
+   */
+  serialized<T>(matchId: string, work: (store: EventStore) => Promise<T>): Promise<T>;
 }

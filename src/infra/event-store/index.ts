@@ -17,6 +17,16 @@
  *   again, and the work's VersionConflict then rolls back the key's claim, so nothing is stored
  *   for the key (a retry with the same key is a new attempt: the same body answers 409 again while
  *   the stream is elsewhere, a corrected expectedVersion succeeds).
+ * - One match at a time (`serialized`, what a command's read → decide → append runs in): a
+ *   transaction that first takes `pg_advisory_xact_lock(hashtext('match:' || id))`, so concurrent
+ *   commands on one match — from any process on the same database — wait for each other instead of
+ *   colliding on the version and deciding again (a probe saw 182 duplicate-key conflicts per 1,259
+ *   commands, and 409s after 8 retries). Within a process the turns queue first (./match-queue.ts):
+ *   one pooled connection per contested match, not one per waiting request. Inside a transaction
+ *   (idempotent work) only the lock is taken: that transaction already holds its connection, and
+ *   waiting in the process queue there could wait for a turn that waits for a connection (or, on
+ *   PGlite, for the session this transaction holds). The lock is released at COMMIT/ROLLBACK;
+ *   unrelated matches whose ids hash alike merely take turns.
  * - Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused up front (./storable.ts).
  * - On PostgreSQL every statement is a named prepared statement (parsed and planned once per
  *   connection) and each append's text is built once per batch size: appends run at ~0.9× raw
@@ -43,6 +53,7 @@ import type {
 import { VersionConflict } from '../../app/matches/errors.js';
 import { NotFound, RuleViolation } from '../../kernel/errors.js';
 import { assertStorable, eventParts, matchParts } from './storable.js';
+import { MatchQueue } from './match-queue.js';
 import { E_COLUMNS, LIST_MATCHES, LIST_MATCHES_AFTER, appendStatement, iso, toEvent, toMatch, type AppendedRow, type EventRow, type MatchListRow, type MatchRow } from './sql.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -76,6 +87,9 @@ export class SqlEventStore implements EventStore {
     private readonly inTransaction = false,
     private readonly options: SqlEventStoreOptions = {},
   ) {}
+
+  /** This process's turns per match (`serialized` outside a transaction). */
+  private readonly turns = new MatchQueue();
 
   /** The store over `database`; on PostgreSQL with prepared statements. */
   static over(database: Database): SqlEventStore {
@@ -267,5 +281,26 @@ export class SqlEventStore implements EventStore {
       ]);
       return { ...answer, replayed: false };
     });
+  }
+
+  async serialized<T>(matchId: string, work: (store: EventStore) => Promise<T>): Promise<T> {
+    // as PostgreSQL prints a uuid: one match, one lock, however the client spelled its id
+    const key = matchId.toLowerCase();
+    if (this.inTransaction) {
+      await this.lockMatch(key);
+      return work(this);
+    }
+    return this.turns.run(key, () =>
+      this.db.transaction(async (tx) => {
+        const inner = new SqlEventStore({ query: tx.query.bind(tx), transaction: (fn) => fn(tx) }, true, this.options);
+        await inner.lockMatch(key);
+        return work(inner);
+      }),
+    );
+  }
+
+  /** Waits for, then holds until this transaction ends, the match's advisory lock. */
+  private async lockMatch(key: string): Promise<void> {
+    await this.run('arbiter_lock_match', `SELECT pg_advisory_xact_lock(hashtext('match:' || $1::text))::text AS locked`, [key]);
   }
 }

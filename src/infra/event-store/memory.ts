@@ -7,6 +7,11 @@
  *   so a reader never sees another writer's half-done work. `idempotent` holds the lock for the
  *   whole `work`; inside it, use only the store `work` receives (calling the outer store from there
  *   would wait for itself, exactly as on PGlite).
+ * - `serialized` (one match at a time) runs its whole work as one transaction under that lock, as
+ *   the SQL store's turn does on PGlite (one session): concurrent commands on a match take turns (no
+ *   version collisions, no deciding again) — and so do works on other matches, which costs nothing
+ *   here, where every operation is synchronous. A per-match queue in front of the lock could
+ *   deadlock with idempotent work, which holds the lock before it names its match.
  * - Every operation is a transaction with an undo log: when it (or an idempotent `work`) throws,
  *   the matches, events and key it created are taken back, so nothing of it is stored.
  * - Answers match the SQL store's: versions 1..n, VersionConflict with the current version, ids as
@@ -284,5 +289,11 @@ export class MemoryEventStore implements EventStore {
       key.answer = { status: answer.status, body: jsonbCopy(answer.body) };
       return { ...answer, replayed: false };
     });
+  }
+
+  serialized<T>(_matchId: string, work: (store: EventStore) => Promise<T>): Promise<T> {
+    // inside a transaction (idempotent work) the lock is already held: join it
+    if (this.tx) return work(this);
+    return this.run((tx) => work(new MemoryEventStore(this.memory, tx)));
   }
 }
