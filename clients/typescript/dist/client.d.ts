@@ -1499,6 +1499,7 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
         };
         sealedUntil?: string | undefined;
         revealedAt?: string | undefined;
+        salt?: string | undefined;
         createdAt: string;
         url: string;
     } | {
@@ -1599,6 +1600,7 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
         url: string;
         sealed?: boolean | undefined;
         rosterSha256?: string | undefined;
+        salt?: string | undefined;
         sealedUntil?: string | undefined;
         revealedAt?: string | undefined;
     }>;
@@ -1809,8 +1811,10 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
     }>;
     /** A seat's token (owner key): whoever holds it reads the match as that player and sends that player's commands. */
     createSeatToken: (matchId: string, playerId: string, o?: TokenOptions) => Promise<T.SeatToken>;
-    /** A spectator's token (owner key): reads the public view of the match and its feed. */
-    createSpectatorToken: (matchId: string, o?: TokenOptions) => Promise<T.SpectatorToken>;
+    /** A spectator's token (owner key): reads the public view of the match and its feed; with `delayEvents` n, n events behind the head (contract §9.2). */
+    createSpectatorToken: (matchId: string, o?: TokenOptions & {
+        delayEvents?: number;
+    }) => Promise<T.SpectatorToken>;
     /** Stops every token of that seat (owner key); its open streams close. */
     revokeSeatTokens: (matchId: string, playerId: string) => Promise<void>;
     /** The feed's URL with `?token=` for `new EventSource(url)` (a feed, seat or spectator token). */

@@ -775,8 +775,10 @@ function createArbiterClient(options) {
     createSimulationFeedToken: (simulationId, o) => unwrap(raw.POST("/v1/simulations/{id}/feed-tokens", { params: id(simulationId), body: ttl(o) })),
     /** A seat's token (owner key): whoever holds it reads the match as that player and sends that player's commands. */
     createSeatToken: (matchId, playerId, o) => unwrap(post(`/v1/matches/{id}/seats/{playerId}/tokens`, { params: seat(matchId, playerId), body: ttl(o) })),
-    /** A spectator's token (owner key): reads the public view of the match and its feed. */
-    createSpectatorToken: (matchId, o) => unwrap(post("/v1/matches/{id}/spectator-tokens", { params: id(matchId), body: ttl(o) })),
+    /** A spectator's token (owner key): reads the public view of the match and its feed; with `delayEvents` n, n events behind the head (contract §9.2). */
+    createSpectatorToken: (matchId, o) => unwrap(
+      post("/v1/matches/{id}/spectator-tokens", { params: id(matchId), body: { ...ttl(o), ...o?.delayEvents === void 0 ? {} : { delayEvents: o.delayEvents } } })
+    ),
     /** Stops every token of that seat (owner key); its open streams close. */
     revokeSeatTokens: async (matchId, playerId) => {
       await unwrap(del("/v1/matches/{id}/seats/{playerId}/tokens", { params: seat(matchId, playerId), parseAs: "text" }));

@@ -92,6 +92,8 @@ export interface SeatToken {
 export interface SpectatorToken {
     token: string;
     expiresAt: string;
+    /** How many events behind the head it reads (contract §9.2), when asked for. */
+    delayEvents?: number;
 }
 export type SimulationRequest = RequestBody<'/v1/simulations'>;
 export type SimulationSubmitted = ResponseBody<'/v1/simulations', 'post', 202>;

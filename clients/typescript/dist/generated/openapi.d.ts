@@ -1220,7 +1220,7 @@ export interface paths {
          *
          *     **Sets** (`"repeat": n`, 1–100, CONTRACT §8.3): the answer gains `sets`, one roll answer per set in order; `total` is the sum of the sets' totals, `terms` every set's terms in turn and `dice` the whole transcript. The budgets below count all sets together.
          *
-         *     **Blind rolls** (`"blind": true`, REST only, CONTRACT §8.3): 201 `{id, notation, commitment, createdAt, expiresAt}` and no result: `commitment` is the hex SHA-256 of a server seed chosen now. `POST /v1/dice/rolls/{id}/reveal` `{clientSeed?}` then rolls with the seeded generator and the seed `serverSeed + ":" + clientSeed` and shows both seeds, so anyone can check the commitment and recompute the roll with `"dice": {"seed": …}`. The notation and its budgets are checked before anything is kept (400 / 422 as for a roll); `dice` with `blind` is 400. GraphQL rolls openly (`blind` there is 400).
+         *     **Blind rolls** (`"blind": true`, REST only, CONTRACT §8.3): 201 `{id, notation, commitment, createdAt, expiresAt}` and no result: `commitment` is the hex SHA-256 of a server seed chosen now. `POST /v1/dice/rolls/{id}/reveal` `{clientSeed?}` then rolls with the seeded generator and the seed `serverSeed + ":" + clientSeed` and shows both seeds, so anyone can check the commitment and recompute the roll with `"dice": {"seed": …}`. The notation and its budgets are checked before anything is kept (400 / 422 as for a roll); `dice` with `blind` is 400. GraphQL rolls openly (`blind` there is 400). **Storage budget** of blind rolls made without an API key: a roll is kept until `expiresAt` (7 days; expired rolls are deleted), and one client address keeps at most `MAX_BLIND_ROLLS_PER_IP` (default 500) live rolls, all anonymous clients together `MAX_BLIND_ROLLS_ANONYMOUS` (default 100,000): past either, 429 `quota_exceeded` with `setting`, `limit` and `Retry-After` (seconds until the oldest counted roll expires), and nothing is kept. Blind rolls sent with a valid API key are outside this budget (only the key's rate limit applies).
          *
          *     **Summaries**: `summary` lists at most 40 dice per term (`… +n more`) and is at most 4,000 characters; `summaryShort` is at most 1,024 (a Discord embed field).
          *
@@ -1460,7 +1460,8 @@ export interface paths {
          *     Commands by game (`command.type`; every command may carry `dice`):
          *     - **eden**
          *       - `eden.register_band`: EDEN-PREP-1/2: a player shows his band (validated like POST /v1/eden/rosters/validate); its Strategy Points are computed.
-         *       - `eden.bid`: EDEN-PREP-3 (preparation) and EDEN-FIRST-1/2 (each turn): both bids, revealed together; `choice` is whom the bid winner names First player. Dice: on equal bids, A’s d6 then B’s, again while equal. From a seat (or `?as=`), each player sends its own bid (`{"bids": {"A": 2}, "choice"?: "A"}`, its `choice` applies if it wins): sealed until the last part reveals both.
+         *       - `eden.bid`: EDEN-PREP-3 (preparation) and EDEN-FIRST-1/2 (each turn): both bids, revealed together; `choice` is whom the bid winner names First player (absent: the winner is First player). Dice: on equal bids, A’s d6 then B’s, again while equal. From a seat (or `?as=`), each player sends its own bid (`{"bids": {"A": 2}, "choice"?: "A"}`, its `choice` applies if it wins): sealed until the last part reveals both; a winner whose part named no one is then pending and names the First player with `eden.choose_first` (CONTRACT §9.1).
+         *       - `eden.choose_first`: EDEN-PREP-3 step 3 («el jugador que apostó más PS escoge quién se convierte en el Primer jugador») / EDEN-FIRST-2 (a Leader lost: his opponent chooses, no bid): the player the table waits for names the First player — after bids sent from the seats whose winner named no one, or when the bid is skipped.
          *       - `eden.choose_leader`: EDEN-PREP-4: First player first.
          *       - `eden.play_mission`: EDEN-PREP-5: First player first; a Revealed mission cannot be played twice (EDEN-AMB-12).
          *       - `eden.deploy`: EDEN-PREP-7: records the deployment (zone from the player's own mission). Under Mist (EDEN-WEATHER-6) one fighter per command (`fighterId`, `placement`), alternating from the First player. Measured `centreDistances` (`centreDistance` under Mist) are checked: ES more than 20 cm, DE at least 20 cm.
@@ -1489,6 +1490,8 @@ export interface paths {
          *       - `eden.react`: EDEN-MELEE-2 / EDEN-MELEE-6: the target’s player answers a melee attack declared from a seat: its reaction (`aim`, `weapon`: the target’s, for a Response); the attack then resolves with the dice of this command. `match.pass` is Passive.
          *       - `eden.cancel_tactic`: EDEN-TACPH-2: the opponent pays the Cancellation (X SP, the `cancellation` the card was played with) of a tactic card played from a seat; `match.pass` lets it resolve.
          *       - `match.pass`: CONTRACT §9.1: the pending player declines to answer (a reaction, an interruption, a Cancellation, a defender’s reply); the owner may pass for any pending player.
+         *       - `match.request_takeback`: CONTRACT §9.2: ask to take the match back to `toVersion`. Every other player is asked (`state.pending` kind `agreement`): when all send `match.accept_takeback`, `match.takeback` is appended and the match reads as at `toVersion` (the log keeps everything); any `match.pass` refuses it (`match.takeback_refused`). Sent by the owner key without `?as=`, or in a match of one player, it takes effect at once. `toVersion` must be before the current version and not before the last correction or takeback (422 `takeback_out_of_range`); while another decision is pending it is 422 `decision_pending`.
+         *       - `match.accept_takeback`: CONTRACT §9.2: a player asked to agree to a takeback accepts it (`match.pass` refuses it). With nothing to accept → 422 `nothing_pending`.
          *     - **anima**
          *       - `anima.exploration`: Explore a Location: table roll, encounters in draw order, reward eligibility. Same body as POST /v1/anima/explorations. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
          *       - `anima.combat`: Resolve a combat: Group vs Creature or Group vs Group. Same body as POST /v1/anima/combats. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
@@ -1506,19 +1509,24 @@ export interface paths {
          *       - `anima.discard_gifts`: ANIMA-START-2a/3/4 (Start phase, in turn order): discard Gifts (`count`; by name in `gifts` with a Gift deck); the player with strictly the fewest Gifts takes them unless `take: false`. Example: `{"type":"anima.discard_gifts","player":"p1","count":1}`.
          *       - `anima.dismiss_character`: ANIMA-START-2b/4/5: dismiss a Character; the player with strictly the fewest Characters recruits it unless `take: false`; an emptied Group is replaced (ANIMA-GROUP-5). Example: `{"type":"anima.dismiss_character","player":"p1","character":"Novel"}`.
          *       - `anima.go`: ANIMA-MOVE-3 / ANIMA-PRIOR-1..5 (Move phase): go to an active Location (the current one: stay), facing its prior encounter. With Locations as a tree (ANIMA-OPT-TREE-2..5) a level change faces the top Encounter card; `gift` plays a Zeppelin Travel card to reach any level. `gifts`: Combat cards if a Creature is fought; `redirect`: another player's Dirección Equivocada sends the Group elsewhere (ANIMA-TIMING-2). Dice: only a Creature prior encounter rolls — the Group’s d10, then the Creature’s d10 (ANIMA-PRIOR-5); an Event or no card rolls none. Example: `{"type":"anima.go","player":"p1","location":"Arkángel","gifts":[{"gift":"Furia","character":"Acróbata"}],"dice":{"values":[6,2]}}`.
-         *       - `anima.seek_new_horizons`: ANIMA-MOVE-4..10 / ANIMA-DECK-3: once per turn; the top Location (or `location` from the discard pile with `source: "discard"`) with a face-up prior encounter; over the maximum, `removal` lists the Locations to remove in order, `saves` who saves which with a Gift; `gifts`: Combat cards if the prior encounter is a Creature. Dice: only a Creature rolls — the Group’s d10, then the Creature’s d10. Example: `{"type":"anima.seek_new_horizons","player":"p2","source":"deck","removal":["Arkángel"]}`.
+         *       - `anima.seek_new_horizons`: ANIMA-MOVE-4..10 / ANIMA-DECK-3: once per turn; the top Location (or `location` from the discard pile with `source: "discard"`) with a face-up prior encounter; over the maximum, `removal` lists the Locations to remove in order, `saves` who saves which with a Gift (the bundled form: the table agreed the saves); without `removal` and `saves` over the maximum, the new Location is shown and the removal is chosen from the seats (`anima.remove_location`, then each other player holding a Gift answers `anima.save_location`: ANIMA-MOVE-7/8). `gifts`: Combat cards if the prior encounter is a Creature. Dice: only a Creature rolls — the Group’s d10, then the Creature’s d10 (sent with the answer that settles the removal, when it waits). Example: `{"type":"anima.seek_new_horizons","player":"p2","source":"deck","removal":["Arkángel"]}`.
          *       - `anima.rest`: ANIMA-MOVE-11/12: the Group gives up this turn (at no Location); +2 Combat and +2 Speed next turn. Example: `{"type":"anima.rest","player":"p3"}`.
+         *       - `anima.remove_location`: ANIMA-MOVE-7 (a Seek new horizons sent without `removal` over the maximum): the seeker chooses an active Location to remove — none with a Group on it nor with its prior encounter pending, none saved in this removal (ANIMA-AMB-6). Every other player holding a Gift then answers `anima.save_location`; with nobody to ask it is removed at once and the prior encounter is faced (dice: the Group’s d10, then the Creature’s d10). Example: `{"type":"anima.remove_location","player":"p1","location":"Arkángel"}`.
+         *       - `anima.save_location`: ANIMA-MOVE-8: a player asked about the Location the seeker chose for removal (`location`, as chosen) saves it by discarding a Gift (`gift` by name, with a Gift deck) — the seeker then chooses another — or lets it go with `save: false`. When every player asked let it go it is removed, and the prior encounter is faced with this command’s dice (the Group’s d10, then the Creature’s d10); when no Location is left to remove nothing is (ANIMA-AMB-6). Example: `{"type":"anima.save_location","player":"p2","location":"Las Ruinas","gift":"Viento"}`.
          *       - `anima.declare_combat`: ANIMA-INTERACT-2..5 / ANIMA-COMBAT-1..4 (Interaction phase): combat with a Group at the same Location (size rule, no rematch after a draw); the loser gives a random Gift and is expelled. `gifts` / `targetGifts`: each side's Combat cards (ANIMA-TIMING-3). Dice: attacker, defender, then the Gift drawn (1..hand size, with a Gift deck). Example: `{"type":"anima.declare_combat","player":"p1","target":"p2","gifts":[{"gift":"Furia","character":"Acróbata"}],"dice":{"values":[7,3,1]}}`.
-         *       - `anima.trade_with`: ANIMA-INTERACT-1: an agreed trade between two Groups at Trade Locations; `gives` / `receives` Gifts (counts; names with a Gift deck) and Characters (names). Example: `{"type":"anima.trade_with","player":"p1","with":"p2","gives":{"gifts":1},"receives":{"characters":["Novel"]}}`.
+         *       - `anima.trade_with`: ANIMA-INTERACT-1: a trade between two Groups at Trade Locations; `gives` / `receives` Gifts (counts; names with a Gift deck) and Characters (names). The owner’s command is the agreed trade (or, with `refused: true`, the one `with` refused); from a seat it is a proposal that takes effect when `with` sends `anima.accept_trade` (`match.pass` refuses it). Example: `{"type":"anima.trade_with","player":"p1","with":"p2","gives":{"gifts":1},"receives":{"characters":["Novel"]}}`.
+         *       - `anima.accept_trade`: ANIMA-INTERACT-1 (CONTRACT §9.1): the player a trade was proposed to (`anima.trade_with` from a seat) agrees, and the trade takes effect; `match.pass` refuses it. Nothing else: with no trade proposed to the player it is refused (422 `nothing_pending`). Example: `{"type":"anima.accept_trade","player":"p2"}`.
          *       - `anima.explore`: ANIMA-EXPLORE-1..7 (Exploration phase, Groups that arrived): one d10 on the Location's table, encounters from the deck; then `anima.claim_reward`. Decline with `anima.end_phase`. `gifts`: Combat cards for the first Creature met (kept in hand when none is). Dice: the d10 on the table, then per Creature met the Group’s d10 and the Creature’s d10, in draw order. Example: `{"type":"anima.explore","player":"p1","gifts":[{"gift":"Escudo"}],"dice":{"values":[5,3,4]}}`.
          *       - `anima.claim_reward`: ANIMA-REWARD-1..6 / ANIMA-MISSION-1..5: one reward of the Location by index (Gift, Recruit, a Mission objective with its test — `gifts`: Combat cards for a combat test —, Special); a Resist mission starts there; the Final Mission wins the game. Dice: a Speed test rolls one d10; a combat test the Group’s d10, then the enemy’s d10; other rewards none. Example: `{"type":"anima.claim_reward","player":"p1","reward":0}`.
          *       - `anima.resist`: ANIMA-MISSION-5 (Exploration phase, instead of exploring): one round of the Resist mission under way; a combat against its enemy if the card names one (`gifts`: Combat cards). A loss expels the Group and the Mission restarts from zero; the last round completes it. Dice: with an enemy, the Group’s d10 then the enemy’s d10; without one, none. Example: `{"type":"anima.resist","player":"p1","dice":{"values":[6,2]}}`.
          *       - `anima.leave_location`: ANIMA-START-2d / ANIMA-AMB-5 (Start phase): declare that the Group leaves its Location; a Resist mission under way is abandoned (the Group then declares its move). Example: `{"type":"anima.leave_location","player":"p1"}`.
-         *       - `anima.play_gift`: ANIMA-TIMING-1..4 (matches with a Gift deck): play a Gift from hand — in its printed phase and turn (normal), or at any time (interrupt); an Ability card taps `character` (with its skill icon). Organisations join the Group (one at a time, ANIMA-HAND-2); `combat` / `speed` last the turn, or while a persistent card is in play; `target` is the Character an incapacitating card puts face down (ANIMA-INCAP-1). Example: `{"type":"anima.play_gift","player":"p1","gift":"Dormir","character":"Brujo","target":{"player":"p2","character":"Ladrona"}}`.
+         *       - `anima.play_gift`: ANIMA-TIMING-1..4 (matches with a Gift deck): play a Gift from hand — in its printed phase and turn (normal), or at any time (interrupt); an Ability card taps `character` (with its skill icon). Organisations join the Group (one at a time, ANIMA-HAND-2); `combat` / `speed` last the turn, or while a persistent card is in play; `target` is the Character an incapacitating card puts face down (ANIMA-INCAP-1). Answering an `anima.go` declared from a seat (CONTRACT §9.1, ANIMA-TIMING-2): a Dirección Equivocada (a `redirect` Interrupt) with `location`, where the mover’s Group goes instead. Example: `{"type":"anima.play_gift","player":"p1","gift":"Dormir","character":"Brujo","target":{"player":"p2","character":"Ladrona"}}`.
          *       - `anima.leave_organisation`: ANIMA-HAND-2 / ANIMA-START-2a (Start phase): discard the Organisation the Group belongs to. Example: `{"type":"anima.leave_organisation","player":"p1"}`.
          *       - `anima.choose_casualty`: ANIMA-COMBAT-4: after a defeat by 5 or more, the loser names the Character who dies. Example: `{"type":"anima.choose_casualty","player":"p2","character":"Técnico"}`.
          *       - `anima.end_phase`: ANIMA-TURN-1: the player is done in this phase (Start, Interaction — refused while an enemy Organisation's Group must be fought, ANIMA-INTERACT-4 —; in Exploration: declines to explore, ANIMA-EXPLORE-2, refused while a Resist round is due). Dice order: when the last player ends the Exploration phase the next turn order is set (ANIMA-ORDER-1/2): for each Speed shared by several Groups, from the highest Speed down, unless a stored ranking still holds, one d10 per tied player in the order of the turn that ends, then one more d10 per player of each sub-tie (higher rolls first). Example: `{"type":"anima.end_phase","player":"p1"}`.
          *       - `match.pass`: CONTRACT §9.1: the pending player declines to answer (a reaction, an interruption, a Cancellation, a defender’s reply); the owner may pass for any pending player.
+         *       - `match.request_takeback`: CONTRACT §9.2: ask to take the match back to `toVersion`. Every other player is asked (`state.pending` kind `agreement`): when all send `match.accept_takeback`, `match.takeback` is appended and the match reads as at `toVersion` (the log keeps everything); any `match.pass` refuses it (`match.takeback_refused`). Sent by the owner key without `?as=`, or in a match of one player, it takes effect at once. `toVersion` must be before the current version and not before the last correction or takeback (422 `takeback_out_of_range`); while another decision is pending it is 422 `decision_pending`.
+         *       - `match.accept_takeback`: CONTRACT §9.2: a player asked to agree to a takeback accepts it (`match.pass` refuses it). With nothing to accept → 422 `nothing_pending`.
          *       - `anima.priorEncounter` (deprecated): alias of `anima.prior_encounter`, kept for earlier clients.
          *       - `anima.turnOrder` (deprecated): alias of `anima.turn_order`, kept for earlier clients.
          *     - **exsilium**
@@ -1532,7 +1540,8 @@ export interface paths {
          *       - `exsilium.bid`: EXS-SETUP-2 / EXS-AMB-6: the secret start-player bids in faction tokens (all go to the game reserve; a tie → the tied re-bid, a second tie is rolled). Then EXS-SETUP-5 (starting tiles revealed), EXS-ROUND-1 (hands refilled to 4) and the first turn. A full match is created with `options` `{factions: {playerId: "syl"|"keber"|"vinsan"|"wardun"}, board: {tiles: [{id, start?, activation?, attackerBonus?, noDraw?}], nodes: [{id, tile, neighbors, crystal?, terminal?, portal?, portalSymbol?}], borders?: [{tiles: [a, b], n}]}, decks: {playerId: [card]}, upgrades?: [card with cost], enemyDecks: {basic, intermediate, advanced}, baralytasDeck?, newaru?, harder?, emptyHandLoses?}` where a card is `{name, strength, cost?, action?: {kind: draw|exchange|eliminate|portal|cross_border|cracking|hologram|favourable_zone|dodge, count?, n?}, beforeCombat?, secondary?: drop|eliminate, faction?, mine?}` (the seeds print no card list, tile data nor upgrade deck: 400 with `/options/...` paths when not playable); without them the match is the resolution log of the operations. The match state carries `table` (the full table) and `summary` (per player: faction, hand/deck/discard sizes, Baralytas, tokens, ability slots, miniatures, upgrades, controlled terminals; the board, Newaru, decks, the winner). Example: `{"type":"exsilium.bid","bids":{"p1":2,"p2":1}}`
          *       - `exsilium.activate`: EXS-PBOARD-2: 1 card puts the next miniature of the player board on the activation node (EXS-PBOARD-3 order); or EXS-ACTION-3 / EXS-AMB-11: `terminal` instead of `card` puts it on a terminal the player controls for 1 faction token. Pick-ups and combats as after a step. Example: `{"type":"exsilium.activate","player":"p1","card":"p1-1"}`
          *       - `exsilium.move`: EXS-ACTION-1a / EXS-MOVE-1…3: 1 card moves one miniature 1–2 nodes (`path`: the nodes stepped on). Each step is checked (EXS-MOVE-2: adjacency, deposits, destroyed and occupied nodes, EXS-BORDER-2) and followed by the mines (EXS-MINE-2/4), the tile reveal (EXS-REVEAL-2), pick-ups (EXS-CRYSTAL-2, EXS-ACTION-8, EXS-TERMINAL-1), the win check (EXS-WIN-3) and the combat check (EXS-COMBAT-TRIGGER-1/2, the move stops: EXS-AMB-17). Example: `{"type":"exsilium.move","player":"p1","card":"p1-2","miniature":"syl-1","path":["A1:1,2","A1:2,2"]}`
-         *       - `exsilium.fight`: EXS-COMBAT-PVP-1…6 / EXS-COMBAT-NEWARU-1…6 (POST /v1/exsilium/combats and /newaru/actions on the table): resolves a pending combat (`combat`: its index, the active player’s order) with the cards laid (`cards`; PvP `defenderCards`), the enemy action deck of the player’s level and the Outcome deck (`outcomeDeck` top, else shuffled from the dice seed; EXS-AMB-7). Against a Newaru, `favourableZone` (a Favourable Zone card in hand) evades an evadable attack card (EXS-KW-FAVZONE, EXS-AMB-23). The Conclusion is applied: tokens, fatigue discards (`discards`), retreat with the ability release (EXS-PBOARD-5), the loser’s marker (`markerNode`) and supply card (`supplyCard`), Newaru removed or sent to its portal. Example: `{"type":"exsilium.fight","player":"p1","cards":["p1-3","p1-4"],"defenderCards":["p2-1"],"outcomeDeck":[4,8]}`
+         *       - `exsilium.fight`: EXS-COMBAT-PVP-1…6 / EXS-COMBAT-NEWARU-1…6 (POST /v1/exsilium/combats and /newaru/actions on the table): resolves a pending combat (`combat`: its index, the active player’s order) with the cards laid (`cards`; PvP `defenderCards`), the enemy action deck of the player’s level and the Outcome deck (`outcomeDeck` top, else shuffled from the dice seed; EXS-AMB-7). Against a Newaru, `favourableZone` (a Favourable Zone card in hand) evades an evadable attack card (EXS-KW-FAVZONE, EXS-AMB-23). The Conclusion is applied: tokens, fatigue discards (`discards`), retreat with the ability release (EXS-PBOARD-5), the loser’s marker (`markerNode`) and supply card (`supplyCard`), Newaru removed or sent to its portal. From the seats (CONTRACT §9.1) the attacker sends its own `cards` (and `give` for itself), the defender replies with its own `exsilium.fight` `{player, cards, give?}` or `match.pass`; the choices of the Conclusion no one sent (the loser’s token value, supply card and marker node, the winner’s fatigue discards) then wait for their players (`choosers`), each sending exsilium.conclude. Example: `{"type":"exsilium.fight","player":"p1","cards":["p1-3","p1-4"],"defenderCards":["p2-1"],"outcomeDeck":[4,8]}`
+         *       - `exsilium.conclude`: CONTRACT §9.1 / EXS-COMBAT-PVP-5 / EXS-COMBAT-DISCARD-1/2: after a fight between players resolved from the seats, each combatant makes the Conclusion choices the fight left open (`state.pending` kind `choice`; `table.conclusion` lists them): the loser `give` (the value of the Baralytas token handed to the winner, among those held), `supplyCard` (a card laid in the combat, or with none laid any card of the hand, into the supply deck, EXS-AMB-27) and `markerNode` (a free node of the tile for the marker); the winner `discards` (its fatigue: exactly the number of cards `table.conclusion.discards` says). Each member omitted takes the default of exsilium.fight (the lowest token, the first card laid, the first free node, the weakest cards); a member of the other combatant → 403 not_your_seat; one the resolution already applied (a single option) → 422 nothing_to_choose. Every other command waits (422 decision_pending). A Baralytas token handed over is checked against the winner’s target (EXS-WIN-3). Example: `{"type":"exsilium.conclude","player":"p2","give":2,"supplyCard":"p2-10","markerNode":"A3:8,1"}`
          *       - `exsilium.buy`: EXS-UPGRADE-1…7 / EXS-EX-5: with a miniature on a connection terminal that is free or the player’s own, 1 faction token buys face-up upgrade cards (`buy`) whose total cost is at most the value of the cards spent (`cards`, at least 1) + 1 per connection token held (never spent). Spent cards go to the discard pile, bought ones to hand (usable at once, another purchase costs another token); empty spaces are refilled from the upgrade deck (never reshuffled). `refresh`: first the 4 face-up cards leave the game and 4 new ones are revealed (EXS-UPGRADE-5). Needs `options.upgrades`. The trash space (EXS-UPGRADE-6) is not offered: its procedure is not printed (EXS-AMB-15). Example: `{"type":"exsilium.buy","player":"p1","cards":["p1-5","p1-6"],"buy":["upgrade-2"]}`
          *       - `exsilium.play`: EXS-ACTION-1 (c) / EXS-CARD-1…5: 1 card for its Action, by its keyword in the options: `draw` (EXS-KW-DRAW: `count` cards from the deck, the discard pile reshuffled when it runs out; refused while a miniature stands on a NO DRAWING tile, EXS-BOARD-5), `exchange` (EXS-KW-EXCHANGE: `discard` a card of the hand, `take` one of the discard pile), `eliminate` (EXS-KW-ELIMINATE: `target`, a card of the hand or discard pile, leaves the game), `portal` (EXS-KW-PORTAL / EXS-PORTAL-2 / EXS-AMB-10: `miniature` on a portal goes to the free portal `node` of another tile, with the same `portalSymbol` when the options give symbols), `cross_border` (EXS-BORDER-3: `miniature` moves `path` of 1–2 nodes, crossing borders up to the card’s `n` alone), `cracking` (EXS-KW-CRACKING: `miniature` adjacent to the terminal `node` another faction controls removes its token to the game reserve; when the card is faction-type, the terminal owner may cancel it with `dodge`, a dodge card of their hand, EXS-KW-DODGE), `hologram` (EXS-KW-HOLOGRAM: a faction token marks the start node, `miniature` moves `path` of 1–3 nodes; in the enemy activation the triggered Newaru go for it, EXS-NEWARU-MOVE-4, then it returns to the marked node if free and the token comes back; the card is discarded when played). `favourable_zone` is given in exsilium.fight. EXS-CARD-4: faction cards only for their faction; EXS-CARD-5: `beforeCombat` cards also while a combat waits. Example: `{"type":"exsilium.play","player":"p1","card":"p1-9","miniature":"syl-1","node":"X:3,2"}`
          *       - `exsilium.drop`: EXS-ACTION-6 (secondary action, Drop icon): the card goes beside a free `node` adjacent to one of the player’s miniatures with 1 faction token as the pick-up marker; `mode` `face_down` or `supply` (into the supply deck) costs 1 more token, to the game reserve. Whoever steps on the marker takes the card (EXS-ACTION-8). A mine card (`mine` in the options) dropped face up is a detonator: a miniature of another faction that steps next to it is eliminated, and a border crossing sets off the mines next to that border, eliminating every miniature next to them (EXS-MINE-2/4, EXS-AMB-16: before the other per-step checks); victims apply only the loser discard rule, the mine is spent (card to its owner’s discard, token to the game reserve; EXS-MINE-5); face down it does nothing. Example: `{"type":"exsilium.drop","player":"p1","card":"p1-8","node":"X:4,0","mode":"face_up"}`
@@ -1542,6 +1551,8 @@ export interface paths {
          *       - `exsilium.ability`: EXS-PBOARD-4 / EXS-ACTION-2: 1 faction token on an empty ability slot (once per turn). The second fires the faction ability at once with the choices given: SYL `miniature` (EXS-FACTION-SYL-1: every figure within 2 nodes eliminated, own SYL and Newaru included), Keber `tile` (EXS-FACTION-KEBER-1: all 4 Keber on one tile, EXS-AMB-26; everything on that adjacent tile and every enemy on the Keber tile), Vinsan `nodes` (EXS-FACTION-VINSAN-1: a sinkhole of up to 4 pairwise adjacent nodes, no deposit or terminal; figures there move to `displace` nodes), Wardun `miniature` + `target` (EXS-FACTION-WARDUN-1: a miniature of another faction within 3 nodes is trapped). Ranges count node steps ignoring obstacles (EXS-AMB-14). Victims retreat and apply only the loser discard rule (`victims`: per player `supplyCards`, `markerNodes`; EXS-COMBAT-DISCARD-3); the release follows EXS-PBOARD-5 (Wardun: 2 miniatures back on the board free the trapped miniature). A struck player dodges the Keber strike with a card named «Arremetida» from hand (`victims.<player>.dodge`; discarded, their miniatures spared; Newaru never dodge). Example: `{"type":"exsilium.ability","player":"p1","miniature":"syl-1"}`
          *       - `exsilium.end_turn`: EXS-ACTION-5 / EXS-AMB-5: the turn ends (cards left are kept) — a player never needs it after the last card: a command that leaves the active player’s hand empty with no combat pending ends the turn by itself (or the command that resolves the last pending combat), with the same events; the enemy activation follows (EXS-NEWARU-ACT-1…4 movement by this turn’s moves; with `options.emptyHandLoses`, EXS-AMB-3b strict: a Newaru next to a miniature of the player whose turn ended, who holds no cards, wins at once; EXS-NEWARU-SPAWN-1 respawns), then the next player’s turn (a new round refills the hands, EXS-ROUND-1; adjacent Newaru attack, EXS-COMBAT-TRIGGER-3). Example: `{"type":"exsilium.end_turn","player":"p1"}`
          *       - `match.pass`: CONTRACT §9.1: the pending player declines to answer (a reaction, an interruption, a Cancellation, a defender’s reply); the owner may pass for any pending player.
+         *       - `match.request_takeback`: CONTRACT §9.2: ask to take the match back to `toVersion`. Every other player is asked (`state.pending` kind `agreement`): when all send `match.accept_takeback`, `match.takeback` is appended and the match reads as at `toVersion` (the log keeps everything); any `match.pass` refuses it (`match.takeback_refused`). Sent by the owner key without `?as=`, or in a match of one player, it takes effect at once. `toVersion` must be before the current version and not before the last correction or takeback (422 `takeback_out_of_range`); while another decision is pending it is 422 `decision_pending`.
+         *       - `match.accept_takeback`: CONTRACT §9.2: a player asked to agree to a takeback accepts it (`match.pass` refuses it). With nothing to accept → 422 `nothing_pending`.
          *       - `exsilium.newaruAction` (deprecated): alias of `exsilium.newaru_action`, kept for earlier clients.
          *       - `exsilium.newaruMove` (deprecated): alias of `exsilium.newaru_move`, kept for earlier clients.
          *     - **spirit-of-eden**
@@ -1558,6 +1569,8 @@ export interface paths {
          *       - `soe.bonus`: SOE-OBJ-4 / SOE-REROLL-2: an owned Objective card's die bonus re-rolls one unused die (not in Fearless, SOE-MODE-3). Dice: one d6, the new value of `die`. Example: `{"type":"soe.bonus","die":0,"dice":{"values":[6]}}`.
          *       - `soe.noa`: SOE-NOA-1: once per game, right after a roll, one unused die is set to any face. Example: `{"type":"soe.noa","die":3,"value":6}`.
          *       - `soe.goomz`: SOE-TURN-1 / SOE-GOOMZ-ORDER-1: ends the player phase; each Goomz in play acts once (rules F, C, E, D, A, B) in `order` (default: ring order, clockwise from the top-left slot); `picks` chooses the Ally for D/E (SOE-AMB-9). The game ends at once on victory or defeat (SOE-END-1..3); otherwise the next turn starts. Example: `{"type":"soe.goomz","order":["red","yellow","black"]}`.
+         *       - `match.request_takeback`: CONTRACT §9.2: ask to take the match back to `toVersion`. Every other player is asked (`state.pending` kind `agreement`): when all send `match.accept_takeback`, `match.takeback` is appended and the match reads as at `toVersion` (the log keeps everything); any `match.pass` refuses it (`match.takeback_refused`). Sent by the owner key without `?as=`, or in a match of one player, it takes effect at once. `toVersion` must be before the current version and not before the last correction or takeback (422 `takeback_out_of_range`); while another decision is pending it is 422 `decision_pending`.
+         *       - `match.accept_takeback`: CONTRACT §9.2: a player asked to agree to a takeback accepts it (`match.pass` refuses it). With nothing to accept → 422 `nothing_pending`.
          *       - `soe.goomzPhase` (deprecated): alias of `soe.goomz_phase`, kept for earlier clients.
          *       - `soe.playerPhase` (deprecated): alias of `soe.player_phase`, kept for earlier clients.
          *       - `soe.turnStart` (deprecated): alias of `soe.turn_start`, kept for earlier clients.
@@ -1704,7 +1717,7 @@ export interface paths {
         put?: never;
         /**
          * A spectator token: reads the public view of the match (owner key).
-         * @description Answers 201 `{token, expiresAt}`. The token is accepted by GET /v1/matches/{id}, /events, /moves, /feed (also as `?token=`), the GraphQL `match` / `matchEvents` queries and `matchEvents` subscription (WebSocket `connectionParams.authorization`); it sends no commands. It stops working at `expiresAt` and when the owner’s API key is revoked. Another key’s match → 404.
+         * @description Answers 201 `{token, expiresAt, delayEvents?}`. The token is accepted by GET /v1/matches/{id}, /events, /moves, /feed (also as `?token=`), the GraphQL `match` / `matchEvents` queries and `matchEvents` subscription (WebSocket `connectionParams.authorization`); it sends no commands. It stops working at `expiresAt` and when the owner’s API key is revoked. With `delayEvents` n (CONTRACT §9.2) it reads the match n events behind the head: its state, log, moves and feed never show a later version. Another key’s match → 404.
          */
         post: operations["matches.spectatorToken"];
         delete?: never;
@@ -1903,8 +1916,9 @@ export interface paths {
          * Store an EDEN army list for sharing (API key), optionally sealed until a time.
          * @description Validates `roster` (a body of POST /v1/eden/rosters/validate) and stores both under a random, unguessable id. `url` is the share link: GET /v1/eden/rosters/{id} needs no API key.
          *     - **Sealed lists** (CONTRACT §8.4): with `sealedUntil` (RFC 3339; `?sealedUntil=` for a text list) the share link shows only `rosterSha256` and the verdict (`valid`, `codes`) until that time, or until the owner reveals it (POST /v1/eden/rosters/{id}/reveal). No other route shows a sealed list: the diff refuses it (422 `roster_sealed`), GraphQL `edenRoster` too. The 201 answer (to the API key that stored it) carries the full validation.
+         *     - **Salted hash** (CONTRACT §9.4): a sealed list's `rosterSha256` (in the 201 answer and on its share link) is the hex SHA-256 of `salt + ":" + ` its canonical JSON, with a random salt (16 bytes, hex) kept secret until the list opens; then the share link shows `salt` beside the list, so anyone can check the hash published before. A list stored open keeps the plain hash. `sealedUntil` must be later than the service's clock: a time not in the future is 400 `sealed_until_past` at `/sealedUntil`, and nothing is stored.
          *     - **Text lists**: `Content-Type: text/plain` stores the list written as in validate (format below); it is stored as the parsed `roster`, which is what `rosterSha256` hashes, and its validation problems carry `line` and `column`.
-         *     - **Receipts**: `"receipt": true` in the list (or `?receipt=true`) adds `receipt`, a JWS as validate signs, whose payload also names `rosterId`. A league site can hand it to the player: it proves which list was stored (its `rosterSha256`) before the list is revealed.
+         *     - **Receipts**: `"receipt": true` in the list (or `?receipt=true`) adds `receipt`, a JWS as validate signs, whose payload also names `rosterId` and, for a sealed list, `sealedRosterSha256` (the salted hash its share link shows). A league site can hand it to the player: it proves which list was stored before the list is revealed. Its `rosterSha256` is the plain hash of the list (CONTRACT §7.4), so the receipt is kept private until then.
          *     - `catalogRef` in the list names a league catalog (POST /v1/eden/catalogs); the validation names the version used (`validation.catalog`), and the list is checked against that version when it is read later.
          *
          *     **Budgets** (README "Roster budgets"): `roster` is stored as sent, so it may be at most `MAX_STORED_ROSTER_BYTES` (default 65536) bytes of JSON (UTF-8, compact, without `receipt`; members no schema declares count too): a larger one is 413 `roster_too_large` with `limit` and `size`, refused before it is validated. One API key stores at most `MAX_STORED_ROSTERS_PER_KEY` (default 1000) lists: past it 429 `quota_exceeded` with `limit`, and nothing is stored (no `Retry-After`: waiting does not help). An array over its `maxItems` is 400 `too_many_items`, as for validate.
@@ -1944,7 +1958,7 @@ export interface paths {
         };
         /**
          * A stored army list (public: the share link); a sealed one shows only its hash and verdict.
-         * @description The list (`sealed: false`), the validation answered when it was stored and, when validating it today gives another result (`rulesChanged`), the `current` one. While the list is sealed (CONTRACT §8.4: `sealedUntil` not reached and not revealed by its owner) the answer is `{"id", "sealed": true, "rosterSha256", "validation": {"valid", "codes"}, "sealedUntil", "createdAt", "url"}`: nothing of the list, and no path or message of its problems.
+         * @description The list (`sealed: false`), the validation answered when it was stored and, when validating it today gives another result (`rulesChanged`), the `current` one. While the list is sealed (CONTRACT §8.4: `sealedUntil` not reached and not revealed by its owner) the answer is `{"id", "sealed": true, "rosterSha256", "validation": {"valid", "codes"}, "sealedUntil", "createdAt", "url"}`: nothing of the list, and no path or message of its problems; its `rosterSha256` is salted (CONTRACT §9.4). Once it opens the answer also carries `salt`: SHA-256 of `salt + ":" + ` the canonical JSON of `roster` is that `rosterSha256`.
          */
         get: operations["eden.getRoster"];
         put?: never;
@@ -1966,7 +1980,7 @@ export interface paths {
         put?: never;
         /**
          * Reveal a sealed army list before its time (its owner).
-         * @description The API key that stored the list makes it public now (CONTRACT §8.4); the answer is what its share link shows from now on, with `revealedAt`. Revealing an open list changes nothing (the first reveal time stays). Another key, or an unknown id → 404.
+         * @description The API key that stored the list makes it public now (CONTRACT §8.4); the answer is what its share link shows from now on, with `revealedAt` and the `salt` of its `rosterSha256` (CONTRACT §9.4). Revealing an open list changes nothing (the first reveal time stays). Another key, or an unknown id → 404.
          */
         post: operations["eden.revealRoster"];
         delete?: never;
@@ -2129,6 +2143,20 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * AnimaAcceptTradeCommand
+         * @description ANIMA-INTERACT-1 (CONTRACT §9.1): the player a trade was proposed to (`anima.trade_with` from a seat) agrees, and the trade takes effect; `match.pass` refuses it. Nothing else: with no trade proposed to the player it is refused (422 `nothing_pending`). Example: `{"type":"anima.accept_trade","player":"p2"}`.
+         */
+        AnimaAcceptTradeCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.accept_trade";
+            /** @description The acting match player id. */
+            player: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
          * AnimaCharacter
          * @description A Character (ANIMA-CARD-1).
          */
@@ -2140,6 +2168,73 @@ export interface components {
             speed: number;
             /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
             incapacitated?: boolean;
+        };
+        /**
+         * AnimaChooseCasualtyCommand
+         * @description ANIMA-COMBAT-4: after a defeat by 5 or more, the loser names the Character who dies. Example: `{"type":"anima.choose_casualty","player":"p2","character":"Técnico"}`.
+         */
+        AnimaChooseCasualtyCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.choose_casualty";
+            /** @description The acting match player id. */
+            player: string;
+            character: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * AnimaClaimRewardCommand
+         * @description ANIMA-REWARD-1..6 / ANIMA-MISSION-1..5: one reward of the Location by index (Gift, Recruit, a Mission objective with its test — `gifts`: Combat cards for a combat test —, Special); a Resist mission starts there; the Final Mission wins the game. Dice: a Speed test rolls one d10; a combat test the Group’s d10, then the enemy’s d10; other rewards none. Example: `{"type":"anima.claim_reward","player":"p1","reward":0}`.
+         */
+        AnimaClaimRewardCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.claim_reward";
+            /** @description The acting match player id. */
+            player: string;
+            reward: number;
+            /** @description Combat cards played as the combat starts, before any roll (ANIMA-TIMING-3); an Ability card names the Character tapped. */
+            gifts?: {
+                gift: string;
+                character?: string;
+            }[];
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * AnimaCombatCommand
+         * @description Resolve a combat: Group vs Creature or Group vs Group. Same body as POST /v1/anima/combats. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
+         */
+        AnimaCombatCommand: {
+            /** @constant */
+            type: "anima.combat";
+        } & {
+            creature?: {
+                name: string;
+                /** @description Printed Combat plus its own special rules. */
+                combat: number;
+            };
+            opponent?: components["schemas"]["AnimaGroup"];
+            /** @description Against a Creature: where the fight happens, for its consequences (ANIMA-COMBAT-5). */
+            context?: "prior" | "exploration" | "mission";
+            location?: {
+                name?: string;
+                /** @description false when the Location forbids combat between Groups (e.g. Arkángel). */
+                combatAllowed?: boolean;
+            };
+            /** @description Group vs Group: these two Groups already drew against each other this turn (ANIMA-INTERACT-5 → 422 `no_rematch`). */
+            drewThisTurn?: boolean;
+            dice?: components["schemas"]["DiceSpec"];
+            group?: components["schemas"]["AnimaGroup"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.combat";
         };
         /**
          * AnimaCombatConsequences
@@ -2181,6 +2276,65 @@ export interface components {
             /** @description The Group lost by 5 or more (ANIMA-COMBAT-4). */
             characterDies: boolean;
         };
+        /**
+         * AnimaDeclareCombatCommand
+         * @description ANIMA-INTERACT-2..5 / ANIMA-COMBAT-1..4 (Interaction phase): combat with a Group at the same Location (size rule, no rematch after a draw); the loser gives a random Gift and is expelled. `gifts` / `targetGifts`: each side's Combat cards (ANIMA-TIMING-3). Dice: attacker, defender, then the Gift drawn (1..hand size, with a Gift deck). Example: `{"type":"anima.declare_combat","player":"p1","target":"p2","gifts":[{"gift":"Furia","character":"Acróbata"}],"dice":{"values":[7,3,1]}}`.
+         */
+        AnimaDeclareCombatCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.declare_combat";
+            /** @description The acting match player id. */
+            player: string;
+            target: string;
+            /** @description Combat cards played as the combat starts, before any roll (ANIMA-TIMING-3); an Ability card names the Character tapped. */
+            gifts?: {
+                gift: string;
+                character?: string;
+            }[];
+            /** @description Combat cards played as the combat starts, before any roll (ANIMA-TIMING-3); an Ability card names the Character tapped. */
+            targetGifts?: {
+                gift: string;
+                character?: string;
+            }[];
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * AnimaDiscardGiftsCommand
+         * @description ANIMA-START-2a/3/4 (Start phase, in turn order): discard Gifts (`count`; by name in `gifts` with a Gift deck); the player with strictly the fewest Gifts takes them unless `take: false`. Example: `{"type":"anima.discard_gifts","player":"p1","count":1}`.
+         */
+        AnimaDiscardGiftsCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.discard_gifts";
+            /** @description The acting match player id. */
+            player: string;
+            count?: number;
+            /** @description Gifts by name (matches with a Gift deck). */
+            gifts?: string[];
+            take?: boolean;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * AnimaDismissCharacterCommand
+         * @description ANIMA-START-2b/4/5: dismiss a Character; the player with strictly the fewest Characters recruits it unless `take: false`; an emptied Group is replaced (ANIMA-GROUP-5). Example: `{"type":"anima.dismiss_character","player":"p1","character":"Novel"}`.
+         */
+        AnimaDismissCharacterCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.dismiss_character";
+            /** @description The acting match player id. */
+            player: string;
+            character: string;
+            take?: boolean;
+            dice?: components["schemas"]["DiceSpec"];
+        };
         /** AnimaEncounterCard */
         AnimaEncounterCard: {
             name: string;
@@ -2202,6 +2356,109 @@ export interface components {
             losesNextTurn?: boolean;
         };
         /**
+         * AnimaEndPhaseCommand
+         * @description ANIMA-TURN-1: the player is done in this phase (Start, Interaction — refused while an enemy Organisation's Group must be fought, ANIMA-INTERACT-4 —; in Exploration: declines to explore, ANIMA-EXPLORE-2, refused while a Resist round is due). Dice order: when the last player ends the Exploration phase the next turn order is set (ANIMA-ORDER-1/2): for each Speed shared by several Groups, from the highest Speed down, unless a stored ranking still holds, one d10 per tied player in the order of the turn that ends, then one more d10 per player of each sub-tie (higher rolls first). Example: `{"type":"anima.end_phase","player":"p1"}`.
+         */
+        AnimaEndPhaseCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.end_phase";
+            /** @description The acting match player id. */
+            player: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * AnimaExplorationCommand
+         * @description Explore a Location: table roll, encounters in draw order, reward eligibility. Same body as POST /v1/anima/explorations. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
+         */
+        AnimaExplorationCommand: {
+            /** @constant */
+            type: "anima.exploration";
+        } & {
+            location: {
+                name: string;
+                level: number;
+                /** @description Exploration table: every face 1..10 exactly once. */
+                table: {
+                    min: number;
+                    max: number;
+                    result: "nothing" | "encounter" | "special";
+                    /** @description Encounter(n): cards to draw (required for `encounter`). */
+                    count?: number;
+                    /** @description Special: the Location card text. */
+                    text?: string;
+                    /** @description Special: the card text expels the Group (default false). */
+                    expels?: boolean;
+                    /** @description Special: the Group may still claim a reward (default: when not expelled). */
+                    rewardAllowed?: boolean;
+                    /** @description Special: the card text makes the player lose this many Gift cards (ANIMA-EXPLORE-6). */
+                    losesGifts?: number;
+                }[];
+            };
+            /**
+             * @description Encounter cards in draw order (top of the deck first).
+             * @default []
+             */
+            encounters?: components["schemas"]["AnimaEncounterCard"][];
+            dice?: components["schemas"]["DiceSpec"];
+            group?: components["schemas"]["AnimaGroup"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.exploration";
+        };
+        /**
+         * AnimaExploreCommand
+         * @description ANIMA-EXPLORE-1..7 (Exploration phase, Groups that arrived): one d10 on the Location's table, encounters from the deck; then `anima.claim_reward`. Decline with `anima.end_phase`. `gifts`: Combat cards for the first Creature met (kept in hand when none is). Dice: the d10 on the table, then per Creature met the Group’s d10 and the Creature’s d10, in draw order. Example: `{"type":"anima.explore","player":"p1","gifts":[{"gift":"Escudo"}],"dice":{"values":[5,3,4]}}`.
+         */
+        AnimaExploreCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.explore";
+            /** @description The acting match player id. */
+            player: string;
+            /** @description Combat cards committed for the first Creature combat this command meets (ANIMA-TIMING-3): checked (in hand, Combat timing, powering Character) before any card is revealed, spent only if such a combat happens, kept in hand otherwise. */
+            gifts?: {
+                gift: string;
+                character?: string;
+            }[];
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * AnimaGoCommand
+         * @description ANIMA-MOVE-3 / ANIMA-PRIOR-1..5 (Move phase): go to an active Location (the current one: stay), facing its prior encounter. With Locations as a tree (ANIMA-OPT-TREE-2..5) a level change faces the top Encounter card; `gift` plays a Zeppelin Travel card to reach any level. `gifts`: Combat cards if a Creature is fought; `redirect`: another player's Dirección Equivocada sends the Group elsewhere (ANIMA-TIMING-2). Dice: only a Creature prior encounter rolls — the Group’s d10, then the Creature’s d10 (ANIMA-PRIOR-5); an Event or no card rolls none. Example: `{"type":"anima.go","player":"p1","location":"Arkángel","gifts":[{"gift":"Furia","character":"Acróbata"}],"dice":{"values":[6,2]}}`.
+         */
+        AnimaGoCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.go";
+            /** @description The acting match player id. */
+            player: string;
+            location: string;
+            gift?: string;
+            /** @description Combat cards committed for the first Creature combat this command meets (ANIMA-TIMING-3): checked (in hand, Combat timing, powering Character) before any card is revealed, spent only if such a combat happens, kept in hand otherwise. */
+            gifts?: {
+                gift: string;
+                character?: string;
+            }[];
+            /** @description ANIMA-TIMING-2: player `by` plays the Interrupt `gift` (a `redirect` card, e.g. Dirección Equivocada) on this declaration; the Group goes to `location` instead. */
+            redirect?: {
+                by: string;
+                gift: string;
+                location: string;
+                character?: string;
+            };
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
          * AnimaGroup
          * @description A Group: Combat = sum of active Characters, Speed = sum of all (ANIMA-GROUP-2).
          */
@@ -2217,6 +2474,569 @@ export interface components {
             };
             /** @description Gift cards in hand, 0..5 (ANIMA-HAND-1). */
             handSize?: number;
+        };
+        /**
+         * AnimaInteractionsCommand
+         * @description Interaction phase: which Groups may trade, which may fight, which must fight. Same body as POST /v1/anima/interactions. `player`: the match player whose Group this is (default: the first player).
+         */
+        AnimaInteractionsCommand: {
+            /** @constant */
+            type: "anima.interactions";
+        } & {
+            /** @description Every Group, in this turn’s order (ANIMA-ORDER-3). */
+            groups: {
+                id: string;
+                /** @description The Location the Group is at; null: at no Location. */
+                location: string | null;
+                /** @description Characters in the Group, incapacitated ones included (ANIMA-GROUP-3). */
+                characters: number;
+                /** @description Lost its turn this turn (ANIMA-LOSE-2). */
+                turnLost?: boolean;
+                organisation?: string;
+                /** @description Enemies printed on its Organisation card (card data). */
+                enemyOrganisations?: string[];
+                /** @description Groups it drew against this turn (ANIMA-INTERACT-5). */
+                drewWith?: string[];
+            }[];
+            locations: {
+                name: string;
+                /** @description Trade icon (ANIMA-CARD-2). */
+                trade?: boolean;
+                /** @description false when the card forbids combat (e.g. Arkángel). */
+                combatAllowed?: boolean;
+            }[];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.interactions";
+        };
+        /**
+         * AnimaKeepCharacterCommand
+         * @description ANIMA-SETUP-3: keep one of the two Characters drawn (`state.groupsInPlay[player].dealt`); the other is shuffled back. With a Gift deck also `gifts`: three of the four Gifts drawn (`giftsDealt`). When all kept, turn 1 starts. A full match is created with the card lists the rulebook does not print, each in draw order, in `options`: `{characters: [{name, combat, speed, skills?: ["ki"|"magic"|"scheme"]}], locations: [{name, level, table, rewards, trade?, combatAllowed?}] (at most 14), encounters: [{name, kind, level, combat?, …}], basicMissions: [{name, test: {kind: "combat", enemy, combat} | {kind: "speed", difficulty} | {kind: "resist", rounds, enemy?: {name, combat}}, benefit?}], finalMissions: [3 Missions], gifts?: [{name, category: "ability"|"plot", skill?, phase?, timing: "normal"|"interrupt"|"combat", persistent?, organisation?: {enemies: [names]}, combat?, speed?, incapacitates?, zeppelin?, redirect?, text?}], multipleMissions?, tree?}` (400 with `/options/...` paths naming what is missing; without the card lists the match is the resolution log of the operations). Example: `{"type":"anima.keep_character","player":"p1","character":"Acróbata","gifts":["Sol Negro","Dormir","Furia"]}`.
+         */
+        AnimaKeepCharacterCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.keep_character";
+            /** @description The acting match player id. */
+            player: string;
+            character: string;
+            gifts?: string[];
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * AnimaLeaveLocationCommand
+         * @description ANIMA-START-2d / ANIMA-AMB-5 (Start phase): declare that the Group leaves its Location; a Resist mission under way is abandoned (the Group then declares its move). Example: `{"type":"anima.leave_location","player":"p1"}`.
+         */
+        AnimaLeaveLocationCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.leave_location";
+            /** @description The acting match player id. */
+            player: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * AnimaLeaveOrganisationCommand
+         * @description ANIMA-HAND-2 / ANIMA-START-2a (Start phase): discard the Organisation the Group belongs to. Example: `{"type":"anima.leave_organisation","player":"p1"}`.
+         */
+        AnimaLeaveOrganisationCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.leave_organisation";
+            /** @description The acting match player id. */
+            player: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * AnimaMissionsCommand
+         * @description Final Mission access and one round of a Resist mission. Same body as POST /v1/anima/missions/status. `player`: the match player whose Group this is (default: the first player).
+         */
+        AnimaMissionsCommand: {
+            /** @constant */
+            type: "anima.missions";
+        } & {
+            /** @description Basic Missions this player has completed. */
+            completedBasic: number;
+            /** @description The Final Mission is already face up. */
+            finalRevealed: boolean;
+            /** @description Optional rule ANIMA-OPT-MULTI-1: both Basic Missions first. */
+            multipleMissions?: boolean;
+            resist?: {
+                /** @description Rounds already held. */
+                progress: number;
+                /** @description Rounds the Mission card requires. */
+                rounds: number;
+                /** @description The Group was defeated this round. */
+                defeated?: boolean;
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.missions";
+        };
+        /**
+         * AnimaMoveCommand
+         * @description Move phase: go to an active Location (classic or tree rule) or Rest. Same body as POST /v1/anima/moves. `player`: the match player whose Group this is (default: the first player).
+         */
+        AnimaMoveCommand: {
+            /** @constant */
+            type: "anima.move";
+        } & {
+            /** @description go (default) or rest (ANIMA-MOVE-11). Seek new horizons has its own operation. */
+            declaration?: "go" | "rest";
+            group: components["schemas"]["AnimaGroup"];
+            /** @description Where the Group is; absent/null: at no Location. */
+            from?: {
+                name: string;
+                level: number;
+            } | null;
+            to?: {
+                name: string;
+                level: number;
+            };
+            /** @description The prior encounter in front of `to` (absent/null: none), or in the tree the Encounter card drawn for a level change. */
+            encounter?: components["schemas"]["AnimaEncounterCard"] | null;
+            /** @description Optional rule: Locations as a tree (ANIMA-OPT-TREE). */
+            tree?: boolean;
+            /** @description Zeppelin Travel played for this move (ANIMA-OPT-TREE-5). */
+            zeppelin?: boolean;
+            dice?: components["schemas"]["DiceSpec"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.move";
+        };
+        /**
+         * AnimaPickupCommand
+         * @description Start phase: who may take a discarded Gift or a dismissed Character. Same body as POST /v1/anima/start/pick-ups. `player`: the match player whose Group this is (default: the first player).
+         */
+        AnimaPickupCommand: {
+            /** @constant */
+            type: "anima.pickup";
+        } & {
+            /** @description A discarded Gift or a dismissed Character. */
+            kind: "gift" | "character";
+            from: string;
+            players: {
+                id: string;
+                /** @description Gift cards in hand. */
+                gifts: number;
+                /** @description Characters in the Group. */
+                characters: number;
+            }[];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.pickup";
+        };
+        /**
+         * AnimaPlayGiftCommand
+         * @description ANIMA-TIMING-1..4 (matches with a Gift deck): play a Gift from hand — in its printed phase and turn (normal), or at any time (interrupt); an Ability card taps `character` (with its skill icon). Organisations join the Group (one at a time, ANIMA-HAND-2); `combat` / `speed` last the turn, or while a persistent card is in play; `target` is the Character an incapacitating card puts face down (ANIMA-INCAP-1). Answering an `anima.go` declared from a seat (CONTRACT §9.1, ANIMA-TIMING-2): a Dirección Equivocada (a `redirect` Interrupt) with `location`, where the mover’s Group goes instead. Example: `{"type":"anima.play_gift","player":"p1","gift":"Dormir","character":"Brujo","target":{"player":"p2","character":"Ladrona"}}`.
+         */
+        AnimaPlayGiftCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.play_gift";
+            /** @description The acting match player id. */
+            player: string;
+            gift: string;
+            character?: string;
+            target?: {
+                player: string;
+                character: string;
+            };
+            location?: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * AnimaPriorEncounterAliasCommand
+         * @deprecated
+         * @description Deprecated alias of `anima.prior_encounter` (CONTRACT §8.2): the same command, recorded as the same events. Face the prior encounter of a Location the Group moves to. Same body as POST /v1/anima/prior-encounters. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
+         */
+        AnimaPriorEncounterAliasCommand: {
+            /** @constant */
+            type: "anima.priorEncounter";
+        } & {
+            location: {
+                name: string;
+                level: number;
+            };
+            encounter: components["schemas"]["AnimaEncounterCard"];
+            dice?: components["schemas"]["DiceSpec"];
+            group?: components["schemas"]["AnimaGroup"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.priorEncounter";
+        };
+        /**
+         * AnimaPriorEncounterCommand
+         * @description Face the prior encounter of a Location the Group moves to. Same body as POST /v1/anima/prior-encounters. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
+         */
+        AnimaPriorEncounterCommand: {
+            /** @constant */
+            type: "anima.prior_encounter";
+        } & {
+            location: {
+                name: string;
+                level: number;
+            };
+            encounter: components["schemas"]["AnimaEncounterCard"];
+            dice?: components["schemas"]["DiceSpec"];
+            group?: components["schemas"]["AnimaGroup"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.prior_encounter";
+        };
+        /**
+         * AnimaRemoveLocationCommand
+         * @description ANIMA-MOVE-7 (a Seek new horizons sent without `removal` over the maximum): the seeker chooses an active Location to remove — none with a Group on it nor with its prior encounter pending, none saved in this removal (ANIMA-AMB-6). Every other player holding a Gift then answers `anima.save_location`; with nobody to ask it is removed at once and the prior encounter is faced (dice: the Group’s d10, then the Creature’s d10). Example: `{"type":"anima.remove_location","player":"p1","location":"Arkángel"}`.
+         */
+        AnimaRemoveLocationCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.remove_location";
+            /** @description The acting match player id. */
+            player: string;
+            location: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * AnimaResistCommand
+         * @description ANIMA-MISSION-5 (Exploration phase, instead of exploring): one round of the Resist mission under way; a combat against its enemy if the card names one (`gifts`: Combat cards). A loss expels the Group and the Mission restarts from zero; the last round completes it. Dice: with an enemy, the Group’s d10 then the enemy’s d10; without one, none. Example: `{"type":"anima.resist","player":"p1","dice":{"values":[6,2]}}`.
+         */
+        AnimaResistCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.resist";
+            /** @description The acting match player id. */
+            player: string;
+            /** @description Combat cards played as the combat starts, before any roll (ANIMA-TIMING-3); an Ability card names the Character tapped. */
+            gifts?: {
+                gift: string;
+                character?: string;
+            }[];
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * AnimaRestCommand
+         * @description ANIMA-MOVE-11/12: the Group gives up this turn (at no Location); +2 Combat and +2 Speed next turn. Example: `{"type":"anima.rest","player":"p3"}`.
+         */
+        AnimaRestCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.rest";
+            /** @description The acting match player id. */
+            player: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * AnimaRewardsCommand
+         * @description Reward eligibility after a successful exploration. Same body as POST /v1/anima/rewards. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
+         */
+        AnimaRewardsCommand: {
+            /** @constant */
+            type: "anima.rewards";
+        } & {
+            location: {
+                name: string;
+                level: number;
+                rewards: {
+                    kind: "gift" | "recruit" | "mission" | "special";
+                    /** @description Printed name, e.g. "El Palacio". */
+                    name?: string;
+                    /** @description Mission linked to a `mission` reward (required for it). */
+                    mission?: string;
+                }[];
+            };
+            /** @description Current turn number (needed with `lastRecruit`). */
+            turn?: number;
+            /** @description This player’s last Recruit (ANIMA-REWARD-4). */
+            lastRecruit?: {
+                location: string;
+                turn: number;
+            };
+            /** @description Uncompleted Missions this player holds. */
+            missions?: string[];
+            group?: components["schemas"]["AnimaGroup"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.rewards";
+        };
+        /**
+         * AnimaSaveLocationCommand
+         * @description ANIMA-MOVE-8: a player asked about the Location the seeker chose for removal (`location`, as chosen) saves it by discarding a Gift (`gift` by name, with a Gift deck) — the seeker then chooses another — or lets it go with `save: false`. When every player asked let it go it is removed, and the prior encounter is faced with this command’s dice (the Group’s d10, then the Creature’s d10); when no Location is left to remove nothing is (ANIMA-AMB-6). Example: `{"type":"anima.save_location","player":"p2","location":"Las Ruinas","gift":"Viento"}`.
+         */
+        AnimaSaveLocationCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.save_location";
+            /** @description The acting match player id. */
+            player: string;
+            location: string;
+            gift?: string;
+            /** @description `false`: the player lets the Location go (default `true`: it sacrifices `gift`). */
+            save?: boolean;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * AnimaSeekCommand
+         * @description Seek new horizons: a new Location, the Location cap with sacrifices, and its face-up prior encounter. Same body as POST /v1/anima/seek-new-horizons. `player`: the match player whose Group this is (default: the first player).
+         */
+        AnimaSeekCommand: {
+            /** @constant */
+            type: "anima.seek";
+        } & {
+            /** @description Players in the game (ANIMA-MOVE-2: at most 2 × players active Locations). */
+            players: number;
+            group: components["schemas"]["AnimaGroup"];
+            /** @description Top of the Location deck, or a Location of the player’s choice from its discard pile (ANIMA-MOVE-5). */
+            source: "deck" | "discard";
+            location: {
+                name: string;
+                level: number;
+            };
+            encounter: components["schemas"]["AnimaEncounterCard"];
+            /** @description The Locations on the table before this one. */
+            active: {
+                name: string;
+                /** @description A Group is there now. */
+                occupied?: boolean;
+                /** @description Its prior encounter is still there (face down or an undefeated Creature). */
+                priorPending?: boolean;
+            }[];
+            /** @description The seeking player’s removal choices, in order (ANIMA-MOVE-7). */
+            removal?: string[];
+            /** @description Locations a player saves by discarding one Gift each (ANIMA-MOVE-8). */
+            saves?: {
+                location: string;
+                by: string;
+            }[];
+            /** @description A player earlier in turn order already sought this turn (ANIMA-MOVE-4). */
+            seekTakenThisTurn?: boolean;
+            /** @description Cards left in the Location deck (ANIMA-DECK-3). */
+            deckSize?: number;
+            /** @description Location discard pile (checked when sent). */
+            discardPile?: string[];
+            /** @description Optional tree rule in use (ANIMA-OPT-TREE-1): Seek is not used. */
+            tree?: boolean;
+            dice?: components["schemas"]["DiceSpec"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.seek";
+        };
+        /**
+         * AnimaSeekNewHorizonsCommand
+         * @description ANIMA-MOVE-4..10 / ANIMA-DECK-3: once per turn; the top Location (or `location` from the discard pile with `source: "discard"`) with a face-up prior encounter; over the maximum, `removal` lists the Locations to remove in order, `saves` who saves which with a Gift (the bundled form: the table agreed the saves); without `removal` and `saves` over the maximum, the new Location is shown and the removal is chosen from the seats (`anima.remove_location`, then each other player holding a Gift answers `anima.save_location`: ANIMA-MOVE-7/8). `gifts`: Combat cards if the prior encounter is a Creature. Dice: only a Creature rolls — the Group’s d10, then the Creature’s d10 (sent with the answer that settles the removal, when it waits). Example: `{"type":"anima.seek_new_horizons","player":"p2","source":"deck","removal":["Arkángel"]}`.
+         */
+        AnimaSeekNewHorizonsCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.seek_new_horizons";
+            /** @description The acting match player id. */
+            player: string;
+            source?: "deck" | "discard";
+            location?: string;
+            removal?: string[];
+            /** @description With a Gift deck `gift` names the Gift sacrificed. */
+            saves?: {
+                location: string;
+                by: string;
+                gift?: string;
+            }[];
+            /** @description Combat cards committed for the first Creature combat this command meets (ANIMA-TIMING-3): checked (in hand, Combat timing, powering Character) before any card is revealed, spent only if such a combat happens, kept in hand otherwise. */
+            gifts?: {
+                gift: string;
+                character?: string;
+            }[];
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * AnimaSpeedCommand
+         * @description Speed test: Group Speed + d10 against a Mission difficulty. Same body as POST /v1/anima/speed-tests. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
+         */
+        AnimaSpeedCommand: {
+            /** @constant */
+            type: "anima.speed";
+        } & {
+            /** @description Difficulty printed on the Mission card. */
+            difficulty: number;
+            dice?: components["schemas"]["DiceSpec"];
+            group?: components["schemas"]["AnimaGroup"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.speed";
+        };
+        /**
+         * AnimaTradeCommand
+         * @description Trade Gifts and Characters between two Groups at Trade Locations. Same body as POST /v1/anima/trades. `player`: the match player whose Group this is (default: the first player).
+         */
+        AnimaTradeCommand: {
+            /** @constant */
+            type: "anima.trade";
+        } & {
+            a: {
+                group: components["schemas"]["AnimaGroup"];
+                /** @description The Group is at a Location with the Trade icon (ANIMA-INTERACT-1). */
+                tradeIcon: boolean;
+                /** @description Lost its turn (ANIMA-LOSE-2): cannot trade. */
+                turnLost?: boolean;
+                gives: {
+                    /** @description Gift cards handed over. */
+                    gifts?: number;
+                    /** @description Names of Characters handed over. */
+                    characters?: string[];
+                };
+            };
+            b: {
+                group: components["schemas"]["AnimaGroup"];
+                /** @description The Group is at a Location with the Trade icon (ANIMA-INTERACT-1). */
+                tradeIcon: boolean;
+                /** @description Lost its turn (ANIMA-LOSE-2): cannot trade. */
+                turnLost?: boolean;
+                gives: {
+                    /** @description Gift cards handed over. */
+                    gifts?: number;
+                    /** @description Names of Characters handed over. */
+                    characters?: string[];
+                };
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.trade";
+        };
+        /**
+         * AnimaTradeWithCommand
+         * @description ANIMA-INTERACT-1: a trade between two Groups at Trade Locations; `gives` / `receives` Gifts (counts; names with a Gift deck) and Characters (names). The owner’s command is the agreed trade (or, with `refused: true`, the one `with` refused); from a seat it is a proposal that takes effect when `with` sends `anima.accept_trade` (`match.pass` refuses it). Example: `{"type":"anima.trade_with","player":"p1","with":"p2","gives":{"gifts":1},"receives":{"characters":["Novel"]}}`.
+         */
+        AnimaTradeWithCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.trade_with";
+            /** @description The acting match player id. */
+            player: string;
+            with: string;
+            gives?: {
+                gifts?: number | string[];
+                characters?: string[];
+            };
+            receives?: {
+                gifts?: number | string[];
+                characters?: string[];
+            };
+            /**
+             * @description `with` did not agree: the trade does not happen (`anima.trade_refused`).
+             * @constant
+             */
+            refused?: true;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * AnimaTurnOrderAliasCommand
+         * @deprecated
+         * @description Deprecated alias of `anima.turn_order` (CONTRACT §8.2): the same command, recorded as the same events. Turn order by Group Speed with a persistent dice tie-break. Same body as POST /v1/anima/turn-order. `player`: the match player whose Group this is (default: the first player).
+         */
+        AnimaTurnOrderAliasCommand: {
+            /** @constant */
+            type: "anima.turnOrder";
+        } & {
+            /** @description Two to five players (ANIMA-COMP-3); each with `speed` or `group`, not both. */
+            players: {
+                id: string;
+                /** @description Current Group Speed, modifiers included. */
+                speed?: number;
+                group?: components["schemas"]["AnimaGroup"];
+            }[];
+            /** @description The `tieBreaks` of the previous turn’s answer (ANIMA-ORDER-2). */
+            tieBreaks?: {
+                /** @description The Speed every ranked player had when the ranking was rolled. */
+                speed: number;
+                /** @description Player ids, first to act first. */
+                order: string[];
+            }[];
+            dice?: components["schemas"]["DiceSpec"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.turnOrder";
+        };
+        /**
+         * AnimaTurnOrderCommand
+         * @description Turn order by Group Speed with a persistent dice tie-break. Same body as POST /v1/anima/turn-order. `player`: the match player whose Group this is (default: the first player).
+         */
+        AnimaTurnOrderCommand: {
+            /** @constant */
+            type: "anima.turn_order";
+        } & {
+            /** @description Two to five players (ANIMA-COMP-3); each with `speed` or `group`, not both. */
+            players: {
+                id: string;
+                /** @description Current Group Speed, modifiers included. */
+                speed?: number;
+                group?: components["schemas"]["AnimaGroup"];
+            }[];
+            /** @description The `tieBreaks` of the previous turn’s answer (ANIMA-ORDER-2). */
+            tieBreaks?: {
+                /** @description The Speed every ranked player had when the ranking was rolled. */
+                speed: number;
+                /** @description Player ids, first to act first. */
+                order: string[];
+            }[];
+            dice?: components["schemas"]["DiceSpec"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.turn_order";
         };
         /** AppendedEvents */
         AppendedEvents: {
@@ -2691,6 +3511,607 @@ export interface components {
             }[];
         };
         /**
+         * EdenActivateCommand
+         * @description EDEN-ACT-1..3: the First player names a fighter; `interruptions` lists the fighters named back and forth (each of strictly greater RAP); the last named is activated.
+         */
+        EdenActivateCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.activate";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player: "A" | "B" | string;
+            fighterId: string;
+            interruptions?: (string | {
+                id: string;
+            })[];
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenActivateNpcCommand
+         * @description EDEN-UPKEEP-2 / EDEN-NPC-3..5: the First player, then alternately, activates each NPC once before `eden.upkeep`. The NPC attacks a fighter in `contacts`, else charges the nearest in `visible` (< 10 cm, LoS), else wanders 5 cm; `targetId` picks among equals; the target reacts with `reaction`. Dice: an attack or charge rolls as `eden.melee` with the NPC as attacker; a wander rolls none.
+         */
+        EdenActivateNpcCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.activate_npc";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player: "A" | "B" | string;
+            npcId: string;
+            contacts?: (string | {
+                id: string;
+            })[];
+            visible?: {
+                id: string;
+                distance: number;
+                lineOfSight: boolean;
+                concealed?: boolean;
+            }[];
+            targetId?: string;
+            /** @description The target's reaction (EDEN-MELEE-2). NPC targets always respond; the target of a disengagement attack is always passive. */
+            reaction?: "passive" | "dodge" | "response";
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
+            aim?: ("head" | "arms" | "torso" | "legs") | {
+                shift: number;
+            };
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
+            targetAim?: ("head" | "arms" | "torso" | "legs") | {
+                shift: number;
+            };
+            /** @description Situational modifiers, e.g. Elevation +2 CBT (EDEN-CHAR-1). */
+            modifiers?: {
+                attacker?: components["schemas"]["CharacteristicModifiers"];
+                target?: components["schemas"]["CharacteristicModifiers"];
+            };
+            /** @description Name of the attacker's equipment used: its `bonus` applies to the attacker's characteristics, its Fire/Fear to the target (EDEN-EQUIP-4). */
+            weapon?: string;
+            /** @description Same for the target. */
+            targetWeapon?: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenAttackSceneryCommand
+         * @description EDEN-TERRAIN-R-DESTRUCTION / EDEN-AMB-33: the active fighter attacks an element (no dice; 1 AP, one of the 2 Attacks); `distance` is checked against Thick fog (EDEN-WEATHER-4).
+         */
+        EdenAttackSceneryCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.attack_scenery";
+            /** @description A fighter of the match: its id, or any object with its `id` (the match state supplies the profile, wounds, markers and AP). */
+            attacker: string | {
+                id: string;
+            };
+            sceneryId: string;
+            distance?: number;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenBidCommand
+         * @description EDEN-PREP-3 (preparation) and EDEN-FIRST-1/2 (each turn): both bids, revealed together; `choice` is whom the bid winner names First player (absent: the winner is First player). Dice: on equal bids, A’s d6 then B’s, again while equal. From a seat (or `?as=`), each player sends its own bid (`{"bids": {"A": 2}, "choice"?: "A"}`, its `choice` applies if it wins): sealed until the last part reveals both; a winner whose part named no one is then pending and names the First player with `eden.choose_first` (CONTRACT §9.1).
+         */
+        EdenBidCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.bid";
+            /** @description By side: both bids (the owner, bundled), or a seat’s own bid only (a sealed part, CONTRACT §9.1: revealed with the other). */
+            bids: {
+                A?: number;
+                B?: number;
+            };
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            choice?: "A" | "B" | string;
+            /** @description Each side’s `choice`, applied if that side wins (the seated parts combined); null: that side named no one, so if it wins its choice is left open and it sends `eden.choose_first`. */
+            choices?: {
+                A?: ("A" | "B" | string) | null;
+                B?: ("A" | "B" | string) | null;
+            };
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenCancelTacticCommand
+         * @description EDEN-TACPH-2: the opponent pays the Cancellation (X SP, the `cancellation` the card was played with) of a tactic card played from a seat; `match.pass` lets it resolve.
+         */
+        EdenCancelTacticCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.cancel_tactic";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player: "A" | "B" | string;
+            paid: number;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenChooseFirstCommand
+         * @description EDEN-PREP-3 step 3 («el jugador que apostó más PS escoge quién se convierte en el Primer jugador») / EDEN-FIRST-2 (a Leader lost: his opponent chooses, no bid): the player the table waits for names the First player — after bids sent from the seats whose winner named no one, or when the bid is skipped.
+         */
+        EdenChooseFirstCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.choose_first";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player: "A" | "B" | string;
+            /** @description Whom the player names First player: himself or his opponent ("A", "B" or a player id). */
+            choice: "A" | "B" | string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenChooseLeaderCommand
+         * @description EDEN-PREP-4: First player first.
+         */
+        EdenChooseLeaderCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.choose_leader";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player: "A" | "B" | string;
+            fighterId: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenChooseTacticHandCommand
+         * @description EDEN-PREP-8: as many distinct cards as the Leader's current PSI; after both hands turn 1 starts (EDEN-PREP-9).
+         */
+        EdenChooseTacticHandCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.choose_tactic_hand";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player: "A" | "B" | string;
+            cards: string[];
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenDeployCommand
+         * @description EDEN-PREP-7: records the deployment (zone from the player's own mission). Under Mist (EDEN-WEATHER-6) one fighter per command (`fighterId`, `placement`), alternating from the First player. Measured `centreDistances` (`centreDistance` under Mist) are checked: ES more than 20 cm, DE at least 20 cm.
+         */
+        EdenDeployCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.deploy";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player: "A" | "B" | string;
+            placements?: unknown;
+            fighterId?: string;
+            placement?: unknown;
+            /** @description Measured cm of each fighter from the centre line (Confrontation) or the centre (Ambush): ES needs more than 20, DE at least 20 (EDEN-PREP-7). */
+            centreDistances?: {
+                fighterId: string;
+                distance: number;
+            }[];
+            /** @description Under Mist: the measured cm of `fighterId` from the centre line or centre (EDEN-PREP-7). */
+            centreDistance?: number;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenDouseFireCommand
+         * @description EDEN-STATE-FIRE-2: 1 AP per Fire marker removed.
+         */
+        EdenDouseFireCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.douse_fire";
+            fighterId: string;
+            /** @description Fire markers to remove, 1 AP each. */
+            markers?: number;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenEndActivationCommand
+         * @description EDEN-ACT-4: ends the activation; the opponent becomes First player (EDEN-ACT-7 when he has nothing to activate).
+         */
+        EdenEndActivationCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.end_activation";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player?: "A" | "B" | string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenIgniteSceneryCommand
+         * @description EDEN-TERRAIN-R-INFLAMMABLE: a Fire (X) effect of the active fighter puts `markers` Fire markers on an Inflammable element (each counts towards Destruction).
+         */
+        EdenIgniteSceneryCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.ignite_scenery";
+            fighterId: string;
+            sceneryId: string;
+            /** @description `ignite`: Fire markers placed (default 1). */
+            markers?: number;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenMeleeCommand
+         * @description EDEN-ATTACK-1 / EDEN-ENGAGE-1 / EDEN-MOVE-ACT-2: the body of POST /v1/eden/attacks/melee, fighters by id; AP, 2 Attacks / Turn and 1 Engage / Turn come from the match. Dice as that endpoint (CONTRACT §1): passive — attacker CBT, location; dodge — attacker CBT, location, target RAP; response — the opposed CBT pair(s), then each striker’s CBT and location.
+         */
+        EdenMeleeCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.melee";
+            /** @description A fighter of the match: its id, or any object with its `id` (the match state supplies the profile, wounds, markers and AP). */
+            attacker: string | {
+                id: string;
+            };
+            /** @description A fighter of the match: its id, or any object with its `id` (the match state supplies the profile, wounds, markers and AP). */
+            target: string | {
+                id: string;
+            };
+            /** @description The target's reaction (EDEN-MELEE-2). NPC targets always respond; the target of a disengagement attack is always passive. */
+            reaction?: "passive" | "dodge" | "response";
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
+            aim?: ("head" | "arms" | "torso" | "legs") | {
+                shift: number;
+            };
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
+            targetAim?: ("head" | "arms" | "torso" | "legs") | {
+                shift: number;
+            };
+            /** @description `attack` (1 AP, EDEN-ATTACK-1), `engage` (2 AP, EDEN-ENGAGE-1), `disengage`: an attack on a fighter that failed to disengage (1 AP, target Passive, EDEN-MOVE-ACT-2). */
+            via?: "attack" | "engage" | "disengage";
+            /** @description Situational modifiers, e.g. Elevation +2 CBT (EDEN-CHAR-1). */
+            modifiers?: {
+                attacker?: components["schemas"]["CharacteristicModifiers"];
+                target?: components["schemas"]["CharacteristicModifiers"];
+            };
+            /** @description Name of the attacker's equipment used: its `bonus` applies to the attacker's characteristics, its Fire/Fear to the target (EDEN-EQUIP-4). */
+            weapon?: string;
+            /** @description Same for the target. */
+            targetWeapon?: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenMoveCommand
+         * @description EDEN-MOVE-ACT-1/2: 1 AP, 3 / Turn; `disengageFrom` lists the adversaries in contact (RAP roll against the highest RAP); a measured `distance` above 10 cm (8 cm in a Headwind) is refused. Dice: only a disengagement rolls — the fighter’s RAP roll (EDEN-ROLL-1).
+         */
+        EdenMoveCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.move";
+            fighterId: string;
+            disengageFrom?: (string | {
+                id: string;
+            })[];
+            /** @description The measured length of the move: refused above 10 cm, 8 cm in a Headwind (EDEN-MOVE-ACT-1, EDEN-WEATHER-3). */
+            distance?: number;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenPassCommand
+         * @description EDEN-ACT-5/6: pass instead of designating; two passes in a row end the phase.
+         */
+        EdenPassCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.pass";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player: "A" | "B" | string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenPlaceNpcCommand
+         * @description EDEN-NPC-2 (preparation step 6bis): X Infestation Points for an NPC of Level X, alternating from the First player; `nearestNpcDistance` < 15 cm is refused.
+         */
+        EdenPlaceNpcCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.place_npc";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player: "A" | "B" | string;
+            npc: components["schemas"]["Fighter"];
+            level?: number;
+            nearestNpcDistance?: number;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenPlaceSceneryCommand
+         * @description EDEN-TERRAIN-3 / EDEN-AMB-29 (options.territory): one catalog element (EDEN-TERRAIN-LIST-*) for its cost out of the 8 Scenery Points, alternating from the First player until both spent all; a measured `nearestDistance` must be more than 5 cm (DE: at least 5 cm).
+         */
+        EdenPlaceSceneryCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.place_scenery";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player: "A" | "B" | string;
+            element: string;
+            sceneryId?: string;
+            /** @description Measured cm to the nearest element, table edge or objective: ES needs more than 5, DE at least 5 (EDEN-PREP-6). */
+            nearestDistance?: number;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenPlayMissionCommand
+         * @description EDEN-PREP-5: First player first; a Revealed mission cannot be played twice (EDEN-AMB-12).
+         */
+        EdenPlayMissionCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.play_mission";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player: "A" | "B" | string;
+            mission: {
+                name: string;
+                visibility: "secret" | "revealed";
+                deployment: "confrontation" | "ambush";
+            };
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenPlayTacticCommand
+         * @description EDEN-TACPH-1/2: 2 SP, Leader on the table, one per player and phase; `cancellationPaid` SP from the opponent cancel it (the opponent’s decision: from a seat, send `cancellation` and the opponent answers `eden.cancel_tactic` or `match.pass`).
+         */
+        EdenPlayTacticCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.play_tactic";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player: "A" | "B" | string;
+            card: string;
+            /** @description EDEN-TACPH-2: the card’s printed Cancellation (X); from a seat it opens the opponent’s answer. */
+            cancellation?: number;
+            cancellationPaid?: number;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenRangedCommand
+         * @description EDEN-RANGED-1..7: the body of POST /v1/eden/attacks/ranged with candidates by id; weapon uses per turn / game come from the match. Dice: shooter CBT, location die, Potency roll (none after 0 successes).
+         */
+        EdenRangedCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.ranged";
+            /** @description A fighter of the match: its id, or any object with its `id` (the match state supplies the profile, wounds, markers and AP). */
+            shooter: string | {
+                id: string;
+            };
+            /** @description Name of the shooter's `shooting` equipment. */
+            weapon: string;
+            candidates: {
+                id: string;
+                distance: number;
+                lineOfSight: boolean;
+                obstacles?: number;
+                engagedWith?: {
+                    id: string;
+                    distanceToShooter: number;
+                }[];
+            }[];
+            /** @description Automatic choice skips candidates that are not free (EDEN-RANGED-2 exception). */
+            ignoreEngaged?: boolean;
+            targetId?: string;
+            /** @description Elevation: Range +5 cm (EDEN-EFFECT-RANGE). */
+            shooterElevated?: boolean;
+            /** @description The shooter is in contact with an adversary → 422 `not_free` (EDEN-RANGED-1). */
+            shooterEngaged?: boolean;
+            /** @description A limb: spend the fewest successes that move the location die onto it, keeping at least one (EDEN-MELEE-3 step 5, EDEN-RANGED-5); impossible → the die stays. `{shift: n}`: exactly n steps (one direction), 422 `illegal_shift` when it would spend every success or leave 1..6. */
+            aim?: ("head" | "arms" | "torso" | "legs") | {
+                shift: number;
+            };
+            modifiers?: {
+                shooter?: components["schemas"]["CharacteristicModifiers"];
+                target?: components["schemas"]["CharacteristicModifiers"];
+            };
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenReactCommand
+         * @description EDEN-MELEE-2 / EDEN-MELEE-6: the target’s player answers a melee attack declared from a seat: its reaction (`aim`, `weapon`: the target’s, for a Response); the attack then resolves with the dice of this command. `match.pass` is Passive.
+         */
+        EdenReactCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.react";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player: "A" | "B" | string;
+            reaction: "passive" | "dodge" | "response";
+            aim?: "head" | "arms" | "torso" | "legs";
+            weapon?: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenRegisterBandCommand
+         * @description EDEN-PREP-1/2: a player shows his band (validated like POST /v1/eden/rosters/validate); its Strategy Points are computed.
+         */
+        EdenRegisterBandCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.register_band";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player: "A" | "B" | string;
+            /** @description EDEN-ROSTER-1: Faction or Stigma band. */
+            bandType: "faction" | "stigma";
+            /** @description The symbol chosen for the band (EDEN-ROSTER-2); inferred when all fighters share one. */
+            affiliation?: string;
+            budget?: number;
+            fighters: components["schemas"]["Fighter"][];
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenRollWeatherCommand
+         * @description EDEN-PREP-0 / EDEN-WEATHER-1..9 (options.weather: true or 1..3 conditions): 2D6 per condition before preparation step 1; repeats re-rolled (EDEN-AMB-26). Dice: two per condition, in order, re-rolls after the roll they replace.
+         */
+        EdenRollWeatherCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.roll_weather";
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenSceneryContactCommand
+         * @description EDEN-TERRAIN-R-INFLAMMABLE / EDEN-TERRAIN-R-HOSTILE: the active fighter starts its activation or ends a move in contact with an element: 1 Fire marker if it burns, Hostile Presence (X) wounds. Dice: one location die per Hostile Presence wound, until out of action.
+         */
+        EdenSceneryContactCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.scenery_contact";
+            fighterId: string;
+            sceneryId: string;
+            moment?: "activation_start" | "move_end";
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenSetInfestationLevelCommand
+         * @description EDEN-NPC-2 (options.infestation without a level): the agreed Infestation Level; each player gets that many points.
+         */
+        EdenSetInfestationLevelCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.set_infestation_level";
+            level: number;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenSkipTacticCommand
+         * @description EDEN-TACPH-1: play no card this Tactical phase.
+         */
+        EdenSkipTacticCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.skip_tactic";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player: "A" | "B" | string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenSprayCommand
+         * @description EDEN-SPRAY-1/2: the body of POST /v1/eden/attacks/spray with the covered fighters by id.
+         */
+        EdenSprayCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.spray";
+            /** @description A fighter of the match: its id, or any object with its `id` (the match state supplies the profile, wounds, markers and AP). */
+            attacker: string | {
+                id: string;
+            };
+            weapon: string;
+            covered: (string | {
+                id: string;
+            })[];
+            /** @description In contact with an adversary → 422 `not_free` (EDEN-RANGED-1). */
+            attackerEngaged?: boolean;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenStopNpcPlacementCommand
+         * @description EDEN-NPC-2: the player cannot buy another NPC and stops; the other continues.
+         */
+        EdenStopNpcPlacementCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.stop_npc_placement";
+            /** @description "A" (the first player of the match), "B" (the second) or a player id. */
+            player: "A" | "B" | string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenThrownCommand
+         * @description EDEN-THROW-1: the body of POST /v1/eden/attacks/thrown with the affected fighters by id. Dice: X dice per affected fighter, in the order sent.
+         */
+        EdenThrownCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.thrown";
+            /** @description A fighter of the match: its id, or any object with its `id` (the match state supplies the profile, wounds, markers and AP). */
+            attacker: string | {
+                id: string;
+            };
+            weapon: string;
+            point: {
+                distance: number;
+                lineOfSight: boolean;
+            };
+            affected: (string | {
+                id: string;
+            })[];
+            attackerElevated?: boolean;
+            /** @description In contact with an adversary → 422 `not_free` (EDEN-RANGED-1). */
+            attackerEngaged?: boolean;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * EdenUpkeepCommand
+         * @description EDEN-UPKEEP-3..11: steps 3–9 as POST /v1/eden/upkeep (fire and fear alternating from the First player, poison, rage (`removeRage`), AP, slow), then the VP earned this turn (`victoryPoints`), then the next turn or the end of the game (EDEN-GAME-1/2/3). Dice: fire (per burning fighter in processing order: 3 dice, then 1 location die), then fear (per fighter: its PSI roll).
+         */
+        EdenUpkeepCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.upkeep";
+            removeRage?: (string | {
+                id: string;
+            })[];
+            victoryPoints?: {
+                A?: number;
+                B?: number;
+            };
+            /** @description Fighters that are not free at the end of the turn: Acid rain spares them (EDEN-WEATHER-7). */
+            engaged?: (string | {
+                id: string;
+            })[];
+            /** @description The order in which the First player resolves the end-of-turn weather (EDEN-AMB-26). */
+            weatherOrder?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
          * Equipment
          * @description An equipment item (EDEN-EQUIP-1).
          */
@@ -2721,10 +4142,179 @@ export interface components {
             perTurn?: number;
         };
         /**
+         * ExsiliumAbilityCommand
+         * @description EXS-PBOARD-4 / EXS-ACTION-2: 1 faction token on an empty ability slot (once per turn). The second fires the faction ability at once with the choices given: SYL `miniature` (EXS-FACTION-SYL-1: every figure within 2 nodes eliminated, own SYL and Newaru included), Keber `tile` (EXS-FACTION-KEBER-1: all 4 Keber on one tile, EXS-AMB-26; everything on that adjacent tile and every enemy on the Keber tile), Vinsan `nodes` (EXS-FACTION-VINSAN-1: a sinkhole of up to 4 pairwise adjacent nodes, no deposit or terminal; figures there move to `displace` nodes), Wardun `miniature` + `target` (EXS-FACTION-WARDUN-1: a miniature of another faction within 3 nodes is trapped). Ranges count node steps ignoring obstacles (EXS-AMB-14). Victims retreat and apply only the loser discard rule (`victims`: per player `supplyCards`, `markerNodes`; EXS-COMBAT-DISCARD-3); the release follows EXS-PBOARD-5 (Wardun: 2 miniatures back on the board free the trapped miniature). A struck player dodges the Keber strike with a card named «Arremetida» from hand (`victims.<player>.dodge`; discarded, their miniatures spared; Newaru never dodge). Example: `{"type":"exsilium.ability","player":"p1","miniature":"syl-1"}`
+         */
+        ExsiliumAbilityCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.ability";
+            /** @description The player id (of the match players). */
+            player: string;
+            miniature?: string;
+            tile?: string;
+            nodes?: string[];
+            displace?: {
+                [key: string]: string;
+            };
+            target?: {
+                /** @description The player id (of the match players). */
+                player: string;
+                miniature: string;
+            };
+            victims?: {
+                [key: string]: {
+                    supplyCards?: string[];
+                    markerNodes?: string[];
+                    /** @description A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`, or `upgrade-<n>`, the n-th card of `options.upgrades`. */
+                    dodge?: string;
+                };
+            };
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * ExsiliumActivateCommand
+         * @description EXS-PBOARD-2: 1 card puts the next miniature of the player board on the activation node (EXS-PBOARD-3 order); or EXS-ACTION-3 / EXS-AMB-11: `terminal` instead of `card` puts it on a terminal the player controls for 1 faction token. Pick-ups and combats as after a step. Example: `{"type":"exsilium.activate","player":"p1","card":"p1-1"}`
+         */
+        ExsiliumActivateCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.activate";
+            /** @description The player id (of the match players). */
+            player: string;
+            /** @description A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`, or `upgrade-<n>`, the n-th card of `options.upgrades`. */
+            card?: string;
+            terminal?: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * ExsiliumBidCommand
+         * @description EXS-SETUP-2 / EXS-AMB-6: the secret start-player bids in faction tokens (all go to the game reserve; a tie → the tied re-bid, a second tie is rolled). Then EXS-SETUP-5 (starting tiles revealed), EXS-ROUND-1 (hands refilled to 4) and the first turn. A full match is created with `options` `{factions: {playerId: "syl"|"keber"|"vinsan"|"wardun"}, board: {tiles: [{id, start?, activation?, attackerBonus?, noDraw?}], nodes: [{id, tile, neighbors, crystal?, terminal?, portal?, portalSymbol?}], borders?: [{tiles: [a, b], n}]}, decks: {playerId: [card]}, upgrades?: [card with cost], enemyDecks: {basic, intermediate, advanced}, baralytasDeck?, newaru?, harder?, emptyHandLoses?}` where a card is `{name, strength, cost?, action?: {kind: draw|exchange|eliminate|portal|cross_border|cracking|hologram|favourable_zone|dodge, count?, n?}, beforeCombat?, secondary?: drop|eliminate, faction?, mine?}` (the seeds print no card list, tile data nor upgrade deck: 400 with `/options/...` paths when not playable); without them the match is the resolution log of the operations. The match state carries `table` (the full table) and `summary` (per player: faction, hand/deck/discard sizes, Baralytas, tokens, ability slots, miniatures, upgrades, controlled terminals; the board, Newaru, decks, the winner). Example: `{"type":"exsilium.bid","bids":{"p1":2,"p2":1}}`
+         */
+        ExsiliumBidCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.bid";
+            bids: {
+                [key: string]: number;
+            };
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * ExsiliumBuyCommand
+         * @description EXS-UPGRADE-1…7 / EXS-EX-5: with a miniature on a connection terminal that is free or the player’s own, 1 faction token buys face-up upgrade cards (`buy`) whose total cost is at most the value of the cards spent (`cards`, at least 1) + 1 per connection token held (never spent). Spent cards go to the discard pile, bought ones to hand (usable at once, another purchase costs another token); empty spaces are refilled from the upgrade deck (never reshuffled). `refresh`: first the 4 face-up cards leave the game and 4 new ones are revealed (EXS-UPGRADE-5). Needs `options.upgrades`. The trash space (EXS-UPGRADE-6) is not offered: its procedure is not printed (EXS-AMB-15). Example: `{"type":"exsilium.buy","player":"p1","cards":["p1-5","p1-6"],"buy":["upgrade-2"]}`
+         */
+        ExsiliumBuyCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.buy";
+            /** @description The player id (of the match players). */
+            player: string;
+            cards: string[];
+            buy: string[];
+            refresh?: boolean;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
          * ExsiliumCard
          * @description A card: an Outcome card is its value (a number), an enemy card its object.
          */
         ExsiliumCard: number | components["schemas"]["ExsiliumEnemyCard"];
+        /**
+         * ExsiliumCombatCommand
+         * @description Resolve a combat between two players’ miniatures: laying, reveal, Outcome, rewards and discards. Same body as POST /v1/exsilium/combats.
+         */
+        ExsiliumCombatCommand: {
+            /** @constant */
+            type: "exsilium.combat";
+        } & {
+            attacker: {
+                id?: string;
+                /** @description SYL, Keber, Vinsan or Wardun: the release slot for the check on a loss (EXS-PBOARD-5). */
+                faction?: string;
+                /** @description Miniatures already on the player board before this combat (EXS-PBOARD-3): with `faction`, enables the release check on a loss. */
+                inactiveMiniatures?: number;
+                /** @description Faction tokens on the two ability slots (EXS-PBOARD-4). */
+                abilityTokens?: number;
+                /** @description Strength numbers of the cards laid face down / revealed. */
+                committed: number[];
+                /** @description Cards in hand when the combat starts, laid cards included (default: the laid cards). */
+                hand?: number;
+                /** @description Values of the Baralytas tokens held (EXS-COMP-7: tokens are worth 1, 2 or 3). */
+                baralytasTokens?: number[];
+                /** @description Connection tokens held. */
+                connectionTokens?: number;
+                /** @description Faction tokens in the personal reserve. */
+                factionTokens?: number;
+                /** @description This player’s faction tokens in the game reserve (EXS-TOKEN-4). */
+                reserveFactionTokens?: number;
+                /** @description Baralytas token value handed over on a loss (the loser’s choice; default the lowest held). */
+                give?: number;
+            };
+            defender: {
+                id?: string;
+                /** @description SYL, Keber, Vinsan or Wardun: the release slot for the check on a loss (EXS-PBOARD-5). */
+                faction?: string;
+                /** @description Miniatures already on the player board before this combat (EXS-PBOARD-3): with `faction`, enables the release check on a loss. */
+                inactiveMiniatures?: number;
+                /** @description Faction tokens on the two ability slots (EXS-PBOARD-4). */
+                abilityTokens?: number;
+                /** @description Strength numbers of the cards laid face down / revealed. */
+                committed: number[];
+                /** @description Cards in hand when the combat starts, laid cards included (default: the laid cards). */
+                hand?: number;
+                /** @description Values of the Baralytas tokens held (EXS-COMP-7: tokens are worth 1, 2 or 3). */
+                baralytasTokens?: number[];
+                /** @description Connection tokens held. */
+                connectionTokens?: number;
+                /** @description Faction tokens in the personal reserve. */
+                factionTokens?: number;
+                /** @description This player’s faction tokens in the game reserve (EXS-TOKEN-4). */
+                reserveFactionTokens?: number;
+                /** @description Baralytas token value handed over on a loss (the loser’s choice; default the lowest held). */
+                give?: number;
+            };
+            /** @description Terrain bonus to the attacker, e.g. 2 for "+2 TO THE ATTACKER IN THIS ZONE" (EXS-BOARD-5). */
+            attackerBonus?: number;
+            /** @description Outcome cards in draw order (EXS-COMP-6: 3 × 4, 2 × 8, 1 × 10). The cards of the deck not named here are shuffled from the seed beneath them; absent → the whole deck is shuffled. */
+            outcomeDeck?: (4 | 8 | 10)[];
+            /** @description Seed for every shuffle (SeededRandom: cyrb128 → sfc32, Fisher–Yates). Absent → the server picks one and reports it in `decks.seed`. */
+            seed?: string;
+            /** @description As for the endpoints that roll (CONTRACT §1): `{"seed"}` is the same as the top-level `seed` (both given must agree). Exsilium rolls no dice: `values` are ignored. */
+            dice?: {
+                /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
+                values?: number[];
+                /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
+                seed?: string;
+            };
+            /**
+             * @description EXS-AMB-25: winner discard = 25 % of the hand, `up` (ceiling, as the text says; default) or `nearest` (the OCR’d table row "1 of 5").
+             * @default up
+             * @enum {string}
+             */
+            discardRounding?: "up" | "nearest";
+            /**
+             * @description Players in the game: checks the winner against the victory target (EXS-WIN-3).
+             * @enum {integer}
+             */
+            playerCount?: 2 | 3 | 4;
+            /** @description EXS-WIN-2: +2 to the victory target. */
+            harder?: boolean;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.combat";
+        };
         /** ExsiliumCombatConsequences */
         ExsiliumCombatConsequences: {
             result: "won" | "lost";
@@ -2772,6 +4362,27 @@ export interface components {
             rules: string[];
         };
         /**
+         * ExsiliumConcludeCommand
+         * @description CONTRACT §9.1 / EXS-COMBAT-PVP-5 / EXS-COMBAT-DISCARD-1/2: after a fight between players resolved from the seats, each combatant makes the Conclusion choices the fight left open (`state.pending` kind `choice`; `table.conclusion` lists them): the loser `give` (the value of the Baralytas token handed to the winner, among those held), `supplyCard` (a card laid in the combat, or with none laid any card of the hand, into the supply deck, EXS-AMB-27) and `markerNode` (a free node of the tile for the marker); the winner `discards` (its fatigue: exactly the number of cards `table.conclusion.discards` says). Each member omitted takes the default of exsilium.fight (the lowest token, the first card laid, the first free node, the weakest cards); a member of the other combatant → 403 not_your_seat; one the resolution already applied (a single option) → 422 nothing_to_choose. Every other command waits (422 decision_pending). A Baralytas token handed over is checked against the winner’s target (EXS-WIN-3). Example: `{"type":"exsilium.conclude","player":"p2","give":2,"supplyCard":"p2-10","markerNode":"A3:8,1"}`
+         */
+        ExsiliumConcludeCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.conclude";
+            /** @description The player id (of the match players). */
+            player: string;
+            /** @description The loser: the value of the Baralytas token handed to the winner (default the lowest). */
+            give?: number;
+            /** @description The winner: the cards discarded as fatigue (default the weakest). */
+            discards?: string[];
+            /** @description A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`, or `upgrade-<n>`, the n-th card of `options.upgrades`. */
+            supplyCard?: string;
+            markerNode?: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
          * ExsiliumDeckTranscript
          * @description Every card drawn and every shuffle, in order, with the seed used (CONTRACT §1).
          */
@@ -2788,6 +4399,108 @@ export interface components {
                 /** @description The deck after the shuffle, top first: numbers (Outcome) or objects (enemy cards). */
                 order: components["schemas"]["ExsiliumCard"][];
             }[];
+        };
+        /**
+         * ExsiliumDodgeCommand
+         * @description EXS-KW-DODGE (Esquiva) / EXS-COMBAT-TRIGGER-4: before a pending player-versus-player combat is resolved, its defender (`player`, not the active player) discards a card whose Action is `dodge` in the options and the combat does not take place (`combat`: its index, default the first against that player). A Newaru combat is not dodged (Favourable Zone in exsilium.fight evades it). The Keber strike is dodged with «Arremetida» in exsilium.ability (`victims.<player>.dodge`). Example: `{"type":"exsilium.dodge","player":"p2","card":"p2-7"}`
+         */
+        ExsiliumDodgeCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.dodge";
+            /** @description The player id (of the match players). */
+            player: string;
+            /** @description A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`, or `upgrade-<n>`, the n-th card of `options.upgrades`. */
+            card: string;
+            combat?: number;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * ExsiliumDropCommand
+         * @description EXS-ACTION-6 (secondary action, Drop icon): the card goes beside a free `node` adjacent to one of the player’s miniatures with 1 faction token as the pick-up marker; `mode` `face_down` or `supply` (into the supply deck) costs 1 more token, to the game reserve. Whoever steps on the marker takes the card (EXS-ACTION-8). A mine card (`mine` in the options) dropped face up is a detonator: a miniature of another faction that steps next to it is eliminated, and a border crossing sets off the mines next to that border, eliminating every miniature next to them (EXS-MINE-2/4, EXS-AMB-16: before the other per-step checks); victims apply only the loser discard rule, the mine is spent (card to its owner’s discard, token to the game reserve; EXS-MINE-5); face down it does nothing. Example: `{"type":"exsilium.drop","player":"p1","card":"p1-8","node":"X:4,0","mode":"face_up"}`
+         */
+        ExsiliumDropCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.drop";
+            /** @description The player id (of the match players). */
+            player: string;
+            /** @description A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`, or `upgrade-<n>`, the n-th card of `options.upgrades`. */
+            card: string;
+            node: string;
+            /** @enum {string} */
+            mode?: "face_up" | "face_down" | "supply";
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * ExsiliumEliminateCommand
+         * @description EXS-ACTION-7 (secondary action, Eliminate icon): at any moment of the turn the card leaves the game; its Action is not performed. EXS-MINE-3: a mine card (`mine` in the options) may be eliminated so without the icon. Example: `{"type":"exsilium.eliminate","player":"p1","card":"p1-8"}`
+         */
+        ExsiliumEliminateCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.eliminate";
+            /** @description The player id (of the match players). */
+            player: string;
+            /** @description A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`, or `upgrade-<n>`, the n-th card of `options.upgrades`. */
+            card: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * ExsiliumEliminationsCommand
+         * @description Apply the consequences of miniatures eliminated by a mine or a faction ability. Same body as POST /v1/exsilium/eliminations.
+         */
+        ExsiliumEliminationsCommand: {
+            /** @constant */
+            type: "exsilium.eliminations";
+        } & {
+            /**
+             * @description What eliminated the miniatures.
+             * @enum {string}
+             */
+            cause: "mine" | "syl_drone" | "keber_strike";
+            victims: {
+                /** @description The player (or miniature) id, echoed back. */
+                id: string;
+                /** @description SYL, Keber, Vinsan or Wardun (release slot). */
+                faction?: string;
+                /** @description Miniatures this player loses (default 1). */
+                miniatures?: number;
+                /** @description Cards in hand. */
+                hand: number;
+                /** @description Faction tokens in the personal reserve. */
+                factionTokens?: number;
+                /** @description Miniatures already on the player board before these deaths. */
+                inactiveMiniatures?: number;
+                /** @description Faction tokens on the ability slots. */
+                abilityTokens?: number;
+            }[];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.eliminations";
+        };
+        /**
+         * ExsiliumEndTurnCommand
+         * @description EXS-ACTION-5 / EXS-AMB-5: the turn ends (cards left are kept) — a player never needs it after the last card: a command that leaves the active player’s hand empty with no combat pending ends the turn by itself (or the command that resolves the last pending combat), with the same events; the enemy activation follows (EXS-NEWARU-ACT-1…4 movement by this turn’s moves; with `options.emptyHandLoses`, EXS-AMB-3b strict: a Newaru next to a miniature of the player whose turn ended, who holds no cards, wins at once; EXS-NEWARU-SPAWN-1 respawns), then the next player’s turn (a new round refills the hands, EXS-ROUND-1; adjacent Newaru attack, EXS-COMBAT-TRIGGER-3). Example: `{"type":"exsilium.end_turn","player":"p1"}`
+         */
+        ExsiliumEndTurnCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.end_turn";
+            /** @description The player id (of the match players). */
+            player: string;
+            dice?: components["schemas"]["DiceSpec"];
         };
         /**
          * ExsiliumEnemyCard
@@ -2807,6 +4520,493 @@ export interface components {
             drawOutcome?: boolean;
             /** @description Effect cards: fixed bonus added to the next attack. */
             bonus?: number;
+        };
+        /**
+         * ExsiliumFightCommand
+         * @description EXS-COMBAT-PVP-1…6 / EXS-COMBAT-NEWARU-1…6 (POST /v1/exsilium/combats and /newaru/actions on the table): resolves a pending combat (`combat`: its index, the active player’s order) with the cards laid (`cards`; PvP `defenderCards`), the enemy action deck of the player’s level and the Outcome deck (`outcomeDeck` top, else shuffled from the dice seed; EXS-AMB-7). Against a Newaru, `favourableZone` (a Favourable Zone card in hand) evades an evadable attack card (EXS-KW-FAVZONE, EXS-AMB-23). The Conclusion is applied: tokens, fatigue discards (`discards`), retreat with the ability release (EXS-PBOARD-5), the loser’s marker (`markerNode`) and supply card (`supplyCard`), Newaru removed or sent to its portal. From the seats (CONTRACT §9.1) the attacker sends its own `cards` (and `give` for itself), the defender replies with its own `exsilium.fight` `{player, cards, give?}` or `match.pass`; the choices of the Conclusion no one sent (the loser’s token value, supply card and marker node, the winner’s fatigue discards) then wait for their players (`choosers`), each sending exsilium.conclude. Example: `{"type":"exsilium.fight","player":"p1","cards":["p1-3","p1-4"],"defenderCards":["p2-1"],"outcomeDeck":[4,8]}`
+         */
+        ExsiliumFightCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.fight";
+            /** @description The player id (of the match players). */
+            player: string;
+            combat?: number;
+            cards: string[];
+            defenderCards?: string[];
+            /** @description Per player: the Baralytas token handed over or returned on a loss. */
+            give?: {
+                [key: string]: number;
+            };
+            discards?: string[];
+            /** @description A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`, or `upgrade-<n>`, the n-th card of `options.upgrades`. */
+            supplyCard?: string;
+            markerNode?: string;
+            /** @description Outcome cards in draw order (EXS-COMP-6: 3 × 4, 2 × 8, 1 × 10). The cards of the deck not named here are shuffled from the seed beneath them; absent → the whole deck is shuffled. */
+            outcomeDeck?: (4 | 8 | 10)[];
+            /** @description A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`, or `upgrade-<n>`, the n-th card of `options.upgrades`. */
+            favourableZone?: string;
+            /** @description PvP only: the combatants who make the Conclusion choices this command does not carry themselves, after the resolution, with exsilium.conclude (set by a fight resolved from the seats). Absent: the defaults decide them. */
+            choosers?: string[];
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * ExsiliumMinesCommand
+         * @description Walk one miniature’s move and report the mines it sets off. Same body as POST /v1/exsilium/mines.
+         */
+        ExsiliumMinesCommand: {
+            /** @constant */
+            type: "exsilium.mines";
+        } & {
+            nodes: {
+                id: string;
+                tile: string;
+                /** @description Nodes one step away in the 8 directions, across tile edges too (adjacency is symmetric). */
+                neighbors: string[];
+                /** @description A crystal deposit (never entered, EXS-CRYSTAL-1). */
+                crystal?: boolean;
+                /** @description Destroyed by a sinkhole (impassable). */
+                destroyed?: boolean;
+            }[];
+            mines: {
+                id: string;
+                node: string;
+                /** @description The faction whose token is the detonator. */
+                faction: string;
+                /**
+                 * @description EXS-MINE-1/2: a face-down mine does nothing.
+                 * @default true
+                 */
+                faceUp?: boolean;
+            }[];
+            /** @description Borders (frontiers) between two tiles (EXS-BORDER-1): crossing one sets off the mines next to it (EXS-MINE-4). */
+            borders?: {
+                /** @description The two tile ids. */
+                tiles: string[];
+                value?: number;
+            }[];
+            /** @description Faction miniatures on the board, the moving one included. */
+            miniatures: {
+                id: string;
+                faction: string;
+                node: string;
+            }[];
+            move: {
+                miniature: string;
+                /** @description The miniature’s node, then every node stepped on. */
+                path: string[];
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.mines";
+        };
+        /**
+         * ExsiliumMoveCommand
+         * @description EXS-ACTION-1a / EXS-MOVE-1…3: 1 card moves one miniature 1–2 nodes (`path`: the nodes stepped on). Each step is checked (EXS-MOVE-2: adjacency, deposits, destroyed and occupied nodes, EXS-BORDER-2) and followed by the mines (EXS-MINE-2/4), the tile reveal (EXS-REVEAL-2), pick-ups (EXS-CRYSTAL-2, EXS-ACTION-8, EXS-TERMINAL-1), the win check (EXS-WIN-3) and the combat check (EXS-COMBAT-TRIGGER-1/2, the move stops: EXS-AMB-17). Example: `{"type":"exsilium.move","player":"p1","card":"p1-2","miniature":"syl-1","path":["A1:1,2","A1:2,2"]}`
+         */
+        ExsiliumMoveCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.move";
+            /** @description The player id (of the match players). */
+            player: string;
+            /** @description A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`, or `upgrade-<n>`, the n-th card of `options.upgrades`. */
+            card: string;
+            miniature: string;
+            path: string[];
+            /** @description EXS-TERMINAL-3: place 1 faction token on the terminal this move leaves for the first time (control it). */
+            control?: boolean;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * ExsiliumNewaruActionAliasCommand
+         * @deprecated
+         * @description Deprecated alias of `exsilium.newaru_action` (CONTRACT §8.2): the same command, recorded as the same events. Resolve a combat against a Newaru: enemy action, reveal, Outcome, Conclusion. Same body as POST /v1/exsilium/newaru/actions.
+         */
+        ExsiliumNewaruActionAliasCommand: {
+            /** @constant */
+            type: "exsilium.newaruAction";
+        } & {
+            /** @description The player’s Baralytas points (EXS-CRYSTAL-3: at most 15). Picks the enemy deck. */
+            playerBaralytas: number;
+            /** @description Strength numbers of the cards laid face down / revealed. */
+            committed: number[];
+            /**
+             * @description The player holds a Favourable Zone card and uses it if the attack is evadable.
+             * @default false
+             */
+            favourableZone?: boolean;
+            /**
+             * @description Who started the fight: draws the first Outcome card on a tie.
+             * @enum {string}
+             */
+            attacker: "player" | "newaru";
+            /** @description Enemy action decks by level, in draw order. REQUIRED for the level `playerBaralytas` calls for (the rulebook prints no enemy cards): missing → 422 `enemy_deck_missing` at `/decks/<tier>`. Optional only with `emptyHandLoses` when it applies, or in a match that already holds that level. */
+            decks?: {
+                /** @description basic deck in draw order (top first). */
+                basic?: components["schemas"]["ExsiliumEnemyCard"][];
+                /** @description intermediate deck in draw order (top first). */
+                intermediate?: components["schemas"]["ExsiliumEnemyCard"][];
+                /** @description advanced deck in draw order (top first). */
+                advanced?: components["schemas"]["ExsiliumEnemyCard"][];
+            };
+            /** @description Enemy discard piles by level (EXS-DECK-3). */
+            discards?: {
+                /** @description basic discard pile, reshuffled into the deck when it runs out (EXS-DECK-3). */
+                basic?: components["schemas"]["ExsiliumEnemyCard"][];
+                /** @description intermediate discard pile, reshuffled into the deck when it runs out (EXS-DECK-3). */
+                intermediate?: components["schemas"]["ExsiliumEnemyCard"][];
+                /** @description advanced discard pile, reshuffled into the deck when it runs out (EXS-DECK-3). */
+                advanced?: components["schemas"]["ExsiliumEnemyCard"][];
+            };
+            /** @description Outcome cards in draw order (EXS-COMP-6: 3 × 4, 2 × 8, 1 × 10). The cards of the deck not named here are shuffled from the seed beneath them; absent → the whole deck is shuffled. */
+            outcomeDeck?: (4 | 8 | 10)[];
+            /** @description Seed for every shuffle (SeededRandom: cyrb128 → sfc32, Fisher–Yates). Absent → the server picks one and reports it in `decks.seed`. */
+            seed?: string;
+            /** @description As for the endpoints that roll (CONTRACT §1): `{"seed"}` is the same as the top-level `seed` (both given must agree). Exsilium rolls no dice: `values` are ignored. */
+            dice?: {
+                /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
+                values?: number[];
+                /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
+                seed?: string;
+            };
+            /** @description Cards in hand at the combat, committed ones and Favourable Zone included (default: committed + Favourable Zone). */
+            hand?: number;
+            /** @description Terrain bonus to the attacker, e.g. 2 for "+2 TO THE ATTACKER IN THIS ZONE" (EXS-BOARD-5). */
+            attackerBonus?: number;
+            /** @description Values of the Baralytas tokens held (EXS-COMP-7: tokens are worth 1, 2 or 3). */
+            baralytasTokens?: number[];
+            /** @description Token returned on a loss (player’s choice; default the lowest of `baralytasTokens`). */
+            returnToken?: number;
+            /** @description Connection tokens held. */
+            connectionTokens?: number;
+            /** @description Faction tokens in the personal reserve. */
+            factionTokens?: number;
+            reserve?: {
+                /** @description Connection tokens left in the general reserve. */
+                connectionTokens?: number;
+                /** @description This player’s faction tokens in the game reserve. */
+                factionTokens?: number;
+            };
+            /** @description The miniature and the Newaru stand on different tiles (EXS-NEWARU-SPAWN-3). */
+            crossTile?: boolean;
+            /** @description Faction miniatures stand on the Newaru’s tile (EXS-AMB-20). */
+            newaruTileOccupied?: boolean;
+            /**
+             * @description EXS-AMB-25: winner discard = 25 % of the hand, `up` (ceiling, as the text says; default) or `nearest` (the OCR’d table row "1 of 5").
+             * @default up
+             * @enum {string}
+             */
+            discardRounding?: "up" | "nearest";
+            /** @description The player’s faction (SYL, Keber, Vinsan, Wardun): the release slot for the check on a loss (EXS-PBOARD-5). */
+            faction?: string;
+            /** @description Miniatures already on the player board before this combat (EXS-PBOARD-3): with `faction`, enables the release check on a loss. */
+            inactiveMiniatures?: number;
+            /** @description Faction tokens on the two ability slots (EXS-PBOARD-4). */
+            abilityTokens?: number;
+            /**
+             * @description EXS-AMB-3b strict variant: a player attacked by the Newaru (`attacker: "newaru"`) with an empty `hand` loses at once, no enemy card revealed. Default false: the deferred combat at turn start after the refill.
+             * @default false
+             */
+            emptyHandLoses?: boolean;
+            /** @description The map and the node where the player’s miniature fights: on a loss, names the nearest deposit without a token for the returned Baralytas token (EXS-AMB-24). */
+            board?: {
+                nodes: {
+                    id: string;
+                    tile: string;
+                    neighbors: string[];
+                    /** @description A crystal deposit. */
+                    crystal?: boolean;
+                    /** @description A Baralytas token lies on this deposit. */
+                    token?: boolean;
+                    destroyed?: boolean;
+                }[];
+                defeatedAt: string;
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.newaruAction";
+        };
+        /**
+         * ExsiliumNewaruActionCommand
+         * @description Resolve a combat against a Newaru: enemy action, reveal, Outcome, Conclusion. Same body as POST /v1/exsilium/newaru/actions.
+         */
+        ExsiliumNewaruActionCommand: {
+            /** @constant */
+            type: "exsilium.newaru_action";
+        } & {
+            /** @description The player’s Baralytas points (EXS-CRYSTAL-3: at most 15). Picks the enemy deck. */
+            playerBaralytas: number;
+            /** @description Strength numbers of the cards laid face down / revealed. */
+            committed: number[];
+            /**
+             * @description The player holds a Favourable Zone card and uses it if the attack is evadable.
+             * @default false
+             */
+            favourableZone?: boolean;
+            /**
+             * @description Who started the fight: draws the first Outcome card on a tie.
+             * @enum {string}
+             */
+            attacker: "player" | "newaru";
+            /** @description Enemy action decks by level, in draw order. REQUIRED for the level `playerBaralytas` calls for (the rulebook prints no enemy cards): missing → 422 `enemy_deck_missing` at `/decks/<tier>`. Optional only with `emptyHandLoses` when it applies, or in a match that already holds that level. */
+            decks?: {
+                /** @description basic deck in draw order (top first). */
+                basic?: components["schemas"]["ExsiliumEnemyCard"][];
+                /** @description intermediate deck in draw order (top first). */
+                intermediate?: components["schemas"]["ExsiliumEnemyCard"][];
+                /** @description advanced deck in draw order (top first). */
+                advanced?: components["schemas"]["ExsiliumEnemyCard"][];
+            };
+            /** @description Enemy discard piles by level (EXS-DECK-3). */
+            discards?: {
+                /** @description basic discard pile, reshuffled into the deck when it runs out (EXS-DECK-3). */
+                basic?: components["schemas"]["ExsiliumEnemyCard"][];
+                /** @description intermediate discard pile, reshuffled into the deck when it runs out (EXS-DECK-3). */
+                intermediate?: components["schemas"]["ExsiliumEnemyCard"][];
+                /** @description advanced discard pile, reshuffled into the deck when it runs out (EXS-DECK-3). */
+                advanced?: components["schemas"]["ExsiliumEnemyCard"][];
+            };
+            /** @description Outcome cards in draw order (EXS-COMP-6: 3 × 4, 2 × 8, 1 × 10). The cards of the deck not named here are shuffled from the seed beneath them; absent → the whole deck is shuffled. */
+            outcomeDeck?: (4 | 8 | 10)[];
+            /** @description Seed for every shuffle (SeededRandom: cyrb128 → sfc32, Fisher–Yates). Absent → the server picks one and reports it in `decks.seed`. */
+            seed?: string;
+            /** @description As for the endpoints that roll (CONTRACT §1): `{"seed"}` is the same as the top-level `seed` (both given must agree). Exsilium rolls no dice: `values` are ignored. */
+            dice?: {
+                /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
+                values?: number[];
+                /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
+                seed?: string;
+            };
+            /** @description Cards in hand at the combat, committed ones and Favourable Zone included (default: committed + Favourable Zone). */
+            hand?: number;
+            /** @description Terrain bonus to the attacker, e.g. 2 for "+2 TO THE ATTACKER IN THIS ZONE" (EXS-BOARD-5). */
+            attackerBonus?: number;
+            /** @description Values of the Baralytas tokens held (EXS-COMP-7: tokens are worth 1, 2 or 3). */
+            baralytasTokens?: number[];
+            /** @description Token returned on a loss (player’s choice; default the lowest of `baralytasTokens`). */
+            returnToken?: number;
+            /** @description Connection tokens held. */
+            connectionTokens?: number;
+            /** @description Faction tokens in the personal reserve. */
+            factionTokens?: number;
+            reserve?: {
+                /** @description Connection tokens left in the general reserve. */
+                connectionTokens?: number;
+                /** @description This player’s faction tokens in the game reserve. */
+                factionTokens?: number;
+            };
+            /** @description The miniature and the Newaru stand on different tiles (EXS-NEWARU-SPAWN-3). */
+            crossTile?: boolean;
+            /** @description Faction miniatures stand on the Newaru’s tile (EXS-AMB-20). */
+            newaruTileOccupied?: boolean;
+            /**
+             * @description EXS-AMB-25: winner discard = 25 % of the hand, `up` (ceiling, as the text says; default) or `nearest` (the OCR’d table row "1 of 5").
+             * @default up
+             * @enum {string}
+             */
+            discardRounding?: "up" | "nearest";
+            /** @description The player’s faction (SYL, Keber, Vinsan, Wardun): the release slot for the check on a loss (EXS-PBOARD-5). */
+            faction?: string;
+            /** @description Miniatures already on the player board before this combat (EXS-PBOARD-3): with `faction`, enables the release check on a loss. */
+            inactiveMiniatures?: number;
+            /** @description Faction tokens on the two ability slots (EXS-PBOARD-4). */
+            abilityTokens?: number;
+            /**
+             * @description EXS-AMB-3b strict variant: a player attacked by the Newaru (`attacker: "newaru"`) with an empty `hand` loses at once, no enemy card revealed. Default false: the deferred combat at turn start after the refill.
+             * @default false
+             */
+            emptyHandLoses?: boolean;
+            /** @description The map and the node where the player’s miniature fights: on a loss, names the nearest deposit without a token for the returned Baralytas token (EXS-AMB-24). */
+            board?: {
+                nodes: {
+                    id: string;
+                    tile: string;
+                    neighbors: string[];
+                    /** @description A crystal deposit. */
+                    crystal?: boolean;
+                    /** @description A Baralytas token lies on this deposit. */
+                    token?: boolean;
+                    destroyed?: boolean;
+                }[];
+                defeatedAt: string;
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.newaru_action";
+        };
+        /**
+         * ExsiliumNewaruMoveAliasCommand
+         * @deprecated
+         * @description Deprecated alias of `exsilium.newaru_move` (CONTRACT §8.2): the same command, recorded as the same events. Move one Newaru in the enemy activation after a player’s turn. Same body as POST /v1/exsilium/newaru/moves. May omit `nodes`, `newaru`: taken from the match state.
+         */
+        ExsiliumNewaruMoveAliasCommand: {
+            /** @constant */
+            type: "exsilium.newaruMove";
+        } & {
+            /** @description Faction miniatures where they stand at the enemy activation. */
+            miniatures: {
+                id: string;
+                faction: string;
+                node: string;
+            }[];
+            move: {
+                /** @description The active player’s faction. */
+                faction: string;
+                /** @description The active player’s movement this turn: start node, then every node stepped on (consecutive nodes must be adjacent). */
+                path: string[];
+                /** @description The turn’s other moves (another miniature, or a later card), each as `path`: any of them touching the tile triggers the Newaru. */
+                paths?: string[][];
+            };
+            /** @description Id of the miniature a Hologram made the target this turn (EXS-NEWARU-MOVE-4). */
+            hologram?: string;
+            nodes?: {
+                id: string;
+                tile: string;
+                /** @description Nodes one step away in the 8 directions, across tile edges too (adjacency is symmetric). */
+                neighbors: string[];
+                /** @description A crystal deposit (never entered, EXS-CRYSTAL-1). */
+                crystal?: boolean;
+                /** @description Destroyed by a sinkhole (impassable). */
+                destroyed?: boolean;
+            }[];
+            newaru?: {
+                node: string;
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.newaruMove";
+        };
+        /**
+         * ExsiliumNewaruMoveCommand
+         * @description Move one Newaru in the enemy activation after a player’s turn. Same body as POST /v1/exsilium/newaru/moves. May omit `nodes`, `newaru`: taken from the match state.
+         */
+        ExsiliumNewaruMoveCommand: {
+            /** @constant */
+            type: "exsilium.newaru_move";
+        } & {
+            /** @description Faction miniatures where they stand at the enemy activation. */
+            miniatures: {
+                id: string;
+                faction: string;
+                node: string;
+            }[];
+            move: {
+                /** @description The active player’s faction. */
+                faction: string;
+                /** @description The active player’s movement this turn: start node, then every node stepped on (consecutive nodes must be adjacent). */
+                path: string[];
+                /** @description The turn’s other moves (another miniature, or a later card), each as `path`: any of them touching the tile triggers the Newaru. */
+                paths?: string[][];
+            };
+            /** @description Id of the miniature a Hologram made the target this turn (EXS-NEWARU-MOVE-4). */
+            hologram?: string;
+            nodes?: {
+                id: string;
+                tile: string;
+                /** @description Nodes one step away in the 8 directions, across tile edges too (adjacency is symmetric). */
+                neighbors: string[];
+                /** @description A crystal deposit (never entered, EXS-CRYSTAL-1). */
+                crystal?: boolean;
+                /** @description Destroyed by a sinkhole (impassable). */
+                destroyed?: boolean;
+            }[];
+            newaru?: {
+                node: string;
+            };
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.newaru_move";
+        };
+        /**
+         * ExsiliumPlayCommand
+         * @description EXS-ACTION-1 (c) / EXS-CARD-1…5: 1 card for its Action, by its keyword in the options: `draw` (EXS-KW-DRAW: `count` cards from the deck, the discard pile reshuffled when it runs out; refused while a miniature stands on a NO DRAWING tile, EXS-BOARD-5), `exchange` (EXS-KW-EXCHANGE: `discard` a card of the hand, `take` one of the discard pile), `eliminate` (EXS-KW-ELIMINATE: `target`, a card of the hand or discard pile, leaves the game), `portal` (EXS-KW-PORTAL / EXS-PORTAL-2 / EXS-AMB-10: `miniature` on a portal goes to the free portal `node` of another tile, with the same `portalSymbol` when the options give symbols), `cross_border` (EXS-BORDER-3: `miniature` moves `path` of 1–2 nodes, crossing borders up to the card’s `n` alone), `cracking` (EXS-KW-CRACKING: `miniature` adjacent to the terminal `node` another faction controls removes its token to the game reserve; when the card is faction-type, the terminal owner may cancel it with `dodge`, a dodge card of their hand, EXS-KW-DODGE), `hologram` (EXS-KW-HOLOGRAM: a faction token marks the start node, `miniature` moves `path` of 1–3 nodes; in the enemy activation the triggered Newaru go for it, EXS-NEWARU-MOVE-4, then it returns to the marked node if free and the token comes back; the card is discarded when played). `favourable_zone` is given in exsilium.fight. EXS-CARD-4: faction cards only for their faction; EXS-CARD-5: `beforeCombat` cards also while a combat waits. Example: `{"type":"exsilium.play","player":"p1","card":"p1-9","miniature":"syl-1","node":"X:3,2"}`
+         */
+        ExsiliumPlayCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.play";
+            /** @description The player id (of the match players). */
+            player: string;
+            /** @description A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`, or `upgrade-<n>`, the n-th card of `options.upgrades`. */
+            card: string;
+            miniature?: string;
+            path?: string[];
+            node?: string;
+            /** @description A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`, or `upgrade-<n>`, the n-th card of `options.upgrades`. */
+            discard?: string;
+            /** @description A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`, or `upgrade-<n>`, the n-th card of `options.upgrades`. */
+            take?: string;
+            /** @description A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`, or `upgrade-<n>`, the n-th card of `options.upgrades`. */
+            target?: string;
+            control?: boolean;
+            /** @description A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`, or `upgrade-<n>`, the n-th card of `options.upgrades`. */
+            dodge?: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * ExsiliumRemoveMineCommand
+         * @description EXS-MINE-3 (secondary action): in their turn, the owner of a mine dropped on the board (face up or face down) removes it from the game: the card leaves the game and its marker token goes to the game reserve, as a spent mine’s (EXS-MINE-5). Example: `{"type":"exsilium.remove_mine","player":"p1","node":"X:4,0"}`
+         */
+        ExsiliumRemoveMineCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.remove_mine";
+            /** @description The player id (of the match players). */
+            player: string;
+            node: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * ExsiliumRespawnCommand
+         * @description Place Newaru on empty portal tiles at the end of an enemy activation. Same body as POST /v1/exsilium/newaru/respawns.
+         */
+        ExsiliumRespawnCommand: {
+            /** @constant */
+            type: "exsilium.respawn";
+        } & {
+            tiles: {
+                id: string;
+                /** @description Portal node id; absent → no portal. */
+                portal?: string;
+                /** @description Default true; face-down tiles spawn nothing. */
+                revealed?: boolean;
+                /** @description Faction miniatures on the tile. */
+                miniatures: number;
+                /** @description A Newaru already stands on the tile. */
+                newaru: boolean;
+            }[];
+            /** @description Newaru miniatures left in the supply (absent → unlimited). */
+            newaruSupply?: number;
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.respawn";
         };
         /** ExsiliumRetreat */
         ExsiliumRetreat: {
@@ -2842,6 +5042,39 @@ export interface components {
             bonus?: number;
             /** @description An effect card that drew an Outcome card: its value, added to the next attack. */
             outcomeBonus?: number;
+        };
+        /**
+         * ExsiliumVictoryCommand
+         * @description Check who has reached the Baralytas victory target. Same body as POST /v1/exsilium/victory.
+         */
+        ExsiliumVictoryCommand: {
+            /** @constant */
+            type: "exsilium.victory";
+        } & {
+            /**
+             * @description Players in the game (the game plays 2–4).
+             * @enum {integer}
+             */
+            playerCount: 2 | 3 | 4;
+            /**
+             * @description EXS-WIN-2: the optional harder game, +2 to the target.
+             * @default false
+             */
+            harder?: boolean;
+            /** @description Each player with either their points or their token values. */
+            players: {
+                id: string;
+                /** @description Baralytas points (EXS-CRYSTAL-3: at most 15). */
+                baralytas?: number;
+                /** @description Values of the Baralytas tokens held (EXS-COMP-7: tokens are worth 1, 2 or 3). */
+                baralytasTokens?: number[];
+            }[];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.victory";
         };
         /**
          * Fighter
@@ -3114,19 +5347,26 @@ export interface components {
             /** @description Poison markers. */
             poison?: number;
         };
+        /**
+         * MatchAcceptTakebackCommand
+         * @description CONTRACT §9.2: a player asked to agree to a takeback accepts it (`match.pass` refuses it). With nothing to accept → 422 `nothing_pending`.
+         */
+        MatchAcceptTakebackCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "match.accept_takeback";
+            /** @description The player who sends it. */
+            player: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
         /** MatchCommandRequest */
         MatchCommandRequest: {
             /** @description When given, a match at another version → 409; when absent the command runs against the current state (retried on a concurrent append). */
             expectedVersion?: number;
-            /** @description The command; the rest of its members are the command's body (validated per type). (GraphQL: JSON, as its members depend on `type`.) */
-            command: {
-                /** @description e.g. `eden.melee`, `eden.activate`, `eden.upkeep`, `anima.exploration`. */
-                type: string;
-                /** @description As for the stateless endpoints (CONTRACT §1); the transcript is recorded in the events. */
-                dice?: unknown;
-            } & {
-                [key: string]: unknown;
-            };
+            /** @description The command; the rest of its members are the command's body (validated per type). (GraphQL: JSON, as its members depend on `type`.) One schema per command type, discriminated by `type`; the match's game decides which it accepts (GET /v1/games/{game}/commands). */
+            command: components["schemas"]["EdenRegisterBandCommand"] | components["schemas"]["EdenBidCommand"] | components["schemas"]["EdenChooseFirstCommand"] | components["schemas"]["EdenChooseLeaderCommand"] | components["schemas"]["EdenPlayMissionCommand"] | components["schemas"]["EdenDeployCommand"] | components["schemas"]["EdenChooseTacticHandCommand"] | components["schemas"]["EdenPlayTacticCommand"] | components["schemas"]["EdenSkipTacticCommand"] | components["schemas"]["EdenActivateCommand"] | components["schemas"]["EdenEndActivationCommand"] | components["schemas"]["EdenPassCommand"] | components["schemas"]["EdenMoveCommand"] | components["schemas"]["EdenDouseFireCommand"] | components["schemas"]["EdenMeleeCommand"] | components["schemas"]["EdenRangedCommand"] | components["schemas"]["EdenThrownCommand"] | components["schemas"]["EdenSprayCommand"] | components["schemas"]["EdenUpkeepCommand"] | components["schemas"]["EdenRollWeatherCommand"] | components["schemas"]["EdenPlaceSceneryCommand"] | components["schemas"]["EdenAttackSceneryCommand"] | components["schemas"]["EdenIgniteSceneryCommand"] | components["schemas"]["EdenSceneryContactCommand"] | components["schemas"]["EdenSetInfestationLevelCommand"] | components["schemas"]["EdenPlaceNpcCommand"] | components["schemas"]["EdenStopNpcPlacementCommand"] | components["schemas"]["EdenActivateNpcCommand"] | components["schemas"]["EdenReactCommand"] | components["schemas"]["EdenCancelTacticCommand"] | components["schemas"]["MatchPassCommand"] | components["schemas"]["MatchRequestTakebackCommand"] | components["schemas"]["MatchAcceptTakebackCommand"] | components["schemas"]["AnimaExplorationCommand"] | components["schemas"]["AnimaCombatCommand"] | components["schemas"]["AnimaPriorEncounterCommand"] | components["schemas"]["AnimaSpeedCommand"] | components["schemas"]["AnimaTurnOrderCommand"] | components["schemas"]["AnimaRewardsCommand"] | components["schemas"]["AnimaMoveCommand"] | components["schemas"]["AnimaSeekCommand"] | components["schemas"]["AnimaInteractionsCommand"] | components["schemas"]["AnimaTradeCommand"] | components["schemas"]["AnimaPickupCommand"] | components["schemas"]["AnimaMissionsCommand"] | components["schemas"]["AnimaKeepCharacterCommand"] | components["schemas"]["AnimaDiscardGiftsCommand"] | components["schemas"]["AnimaDismissCharacterCommand"] | components["schemas"]["AnimaGoCommand"] | components["schemas"]["AnimaSeekNewHorizonsCommand"] | components["schemas"]["AnimaRestCommand"] | components["schemas"]["AnimaRemoveLocationCommand"] | components["schemas"]["AnimaSaveLocationCommand"] | components["schemas"]["AnimaDeclareCombatCommand"] | components["schemas"]["AnimaTradeWithCommand"] | components["schemas"]["AnimaAcceptTradeCommand"] | components["schemas"]["AnimaExploreCommand"] | components["schemas"]["AnimaClaimRewardCommand"] | components["schemas"]["AnimaResistCommand"] | components["schemas"]["AnimaLeaveLocationCommand"] | components["schemas"]["AnimaPlayGiftCommand"] | components["schemas"]["AnimaLeaveOrganisationCommand"] | components["schemas"]["AnimaChooseCasualtyCommand"] | components["schemas"]["AnimaEndPhaseCommand"] | components["schemas"]["AnimaPriorEncounterAliasCommand"] | components["schemas"]["AnimaTurnOrderAliasCommand"] | components["schemas"]["ExsiliumNewaruActionCommand"] | components["schemas"]["ExsiliumNewaruMoveCommand"] | components["schemas"]["ExsiliumRespawnCommand"] | components["schemas"]["ExsiliumCombatCommand"] | components["schemas"]["ExsiliumVictoryCommand"] | components["schemas"]["ExsiliumMinesCommand"] | components["schemas"]["ExsiliumEliminationsCommand"] | components["schemas"]["ExsiliumBidCommand"] | components["schemas"]["ExsiliumActivateCommand"] | components["schemas"]["ExsiliumMoveCommand"] | components["schemas"]["ExsiliumFightCommand"] | components["schemas"]["ExsiliumConcludeCommand"] | components["schemas"]["ExsiliumBuyCommand"] | components["schemas"]["ExsiliumPlayCommand"] | components["schemas"]["ExsiliumDropCommand"] | components["schemas"]["ExsiliumEliminateCommand"] | components["schemas"]["ExsiliumRemoveMineCommand"] | components["schemas"]["ExsiliumDodgeCommand"] | components["schemas"]["ExsiliumAbilityCommand"] | components["schemas"]["ExsiliumEndTurnCommand"] | components["schemas"]["ExsiliumNewaruActionAliasCommand"] | components["schemas"]["ExsiliumNewaruMoveAliasCommand"] | components["schemas"]["SoeGoomzPhaseCommand"] | components["schemas"]["SoePlayerPhaseCommand"] | components["schemas"]["SoeStatusCommand"] | components["schemas"]["SoeTurnStartCommand"] | components["schemas"]["SoeActionCommand"] | components["schemas"]["SoeSetupCommand"] | components["schemas"]["SoeSetUpCommand"] | components["schemas"]["SoeRollCommand"] | components["schemas"]["SoePlaceCommand"] | components["schemas"]["SoeRerollCommand"] | components["schemas"]["SoeBonusCommand"] | components["schemas"]["SoeNoaCommand"] | components["schemas"]["SoeGoomzCommand"] | components["schemas"]["SoeGoomzPhaseAliasCommand"] | components["schemas"]["SoePlayerPhaseAliasCommand"] | components["schemas"]["SoeTurnStartAliasCommand"];
         };
         /**
          * MatchCommandResult
@@ -3256,6 +5496,36 @@ export interface components {
                 type: string;
             }[];
         };
+        /**
+         * MatchPassCommand
+         * @description CONTRACT §9.1: the pending player declines to answer (a reaction, an interruption, a Cancellation, a defender’s reply); the owner may pass for any pending player.
+         */
+        MatchPassCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "match.pass";
+            /** @description The player who passes. */
+            player: string;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * MatchRequestTakebackCommand
+         * @description CONTRACT §9.2: ask to take the match back to `toVersion`. Every other player is asked (`state.pending` kind `agreement`): when all send `match.accept_takeback`, `match.takeback` is appended and the match reads as at `toVersion` (the log keeps everything); any `match.pass` refuses it (`match.takeback_refused`). Sent by the owner key without `?as=`, or in a match of one player, it takes effect at once. `toVersion` must be before the current version and not before the last correction or takeback (422 `takeback_out_of_range`); while another decision is pending it is 422 `decision_pending`.
+         */
+        MatchRequestTakebackCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "match.request_takeback";
+            /** @description The player who sends it. */
+            player: string;
+            /** @description The version the match should read as: every event after it is taken back. */
+            toVersion: number;
+            dice?: components["schemas"]["DiceSpec"];
+        };
         /** MatchResult */
         MatchResult: {
             ended: boolean;
@@ -3304,7 +5574,7 @@ export interface components {
             viewer?: components["schemas"]["MatchViewer"];
             /** @description The projection (fold) of the events up to `version`, as `viewer` may see it: a seat or spectator reads `{"hidden": true}` in place of what the rules keep from it (CONTRACT §8.1). (GraphQL: JSON: each game projects its own state.) */
             state: unknown;
-            /** @description Versions withdrawn by corrections (present only when there are some). */
+            /** @description Versions withdrawn by corrections and agreed takebacks (CONTRACT §9.2; present only when there are some): they no longer count for the state; the log keeps them. */
             withdrawn?: number[];
         };
         /** MatchViewer */
@@ -3755,7 +6025,7 @@ export interface components {
             id: string;
             /** @description True: the list is hidden until `sealedUntil` or its reveal. */
             sealed: boolean;
-            /** @description Hex SHA-256 of the canonical JSON of the list as stored (keys sorted recursively, no spaces, without `receipt`; a text list: the parsed `roster`), as a receipt of it names. */
+            /** @description Hex SHA-256 of the canonical JSON of the list as stored (keys sorted recursively, no spaces, without `receipt`; a text list: the parsed `roster`), as a receipt of it names. For a list stored sealed (`sealedUntil`) it is salted (CONTRACT §9.4): SHA-256 of `salt + ":" + ` that canonical JSON, with a random `salt` that stays secret while the list is sealed and is published beside the list (`salt`) once it opens. */
             rosterSha256: string;
             validation: components["schemas"]["SealedVerdict"];
             /**
@@ -3765,6 +6035,8 @@ export interface components {
             sealedUntil?: string;
             /** Format: date-time */
             revealedAt?: string;
+            /** @description Only once the list is open (GraphQL `edenRosterSeal` of a revealed list): the salt of its `rosterSha256`. Never while `sealed` is true. */
+            salt?: string;
             /** Format: date-time */
             createdAt: string;
             /**
@@ -3956,12 +6228,706 @@ export interface components {
             status: "queued" | "running" | "completed" | "failed" | "cancelled";
             deduplicated: boolean;
         };
+        /**
+         * SoeActionCommand
+         * @description Check and apply one player action (Move, Attract, Push, Protect, Recover, Ambush, Shortcut, Swap). Same body as POST /v1/spirit-of-eden/actions.
+         */
+        SoeActionCommand: {
+            /** @constant */
+            type: "soe.action";
+        } & {
+            /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
+            ring: string[];
+            /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+            cards: {
+                [key: string]: {
+                    terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                    state: "healthy" | "devastated" | "destroyed";
+                };
+            };
+            /** @description Goomz figures; a colour left out counts as removed. */
+            goomz: {
+                color: "yellow" | "red" | "black";
+                /** @description A ring card id, or `removed` once the figure left the game. */
+                at: string;
+                /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                ambushedBy?: ("water" | "fauna" | "flora") | null;
+            }[];
+            allies: {
+                kind: "water" | "fauna" | "flora";
+                /** @description A ring card id, or `noa`. */
+                at: string;
+                /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                protecting?: boolean;
+                /** @description On Noa: the turn at whose start it returns (SOE-NOA-RET). */
+                availableFromTurn?: number;
+            }[];
+            /** @description The Objective pile under each Goomz card (SOE-SETUP-5, SOE-OBJ-3). Absent → piles are not tracked. */
+            objectives?: {
+                color: "yellow" | "red" | "black";
+                /** @description pile[0] is the face-up objective; the rest follow in order. */
+                pile: components["schemas"]["SpiritOfEdenObjective"][];
+                claimed?: components["schemas"]["SpiritOfEdenObjective"][];
+            }[];
+            /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
+            modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
+            action: components["schemas"]["SpiritOfEdenAction"];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.action";
+        };
+        /**
+         * SoeBonusCommand
+         * @description SOE-OBJ-4 / SOE-REROLL-2: an owned Objective card's die bonus re-rolls one unused die (not in Fearless, SOE-MODE-3). Dice: one d6, the new value of `die`. Example: `{"type":"soe.bonus","die":0,"dice":{"values":[6]}}`.
+         */
+        SoeBonusCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.bonus";
+            /** @description Die index 0..3. */
+            die: number;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * SoeGoomzCommand
+         * @description SOE-TURN-1 / SOE-GOOMZ-ORDER-1: ends the player phase; each Goomz in play acts once (rules F, C, E, D, A, B) in `order` (default: ring order, clockwise from the top-left slot); `picks` chooses the Ally for D/E (SOE-AMB-9). The game ends at once on victory or defeat (SOE-END-1..3); otherwise the next turn starts. Example: `{"type":"soe.goomz","order":["red","yellow","black"]}`.
+         */
+        SoeGoomzCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.goomz";
+            order?: ("yellow" | "red" | "black")[];
+            picks?: {
+                yellow?: "water" | "fauna" | "flora";
+                red?: "water" | "fauna" | "flora";
+                black?: "water" | "fauna" | "flora";
+            };
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * SoeGoomzPhaseAliasCommand
+         * @deprecated
+         * @description Deprecated alias of `soe.goomz_phase` (CONTRACT §8.2): the same command, recorded as the same events. Resolve the Goomz phase: rules A–F per Goomz in the chosen order. Same body as POST /v1/spirit-of-eden/goomz-phase. May omit `ring`, `cards`, `goomz`, `allies`, `objectives`: taken from the match state.
+         */
+        SoeGoomzPhaseAliasCommand: {
+            /** @constant */
+            type: "soe.goomzPhase";
+        } & {
+            /** @description The order the player resolves the Goomz in play; each exactly once (SOE-GOOMZ-ORDER-1). */
+            order: ("yellow" | "red" | "black")[];
+            /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
+            modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
+            /** @description Rule D/E with several candidate Allies on the card: which one this Goomz deals with (SOE-AMB-9). Default: the first in `allies` order. */
+            picks?: {
+                yellow?: "water" | "fauna" | "flora";
+                red?: "water" | "fauna" | "flora";
+                black?: "water" | "fauna" | "flora";
+            };
+            options?: {
+                /** @description SOE-AMB-9 alternative: D sends every unprotected Ally on the card to Noa. */
+                dSendsAll?: boolean;
+                /** @description SOE-AMB-6 option: unused protection ends with the Goomz phase. */
+                protectionEndsWithPhase?: boolean;
+            };
+            /** @description Current turn: Allies sent to Noa get `availableFromTurn` = turn + 2. */
+            turn?: number;
+            /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
+            ring?: string[];
+            /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+            cards?: {
+                [key: string]: {
+                    terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                    state: "healthy" | "devastated" | "destroyed";
+                };
+            };
+            /** @description Goomz figures; a colour left out counts as removed. */
+            goomz?: {
+                color: "yellow" | "red" | "black";
+                /** @description A ring card id, or `removed` once the figure left the game. */
+                at: string;
+                /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                ambushedBy?: ("water" | "fauna" | "flora") | null;
+            }[];
+            allies?: {
+                kind: "water" | "fauna" | "flora";
+                /** @description A ring card id, or `noa`. */
+                at: string;
+                /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                protecting?: boolean;
+                /** @description On Noa: the turn at whose start it returns (SOE-NOA-RET). */
+                availableFromTurn?: number;
+            }[];
+            /** @description The Objective pile under each Goomz card (SOE-SETUP-5, SOE-OBJ-3). Absent → piles are not tracked. */
+            objectives?: {
+                color: "yellow" | "red" | "black";
+                /** @description pile[0] is the face-up objective; the rest follow in order. */
+                pile: components["schemas"]["SpiritOfEdenObjective"][];
+                claimed?: components["schemas"]["SpiritOfEdenObjective"][];
+            }[];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.goomzPhase";
+        };
+        /**
+         * SoeGoomzPhaseCommand
+         * @description Resolve the Goomz phase: rules A–F per Goomz in the chosen order. Same body as POST /v1/spirit-of-eden/goomz-phase. May omit `ring`, `cards`, `goomz`, `allies`, `objectives`: taken from the match state.
+         */
+        SoeGoomzPhaseCommand: {
+            /** @constant */
+            type: "soe.goomz_phase";
+        } & {
+            /** @description The order the player resolves the Goomz in play; each exactly once (SOE-GOOMZ-ORDER-1). */
+            order: ("yellow" | "red" | "black")[];
+            /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
+            modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
+            /** @description Rule D/E with several candidate Allies on the card: which one this Goomz deals with (SOE-AMB-9). Default: the first in `allies` order. */
+            picks?: {
+                yellow?: "water" | "fauna" | "flora";
+                red?: "water" | "fauna" | "flora";
+                black?: "water" | "fauna" | "flora";
+            };
+            options?: {
+                /** @description SOE-AMB-9 alternative: D sends every unprotected Ally on the card to Noa. */
+                dSendsAll?: boolean;
+                /** @description SOE-AMB-6 option: unused protection ends with the Goomz phase. */
+                protectionEndsWithPhase?: boolean;
+            };
+            /** @description Current turn: Allies sent to Noa get `availableFromTurn` = turn + 2. */
+            turn?: number;
+            /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
+            ring?: string[];
+            /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+            cards?: {
+                [key: string]: {
+                    terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                    state: "healthy" | "devastated" | "destroyed";
+                };
+            };
+            /** @description Goomz figures; a colour left out counts as removed. */
+            goomz?: {
+                color: "yellow" | "red" | "black";
+                /** @description A ring card id, or `removed` once the figure left the game. */
+                at: string;
+                /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                ambushedBy?: ("water" | "fauna" | "flora") | null;
+            }[];
+            allies?: {
+                kind: "water" | "fauna" | "flora";
+                /** @description A ring card id, or `noa`. */
+                at: string;
+                /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                protecting?: boolean;
+                /** @description On Noa: the turn at whose start it returns (SOE-NOA-RET). */
+                availableFromTurn?: number;
+            }[];
+            /** @description The Objective pile under each Goomz card (SOE-SETUP-5, SOE-OBJ-3). Absent → piles are not tracked. */
+            objectives?: {
+                color: "yellow" | "red" | "black";
+                /** @description pile[0] is the face-up objective; the rest follow in order. */
+                pile: components["schemas"]["SpiritOfEdenObjective"][];
+                claimed?: components["schemas"]["SpiritOfEdenObjective"][];
+            }[];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.goomz_phase";
+        };
+        /**
+         * SoeNoaCommand
+         * @description SOE-NOA-1: once per game, right after a roll, one unused die is set to any face. Example: `{"type":"soe.noa","die":3,"value":6}`.
+         */
+        SoeNoaCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.noa";
+            /** @description Die index 0..3. */
+            die: number;
+            value: number;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * SoePlaceCommand
+         * @description SOE-PLACE-1..5: an unused die on a free Action card; the action the card shows for the die (options.actionCards) is resolved at once on the board (SOE-ACT-*). Example: `{"type":"soe.place","die":1,"card":0,"action":{"type":"move","ally":"water","to":"m1","steps":1}}`.
+         */
+        SoePlaceCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.place";
+            /** @description Die index 0..3. */
+            die: number;
+            /** @description Action card 0..3. */
+            card: number;
+            action: components["schemas"]["SpiritOfEdenAction"];
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * SoePlayerPhaseAliasCommand
+         * @deprecated
+         * @description Deprecated alias of `soe.player_phase` (CONTRACT §8.2): the same command, recorded as the same events. Validate a player phase: dice placement, re-rolls and Noa’s power. Same body as POST /v1/spirit-of-eden/player-phase/validate.
+         */
+        SoePlayerPhaseAliasCommand: {
+            /** @constant */
+            type: "soe.playerPhase";
+        } & {
+            /** @description The 4 dice as first rolled (SOE-DICE-1). */
+            roll: number[];
+            /** @description What the player did, in order. */
+            steps: {
+                type: "place" | "reroll" | "bonus" | "noa";
+                /** @description Die index 0..3 in `roll`. */
+                die: number;
+                /** @description place: Action card index 0..3. */
+                card?: number;
+                /** @description Die index 0..3 in `roll`. */
+                discard?: number;
+                /** @description A d6 face (SOE-COMP-2). */
+                value?: number;
+                action?: components["schemas"]["SpiritOfEdenAction"];
+            }[];
+            /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
+            modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
+            /** @description Scarcity: the face-down Action card (SOE-MODE-6). */
+            disabledCard?: number;
+            /** @description Noa's power was used earlier in the game (SOE-NOA-1). */
+            noaPowerUsed?: boolean;
+            /** @description Unused die bonuses on owned Objective cards (SOE-OBJ-4). */
+            bonusesAvailable?: number;
+            board?: {
+                /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
+                ring: string[];
+                /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                cards: {
+                    [key: string]: {
+                        terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                        state: "healthy" | "devastated" | "destroyed";
+                    };
+                };
+                /** @description Goomz figures; a colour left out counts as removed. */
+                goomz: {
+                    color: "yellow" | "red" | "black";
+                    /** @description A ring card id, or `removed` once the figure left the game. */
+                    at: string;
+                    /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                    ambushedBy?: ("water" | "fauna" | "flora") | null;
+                }[];
+                allies: {
+                    kind: "water" | "fauna" | "flora";
+                    /** @description A ring card id, or `noa`. */
+                    at: string;
+                    /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                    protecting?: boolean;
+                    /** @description On Noa: the turn at whose start it returns (SOE-NOA-RET). */
+                    availableFromTurn?: number;
+                }[];
+                /** @description The Objective pile under each Goomz card (SOE-SETUP-5, SOE-OBJ-3). Absent → piles are not tracked. */
+                objectives?: {
+                    color: "yellow" | "red" | "black";
+                    /** @description pile[0] is the face-up objective; the rest follow in order. */
+                    pile: components["schemas"]["SpiritOfEdenObjective"][];
+                    claimed?: components["schemas"]["SpiritOfEdenObjective"][];
+                }[];
+            };
+            /** @description Card data (not in the rulebook text): for each of the 4 Action cards, the action of faces 1..6 (SOE-PLACE-2, SOE-AMB-12). */
+            actionCards?: ("move1" | "move2" | "move3" | "attract" | "push1" | "push2" | "protect" | "recover" | "ambush" | "shortcut" | "swapGoomz" | "swapAllies")[][];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.playerPhase";
+        };
+        /**
+         * SoePlayerPhaseCommand
+         * @description Validate a player phase: dice placement, re-rolls and Noa’s power. Same body as POST /v1/spirit-of-eden/player-phase/validate.
+         */
+        SoePlayerPhaseCommand: {
+            /** @constant */
+            type: "soe.player_phase";
+        } & {
+            /** @description The 4 dice as first rolled (SOE-DICE-1). */
+            roll: number[];
+            /** @description What the player did, in order. */
+            steps: {
+                type: "place" | "reroll" | "bonus" | "noa";
+                /** @description Die index 0..3 in `roll`. */
+                die: number;
+                /** @description place: Action card index 0..3. */
+                card?: number;
+                /** @description Die index 0..3 in `roll`. */
+                discard?: number;
+                /** @description A d6 face (SOE-COMP-2). */
+                value?: number;
+                action?: components["schemas"]["SpiritOfEdenAction"];
+            }[];
+            /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
+            modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
+            /** @description Scarcity: the face-down Action card (SOE-MODE-6). */
+            disabledCard?: number;
+            /** @description Noa's power was used earlier in the game (SOE-NOA-1). */
+            noaPowerUsed?: boolean;
+            /** @description Unused die bonuses on owned Objective cards (SOE-OBJ-4). */
+            bonusesAvailable?: number;
+            board?: {
+                /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
+                ring: string[];
+                /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                cards: {
+                    [key: string]: {
+                        terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                        state: "healthy" | "devastated" | "destroyed";
+                    };
+                };
+                /** @description Goomz figures; a colour left out counts as removed. */
+                goomz: {
+                    color: "yellow" | "red" | "black";
+                    /** @description A ring card id, or `removed` once the figure left the game. */
+                    at: string;
+                    /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                    ambushedBy?: ("water" | "fauna" | "flora") | null;
+                }[];
+                allies: {
+                    kind: "water" | "fauna" | "flora";
+                    /** @description A ring card id, or `noa`. */
+                    at: string;
+                    /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                    protecting?: boolean;
+                    /** @description On Noa: the turn at whose start it returns (SOE-NOA-RET). */
+                    availableFromTurn?: number;
+                }[];
+                /** @description The Objective pile under each Goomz card (SOE-SETUP-5, SOE-OBJ-3). Absent → piles are not tracked. */
+                objectives?: {
+                    color: "yellow" | "red" | "black";
+                    /** @description pile[0] is the face-up objective; the rest follow in order. */
+                    pile: components["schemas"]["SpiritOfEdenObjective"][];
+                    claimed?: components["schemas"]["SpiritOfEdenObjective"][];
+                }[];
+            };
+            /** @description Card data (not in the rulebook text): for each of the 4 Action cards, the action of faces 1..6 (SOE-PLACE-2, SOE-AMB-12). */
+            actionCards?: ("move1" | "move2" | "move3" | "attract" | "push1" | "push2" | "protect" | "recover" | "ambush" | "shortcut" | "swapGoomz" | "swapAllies")[][];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.player_phase";
+        };
+        /**
+         * SoeRerollCommand
+         * @description SOE-REROLL-1: set unused die `discard` aside to re-roll unused die `die` (at most 2 per turn). Dice: one d6, the new value of `die`. Example: `{"type":"soe.reroll","die":0,"discard":2,"dice":{"values":[5]}}`.
+         */
+        SoeRerollCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.reroll";
+            /** @description Die index 0..3. */
+            die: number;
+            /** @description Die index 0..3. */
+            discard: number;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * SoeRollCommand
+         * @description SOE-TURN-2: Allies due back from Noa go onto a Forest (`returns`: Ally → Forest card; default the first standing Forest, SOE-NOA-RET-2), Scarcity turns `disabledCard` face down (SOE-MODE-6), then the 4 dice are rolled (SOE-DICE-1). Dice: four d6, dice 0..3 in order. Example: `{"type":"soe.roll","returns":{"fauna":"f1"},"dice":{"values":[1,4,6,3]}}`.
+         */
+        SoeRollCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.roll";
+            returns?: {
+                water?: string;
+                fauna?: string;
+                flora?: string;
+            };
+            disabledCard?: number;
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * SoeSetupCommand
+         * @description Check a starting layout, Resurrection mode included. Same body as POST /v1/spirit-of-eden/setups/validate.
+         */
+        SoeSetupCommand: {
+            /** @constant */
+            type: "soe.setup";
+        } & {
+            /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
+            ring: string[];
+            /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+            cards: {
+                [key: string]: {
+                    terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                    state: "healthy" | "devastated" | "destroyed";
+                };
+            };
+            /** @description Goomz figures; a colour left out counts as removed. */
+            goomz: {
+                color: "yellow" | "red" | "black";
+                /** @description A ring card id, or `removed` once the figure left the game. */
+                at: string;
+                /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                ambushedBy?: ("water" | "fauna" | "flora") | null;
+            }[];
+            allies: {
+                kind: "water" | "fauna" | "flora";
+                /** @description A ring card id, or `noa`. */
+                at: string;
+                /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                protecting?: boolean;
+                /** @description On Noa: the turn at whose start it returns (SOE-NOA-RET). */
+                availableFromTurn?: number;
+            }[];
+            /** @description The Objective pile under each Goomz card (SOE-SETUP-5, SOE-OBJ-3). Absent → piles are not tracked. */
+            objectives?: {
+                color: "yellow" | "red" | "black";
+                /** @description pile[0] is the face-up objective; the rest follow in order. */
+                pile: components["schemas"]["SpiritOfEdenObjective"][];
+                claimed?: components["schemas"]["SpiritOfEdenObjective"][];
+            }[];
+            /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
+            modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.setup";
+        };
+        /**
+         * SoeSetUpCommand
+         * @description SOE-SETUP-1..5 / SOE-MODE-4: the dealt layout (Terrain cards, Goomz on the left column, Allies on the right, 3 Objective piles of 3 with each card's Ally and Terrain); turn 1 starts. Match options: `modes` (SOE-MODE-1..6, combinable; default Classic), `actionCards` (needed by `soe.place`: the 4 Action cards, each the 6 faces 1..6 as `move1`…`move3`, `attract`, `push1`, `push2`, `protect`, `recover`, `ambush`, `shortcut`, `swapGoomz`, `swapAllies`; the rulebook does not print them, SOE-AMB-12), `dSendsAll` (SOE-AMB-9 alternative) and `protectionEndsWithPhase` (SOE-AMB-6 option). Example: `{"type":"soe.set_up","board":{"ring":["w1","f1","s1","m1","w2","f2","s2","m2"],"cards":{"w1":{"terrain":"waterfall","state":"healthy"},"f1":{"terrain":"forest","state":"healthy"},"s1":{"terrain":"swamp","state":"healthy"},"m1":{"terrain":"mountain","state":"healthy"},"w2":{"terrain":"waterfall","state":"healthy"},"f2":{"terrain":"forest","state":"healthy"},"s2":{"terrain":"swamp","state":"healthy"},"m2":{"terrain":"mountain","state":"healthy"}},"goomz":[{"color":"yellow","at":"w1"},{"color":"red","at":"m2"},{"color":"black","at":"s2"}],"allies":[{"kind":"water","at":"s1"},{"kind":"fauna","at":"m1"},{"kind":"flora","at":"w2"}],"objectives":[{"color":"yellow","pile":[{"ally":"fauna","terrain":"swamp"},{"ally":"water","terrain":"waterfall","dieBonus":true},{"ally":"flora","terrain":"mountain"}]},{"color":"red","pile":[{"ally":"water","terrain":"mountain"},{"ally":"flora","terrain":"swamp"},{"ally":"fauna","terrain":"waterfall"}]},{"color":"black","pile":[{"ally":"flora","terrain":"waterfall"},{"ally":"fauna","terrain":"mountain"},{"ally":"water","terrain":"swamp"}]}]}}`.
+         */
+        SoeSetUpCommand: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.set_up";
+            board: {
+                /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
+                ring: string[];
+                /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                cards: {
+                    [key: string]: {
+                        terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                        state: "healthy" | "devastated" | "destroyed";
+                    };
+                };
+                /** @description Goomz figures; a colour left out counts as removed. */
+                goomz: {
+                    color: "yellow" | "red" | "black";
+                    /** @description A ring card id, or `removed` once the figure left the game. */
+                    at: string;
+                    /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                    ambushedBy?: ("water" | "fauna" | "flora") | null;
+                }[];
+                allies: {
+                    kind: "water" | "fauna" | "flora";
+                    /** @description A ring card id, or `noa`. */
+                    at: string;
+                    /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                    protecting?: boolean;
+                    /** @description On Noa: the turn at whose start it returns (SOE-NOA-RET). */
+                    availableFromTurn?: number;
+                }[];
+                /** @description The Objective pile under each Goomz card (SOE-SETUP-5, SOE-OBJ-3). Absent → piles are not tracked. */
+                objectives: {
+                    color: "yellow" | "red" | "black";
+                    /** @description pile[0] is the face-up objective; the rest follow in order. */
+                    pile: components["schemas"]["SpiritOfEdenObjective"][];
+                    claimed?: components["schemas"]["SpiritOfEdenObjective"][];
+                }[];
+            };
+            dice?: components["schemas"]["DiceSpec"];
+        };
+        /**
+         * SoeStatusCommand
+         * @description Check victory and defeat for a board. Same body as POST /v1/spirit-of-eden/status. May omit `ring`, `cards`, `goomz`, `allies`, `objectives`: taken from the match state.
+         */
+        SoeStatusCommand: {
+            /** @constant */
+            type: "soe.status";
+        } & {
+            /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
+            modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
+            /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
+            ring?: string[];
+            /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+            cards?: {
+                [key: string]: {
+                    terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                    state: "healthy" | "devastated" | "destroyed";
+                };
+            };
+            /** @description Goomz figures; a colour left out counts as removed. */
+            goomz?: {
+                color: "yellow" | "red" | "black";
+                /** @description A ring card id, or `removed` once the figure left the game. */
+                at: string;
+                /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                ambushedBy?: ("water" | "fauna" | "flora") | null;
+            }[];
+            allies?: {
+                kind: "water" | "fauna" | "flora";
+                /** @description A ring card id, or `noa`. */
+                at: string;
+                /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                protecting?: boolean;
+                /** @description On Noa: the turn at whose start it returns (SOE-NOA-RET). */
+                availableFromTurn?: number;
+            }[];
+            /** @description The Objective pile under each Goomz card (SOE-SETUP-5, SOE-OBJ-3). Absent → piles are not tracked. */
+            objectives?: {
+                color: "yellow" | "red" | "black";
+                /** @description pile[0] is the face-up objective; the rest follow in order. */
+                pile: components["schemas"]["SpiritOfEdenObjective"][];
+                claimed?: components["schemas"]["SpiritOfEdenObjective"][];
+            }[];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.status";
+        };
+        /**
+         * SoeTurnStartAliasCommand
+         * @deprecated
+         * @description Deprecated alias of `soe.turn_start` (CONTRACT §8.2): the same command, recorded as the same events. Start a turn: Allies whose time on Noa is over return to a Forest. Same body as POST /v1/spirit-of-eden/turn-start. May omit `ring`, `cards`, `allies`, `goomz`: taken from the match state.
+         */
+        SoeTurnStartAliasCommand: {
+            /** @constant */
+            type: "soe.turnStart";
+        } & {
+            /** @description The turn that is starting. */
+            turn: number;
+            /** @description Forest chosen for each returning Ally (default: the first standing Forest in ring order). */
+            placements?: {
+                water?: string;
+                fauna?: string;
+                flora?: string;
+            };
+            /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
+            ring?: string[];
+            /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+            cards?: {
+                [key: string]: {
+                    terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                    state: "healthy" | "devastated" | "destroyed";
+                };
+            };
+            allies?: {
+                kind: "water" | "fauna" | "flora";
+                /** @description A ring card id, or `noa`. */
+                at: string;
+                /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                protecting?: boolean;
+                /** @description On Noa: the turn at whose start it returns (SOE-NOA-RET). */
+                availableFromTurn?: number;
+            }[];
+            /** @description Goomz figures; a colour left out counts as removed. */
+            goomz?: {
+                color: "yellow" | "red" | "black";
+                /** @description A ring card id, or `removed` once the figure left the game. */
+                at: string;
+                /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                ambushedBy?: ("water" | "fauna" | "flora") | null;
+            }[];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.turnStart";
+        };
+        /**
+         * SoeTurnStartCommand
+         * @description Start a turn: Allies whose time on Noa is over return to a Forest. Same body as POST /v1/spirit-of-eden/turn-start. May omit `ring`, `cards`, `allies`, `goomz`: taken from the match state.
+         */
+        SoeTurnStartCommand: {
+            /** @constant */
+            type: "soe.turn_start";
+        } & {
+            /** @description The turn that is starting. */
+            turn: number;
+            /** @description Forest chosen for each returning Ally (default: the first standing Forest in ring order). */
+            placements?: {
+                water?: string;
+                fauna?: string;
+                flora?: string;
+            };
+            /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
+            ring?: string[];
+            /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+            cards?: {
+                [key: string]: {
+                    terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                    state: "healthy" | "devastated" | "destroyed";
+                };
+            };
+            allies?: {
+                kind: "water" | "fauna" | "flora";
+                /** @description A ring card id, or `noa`. */
+                at: string;
+                /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                protecting?: boolean;
+                /** @description On Noa: the turn at whose start it returns (SOE-NOA-RET). */
+                availableFromTurn?: number;
+            }[];
+            /** @description Goomz figures; a colour left out counts as removed. */
+            goomz?: {
+                color: "yellow" | "red" | "black";
+                /** @description A ring card id, or `removed` once the figure left the game. */
+                at: string;
+                /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                ambushedBy?: ("water" | "fauna" | "flora") | null;
+            }[];
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.turn_start";
+        };
         /** SpectatorToken */
         SpectatorToken: {
             /** @description A compact JWS (EdDSA, `typ: spectator+jwt`): `Authorization: Bearer <token>` (streams also `?token=`). */
             token: string;
             /** Format: date-time */
             expiresAt: string;
+            /** @description How many events behind the head it reads (present when asked for). */
+            delayEvents?: number;
+        };
+        /** SpectatorTokenRequest */
+        SpectatorTokenRequest: {
+            /**
+             * @description Lifetime in seconds, 60–86400 (default 86400); another value → 400.
+             * @default 86400
+             */
+            ttlSeconds?: number;
+            /**
+             * @description CONTRACT §9.2: the spectator's views, log, moves and feed stop this many events behind the head (0–1000, default 0), so a tournament stream cannot relay the game back to a player; a later `?version=` → 400 `version_not_found`.
+             * @default 0
+             */
+            delayEvents?: number;
         };
         /**
          * SpiritOfEdenAction
@@ -4012,8 +6978,10 @@ export interface components {
             url: string;
             /** @description False: the list is public (never sealed, its time passed, or revealed). */
             sealed?: boolean;
-            /** @description Hex SHA-256 of the canonical JSON of the list as stored (keys sorted recursively, no spaces, without `receipt`; a text list: the parsed `roster`), as a receipt of it names. */
+            /** @description Hex SHA-256 of the canonical JSON of the list as stored (keys sorted recursively, no spaces, without `receipt`; a text list: the parsed `roster`), as a receipt of it names. For a list stored sealed (`sealedUntil`) it is salted (CONTRACT §9.4): SHA-256 of `salt + ":" + ` that canonical JSON, with a random `salt` that stays secret while the list is sealed and is published beside the list (`salt`) once it opens. */
             rosterSha256?: string;
+            /** @description CONTRACT §9.4: the random salt (hex, 16 random bytes) of a list stored sealed, published once the list is open: `rosterSha256` is the hex SHA-256 of `salt + ":" + ` the canonical JSON of `roster` (keys sorted recursively, no spaces), the hash shown while it was sealed. Absent for a list never sealed (its `rosterSha256` is unsalted), and never shown while the list is sealed. */
+            salt?: string;
             /**
              * Format: date-time
              * @description When the list was sealed until.
@@ -4040,13 +7008,13 @@ export interface components {
             url: string;
             /** Format: date-time */
             createdAt: string;
-            /** @description Hex SHA-256 of the canonical JSON of the list as stored (keys sorted recursively, no spaces, without `receipt`; a text list: the parsed `roster`), as a receipt of it names. */
+            /** @description Hex SHA-256 of the canonical JSON of the list as stored (keys sorted recursively, no spaces, without `receipt`; a text list: the parsed `roster`), as a receipt of it names. For a list stored sealed (`sealedUntil`) it is salted (CONTRACT §9.4): SHA-256 of `salt + ":" + ` that canonical JSON, with a random `salt` that stays secret while the list is sealed and is published beside the list (`salt`) once it opens. */
             rosterSha256?: string;
             /** @description True while the share link shows only the hash and the verdict. */
             sealed?: boolean;
             /** Format: date-time */
             sealedUntil?: string;
-            /** @description With `"receipt": true` (or `?receipt=true`): a compact JWS as of validate, whose payload also names `rosterId` (this list). */
+            /** @description With `"receipt": true` (or `?receipt=true`): a compact JWS as of validate, whose payload also names `rosterId` (this list) and, for a sealed list, `sealedRosterSha256` (the salted `rosterSha256` its share link shows). Its `rosterSha256` is the plain hash of the list: keep the receipt private until the list is revealed. */
             receipt?: string;
         };
         /**
@@ -4057,7 +7025,7 @@ export interface components {
             roster: components["schemas"]["Roster"];
             /**
              * Format: date-time
-             * @description RFC 3339 (CONTRACT §8.4): until this time the share link shows only `rosterSha256` and the verdict (`valid`, `codes`), not the list; the owner may reveal it earlier (POST /v1/eden/rosters/{id}/reveal). A time already past stores an open list.
+             * @description RFC 3339 (CONTRACT §8.4): until this time the share link shows only `rosterSha256` (salted: CONTRACT §9.4) and the verdict (`valid`, `codes`), not the list; the owner may reveal it earlier (POST /v1/eden/rosters/{id}/reveal). It must be later than the service's clock: a time not in the future is 400 `sealed_until_past` at `/sealedUntil` (nothing is stored), as it would publish the list at once. Compute it from the current time (e.g. `date -u -d '+2 hours' +%Y-%m-%dT%H:%M:%SZ`) rather than copying a fixed date.
              */
             sealedUntil?: string;
         };
@@ -10658,7 +13626,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["TableTokenRequest"];
+                "application/json": components["schemas"]["SpectatorTokenRequest"];
             };
         };
         responses: {
