@@ -21,7 +21,7 @@ import type { FoldEntry } from './fold-cache.js';
 import { toPublic, type MatchFolds } from './folds.js';
 import type { EventStore, MatchRecord, NewEvent, Player, StoredAnswer } from './ports.js';
 import { OWNER, type MatchViewer } from './seat-tokens.js';
-import { assertSeatMayAct, maskRefusal, readerOf } from './views.js';
+import { assertSeatMayAct, maskRefusal, readerOf, unseenNames } from './views.js';
 import type { MatchAnswers } from './answers.js';
 
 export interface Idempotency {
@@ -217,6 +217,8 @@ function decide(game: LoadedGame, command: Command, fold: MatchFold, dice: Dice,
     return game.decide(command, fold, dice, viewer.kind === 'seat' ? viewer.playerId : undefined);
   } catch (error) {
     const reader = readerOf(viewer);
-    throw reader === undefined ? error : maskRefusal(error, game.secretTexts(fold, reader));
+    if (reader === undefined) throw error;
+    // what the reader may not see, and what the command names that its view does not show: a name that exists where the reader cannot look reads as one that exists nowhere
+    throw maskRefusal(error, [...game.secretTexts(fold, reader), ...unseenNames(command, JSON.stringify(game.viewState(fold, reader)))]);
   }
 }

@@ -52,6 +52,24 @@ export function assertSeatMayAct(g: LoadedGame, viewer: MatchViewer, command: Co
 
 const MASK = '[hidden]';
 
+/**
+ * The names a command carries (every string member but its `type` and dice) that `viewText` — the
+ * sender's view of the match, as JSON — does not hold. A refusal masks them too, so it reads the same
+ * whether a named card is in another player's hand or deck or exists nowhere (issue: a made-up name
+ * was echoed while a hidden one was masked, an oracle for what others hold).
+ */
+export function unseenNames(command: Command, viewText: string): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown, top: boolean): void => {
+    if (typeof v === 'string') {
+      if (v.length > 0 && !viewText.includes(JSON.stringify(v).slice(1, -1))) out.push(v);
+    } else if (Array.isArray(v)) v.forEach((x) => walk(x, false));
+    else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) if (!(top && (k === 'type' || k === 'dice'))) walk(x, false);
+  };
+  walk(command, true);
+  return out;
+}
+
 /** `text` with every secret of `secrets` replaced. */
 function maskText(text: string, secrets: readonly string[]): string {
   let out = text;
@@ -71,8 +89,10 @@ function maskValue(value: unknown, secrets: readonly string[]): unknown {
  * A refusal as a seat or spectator reads it: its message and members with the texts it may not
  * see masked (e.g. a 422 naming a card in another player's hand). Other errors pass unchanged.
  */
-export function maskRefusal(error: unknown, secrets: readonly string[]): unknown {
-  if (secrets.length === 0) return error;
+export function maskRefusal(error: unknown, given: readonly string[]): unknown {
+  if (given.length === 0) return error;
+  // the longest first: a name that holds a shorter secret ("p2-9999", "p2-9") is masked whole
+  const secrets = [...new Set(given)].sort((a, b) => b.length - a.length);
   if (error instanceof RuleViolation) return new RuleViolation(error.code, maskText(error.message, secrets), maskValue(error.extra, secrets) as Record<string, unknown>);
   if (error instanceof InvalidInput) {
     return new InvalidInput(
