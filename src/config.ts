@@ -72,6 +72,13 @@ export interface Config {
   maxStreamsPerMatch: number;
   /** Longest a SIGTERM/SIGINT shutdown may take before the process gives up with exit code 1 (SHUTDOWN_GRACE_MS, 1..5000, default 4000). */
   shutdownGraceMs: number;
+  /**
+   * Which proxies in front of the service to trust (TRUST_PROXY, CONTRACT §9.4; Fastify's
+   * `trustProxy`): a hop count (`1`: one balancer) or a comma-separated list of addresses and CIDRs;
+   * absent → none: the client's address is the connection's peer. Trusted, every per-IP limit and
+   * log line uses the client's address from `X-Forwarded-For`.
+   */
+  trustProxy?: number | string[] | undefined;
   /** Base of absolute links such as share links (PUBLIC_URL, CONTRACT §8.5): origin plus an optional path prefix, without a trailing slash; absent → links are relative paths. A request's Host / X-Forwarded-* never choose a link's host. */
   publicUrl?: string;
   /** Answer CORS preflights that ask `Access-Control-Request-Private-Network: true` with `Access-Control-Allow-Private-Network: true` (CORS_PRIVATE_NETWORK=true; default off). */
@@ -112,6 +119,24 @@ function shutdownGrace(value: string | undefined): number {
   const ms = int(value, 4000);
   if (ms < 1 || ms > 5000) throw new Error(`SHUTDOWN_GRACE_MS must be between 1 and 5000, got "${value}"`);
   return ms;
+}
+
+/** TRUST_PROXY: a hop count (1..10) or addresses / CIDRs separated by commas; empty or absent → undefined (trust none). */
+function trustProxy(value: string | undefined): number | string[] | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text === 'false') return undefined;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) throw new Error(`TRUST_PROXY must be a hop count from 1 to 10 or a list of addresses / CIDRs, got "${value}"`);
+    return hops;
+  }
+  const list = text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const bad = list.find((t) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(t) && !['loopback', 'linklocal', 'uniquelocal'].includes(t));
+  if (bad) throw new Error(`TRUST_PROXY must be a hop count from 1 to 10 or a list of addresses / CIDRs, got "${bad}"`);
+  return list;
 }
 
 /**
@@ -197,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxStreamsPerMatch: int(env.MAX_STREAMS_PER_MATCH, 200),
     shutdownGraceMs: shutdownGrace(env.SHUTDOWN_GRACE_MS),
     publicUrl: publicUrl(env.PUBLIC_URL),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     corsPrivateNetwork: bool('CORS_PRIVATE_NETWORK', env.CORS_PRIVATE_NETWORK, false),
   };
 }

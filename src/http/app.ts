@@ -44,6 +44,12 @@ import { registerTextInputCheck } from './plugins/text-input.js';
 import { diceRoutes } from './routes/dice.js';
 import { serializerCompiler, type ResponseSchema } from './plugins/serializer.js';
 
+/** Trust the nearest `n` proxies (TRUST_PROXY as a hop count): the address `n` hops back in X-Forwarded-For is the client's. */
+const hops =
+  (n: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < n;
+
 /** How long open streams get on close to send their last event and end before they are dropped. */
 const STREAMS_SETTLE_MS = 1000;
 
@@ -55,6 +61,8 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 5 * 1024 * 1024,
+    // TRUST_PROXY (CONTRACT §9.4): behind a balancer, request.ip — every per-IP limit and log line — is the client's address
+    trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : (config.trustProxy ?? false),
     ...timeoutOptions(config.requestTimeoutMs),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
