@@ -22,6 +22,7 @@ const storageSerial = [
   'tests/contract/event-store.test.ts',
   'tests/contract/migrator.test.ts',
   'tests/reliability/idempotent-conflicts.test.ts',
+  'tests/reliability/match-contention.test.ts',
   'tests/reliability/killed-writer.test.ts',
   'tests/reliability/embedded-owner.test.ts',
   'tests/reliability/database-unavailable.test.ts',
@@ -30,6 +31,8 @@ const storageSerial = [
   'tests/reliability/feeds-scale-out.test.ts',
   'tests/reliability/redis-outage-http.test.ts',
   'tests/reliability/redis-outage-queue.test.ts',
+  'tests/reliability/connection-drops.test.ts',
+  'tests/reliability/slow-database.test.ts',
 ];
 
 const storage = [
@@ -40,6 +43,8 @@ const storage = [
   'tests/api/admin-keys.test.ts',
   'tests/api/league.test.ts',
   'tests/api/league-catalogs.test.ts',
+  'tests/api/sealed-lists.test.ts',
+  'tests/api/blind-roll-quota.test.ts',
 ];
 
 /** Files that install fake timers: a timer another module creates meanwhile (fetch's, a pool's) would stay on the fake clock, so they get a worker of their own each. */

@@ -7,14 +7,16 @@
  * An error that retrying cannot cure (authentication, missing database, a bad migration) rejects
  * `ready`, and the server exits as it did before.
  *
- * Once ready, a connection refused, reset or timed out (the server restarted, 57P01 admin shutdown,
- * SQLSTATE class 08) fails that operation with `DatabaseUnavailable` too, and the outage is logged
+ * Once ready, a connection refused, reset, dropped or timed out (the server restarted, 57P01 admin
+ * shutdown, SQLSTATE class 08, pg's "timeout expired": ./transient.ts) fails that operation with
+ * `DatabaseUnavailable` too, and the outage is logged
  * on state change (./outage.ts): "database unavailable" once, "database available again" once.
  */
 import type { Database, SqlClient, SqlResult } from '../../app/ports.js';
 import { migrate, type MigrateOptions } from '../migrator.js';
 import { OutageMonitor } from '../outage.js';
 import { poolDatabaseOf, type PoolDatabase } from './pool.js';
+import { isTransientConnectionError, retryOutage } from './transient.js';
 
 export class DatabaseUnavailable extends Error {
   readonly statusCode = 503;
@@ -25,27 +27,8 @@ export class DatabaseUnavailable extends Error {
   }
 }
 
-// Connection-level failures: node socket errors, pg's connect timeout and lost connections,
-// SQLSTATE class 08 (connection exception), 53300 too_many_connections, 57P01-57P03 (shutting
-// down, starting up); from the Prisma client (src/infra/prisma), its codes and driver-adapter kinds
-// for the same. src/transport/problem.ts maps the same errors to 503.
-const TRANSIENT_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', 'EPIPE', 'ENOENT']);
-const TRANSIENT_SQLSTATE = new Set(['53300', '57P01', '57P02', '57P03']);
-const TRANSIENT_PRISMA = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
-const TRANSIENT_ADAPTER_KIND = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
-
-/** True for errors that mean "the server cannot take this connection now" rather than "wrong". */
-export function isTransientConnectionError(error: unknown, depth = 0): boolean {
-  const e = error as { code?: unknown; message?: unknown; errors?: unknown[]; kind?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: unknown } } } | undefined;
-  if (!e || typeof e !== 'object' || depth > 4) return false;
-  if (Array.isArray(e.errors) && e.errors.some((inner) => isTransientConnectionError(inner, depth + 1))) return true; // AggregateError (IPv4 + IPv6)
-  const code = typeof e.code === 'string' ? e.code : '';
-  if (TRANSIENT_ERRNO.has(code) || TRANSIENT_SQLSTATE.has(code) || TRANSIENT_PRISMA.has(code) || code.startsWith('08')) return true;
-  if (typeof e.kind === 'string' && TRANSIENT_ADAPTER_KIND.has(e.kind)) return true;
-  const message = typeof e.message === 'string' ? e.message : '';
-  if (/Connection terminated|timeout exceeded when trying to connect|Connection ended/i.test(message)) return true;
-  return isTransientConnectionError(e.cause, depth + 1) || isTransientConnectionError(e.meta?.driverAdapterError?.cause, depth + 1);
-}
+// Connection-level failures (refused, reset, dropped, timed out): ./transient.ts.
+export { isTransientConnectionError };
 
 /** What `ConnectingDatabase` wraps: a pool (`PoolDatabase`), with its close hooks when it has them. */
 export type ConnectingInner = Database & { onClose?(fn: () => Promise<void>): void };
@@ -81,36 +64,30 @@ export class ConnectingDatabase implements Database {
     this.ready.catch(() => undefined); // observed by the caller; never an unhandled rejection here
   }
 
+  /**
+   * Pings and migrates until both succeed: an outage (refused, dropped, timed out: ./transient.ts)
+   * is retried with capped back-off and logged (the first failure, then every 30 s); anything else
+   * rejects `ready`.
+   */
   private async connect(): Promise<void> {
     const { minDelayMs = 250, maxDelayMs = 5000, log } = this.options;
-    let delay = minDelayMs;
-    let lastReport = 0;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.inner.ping();
-        this.state = 'migrating';
-        await migrate(this.inner, this.options.migrations);
-        if (this.isClosed()) throw new DatabaseUnavailable('The database was closed while starting.');
-        this.state = 'ready';
-        if (attempt > 1) log?.info({ attempts: attempt }, 'database reachable');
-        return;
-      } catch (error) {
-        if (this.isClosed()) throw new DatabaseUnavailable('The database was closed while starting.');
-        this.state = 'unavailable';
-        if (!isTransientConnectionError(error)) throw error;
-        // report the first failure, then at most every 30 s
-        if (Date.now() - lastReport >= 30_000) {
-          lastReport = Date.now();
-          log?.warn({ err: error, attempt, retryInMs: delay }, 'database unavailable: retrying');
+    const closed = () => (this.isClosed() ? new DatabaseUnavailable('The database was closed while starting.') : undefined);
+    await retryOutage(
+      async () => {
+        try {
+          await this.inner.ping();
+          if (!this.isClosed()) this.state = 'migrating';
+          await migrate(this.inner, this.options.migrations);
+        } catch (error) {
+          if (!this.isClosed()) this.state = 'unavailable';
+          throw error;
         }
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delay);
-        this.wake = () => (clearTimeout(timer), resolve());
-      });
-      if (this.isClosed()) throw new DatabaseUnavailable('The database was closed while starting.');
-      delay = Math.min(maxDelayMs, delay * 2);
-    }
+      },
+      { minDelayMs, maxDelayMs, log, what: 'database', stopped: closed, onPause: (wake) => (this.wake = wake) },
+    );
+    const stop = closed();
+    if (stop) throw stop;
+    this.state = 'ready';
   }
 
   private isClosed(): boolean {

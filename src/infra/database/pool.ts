@@ -5,11 +5,12 @@
  */
 import pg from 'pg';
 import type { Database, SqlClient, SqlResult } from '../../app/ports.js';
+import { isTransientConnectionError } from './transient.js';
 
 export interface PoolDatabaseOptions {
   kind: Database['kind'];
   url: string;
-  /** Maximum pool size (default 10). */
+  /** Maximum pool size (default 10; the service's is DATABASE_POOL_SIZE on PostgreSQL). */
   max?: number;
   /**
    * Longest wait for a new connection to a PostgreSQL server (default CONNECT_TIMEOUT_MS: an
@@ -42,11 +43,23 @@ export interface QueryOptions {
 const CONNECT_TIMEOUT_MS = 1_500;
 const POOL_WAIT_MS = 10_000;
 
-/** A pg client class whose sessions run in UTC and that gives up connecting after `timeoutMs`. */
+/** TCP keep-alive probes start after this much silence, so a peer gone without a word (a partition) is noticed. */
+const KEEP_ALIVE_DELAY_MS = 10_000;
+
+/**
+ * A pg client class whose sessions run in UTC and that gives up connecting after `timeoutMs` ("timeout
+ * expired": an outage, ./transient.ts), with TCP keep-alive on.
+ */
 function clientGivingUpAfter(timeoutMs: number) {
   return class extends pg.Client {
     constructor(config?: string | pg.ClientConfig) {
-      super({ options: '-c TimeZone=UTC', ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: timeoutMs });
+      super({
+        options: '-c TimeZone=UTC',
+        keepAlive: true,
+        keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
+        ...(typeof config === 'string' ? { connectionString: config } : config),
+        connectionTimeoutMillis: timeoutMs,
+      });
     }
   };
 }
@@ -100,8 +113,21 @@ export class PoolDatabase implements Database {
     return toResult<T>(await this.pool.query(statement(text, params, options)));
   }
 
+  /**
+   * One pooled connection for `fn`, between BEGIN and COMMIT (ROLLBACK when it throws). While it is
+   * checked out the pool does not listen to its errors: the connection dropping meanwhile (the
+   * server terminated the backend, restarted, the network broke) emits an `error` event that would
+   * end the process unheard. It is heard here: the transaction fails with the connection's error (an
+   * outage, ./transient.ts: 503 + Retry-After on the served database), no ROLLBACK is tried on it,
+   * and the connection is destroyed on release; the pool opens a new one for the next caller.
+   */
   async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    let lost: Error | undefined;
+    const onError = (error: Error) => {
+      lost ??= error;
+    };
+    client.on('error', onError);
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
@@ -109,18 +135,24 @@ export class PoolDatabase implements Database {
         query: async <R = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions) => toResult<R>(await client.query(statement(text, params, options))),
       };
       const result = await fn(tx);
-      await client.query('COMMIT');
+      await client.query('COMMIT'); // answered: committed, whatever happens to the connection afterwards
       return result;
     } catch (error) {
-      try {
-        await client.query('ROLLBACK');
-      } catch (rollbackError) {
-        broken = rollbackError as Error;
+      if (!lost) {
+        try {
+          await client.query('ROLLBACK');
+        } catch (rollbackError) {
+          broken = rollbackError as Error;
+        }
       }
+      // the connection broke under `fn`, which threw something else on the way (a failed read taken
+      // for "not found"): the outage is the answer, not what `fn` made of it
+      if (lost && !isTransientConnectionError(error)) throw Object.assign(lost, { cause: error });
       throw error;
     } finally {
-      // A client whose rollback failed is in an unknown state: destroy it instead of reusing it.
-      client.release(broken);
+      client.removeListener('error', onError);
+      // A client whose connection broke, or whose rollback failed, is in an unknown state: destroy it instead of reusing it.
+      client.release(lost ?? broken);
     }
   }
 

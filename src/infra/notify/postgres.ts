@@ -10,8 +10,10 @@
  *   notifying transactions on one lock held through the WAL flush, which cut append throughput to
  *   a third (bench/appends.bench.ts).
  * - Listening: one dedicated connection per process, opened when the first feed subscribes. When
- *   it drops it is reopened (backing off up to 5 s) and every feed reads again once, since
- *   notifications may have been missed meanwhile (also after the first connect).
+ *   it drops (the server restarted or terminated it, the network broke; its `error` and `end` are
+ *   always heard, so a drop never ends the process) or does not answer within 10 s, it is reopened
+ *   (backing off up to 5 s) and every feed reads again once, since notifications may have been
+ *   missed meanwhile (also after the first connect).
  * - Safety net: while feeds are open, every `recheckMs` (30 s) the listening connection reads the
  *   current version of the followed matches (one query per process, not per feed) and wakes the
  *   feeds that are behind: it covers a NOTIFY lost to a crash between commit and NOTIFY, and it
@@ -34,6 +36,21 @@ export interface PostgresNotificationsOptions {
 /** NOTIFY payloads must stay under 8000 bytes. */
 const MAX_PAYLOAD = 7900;
 const MAX_BACKOFF_MS = 5000;
+/**
+ * Longest wait for the listening connection to open or to answer (LISTEN, the safety net's re-read):
+ * a server that does not answer is taken as a dropped connection, and the listener reconnects.
+ */
+const LISTENER_TIMEOUT_MS = 10_000;
+
+/** `promise`, or a rejection after `ms` ("timeout expired", as pg says when connecting). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout expired')), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+}
 /** `application_name` of the listening connections (as pg_stat_activity shows them). */
 export const LISTENER_NAME = 'arbiter-append-listener';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -105,7 +122,13 @@ export class PostgresAppendNotifications implements AppendNotifications {
   private async listen(): Promise<void> {
     this.connecting = true;
     for (let attempt = 0; !this.closed; attempt++) {
-      const client = new pg.Client({ connectionString: this.database.url, keepAlive: true, application_name: LISTENER_NAME });
+      const client = new pg.Client({
+        connectionString: this.database.url,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: LISTENER_TIMEOUT_MS,
+        connectionTimeoutMillis: LISTENER_TIMEOUT_MS,
+        application_name: LISTENER_NAME,
+      });
       client.on('notification', (n) => {
         if (n.channel === MATCH_APPENDS_CHANNEL) this.received(n.payload);
       });
@@ -113,7 +136,7 @@ export class PostgresAppendNotifications implements AppendNotifications {
       client.on('end', () => this.lost(client));
       try {
         await client.connect();
-        await client.query(`LISTEN ${MATCH_APPENDS_CHANNEL}`);
+        await within(client.query(`LISTEN ${MATCH_APPENDS_CHANNEL}`), LISTENER_TIMEOUT_MS);
         if (this.closed) {
           await client.end().catch(() => {});
           break;
@@ -149,9 +172,12 @@ export class PostgresAppendNotifications implements AppendNotifications {
     const followed = this.local.followedMatches().filter((id) => UUID.test(id));
     if (followed.length === 0 || this.listener !== client) return;
     try {
-      const { rows } = await client.query<{ match_id: string; version: number }>(
-        `SELECT match_id::text AS match_id, max(version) AS version FROM match_events WHERE match_id = ANY($1::uuid[]) GROUP BY match_id`,
-        [followed],
+      const { rows } = await within(
+        client.query<{ match_id: string; version: number }>(
+          `SELECT match_id::text AS match_id, max(version) AS version FROM match_events WHERE match_id = ANY($1::uuid[]) GROUP BY match_id`,
+          [followed],
+        ),
+        LISTENER_TIMEOUT_MS,
       );
       for (const row of rows) this.local.publish(row.match_id, Number(row.version));
     } catch (error) {
