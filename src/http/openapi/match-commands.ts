@@ -29,6 +29,7 @@ export function documentMatchCommands(doc: Document): void {
   const components = (doc.components?.schemas ?? {}) as Json;
   const request = components.MatchCommandRequest as Json | undefined;
   if (!request?.properties?.command) throw new Error('OpenAPI: MatchCommandRequest has no command member to type.');
+  // the deprecated aliases too (marked deprecated): the route accepts them, and the examples use some
   const variants = commandUnion();
   for (const v of variants) {
     components[v.name] = linked({ ...structuredClone(v.schema), title: v.name, description: v.description, ...(v.deprecated ? { deprecated: true } : {}) }, components);

@@ -3,8 +3,8 @@
  * stack; PostgreSQL refuses U+0000 in text): a path parameter, a query parameter or any string or
  * member name of a body (JSON, text/plain, GraphQL's query and variables) holding a NUL character
  * or a lone UTF-16 surrogate is a 400 `invalid_request` naming every such place at once (`path`:
- * the body's JSON pointer, `/<name>` with `in` (`params`, `querystring`) for a parameter; code `nul_character` or
- * `lone_surrogate`). One pass over what the request carries, before any schema or handler.
+ * the body's JSON pointer, `/<name>` with `in` (`params`, `querystring`) for a parameter; code `unstorable_text`, as the
+ * event stores' own check, infra/event-store/storable.ts). One pass over what the request carries, before any schema or handler.
  */
 import type { FastifyInstance } from 'fastify';
 import { pointerSegment, type InputProblem } from '../../kernel/errors.js';
@@ -18,8 +18,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /** The problem of one string, if it is not text the service keeps. */
 function textProblem(text: string, path: string): InputProblem | undefined {
-  if (NUL.test(text)) return { path, code: 'nul_character', message: 'contains a NUL character (U+0000), which no text here may hold' };
-  if (LONE_SURROGATE.test(text)) return { path, code: 'lone_surrogate', message: 'contains a lone UTF-16 surrogate (not Unicode text)' };
+  if (NUL.test(text)) return { path, code: 'unstorable_text', message: 'contains a NUL character (U+0000), which cannot be stored' };
+  if (LONE_SURROGATE.test(text)) return { path, code: 'unstorable_text', message: 'contains an unpaired UTF-16 surrogate (not Unicode text), which cannot be stored' };
   return undefined;
 }
 
