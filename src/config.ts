@@ -70,8 +70,14 @@ export interface Config {
   maxStreamsPerToken: number;
   /** Open streams of all the seat and spectator tokens of one match together (MAX_STREAMS_PER_MATCH, default 200; 0: no cap). */
   maxStreamsPerMatch: number;
-  /** Longest a SIGTERM/SIGINT shutdown may take before the process gives up with exit code 1 (SHUTDOWN_GRACE_MS, 1..5000, default 4000). */
+  /** Longest a SIGTERM/SIGINT shutdown may take before the process gives up with exit code 1 (SHUTDOWN_GRACE_MS, 1..5000, default 4000), counted after the drain. */
   shutdownGraceMs: number;
+  /**
+   * How long a SIGTERM'd process keeps serving with /ready at 503 before it ends its streams and
+   * closes (SHUTDOWN_DRAIN_MS, 0..60000, default 2000; CONTRACT §9.4), so a balancer polling /ready
+   * takes it out of rotation without dropping a request.
+   */
+  shutdownDrainMs: number;
   /**
    * Which proxies in front of the service to trust (TRUST_PROXY, CONTRACT §9.4; Fastify's
    * `trustProxy`): a hop count (`1`: one balancer) or a comma-separated list of addresses and CIDRs;
@@ -112,6 +118,13 @@ function feedTokenTtl(value: string | undefined): number {
   const seconds = int(value, 600);
   if (seconds < 1 || seconds > 600) throw new Error(`FEED_TOKEN_TTL_SECONDS must be between 1 and 600, got "${value}"`);
   return seconds;
+}
+
+/** SHUTDOWN_DRAIN_MS: 0..60000 ms. */
+function shutdownDrain(value: string | undefined): number {
+  const ms = int(value, 2000);
+  if (ms < 0 || ms > 60_000) throw new Error(`SHUTDOWN_DRAIN_MS must be between 0 and 60000, got "${value}"`);
+  return ms;
 }
 
 /** SIGTERM must end with exit 0 within 5 s even with streams open (CONTRACT §8.5): a longer grace is a configuration error. */
@@ -221,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxStreamsPerToken: int(env.MAX_STREAMS_PER_TOKEN, 10),
     maxStreamsPerMatch: int(env.MAX_STREAMS_PER_MATCH, 200),
     shutdownGraceMs: shutdownGrace(env.SHUTDOWN_GRACE_MS),
+    shutdownDrainMs: shutdownDrain(env.SHUTDOWN_DRAIN_MS),
     publicUrl: publicUrl(env.PUBLIC_URL),
     trustProxy: trustProxy(env.TRUST_PROXY),
     corsPrivateNetwork: bool('CORS_PRIVATE_NETWORK', env.CORS_PRIVATE_NETWORK, false),

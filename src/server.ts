@@ -46,6 +46,12 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }
   closing = true;
+  // CONTRACT §9.4: /ready answers 503 at once; requests are served for SHUTDOWN_DRAIN_MS (a balancer polling /ready stops sending), then streams end and the process closes
+  if (app && config.shutdownDrainMs > 0) {
+    app.lifecycle.draining = true;
+    log.info({ signal, drainMs: config.shutdownDrainMs }, 'draining: /ready answers 503, requests are still served');
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+  }
   log.info({ signal, openStreams: app?.streams.size ?? 0 }, 'shutting down: ending open streams, finishing in-flight requests');
   const force = setTimeout(() => {
     log.error({ graceMs: config.shutdownGraceMs }, 'shutdown took too long: exiting');

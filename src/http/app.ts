@@ -91,6 +91,7 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
   app.decorate('deps', deps);
   app.decorate('config', config);
   app.decorate('services', services);
+  app.decorate('lifecycle', { draining: false });
   app.decorateRequest('apiKeyOwner', null);
   app.addHook('onClose', async () => services.close());
   // Open SSE feeds and GraphQL subscriptions: capped per key and per address; on close (SIGTERM)
@@ -147,5 +148,7 @@ declare module 'fastify' {
     config: Config;
     /** Every route's declared response schemas (method, url, status, media type), as compiled into serializers. */
     responseSchemas: readonly ResponseSchema[];
+    /** The process is draining before it stops (SIGTERM, CONTRACT §9.4): /ready answers 503 while requests are still served. */
+    lifecycle: { draining: boolean };
   }
 }

@@ -45,6 +45,27 @@ describe('SIGTERM with streams open', () => {
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '0' })).toThrow(/SHUTDOWN_GRACE_MS/);
   });
 
+  it('CONTRACT §9.4: on SIGTERM /ready answers 503 at once while requests are still served for SHUTDOWN_DRAIN_MS, then the process exits 0', { timeout: 180_000 }, async () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(2000);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '60001' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+    const drainDir = await mkdtemp(join(tmpdir(), 'arbiter-drain-'));
+    try {
+      // a long drain, so that the requests below land inside it however loaded the machine is
+      const server = await startServer({ DATA_DIR: drainDir, SHUTDOWN_DRAIN_MS: '8000' });
+      await until('ready', async () => (await fetch(`${server.base}/ready`)).status === 200, 60_000);
+      server.child.kill('SIGTERM');
+      await until('/ready says draining', async () => (await fetch(`${server.base}/ready`)).status === 503);
+      const ready = (await (await fetch(`${server.base}/ready`)).json()) as { checks: Record<string, string> };
+      expect(ready.checks.shutdown).toBe('draining');
+      // still served meanwhile: health, and a real request
+      expect((await fetch(`${server.base}/health`)).status).toBe(200);
+      expect((await fetch(`${server.base}/v1/games`)).status).toBe(200);
+      expect(await server.exited, server.output()).toBe(0);
+    } finally {
+      await rm(drainDir, { recursive: true, force: true });
+    }
+  });
+
   it('sends the feed a last `event: shutdown` with `retry:`, completes the subscription and exits 0', { timeout: 180_000 }, async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'arbiter-shutdown-'));
     const server = await startServer({ DATA_DIR: dataDir, ADMIN_TOKEN: ADMIN });

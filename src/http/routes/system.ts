@@ -47,6 +47,11 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
           checks[name] = (error as Error).message || 'down';
         }
       }
+      // SIGTERM (CONTRACT §9.4): a balancer polling /ready stops sending here while in-flight and late requests are still served
+      if (app.lifecycle.draining) {
+        ok = false;
+        checks.shutdown = 'draining';
+      }
       // the same pressure state that sheds requests (src/http/plugins/load-shedding.ts)
       if (app.pressure.overloaded()) {
         ok = false;
