@@ -67,6 +67,17 @@ export function sendShutdown(reply: FastifyReply): Promise<void> {
   return reply.sse.send({ event: 'shutdown', data, retry: SSE_RETRY_MS }).catch(() => undefined);
 }
 
+/**
+ * The last event of a stream whose read failed because the database is unavailable (CONTRACT §9.4:
+ * an outage, never a silent end): `event: unavailable` with the 503 problem; reconnect after
+ * `retry:` ms with Last-Event-ID, nothing is lost.
+ */
+export function sendUnavailable(reply: FastifyReply): Promise<void> {
+  if (!reply.sse.isConnected) return Promise.resolve();
+  const data = problem(503, 'unavailable', 'The database is unavailable; reconnect (with Last-Event-ID) to go on from the last event received.');
+  return reply.sse.send({ event: 'unavailable', data, retry: SSE_RETRY_MS }).catch(() => undefined);
+}
+
 /** The problem answers of a stream route: 429 is also `too_many_streams`. */
 export function streamProblemResponses(statuses: number[]): Record<number, unknown> {
   const responses = problemResponses([...new Set([...statuses, 429])].sort((a, b) => a - b));

@@ -29,7 +29,7 @@ import { matchesOf } from '../../transport/services.js';
 import { languageOf } from '../../transport/context.js';
 import { isOutage } from '../../transport/problem.js';
 import { authenticate, requireApiKey } from '../plugins/auth.js';
-import { SSE_ROUTE, holdStream, openEventStream, sendEvent, sendShutdown, streamProblemResponses } from '../sse.js';
+import { SSE_ROUTE, holdStream, openEventStream, sendEvent, sendShutdown, sendUnavailable, streamProblemResponses } from '../sse.js';
 import { eventStreamResponse } from '../openapi/event-stream.js';
 import { onStreamEnd, sendEnded, type StreamEndReason } from '../revocation.js';
 import { CorrectionBody, CorrectionResult, MatchResultSchema } from '../../app/league/schemas.js';
@@ -285,6 +285,8 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
         }
       } catch (error) {
         if (reply.sse.isConnected && !ended && !isOutage(error)) request.log.warn({ err: error }, 'match feed stopped');
+        // a read that failed on a database outage ends with a last event saying so (CONTRACT §9.4)
+        if (!ended && isOutage(error)) await sendUnavailable(reply);
       }
       if (ended === 'shutdown') await sendShutdown(reply);
       else if (ended) await sendEnded(reply, ended);
