@@ -11,57 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../src/app/ports.js';
 import { memoryApp } from '../helpers/app.js';
 import { WebSocket, type WsClient } from '../helpers/ws.js';
+import { lastEvent, openStream, waitFor, type Message } from '../helpers/sse-stream.js';
 
 const T0 = Date.parse('2026-11-27T10:00:00.000Z');
-
-interface Message {
-  type: string;
-  id?: string;
-  payload?: any;
-}
-
-/** Resolves when `pred` holds; rejects after `ms` (a deadline against a hang, not a measure of speed). */
-async function until(what: string, pred: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** An SSE stream read to its end in the background, once its opening `retry:` arrived. */
-async function openStream(url: string, credential: string) {
-  const abort = new AbortController();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${credential}` }, signal: abort.signal });
-  expect(res.status).toBe(200);
-  const stream = { text: '', ended: false, close: () => abort.abort() };
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  void (async () => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        stream.text += decoder.decode(value, { stream: true });
-      }
-    } catch {
-      // aborted
-    }
-    stream.ended = true;
-  })();
-  await until('the stream to open', () => stream.text.includes('retry:'));
-  return stream;
-}
-
-/** The data of the last `event: <name>` of an SSE text. */
-function lastEvent(text: string, name: string): Record<string, unknown> | undefined {
-  const blocks = text.split('\n\n').filter((b) => b.split('\n').includes(`event: ${name}`));
-  const data = blocks
-    .at(-1)
-    ?.split('\n')
-    .find((l) => l.startsWith('data: '));
-  return data ? (JSON.parse(data.slice('data: '.length)) as Record<string, unknown>) : undefined;
-}
 
 describe('streams end when their token expires or is revoked (CONTRACT §9.4)', () => {
   let app: FastifyInstance;
@@ -114,10 +66,10 @@ describe('streams end when their token expires or is revoked (CONTRACT §9.4)', 
     ws.on('error', () => undefined);
     await new Promise<void>((resolve) => ws.on('open', resolve));
     ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${credential}` } }));
-    await until('connection_ack', () => messages.some((m) => m.type === 'connection_ack'));
+    await waitFor('connection_ack', () => messages.some((m) => m.type === 'connection_ack'));
     const before = app.streams.size;
     ws.send(JSON.stringify({ id: 's1', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id) { version } }', variables: { id } } }));
-    await until('the subscription to run', () => app.streams.size > before || messages.some((m) => m.id === 's1'));
+    await waitFor('the subscription to run', () => app.streams.size > before || messages.some((m) => m.id === 's1'));
     return messages;
   }
   const ending = (messages: Message[]) => messages.find((m) => m.id === 's1' && (m.type === 'error' || m.type === 'complete'));
@@ -131,7 +83,7 @@ describe('streams end when their token expires or is revoked (CONTRACT §9.4)', 
     // still valid at 59 s: an event reaches every stream
     now = T0 + 59_000;
     await append(id, owner.key, 0);
-    await until(
+    await waitFor(
       'the event on every stream',
       () => [seatFeed, spectatorFeed, ownerFeed].every((s) => s.text.includes('id: 1')) && [seatSub, spectatorSub, ownerSub].every((m) => m.some((x) => x.type === 'next')),
     );
@@ -139,7 +91,7 @@ describe('streams end when their token expires or is revoked (CONTRACT §9.4)', 
 
     now = T0 + 60_000;
     expect((await call('GET', `/v1/matches/${id}`, spectator)).body).toMatchObject({ status: 401, reason: 'expired' });
-    await until('the token streams to end', () => seatFeed.ended && spectatorFeed.ended && !!ending(seatSub) && !!ending(spectatorSub));
+    await waitFor('the token streams to end', () => seatFeed.ended && spectatorFeed.ended && !!ending(seatSub) && !!ending(spectatorSub));
     for (const s of [seatFeed, spectatorFeed]) {
       expect(lastEvent(s.text, 'expired')).toMatchObject({ status: 401, code: 'invalid_token', reason: 'expired' });
     }
@@ -150,7 +102,7 @@ describe('streams end when their token expires or is revoked (CONTRACT §9.4)', 
     }
     // the owner's key does not expire: its feed and subscription get the next event
     await append(id, owner.key, 1);
-    await until('the owner’s streams to get version 2', () => ownerFeed.text.includes('id: 2') && ownerSub.filter((x) => x.type === 'next').length === 2);
+    await waitFor('the owner’s streams to get version 2', () => ownerFeed.text.includes('id: 2') && ownerSub.filter((x) => x.type === 'next').length === 2);
     expect(ownerFeed.ended).toBe(false);
     expect(ending(ownerSub)).toBeUndefined();
   });
@@ -160,11 +112,11 @@ describe('streams end when their token expires or is revoked (CONTRACT §9.4)', 
     const [seatFeed, spectatorFeed] = [await feed(id, seat), await feed(id, spectator)];
     const seatSub = await subscribe(id, seat);
     expect((await call('DELETE', `/v1/matches/${id}/seats/p1/tokens`, owner.key)).status).toBe(204);
-    await until('the seat’s streams to end', () => seatFeed.ended && !!ending(seatSub));
+    await waitFor('the seat’s streams to end', () => seatFeed.ended && !!ending(seatSub));
     expect(lastEvent(seatFeed.text, 'revoked')).toMatchObject({ status: 401, code: 'invalid_token', reason: 'seat_revoked' });
     expect(ending(seatSub)!.payload[0].extensions).toMatchObject({ status: 401, code: 'invalid_token', reason: 'seat_revoked' });
     await append(id, owner.key, 0);
-    await until('the spectator’s feed to get version 1', () => spectatorFeed.text.includes('id: 1'));
+    await waitFor('the spectator’s feed to get version 1', () => spectatorFeed.text.includes('id: 1'));
     expect(spectatorFeed.ended).toBe(false);
   });
 
@@ -173,7 +125,7 @@ describe('streams end when their token expires or is revoked (CONTRACT §9.4)', 
     const [seatFeed, spectatorFeed] = [await feed(id, seat), await feed(id, spectator)];
     const spectatorSub = await subscribe(id, spectator);
     await app.services.apiKeys!.revoke(owner.id);
-    await until('the streams to end', () => seatFeed.ended && spectatorFeed.ended && !!ending(spectatorSub));
+    await waitFor('the streams to end', () => seatFeed.ended && spectatorFeed.ended && !!ending(spectatorSub));
     for (const s of [seatFeed, spectatorFeed]) expect(lastEvent(s.text, 'revoked')).toMatchObject({ status: 401, code: 'key_revoked', reason: 'key_revoked' });
     expect(ending(spectatorSub)!.payload[0].extensions).toMatchObject({ status: 401, code: 'key_revoked', reason: 'key_revoked' });
   });

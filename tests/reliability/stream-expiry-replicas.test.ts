@@ -12,57 +12,9 @@ import type { Clock, Database } from '../../src/app/ports.js';
 import { testApp } from '../helpers/app.js';
 import { databaseTargets } from '../helpers/database.js';
 import { WebSocket, type WsClient } from '../helpers/ws.js';
+import { lastEvent, openStream, waitFor, type Message } from '../helpers/sse-stream.js';
 
 const T0 = Date.parse('2026-11-27T10:00:00.000Z');
-
-interface Message {
-  type: string;
-  id?: string;
-  payload?: any;
-}
-
-/** Resolves when `pred` holds; rejects after `ms` (a deadline against a hang, not a measure of speed). */
-async function until(what: string, pred: () => boolean, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** An SSE stream read to its end in the background, once its opening `retry:` arrived. */
-async function openStream(url: string, credential: string) {
-  const abort = new AbortController();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${credential}` }, signal: abort.signal });
-  expect(res.status).toBe(200);
-  const stream = { text: '', ended: false, close: () => abort.abort() };
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  void (async () => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        stream.text += decoder.decode(value, { stream: true });
-      }
-    } catch {
-      // aborted
-    }
-    stream.ended = true;
-  })();
-  await until('the stream to open', () => stream.text.includes('retry:'));
-  return stream;
-}
-
-/** The data of the last `event: <name>` of an SSE text. */
-function lastEvent(text: string, name: string): Record<string, unknown> | undefined {
-  const blocks = text.split('\n\n').filter((b) => b.split('\n').includes(`event: ${name}`));
-  const data = blocks
-    .at(-1)
-    ?.split('\n')
-    .find((l) => l.startsWith('data: '));
-  return data ? (JSON.parse(data.slice('data: '.length)) as Record<string, unknown>) : undefined;
-}
 
 describe.each(databaseTargets())('token streams on another instance end with their token on $name', (target) => {
   let database: Database;
@@ -121,10 +73,10 @@ describe.each(databaseTargets())('token streams on another instance end with the
     ws.on('error', () => undefined);
     await new Promise<void>((resolve) => ws.on('open', resolve));
     ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${credential}` } }));
-    await until('connection_ack', () => messages.some((m) => m.type === 'connection_ack'));
+    await waitFor('connection_ack', () => messages.some((m) => m.type === 'connection_ack'));
     const before = appB.streams.size;
     ws.send(JSON.stringify({ id: 's1', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id) { version } }', variables: { id } } }));
-    await until('the subscription to run', () => appB.streams.size > before || messages.some((m) => m.id === 's1'));
+    await waitFor('the subscription to run', () => appB.streams.size > before || messages.some((m) => m.id === 's1'));
     return messages;
   }
   const ending = (messages: Message[]) => messages.find((m) => m.id === 's1' && (m.type === 'error' || m.type === 'complete'));
@@ -135,7 +87,7 @@ describe.each(databaseTargets())('token streams on another instance end with the
     const seatSub = await subscribeOnB(id, seat);
     expect(seatFeed.ended || spectatorFeed.ended || !!ending(seatSub)).toBe(false);
     now = T0 + 60_000;
-    await until('B’s token streams to end', () => seatFeed.ended && spectatorFeed.ended && !!ending(seatSub));
+    await waitFor('B’s token streams to end', () => seatFeed.ended && spectatorFeed.ended && !!ending(seatSub));
     for (const s of [seatFeed, spectatorFeed]) expect(lastEvent(s.text, 'expired')).toMatchObject({ status: 401, code: 'invalid_token', reason: 'expired' });
     expect(ending(seatSub)!.payload[0].extensions).toMatchObject({ status: 401, reason: 'expired' });
   });
@@ -144,11 +96,11 @@ describe.each(databaseTargets())('token streams on another instance end with the
     const { owner, id, seat, spectator } = await table();
     const [seatFeed, spectatorFeed] = [await feedOnB(id, seat), await feedOnB(id, spectator)];
     expect((await onA('DELETE', `/v1/matches/${id}/seats/p1/tokens`, owner.key)).status).toBe(204);
-    await until('the seat’s feed on B to end', () => seatFeed.ended);
+    await waitFor('the seat’s feed on B to end', () => seatFeed.ended);
     expect(lastEvent(seatFeed.text, 'revoked')).toMatchObject({ status: 401, code: 'invalid_token', reason: 'seat_revoked' });
     expect(spectatorFeed.ended).toBe(false);
     await appA.services.apiKeys!.revoke(owner.id);
-    await until('the spectator’s feed on B to end', () => spectatorFeed.ended);
+    await waitFor('the spectator’s feed on B to end', () => spectatorFeed.ended);
     expect(lastEvent(spectatorFeed.text, 'revoked')).toMatchObject({ status: 401, code: 'key_revoked', reason: 'key_revoked' });
   });
 });
