@@ -22,7 +22,7 @@ export const TAKEBACK = 'match.takeback';
 export const TAKEBACK_REFUSED = 'match.takeback_refused';
 
 /** Not a rulebook's rule: the service's table rule (CONTRACT §9.2). */
-export const TAKEBACK_RULE = 'CONTRACT-9.2';
+const TAKEBACK_RULE = 'CONTRACT-9.2';
 
 const Player = Type.String({ minLength: 1, maxLength: 200, description: 'The player who sends it.' });
 

@@ -10,14 +10,14 @@ import type { Clock } from '../app/ports.js';
 import './services.js';
 
 /** How often the clock is read while a token's stream is open: it ends within this after expiry. */
-export const TOKEN_EXPIRY_CHECK_MS = 1000;
+const TOKEN_EXPIRY_CHECK_MS = 1000;
 
 interface Watcher {
   expiresAt: number;
   end: () => void;
 }
 
-export class TokenExpiry {
+class TokenExpiry {
   private readonly watchers = new Set<Watcher>();
   private timer: ReturnType<typeof setInterval> | undefined;
 

@@ -23,7 +23,7 @@ export const BLIND_ROLL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const DEFAULT_BLIND_ROLL_BUDGET = { perClient: 500, total: 100_000 } as const;
 
 /** The setting that names each budget. */
-export const BLIND_ROLL_BUDGET_SETTINGS = { client: 'MAX_BLIND_ROLLS_PER_IP', total: 'MAX_BLIND_ROLLS_ANONYMOUS' } as const;
+const BLIND_ROLL_BUDGET_SETTINGS = { client: 'MAX_BLIND_ROLLS_PER_IP', total: 'MAX_BLIND_ROLLS_ANONYMOUS' } as const;
 
 /**
  * An anonymous blind roll was not kept: its budget is full (REST: 429 `quota_exceeded` with

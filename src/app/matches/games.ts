@@ -31,7 +31,7 @@ export function canonicalTypes(match: LoadedGame): string[] {
 }
 
 /** A game's command types, the canonical names first and then the deprecated aliases (each in its registry order). */
-export function listedTypes(match: LoadedGame): string[] {
+function listedTypes(match: LoadedGame): string[] {
   return [...canonicalTypes(match), ...Object.keys(match.commands).filter((type) => match.commands[type]!.deprecated)];
 }
 

@@ -29,7 +29,7 @@ export interface OpenOptions {
 export type DatabaseConfig = Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>;
 
 /** Connections of the process's pool on PostgreSQL when DATABASE_POOL_SIZE is not given. */
-export const DEFAULT_POOL_SIZE = 10;
+const DEFAULT_POOL_SIZE = 10;
 
 /** The embedded database's data directory for a DATA_DIR. */
 const embeddedDataDir = (dataDir: string) => join(dataDir, 'pglite');

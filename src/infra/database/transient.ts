@@ -21,7 +21,7 @@ const TRANSIENT_ADAPTER_KIND = new Set(['DatabaseNotReachable', 'ConnectionClose
  * its connection broke ("Client has encountered a connection error and is not queryable"). The
  * Prisma client passes them through with the same message.
  */
-export const TRANSIENT_MESSAGE = /Connection terminated|Connection ended|timeout expired|timeout exceeded when trying to connect|Query read timeout|is not queryable/i;
+const TRANSIENT_MESSAGE = /Connection terminated|Connection ended|timeout expired|timeout exceeded when trying to connect|Query read timeout|is not queryable/i;
 
 /** True for errors that mean "the server cannot take this connection now" rather than "wrong". */
 export function isTransientConnectionError(error: unknown, depth = 0): boolean {

@@ -37,7 +37,7 @@ export interface BullWorkerOptions {
 }
 
 /** A running job's lock (ms): a job left by a dead worker is resumed by another within twice this. */
-export const JOB_LOCK_MS = 5_000;
+const JOB_LOCK_MS = 5_000;
 
 type Run = (job: Job, token?: string, signal?: AbortSignal) => Promise<unknown>;
 

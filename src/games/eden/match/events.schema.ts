@@ -3,7 +3,6 @@
  * EdenEvent (events.ts) by `npm run events:schemas` (scripts/event-schemas.mjs): do not edit;
  * run the script again when an event type changes. Named shapes are `$defs` (`#/$defs/<name>`).
  */
-/* eslint-disable max-lines -- generated data */
 export const EDEN_EVENT_SCHEMAS: { $defs: Record<string, object>; events: Record<string, object> } = {
   $defs: {
     Fighter: {
