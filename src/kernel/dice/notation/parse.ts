@@ -37,8 +37,9 @@ import {
 export class BadNotation extends InvalidInput {
   constructor(
     readonly position: number,
-    message: string,
+    readonly detail: string,
   ) {
+    const message = detail;
     const text = `${message} (at position ${position})`;
     super([{ path: '/notation', code: 'bad_notation', message: text, position } as never], text, 'bad_notation', { position });
   }
@@ -257,7 +258,21 @@ class Parser {
   }
 }
 
-/** Parse `notation`, or throw BadNotation with the position of the first problem. */
+/**
+ * Parse `notation`, or throw BadNotation with the position of the first problem. A notation that
+ * fails where a `+` decoded from a query string (it arrives as a space) would explain it says so
+ * (CONTRACT §9.3): `GET …?notation=1d20+5` unencoded is `1d20 5`.
+ */
 export function parseNotation(notation: string): DiceExpression {
-  return new Parser(notation).parse();
+  try {
+    return new Parser(notation).parse();
+  } catch (error) {
+    if (!(error instanceof BadNotation) || !/\S\s+\S/.test(notation.trim())) throw error;
+    try {
+      new Parser(notation.trim().replace(/\s+/g, '+')).parse();
+    } catch {
+      throw error;
+    }
+    throw new BadNotation(error.position, `${error.detail}; in a URL's query string a '+' arrives as a space: send it as %2B (${notation.trim().replace(/\s+/g, '%2B')})`);
+  }
 }
