@@ -35,10 +35,9 @@ function termText(t: RolledTerm, lang: Lang): string {
 }
 
 export function rollText(notation: string, r: Pick<NotationRoll, 'total' | 'terms'>, lang: Lang): string {
-  const terms = r.terms.filter((t) => t.values.length > 0).map((t) => termText(t, lang));
-  const labelled = r.terms.filter((t) => t.values.length === 0 && t.label !== undefined).map((t) => `${t.label}: ${t.total}`);
+  // every term in the notation's order, flat ones included (CONTRACT §9.3): `1d20 [16] = 16; 5`
+  const parts = r.terms.map((t) => (t.values.length > 0 ? termText(t, lang) : t.label !== undefined ? `${t.label}: ${t.total}` : t.notation));
   const head = { en: `${notation} rolled: total ${r.total}`, es: `Tirada ${notation}: total ${r.total}`, de: `Wurf ${notation}: Summe ${r.total}` }[lang];
-  const parts = [...terms, ...labelled];
   return parts.length ? `${head} (${parts.join('; ')}).` : `${head}.`;
 }
 
