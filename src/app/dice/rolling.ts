@@ -6,7 +6,7 @@
  */
 import type { Dice, DiceTranscript } from '../../kernel/dice/index.js';
 import { withDrawMarks, type DrawMark } from '../../kernel/dice/foundry.js';
-import { RuleViolation } from '../../kernel/errors.js';
+import { InvalidInput, RuleViolation } from '../../kernel/errors.js';
 import { checkRollBudget, parseNotation, rollNotation, type DiceExpression, type RolledTerm } from '../../kernel/dice/notation/index.js';
 import type { Lang } from '../../kernel/i18n.js';
 import { rollText, setsText, shortText } from './summaries.js';
@@ -22,6 +22,27 @@ export interface RollSet {
 
 export interface RollAnswer extends RollSet {
   sets?: RollSet[];
+}
+
+/** Sets one roll may ask for (`repeat`, and Dice Maiden's `N <notation>`). */
+const MAX_SETS = 100;
+
+/**
+ * Dice Maiden's repeat form (CONTRACT §9.3): `6 4d6` — a count, a space, then a notation — means
+ * `4d6` with `"repeat": 6`. A `repeat` sent beside it must say the same (else 400 at `/repeat`);
+ * a count out of 1–100 is 400 at `/notation`. Any other notation is returned as sent.
+ */
+export function repeatForm(notation: string, repeat: number | undefined): { notation: string; repeat: number | undefined } {
+  const m = /^\s*(\d{1,4})\s+([^\s+\-*/].*)$/s.exec(notation);
+  if (!m) return { notation, repeat };
+  const count = Number(m[1]);
+  if (count < 1 || count > MAX_SETS) {
+    throw new InvalidInput([{ path: '/notation', code: 'bad_repeat', message: `"${m[1]} <notation>" repeats the notation 1 to ${MAX_SETS} times` }]);
+  }
+  if (repeat !== undefined && repeat !== count) {
+    throw new InvalidInput([{ path: '/repeat', code: 'repeat_conflict', message: `the notation "${notation.trim()}" repeats ${count} times, "repeat" says ${repeat}` }]);
+  }
+  return { notation: m[2]!.trim(), repeat: count };
 }
 
 /** Parse `notation` and check its budgets for `repeat` sets, before any die is drawn. */
