@@ -51,8 +51,9 @@ export const DiceRollBodySchema = Type.Object(
     ),
     blind: Type.Optional(
       Type.Boolean({
+        deprecated: true,
         description:
-          'REST only. `true`: a provably fair blind roll — 201 `{id, notation, commitment}` (hex SHA-256 of a server seed chosen now) and no result yet; `POST /v1/dice/rolls/{id}/reveal` rolls it. Not with `dice`.',
+          'Deprecated (CONTRACT §9.3): use `POST /v1/dice/blind-rolls`, so that this operation answers one shape. REST only. `true`: a provably fair blind roll — 201 `{id, notation, commitment}` (hex SHA-256 of a server seed chosen now) and no result yet; `POST /v1/dice/rolls/{id}/reveal` rolls it. Not with `dice`.',
       }),
     ),
   },
@@ -99,6 +100,15 @@ export const DiceRollResponseSchema = Type.Object(
     sets: Type.Optional(Type.Array(DiceRollSetSchema, { description: 'With `repeat`: one roll answer per set, in the order rolled.' })),
   },
   { title: 'DiceRoll' },
+);
+
+/** POST /v1/dice/blind-rolls (CONTRACT §9.3): a blind roll asked for by its own operation. */
+export const BlindRollBodySchema = Type.Object(
+  {
+    notation: NotationSchema,
+    repeat: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_REPEAT, description: `Sets (1–${MAX_REPEAT}), as for POST /v1/dice/rolls; Dice Maiden's \`6 4d6\` too.` })),
+  },
+  { title: 'BlindRollRequest' },
 );
 
 /** 201 of a blind roll (CONTRACT §8.3). */

@@ -10,7 +10,15 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { diceDistributionOperation } from '../../app/dice/distribution.operation.js';
-import { BlindRevealBodySchema, BlindRevealResponseSchema, DiceDistributionResponseSchema, NotationSchema } from '../../app/dice/schemas.js';
+import {
+  BlindRevealBodySchema,
+  BlindRevealResponseSchema,
+  BlindRollBodySchema,
+  BlindRollCreatedSchema,
+  DiceDistributionResponseSchema,
+  NotationSchema,
+} from '../../app/dice/schemas.js';
+import { preparedNotation, repeatForm } from '../../app/dice/rolling.js';
 import { contextFor } from '../../transport/context.js';
 import { chartContent, preferredChart, svgToPng } from '../../transport/chart.js';
 import { HttpProblem, unavailable } from '../../transport/problem.js';
@@ -116,6 +124,44 @@ export async function diceRoutes(app: FastifyInstance): Promise<void> {
     handler: distributionLink,
   });
 
+  // CONTRACT §9.3: the blind roll has its own operation (POST /v1/dice/rolls answers one shape; its `blind` is deprecated)
+  app.post<{ Body: Static<typeof BlindRollBodySchema> }>('/v1/dice/blind-rolls', {
+    schema: {
+      operationId: 'dice.blindRoll',
+      tags: ['dice'],
+      summary: 'A provably fair blind roll: 201 `{id, notation, commitment}` now, the result at its reveal.',
+      description:
+        'CONTRACT §8.3, §9.3. The server picks a seed now and answers its SHA-256 (`commitment`) and no result; `POST /v1/dice/blind-rolls/{id}/reveal` with a `clientSeed` rolls it. The same as POST /v1/dice/rolls with `"blind": true` (deprecated there). Without an API key the roll counts in its address\'s storage budget (MAX_BLIND_ROLLS_PER_IP, MAX_BLIND_ROLLS_ANONYMOUS: 429 `quota_exceeded`).',
+      security: [],
+      body: BlindRollBodySchema,
+      response: { 201: BlindRollCreatedSchema, ...problemResponses([400, 422, 429, 503]) },
+    },
+    handler: async (request, reply) => {
+      const blind = blindRollsFor(request);
+      if (!blind) throw unavailable('Blind rolls need a store, and this server has none.');
+      const { notation, repeat } = repeatForm(request.body.notation, request.body.repeat);
+      preparedNotation(notation, repeat); // 400 / 422 before anything is kept
+      return reply.code(201).send(await blind.create(notation, repeat));
+    },
+  });
+
+  app.post<{ Params: Static<typeof RevealParams>; Body: Static<typeof BlindRevealBodySchema> | undefined }>('/v1/dice/blind-rolls/:id/reveal', {
+    schema: {
+      operationId: 'dice.revealBlindRoll',
+      tags: ['dice'],
+      summary: 'Reveal a blind roll (POST /v1/dice/blind-rolls): the full roll answer plus `serverSeed` and `clientSeed`.',
+      description: 'The same as POST /v1/dice/rolls/{id}/reveal (CONTRACT §8.3, §9.3). Supports `?rollFormat=foundry`.',
+      security: [],
+      params: RevealParams,
+      body: BlindRevealBodySchema,
+      response: { 200: BlindRevealResponseSchema, ...problemResponses([400, 404, 429, 503]) },
+    },
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
+    handler: async (request, reply) => revealBlindRoll(request, reply),
+  });
+
   app.post<{ Params: Static<typeof RevealParams>; Body: Static<typeof BlindRevealBodySchema> | undefined }>('/v1/dice/rolls/:id/reveal', {
     schema: {
       operationId: 'dice.reveal',
@@ -133,13 +179,16 @@ export async function diceRoutes(app: FastifyInstance): Promise<void> {
     preValidation: async (request) => {
       request.body ??= {};
     },
-    handler: async (request, reply) => {
-      const service = request.server.services.blindRolls;
-      if (!service) throw unavailable('Blind rolls need a store, and this server has none.');
-      const ctx = contextFor(request);
-      const answer = await service.reveal(request.params.id, request.body?.clientSeed ?? '', ctx.lang);
-      announceLanguage(reply, ctx.lang);
-      return answer;
-    },
+    handler: async (request, reply) => revealBlindRoll(request, reply),
   });
+}
+
+/** A blind roll revealed: the roll, `serverSeed` and `clientSeed` (one handler for both paths). */
+async function revealBlindRoll(request: FastifyRequest<{ Params: Static<typeof RevealParams>; Body: Static<typeof BlindRevealBodySchema> | undefined }>, reply: FastifyReply) {
+  const service = request.server.services.blindRolls;
+  if (!service) throw unavailable('Blind rolls need a store, and this server has none.');
+  const ctx = contextFor(request);
+  const answer = await service.reveal(request.params.id, request.body?.clientSeed ?? '', ctx.lang);
+  announceLanguage(reply, ctx.lang);
+  return answer;
 }
