@@ -84,7 +84,7 @@ describe('the OpenAPI document (openapi/openapi.json)', () => {
         // league catalogs are read by anyone (CONTRACT §8.4); storing one needs the key
         name === 'GET /v1/eden/catalogs/{id}' ||
         // shared distribution links and blind-roll reveals are open like every roll (CONTRACT §8.3)
-        ['GET /v1/dice/distribution', 'POST /v1/dice/rolls/{id}/reveal'].includes(name)
+        ['GET /v1/dice/distribution', 'POST /v1/dice/rolls/{id}/reveal', 'POST /v1/dice/blind-rolls', 'POST /v1/dice/blind-rolls/{id}/reveal'].includes(name)
       ) {
         expect(op.security, name).toEqual([]);
       } else if (path.startsWith('/v1/admin/')) expect(op.security, name).toEqual([{ adminToken: [] }]);

@@ -29,5 +29,12 @@ export const DICE_ROUTE_EXAMPLES: Record<string, Record<string, NamedExample>> =
     },
   },
   'dice.reveal': { 200: { summary: 'The roll, with both seeds (clientSeed "player-42")', value: reveal() } },
+  'dice.blindRoll': {
+    201: {
+      summary: 'The commitment, no result yet',
+      value: { id: ID, notation: '3d6+1d4[bonus]', commitment, createdAt: new Date(CREATED).toISOString(), expiresAt: new Date(CREATED + 7 * 86_400_000).toISOString() },
+    },
+  },
+  'dice.revealBlindRoll': { 200: { summary: 'The roll, with both seeds (clientSeed "player-42")', value: reveal() } },
   'dice.distributionLink': { 200: { summary: 'GET /v1/dice/distribution?notation=2d6', value: distribution() } },
 };

@@ -1218,7 +1218,7 @@ export interface paths {
          *
          *     `total` is the value of the whole expression; `terms` lists every dice term and constant with the values rolled, those kept, its total and its `label`. Totals are integers within ±(2^53 − 1) (beyond → 422 `out_of_range`); GraphQL types them `SafeInt`.
          *
-         *     **Sets** (`"repeat": n`, 1–100, CONTRACT §8.3): the answer gains `sets`, one roll answer per set in order; `total` is the sum of the sets' totals, `terms` every set's terms in turn and `dice` the whole transcript. The budgets below count all sets together.
+         *     **Sets** (`"repeat": n`, 1–100, CONTRACT §8.3): the answer gains `sets`, one roll answer per set in order; `total` is the sum of the sets' totals, `terms` every set's terms in turn and `dice` the whole transcript. The budgets below count all sets together. Dice Maiden's form `N <notation>` (`6 4d6`, CONTRACT §9.3) means the same as `"repeat": N` (a `repeat` beside it must agree).
          *
          *     **Blind rolls** (`"blind": true`, REST only, CONTRACT §8.3): 201 `{id, notation, commitment, createdAt, expiresAt}` and no result: `commitment` is the hex SHA-256 of a server seed chosen now. `POST /v1/dice/rolls/{id}/reveal` `{clientSeed?}` then rolls with the seeded generator and the seed `serverSeed + ":" + clientSeed` and shows both seeds, so anyone can check the commitment and recompute the roll with `"dice": {"seed": …}`. The notation and its budgets are checked before anything is kept (400 / 422 as for a roll); `dice` with `blind` is 400. GraphQL rolls openly (`blind` there is 400). **Storage budget** of blind rolls made without an API key: a roll is kept until `expiresAt` (7 days; expired rolls are deleted), and one client address keeps at most `MAX_BLIND_ROLLS_PER_IP` (default 500) live rolls, all anonymous clients together `MAX_BLIND_ROLLS_ANONYMOUS` (default 100,000): past either, 429 `quota_exceeded` with `setting`, `limit` and `Retry-After` (seconds until the oldest counted roll expires), and nothing is kept. Blind rolls sent with a valid API key are outside this budget (only the key's rate limit applies).
          *
@@ -2088,6 +2088,46 @@ export interface paths {
         get: operations["games.commands"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dice/blind-rolls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A provably fair blind roll: 201 `{id, notation, commitment}` now, the result at its reveal.
+         * @description CONTRACT §8.3, §9.3. The server picks a seed now and answers its SHA-256 (`commitment`) and no result; `POST /v1/dice/blind-rolls/{id}/reveal` with a `clientSeed` rolls it. The same as POST /v1/dice/rolls with `"blind": true` (deprecated there). Without an API key the roll counts in its address's storage budget (MAX_BLIND_ROLLS_PER_IP, MAX_BLIND_ROLLS_ANONYMOUS: 429 `quota_exceeded`).
+         */
+        post: operations["dice.blindRoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dice/blind-rolls/{id}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal a blind roll (POST /v1/dice/blind-rolls): the full roll answer plus `serverSeed` and `clientSeed`.
+         * @description The same as POST /v1/dice/rolls/{id}/reveal (CONTRACT §8.3, §9.3). Supports `?rollFormat=foundry`.
+         */
+        post: operations["dice.revealBlindRoll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3126,6 +3166,13 @@ export interface components {
              */
             expiresAt: string;
         };
+        /** BlindRollRequest */
+        BlindRollRequest: {
+            /** @description Dice notation, e.g. `4d6kh3+2` (grammar in the operation description). At most 1,000 dice and 1,000,000 sides per term, 10,000 dice in all, 500 characters. */
+            notation: string;
+            /** @description Sets (1–100), as for POST /v1/dice/rolls; Dice Maiden's `6 4d6` too. */
+            repeat?: number;
+        };
         /**
          * BlindRollReveal
          * @description The roll answer, rolled with `"dice": {"seed": serverSeed + ":" + clientSeed}`: POST /v1/dice/rolls with that seed answers the same dice.
@@ -3447,7 +3494,10 @@ export interface components {
             dice?: components["schemas"]["NotationDiceSpec"];
             /** @description Roll the notation this many times (1–100, Dice Maiden's `6 4d6`): the answer gains `sets` (one roll answer each, in order) and `total` is the sum of their totals. One dice source serves every set, in order. */
             repeat?: number;
-            /** @description REST only. `true`: a provably fair blind roll — 201 `{id, notation, commitment}` (hex SHA-256 of a server seed chosen now) and no result yet; `POST /v1/dice/rolls/{id}/reveal` rolls it. Not with `dice`. */
+            /**
+             * @deprecated
+             * @description Deprecated (CONTRACT §9.3): use `POST /v1/dice/blind-rolls`, so that this operation answers one shape. REST only. `true`: a provably fair blind roll — 201 `{id, notation, commitment}` (hex SHA-256 of a server seed chosen now) and no result yet; `POST /v1/dice/rolls/{id}/reveal` rolls it. Not with `dice`.
+             */
             blind?: boolean;
         };
         /**
@@ -14855,6 +14905,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameCommands"];
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id (or owned by another API key). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "dice.blindRoll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlindRollRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlindRollCommitment"];
+                };
+            };
+            /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Rule violation on well-formed input; see `code`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded or not ready; retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "dice.revealBlindRoll": {
+        parameters: {
+            query?: {
+                /** @description `foundry`: the answer also has `foundryRolls`, its dice as Foundry VTT `Roll` JSON (CONTRACT §8.3). */
+                rollFormat?: "foundry";
+            };
+            header?: never;
+            path: {
+                /** @description The `id` of the blind roll (201 of POST /v1/dice/rolls with `blind`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlindRollRevealRequest"];
+            };
+        };
+        responses: {
+            /** @description The roll answer, rolled with `"dice": {"seed": serverSeed + ":" + clientSeed}`: POST /v1/dice/rolls with that seed answers the same dice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlindRollReveal"] & {
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        foundryRolls?: components["schemas"]["FoundryRoll"][];
+                    };
                 };
             };
             /** @description Malformed JSON or schema violations (every problem listed in `errors`). */
