@@ -18,6 +18,8 @@ describe.skipIf(!REDIS_URL)('admin guesses through Redis', () => {
   let redis: Redis;
   beforeAll(async () => {
     redis = openRedis(REDIS_URL!);
+    // commands are not queued while connecting (enableOfflineQueue: false): wait until it is ready
+    if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
     const config = { adminToken: 'right', adminAuthFailuresPerMinute: 2, trustProxy: 1 };
     a = await memoryApp(config, { redis });
     b = await memoryApp(config, { redis });

@@ -106,6 +106,12 @@ export class PoolDatabase implements Database {
     // An idle client losing its connection (server restart, socket server stopped) must not crash
     // the process; the pool discards it and the next query reconnects.
     this.pool.on('error', () => {});
+    // A connection checked out by anyone — this port's transactions, pool.query, the Prisma
+    // adapter's transactions — that drops meanwhile emits `error` with no pool listener on it:
+    // unheard, it ends the process. Every connection hears its own: the statement in flight fails
+    // with the error (an outage: 503), the next one on it is refused ("not queryable": an outage
+    // too), and the pool drops a broken connection when it is released.
+    this.pool.on('connect', (client) => client.on('error', () => {}));
   }
 
   /** With `options.name`, a named prepared statement: parsed and planned once per connection. */
