@@ -7,43 +7,15 @@
  * event stores' own check, infra/event-store/storable.ts). One pass over what the request carries, before any schema or handler.
  */
 import type { FastifyInstance } from 'fastify';
-import { pointerSegment, type InputProblem } from '../../kernel/errors.js';
+import type { InputProblem } from '../../kernel/errors.js';
+import { unstorableProblems } from '../../kernel/storable-text.js';
 import { answerableByGraphql, HttpProblem } from '../../transport/problem.js';
 
 /** How many places one answer names (the rest are counted in `errorsOmitted`). */
 const LISTED = 20;
 
-const NUL = /\u0000/;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** The problem of one string, if it is not text the service keeps. */
-function textProblem(text: string, path: string): InputProblem | undefined {
-  if (NUL.test(text)) return { path, code: 'unstorable_text', message: 'contains a NUL character (U+0000), which cannot be stored' };
-  if (LONE_SURROGATE.test(text)) return { path, code: 'unstorable_text', message: 'contains an unpaired UTF-16 surrogate (not Unicode text), which cannot be stored' };
-  return undefined;
-}
-
-/** Every string and member name of `value` that is not text, by JSON pointer under `path` (iterative: depth is bounded by the body parser). */
-export function badText(value: unknown, path = ''): InputProblem[] {
-  const out: InputProblem[] = [];
-  const stack: { value: unknown; path: string }[] = [{ value, path }];
-  while (stack.length) {
-    const { value: v, path: at } = stack.pop()!;
-    if (typeof v === 'string') {
-      const p = textProblem(v, at);
-      if (p) out.push(p);
-    } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: `${at}/${i}` });
-    } else if (v !== null && typeof v === 'object') {
-      for (const key of Object.keys(v).reverse()) {
-        const p = textProblem(key, `${at}/${pointerSegment(key)}`);
-        if (p) out.push(p);
-        stack.push({ value: (v as Record<string, unknown>)[key], path: `${at}/${pointerSegment(key)}` });
-      }
-    }
-  }
-  return out;
-}
+/** Every string and member name of `value` that is not storable text, by JSON pointer under `path` (the event stores' own check). */
+export const badText = (value: unknown, path = ''): InputProblem[] => unstorableProblems(value, path);
 
 /**
  * Whether a JSON text may hold a NUL or a lone surrogate once parsed: in valid JSON both can only
