@@ -2,6 +2,9 @@ import type { paths } from './generated/openapi.js';
 import { type RetryOptions } from './fetch.js';
 import { type FollowMatchOptions } from './streams.js';
 import type * as T from './types.js';
+import type { CommandRequestOf } from './commands.js';
+import type { GameId } from './games.js';
+import { type Moves, type PendingDecision } from './moves.js';
 export interface ArbiterClientOptions extends RetryOptions {
     /** Where the service is, e.g. `http://127.0.0.1:3000`. */
     baseUrl: string;
@@ -1663,8 +1666,11 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
         state: unknown;
         withdrawn?: number[] | undefined;
     }>;
-    /** Resolves a command against the match state and appends its events atomically. */
-    runCommand: (matchId: string, body: T.CommandRequest, o?: CommandOptions) => Promise<{
+    /**
+     * Resolves a command against the match state and appends its events atomically. The command is
+     * typed by its `type` (CONTRACT §9.3); `runCommand<'eden'>(…)` accepts only that game's commands and the table's.
+     */
+    runCommand: <G extends GameId = "eden" | "anima" | "exsilium" | "spirit-of-eden">(matchId: string, body: CommandRequestOf<G>, o?: CommandOptions) => Promise<{
         version: number;
         events: {
             version: number;
@@ -1714,28 +1720,10 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             evaluated: true;
         }[] | undefined;
     }>;
-    /** The match's flow now (contract §8.1, §9.1): phase, turn, the players the table waits for and the command types each may send (a seat: its own). */
-    getMoves: (matchId: string) => Promise<{
-        version: number;
-        phase: string;
-        turn: number;
-        activePlayers: string[];
-        outcome: {
-            [x: string]: unknown;
-            ended: boolean;
-            winners: string[];
-            reason?: string | undefined;
-            score?: {
-                [x: string]: number;
-            } | undefined;
-        };
-        moves: {
-            player: string;
-            type: string;
-        }[];
-    }>;
+    /** The match's flow now (contract §8.1, §9.1): phase, turn, the players the table waits for and the command types each may send (a seat: its own); read it with `movesFor`, `canSend`. */
+    getMoves: (matchId: string) => Promise<Moves>;
     /** Whom the table waits for (contract §9.1 `state.pending`): a sealed part, an answer, a choice — public, never a part's content. */
-    getPending: (matchId: string) => Promise<T.PendingDecision[]>;
+    getPending: (matchId: string) => Promise<PendingDecision[]>;
     appendEvents: (matchId: string, body: T.AppendEventsRequest, o?: MatchWriteOptions) => Promise<{
         version: number;
         events: {

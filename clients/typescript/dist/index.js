@@ -695,6 +695,25 @@ async function* followSimulation(send, baseUrl, id, options = {}) {
 }
 var withSlash = (url) => url.endsWith("/") ? url : `${url}/`;
 
+// clients/typescript/src/moves.ts
+function movesFor(moves, player) {
+  return moves.moves.filter((move) => move.player === player).map((move) => move.type);
+}
+function canSend(moves, player, type) {
+  return moves.moves.some((move) => move.player === player && move.type === type);
+}
+function pendingDecisions(state) {
+  const pending = typeof state === "object" && state !== null ? state.pending : void 0;
+  return Array.isArray(pending) ? pending : [];
+}
+function awaitedPlayers(state) {
+  return [
+    ...new Set(
+      pendingDecisions(state).filter((decision) => !decision.decided).map((decision) => decision.player)
+    )
+  ];
+}
+
 // clients/typescript/src/client.ts
 async function unwrap(call) {
   const { data, error, response } = await call;
@@ -752,15 +771,15 @@ function createArbiterClient(options) {
     // — matches —
     createMatch: (body, o) => unwrap(raw.POST("/v1/matches", { body, headers: keyed(o) })),
     getMatch: (matchId) => unwrap(raw.GET("/v1/matches/{id}", { params: id(matchId) })),
-    /** Resolves a command against the match state and appends its events atomically. */
+    /**
+     * Resolves a command against the match state and appends its events atomically. The command is
+     * typed by its `type` (CONTRACT §9.3); `runCommand<'eden'>(…)` accepts only that game's commands and the table's.
+     */
     runCommand: (matchId, body, o) => unwrap(raw.POST("/v1/matches/{id}/commands", { params: { ...id(matchId), query: o?.as === void 0 ? {} : { as: o.as } }, body, headers: keyed(o) })),
-    /** The match's flow now (contract §8.1, §9.1): phase, turn, the players the table waits for and the command types each may send (a seat: its own). */
+    /** The match's flow now (contract §8.1, §9.1): phase, turn, the players the table waits for and the command types each may send (a seat: its own); read it with `movesFor`, `canSend`. */
     getMoves: (matchId) => unwrap(raw.GET("/v1/matches/{id}/moves", { params: id(matchId) })),
     /** Whom the table waits for (contract §9.1 `state.pending`): a sealed part, an answer, a choice — public, never a part's content. */
-    getPending: async (matchId) => {
-      const view = await unwrap(raw.GET("/v1/matches/{id}", { params: id(matchId) }));
-      return view.state?.pending ?? [];
-    },
+    getPending: async (matchId) => pendingDecisions((await unwrap(raw.GET("/v1/matches/{id}", { params: id(matchId) }))).state),
     appendEvents: (matchId, body, o) => unwrap(raw.POST("/v1/matches/{id}/events", { params: id(matchId), body, headers: keyed(o) })),
     matchEvents: (matchId, query = {}) => unwrap(raw.GET("/v1/matches/{id}/events", { params: { ...id(matchId), query } })),
     /** Withdraws the last `undo` events from the projection (the log keeps them). */
@@ -801,10 +820,14 @@ function createArbiterClient(options) {
 }
 export {
   ArbiterProblem,
+  awaitedPlayers,
+  canSend,
   createArbiterClient,
   createFetch,
   createSseParser,
+  movesFor,
   newIdempotencyKey,
+  pendingDecisions,
   readSse,
   retryAfterMs
 };

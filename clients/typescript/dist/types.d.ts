@@ -98,16 +98,3 @@ export interface SpectatorToken {
 export type SimulationRequest = RequestBody<'/v1/simulations'>;
 export type SimulationSubmitted = ResponseBody<'/v1/simulations', 'post', 202>;
 export type Simulation = ResponseBody<'/v1/simulations/{id}', 'get'>;
-/** One player the table waits for (contract §9.1 `state.pending`). */
-export interface PendingDecision {
-    player: string;
-    kind: 'sealed' | 'response' | 'choice' | 'agreement';
-    /** The command types the player may send for it (`match.pass` where passing is allowed). */
-    types: string[];
-    /** The rule ID that gives the player this decision. */
-    rule: string;
-    /** The match version since which the table waits. */
-    since: number;
-    /** A sealed part already in (its content stays hidden). */
-    decided?: true;
-}

@@ -10,6 +10,9 @@ import { createFetch, type RetryOptions } from './fetch.js';
 import { ArbiterProblem } from './problem.js';
 import { followMatch, followSimulation, withSlash, type FollowMatchOptions } from './streams.js';
 import type * as T from './types.js';
+import type { CommandRequestOf } from './commands.js';
+import type { GameId } from './games.js';
+import { pendingDecisions, type Moves, type PendingDecision } from './moves.js';
 
 export interface ArbiterClientOptions extends RetryOptions {
   /** Where the service is, e.g. `http://127.0.0.1:3000`. */
@@ -123,16 +126,16 @@ export function createArbiterClient(options: ArbiterClientOptions) {
     // — matches —
     createMatch: (body: T.CreateMatchRequest, o?: MatchWriteOptions) => unwrap(raw.POST('/v1/matches', { body, headers: keyed(o) })),
     getMatch: (matchId: string) => unwrap(raw.GET('/v1/matches/{id}', { params: id(matchId) })),
-    /** Resolves a command against the match state and appends its events atomically. */
-    runCommand: (matchId: string, body: T.CommandRequest, o?: CommandOptions) =>
+    /**
+     * Resolves a command against the match state and appends its events atomically. The command is
+     * typed by its `type` (CONTRACT §9.3); `runCommand<'eden'>(…)` accepts only that game's commands and the table's.
+     */
+    runCommand: <G extends GameId = GameId>(matchId: string, body: CommandRequestOf<G>, o?: CommandOptions) =>
       unwrap(raw.POST('/v1/matches/{id}/commands', { params: { ...id(matchId), query: o?.as === undefined ? {} : { as: o.as } }, body, headers: keyed(o) })),
-    /** The match's flow now (contract §8.1, §9.1): phase, turn, the players the table waits for and the command types each may send (a seat: its own). */
-    getMoves: (matchId: string) => unwrap(raw.GET('/v1/matches/{id}/moves', { params: id(matchId) })),
+    /** The match's flow now (contract §8.1, §9.1): phase, turn, the players the table waits for and the command types each may send (a seat: its own); read it with `movesFor`, `canSend`. */
+    getMoves: (matchId: string) => unwrap(raw.GET('/v1/matches/{id}/moves', { params: id(matchId) })) as Promise<Moves>,
     /** Whom the table waits for (contract §9.1 `state.pending`): a sealed part, an answer, a choice — public, never a part's content. */
-    getPending: async (matchId: string): Promise<T.PendingDecision[]> => {
-      const view = await unwrap(raw.GET('/v1/matches/{id}', { params: id(matchId) }));
-      return ((view as { state?: { pending?: T.PendingDecision[] } }).state?.pending ?? []) as T.PendingDecision[];
-    },
+    getPending: async (matchId: string): Promise<PendingDecision[]> => pendingDecisions((await unwrap(raw.GET('/v1/matches/{id}', { params: id(matchId) }))).state),
     appendEvents: (matchId: string, body: T.AppendEventsRequest, o?: MatchWriteOptions) =>
       unwrap(raw.POST('/v1/matches/{id}/events', { params: id(matchId), body, headers: keyed(o) })),
     matchEvents: (matchId: string, query: Partial<T.QueryOf<'/v1/matches/{id}/events'>> = {}) =>
