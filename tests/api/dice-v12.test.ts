@@ -123,22 +123,22 @@ describe('GET /v1/dice/distribution?notation= (CONTRACT §8.3)', () => {
 });
 
 describe('?rollFormat=foundry (CONTRACT §8.3)', () => {
-  it('a notation roll: one Foundry Roll per transcript entry, dropped dice inactive', async () => {
+  it('a notation roll: one Foundry Roll rebuilding it (CONTRACT §9.3): modifiers, flat terms, dropped dice inactive', async () => {
     const res = await post(app, '/v1/dice/rolls?rollFormat=foundry', { notation: '4d6kh3+2', dice: { values: [6, 2, 5, 3] } });
     expect(res.body.foundryRolls).toEqual([
       {
         class: 'Roll',
         options: {},
         dice: [],
-        formula: '4d6',
+        formula: '4d6kh3 + 2',
         terms: [
           {
             class: 'Die',
-            options: { flavor: '4d6kh3' },
+            options: {},
             evaluated: true,
             number: 4,
             faces: 6,
-            modifiers: [],
+            modifiers: ['kh3'],
             results: [
               { result: 6, active: true },
               { result: 2, active: false, discarded: true },
@@ -146,11 +146,14 @@ describe('?rollFormat=foundry (CONTRACT §8.3)', () => {
               { result: 3, active: true },
             ],
           },
+          { class: 'OperatorTerm', options: {}, evaluated: true, operator: '+' },
+          { class: 'NumericTerm', options: {}, evaluated: true, number: 2 },
         ],
-        total: 14,
+        total: 16,
         evaluated: true,
       },
     ]);
+    expect(res.body.foundryRolls[0].total).toBe(res.body.total);
     expect((await post(app, '/v1/dice/rolls', { notation: '2d6' })).body).not.toHaveProperty('foundryRolls');
     expect((await post(app, '/v1/dice/rolls?rollFormat=roll20', { notation: '2d6' })).status).toBe(400);
   });
@@ -263,7 +266,9 @@ describe('provably fair blind rolls (CONTRACT §8.3)', () => {
     const recomputed = rollNotation(parseNotation('3d6+1d4[bonus]'), dice);
     expect(revealed.body.total).toBe(recomputed.total);
     expect(revealed.body.dice).toEqual(dice.transcript());
-    expect(revealed.body.foundryRolls).toHaveLength(2);
+    // one Roll for the one roll the notation makes (CONTRACT §9.3), its total the answer's
+    expect(revealed.body.foundryRolls).toHaveLength(1);
+    expect(revealed.body.foundryRolls[0]).toMatchObject({ formula: '3d6 + 1d4[bonus]', total: revealed.body.total });
     // … and with the public roll endpoint
     const open = await post(app, '/v1/dice/rolls', { notation: '3d6+1d4[bonus]', dice: { seed: `${serverSeed}:${clientSeed}` } });
     expect(open.body.dice).toEqual(revealed.body.dice);

@@ -425,10 +425,10 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             options: {};
             dice: unknown[];
             formula: string;
-            terms: {
+            terms: ({
                 class: "Die" | "FateDie";
                 options: {
-                    flavor: string;
+                    flavor?: string | undefined;
                 };
                 evaluated: true;
                 number: number;
@@ -440,8 +440,53 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
                     discarded?: true | undefined;
                     rerolled?: true | undefined;
                     exploded?: true | undefined;
+                    success?: boolean | undefined;
+                    failure?: true | undefined;
+                    count?: number | undefined;
                 }[];
-            }[];
+            } | {
+                class: "FunctionTerm";
+                options: {};
+                evaluated: true;
+                fn: "floor";
+                terms: string[];
+                rolls: {
+                    class: "Roll";
+                    options: {};
+                    dice: unknown[];
+                    formula: string;
+                    terms: unknown[];
+                    total: number;
+                    evaluated: true;
+                }[];
+                result: number;
+            } | {
+                class: "NumericTerm";
+                options: {
+                    flavor?: string | undefined;
+                };
+                evaluated: true;
+                number: number;
+            } | {
+                class: "OperatorTerm";
+                options: {};
+                evaluated: true;
+                operator: "+" | "-" | "*" | "/";
+            } | {
+                class: "ParentheticalTerm";
+                options: {};
+                evaluated: true;
+                term: string;
+                roll: {
+                    class: "Roll";
+                    options: {};
+                    dice: unknown[];
+                    formula: string;
+                    terms: unknown[];
+                    total: number;
+                    evaluated: true;
+                };
+            })[];
             total: number;
             evaluated: true;
         }[] | undefined;
@@ -807,10 +852,10 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             options: {};
             dice: unknown[];
             formula: string;
-            terms: {
+            terms: ({
                 class: "Die" | "FateDie";
                 options: {
-                    flavor: string;
+                    flavor?: string | undefined;
                 };
                 evaluated: true;
                 number: number;
@@ -822,8 +867,53 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
                     discarded?: true | undefined;
                     rerolled?: true | undefined;
                     exploded?: true | undefined;
+                    success?: boolean | undefined;
+                    failure?: true | undefined;
+                    count?: number | undefined;
                 }[];
-            }[];
+            } | {
+                class: "FunctionTerm";
+                options: {};
+                evaluated: true;
+                fn: "floor";
+                terms: string[];
+                rolls: {
+                    class: "Roll";
+                    options: {};
+                    dice: unknown[];
+                    formula: string;
+                    terms: unknown[];
+                    total: number;
+                    evaluated: true;
+                }[];
+                result: number;
+            } | {
+                class: "NumericTerm";
+                options: {
+                    flavor?: string | undefined;
+                };
+                evaluated: true;
+                number: number;
+            } | {
+                class: "OperatorTerm";
+                options: {};
+                evaluated: true;
+                operator: "+" | "-" | "*" | "/";
+            } | {
+                class: "ParentheticalTerm";
+                options: {};
+                evaluated: true;
+                term: string;
+                roll: {
+                    class: "Roll";
+                    options: {};
+                    dice: unknown[];
+                    formula: string;
+                    terms: unknown[];
+                    total: number;
+                    evaluated: true;
+                };
+            })[];
             total: number;
             evaluated: true;
         }[] | undefined;
@@ -900,10 +990,10 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             options: {};
             dice: unknown[];
             formula: string;
-            terms: {
+            terms: ({
                 class: "Die" | "FateDie";
                 options: {
-                    flavor: string;
+                    flavor?: string | undefined;
                 };
                 evaluated: true;
                 number: number;
@@ -915,8 +1005,53 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
                     discarded?: true | undefined;
                     rerolled?: true | undefined;
                     exploded?: true | undefined;
+                    success?: boolean | undefined;
+                    failure?: true | undefined;
+                    count?: number | undefined;
                 }[];
-            }[];
+            } | {
+                class: "FunctionTerm";
+                options: {};
+                evaluated: true;
+                fn: "floor";
+                terms: string[];
+                rolls: {
+                    class: "Roll";
+                    options: {};
+                    dice: unknown[];
+                    formula: string;
+                    terms: unknown[];
+                    total: number;
+                    evaluated: true;
+                }[];
+                result: number;
+            } | {
+                class: "NumericTerm";
+                options: {
+                    flavor?: string | undefined;
+                };
+                evaluated: true;
+                number: number;
+            } | {
+                class: "OperatorTerm";
+                options: {};
+                evaluated: true;
+                operator: "+" | "-" | "*" | "/";
+            } | {
+                class: "ParentheticalTerm";
+                options: {};
+                evaluated: true;
+                term: string;
+                roll: {
+                    class: "Roll";
+                    options: {};
+                    dice: unknown[];
+                    formula: string;
+                    terms: unknown[];
+                    total: number;
+                    evaluated: true;
+                };
+            })[];
             total: number;
             evaluated: true;
         }[] | undefined;
@@ -1169,10 +1304,10 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             options: {};
             dice: unknown[];
             formula: string;
-            terms: {
+            terms: ({
                 class: "Die" | "FateDie";
                 options: {
-                    flavor: string;
+                    flavor?: string | undefined;
                 };
                 evaluated: true;
                 number: number;
@@ -1184,8 +1319,53 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
                     discarded?: true | undefined;
                     rerolled?: true | undefined;
                     exploded?: true | undefined;
+                    success?: boolean | undefined;
+                    failure?: true | undefined;
+                    count?: number | undefined;
                 }[];
-            }[];
+            } | {
+                class: "FunctionTerm";
+                options: {};
+                evaluated: true;
+                fn: "floor";
+                terms: string[];
+                rolls: {
+                    class: "Roll";
+                    options: {};
+                    dice: unknown[];
+                    formula: string;
+                    terms: unknown[];
+                    total: number;
+                    evaluated: true;
+                }[];
+                result: number;
+            } | {
+                class: "NumericTerm";
+                options: {
+                    flavor?: string | undefined;
+                };
+                evaluated: true;
+                number: number;
+            } | {
+                class: "OperatorTerm";
+                options: {};
+                evaluated: true;
+                operator: "+" | "-" | "*" | "/";
+            } | {
+                class: "ParentheticalTerm";
+                options: {};
+                evaluated: true;
+                term: string;
+                roll: {
+                    class: "Roll";
+                    options: {};
+                    dice: unknown[];
+                    formula: string;
+                    terms: unknown[];
+                    total: number;
+                    evaluated: true;
+                };
+            })[];
             total: number;
             evaluated: true;
         }[] | undefined;
@@ -1201,10 +1381,10 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             options: {};
             dice: unknown[];
             formula: string;
-            terms: {
+            terms: ({
                 class: "Die" | "FateDie";
                 options: {
-                    flavor: string;
+                    flavor?: string | undefined;
                 };
                 evaluated: true;
                 number: number;
@@ -1216,8 +1396,53 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
                     discarded?: true | undefined;
                     rerolled?: true | undefined;
                     exploded?: true | undefined;
+                    success?: boolean | undefined;
+                    failure?: true | undefined;
+                    count?: number | undefined;
                 }[];
-            }[];
+            } | {
+                class: "FunctionTerm";
+                options: {};
+                evaluated: true;
+                fn: "floor";
+                terms: string[];
+                rolls: {
+                    class: "Roll";
+                    options: {};
+                    dice: unknown[];
+                    formula: string;
+                    terms: unknown[];
+                    total: number;
+                    evaluated: true;
+                }[];
+                result: number;
+            } | {
+                class: "NumericTerm";
+                options: {
+                    flavor?: string | undefined;
+                };
+                evaluated: true;
+                number: number;
+            } | {
+                class: "OperatorTerm";
+                options: {};
+                evaluated: true;
+                operator: "+" | "-" | "*" | "/";
+            } | {
+                class: "ParentheticalTerm";
+                options: {};
+                evaluated: true;
+                term: string;
+                roll: {
+                    class: "Roll";
+                    options: {};
+                    dice: unknown[];
+                    formula: string;
+                    terms: unknown[];
+                    total: number;
+                    evaluated: true;
+                };
+            })[];
             total: number;
             evaluated: true;
         }[] | undefined;
@@ -1699,10 +1924,10 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             options: {};
             dice: unknown[];
             formula: string;
-            terms: {
+            terms: ({
                 class: "Die" | "FateDie";
                 options: {
-                    flavor: string;
+                    flavor?: string | undefined;
                 };
                 evaluated: true;
                 number: number;
@@ -1714,8 +1939,53 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
                     discarded?: true | undefined;
                     rerolled?: true | undefined;
                     exploded?: true | undefined;
+                    success?: boolean | undefined;
+                    failure?: true | undefined;
+                    count?: number | undefined;
                 }[];
-            }[];
+            } | {
+                class: "FunctionTerm";
+                options: {};
+                evaluated: true;
+                fn: "floor";
+                terms: string[];
+                rolls: {
+                    class: "Roll";
+                    options: {};
+                    dice: unknown[];
+                    formula: string;
+                    terms: unknown[];
+                    total: number;
+                    evaluated: true;
+                }[];
+                result: number;
+            } | {
+                class: "NumericTerm";
+                options: {
+                    flavor?: string | undefined;
+                };
+                evaluated: true;
+                number: number;
+            } | {
+                class: "OperatorTerm";
+                options: {};
+                evaluated: true;
+                operator: "+" | "-" | "*" | "/";
+            } | {
+                class: "ParentheticalTerm";
+                options: {};
+                evaluated: true;
+                term: string;
+                roll: {
+                    class: "Roll";
+                    options: {};
+                    dice: unknown[];
+                    formula: string;
+                    terms: unknown[];
+                    total: number;
+                    evaluated: true;
+                };
+            })[];
             total: number;
             evaluated: true;
         }[] | undefined;

@@ -5,8 +5,11 @@ export interface FoundryResultData {
   discarded?: true;
   rerolled?: true;
   exploded?: true;
+  success?: boolean;
+  failure?: true;
+  count?: number;
 }
-export interface FoundryTermData {
+export interface FoundryDiceTermData {
   class: 'Die' | 'FateDie';
   options: { flavor?: string };
   evaluated: true;
@@ -15,6 +18,35 @@ export interface FoundryTermData {
   modifiers: string[];
   results: FoundryResultData[];
 }
+export interface FoundryNumericTermData {
+  class: 'NumericTerm';
+  options: { flavor?: string };
+  evaluated: true;
+  number: number;
+}
+export interface FoundryOperatorTermData {
+  class: 'OperatorTerm';
+  options: Record<string, never>;
+  evaluated: true;
+  operator: '+' | '-' | '*' | '/' | '%';
+}
+export interface FoundryParentheticalTermData {
+  class: 'ParentheticalTerm';
+  options: Record<string, never>;
+  evaluated: true;
+  term: string;
+  roll: FoundryRollData;
+}
+export interface FoundryFunctionTermData {
+  class: 'FunctionTerm';
+  options: Record<string, never>;
+  evaluated: true;
+  fn: string;
+  terms: string[];
+  rolls: FoundryRollData[];
+  result: number;
+}
+export type FoundryTermData = FoundryDiceTermData | FoundryNumericTermData | FoundryOperatorTermData | FoundryParentheticalTermData | FoundryFunctionTermData;
 export interface FoundryRollData {
   class: 'Roll';
   options: Record<string, never>;

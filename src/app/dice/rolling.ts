@@ -1,13 +1,15 @@
 /**
  * One roll answer of a notation (CONTRACT §7.3, §8.3), shared by POST /v1/dice/rolls and the
  * reveal of a blind roll: with `repeat`, one set after the other from the same dice source, each
- * with its own answer, and the sum of their totals. The answer carries the marks of its draws
- * (dropped, rerolled, exploded) under a symbol, for `?rollFormat=foundry`.
+ * with its own answer, and the sum of their totals. The answer carries the Foundry form of its rolls
+ * under a symbol, for `?rollFormat=foundry` (CONTRACT §9.3): one Foundry `Roll` per set, rebuilt
+ * from the notation and the set's draws, built only when asked.
  */
 import type { Dice, DiceTranscript } from '../../kernel/dice/index.js';
-import { withDrawMarks, type DrawMark } from '../../kernel/dice/foundry.js';
+import { withFoundryRolls } from '../../kernel/dice/foundry.js';
+import { notationFoundryRoll } from '../../kernel/dice/foundry-notation.js';
 import { InvalidInput, RuleViolation } from '../../kernel/errors.js';
-import { checkRollBudget, parseNotation, rollNotation, type DiceExpression, type RolledTerm } from '../../kernel/dice/notation/index.js';
+import { checkRollBudget, parseNotation, rollNotation, type DiceExpression, type NotationRoll, type RolledTerm } from '../../kernel/dice/notation/index.js';
 import type { Lang } from '../../kernel/i18n.js';
 import { rollText, setsText, shortText } from './summaries.js';
 
@@ -53,18 +55,19 @@ export function preparedNotation(notation: string, repeat = 1): DiceExpression {
 }
 
 export function rollAnswer(notation: string, expression: DiceExpression, repeat: number | undefined, dice: Dice, lang: Lang): RollAnswer {
-  const marks = new Map<number, DrawMark[]>();
+  const rolls: NotationRoll[] = [];
   const sets: RollSet[] = [];
   for (let i = 0; i < (repeat ?? 1); i++) {
     const before = dice.transcript().rolls.length;
     const rolled = rollNotation(expression, dice);
-    for (const [k, m] of rolled.marks) marks.set(before + k, m);
+    rolls.push(rolled);
     const all = dice.transcript();
     const summary = rollText(notation, rolled, lang);
     sets.push({ notation, total: rolled.total, terms: rolled.terms, dice: { seed: all.seed, rolls: all.rolls.slice(before) }, summary, summaryShort: shortText(summary) });
   }
   const transcript = dice.transcript();
-  if (repeat === undefined) return withDrawMarks({ ...sets[0]!, dice: transcript }, marks);
+  const foundry = () => rolls.map((rolled) => notationFoundryRoll(expression, rolled));
+  if (repeat === undefined) return withFoundryRolls({ ...sets[0]!, dice: transcript }, foundry);
   const total = sets.reduce((sum, s) => sum + s.total, 0);
   if (!Number.isSafeInteger(total)) throw new RuleViolation('out_of_range', 'The sum of the sets is beyond ±9,007,199,254,740,991.');
   const summary = setsText(
@@ -73,5 +76,5 @@ export function rollAnswer(notation: string, expression: DiceExpression, repeat:
     total,
     lang,
   );
-  return withDrawMarks({ notation, total, terms: sets.flatMap((s) => s.terms), dice: transcript, summary, summaryShort: shortText(summary), sets }, marks);
+  return withFoundryRolls({ notation, total, terms: sets.flatMap((s) => s.terms), dice: transcript, summary, summaryShort: shortText(summary), sets }, foundry);
 }

@@ -3,16 +3,17 @@
  * when its answer documents a dice transcript (`dice`, the shared `DiceTranscript` shape: every
  * rules operation that rolls, the dice routes) or it is a match command (its events carry the
  * transcripts). Such a route takes the query parameter `rollFormat` (`foundry`; anything else is
- * 400) and documents `foundryRolls`. When asked, the answer gains `foundryRolls`: every entry of
- * its transcripts as Foundry VTT's `Roll` JSON (src/games/dice/foundry.ts), in consumption order —
- * the answer's own `dice`, else (a match command) each event's, in event order; the projected
- * `state` is not searched (it repeats what the events hold). Dice notation answers mark dropped,
- * rerolled and exploded draws; other transcripts' dice are all active.
+ * 400) and documents `foundryRolls`. When asked, the answer gains `foundryRolls`, Foundry VTT's
+ * `Roll` JSON (src/kernel/dice/foundry.ts), in consumption order — the answer's own rolls, else (a
+ * match command) each event's, in event order; the projected `state` is not searched (it repeats
+ * what the events hold). A dice notation's answer carries its own Foundry rolls (CONTRACT §9.3: one
+ * per roll the notation makes, with its formula, modifiers and flat terms); any other transcript
+ * gives one Roll per entry, every die active.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { DiceTranscript } from '../../kernel/dice/index.js';
-import { DRAW_MARKS, foundryRolls, type DrawMark, type FoundryRoll } from '../../kernel/dice/foundry.js';
+import { FOUNDRY_ROLLS, foundryRolls, type FoundryRoll } from '../../kernel/dice/foundry.js';
 import { FoundryRollsMember } from '../../app/dice/foundry-schema.js';
 
 /** Hand-written routes whose answers carry transcripts deeper than a top-level `dice`. */
@@ -46,8 +47,13 @@ function collect(node: unknown, out: FoundryRoll[], depth = 0): void {
     return;
   }
   const o = node as Json;
+  const own = o[FOUNDRY_ROLLS as never] as (() => FoundryRoll[]) | undefined;
+  if (typeof own === 'function') {
+    out.push(...own());
+    return;
+  }
   if (isTranscript(o.dice)) {
-    out.push(...foundryRolls(o.dice, o[DRAW_MARKS as never] as ReadonlyMap<number, DrawMark[]> | undefined));
+    out.push(...foundryRolls(o.dice));
     return;
   }
   for (const [key, value] of Object.entries(o)) if (key !== 'state') collect(value, out, depth + 1);

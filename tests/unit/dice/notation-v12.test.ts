@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FixedDice, type Dice, type DiceTranscript, type DieKind } from '../../../src/kernel/dice/index.js';
-import { foundryRolls } from '../../../src/kernel/dice/foundry.js';
+import { foundryRolls, type FoundryDieTerm, type FoundryRoll } from '../../../src/kernel/dice/foundry.js';
+import { notationFoundryRoll } from '../../../src/kernel/dice/foundry-notation.js';
 import { MAX_EXPLOSIONS, compareNotations, notationDistribution, parseNotation, rollNotation, type DiceTerm } from '../../../src/kernel/dice/notation/index.js';
 
 const exact = (notation: string) => notationDistribution(parseNotation(notation));
@@ -201,23 +202,30 @@ describe('exact comparisons (CONTRACT §8.3 POST /v1/dice/compare)', () => {
   });
 });
 
-describe('Foundry form of a transcript (CONTRACT §8.3 ?rollFormat=foundry)', () => {
+describe('Foundry form of a roll (CONTRACT §8.3, §9.3 ?rollFormat=foundry)', () => {
+  /** A notation's roll as its one Foundry Roll (CONTRACT §9.3: one per roll, not per transcript entry). */
+  const foundryOf = (notation: string, values: number[]) => {
+    const expression = parseNotation(notation);
+    const rolled = rollNotation(expression, new FixedDice(values));
+    return { rolled, roll: notationFoundryRoll(expression, rolled) };
+  };
+  const resultsOf = (r: FoundryRoll) => (r.terms[0] as FoundryDieTerm).results;
+
   it('marks dropped, rerolled and exploded draws; dF is a FateDie', () => {
-    const kept = roll('4d6kh3', [6, 2, 5, 3]);
-    const [k] = foundryRolls(kept.transcript, kept.marks);
-    expect(k).toEqual({
+    const kept = foundryOf('4d6kh3', [6, 2, 5, 3]);
+    expect(kept.roll).toEqual({
       class: 'Roll',
       options: {},
       dice: [],
-      formula: '4d6',
+      formula: '4d6kh3',
       terms: [
         {
           class: 'Die',
-          options: { flavor: '4d6kh3' },
+          options: {},
           evaluated: true,
           number: 4,
           faces: 6,
-          modifiers: [],
+          modifiers: ['kh3'],
           results: [
             { result: 6, active: true },
             { result: 2, active: false, discarded: true },
@@ -229,33 +237,27 @@ describe('Foundry form of a transcript (CONTRACT §8.3 ?rollFormat=foundry)', ()
       total: 14,
       evaluated: true,
     });
-    const exploding = roll('2d6!', [6, 3, 6, 2]);
-    const rolls = foundryRolls(exploding.transcript, exploding.marks);
-    expect(rolls.map((r) => r.terms[0].results)).toEqual([
-      [
-        { result: 6, active: true, exploded: true },
-        { result: 3, active: true },
-      ],
-      [{ result: 6, active: true, exploded: true }],
-      [{ result: 2, active: true }],
+    const exploding = foundryOf('2d6!', [6, 3, 6, 2]);
+    expect(resultsOf(exploding.roll)).toEqual([
+      { result: 6, active: true, exploded: true },
+      { result: 3, active: true },
+      { result: 6, active: true, exploded: true },
+      { result: 2, active: true },
     ]);
-    expect(rolls.reduce((t, r) => t + r.total, 0)).toBe(exploding.total);
-    const rerolled = roll('2d6r<3', [1, 4, 2, 5]);
-    expect(foundryRolls(rerolled.transcript, rerolled.marks).map((r) => r.terms[0].results)).toEqual([
-      [
-        { result: 1, active: false, rerolled: true },
-        { result: 4, active: true },
-      ],
-      [{ result: 2, active: false, rerolled: true }],
-      [{ result: 5, active: true }],
+    expect(exploding.roll.total).toBe(exploding.rolled.total);
+    const rerolled = foundryOf('2d6r<3', [1, 4, 2, 5]);
+    expect(resultsOf(rerolled.roll)).toEqual([
+      { result: 1, active: false, rerolled: true },
+      { result: 4, active: true },
+      { result: 2, active: false, rerolled: true },
+      { result: 5, active: true },
     ]);
-    const fate = roll('3dF', [-1, 0, 1]);
-    expect(foundryRolls(fate.transcript, fate.marks)[0]).toMatchObject({
+    expect(foundryOf('3dF', [-1, 0, 1]).roll).toMatchObject({
       formula: '3dF',
       terms: [{ class: 'FateDie', faces: 3, results: [{ result: -1 }, { result: 0 }, { result: 1 }] }],
       total: 0,
     });
-    // a transcript without marks (any other rules endpoint): every die active
+    // a transcript that is not a notation's (any other rules endpoint): one Roll per entry, every die active
     expect(foundryRolls({ seed: 's', rolls: [{ purpose: 'attacker CBT [x]', sides: 6, values: [4, 1] }] })[0]).toMatchObject({
       terms: [
         {
@@ -271,14 +273,10 @@ describe('Foundry form of a transcript (CONTRACT §8.3 ?rollFormat=foundry)', ()
   });
 
   it('a dropped die drops its explosion draws too', () => {
-    const r = roll('2d6!kl1', [6, 3, 2]);
-    const results = foundryRolls(r.transcript, r.marks).map((x) => x.terms[0].results);
-    expect(results).toEqual([
-      [
-        { result: 6, active: false, discarded: true, exploded: true },
-        { result: 3, active: true },
-      ],
-      [{ result: 2, active: false, discarded: true }],
+    expect(resultsOf(foundryOf('2d6!kl1', [6, 3, 2]).roll)).toEqual([
+      { result: 6, active: false, discarded: true, exploded: true },
+      { result: 3, active: true },
+      { result: 2, active: false, discarded: true },
     ]);
     expect((parseNotation('2d6!kl1') as DiceTerm).explode).toEqual({ atLeast: 6, compound: false });
   });

@@ -5197,52 +5197,134 @@ export interface components {
             /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
             npc?: boolean;
         };
+        /** FoundryDiceTerm */
+        FoundryDiceTerm: {
+            /** @description `FateDie` for `dF` (faces −1, 0, +1), else `Die`. */
+            class: "Die" | "FateDie";
+            options: {
+                /** @description The `[label]` written after the term (a notation), or the transcript entry’s purpose (brackets removed). */
+                flavor?: string;
+            };
+            /** @enum {boolean} */
+            evaluated: true;
+            /** @description Dice rolled before rerolls and explosions. */
+            number: number;
+            faces: number;
+            /** @description Foundry’s modifiers, in the order the notation applies them: `r<n` / `rr<n` (`ro<n` / `r<n`), `x` / `x>=n` (`!`, `!!`), `kh3` `kl1` `dh1` `dl1`, `cs>=n` / `cs<=n` (`>=n`, `<=n`), `df<=n` (`f<=n`). Empty for a transcript entry that is not a notation’s. */
+            modifiers: string[];
+            /** @description Every draw in transcript order: the dice, then each reroll and explosion. */
+            results: {
+                /** @description The face shown (−1, 0, +1 for a FateDie). */
+                result: number;
+                /** @description Counts toward the total: false for a dropped die or a draw rolled again. */
+                active: boolean;
+                /**
+                 * @description Dropped by keep/drop (`kh`, `kl`, `dh`, `dl`): every draw of the dropped die.
+                 * @enum {boolean}
+                 */
+                discarded?: true;
+                /**
+                 * @description Rolled again (`r<n`, `rr<n`): a later result of the term replaces it.
+                 * @enum {boolean}
+                 */
+                rerolled?: true;
+                /**
+                 * @description Exploded (`x`): a later result of the term adds to it.
+                 * @enum {boolean}
+                 */
+                exploded?: true;
+                /** @description Success counting (`cs`): whether the die met the target. A FateDie without counting: true on +1. */
+                success?: boolean;
+                /**
+                 * @description A failure taken away (`df`). A FateDie without counting: on −1.
+                 * @enum {boolean}
+                 */
+                failure?: true;
+                /** @description Success counting: what the result adds to its term instead of its face — the die's score (1, 0 or −1) on its first active draw, 0 on an exploded die's other draws. */
+                count?: number;
+            }[];
+        };
+        /**
+         * FoundryFunctionTerm
+         * @description The notation’s `/` (integer division rounding down) as `floor(a / b)`.
+         */
+        FoundryFunctionTerm: {
+            /** @enum {string} */
+            class: "FunctionTerm";
+            options: Record<string, never>;
+            /** @enum {boolean} */
+            evaluated: true;
+            /** @enum {string} */
+            fn: "floor";
+            /** @description The argument’s formula `a / b`. */
+            terms: string[];
+            rolls: components["schemas"]["FoundryInnerRoll"][];
+            result: number;
+        };
+        /** FoundryInnerRoll */
+        FoundryInnerRoll: {
+            /** @enum {string} */
+            class: "Roll";
+            options: Record<string, never>;
+            dice: unknown[];
+            formula: string;
+            /** @description Terms of the shapes `FoundryRoll.terms` lists. */
+            terms: unknown[];
+            /** @description Its value (a division’s argument: the exact quotient). */
+            total: number;
+            /** @enum {boolean} */
+            evaluated: true;
+        };
+        /** FoundryNumericTerm */
+        FoundryNumericTerm: {
+            /** @enum {string} */
+            class: "NumericTerm";
+            options: {
+                /** @description The `[label]` written after the term (a notation), or the transcript entry’s purpose (brackets removed). */
+                flavor?: string;
+            };
+            /** @enum {boolean} */
+            evaluated: true;
+            /** @description A constant (negative after a minus). */
+            number: number;
+        };
+        /** FoundryOperatorTerm */
+        FoundryOperatorTerm: {
+            /** @enum {string} */
+            class: "OperatorTerm";
+            options: Record<string, never>;
+            /** @enum {boolean} */
+            evaluated: true;
+            operator: "+" | "-" | "*" | "/";
+        };
+        /**
+         * FoundryParentheticalTerm
+         * @description A part the order of operations needs grouped (`(2d6 + 3) * 2`), or a minus before a non-constant: `(1d6 * -1)`.
+         */
+        FoundryParentheticalTerm: {
+            /** @enum {string} */
+            class: "ParentheticalTerm";
+            options: Record<string, never>;
+            /** @enum {boolean} */
+            evaluated: true;
+            /** @description The formula inside the parentheses. */
+            term: string;
+            roll: components["schemas"]["FoundryInnerRoll"];
+        };
         /**
          * FoundryRoll
-         * @description One transcript entry as Foundry VTT's evaluated `Roll` JSON (what `Roll.toJSON()` writes and `Roll.fromData()` reads).
+         * @description A roll as Foundry VTT's evaluated `Roll` JSON (what `Roll.toJSON()` writes and `Roll.fromData()` reads): a dice notation's whole roll, or one transcript entry of any other roll.
          */
         FoundryRoll: {
             /** @enum {string} */
             class: "Roll";
             options: Record<string, never>;
             dice: unknown[];
-            /** @description `<number>d<faces>` (`<number>dF` for fudge dice). */
+            /** @description A notation in Foundry’s syntax (`4d6kh3 + 2`, `10d10cs>=8df<=1`, `(2d6 + 3) * 2`, `floor(1d6 / 2)`); a transcript entry `<number>d<faces>` (`<number>dF`). */
             formula: string;
-            terms: {
-                /** @description `FateDie` for `dF` (faces −1, 0, +1), else `Die`. */
-                class: "Die" | "FateDie";
-                options: {
-                    /** @description The transcript entry's purpose (brackets removed). */
-                    flavor: string;
-                };
-                /** @enum {boolean} */
-                evaluated: true;
-                number: number;
-                faces: number;
-                modifiers: string[];
-                results: {
-                    /** @description The face shown (−1, 0, +1 for a FateDie). */
-                    result: number;
-                    /** @description Counts toward the total: false for a dropped die or a draw rolled again. */
-                    active: boolean;
-                    /**
-                     * @description Dropped by keep/drop.
-                     * @enum {boolean}
-                     */
-                    discarded?: true;
-                    /**
-                     * @description Rolled again (`r<n`): the next draw replaces it.
-                     * @enum {boolean}
-                     */
-                    rerolled?: true;
-                    /**
-                     * @description Exploded: the next draw adds to it.
-                     * @enum {boolean}
-                     */
-                    exploded?: true;
-                }[];
-            }[];
-            /** @description The sum of the active results. */
+            /** @description The formula’s terms as Foundry parses it: dice terms, constants and the operators between them, with Foundry’s order of operations. A transcript entry: its one dice term. */
+            terms: (components["schemas"]["FoundryDiceTerm"] | components["schemas"]["FoundryNumericTerm"] | components["schemas"]["FoundryOperatorTerm"] | components["schemas"]["FoundryParentheticalTerm"] | components["schemas"]["FoundryFunctionTerm"])[];
+            /** @description The roll’s total: the answer’s (a set’s with `repeat`); a transcript entry: the sum of its dice. */
             total: number;
             /** @enum {boolean} */
             evaluated: true;
@@ -7452,7 +7534,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -7522,7 +7604,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -7592,7 +7674,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -7709,7 +7791,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -7818,7 +7900,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -8117,7 +8199,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -8241,7 +8323,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -8450,7 +8532,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -8690,7 +8772,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -8801,7 +8883,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -9307,7 +9389,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -9413,7 +9495,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -9516,7 +9598,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -9600,7 +9682,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -9712,7 +9794,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -9932,7 +10014,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -10074,7 +10156,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -12235,7 +12317,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -12247,7 +12329,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BlindRollCommitment"] & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -13041,7 +13123,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MatchCommandResult"] & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -15037,7 +15119,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BlindRollReveal"] & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -15109,7 +15191,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BlindRollReveal"] & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };

@@ -5198,52 +5198,134 @@ export interface components {
             /** @description Non-player fighter (EDEN-NPC); also when `types` contains "npc". */
             npc?: boolean;
         };
+        /** FoundryDiceTerm */
+        FoundryDiceTerm: {
+            /** @description `FateDie` for `dF` (faces −1, 0, +1), else `Die`. */
+            class: "Die" | "FateDie";
+            options: {
+                /** @description The `[label]` written after the term (a notation), or the transcript entry’s purpose (brackets removed). */
+                flavor?: string;
+            };
+            /** @enum {boolean} */
+            evaluated: true;
+            /** @description Dice rolled before rerolls and explosions. */
+            number: number;
+            faces: number;
+            /** @description Foundry’s modifiers, in the order the notation applies them: `r<n` / `rr<n` (`ro<n` / `r<n`), `x` / `x>=n` (`!`, `!!`), `kh3` `kl1` `dh1` `dl1`, `cs>=n` / `cs<=n` (`>=n`, `<=n`), `df<=n` (`f<=n`). Empty for a transcript entry that is not a notation’s. */
+            modifiers: string[];
+            /** @description Every draw in transcript order: the dice, then each reroll and explosion. */
+            results: {
+                /** @description The face shown (−1, 0, +1 for a FateDie). */
+                result: number;
+                /** @description Counts toward the total: false for a dropped die or a draw rolled again. */
+                active: boolean;
+                /**
+                 * @description Dropped by keep/drop (`kh`, `kl`, `dh`, `dl`): every draw of the dropped die.
+                 * @enum {boolean}
+                 */
+                discarded?: true;
+                /**
+                 * @description Rolled again (`r<n`, `rr<n`): a later result of the term replaces it.
+                 * @enum {boolean}
+                 */
+                rerolled?: true;
+                /**
+                 * @description Exploded (`x`): a later result of the term adds to it.
+                 * @enum {boolean}
+                 */
+                exploded?: true;
+                /** @description Success counting (`cs`): whether the die met the target. A FateDie without counting: true on +1. */
+                success?: boolean;
+                /**
+                 * @description A failure taken away (`df`). A FateDie without counting: on −1.
+                 * @enum {boolean}
+                 */
+                failure?: true;
+                /** @description Success counting: what the result adds to its term instead of its face — the die's score (1, 0 or −1) on its first active draw, 0 on an exploded die's other draws. */
+                count?: number;
+            }[];
+        };
+        /**
+         * FoundryFunctionTerm
+         * @description The notation’s `/` (integer division rounding down) as `floor(a / b)`.
+         */
+        FoundryFunctionTerm: {
+            /** @enum {string} */
+            class: "FunctionTerm";
+            options: Record<string, never>;
+            /** @enum {boolean} */
+            evaluated: true;
+            /** @enum {string} */
+            fn: "floor";
+            /** @description The argument’s formula `a / b`. */
+            terms: string[];
+            rolls: components["schemas"]["FoundryInnerRoll"][];
+            result: number;
+        };
+        /** FoundryInnerRoll */
+        FoundryInnerRoll: {
+            /** @enum {string} */
+            class: "Roll";
+            options: Record<string, never>;
+            dice: unknown[];
+            formula: string;
+            /** @description Terms of the shapes `FoundryRoll.terms` lists. */
+            terms: unknown[];
+            /** @description Its value (a division’s argument: the exact quotient). */
+            total: number;
+            /** @enum {boolean} */
+            evaluated: true;
+        };
+        /** FoundryNumericTerm */
+        FoundryNumericTerm: {
+            /** @enum {string} */
+            class: "NumericTerm";
+            options: {
+                /** @description The `[label]` written after the term (a notation), or the transcript entry’s purpose (brackets removed). */
+                flavor?: string;
+            };
+            /** @enum {boolean} */
+            evaluated: true;
+            /** @description A constant (negative after a minus). */
+            number: number;
+        };
+        /** FoundryOperatorTerm */
+        FoundryOperatorTerm: {
+            /** @enum {string} */
+            class: "OperatorTerm";
+            options: Record<string, never>;
+            /** @enum {boolean} */
+            evaluated: true;
+            operator: "+" | "-" | "*" | "/";
+        };
+        /**
+         * FoundryParentheticalTerm
+         * @description A part the order of operations needs grouped (`(2d6 + 3) * 2`), or a minus before a non-constant: `(1d6 * -1)`.
+         */
+        FoundryParentheticalTerm: {
+            /** @enum {string} */
+            class: "ParentheticalTerm";
+            options: Record<string, never>;
+            /** @enum {boolean} */
+            evaluated: true;
+            /** @description The formula inside the parentheses. */
+            term: string;
+            roll: components["schemas"]["FoundryInnerRoll"];
+        };
         /**
          * FoundryRoll
-         * @description One transcript entry as Foundry VTT's evaluated `Roll` JSON (what `Roll.toJSON()` writes and `Roll.fromData()` reads).
+         * @description A roll as Foundry VTT's evaluated `Roll` JSON (what `Roll.toJSON()` writes and `Roll.fromData()` reads): a dice notation's whole roll, or one transcript entry of any other roll.
          */
         FoundryRoll: {
             /** @enum {string} */
             class: "Roll";
             options: Record<string, never>;
             dice: unknown[];
-            /** @description `<number>d<faces>` (`<number>dF` for fudge dice). */
+            /** @description A notation in Foundry’s syntax (`4d6kh3 + 2`, `10d10cs>=8df<=1`, `(2d6 + 3) * 2`, `floor(1d6 / 2)`); a transcript entry `<number>d<faces>` (`<number>dF`). */
             formula: string;
-            terms: {
-                /** @description `FateDie` for `dF` (faces −1, 0, +1), else `Die`. */
-                class: "Die" | "FateDie";
-                options: {
-                    /** @description The transcript entry's purpose (brackets removed). */
-                    flavor: string;
-                };
-                /** @enum {boolean} */
-                evaluated: true;
-                number: number;
-                faces: number;
-                modifiers: string[];
-                results: {
-                    /** @description The face shown (−1, 0, +1 for a FateDie). */
-                    result: number;
-                    /** @description Counts toward the total: false for a dropped die or a draw rolled again. */
-                    active: boolean;
-                    /**
-                     * @description Dropped by keep/drop.
-                     * @enum {boolean}
-                     */
-                    discarded?: true;
-                    /**
-                     * @description Rolled again (`r<n`): the next draw replaces it.
-                     * @enum {boolean}
-                     */
-                    rerolled?: true;
-                    /**
-                     * @description Exploded: the next draw adds to it.
-                     * @enum {boolean}
-                     */
-                    exploded?: true;
-                }[];
-            }[];
-            /** @description The sum of the active results. */
+            /** @description The formula’s terms as Foundry parses it: dice terms, constants and the operators between them, with Foundry’s order of operations. A transcript entry: its one dice term. */
+            terms: (components["schemas"]["FoundryDiceTerm"] | components["schemas"]["FoundryNumericTerm"] | components["schemas"]["FoundryOperatorTerm"] | components["schemas"]["FoundryParentheticalTerm"] | components["schemas"]["FoundryFunctionTerm"])[];
+            /** @description The roll’s total: the answer’s (a set’s with `repeat`); a transcript entry: the sum of its dice. */
             total: number;
             /** @enum {boolean} */
             evaluated: true;
@@ -7453,7 +7535,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -7523,7 +7605,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -7593,7 +7675,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -7710,7 +7792,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -7819,7 +7901,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -8118,7 +8200,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -8242,7 +8324,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -8451,7 +8533,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -8691,7 +8773,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -8802,7 +8884,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -9308,7 +9390,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -9414,7 +9496,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -9517,7 +9599,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -9601,7 +9683,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -9713,7 +9795,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -9933,7 +10015,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -10075,7 +10157,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -12236,7 +12318,7 @@ export interface operations {
                             message: string;
                         }[];
                     } & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -12248,7 +12330,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BlindRollCommitment"] & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -13042,7 +13124,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MatchCommandResult"] & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -15038,7 +15120,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BlindRollReveal"] & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };
@@ -15110,7 +15192,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BlindRollReveal"] & {
-                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3): every entry of the answer's dice transcripts as a Foundry `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
+                        /** @description With `?rollFormat=foundry` (CONTRACT §8.3, §9.3): a dice notation's answer, one Foundry `Roll` per roll the notation makes (per set with `repeat`) rebuilding it — formula, modifiers, flat terms and total; any other answer, every entry of its dice transcripts as a `Roll`, in consumption order (a match command: its events' transcripts, in event order). */
                         foundryRolls?: components["schemas"]["FoundryRoll"][];
                     };
                 };

@@ -3,13 +3,13 @@
  * right. Within a term, its `count` dice are drawn first (one transcript entry, purpose = the
  * term), then die by die, in order, each reroll and explosion as it happens (one entry each).
  * Fixed `values` are therefore consumed in exactly that order; dF dice are fudge dice (−1, 0, +1 in
- * fixed values and in the transcript). Every draw is also marked (kept or dropped, rerolled,
- * exploded) by transcript entry, for the Foundry form of the answer (foundry.ts).
+ * fixed values and in the transcript). Every draw of a dice term is also kept with the die it
+ * belongs to and how it counts (rerolled away, exploded, its die dropped), for the Foundry form of
+ * the answer (src/kernel/dice/foundry-notation.ts).
  */
 import type { Dice } from '../index.js';
 import { RuleViolation } from '../../errors.js';
 import { MAX_EXPLOSIONS, MAX_REROLLS, successScore, type DiceExpression, type DiceTerm, type NumberTerm } from './ast.js';
-import type { DrawMark } from '../foundry.js';
 import { checkRollBudget } from './budgets.js';
 
 export interface RolledTerm {
@@ -29,14 +29,24 @@ export interface RolledTerm {
   label?: string;
 }
 
+/** One draw of a dice term, as the transcript holds it. */
+export interface Draw {
+  value: number;
+  /** The term's die (0-based) it belongs to: the die's first draw, or one of its rerolls and explosions. */
+  die: number;
+  /** Rolled again (`r<n`, `ro<n`): the die's next draw replaces it. */
+  rerolled?: true;
+  /** Exploded (`!`, `!!`): the die's next draw adds to it. */
+  exploded?: true;
+  /** Its die was dropped by keep/drop. */
+  dropped?: true;
+}
+
 export interface NotationRoll {
   total: number;
   terms: RolledTerm[];
-  /**
-   * How each draw counts (dropped, rerolled away, exploded), by transcript entry: key 0 is the first
-   * entry this roll added to its dice source, whatever the source held before.
-   */
-  marks: Map<number, DrawMark[]>;
+  /** Every dice term's draws (left to right, one list per term), each list in transcript order. */
+  draws: Draw[][];
 }
 
 /** Which dice of `values` a keep/drop modifier keeps (ties: the earlier die counts as higher). */
@@ -52,40 +62,26 @@ export function keptMask(term: DiceTerm, values: readonly number[]): boolean[] {
   return mask;
 }
 
-/** Where one die's draws sit in the transcript: the index of their entry and the position within it. */
-type DrawAt = [entry: number, position: number];
-
-function rollTerm(term: DiceTerm, dice: Dice, marks: Map<number, DrawMark[]>, firstEntry: number): RolledTerm {
+function rollTerm(term: DiceTerm, dice: Dice, draws: Draw[]): RolledTerm {
   const kind = term.fudge ? 'fudge' : 'standard';
-  let entry = firstEntry;
-  const mark = (at: DrawAt, set: DrawMark) => Object.assign(marks.get(at[0])![at[1]]!, set);
-  const record = (count: number) => {
-    marks.set(
-      entry,
-      Array.from({ length: count }, () => ({})),
-    );
-    return entry++;
-  };
-  const draw = (purpose: string): [number, DrawAt] => {
-    const value = dice.roll(purpose, 1, term.sides, kind)[0]!;
-    return [value, [record(1), 0]];
-  };
   const first = dice.roll(term.notation, term.count, term.sides, kind);
-  const firstAt = record(first.length);
-  /** Each die's draws, for marking the dropped ones. */
-  const drawsOf: DrawAt[][] = [];
-  const values = first.map((face, i) => {
-    const label = `${term.notation} die ${i + 1}`;
-    const draws: DrawAt[] = [[firstAt, i]];
+  first.forEach((value, die) => draws.push({ value, die }));
+  const values = first.map((face, die) => {
+    const label = `${term.notation} die ${die + 1}`;
+    /** The die's latest draw. */
+    let last = draws[die]!;
+    const draw = (purpose: string): number => {
+      last = { value: dice.roll(purpose, 1, term.sides, kind)[0]!, die };
+      draws.push(last);
+      return last.value;
+    };
     // r<n / ro<n: a draw below n is rolled again (r: up to MAX_REROLLS times, the last one kept)
     const reroll = (value: number) => {
       let v = value;
       const limit = term.reroll ? (term.reroll.once ? 1 : MAX_REROLLS) : 0;
       for (let k = 0; k < limit && v < term.reroll!.below; k++) {
-        mark(draws.at(-1)!, { rerolled: true });
-        const [next, at] = draw(`${label} reroll`);
-        draws.push(at);
-        v = next;
+        last.rerolled = true;
+        v = draw(`${label} reroll`);
       }
       return v;
     };
@@ -93,19 +89,14 @@ function rollTerm(term: DiceTerm, dice: Dice, marks: Map<number, DrawMark[]>, fi
     let value = current;
     // '!' / '!!': a draw showing the exploding face adds another draw, at most MAX_EXPLOSIONS times
     for (let depth = 0; term.explode && depth < MAX_EXPLOSIONS && current >= term.explode.atLeast; depth++) {
-      mark(draws.at(-1)!, { exploded: true });
-      const [next, at] = draw(`${label} explosion`);
-      draws.push(at);
-      current = reroll(next);
+      last.exploded = true;
+      current = reroll(draw(`${label} explosion`));
       value += current;
     }
-    drawsOf.push(draws);
     return value;
   });
   const mask = keptMask(term, values);
-  mask.forEach((kept, i) => {
-    if (!kept) for (const at of drawsOf[i]!) mark(at, { dropped: true });
-  });
+  for (const d of draws) if (!mask[d.die]) d.dropped = true;
   const kept = values.filter((_, i) => mask[i]);
   const label = term.label === undefined ? {} : { label: term.label };
   if (term.success) {
@@ -140,16 +131,16 @@ function checked(n: number): number {
 export function rollNotation(expression: DiceExpression, dice: Dice): NotationRoll {
   checkRollBudget(expression);
   const terms: RolledTerm[] = [];
-  const marks = new Map<number, DrawMark[]>();
-  let entries = 0;
+  const draws: Draw[][] = [];
   const evaluate = (node: DiceExpression): number => {
     switch (node.kind) {
       case 'number':
         terms.push(constantTerm(node));
         return node.value;
       case 'dice': {
-        const rolled = rollTerm(node, dice, marks, entries);
-        entries = marks.size;
+        const drawn: Draw[] = [];
+        const rolled = rollTerm(node, dice, drawn);
+        draws.push(drawn);
         terms.push(rolled);
         return rolled.total;
       }
@@ -166,5 +157,5 @@ export function rollNotation(expression: DiceExpression, dice: Dice): NotationRo
     }
   };
   const total = evaluate(expression);
-  return { total: total === 0 ? 0 : total, terms, marks };
+  return { total: total === 0 ? 0 : total, terms, draws };
 }
