@@ -46,6 +46,7 @@ const storage = [
   'tests/api/sealed-lists.test.ts',
   'tests/api/blind-roll-quota.test.ts',
   'tests/reliability/admin-guesses-shared.test.ts',
+  'tests/reliability/stream-caps-shared.test.ts',
 ];
 
 /** Files that install fake timers: a timer another module creates meanwhile (fetch's, a pool's) would stay on the fake clock, so they get a worker of their own each. */

@@ -20,6 +20,7 @@ import { sqlCatalogStore } from './infra/catalog-store.js';
 import { sqlBlindRollStore } from './infra/blind-roll-store.js';
 import { memoryBlindRollStore } from './infra/memory/blind-roll-store.js';
 import { buildApp } from './http/app.js';
+import { RedisStreamSlots } from './transport/stream-slots-redis.js';
 
 export const systemClock: Clock = { now: () => Date.now() };
 export const randomIds: IdSource = { newId: () => randomUUID(), randomSeed: () => randomUUID() };
@@ -59,6 +60,13 @@ export function composeServices(deps: AppDeps, league: { signingKey?: string; is
 }
 
 /** The application over `deps` (absent parts disable the routes that need them). */
-export function createApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
-  return buildApp(config, composeServices(deps, { signingKey: config.receiptSigningKey, issuer: config.receiptIssuer, feedTokenTtlSeconds: config.feedTokenTtlSeconds }), deps);
+export async function createApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = await buildApp(
+    config,
+    composeServices(deps, { signingKey: config.receiptSigningKey, issuer: config.receiptIssuer, feedTokenTtlSeconds: config.feedTokenTtlSeconds }),
+    deps,
+  );
+  // with Redis, stream caps count every replica's streams (CONTRACT §9.4); without, this process's
+  if (deps.redis) app.streams.shareSlots(new RedisStreamSlots(deps.redis, { replica: randomUUID(), log: app.log }));
+  return app;
 }

@@ -38,10 +38,10 @@ function tableTokenOf(ctx: GraphqlContext, ownerId: string): TableTokenBudget | 
 }
 
 /** The slot of a subscription of `ownerId` (throws the 429 / 503 problem, answerable as a GraphQL error); `complete` ends it on shutdown. */
-function holdStream(ctx: GraphqlContext, ownerId: string, token: TableTokenBudget | undefined, complete: () => void) {
+async function holdStream(ctx: GraphqlContext, ownerId: string, token: TableTokenBudget | undefined, complete: () => void) {
   const request = ctx.request as { ip?: string; socket?: { remoteAddress?: string } } | undefined;
   try {
-    return ctx.app.streams.acquire(streamOwner(ctx.app, ownerId, request?.ip ?? request?.socket?.remoteAddress, token), { end: complete });
+    return await ctx.app.streams.acquire(streamOwner(ctx.app, ownerId, request?.ip ?? request?.socket?.remoteAddress, token), { end: complete });
   } catch (error) {
     throw error instanceof HttpProblem ? answerableByGraphql(error) : error;
   }
@@ -59,7 +59,7 @@ export interface SeatOfStream {
  * when the key of `ownerId` is revoked or — opened with a seat or spectator token — `seat`'s tokens
  * are revoked or the token expires; completed on shutdown.
  */
-export function untilRevoked<T>(ctx: GraphqlContext, ownerId: string, source: AsyncIterator<T>, seat?: SeatOfStream): AsyncIterableIterator<T> {
+export async function untilRevoked<T>(ctx: GraphqlContext, ownerId: string, source: AsyncIterator<T>, seat?: SeatOfStream): Promise<AsyncIterableIterator<T>> {
   let token = tableTokenOf(ctx, ownerId);
   // a seat named by the caller but no token read from the context: still watched for its revocation
   if (seat && token?.kind !== 'seat') {
@@ -67,7 +67,7 @@ export function untilRevoked<T>(ctx: GraphqlContext, ownerId: string, source: As
   }
   let complete: () => void = () => undefined;
   const shutdown = new Promise<IteratorReturnResult<undefined>>((resolve) => (complete = () => resolve({ value: undefined, done: true })));
-  const slot = holdStream(ctx, ownerId, token, () => complete());
+  const slot = await holdStream(ctx, ownerId, token, () => complete());
   let reject: (error: unknown) => void = () => undefined;
   const revoked = new Promise<never>((_, r) => (reject = r));
   revoked.catch(() => undefined);
@@ -78,7 +78,7 @@ export function untilRevoked<T>(ctx: GraphqlContext, ownerId: string, source: As
     slot.release();
     void Promise.resolve(source.return?.()).catch(() => undefined);
   };
-  return {
+  const iterator: AsyncIterableIterator<T> = {
     [Symbol.asyncIterator]() {
       return this;
     },
@@ -97,4 +97,5 @@ export function untilRevoked<T>(ctx: GraphqlContext, ownerId: string, source: As
       return { value: undefined, done: true as const };
     },
   };
+  return iterator;
 }

@@ -54,10 +54,12 @@ export function sendEvent(reply: FastifyReply, event: string, data: unknown, id?
  * freed when the connection closes. On shutdown `onShutdown` is called once: the route stops its
  * stream and ends it with `sendShutdown`; a stream still open after the settling time is dropped.
  */
-export function holdStream(request: FastifyRequest, reply: FastifyReply, ownerId: string, onShutdown: () => void): void {
+export async function holdStream(request: FastifyRequest, reply: FastifyReply, ownerId: string, onShutdown: () => void): Promise<void> {
   const owner = streamOwner(request.server, ownerId, request.ip, request.tableToken);
-  const slot = request.server.streams.acquire(owner, { end: onShutdown, destroy: () => reply.raw.destroy() });
-  reply.raw.once('close', () => slot.release());
+  // with Redis the slot is counted across replicas: the client may have left meanwhile
+  const slot = await request.server.streams.acquire(owner, { end: onShutdown, destroy: () => reply.raw.destroy() });
+  if (reply.raw.destroyed) slot.release();
+  else reply.raw.once('close', () => slot.release());
 }
 
 /** The last event of a stream the server ends because it shuts down: reconnect after `retry:` ms. */

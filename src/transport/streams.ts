@@ -5,12 +5,16 @@
  * the token's own and one of its match's (CONTRACT §9.4: MAX_STREAMS_PER_TOKEN, MAX_STREAMS_PER_MATCH).
  * Past MAX_STREAMS_PER_KEY, MAX_STREAMS_PER_IP or those it is refused with a 429 problem
  * `too_many_streams` (with Retry-After) naming the limit (`setting`, `limit`); closing a stream frees its slot.
+ * The slots are counted through a `StreamSlots` port (./stream-slots.ts): in this process, or — with
+ * Redis configured — across every replica (CONTRACT §9.4; ./stream-slots-redis.ts, wired by the
+ * composition root through `shareSlots`).
  * On shutdown every open stream is told to end (SSE: a last `event: shutdown`; GraphQL: completed)
  * and no new one opens; the transports decide how they end, this module only counts and broadcasts.
  */
 import type { FastifyInstance } from 'fastify';
 import { HttpProblem } from './problem.js';
 import type { TableTokenBudget } from './table-token.js';
+import { LocalStreamSlots, type SlotCounter, type StreamCapSetting, type StreamSlots } from './stream-slots.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,62 +65,66 @@ export interface OpenStream {
 const STREAMS_RETRY_AFTER_S = 5;
 
 interface Entry {
+  id: string;
   owner: StreamOwner;
   ending: StreamEnding;
 }
 
 export class StreamRegistry {
   private readonly open = new Set<Entry>();
-  private readonly perKey = new Map<string, number>();
-  private readonly perIp = new Map<string, number>();
-  private readonly perToken = new Map<string, number>();
-  private readonly perMatch = new Map<string, number>();
+  private slots: StreamSlots = new LocalStreamSlots();
+  private lastId = 0;
   private closing = false;
   private drained?: () => void;
 
   constructor(private readonly limits: StreamLimits) {}
 
-  /** Open streams now. */
+  /**
+   * Counts the slots through `slots` from now on (the composition root: Redis, so that the caps are
+   * global, CONTRACT §9.4). Call before the app serves: streams already open stay where they were counted.
+   */
+  shareSlots(slots: StreamSlots): void {
+    this.slots = slots;
+  }
+
+  /** Open streams now (of this process). */
   get size(): number {
     return this.open.size;
   }
 
-  /** Open streams of the API key `key` (its seat and spectator tokens' are not among them). */
+  /** Open streams of this process of the API key `key` (its seat and spectator tokens' are not among them). */
   openFor(key: string): number {
-    return this.perKey.get(key) ?? 0;
+    return [...this.open].filter((e) => !e.owner.token && e.owner.key === key).length;
   }
 
-  /** Open streams of the seat and spectator tokens of match `matchId`. */
+  /** Open streams of this process of the seat and spectator tokens of match `matchId`. */
   openForMatch(matchId: string): number {
-    return this.perMatch.get(matchId) ?? 0;
+    return [...this.open].filter((e) => e.owner.token?.matchId === matchId).length;
   }
 
   /**
    * Takes a slot for a stream of `owner`, or throws: 429 `too_many_streams` past a cap, 503
    * `shutting_down` once the server is shutting down. Call before the stream's answer is committed.
    */
-  acquire(owner: StreamOwner, ending: StreamEnding): OpenStream {
+  async acquire(owner: StreamOwner, ending: StreamEnding): Promise<OpenStream> {
+    if (this.closing) throw shuttingDown();
+    const id = String(++this.lastId);
+    const slots = this.slots;
+    const answer = await slots.acquire(id, this.countersOf(owner));
+    if (!answer.granted) throw tooMany(answer.setting, answer.limit);
+    // CONTRACT §8.5: the server began shutting down while the slot was taken: no new stream
     if (this.closing) {
-      throw Object.assign(new HttpProblem(503, 'shutting_down', 'The server is shutting down; open the stream again (another instance will answer).'), { retryAfter: 1 });
+      void slots.release(id);
+      throw shuttingDown();
     }
-    const { perKey, perIp } = this.limits;
-    const token = owner.token;
-    if (token) {
-      // a token's streams never take its owner's key's slots (CONTRACT §9.4)
-      if (token.perToken > 0 && (this.perToken.get(token.budget) ?? 0) >= token.perToken) throw tooMany('MAX_STREAMS_PER_TOKEN', token.perToken, 'this seat or spectator token');
-      if (token.perMatch > 0 && (this.perMatch.get(token.matchId) ?? 0) >= token.perMatch)
-        throw tooMany('MAX_STREAMS_PER_MATCH', token.perMatch, 'this match (its seat and spectator tokens together)');
-    } else if (perKey > 0 && (this.perKey.get(owner.key) ?? 0) >= perKey) throw tooMany('MAX_STREAMS_PER_KEY', perKey, 'this API key');
-    if (perIp > 0 && owner.ip !== undefined && (this.perIp.get(owner.ip) ?? 0) >= perIp) throw tooMany('MAX_STREAMS_PER_IP', perIp, 'this client address');
-    const entry: Entry = { owner, ending };
+    const entry: Entry = { id, owner, ending };
     this.open.add(entry);
-    this.count(owner, 1);
-    return { release: () => this.release(entry) };
+    return { release: () => this.release(entry, slots) };
   }
 
   /**
    * Shutdown: refuses new streams, tells every open one to end, and resolves once all have
-   * released their slots — or after `settleMs`, when the rest are destroyed.
+   * released their slots — or after `settleMs`, when the rest are destroyed. Then the slots' store is closed.
    */
   async shutdown(settleMs: number): Promise<void> {
     this.closing = true;
@@ -127,7 +135,11 @@ export class StreamRegistry {
         // one stream failing to end must not keep the others open
       }
     }
-    if (this.open.size === 0) return;
+    if (this.open.size > 0) await this.settle(settleMs);
+    await this.slots.close();
+  }
+
+  private async settle(settleMs: number): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       new Promise<void>((resolve) => (this.drained = resolve)),
@@ -138,7 +150,7 @@ export class StreamRegistry {
     ]);
     clearTimeout(timer);
     for (const entry of [...this.open]) {
-      this.release(entry);
+      this.release(entry, this.slots);
       try {
         entry.ending.destroy?.();
       } catch {
@@ -147,28 +159,41 @@ export class StreamRegistry {
     }
   }
 
-  private release(entry: Entry): void {
+  private release(entry: Entry, slots: StreamSlots): void {
     if (!this.open.delete(entry)) return;
-    this.count(entry.owner, -1);
+    // never rejects; with Redis, an unanswered release lapses with the slot's time to live
+    void slots.release(entry.id);
     if (this.open.size === 0) this.drained?.();
   }
 
-  private count(owner: StreamOwner, by: number): void {
-    if (owner.token) {
-      bump(this.perToken, owner.token.budget, by);
-      bump(this.perMatch, owner.token.matchId, by);
-    } else bump(this.perKey, owner.key, by);
-    if (owner.ip !== undefined) bump(this.perIp, owner.ip, by);
+  /** The counters a stream of `owner` takes a slot of, in the order they are checked. */
+  private countersOf(owner: StreamOwner): SlotCounter[] {
+    const counters: SlotCounter[] = [];
+    const token = owner.token;
+    if (token) {
+      // a token's streams never take its owner's key's slots (CONTRACT §9.4)
+      counters.push({ counter: `token:${token.budget}`, limit: token.perToken, setting: 'MAX_STREAMS_PER_TOKEN' });
+      counters.push({ counter: `match:${token.matchId}`, limit: token.perMatch, setting: 'MAX_STREAMS_PER_MATCH' });
+    } else counters.push({ counter: `key:${owner.key}`, limit: this.limits.perKey, setting: 'MAX_STREAMS_PER_KEY' });
+    if (owner.ip !== undefined) counters.push({ counter: `ip:${owner.ip}`, limit: this.limits.perIp, setting: 'MAX_STREAMS_PER_IP' });
+    return counters;
   }
 }
 
-function bump(counts: Map<string, number>, key: string, by: number): void {
-  const n = (counts.get(key) ?? 0) + by;
-  if (n > 0) counts.set(key, n);
-  else counts.delete(key);
+function shuttingDown(): HttpProblem {
+  return Object.assign(new HttpProblem(503, 'shutting_down', 'The server is shutting down; open the stream again (another instance will answer).'), { retryAfter: 1 });
 }
 
-function tooMany(setting: 'MAX_STREAMS_PER_KEY' | 'MAX_STREAMS_PER_IP' | 'MAX_STREAMS_PER_TOKEN' | 'MAX_STREAMS_PER_MATCH', limit: number, whose: string): HttpProblem {
+/** Whose streams a setting caps, as the problem's detail names them. */
+const CAPPED: Record<StreamCapSetting, string> = {
+  MAX_STREAMS_PER_KEY: 'this API key',
+  MAX_STREAMS_PER_IP: 'this client address',
+  MAX_STREAMS_PER_TOKEN: 'this seat or spectator token',
+  MAX_STREAMS_PER_MATCH: 'this match (its seat and spectator tokens together)',
+};
+
+function tooMany(setting: StreamCapSetting, limit: number): HttpProblem {
+  const whose = CAPPED[setting];
   const problem = new HttpProblem(
     429,
     'too_many_streams',

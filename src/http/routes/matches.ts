@@ -263,7 +263,7 @@ export async function matchRoutes(app: FastifyInstance): Promise<void> {
         abort.abort();
       };
       // one of the key's and the address's open streams (429 too_many_streams past a cap)
-      holdStream(request, reply, owner.id, () => end('shutdown'));
+      await holdStream(request, reply, owner.id, () => end('shutdown'));
       openEventStream(reply, 'feed of match ' + id);
       request.raw.on('close', () => abort.abort());
       reply.sse.onClose(() => abort.abort());

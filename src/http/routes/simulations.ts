@@ -168,7 +168,7 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
         if (!first) throw notFound(request.params.id);
         return { svc, owner, first };
       });
-      stream(request, reply, svc, owner.id, first);
+      await stream(request, reply, svc, owner.id, first);
     },
   });
 
@@ -194,11 +194,11 @@ export async function simulationRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-function stream(request: FastifyRequest, reply: FastifyReply, svc: SimulationService, ownerId: string, first: SimulationView): void {
+async function stream(request: FastifyRequest, reply: FastifyReply, svc: SimulationService, ownerId: string, first: SimulationView): Promise<void> {
   let stop = () => {};
   // one of the key's and the address's open streams (429 too_many_streams past a cap); on shutdown
   // `event: shutdown`, then the end (CONTRACT §8.5)
-  holdStream(request, reply, ownerId, () => {
+  await holdStream(request, reply, ownerId, () => {
     stop();
     void sendShutdown(reply).finally(() => reply.sse.close());
   });
