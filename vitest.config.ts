@@ -33,6 +33,7 @@ const storageSerial = [
   'tests/reliability/redis-outage-queue.test.ts',
   'tests/reliability/connection-drops.test.ts',
   'tests/reliability/slow-database.test.ts',
+  'tests/reliability/fleet.test.ts',
 ];
 
 const storage = [
