@@ -6,6 +6,7 @@
  * schema, the command catalogue, the event types, the operations, GET /v1/games) is derived from
  * that list, so adding a game touches its own folder and that list only.
  */
+import type { TSchema } from '@sinclair/typebox';
 import type { EventDefinition } from './event-definition.js';
 import type { GameCommand, GameEvent } from './decider.js';
 import type { MatchRules } from './match-game.js';
@@ -53,6 +54,8 @@ export interface Game<Id extends string = string> extends GameInfo {
   /** Every event type its matches write: current schema version, schema, upcasters. */
   events: readonly EventDefinition[];
   guide: GameGuide;
+  /** The schema of `state` as GET /v1/matches/{id} answers it to any viewer, redacted views included (CONTRACT §8.1, §9.3): `<Game>MatchState`. */
+  stateSchema: TSchema;
 }
 
 /** A game's entry, its id kept as a literal type (GameId is the union of the listed games' ids). */

@@ -85,7 +85,15 @@ describe('typed GraphQL', () => {
     // a discriminator the schema does not express (a command's `type`, a simulation's `kind`, a change's `path`),
     // and what a receipt's hash or signature covers as sent (an unverified payload, a list with members no schema declares)
     expect(json.sort()).toEqual([
+      // each game's typed state (CONTRACT §9.3): a resolution log's maps keyed by operation id, what a player sent as sent, a member never present
+      'AnimaMatchState.byKind',
+      'AnimaMatchState.latest',
       'CreateMatchRequestInput.options',
+      'EdenMatchStateBandsADeployment.placements',
+      'ExsiliumMatchState.byKind',
+      'ExsiliumMatchState.latest',
+      'ExsiliumMatchStateTableBoardNodeOption2.hidden',
+      'ExsiliumMatchStateTableBoardTileOption2.hidden',
       'MatchCommandRequestInput.command',
       'MatchCommandResult.state',
       'MatchCorrection.state',
@@ -98,6 +106,8 @@ describe('typed GraphQL', () => {
       'RosterChange.from',
       'RosterChange.to',
       'SimulationRequestInput.request',
+      'SpiritOfEdenMatchState.byKind',
+      'SpiritOfEdenMatchState.latest',
       'VerifyReceiptRequestInput.roster',
     ]);
     // shapes the REST schemas now describe are typed

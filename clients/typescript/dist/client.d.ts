@@ -1888,14 +1888,1314 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             playerId?: string | undefined;
             preview?: true | undefined;
         } | undefined;
-        state: unknown;
+        state: {
+            game: "anima";
+            players: {
+                id: string;
+                name: string;
+            }[];
+            resolutions: number;
+            byKind: {
+                "anima.exploration"?: number | undefined;
+                "anima.combat"?: number | undefined;
+                "anima.priorEncounter"?: number | undefined;
+                "anima.speed"?: number | undefined;
+                "anima.turnOrder"?: number | undefined;
+                "anima.rewards"?: number | undefined;
+                "anima.move"?: number | undefined;
+                "anima.seek"?: number | undefined;
+                "anima.interactions"?: number | undefined;
+                "anima.trade"?: number | undefined;
+                "anima.pickup"?: number | undefined;
+                "anima.missions"?: number | undefined;
+            };
+            latest: {
+                "anima.exploration"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.combat"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.priorEncounter"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.speed"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.turnOrder"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.rewards"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.move"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.seek"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.interactions"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.trade"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.pickup"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.missions"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+            };
+            otherEvents: number;
+            groups: {
+                [x: string]: {
+                    group: {
+                        characters: {
+                            name: string;
+                            combat: number;
+                            speed: number;
+                            incapacitated?: boolean | undefined;
+                        }[];
+                        rested?: boolean | undefined;
+                        modifiers?: {
+                            combat?: number | undefined;
+                            speed?: number | undefined;
+                        } | undefined;
+                        handSize?: number | undefined;
+                    } | null;
+                    explorations: number;
+                    combats: number;
+                    casualties: number;
+                };
+            };
+            phase: "setup" | "start" | "move" | "interaction" | "exploration" | "turn_end" | "ended";
+            turn: number;
+            turnOrder: string[];
+            tieBreaks: {
+                speed: number;
+                order: string[];
+            }[];
+            done: string[];
+            toAct: string | null;
+            choosing: {
+                kind: "casualty";
+                player: string;
+            } | {
+                kind: "reward";
+                player: string;
+                location: string;
+            } | {
+                kind: "removal";
+                player: string;
+                source: "deck" | "discard";
+                location: number;
+                encounter: number;
+                gifts?: ({
+                    gift: string;
+                    character?: string | undefined;
+                } | {
+                    hidden: true;
+                })[] | undefined;
+                removal: string[];
+                saved: {
+                    location: string;
+                    by: string;
+                    gift?: number | undefined;
+                }[];
+                deciding: string[];
+            } | null;
+            soughtBy: string | null;
+            groupsInPlay: {
+                [x: string]: {
+                    characters: {
+                        card: number;
+                        name: string;
+                        combat: number;
+                        speed: number;
+                        skills: ("ki" | "magic" | "scheme")[];
+                        tapped: boolean;
+                        incapacitated: boolean;
+                    }[];
+                    dealt: (number | {
+                        hidden: true;
+                    })[];
+                    handSize: number;
+                    location: string | null;
+                    arrived: boolean;
+                    turnLost: boolean;
+                    losesNextTurn: boolean;
+                    resting: boolean;
+                    rested: boolean;
+                    lastRecruit: {
+                        location: string;
+                        turn: number;
+                    } | null;
+                    drewWith: string[];
+                    missions: ({
+                        card: number;
+                        name: string;
+                        completed: boolean;
+                    } | {
+                        hidden: true;
+                    })[];
+                    hand: (number | {
+                        hidden: true;
+                    })[];
+                    giftsDealt: (number | {
+                        hidden: true;
+                    })[];
+                    organisation: number | null;
+                    inPlay: number[];
+                    bonus: {
+                        combat: number;
+                        speed: number;
+                    };
+                    lasting: {
+                        combat: number;
+                        speed: number;
+                    };
+                    resist: {
+                        mission: string;
+                        final: boolean;
+                        location: string;
+                        progress: number;
+                        rounds: number;
+                    } | null;
+                };
+            };
+            locations: {
+                card: number;
+                name: string;
+                level: number;
+                prior: {
+                    card: number | {
+                        hidden: true;
+                    };
+                    faceDown: boolean;
+                } | null;
+            }[];
+            decks: {
+                characters: (number | {
+                    hidden: true;
+                })[];
+                locations: (number | {
+                    hidden: true;
+                })[];
+                encounters: (number | {
+                    hidden: true;
+                })[];
+                gifts: (number | {
+                    hidden: true;
+                })[];
+            };
+            discards: {
+                characters: number[];
+                locations: number[];
+                encounters: number[];
+                gifts: number[];
+            };
+            finalMission: {
+                card: number;
+                name: string;
+            } | null;
+            finalDeck: (number | {
+                hidden: true;
+            })[];
+            multipleMissions: boolean;
+            tree: boolean;
+            outcome: {
+                ended: boolean;
+                winners: string[];
+                reason?: "ANIMA-MISSION-3" | undefined;
+                winner?: string | undefined;
+                mission?: string | undefined;
+            };
+            missingCards: string[];
+            cards: {
+                characters: ({
+                    name: string;
+                    combat: number;
+                    speed: number;
+                    incapacitated?: boolean | undefined;
+                    skills?: ("ki" | "magic" | "scheme")[] | undefined;
+                } | {
+                    hidden: true;
+                })[];
+                locations: ({
+                    name: string;
+                    level: number;
+                    table: {
+                        min: number;
+                        max: number;
+                        result: "nothing" | "encounter" | "special";
+                        count?: number | undefined;
+                        text?: string | undefined;
+                        expels?: boolean | undefined;
+                        rewardAllowed?: boolean | undefined;
+                        losesGifts?: number | undefined;
+                    }[];
+                    rewards: {
+                        kind: "gift" | "recruit" | "mission" | "special";
+                        name?: string | undefined;
+                        mission?: string | undefined;
+                    }[];
+                    trade?: boolean | undefined;
+                    combatAllowed?: boolean | undefined;
+                } | {
+                    hidden: true;
+                })[];
+                encounters: ({
+                    name: string;
+                    kind: "creature" | "event";
+                    level: number;
+                    combat?: number | undefined;
+                    losesTurn?: boolean | undefined;
+                    expels?: boolean | undefined;
+                    gifts?: number | undefined;
+                    recruits?: number | undefined;
+                    losesGifts?: number | undefined;
+                    losesNextTurn?: boolean | undefined;
+                } | {
+                    hidden: true;
+                })[];
+                basicMissions: ({
+                    name: string;
+                    test: {
+                        kind: "combat";
+                        enemy: string;
+                        combat: number;
+                    } | {
+                        kind: "speed";
+                        difficulty: number;
+                    } | {
+                        kind: "resist";
+                        rounds: number;
+                        enemy?: {
+                            name: string;
+                            combat: number;
+                        } | undefined;
+                    };
+                    benefit?: string | {
+                        text?: string | undefined;
+                        gifts?: number | undefined;
+                        combat?: number | undefined;
+                        speed?: number | undefined;
+                    } | undefined;
+                } | {
+                    hidden: true;
+                })[];
+                finalMissions: ({
+                    name: string;
+                    test: {
+                        kind: "combat";
+                        enemy: string;
+                        combat: number;
+                    } | {
+                        kind: "speed";
+                        difficulty: number;
+                    } | {
+                        kind: "resist";
+                        rounds: number;
+                        enemy?: {
+                            name: string;
+                            combat: number;
+                        } | undefined;
+                    };
+                    benefit?: string | {
+                        text?: string | undefined;
+                        gifts?: number | undefined;
+                        combat?: number | undefined;
+                        speed?: number | undefined;
+                    } | undefined;
+                } | {
+                    hidden: true;
+                })[];
+                gifts?: ({
+                    name: string;
+                    category: "ability" | "plot";
+                    skill?: "ki" | "magic" | "scheme" | undefined;
+                    phase?: "start" | "move" | "interaction" | "exploration" | undefined;
+                    timing: "normal" | "interrupt" | "combat";
+                    persistent?: boolean | undefined;
+                    organisation?: {
+                        enemies: string[];
+                    } | undefined;
+                    combat?: number | undefined;
+                    speed?: number | undefined;
+                    incapacitates?: boolean | undefined;
+                    zeppelin?: boolean | undefined;
+                    redirect?: boolean | undefined;
+                    text?: string | undefined;
+                } | {
+                    hidden: true;
+                })[] | undefined;
+            } | null;
+            pending: {
+                player: string;
+                kind: "sealed" | "response" | "choice" | "agreement";
+                types: string[];
+                rule: string;
+                since: number;
+                decided?: true | undefined;
+            }[];
+        } | {
+            game: "eden";
+            edition: "es" | "de";
+            maxTurns: number;
+            options: {
+                weather: number;
+                territory: boolean;
+                infestation: boolean;
+            };
+            phase: "preparation" | "first_player" | "tactical" | "activation" | "upkeep" | "ended";
+            prep: "weather" | "bands" | "bid" | "leaders" | "missions" | "scenery" | "infestation" | "deployment" | "tactic_hands" | "done";
+            turn: number;
+            firstPlayer: ("A" | "B") | null;
+            choosingFirst?: {
+                side: "A" | "B";
+                rule: string;
+            } | undefined;
+            bands: {
+                A: {
+                    player: {
+                        id: string;
+                        name: string;
+                    };
+                    bandType: "faction" | "stigma" | {
+                        hidden: true;
+                    } | null;
+                    affiliation: string | {
+                        hidden: true;
+                    } | null;
+                    fighterIds: (string | {
+                        hidden: true;
+                    })[];
+                    strategyPoints: number | {
+                        hidden: true;
+                    };
+                    leader: string | null;
+                    mission: {
+                        name: string;
+                        visibility: "secret" | "revealed";
+                        deployment: "confrontation" | "ambush";
+                    } | {
+                        hidden: true;
+                    } | null;
+                    deployment: {
+                        zone: "confrontation" | "ambush";
+                        placements: unknown;
+                    } | null;
+                    tacticHand: (string | {
+                        hidden: true;
+                    })[] | null;
+                    tacticsPlayed: string[];
+                    victoryPoints: number;
+                };
+                B: {
+                    player: {
+                        id: string;
+                        name: string;
+                    };
+                    bandType: "faction" | "stigma" | {
+                        hidden: true;
+                    } | null;
+                    affiliation: string | {
+                        hidden: true;
+                    } | null;
+                    fighterIds: (string | {
+                        hidden: true;
+                    })[];
+                    strategyPoints: number | {
+                        hidden: true;
+                    };
+                    leader: string | null;
+                    mission: {
+                        name: string;
+                        visibility: "secret" | "revealed";
+                        deployment: "confrontation" | "ambush";
+                    } | {
+                        hidden: true;
+                    } | null;
+                    deployment: {
+                        zone: "confrontation" | "ambush";
+                        placements: unknown;
+                    } | null;
+                    tacticHand: (string | {
+                        hidden: true;
+                    })[] | null;
+                    tacticsPlayed: string[];
+                    victoryPoints: number;
+                };
+            };
+            fighters: {
+                [x: string]: {
+                    side: ("A" | "B") | "npc";
+                    fighter: {
+                        id: string;
+                        name: string;
+                        ref?: string | undefined;
+                        faction?: string | undefined;
+                        stigma?: string | undefined;
+                        types: string[];
+                        value: number;
+                        limbs: {
+                            head: {
+                                white: number;
+                                red: number;
+                                faces: number[];
+                                normal: number;
+                                wounded: number;
+                            };
+                            arms: {
+                                white: number;
+                                red: number;
+                                faces: number[];
+                                normal: number;
+                                wounded: number;
+                            };
+                            torso: {
+                                white: number;
+                                red: number;
+                                faces: number[];
+                                normal: number;
+                                wounded: number;
+                            };
+                            legs: {
+                                white: number;
+                                red: number;
+                                faces: number[];
+                                normal: number;
+                                wounded: number;
+                            };
+                        };
+                        equipment: {
+                            name: string;
+                            categories: string[];
+                            protection?: {
+                                limbs: "all" | ("head" | "arms" | "torso" | "legs")[];
+                                value: number;
+                            } | undefined;
+                            bonus?: {
+                                PSI?: number | undefined;
+                                CBT?: number | undefined;
+                                VIG?: number | undefined;
+                                RAP?: number | undefined;
+                            } | undefined;
+                            range?: number | undefined;
+                            potency?: number | undefined;
+                            fire?: number | undefined;
+                            fear?: number | undefined;
+                            explosive?: number | undefined;
+                            perGame?: number | undefined;
+                            perTurn?: number | undefined;
+                        }[];
+                        wounds: {
+                            head: number;
+                            arms: number;
+                            torso: number;
+                            legs: number;
+                        };
+                        markers: {
+                            fire: number;
+                            fear: number;
+                            rage: number;
+                            slow: number;
+                            poison: number;
+                        };
+                        ap: number;
+                        npc?: boolean | undefined;
+                    };
+                    outOfAction: boolean;
+                    turn: {
+                        activated: boolean;
+                        moves: number;
+                        attacks: number;
+                        engages: number;
+                    };
+                    itemUses: {
+                        [x: string]: {
+                            turn: number;
+                            game: number;
+                        };
+                    };
+                };
+            };
+            tactical: {
+                acted: ("A" | "B")[];
+            };
+            activation: {
+                opening: boolean;
+                lastWasPass: boolean;
+                active: string | null;
+                lastActivatedSide: ("A" | "B") | null;
+            };
+            weather: ("normal" | "ionic_storm" | "headwind" | "thick_fog" | "mist" | "acid_rain" | "snowstorm")[];
+            infestation: {
+                points: {
+                    A: number;
+                    B: number;
+                };
+                stopped: ("A" | "B")[];
+                next: ("A" | "B") | null;
+                level: number | null;
+            } | null;
+            npcs: {
+                [x: string]: {
+                    level: number;
+                    placedBy: "A" | "B";
+                };
+            };
+            territory: {
+                points: {
+                    A: number;
+                    B: number;
+                };
+                stopped: ("A" | "B")[];
+                next: ("A" | "B") | null;
+            } | null;
+            scenery: {
+                [x: string]: {
+                    id: string;
+                    element?: string | undefined;
+                    rules: {
+                        rule: "destruction" | "concealment" | "elevation" | "climb" | "crossable" | "impenetrable" | "inflammable" | "swim" | "obstacle" | "obstruction" | "occupation" | "hostile_presence" | "jump";
+                        value?: number | undefined;
+                    }[];
+                    attacks: number;
+                    fire: number;
+                    destroyed?: boolean | undefined;
+                    owner: ("A" | "B") | null;
+                    cost: number;
+                };
+            };
+            mistDeployment: {
+                deployed: {
+                    A: string[];
+                    B: string[];
+                };
+                next: "A" | "B";
+            } | null;
+            upkeep: {
+                npcsActivated: string[];
+                npcNext: ("A" | "B") | null;
+            };
+            leaderLostTurn: {
+                A?: number | undefined;
+                B?: number | undefined;
+            };
+            result: {
+                reason: "turns" | "elimination";
+                turn: number;
+                victoryPoints: {
+                    A: number;
+                    B: number;
+                };
+                winner: ("A" | "B") | null;
+            } | null;
+            otherEvents: number;
+            outcome: {
+                ended: boolean;
+                winners: string[];
+                reason?: "turns" | "elimination" | undefined;
+                score: {
+                    [x: string]: number;
+                };
+            };
+            pending: {
+                player: string;
+                kind: "sealed" | "response" | "choice" | "agreement";
+                types: string[];
+                rule: string;
+                since: number;
+                decided?: true | undefined;
+            }[];
+        } | {
+            game: "exsilium";
+            players: {
+                id: string;
+                name: string;
+            }[];
+            resolutions: number;
+            byKind: {
+                "exsilium.newaruAction"?: number | undefined;
+                "exsilium.newaruMove"?: number | undefined;
+                "exsilium.respawn"?: number | undefined;
+                "exsilium.combat"?: number | undefined;
+                "exsilium.victory"?: number | undefined;
+                "exsilium.mines"?: number | undefined;
+                "exsilium.eliminations"?: number | undefined;
+            };
+            latest: {
+                "exsilium.newaruAction"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "exsilium.newaruMove"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "exsilium.respawn"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "exsilium.combat"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "exsilium.victory"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "exsilium.mines"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "exsilium.eliminations"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+            };
+            otherEvents: number;
+            newaru: {
+                node: string;
+            } | null;
+            nodes: {
+                id: string;
+                tile: string;
+                neighbors: string[];
+                crystal?: boolean | undefined;
+                destroyed?: boolean | undefined;
+            }[] | null;
+            enemyDecks: {
+                basic?: {
+                    drawPile: ({
+                        name: string;
+                        kind: "attack" | "effect";
+                        damage?: number | undefined;
+                        evadable?: boolean | undefined;
+                        chain?: boolean | undefined;
+                        drawOutcome?: boolean | undefined;
+                        bonus?: number | undefined;
+                    } | {
+                        hidden: true;
+                    })[];
+                    discard: {
+                        name: string;
+                        kind: "attack" | "effect";
+                        damage?: number | undefined;
+                        evadable?: boolean | undefined;
+                        chain?: boolean | undefined;
+                        drawOutcome?: boolean | undefined;
+                        bonus?: number | undefined;
+                    }[];
+                } | undefined;
+                intermediate?: {
+                    drawPile: ({
+                        name: string;
+                        kind: "attack" | "effect";
+                        damage?: number | undefined;
+                        evadable?: boolean | undefined;
+                        chain?: boolean | undefined;
+                        drawOutcome?: boolean | undefined;
+                        bonus?: number | undefined;
+                    } | {
+                        hidden: true;
+                    })[];
+                    discard: {
+                        name: string;
+                        kind: "attack" | "effect";
+                        damage?: number | undefined;
+                        evadable?: boolean | undefined;
+                        chain?: boolean | undefined;
+                        drawOutcome?: boolean | undefined;
+                        bonus?: number | undefined;
+                    }[];
+                } | undefined;
+                advanced?: {
+                    drawPile: ({
+                        name: string;
+                        kind: "attack" | "effect";
+                        damage?: number | undefined;
+                        evadable?: boolean | undefined;
+                        chain?: boolean | undefined;
+                        drawOutcome?: boolean | undefined;
+                        bonus?: number | undefined;
+                    } | {
+                        hidden: true;
+                    })[];
+                    discard: {
+                        name: string;
+                        kind: "attack" | "effect";
+                        damage?: number | undefined;
+                        evadable?: boolean | undefined;
+                        chain?: boolean | undefined;
+                        drawOutcome?: boolean | undefined;
+                        bonus?: number | undefined;
+                    }[];
+                } | undefined;
+            };
+            table?: {
+                phase: "bid" | "turn" | "ended";
+                round: number;
+                order: string[];
+                active: string | null;
+                bidders: string[];
+                bidRounds: number;
+                target: number;
+                cards: {
+                    [x: string]: {
+                        name: string;
+                        strength: number;
+                        cost?: number | undefined;
+                        action?: {
+                            kind: "draw" | "exchange" | "eliminate" | "portal" | "cross_border" | "cracking" | "hologram" | "favourable_zone" | "dodge";
+                            count?: number | undefined;
+                            n?: number | undefined;
+                        } | undefined;
+                        beforeCombat?: boolean | undefined;
+                        secondary?: "drop" | "eliminate" | undefined;
+                        faction?: "syl" | "keber" | "vinsan" | "wardun" | undefined;
+                        mine?: boolean | undefined;
+                    };
+                };
+                players: {
+                    [x: string]: {
+                        faction: "syl" | "keber" | "vinsan" | "wardun";
+                        activation: string;
+                        deck: (string | {
+                            hidden: true;
+                        })[];
+                        hand: (string | {
+                            hidden: true;
+                        })[];
+                        discard: string[];
+                        miniatures: {
+                            id: string;
+                            node: string | null;
+                        }[];
+                        pool: string[];
+                        baralytas: number[];
+                        connectionTokens: number;
+                        factionTokens: number;
+                        abilitySlots: number;
+                        upgrades: string[];
+                        terminalsLeft: string[];
+                        sinkholes: number;
+                    };
+                };
+                revealed: string[];
+                deposits: {
+                    [x: string]: number | null;
+                };
+                terminalTokens: string[];
+                newaru: {
+                    id: string;
+                    node: string;
+                }[];
+                newaruSpawned: number;
+                newaruSupply: number | null;
+                markers: {
+                    [x: string]: "keber" | "syl" | "vinsan" | "wardun";
+                };
+                supply: (string | {
+                    hidden: true;
+                })[];
+                baralytasDeck: (number | {
+                    hidden: true;
+                })[];
+                enemyDecks: {
+                    basic: {
+                        drawPile: ({
+                            name: string;
+                            kind: "attack" | "effect";
+                            damage?: number | undefined;
+                            evadable?: boolean | undefined;
+                            chain?: boolean | undefined;
+                            drawOutcome?: boolean | undefined;
+                            bonus?: number | undefined;
+                        } | {
+                            hidden: true;
+                        })[];
+                        discard: {
+                            name: string;
+                            kind: "attack" | "effect";
+                            damage?: number | undefined;
+                            evadable?: boolean | undefined;
+                            chain?: boolean | undefined;
+                            drawOutcome?: boolean | undefined;
+                            bonus?: number | undefined;
+                        }[];
+                    };
+                    intermediate: {
+                        drawPile: ({
+                            name: string;
+                            kind: "attack" | "effect";
+                            damage?: number | undefined;
+                            evadable?: boolean | undefined;
+                            chain?: boolean | undefined;
+                            drawOutcome?: boolean | undefined;
+                            bonus?: number | undefined;
+                        } | {
+                            hidden: true;
+                        })[];
+                        discard: {
+                            name: string;
+                            kind: "attack" | "effect";
+                            damage?: number | undefined;
+                            evadable?: boolean | undefined;
+                            chain?: boolean | undefined;
+                            drawOutcome?: boolean | undefined;
+                            bonus?: number | undefined;
+                        }[];
+                    };
+                    advanced: {
+                        drawPile: ({
+                            name: string;
+                            kind: "attack" | "effect";
+                            damage?: number | undefined;
+                            evadable?: boolean | undefined;
+                            chain?: boolean | undefined;
+                            drawOutcome?: boolean | undefined;
+                            bonus?: number | undefined;
+                        } | {
+                            hidden: true;
+                        })[];
+                        discard: {
+                            name: string;
+                            kind: "attack" | "effect";
+                            damage?: number | undefined;
+                            evadable?: boolean | undefined;
+                            chain?: boolean | undefined;
+                            drawOutcome?: boolean | undefined;
+                            bonus?: number | undefined;
+                        }[];
+                    };
+                };
+                reserve: {
+                    syl: number;
+                    keber: number;
+                    vinsan: number;
+                    wardun: number;
+                };
+                combats: ({
+                    kind: "pvp";
+                    attacker: {
+                        player: string;
+                        miniature: string;
+                    };
+                    defender: {
+                        player: string;
+                        miniature: string;
+                    };
+                } | {
+                    kind: "newaru";
+                    attacker: "player" | "newaru";
+                    player: string;
+                    miniature: string;
+                    newaru: string;
+                })[];
+                paths: string[][];
+                winner: string | null;
+                board: {
+                    tiles: ({
+                        id: string;
+                        hidden: true;
+                    } | {
+                        hidden?: unknown;
+                        id: string;
+                        start?: string | undefined;
+                        activation?: string | undefined;
+                        attackerBonus?: number | undefined;
+                        noDraw?: boolean | undefined;
+                    })[];
+                    nodes: ({
+                        id: string;
+                        tile: string;
+                        neighbors: string[];
+                        hidden: true;
+                    } | {
+                        hidden?: unknown;
+                        id: string;
+                        tile: string;
+                        neighbors: string[];
+                        crystal?: boolean | undefined;
+                        destroyed?: boolean | undefined;
+                        terminal?: boolean | undefined;
+                        portal?: boolean | undefined;
+                        portalSymbol?: string | undefined;
+                    })[];
+                    borders?: {
+                        tiles: string[];
+                        n: number;
+                    }[] | undefined;
+                };
+                upgradeDeck: (string | {
+                    hidden: true;
+                })[] | null;
+                upgradeRow: string[];
+                controlled: {
+                    [x: string]: string;
+                };
+                dropped: {
+                    [x: string]: {
+                        card: string | {
+                            hidden: true;
+                        };
+                        faceUp: boolean;
+                    };
+                };
+                destroyed: string[];
+                trapped: {
+                    player: string;
+                    miniature: string;
+                } | null;
+                slotFilled: boolean;
+                hologram: {
+                    player: string;
+                    miniature: string;
+                    node: string;
+                    card: string;
+                } | null;
+                emptyHandLoses: boolean;
+                conclusion?: {
+                    combat: {
+                        kind: "pvp";
+                        attacker: {
+                            player: string;
+                            miniature: string;
+                        };
+                        defender: {
+                            player: string;
+                            miniature: string;
+                        };
+                    } | {
+                        kind: "newaru";
+                        attacker: "player" | "newaru";
+                        player: string;
+                        miniature: string;
+                        newaru: string;
+                    };
+                    winner: string;
+                    loser: string;
+                    discards?: number | undefined;
+                    give?: number[] | undefined;
+                    supplyCard?: "hand" | string[] | undefined;
+                    markerNode?: string[] | undefined;
+                } | undefined;
+            } | undefined;
+            summary?: {
+                phase: "bid" | "turn" | "ended";
+                round: number;
+                active: string | null;
+                order: string[];
+                winner: string | null;
+                target: number;
+                players: {
+                    [x: string]: {
+                        faction: "syl" | "keber" | "vinsan" | "wardun";
+                        handSize: number;
+                        deckSize: number;
+                        discardSize: number;
+                        baralytas: number;
+                        connectionTokens: number;
+                        factionTokens: number;
+                        abilitySlots: number;
+                        miniatures: {
+                            id: string;
+                            node: string | null;
+                            trapped: boolean;
+                        }[];
+                        inactive: string[];
+                        upgrades: string[];
+                        terminals: string[];
+                        sinkholes: number;
+                    };
+                };
+                revealed: string[];
+                deposits: {
+                    [x: string]: number | null;
+                };
+                newaru: {
+                    id: string;
+                    node: string;
+                }[];
+                enemyDecks: {
+                    [x: string]: {
+                        drawPile: number;
+                        discard: number;
+                    };
+                };
+                upgradeRow: {
+                    id: string;
+                    name: string;
+                    cost: number | null;
+                }[];
+                upgradeDeckSize: number | null;
+                supplySize: number;
+                markers: {
+                    [x: string]: "keber" | "syl" | "vinsan" | "wardun";
+                };
+                destroyed: string[];
+                pendingCombats: number;
+            } | undefined;
+            outcome: {
+                ended: boolean;
+                winners: string[];
+                reason?: "EXS-WIN-1" | undefined;
+                score?: {
+                    [x: string]: number;
+                } | undefined;
+            };
+            pending: {
+                player: string;
+                kind: "sealed" | "response" | "choice" | "agreement";
+                types: string[];
+                rule: string;
+                since: number;
+                decided?: true | undefined;
+            }[];
+        } | {
+            game: "spirit-of-eden";
+            players: {
+                id: string;
+                name: string;
+            }[];
+            resolutions: number;
+            byKind: {
+                "soe.goomzPhase"?: number | undefined;
+                "soe.playerPhase"?: number | undefined;
+                "soe.status"?: number | undefined;
+                "soe.turnStart"?: number | undefined;
+                "soe.action"?: number | undefined;
+                "soe.setup"?: number | undefined;
+            };
+            latest: {
+                "soe.goomzPhase"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "soe.playerPhase"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "soe.status"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "soe.turnStart"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "soe.action"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "soe.setup"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+            };
+            otherEvents: number;
+            board: {
+                ring: string[];
+                cards: {
+                    [x: string]: {
+                        terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                        state: "healthy" | "devastated" | "destroyed";
+                    };
+                };
+                goomz: {
+                    color: "yellow" | "red" | "black";
+                    at: string;
+                    ambushedBy?: ("water" | "fauna" | "flora") | null | undefined;
+                }[];
+                allies: {
+                    kind: "water" | "fauna" | "flora";
+                    at: string;
+                    protecting?: boolean | undefined;
+                    availableFromTurn?: number | undefined;
+                }[];
+                objectives?: {
+                    color: "yellow" | "red" | "black";
+                    pile: ({
+                        ally?: "water" | "fauna" | "flora" | undefined;
+                        terrain?: "waterfall" | "swamp" | "forest" | "mountain" | undefined;
+                        dieBonus?: boolean | undefined;
+                    } | {
+                        hidden: true;
+                    })[];
+                    claimed?: {
+                        ally?: "water" | "fauna" | "flora" | undefined;
+                        terrain?: "waterfall" | "swamp" | "forest" | "mountain" | undefined;
+                        dieBonus?: boolean | undefined;
+                    }[] | undefined;
+                }[] | undefined;
+            } | null;
+            options: {
+                modes: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
+                actionCards: ("ambush" | "move1" | "move2" | "move3" | "attract" | "push1" | "push2" | "protect" | "recover" | "shortcut" | "swapGoomz" | "swapAllies")[][] | null;
+                dSendsAll: boolean;
+                protectionEndsWithPhase: boolean;
+            };
+            phase: "setup" | "turn_start" | "player" | "ended";
+            turn: number;
+            turnStartBoard: {
+                ring: string[];
+                cards: {
+                    [x: string]: {
+                        terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                        state: "healthy" | "devastated" | "destroyed";
+                    };
+                };
+                goomz: {
+                    color: "yellow" | "red" | "black";
+                    at: string;
+                    ambushedBy?: ("water" | "fauna" | "flora") | null | undefined;
+                }[];
+                allies: {
+                    kind: "water" | "fauna" | "flora";
+                    at: string;
+                    protecting?: boolean | undefined;
+                    availableFromTurn?: number | undefined;
+                }[];
+                objectives?: {
+                    color: "yellow" | "red" | "black";
+                    pile: ({
+                        ally?: "water" | "fauna" | "flora" | undefined;
+                        terrain?: "waterfall" | "swamp" | "forest" | "mountain" | undefined;
+                        dieBonus?: boolean | undefined;
+                    } | {
+                        hidden: true;
+                    })[];
+                    claimed?: {
+                        ally?: "water" | "fauna" | "flora" | undefined;
+                        terrain?: "waterfall" | "swamp" | "forest" | "mountain" | undefined;
+                        dieBonus?: boolean | undefined;
+                    }[] | undefined;
+                }[] | undefined;
+            } | null;
+            roll: number[] | null;
+            steps: {
+                type: "place" | "reroll" | "bonus" | "noa";
+                die: number;
+                card?: number | undefined;
+                discard?: number | undefined;
+                value?: number | undefined;
+                action?: {
+                    type: "move";
+                    ally: "water" | "fauna" | "flora";
+                    to: string;
+                    steps: number;
+                } | {
+                    type: "attract";
+                    ally: "water" | "fauna" | "flora";
+                    target: {
+                        goomz: "yellow" | "red" | "black";
+                    } | {
+                        ally: "water" | "fauna" | "flora";
+                    };
+                } | {
+                    type: "push";
+                    ally: "water" | "fauna" | "flora";
+                    target: {
+                        goomz: "yellow" | "red" | "black";
+                    } | {
+                        ally: "water" | "fauna" | "flora";
+                    };
+                    to: string;
+                    steps: number;
+                } | {
+                    type: "protect";
+                    ally: "water" | "fauna" | "flora";
+                } | {
+                    type: "recover";
+                    ally: "water" | "fauna" | "flora";
+                } | {
+                    type: "shortcut";
+                    ally: "water" | "fauna" | "flora";
+                } | {
+                    type: "ambush";
+                    ally: "water" | "fauna" | "flora";
+                    goomz: "yellow" | "red" | "black";
+                } | {
+                    type: "swapGoomz";
+                    pair: ("yellow" | "red" | "black")[];
+                } | {
+                    type: "swapAllies";
+                    pair: ("water" | "fauna" | "flora")[];
+                } | undefined;
+            }[];
+            dice: {
+                index: number;
+                value: number;
+                state: "unused" | "placed" | "discarded";
+                card?: number | undefined;
+            }[];
+            disabledCard: number | null;
+            noaPowerUsed: boolean;
+            bonusesUsed: number;
+            lastGoomzPhase: {
+                turn: number;
+                steps: {
+                    color: "yellow" | "red" | "black";
+                    rule: "A" | "B" | "C" | "D" | "E" | "F";
+                    card: string;
+                    to?: string | undefined;
+                    ally?: "water" | "fauna" | "flora" | undefined;
+                    allies?: ("water" | "fauna" | "flora")[] | undefined;
+                    effect: "moved" | "withdrew" | "protection_used" | "ally_to_noa" | "devastated" | "destroyed";
+                    objective?: {
+                        claimed: {
+                            ally?: "water" | "fauna" | "flora" | undefined;
+                            terrain?: "waterfall" | "swamp" | "forest" | "mountain" | undefined;
+                            dieBonus?: boolean | undefined;
+                        } | null;
+                        remaining: number | null;
+                        goomzRemoved: boolean;
+                    } | undefined;
+                }[];
+                skipped: ("yellow" | "red" | "black")[];
+            } | null;
+            result: {
+                won: boolean;
+                lost: boolean;
+                turn: number;
+                destroyedPairs: ("waterfall" | "swamp" | "forest" | "mountain")[];
+            } | null;
+            outcome: {
+                ended: boolean;
+                winners: string[];
+                reason?: "SOE-END-1" | "SOE-END-2" | undefined;
+            };
+            pending: {
+                player: string;
+                kind: "sealed" | "response" | "choice" | "agreement";
+                types: string[];
+                rule: string;
+                since: number;
+                decided?: true | undefined;
+            }[];
+        };
         withdrawn?: number[] | undefined;
     }>;
     /**
      * Resolves a command against the match state and appends its events atomically. The command is
      * typed by its `type` (CONTRACT §9.3); `runCommand<'eden'>(…)` accepts only that game's commands and the table's.
      */
-    runCommand: <G extends GameId = "eden" | "anima" | "exsilium" | "spirit-of-eden">(matchId: string, body: CommandRequestOf<G>, o?: CommandOptions) => Promise<{
+    runCommand: <G extends GameId = "anima" | "eden" | "exsilium" | "spirit-of-eden">(matchId: string, body: CommandRequestOf<G>, o?: CommandOptions) => Promise<{
         version: number;
         events: {
             version: number;
@@ -1904,7 +3204,1307 @@ export declare function createArbiterClient(options: ArbiterClientOptions): {
             data: unknown;
             recordedAt: string;
         }[];
-        state: unknown;
+        state: {
+            game: "anima";
+            players: {
+                id: string;
+                name: string;
+            }[];
+            resolutions: number;
+            byKind: {
+                "anima.exploration"?: number | undefined;
+                "anima.combat"?: number | undefined;
+                "anima.priorEncounter"?: number | undefined;
+                "anima.speed"?: number | undefined;
+                "anima.turnOrder"?: number | undefined;
+                "anima.rewards"?: number | undefined;
+                "anima.move"?: number | undefined;
+                "anima.seek"?: number | undefined;
+                "anima.interactions"?: number | undefined;
+                "anima.trade"?: number | undefined;
+                "anima.pickup"?: number | undefined;
+                "anima.missions"?: number | undefined;
+            };
+            latest: {
+                "anima.exploration"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.combat"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.priorEncounter"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.speed"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.turnOrder"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.rewards"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.move"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.seek"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.interactions"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.trade"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.pickup"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "anima.missions"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+            };
+            otherEvents: number;
+            groups: {
+                [x: string]: {
+                    group: {
+                        characters: {
+                            name: string;
+                            combat: number;
+                            speed: number;
+                            incapacitated?: boolean | undefined;
+                        }[];
+                        rested?: boolean | undefined;
+                        modifiers?: {
+                            combat?: number | undefined;
+                            speed?: number | undefined;
+                        } | undefined;
+                        handSize?: number | undefined;
+                    } | null;
+                    explorations: number;
+                    combats: number;
+                    casualties: number;
+                };
+            };
+            phase: "setup" | "start" | "move" | "interaction" | "exploration" | "turn_end" | "ended";
+            turn: number;
+            turnOrder: string[];
+            tieBreaks: {
+                speed: number;
+                order: string[];
+            }[];
+            done: string[];
+            toAct: string | null;
+            choosing: {
+                kind: "casualty";
+                player: string;
+            } | {
+                kind: "reward";
+                player: string;
+                location: string;
+            } | {
+                kind: "removal";
+                player: string;
+                source: "deck" | "discard";
+                location: number;
+                encounter: number;
+                gifts?: ({
+                    gift: string;
+                    character?: string | undefined;
+                } | {
+                    hidden: true;
+                })[] | undefined;
+                removal: string[];
+                saved: {
+                    location: string;
+                    by: string;
+                    gift?: number | undefined;
+                }[];
+                deciding: string[];
+            } | null;
+            soughtBy: string | null;
+            groupsInPlay: {
+                [x: string]: {
+                    characters: {
+                        card: number;
+                        name: string;
+                        combat: number;
+                        speed: number;
+                        skills: ("ki" | "magic" | "scheme")[];
+                        tapped: boolean;
+                        incapacitated: boolean;
+                    }[];
+                    dealt: (number | {
+                        hidden: true;
+                    })[];
+                    handSize: number;
+                    location: string | null;
+                    arrived: boolean;
+                    turnLost: boolean;
+                    losesNextTurn: boolean;
+                    resting: boolean;
+                    rested: boolean;
+                    lastRecruit: {
+                        location: string;
+                        turn: number;
+                    } | null;
+                    drewWith: string[];
+                    missions: ({
+                        card: number;
+                        name: string;
+                        completed: boolean;
+                    } | {
+                        hidden: true;
+                    })[];
+                    hand: (number | {
+                        hidden: true;
+                    })[];
+                    giftsDealt: (number | {
+                        hidden: true;
+                    })[];
+                    organisation: number | null;
+                    inPlay: number[];
+                    bonus: {
+                        combat: number;
+                        speed: number;
+                    };
+                    lasting: {
+                        combat: number;
+                        speed: number;
+                    };
+                    resist: {
+                        mission: string;
+                        final: boolean;
+                        location: string;
+                        progress: number;
+                        rounds: number;
+                    } | null;
+                };
+            };
+            locations: {
+                card: number;
+                name: string;
+                level: number;
+                prior: {
+                    card: number | {
+                        hidden: true;
+                    };
+                    faceDown: boolean;
+                } | null;
+            }[];
+            decks: {
+                characters: (number | {
+                    hidden: true;
+                })[];
+                locations: (number | {
+                    hidden: true;
+                })[];
+                encounters: (number | {
+                    hidden: true;
+                })[];
+                gifts: (number | {
+                    hidden: true;
+                })[];
+            };
+            discards: {
+                characters: number[];
+                locations: number[];
+                encounters: number[];
+                gifts: number[];
+            };
+            finalMission: {
+                card: number;
+                name: string;
+            } | null;
+            finalDeck: (number | {
+                hidden: true;
+            })[];
+            multipleMissions: boolean;
+            tree: boolean;
+            outcome: {
+                ended: boolean;
+                winners: string[];
+                reason?: "ANIMA-MISSION-3" | undefined;
+                winner?: string | undefined;
+                mission?: string | undefined;
+            };
+            missingCards: string[];
+            cards: {
+                characters: ({
+                    name: string;
+                    combat: number;
+                    speed: number;
+                    incapacitated?: boolean | undefined;
+                    skills?: ("ki" | "magic" | "scheme")[] | undefined;
+                } | {
+                    hidden: true;
+                })[];
+                locations: ({
+                    name: string;
+                    level: number;
+                    table: {
+                        min: number;
+                        max: number;
+                        result: "nothing" | "encounter" | "special";
+                        count?: number | undefined;
+                        text?: string | undefined;
+                        expels?: boolean | undefined;
+                        rewardAllowed?: boolean | undefined;
+                        losesGifts?: number | undefined;
+                    }[];
+                    rewards: {
+                        kind: "gift" | "recruit" | "mission" | "special";
+                        name?: string | undefined;
+                        mission?: string | undefined;
+                    }[];
+                    trade?: boolean | undefined;
+                    combatAllowed?: boolean | undefined;
+                } | {
+                    hidden: true;
+                })[];
+                encounters: ({
+                    name: string;
+                    kind: "creature" | "event";
+                    level: number;
+                    combat?: number | undefined;
+                    losesTurn?: boolean | undefined;
+                    expels?: boolean | undefined;
+                    gifts?: number | undefined;
+                    recruits?: number | undefined;
+                    losesGifts?: number | undefined;
+                    losesNextTurn?: boolean | undefined;
+                } | {
+                    hidden: true;
+                })[];
+                basicMissions: ({
+                    name: string;
+                    test: {
+                        kind: "combat";
+                        enemy: string;
+                        combat: number;
+                    } | {
+                        kind: "speed";
+                        difficulty: number;
+                    } | {
+                        kind: "resist";
+                        rounds: number;
+                        enemy?: {
+                            name: string;
+                            combat: number;
+                        } | undefined;
+                    };
+                    benefit?: string | {
+                        text?: string | undefined;
+                        gifts?: number | undefined;
+                        combat?: number | undefined;
+                        speed?: number | undefined;
+                    } | undefined;
+                } | {
+                    hidden: true;
+                })[];
+                finalMissions: ({
+                    name: string;
+                    test: {
+                        kind: "combat";
+                        enemy: string;
+                        combat: number;
+                    } | {
+                        kind: "speed";
+                        difficulty: number;
+                    } | {
+                        kind: "resist";
+                        rounds: number;
+                        enemy?: {
+                            name: string;
+                            combat: number;
+                        } | undefined;
+                    };
+                    benefit?: string | {
+                        text?: string | undefined;
+                        gifts?: number | undefined;
+                        combat?: number | undefined;
+                        speed?: number | undefined;
+                    } | undefined;
+                } | {
+                    hidden: true;
+                })[];
+                gifts?: ({
+                    name: string;
+                    category: "ability" | "plot";
+                    skill?: "ki" | "magic" | "scheme" | undefined;
+                    phase?: "start" | "move" | "interaction" | "exploration" | undefined;
+                    timing: "normal" | "interrupt" | "combat";
+                    persistent?: boolean | undefined;
+                    organisation?: {
+                        enemies: string[];
+                    } | undefined;
+                    combat?: number | undefined;
+                    speed?: number | undefined;
+                    incapacitates?: boolean | undefined;
+                    zeppelin?: boolean | undefined;
+                    redirect?: boolean | undefined;
+                    text?: string | undefined;
+                } | {
+                    hidden: true;
+                })[] | undefined;
+            } | null;
+            pending: {
+                player: string;
+                kind: "sealed" | "response" | "choice" | "agreement";
+                types: string[];
+                rule: string;
+                since: number;
+                decided?: true | undefined;
+            }[];
+        } | {
+            game: "eden";
+            edition: "es" | "de";
+            maxTurns: number;
+            options: {
+                weather: number;
+                territory: boolean;
+                infestation: boolean;
+            };
+            phase: "preparation" | "first_player" | "tactical" | "activation" | "upkeep" | "ended";
+            prep: "weather" | "bands" | "bid" | "leaders" | "missions" | "scenery" | "infestation" | "deployment" | "tactic_hands" | "done";
+            turn: number;
+            firstPlayer: ("A" | "B") | null;
+            choosingFirst?: {
+                side: "A" | "B";
+                rule: string;
+            } | undefined;
+            bands: {
+                A: {
+                    player: {
+                        id: string;
+                        name: string;
+                    };
+                    bandType: "faction" | "stigma" | {
+                        hidden: true;
+                    } | null;
+                    affiliation: string | {
+                        hidden: true;
+                    } | null;
+                    fighterIds: (string | {
+                        hidden: true;
+                    })[];
+                    strategyPoints: number | {
+                        hidden: true;
+                    };
+                    leader: string | null;
+                    mission: {
+                        name: string;
+                        visibility: "secret" | "revealed";
+                        deployment: "confrontation" | "ambush";
+                    } | {
+                        hidden: true;
+                    } | null;
+                    deployment: {
+                        zone: "confrontation" | "ambush";
+                        placements: unknown;
+                    } | null;
+                    tacticHand: (string | {
+                        hidden: true;
+                    })[] | null;
+                    tacticsPlayed: string[];
+                    victoryPoints: number;
+                };
+                B: {
+                    player: {
+                        id: string;
+                        name: string;
+                    };
+                    bandType: "faction" | "stigma" | {
+                        hidden: true;
+                    } | null;
+                    affiliation: string | {
+                        hidden: true;
+                    } | null;
+                    fighterIds: (string | {
+                        hidden: true;
+                    })[];
+                    strategyPoints: number | {
+                        hidden: true;
+                    };
+                    leader: string | null;
+                    mission: {
+                        name: string;
+                        visibility: "secret" | "revealed";
+                        deployment: "confrontation" | "ambush";
+                    } | {
+                        hidden: true;
+                    } | null;
+                    deployment: {
+                        zone: "confrontation" | "ambush";
+                        placements: unknown;
+                    } | null;
+                    tacticHand: (string | {
+                        hidden: true;
+                    })[] | null;
+                    tacticsPlayed: string[];
+                    victoryPoints: number;
+                };
+            };
+            fighters: {
+                [x: string]: {
+                    side: ("A" | "B") | "npc";
+                    fighter: {
+                        id: string;
+                        name: string;
+                        ref?: string | undefined;
+                        faction?: string | undefined;
+                        stigma?: string | undefined;
+                        types: string[];
+                        value: number;
+                        limbs: {
+                            head: {
+                                white: number;
+                                red: number;
+                                faces: number[];
+                                normal: number;
+                                wounded: number;
+                            };
+                            arms: {
+                                white: number;
+                                red: number;
+                                faces: number[];
+                                normal: number;
+                                wounded: number;
+                            };
+                            torso: {
+                                white: number;
+                                red: number;
+                                faces: number[];
+                                normal: number;
+                                wounded: number;
+                            };
+                            legs: {
+                                white: number;
+                                red: number;
+                                faces: number[];
+                                normal: number;
+                                wounded: number;
+                            };
+                        };
+                        equipment: {
+                            name: string;
+                            categories: string[];
+                            protection?: {
+                                limbs: "all" | ("head" | "arms" | "torso" | "legs")[];
+                                value: number;
+                            } | undefined;
+                            bonus?: {
+                                PSI?: number | undefined;
+                                CBT?: number | undefined;
+                                VIG?: number | undefined;
+                                RAP?: number | undefined;
+                            } | undefined;
+                            range?: number | undefined;
+                            potency?: number | undefined;
+                            fire?: number | undefined;
+                            fear?: number | undefined;
+                            explosive?: number | undefined;
+                            perGame?: number | undefined;
+                            perTurn?: number | undefined;
+                        }[];
+                        wounds: {
+                            head: number;
+                            arms: number;
+                            torso: number;
+                            legs: number;
+                        };
+                        markers: {
+                            fire: number;
+                            fear: number;
+                            rage: number;
+                            slow: number;
+                            poison: number;
+                        };
+                        ap: number;
+                        npc?: boolean | undefined;
+                    };
+                    outOfAction: boolean;
+                    turn: {
+                        activated: boolean;
+                        moves: number;
+                        attacks: number;
+                        engages: number;
+                    };
+                    itemUses: {
+                        [x: string]: {
+                            turn: number;
+                            game: number;
+                        };
+                    };
+                };
+            };
+            tactical: {
+                acted: ("A" | "B")[];
+            };
+            activation: {
+                opening: boolean;
+                lastWasPass: boolean;
+                active: string | null;
+                lastActivatedSide: ("A" | "B") | null;
+            };
+            weather: ("normal" | "ionic_storm" | "headwind" | "thick_fog" | "mist" | "acid_rain" | "snowstorm")[];
+            infestation: {
+                points: {
+                    A: number;
+                    B: number;
+                };
+                stopped: ("A" | "B")[];
+                next: ("A" | "B") | null;
+                level: number | null;
+            } | null;
+            npcs: {
+                [x: string]: {
+                    level: number;
+                    placedBy: "A" | "B";
+                };
+            };
+            territory: {
+                points: {
+                    A: number;
+                    B: number;
+                };
+                stopped: ("A" | "B")[];
+                next: ("A" | "B") | null;
+            } | null;
+            scenery: {
+                [x: string]: {
+                    id: string;
+                    element?: string | undefined;
+                    rules: {
+                        rule: "destruction" | "concealment" | "elevation" | "climb" | "crossable" | "impenetrable" | "inflammable" | "swim" | "obstacle" | "obstruction" | "occupation" | "hostile_presence" | "jump";
+                        value?: number | undefined;
+                    }[];
+                    attacks: number;
+                    fire: number;
+                    destroyed?: boolean | undefined;
+                    owner: ("A" | "B") | null;
+                    cost: number;
+                };
+            };
+            mistDeployment: {
+                deployed: {
+                    A: string[];
+                    B: string[];
+                };
+                next: "A" | "B";
+            } | null;
+            upkeep: {
+                npcsActivated: string[];
+                npcNext: ("A" | "B") | null;
+            };
+            leaderLostTurn: {
+                A?: number | undefined;
+                B?: number | undefined;
+            };
+            result: {
+                reason: "turns" | "elimination";
+                turn: number;
+                victoryPoints: {
+                    A: number;
+                    B: number;
+                };
+                winner: ("A" | "B") | null;
+            } | null;
+            otherEvents: number;
+            outcome: {
+                ended: boolean;
+                winners: string[];
+                reason?: "turns" | "elimination" | undefined;
+                score: {
+                    [x: string]: number;
+                };
+            };
+            pending: {
+                player: string;
+                kind: "sealed" | "response" | "choice" | "agreement";
+                types: string[];
+                rule: string;
+                since: number;
+                decided?: true | undefined;
+            }[];
+        } | {
+            game: "exsilium";
+            players: {
+                id: string;
+                name: string;
+            }[];
+            resolutions: number;
+            byKind: {
+                "exsilium.newaruAction"?: number | undefined;
+                "exsilium.newaruMove"?: number | undefined;
+                "exsilium.respawn"?: number | undefined;
+                "exsilium.combat"?: number | undefined;
+                "exsilium.victory"?: number | undefined;
+                "exsilium.mines"?: number | undefined;
+                "exsilium.eliminations"?: number | undefined;
+            };
+            latest: {
+                "exsilium.newaruAction"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "exsilium.newaruMove"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "exsilium.respawn"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "exsilium.combat"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "exsilium.victory"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "exsilium.mines"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "exsilium.eliminations"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+            };
+            otherEvents: number;
+            newaru: {
+                node: string;
+            } | null;
+            nodes: {
+                id: string;
+                tile: string;
+                neighbors: string[];
+                crystal?: boolean | undefined;
+                destroyed?: boolean | undefined;
+            }[] | null;
+            enemyDecks: {
+                basic?: {
+                    drawPile: ({
+                        name: string;
+                        kind: "attack" | "effect";
+                        damage?: number | undefined;
+                        evadable?: boolean | undefined;
+                        chain?: boolean | undefined;
+                        drawOutcome?: boolean | undefined;
+                        bonus?: number | undefined;
+                    } | {
+                        hidden: true;
+                    })[];
+                    discard: {
+                        name: string;
+                        kind: "attack" | "effect";
+                        damage?: number | undefined;
+                        evadable?: boolean | undefined;
+                        chain?: boolean | undefined;
+                        drawOutcome?: boolean | undefined;
+                        bonus?: number | undefined;
+                    }[];
+                } | undefined;
+                intermediate?: {
+                    drawPile: ({
+                        name: string;
+                        kind: "attack" | "effect";
+                        damage?: number | undefined;
+                        evadable?: boolean | undefined;
+                        chain?: boolean | undefined;
+                        drawOutcome?: boolean | undefined;
+                        bonus?: number | undefined;
+                    } | {
+                        hidden: true;
+                    })[];
+                    discard: {
+                        name: string;
+                        kind: "attack" | "effect";
+                        damage?: number | undefined;
+                        evadable?: boolean | undefined;
+                        chain?: boolean | undefined;
+                        drawOutcome?: boolean | undefined;
+                        bonus?: number | undefined;
+                    }[];
+                } | undefined;
+                advanced?: {
+                    drawPile: ({
+                        name: string;
+                        kind: "attack" | "effect";
+                        damage?: number | undefined;
+                        evadable?: boolean | undefined;
+                        chain?: boolean | undefined;
+                        drawOutcome?: boolean | undefined;
+                        bonus?: number | undefined;
+                    } | {
+                        hidden: true;
+                    })[];
+                    discard: {
+                        name: string;
+                        kind: "attack" | "effect";
+                        damage?: number | undefined;
+                        evadable?: boolean | undefined;
+                        chain?: boolean | undefined;
+                        drawOutcome?: boolean | undefined;
+                        bonus?: number | undefined;
+                    }[];
+                } | undefined;
+            };
+            table?: {
+                phase: "bid" | "turn" | "ended";
+                round: number;
+                order: string[];
+                active: string | null;
+                bidders: string[];
+                bidRounds: number;
+                target: number;
+                cards: {
+                    [x: string]: {
+                        name: string;
+                        strength: number;
+                        cost?: number | undefined;
+                        action?: {
+                            kind: "draw" | "exchange" | "eliminate" | "portal" | "cross_border" | "cracking" | "hologram" | "favourable_zone" | "dodge";
+                            count?: number | undefined;
+                            n?: number | undefined;
+                        } | undefined;
+                        beforeCombat?: boolean | undefined;
+                        secondary?: "drop" | "eliminate" | undefined;
+                        faction?: "syl" | "keber" | "vinsan" | "wardun" | undefined;
+                        mine?: boolean | undefined;
+                    };
+                };
+                players: {
+                    [x: string]: {
+                        faction: "syl" | "keber" | "vinsan" | "wardun";
+                        activation: string;
+                        deck: (string | {
+                            hidden: true;
+                        })[];
+                        hand: (string | {
+                            hidden: true;
+                        })[];
+                        discard: string[];
+                        miniatures: {
+                            id: string;
+                            node: string | null;
+                        }[];
+                        pool: string[];
+                        baralytas: number[];
+                        connectionTokens: number;
+                        factionTokens: number;
+                        abilitySlots: number;
+                        upgrades: string[];
+                        terminalsLeft: string[];
+                        sinkholes: number;
+                    };
+                };
+                revealed: string[];
+                deposits: {
+                    [x: string]: number | null;
+                };
+                terminalTokens: string[];
+                newaru: {
+                    id: string;
+                    node: string;
+                }[];
+                newaruSpawned: number;
+                newaruSupply: number | null;
+                markers: {
+                    [x: string]: "keber" | "syl" | "vinsan" | "wardun";
+                };
+                supply: (string | {
+                    hidden: true;
+                })[];
+                baralytasDeck: (number | {
+                    hidden: true;
+                })[];
+                enemyDecks: {
+                    basic: {
+                        drawPile: ({
+                            name: string;
+                            kind: "attack" | "effect";
+                            damage?: number | undefined;
+                            evadable?: boolean | undefined;
+                            chain?: boolean | undefined;
+                            drawOutcome?: boolean | undefined;
+                            bonus?: number | undefined;
+                        } | {
+                            hidden: true;
+                        })[];
+                        discard: {
+                            name: string;
+                            kind: "attack" | "effect";
+                            damage?: number | undefined;
+                            evadable?: boolean | undefined;
+                            chain?: boolean | undefined;
+                            drawOutcome?: boolean | undefined;
+                            bonus?: number | undefined;
+                        }[];
+                    };
+                    intermediate: {
+                        drawPile: ({
+                            name: string;
+                            kind: "attack" | "effect";
+                            damage?: number | undefined;
+                            evadable?: boolean | undefined;
+                            chain?: boolean | undefined;
+                            drawOutcome?: boolean | undefined;
+                            bonus?: number | undefined;
+                        } | {
+                            hidden: true;
+                        })[];
+                        discard: {
+                            name: string;
+                            kind: "attack" | "effect";
+                            damage?: number | undefined;
+                            evadable?: boolean | undefined;
+                            chain?: boolean | undefined;
+                            drawOutcome?: boolean | undefined;
+                            bonus?: number | undefined;
+                        }[];
+                    };
+                    advanced: {
+                        drawPile: ({
+                            name: string;
+                            kind: "attack" | "effect";
+                            damage?: number | undefined;
+                            evadable?: boolean | undefined;
+                            chain?: boolean | undefined;
+                            drawOutcome?: boolean | undefined;
+                            bonus?: number | undefined;
+                        } | {
+                            hidden: true;
+                        })[];
+                        discard: {
+                            name: string;
+                            kind: "attack" | "effect";
+                            damage?: number | undefined;
+                            evadable?: boolean | undefined;
+                            chain?: boolean | undefined;
+                            drawOutcome?: boolean | undefined;
+                            bonus?: number | undefined;
+                        }[];
+                    };
+                };
+                reserve: {
+                    syl: number;
+                    keber: number;
+                    vinsan: number;
+                    wardun: number;
+                };
+                combats: ({
+                    kind: "pvp";
+                    attacker: {
+                        player: string;
+                        miniature: string;
+                    };
+                    defender: {
+                        player: string;
+                        miniature: string;
+                    };
+                } | {
+                    kind: "newaru";
+                    attacker: "player" | "newaru";
+                    player: string;
+                    miniature: string;
+                    newaru: string;
+                })[];
+                paths: string[][];
+                winner: string | null;
+                board: {
+                    tiles: ({
+                        id: string;
+                        hidden: true;
+                    } | {
+                        hidden?: unknown;
+                        id: string;
+                        start?: string | undefined;
+                        activation?: string | undefined;
+                        attackerBonus?: number | undefined;
+                        noDraw?: boolean | undefined;
+                    })[];
+                    nodes: ({
+                        id: string;
+                        tile: string;
+                        neighbors: string[];
+                        hidden: true;
+                    } | {
+                        hidden?: unknown;
+                        id: string;
+                        tile: string;
+                        neighbors: string[];
+                        crystal?: boolean | undefined;
+                        destroyed?: boolean | undefined;
+                        terminal?: boolean | undefined;
+                        portal?: boolean | undefined;
+                        portalSymbol?: string | undefined;
+                    })[];
+                    borders?: {
+                        tiles: string[];
+                        n: number;
+                    }[] | undefined;
+                };
+                upgradeDeck: (string | {
+                    hidden: true;
+                })[] | null;
+                upgradeRow: string[];
+                controlled: {
+                    [x: string]: string;
+                };
+                dropped: {
+                    [x: string]: {
+                        card: string | {
+                            hidden: true;
+                        };
+                        faceUp: boolean;
+                    };
+                };
+                destroyed: string[];
+                trapped: {
+                    player: string;
+                    miniature: string;
+                } | null;
+                slotFilled: boolean;
+                hologram: {
+                    player: string;
+                    miniature: string;
+                    node: string;
+                    card: string;
+                } | null;
+                emptyHandLoses: boolean;
+                conclusion?: {
+                    combat: {
+                        kind: "pvp";
+                        attacker: {
+                            player: string;
+                            miniature: string;
+                        };
+                        defender: {
+                            player: string;
+                            miniature: string;
+                        };
+                    } | {
+                        kind: "newaru";
+                        attacker: "player" | "newaru";
+                        player: string;
+                        miniature: string;
+                        newaru: string;
+                    };
+                    winner: string;
+                    loser: string;
+                    discards?: number | undefined;
+                    give?: number[] | undefined;
+                    supplyCard?: "hand" | string[] | undefined;
+                    markerNode?: string[] | undefined;
+                } | undefined;
+            } | undefined;
+            summary?: {
+                phase: "bid" | "turn" | "ended";
+                round: number;
+                active: string | null;
+                order: string[];
+                winner: string | null;
+                target: number;
+                players: {
+                    [x: string]: {
+                        faction: "syl" | "keber" | "vinsan" | "wardun";
+                        handSize: number;
+                        deckSize: number;
+                        discardSize: number;
+                        baralytas: number;
+                        connectionTokens: number;
+                        factionTokens: number;
+                        abilitySlots: number;
+                        miniatures: {
+                            id: string;
+                            node: string | null;
+                            trapped: boolean;
+                        }[];
+                        inactive: string[];
+                        upgrades: string[];
+                        terminals: string[];
+                        sinkholes: number;
+                    };
+                };
+                revealed: string[];
+                deposits: {
+                    [x: string]: number | null;
+                };
+                newaru: {
+                    id: string;
+                    node: string;
+                }[];
+                enemyDecks: {
+                    [x: string]: {
+                        drawPile: number;
+                        discard: number;
+                    };
+                };
+                upgradeRow: {
+                    id: string;
+                    name: string;
+                    cost: number | null;
+                }[];
+                upgradeDeckSize: number | null;
+                supplySize: number;
+                markers: {
+                    [x: string]: "keber" | "syl" | "vinsan" | "wardun";
+                };
+                destroyed: string[];
+                pendingCombats: number;
+            } | undefined;
+            outcome: {
+                ended: boolean;
+                winners: string[];
+                reason?: "EXS-WIN-1" | undefined;
+                score?: {
+                    [x: string]: number;
+                } | undefined;
+            };
+            pending: {
+                player: string;
+                kind: "sealed" | "response" | "choice" | "agreement";
+                types: string[];
+                rule: string;
+                since: number;
+                decided?: true | undefined;
+            }[];
+        } | {
+            game: "spirit-of-eden";
+            players: {
+                id: string;
+                name: string;
+            }[];
+            resolutions: number;
+            byKind: {
+                "soe.goomzPhase"?: number | undefined;
+                "soe.playerPhase"?: number | undefined;
+                "soe.status"?: number | undefined;
+                "soe.turnStart"?: number | undefined;
+                "soe.action"?: number | undefined;
+                "soe.setup"?: number | undefined;
+            };
+            latest: {
+                "soe.goomzPhase"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "soe.playerPhase"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "soe.status"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "soe.turnStart"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "soe.action"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+                "soe.setup"?: {
+                    request: unknown;
+                    result: unknown;
+                } | undefined;
+            };
+            otherEvents: number;
+            board: {
+                ring: string[];
+                cards: {
+                    [x: string]: {
+                        terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                        state: "healthy" | "devastated" | "destroyed";
+                    };
+                };
+                goomz: {
+                    color: "yellow" | "red" | "black";
+                    at: string;
+                    ambushedBy?: ("water" | "fauna" | "flora") | null | undefined;
+                }[];
+                allies: {
+                    kind: "water" | "fauna" | "flora";
+                    at: string;
+                    protecting?: boolean | undefined;
+                    availableFromTurn?: number | undefined;
+                }[];
+                objectives?: {
+                    color: "yellow" | "red" | "black";
+                    pile: ({
+                        ally?: "water" | "fauna" | "flora" | undefined;
+                        terrain?: "waterfall" | "swamp" | "forest" | "mountain" | undefined;
+                        dieBonus?: boolean | undefined;
+                    } | {
+                        hidden: true;
+                    })[];
+                    claimed?: {
+                        ally?: "water" | "fauna" | "flora" | undefined;
+                        terrain?: "waterfall" | "swamp" | "forest" | "mountain" | undefined;
+                        dieBonus?: boolean | undefined;
+                    }[] | undefined;
+                }[] | undefined;
+            } | null;
+            options: {
+                modes: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
+                actionCards: ("ambush" | "move1" | "move2" | "move3" | "attract" | "push1" | "push2" | "protect" | "recover" | "shortcut" | "swapGoomz" | "swapAllies")[][] | null;
+                dSendsAll: boolean;
+                protectionEndsWithPhase: boolean;
+            };
+            phase: "setup" | "turn_start" | "player" | "ended";
+            turn: number;
+            turnStartBoard: {
+                ring: string[];
+                cards: {
+                    [x: string]: {
+                        terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                        state: "healthy" | "devastated" | "destroyed";
+                    };
+                };
+                goomz: {
+                    color: "yellow" | "red" | "black";
+                    at: string;
+                    ambushedBy?: ("water" | "fauna" | "flora") | null | undefined;
+                }[];
+                allies: {
+                    kind: "water" | "fauna" | "flora";
+                    at: string;
+                    protecting?: boolean | undefined;
+                    availableFromTurn?: number | undefined;
+                }[];
+                objectives?: {
+                    color: "yellow" | "red" | "black";
+                    pile: ({
+                        ally?: "water" | "fauna" | "flora" | undefined;
+                        terrain?: "waterfall" | "swamp" | "forest" | "mountain" | undefined;
+                        dieBonus?: boolean | undefined;
+                    } | {
+                        hidden: true;
+                    })[];
+                    claimed?: {
+                        ally?: "water" | "fauna" | "flora" | undefined;
+                        terrain?: "waterfall" | "swamp" | "forest" | "mountain" | undefined;
+                        dieBonus?: boolean | undefined;
+                    }[] | undefined;
+                }[] | undefined;
+            } | null;
+            roll: number[] | null;
+            steps: {
+                type: "place" | "reroll" | "bonus" | "noa";
+                die: number;
+                card?: number | undefined;
+                discard?: number | undefined;
+                value?: number | undefined;
+                action?: {
+                    type: "move";
+                    ally: "water" | "fauna" | "flora";
+                    to: string;
+                    steps: number;
+                } | {
+                    type: "attract";
+                    ally: "water" | "fauna" | "flora";
+                    target: {
+                        goomz: "yellow" | "red" | "black";
+                    } | {
+                        ally: "water" | "fauna" | "flora";
+                    };
+                } | {
+                    type: "push";
+                    ally: "water" | "fauna" | "flora";
+                    target: {
+                        goomz: "yellow" | "red" | "black";
+                    } | {
+                        ally: "water" | "fauna" | "flora";
+                    };
+                    to: string;
+                    steps: number;
+                } | {
+                    type: "protect";
+                    ally: "water" | "fauna" | "flora";
+                } | {
+                    type: "recover";
+                    ally: "water" | "fauna" | "flora";
+                } | {
+                    type: "shortcut";
+                    ally: "water" | "fauna" | "flora";
+                } | {
+                    type: "ambush";
+                    ally: "water" | "fauna" | "flora";
+                    goomz: "yellow" | "red" | "black";
+                } | {
+                    type: "swapGoomz";
+                    pair: ("yellow" | "red" | "black")[];
+                } | {
+                    type: "swapAllies";
+                    pair: ("water" | "fauna" | "flora")[];
+                } | undefined;
+            }[];
+            dice: {
+                index: number;
+                value: number;
+                state: "unused" | "placed" | "discarded";
+                card?: number | undefined;
+            }[];
+            disabledCard: number | null;
+            noaPowerUsed: boolean;
+            bonusesUsed: number;
+            lastGoomzPhase: {
+                turn: number;
+                steps: {
+                    color: "yellow" | "red" | "black";
+                    rule: "A" | "B" | "C" | "D" | "E" | "F";
+                    card: string;
+                    to?: string | undefined;
+                    ally?: "water" | "fauna" | "flora" | undefined;
+                    allies?: ("water" | "fauna" | "flora")[] | undefined;
+                    effect: "moved" | "withdrew" | "protection_used" | "ally_to_noa" | "devastated" | "destroyed";
+                    objective?: {
+                        claimed: {
+                            ally?: "water" | "fauna" | "flora" | undefined;
+                            terrain?: "waterfall" | "swamp" | "forest" | "mountain" | undefined;
+                            dieBonus?: boolean | undefined;
+                        } | null;
+                        remaining: number | null;
+                        goomzRemoved: boolean;
+                    } | undefined;
+                }[];
+                skipped: ("yellow" | "red" | "black")[];
+            } | null;
+            result: {
+                won: boolean;
+                lost: boolean;
+                turn: number;
+                destroyedPairs: ("waterfall" | "swamp" | "forest" | "mountain")[];
+            } | null;
+            outcome: {
+                ended: boolean;
+                winners: string[];
+                reason?: "SOE-END-1" | "SOE-END-2" | undefined;
+            };
+            pending: {
+                player: string;
+                kind: "sealed" | "response" | "choice" | "agreement";
+                types: string[];
+                rule: string;
+                since: number;
+                decided?: true | undefined;
+            }[];
+        };
         dice?: {
             seed: string | null;
             rolls: {

@@ -3,6 +3,7 @@
  * command prefix and its match state. Each map is checked against the document's games, so a game
  * added to the service without its entry here fails to compile (`npm run client:generate`).
  */
+import type { components } from './generated/openapi.js';
 import type { Match } from './types.js';
 import type { Moves, PendingDecision } from './moves.js';
 /** A game's id as the document lists them: `eden`, `anima`, `exsilium`, `spirit-of-eden`. */
@@ -17,15 +18,20 @@ export type GamePrefix = PerGame<{
     'spirit-of-eden': 'soe';
 }>;
 /**
- * Each game's own match state, as `state` of GET /v1/matches/{id} reads for a match of that game.
- * `unknown` until the document publishes one named schema per game (CONTRACT §9.3); then each entry
- * becomes that schema (`components['schemas'][…]`) and `MatchOf<G>`, `MatchState<G>` narrow with it.
+ * Each game's own match state, as `state` of GET /v1/matches/{id} reads for a match of that game:
+ * the document's one named schema per game (CONTRACT §9.3). `MatchOf<G>`, `MatchState<G>` narrow with it.
  */
 export type GameStates = PerGame<{
-    eden: unknown;
-    anima: unknown;
-    exsilium: unknown;
-    'spirit-of-eden': unknown;
+    eden: components['schemas']['EdenMatchState'];
+    anima: components['schemas']['AnimaMatchState'];
+    exsilium: components['schemas']['ExsiliumMatchState'];
+    'spirit-of-eden': components['schemas']['SpiritOfEdenMatchState'];
+}>;
+/** An event the games' rules write, as a union discriminated by `type` (CONTRACT §9.3); any other event of a match is a free-form `MatchEvent`. */
+export type GameEvent = components['schemas']['GameMatchEvent'];
+/** The event type `T` with its typed `data`. */
+export type GameEventOf<T extends GameEvent['type']> = Extract<GameEvent, {
+    type: T;
 }>;
 /** What every game's state carries besides its own members (CONTRACT §8.2 `outcome`, §9.1 `pending`). */
 export interface TableState {

@@ -2,6 +2,7 @@
 export { createArbiterClient, type ArbiterClient, type ArbiterClientOptions, type CommandOptions, type MatchWriteOptions, type RulePath, type TokenOptions } from './client.js';
 export { ArbiterProblem } from './problem.js';
 export { awaitedPlayers, canSend, movesFor, pendingDecisions } from './moves.js';
+export { isEvent } from './events.js';
 export { createFetch, newIdempotencyKey, retryAfterMs, type RetryOptions } from './fetch.js';
 export { createSseParser, readSse, type SseMessage, type SseParser } from './sse.js';
 export type { FollowMatchOptions, SimulationUpdate, SimulationStatus } from './streams.js';

@@ -1,6 +1,6 @@
 // @arbiter/client — includes openapi-fetch 0.17.0 (MIT, see vendor/openapi-fetch.LICENSE)
 
-// node_modules/openapi-fetch/dist/index.mjs
+// ../../work/main/node_modules/openapi-fetch/dist/index.mjs
 var PATH_PARAM_RE = /\{[^{}]+\}/g;
 var supportsRequestInitExt = () => {
   return typeof process === "object" && Number.parseInt(process?.versions?.node?.substring(0, 2)) >= 18 && process.versions.undici;
@@ -818,6 +818,11 @@ function createArbiterClient(options) {
     health: () => unwrap(raw.GET("/health"))
   };
 }
+
+// clients/typescript/src/events.ts
+function isEvent(event, type) {
+  return event.type === type;
+}
 export {
   ArbiterProblem,
   awaitedPlayers,
@@ -825,6 +830,7 @@ export {
   createArbiterClient,
   createFetch,
   createSseParser,
+  isEvent,
   movesFor,
   newIdempotencyKey,
   pendingDecisions,

@@ -3,6 +3,7 @@ import { defineGame } from '../../kernel/game.js';
 import { gameEvents } from '../../kernel/event-definition.js';
 import { ANIMA_RESOLVED_EVENTS, animaFolds, animaGame } from './match/index.js';
 import { ANIMA_EVENT_SCHEMAS } from './match/events.schema.js';
+import { AnimaStateSchema } from './match/state.schema.js';
 import { animaOperations } from './operations/index.js';
 import { ANIMA_GUIDE } from './guide.js';
 
@@ -15,4 +16,5 @@ export const anima = defineGame({
   operations: animaOperations,
   events: [...gameEvents('Ánima', animaFolds.types, ANIMA_EVENT_SCHEMAS), ...ANIMA_RESOLVED_EVENTS],
   guide: ANIMA_GUIDE,
+  stateSchema: AnimaStateSchema,
 });

@@ -5,6 +5,7 @@ import { EDEN_EVENT_TYPES } from './match/index.js';
 import { edenMatch } from './match/game.js';
 import { EDEN_EVENT_VERSIONS } from './match/event-versions.js';
 import { EDEN_EVENT_SCHEMAS } from './match/events.schema.js';
+import { EdenStateSchema } from './match/state.schema.js';
 import { edenOperations } from './operations/index.js';
 import { oddsOperations } from './operations/odds/index.js';
 import { EDEN_GUIDE } from './guide.js';
@@ -19,4 +20,5 @@ export const eden = defineGame({
   operations: [...edenOperations, ...oddsOperations],
   events: gameEvents('EDEN', EDEN_EVENT_TYPES, EDEN_EVENT_SCHEMAS, EDEN_EVENT_VERSIONS),
   guide: EDEN_GUIDE,
+  stateSchema: EdenStateSchema,
 });

@@ -6,6 +6,7 @@ import { exsiliumGame } from './match/game.js';
 import { EXSILIUM_EVENT_TYPES } from './match/evolve.js';
 import { EXSILIUM_EVENT_VERSIONS } from './match/event-versions.js';
 import { EXSILIUM_EVENT_SCHEMAS } from './match/events.schema.js';
+import { ExsiliumStateSchema } from './match/state.schema.js';
 import { exsiliumOperations } from './operations/index.js';
 import { EXSILIUM_GUIDE } from './guide.js';
 
@@ -19,4 +20,5 @@ export const exsilium = defineGame({
   // the table's events, then one `<operation id>.resolved` per operation (its resolution log)
   events: [...gameEvents('Exsilium', EXSILIUM_EVENT_TYPES, EXSILIUM_EVENT_SCHEMAS, EXSILIUM_EVENT_VERSIONS), ...resolutionEvents(exsiliumOperations)],
   guide: EXSILIUM_GUIDE,
+  stateSchema: ExsiliumStateSchema,
 });

@@ -6,6 +6,7 @@ import { spiritOfEdenGame } from './match/game.js';
 import { SPIRIT_EVENT_TYPES } from './match/evolve.js';
 import { SPIRIT_EVENT_VERSIONS } from './match/event-versions.js';
 import { SPIRIT_EVENT_SCHEMAS } from './match/events.schema.js';
+import { SpiritOfEdenStateSchema } from './match/state.schema.js';
 import { spiritOfEdenOperations } from './operations/index.js';
 import { SPIRIT_OF_EDEN_GUIDE } from './guide.js';
 
@@ -19,4 +20,5 @@ export const spiritOfEden = defineGame({
   // the full-match events, then the events its resolution log records: one `<operation id>.resolved` per operation of the game
   events: [...gameEvents('The Spirit of Eden', SPIRIT_EVENT_TYPES, SPIRIT_EVENT_SCHEMAS, SPIRIT_EVENT_VERSIONS), ...resolutionEvents(spiritOfEdenOperations)],
   guide: SPIRIT_OF_EDEN_GUIDE,
+  stateSchema: SpiritOfEdenStateSchema,
 });

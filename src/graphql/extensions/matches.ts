@@ -5,7 +5,9 @@
  * subscription `matchEvents(id, after)` pushing each new event (catch-up first, then live). The
  * summaries in `state` are rendered in the request's Accept-Language (en, es, de), as on REST.
  */
+import { Type } from '@sinclair/typebox';
 import type { GraphqlExtension } from '../extension.js';
+import { publishedMatchTypes } from '../../app/matches/published-types.js';
 import { AppendEventsBody, AppendedSchema, CommandResult, CreateMatchBody, EventOut, EventPage, MatchCreated, MatchViewSchema, RunCommandBody } from '../../app/matches/schemas.js';
 import { follow } from '../../app/matches/notifier.js';
 import { commandViewer } from '../../app/matches/views.js';
@@ -31,26 +33,40 @@ const { GraphQLID, GraphQLInt, GraphQLNonNull, GraphQLString } = gql;
 const id = { type: new GraphQLNonNull(GraphQLID) };
 const idempotency = { type: GraphQLString, description: 'As the Idempotency-Key header: repeating it returns the first answer and appends nothing.' };
 
+/**
+ * CONTRACT §9.3: `gameState` is `state` typed — the union of every game's `<Game>MatchState` (the
+ * member is the match's game); `state` stays the same value as JSON.
+ */
+const GameState = Type.Union(
+  publishedMatchTypes().map((g) => g.state),
+  { description: 'The same value as `state`, typed: the match’s game’s `<Game>MatchState`.' },
+);
+const TypedMatchView = Type.Object({ ...MatchViewSchema.properties, gameState: GameState }, { title: 'MatchView', description: MatchViewSchema.description });
+const TypedCommandResult = Type.Object({ ...CommandResult.properties, gameState: GameState }, { title: 'MatchCommandResult', description: CommandResult.description });
+const withGameState = (answer: unknown) => ({ ...(answer as object), gameState: (answer as { state?: unknown }).state });
+
 export const matchesGraphql: GraphqlExtension = {
   fields: (t) => {
     const event = t.output(EventOut, 'MatchEvent').type;
     return {
       query: {
         match: {
-          type: t.output(MatchViewSchema, 'Match').type,
+          type: t.output(TypedMatchView, 'Match').type,
           description:
             'A match with its state (the projection of its events) as the caller may see it: the owner’s API key, or a seat or spectator token of this match (CONTRACT §8.1); `version` replays up to it. Same as GET /v1/matches/{id}.',
           args: { id, version: { type: GraphQLInt }, as: { type: GraphQLString, description: 'Owner only: preview the view of a player id or `spectator` (as `?as=`).' } },
           resolve: (_: unknown, args: { id: string; version?: number | null; as?: string | null }, ctx: Ctx) =>
             guarded(async () =>
-              matchesOf(ctx.app).reads.viewFor(
-                await matchCaller(ctx, args.id),
-                args.id,
-                {
-                  ...(args.version != null ? { version: args.version } : {}),
-                  ...(args.as != null ? { as: args.as } : {}),
-                },
-                lang(ctx),
+              withGameState(
+                await matchesOf(ctx.app).reads.viewFor(
+                  await matchCaller(ctx, args.id),
+                  args.id,
+                  {
+                    ...(args.version != null ? { version: args.version } : {}),
+                    ...(args.as != null ? { as: args.as } : {}),
+                  },
+                  lang(ctx),
+                ),
               ),
             ),
         },
@@ -88,7 +104,7 @@ export const matchesGraphql: GraphqlExtension = {
             }),
         },
         runCommand: {
-          type: t.output(CommandResult, 'CommandResult').type,
+          type: t.output(TypedCommandResult, 'CommandResult').type,
           description: 'Run a rules command against the match state (input as POST /v1/matches/{id}/commands).',
           args: {
             id,
@@ -103,7 +119,9 @@ export const matchesGraphql: GraphqlExtension = {
             guarded(async () => {
               const caller = await matchCaller(ctx, args.id);
               const viewer = commandViewer(caller.viewer, args.as ?? undefined);
-              return (await matchesOf(ctx.app).commands.command(caller.ownerId, args.id, input(RunCommandBody, args.input), key(args.idempotencyKey), viewer, lang(ctx))).body;
+              return withGameState(
+                (await matchesOf(ctx.app).commands.command(caller.ownerId, args.id, input(RunCommandBody, args.input), key(args.idempotencyKey), viewer, lang(ctx))).body,
+              );
             }),
         },
       },

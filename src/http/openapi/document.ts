@@ -11,6 +11,7 @@ import { ROUTE_EXAMPLES, TEXT_BODY_ROUTES } from './route-examples.js';
 import { shareTitledSchemas, type Document } from './shared-schemas.js';
 import { requiredUnlessByRef } from '../../kernel/validate.js';
 import { documentMatchCommands } from './match-commands.js';
+import { documentMatchTypes } from './match-types.js';
 
 interface Operation3 {
   operationId?: string;
@@ -65,6 +66,7 @@ export function finishDocument({ openapiObject }: { openapiObject: Document }): 
   documentTextBodies(paths);
   shareTitledSchemas(doc);
   documentMatchCommands(doc);
+  documentMatchTypes(doc);
   documentResolvedShapes(doc);
   return doc;
 }

@@ -16,7 +16,7 @@ type Json = Record<string, any>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `schema` with every titled part below its root a `$ref` to that component when there is one, else inline without its title. */
-function linked(schema: unknown, components: Json, root = true): unknown {
+export function linked(schema: unknown, components: Json, root = true): unknown {
   if (Array.isArray(schema)) return schema.map((s) => linked(s, components, false));
   if (!isObject(schema)) return schema;
   if (!root && typeof schema.title === 'string' && schema.title in components) return { $ref: `#/components/schemas/${schema.title}` };

@@ -75,6 +75,12 @@ export const TEXT_BODY_ROUTES: Record<string, { summary: string; value: string }
 };
 
 /** operationId → status → example. */
+/** An EDEN match's state as created (version 0, the owner's view): an `EdenMatchState` (CONTRACT §9.3). */
+const EDEN_STATE_AT_0 = {"game":"eden","edition":"es","maxTurns":5,"options":{"weather":0,"territory":false,"infestation":false},"phase":"preparation","prep":"bands","turn":0,"firstPlayer":null,"bands":{"A":{"player":{"id":"p1","name":"Ana"},"bandType":null,"affiliation":null,"fighterIds":[],"strategyPoints":0,"leader":null,"mission":null,"deployment":null,"tacticHand":null,"tacticsPlayed":[],"victoryPoints":0},"B":{"player":{"id":"p2","name":"Ben"},"bandType":null,"affiliation":null,"fighterIds":[],"strategyPoints":0,"leader":null,"mission":null,"deployment":null,"tacticHand":null,"tacticsPlayed":[],"victoryPoints":0}},"fighters":{},"tactical":{"acted":[]},"activation":{"opening":true,"lastWasPass":false,"active":null,"lastActivatedSide":null},"weather":[],"infestation":null,"npcs":{},"territory":null,"scenery":{},"mistDeployment":null,"upkeep":{"npcsActivated":[],"npcNext":null},"leaderLostTurn":{},"result":null,"otherEvents":0,"outcome":{"ended":false,"winners":[],"score":{"p1":0,"p2":0}},"pending":[]};
+
+/** `eden.register_band` (a fighter by catalog `ref`) on that match: its event and the state after it (the owner's view). */
+const EDEN_BAND_REGISTERED = {"version": 1, "events": [{"version": 1, "type": "eden.band_registered", "schemaVersion": 1, "data": {"player": "A", "bandType": "faction", "affiliation": "jokers", "fighters": [{"ref": "yuri", "id": "yuri", "name": "Yûri", "faction": "jokers", "stigma": "chaos", "types": ["human"], "value": 25, "limbs": {"head": {"white": 2, "red": 2, "faces": [1], "normal": 4, "wounded": 3}, "arms": {"white": 2, "red": 1, "faces": [2, 3], "normal": 4, "wounded": 3}, "torso": {"white": 3, "red": 1, "faces": [4, 5], "normal": 4, "wounded": 3}, "legs": {"white": 2, "red": 1, "faces": [6], "normal": 5, "wounded": 4}}, "equipment": [{"name": "Molotov", "categories": ["thrown"]}, {"name": "Throwing knives", "categories": ["shooting"]}], "wounds": {"head": 0, "arms": 0, "torso": 0, "legs": 0}, "markers": {"fire": 0, "fear": 0, "rage": 0, "slow": 0, "poison": 0}, "ap": 3}], "strategyPoints": 4}, "recordedAt": "2026-03-01T18:32:00.000Z"}], "state": {"game": "eden", "edition": "es", "maxTurns": 5, "options": {"weather": 0, "territory": false, "infestation": false}, "phase": "preparation", "prep": "bands", "turn": 0, "firstPlayer": null, "bands": {"A": {"player": {"id": "p1", "name": "Ana"}, "bandType": "faction", "affiliation": "jokers", "fighterIds": ["yuri"], "strategyPoints": 4, "leader": null, "mission": null, "deployment": null, "tacticHand": null, "tacticsPlayed": [], "victoryPoints": 0}, "B": {"player": {"id": "p2", "name": "Ben"}, "bandType": null, "affiliation": null, "fighterIds": [], "strategyPoints": 0, "leader": null, "mission": null, "deployment": null, "tacticHand": null, "tacticsPlayed": [], "victoryPoints": 0}}, "fighters": {"yuri": {"side": "A", "fighter": {"ref": "yuri", "id": "yuri", "name": "Yûri", "faction": "jokers", "stigma": "chaos", "types": ["human"], "value": 25, "limbs": {"head": {"white": 2, "red": 2, "faces": [1], "normal": 4, "wounded": 3}, "arms": {"white": 2, "red": 1, "faces": [2, 3], "normal": 4, "wounded": 3}, "torso": {"white": 3, "red": 1, "faces": [4, 5], "normal": 4, "wounded": 3}, "legs": {"white": 2, "red": 1, "faces": [6], "normal": 5, "wounded": 4}}, "equipment": [{"name": "Molotov", "categories": ["thrown"]}, {"name": "Throwing knives", "categories": ["shooting"]}], "wounds": {"head": 0, "arms": 0, "torso": 0, "legs": 0}, "markers": {"fire": 0, "fear": 0, "rage": 0, "slow": 0, "poison": 0}, "ap": 3}, "outOfAction": false, "turn": {"activated": false, "moves": 0, "attacks": 0, "engages": 0}, "itemUses": {}}}, "tactical": {"acted": []}, "activation": {"opening": true, "lastWasPass": false, "active": null, "lastActivatedSide": null}, "weather": [], "infestation": null, "npcs": {}, "territory": null, "scenery": {}, "mistDeployment": null, "upkeep": {"npcsActivated": [], "npcNext": null}, "leaderLostTurn": {}, "result": null, "otherEvents": 0, "outcome": {"ended": false, "winners": [], "score": {"p1": 0, "p2": 0}}, "pending": []}};
+
 export const ROUTE_EXAMPLES: Examples = {
   'system.health': { 200: { summary: 'Alive', value: { status: 'ok' } } },
   'system.ready': { 200: { summary: 'Every dependency answers', value: { status: 'ready', checks: { database: 'ok', queue: 'ok' } } } },
@@ -89,11 +95,7 @@ export const ROUTE_EXAMPLES: Examples = {
   'matches.runCommand': {
     201: {
       summary: 'A command and the events it wrote',
-      value: {
-        version: 2,
-        events: [{ version: 2, type: 'eden.activated', schemaVersion: 1, data: { fighter: 'yuri-1' }, recordedAt: '2026-03-01T18:32:00.000Z' }],
-        state: { turn: 1, activePlayer: 'A' },
-      },
+      value: EDEN_BAND_REGISTERED,
     },
   },
   'matches.correct': {
@@ -125,7 +127,7 @@ export const ROUTE_EXAMPLES: Examples = {
     },
   },
   'matches.get': {
-    200: { summary: 'A match and its state', value: { id: MATCH_ID, game: 'eden', version: 1, players: PLAYERS, options: { edition: 'es' }, createdAt: CREATED_AT, state: { turn: 1 } } },
+    200: { summary: 'A match and its state', value: { id: MATCH_ID, game: 'eden', version: 0, players: PLAYERS, options: { edition: 'es' }, createdAt: CREATED_AT, state: EDEN_STATE_AT_0 } },
   },
   'matches.list': {
     200: {

@@ -71,6 +71,7 @@ const coin = defineGame({
   operations: [coinOperation],
   events: folds.types.map((type) => ({ type, schemaVersion: 1, upcasters: {}, description: 'A flip.' })),
   guide: { setup: { players: [{ id: 'p1', name: 'Ana' }], options: {}, commands: [] }, first: { type: 'coin.flip' } },
+  stateSchema: Type.Object({ players: Type.Array(Type.String()), flips: Type.Integer(), heads: Type.Integer() }, { title: 'CoinMatchState' }),
 });
 
 describe('a fifth game added to the list of games', () => {

@@ -2209,6 +2209,68 @@ export interface components {
             /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
             incapacitated?: boolean;
         };
+        /** @description A `anima.character_dismissed` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaCharacterDismissedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.character_dismissed";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaCharacterDismissedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.character_dismissed` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaCharacterDismissedEventData: {
+            player: string;
+            character: number;
+            takenBy: null | string;
+            reason: string;
+        };
+        /** @description A `anima.character_kept` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaCharacterKeptEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.character_kept";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaCharacterKeptEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.character_kept` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaCharacterKeptEventData: {
+            player: string;
+            kept: number;
+            returned: number;
+            gifts?: number[];
+            returnedGift?: number;
+        };
+        /** @description A `anima.character_lost` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaCharacterLostEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.character_lost";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaCharacterLostEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.character_lost` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaCharacterLostEventData: {
+            player: string;
+            character: number;
+        };
         /**
          * AnimaChooseCasualtyCommand
          * @description ANIMA-COMBAT-4: after a defeat by 5 or more, the loser names the Character who dies. Example: `{"type":"anima.choose_casualty","player":"p2","character":"Técnico"}`.
@@ -2300,6 +2362,48 @@ export interface components {
             /** @description `mission`: the Mission is completed (a lost fight may be retried). */
             missionCompleted?: boolean;
         };
+        /** @description A `anima.combat.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaCombatResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.combat.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["AnimaCombatResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.combat.resolved` at schema version 2. `anima.combat` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        AnimaCombatResolutionEventData: {
+            /** @constant */
+            kind: "anima.combat";
+            request: {
+                group: components["schemas"]["AnimaGroup"];
+                creature?: {
+                    name: string;
+                    /** @description Printed Combat plus its own special rules. */
+                    combat: number;
+                };
+                opponent?: components["schemas"]["AnimaGroup"];
+                /** @description Against a Creature: where the fight happens, for its consequences (ANIMA-COMBAT-5). */
+                context?: "prior" | "exploration" | "mission";
+                location?: {
+                    name?: string;
+                    /** @description false when the Location forbids combat between Groups (e.g. Arkángel). */
+                    combatAllowed?: boolean;
+                };
+                /** @description Group vs Group: these two Groups already drew against each other this turn (ANIMA-INTERACT-5 → 422 `no_rematch`). */
+                drewThisTurn?: boolean;
+                dice?: components["schemas"]["DiceSpec"];
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
         /** AnimaCombatSide */
         AnimaCombatSide: {
             combat: number;
@@ -2315,6 +2419,26 @@ export interface components {
             winner: "group" | "creature";
             /** @description The Group lost by 5 or more (ANIMA-COMBAT-4). */
             characterDies: boolean;
+        };
+        /** @description A `anima.deck_shuffled` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaDeckShuffledEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.deck_shuffled";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaDeckShuffledEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.deck_shuffled` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaDeckShuffledEventData: {
+            /** @enum {unknown} */
+            deck: "characters" | "encounters" | "gifts";
+            order: number[];
         };
         /**
          * AnimaDeclareCombatCommand
@@ -2395,6 +2519,15 @@ export interface components {
             /** @description Event: the card says it also costs the next turn (ANIMA-LOSE-1). */
             losesNextTurn?: boolean;
         };
+        AnimaEncounterOutcome: {
+            card: components["schemas"]["AnimaEventEncounterCard"];
+            /** @enum {unknown} */
+            resolution: "discarded_level" | "event" | "lost" | "won";
+            combat?: components["schemas"]["AnimaEventCreatureCombat"];
+            giftsDrawn?: number;
+            giftsLost?: number;
+            recruited?: number;
+        };
         /**
          * AnimaEndPhaseCommand
          * @description ANIMA-TURN-1: the player is done in this phase (Start, Interaction — refused while an enemy Organisation's Group must be fought, ANIMA-INTERACT-4 —; in Exploration: declines to explore, ANIMA-EXPLORE-2, refused while a Resist round is due). Dice order: when the last player ends the Exploration phase the next turn order is set (ANIMA-ORDER-1/2): for each Speed shared by several Groups, from the highest Speed down, unless a stored ranking still holds, one d10 per tied player in the order of the turn that ends, then one more d10 per player of each sub-tie (higher rolls first). Example: `{"type":"anima.end_phase","player":"p1"}`.
@@ -2408,6 +2541,44 @@ export interface components {
             /** @description The acting match player id. */
             player: string;
             dice?: components["schemas"]["DiceSpec"];
+        };
+        AnimaEventCombatSide: {
+            combat: number;
+            roll: number;
+            total: number;
+        };
+        AnimaEventCreatureCombat: {
+            group: components["schemas"]["AnimaEventCombatSide"];
+            creature: components["schemas"]["AnimaEventCombatSide"];
+            margin: number;
+            /** @enum {unknown} */
+            winner: "creature" | "group";
+            characterDies: boolean;
+        };
+        AnimaEventEncounterCard: {
+            name: string;
+            /** @enum {unknown} */
+            kind: "creature" | "event";
+            level: number;
+            combat?: number;
+            losesTurn?: boolean;
+            expels?: boolean;
+            gifts?: number;
+            recruits?: number;
+            losesGifts?: number;
+            losesNextTurn?: boolean;
+        };
+        AnimaExploration: {
+            roll: number;
+            row: components["schemas"]["AnimaTableRow"];
+            encounters: components["schemas"]["AnimaEncounterOutcome"][];
+            characterDies: boolean;
+            expelled: boolean;
+            rewardAllowed: boolean;
+            groupSize: number;
+            groupEliminated: boolean;
+            losesNextTurn: boolean;
+            handSize?: number;
         };
         /**
          * AnimaExplorationCommand
@@ -2451,6 +2622,58 @@ export interface components {
              */
             type: "anima.exploration";
         };
+        /** @description A `anima.exploration.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaExplorationResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.exploration.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["AnimaExplorationResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.exploration.resolved` at schema version 2. `anima.exploration` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        AnimaExplorationResolutionEventData: {
+            /** @constant */
+            kind: "anima.exploration";
+            request: {
+                location: {
+                    name: string;
+                    level: number;
+                    /** @description Exploration table: every face 1..10 exactly once. */
+                    table: {
+                        min: number;
+                        max: number;
+                        result: "nothing" | "encounter" | "special";
+                        /** @description Encounter(n): cards to draw (required for `encounter`). */
+                        count?: number;
+                        /** @description Special: the Location card text. */
+                        text?: string;
+                        /** @description Special: the card text expels the Group (default false). */
+                        expels?: boolean;
+                        /** @description Special: the Group may still claim a reward (default: when not expelled). */
+                        rewardAllowed?: boolean;
+                        /** @description Special: the card text makes the player lose this many Gift cards (ANIMA-EXPLORE-6). */
+                        losesGifts?: number;
+                    }[];
+                };
+                group: components["schemas"]["AnimaGroup"];
+                /**
+                 * @description Encounter cards in draw order (top of the deck first).
+                 * @default []
+                 */
+                encounters?: components["schemas"]["AnimaEncounterCard"][];
+                dice?: components["schemas"]["DiceSpec"];
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
         /**
          * AnimaExploreCommand
          * @description ANIMA-EXPLORE-1..7 (Exploration phase, Groups that arrived): one d10 on the Location's table, encounters from the deck; then `anima.claim_reward`. Decline with `anima.end_phase`. `gifts`: Combat cards for the first Creature met (kept in hand when none is). Dice: the d10 on the table, then per Creature met the Group’s d10 and the Creature’s d10, in draw order. Example: `{"type":"anima.explore","player":"p1","gifts":[{"gift":"Escudo"}],"dice":{"values":[5,3,4]}}`.
@@ -2469,6 +2692,151 @@ export interface components {
                 character?: string;
             }[];
             dice?: components["schemas"]["DiceSpec"];
+        };
+        /** @description A `anima.explored` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaExploredEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.explored";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaExploredEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.explored` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaExploredEventData: {
+            player: string;
+            location: string;
+            drawn: number[];
+            exploration: components["schemas"]["AnimaExploration"];
+            recruited: number[];
+        };
+        /** @description A `anima.final_mission_revealed` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaFinalMissionRevealedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.final_mission_revealed";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaFinalMissionRevealedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.final_mission_revealed` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaFinalMissionRevealedEventData: {
+            card: number;
+            name: string;
+        };
+        /** @description A `anima.game_won` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaGameWonEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.game_won";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaGameWonEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.game_won` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaGameWonEventData: {
+            player: string;
+            mission: string;
+        };
+        /** @description A `anima.gift_played` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaGiftPlayedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.gift_played";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaGiftPlayedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.gift_played` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaGiftPlayedEventData: {
+            player: string;
+            gift: number;
+            character: null | number;
+            target: null | {
+                player: string;
+                character: number;
+            };
+            forCombat: boolean;
+        };
+        /** @description A `anima.gifts_discarded` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaGiftsDiscardedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.gifts_discarded";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaGiftsDiscardedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.gifts_discarded` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaGiftsDiscardedEventData: {
+            player: string;
+            count: number;
+            takenBy: null | string;
+            reason: string;
+            cards?: number[];
+        };
+        /** @description A `anima.gifts_drawn` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaGiftsDrawnEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.gifts_drawn";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaGiftsDrawnEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.gifts_drawn` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaGiftsDrawnEventData: {
+            player: string;
+            cards: number[];
+        };
+        /** @description A `anima.gifts_lost` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaGiftsLostEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.gifts_lost";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaGiftsLostEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.gifts_lost` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaGiftsLostEventData: {
+            player: string;
+            cards: number[];
         };
         /**
          * AnimaGoCommand
@@ -2515,6 +2883,57 @@ export interface components {
             /** @description Gift cards in hand, 0..5 (ANIMA-HAND-1). */
             handSize?: number;
         };
+        AnimaGroupCombat: {
+            group: components["schemas"]["AnimaEventCombatSide"];
+            opponent: components["schemas"]["AnimaEventCombatSide"];
+            margin: number;
+            /** @enum {unknown} */
+            winner: "draw" | "group" | "opponent";
+            /** @enum {unknown} */
+            characterDies: "group" | "opponent" | null;
+        };
+        /** @description A `anima.group_combat` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaGroupCombatEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.group_combat";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaGroupCombatEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.group_combat` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaGroupCombatEventData: {
+            player: string;
+            opponent: string;
+            combat: components["schemas"]["AnimaGroupCombat"];
+            spoil: boolean;
+            spoilCard?: null | number;
+        };
+        /** @description A `anima.group_replaced` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaGroupReplacedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.group_replaced";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaGroupReplacedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.group_replaced` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaGroupReplacedEventData: {
+            player: string;
+            character: number;
+            organisationDiscarded?: null | number;
+        };
         /**
          * AnimaInteractionsCommand
          * @description Interaction phase: which Groups may trade, which may fight, which must fight. Same body as POST /v1/anima/interactions. `player`: the match player whose Group this is (default: the first player).
@@ -2551,6 +2970,53 @@ export interface components {
              * @enum {string}
              */
             type: "anima.interactions";
+        };
+        /** @description A `anima.interactions.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaInteractionsResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.interactions.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["AnimaInteractionsResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.interactions.resolved` at schema version 2. `anima.interactions` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        AnimaInteractionsResolutionEventData: {
+            /** @constant */
+            kind: "anima.interactions";
+            request: {
+                /** @description Every Group, in this turn’s order (ANIMA-ORDER-3). */
+                groups: {
+                    id: string;
+                    /** @description The Location the Group is at; null: at no Location. */
+                    location: string | null;
+                    /** @description Characters in the Group, incapacitated ones included (ANIMA-GROUP-3). */
+                    characters: number;
+                    /** @description Lost its turn this turn (ANIMA-LOSE-2). */
+                    turnLost?: boolean;
+                    organisation?: string;
+                    /** @description Enemies printed on its Organisation card (card data). */
+                    enemyOrganisations?: string[];
+                    /** @description Groups it drew against this turn (ANIMA-INTERACT-5). */
+                    drewWith?: string[];
+                }[];
+                locations: {
+                    name: string;
+                    /** @description Trade icon (ANIMA-CARD-2). */
+                    trade?: boolean;
+                    /** @description false when the card forbids combat (e.g. Arkángel). */
+                    combatAllowed?: boolean;
+                }[];
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
         };
         /**
          * AnimaKeepCharacterCommand
@@ -2596,6 +3062,759 @@ export interface components {
             player: string;
             dice?: components["schemas"]["DiceSpec"];
         };
+        /** @description A `anima.location_left` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaLocationLeftEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.location_left";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaLocationLeftEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.location_left` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaLocationLeftEventData: {
+            player: string;
+            location: string;
+            abandoned: null | string;
+        };
+        /** @description A `anima.location_saved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaLocationSavedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.location_saved";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaLocationSavedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.location_saved` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaLocationSavedEventData: {
+            player: string;
+            location: string;
+            gift?: number;
+        };
+        /**
+         * AnimaMatchState
+         * @description An Ánima match as a viewer reads it (CONTRACT §8.1).
+         */
+        AnimaMatchState: {
+            /**
+             * @description The game’s id.
+             * @constant
+             */
+            game: "anima";
+            /** @description The players of the match, as created. */
+            players: {
+                /** @description The player id. */
+                id: string;
+                /** @description The player’s name. */
+                name: string;
+            }[];
+            /** @description Stateless operations resolved as commands. */
+            resolutions: number;
+            /** @description How many times each operation was resolved, by operation id. (GraphQL: JSON: keyed by operation ids, which are not GraphQL names.) */
+            byKind: {
+                /** @description Resolutions of POST /v1/anima/explorations. */
+                "anima.exploration"?: number;
+                /** @description Resolutions of POST /v1/anima/combats. */
+                "anima.combat"?: number;
+                /** @description Resolutions of POST /v1/anima/prior-encounters. */
+                "anima.priorEncounter"?: number;
+                /** @description Resolutions of POST /v1/anima/speed-tests. */
+                "anima.speed"?: number;
+                /** @description Resolutions of POST /v1/anima/turn-order. */
+                "anima.turnOrder"?: number;
+                /** @description Resolutions of POST /v1/anima/rewards. */
+                "anima.rewards"?: number;
+                /** @description Resolutions of POST /v1/anima/moves. */
+                "anima.move"?: number;
+                /** @description Resolutions of POST /v1/anima/seek-new-horizons. */
+                "anima.seek"?: number;
+                /** @description Resolutions of POST /v1/anima/interactions. */
+                "anima.interactions"?: number;
+                /** @description Resolutions of POST /v1/anima/trades. */
+                "anima.trade"?: number;
+                /** @description Resolutions of POST /v1/anima/start/pick-ups. */
+                "anima.pickup"?: number;
+                /** @description Resolutions of POST /v1/anima/missions/status. */
+                "anima.missions"?: number;
+            };
+            /** @description The latest resolution of each operation, by operation id (decks in draw order and seeds read `{"hidden": true}` for seats and spectators). (GraphQL: JSON: keyed by operation ids, which are not GraphQL names.) */
+            latest: {
+                /** @description The latest resolution of POST /v1/anima/explorations. */
+                "anima.exploration"?: {
+                    /** @description The request as resolved (the body of POST /v1/anima/explorations, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/anima/explorations to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/anima/combats. */
+                "anima.combat"?: {
+                    /** @description The request as resolved (the body of POST /v1/anima/combats, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/anima/combats to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/anima/prior-encounters. */
+                "anima.priorEncounter"?: {
+                    /** @description The request as resolved (the body of POST /v1/anima/prior-encounters, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/anima/prior-encounters to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/anima/speed-tests. */
+                "anima.speed"?: {
+                    /** @description The request as resolved (the body of POST /v1/anima/speed-tests, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/anima/speed-tests to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/anima/turn-order. */
+                "anima.turnOrder"?: {
+                    /** @description The request as resolved (the body of POST /v1/anima/turn-order, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/anima/turn-order to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/anima/rewards. */
+                "anima.rewards"?: {
+                    /** @description The request as resolved (the body of POST /v1/anima/rewards, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/anima/rewards to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/anima/moves. */
+                "anima.move"?: {
+                    /** @description The request as resolved (the body of POST /v1/anima/moves, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/anima/moves to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/anima/seek-new-horizons. */
+                "anima.seek"?: {
+                    /** @description The request as resolved (the body of POST /v1/anima/seek-new-horizons, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/anima/seek-new-horizons to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/anima/interactions. */
+                "anima.interactions"?: {
+                    /** @description The request as resolved (the body of POST /v1/anima/interactions, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/anima/interactions to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/anima/trades. */
+                "anima.trade"?: {
+                    /** @description The request as resolved (the body of POST /v1/anima/trades, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/anima/trades to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/anima/start/pick-ups. */
+                "anima.pickup"?: {
+                    /** @description The request as resolved (the body of POST /v1/anima/start/pick-ups, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/anima/start/pick-ups to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/anima/missions/status. */
+                "anima.missions"?: {
+                    /** @description The request as resolved (the body of POST /v1/anima/missions/status, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/anima/missions/status to it, in the reader’s language. */
+                    result: unknown;
+                };
+            };
+            /** @description Events of types the game does not know (client notes and the like), counted. */
+            otherEvents: number;
+            /** @description The resolution log: per player, the Group last sent and its counts. */
+            groups: {
+                [key: string]: {
+                    /** @description The Group last sent (its hand size as the result left it); null once a Character died (ANIMA-COMBAT-4). */
+                    group: components["schemas"]["AnimaGroup"] | null;
+                    /** @description Explorations resolved. */
+                    explorations: number;
+                    /** @description Combats fought. */
+                    combats: number;
+                    /** @description Characters lost. */
+                    casualties: number;
+                };
+            };
+            /** @description The phase (ANIMA-TURN-1). */
+            phase: "setup" | "start" | "move" | "interaction" | "exploration" | "turn_end" | "ended";
+            /** @description The turn; 0 in setup. */
+            turn: number;
+            /** @description ANIMA-ORDER-1..3: this turn’s order. */
+            turnOrder: string[];
+            /** @description ANIMA-ORDER-2: stored tie-breaks. */
+            tieBreaks: {
+                /** @description The tied Speed. */
+                speed: number;
+                /** @description The order rolled. */
+                order: string[];
+            }[];
+            /** @description Players done in this phase (ANIMA-TURN-1). */
+            done: string[];
+            /** @description The player who acts now. */
+            toAct: string | null;
+            /** @description The choice the table waits for (also in `pending`, kind `choice`). */
+            choosing: {
+                /**
+                 * @description A casualty to choose.
+                 * @constant
+                 */
+                kind: "casualty";
+                /** @description Who chooses the Character lost (ANIMA-COMBAT-4). */
+                player: string;
+            } | {
+                /**
+                 * @description A reward to claim.
+                 * @constant
+                 */
+                kind: "reward";
+                /** @description Who claims a reward (ANIMA-REWARD-1). */
+                player: string;
+                /** @description Where. */
+                location: string;
+            } | {
+                /**
+                 * @description A Location to remove (Seek new horizons over the maximum).
+                 * @constant
+                 */
+                kind: "removal";
+                /** @description The seeker (ANIMA-MOVE-7/8). */
+                player: string;
+                /** @description Where the new Location came from (ANIMA-MOVE-5.1/5.2). */
+                source: "deck" | "discard";
+                /** @description The new Location. */
+                location: number;
+                /** @description Its face-up prior encounter. */
+                encounter: number;
+                /** @description ANIMA-TIMING-3: the seeker’s committed Combat cards. */
+                gifts?: ({
+                    /** @description The Gift card. */
+                    gift: string;
+                    /** @description The Character powering it. */
+                    character?: string;
+                } | {
+                    /**
+                     * @description Always true: the value is kept from this viewer.
+                     * @constant
+                     */
+                    hidden: true;
+                })[];
+                /** @description Locations chosen for removal so far. */
+                removal: string[];
+                /** @description The saves so far. */
+                saved: {
+                    /** @description The Location saved. */
+                    location: string;
+                    /** @description Who saved it. */
+                    by: string;
+                    /** @description The Gift sacrificed. */
+                    gift?: number;
+                }[];
+                /** @description Players still to say whether they save the last Location chosen. */
+                deciding: string[];
+            } | null;
+            /** @description ANIMA-MOVE-4: who sought new horizons this turn. */
+            soughtBy: string | null;
+            /** @description Each player’s Group, by player id. */
+            groupsInPlay: {
+                [key: string]: {
+                    /** @description The Group’s Characters (ANIMA-GROUP-1). */
+                    characters: {
+                        /** @description Its card in `cards.characters`. */
+                        card: number;
+                        /** @description The Character’s name. */
+                        name: string;
+                        /** @description Printed Combat. */
+                        combat: number;
+                        /** @description Printed Speed. */
+                        speed: number;
+                        /** @description Its skill icons (ANIMA-TIMING-4). */
+                        skills: ("ki" | "magic" | "scheme")[];
+                        /** @description Tapped to power an Ability card (ANIMA-TIMING-4). */
+                        tapped: boolean;
+                        /** @description Face down until the next Start phase (ANIMA-INCAP-1). */
+                        incapacitated: boolean;
+                    }[];
+                    /** @description ANIMA-SETUP-3: the two Characters dealt, one to keep. */
+                    dealt: (number | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    })[];
+                    /** @description Gift cards in hand (ANIMA-HAND-1). */
+                    handSize: number;
+                    /** @description The Location its token is on (ANIMA-SETUP-5, ANIMA-LOSE-2). */
+                    location: string | null;
+                    /** @description Arrived at a Location this turn (ANIMA-EXPLORE-1). */
+                    arrived: boolean;
+                    /** @description Lost the rest of this turn (ANIMA-LOSE-1/2). */
+                    turnLost: boolean;
+                    /** @description Also loses the next turn (ANIMA-LOSE-1). */
+                    losesNextTurn: boolean;
+                    /** @description Chose Rest this turn (ANIMA-MOVE-11). */
+                    resting: boolean;
+                    /** @description +2 Combat and Speed this turn (ANIMA-MOVE-12). */
+                    rested: boolean;
+                    /** @description ANIMA-REWARD-4: its last Recruit. */
+                    lastRecruit: {
+                        /** @description Where. */
+                        location: string;
+                        /** @description In which turn. */
+                        turn: number;
+                    } | null;
+                    /** @description Groups it drew against this turn (ANIMA-INTERACT-5). */
+                    drewWith: string[];
+                    /** @description ANIMA-SETUP-2: its two secret Basic Missions (public once completed or under way, ANIMA-MISSION-4/5). */
+                    missions: ({
+                        /** @description In `cards.basicMissions`. */
+                        card: number;
+                        /** @description The mission’s name. */
+                        name: string;
+                        /** @description Completed (ANIMA-MISSION-4). */
+                        completed: boolean;
+                    } | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    })[];
+                    /** @description The Gift cards in hand (in `cards.gifts`). */
+                    hand: (number | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    })[];
+                    /** @description ANIMA-SETUP-3: the four Gifts dealt, three to keep. */
+                    giftsDealt: (number | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    })[];
+                    /** @description ANIMA-HAND-2: its Organisation. */
+                    organisation: number | null;
+                    /** @description Persistent Plot cards in play (ANIMA-CARD-5). */
+                    inPlay: number[];
+                    /** @description Modifiers of the Gifts played this turn (ANIMA-GROUP-2). */
+                    bonus: {
+                        /** @description Combat. */
+                        combat: number;
+                        /** @description Speed. */
+                        speed: number;
+                    };
+                    /** @description Modifiers of the persistent cards in play. */
+                    lasting: {
+                        /** @description Combat. */
+                        combat: number;
+                        /** @description Speed. */
+                        speed: number;
+                    };
+                    /** @description ANIMA-MISSION-5: the Resist mission under way. */
+                    resist: {
+                        /** @description The mission. */
+                        mission: string;
+                        /** @description The Final Mission. */
+                        final: boolean;
+                        /** @description The Location held. */
+                        location: string;
+                        /** @description Rounds held. */
+                        progress: number;
+                        /** @description Rounds to hold. */
+                        rounds: number;
+                    } | null;
+                };
+            };
+            /** @description The Locations on the table. */
+            locations: {
+                /** @description In `cards.locations`. */
+                card: number;
+                /** @description The Location’s name. */
+                name: string;
+                /** @description Its level. */
+                level: number;
+                /** @description ANIMA-SETUP-4 / ANIMA-PRIOR-1: the prior encounter in front of it; face down it reads `{"hidden": true}` for everyone but the owner. */
+                prior: {
+                    /** @description The encounter card. */
+                    card: number | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    };
+                    /** @description Still face down. */
+                    faceDown: boolean;
+                } | null;
+            }[];
+            /** @description ANIMA-DECK-2: the undrawn decks in draw order (each card `{"hidden": true}` for seats and spectators). */
+            decks: {
+                /** @description Characters. */
+                characters: (number | {
+                    /**
+                     * @description Always true: the value is kept from this viewer.
+                     * @constant
+                     */
+                    hidden: true;
+                })[];
+                /** @description Locations. */
+                locations: (number | {
+                    /**
+                     * @description Always true: the value is kept from this viewer.
+                     * @constant
+                     */
+                    hidden: true;
+                })[];
+                /** @description Encounters. */
+                encounters: (number | {
+                    /**
+                     * @description Always true: the value is kept from this viewer.
+                     * @constant
+                     */
+                    hidden: true;
+                })[];
+                /** @description Gifts. */
+                gifts: (number | {
+                    /**
+                     * @description Always true: the value is kept from this viewer.
+                     * @constant
+                     */
+                    hidden: true;
+                })[];
+            };
+            /** @description The discard piles (face up, ANIMA-DECK-1). */
+            discards: {
+                /** @description Characters. */
+                characters: number[];
+                /** @description Locations. */
+                locations: number[];
+                /** @description Encounters. */
+                encounters: number[];
+                /** @description Gifts. */
+                gifts: number[];
+            };
+            /** @description ANIMA-MISSION-2: the Final Mission revealed. */
+            finalMission: {
+                /** @description In `cards.finalMissions`. */
+                card: number;
+                /** @description Its name. */
+                name: string;
+            } | null;
+            /** @description The face-down Final Missions. */
+            finalDeck: (number | {
+                /**
+                 * @description Always true: the value is kept from this viewer.
+                 * @constant
+                 */
+                hidden: true;
+            })[];
+            /** @description ANIMA-OPT-MULTI-1. */
+            multipleMissions: boolean;
+            /** @description ANIMA-OPT-TREE-1..4. */
+            tree: boolean;
+            /** @description How the match stands (CONTRACT §8.2): won by completing the Final Mission (ANIMA-MISSION-3). */
+            outcome: {
+                /** @description The game is over. */
+                ended: boolean;
+                /** @description The winners’ player ids (none: not over, a draw, or a lost solo game). */
+                winners: string[];
+                /**
+                 * @description The Final Mission completed.
+                 * @constant
+                 */
+                reason?: "ANIMA-MISSION-3";
+                /** @description Deprecated: the winner (use `winners`). */
+                winner?: string;
+                /** @description Deprecated: the Final Mission completed. */
+                mission?: string;
+            };
+            /** @description Why a full match cannot be played: the card lists missing from the options. */
+            missingCards: string[];
+            /** @description The card lists of a full match (null without them): a card this viewer may not see where it lies now reads `{"hidden": true}`. */
+            cards: {
+                /** @description The Character deck (ANIMA-CARD-1). */
+                characters: ({
+                    name: string;
+                    /** @description Printed Combat value. */
+                    combat: number;
+                    /** @description Printed Speed value. */
+                    speed: number;
+                    /** @description Face down this round: adds no Combat, still adds Speed (ANIMA-INCAP-2, ANIMA-AMB-11). */
+                    incapacitated?: boolean;
+                    /** @description Skill icons (ANIMA-TIMING-4). */
+                    skills?: ("ki" | "magic" | "scheme")[];
+                } | {
+                    /**
+                     * @description Always true: the value is kept from this viewer.
+                     * @constant
+                     */
+                    hidden: true;
+                })[];
+                /** @description The Location deck (ANIMA-CARD-2). */
+                locations: ({
+                    /** @description Its name. */
+                    name: string;
+                    /** @description Its level. */
+                    level: number;
+                    /** @description Exploration table: every face 1..10 exactly once. */
+                    table: {
+                        min: number;
+                        max: number;
+                        result: "nothing" | "encounter" | "special";
+                        /** @description Encounter(n): cards to draw (required for `encounter`). */
+                        count?: number;
+                        /** @description Special: the Location card text. */
+                        text?: string;
+                        /** @description Special: the card text expels the Group (default false). */
+                        expels?: boolean;
+                        /** @description Special: the Group may still claim a reward (default: when not expelled). */
+                        rewardAllowed?: boolean;
+                        /** @description Special: the card text makes the player lose this many Gift cards (ANIMA-EXPLORE-6). */
+                        losesGifts?: number;
+                    }[];
+                    rewards: {
+                        kind: "gift" | "recruit" | "mission" | "special";
+                        /** @description Printed name, e.g. "El Palacio". */
+                        name?: string;
+                        /** @description Mission linked to a `mission` reward (required for it). */
+                        mission?: string;
+                    }[];
+                    /** @description The Trade icon (ANIMA-INTERACT-1). */
+                    trade?: boolean;
+                    /** @description false: the card forbids combat there (ANIMA-INTERACT-2). */
+                    combatAllowed?: boolean;
+                } | {
+                    /**
+                     * @description Always true: the value is kept from this viewer.
+                     * @constant
+                     */
+                    hidden: true;
+                })[];
+                /** @description The Encounter deck (ANIMA-CARD-3). */
+                encounters: (components["schemas"]["AnimaEncounterCard"] | {
+                    /**
+                     * @description Always true: the value is kept from this viewer.
+                     * @constant
+                     */
+                    hidden: true;
+                })[];
+                /** @description The Basic Missions (ANIMA-SETUP-2). */
+                basicMissions: ({
+                    /** @description Its name. */
+                    name: string;
+                    /** @description ANIMA-MISSION-6: a combat, a speed test, or ANIMA-MISSION-5: hold the Location for `rounds` Exploration phases. */
+                    test: {
+                        /**
+                         * @description A combat.
+                         * @constant
+                         */
+                        kind: "combat";
+                        /** @description The enemy. */
+                        enemy: string;
+                        /** @description Its Combat. */
+                        combat: number;
+                    } | {
+                        /**
+                         * @description A speed test.
+                         * @constant
+                         */
+                        kind: "speed";
+                        /** @description The Speed to beat. */
+                        difficulty: number;
+                    } | {
+                        /**
+                         * @description Hold the Location.
+                         * @constant
+                         */
+                        kind: "resist";
+                        /** @description Exploration phases to hold it. */
+                        rounds: number;
+                        /** @description The enemy fought each round. */
+                        enemy?: {
+                            /** @description The enemy. */
+                            name: string;
+                            /** @description Its Combat. */
+                            combat: number;
+                        };
+                    };
+                    /** @description ANIMA-MISSION-4: the Benefit. */
+                    benefit?: string | {
+                        /** @description The Benefit’s text. */
+                        text?: string;
+                        /** @description Gift cards drawn. */
+                        gifts?: number;
+                        /** @description Combat while the completed Mission lies by the player. */
+                        combat?: number;
+                        /** @description Speed while the completed Mission lies by the player. */
+                        speed?: number;
+                    };
+                } | {
+                    /**
+                     * @description Always true: the value is kept from this viewer.
+                     * @constant
+                     */
+                    hidden: true;
+                })[];
+                /** @description The Final Missions (ANIMA-MISSION-2). */
+                finalMissions: ({
+                    /** @description Its name. */
+                    name: string;
+                    /** @description ANIMA-MISSION-6: a combat, a speed test, or ANIMA-MISSION-5: hold the Location for `rounds` Exploration phases. */
+                    test: {
+                        /**
+                         * @description A combat.
+                         * @constant
+                         */
+                        kind: "combat";
+                        /** @description The enemy. */
+                        enemy: string;
+                        /** @description Its Combat. */
+                        combat: number;
+                    } | {
+                        /**
+                         * @description A speed test.
+                         * @constant
+                         */
+                        kind: "speed";
+                        /** @description The Speed to beat. */
+                        difficulty: number;
+                    } | {
+                        /**
+                         * @description Hold the Location.
+                         * @constant
+                         */
+                        kind: "resist";
+                        /** @description Exploration phases to hold it. */
+                        rounds: number;
+                        /** @description The enemy fought each round. */
+                        enemy?: {
+                            /** @description The enemy. */
+                            name: string;
+                            /** @description Its Combat. */
+                            combat: number;
+                        };
+                    };
+                    /** @description ANIMA-MISSION-4: the Benefit. */
+                    benefit?: string | {
+                        /** @description The Benefit’s text. */
+                        text?: string;
+                        /** @description Gift cards drawn. */
+                        gifts?: number;
+                        /** @description Combat while the completed Mission lies by the player. */
+                        combat?: number;
+                        /** @description Speed while the completed Mission lies by the player. */
+                        speed?: number;
+                    };
+                } | {
+                    /**
+                     * @description Always true: the value is kept from this viewer.
+                     * @constant
+                     */
+                    hidden: true;
+                })[];
+                /** @description The Gift deck (ANIMA-CARD-5), when the options gave one. */
+                gifts?: ({
+                    /** @description Its name. */
+                    name: string;
+                    /** @description An Ability or a Plot card. */
+                    category: "ability" | "plot";
+                    /** @description A skill icon (ANIMA-CARD-1, ANIMA-TIMING-4). */
+                    skill?: "ki" | "magic" | "scheme";
+                    /** @description ANIMA-TIMING-1. */
+                    phase?: "start" | "move" | "interaction" | "exploration";
+                    /** @description ANIMA-TIMING-1..3. */
+                    timing: "normal" | "interrupt" | "combat";
+                    /** @description Stays in play (ANIMA-CARD-5). */
+                    persistent?: boolean;
+                    /** @description An Organisation (ANIMA-HAND-2). */
+                    organisation?: {
+                        /** @description The Organisations it is enemy of (ANIMA-INTERACT-4). */
+                        enemies: string[];
+                    };
+                    /** @description Combat modifier. */
+                    combat?: number;
+                    /** @description Speed modifier. */
+                    speed?: number;
+                    /** @description ANIMA-INCAP-1. */
+                    incapacitates?: boolean;
+                    /** @description ANIMA-OPT-TREE-5. */
+                    zeppelin?: boolean;
+                    /** @description ANIMA-TIMING-2. */
+                    redirect?: boolean;
+                    /** @description The card’s text, for the table. */
+                    text?: string;
+                } | {
+                    /**
+                     * @description Always true: the value is kept from this viewer.
+                     * @constant
+                     */
+                    hidden: true;
+                })[];
+            } | null;
+            /** @description Whom the table waits for now (CONTRACT §9.1): sealed parts, answers, choices. */
+            pending: {
+                /** @description The player the table waits for. */
+                player: string;
+                /** @description `sealed`: a part sent unseen; `response`: an answer to a declared command; `choice`: a choice the rules leave to the player; `agreement`: a proposal to accept. */
+                kind: "sealed" | "response" | "choice" | "agreement";
+                /** @description The command types the player may send for it. */
+                types: string[];
+                /** @description The rule ID that makes the table wait. */
+                rule: string;
+                /** @description The version of the event that opened it. */
+                since: number;
+                /**
+                 * @description Sealed parts: this player’s part is in (its content stays hidden).
+                 * @constant
+                 */
+                decided?: true;
+            }[];
+        };
+        /** @description A `anima.mission_completed` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaMissionCompletedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.mission_completed";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaMissionCompletedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.mission_completed` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaMissionCompletedEventData: {
+            player: string;
+            mission: string;
+            final: boolean;
+            benefit?: {
+                text?: string;
+                giftsDrawn?: number;
+                combat?: number;
+                speed?: number;
+            };
+        };
         /**
          * AnimaMissionsCommand
          * @description Final Mission access and one round of a Resist mission. Same body as POST /v1/anima/missions/status. `player`: the match player whose Group this is (default: the first player).
@@ -2624,6 +3843,45 @@ export interface components {
              * @enum {string}
              */
             type: "anima.missions";
+        };
+        /** @description A `anima.missions.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaMissionsResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.missions.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["AnimaMissionsResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.missions.resolved` at schema version 2. `anima.missions` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        AnimaMissionsResolutionEventData: {
+            /** @constant */
+            kind: "anima.missions";
+            request: {
+                /** @description Basic Missions this player has completed. */
+                completedBasic: number;
+                /** @description The Final Mission is already face up. */
+                finalRevealed: boolean;
+                /** @description Optional rule ANIMA-OPT-MULTI-1: both Basic Missions first. */
+                multipleMissions?: boolean;
+                resist?: {
+                    /** @description Rounds already held. */
+                    progress: number;
+                    /** @description Rounds the Mission card requires. */
+                    rounds: number;
+                    /** @description The Group was defeated this round. */
+                    defeated?: boolean;
+                };
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
         };
         /**
          * AnimaMoveCommand
@@ -2659,6 +3917,87 @@ export interface components {
              */
             type: "anima.move";
         };
+        /** @description A `anima.move.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaMoveResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.move.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["AnimaMoveResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.move.resolved` at schema version 2. `anima.move` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        AnimaMoveResolutionEventData: {
+            /** @constant */
+            kind: "anima.move";
+            request: {
+                /** @description go (default) or rest (ANIMA-MOVE-11). Seek new horizons has its own operation. */
+                declaration?: "go" | "rest";
+                group: components["schemas"]["AnimaGroup"];
+                /** @description Where the Group is; absent/null: at no Location. */
+                from?: {
+                    name: string;
+                    level: number;
+                } | null;
+                to?: {
+                    name: string;
+                    level: number;
+                };
+                /** @description The prior encounter in front of `to` (absent/null: none), or in the tree the Encounter card drawn for a level change. */
+                encounter?: components["schemas"]["AnimaEncounterCard"] | null;
+                /** @description Optional rule: Locations as a tree (ANIMA-OPT-TREE). */
+                tree?: boolean;
+                /** @description Zeppelin Travel played for this move (ANIMA-OPT-TREE-5). */
+                zeppelin?: boolean;
+                dice?: components["schemas"]["DiceSpec"];
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
+        /** @description A `anima.organisation_left` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaOrganisationLeftEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.organisation_left";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaOrganisationLeftEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.organisation_left` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaOrganisationLeftEventData: {
+            player: string;
+            organisation: number;
+        };
+        /** @description A `anima.phase_finished` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaPhaseFinishedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.phase_finished";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaPhaseFinishedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.phase_finished` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaPhaseFinishedEventData: {
+            player: string;
+        };
         /**
          * AnimaPickupCommand
          * @description Start phase: who may take a discarded Gift or a dismissed Character. Same body as POST /v1/anima/start/pick-ups. `player`: the match player whose Group this is (default: the first player).
@@ -2684,6 +4023,41 @@ export interface components {
              */
             type: "anima.pickup";
         };
+        /** @description A `anima.pickup.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaPickupResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.pickup.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["AnimaPickupResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.pickup.resolved` at schema version 2. `anima.pickup` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        AnimaPickupResolutionEventData: {
+            /** @constant */
+            kind: "anima.pickup";
+            request: {
+                /** @description A discarded Gift or a dismissed Character. */
+                kind: "gift" | "character";
+                from: string;
+                players: {
+                    id: string;
+                    /** @description Gift cards in hand. */
+                    gifts: number;
+                    /** @description Characters in the Group. */
+                    characters: number;
+                }[];
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
         /**
          * AnimaPlayGiftCommand
          * @description ANIMA-TIMING-1..4 (matches with a Gift deck): play a Gift from hand — in its printed phase and turn (normal), or at any time (interrupt); an Ability card taps `character` (with its skill icon). Organisations join the Group (one at a time, ANIMA-HAND-2); `combat` / `speed` last the turn, or while a persistent card is in play; `target` is the Character an incapacitating card puts face down (ANIMA-INCAP-1). Answering an `anima.go` declared from a seat (CONTRACT §9.1, ANIMA-TIMING-2): a Dirección Equivocada (a `redirect` Interrupt) with `location`, where the mover’s Group goes instead. Example: `{"type":"anima.play_gift","player":"p1","gift":"Dormir","character":"Brujo","target":{"player":"p2","character":"Ladrona"}}`.
@@ -2704,6 +4078,17 @@ export interface components {
             };
             location?: string;
             dice?: components["schemas"]["DiceSpec"];
+        };
+        AnimaPriorEncounter: {
+            encounter: components["schemas"]["AnimaEncounterOutcome"];
+            arrives: boolean;
+            creatureStays: boolean;
+            turnLost: boolean;
+            characterDies: boolean;
+            groupEliminated: boolean;
+            losesNextTurn: boolean;
+            groupSize: number;
+            handSize?: number;
         };
         /**
          * AnimaPriorEncounterAliasCommand
@@ -2750,6 +4135,84 @@ export interface components {
              */
             type: "anima.prior_encounter";
         };
+        /** @description A `anima.priorEncounter.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaPriorEncounterResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.priorEncounter.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["AnimaPriorEncounterResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.priorEncounter.resolved` at schema version 2. `anima.priorEncounter` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        AnimaPriorEncounterResolutionEventData: {
+            /** @constant */
+            kind: "anima.priorEncounter";
+            request: {
+                location: {
+                    name: string;
+                    level: number;
+                };
+                group: components["schemas"]["AnimaGroup"];
+                encounter: components["schemas"]["AnimaEncounterCard"];
+                dice?: components["schemas"]["DiceSpec"];
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
+        /** @description A `anima.removal_chosen` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaRemovalChosenEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.removal_chosen";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaRemovalChosenEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.removal_chosen` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaRemovalChosenEventData: {
+            player: string;
+            location: string;
+            asked: string[];
+        };
+        /** @description A `anima.removal_opened` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaRemovalOpenedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.removal_opened";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaRemovalOpenedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.removal_opened` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaRemovalOpenedEventData: {
+            player: string;
+            /** @enum {unknown} */
+            source: "deck" | "discard";
+            location: number;
+            encounter: number;
+            gifts?: {
+                gift: string;
+                character?: string;
+            }[];
+        };
         /**
          * AnimaRemoveLocationCommand
          * @description ANIMA-MOVE-7 (a Seek new horizons sent without `removal` over the maximum): the seeker chooses an active Location to remove — none with a Group on it nor with its prior encounter pending, none saved in this removal (ANIMA-AMB-6). Every other player holding a Gift then answers `anima.save_location`; with nobody to ask it is removed at once and the prior encounter is faced (dice: the Group’s d10, then the Creature’s d10). Example: `{"type":"anima.remove_location","player":"p1","location":"Arkángel"}`.
@@ -2784,6 +4247,30 @@ export interface components {
             }[];
             dice?: components["schemas"]["DiceSpec"];
         };
+        /** @description A `anima.resisted` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaResistedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.resisted";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaResistedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.resisted` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaResistedEventData: {
+            player: string;
+            mission: string;
+            location: string;
+            combat?: components["schemas"]["AnimaEventCreatureCombat"];
+            progress: number;
+            completed: boolean;
+            expelled: boolean;
+        };
         /**
          * AnimaRestCommand
          * @description ANIMA-MOVE-11/12: the Group gives up this turn (at no Location); +2 Combat and +2 Speed next turn. Example: `{"type":"anima.rest","player":"p3"}`.
@@ -2797,6 +4284,56 @@ export interface components {
             /** @description The acting match player id. */
             player: string;
             dice?: components["schemas"]["DiceSpec"];
+        };
+        /** @description A `anima.rested` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaRestedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.rested";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaRestedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.rested` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaRestedEventData: {
+            player: string;
+        };
+        /** @description A `anima.reward_claimed` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaRewardClaimedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.reward_claimed";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaRewardClaimedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.reward_claimed` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaRewardClaimedEventData: {
+            player: string;
+            location: string;
+            reward: number;
+            /** @enum {unknown} */
+            kind: "gift" | "mission" | "recruit" | "special";
+            giftsDrawn?: number;
+            recruited?: number;
+            mission?: {
+                name: string;
+                final: boolean;
+                combat?: components["schemas"]["AnimaEventCreatureCombat"];
+                speedTest?: components["schemas"]["AnimaSpeedTest"];
+                success: boolean;
+                resistStarted?: boolean;
+            };
         };
         /**
          * AnimaRewardsCommand
@@ -2833,6 +4370,71 @@ export interface components {
              * @enum {string}
              */
             type: "anima.rewards";
+        };
+        /** @description A `anima.rewards.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaRewardsResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.rewards.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["AnimaRewardsResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.rewards.resolved` at schema version 2. `anima.rewards` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        AnimaRewardsResolutionEventData: {
+            /** @constant */
+            kind: "anima.rewards";
+            request: {
+                location: {
+                    name: string;
+                    level: number;
+                    rewards: {
+                        kind: "gift" | "recruit" | "mission" | "special";
+                        /** @description Printed name, e.g. "El Palacio". */
+                        name?: string;
+                        /** @description Mission linked to a `mission` reward (required for it). */
+                        mission?: string;
+                    }[];
+                };
+                group: components["schemas"]["AnimaGroup"];
+                /** @description Current turn number (needed with `lastRecruit`). */
+                turn?: number;
+                /** @description This player’s last Recruit (ANIMA-REWARD-4). */
+                lastRecruit?: {
+                    location: string;
+                    turn: number;
+                };
+                /** @description Uncompleted Missions this player holds. */
+                missions?: string[];
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
+        /** @description A `anima.save_declined` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaSaveDeclinedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.save_declined";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaSaveDeclinedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.save_declined` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaSaveDeclinedEventData: {
+            player: string;
+            location: string;
         };
         /**
          * AnimaSaveLocationCommand
@@ -2929,6 +4531,95 @@ export interface components {
             }[];
             dice?: components["schemas"]["DiceSpec"];
         };
+        /** @description A `anima.seek.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaSeekResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.seek.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["AnimaSeekResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.seek.resolved` at schema version 2. `anima.seek` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        AnimaSeekResolutionEventData: {
+            /** @constant */
+            kind: "anima.seek";
+            request: {
+                /** @description Players in the game (ANIMA-MOVE-2: at most 2 × players active Locations). */
+                players: number;
+                group: components["schemas"]["AnimaGroup"];
+                /** @description Top of the Location deck, or a Location of the player’s choice from its discard pile (ANIMA-MOVE-5). */
+                source: "deck" | "discard";
+                location: {
+                    name: string;
+                    level: number;
+                };
+                encounter: components["schemas"]["AnimaEncounterCard"];
+                /** @description The Locations on the table before this one. */
+                active: {
+                    name: string;
+                    /** @description A Group is there now. */
+                    occupied?: boolean;
+                    /** @description Its prior encounter is still there (face down or an undefeated Creature). */
+                    priorPending?: boolean;
+                }[];
+                /** @description The seeking player’s removal choices, in order (ANIMA-MOVE-7). */
+                removal?: string[];
+                /** @description Locations a player saves by discarding one Gift each (ANIMA-MOVE-8). */
+                saves?: {
+                    location: string;
+                    by: string;
+                }[];
+                /** @description A player earlier in turn order already sought this turn (ANIMA-MOVE-4). */
+                seekTakenThisTurn?: boolean;
+                /** @description Cards left in the Location deck (ANIMA-DECK-3). */
+                deckSize?: number;
+                /** @description Location discard pile (checked when sent). */
+                discardPile?: string[];
+                /** @description Optional tree rule in use (ANIMA-OPT-TREE-1): Seek is not used. */
+                tree?: boolean;
+                dice?: components["schemas"]["DiceSpec"];
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
+        /** @description A `anima.sought` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaSoughtEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.sought";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaSoughtEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.sought` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaSoughtEventData: {
+            player: string;
+            /** @enum {unknown} */
+            source: "deck" | "discard";
+            location: number;
+            encounter: number;
+            removed: null | string;
+            saved: {
+                location: string;
+                by: string;
+                gift?: number;
+            }[];
+            result: components["schemas"]["AnimaPriorEncounter"];
+            recruited: number[];
+        };
         /**
          * AnimaSpeedCommand
          * @description Speed test: Group Speed + d10 against a Mission difficulty. Same body as POST /v1/anima/speed-tests. May omit `group`: taken from the match state. `player`: the match player whose Group this is (default: the first player).
@@ -2947,6 +4638,66 @@ export interface components {
              * @enum {string}
              */
             type: "anima.speed";
+        };
+        /** @description A `anima.speed.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaSpeedResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.speed.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["AnimaSpeedResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.speed.resolved` at schema version 2. `anima.speed` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        AnimaSpeedResolutionEventData: {
+            /** @constant */
+            kind: "anima.speed";
+            request: {
+                group: components["schemas"]["AnimaGroup"];
+                /** @description Difficulty printed on the Mission card. */
+                difficulty: number;
+                dice?: components["schemas"]["DiceSpec"];
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
+        AnimaSpeedRun: {
+            speed: number;
+            ids: string[];
+            /** @enum {unknown} */
+            by: "none" | "roll" | "stored";
+            rolls?: {
+                [key: string]: number[];
+            };
+        };
+        AnimaSpeedTest: {
+            speed: number;
+            roll: number;
+            total: number;
+            difficulty: number;
+            success: boolean;
+        };
+        AnimaTableRow: {
+            min: number;
+            max: number;
+            /** @enum {unknown} */
+            result: "encounter" | "nothing" | "special";
+            count?: number;
+            text?: string;
+            expels?: boolean;
+            rewardAllowed?: boolean;
+            losesGifts?: number;
+        };
+        AnimaTieBreak: {
+            speed: number;
+            order: string[];
         };
         /**
          * AnimaTradeCommand
@@ -2988,6 +4739,105 @@ export interface components {
              * @enum {string}
              */
             type: "anima.trade";
+        };
+        /** @description A `anima.traded` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaTradedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.traded";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaTradedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.traded` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaTradedEventData: {
+            player: string;
+            with: string;
+            gives: {
+                gifts: number;
+                characters: number[];
+                cards?: number[];
+            };
+            receives: {
+                gifts: number;
+                characters: number[];
+                cards?: number[];
+            };
+        };
+        /** @description A `anima.trade_refused` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaTradeRefusedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.trade_refused";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaTradeRefusedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.trade_refused` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaTradeRefusedEventData: {
+            player: string;
+            with: string;
+        };
+        /** @description A `anima.trade.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaTradeResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.trade.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["AnimaTradeResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.trade.resolved` at schema version 2. `anima.trade` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        AnimaTradeResolutionEventData: {
+            /** @constant */
+            kind: "anima.trade";
+            request: {
+                a: {
+                    group: components["schemas"]["AnimaGroup"];
+                    /** @description The Group is at a Location with the Trade icon (ANIMA-INTERACT-1). */
+                    tradeIcon: boolean;
+                    /** @description Lost its turn (ANIMA-LOSE-2): cannot trade. */
+                    turnLost?: boolean;
+                    gives: {
+                        /** @description Gift cards handed over. */
+                        gifts?: number;
+                        /** @description Names of Characters handed over. */
+                        characters?: string[];
+                    };
+                };
+                b: {
+                    group: components["schemas"]["AnimaGroup"];
+                    /** @description The Group is at a Location with the Trade icon (ANIMA-INTERACT-1). */
+                    tradeIcon: boolean;
+                    /** @description Lost its turn (ANIMA-LOSE-2): cannot trade. */
+                    turnLost?: boolean;
+                    gives: {
+                        /** @description Gift cards handed over. */
+                        gifts?: number;
+                        /** @description Names of Characters handed over. */
+                        characters?: string[];
+                    };
+                };
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
         };
         /**
          * AnimaTradeWithCommand
@@ -3077,6 +4927,106 @@ export interface components {
              * @enum {string}
              */
             type: "anima.turn_order";
+        };
+        /** @description A `anima.turnOrder.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaTurnOrderResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.turnOrder.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["AnimaTurnOrderResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.turnOrder.resolved` at schema version 2. `anima.turnOrder` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        AnimaTurnOrderResolutionEventData: {
+            /** @constant */
+            kind: "anima.turnOrder";
+            request: {
+                /** @description Two to five players (ANIMA-COMP-3); each with `speed` or `group`, not both. */
+                players: {
+                    id: string;
+                    /** @description Current Group Speed, modifiers included. */
+                    speed?: number;
+                    group?: components["schemas"]["AnimaGroup"];
+                }[];
+                /** @description The `tieBreaks` of the previous turn’s answer (ANIMA-ORDER-2). */
+                tieBreaks?: {
+                    /** @description The Speed every ranked player had when the ranking was rolled. */
+                    speed: number;
+                    /** @description Player ids, first to act first. */
+                    order: string[];
+                }[];
+                dice?: components["schemas"]["DiceSpec"];
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
+        /** @description A `anima.turn_started` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaTurnStartedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.turn_started";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaTurnStartedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.turn_started` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaTurnStartedEventData: {
+            turn: number;
+            order: string[];
+            tieBreaks: components["schemas"]["AnimaTieBreak"][];
+            runs: components["schemas"]["AnimaSpeedRun"][];
+        };
+        /** @description A `anima.went` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        AnimaWentEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "anima.went";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["AnimaWentEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `anima.went` at schema version 1. Ánima full-match event (v1: the decider's event data). */
+        AnimaWentEventData: {
+            player: string;
+            location: string;
+            prior: null | {
+                card: number;
+                result: {
+                    /** @enum {unknown} */
+                    need: "level_change" | "none" | "prior";
+                    arrives: boolean;
+                    at: null | string;
+                    turnLost: boolean;
+                    restartAtLevel1: boolean;
+                    encounter: components["schemas"]["AnimaEncounterOutcome"];
+                    creatureStays: boolean;
+                    characterDies: boolean;
+                    groupEliminated: boolean;
+                    losesNextTurn: boolean;
+                    groupSize: number;
+                    handSize?: number;
+                };
+                drawn?: boolean;
+            };
+            recruited: number[];
         };
         /** AppendedEvents */
         AppendedEvents: {
@@ -3622,6 +5572,113 @@ export interface components {
             targetWeapon?: string;
             dice?: components["schemas"]["DiceSpec"];
         };
+        /** @description A `eden.activation_ended` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenActivationEndedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.activation_ended";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenActivationEndedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.activation_ended` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenActivationEndedEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
+            fighterId: string;
+        };
+        /** @description A `eden.activation_interrupted` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenActivationInterruptedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.activation_interrupted";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenActivationInterruptedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.activation_interrupted` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenActivationInterruptedEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
+            fighterId: string;
+            rap: number;
+        };
+        /** @description A `eden.activation_passed` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenActivationPassedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.activation_passed";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenActivationPassedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.activation_passed` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenActivationPassedEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
+        };
+        /** @description A `eden.activation_phase_ended` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenActivationPhaseEndedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.activation_phase_ended";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenActivationPhaseEndedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.activation_phase_ended` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenActivationPhaseEndedEventData: {
+            /** @enum {unknown} */
+            reason: "all_activated" | "double_pass";
+            /** @enum {unknown} */
+            firstPlayer: "A" | "B";
+        };
+        /** @description A `eden.activation_phase_started` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenActivationPhaseStartedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.activation_phase_started";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenActivationPhaseStartedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.activation_phase_started` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenActivationPhaseStartedEventData: {
+            /** @enum {unknown} */
+            firstPlayer: "A" | "B";
+        };
+        EdenAttackData: {
+            attackerId: string;
+            weapon: null | string;
+            success: boolean;
+            changes: components["schemas"]["EdenFighterChanges"];
+            dice: components["schemas"]["EdenDiceFact"];
+        };
         /**
          * EdenAttackSceneryCommand
          * @description EDEN-TERRAIN-R-DESTRUCTION / EDEN-AMB-33: the active fighter attacks an element (no dice; 1 AP, one of the 2 Attacks); `distance` is checked against Thick fog (EDEN-WEATHER-4).
@@ -3639,6 +5696,51 @@ export interface components {
             sceneryId: string;
             distance?: number;
             dice?: components["schemas"]["DiceSpec"];
+        };
+        /** @description A `eden.band_deployed` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenBandDeployedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.band_deployed";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenBandDeployedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.band_deployed` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenBandDeployedEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
+            zone: string;
+            placements: unknown;
+        };
+        /** @description A `eden.band_registered` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenBandRegisteredEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.band_registered";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenBandRegisteredEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.band_registered` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenBandRegisteredEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
+            /** @enum {unknown} */
+            bandType: "faction" | "stigma";
+            affiliation: null | string;
+            fighters: components["schemas"]["EdenFighter"][];
+            strategyPoints: number;
         };
         /**
          * EdenBidCommand
@@ -3749,6 +5851,15 @@ export interface components {
             centreDistance?: number;
             dice?: components["schemas"]["DiceSpec"];
         };
+        EdenDiceFact: {
+            seed: null | string;
+            values: number[];
+        };
+        EdenDisengagement: {
+            adversaries: string[];
+            difficulty: number;
+            success: boolean;
+        };
         /**
          * EdenDouseFireCommand
          * @description EDEN-STATE-FIRE-2: 1 AP per Fire marker removed.
@@ -3778,6 +5889,263 @@ export interface components {
             player?: "A" | "B" | string;
             dice?: components["schemas"]["DiceSpec"];
         };
+        EdenEquipment: {
+            name: string;
+            categories: string[];
+            protection?: {
+                limbs: "all" | ("arms" | "head" | "legs" | "torso")[];
+                value: number;
+            };
+            bonus?: {
+                PSI?: number;
+                CBT?: number;
+                VIG?: number;
+                RAP?: number;
+            };
+            range?: number;
+            potency?: number;
+            fire?: number;
+            fear?: number;
+            explosive?: number;
+            perGame?: number;
+            perTurn?: number;
+        };
+        EdenFighter: {
+            id: string;
+            name: string;
+            faction?: string;
+            stigma?: string;
+            types: string[];
+            value: number;
+            limbs: {
+                head: components["schemas"]["EdenLimbProfile"];
+                arms: components["schemas"]["EdenLimbProfile"];
+                torso: components["schemas"]["EdenLimbProfile"];
+                legs: components["schemas"]["EdenLimbProfile"];
+            };
+            equipment: components["schemas"]["EdenEquipment"][];
+            wounds: components["schemas"]["EdenWounds"];
+            markers: components["schemas"]["EdenMarkers"];
+            ap: number;
+            npc?: boolean;
+            outOfAction?: boolean;
+        };
+        /** @description A `eden.fighter_activated` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenFighterActivatedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.fighter_activated";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenFighterActivatedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.fighter_activated` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenFighterActivatedEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
+            fighterId: string;
+        };
+        EdenFighterChanges: {
+            [key: string]: {
+                wounds?: components["schemas"]["EdenWounds"];
+                markers?: components["schemas"]["EdenMarkers"];
+                ap?: number;
+            };
+        };
+        /** @description A `eden.fighter_deployed` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenFighterDeployedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.fighter_deployed";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenFighterDeployedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.fighter_deployed` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenFighterDeployedEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
+            fighterId: string;
+            zone: string;
+            placement: unknown;
+        };
+        /** @description A `eden.fighter_designated` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenFighterDesignatedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.fighter_designated";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenFighterDesignatedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.fighter_designated` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenFighterDesignatedEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
+            fighterId: string;
+            rap: number;
+        };
+        /** @description A `eden.fighter_moved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenFighterMovedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.fighter_moved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["EdenFighterMovedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.fighter_moved` at schema version 2. EDEN-MOVE-ACT-1/2: a Move (`apSpent`, `distance`) and its disengagement as resolved (`disengage`: `adversaries`, `difficulty`, `success`; v1 kept the core’s roll). v2: the facts — ids, the choices made, `changes` (by fighter id: its new `wounds`, `markers`, `ap`, only those that changed) and `dice` `{seed, values}` (the faces drawn); v1 (the changed fighters whole, with the rules core’s answer and the dice transcript) is read as v2. */
+        EdenFighterMovedEventData: {
+            fighterId: string;
+            apSpent: number;
+            distance?: number;
+            disengage: null | components["schemas"]["EdenDisengagement"];
+            changes: components["schemas"]["EdenFighterChanges"];
+            dice: components["schemas"]["EdenDiceFact"];
+        };
+        /** @description A `eden.fire_doused` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenFireDousedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.fire_doused";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["EdenFireDousedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.fire_doused` at schema version 2. EDEN-STATE-FIRE-2: Fire markers removed (`markers`; no dice). v2: the facts — ids, the choices made, `changes` (by fighter id: its new `wounds`, `markers`, `ap`, only those that changed) and `dice` `{seed, values}` (the faces drawn); v1 (the changed fighters whole, with the rules core’s answer and the dice transcript) is read as v2. */
+        EdenFireDousedEventData: {
+            fighterId: string;
+            markers: number;
+            changes: components["schemas"]["EdenFighterChanges"];
+        };
+        /** @description A `eden.first_player_changed` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenFirstPlayerChangedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.first_player_changed";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenFirstPlayerChangedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.first_player_changed` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenFirstPlayerChangedEventData: {
+            /** @enum {unknown} */
+            firstPlayer: "A" | "B";
+            /** @enum {unknown} */
+            reason: "hand_over" | "no_activatable_fighter" | "pass";
+        };
+        /** @description A `eden.first_player_chosen` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenFirstPlayerChosenEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.first_player_chosen";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenFirstPlayerChosenEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.first_player_chosen` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenFirstPlayerChosenEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
+            /** @enum {unknown} */
+            firstPlayer: "A" | "B";
+            rule: string;
+        };
+        /** @description A `eden.first_player_determined` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenFirstPlayerDeterminedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.first_player_determined";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["EdenFirstPlayerDeterminedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.first_player_determined` at schema version 2. EDEN-PREP-3 / EDEN-FIRST-1/2: the bids, the roll-off and the First player. v2: `dice` `{seed, values}` (the faces drawn); v1 kept the whole transcript, with the answer’s labels. */
+        EdenFirstPlayerDeterminedEventData: {
+            turn: number;
+            /** @enum {unknown} */
+            winner: "A" | "B";
+            by: string;
+            /** @enum {unknown} */
+            firstPlayer: "A" | "B" | null;
+            bids: {
+                A: number;
+                B: number;
+            };
+            pools: {
+                A: number;
+                B: number;
+            };
+            rollOff: unknown[];
+            rule: string;
+            dice: components["schemas"]["EdenDiceFact"];
+        };
+        /** @description A `eden.game_ended` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenGameEndedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.game_ended";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenGameEndedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.game_ended` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenGameEndedEventData: {
+            /** @enum {unknown} */
+            reason: "elimination" | "turns";
+            turn: number;
+            victoryPoints: {
+                A: number;
+                B: number;
+            };
+            /** @enum {unknown} */
+            winner: "A" | "B" | null;
+        };
         /**
          * EdenIgniteSceneryCommand
          * @description EDEN-TERRAIN-R-INFLAMMABLE: a Fire (X) effect of the active fighter puts `markers` Fire markers on an Inflammable element (each counts towards Destruction).
@@ -3793,6 +6161,545 @@ export interface components {
             /** @description `ignite`: Fire markers placed (default 1). */
             markers?: number;
             dice?: components["schemas"]["DiceSpec"];
+        };
+        /** @description A `eden.infestation_level_set` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenInfestationLevelSetEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.infestation_level_set";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenInfestationLevelSetEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.infestation_level_set` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenInfestationLevelSetEventData: {
+            level: number;
+        };
+        /** @description A `eden.leader_chosen` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenLeaderChosenEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.leader_chosen";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenLeaderChosenEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.leader_chosen` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenLeaderChosenEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
+            fighterId: string;
+        };
+        EdenLimbProfile: {
+            white: number;
+            red: number;
+            faces: number[];
+            normal: number;
+            wounded: number;
+        };
+        EdenMarkers: {
+            fire: number;
+            fear: number;
+            rage: number;
+            slow: number;
+            poison: number;
+        };
+        /**
+         * EdenMatchState
+         * @description An EDEN match as a viewer reads it (CONTRACT §8.1): the projection of its events.
+         */
+        EdenMatchState: {
+            /**
+             * @description The game.
+             * @constant
+             */
+            game: "eden";
+            /** @description The printing followed. */
+            edition: "es" | "de";
+            /** @description EDEN-GAME-1: the number of turns. */
+            maxTurns: number;
+            /** @description The optional rules in play. */
+            options: {
+                /** @description Weather conditions rolled (EDEN-WEATHER-9); 0: no Weather. */
+                weather: number;
+                /** @description Territory management (EDEN-TERRAIN). */
+                territory: boolean;
+                /** @description Infestation (EDEN-NPC). */
+                infestation: boolean;
+            };
+            /** @description The phase (EDEN-TURN-1). */
+            phase: "preparation" | "first_player" | "tactical" | "activation" | "upkeep" | "ended";
+            /** @description The preparation step (EDEN-PREP-0..8). */
+            prep: "weather" | "bands" | "bid" | "leaders" | "missions" | "scenery" | "infestation" | "deployment" | "tactic_hands" | "done";
+            /** @description The turn; 0 in preparation. */
+            turn: number;
+            /** @description The First player (EDEN-FIRST-3). */
+            firstPlayer: ("A" | "B") | null;
+            /** @description EDEN-PREP-3 step 3: the bid’s winner, who names the First player next. */
+            choosingFirst?: {
+                /** @description A side: `A` (the first player), `B` (the second). */
+                side: "A" | "B";
+                /** @description The rule that leaves the choice to him. */
+                rule: string;
+            };
+            /** @description The two bands, by side. */
+            bands: {
+                /** @description A player’s band: an unshown band, a Secret mission and unplayed tactic cards read `{"hidden": true}` for the other seat and spectators. */
+                A: {
+                    /** @description The player of the band, as the match was created. */
+                    player: {
+                        /** @description The player id. */
+                        id: string;
+                        /** @description The player’s name. */
+                        name: string;
+                    };
+                    /** @description EDEN-PREP-1: a Faction or a Stigma band; null before it is registered. */
+                    bandType: (("faction" | "stigma") | null) | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    };
+                    /** @description The faction or stigma of the band. */
+                    affiliation: (string | null) | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    };
+                    /** @description Its fighters, in the order listed. */
+                    fighterIds: (string | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    })[];
+                    /** @description Strategy Points (EDEN-PREP-2, EDEN-FIRST-1). */
+                    strategyPoints: number | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    };
+                    /** @description The Leader’s fighter id (EDEN-PREP-4). */
+                    leader: string | null;
+                    /** @description The mission played (EDEN-PREP-5). */
+                    mission: {
+                        /** @description The mission’s name. */
+                        name: string;
+                        /** @description A Secret mission is face down until the end (EDEN-CARD-MISSION-2). */
+                        visibility: "secret" | "revealed";
+                        /** @description Its deployment (EDEN-PREP-7). */
+                        deployment: "confrontation" | "ambush";
+                    } | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    } | null;
+                    /** @description EDEN-PREP-7: the deployment. */
+                    deployment: {
+                        /** @description The deployment zone. */
+                        zone: "confrontation" | "ambush";
+                        /** @description As the player sent them. (GraphQL: JSON: any shape the player sent.) */
+                        placements: unknown;
+                    } | null;
+                    /** @description EDEN-PREP-8: the tactic hand (a played card is shown, EDEN-TACPH-1). */
+                    tacticHand: (string | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    })[] | null;
+                    /** @description Tactic cards played (EDEN-TACPH-1). */
+                    tacticsPlayed: string[];
+                    /** @description Victory points (EDEN-GAME-3). */
+                    victoryPoints: number;
+                };
+                /** @description A player’s band: an unshown band, a Secret mission and unplayed tactic cards read `{"hidden": true}` for the other seat and spectators. */
+                B: {
+                    /** @description The player of the band, as the match was created. */
+                    player: {
+                        /** @description The player id. */
+                        id: string;
+                        /** @description The player’s name. */
+                        name: string;
+                    };
+                    /** @description EDEN-PREP-1: a Faction or a Stigma band; null before it is registered. */
+                    bandType: (("faction" | "stigma") | null) | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    };
+                    /** @description The faction or stigma of the band. */
+                    affiliation: (string | null) | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    };
+                    /** @description Its fighters, in the order listed. */
+                    fighterIds: (string | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    })[];
+                    /** @description Strategy Points (EDEN-PREP-2, EDEN-FIRST-1). */
+                    strategyPoints: number | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    };
+                    /** @description The Leader’s fighter id (EDEN-PREP-4). */
+                    leader: string | null;
+                    /** @description The mission played (EDEN-PREP-5). */
+                    mission: {
+                        /** @description The mission’s name. */
+                        name: string;
+                        /** @description A Secret mission is face down until the end (EDEN-CARD-MISSION-2). */
+                        visibility: "secret" | "revealed";
+                        /** @description Its deployment (EDEN-PREP-7). */
+                        deployment: "confrontation" | "ambush";
+                    } | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    } | null;
+                    /** @description EDEN-PREP-7: the deployment. */
+                    deployment: {
+                        /** @description The deployment zone. */
+                        zone: "confrontation" | "ambush";
+                        /** @description As the player sent them. (GraphQL: JSON: any shape the player sent.) */
+                        placements: unknown;
+                    } | null;
+                    /** @description EDEN-PREP-8: the tactic hand (a played card is shown, EDEN-TACPH-1). */
+                    tacticHand: (string | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    })[] | null;
+                    /** @description Tactic cards played (EDEN-TACPH-1). */
+                    tacticsPlayed: string[];
+                    /** @description Victory points (EDEN-GAME-3). */
+                    victoryPoints: number;
+                };
+            };
+            /** @description Every fighter on the table by id (an unshown band’s are left out). */
+            fighters: {
+                [key: string]: {
+                    /** @description Its band, or `npc` (EDEN-NPC-1: no band). */
+                    side: ("A" | "B") | "npc";
+                    /** @description The fighter as registered (members sent beyond these are kept), with its wounds, markers and AP now. */
+                    fighter: {
+                        /** @description Its id in the match. */
+                        id: string;
+                        /** @description Its name. */
+                        name: string;
+                        /** @description The catalog id it was sent by (CONTRACT §7.5). */
+                        ref?: string;
+                        /** @description Its faction. */
+                        faction?: string;
+                        /** @description Its stigma. */
+                        stigma?: string;
+                        /** @description Its types (`human`, `npc`…). */
+                        types: string[];
+                        /** @description Points cost (Valor). */
+                        value: number;
+                        /** @description The profile card (EDEN-WOUND-1). */
+                        limbs: {
+                            /** @description PSI. */
+                            head: {
+                                /** @description White PC boxes. */
+                                white: number;
+                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
+                                red: number;
+                                /** @description Location faces that hit this limb. */
+                                faces: number[];
+                                /** @description The characteristic while the limb is Normal (white). */
+                                normal: number;
+                                /** @description The characteristic while the limb is Wounded (red). */
+                                wounded: number;
+                            };
+                            /** @description CBT. */
+                            arms: {
+                                /** @description White PC boxes. */
+                                white: number;
+                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
+                                red: number;
+                                /** @description Location faces that hit this limb. */
+                                faces: number[];
+                                /** @description The characteristic while the limb is Normal (white). */
+                                normal: number;
+                                /** @description The characteristic while the limb is Wounded (red). */
+                                wounded: number;
+                            };
+                            /** @description VIG. */
+                            torso: {
+                                /** @description White PC boxes. */
+                                white: number;
+                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
+                                red: number;
+                                /** @description Location faces that hit this limb. */
+                                faces: number[];
+                                /** @description The characteristic while the limb is Normal (white). */
+                                normal: number;
+                                /** @description The characteristic while the limb is Wounded (red). */
+                                wounded: number;
+                            };
+                            /** @description RAP. */
+                            legs: {
+                                /** @description White PC boxes. */
+                                white: number;
+                                /** @description Red PC boxes (0: the limb can never be Wounded, EDEN-WOUND-3). */
+                                red: number;
+                                /** @description Location faces that hit this limb. */
+                                faces: number[];
+                                /** @description The characteristic while the limb is Normal (white). */
+                                normal: number;
+                                /** @description The characteristic while the limb is Wounded (red). */
+                                wounded: number;
+                            };
+                        };
+                        /** @description Its equipment (EDEN-EQUIP-1). */
+                        equipment: components["schemas"]["Equipment"][];
+                        /** @description Marked PC boxes per limb (EDEN-WOUND-1). */
+                        wounds: {
+                            /** @description Head (PSI). */
+                            head: number;
+                            /** @description Arms (CBT). */
+                            arms: number;
+                            /** @description Torso (VIG). */
+                            torso: number;
+                            /** @description Legs (RAP). */
+                            legs: number;
+                        };
+                        /** @description State markers (§15). */
+                        markers: {
+                            /** @description Fire. */
+                            fire: number;
+                            /** @description Fear. */
+                            fear: number;
+                            /** @description Rage. */
+                            rage: number;
+                            /** @description Slow. */
+                            slow: number;
+                            /** @description Poison. */
+                            poison: number;
+                        };
+                        /** @description Action points left this turn. */
+                        ap: number;
+                        /** @description A non-player fighter (EDEN-NPC). */
+                        npc?: boolean;
+                    };
+                    /** @description EDEN-WOUND-4: out of action. */
+                    outOfAction: boolean;
+                    /** @description What it did this turn. */
+                    turn: {
+                        /** @description Activated this turn (EDEN-ACT-9). */
+                        activated: boolean;
+                        /** @description Moves this activation. */
+                        moves: number;
+                        /** @description Attacks this activation. */
+                        attacks: number;
+                        /** @description Engages this activation. */
+                        engages: number;
+                    };
+                    /** @description Uses of equipment by name (EDEN-EFFECT-LIMIT). */
+                    itemUses: {
+                        [key: string]: {
+                            /** @description This turn. */
+                            turn: number;
+                            /** @description This game. */
+                            game: number;
+                        };
+                    };
+                };
+            };
+            /** @description The Tactical phase (EDEN-TACPH). */
+            tactical: {
+                /** @description Sides that played or passed. */
+                acted: ("A" | "B")[];
+            };
+            /** @description The Activation phase (EDEN-ACT). */
+            activation: {
+                /** @description No fighter activated yet this phase. */
+                opening: boolean;
+                /** @description The last activation was a pass. */
+                lastWasPass: boolean;
+                /** @description The fighter being activated. */
+                active: string | null;
+                /** @description The side that activated last. */
+                lastActivatedSide: ("A" | "B") | null;
+            };
+            /** @description EDEN-WEATHER-1..9: the conditions in play. */
+            weather: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
+            /** @description EDEN-NPC-2: the Infestation Level and the placement of NPCs. */
+            infestation: {
+                /** @description Points left per side. */
+                points: {
+                    /** @description Side A. */
+                    A: number;
+                    /** @description Side B. */
+                    B: number;
+                };
+                /** @description Sides that stopped placing. */
+                stopped: ("A" | "B")[];
+                /** @description Whose turn it is to place (null: placement over). */
+                next: ("A" | "B") | null;
+                /** @description The Infestation Level. */
+                level: number | null;
+            } | null;
+            /** @description NPCs by fighter id (EDEN-NPC-1). */
+            npcs: {
+                [key: string]: {
+                    /** @description Its level. */
+                    level: number;
+                    /** @description A side: `A` (the first player), `B` (the second). */
+                    placedBy: "A" | "B";
+                };
+            };
+            /** @description EDEN-TERRAIN-3: Scenery Points and placement. */
+            territory: {
+                /** @description Points left per side. */
+                points: {
+                    /** @description Side A. */
+                    A: number;
+                    /** @description Side B. */
+                    B: number;
+                };
+                /** @description Sides that stopped placing. */
+                stopped: ("A" | "B")[];
+                /** @description Whose turn it is to place (null: placement over). */
+                next: ("A" | "B") | null;
+            } | null;
+            /** @description Scenery elements by id (EDEN-TERRAIN-2). */
+            scenery: {
+                [key: string]: {
+                    /** @description The element’s id. */
+                    id: string;
+                    /** @description The catalog element (EDEN-TERRAIN-LIST-*). */
+                    element?: string;
+                    /** @description The printed special rules. */
+                    rules: {
+                        /** @description A scenery rule (EDEN-TERRAIN-R-*). */
+                        rule: "destruction" | "concealment" | "elevation" | "climb" | "crossable" | "impenetrable" | "inflammable" | "swim" | "obstacle" | "obstruction" | "occupation" | "hostile_presence" | "jump";
+                        /** @description X. */
+                        value?: number;
+                    }[];
+                    /** @description Attacks suffered this game (EDEN-TERRAIN-R-DESTRUCTION). */
+                    attacks: number;
+                    /** @description Fire markers (EDEN-TERRAIN-R-INFLAMMABLE). */
+                    fire: number;
+                    /** @description Destroyed (EDEN-TERRAIN-R-DESTRUCTION). */
+                    destroyed?: boolean;
+                    /** @description Who bought it (null: what a destroyed element left). */
+                    owner: ("A" | "B") | null;
+                    /** @description Scenery Points paid (EDEN-TERRAIN-3). */
+                    cost: number;
+                };
+            };
+            /** @description EDEN-WEATHER-6 (Mist): fighters deployed one at a time. */
+            mistDeployment: {
+                /** @description Fighters deployed so far. */
+                deployed: {
+                    /** @description Side A’s. */
+                    A: string[];
+                    /** @description Side B’s. */
+                    B: string[];
+                };
+                /** @description A side: `A` (the first player), `B` (the second). */
+                next: "A" | "B";
+            } | null;
+            /** @description EDEN-UPKEEP-2 / EDEN-NPC-3: NPCs activated in this upkeep. */
+            upkeep: {
+                /** @description NPCs activated so far. */
+                npcsActivated: string[];
+                /** @description Who activates the next NPC. */
+                npcNext: ("A" | "B") | null;
+            };
+            /** @description EDEN-FIRST-2: the turn each Leader was put out of action. */
+            leaderLostTurn: {
+                /** @description Side A. */
+                A?: number;
+                /** @description Side B. */
+                B?: number;
+            };
+            /** @description The end as recorded (by side); `outcome` says the same by player id. */
+            result: {
+                /** @description EDEN-GAME-1 / EDEN-GAME-2. */
+                reason: "turns" | "elimination";
+                /** @description The turn it ended in. */
+                turn: number;
+                /** @description Final VP. */
+                victoryPoints: {
+                    /** @description Side A. */
+                    A: number;
+                    /** @description Side B. */
+                    B: number;
+                };
+                /** @description null: a draw. */
+                winner: ("A" | "B") | null;
+            } | null;
+            /** @description Events of types the game does not know, counted. */
+            otherEvents: number;
+            /** @description How the match stands (CONTRACT §8.2). */
+            outcome: {
+                /** @description The game is over. */
+                ended: boolean;
+                /** @description The winners’ player ids (none: not over, a draw, or a lost solo game). */
+                winners: string[];
+                /** @description After the last turn (EDEN-GAME-1) or a band eliminated (EDEN-GAME-2). */
+                reason?: "turns" | "elimination";
+                /** @description Victory points by player id (EDEN-GAME-3). */
+                score: {
+                    [key: string]: number;
+                };
+            };
+            /** @description Whom the table waits for now (CONTRACT §9.1): sealed parts, answers, choices. */
+            pending: {
+                /** @description The player the table waits for. */
+                player: string;
+                /** @description `sealed`: a part sent unseen; `response`: an answer to a declared command; `choice`: a choice the rules leave to the player; `agreement`: a proposal to accept. */
+                kind: "sealed" | "response" | "choice" | "agreement";
+                /** @description The command types the player may send for it. */
+                types: string[];
+                /** @description The rule ID that makes the table wait. */
+                rule: string;
+                /** @description The version of the event that opened it. */
+                since: number;
+                /**
+                 * @description Sealed parts: this player’s part is in (its content stays hidden).
+                 * @constant
+                 */
+                decided?: true;
+            }[];
         };
         /**
          * EdenMeleeCommand
@@ -3835,6 +6742,62 @@ export interface components {
             targetWeapon?: string;
             dice?: components["schemas"]["DiceSpec"];
         };
+        /** @description A `eden.melee_resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenMeleeResolvedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.melee_resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["EdenMeleeResolvedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.melee_resolved` at schema version 2. EDEN-ATTACK-1 / EDEN-ENGAGE-1 / EDEN-MOVE-ACT-2: a melee attack between match fighters (`targetId`, `via`, `reaction`, `responded`). v2: the facts — `attackerId`, `weapon`, `success`, `changes` (by fighter id: its new `wounds`, `markers`, `ap`, only those that changed) and `dice` `{seed, values}` (the faces drawn; seed null for fixed values or no die); v1 (the rules core’s `result` and the changed fighters whole, with the dice transcript) is read as v2. */
+        EdenMeleeResolvedEventData: {
+            attackerId: string;
+            weapon: null | string;
+            success: boolean;
+            changes: components["schemas"]["EdenFighterChanges"];
+            dice: components["schemas"]["EdenDiceFact"];
+            /** @enum {unknown} */
+            via: "attack" | "disengage" | "engage";
+            reaction: string;
+            targetId: string;
+            responded: boolean;
+        };
+        EdenMission: {
+            name: string;
+            /** @enum {unknown} */
+            visibility: "revealed" | "secret";
+            /** @enum {unknown} */
+            deployment: "ambush" | "confrontation";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A `eden.mission_played` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenMissionPlayedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.mission_played";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenMissionPlayedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.mission_played` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenMissionPlayedEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
+            mission: components["schemas"]["EdenMission"];
+        };
         /**
          * EdenMoveCommand
          * @description EDEN-MOVE-ACT-1/2: 1 AP, 3 / Turn; `disengageFrom` lists the adversaries in contact (RAP roll against the highest RAP); a measured `distance` above 10 cm (8 cm in a Headwind) is refused. Dice: only a disengagement rolls — the fighter’s RAP roll (EDEN-ROLL-1).
@@ -3852,6 +6815,104 @@ export interface components {
             /** @description The measured length of the move: refused above 10 cm, 8 cm in a Headwind (EDEN-MOVE-ACT-1, EDEN-WEATHER-3). */
             distance?: number;
             dice?: components["schemas"]["DiceSpec"];
+        };
+        EdenNpcAction: {
+            /** @enum {unknown} */
+            action: "attack" | "charge" | "wander";
+            targetId?: string;
+            distance?: number;
+        };
+        /** @description A `eden.npc_activated` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenNpcActivatedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.npc_activated";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["EdenNpcActivatedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.npc_activated` at schema version 2. EDEN-NPC-3..5: an NPC activated (`decision`: its `action` and `targetId`, or the `distance` it wandered; `melee`: the attack’s `reaction` and `success`, null when it wandered; v1 kept the core’s decision and melee result). v2: the facts — ids, the choices made, `changes` (by fighter id: its new `wounds`, `markers`, `ap`, only those that changed) and `dice` `{seed, values}` (the faces drawn); v1 (the changed fighters whole, with the rules core’s answer and the dice transcript) is read as v2. */
+        EdenNpcActivatedEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
+            npcId: string;
+            decision: components["schemas"]["EdenNpcAction"];
+            melee: null | {
+                reaction: string;
+                success: boolean;
+            };
+            responded: boolean;
+            changes: components["schemas"]["EdenFighterChanges"];
+            dice: components["schemas"]["EdenDiceFact"];
+        };
+        /** @description A `eden.npc_eliminated` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenNpcEliminatedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.npc_eliminated";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenNpcEliminatedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.npc_eliminated` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenNpcEliminatedEventData: {
+            npcId: string;
+            level: number;
+            /** @enum {unknown} */
+            player: "A" | "B";
+            byFighter: string;
+            victoryPoints: number;
+        };
+        /** @description A `eden.npc_placed` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenNpcPlacedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.npc_placed";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenNpcPlacedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.npc_placed` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenNpcPlacedEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
+            npc: components["schemas"]["EdenFighter"];
+            level: number;
+            pointsLeft: number;
+        };
+        /** @description A `eden.npc_placement_stopped` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenNpcPlacementStoppedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.npc_placement_stopped";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenNpcPlacementStoppedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.npc_placement_stopped` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenNpcPlacementStoppedEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
         };
         /**
          * EdenPassCommand
@@ -4031,6 +7092,54 @@ export interface components {
             type: "eden.roll_weather";
             dice?: components["schemas"]["DiceSpec"];
         };
+        /** @description A `eden.scenery_attacked` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenSceneryAttackedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.scenery_attacked";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["EdenSceneryAttackedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.scenery_attacked` at schema version 2. EDEN-TERRAIN-R-DESTRUCTION / EDEN-AMB-33: an Attack on a scenery element (no dice). v2: `changes` holds the attacker’s AP after it (by fighter id); v1 (the attacker whole, profile included) is read as v2. */
+        EdenSceneryAttackedEventData: {
+            attackerId: string;
+            sceneryId: string;
+            apSpent: number;
+            attacks: number;
+            destroyed: boolean;
+            replacedBy: null | components["schemas"]["EdenSceneryState"];
+            changes: components["schemas"]["EdenFighterChanges"];
+        };
+        /** @description A `eden.scenery_burned` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenSceneryBurnedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.scenery_burned";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenSceneryBurnedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.scenery_burned` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenSceneryBurnedEventData: {
+            turn: number;
+            scenery: {
+                sceneryId: string;
+                fire: number;
+                destroyed: boolean;
+                replacedBy: null | components["schemas"]["EdenSceneryState"];
+            }[];
+        };
         /**
          * EdenSceneryContactCommand
          * @description EDEN-TERRAIN-R-INFLAMMABLE / EDEN-TERRAIN-R-HOSTILE: the active fighter starts its activation or ends a move in contact with an element: 1 Fire marker if it burns, Hostile Presence (X) wounds. Dice: one location die per Hostile Presence wound, until out of action.
@@ -4046,6 +7155,90 @@ export interface components {
             moment?: "activation_start" | "move_end";
             dice?: components["schemas"]["DiceSpec"];
         };
+        /** @description A `eden.scenery_contact_resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenSceneryContactResolvedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.scenery_contact_resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["EdenSceneryContactResolvedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.scenery_contact_resolved` at schema version 2. EDEN-TERRAIN-R-INFLAMMABLE / EDEN-TERRAIN-R-HOSTILE: contact with an element (`moment`, `fireAdded`; v1 kept the core’s wound rolls). v2: the facts — ids, the choices made, `changes` (by fighter id: its new `wounds`, `markers`, `ap`, only those that changed) and `dice` `{seed, values}` (the faces drawn); v1 (the changed fighters whole, with the rules core’s answer and the dice transcript) is read as v2. */
+        EdenSceneryContactResolvedEventData: {
+            fighterId: string;
+            sceneryId: string;
+            /** @enum {unknown} */
+            moment: "activation_start" | "move_end";
+            fireAdded: number;
+            changes: components["schemas"]["EdenFighterChanges"];
+            dice: components["schemas"]["EdenDiceFact"];
+        };
+        /** @description A `eden.scenery_ignited` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenSceneryIgnitedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.scenery_ignited";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenSceneryIgnitedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.scenery_ignited` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenSceneryIgnitedEventData: {
+            fighterId: string;
+            sceneryId: string;
+            markers: number;
+            fire: number;
+            destroyed: boolean;
+            replacedBy: null | components["schemas"]["EdenSceneryState"];
+        };
+        /** @description A `eden.scenery_placed` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenSceneryPlacedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.scenery_placed";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenSceneryPlacedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.scenery_placed` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenSceneryPlacedEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
+            sceneryId: string;
+            element: string;
+            cost: number;
+            rules: components["schemas"]["EdenSceneryRule"][];
+            pointsLeft: number;
+        };
+        EdenSceneryRule: {
+            /** @enum {unknown} */
+            rule: "climb" | "concealment" | "crossable" | "destruction" | "elevation" | "hostile_presence" | "impenetrable" | "inflammable" | "jump" | "obstacle" | "obstruction" | "occupation" | "swim";
+            value?: number;
+        };
+        EdenSceneryState: {
+            id: string;
+            element?: string;
+            rules: components["schemas"]["EdenSceneryRule"][];
+            attacks: number;
+            fire: number;
+            destroyed?: boolean;
+        };
         /**
          * EdenSetInfestationLevelCommand
          * @description EDEN-NPC-2 (options.infestation without a level): the agreed Infestation Level; each player gets that many points.
@@ -4058,6 +7251,29 @@ export interface components {
             type: "eden.set_infestation_level";
             level: number;
             dice?: components["schemas"]["DiceSpec"];
+        };
+        /** @description A `eden.shot_resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenShotResolvedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.shot_resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["EdenShotResolvedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.shot_resolved` at schema version 2. EDEN-RANGED-1..7: a shot (`targetId`: the fighter hit at, null with no eligible target). v2: the facts — `attackerId`, `weapon`, `success`, `changes` (by fighter id: its new `wounds`, `markers`, `ap`, only those that changed) and `dice` `{seed, values}` (the faces drawn; seed null for fixed values or no die); v1 (the rules core’s `result` and the changed fighters whole, with the dice transcript) is read as v2. */
+        EdenShotResolvedEventData: {
+            attackerId: string;
+            weapon: null | string;
+            success: boolean;
+            changes: components["schemas"]["EdenFighterChanges"];
+            dice: components["schemas"]["EdenDiceFact"];
+            targetId: null | string;
         };
         /**
          * EdenSkipTacticCommand
@@ -4095,6 +7311,22 @@ export interface components {
             attackerEngaged?: boolean;
             dice?: components["schemas"]["DiceSpec"];
         };
+        /** @description A `eden.spray_resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenSprayResolvedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.spray_resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["EdenSprayResolvedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.spray_resolved` at schema version 2. EDEN-SPRAY-1/2: a spray weapon. v2: the facts — `attackerId`, `weapon`, `success`, `changes` (by fighter id: its new `wounds`, `markers`, `ap`, only those that changed) and `dice` `{seed, values}` (the faces drawn; seed null for fixed values or no die); v1 (the rules core’s `result` and the changed fighters whole, with the dice transcript) is read as v2. */
+        EdenSprayResolvedEventData: components["schemas"]["EdenAttackData"];
         /**
          * EdenStopNpcPlacementCommand
          * @description EDEN-NPC-2: the player cannot buy another NPC and stops; the other continues.
@@ -4108,6 +7340,68 @@ export interface components {
             /** @description "A" (the first player of the match), "B" (the second) or a player id. */
             player: "A" | "B" | string;
             dice?: components["schemas"]["DiceSpec"];
+        };
+        /** @description A `eden.tactic_hand_chosen` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenTacticHandChosenEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.tactic_hand_chosen";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenTacticHandChosenEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.tactic_hand_chosen` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenTacticHandChosenEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
+            cards: string[];
+        };
+        /** @description A `eden.tactic_played` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenTacticPlayedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.tactic_played";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenTacticPlayedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.tactic_played` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenTacticPlayedEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
+            card: string;
+            cost: number;
+            cancelled: boolean;
+            cancellationPaid: number;
+        };
+        /** @description A `eden.tactic_skipped` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenTacticSkippedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.tactic_skipped";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenTacticSkippedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.tactic_skipped` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenTacticSkippedEventData: {
+            /** @enum {unknown} */
+            player: "A" | "B";
         };
         /**
          * EdenThrownCommand
@@ -4136,6 +7430,40 @@ export interface components {
             attackerEngaged?: boolean;
             dice?: components["schemas"]["DiceSpec"];
         };
+        /** @description A `eden.throw_resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenThrowResolvedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.throw_resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["EdenThrowResolvedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.throw_resolved` at schema version 2. EDEN-THROW-1: a thrown weapon. v2: the facts — `attackerId`, `weapon`, `success`, `changes` (by fighter id: its new `wounds`, `markers`, `ap`, only those that changed) and `dice` `{seed, values}` (the faces drawn; seed null for fixed values or no die); v1 (the rules core’s `result` and the changed fighters whole, with the dice transcript) is read as v2. */
+        EdenThrowResolvedEventData: components["schemas"]["EdenAttackData"];
+        /** @description A `eden.turn_started` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenTurnStartedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.turn_started";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenTurnStartedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.turn_started` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenTurnStartedEventData: {
+            turn: number;
+        };
         /**
          * EdenUpkeepCommand
          * @description EDEN-UPKEEP-3..11: steps 3–9 as POST /v1/eden/upkeep (fire and fear alternating from the First player, poison, rage (`removeRage`), AP, slow), then the VP earned this turn (`victoryPoints`), then the next turn or the end of the game (EDEN-GAME-1/2/3). Dice: fire (per burning fighter in processing order: 3 dice, then 1 location die), then fear (per fighter: its PSI roll).
@@ -4160,6 +7488,102 @@ export interface components {
             /** @description The order in which the First player resolves the end-of-turn weather (EDEN-AMB-26). */
             weatherOrder?: ("ionic_storm" | "headwind" | "thick_fog" | "normal" | "mist" | "acid_rain" | "snowstorm")[];
             dice?: components["schemas"]["DiceSpec"];
+        };
+        /** @description A `eden.upkeep_resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenUpkeepResolvedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.upkeep_resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["EdenUpkeepResolvedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.upkeep_resolved` at schema version 2. EDEN-UPKEEP-3..9: the Upkeep steps (`removeRage`: the fighters named for EDEN-UPKEEP-6; v1 kept the core’s `log`). v2: the facts — ids, the choices made, `changes` (by fighter id: its new `wounds`, `markers`, `ap`, only those that changed) and `dice` `{seed, values}` (the faces drawn); v1 (the changed fighters whole, with the rules core’s answer and the dice transcript) is read as v2. */
+        EdenUpkeepResolvedEventData: {
+            turn: number;
+            removeRage: string[];
+            changes: components["schemas"]["EdenFighterChanges"];
+            dice: components["schemas"]["EdenDiceFact"];
+        };
+        /** @description A `eden.victory_points_scored` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenVictoryPointsScoredEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.victory_points_scored";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["EdenVictoryPointsScoredEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.victory_points_scored` at schema version 1. EDEN full-match event (v1: the decider's event data). */
+        EdenVictoryPointsScoredEventData: {
+            turn: number;
+            gained: {
+                A: number;
+                B: number;
+            };
+            totals: {
+                A: number;
+                B: number;
+            };
+        };
+        /** @description A `eden.weather_effects_resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenWeatherEffectsResolvedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.weather_effects_resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["EdenWeatherEffectsResolvedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.weather_effects_resolved` at schema version 2. EDEN-UPKEEP-11 / EDEN-WEATHER-2/7: end-of-turn weather (`conditions` in the order played, `engaged`: the fighters named not free, absent from v1; v1 kept the core’s `log`). v2: the facts — ids, the choices made, `changes` (by fighter id: its new `wounds`, `markers`, `ap`, only those that changed) and `dice` `{seed, values}` (the faces drawn); v1 (the changed fighters whole, with the rules core’s answer and the dice transcript) is read as v2. */
+        EdenWeatherEffectsResolvedEventData: {
+            turn: number;
+            conditions: ("acid_rain" | "headwind" | "ionic_storm" | "mist" | "normal" | "snowstorm" | "thick_fog")[];
+            engaged?: string[];
+            changes: components["schemas"]["EdenFighterChanges"];
+            dice: components["schemas"]["EdenDiceFact"];
+        };
+        /** @description A `eden.weather_rolled` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        EdenWeatherRolledEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "eden.weather_rolled";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["EdenWeatherRolledEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `eden.weather_rolled` at schema version 2. EDEN-PREP-0 / EDEN-WEATHER-1/9: the Weather rolled. v2: `dice` `{seed, values}` (the faces drawn); v1 kept the whole transcript, with the answer’s labels. */
+        EdenWeatherRolledEventData: {
+            conditions: ("acid_rain" | "headwind" | "ionic_storm" | "mist" | "normal" | "snowstorm" | "thick_fog")[];
+            rules: string[];
+            rolls: unknown[];
+            dice: components["schemas"]["EdenDiceFact"];
+        };
+        EdenWounds: {
+            head: number;
+            arms: number;
+            torso: number;
+            legs: number;
         };
         /**
          * Equipment
@@ -4224,6 +7648,80 @@ export interface components {
             };
             dice?: components["schemas"]["DiceSpec"];
         };
+        /** @description A `exsilium.ability_fired` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumAbilityFiredEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.ability_fired";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumAbilityFiredEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.ability_fired` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumAbilityFiredEventData: {
+            player: string;
+            /** @enum {unknown} */
+            ability: "keber_strike" | "syl_drone" | "vinsan_sinkhole" | "wardun_paralysis";
+            miniature?: string;
+            tile?: string;
+            nodes?: string[];
+            displaced?: {
+                figure: components["schemas"]["ExsiliumFigure"];
+                from: string;
+                to: string;
+            }[];
+            trapped?: {
+                player: string;
+                miniature: string;
+            };
+        };
+        /** @description A `exsilium.ability_released` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumAbilityReleasedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.ability_released";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumAbilityReleasedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.ability_released` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumAbilityReleasedEventData: {
+            player: string;
+            tokens: number;
+            freed: null | {
+                player: string;
+                miniature: string;
+            };
+        };
+        /** @description A `exsilium.ability_slot_filled` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumAbilitySlotFilledEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.ability_slot_filled";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumAbilitySlotFilledEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.ability_slot_filled` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumAbilitySlotFilledEventData: {
+            player: string;
+            slots: number;
+        };
         /**
          * ExsiliumActivateCommand
          * @description EXS-PBOARD-2: 1 card puts the next miniature of the player board on the activation node (EXS-PBOARD-3 order); or EXS-ACTION-3 / EXS-AMB-11: `terminal` instead of `card` puts it on a terminal the player controls for 1 faction token. Pick-ups and combats as after a step. Example: `{"type":"exsilium.activate","player":"p1","card":"p1-1"}`
@@ -4240,6 +7738,27 @@ export interface components {
             card?: string;
             terminal?: string;
             dice?: components["schemas"]["DiceSpec"];
+        };
+        /** @description A `exsilium.baralytas_collected` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumBaralytasCollectedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.baralytas_collected";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumBaralytasCollectedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.baralytas_collected` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumBaralytasCollectedEventData: {
+            player: string;
+            deposit: string;
+            value: number;
+            points: number;
         };
         /**
          * ExsiliumBidCommand
@@ -4278,6 +7797,113 @@ export interface components {
          * @description A card: an Outcome card is its value (a number), an enemy card its object.
          */
         ExsiliumCard: number | components["schemas"]["ExsiliumEnemyCard"];
+        /** @description A `exsilium.card_dropped` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumCardDroppedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.card_dropped";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumCardDroppedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.card_dropped` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumCardDroppedEventData: {
+            player: string;
+            card: string;
+            node: string;
+            /** @enum {unknown} */
+            mode: "face_down" | "face_up" | "supply";
+            tokens: number;
+        };
+        /** @description A `exsilium.card_eliminated` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumCardEliminatedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.card_eliminated";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumCardEliminatedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.card_eliminated` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumCardEliminatedEventData: {
+            player: string;
+            card: string;
+            /** @enum {unknown} */
+            from: "discard" | "hand";
+        };
+        /** @description A `exsilium.card_exchanged` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumCardExchangedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.card_exchanged";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumCardExchangedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.card_exchanged` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumCardExchangedEventData: {
+            player: string;
+            discarded: string;
+            taken: string;
+        };
+        /** @description A `exsilium.card_played` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumCardPlayedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.card_played";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumCardPlayedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.card_played` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumCardPlayedEventData: {
+            player: string;
+            card: string;
+            /** @enum {unknown} */
+            use: "action" | "activate" | "move";
+            miniature?: string;
+            action?: string;
+        };
+        /** @description A `exsilium.cards_drawn` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumCardsDrawnEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.cards_drawn";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumCardsDrawnEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.cards_drawn` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumCardsDrawnEventData: {
+            player: string;
+            cards: string[];
+            reshuffled: null | string[];
+        };
         /**
          * ExsiliumCombatCommand
          * @description Resolve a combat between two players’ miniatures: laying, reveal, Outcome, rewards and discards. Same body as POST /v1/exsilium/combats.
@@ -4411,6 +8037,191 @@ export interface components {
             retreat?: components["schemas"]["ExsiliumRetreat"] | null;
             rules: string[];
         };
+        ExsiliumCombatEffects: {
+            baralytas?: {
+                from: string;
+                to: string;
+                value: number;
+            };
+            connection?: {
+                from: null | string;
+                to: string;
+            };
+            factionToken?: string;
+            discards?: {
+                [key: string]: string[];
+            };
+            retreat?: {
+                player: string;
+                miniature: string;
+            };
+            marker?: {
+                player: string;
+                node: null | string;
+                fromReserve: boolean;
+            };
+            supplyCard?: {
+                player: string;
+                card: string;
+            };
+            returned?: {
+                player: string;
+                value: number;
+                deposit: null | string;
+            };
+            newaru?: {
+                id: string;
+                to: null | string;
+            };
+            enemyDeck?: {
+                /** @enum {unknown} */
+                tier: "advanced" | "basic" | "intermediate";
+                drawPile: components["schemas"]["ExsiliumEventEnemyCard"][];
+                discard: components["schemas"]["ExsiliumEventEnemyCard"][];
+            };
+        };
+        ExsiliumCombatFacts: {
+            combat: components["schemas"]["ExsiliumPendingCombat"];
+            winner: null | string;
+            effects: components["schemas"]["ExsiliumCombatEffects"];
+            draws: components["schemas"]["ExsiliumDeckDraw"][];
+            dice: {
+                seed: null | string;
+                values: number[];
+            };
+            choices?: components["schemas"]["ExsiliumConclusionChoices"];
+        };
+        /** @description A `exsilium.combat.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumCombatResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.combat.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["ExsiliumCombatResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.combat.resolved` at schema version 2. `exsilium.combat` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        ExsiliumCombatResolutionEventData: {
+            /** @constant */
+            kind: "exsilium.combat";
+            request: {
+                attacker: {
+                    id?: string;
+                    /** @description SYL, Keber, Vinsan or Wardun: the release slot for the check on a loss (EXS-PBOARD-5). */
+                    faction?: string;
+                    /** @description Miniatures already on the player board before this combat (EXS-PBOARD-3): with `faction`, enables the release check on a loss. */
+                    inactiveMiniatures?: number;
+                    /** @description Faction tokens on the two ability slots (EXS-PBOARD-4). */
+                    abilityTokens?: number;
+                    /** @description Strength numbers of the cards laid face down / revealed. */
+                    committed: number[];
+                    /** @description Cards in hand when the combat starts, laid cards included (default: the laid cards). */
+                    hand?: number;
+                    /** @description Values of the Baralytas tokens held (EXS-COMP-7: tokens are worth 1, 2 or 3). */
+                    baralytasTokens?: number[];
+                    /** @description Connection tokens held. */
+                    connectionTokens?: number;
+                    /** @description Faction tokens in the personal reserve. */
+                    factionTokens?: number;
+                    /** @description This player’s faction tokens in the game reserve (EXS-TOKEN-4). */
+                    reserveFactionTokens?: number;
+                    /** @description Baralytas token value handed over on a loss (the loser’s choice; default the lowest held). */
+                    give?: number;
+                };
+                defender: {
+                    id?: string;
+                    /** @description SYL, Keber, Vinsan or Wardun: the release slot for the check on a loss (EXS-PBOARD-5). */
+                    faction?: string;
+                    /** @description Miniatures already on the player board before this combat (EXS-PBOARD-3): with `faction`, enables the release check on a loss. */
+                    inactiveMiniatures?: number;
+                    /** @description Faction tokens on the two ability slots (EXS-PBOARD-4). */
+                    abilityTokens?: number;
+                    /** @description Strength numbers of the cards laid face down / revealed. */
+                    committed: number[];
+                    /** @description Cards in hand when the combat starts, laid cards included (default: the laid cards). */
+                    hand?: number;
+                    /** @description Values of the Baralytas tokens held (EXS-COMP-7: tokens are worth 1, 2 or 3). */
+                    baralytasTokens?: number[];
+                    /** @description Connection tokens held. */
+                    connectionTokens?: number;
+                    /** @description Faction tokens in the personal reserve. */
+                    factionTokens?: number;
+                    /** @description This player’s faction tokens in the game reserve (EXS-TOKEN-4). */
+                    reserveFactionTokens?: number;
+                    /** @description Baralytas token value handed over on a loss (the loser’s choice; default the lowest held). */
+                    give?: number;
+                };
+                /** @description Terrain bonus to the attacker, e.g. 2 for "+2 TO THE ATTACKER IN THIS ZONE" (EXS-BOARD-5). */
+                attackerBonus?: number;
+                /** @description Outcome cards in draw order (EXS-COMP-6: 3 × 4, 2 × 8, 1 × 10). The cards of the deck not named here are shuffled from the seed beneath them; absent → the whole deck is shuffled. */
+                outcomeDeck?: (4 | 8 | 10)[];
+                /** @description Seed for every shuffle (SeededRandom: cyrb128 → sfc32, Fisher–Yates). Absent → the server picks one and reports it in `decks.seed`. */
+                seed?: string;
+                /** @description As for the endpoints that roll (CONTRACT §1): `{"seed"}` is the same as the top-level `seed` (both given must agree). Exsilium rolls no dice: `values` are ignored. */
+                dice?: {
+                    /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
+                    values?: number[];
+                    /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
+                    seed?: string;
+                };
+                /**
+                 * @description EXS-AMB-25: winner discard = 25 % of the hand, `up` (ceiling, as the text says; default) or `nearest` (the OCR’d table row "1 of 5").
+                 * @default up
+                 * @enum {string}
+                 */
+                discardRounding?: "up" | "nearest";
+                /**
+                 * @description Players in the game: checks the winner against the victory target (EXS-WIN-3).
+                 * @enum {integer}
+                 */
+                playerCount?: 2 | 3 | 4;
+                /** @description EXS-WIN-2: +2 to the victory target. */
+                harder?: boolean;
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
+        /** @description A `exsilium.combat_resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumCombatResolvedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.combat_resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["ExsiliumCombatResolvedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.combat_resolved` at schema version 2. EXS-COMBAT-TRIGGER-4 / EXS-COMBAT-PVP-5 / EXS-COMBAT-NEWARU-5/6: a combat resolved. v2: the facts — `combat`, `winner`, `effects` (what changed on the table), `draws` (the Outcome and enemy action cards drawn, in order) and `dice` `{seed, values: []}` (the seed of its shuffles; null when nothing was shuffled or the dice were fixed); v1 (with the rules core’s `result`) is read as v2. */
+        ExsiliumCombatResolvedEventData: components["schemas"]["ExsiliumCombatFacts"];
+        /** @description A `exsilium.combats_triggered` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumCombatsTriggeredEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.combats_triggered";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumCombatsTriggeredEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.combats_triggered` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumCombatsTriggeredEventData: {
+            combats: components["schemas"]["ExsiliumPendingCombat"][];
+        };
         /**
          * ExsiliumConcludeCommand
          * @description CONTRACT §9.1 / EXS-COMBAT-PVP-5 / EXS-COMBAT-DISCARD-1/2: after a fight between players resolved from the seats, each combatant makes the Conclusion choices the fight left open (`state.pending` kind `choice`; `table.conclusion` lists them): the loser `give` (the value of the Baralytas token handed to the winner, among those held), `supplyCard` (a card laid in the combat, or with none laid any card of the hand, into the supply deck, EXS-AMB-27) and `markerNode` (a free node of the tile for the marker); the winner `discards` (its fatigue: exactly the number of cards `table.conclusion.discards` says). Each member omitted takes the default of exsilium.fight (the lowest token, the first card laid, the first free node, the weakest cards); a member of the other combatant → 403 not_your_seat; one the resolution already applied (a single option) → 422 nothing_to_choose. Every other command waits (422 decision_pending). A Baralytas token handed over is checked against the winner’s target (EXS-WIN-3). Example: `{"type":"exsilium.conclude","player":"p2","give":2,"supplyCard":"p2-10","markerNode":"A3:8,1"}`
@@ -4431,6 +8242,59 @@ export interface components {
             supplyCard?: string;
             markerNode?: string;
             dice?: components["schemas"]["DiceSpec"];
+        };
+        ExsiliumConclusionChoices: {
+            combat: components["schemas"]["ExsiliumPendingCombat"];
+            winner: string;
+            loser: string;
+            discards?: number;
+            give?: number[];
+            supplyCard?: "hand" | string[];
+            markerNode?: string[];
+        };
+        /** @description A `exsilium.conclusion_chosen` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumConclusionChosenEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.conclusion_chosen";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumConclusionChosenEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.conclusion_chosen` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumConclusionChosenEventData: {
+            player: string;
+            combat: components["schemas"]["ExsiliumPendingCombat"];
+            effects: components["schemas"]["ExsiliumCombatEffects"];
+        };
+        /** @description A `exsilium.connection_token_taken` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumConnectionTokenTakenEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.connection_token_taken";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumConnectionTokenTakenEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.connection_token_taken` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumConnectionTokenTakenEventData: {
+            player: string;
+            node: string;
+        };
+        ExsiliumDeckDraw: {
+            deck: string;
+            card: unknown;
+            for?: string;
         };
         /**
          * ExsiliumDeckTranscript
@@ -4467,6 +8331,28 @@ export interface components {
             combat?: number;
             dice?: components["schemas"]["DiceSpec"];
         };
+        /** @description A `exsilium.dodged` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumDodgedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.dodged";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumDodgedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.dodged` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumDodgedEventData: {
+            player: string;
+            card: string;
+            /** @enum {unknown} */
+            against: "combat" | "faction_card" | "keber_strike";
+            combat?: components["schemas"]["ExsiliumPendingCombat"];
+        };
         /**
          * ExsiliumDropCommand
          * @description EXS-ACTION-6 (secondary action, Drop icon): the card goes beside a free `node` adjacent to one of the player’s miniatures with 1 faction token as the pick-up marker; `mode` `face_down` or `supply` (into the supply deck) costs 1 more token, to the game reserve. Whoever steps on the marker takes the card (EXS-ACTION-8). A mine card (`mine` in the options) dropped face up is a detonator: a miniature of another faction that steps next to it is eliminated, and a border crossing sets off the mines next to that border, eliminating every miniature next to them (EXS-MINE-2/4, EXS-AMB-16: before the other per-step checks); victims apply only the loser discard rule, the mine is spent (card to its owner’s discard, token to the game reserve; EXS-MINE-5); face down it does nothing. Example: `{"type":"exsilium.drop","player":"p1","card":"p1-8","node":"X:4,0","mode":"face_up"}`
@@ -4501,6 +8387,32 @@ export interface components {
             /** @description A card id: `<player id>-<n>`, the n-th card of that player’s deck in `options.decks`, or `upgrade-<n>`, the n-th card of `options.upgrades`. */
             card: string;
             dice?: components["schemas"]["DiceSpec"];
+        };
+        /** @description A `exsilium.eliminated` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumEliminatedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.eliminated";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumEliminatedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.eliminated` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumEliminatedEventData: {
+            player: string;
+            /** @enum {unknown} */
+            cause: "keber_strike" | "mine" | "syl_drone" | "vinsan_sinkhole" | "wardun_paralysis";
+            miniatures: string[];
+            supplyCards: string[];
+            markers: {
+                node: null | string;
+                fromReserve: boolean;
+            }[];
         };
         /**
          * ExsiliumEliminationsCommand
@@ -4538,6 +8450,52 @@ export interface components {
              */
             type: "exsilium.eliminations";
         };
+        /** @description A `exsilium.eliminations.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumEliminationsResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.eliminations.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["ExsiliumEliminationsResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.eliminations.resolved` at schema version 2. `exsilium.eliminations` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        ExsiliumEliminationsResolutionEventData: {
+            /** @constant */
+            kind: "exsilium.eliminations";
+            request: {
+                /**
+                 * @description What eliminated the miniatures.
+                 * @enum {string}
+                 */
+                cause: "mine" | "syl_drone" | "keber_strike";
+                victims: {
+                    /** @description The player (or miniature) id, echoed back. */
+                    id: string;
+                    /** @description SYL, Keber, Vinsan or Wardun (release slot). */
+                    faction?: string;
+                    /** @description Miniatures this player loses (default 1). */
+                    miniatures?: number;
+                    /** @description Cards in hand. */
+                    hand: number;
+                    /** @description Faction tokens in the personal reserve. */
+                    factionTokens?: number;
+                    /** @description Miniatures already on the player board before these deaths. */
+                    inactiveMiniatures?: number;
+                    /** @description Faction tokens on the ability slots. */
+                    abilityTokens?: number;
+                }[];
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
         /**
          * ExsiliumEndTurnCommand
          * @description EXS-ACTION-5 / EXS-AMB-5: the turn ends (cards left are kept) — a player never needs it after the last card: a command that leaves the active player’s hand empty with no combat pending ends the turn by itself (or the command that resolves the last pending combat), with the same events; the enemy activation follows (EXS-NEWARU-ACT-1…4 movement by this turn’s moves; with `options.emptyHandLoses`, EXS-AMB-3b strict: a Newaru next to a miniature of the player whose turn ended, who holds no cards, wins at once; EXS-NEWARU-SPAWN-1 respawns), then the next player’s turn (a new round refills the hands, EXS-ROUND-1; adjacent Newaru attack, EXS-COMBAT-TRIGGER-3). Example: `{"type":"exsilium.end_turn","player":"p1"}`
@@ -4571,6 +8529,18 @@ export interface components {
             /** @description Effect cards: fixed bonus added to the next attack. */
             bonus?: number;
         };
+        ExsiliumEventEnemyCard: {
+            name: string;
+            /** @enum {unknown} */
+            kind: "attack" | "effect";
+            damage?: number;
+            evadable?: boolean;
+            chain?: boolean;
+            drawOutcome?: boolean;
+            bonus?: number;
+        } & {
+            [key: string]: unknown;
+        };
         /**
          * ExsiliumFightCommand
          * @description EXS-COMBAT-PVP-1…6 / EXS-COMBAT-NEWARU-1…6 (POST /v1/exsilium/combats and /newaru/actions on the table): resolves a pending combat (`combat`: its index, the active player’s order) with the cards laid (`cards`; PvP `defenderCards`), the enemy action deck of the player’s level and the Outcome deck (`outcomeDeck` top, else shuffled from the dice seed; EXS-AMB-7). Against a Newaru, `favourableZone` (a Favourable Zone card in hand) evades an evadable attack card (EXS-KW-FAVZONE, EXS-AMB-23). The Conclusion is applied: tokens, fatigue discards (`discards`), retreat with the ability release (EXS-PBOARD-5), the loser’s marker (`markerNode`) and supply card (`supplyCard`), Newaru removed or sent to its portal. From the seats (CONTRACT §9.1) the attacker sends its own `cards` (and `give` for itself), the defender replies with its own `exsilium.fight` `{player, cards, give?}` or `match.pass`; the choices of the Conclusion no one sent (the loser’s token value, supply card and marker node, the winner’s fatigue discards) then wait for their players (`choosers`), each sending exsilium.conclude. Example: `{"type":"exsilium.fight","player":"p1","cards":["p1-3","p1-4"],"defenderCards":["p2-1"],"outcomeDeck":[4,8]}`
@@ -4601,6 +8571,997 @@ export interface components {
             /** @description PvP only: the combatants who make the Conclusion choices this command does not carry themselves, after the resolution, with exsilium.conclude (set by a fight resolved from the seats). Absent: the defaults decide them. */
             choosers?: string[];
             dice?: components["schemas"]["DiceSpec"];
+        };
+        ExsiliumFigure: {
+            player: string;
+            miniature: string;
+        } | {
+            newaru: string;
+        };
+        /** @description A `exsilium.game_won` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumGameWonEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.game_won";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumGameWonEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.game_won` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumGameWonEventData: {
+            player: string;
+            points: number;
+            target: number;
+        };
+        /** @description A `exsilium.hologram_revealed` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumHologramRevealedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.hologram_revealed";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumHologramRevealedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.hologram_revealed` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumHologramRevealedEventData: {
+            player: string;
+            miniature: string;
+            node: string;
+            returned: boolean;
+        };
+        /** @description A `exsilium.hologram_set` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumHologramSetEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.hologram_set";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumHologramSetEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.hologram_set` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumHologramSetEventData: {
+            player: string;
+            miniature: string;
+            node: string;
+            card: string;
+        };
+        /** @description A `exsilium.marker_picked_up` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumMarkerPickedUpEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.marker_picked_up";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumMarkerPickedUpEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.marker_picked_up` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumMarkerPickedUpEventData: {
+            player: string;
+            node: string;
+            /** @enum {unknown} */
+            faction: "keber" | "syl" | "vinsan" | "wardun";
+            card: null | string;
+        };
+        /**
+         * ExsiliumMatchState
+         * @description An Exsilium match as a viewer reads it (CONTRACT §8.1).
+         */
+        ExsiliumMatchState: {
+            /**
+             * @description The game’s id.
+             * @constant
+             */
+            game: "exsilium";
+            /** @description The players of the match, as created. */
+            players: {
+                /** @description The player id. */
+                id: string;
+                /** @description The player’s name. */
+                name: string;
+            }[];
+            /** @description Stateless operations resolved as commands. */
+            resolutions: number;
+            /** @description How many times each operation was resolved, by operation id. (GraphQL: JSON: keyed by operation ids, which are not GraphQL names.) */
+            byKind: {
+                /** @description Resolutions of POST /v1/exsilium/newaru/actions. */
+                "exsilium.newaruAction"?: number;
+                /** @description Resolutions of POST /v1/exsilium/newaru/moves. */
+                "exsilium.newaruMove"?: number;
+                /** @description Resolutions of POST /v1/exsilium/newaru/respawns. */
+                "exsilium.respawn"?: number;
+                /** @description Resolutions of POST /v1/exsilium/combats. */
+                "exsilium.combat"?: number;
+                /** @description Resolutions of POST /v1/exsilium/victory. */
+                "exsilium.victory"?: number;
+                /** @description Resolutions of POST /v1/exsilium/mines. */
+                "exsilium.mines"?: number;
+                /** @description Resolutions of POST /v1/exsilium/eliminations. */
+                "exsilium.eliminations"?: number;
+            };
+            /** @description The latest resolution of each operation, by operation id (decks in draw order and seeds read `{"hidden": true}` for seats and spectators). (GraphQL: JSON: keyed by operation ids, which are not GraphQL names.) */
+            latest: {
+                /** @description The latest resolution of POST /v1/exsilium/newaru/actions. */
+                "exsilium.newaruAction"?: {
+                    /** @description The request as resolved (the body of POST /v1/exsilium/newaru/actions, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/exsilium/newaru/actions to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/exsilium/newaru/moves. */
+                "exsilium.newaruMove"?: {
+                    /** @description The request as resolved (the body of POST /v1/exsilium/newaru/moves, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/exsilium/newaru/moves to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/exsilium/newaru/respawns. */
+                "exsilium.respawn"?: {
+                    /** @description The request as resolved (the body of POST /v1/exsilium/newaru/respawns, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/exsilium/newaru/respawns to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/exsilium/combats. */
+                "exsilium.combat"?: {
+                    /** @description The request as resolved (the body of POST /v1/exsilium/combats, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/exsilium/combats to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/exsilium/victory. */
+                "exsilium.victory"?: {
+                    /** @description The request as resolved (the body of POST /v1/exsilium/victory, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/exsilium/victory to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/exsilium/mines. */
+                "exsilium.mines"?: {
+                    /** @description The request as resolved (the body of POST /v1/exsilium/mines, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/exsilium/mines to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/exsilium/eliminations. */
+                "exsilium.eliminations"?: {
+                    /** @description The request as resolved (the body of POST /v1/exsilium/eliminations, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/exsilium/eliminations to it, in the reader’s language. */
+                    result: unknown;
+                };
+            };
+            /** @description Events of types the game does not know (client notes and the like), counted. */
+            otherEvents: number;
+            /** @description The resolution log: the Newaru’s node after its last movement (EXS-NEWARU-MOVE); null when unknown. */
+            newaru: {
+                /** @description Its node. */
+                node: string;
+            } | null;
+            /** @description The resolution log: the map of the last Newaru movement. */
+            nodes: {
+                id: string;
+                tile: string;
+                /** @description Nodes one step away in the 8 directions, across tile edges too (adjacency is symmetric). */
+                neighbors: string[];
+                /** @description A crystal deposit (never entered, EXS-CRYSTAL-1). */
+                crystal?: boolean;
+                /** @description Destroyed by a sinkhole (impassable). */
+                destroyed?: boolean;
+            }[] | null;
+            /** @description The resolution log: each level’s enemy deck after the last Newaru combat (EXS-DECK-3; the draw pile face down for seats and spectators). */
+            enemyDecks: {
+                /** @description The basic level, as the last combat at it left it. */
+                basic?: {
+                    /** @description The draw pile, top first: `{"hidden": true}` each for seats and spectators. */
+                    drawPile: ({
+                        /** @description Its name. */
+                        name: string;
+                        /** @description An attack or an effect card. */
+                        kind: "attack" | "effect";
+                        /** @description Attack cards: the damage printed. */
+                        damage?: number;
+                        /** @description Attack cards: can be evaded with Favourable Zone (EXS-AMB-23). */
+                        evadable?: boolean;
+                        /** @description Effect cards: reveal another card of the same level next. */
+                        chain?: boolean;
+                        /** @description Effect cards: draw an Outcome card for the next attack. */
+                        drawOutcome?: boolean;
+                        /** @description Effect cards: a bonus added to the next attack. */
+                        bonus?: number;
+                    } | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    })[];
+                    /** @description The discard pile. */
+                    discard: {
+                        /** @description Its name. */
+                        name: string;
+                        /** @description An attack or an effect card. */
+                        kind: "attack" | "effect";
+                        /** @description Attack cards: the damage printed. */
+                        damage?: number;
+                        /** @description Attack cards: can be evaded with Favourable Zone (EXS-AMB-23). */
+                        evadable?: boolean;
+                        /** @description Effect cards: reveal another card of the same level next. */
+                        chain?: boolean;
+                        /** @description Effect cards: draw an Outcome card for the next attack. */
+                        drawOutcome?: boolean;
+                        /** @description Effect cards: a bonus added to the next attack. */
+                        bonus?: number;
+                    }[];
+                };
+                /** @description The intermediate level, as the last combat at it left it. */
+                intermediate?: {
+                    /** @description The draw pile, top first: `{"hidden": true}` each for seats and spectators. */
+                    drawPile: ({
+                        /** @description Its name. */
+                        name: string;
+                        /** @description An attack or an effect card. */
+                        kind: "attack" | "effect";
+                        /** @description Attack cards: the damage printed. */
+                        damage?: number;
+                        /** @description Attack cards: can be evaded with Favourable Zone (EXS-AMB-23). */
+                        evadable?: boolean;
+                        /** @description Effect cards: reveal another card of the same level next. */
+                        chain?: boolean;
+                        /** @description Effect cards: draw an Outcome card for the next attack. */
+                        drawOutcome?: boolean;
+                        /** @description Effect cards: a bonus added to the next attack. */
+                        bonus?: number;
+                    } | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    })[];
+                    /** @description The discard pile. */
+                    discard: {
+                        /** @description Its name. */
+                        name: string;
+                        /** @description An attack or an effect card. */
+                        kind: "attack" | "effect";
+                        /** @description Attack cards: the damage printed. */
+                        damage?: number;
+                        /** @description Attack cards: can be evaded with Favourable Zone (EXS-AMB-23). */
+                        evadable?: boolean;
+                        /** @description Effect cards: reveal another card of the same level next. */
+                        chain?: boolean;
+                        /** @description Effect cards: draw an Outcome card for the next attack. */
+                        drawOutcome?: boolean;
+                        /** @description Effect cards: a bonus added to the next attack. */
+                        bonus?: number;
+                    }[];
+                };
+                /** @description The advanced level, as the last combat at it left it. */
+                advanced?: {
+                    /** @description The draw pile, top first: `{"hidden": true}` each for seats and spectators. */
+                    drawPile: ({
+                        /** @description Its name. */
+                        name: string;
+                        /** @description An attack or an effect card. */
+                        kind: "attack" | "effect";
+                        /** @description Attack cards: the damage printed. */
+                        damage?: number;
+                        /** @description Attack cards: can be evaded with Favourable Zone (EXS-AMB-23). */
+                        evadable?: boolean;
+                        /** @description Effect cards: reveal another card of the same level next. */
+                        chain?: boolean;
+                        /** @description Effect cards: draw an Outcome card for the next attack. */
+                        drawOutcome?: boolean;
+                        /** @description Effect cards: a bonus added to the next attack. */
+                        bonus?: number;
+                    } | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    })[];
+                    /** @description The discard pile. */
+                    discard: {
+                        /** @description Its name. */
+                        name: string;
+                        /** @description An attack or an effect card. */
+                        kind: "attack" | "effect";
+                        /** @description Attack cards: the damage printed. */
+                        damage?: number;
+                        /** @description Attack cards: can be evaded with Favourable Zone (EXS-AMB-23). */
+                        evadable?: boolean;
+                        /** @description Effect cards: reveal another card of the same level next. */
+                        chain?: boolean;
+                        /** @description Effect cards: draw an Outcome card for the next attack. */
+                        drawOutcome?: boolean;
+                        /** @description Effect cards: a bonus added to the next attack. */
+                        bonus?: number;
+                    }[];
+                };
+            };
+            /** @description The full table of a match created with a scenario. */
+            table?: {
+                /** @description The start-player bid (EXS-SETUP-2), the turns, or the end. */
+                phase: "bid" | "turn" | "ended";
+                /** @description The round; 0 during the bid. */
+                round: number;
+                /** @description Turn order from the start player (EXS-SETUP-2). */
+                order: string[];
+                /** @description The player whose turn it is. */
+                active: string | null;
+                /** @description Players still bidding after a tie (EXS-AMB-6). */
+                bidders: string[];
+                /** @description Bid rounds. */
+                bidRounds: number;
+                /** @description The victory target (EXS-WIN-1/2). */
+                target: number;
+                /** @description The cards by id that this viewer may see where they lie now. */
+                cards: {
+                    [key: string]: {
+                        /** @description Its name. */
+                        name: string;
+                        /** @description Combat strength and purchase value (EXS-CARD-1 (5)). */
+                        strength: number;
+                        /** @description Upgrade cards: the value needed to buy it (EXS-CARD-1 (2)). */
+                        cost?: number;
+                        /** @description Its primary Action (EXS-CARD-1 (4)). */
+                        action?: {
+                            /** @description The keyword of its Action (§19). */
+                            kind: "draw" | "exchange" | "eliminate" | "portal" | "cross_border" | "cracking" | "hologram" | "favourable_zone" | "dodge";
+                            /** @description `draw`: cards drawn (EXS-KW-DRAW). */
+                            count?: number;
+                            /** @description `cross_border`: the border number (EXS-BORDER-3). */
+                            n?: number;
+                        };
+                        /** @description EXS-CARD-5. */
+                        beforeCombat?: boolean;
+                        /** @description The secondary-action icon (EXS-CARD-1 (6)). */
+                        secondary?: "drop" | "eliminate";
+                        /** @description A faction (EXS-SETUP-1). */
+                        faction?: "syl" | "keber" | "vinsan" | "wardun";
+                        /** @description A mine (EXS-MINE-1). */
+                        mine?: boolean;
+                    };
+                };
+                /** @description Each player’s board, by player id. */
+                players: {
+                    [key: string]: {
+                        /** @description A faction (EXS-SETUP-1). */
+                        faction: "syl" | "keber" | "vinsan" | "wardun";
+                        /** @description Its activation node (EXS-PBOARD-2). */
+                        activation: string;
+                        /** @description Its draw pile, top first: `{"hidden": true}` each for seats and spectators (EXS-DECK-1). */
+                        deck: (string | {
+                            /**
+                             * @description Always true: the value is kept from this viewer.
+                             * @constant
+                             */
+                            hidden: true;
+                        })[];
+                        /** @description Its hand: `{"hidden": true}` each for the other seats and spectators. */
+                        hand: (string | {
+                            /**
+                             * @description Always true: the value is kept from this viewer.
+                             * @constant
+                             */
+                            hidden: true;
+                        })[];
+                        /** @description Its discard pile (face up). */
+                        discard: string[];
+                        /** @description Its four miniatures. */
+                        miniatures: {
+                            /** @description The miniature. */
+                            id: string;
+                            /** @description Its node; null on the player board. */
+                            node: string | null;
+                        }[];
+                        /** @description Inactive miniatures, the last deployed next (EXS-PBOARD-3). */
+                        pool: string[];
+                        /** @description Baralytas tokens held (EXS-COMP-7). */
+                        baralytas: number[];
+                        /** @description Connection tokens. */
+                        connectionTokens: number;
+                        /** @description Personal reserve (EXS-TOKEN-1). */
+                        factionTokens: number;
+                        /** @description Tokens on the ability slots (EXS-PBOARD-4). */
+                        abilitySlots: number;
+                        /** @description Upgrade cards bought (EXS-UPGRADE-3). */
+                        upgrades: string[];
+                        /** @description Terminals a miniature of it has left (EXS-TERMINAL-3). */
+                        terminalsLeft: string[];
+                        /** @description Vinsan: sinkhole tokens left. */
+                        sinkholes: number;
+                    };
+                };
+                /** @description Tiles face up (EXS-REVEAL-1). */
+                revealed: string[];
+                /** @description Baralytas on each deposit of a revealed tile (EXS-CRYSTAL-2). */
+                deposits: {
+                    [key: string]: number | null;
+                };
+                /** @description Terminals still holding their connection token (EXS-TERMINAL-1). */
+                terminalTokens: string[];
+                /** @description The Newaru on the board. */
+                newaru: {
+                    /** @description The Newaru. */
+                    id: string;
+                    /** @description Its node. */
+                    node: string;
+                }[];
+                /** @description Newaru spawned. */
+                newaruSpawned: number;
+                /** @description null: not limited (EXS-NEWARU-SPAWN-4). */
+                newaruSupply: number | null;
+                /** @description Faction-token markers by node (EXS-ACTION-8). */
+                markers: {
+                    [key: string]: "syl" | "keber" | "vinsan" | "wardun";
+                };
+                /** @description The shared supply deck, face down (EXS-SUPPLY-1). */
+                supply: (string | {
+                    /**
+                     * @description Always true: the value is kept from this viewer.
+                     * @constant
+                     */
+                    hidden: true;
+                })[];
+                /** @description EXS-REVEAL-2: the Baralytas deck, face down. */
+                baralytasDeck: (number | {
+                    /**
+                     * @description Always true: the value is kept from this viewer.
+                     * @constant
+                     */
+                    hidden: true;
+                })[];
+                /** @description EXS-DECK-3: the enemy action decks (draw piles face down). */
+                enemyDecks: {
+                    /** @description The basic level. */
+                    basic: {
+                        /** @description The draw pile, top first: `{"hidden": true}` each for seats and spectators. */
+                        drawPile: ({
+                            /** @description Its name. */
+                            name: string;
+                            /** @description An attack or an effect card. */
+                            kind: "attack" | "effect";
+                            /** @description Attack cards: the damage printed. */
+                            damage?: number;
+                            /** @description Attack cards: can be evaded with Favourable Zone (EXS-AMB-23). */
+                            evadable?: boolean;
+                            /** @description Effect cards: reveal another card of the same level next. */
+                            chain?: boolean;
+                            /** @description Effect cards: draw an Outcome card for the next attack. */
+                            drawOutcome?: boolean;
+                            /** @description Effect cards: a bonus added to the next attack. */
+                            bonus?: number;
+                        } | {
+                            /**
+                             * @description Always true: the value is kept from this viewer.
+                             * @constant
+                             */
+                            hidden: true;
+                        })[];
+                        /** @description The discard pile. */
+                        discard: {
+                            /** @description Its name. */
+                            name: string;
+                            /** @description An attack or an effect card. */
+                            kind: "attack" | "effect";
+                            /** @description Attack cards: the damage printed. */
+                            damage?: number;
+                            /** @description Attack cards: can be evaded with Favourable Zone (EXS-AMB-23). */
+                            evadable?: boolean;
+                            /** @description Effect cards: reveal another card of the same level next. */
+                            chain?: boolean;
+                            /** @description Effect cards: draw an Outcome card for the next attack. */
+                            drawOutcome?: boolean;
+                            /** @description Effect cards: a bonus added to the next attack. */
+                            bonus?: number;
+                        }[];
+                    };
+                    /** @description The intermediate level. */
+                    intermediate: {
+                        /** @description The draw pile, top first: `{"hidden": true}` each for seats and spectators. */
+                        drawPile: ({
+                            /** @description Its name. */
+                            name: string;
+                            /** @description An attack or an effect card. */
+                            kind: "attack" | "effect";
+                            /** @description Attack cards: the damage printed. */
+                            damage?: number;
+                            /** @description Attack cards: can be evaded with Favourable Zone (EXS-AMB-23). */
+                            evadable?: boolean;
+                            /** @description Effect cards: reveal another card of the same level next. */
+                            chain?: boolean;
+                            /** @description Effect cards: draw an Outcome card for the next attack. */
+                            drawOutcome?: boolean;
+                            /** @description Effect cards: a bonus added to the next attack. */
+                            bonus?: number;
+                        } | {
+                            /**
+                             * @description Always true: the value is kept from this viewer.
+                             * @constant
+                             */
+                            hidden: true;
+                        })[];
+                        /** @description The discard pile. */
+                        discard: {
+                            /** @description Its name. */
+                            name: string;
+                            /** @description An attack or an effect card. */
+                            kind: "attack" | "effect";
+                            /** @description Attack cards: the damage printed. */
+                            damage?: number;
+                            /** @description Attack cards: can be evaded with Favourable Zone (EXS-AMB-23). */
+                            evadable?: boolean;
+                            /** @description Effect cards: reveal another card of the same level next. */
+                            chain?: boolean;
+                            /** @description Effect cards: draw an Outcome card for the next attack. */
+                            drawOutcome?: boolean;
+                            /** @description Effect cards: a bonus added to the next attack. */
+                            bonus?: number;
+                        }[];
+                    };
+                    /** @description The advanced level. */
+                    advanced: {
+                        /** @description The draw pile, top first: `{"hidden": true}` each for seats and spectators. */
+                        drawPile: ({
+                            /** @description Its name. */
+                            name: string;
+                            /** @description An attack or an effect card. */
+                            kind: "attack" | "effect";
+                            /** @description Attack cards: the damage printed. */
+                            damage?: number;
+                            /** @description Attack cards: can be evaded with Favourable Zone (EXS-AMB-23). */
+                            evadable?: boolean;
+                            /** @description Effect cards: reveal another card of the same level next. */
+                            chain?: boolean;
+                            /** @description Effect cards: draw an Outcome card for the next attack. */
+                            drawOutcome?: boolean;
+                            /** @description Effect cards: a bonus added to the next attack. */
+                            bonus?: number;
+                        } | {
+                            /**
+                             * @description Always true: the value is kept from this viewer.
+                             * @constant
+                             */
+                            hidden: true;
+                        })[];
+                        /** @description The discard pile. */
+                        discard: {
+                            /** @description Its name. */
+                            name: string;
+                            /** @description An attack or an effect card. */
+                            kind: "attack" | "effect";
+                            /** @description Attack cards: the damage printed. */
+                            damage?: number;
+                            /** @description Attack cards: can be evaded with Favourable Zone (EXS-AMB-23). */
+                            evadable?: boolean;
+                            /** @description Effect cards: reveal another card of the same level next. */
+                            chain?: boolean;
+                            /** @description Effect cards: draw an Outcome card for the next attack. */
+                            drawOutcome?: boolean;
+                            /** @description Effect cards: a bonus added to the next attack. */
+                            bonus?: number;
+                        }[];
+                    };
+                };
+                /** @description The game reserve (EXS-TOKEN-2). */
+                reserve: {
+                    /** @description Syl. */
+                    syl: number;
+                    /** @description Keber. */
+                    keber: number;
+                    /** @description Vinsan. */
+                    vinsan: number;
+                    /** @description Wardun. */
+                    wardun: number;
+                };
+                /** @description Combats waiting. */
+                combats: ({
+                    /**
+                     * @description Between players (EXS-COMBAT-PVP).
+                     * @constant
+                     */
+                    kind: "pvp";
+                    /** @description The attacker. */
+                    attacker: {
+                        /** @description The player. */
+                        player: string;
+                        /** @description The miniature. */
+                        miniature: string;
+                    };
+                    /** @description The defender. */
+                    defender: {
+                        /** @description The player. */
+                        player: string;
+                        /** @description The miniature. */
+                        miniature: string;
+                    };
+                } | {
+                    /**
+                     * @description Against a Newaru.
+                     * @constant
+                     */
+                    kind: "newaru";
+                    /** @description Who attacked. */
+                    attacker: "player" | "newaru";
+                    /** @description The player. */
+                    player: string;
+                    /** @description Its miniature. */
+                    miniature: string;
+                    /** @description The Newaru. */
+                    newaru: string;
+                })[];
+                /** @description This turn’s moves (EXS-NEWARU-ACT-2). */
+                paths: string[][];
+                /** @description The winner (EXS-WIN-1). */
+                winner: string | null;
+                /** @description The scenario (options.board): a face-down tile and its nodes keep their ids and adjacency only. */
+                board: {
+                    /** @description The tiles of the layout (EXS-SETUP-4). */
+                    tiles: ({
+                        /** @description The tile. */
+                        id: string;
+                        /**
+                         * @description Face down.
+                         * @constant
+                         */
+                        hidden: true;
+                    } | {
+                        /** @description Absent: face up. (GraphQL: JSON: never present; always null.) */
+                        hidden?: unknown;
+                        /** @description The tile. */
+                        id: string;
+                        /** @description The player whose starting tile it is (EXS-SETUP-3). */
+                        start?: string;
+                        /** @description That player’s activation node (EXS-SETUP-4). */
+                        activation?: string;
+                        /** @description EXS-BOARD-5. */
+                        attackerBonus?: number;
+                        /** @description EXS-BOARD-5. */
+                        noDraw?: boolean;
+                    })[];
+                    /** @description Every movement node of the layout (EXS-AMB-2). */
+                    nodes: ({
+                        /** @description The node. */
+                        id: string;
+                        /** @description Its tile. */
+                        tile: string;
+                        /** @description Nodes one step away. */
+                        neighbors: string[];
+                        /**
+                         * @description On a face-down tile.
+                         * @constant
+                         */
+                        hidden: true;
+                    } | {
+                        /** @description Absent: face up. (GraphQL: JSON: never present; always null.) */
+                        hidden?: unknown;
+                        /** @description The node. */
+                        id: string;
+                        /** @description Its tile. */
+                        tile: string;
+                        /** @description Nodes one step away. */
+                        neighbors: string[];
+                        /** @description A crystal deposit (EXS-CRYSTAL-1). */
+                        crystal?: boolean;
+                        /** @description Destroyed by a sinkhole (EXS-BOARD-4). */
+                        destroyed?: boolean;
+                        /** @description A connection terminal (EXS-BOARD-4). */
+                        terminal?: boolean;
+                        /** @description A portal (EXS-PORTAL-1). */
+                        portal?: boolean;
+                        /** @description EXS-PORTAL-2. */
+                        portalSymbol?: string;
+                    })[];
+                    /** @description EXS-BORDER-1. */
+                    borders?: {
+                        /** @description The two tiles. */
+                        tiles: [
+                            string,
+                            string
+                        ];
+                        /** @description The border number. */
+                        n: number;
+                    }[];
+                };
+                /** @description EXS-UPGRADE-2: the upgrade deck; null without one. */
+                upgradeDeck: (string | {
+                    /**
+                     * @description Always true: the value is kept from this viewer.
+                     * @constant
+                     */
+                    hidden: true;
+                })[] | null;
+                /** @description The face-up upgrade cards (EXS-UPGRADE-2). */
+                upgradeRow: string[];
+                /** @description Terminal node → the player controlling it (EXS-TERMINAL-3). */
+                controlled: {
+                    [key: string]: string;
+                };
+                /** @description EXS-ACTION-6: node → the card dropped beside a marker (face down: `{"hidden": true}` but for who dropped it). */
+                dropped: {
+                    [key: string]: {
+                        /** @description The card dropped. */
+                        card: string | {
+                            /**
+                             * @description Always true: the value is kept from this viewer.
+                             * @constant
+                             */
+                            hidden: true;
+                        };
+                        /** @description Dropped face up. */
+                        faceUp: boolean;
+                    };
+                };
+                /** @description Nodes destroyed by sinkholes (EXS-FACTION-VINSAN-1). */
+                destroyed: string[];
+                /** @description The miniature under the Wardun token (EXS-FACTION-WARDUN-1). */
+                trapped: {
+                    /** @description The player. */
+                    player: string;
+                    /** @description The miniature. */
+                    miniature: string;
+                } | null;
+                /** @description EXS-PBOARD-4: an ability slot was filled this turn. */
+                slotFilled: boolean;
+                /** @description This turn’s Hologram (EXS-KW-HOLOGRAM). */
+                hologram: {
+                    /** @description The player. */
+                    player: string;
+                    /** @description The miniature. */
+                    miniature: string;
+                    /** @description Its marked start node. */
+                    node: string;
+                    /** @description The card. */
+                    card: string;
+                } | null;
+                /** @description EXS-AMB-3b strict variant. */
+                emptyHandLoses: boolean;
+                /** @description The Conclusion choices a fight waits for (CONTRACT §9.1, EXS-COMBAT-PVP-5). */
+                conclusion?: {
+                    /** @description A combat waiting to be fought. */
+                    combat: {
+                        /**
+                         * @description Between players (EXS-COMBAT-PVP).
+                         * @constant
+                         */
+                        kind: "pvp";
+                        /** @description The attacker. */
+                        attacker: {
+                            /** @description The player. */
+                            player: string;
+                            /** @description The miniature. */
+                            miniature: string;
+                        };
+                        /** @description The defender. */
+                        defender: {
+                            /** @description The player. */
+                            player: string;
+                            /** @description The miniature. */
+                            miniature: string;
+                        };
+                    } | {
+                        /**
+                         * @description Against a Newaru.
+                         * @constant
+                         */
+                        kind: "newaru";
+                        /** @description Who attacked. */
+                        attacker: "player" | "newaru";
+                        /** @description The player. */
+                        player: string;
+                        /** @description Its miniature. */
+                        miniature: string;
+                        /** @description The Newaru. */
+                        newaru: string;
+                    };
+                    /** @description The winner. */
+                    winner: string;
+                    /** @description The loser. */
+                    loser: string;
+                    /** @description EXS-COMBAT-DISCARD-1: cards the winner discards. */
+                    discards?: number;
+                    /** @description EXS-COMBAT-PVP-5 (1): the loser’s token values, one to hand over. */
+                    give?: number[];
+                    /** @description EXS-COMBAT-DISCARD-2 / EXS-AMB-27. */
+                    supplyCard?: string[] | "hand";
+                    /** @description EXS-COMBAT-DISCARD-2: free nodes for the loser’s marker. */
+                    markerNode?: string[];
+                };
+            };
+            /** @description The full table as a table-top shows it: whose turn, each player’s counts and pieces, the board’s known tiles, the decks’ sizes. */
+            summary?: {
+                /** @description The phase. */
+                phase: "bid" | "turn" | "ended";
+                /** @description The round. */
+                round: number;
+                /** @description Whose turn it is. */
+                active: string | null;
+                /** @description Turn order. */
+                order: string[];
+                /** @description The winner (kept for earlier clients: `outcome.winners`). */
+                winner: string | null;
+                /** @description The victory target (EXS-WIN-1/2). */
+                target: number;
+                /** @description Per player id. */
+                players: {
+                    [key: string]: {
+                        /** @description A faction (EXS-SETUP-1). */
+                        faction: "syl" | "keber" | "vinsan" | "wardun";
+                        /** @description Cards in hand. */
+                        handSize: number;
+                        /** @description Cards in the draw pile. */
+                        deckSize: number;
+                        /** @description Cards in the discard pile. */
+                        discardSize: number;
+                        /** @description Baralytas points (EXS-WIN-1). */
+                        baralytas: number;
+                        /** @description Connection tokens. */
+                        connectionTokens: number;
+                        /** @description Personal reserve. */
+                        factionTokens: number;
+                        /** @description Tokens on the ability slots. */
+                        abilitySlots: number;
+                        /** @description Its miniatures. */
+                        miniatures: {
+                            /** @description The miniature. */
+                            id: string;
+                            /** @description null: on the player board. */
+                            node: string | null;
+                            /** @description Under the Wardun token. */
+                            trapped: boolean;
+                        }[];
+                        /** @description Inactive miniatures. */
+                        inactive: string[];
+                        /** @description Upgrades bought. */
+                        upgrades: string[];
+                        /** @description Terminals controlled. */
+                        terminals: string[];
+                        /** @description Sinkhole tokens left. */
+                        sinkholes: number;
+                    };
+                };
+                /** @description Tiles face up. */
+                revealed: string[];
+                /** @description Baralytas on each known deposit. */
+                deposits: {
+                    [key: string]: number | null;
+                };
+                /** @description The Newaru on the board. */
+                newaru: {
+                    /** @description The Newaru. */
+                    id: string;
+                    /** @description Its node. */
+                    node: string;
+                }[];
+                /** @description Per level: how many cards. */
+                enemyDecks: {
+                    [key: string]: {
+                        /** @description Cards left. */
+                        drawPile: number;
+                        /** @description Cards discarded. */
+                        discard: number;
+                    };
+                };
+                /** @description The face-up upgrade cards. */
+                upgradeRow: {
+                    /** @description The card. */
+                    id: string;
+                    /** @description Its name. */
+                    name: string;
+                    /** @description Its cost. */
+                    cost: number | null;
+                }[];
+                /** @description null: no upgrade deck. */
+                upgradeDeckSize: number | null;
+                /** @description Cards in the supply deck. */
+                supplySize: number;
+                /** @description Markers by node. */
+                markers: {
+                    [key: string]: "syl" | "keber" | "vinsan" | "wardun";
+                };
+                /** @description Nodes destroyed. */
+                destroyed: string[];
+                /** @description Combats waiting. */
+                pendingCombats: number;
+            };
+            /** @description How the match stands (CONTRACT §8.2); a match without a scenario has no end. */
+            outcome: {
+                /** @description The game is over. */
+                ended: boolean;
+                /** @description The winners’ player ids (none: not over, a draw, or a lost solo game). */
+                winners: string[];
+                /**
+                 * @description The victory target reached.
+                 * @constant
+                 */
+                reason?: "EXS-WIN-1";
+                /** @description Baralytas points by player id (EXS-WIN-1). */
+                score?: {
+                    [key: string]: number;
+                };
+            };
+            /** @description Whom the table waits for now (CONTRACT §9.1): sealed parts, answers, choices. */
+            pending: {
+                /** @description The player the table waits for. */
+                player: string;
+                /** @description `sealed`: a part sent unseen; `response`: an answer to a declared command; `choice`: a choice the rules leave to the player; `agreement`: a proposal to accept. */
+                kind: "sealed" | "response" | "choice" | "agreement";
+                /** @description The command types the player may send for it. */
+                types: string[];
+                /** @description The rule ID that makes the table wait. */
+                rule: string;
+                /** @description The version of the event that opened it. */
+                since: number;
+                /**
+                 * @description Sealed parts: this player’s part is in (its content stays hidden).
+                 * @constant
+                 */
+                decided?: true;
+            }[];
+        };
+        /** @description A `exsilium.mine_exploded` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumMineExplodedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.mine_exploded";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumMineExplodedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.mine_exploded` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumMineExplodedEventData: {
+            node: string;
+            owner: string;
+            card: string;
+            rule: string;
+            eliminated: string[];
+        };
+        /** @description A `exsilium.mine_removed` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumMineRemovedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.mine_removed";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumMineRemovedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.mine_removed` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumMineRemovedEventData: {
+            player: string;
+            card: string;
+            node: string;
         };
         /**
          * ExsiliumMinesCommand
@@ -4654,6 +9615,111 @@ export interface components {
              * @enum {string}
              */
             type: "exsilium.mines";
+        };
+        /** @description A `exsilium.mines.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumMinesResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.mines.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["ExsiliumMinesResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.mines.resolved` at schema version 2. `exsilium.mines` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        ExsiliumMinesResolutionEventData: {
+            /** @constant */
+            kind: "exsilium.mines";
+            request: {
+                nodes: {
+                    id: string;
+                    tile: string;
+                    /** @description Nodes one step away in the 8 directions, across tile edges too (adjacency is symmetric). */
+                    neighbors: string[];
+                    /** @description A crystal deposit (never entered, EXS-CRYSTAL-1). */
+                    crystal?: boolean;
+                    /** @description Destroyed by a sinkhole (impassable). */
+                    destroyed?: boolean;
+                }[];
+                mines: {
+                    id: string;
+                    node: string;
+                    /** @description The faction whose token is the detonator. */
+                    faction: string;
+                    /**
+                     * @description EXS-MINE-1/2: a face-down mine does nothing.
+                     * @default true
+                     */
+                    faceUp?: boolean;
+                }[];
+                /** @description Borders (frontiers) between two tiles (EXS-BORDER-1): crossing one sets off the mines next to it (EXS-MINE-4). */
+                borders?: {
+                    /** @description The two tile ids. */
+                    tiles: string[];
+                    value?: number;
+                }[];
+                /** @description Faction miniatures on the board, the moving one included. */
+                miniatures: {
+                    id: string;
+                    faction: string;
+                    node: string;
+                }[];
+                move: {
+                    miniature: string;
+                    /** @description The miniature’s node, then every node stepped on. */
+                    path: string[];
+                };
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
+        /** @description A `exsilium.miniature_activated` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumMiniatureActivatedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.miniature_activated";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumMiniatureActivatedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.miniature_activated` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumMiniatureActivatedEventData: {
+            player: string;
+            miniature: string;
+            node: string;
+            tokens?: number;
+        };
+        /** @description A `exsilium.miniature_stepped` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumMiniatureSteppedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.miniature_stepped";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumMiniatureSteppedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.miniature_stepped` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumMiniatureSteppedEventData: {
+            player: string;
+            miniature: string;
+            from: string;
+            to: string;
         };
         /**
          * ExsiliumMoveCommand
@@ -4898,6 +9964,147 @@ export interface components {
              */
             type: "exsilium.newaru_action";
         };
+        /** @description A `exsilium.newaruAction.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumNewaruActionResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.newaruAction.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["ExsiliumNewaruActionResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.newaruAction.resolved` at schema version 2. `exsilium.newaruAction` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        ExsiliumNewaruActionResolutionEventData: {
+            /** @constant */
+            kind: "exsilium.newaruAction";
+            request: {
+                /** @description The player’s Baralytas points (EXS-CRYSTAL-3: at most 15). Picks the enemy deck. */
+                playerBaralytas: number;
+                /** @description Strength numbers of the cards laid face down / revealed. */
+                committed: number[];
+                /**
+                 * @description The player holds a Favourable Zone card and uses it if the attack is evadable.
+                 * @default false
+                 */
+                favourableZone?: boolean;
+                /**
+                 * @description Who started the fight: draws the first Outcome card on a tie.
+                 * @enum {string}
+                 */
+                attacker: "player" | "newaru";
+                /** @description Enemy action decks by level, in draw order. REQUIRED for the level `playerBaralytas` calls for (the rulebook prints no enemy cards): missing → 422 `enemy_deck_missing` at `/decks/<tier>`. Optional only with `emptyHandLoses` when it applies, or in a match that already holds that level. */
+                decks?: {
+                    /** @description basic deck in draw order (top first). */
+                    basic?: components["schemas"]["ExsiliumEnemyCard"][];
+                    /** @description intermediate deck in draw order (top first). */
+                    intermediate?: components["schemas"]["ExsiliumEnemyCard"][];
+                    /** @description advanced deck in draw order (top first). */
+                    advanced?: components["schemas"]["ExsiliumEnemyCard"][];
+                };
+                /** @description Enemy discard piles by level (EXS-DECK-3). */
+                discards?: {
+                    /** @description basic discard pile, reshuffled into the deck when it runs out (EXS-DECK-3). */
+                    basic?: components["schemas"]["ExsiliumEnemyCard"][];
+                    /** @description intermediate discard pile, reshuffled into the deck when it runs out (EXS-DECK-3). */
+                    intermediate?: components["schemas"]["ExsiliumEnemyCard"][];
+                    /** @description advanced discard pile, reshuffled into the deck when it runs out (EXS-DECK-3). */
+                    advanced?: components["schemas"]["ExsiliumEnemyCard"][];
+                };
+                /** @description Outcome cards in draw order (EXS-COMP-6: 3 × 4, 2 × 8, 1 × 10). The cards of the deck not named here are shuffled from the seed beneath them; absent → the whole deck is shuffled. */
+                outcomeDeck?: (4 | 8 | 10)[];
+                /** @description Seed for every shuffle (SeededRandom: cyrb128 → sfc32, Fisher–Yates). Absent → the server picks one and reports it in `decks.seed`. */
+                seed?: string;
+                /** @description As for the endpoints that roll (CONTRACT §1): `{"seed"}` is the same as the top-level `seed` (both given must agree). Exsilium rolls no dice: `values` are ignored. */
+                dice?: {
+                    /** @description Fixed results, consumed left to right (CONTRACT §1). A value that is not a face of the die it is used for is a 400. */
+                    values?: number[];
+                    /** @description Seed for the deterministic generator (cyrb128 → sfc32, see README). */
+                    seed?: string;
+                };
+                /** @description Cards in hand at the combat, committed ones and Favourable Zone included (default: committed + Favourable Zone). */
+                hand?: number;
+                /** @description Terrain bonus to the attacker, e.g. 2 for "+2 TO THE ATTACKER IN THIS ZONE" (EXS-BOARD-5). */
+                attackerBonus?: number;
+                /** @description Values of the Baralytas tokens held (EXS-COMP-7: tokens are worth 1, 2 or 3). */
+                baralytasTokens?: number[];
+                /** @description Token returned on a loss (player’s choice; default the lowest of `baralytasTokens`). */
+                returnToken?: number;
+                /** @description Connection tokens held. */
+                connectionTokens?: number;
+                /** @description Faction tokens in the personal reserve. */
+                factionTokens?: number;
+                reserve?: {
+                    /** @description Connection tokens left in the general reserve. */
+                    connectionTokens?: number;
+                    /** @description This player’s faction tokens in the game reserve. */
+                    factionTokens?: number;
+                };
+                /** @description The miniature and the Newaru stand on different tiles (EXS-NEWARU-SPAWN-3). */
+                crossTile?: boolean;
+                /** @description Faction miniatures stand on the Newaru’s tile (EXS-AMB-20). */
+                newaruTileOccupied?: boolean;
+                /**
+                 * @description EXS-AMB-25: winner discard = 25 % of the hand, `up` (ceiling, as the text says; default) or `nearest` (the OCR’d table row "1 of 5").
+                 * @default up
+                 * @enum {string}
+                 */
+                discardRounding?: "up" | "nearest";
+                /** @description The player’s faction (SYL, Keber, Vinsan, Wardun): the release slot for the check on a loss (EXS-PBOARD-5). */
+                faction?: string;
+                /** @description Miniatures already on the player board before this combat (EXS-PBOARD-3): with `faction`, enables the release check on a loss. */
+                inactiveMiniatures?: number;
+                /** @description Faction tokens on the two ability slots (EXS-PBOARD-4). */
+                abilityTokens?: number;
+                /**
+                 * @description EXS-AMB-3b strict variant: a player attacked by the Newaru (`attacker: "newaru"`) with an empty `hand` loses at once, no enemy card revealed. Default false: the deferred combat at turn start after the refill.
+                 * @default false
+                 */
+                emptyHandLoses?: boolean;
+                /** @description The map and the node where the player’s miniature fights: on a loss, names the nearest deposit without a token for the returned Baralytas token (EXS-AMB-24). */
+                board?: {
+                    nodes: {
+                        id: string;
+                        tile: string;
+                        neighbors: string[];
+                        /** @description A crystal deposit. */
+                        crystal?: boolean;
+                        /** @description A Baralytas token lies on this deposit. */
+                        token?: boolean;
+                        destroyed?: boolean;
+                    }[];
+                    defeatedAt: string;
+                };
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
+        /** @description A `exsilium.newaru_eliminated` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumNewaruEliminatedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.newaru_eliminated";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumNewaruEliminatedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.newaru_eliminated` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumNewaruEliminatedEventData: {
+            ids: string[];
+            /** @enum {unknown} */
+            cause: "keber_strike" | "syl_drone" | "vinsan_sinkhole" | "wardun_paralysis";
+        };
         /**
          * ExsiliumNewaruMoveAliasCommand
          * @deprecated
@@ -4987,6 +10194,122 @@ export interface components {
              */
             type: "exsilium.newaru_move";
         };
+        /** @description A `exsilium.newaru_moved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumNewaruMovedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.newaru_moved";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumNewaruMovedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.newaru_moved` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumNewaruMovedEventData: {
+            id: string;
+            from: string;
+            to: string;
+            adjacentTo: string[];
+            rules: string[];
+        };
+        /** @description A `exsilium.newaruMove.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumNewaruMoveResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.newaruMove.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["ExsiliumNewaruMoveResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.newaruMove.resolved` at schema version 2. `exsilium.newaruMove` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        ExsiliumNewaruMoveResolutionEventData: {
+            /** @constant */
+            kind: "exsilium.newaruMove";
+            request: {
+                nodes: {
+                    id: string;
+                    tile: string;
+                    /** @description Nodes one step away in the 8 directions, across tile edges too (adjacency is symmetric). */
+                    neighbors: string[];
+                    /** @description A crystal deposit (never entered, EXS-CRYSTAL-1). */
+                    crystal?: boolean;
+                    /** @description Destroyed by a sinkhole (impassable). */
+                    destroyed?: boolean;
+                }[];
+                newaru: {
+                    node: string;
+                };
+                /** @description Faction miniatures where they stand at the enemy activation. */
+                miniatures: {
+                    id: string;
+                    faction: string;
+                    node: string;
+                }[];
+                move: {
+                    /** @description The active player’s faction. */
+                    faction: string;
+                    /** @description The active player’s movement this turn: start node, then every node stepped on (consecutive nodes must be adjacent). */
+                    path: string[];
+                    /** @description The turn’s other moves (another miniature, or a later card), each as `path`: any of them touching the tile triggers the Newaru. */
+                    paths?: string[][];
+                };
+                /** @description Id of the miniature a Hologram made the target this turn (EXS-NEWARU-MOVE-4). */
+                hologram?: string;
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
+        /** @description A `exsilium.newaru_spawned` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumNewaruSpawnedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.newaru_spawned";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumNewaruSpawnedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.newaru_spawned` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumNewaruSpawnedEventData: {
+            id: string;
+            tile: string;
+            node: string;
+        };
+        ExsiliumPendingCombat: {
+            /** @constant */
+            kind: "pvp";
+            attacker: {
+                player: string;
+                miniature: string;
+            };
+            defender: {
+                player: string;
+                miniature: string;
+            };
+        } | {
+            /** @constant */
+            kind: "newaru";
+            /** @enum {unknown} */
+            attacker: "newaru" | "player";
+            player: string;
+            miniature: string;
+            newaru: string;
+        };
         /**
          * ExsiliumPlayCommand
          * @description EXS-ACTION-1 (c) / EXS-CARD-1…5: 1 card for its Action, by its keyword in the options: `draw` (EXS-KW-DRAW: `count` cards from the deck, the discard pile reshuffled when it runs out; refused while a miniature stands on a NO DRAWING tile, EXS-BOARD-5), `exchange` (EXS-KW-EXCHANGE: `discard` a card of the hand, `take` one of the discard pile), `eliminate` (EXS-KW-ELIMINATE: `target`, a card of the hand or discard pile, leaves the game), `portal` (EXS-KW-PORTAL / EXS-PORTAL-2 / EXS-AMB-10: `miniature` on a portal goes to the free portal `node` of another tile, with the same `portalSymbol` when the options give symbols), `cross_border` (EXS-BORDER-3: `miniature` moves `path` of 1–2 nodes, crossing borders up to the card’s `n` alone), `cracking` (EXS-KW-CRACKING: `miniature` adjacent to the terminal `node` another faction controls removes its token to the game reserve; when the card is faction-type, the terminal owner may cancel it with `dodge`, a dodge card of their hand, EXS-KW-DODGE), `hologram` (EXS-KW-HOLOGRAM: a faction token marks the start node, `miniature` moves `path` of 1–3 nodes; in the enemy activation the triggered Newaru go for it, EXS-NEWARU-MOVE-4, then it returns to the marked node if free and the token comes back; the card is discarded when played). `favourable_zone` is given in exsilium.fight. EXS-CARD-4: faction cards only for their faction; EXS-CARD-5: `beforeCombat` cards also while a combat waits. Example: `{"type":"exsilium.play","player":"p1","card":"p1-9","miniature":"syl-1","node":"X:3,2"}`
@@ -5058,6 +10381,44 @@ export interface components {
              */
             type: "exsilium.respawn";
         };
+        /** @description A `exsilium.respawn.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumRespawnResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.respawn.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["ExsiliumRespawnResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.respawn.resolved` at schema version 2. `exsilium.respawn` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        ExsiliumRespawnResolutionEventData: {
+            /** @constant */
+            kind: "exsilium.respawn";
+            request: {
+                tiles: {
+                    id: string;
+                    /** @description Portal node id; absent → no portal. */
+                    portal?: string;
+                    /** @description Default true; face-down tiles spawn nothing. */
+                    revealed?: boolean;
+                    /** @description Faction miniatures on the tile. */
+                    miniatures: number;
+                    /** @description A Newaru already stands on the tile. */
+                    newaru: boolean;
+                }[];
+                /** @description Newaru miniatures left in the supply (absent → unlimited). */
+                newaruSupply?: number;
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
         /** ExsiliumRetreat */
         ExsiliumRetreat: {
             /** @description Retreat slots filled (the k-th inactive miniature fills slot k); empty when `inactiveMiniatures` was not sent. */
@@ -5093,6 +10454,200 @@ export interface components {
             /** @description An effect card that drew an Outcome card: its value, added to the next attack. */
             outcomeBonus?: number;
         };
+        /** @description A `exsilium.round_started` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumRoundStartedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.round_started";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumRoundStartedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.round_started` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumRoundStartedEventData: {
+            round: number;
+            refills: {
+                [key: string]: {
+                    drawn: string[];
+                    reshuffled: null | string[];
+                };
+            };
+        };
+        /** @description A `exsilium.start_player_bid` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumStartPlayerBidEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.start_player_bid";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumStartPlayerBidEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.start_player_bid` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumStartPlayerBidEventData: {
+            bids: {
+                [key: string]: number;
+            };
+            startPlayer: null | string;
+            tied: string[];
+            order: string[];
+            baralytasDeck: number[];
+        };
+        /** @description A `exsilium.terminal_controlled` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumTerminalControlledEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.terminal_controlled";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumTerminalControlledEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.terminal_controlled` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumTerminalControlledEventData: {
+            player: string;
+            node: string;
+        };
+        /** @description A `exsilium.terminal_cracked` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumTerminalCrackedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.terminal_cracked";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumTerminalCrackedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.terminal_cracked` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumTerminalCrackedEventData: {
+            player: string;
+            node: string;
+            owner: string;
+        };
+        /** @description A `exsilium.tile_revealed` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumTileRevealedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.tile_revealed";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumTileRevealedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.tile_revealed` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumTileRevealedEventData: {
+            tile: string;
+            deposits: {
+                [key: string]: number;
+            };
+            terminals: string[];
+            newaru: null | {
+                id: string;
+                node: string;
+            };
+        };
+        /** @description A `exsilium.turn_ended` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumTurnEndedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.turn_ended";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumTurnEndedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.turn_ended` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumTurnEndedEventData: {
+            player: string;
+        };
+        /** @description A `exsilium.turn_started` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumTurnStartedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.turn_started";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumTurnStartedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.turn_started` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumTurnStartedEventData: {
+            player: string;
+            combats: components["schemas"]["ExsiliumPendingCombat"][];
+        };
+        /** @description A `exsilium.upgrades_bought` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumUpgradesBoughtEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.upgrades_bought";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumUpgradesBoughtEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.upgrades_bought` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumUpgradesBoughtEventData: {
+            player: string;
+            terminal: string;
+            spent: string[];
+            bought: string[];
+            budget: number;
+            cost: number;
+            revealed: string[];
+        };
+        /** @description A `exsilium.upgrades_refreshed` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumUpgradesRefreshedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.upgrades_refreshed";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["ExsiliumUpgradesRefreshedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.upgrades_refreshed` at schema version 1. Exsilium full-match event (v1: the decider's event data). */
+        ExsiliumUpgradesRefreshedEventData: {
+            player: string;
+            removed: string[];
+            revealed: string[];
+        };
         /**
          * ExsiliumVictoryCommand
          * @description Check who has reached the Baralytas victory target. Same body as POST /v1/exsilium/victory.
@@ -5125,6 +10680,49 @@ export interface components {
              * @enum {string}
              */
             type: "exsilium.victory";
+        };
+        /** @description A `exsilium.victory.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        ExsiliumVictoryResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "exsilium.victory.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["ExsiliumVictoryResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `exsilium.victory.resolved` at schema version 2. `exsilium.victory` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        ExsiliumVictoryResolutionEventData: {
+            /** @constant */
+            kind: "exsilium.victory";
+            request: {
+                /**
+                 * @description Players in the game (the game plays 2–4).
+                 * @enum {integer}
+                 */
+                playerCount: 2 | 3 | 4;
+                /**
+                 * @description EXS-WIN-2: the optional harder game, +2 to the target.
+                 * @default false
+                 */
+                harder?: boolean;
+                /** @description Each player with either their points or their token values. */
+                players: {
+                    id: string;
+                    /** @description Baralytas points (EXS-CRYSTAL-3: at most 15). */
+                    baralytas?: number;
+                    /** @description Values of the Baralytas tokens held (EXS-COMP-7: tokens are worth 1, 2 or 3). */
+                    baralytasTokens?: number[];
+                }[];
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
         };
         /**
          * Fighter
@@ -5365,6 +10963,8 @@ export interface components {
                 deprecated?: boolean;
             }[];
         };
+        /** @description An event the games’ rules write, discriminated by `type` (every other event of a match is a free-form `MatchEvent`). */
+        GameMatchEvent: components["schemas"]["EdenBandRegisteredEvent"] | components["schemas"]["EdenFirstPlayerDeterminedEvent"] | components["schemas"]["EdenFirstPlayerChosenEvent"] | components["schemas"]["EdenLeaderChosenEvent"] | components["schemas"]["EdenMissionPlayedEvent"] | components["schemas"]["EdenBandDeployedEvent"] | components["schemas"]["EdenFighterDeployedEvent"] | components["schemas"]["EdenTacticHandChosenEvent"] | components["schemas"]["EdenTurnStartedEvent"] | components["schemas"]["EdenTacticPlayedEvent"] | components["schemas"]["EdenTacticSkippedEvent"] | components["schemas"]["EdenActivationPhaseStartedEvent"] | components["schemas"]["EdenFighterDesignatedEvent"] | components["schemas"]["EdenActivationInterruptedEvent"] | components["schemas"]["EdenFighterActivatedEvent"] | components["schemas"]["EdenFighterMovedEvent"] | components["schemas"]["EdenFireDousedEvent"] | components["schemas"]["EdenActivationEndedEvent"] | components["schemas"]["EdenActivationPassedEvent"] | components["schemas"]["EdenFirstPlayerChangedEvent"] | components["schemas"]["EdenActivationPhaseEndedEvent"] | components["schemas"]["EdenMeleeResolvedEvent"] | components["schemas"]["EdenShotResolvedEvent"] | components["schemas"]["EdenThrowResolvedEvent"] | components["schemas"]["EdenSprayResolvedEvent"] | components["schemas"]["EdenUpkeepResolvedEvent"] | components["schemas"]["EdenVictoryPointsScoredEvent"] | components["schemas"]["EdenGameEndedEvent"] | components["schemas"]["EdenWeatherRolledEvent"] | components["schemas"]["EdenWeatherEffectsResolvedEvent"] | components["schemas"]["EdenSceneryPlacedEvent"] | components["schemas"]["EdenSceneryAttackedEvent"] | components["schemas"]["EdenSceneryIgnitedEvent"] | components["schemas"]["EdenSceneryContactResolvedEvent"] | components["schemas"]["EdenSceneryBurnedEvent"] | components["schemas"]["EdenInfestationLevelSetEvent"] | components["schemas"]["EdenNpcPlacedEvent"] | components["schemas"]["EdenNpcPlacementStoppedEvent"] | components["schemas"]["EdenNpcActivatedEvent"] | components["schemas"]["EdenNpcEliminatedEvent"] | components["schemas"]["AnimaCharacterKeptEvent"] | components["schemas"]["AnimaDeckShuffledEvent"] | components["schemas"]["AnimaTurnStartedEvent"] | components["schemas"]["AnimaGiftsDiscardedEvent"] | components["schemas"]["AnimaCharacterDismissedEvent"] | components["schemas"]["AnimaGroupReplacedEvent"] | components["schemas"]["AnimaPhaseFinishedEvent"] | components["schemas"]["AnimaWentEvent"] | components["schemas"]["AnimaSoughtEvent"] | components["schemas"]["AnimaRestedEvent"] | components["schemas"]["AnimaGroupCombatEvent"] | components["schemas"]["AnimaTradedEvent"] | components["schemas"]["AnimaExploredEvent"] | components["schemas"]["AnimaRewardClaimedEvent"] | components["schemas"]["AnimaGiftsDrawnEvent"] | components["schemas"]["AnimaGiftsLostEvent"] | components["schemas"]["AnimaGiftPlayedEvent"] | components["schemas"]["AnimaOrganisationLeftEvent"] | components["schemas"]["AnimaLocationLeftEvent"] | components["schemas"]["AnimaResistedEvent"] | components["schemas"]["AnimaMissionCompletedEvent"] | components["schemas"]["AnimaFinalMissionRevealedEvent"] | components["schemas"]["AnimaCharacterLostEvent"] | components["schemas"]["AnimaGameWonEvent"] | components["schemas"]["AnimaTradeRefusedEvent"] | components["schemas"]["AnimaRemovalOpenedEvent"] | components["schemas"]["AnimaRemovalChosenEvent"] | components["schemas"]["AnimaLocationSavedEvent"] | components["schemas"]["AnimaSaveDeclinedEvent"] | components["schemas"]["AnimaExplorationResolutionEvent"] | components["schemas"]["AnimaCombatResolutionEvent"] | components["schemas"]["AnimaPriorEncounterResolutionEvent"] | components["schemas"]["AnimaSpeedResolutionEvent"] | components["schemas"]["AnimaTurnOrderResolutionEvent"] | components["schemas"]["AnimaRewardsResolutionEvent"] | components["schemas"]["AnimaMoveResolutionEvent"] | components["schemas"]["AnimaSeekResolutionEvent"] | components["schemas"]["AnimaInteractionsResolutionEvent"] | components["schemas"]["AnimaTradeResolutionEvent"] | components["schemas"]["AnimaPickupResolutionEvent"] | components["schemas"]["AnimaMissionsResolutionEvent"] | components["schemas"]["ExsiliumStartPlayerBidEvent"] | components["schemas"]["ExsiliumTileRevealedEvent"] | components["schemas"]["ExsiliumRoundStartedEvent"] | components["schemas"]["ExsiliumTurnStartedEvent"] | components["schemas"]["ExsiliumCardPlayedEvent"] | components["schemas"]["ExsiliumMiniatureActivatedEvent"] | components["schemas"]["ExsiliumMiniatureSteppedEvent"] | components["schemas"]["ExsiliumBaralytasCollectedEvent"] | components["schemas"]["ExsiliumConnectionTokenTakenEvent"] | components["schemas"]["ExsiliumMarkerPickedUpEvent"] | components["schemas"]["ExsiliumCombatsTriggeredEvent"] | components["schemas"]["ExsiliumCombatResolvedEvent"] | components["schemas"]["ExsiliumConclusionChosenEvent"] | components["schemas"]["ExsiliumGameWonEvent"] | components["schemas"]["ExsiliumTurnEndedEvent"] | components["schemas"]["ExsiliumNewaruMovedEvent"] | components["schemas"]["ExsiliumNewaruSpawnedEvent"] | components["schemas"]["ExsiliumTerminalControlledEvent"] | components["schemas"]["ExsiliumTerminalCrackedEvent"] | components["schemas"]["ExsiliumUpgradesRefreshedEvent"] | components["schemas"]["ExsiliumUpgradesBoughtEvent"] | components["schemas"]["ExsiliumCardsDrawnEvent"] | components["schemas"]["ExsiliumCardExchangedEvent"] | components["schemas"]["ExsiliumCardEliminatedEvent"] | components["schemas"]["ExsiliumMineRemovedEvent"] | components["schemas"]["ExsiliumDodgedEvent"] | components["schemas"]["ExsiliumCardDroppedEvent"] | components["schemas"]["ExsiliumAbilitySlotFilledEvent"] | components["schemas"]["ExsiliumAbilityFiredEvent"] | components["schemas"]["ExsiliumEliminatedEvent"] | components["schemas"]["ExsiliumNewaruEliminatedEvent"] | components["schemas"]["ExsiliumMineExplodedEvent"] | components["schemas"]["ExsiliumHologramSetEvent"] | components["schemas"]["ExsiliumHologramRevealedEvent"] | components["schemas"]["ExsiliumAbilityReleasedEvent"] | components["schemas"]["ExsiliumNewaruActionResolutionEvent"] | components["schemas"]["ExsiliumNewaruMoveResolutionEvent"] | components["schemas"]["ExsiliumRespawnResolutionEvent"] | components["schemas"]["ExsiliumCombatResolutionEvent"] | components["schemas"]["ExsiliumVictoryResolutionEvent"] | components["schemas"]["ExsiliumMinesResolutionEvent"] | components["schemas"]["ExsiliumEliminationsResolutionEvent"] | components["schemas"]["SoeGameSetUpEvent"] | components["schemas"]["SoeDiceRolledEvent"] | components["schemas"]["SoePlayerStepTakenEvent"] | components["schemas"]["SoeGoomzPhaseResolvedEvent"] | components["schemas"]["SoeGameEndedEvent"] | components["schemas"]["SoeGoomzPhaseResolutionEvent"] | components["schemas"]["SoePlayerPhaseResolutionEvent"] | components["schemas"]["SoeStatusResolutionEvent"] | components["schemas"]["SoeTurnStartResolutionEvent"] | components["schemas"]["SoeActionResolutionEvent"] | components["schemas"]["SoeSetupResolutionEvent"];
         /** GameSummary */
         GameSummary: {
             /** @description The `game` of POST /v1/matches. */
@@ -5507,8 +11107,8 @@ export interface components {
         MatchCommandResult: {
             version: number;
             events: components["schemas"]["MatchEvent"][];
-            /** @description The projection after the command. (GraphQL: JSON: each game projects its own state.) */
-            state: unknown;
+            /** @description The projection after the command. (GraphQL: JSON: each game projects its own state.) The schema of the match's game: `EdenMatchState` for `eden`, `AnimaMatchState` for `anima`, `ExsiliumMatchState` for `exsilium`, `SpiritOfEdenMatchState` for `spirit-of-eden`. */
+            state: components["schemas"]["EdenMatchState"] | components["schemas"]["AnimaMatchState"] | components["schemas"]["ExsiliumMatchState"] | components["schemas"]["SpiritOfEdenMatchState"];
             dice?: components["schemas"]["DiceTranscript"];
             /** @description Members of the request its schema declares nowhere (accepted and ignored: a typo?). Absent when there are none. */
             warnings?: {
@@ -5704,8 +11304,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             viewer?: components["schemas"]["MatchViewer"];
-            /** @description The projection (fold) of the events up to `version`, as `viewer` may see it: a seat or spectator reads `{"hidden": true}` in place of what the rules keep from it (CONTRACT §8.1). (GraphQL: JSON: each game projects its own state.) */
-            state: unknown;
+            /** @description The projection (fold) of the events up to `version`, as `viewer` may see it: a seat or spectator reads `{"hidden": true}` in place of what the rules keep from it (CONTRACT §8.1). (GraphQL: JSON: each game projects its own state.) The schema of the match's game: `EdenMatchState` for `eden`, `AnimaMatchState` for `anima`, `ExsiliumMatchState` for `exsilium`, `SpiritOfEdenMatchState` for `spirit-of-eden`. */
+            state: components["schemas"]["EdenMatchState"] | components["schemas"]["AnimaMatchState"] | components["schemas"]["ExsiliumMatchState"] | components["schemas"]["SpiritOfEdenMatchState"];
             /** @description Versions withdrawn by corrections and agreed takebacks (CONTRACT §9.2; present only when there are some): they no longer count for the state; the log keeps them. */
             withdrawn?: number[];
         };
@@ -6411,6 +12011,67 @@ export interface components {
              */
             type: "soe.action";
         };
+        /** @description A `soe.action.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        SoeActionResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.action.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["SoeActionResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `soe.action.resolved` at schema version 2. `soe.action` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        SoeActionResolutionEventData: {
+            /** @constant */
+            kind: "soe.action";
+            request: {
+                /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
+                ring: string[];
+                /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                cards: {
+                    [key: string]: {
+                        terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                        state: "healthy" | "devastated" | "destroyed";
+                    };
+                };
+                /** @description Goomz figures; a colour left out counts as removed. */
+                goomz: {
+                    color: "yellow" | "red" | "black";
+                    /** @description A ring card id, or `removed` once the figure left the game. */
+                    at: string;
+                    /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                    ambushedBy?: ("water" | "fauna" | "flora") | null;
+                }[];
+                allies: {
+                    kind: "water" | "fauna" | "flora";
+                    /** @description A ring card id, or `noa`. */
+                    at: string;
+                    /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                    protecting?: boolean;
+                    /** @description On Noa: the turn at whose start it returns (SOE-NOA-RET). */
+                    availableFromTurn?: number;
+                }[];
+                /** @description The Objective pile under each Goomz card (SOE-SETUP-5, SOE-OBJ-3). Absent → piles are not tracked. */
+                objectives?: {
+                    color: "yellow" | "red" | "black";
+                    /** @description pile[0] is the face-up objective; the rest follow in order. */
+                    pile: components["schemas"]["SpiritOfEdenObjective"][];
+                    claimed?: components["schemas"]["SpiritOfEdenObjective"][];
+                }[];
+                /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
+                modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
+                action: components["schemas"]["SpiritOfEdenAction"];
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
         /**
          * SoeBonusCommand
          * @description SOE-OBJ-4 / SOE-REROLL-2: an owned Objective card's die bonus re-rolls one unused die (not in Fearless, SOE-MODE-3). Dice: one d6, the new value of `die`. Example: `{"type":"soe.bonus","die":0,"dice":{"values":[6]}}`.
@@ -6424,6 +12085,73 @@ export interface components {
             /** @description Die index 0..3. */
             die: number;
             dice?: components["schemas"]["DiceSpec"];
+        };
+        /** @description A `soe.dice_rolled` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        SoeDiceRolledEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.dice_rolled";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["SoeDiceRolledEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `soe.dice_rolled` at schema version 2. SOE-TURN-2 / SOE-DICE-1: the turn’s roll. v2: `roll` (the 4 values), the Allies returned, the card turned face down and `dice` `{seed, values}` (the facts); v1 kept the whole transcript, with labels. */
+        SoeDiceRolledEventData: {
+            turn: number;
+            returned: {
+                /** @enum {unknown} */
+                kind: "fauna" | "flora" | "water";
+                to: string;
+            }[];
+            allies: components["schemas"]["SpiritOfEdenAlly"][];
+            disabledCard: null | number;
+            roll: number[];
+            dice: components["schemas"]["SpiritOfEdenDiceFact"];
+        };
+        /** @description A `soe.game_ended` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        SoeGameEndedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.game_ended";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["SoeGameEndedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `soe.game_ended` at schema version 1. The Spirit of Eden full-match event (v1: the decider's event data). */
+        SoeGameEndedEventData: {
+            turn: number;
+            won: boolean;
+            lost: boolean;
+            destroyedPairs: ("forest" | "mountain" | "swamp" | "waterfall")[];
+        };
+        /** @description A `soe.game_set_up` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        SoeGameSetUpEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.game_set_up";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["SoeGameSetUpEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `soe.game_set_up` at schema version 1. The Spirit of Eden full-match event (v1: the decider's event data). */
+        SoeGameSetUpEventData: {
+            board: components["schemas"]["SpiritOfEdenBoard"];
+            modes: ("celestial" | "classic" | "devastator" | "fearless" | "resurrection" | "scarcity")[];
         };
         /**
          * SoeGoomzCommand
@@ -6575,6 +12303,114 @@ export interface components {
              * @enum {string}
              */
             type: "soe.goomz_phase";
+        };
+        /** @description A `soe.goomzPhase.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        SoeGoomzPhaseResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.goomzPhase.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["SoeGoomzPhaseResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `soe.goomzPhase.resolved` at schema version 2. `soe.goomzPhase` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        SoeGoomzPhaseResolutionEventData: {
+            /** @constant */
+            kind: "soe.goomzPhase";
+            request: {
+                /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
+                ring: string[];
+                /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                cards: {
+                    [key: string]: {
+                        terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                        state: "healthy" | "devastated" | "destroyed";
+                    };
+                };
+                /** @description Goomz figures; a colour left out counts as removed. */
+                goomz: {
+                    color: "yellow" | "red" | "black";
+                    /** @description A ring card id, or `removed` once the figure left the game. */
+                    at: string;
+                    /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                    ambushedBy?: ("water" | "fauna" | "flora") | null;
+                }[];
+                allies: {
+                    kind: "water" | "fauna" | "flora";
+                    /** @description A ring card id, or `noa`. */
+                    at: string;
+                    /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                    protecting?: boolean;
+                    /** @description On Noa: the turn at whose start it returns (SOE-NOA-RET). */
+                    availableFromTurn?: number;
+                }[];
+                /** @description The order the player resolves the Goomz in play; each exactly once (SOE-GOOMZ-ORDER-1). */
+                order: ("yellow" | "red" | "black")[];
+                /** @description The Objective pile under each Goomz card (SOE-SETUP-5, SOE-OBJ-3). Absent → piles are not tracked. */
+                objectives?: {
+                    color: "yellow" | "red" | "black";
+                    /** @description pile[0] is the face-up objective; the rest follow in order. */
+                    pile: components["schemas"]["SpiritOfEdenObjective"][];
+                    claimed?: components["schemas"]["SpiritOfEdenObjective"][];
+                }[];
+                /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
+                modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
+                /** @description Rule D/E with several candidate Allies on the card: which one this Goomz deals with (SOE-AMB-9). Default: the first in `allies` order. */
+                picks?: {
+                    yellow?: "water" | "fauna" | "flora";
+                    red?: "water" | "fauna" | "flora";
+                    black?: "water" | "fauna" | "flora";
+                };
+                options?: {
+                    /** @description SOE-AMB-9 alternative: D sends every unprotected Ally on the card to Noa. */
+                    dSendsAll?: boolean;
+                    /** @description SOE-AMB-6 option: unused protection ends with the Goomz phase. */
+                    protectionEndsWithPhase?: boolean;
+                };
+                /** @description Current turn: Allies sent to Noa get `availableFromTurn` = turn + 2. */
+                turn?: number;
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
+        /** @description A `soe.goomz_phase_resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        SoeGoomzPhaseResolvedEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.goomz_phase_resolved";
+            /** @constant */
+            schemaVersion: 1;
+            data: components["schemas"]["SoeGoomzPhaseResolvedEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `soe.goomz_phase_resolved` at schema version 1. The Spirit of Eden full-match event (v1: the decider's event data). */
+        SoeGoomzPhaseResolvedEventData: {
+            turn: number;
+            order: ("black" | "red" | "yellow")[];
+            steps: components["schemas"]["SpiritOfEdenGoomzStep"][];
+            skipped: ("black" | "red" | "yellow")[];
+            won: boolean;
+            lost: boolean;
+            board: {
+                ring: string[];
+                cards: {
+                    [key: string]: components["schemas"]["SpiritOfEdenCard"];
+                };
+                goomz: components["schemas"]["SpiritOfEdenGoomz"][];
+                allies: components["schemas"]["SpiritOfEdenAlly"][];
+                objectives?: components["schemas"]["SpiritOfEdenObjectivePile"][];
+            };
         };
         /**
          * SoeNoaCommand
@@ -6759,6 +12595,121 @@ export interface components {
              */
             type: "soe.player_phase";
         };
+        /** @description A `soe.playerPhase.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        SoePlayerPhaseResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.playerPhase.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["SoePlayerPhaseResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `soe.playerPhase.resolved` at schema version 2. `soe.playerPhase` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        SoePlayerPhaseResolutionEventData: {
+            /** @constant */
+            kind: "soe.playerPhase";
+            request: {
+                /** @description The 4 dice as first rolled (SOE-DICE-1). */
+                roll: number[];
+                /** @description What the player did, in order. */
+                steps: {
+                    type: "place" | "reroll" | "bonus" | "noa";
+                    /** @description Die index 0..3 in `roll`. */
+                    die: number;
+                    /** @description place: Action card index 0..3. */
+                    card?: number;
+                    /** @description Die index 0..3 in `roll`. */
+                    discard?: number;
+                    /** @description A d6 face (SOE-COMP-2). */
+                    value?: number;
+                    action?: components["schemas"]["SpiritOfEdenAction"];
+                }[];
+                /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
+                modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
+                /** @description Scarcity: the face-down Action card (SOE-MODE-6). */
+                disabledCard?: number;
+                /** @description Noa's power was used earlier in the game (SOE-NOA-1). */
+                noaPowerUsed?: boolean;
+                /** @description Unused die bonuses on owned Objective cards (SOE-OBJ-4). */
+                bonusesAvailable?: number;
+                board?: {
+                    /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
+                    ring: string[];
+                    /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                    cards: {
+                        [key: string]: {
+                            terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                            state: "healthy" | "devastated" | "destroyed";
+                        };
+                    };
+                    /** @description Goomz figures; a colour left out counts as removed. */
+                    goomz: {
+                        color: "yellow" | "red" | "black";
+                        /** @description A ring card id, or `removed` once the figure left the game. */
+                        at: string;
+                        /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                        ambushedBy?: ("water" | "fauna" | "flora") | null;
+                    }[];
+                    allies: {
+                        kind: "water" | "fauna" | "flora";
+                        /** @description A ring card id, or `noa`. */
+                        at: string;
+                        /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                        protecting?: boolean;
+                        /** @description On Noa: the turn at whose start it returns (SOE-NOA-RET). */
+                        availableFromTurn?: number;
+                    }[];
+                    /** @description The Objective pile under each Goomz card (SOE-SETUP-5, SOE-OBJ-3). Absent → piles are not tracked. */
+                    objectives?: {
+                        color: "yellow" | "red" | "black";
+                        /** @description pile[0] is the face-up objective; the rest follow in order. */
+                        pile: components["schemas"]["SpiritOfEdenObjective"][];
+                        claimed?: components["schemas"]["SpiritOfEdenObjective"][];
+                    }[];
+                };
+                /** @description Card data (not in the rulebook text): for each of the 4 Action cards, the action of faces 1..6 (SOE-PLACE-2, SOE-AMB-12). */
+                actionCards?: ("move1" | "move2" | "move3" | "attract" | "push1" | "push2" | "protect" | "recover" | "ambush" | "shortcut" | "swapGoomz" | "swapAllies")[][];
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
+        /** @description A `soe.player_step_taken` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        SoePlayerStepTakenEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.player_step_taken";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["SoePlayerStepTakenEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `soe.player_step_taken` at schema version 2. SOE-PLACE-* / SOE-REROLL-* / SOE-OBJ-4 / SOE-NOA-1: one player-phase step. v2: the step, the dice states, the board after it and, when it drew dice, `roll` `{seed, values}`; v1 kept the whole transcript, with labels. */
+        SoePlayerStepTakenEventData: {
+            roll?: components["schemas"]["SpiritOfEdenDiceFact"];
+            turn: number;
+            step: components["schemas"]["SpiritOfEdenRawStep"];
+            dice: {
+                index: number;
+                value: number;
+                /** @enum {unknown} */
+                state: "discarded" | "placed" | "unused";
+                card?: number;
+            }[];
+            board: components["schemas"]["SpiritOfEdenBoard"];
+            bonusesUsed: number;
+            noaPowerUsed: boolean;
+        };
         /**
          * SoeRerollCommand
          * @description SOE-REROLL-1: set unused die `discard` aside to re-roll unused die `die` (at most 2 per turn). Dice: one d6, the new value of `die`. Example: `{"type":"soe.reroll","die":0,"discard":2,"dice":{"values":[5]}}`.
@@ -6890,6 +12841,66 @@ export interface components {
             };
             dice?: components["schemas"]["DiceSpec"];
         };
+        /** @description A `soe.setup.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        SoeSetupResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.setup.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["SoeSetupResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `soe.setup.resolved` at schema version 2. `soe.setup` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        SoeSetupResolutionEventData: {
+            /** @constant */
+            kind: "soe.setup";
+            request: {
+                /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
+                ring: string[];
+                /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                cards: {
+                    [key: string]: {
+                        terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                        state: "healthy" | "devastated" | "destroyed";
+                    };
+                };
+                /** @description Goomz figures; a colour left out counts as removed. */
+                goomz: {
+                    color: "yellow" | "red" | "black";
+                    /** @description A ring card id, or `removed` once the figure left the game. */
+                    at: string;
+                    /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                    ambushedBy?: ("water" | "fauna" | "flora") | null;
+                }[];
+                allies: {
+                    kind: "water" | "fauna" | "flora";
+                    /** @description A ring card id, or `noa`. */
+                    at: string;
+                    /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                    protecting?: boolean;
+                    /** @description On Noa: the turn at whose start it returns (SOE-NOA-RET). */
+                    availableFromTurn?: number;
+                }[];
+                /** @description The Objective pile under each Goomz card (SOE-SETUP-5, SOE-OBJ-3). Absent → piles are not tracked. */
+                objectives?: {
+                    color: "yellow" | "red" | "black";
+                    /** @description pile[0] is the face-up objective; the rest follow in order. */
+                    pile: components["schemas"]["SpiritOfEdenObjective"][];
+                    claimed?: components["schemas"]["SpiritOfEdenObjective"][];
+                }[];
+                /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
+                modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
         /**
          * SoeStatusCommand
          * @description Check victory and defeat for a board. Same body as POST /v1/spirit-of-eden/status. May omit `ring`, `cards`, `goomz`, `allies`, `objectives`: taken from the match state.
@@ -6939,6 +12950,66 @@ export interface components {
              * @enum {string}
              */
             type: "soe.status";
+        };
+        /** @description A `soe.status.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        SoeStatusResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.status.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["SoeStatusResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `soe.status.resolved` at schema version 2. `soe.status` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        SoeStatusResolutionEventData: {
+            /** @constant */
+            kind: "soe.status";
+            request: {
+                /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
+                ring: string[];
+                /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                cards: {
+                    [key: string]: {
+                        terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                        state: "healthy" | "devastated" | "destroyed";
+                    };
+                };
+                /** @description Goomz figures; a colour left out counts as removed. */
+                goomz: {
+                    color: "yellow" | "red" | "black";
+                    /** @description A ring card id, or `removed` once the figure left the game. */
+                    at: string;
+                    /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                    ambushedBy?: ("water" | "fauna" | "flora") | null;
+                }[];
+                allies?: {
+                    kind: "water" | "fauna" | "flora";
+                    /** @description A ring card id, or `noa`. */
+                    at: string;
+                    /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                    protecting?: boolean;
+                    /** @description On Noa: the turn at whose start it returns (SOE-NOA-RET). */
+                    availableFromTurn?: number;
+                }[];
+                /** @description The Objective pile under each Goomz card (SOE-SETUP-5, SOE-OBJ-3). Absent → piles are not tracked. */
+                objectives?: {
+                    color: "yellow" | "red" | "black";
+                    /** @description pile[0] is the face-up objective; the rest follow in order. */
+                    pile: components["schemas"]["SpiritOfEdenObjective"][];
+                    claimed?: components["schemas"]["SpiritOfEdenObjective"][];
+                }[];
+                /** @description Game modes, combinable (SOE-MODE-1..6); default Classic. */
+                modes?: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
         };
         /**
          * SoeTurnStartAliasCommand
@@ -7039,6 +13110,65 @@ export interface components {
              */
             type: "soe.turn_start";
         };
+        /** @description A `soe.turnStart.resolved` event as GET /v1/matches/{id}/events and the feeds answer it. */
+        SoeTurnStartResolutionEvent: {
+            version: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "soe.turnStart.resolved";
+            /** @constant */
+            schemaVersion: 2;
+            data: components["schemas"]["SoeTurnStartResolutionEventData"];
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description The data of `soe.turnStart.resolved` at schema version 2. `soe.turnStart` resolved as a match command. v2: `{kind, request, dice}` (the request as resolved, the dice drawn); v1 `{kind, request, result}` is read with `dice` from `result`. */
+        SoeTurnStartResolutionEventData: {
+            /** @constant */
+            kind: "soe.turnStart";
+            request: {
+                /** @description The 8 Terrain card ids clockwise from the top-left slot: TL, TM, TR, MR, BR, BM, BL, ML (SOE-GRID-2). */
+                ring: string[];
+                /** @description Card id → terrain and state; a destroyed card keeps its slot (SOE-GRID-4). */
+                cards: {
+                    [key: string]: {
+                        terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                        state: "healthy" | "devastated" | "destroyed";
+                    };
+                };
+                allies: {
+                    kind: "water" | "fauna" | "flora";
+                    /** @description A ring card id, or `noa`. */
+                    at: string;
+                    /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                    protecting?: boolean;
+                    /** @description On Noa: the turn at whose start it returns (SOE-NOA-RET). */
+                    availableFromTurn?: number;
+                }[];
+                /** @description Goomz figures; a colour left out counts as removed. */
+                goomz?: {
+                    color: "yellow" | "red" | "black";
+                    /** @description A ring card id, or `removed` once the figure left the game. */
+                    at: string;
+                    /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                    ambushedBy?: ("water" | "fauna" | "flora") | null;
+                }[];
+                /** @description The turn that is starting. */
+                turn: number;
+                /** @description Forest chosen for each returning Ally (default: the first standing Forest in ring order). */
+                placements?: {
+                    water?: string;
+                    fauna?: string;
+                    flora?: string;
+                };
+            };
+            dice: {
+                seed: string | null;
+                values: number[];
+            };
+        };
         /** SpectatorToken */
         SpectatorToken: {
             /** @description A compact JWS (EdDSA, `typ: spectator+jwt`): `Authorization: Bearer <token>` (streams also `?token=`). */
@@ -7081,11 +13211,593 @@ export interface components {
             /** @description swapGoomz: two colours; swapAllies: two Ally kinds. */
             pair?: string[];
         };
+        SpiritOfEdenAlly: {
+            /** @enum {unknown} */
+            kind: "fauna" | "flora" | "water";
+            at: string;
+            protecting?: boolean;
+            availableFromTurn?: number;
+        };
+        SpiritOfEdenBoard: {
+            ring: string[];
+            cards: {
+                [key: string]: components["schemas"]["SpiritOfEdenCard"];
+            };
+            goomz: components["schemas"]["SpiritOfEdenGoomz"][];
+            allies: components["schemas"]["SpiritOfEdenAlly"][];
+            objectives?: components["schemas"]["SpiritOfEdenObjectivePile"][];
+        };
+        SpiritOfEdenCard: {
+            /** @enum {unknown} */
+            terrain: "forest" | "mountain" | "swamp" | "waterfall";
+            /** @enum {unknown} */
+            state: "destroyed" | "devastated" | "healthy";
+        };
+        SpiritOfEdenDiceFact: {
+            seed: null | string;
+            values: number[];
+        };
+        SpiritOfEdenEventAction: {
+            /** @constant */
+            type: "move";
+            /** @enum {unknown} */
+            ally: "fauna" | "flora" | "water";
+            to: string;
+            /** @enum {unknown} */
+            steps: 1 | 2 | 3;
+        } | {
+            /** @constant */
+            type: "attract";
+            /** @enum {unknown} */
+            ally: "fauna" | "flora" | "water";
+            target: components["schemas"]["SpiritOfEdenTarget"];
+        } | {
+            /** @constant */
+            type: "push";
+            /** @enum {unknown} */
+            ally: "fauna" | "flora" | "water";
+            target: components["schemas"]["SpiritOfEdenTarget"];
+            to: string;
+            /** @enum {unknown} */
+            steps: 1 | 2;
+        } | {
+            /** @constant */
+            type: "protect";
+            /** @enum {unknown} */
+            ally: "fauna" | "flora" | "water";
+        } | {
+            /** @constant */
+            type: "recover";
+            /** @enum {unknown} */
+            ally: "fauna" | "flora" | "water";
+        } | {
+            /** @constant */
+            type: "ambush";
+            /** @enum {unknown} */
+            ally: "fauna" | "flora" | "water";
+            /** @enum {unknown} */
+            goomz: "black" | "red" | "yellow";
+        } | {
+            /** @constant */
+            type: "shortcut";
+            /** @enum {unknown} */
+            ally: "fauna" | "flora" | "water";
+        } | {
+            /** @constant */
+            type: "swapGoomz";
+            pair: [
+                "black" | "red" | "yellow",
+                "black" | "red" | "yellow"
+            ];
+        } | {
+            /** @constant */
+            type: "swapAllies";
+            pair: [
+                "fauna" | "flora" | "water",
+                "fauna" | "flora" | "water"
+            ];
+        };
+        SpiritOfEdenGoomz: {
+            /** @enum {unknown} */
+            color: "black" | "red" | "yellow";
+            at: string;
+            /** @enum {unknown} */
+            ambushedBy?: "fauna" | "flora" | "water" | null;
+        };
+        SpiritOfEdenGoomzStep: {
+            /** @enum {unknown} */
+            color: "black" | "red" | "yellow";
+            /** @enum {unknown} */
+            rule: "A" | "B" | "C" | "D" | "E" | "F";
+            card: string;
+            to?: string;
+            /** @enum {unknown} */
+            ally?: "fauna" | "flora" | "water";
+            allies?: ("fauna" | "flora" | "water")[];
+            /** @enum {unknown} */
+            effect: "ally_to_noa" | "destroyed" | "devastated" | "moved" | "protection_used" | "withdrew";
+            objective?: components["schemas"]["SpiritOfEdenObjectiveClaim"];
+        };
+        /**
+         * SpiritOfEdenMatchState
+         * @description A The Spirit of Eden match as a viewer reads it (CONTRACT §8.1).
+         */
+        SpiritOfEdenMatchState: {
+            /**
+             * @description The game’s id.
+             * @constant
+             */
+            game: "spirit-of-eden";
+            /** @description The players of the match, as created. */
+            players: {
+                /** @description The player id. */
+                id: string;
+                /** @description The player’s name. */
+                name: string;
+            }[];
+            /** @description Stateless operations resolved as commands. */
+            resolutions: number;
+            /** @description How many times each operation was resolved, by operation id. (GraphQL: JSON: keyed by operation ids, which are not GraphQL names.) */
+            byKind: {
+                /** @description Resolutions of POST /v1/spirit-of-eden/goomz-phase. */
+                "soe.goomzPhase"?: number;
+                /** @description Resolutions of POST /v1/spirit-of-eden/player-phase/validate. */
+                "soe.playerPhase"?: number;
+                /** @description Resolutions of POST /v1/spirit-of-eden/status. */
+                "soe.status"?: number;
+                /** @description Resolutions of POST /v1/spirit-of-eden/turn-start. */
+                "soe.turnStart"?: number;
+                /** @description Resolutions of POST /v1/spirit-of-eden/actions. */
+                "soe.action"?: number;
+                /** @description Resolutions of POST /v1/spirit-of-eden/setups/validate. */
+                "soe.setup"?: number;
+            };
+            /** @description The latest resolution of each operation, by operation id (decks in draw order and seeds read `{"hidden": true}` for seats and spectators). (GraphQL: JSON: keyed by operation ids, which are not GraphQL names.) */
+            latest: {
+                /** @description The latest resolution of POST /v1/spirit-of-eden/goomz-phase. */
+                "soe.goomzPhase"?: {
+                    /** @description The request as resolved (the body of POST /v1/spirit-of-eden/goomz-phase, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/spirit-of-eden/goomz-phase to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/spirit-of-eden/player-phase/validate. */
+                "soe.playerPhase"?: {
+                    /** @description The request as resolved (the body of POST /v1/spirit-of-eden/player-phase/validate, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/spirit-of-eden/player-phase/validate to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/spirit-of-eden/status. */
+                "soe.status"?: {
+                    /** @description The request as resolved (the body of POST /v1/spirit-of-eden/status, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/spirit-of-eden/status to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/spirit-of-eden/turn-start. */
+                "soe.turnStart"?: {
+                    /** @description The request as resolved (the body of POST /v1/spirit-of-eden/turn-start, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/spirit-of-eden/turn-start to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/spirit-of-eden/actions. */
+                "soe.action"?: {
+                    /** @description The request as resolved (the body of POST /v1/spirit-of-eden/actions, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/spirit-of-eden/actions to it, in the reader’s language. */
+                    result: unknown;
+                };
+                /** @description The latest resolution of POST /v1/spirit-of-eden/setups/validate. */
+                "soe.setup"?: {
+                    /** @description The request as resolved (the body of POST /v1/spirit-of-eden/setups/validate, members the match supplied filled in). */
+                    request: unknown;
+                    /** @description The answer of POST /v1/spirit-of-eden/setups/validate to it, in the reader’s language. */
+                    result: unknown;
+                };
+            };
+            /** @description Events of types the game does not know (client notes and the like), counted. */
+            otherEvents: number;
+            /** @description The board (shared with the `soe.*` operations); null before the set-up. */
+            board: {
+                /** @description The 8 Terrain card ids clockwise from the top-left slot (SOE-GRID-2). */
+                ring: string[];
+                /** @description Card id → its Terrain and state. */
+                cards: {
+                    [key: string]: {
+                        /** @description A Terrain. */
+                        terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                        /** @description SOE-GRID-4. */
+                        state: "healthy" | "devastated" | "destroyed";
+                    };
+                };
+                /** @description The Goomz figures. */
+                goomz: {
+                    /** @description A Goomz colour. */
+                    color: "yellow" | "red" | "black";
+                    /** @description A ring card id, or `removed` (SOE-OBJ-3). */
+                    at: string;
+                    /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                    ambushedBy?: ("water" | "fauna" | "flora") | null;
+                }[];
+                /** @description The Ally tokens. */
+                allies: {
+                    /** @description An Ally. */
+                    kind: "water" | "fauna" | "flora";
+                    /** @description A ring card id, or `noa`. */
+                    at: string;
+                    /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                    protecting?: boolean;
+                    /** @description On Noa: the turn it returns (SOE-NOA-RET-2). */
+                    availableFromTurn?: number;
+                }[];
+                /** @description The Objective pile under each Goomz card; absent: piles not tracked. */
+                objectives?: {
+                    /** @description A Goomz colour. */
+                    color: "yellow" | "red" | "black";
+                    /** @description pile[0] face up; the cards under it read `{"hidden": true}` for seats and spectators (SOE-SETUP-5). */
+                    pile: ({
+                        /** @description An Ally. */
+                        ally?: "water" | "fauna" | "flora";
+                        /** @description A Terrain. */
+                        terrain?: "waterfall" | "swamp" | "forest" | "mountain";
+                        /** @description The die-bonus symbol (SOE-OBJ-4). */
+                        dieBonus?: boolean;
+                    } | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    })[];
+                    /** @description Objective cards taken from this pile (SOE-OBJ-3). */
+                    claimed?: {
+                        /** @description An Ally. */
+                        ally?: "water" | "fauna" | "flora";
+                        /** @description A Terrain. */
+                        terrain?: "waterfall" | "swamp" | "forest" | "mountain";
+                        /** @description The die-bonus symbol (SOE-OBJ-4). */
+                        dieBonus?: boolean;
+                    }[];
+                }[];
+            } | null;
+            /** @description The creation options as read. */
+            options: {
+                /** @description The game modes (SOE-MODE-1..6). */
+                modes: ("classic" | "celestial" | "fearless" | "resurrection" | "devastator" | "scarcity")[];
+                /** @description The 4 Action cards, faces 1..6 (SOE-PLACE-2). */
+                actionCards: ("move1" | "move2" | "move3" | "attract" | "push1" | "push2" | "protect" | "recover" | "ambush" | "shortcut" | "swapGoomz" | "swapAllies")[][] | null;
+                /** @description SOE-AMB-9 alternative. */
+                dSendsAll: boolean;
+                /** @description SOE-AMB-6 option. */
+                protectionEndsWithPhase: boolean;
+            };
+            /** @description The phase (SOE-TURN-1). */
+            phase: "setup" | "turn_start" | "player" | "ended";
+            /** @description The turn; 0 before the set-up. */
+            turn: number;
+            /** @description The board as the turn started (SOE-PLACE-3). */
+            turnStartBoard: {
+                /** @description The 8 Terrain card ids clockwise from the top-left slot (SOE-GRID-2). */
+                ring: string[];
+                /** @description Card id → its Terrain and state. */
+                cards: {
+                    [key: string]: {
+                        /** @description A Terrain. */
+                        terrain: "waterfall" | "swamp" | "forest" | "mountain";
+                        /** @description SOE-GRID-4. */
+                        state: "healthy" | "devastated" | "destroyed";
+                    };
+                };
+                /** @description The Goomz figures. */
+                goomz: {
+                    /** @description A Goomz colour. */
+                    color: "yellow" | "red" | "black";
+                    /** @description A ring card id, or `removed` (SOE-OBJ-3). */
+                    at: string;
+                    /** @description The Ally token under the figure (SOE-ACT-AMBUSH-2). */
+                    ambushedBy?: ("water" | "fauna" | "flora") | null;
+                }[];
+                /** @description The Ally tokens. */
+                allies: {
+                    /** @description An Ally. */
+                    kind: "water" | "fauna" | "flora";
+                    /** @description A ring card id, or `noa`. */
+                    at: string;
+                    /** @description Blank side up (SOE-ACT-PROTECT-1). */
+                    protecting?: boolean;
+                    /** @description On Noa: the turn it returns (SOE-NOA-RET-2). */
+                    availableFromTurn?: number;
+                }[];
+                /** @description The Objective pile under each Goomz card; absent: piles not tracked. */
+                objectives?: {
+                    /** @description A Goomz colour. */
+                    color: "yellow" | "red" | "black";
+                    /** @description pile[0] face up; the cards under it read `{"hidden": true}` for seats and spectators (SOE-SETUP-5). */
+                    pile: ({
+                        /** @description An Ally. */
+                        ally?: "water" | "fauna" | "flora";
+                        /** @description A Terrain. */
+                        terrain?: "waterfall" | "swamp" | "forest" | "mountain";
+                        /** @description The die-bonus symbol (SOE-OBJ-4). */
+                        dieBonus?: boolean;
+                    } | {
+                        /**
+                         * @description Always true: the value is kept from this viewer.
+                         * @constant
+                         */
+                        hidden: true;
+                    })[];
+                    /** @description Objective cards taken from this pile (SOE-OBJ-3). */
+                    claimed?: {
+                        /** @description An Ally. */
+                        ally?: "water" | "fauna" | "flora";
+                        /** @description A Terrain. */
+                        terrain?: "waterfall" | "swamp" | "forest" | "mountain";
+                        /** @description The die-bonus symbol (SOE-OBJ-4). */
+                        dieBonus?: boolean;
+                    }[];
+                }[];
+            } | null;
+            /** @description SOE-DICE-1: this turn’s first roll. */
+            roll: number[] | null;
+            /** @description The player phase so far. */
+            steps: {
+                /** @description A die placed (SOE-PLACE), a re-roll (SOE-REROLL-1), a die bonus (SOE-OBJ-4), Noa’s power (SOE-NOA-1). */
+                type: "place" | "reroll" | "bonus" | "noa";
+                /** @description A die, 0..3. */
+                die: number;
+                /** @description place: the Action card. */
+                card?: number;
+                /** @description A die, 0..3. */
+                discard?: number;
+                /** @description A face, 1..6. */
+                value?: number;
+                /** @description The action taken with the die (SOE-ACT-*). */
+                action?: {
+                    /**
+                     * @description The action: move.
+                     * @constant
+                     */
+                    type: "move";
+                    /** @description An Ally. */
+                    ally: "water" | "fauna" | "flora";
+                    /** @description The card moved to. */
+                    to: string;
+                    /** @description Icons used. */
+                    steps: number;
+                } | {
+                    /**
+                     * @description The action: attract.
+                     * @constant
+                     */
+                    type: "attract";
+                    /** @description An Ally. */
+                    ally: "water" | "fauna" | "flora";
+                    /** @description A Goomz or an Ally. */
+                    target: {
+                        /** @description A Goomz colour. */
+                        goomz: "yellow" | "red" | "black";
+                    } | {
+                        /** @description An Ally. */
+                        ally: "water" | "fauna" | "flora";
+                    };
+                } | {
+                    /**
+                     * @description The action: push.
+                     * @constant
+                     */
+                    type: "push";
+                    /** @description An Ally. */
+                    ally: "water" | "fauna" | "flora";
+                    /** @description A Goomz or an Ally. */
+                    target: {
+                        /** @description A Goomz colour. */
+                        goomz: "yellow" | "red" | "black";
+                    } | {
+                        /** @description An Ally. */
+                        ally: "water" | "fauna" | "flora";
+                    };
+                    /** @description The card moved to. */
+                    to: string;
+                    /** @description Icons used. */
+                    steps: number;
+                } | {
+                    /**
+                     * @description The action: protect.
+                     * @constant
+                     */
+                    type: "protect";
+                    /** @description An Ally. */
+                    ally: "water" | "fauna" | "flora";
+                } | {
+                    /**
+                     * @description The action: recover.
+                     * @constant
+                     */
+                    type: "recover";
+                    /** @description An Ally. */
+                    ally: "water" | "fauna" | "flora";
+                } | {
+                    /**
+                     * @description The action: shortcut.
+                     * @constant
+                     */
+                    type: "shortcut";
+                    /** @description An Ally. */
+                    ally: "water" | "fauna" | "flora";
+                } | {
+                    /**
+                     * @description The action: ambush.
+                     * @constant
+                     */
+                    type: "ambush";
+                    /** @description An Ally. */
+                    ally: "water" | "fauna" | "flora";
+                    /** @description A Goomz colour. */
+                    goomz: "yellow" | "red" | "black";
+                } | {
+                    /**
+                     * @description The action: swapGoomz.
+                     * @constant
+                     */
+                    type: "swapGoomz";
+                    /** @description The two Goomz. */
+                    pair: [
+                        "yellow" | "red" | "black",
+                        "yellow" | "red" | "black"
+                    ];
+                } | {
+                    /**
+                     * @description The action: swapAllies.
+                     * @constant
+                     */
+                    type: "swapAllies";
+                    /** @description The two Allies. */
+                    pair: [
+                        "water" | "fauna" | "flora",
+                        "water" | "fauna" | "flora"
+                    ];
+                };
+            }[];
+            /** @description The 4 dice now. */
+            dice: {
+                /** @description A die, 0..3. */
+                index: number;
+                /** @description A face, 1..6. */
+                value: number;
+                /** @description The die now. */
+                state: "unused" | "placed" | "discarded";
+                /** @description The Action card it sits on. */
+                card?: number;
+            }[];
+            /** @description SOE-MODE-6: the Action card face down this turn. */
+            disabledCard: number | null;
+            /** @description SOE-NOA-1: used (once per game). */
+            noaPowerUsed: boolean;
+            /** @description SOE-OBJ-4: die bonuses used. */
+            bonusesUsed: number;
+            /** @description The last Goomz phase resolved. */
+            lastGoomzPhase: {
+                /** @description Its turn. */
+                turn: number;
+                /** @description Each Goomz’s action, in order. */
+                steps: {
+                    /** @description A Goomz colour. */
+                    color: "yellow" | "red" | "black";
+                    /** @description The Goomz rule applied (SOE-GOOMZ). */
+                    rule: "A" | "B" | "C" | "D" | "E" | "F";
+                    /** @description The card it acted from. */
+                    card: string;
+                    /** @description Where it moved (`removed`: it left the game). */
+                    to?: string;
+                    /** @description An Ally. */
+                    ally?: "water" | "fauna" | "flora";
+                    /** @description D with `dSendsAll`: every Ally sent to Noa. */
+                    allies?: ("water" | "fauna" | "flora")[];
+                    /** @description What it did. */
+                    effect: "moved" | "withdrew" | "protection_used" | "ally_to_noa" | "devastated" | "destroyed";
+                    /** @description SOE-OBJ-3: the Objective claimed as it acted. */
+                    objective?: {
+                        /** @description The Objective card claimed. */
+                        claimed: {
+                            /** @description An Ally. */
+                            ally?: "water" | "fauna" | "flora";
+                            /** @description A Terrain. */
+                            terrain?: "waterfall" | "swamp" | "forest" | "mountain";
+                            /** @description The die-bonus symbol (SOE-OBJ-4). */
+                            dieBonus?: boolean;
+                        } | null;
+                        /** @description null: piles not tracked. */
+                        remaining: number | null;
+                        /** @description SOE-OBJ-3. */
+                        goomzRemoved: boolean;
+                    };
+                }[];
+                /** @description Goomz that did not act (SOE-END-3). */
+                skipped: ("yellow" | "red" | "black")[];
+            } | null;
+            /** @description How the game ended (SOE-END-1..3). */
+            result: {
+                /** @description SOE-END-1. */
+                won: boolean;
+                /** @description SOE-END-2. */
+                lost: boolean;
+                /** @description The turn it ended in. */
+                turn: number;
+                /** @description SOE-END-2. */
+                destroyedPairs: ("waterfall" | "swamp" | "forest" | "mountain")[];
+            } | null;
+            /** @description How the match stands (CONTRACT §8.2): every player wins together, or nobody. */
+            outcome: {
+                /** @description The game is over. */
+                ended: boolean;
+                /** @description The winners’ player ids (none: not over, a draw, or a lost solo game). */
+                winners: string[];
+                /** @description All Goomz removed (won) or both cards of a Terrain destroyed (lost). */
+                reason?: "SOE-END-1" | "SOE-END-2";
+            };
+            /** @description Whom the table waits for now (CONTRACT §9.1): sealed parts, answers, choices. */
+            pending: {
+                /** @description The player the table waits for. */
+                player: string;
+                /** @description `sealed`: a part sent unseen; `response`: an answer to a declared command; `choice`: a choice the rules leave to the player; `agreement`: a proposal to accept. */
+                kind: "sealed" | "response" | "choice" | "agreement";
+                /** @description The command types the player may send for it. */
+                types: string[];
+                /** @description The rule ID that makes the table wait. */
+                rule: string;
+                /** @description The version of the event that opened it. */
+                since: number;
+                /**
+                 * @description Sealed parts: this player’s part is in (its content stays hidden).
+                 * @constant
+                 */
+                decided?: true;
+            }[];
+        };
         /** SpiritOfEdenObjective */
         SpiritOfEdenObjective: {
             ally?: "water" | "fauna" | "flora";
             terrain?: "waterfall" | "swamp" | "forest" | "mountain";
             dieBonus?: boolean;
+        };
+        SpiritOfEdenObjectiveCard: {
+            /** @enum {unknown} */
+            ally?: "fauna" | "flora" | "water";
+            /** @enum {unknown} */
+            terrain?: "forest" | "mountain" | "swamp" | "waterfall";
+            dieBonus?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        SpiritOfEdenObjectiveClaim: {
+            claimed: null | components["schemas"]["SpiritOfEdenObjectiveCard"];
+            remaining: null | number;
+            goomzRemoved: boolean;
+        };
+        SpiritOfEdenObjectivePile: {
+            /** @enum {unknown} */
+            color: "black" | "red" | "yellow";
+            pile: components["schemas"]["SpiritOfEdenObjectiveCard"][];
+            claimed?: components["schemas"]["SpiritOfEdenObjectiveCard"][];
+        };
+        SpiritOfEdenRawStep: {
+            /** @enum {unknown} */
+            type: "bonus" | "noa" | "place" | "reroll";
+            die: number;
+            card?: number;
+            discard?: number;
+            value?: number;
+            action?: components["schemas"]["SpiritOfEdenEventAction"];
+        };
+        SpiritOfEdenTarget: {
+            /** @enum {unknown} */
+            goomz: "black" | "red" | "yellow";
+        } | {
+            /** @enum {unknown} */
+            ally: "fauna" | "flora" | "water";
         };
         /**
          * StoredRoster
