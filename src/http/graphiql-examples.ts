@@ -122,9 +122,9 @@ function selectionFor(type: GraphQLNamedType, depth: number, indent: string): st
       if (f.args.some((a) => isNonNullType(a.type))) continue;
       const named = getNamedType(f.type);
       if (isLeafType(named)) lines.push(`${inner}${f.name}`);
-      // a match's typed state: one member per game, whose fields of one name differ in type (GraphQL
-      // refuses them side by side): the example names the member; a client selects its game's fragment
-      else if (f.name === 'gameState') lines.push(`${inner}gameState {\n${inner}  __typename\n${inner}}`);
+      // a match's typed state and an event's typed data: one member per game or event type, whose fields of one
+      // name differ in type (GraphQL refuses them side by side): the example names the member; a client selects its fragment
+      else if (f.name === 'gameState' || f.name === 'gameData') lines.push(`${inner}${f.name} {\n${inner}  __typename\n${inner}}`);
       else if (depth > 1) {
         const sub = selectionFor(named, depth - 1, inner);
         if (sub) lines.push(`${inner}${f.name}${sub}`);

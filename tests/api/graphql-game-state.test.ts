@@ -4,7 +4,7 @@
  * and, with every field selected, reads back as `state` (JSON) does — its declared members; an open
  * part keeps its other members in `state` only — for the owner, each
  * seat and a spectator (their redacted parts are the `Hidden` member of their unions), at several
- * versions of every game's table script.
+ * versions of every game's table script. `MatchEvent.gameData` is each event's `data` typed by its type.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -53,6 +53,9 @@ let app: FastifyInstance;
 let gameState: GraphQLOutputType;
 /** Every field of one game's member of the union (members' fields of one name may differ in type: one member per query). */
 let everyField: (game: TableScript['game']) => string;
+let gameData: GraphQLOutputType;
+let eventFields: string;
+let typedEvents: Set<string>;
 
 beforeAll(async () => {
   // every field of every game's state at once nests deeper than GRAPHQL_MAX_DEPTH's default (8) and
@@ -65,6 +68,11 @@ beforeAll(async () => {
     (gameState as never as { getFields(): Record<string, { type: GraphQLOutputType }> });
   gameState = field.getFields().gameState!.type;
   const union = (gameState as { ofType?: unknown }).ofType as { getTypes(): { name: string }[] };
+  const named = (t: GraphQLOutputType) => gql.getNamedType(t) as unknown as { getFields(): Record<string, { type: GraphQLOutputType }> };
+  const page = named(buildSchema().getQueryType()!.getFields().matchEvents!.type);
+  gameData = named(page.getFields().events!.type).getFields().gameData!.type;
+  eventFields = selectAll(gameData);
+  typedEvents = new Set(publishedMatchTypes().flatMap((g) => g.events.map((e) => e.type)));
   everyField = (game) => `{ __typename ... on ${TITLES[game]} ${selectAll(union.getTypes().find((t) => t.name === TITLES[game]) as never)} }`;
 });
 afterAll(async () => app?.close());
@@ -119,6 +127,30 @@ for (const script of SCRIPTS) {
         const answer = await rest('POST', `/v1/matches/${matchId}/commands`, step.by === 'owner' ? key : tokens[step.by]!, { expectedVersion: version, command: step.command });
         expect(answer.status, answer.text).toBe(201);
         version = answer.json().version;
+      }
+    });
+
+    it('every event of the match answers gameData: its data typed by its type (eventType says which), the same values as data', async () => {
+      const query = `query($id: ID!) { matchEvents(id: $id, from: 1, limit: 1000) { events { type data gameData ${eventFields} } } }`;
+      for (const token of [key, ...Object.values(tokens)]) {
+        const res = await app.inject({ method: 'POST', url: '/graphql', headers: bearer(token), payload: { query, variables: { id: matchId } } });
+        const body = res.json() as { data?: { matchEvents: { events: { type: string; data: unknown; gameData: Record<string, unknown> | null }[] } }; errors?: unknown[] };
+        expect(body.errors, JSON.stringify(body.errors)?.slice(0, 2000)).toBeUndefined();
+        const events = body.data!.matchEvents.events;
+        expect(events.length).toBeGreaterThan(0);
+        for (const e of events) {
+          if (!e.gameData) {
+            // only an event whose data is not an object, of no game's type, or hidden in part from this reader has none
+            const hidden = JSON.stringify(e.data).includes('{"hidden":true}');
+            expect(typeof e.data === 'object' && e.data !== null && !Array.isArray(e.data) && typedEvents.has(e.type) && !hidden, e.type).toBe(false);
+            if (token === key) expect(hidden, `${e.type}: the owner reads every event typed`).toBe(false);
+            continue;
+          }
+          const { eventType, ...typed } = withoutNulls(asRest(unaliased(e.gameData), gameData)) as Record<string, unknown>;
+          expect(eventType).toBe(e.type);
+          expect(e.gameData.__typename).toMatch(/EventData$/);
+          expect(e.data, e.type).toMatchObject(typed);
+        }
       }
     });
 

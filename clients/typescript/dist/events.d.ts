@@ -1,5 +1,5 @@
 /**
- * Reading a match's events typed (CONTRACT §9.3): `isEvent(event, 'eden.bid_placed')` narrows an
+ * Reading a match's events typed (CONTRACT §9.3): `isEvent(event, 'eden.first_player_determined')` narrows an
  * event of GET /v1/matches/{id}/events (or a feed) to that type, its `data` typed by the document's
  * schema of that event type.
  */

@@ -1,4 +1,6 @@
 /** TypeBox schemas of the match endpoints (CONTRACT §5); the same schemas validate GraphQL input. */
+import { typedForGraphql } from '../../kernel/schemas/graphql-view.js';
+import { typedEventView } from './event-data-view.js';
 import { Type } from '@sinclair/typebox';
 import { GAME_REGISTRIES } from '../game-registry.js';
 import { UnknownMemberWarningsSchema } from '../../kernel/unknown-members.js';
@@ -63,7 +65,7 @@ export const AppendEventsBody = Type.Object(
   { title: 'AppendEventsRequest' },
 );
 
-export const EventOut = Type.Object(
+const EventOutRest = Type.Object(
   {
     version: Type.Integer({ minimum: 1 }),
     type: Type.String(),
@@ -73,6 +75,9 @@ export const EventOut = Type.Object(
   },
   { title: 'MatchEvent' },
 );
+
+/** An event as REST answers it; GraphQL adds `gameData`, its data typed (./event-data-view.ts). */
+export const EventOut = typedForGraphql(EventOutRest, typedEventView(EventOutRest));
 
 export const AppendedSchema = Type.Object({ version: Type.Integer(), events: Type.Array(EventOut) }, { title: 'AppendedEvents' });
 

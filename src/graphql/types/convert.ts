@@ -23,7 +23,7 @@ import { enumValueName, pascal, singular } from './names.js';
 import { seen, structure, unwrapNullable, type Direction, type Schema, type Seen } from './shape.js';
 import { unionResolver } from './union.js';
 import { needsOutputConversion, restAsOutput, REST_SHAPE, type Alternative, type RestShape } from './rest-shape.js';
-import { GRAPHQL_VIEW } from '../../kernel/schemas/graphql-view.js';
+import { GRAPHQL_DERIVED, GRAPHQL_VIEW } from '../../kernel/schemas/graphql-view.js';
 
 const SCALARS = { String: gql.GraphQLString, Int: gql.GraphQLInt, SafeInt: SafeIntScalar, Float: gql.GraphQLFloat, Boolean: gql.GraphQLBoolean };
 
@@ -226,7 +226,10 @@ export class TypeConverter {
           Object.entries(properties).map(([p, ps]) => {
             const type = this.outputField(ps, typeName + pascal(p), !required.has(p));
             // a map or alternatives: the REST value is converted to the GraphQL shape here
-            const resolve = needsOutputConversion(type) ? (source: Record<string, unknown>) => restAsOutput(source?.[p], type) : undefined;
+            // a member only GraphQL answers (derivedForGraphql): its value from the object that holds it
+            const derive = (ps as { [GRAPHQL_DERIVED]?: (source: unknown) => unknown })[GRAPHQL_DERIVED];
+            const read = derive ?? ((source: Record<string, unknown>) => source?.[p]);
+            const resolve = needsOutputConversion(type) ? (source: Record<string, unknown>) => restAsOutput(read(source), type) : derive;
             return [p, { type, description: describeField(ps, type), ...(resolve ? { resolve } : {}) }];
           }),
         ) as GraphQLFieldConfigMap<unknown, unknown>,

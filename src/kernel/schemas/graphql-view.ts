@@ -14,3 +14,13 @@ export const GRAPHQL_VIEW = Symbol.for('arbiter.graphqlView');
 export function typedForGraphql<T extends TSchema>(schema: T, typed: TSchema): T {
   return Object.assign(schema, { [GRAPHQL_VIEW]: typed });
 }
+
+export const GRAPHQL_DERIVED = Symbol.for('arbiter.graphqlDerived');
+
+/**
+ * A member GraphQL answers and REST does not: its value derived from the object that holds it
+ * (`derive(source)`), typed by `schema`. Only a GraphQL typed view (`typedForGraphql`) holds one.
+ */
+export function derivedForGraphql<T extends TSchema>(schema: T, derive: (source: any) => unknown): T {
+  return Object.assign(schema, { [GRAPHQL_DERIVED]: derive });
+}
