@@ -1,6 +1,6 @@
 // @arbiter/client — includes openapi-fetch 0.17.0 (MIT, see vendor/openapi-fetch.LICENSE)
 
-// ../../work/main/node_modules/openapi-fetch/dist/index.mjs
+// node_modules/openapi-fetch/dist/index.mjs
 var PATH_PARAM_RE = /\{[^{}]+\}/g;
 var supportsRequestInitExt = () => {
   return typeof process === "object" && Number.parseInt(process?.versions?.node?.substring(0, 2)) >= 18 && process.versions.undici;
