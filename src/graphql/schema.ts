@@ -15,6 +15,7 @@ import { validate } from '../kernel/validate.js';
 import { attachCatalogRef } from '../games/eden/operations/catalog-ref.js';
 import { contextFor } from '../transport/context.js';
 import { matchesGraphql } from './extensions/matches.js';
+import { typedCommandsGraphql } from './extensions/typed-commands.js';
 import { simulationsGraphql } from './extensions/simulations.js';
 import { leagueGraphql } from './extensions/league.js';
 import type { GraphqlExtension, RootFields } from './extension.js';
@@ -25,7 +26,7 @@ import { TypeConverter } from './types/convert.js';
 import { pascal } from './types/names.js';
 import { inputAsRest } from './types/rest-shape.js';
 
-const extensions: GraphqlExtension[] = [matchesGraphql, simulationsGraphql, leagueGraphql];
+const extensions: GraphqlExtension[] = [matchesGraphql, typedCommandsGraphql, simulationsGraphql, leagueGraphql];
 
 /** Root fields are nullable whatever the schema says: a failing field must not null its siblings. */
 function nullable<T extends { type: unknown }>(field: T): T {

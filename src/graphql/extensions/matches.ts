@@ -43,7 +43,10 @@ const GameState = Type.Union(
 );
 const TypedMatchView = Type.Object({ ...MatchViewSchema.properties, gameState: GameState }, { title: 'MatchView', description: MatchViewSchema.description });
 const TypedCommandResult = Type.Object({ ...CommandResult.properties, gameState: GameState }, { title: 'MatchCommandResult', description: CommandResult.description });
-const withGameState = (answer: unknown) => ({ ...(answer as object), gameState: (answer as { state?: unknown }).state });
+export const withGameState = (answer: unknown) => ({ ...(answer as object), gameState: (answer as { state?: unknown }).state });
+
+/** `runCommand`'s answer type (also `playCommand`'s, ./typed-commands.ts). */
+export const typedCommandResult = (t: Parameters<GraphqlExtension['fields']>[0]) => t.output(TypedCommandResult, 'CommandResult').type;
 
 export const matchesGraphql: GraphqlExtension = {
   fields: (t) => {
@@ -104,7 +107,7 @@ export const matchesGraphql: GraphqlExtension = {
             }),
         },
         runCommand: {
-          type: t.output(TypedCommandResult, 'CommandResult').type,
+          type: typedCommandResult(t),
           description: 'Run a rules command against the match state (input as POST /v1/matches/{id}/commands).',
           args: {
             id,

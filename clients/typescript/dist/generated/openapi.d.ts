@@ -5839,8 +5839,10 @@ export interface components {
             type: "eden.deploy";
             /** @description "A" (the first player of the match), "B" (the second) or a player id. */
             player: "A" | "B" | string;
+            /** @description Where the band stands, as the table records it (kept as sent). (GraphQL: JSON: any shape the table uses.) */
             placements?: unknown;
             fighterId?: string;
+            /** @description Where the fighter stands, as the table records it (kept as sent). (GraphQL: JSON: any shape the table uses.) */
             placement?: unknown;
             /** @description Measured cm of each fighter from the centre line (Confrontation) or the centre (Ambush): ES needs more than 20, DE at least 20 (EDEN-PREP-7). */
             centreDistances?: {

@@ -115,9 +115,9 @@ export const PREPARATION_COMMANDS = {
   'eden.deploy': defineCommand({
     schema: commandSchema('eden.deploy', {
       player: Player,
-      placements: Type.Optional(Type.Unknown()),
+      placements: Type.Optional(Type.Unknown({ description: 'Where the band stands, as the table records it (kept as sent). (GraphQL: JSON: any shape the table uses.)' })),
       fighterId: Type.Optional(Id),
-      placement: Type.Optional(Type.Unknown()),
+      placement: Type.Optional(Type.Unknown({ description: 'Where the fighter stands, as the table records it (kept as sent). (GraphQL: JSON: any shape the table uses.)' })),
       centreDistances: Type.Optional(
         Type.Array(Type.Object({ fighterId: Id, distance: Distance }), {
           maxItems: 50,
