@@ -16,6 +16,10 @@ declare module 'fastify' {
     /** This stream route accepts `?token=<feed token>` for the resource of this kind named by `:id`. */
     feedToken?: FeedResourceKind;
   }
+  interface FastifyRequest {
+    /** When the feed token this stream was opened with expires (ms since the epoch): the stream ends then (CONTRACT §9.4). */
+    feedTokenExpiresAt?: number;
+  }
 }
 
 /** The routes that take feed tokens (for the messages of refusals). */
@@ -64,5 +68,6 @@ export async function feedTokenOwner(request: FastifyRequest, feed: { token: str
   }
   if (!check.ok) throw new HttpProblem(401, 'invalid_feed_token', REJECTIONS[check.reason], { reason: check.reason });
   if (revoked.length > 0) throw new HttpProblem(401, 'key_revoked', 'The API key that issued this feed token was revoked.');
+  request.feedTokenExpiresAt = check.expiresAt;
   return { id: check.ownerId, name: '' };
 }

@@ -5,7 +5,7 @@
  *   (`app.services.revocations`: at once in the revoking process, within its re-check elsewhere);
  * - `seat_revoked`: the owner revoked the tokens of the seat the stream was opened with
  *   (`matches.seatWatch`: at once in the revoking process, within its re-check elsewhere);
- * - `expired`: the seat or spectator token the stream was opened with expired (./token-expiry.ts:
+ * - `expired`: the seat, spectator or feed token the stream was opened with expired (./token-expiry.ts:
  *   every process reads the expiry from the token and its own clock).
  * The final event carries the 401 problem a new request with the same credential would get.
  */
@@ -18,7 +18,9 @@ import './services.js';
 export type StreamEndReason = 'expired' | 'seat_revoked' | 'key_revoked';
 
 /** The problem a stream ends with (its `reason` member names why). */
-export function streamEndProblem(reason: StreamEndReason): HttpProblem {
+export function streamEndProblem(reason: StreamEndReason, credential: 'table' | 'feed' = 'table'): HttpProblem {
+  // a feed token (`?token=`, CONTRACT §7.2) ends as a new request with it would be refused
+  if (reason === 'expired' && credential === 'feed') return new HttpProblem(401, 'invalid_feed_token', 'The feed token has expired; ask POST …/feed-tokens for a new one.', { reason });
   switch (reason) {
     case 'key_revoked':
       return new HttpProblem(401, 'key_revoked', 'The API key of this stream was revoked.', { reason });
@@ -34,7 +36,13 @@ export function streamEndProblem(reason: StreamEndReason): HttpProblem {
  * stream opened with a seat or spectator `token` — its seat's tokens revoked or the token expired.
  * Returns the unregistering function (call it when the stream ends, whatever the reason).
  */
-export function watchStreamEnd(app: Pick<FastifyInstance, 'services'>, ownerId: string, token: TableTokenBudget | undefined, onEnd: (reason: StreamEndReason) => void): () => void {
+export function watchStreamEnd(
+  app: Pick<FastifyInstance, 'services'>,
+  ownerId: string,
+  token: TableTokenBudget | undefined,
+  onEnd: (reason: StreamEndReason) => void,
+  feedTokenExpiresAt?: number,
+): () => void {
   let ended = false;
   const offs: (() => void)[] = [];
   const off = () => {
@@ -52,7 +60,8 @@ export function watchStreamEnd(app: Pick<FastifyInstance, 'services'>, ownerId: 
     const seat = { ownerId, matchId: token.matchId, playerId: token.playerId, generation: token.generation ?? 0 };
     offs.push(matches.seatWatch.watch(seat, () => end('seat_revoked')));
   }
-  if (token) offs.push(tokenExpiryOf(app).watch(token.expiresAt, () => end('expired')));
+  const expiresAt = token?.expiresAt ?? feedTokenExpiresAt;
+  if (expiresAt !== undefined) offs.push(tokenExpiryOf(app).watch(expiresAt, () => end('expired')));
   // a watcher may have answered at once (a key already seen revoked): nothing is left to unregister
   if (ended) off();
   return off;

@@ -2,7 +2,7 @@
  * Streams do not outlive their token (CONTRACT §9.4, issue 35 item 2): an SSE feed or a GraphQL
  * subscription opened with a seat or spectator token ends with a final event when the token expires
  * or is revoked, and the final event names why in `reason` — `expired`, `seat_revoked`,
- * `key_revoked`. SSE: `event: expired` / `event: revoked`, whose data is the 401 problem with
+ * `key_revoked` — and so does a feed opened with a feed token (`?token=`) when it expires. SSE: `event: expired` / `event: revoked`, whose data is the 401 problem with
  * `reason`; GraphQL: the subscription's `error` message, `extensions.reason`. Expiry is read from the
  * injected clock (the tokens live 60 s; the test moves the clock, never waits for a minute).
  */
@@ -105,6 +105,24 @@ describe('streams end when their token expires or is revoked (CONTRACT §9.4)', 
     await waitFor('the owner’s streams to get version 2', () => ownerFeed.text.includes('id: 2') && ownerSub.filter((x) => x.type === 'next').length === 2);
     expect(ownerFeed.ended).toBe(false);
     expect(ending(ownerSub)).toBeUndefined();
+  });
+
+  it('expired: a feed opened with a feed token (`?token=`, 60 s) ends with `event: expired` (code invalid_feed_token) once the clock passes its expiry; the key’s own feed goes on', async () => {
+    const { owner, id } = await table();
+    const issued = (await call('POST', `/v1/matches/${id}/feed-tokens`, owner.key, { ttlSeconds: 60 })).body as { token: string };
+    const s = await openStream(`${base}/v1/matches/${id}/feed?token=${encodeURIComponent(issued.token)}`, undefined);
+    streams.push(s);
+    const ownerFeed = await feed(id, owner.key);
+    now = T0 + 59_000;
+    await append(id, owner.key, 0);
+    await waitFor('the event on both feeds', () => s.text.includes('id: 1') && ownerFeed.text.includes('id: 1'));
+    expect(s.ended).toBe(false);
+    now = T0 + 60_000;
+    await waitFor('the feed token’s feed to end', () => s.ended);
+    expect(lastEvent(s.text, 'expired')).toMatchObject({ status: 401, code: 'invalid_feed_token', reason: 'expired' });
+    await append(id, owner.key, 1);
+    await waitFor('the owner’s feed to get version 2', () => ownerFeed.text.includes('id: 2'));
+    expect(ownerFeed.ended).toBe(false);
   });
 
   it('seat_revoked: revoking the seat ends its feed with `event: revoked` (code invalid_token, reason seat_revoked) and its subscription with that reason; the spectator’s go on', async () => {

@@ -20,10 +20,10 @@ export async function waitFor(what: string, pred: () => boolean, ms = 15_000): P
   }
 }
 
-/** An SSE stream read to its end in the background, once its opening `retry:` arrived. */
-export async function openStream(url: string, credential: string) {
+/** An SSE stream read to its end in the background, once its opening `retry:` arrived; `credential` undefined: none (a `?token=` in `url`). */
+export async function openStream(url: string, credential: string | undefined) {
   const abort = new AbortController();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${credential}` }, signal: abort.signal });
+  const res = await fetch(url, { headers: credential === undefined ? {} : { authorization: `Bearer ${credential}` }, signal: abort.signal });
   expect(res.status).toBe(200);
   const stream = { text: '', ended: false, close: () => abort.abort() };
   const reader = res.body!.getReader();

@@ -37,7 +37,8 @@ export interface IssuedFeedToken {
 /** Why a token is refused (each a 401 at the transport); `not_a_feed_token`: a JWS whose `typ` names another use (a receipt) or none. */
 export type FeedTokenRejection = 'malformed' | 'not_a_feed_token' | 'bad_signature' | 'expired' | 'other_resource';
 
-export type FeedTokenCheck = { ok: true; ownerId: string } | { ok: false; reason: FeedTokenRejection };
+/** A valid token: whose, and until when (ms since the epoch: a stream it opened ends then, CONTRACT §9.4). */
+export type FeedTokenCheck = { ok: true; ownerId: string; expiresAt: number } | { ok: false; reason: FeedTokenRejection };
 
 export interface FeedTokenOptions {
   clock: Clock;
@@ -82,6 +83,6 @@ export class FeedTokenService {
     }
     if (this.options.clock.now() >= exp * 1000) return { ok: false, reason: 'expired' };
     if (res !== resourceClaim(resource)) return { ok: false, reason: 'other_resource' };
-    return { ok: true, ownerId: sub };
+    return { ok: true, ownerId: sub, expiresAt: exp * 1000 };
   }
 }

@@ -13,7 +13,7 @@ import { simulationsOf } from '../../transport/services.js';
 import { problemResponses } from '../schemas.js';
 import { SSE_ROUTE, holdStream, openEventStream, sendEvent, sendShutdown, streamProblemResponses } from '../sse.js';
 import { eventStreamResponse } from '../openapi/event-stream.js';
-import { onRevocation, sendRevoked } from '../revocation.js';
+import { onStreamEnd, sendEnded } from '../revocation.js';
 import type { SimulationService, SimulationView } from '../../app/simulations/service.js';
 import { CHART_DESCRIPTION, CHART_RESPONSE, sendChart } from './simulation-chart.js';
 import { FeedTokenQuery } from '../../app/feeds/schemas.js';
@@ -212,9 +212,9 @@ async function stream(request: FastifyRequest, reply: FastifyReply, svc: Simulat
     () => reply.sse.close(),
   );
   reply.sse.onClose(stop);
-  // a revoked key ends the stream: `event: revoked`, then the end (CONTRACT §7.2)
-  onRevocation(reply, ownerId, () => {
+  // a revoked key (`event: revoked`, CONTRACT §7.2) or an expired feed token (`event: expired`, §9.4) ends the stream
+  onStreamEnd(request, reply, ownerId, (reason) => {
     stop();
-    void sendRevoked(reply).finally(() => reply.sse.close());
+    void sendEnded(reply, reason).finally(() => reply.sse.close());
   });
 }
