@@ -132,7 +132,8 @@ describe('Ánima from the seats: agreements and choices (ANIMA-INTERACT-1, ANIMA
       status: 422,
       code: 'nothing_to_choose',
     });
-    expect((await t.send(t.seat.p1!, { type: 'anima.rest', player: 'p1' })).body).toMatchObject({ status: 422, code: 'choice_pending' });
+    // CONTRACT §9.1: a command that would skip the choice names the players awaited and the rule
+    expect((await t.send(t.seat.p1!, { type: 'anima.rest', player: 'p1' })).body).toMatchObject({ status: 422, code: 'decision_pending', awaiting: ['p1'], rule: 'ANIMA-MOVE-7' });
     expect((await t.send(t.seat.p1!, { type: 'anima.remove_location', player: 'p1', location: 'Arkángel' })).body).toMatchObject({ status: 422, code: 'not_eligible' });
 
     const chosen = await t.play('p1', { type: 'anima.remove_location', player: 'p1', location: 'Las Ruinas' });

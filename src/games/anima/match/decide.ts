@@ -16,6 +16,8 @@ import { event, type AnimaEvent } from './events.js';
 import { animaFolds } from './evolve.js';
 import { coreGroup, drawCards, groupOf, violation } from './rules.js';
 import type { AnimaPhase, AnimaTable, GroupState, Pending } from './state.js';
+import { animaChoices } from './decisions.js';
+import type { AnimaTableState } from './table.js';
 
 /** When a command may be sent: the preconditions `check` applies before its handler. */
 export interface AnimaTiming {
@@ -82,8 +84,10 @@ function check(spec: AnimaTiming, player: string, t: AnimaTable): GroupState {
   if (t.phase === 'ended') violation('game_over', 'The game has ended (ANIMA-MISSION-3); no more commands.', { outcome: t.outcome });
   const g = groupOf(t, player);
   if (t.choosing && spec.resolves !== t.choosing.kind) {
-    const who = choosers(t.choosing).join(', ');
-    violation('choice_pending', `${who} must first make a choice: ${HOW[t.choosing.kind]}.`, { pending: shown(t.choosing) });
+    // CONTRACT §9.1: a command that would skip a pending decision → 422 decision_pending naming the players awaited
+    const waits = animaChoices(t as AnimaTableState);
+    const awaiting = waits.map((w) => w.player);
+    violation('decision_pending', `${awaiting.join(', ')} must first make a choice: ${HOW[t.choosing.kind]}.`, { awaiting, rule: waits[0]!.rule, pending: shown(t.choosing) });
   }
   if (spec.resolves && (t.choosing?.kind !== spec.resolves || !choosers(t.choosing).includes(player))) {
     violation('nothing_to_choose', `${player} has no ${spec.resolves} to choose now.`, { pending: t.choosing && shown(t.choosing) });

@@ -55,7 +55,7 @@ describe('Ánima match: Exploration, rewards and missions', () => {
     await spec()
       .givenCommands([...TO_EXPLORE, { type: 'anima.explore', player: 'p2', dice: { values: [6] } }])
       .when({ type: 'anima.end_phase', player: 'p2' })
-      .thenProblem('choice_pending');
+      .thenProblem('decision_pending');
   });
 
   it('ANIMA-REWARD-2 / ANIMA-HAND-1: a full hand cannot take a Gift', async () => {
