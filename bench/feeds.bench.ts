@@ -13,15 +13,11 @@
  *   query per 30 s).
  */
 import { randomUUID } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { BenchFigure } from './run.js';
-import { serviceCommand } from './service-command.js';
+import { startService, stopService as stop, type ServiceProcess } from './service-process.js';
 import { openFeed, type FeedClient } from '../tests/helpers/sse-feed.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const APPENDS = 200;
 const IDLE_FEEDS = 1000;
 const WINDOW_MS = 5000;
@@ -31,24 +27,9 @@ const ADMIN_TOKEN = 'bench-admin-' + randomUUID();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startService(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const [cmd, ...args] = serviceCommand();
+async function startFeedService(databaseUrl: string) {
   const env = {
     DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
     ADMIN_TOKEN,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '0',
@@ -58,38 +39,7 @@ async function startService(databaseUrl: string): Promise<{ base: string; child:
     MAX_STREAMS_PER_IP: '0',
     REDIS_URL: '',
   };
-  const child = spawn(cmd!, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-  const base = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(200)) {
-    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
-    if (
-      await fetch(`${base}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { base, child };
-  }
-  throw new Error('service did not start within 60 s');
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.pid === undefined) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-      resolve();
-    }, 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    process.kill(-child.pid!, 'SIGTERM');
-  });
+  return startService(env, 60_000);
 }
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
@@ -108,12 +58,12 @@ export async function run(): Promise<BenchFigure[]> {
   const url = new URL(serverUrl);
   url.pathname = '/' + name;
   const feeds: FeedClient[] = [];
-  let a: { base: string; child: ChildProcess } | undefined;
-  let b: { base: string; child: ChildProcess } | undefined;
+  let a: ServiceProcess | undefined;
+  let b: ServiceProcess | undefined;
   try {
     // A first: it migrates the fresh database; B then finds it up to date.
-    a = await startService(url.toString());
-    b = await startService(url.toString());
+    a = await startFeedService(url.toString());
+    b = await startFeedService(url.toString());
     const keyRes = await fetch(`${a.base}/v1/admin/keys`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },

@@ -11,16 +11,13 @@
  * alternating rounds after a warm-up of each.
  */
 import { randomUUID } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { connect } from 'node:net';
 import pg from 'pg';
 import type { BenchFigure } from './run.js';
-import { serviceCommand } from './service-command.js';
+import { startService, stopService as stop, type ServiceProcess } from './service-process.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../tests/helpers/round-robin-proxy.js';
 import { BullJobRunner } from '../src/infra/queue/index.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLIENTS = 40;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 2;
@@ -31,19 +28,7 @@ const players = [
   { id: 'p2', name: 'Dos' },
 ];
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Whether a Redis server answers PING at `url` within a second. */
 function redisAnswers(url: string): Promise<boolean> {
@@ -58,43 +43,6 @@ function redisAnswers(url: string): Promise<boolean> {
     socket.once('error', () => done(false));
     socket.once('connect', () => socket.write('PING\r\n'));
     socket.once('data', (d) => done(String(d).startsWith('+PONG')));
-  });
-}
-
-async function startService(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const [cmd, ...args] = serviceCommand();
-  const child = spawn(cmd!, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
-  const base = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(200)) {
-    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
-    if (
-      await fetch(`${base}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { base, child };
-  }
-  throw new Error('service did not start within 120 s');
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.pid === undefined) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-      resolve();
-    }, 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    process.kill(-child.pid!, 'SIGTERM');
   });
 }
 
@@ -157,7 +105,7 @@ export async function run(): Promise<BenchFigure[]> {
     RATE_LIMIT_PER_MINUTE: '0',
     MAX_EVENT_LOOP_DELAY_MS: '0',
   };
-  const services: { base: string; child: ChildProcess }[] = [];
+  const services: ServiceProcess[] = [];
   let proxy: RoundRobinProxy | undefined;
   try {
     // started together: the first to take the migration lock migrates, the other waits for it

@@ -13,6 +13,7 @@ import { SeededDice } from '../../src/kernel/dice/index.js';
 import { script } from '../fixtures/tables/eden.js';
 import { script as animaScript } from '../fixtures/tables/anima.js';
 import { parseNotation, rollNotation } from '../../src/kernel/dice/notation/index.js';
+import { KH3_PLUS_2_ROLL } from '../fixtures/foundry-rolls.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -125,34 +126,7 @@ describe('GET /v1/dice/distribution?notation= (CONTRACT §8.3)', () => {
 describe('?rollFormat=foundry (CONTRACT §8.3)', () => {
   it('a notation roll: one Foundry Roll rebuilding it (CONTRACT §9.3): modifiers, flat terms, dropped dice inactive', async () => {
     const res = await post(app, '/v1/dice/rolls?rollFormat=foundry', { notation: '4d6kh3+2', dice: { values: [6, 2, 5, 3] } });
-    expect(res.body.foundryRolls).toEqual([
-      {
-        class: 'Roll',
-        options: {},
-        dice: [],
-        formula: '4d6kh3 + 2',
-        terms: [
-          {
-            class: 'Die',
-            options: {},
-            evaluated: true,
-            number: 4,
-            faces: 6,
-            modifiers: ['kh3'],
-            results: [
-              { result: 6, active: true },
-              { result: 2, active: false, discarded: true },
-              { result: 5, active: true },
-              { result: 3, active: true },
-            ],
-          },
-          { class: 'OperatorTerm', options: {}, evaluated: true, operator: '+' },
-          { class: 'NumericTerm', options: {}, evaluated: true, number: 2 },
-        ],
-        total: 16,
-        evaluated: true,
-      },
-    ]);
+    expect(res.body.foundryRolls).toEqual([KH3_PLUS_2_ROLL]);
     expect(res.body.foundryRolls[0].total).toBe(res.body.total);
     expect((await post(app, '/v1/dice/rolls', { notation: '2d6' })).body).not.toHaveProperty('foundryRolls');
     expect((await post(app, '/v1/dice/rolls?rollFormat=roll20', { notation: '2d6' })).status).toBe(400);

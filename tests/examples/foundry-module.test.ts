@@ -15,6 +15,7 @@ import { memoryApp, post } from '../helpers/app.js';
 import { rollDataOf, toRollData, type FoundryDiceTermData, type FoundryRollData } from '../../examples/foundry-module/scripts/arbiter-rolls.js';
 import { foundryTotal, parseFormula, skeleton } from '../helpers/foundry-total.js';
 import { meleeExamples } from '../../src/games/eden/operations/examples.js';
+import { KH3_PLUS_2_ROLL } from '../fixtures/foundry-rolls.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -88,32 +89,7 @@ describe('Foundry module: foundryRolls → Roll.fromData (CONTRACT §8.3, §9.3)
     const [data, ...more] = rollDataOf(res.body);
     expect(more).toEqual([]);
     expectFoundryShape(data!);
-    expect(data).toEqual({
-      class: 'Roll',
-      options: {},
-      dice: [],
-      formula: '4d6kh3 + 2',
-      terms: [
-        {
-          class: 'Die',
-          options: {},
-          evaluated: true,
-          number: 4,
-          faces: 6,
-          modifiers: ['kh3'],
-          results: [
-            { result: 6, active: true },
-            { result: 2, active: false, discarded: true },
-            { result: 5, active: true },
-            { result: 3, active: true },
-          ],
-        },
-        { class: 'OperatorTerm', options: {}, evaluated: true, operator: '+' },
-        { class: 'NumericTerm', options: {}, evaluated: true, number: 2 },
-      ],
-      total: 16,
-      evaluated: true,
-    });
+    expect(data).toEqual(KH3_PLUS_2_ROLL);
     const roll = fromData(data!);
     expect(roll).toMatchObject({ formula: '4d6kh3 + 2', _total: 16, _evaluated: true, terms: [{ total: 14, _evaluated: true }, {}, { number: 2 }] });
   });

@@ -14,6 +14,7 @@ import { parseNotation, rollNotation } from '../../../src/kernel/dice/notation/i
 import { GRAMMAR, NOTATION_EXAMPLES } from '../../../src/app/dice/grammar.js';
 import { preparedNotation, repeatForm, rollAnswer } from '../../../src/app/dice/rolling.js';
 import { foundryTotal, parseFormula, skeleton } from '../../helpers/foundry-total.js';
+import { KH3_PLUS_2_ROLL } from '../../fixtures/foundry-rolls.js';
 
 type Json = Record<string, any>;
 
@@ -47,32 +48,7 @@ const EXAMPLES = [
 describe('a notation rebuilds as one Foundry Roll (CONTRACT §9.3)', () => {
   it('4d6kh3+2: the kh3 modifier, the dropped die discarded, the flat 2 as operator and numeric terms', () => {
     const { roll } = fixed('4d6kh3+2', [6, 2, 5, 3]);
-    expect(roll).toEqual({
-      class: 'Roll',
-      options: {},
-      dice: [],
-      formula: '4d6kh3 + 2',
-      terms: [
-        {
-          class: 'Die',
-          options: {},
-          evaluated: true,
-          number: 4,
-          faces: 6,
-          modifiers: ['kh3'],
-          results: [
-            { result: 6, active: true },
-            { result: 2, active: false, discarded: true },
-            { result: 5, active: true },
-            { result: 3, active: true },
-          ],
-        },
-        { class: 'OperatorTerm', options: {}, evaluated: true, operator: '+' },
-        { class: 'NumericTerm', options: {}, evaluated: true, number: 2 },
-      ],
-      total: 16,
-      evaluated: true,
-    });
+    expect(roll).toEqual(KH3_PLUS_2_ROLL);
     expect(foundryTotal(roll)).toBe(16);
   });
 

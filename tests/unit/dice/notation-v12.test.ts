@@ -10,6 +10,7 @@ import { FixedDice, type Dice, type DiceTranscript, type DieKind } from '../../.
 import { foundryRolls, type FoundryDieTerm, type FoundryRoll } from '../../../src/kernel/dice/foundry.js';
 import { notationFoundryRoll } from '../../../src/kernel/dice/foundry-notation.js';
 import { MAX_EXPLOSIONS, compareNotations, notationDistribution, parseNotation, rollNotation, type DiceTerm } from '../../../src/kernel/dice/notation/index.js';
+import { KH3_DIE } from '../../fixtures/foundry-rolls.js';
 
 const exact = (notation: string) => notationDistribution(parseNotation(notation));
 const roll = (notation: string, values: number[]) => {
@@ -218,22 +219,7 @@ describe('Foundry form of a roll (CONTRACT §8.3, §9.3 ?rollFormat=foundry)', (
       options: {},
       dice: [],
       formula: '4d6kh3',
-      terms: [
-        {
-          class: 'Die',
-          options: {},
-          evaluated: true,
-          number: 4,
-          faces: 6,
-          modifiers: ['kh3'],
-          results: [
-            { result: 6, active: true },
-            { result: 2, active: false, discarded: true },
-            { result: 5, active: true },
-            { result: 3, active: true },
-          ],
-        },
-      ],
+      terms: [KH3_DIE],
       total: 14,
       evaluated: true,
     });
