@@ -20,7 +20,8 @@ export type StreamEndReason = 'expired' | 'seat_revoked' | 'key_revoked';
 /** The problem a stream ends with (its `reason` member names why). */
 export function streamEndProblem(reason: StreamEndReason, credential: 'table' | 'feed' = 'table'): HttpProblem {
   // a feed token (`?token=`, CONTRACT §7.2) ends as a new request with it would be refused
-  if (reason === 'expired' && credential === 'feed') return new HttpProblem(401, 'invalid_feed_token', 'The feed token has expired; ask POST …/feed-tokens for a new one.', { reason });
+  if (reason === 'expired' && credential === 'feed')
+    return new HttpProblem(401, 'invalid_feed_token', 'The feed token has expired; ask POST …/feed-tokens for a new one.', { reason });
   switch (reason) {
     case 'key_revoked':
       return new HttpProblem(401, 'key_revoked', 'The API key of this stream was revoked.', { reason });
