@@ -10,10 +10,12 @@
  * counters are zeroed, COUNT requests are sent by a client in another thread (load-client.mjs),
  * and the counters are dumped. Servers: the service (on a PostgreSQL database made for the run at
  * BENCH_POSTGRES_URL, default the local server: the embedded database's WebAssembly would take
- * minutes to start under valgrind), and bench/servers/bare.mjs (GET /hello, POST /echo and the
- * floor, POST /melee-rules). BENCH_SERVICE=<file.js> counts that compiled entry point instead of
+ * minutes to start under valgrind; rate limiting on, as by default, and the compiled floor served in
+ * the same process, bench/servers/in-process-floor.mjs), and bench/servers/bare.mjs (GET /hello,
+ * POST /echo, the floors POST /melee-rules and /melee-rules-compiled, and the latter with the
+ * service's headers, /melee-rules-headers). BENCH_SERVICE=<file.js> counts that compiled entry point instead of
  * dist/server.js (an earlier build, for before and after). Skipped when valgrind or PostgreSQL is
- * missing. About 8 minutes.
+ * missing. About 12 minutes.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -32,6 +34,13 @@ const WARMUP = Number(process.env.BENCH_INSTRUCTIONS_WARMUP ?? 5000);
 const COUNT = Number(process.env.BENCH_INSTRUCTIONS_COUNT ?? 1000);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const START_LIMIT_MS = 600_000;
+/**
+ * The young generation at its production size from the start (16 MiB semi-spaces, what V8 grows it
+ * to under this load): under valgrind V8 left it small, so a count held 5–30 scavenges per thousand
+ * requests depending on the run (each one walks the start-up snapshot's object cache, ~400,000
+ * instructions), and the same server's counts were up to 20 % apart.
+ */
+const NODE_FLAGS = ['--min-semi-space-size=16', '--max-semi-space-size=16'];
 
 interface Target {
   method: 'GET' | 'POST';
@@ -63,7 +72,7 @@ class Counted {
   static async start(dir: string, args: string[], env: Record<string, string>, port: number | undefined, readyPath: string): Promise<Counted> {
     const child = spawn(
       'valgrind',
-      ['--tool=callgrind', '--separate-threads=yes', '--smc-check=all-non-file', `--callgrind-out-file=${join(dir, 'cg.%p')}`, process.execPath, ...args],
+      ['--tool=callgrind', '--separate-threads=yes', '--smc-check=all-non-file', `--callgrind-out-file=${join(dir, 'cg.%p')}`, process.execPath, ...NODE_FLAGS, ...args],
       { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] },
     );
     let found = port;
@@ -87,11 +96,11 @@ class Counted {
     return new Counted(child, found, dir);
   }
 
-  /** Main-thread instructions per request of `target`, after the warm-up. */
-  async perRequest(target: Target): Promise<number> {
-    await send(this.port, target, WARMUP);
+  /** Main-thread instructions per request of `target` (on `port`, another server of the process), after the warm-up. */
+  async perRequest(target: Target, port = this.port): Promise<number> {
+    await send(port, target, WARMUP);
     spawnSync('callgrind_control', ['-z', String(this.child.pid)]);
-    await send(this.port, target, COUNT);
+    await send(port, target, COUNT);
     spawnSync('callgrind_control', ['-d', String(this.child.pid)]);
     this.dumps++;
     // the main thread's file of this dump: cg.<pid>.<dump>-01
@@ -108,6 +117,18 @@ class Counted {
     this.child.kill('SIGTERM');
     await Promise.race([exited, sleep(30_000)]);
     if (this.child.exitCode === null) this.child.kill('SIGKILL');
+  }
+}
+
+/** Waits (up to START_LIMIT_MS) until POST `path` on `port` answers 200 with the melee body: the in-process floor starts after the service. */
+async function untilAnswers(port: number, path: string): Promise<void> {
+  const ok = () =>
+    fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: MELEE_BODY }).then(
+      (r) => r.ok,
+      () => false,
+    );
+  for (const deadline = Date.now() + START_LIMIT_MS; !(await ok()); await sleep(1000)) {
+    if (Date.now() > deadline) throw new Error(`nothing answers POST ${path} on port ${port} in ${START_LIMIT_MS / 1000} s`);
   }
 }
 
@@ -155,12 +176,25 @@ export async function run(): Promise<BenchFigure[]> {
     const melee: Target = { method: 'POST', path: '/v1/eden/attacks/melee', body: MELEE_BODY };
     const [service, bare] = await withDatabase(async (databaseUrl) => {
       const port = 20000 + (process.pid % 20000);
+      const floorPort = port + 1;
       const started = await Promise.all([
         Counted.start(
           dir,
           [process.env.BENCH_SERVICE ?? 'dist/server.js'],
-          // load shedding's hook still runs; its threshold is off, as valgrind's slowness is no overload
-          { NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', MAX_EVENT_LOOP_DELAY_MS: '0', PORT: String(port), DATABASE_URL: databaseUrl, REDIS_URL: '' },
+          // the default configuration's path: rate limiting on (a limit never reached); load shedding's
+          // step still runs, its threshold off, as valgrind's slowness is no overload. The same process
+          // serves the compiled floor too, once started (bench/servers/in-process-floor.mjs).
+          {
+            NODE_ENV: 'production',
+            LOG_LEVEL: 'silent',
+            RATE_LIMIT_PER_MINUTE: '1000000000',
+            MAX_EVENT_LOOP_DELAY_MS: '0',
+            PORT: String(port),
+            DATABASE_URL: databaseUrl,
+            REDIS_URL: '',
+            NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${join(ROOT, 'bench/servers/in-process-floor.mjs')}`.trim(),
+            IN_PROCESS_FLOOR_PORT: String(floorPort),
+          },
           port,
           '/ready',
         ),
@@ -170,11 +204,19 @@ export async function run(): Promise<BenchFigure[]> {
       const [s, b] = started;
       // two servers counted at once (one per core); each measures its routes in turn
       return Promise.all([
-        (async () => ({ health: await s.perRequest({ method: 'GET', path: '/health' }), melee: await s.perRequest(melee) }))(),
+        (async () => ({
+          health: await s.perRequest({ method: 'GET', path: '/health' }),
+          melee: await s.perRequest(melee),
+          inProcess: await untilAnswers(floorPort, '/melee-rules-compiled').then(() =>
+            s.perRequest({ method: 'POST', path: '/melee-rules-compiled', body: MELEE_BODY }, floorPort),
+          ),
+        }))(),
         (async () => ({
           hello: await b.perRequest({ method: 'GET', path: '/hello' }),
           echo: await b.perRequest({ method: 'POST', path: '/echo', body: MELEE_BODY }),
           floor: await b.perRequest({ method: 'POST', path: '/melee-rules', body: MELEE_BODY }),
+          compiled: await b.perRequest({ method: 'POST', path: '/melee-rules-compiled', body: MELEE_BODY }),
+          headers: await b.perRequest({ method: 'POST', path: '/melee-rules-headers', body: MELEE_BODY }),
         }))(),
       ]).finally(() => Promise.all(servers.splice(0).map((server) => server.stop())));
     });
@@ -207,6 +249,27 @@ export async function run(): Promise<BenchFigure[]> {
         unit: 'instructions',
         baseline: { name: 'floor', value: bare.floor, unit: 'instructions' },
         ratio: service.melee / bare.floor,
+      },
+      {
+        name: `POST /v1/eden/attacks/melee ÷ the compiled-serializer floor (the melee answer serialized as the service does): ${c}`,
+        value: service.melee,
+        unit: 'instructions',
+        baseline: { name: 'floor (compiled serializer)', value: bare.compiled, unit: 'instructions' },
+        ratio: service.melee / bare.compiled,
+      },
+      {
+        name: `POST /v1/eden/attacks/melee ÷ the compiled-serializer floor served inside the same service process (bench/servers/in-process-floor.mjs): ${c}`,
+        value: service.melee,
+        unit: 'instructions',
+        baseline: { name: 'floor inside the service process', value: service.inProcess, unit: 'instructions' },
+        ratio: service.melee / service.inProcess,
+      },
+      {
+        name: `the compiled-serializer floor answering with the service's ~20 headers (security, CORS, request id, RateLimit, language) ÷ with its own 3: what the headers cost (kept: they are the contract's): ${c}`,
+        value: bare.headers,
+        unit: 'instructions',
+        baseline: { name: 'floor (compiled serializer)', value: bare.compiled, unit: 'instructions' },
+        ratio: bare.headers / bare.compiled,
       },
     ];
   } finally {

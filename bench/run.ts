@@ -2,7 +2,7 @@
  * `npm run bench`: runs every bench/*.bench.ts, each reporting figures as ratios against a
  * baseline measured in the same run, and writes them to bench/RESULTS.md (linked from README).
  */
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 
 export interface BenchFigure {
@@ -58,5 +58,9 @@ const lines = [
   ),
   '',
 ];
+// the hand-written section after the table (## Kept costs…: what each cost is and why it stays) is kept
+const previous = await readFile(new URL('RESULTS.md', import.meta.url), 'utf8').catch(() => '');
+const kept = previous.indexOf('\n## Kept costs');
+if (kept >= 0) lines.push(previous.slice(kept + 1));
 if (!only.length) await writeFile(new URL('RESULTS.md', import.meta.url), lines.join('\n'));
 console.log(lines.join('\n'));

@@ -7,11 +7,13 @@
  * no validation, hooks, extra headers or context) and JSON.stringify — the bytes the service
  * answers, computed per request. POST /melee-rules-compiled is the same floor with the answer
  * serialized as the service does: by the compiled serializer of the melee response schema, as UTF-8
- * bytes. Prints its port on stdout. Loopback only.
+ * bytes. POST /melee-rules-headers is that floor with the ~20 headers the service answers melee with
+ * (melee-floor.mjs SERVICE_HEADERS): what the headers alone cost. Prints its port on stdout.
+ * Loopback only.
  */
 import Fastify from 'fastify';
 import { readFileSync } from 'node:fs';
-import { floorHandler, meleeFloorAnswer, meleeFloorAnswerCompiled } from './melee-floor.mjs';
+import { floorHandler, meleeFloorAnswer, meleeFloorAnswerCompiled, SERVICE_HEADERS } from './melee-floor.mjs';
 
 const response = process.env.RESPONSE_FILE ? readFileSync(process.env.RESPONSE_FILE) : Buffer.from('{}');
 const app = Fastify({ logger: false });
@@ -22,6 +24,7 @@ app.post('/echo', (request, reply) => {
 });
 app.post('/melee-rules', floorHandler(meleeFloorAnswer));
 app.post('/melee-rules-compiled', floorHandler(meleeFloorAnswerCompiled));
+app.post('/melee-rules-headers', floorHandler(meleeFloorAnswerCompiled, SERVICE_HEADERS));
 await app.listen({ host: '127.0.0.1', port: 0 });
 console.log(JSON.stringify({ port: app.server.address().port }));
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

@@ -8,7 +8,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { fastifySSE } from '@fastify/sse';
-import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { AppDeps } from '../app/deps.js';
 import type { Services } from '../app/services.js';
@@ -32,13 +31,15 @@ import { graphqlPlugin } from '../graphql/index.js';
 import { documentGraphqlRoutes, openApiInfo } from './openapi-info.js';
 import { finishDocument } from './openapi/document.js';
 import { registerJsonBodyParser } from './plugins/json-body.js';
-import { registerRateLimit } from './plugins/rate-limit.js';
-import { registerLoadShedding, shedWhenOverloaded } from './plugins/load-shedding.js';
+import { rateLimiting } from './plugins/rate-limit.js';
+import { registerLoadShedding, shedding, shedWhenOverloaded } from './plugins/load-shedding.js';
+import { registerArrival } from './plugins/arrival.js';
 import { timeoutOptions } from './plugins/timeouts.js';
 import { registerPageCsp } from './plugins/csp.js';
 import { requestLogValue } from './log-redaction.js';
 import { registerCompression } from './plugins/compression.js';
-import { registerArrivalHeaders } from './plugins/arrival-headers.js';
+import { arrivalHeaders } from './plugins/arrival-headers.js';
+import { requestId } from './plugins/request-id.js';
 import { registerFoundryRolls } from './plugins/foundry-rolls.js';
 import { registerTextInputCheck } from './plugins/text-input.js';
 import { diceRoutes } from './routes/dice.js';
@@ -56,10 +57,7 @@ const STREAMS_SETTLE_MS = 1000;
 export async function buildApp(config: Config, services: Services, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestLogValue }, ...(config.logStream ? { stream: config.logStream } : {}) },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestId,
     bodyLimit: 5 * 1024 * 1024,
     // TRUST_PROXY (CONTRACT §9.4): behind a balancer, request.ip — every per-IP limit and log line — is the client's address
     trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : (config.trustProxy ?? false),
@@ -104,12 +102,12 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
     await app.streams.shutdown(STREAMS_SETTLE_MS);
   });
   app.addHook('onClose', async () => clearInterval(closeIdle));
-  // x-request-id, the security headers and CORS, set once on arrival so every answer carries them.
-  registerArrivalHeaders(app);
+  // One onRequest hook for everything done on arrival, in this order: x-request-id, the security
+  // headers and CORS (so every answer carries them), rate limiting, load shedding (./plugins/arrival.ts).
+  registerLoadShedding(app, config.maxEventLoopDelayMs);
+  registerArrival(app, [arrivalHeaders(app), rateLimiting(app, config.rateLimitPerMinute, deps.redis), shedding(app)]);
   registerPageCsp(app);
   await registerCompression(app);
-  registerLoadShedding(app, config.maxEventLoopDelayMs);
-  await registerRateLimit(app, config.rateLimitPerMinute, deps.redis);
   await app.register(fastifySSE);
   await app.register(swagger, { openapi: openApiInfo(config.publicUrl) as never, transform: documentGraphqlRoutes as never, transformObject: finishDocument as never });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
@@ -123,6 +121,7 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
   // Liveness and readiness answer even under pressure; everything else is shed first.
   await app.register(systemRoutes);
   await app.register(async (api) => {
+    // the API's routes are shed under pressure (liveness, readiness and the documents are not)
     shedWhenOverloaded(api);
     await api.register(operationRoutes);
     await api.register(adminRoutes);

@@ -10,7 +10,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { pointer, type InputProblem } from './errors.js';
 
-interface Shape {
+export interface Shape {
   /** Declared members of an object, or undefined when objects here are not checked. */
   props?: Map<string, Shape>;
   /** Objects here admit any member. */
@@ -62,8 +62,11 @@ function shapeOf(schema: unknown, visiting: Set<object>): Shape {
   return shape;
 }
 
+/** The shape of `schema`: the members it declares, what its arrays hold (compiled once per schema). */
+export const shapeFor = (schema: object): Shape => shapes.get(schema) ?? shapeOf(schema, new Set());
+
 /** Whether a shape checks anything below it (objects with declared members, or arrays of such). */
-const checks = (shape: Shape) => shape.props !== undefined || shape.items !== undefined;
+export const checks = (shape: Shape) => shape.props !== undefined || shape.items !== undefined;
 
 /** One pass over `data`, the path kept as segments (written out only for a warning). */
 type Walker = (data: unknown, at: (string | number)[], out: InputProblem[]) => void;
@@ -115,15 +118,40 @@ function walkerOf(root: Shape): Walker {
   return walker;
 }
 
-function unknown(at: (string | number)[]): InputProblem {
+/** The warning of the unknown member at `at`. */
+export function unknown(at: (string | number)[]): InputProblem {
   const key = String(at[at.length - 1]);
   return { path: pointer(...at), code: 'unknown_member', message: `"${key}" is not a member this schema declares; it was ignored (a typo?).` };
 }
 
+/**
+ * The unknown members a request body's one pass on arrival found (kernel/body-pass.ts), kept for
+ * the handler's `unknownMembers` of the same body and schema: the last body only, forgotten once
+ * read, or when a resolver completes an object of the body (kernel/validate.ts), after which the
+ * body is walked again.
+ */
+let foundIn: unknown;
+let foundFor: object | undefined;
+let found: InputProblem[] = [];
+export function rememberUnknownMembers(schema: object, data: unknown, warnings: InputProblem[]): void {
+  foundIn = data;
+  foundFor = schema;
+  found = warnings;
+}
+export function forgetUnknownMembers(): void {
+  foundIn = foundFor = undefined;
+}
+
 /** The members of `data` that `schema` declares nowhere (empty when every member is known). */
 export function unknownMembers(schema: object, data: unknown, prefix = ''): InputProblem[] {
-  const out: InputProblem[] = [];
-  walkerOf(shapes.get(schema) ?? shapeOf(schema, new Set()))(data, [], out);
+  let out: InputProblem[];
+  if (data === foundIn && schema === foundFor && data !== undefined) {
+    out = found;
+    forgetUnknownMembers();
+  } else {
+    out = [];
+    walkerOf(shapeFor(schema))(data, [], out);
+  }
   if (prefix) for (const w of out) w.path = prefix + w.path;
   return out;
 }

@@ -7,6 +7,7 @@ import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
 import { InvalidInput, type InputProblem } from './errors.js';
 import { MAX_LISTED_ARRAYS, overLongArrays } from './body-limits.js';
+import { forgetUnknownMembers } from './unknown-members.js';
 
 /** Most problems one 400 lists (README "Budgets"); `errorsOmitted` counts the others. */
 export const MAX_LISTED_PROBLEMS = 100;
@@ -67,6 +68,8 @@ const resolveKeyword: ResolveKeyword = function resolve(this: unknown, name, dat
   if (!outcome) return true;
   if ('replace' in outcome) {
     Object.assign(data, outcome.replace);
+    // the body's members changed since its pass on arrival: its unknown members are walked again
+    forgetUnknownMembers();
     return true;
   }
   RESOLVE_CODES.add(outcome.code);

@@ -52,7 +52,22 @@ function tokenBudgets(token: TableTokenBudget): Budget[] {
   ];
 }
 
-const byIp = (request: FastifyRequest): Budget[] => [{ kind: 'ip', key: 'ip:' + request.ip }];
+/**
+ * The budget of a client address: the few addresses a process sees repeat, so each one's list (and
+ * its key) is made once; at most IP_BUDGETS are kept (all forgotten when full). Read only.
+ */
+const IP_BUDGETS = 1024;
+const ipBudgets = new Map<string, Budget[]>();
+function byIp(request: FastifyRequest): Budget[] {
+  const ip = request.ip;
+  let budgets = ipBudgets.get(ip);
+  if (budgets === undefined) {
+    if (ipBudgets.size >= IP_BUDGETS) ipBudgets.clear();
+    budgets = [{ kind: 'ip', key: 'ip:' + ip }];
+    ipBudgets.set(ip, budgets);
+  }
+  return budgets;
+}
 
 async function verifiedBudgets(request: FastifyRequest): Promise<Budget[]> {
   try {
@@ -229,6 +244,12 @@ export class RateLimiter {
    * else the one with the fewest requests left. Budgets whose limit is 0 are not charged.
    */
   chargeBudgets(budgets: Budget[]): LimitResult | Promise<LimitResult> {
+    // the common request: one budget (its address, or its key)
+    if (budgets.length === 1) {
+      const only = budgets[0]!;
+      const limit = this.limitOf(only.kind);
+      if (limit > 0) return this.chargeKey(only.key, limit, only.kind);
+    }
     const limited = budgets.filter((b) => this.limitOf(b.kind) > 0);
     if (limited.length === 0) return { max: this.max, remaining: this.max, ttl: 0, ttlInSeconds: 0, isExceeded: false };
     if (limited.length === 1) return this.chargeKey(limited[0]!.key, this.limitOf(limited[0]!.kind), limited[0]!.kind);
@@ -250,7 +271,7 @@ export class RateLimiter {
   }
 
   private result({ current, ttl }: WindowCount, max: number, kind?: BudgetKind): LimitResult {
-    return { max, remaining: Math.max(0, max - current), ttl, ttlInSeconds: Math.ceil(ttl / 1000), isExceeded: current > max, ...(kind ? { kind } : {}) };
+    return { max, remaining: Math.max(0, max - current), ttl, ttlInSeconds: Math.ceil(ttl / 1000), isExceeded: current > max, kind };
   }
 }
 

@@ -20,8 +20,11 @@
  * the streaming path prefers br. The in-memory path declines whatever it does not handle itself (no
  * acceptable encoding, `x-no-compression`, a partial answer, an answer already encoded) and leaves
  * it to the plugin, which declines it too.
+ * Both paths are one `onSend` hook per route (`registerCompression`), and a request without
+ * Accept-Encoding does no compression work: one header lookup (the instance-wide hook, the plugin's
+ * `onRequest` hook and its checks of every answer ran on every request).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import Negotiator from 'negotiator';
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
@@ -53,25 +56,62 @@ export const encodingFor = memoByHeader((header: string): Encoding | null => {
   return best === 'gzip' || best === 'br' || best === 'deflate' ? best : null;
 }, 64);
 
-/** The `onSend` hook of the in-memory path: compresses a small answer at once, or hands it on unchanged. */
-function compressSmallAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: HookHandlerDoneFunction & ((error: null, payload: unknown) => void)): void {
-  const accepted = request.headers['accept-encoding'];
-  if (accepted === undefined) return done(null, payload);
+type OnSend = (this: unknown, request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void) => void;
+
+/**
+ * The in-memory path: compresses a small answer at once and answers true, or answers false
+ * (declined: the plugin's own hook decides, and declines it too).
+ */
+function compressSmallAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown, accepted: string, done: (error: null, payload: unknown) => void): boolean {
   const bytes = typeof payload === 'string' ? (payload.length <= SMALL_ANSWER_BYTES ? Buffer.from(payload) : undefined) : Buffer.isBuffer(payload) ? payload : undefined;
-  if (bytes === undefined || bytes.length < THRESHOLD_BYTES || bytes.length > SMALL_ANSWER_BYTES) return done(null, payload);
-  if (request.headers['x-no-compression'] !== undefined || reply.statusCode === 206 || reply.hasHeader('content-range') || reply.hasHeader('content-encoding'))
-    return done(null, payload);
-  if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'application/json'))) return done(null, payload);
+  if (bytes === undefined || bytes.length < THRESHOLD_BYTES || bytes.length > SMALL_ANSWER_BYTES) return false;
+  if (request.headers['x-no-compression'] !== undefined || reply.statusCode === 206 || reply.hasHeader('content-range') || reply.hasHeader('content-encoding')) return false;
+  if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'application/json'))) return false;
   const encoding = encodingFor(accepted);
-  if (encoding === null) return done(null, payload);
+  if (encoding === null) return false;
   reply.header('content-encoding', encoding);
   appendVary(reply, 'accept-encoding');
   reply.removeHeader('content-length');
   done(null, ENCODERS[encoding](bytes));
+  return true;
 }
 
+/**
+ * A route's one compression hook, in place of the plugin's: a request without Accept-Encoding
+ * (nothing to negotiate; the plugin declines it too) costs one header lookup; else the in-memory
+ * path, else the plugin's streaming hook.
+ */
+function compressing(streaming: OnSend): OnSend {
+  return function (request, reply, payload, done) {
+    const accepted = request.headers['accept-encoding'];
+    if (accepted === undefined) return done(null, payload);
+    if (!compressSmallAnswer(request, reply, payload, accepted, done)) streaming.call(this, request, reply, payload, done);
+  };
+}
+
+type Hooks = unknown[];
+const hookList = (hooks: unknown): Hooks => (Array.isArray(hooks) ? hooks : hooks === undefined ? [] : [hooks]);
+
+/**
+ * Registers the plugin, then rewrites what it adds to each route: its `onSend` hook wrapped by
+ * `compressing`, and no `onRequest` hook (it only decorates the reply with `reply.compress()`,
+ * which the service never calls). Told apart by comparing each route's hooks before and after
+ * the plugin's own `onRoute` hook; a route the plugin adds nothing to (`compress: false`), or
+ * other than one hook of each (another version of the plugin), keeps its hooks as they are.
+ */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
-  // an instance hook: it runs before the plugin's own, which then finds the answer encoded and leaves it
-  app.addHook('onSend', compressSmallAnswer);
+  const before = new WeakMap<object, { onRequest: Set<unknown>; onSend: Set<unknown> }>();
+  app.addHook('onRoute', (route) => void before.set(route, { onRequest: new Set(hookList(route.onRequest)), onSend: new Set(hookList(route.onSend)) }));
   await app.register(compress, { global: true, globalDecompression: false, threshold: THRESHOLD_BYTES, customTypes: COMPRESSIBLE });
+  app.addHook('onRoute', (route) => {
+    const had = before.get(route);
+    if (!had) return;
+    const onRequest = hookList(route.onRequest);
+    const onSend = hookList(route.onSend);
+    const addedOnRequest = onRequest.filter((hook) => !had.onRequest.has(hook));
+    const addedOnSend = onSend.filter((hook) => !had.onSend.has(hook));
+    if (addedOnRequest.length !== 1 || addedOnSend.length !== 1) return;
+    route.onRequest = onRequest.filter((hook) => had.onRequest.has(hook)) as never;
+    route.onSend = onSend.map((hook) => (hook === addedOnSend[0] ? compressing(hook as OnSend) : hook)) as never;
+  });
 }

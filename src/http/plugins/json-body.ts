@@ -9,8 +9,9 @@
  *   problem naming each such array, before any of its items is validated (the validator reports
  *   every problem at once, so it would check every item of the array first: 20,000 fighters cost
  *   30 s of errors nobody reads). See `overLongArrays` (src/app/over-long-arrays.ts: `validate` applies
- *   it too, for GraphQL and match commands). Both checks are one pass over the body
- *   (`bodyLimitsProblem`);
+ *   it too, for GraphQL and match commands);
+ * - the unknown members of the body (src/kernel/unknown-members.ts), kept for its handler's
+ *   `warnings`. With the two checks above, one pass over the body (src/kernel/body-pass.ts);
  * - a string or member name holding a NUL or a lone surrogate is a 400 naming every such place
  *   (text-input.ts), found by one scan of the raw text for their escapes;
  * - a DELETE (or GET/HEAD/OPTIONS) with `Content-Type: application/json` and an empty body has no
@@ -18,7 +19,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { answerableByGraphql, HttpProblem } from '../../transport/problem.js';
-import { pointerSegment } from '../../kernel/errors.js';
+import { pointerSegment, type InputProblem } from '../../kernel/errors.js';
+import { bodyPass } from '../../kernel/body-pass.js';
+import { rememberUnknownMembers } from '../../kernel/unknown-members.js';
 import { badText, badTextProblem, mayHoldBadText } from './text-input.js';
 import { LONG_ARRAY, MAX_LISTED_ARRAYS, overLongArrays, overLongArraysWalked, scanBody, smallestMaxItems, TOO_DEEP, type OverLong } from '../../kernel/body-limits.js';
 
@@ -81,11 +84,42 @@ export function tooManyItems(over: OverLong[]): HttpProblem {
  * `maxItems`.
  */
 export function bodyLimitsProblem(value: unknown, schema: unknown): HttpProblem | undefined {
-  const found = scanBody(value, MAX_BODY_DEPTH, smallestMaxItems(schema));
+  return limitsProblem(scanBody(value, MAX_BODY_DEPTH, smallestMaxItems(schema)), value, schema);
+}
+
+function limitsProblem(found: number, value: unknown, schema: unknown): HttpProblem | undefined {
   if (found === TOO_DEEP) return tooDeep(deepestPath(value, MAX_BODY_DEPTH));
   if (found !== LONG_ARRAY) return undefined;
   const over = overLongArraysWalked(schema, value);
   return over.length ? tooManyItems(over) : undefined;
+}
+
+/**
+ * The body schema of a request's route, read from the route's context (found once by its symbol):
+ * `request.routeOptions` builds an object on every read.
+ */
+let contextKey: symbol | null | undefined;
+function bodySchemaOf(request: FastifyRequest): unknown {
+  if (contextKey === undefined) {
+    contextKey = Object.getOwnPropertySymbols(request).find((s) => s.description === 'fastify.context') ?? null;
+    const context = contextKey ? (request as unknown as Record<symbol, { schema?: unknown } | undefined>)[contextKey] : undefined;
+    if (context?.schema !== request.routeOptions.schema) contextKey = null;
+  }
+  if (contextKey === null) return request.routeOptions.schema?.body;
+  return (request as unknown as Record<symbol, { schema?: { body?: unknown } }>)[contextKey]?.schema?.body;
+}
+
+/**
+ * The checks of a parsed body, in one pass over it when the route has a body schema
+ * (src/kernel/body-pass.ts): depth and array lengths, and its unknown members, kept for the
+ * handler's warnings. Else the depth and array scan alone.
+ */
+function checkedBody(value: unknown, schema: unknown): HttpProblem | undefined {
+  if (schema === null || typeof schema !== 'object') return bodyLimitsProblem(value, schema);
+  const warnings: InputProblem[] = [];
+  const problem = limitsProblem(bodyPass(schema, value, MAX_BODY_DEPTH, smallestMaxItems(schema), warnings), value, schema);
+  if (problem === undefined) rememberUnknownMembers(schema, value, warnings);
+  return problem;
 }
 
 export function registerJsonBodyParser(app: FastifyInstance): void {
@@ -96,7 +130,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     if (text === '' && BODYLESS.has(request.method)) return done(null, undefined);
     parse(request, text, (error: Error | null, value?: unknown) => {
       if (error) return done(error, undefined);
-      const problem = bodyLimitsProblem(value, request.routeOptions.schema?.body);
+      const problem = checkedBody(value, bodySchemaOf(request));
       if (problem) return done(problem, undefined);
       // NUL and lone surrogates (text-input.ts): walked only when the raw text holds such an escape
       const bad = mayHoldBadText(text) ? badText(value) : [];

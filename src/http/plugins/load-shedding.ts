@@ -1,7 +1,8 @@
 /**
- * Load shedding (MAX_EVENT_LOOP_DELAY_MS): above that event-loop delay, requests are answered 503
- * `overloaded` with Retry-After. One pressure state serves the shedding hook and `/ready`, so
- * `/ready` says 200 only when requests are served.
+ * Load shedding (MAX_EVENT_LOOP_DELAY_MS): above that event-loop delay, requests to the API's
+ * routes are answered 503 `overloaded` with Retry-After (a step of the one arrival hook,
+ * ./arrival.ts). One pressure state serves the shedding and `/ready`, so `/ready` says 200 only
+ * when requests are served.
  *
  * The delay is measured every second once the app is ready: the mean of `monitorEventLoopDelay`
  * over the last second, or how late the sampling timer itself fired when that is more (a loop
@@ -9,10 +10,11 @@
  * is 0: nothing is shed at start-up on a guess (@fastify/under-pressure reported `Infinity` there,
  * counting the start-up's own work, and refused requests for a second while /ready said 200).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { problem } from '../../transport/problem.js';
 import { sendProblem } from '../problem.js';
+import { ANSWERED, type ArrivalStep } from './arrival.js';
 
 const SAMPLE_MS = 1000;
 const RESOLUTION_MS = 10;
@@ -67,13 +69,25 @@ export function registerLoadShedding(app: FastifyInstance, maxEventLoopDelayMs: 
   });
 }
 
-/** The `onRequest` hook that sheds requests while the pressure state says overloaded. */
+/** Marks the routes of `app` (the API's; liveness, readiness and the documents are not) as shed under pressure. */
+const SHED = Symbol('shed under pressure');
 export function shedWhenOverloaded(app: FastifyInstance): void {
-  // Synchronous: the common case (not overloaded) costs one call, no promise.
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    const { pressure } = request.server;
-    if (!pressure.overloaded()) return done();
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config as object | undefined), [SHED]: true } as never;
+  });
+}
+
+/**
+ * The shedding arrival step (./arrival.ts), after rate limiting: while the pressure state says
+ * overloaded, a request to a route marked by `shedWhenOverloaded` is answered 503 with Retry-After.
+ * The common case (not overloaded) costs one call.
+ */
+export function shedding(app: FastifyInstance): ArrivalStep {
+  const { pressure } = app;
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    if (!pressure.overloaded() || (request.routeOptions.config as unknown as Record<symbol, unknown> | undefined)?.[SHED] !== true) return undefined;
     reply.header('retry-after', String(RETRY_AFTER_S));
     void sendProblem(reply, problem(503, 'overloaded', `The server is overloaded (eventLoopDelay: ${pressure.eventLoopDelay}); retry later.`));
-  });
+    return ANSWERED;
+  };
 }

