@@ -10,8 +10,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../src/app/ports.js';
 import { memoryApp } from '../helpers/app.js';
-import { WebSocket, type WsClient } from '../helpers/ws.js';
+import type { WsClient } from '../helpers/ws.js';
 import { lastEvent, openStream, waitFor, type Message } from '../helpers/sse-stream.js';
+import { subscribeToMatch } from '../helpers/match-subscription.js';
 
 const T0 = Date.parse('2026-11-27T10:00:00.000Z');
 
@@ -59,16 +60,8 @@ describe('streams end when their token expires or is revoked (CONTRACT §9.4)', 
   };
   /** A graphql-transport-ws subscription to the match's events, running once it holds its slot. */
   async function subscribe(id: string, credential: string): Promise<Message[]> {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws');
-    sockets.push(ws);
-    const messages: Message[] = [];
-    ws.on('message', (data) => messages.push(JSON.parse(String(data))));
-    ws.on('error', () => undefined);
-    await new Promise<void>((resolve) => ws.on('open', resolve));
-    ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${credential}` } }));
-    await waitFor('connection_ack', () => messages.some((m) => m.type === 'connection_ack'));
     const before = app.streams.size;
-    ws.send(JSON.stringify({ id: 's1', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id) { version } }', variables: { id } } }));
+    const messages = await subscribeToMatch(port, credential, id, sockets);
     await waitFor('the subscription to run', () => app.streams.size > before || messages.some((m) => m.id === 's1'));
     return messages;
   }

@@ -11,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../src/config.js';
 import { loadConfig } from '../../src/config.js';
 import { memoryApp } from '../helpers/app.js';
-import { WebSocket, type WsClient } from '../helpers/ws.js';
+import type { WsClient } from '../helpers/ws.js';
+import { subscribeToMatch } from '../helpers/match-subscription.js';
 
 const SPECTATOR_ADDRESS = '10.0.0.1';
 const OWNER_ADDRESS = '10.0.0.2';
@@ -43,12 +44,6 @@ async function until(what: string, check: () => boolean, ms = 10_000): Promise<v
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
-}
-
-interface Message {
-  type: string;
-  id?: string;
-  payload?: any;
 }
 
 describe('tokens have budgets of their own (CONTRACT §9.4)', () => {
@@ -93,18 +88,7 @@ describe('tokens have budgets of their own (CONTRACT §9.4)', () => {
   }
 
   /** A graphql-transport-ws subscription to a match's events with `token`; its messages. */
-  async function subscribe(port: number, token: string, matchId: string): Promise<Message[]> {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws');
-    sockets.push(ws);
-    const messages: Message[] = [];
-    ws.on('message', (data) => messages.push(JSON.parse(String(data))));
-    ws.on('error', () => undefined);
-    await new Promise<void>((resolve) => ws.on('open', resolve));
-    ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } }));
-    await until('connection_ack', () => messages.some((m) => m.type === 'connection_ack'));
-    ws.send(JSON.stringify({ id: 's1', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id) { version } }', variables: { id: matchId } } }));
-    return messages;
-  }
+  const subscribe = (port: number, token: string, matchId: string) => subscribeToMatch(port, token, matchId, sockets);
 
   it('the budgets are configurable, with documented defaults (600 and 3,000 requests per minute, 10 and 200 streams; 0: no cap)', () => {
     expect(loadConfig({})).toMatchObject({ rateLimitPerTokenPerMinute: 600, rateLimitPerMatchPerMinute: 3000, maxStreamsPerToken: 10, maxStreamsPerMatch: 200 });

@@ -11,9 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { memoryApp } from '../helpers/app.js';
 import { waitFor, type Message } from '../helpers/sse-stream.js';
-import { WebSocket, type WsClient } from '../helpers/ws.js';
+import type { WsClient } from '../helpers/ws.js';
 import { memoryStores } from '../../src/infra/memory/index.js';
 import { openRedis } from '../../src/infra/redis.js';
+import { subscribeToMatch } from '../helpers/match-subscription.js';
 
 const REDIS_URL = process.env.REDIS_URL;
 
@@ -75,16 +76,8 @@ describe.skipIf(!REDIS_URL)('stream caps shared by two replicas through Redis', 
 
   /** A GraphQL subscription to a match's events on `app`; resolves once it is answered or holds its slot. */
   async function subscribe(app: FastifyInstance, key: string, matchId: string): Promise<Message[]> {
-    const ws = new WebSocket(`ws://127.0.0.1:${(app.server.address() as { port: number }).port}/graphql`, 'graphql-transport-ws');
-    sockets.push(ws);
-    const messages: Message[] = [];
-    ws.on('message', (data) => messages.push(JSON.parse(String(data))));
-    ws.on('error', () => undefined);
-    await new Promise<void>((resolve) => ws.on('open', resolve));
-    ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } }));
-    await waitFor('connection_ack', () => messages.some((m) => m.type === 'connection_ack'));
     const before = app.streams.size;
-    ws.send(JSON.stringify({ id: 's1', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id) { version } }', variables: { id: matchId } } }));
+    const messages = await subscribeToMatch((app.server.address() as { port: number }).port, key, matchId, sockets);
     await waitFor('the subscription to be answered', () => app.streams.size > before || messages.some((m) => m.id === 's1'));
     return messages;
   }

@@ -9,10 +9,11 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { memoryApp } from '../helpers/app.js';
-import { WebSocket, type WsClient } from '../helpers/ws.js';
+import type { WsClient } from '../helpers/ws.js';
 import type { JobRunner, JobState } from '../../src/app/ports.js';
 import { loadConfig } from '../../src/config.js';
 import { meleeRequest } from '../fixtures/simulate.js';
+import { subscribeToMatch } from '../helpers/match-subscription.js';
 
 interface Opened {
   status: number;
@@ -44,25 +45,8 @@ async function until(what: string, check: () => boolean, ms = 10_000): Promise<v
   }
 }
 
-interface Message {
-  type: string;
-  id?: string;
-  payload?: any;
-}
-
 /** A graphql-transport-ws subscription to a match's events; resolves once it is answered or running. */
-async function subscribe(port: number, key: string, matchId: string, sockets: WsClient[]): Promise<Message[]> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws');
-  sockets.push(ws);
-  const messages: Message[] = [];
-  ws.on('message', (data) => messages.push(JSON.parse(String(data))));
-  ws.on('error', () => undefined);
-  await new Promise<void>((resolve) => ws.on('open', resolve));
-  ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } }));
-  await until('connection_ack', () => messages.some((m) => m.type === 'connection_ack'));
-  ws.send(JSON.stringify({ id: 's1', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id) { version } }', variables: { id: matchId } } }));
-  return messages;
-}
+const subscribe = subscribeToMatch;
 
 describe('caps on open streams (MAX_STREAMS_PER_KEY, MAX_STREAMS_PER_IP)', () => {
   const open: Opened[] = [];
