@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { memoryApp } from '../helpers/app.js';
-import { waitFor, type Message } from '../helpers/sse-stream.js';
+import { waitFor } from '../helpers/sse-stream.js';
 import type { WsClient } from '../helpers/ws.js';
 import { memoryStores } from '../../src/infra/memory/index.js';
 import { openRedis } from '../../src/infra/redis.js';
@@ -75,12 +75,7 @@ describe.skipIf(!REDIS_URL)('stream caps shared by two replicas through Redis', 
   }
 
   /** A GraphQL subscription to a match's events on `app`; resolves once it is answered or holds its slot. */
-  async function subscribe(app: FastifyInstance, key: string, matchId: string): Promise<Message[]> {
-    const before = app.streams.size;
-    const messages = await subscribeToMatch((app.server.address() as { port: number }).port, key, matchId, sockets);
-    await waitFor('the subscription to be answered', () => app.streams.size > before || messages.some((m) => m.id === 's1'));
-    return messages;
-  }
+  const subscribe = (app: FastifyInstance, key: string, matchId: string) => subscribeToMatch((app.server.address() as { port: number }).port, key, matchId, sockets, app);
 
   async function table() {
     const owner = await a.services.apiKeys!.create(`owner-${randomUUID()}`);

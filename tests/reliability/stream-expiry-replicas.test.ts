@@ -11,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock, Database } from '../../src/app/ports.js';
 import { testApp } from '../helpers/app.js';
 import { databaseTargets } from '../helpers/database.js';
-import { WebSocket, type WsClient } from '../helpers/ws.js';
+import type { WsClient } from '../helpers/ws.js';
+import { subscribeToMatch } from '../helpers/match-subscription.js';
 import { lastEvent, openStream, waitFor, type Message } from '../helpers/sse-stream.js';
 
 const T0 = Date.parse('2026-11-27T10:00:00.000Z');
@@ -65,20 +66,7 @@ describe.each(databaseTargets())('token streams on another instance end with the
     streams.push(s);
     return s;
   };
-  async function subscribeOnB(id: string, credential: string): Promise<Message[]> {
-    const ws = new WebSocket(`ws://127.0.0.1:${portB}/graphql`, 'graphql-transport-ws');
-    sockets.push(ws);
-    const messages: Message[] = [];
-    ws.on('message', (data) => messages.push(JSON.parse(String(data))));
-    ws.on('error', () => undefined);
-    await new Promise<void>((resolve) => ws.on('open', resolve));
-    ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${credential}` } }));
-    await waitFor('connection_ack', () => messages.some((m) => m.type === 'connection_ack'));
-    const before = appB.streams.size;
-    ws.send(JSON.stringify({ id: 's1', type: 'subscribe', payload: { query: 'subscription($id: ID!) { matchEvents(id: $id) { version } }', variables: { id } } }));
-    await waitFor('the subscription to run', () => appB.streams.size > before || messages.some((m) => m.id === 's1'));
-    return messages;
-  }
+  const subscribeOnB = (id: string, credential: string) => subscribeToMatch(portB, credential, id, sockets, appB);
   const ending = (messages: Message[]) => messages.find((m) => m.id === 's1' && (m.type === 'error' || m.type === 'complete'));
 
   it('expired: tokens issued on A, streams on B — B ends them with `reason: expired` once its clock passes the expiry', async () => {
