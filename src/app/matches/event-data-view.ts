@@ -11,10 +11,11 @@ import AjvModule, { type ValidateFunction } from 'ajv';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { derivedForGraphql } from '../../kernel/schemas/graphql-view.js';
 import { publishedMatchTypes } from './published-types.js';
+import { isRecord } from '../../kernel/records.js';
 
 type Json = Record<string, any>;
 const Ajv = AjvModule.default ?? AjvModule;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json => isRecord(v);
 
 /** `schema` with its `#/$defs/<name>` references replaced by the shapes (no shape refers to itself). */
 function inlined(schema: unknown, defs: Json, depth = 0): unknown {

@@ -12,6 +12,7 @@ import { unknownMembers } from '../../kernel/unknown-members.js';
 import { requiredUnlessByRef } from '../../kernel/validate.js';
 import { GAME_REGISTRIES } from '../game-registry.js';
 import { RunCommandBody } from './schemas.js';
+import { pascalCase } from './published-types.js';
 
 export type { GameId };
 
@@ -65,10 +66,7 @@ export function commandUnion(): { type: string; name: string; schema: object; de
       if (seen.has(type)) continue;
       seen.add(type);
       const def = match.commands[type]!;
-      const name = `${type
-        .split(/[._-]/)
-        .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-        .join('')}${def.deprecated ? 'Alias' : ''}Command`;
+      const name = `${pascalCase(type)}${def.deprecated ? 'Alias' : ''}Command`;
       out.push({ type, name, schema: def.schema, description: def.description, deprecated: Boolean(def.deprecated) });
     }
   }

@@ -26,7 +26,8 @@ export interface PublishedGameTypes {
   events: PublishedEvent[];
 }
 
-const pascalCase = (words: string) =>
+/** A type or id in PascalCase, as the published shapes are named: `eden.band_registered` → `EdenBandRegistered`. */
+export const pascalCase = (words: string) =>
   words
     .split(/[._-]/)
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))

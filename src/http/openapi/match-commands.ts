@@ -10,10 +10,11 @@
  */
 import { commandUnion } from '../../app/matches/games.js';
 import type { Document } from './shared-schemas.js';
+import { isRecord } from '../../kernel/records.js';
 
 type Json = Record<string, any>;
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json => isRecord(v);
 
 /** `schema` with every titled part below its root a `$ref` to that component when there is one, else inline without its title. */
 export function linked(schema: unknown, components: Json, root = true): unknown {

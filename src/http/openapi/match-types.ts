@@ -12,11 +12,12 @@
  */
 import { publishedMatchTypes, type PublishedGameTypes } from '../../app/matches/published-types.js';
 import { linked } from './match-commands.js';
-import type { Document } from './shared-schemas.js';
+import { toPrefixItems, type Document } from './shared-schemas.js';
+import { isRecord } from '../../kernel/records.js';
 
 type Json = Record<string, any>;
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json => isRecord(v);
 
 /** `schema` without `$id`, `$defs` and closed objects, its `#/$defs/<name>` references renamed by `defs`. */
 function published(schema: unknown, defs: ReadonlyMap<string, string>): unknown {
@@ -34,12 +35,7 @@ function published(schema: unknown, defs: ReadonlyMap<string, string>): unknown 
     out[k] = k === 'const' || k === 'default' || k === 'examples' || k === 'example' ? v : published(v, defs);
   }
   // a draft-07 tuple in 3.1 form, as shared-schemas.ts writes the others
-  if (Array.isArray(out.items)) {
-    out.prefixItems = out.items;
-    if (out.additionalItems === undefined || out.additionalItems === true) delete out.items;
-    else out.items = out.additionalItems;
-    delete out.additionalItems;
-  }
+  toPrefixItems(out);
   return out;
 }
 
@@ -67,9 +63,9 @@ export function documentMatchTypes(doc: Document): void {
     add(components, title, linked(published(game.state, new Map()), components));
     const defs = documentEventShapes(game, components, taken);
     for (const e of game.events) {
-      const data = e.schema ? linked(published(e.schema, defs), components) : {};
-      add(components, `${e.name}EventData`, { ...(data as Json), title: undefined, description: `The data of \`${e.type}\` at schema version ${e.schemaVersion}. ${e.description}`.trim() });
-      delete components[`${e.name}EventData`].title;
+      // untitled: the component's name is its title
+      const { title: _title, ...data } = (e.schema ? linked(published(e.schema, defs), components) : {}) as Json;
+      add(components, `${e.name}EventData`, { ...data, description: `The data of \`${e.type}\` at schema version ${e.schemaVersion}. ${e.description}`.trim() });
       add(components, `${e.name}Event`, {
         type: 'object',
         description: `A \`${e.type}\` event as GET /v1/matches/{id}/events and the feeds answer it.`,

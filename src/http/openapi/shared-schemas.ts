@@ -5,9 +5,11 @@
  * (`items: [...]`, `additionalItems`) become OpenAPI 3.1 / JSON Schema 2020-12 `prefixItems`.
  * Only the document changes: validation keeps using the TypeBox schemas as they are.
  */
+import { isRecord } from '../../kernel/records.js';
+
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Json => isRecord(v);
 
 /** Keywords whose value is one schema. */
 const ONE = ['items', 'additionalItems', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else'];
@@ -52,7 +54,7 @@ class SchemaRegistry {
 }
 
 /** Draft-07 tuple (`items: [...]`, `additionalItems`) → 2020-12 (`prefixItems`, `items`). */
-function toPrefixItems(schema: Json): void {
+export function toPrefixItems(schema: Json): void {
   if (!Array.isArray(schema.items)) return;
   schema.prefixItems = schema.items;
   const rest = schema.additionalItems;
