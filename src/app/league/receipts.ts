@@ -47,13 +47,32 @@ export function tokenUse(header: { typ?: unknown } | null | undefined): TokenUse
  * published keys (retired ones too). A key store that does not answer throws.
  */
 export async function signedByService(keys: ReceiptKeyStore, token: string): Promise<boolean> {
+  const known = verifiedTokens.get(keys);
+  if (known?.has(token)) return true;
   const published = await keys.publicKeys();
   try {
     await compactVerify(token, createLocalJWKSet({ keys: published as never }), { algorithms: ['EdDSA'] });
-    return true;
   } catch {
     return false;
   }
+  remember(keys, token);
+  return true;
+}
+
+/**
+ * Tokens whose signature already checked, per key store: a published key is never withdrawn (retired
+ * keys stay published), so a signature that checked once checks for good. A seat token sent with every
+ * command is then neither verified again nor are the keys read again for it; its claims (expiry, seat
+ * generation) are still checked on each use. At most VERIFIED_TOKENS per store, the oldest forgotten first.
+ */
+const verifiedTokens = new WeakMap<ReceiptKeyStore, Set<string>>();
+const VERIFIED_TOKENS = 4096;
+
+function remember(keys: ReceiptKeyStore, token: string): void {
+  let known = verifiedTokens.get(keys);
+  if (!known) verifiedTokens.set(keys, (known = new Set()));
+  if (known.size >= VERIFIED_TOKENS) known.delete(known.values().next().value!);
+  known.add(token);
 }
 
 /** A compact JWS over `payload` with the key in use (`alg: EdDSA`, its `kid`), its `typ` naming `use`. */

@@ -106,6 +106,8 @@ export class MatchFolds {
    */
   async current(m: MatchRecord, store: EventStore = this.store): Promise<FoldEntry> {
     const cached = this.latest.get(m.id);
+    // the record's version is the log's (versions run 1..n): a fold kept at it has nothing to catch up
+    if (cached && cached.version === m.version) return cached;
     const delta = cached ? await this.read(m, { from: cached.version + 1 }, store) : [];
     if (cached && delta.length === 0) return cached;
     if (cached && !delta.some((e) => isWithdrawing(e.type))) {

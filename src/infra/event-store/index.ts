@@ -18,7 +18,8 @@
  *   for the key (a retry with the same key is a new attempt: the same body answers 409 again while
  *   the stream is elsewhere, a corrected expectedVersion succeeds).
  * - One match at a time (`serialized`, what a command's read → decide → append runs in): a
- *   transaction that first takes `pg_advisory_xact_lock(hashtext('match:' || id))`, so concurrent
+ *   transaction that first takes `pg_advisory_xact_lock(hashtext('match:' || id))` (on PGlite the open
+ *   transaction already excludes every other: no lock is taken), so concurrent
  *   commands on one match — from any process on the same database — wait for each other instead of
  *   colliding on the version and deciding again (a probe saw 182 duplicate-key conflicts per 1,259
  *   commands, and 409s after 8 retries). Within a process the turns queue first (./match-queue.ts):
@@ -75,6 +76,12 @@ export interface SqlEventStoreOptions {
    * socket server, so a name prepared by one pooled connection would clash on the next one.
    */
   prepared?: boolean;
+  /**
+   * A transaction already excludes every other (PGlite: one backend session, whose socket server
+   * runs only the open transaction's connection until it ends), so `serialized` takes no advisory
+   * lock and an append inside a transaction needs no savepoint.
+   */
+  exclusiveTransactions?: boolean;
 }
 
 /** PostgreSQL unique violation (a version taken by another writer). */
@@ -91,9 +98,9 @@ export class SqlEventStore implements EventStore {
   /** This process's turns per match (`serialized` outside a transaction). */
   private readonly turns = new MatchQueue();
 
-  /** The store over `database`; on PostgreSQL with prepared statements. */
+  /** The store over `database`; on PostgreSQL with prepared statements, on PGlite without advisory locks. */
   static over(database: Database): SqlEventStore {
-    return new SqlEventStore(database, false, { prepared: database.kind === 'postgres' });
+    return new SqlEventStore(database, false, { prepared: database.kind === 'postgres', exclusiveTransactions: database.kind === 'pglite' });
   }
 
   /** `text` under the statement `name` when statements are prepared, else parsed each time. */
@@ -170,12 +177,15 @@ export class SqlEventStore implements EventStore {
     }
     let rows: AppendedRow[];
     // Inside a transaction a refused INSERT must not abort it (see the module comment). The
-    // savepoint is not released after a success: COMMIT releases it, one round trip fewer.
-    if (this.inTransaction) await this.db.query('SAVEPOINT event_store_append');
+    // savepoint is not released after a success: COMMIT releases it, one round trip fewer. Where a
+    // transaction excludes every other (PGlite) no other writer can take a version meanwhile, so
+    // nothing can refuse the INSERT and no savepoint is needed.
+    const savepoint = this.inTransaction && !this.options.exclusiveTransactions;
+    if (savepoint) await this.db.query('SAVEPOINT event_store_append');
     try {
       ({ rows } = await this.run<AppendedRow>(statement.name, statement.text, params));
     } catch (error) {
-      if (this.inTransaction) await this.db.query('ROLLBACK TO SAVEPOINT event_store_append');
+      if (savepoint) await this.db.query('ROLLBACK TO SAVEPOINT event_store_append');
       // The primary key refused a version someone else holds: the stream has moved on.
       if (isUniqueViolation(error)) throw new VersionConflict(expectedVersion, await this.currentVersion(ownerId, matchId));
       throw error;
@@ -301,6 +311,7 @@ export class SqlEventStore implements EventStore {
 
   /** Waits for, then holds until this transaction ends, the match's advisory lock. */
   private async lockMatch(key: string): Promise<void> {
+    if (this.options.exclusiveTransactions) return;
     await this.run('arbiter_lock_match', `SELECT pg_advisory_xact_lock(hashtext('match:' || $1::text))::text AS locked`, [key]);
   }
 }

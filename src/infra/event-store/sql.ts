@@ -56,12 +56,14 @@ const appendStatements = new Map<number, AppendStatement>();
  * round trip and one row write per event. Parameters: $1 match id, $2 owner, $3 expected version,
  * then the events (5 each, or one JSON array).
  * - tenancy: the rows come from the match only if it belongs to the owner;
- * - the optimistic check: version `expected` must exist (or expected = 0), and versions
- *   expected+1 … are refused by the (match_id, version) primary key if anyone holds them. Writers
- *   racing from the same version all insert expected+1: the first to commit wins, the others wait
- *   on its index entry and get a unique violation (or proceed if it rolls back). A writer behind
- *   the stream collides with the existing expected+1; one ahead of it finds no version `expected`.
- *   Either way nothing is written, so the log stays 1..n.
+ * - the optimistic check: version `expected` must exist (or expected = 0) and version expected+1
+ *   must not, and versions expected+1 … are refused by the (match_id, version) primary key if
+ *   anyone holds them. Writers racing from the same version all insert expected+1: the first to
+ *   commit wins, the others wait on its index entry and get a unique violation (or proceed if it
+ *   rolls back). A writer behind the stream finds version expected+1 and one ahead of it finds no
+ *   version `expected`: both insert no row, without an error (where no writer races — PGlite —
+ *   an append inside a transaction is then refused without aborting it). Either way nothing is
+ *   written, so the log stays 1..n.
  * No NOTIFY here: src/infra/notify announces appends after they commit (see there why).
  */
 export function appendStatement(count: number): AppendStatement {
@@ -80,7 +82,8 @@ export function appendStatement(count: number): AppendStatement {
   SELECT m.id, t.version, t.type, t.schema_version, COALESCE(t.data, 'null'::jsonb), COALESCE(t.metadata, '{}'::jsonb)
     FROM matches m, ${source}
    WHERE m.id = $1 AND m.owner_id = $2
-     AND ($3::int = 0 OR EXISTS (SELECT 1 FROM match_events p WHERE p.match_id = $1 AND p.version = $3::int))${count > 1 ? '\n   ORDER BY t.version' : ''}
+     AND ($3::int = 0 OR EXISTS (SELECT 1 FROM match_events p WHERE p.match_id = $1 AND p.version = $3::int))
+     AND NOT EXISTS (SELECT 1 FROM match_events n WHERE n.match_id = $1 AND n.version = $3::int + 1)${count > 1 ? '\n   ORDER BY t.version' : ''}
   RETURNING version, recorded_at, position::text AS position, transaction_id::text AS transaction_id`;
   const statement: AppendStatement = { name: count <= PREPARED_EVENTS ? `arbiter_append_${count}` : undefined, text, inline };
   appendStatements.set(count, statement);

@@ -5,7 +5,7 @@
  * the cache had folded, and a command refused after the state was folded.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { matchServices } from '../../../src/app/matches/service.js';
 import { MemoryEventStore } from '../../../src/infra/event-store/memory.js';
 import { FoldCache } from '../../../src/app/matches/fold-cache.js';
@@ -77,6 +77,27 @@ describe('the cached fold of a match answers what the whole log folds to', () =>
     const whole = await matchServices(store, { ids, foldCacheSize: 0 }).reads.eventsAfterFor(seat, id, 0);
     expect(live).toEqual(whole);
     expect(whole.map((e) => e.version)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('a command on a match whose kept fold is at the version just read reads no events; one behind reads only the events after it', async () => {
+    const { here, elsewhere, id, fresh } = await setUp();
+    await here.commands.command(OWNER, id, { command: speed(4) });
+    const reads: { from?: number }[] = [];
+    // every store a command works with (a turn gets its own over the same memory)
+    const original = MemoryEventStore.prototype.read;
+    const read = vi.spyOn(MemoryEventStore.prototype, 'read').mockImplementation(function (this: MemoryEventStore, owner, match, range = {}) {
+      reads.push(range);
+      return original.call(this, owner, match, range);
+    });
+    await here.commands.command(OWNER, id, { command: speed(1) });
+    expect(reads).toEqual([]);
+    await elsewhere.commands.command(OWNER, id, { command: speed(2) });
+    reads.length = 0;
+    const answer = (await here.commands.command(OWNER, id, { command: speed(6) })).body as { version: number; state: unknown };
+    expect(reads).toEqual([{ from: 3 }]);
+    expect(answer.version).toBe(4);
+    read.mockRestore();
+    expect(answer.state).toEqual((await fresh()).state);
   });
 
   it('keeps the most recently used matches only, and never goes back to an older fold', () => {
