@@ -15,6 +15,7 @@
 import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
 import type FastJsonStringify from 'fast-json-stringify';
+import { serializerSchema } from './serializer-schema.js';
 
 export type Serialize = (data: unknown) => string;
 
@@ -52,7 +53,8 @@ function entry(schema: unknown): { guarded: Serialize; bare?: Serialize } | unde
   let found = compiled.get(schema);
   if (found) return found;
   try {
-    const compiledFn = build(schema as never) as Serialize;
+    // alternatives that need no validator are given as what they write (./serializer-schema.ts)
+    const compiledFn = build(serializerSchema(schema) as never) as Serialize;
     const bare = CHECKED ? checked(compiledFn, schema) : compiledFn;
     found = {
       bare,
