@@ -19,6 +19,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { ensureBuilt } from '../scripts/build.mjs';
 import { serviceCommand } from './service-command.js';
 import type { BenchFigure } from './run.js';
+import { freePort } from '../tests/helpers/free-port.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -125,16 +126,6 @@ function stop(child: ChildProcess) {
   }
 }
 
-const freePort = async () => {
-  const { createServer } = await import('node:net');
-  return new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-};
-
 /** CPU time (user + system) a process has used, in µs (Linux /proc); undefined elsewhere. */
 function cpuMicros(pid: number): number | undefined {
   try {
@@ -145,20 +136,21 @@ function cpuMicros(pid: number): number | undefined {
   }
 }
 
-interface Measured extends WrkResult {
+export interface Measured extends WrkResult {
   /** Server CPU µs per request: robust to other load on the machine, unlike req/s. */
   cpuPerRequest?: number;
 }
 
 /** wrk against `url` while reading the server process's CPU time before and after. */
-function measured(pid: number, url: string, body?: string, headers?: Record<string, string>): Measured {
+export function measured(pid: number, url: string, body?: string, headers?: Record<string, string>): Measured {
   const before = cpuMicros(pid);
   const r = wrk(url, { body, headers });
   const after = cpuMicros(pid);
   return { ...r, cpuPerRequest: before !== undefined && after !== undefined && r.requests > 0 ? (after - before) / r.requests : undefined };
 }
 
-const median = (values: number[]) => {
+/** The median of the finite values (NaN when none). */
+export const median = (values: number[]) => {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (!sorted.length) return NaN;
   const mid = sorted.length >> 1;

@@ -10,14 +10,15 @@
  * fixed dice): it can be sent again and again; each one the service answers is appended.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from '../scripts/build.mjs';
 import { serviceCommand } from './service-command.js';
-import { ensureWrk, wrk, type WrkResult } from './http.bench.js';
+import { ensureWrk, measured, median, wrk, type Measured } from './http.bench.js';
+import { freePort } from '../tests/helpers/free-port.js';
 import type { BenchFigure } from './run.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -49,44 +50,10 @@ async function until(check: () => Promise<boolean>, ms: number, failure: string)
   }
 }
 
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
-
-/** CPU time (user + system) of a process in µs (Linux /proc); undefined elsewhere. */
-function cpuMicros(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6;
-  } catch {
-    return undefined;
-  }
-}
-
-type Measured = WrkResult & { cpuPerRequest?: number };
-function measured(pid: number, url: string, headers: Record<string, string>): Measured {
-  const before = cpuMicros(pid);
-  const r = wrk(url, { body: BODY, headers });
-  const after = cpuMicros(pid);
-  return { ...r, cpuPerRequest: before !== undefined && after !== undefined && r.requests > 0 ? (after - before) / r.requests : undefined };
-}
-
 async function post(url: string, token: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
-
-const median = (values: number[]) => {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 export async function run(): Promise<BenchFigure[]> {
   if (!ensureWrk()) {
@@ -133,8 +100,8 @@ export async function run(): Promise<BenchFigure[]> {
     wrk(commandUrl, { body: BODY, headers, seconds: 2 });
     wrk(floorUrl, { body: BODY, headers, seconds: 2 });
     const rounds: { service: Measured; floor: Measured }[] = [];
-    const serviceRound = () => measured(service.child.pid!, commandUrl, headers);
-    const floorRound = () => measured(floor.child.pid!, floorUrl, headers);
+    const serviceRound = () => measured(service.child.pid!, commandUrl, BODY, headers);
+    const floorRound = () => measured(floor.child.pid!, floorUrl, BODY, headers);
     for (let i = 0; i < ROUNDS; i++) {
       // the two in turn, the order swapped every round
       let round: { service: Measured; floor: Measured };

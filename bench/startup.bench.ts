@@ -16,22 +16,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { ensureBuilt } from '../scripts/build.mjs';
 import { operations } from '../src/app/registry.js';
 import { serviceCommand } from './service-command.js';
+import { freePort } from '../tests/helpers/free-port.js';
 import { buildSchema } from '../src/graphql/schema.js';
 import { operationDocument } from '../src/graphql/operation-document.js';
 import { restAsInput } from '../src/graphql/types/rest-shape.js';
 import type { BenchFigure } from './run.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
 
 /** Spawns the service and answers the milliseconds until /ready first says 200. */
 async function startService(dataDir: string, port: number): Promise<{ child: ChildProcess; readyMs: number }> {
