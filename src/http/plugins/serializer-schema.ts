@@ -2,7 +2,7 @@
  * A response schema as the compiled serializer (./serializer.ts) is given it. fast-json-stringify
  * tells the alternatives of an `anyOf` apart by running an Ajv validator per alternative: each one
  * compiled on the first answer that meets it (~1.3 s over every route, most of the start-up's
- * warm-up) and called on every answer after. Two kinds of alternatives need no validator, because
+ * warm-up) and called on every answer after. These alternatives need no validator, because
  * what they serialize to does not depend on which one matched:
  * - every alternative a constant of one JSON type (TypeBox's `Union` of `Literal`s: `"passive" |
  *   "dodge" | "response"`): the value is written as a value of that type;
@@ -43,18 +43,6 @@ const isSchema = (value: unknown): value is Schema => value !== null && typeof v
 /** Only annotations (and, when `allowed`, those members) besides `except`. */
 function onlyAnnotations(schema: Schema, except: string, allowed: readonly string[] = []): boolean {
   return Object.keys(schema).every((key) => key === except || ANNOTATIONS.has(key) || allowed.includes(key));
-}
-
-/** The JSON type every alternative's constant has, when each alternative is only a constant. */
-function constantsType(alternatives: unknown[]): 'string' | 'number' | 'boolean' | undefined {
-  let type: string | undefined;
-  for (const alternative of alternatives) {
-    if (!isSchema(alternative) || !('const' in alternative) || !onlyAnnotations(alternative, 'const', ['type'])) return undefined;
-    const own = typeof alternative.const;
-    if ((own !== 'string' && own !== 'number' && own !== 'boolean') || (type !== undefined && own !== type)) return undefined;
-    type = own;
-  }
-  return type as 'string' | 'number' | 'boolean' | undefined;
 }
 
 /** The alternative beside `{type: "null"}`, when it is a schema of one type that needs no validator to be written. */
@@ -135,15 +123,15 @@ function simplified(schema: Schema): Schema {
   const alternatives = schema[key] as unknown[];
   // its own members but the alternatives (not TypeBox's symbol naming it a union)
   const rest: Schema = Object.fromEntries(Object.keys(schema).flatMap((k) => (k === key ? [] : [[k, schema[k]]])));
-  const type = constantsType(alternatives);
-  if (type && onlyAnnotations(schema, key, ['type']) && (rest.type === undefined || rest.type === type)) return { ...rest, type };
+  // only annotations beside the alternatives (and at most the type they all write)
+  if (!onlyAnnotations(schema, key, ['type'])) return schema;
   const other = besideNull(alternatives);
-  if (other && onlyAnnotations(schema, key)) return { ...rest, ...other, nullable: true };
-  const typed = onlyAnnotations(schema, key) ? byType(alternatives) : undefined;
-  if (typed) return { ...rest, ...typed };
+  if (other && rest.type === undefined) return { ...rest, ...other, nullable: true };
+  const typed = byType(alternatives);
+  if (typed && (rest.type === undefined || rest.type === typed.type)) return { ...rest, ...typed };
   // objects only a member tells apart (EDEN upkeep's log entries): a validator per alternative to
   // pick one would cost more than writing the value as it is (JSON.stringify, a schema of any value)
-  if (onlyAnnotations(schema, key) && alternatives.every((a) => isSchema(a) && a.type === 'object')) return rest;
+  if (rest.type === undefined && alternatives.every((a) => isSchema(a) && a.type === 'object')) return rest;
   return schema;
 }
 
