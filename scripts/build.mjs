@@ -1,5 +1,6 @@
 // `npm run build`: compiles the service's sources (src/ only, with esbuild) into dist/, from
-// scratch, makes the embedded database's template (scripts/pglite-template.mjs), and stamps dist/
+// scratch, writes the request bodies' validators out (scripts/prebuilt-validators.mjs), makes the
+// embedded database's template (scripts/pglite-template.mjs), and stamps dist/
 // when the compilation succeeded. `ensureBuilt()` (scripts/start.mjs)
 // rebuilds only when dist/ is missing or older than a source file; concurrent starts share one
 // build through a lock.
@@ -77,6 +78,9 @@ export async function build() {
     throw new Error(`the build failed (esbuild):\n${(error.errors ?? []).map((e) => `${e.location?.file}:${e.location?.line}: ${e.text}`).join('\n') || error.message}`);
   }
   mkdirSync(DIST, { recursive: true });
+  // The request bodies' validators written out (scripts/prebuilt-validators.mjs); without them the service compiles them at start-up.
+  const validators = spawnSync(process.execPath, [join(ROOT, 'scripts/prebuilt-validators.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  if (validators.status !== 0) process.stderr.write(`no prebuilt validators (the service compiles them at start-up):\n${validators.stdout}${validators.stderr}\n`);
   // The embedded database's template (scripts/pglite-template.mjs); the service starts without it.
   const template = spawnSync(process.execPath, [join(ROOT, 'scripts/pglite-template.mjs')], { cwd: ROOT, encoding: 'utf8' });
   if (template.status !== 0) process.stderr.write(`no embedded database template (first starts run initdb):\n${template.stdout}${template.stderr}\n`);

@@ -13,15 +13,32 @@ import { forgetUnknownMembers } from './unknown-members.js';
 export const MAX_LISTED_PROBLEMS = 100;
 
 const Ajv = AjvModule.default ?? AjvModule;
-// passContext: `validate(schema, input, context)` hands `context` to the resolvers (below).
-// `code.optimize: false`: Ajv's code-optimisation passes were two thirds of compiling the body
-// schemas at start-up, for no measurable gain when validating.
-const bodyAjv = new Ajv({ allErrors: true, useDefaults: true, coerceTypes: false, strict: false, passContext: true, code: { optimize: false } });
-const paramAjv = new Ajv({ allErrors: true, useDefaults: true, coerceTypes: true, strict: false, code: { optimize: false } });
-for (const ajv of [bodyAjv, paramAjv]) {
-  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-  ajv.addFormat('date-time', true);
-  ajv.addFormat('uri', true);
+type AjvInstance = InstanceType<typeof Ajv>;
+
+/** The formats the schemas name; `true`: any string (the members that use them check themselves). */
+export const FORMATS = { uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'date-time': true, uri: true } as const;
+
+/**
+ * A validator of a request's body (`body`: defaults filled, resolvers run, `this` handed to them)
+ * or of its path, query or headers (`other`: strings coerced). `codegen`: the options Ajv needs to
+ * write the validators out as a module's source (src/kernel/validator-source.ts), else none.
+ */
+export function newAjv(
+  part: 'body' | 'other',
+  codegen?: { source: true; esm: true; formats: NonNullable<NonNullable<ConstructorParameters<typeof Ajv>[0]>['code']>['formats'] },
+): AjvInstance {
+  // passContext: `validate(schema, input, context)` hands `context` to the resolvers (below).
+  // `code.optimize: false`: Ajv's code-optimisation passes were two thirds of compiling the body
+  // schemas at start-up, for no measurable gain when validating.
+  const code = { optimize: false, ...codegen };
+  const ajv =
+    part === 'body'
+      ? new Ajv({ allErrors: true, useDefaults: true, coerceTypes: false, strict: false, passContext: true, code })
+      : new Ajv({ allErrors: true, useDefaults: true, coerceTypes: true, strict: false, code });
+  for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
+  // before `required`, so a completed object passes the checks of a full one
+  if (part === 'body') ajv.addKeyword({ keyword: 'x-resolve', type: 'object', modifying: true, errors: true, before: 'required', validate: resolveKeyword as never });
+  return ajv;
 }
 
 /**
@@ -62,7 +79,7 @@ interface ValidationContext {
 type ResolveKeyword = ((this: unknown, name: string, data: Record<string, unknown>, parent: unknown, cxt?: { instancePath: string; rootData: unknown }) => boolean) & {
   errors?: ErrorObject[];
 };
-const resolveKeyword: ResolveKeyword = function resolve(this: unknown, name, data, _parent, cxt) {
+export const resolveKeyword: ResolveKeyword = function resolve(this: unknown, name, data, _parent, cxt) {
   const context = this !== null && typeof this === 'object' && (this as ValidationContext)[CONTEXT] ? (this as ValidationContext).values : undefined;
   const outcome = resolvers.get(name)?.(data, cxt?.rootData, context);
   if (!outcome) return true;
@@ -76,59 +93,98 @@ const resolveKeyword: ResolveKeyword = function resolve(this: unknown, name, dat
   resolveKeyword.errors = [{ keyword: outcome.code, instancePath: `${cxt?.instancePath ?? ''}/${outcome.member}`, schemaPath: '', params: {}, message: outcome.message }];
   return false;
 };
-// before `required`, so a completed object passes the checks of a full one
-bodyAjv.addKeyword({ keyword: 'x-resolve', type: 'object', modifying: true, errors: true, before: 'required', validate: resolveKeyword as never });
+/** Members whose values are data, not schemas: never searched for shapes. */
+const DATA_MEMBERS = new Set(['default', 'examples', 'example', 'const', 'enum']);
 
 /**
- * Each schema is compiled once per validator: by object (WeakMap), and by content, so a copy (a
- * REST route's body schema carries its OpenAPI `examples`, a top-level annotation) shares the validator of
- * the original that GraphQL uses.
+ * The content of a schema, as the validators know it: a copy of a schema that differs only in its
+ * top-level OpenAPI `examples` (a REST route's body schema carries them) is the same schema.
  */
-const byObject = { body: new WeakMap<object, ValidateFunction>(), other: new WeakMap<object, ValidateFunction>() };
-const byContent = { body: new Map<string, ValidateFunction>(), other: new Map<string, ValidateFunction>() };
-const contentKey = (schema: object) =>
+export const contentKey = (schema: object) =>
   JSON.stringify(schema, function (this: unknown, key, value: unknown) {
     return this === schema && key === 'examples' ? undefined : value;
   });
 
-/** Members whose values are data, not schemas: never searched for shapes. */
-const DATA_MEMBERS = new Set(['default', 'examples', 'example', 'const', 'enum']);
-/** `$id` of each titled shape added to a validator, by the shape's content. */
-const shapeIds = { body: new Map<string, string>(), other: new Map<string, string>() };
-
 /**
- * `schema` with every titled shape inside it (a `Fighter`, a `DiceSpec`… — the titles that name
- * GraphQL and OpenAPI types) replaced by a `$ref` to one copy added to the validator: a shape used
- * by thirty operations is compiled once, not thirty times (most of start-up's compile time).
- * Validation is unchanged: same checks, defaults, resolvers and error paths.
+ * The compiled validators of one Ajv instance. Each schema is compiled once: by object (WeakMap),
+ * and by content, so a copy (a REST route's body schema with its `examples`) shares the validator
+ * of the original that GraphQL uses. Validators written out at build time
+ * (src/kernel/validator-source.ts) are taken by content before anything is compiled.
  */
-function sharingShapes(schema: unknown, part: 'body' | 'other', root = true): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => sharingShapes(item, part, false));
-  if (schema === null || typeof schema !== 'object') return schema;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) out[key] = DATA_MEMBERS.has(key) ? value : sharingShapes(value, part, false);
-  if (root || typeof out.title !== 'string' || '$id' in out) return out;
-  const key = JSON.stringify(out);
-  let id = shapeIds[part].get(key);
-  if (!id) {
-    id = `shape:${shapeIds[part].size}:${out.title}`;
-    (part === 'body' ? bodyAjv : paramAjv).addSchema({ ...out, $id: id });
-    shapeIds[part].set(key, id);
+export class Validators {
+  private readonly byObject = new WeakMap<object, ValidateFunction>();
+  private readonly byContent = new Map<string, ValidateFunction>();
+  /** `$id` of each titled shape added to the Ajv instance, by the shape's content. */
+  private readonly shapeIds = new Map<string, string>();
+  private prebuilt: ReadonlyMap<string, ValidateFunction> = new Map();
+
+  constructor(readonly ajv: AjvInstance) {}
+
+  /** Validators compiled at build time, by `contentId` of their schemas. */
+  usePrebuilt(validators: ReadonlyMap<string, ValidateFunction>): void {
+    this.prebuilt = validators;
   }
-  return { $ref: id };
+
+  compile(schema: object): ValidateFunction {
+    const hit = this.byObject.get(schema);
+    if (hit) return hit;
+    const key = contentKey(schema);
+    let fn = this.byContent.get(key);
+    if (!fn) {
+      fn = (this.prebuilt.size ? this.prebuilt.get(contentId(key)) : undefined) ?? this.ajv.compile(this.sharingShapes(schema) as object);
+      this.byContent.set(key, fn);
+    }
+    this.byObject.set(schema, fn);
+    return fn;
+  }
+
+  /**
+   * `schema` with every titled shape inside it (a `Fighter`, a `DiceSpec`… — the titles that name
+   * GraphQL and OpenAPI types) replaced by a `$ref` to one copy added to the validator: a shape used
+   * by thirty operations is compiled once, not thirty times (most of start-up's compile time).
+   * Validation is unchanged: same checks, defaults, resolvers and error paths.
+   */
+  sharingShapes(schema: unknown, root = true): unknown {
+    if (Array.isArray(schema)) return schema.map((item) => this.sharingShapes(item, false));
+    if (schema === null || typeof schema !== 'object') return schema;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(schema)) out[key] = DATA_MEMBERS.has(key) ? value : this.sharingShapes(value, false);
+    if (root || typeof out.title !== 'string' || '$id' in out) return out;
+    const key = JSON.stringify(out);
+    let id = this.shapeIds.get(key);
+    if (!id) {
+      id = `shape:${this.shapeIds.size}:${out.title}`;
+      this.ajv.addSchema({ ...out, $id: id });
+      this.shapeIds.set(key, id);
+    }
+    return { $ref: id };
+  }
 }
 
-export function compile(schema: object, part: 'body' | 'other' = 'body'): ValidateFunction {
-  const hit = byObject[part].get(schema);
-  if (hit) return hit;
-  const key = contentKey(schema);
-  let fn = byContent[part].get(key);
-  if (!fn) {
-    fn = (part === 'body' ? bodyAjv : paramAjv).compile(sharingShapes(schema, part) as object);
-    byContent[part].set(key, fn);
+/**
+ * A short name of a schema's content (`contentKey`): its length and a 64-bit FNV-1a hash, two
+ * 32-bit halves. What a validator written at build time is looked up by.
+ */
+export function contentId(key: string): string {
+  let lo = 0x811c9dc5;
+  let hi = 0xcbf29ce4;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    lo = Math.imul(lo ^ c, 0x01000193) >>> 0;
+    hi = Math.imul(hi ^ c ^ (lo >>> 13), 0x01000193) >>> 0;
   }
-  byObject[part].set(schema, fn);
-  return fn;
+  return `${key.length.toString(36)}-${hi.toString(36)}-${lo.toString(36)}`;
+}
+
+const validators = { body: new Validators(newAjv('body')), other: new Validators(newAjv('other')) };
+
+export function compile(schema: object, part: 'body' | 'other' = 'body'): ValidateFunction {
+  return validators[part].compile(schema);
+}
+
+/** Body validators compiled at build time (src/http/precompile.ts loads them when dist/ has them). */
+export function usePrebuiltBodyValidators(prebuilt: ReadonlyMap<string, ValidateFunction>): void {
+  validators.body.usePrebuilt(prebuilt);
 }
 
 /** Turn Ajv errors into contract problems (path = JSON pointer of the offending member). */

@@ -93,13 +93,29 @@ export class TypeConverter {
     return title + suffix;
   }
 
-  /** The cache key of a named type: its title (one title, one structure), else its structure. */
-  private keyOf(schema: Schema, kind: string, structural: string): string {
-    if (typeof schema.title !== 'string') return `${kind}:${structural}`;
-    const known = this.titles.get(`${kind}:${schema.title}`);
-    if (known !== undefined && known !== structure(schema)) throw new Error(`GraphQL: two different schemas are titled "${schema.title}".`);
-    this.titles.set(`${kind}:${schema.title}`, structure(schema));
-    return `${kind}:title:${schema.title}`;
+  /** Cache keys already worked out, by schema object and kind (a shape used by many operations is one object). */
+  private readonly keys = new WeakMap<Schema, Map<string, string>>();
+
+  /**
+   * The cache key of a named type: its title (one title, one structure), else its structure
+   * (`structural`, only called for a schema without a title).
+   */
+  private keyOf(schema: Schema, kind: string, structural: () => string): string {
+    let known = this.keys.get(schema);
+    const hit = known?.get(kind);
+    if (hit !== undefined) return hit;
+    let key: string;
+    if (typeof schema.title !== 'string') key = `${kind}:${structural()}`;
+    else {
+      const shape = structure(schema);
+      const titled = this.titles.get(`${kind}:${schema.title}`);
+      if (titled !== undefined && titled !== shape) throw new Error(`GraphQL: two different schemas are titled "${schema.title}".`);
+      this.titles.set(`${kind}:${schema.title}`, shape);
+      key = `${kind}:title:${schema.title}`;
+    }
+    if (!known) this.keys.set(schema, (known = new Map()));
+    known.set(kind, key);
+    return key;
   }
 
   private build(schema: Schema, s: Seen, name: string, direction: Direction): GraphQLInputType | GraphQLOutputType {
@@ -110,21 +126,27 @@ export class TypeConverter {
       case 'scalar':
         return SCALARS[shape.type];
       case 'enum':
-        return this.cached(this.keyOf(schema, 'enum', JSON.stringify([...shape.values].sort())), () => this.enumType(schema, shape.values, name));
+        return this.cached(
+          this.keyOf(schema, 'enum', () => JSON.stringify([...shape.values].sort())),
+          () => this.enumType(schema, shape.values, name),
+        );
       case 'list': {
         if (direction === 'output') return new gql.GraphQLList(this.outputField(shape.items, singular(name)));
         return new gql.GraphQLList(this.inputField(shape.items, singular(name)));
       }
       case 'object':
-        return this.cached(this.keyOf(schema, direction, JSON.stringify(schema)), () =>
-          direction === 'output'
-            ? this.objectType(schema, shape.properties, shape.required, name)
-            : // a schema resolved before validation (`x-resolve`: a Fighter sent as `{ref}`) needs none of its members here; the validator decides
-              this.inputType(schema, shape.properties, shape.required, name, 'x-resolve' in schema),
+        return this.cached(
+          this.keyOf(schema, direction, () => JSON.stringify(schema)),
+          () =>
+            direction === 'output'
+              ? this.objectType(schema, shape.properties, shape.required, name)
+              : // a schema resolved before validation (`x-resolve`: a Fighter sent as `{ref}`) needs none of its members here; the validator decides
+                this.inputType(schema, shape.properties, shape.required, name, 'x-resolve' in schema),
         );
       case 'union':
-        return this.cached(this.keyOf(schema, direction, JSON.stringify(schema)), () =>
-          direction === 'output' ? this.unionType(schema, shape.members, name) : this.mergedInputType(schema, shape.members, name),
+        return this.cached(
+          this.keyOf(schema, direction, () => JSON.stringify(schema)),
+          () => (direction === 'output' ? this.unionType(schema, shape.members, name) : this.mergedInputType(schema, shape.members, name)),
         );
       case 'map': {
         const entry = { type: 'object', required: ['key', 'value'], properties: { key: { type: 'string', description: 'The key of the REST map.' }, value: shape.values } };
@@ -137,7 +159,7 @@ export class TypeConverter {
       }
       case 'alternatives': {
         const made = this.cached(
-          this.keyOf(schema, direction, 'alternatives:' + JSON.stringify(schema)),
+          this.keyOf(schema, direction, () => 'alternatives:' + JSON.stringify(schema)),
           () => this.alternativesType(schema, shape.members, name, direction) ?? JSONScalar,
         );
         return made;
