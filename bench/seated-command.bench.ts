@@ -6,7 +6,9 @@
  * Fastify server that calls the game's decider directly (bench/servers/command-floor.mjs: the command
  * validated, decided on the match's state with its dice, folded, the seat's view written; no store).
  * Goal: ≥ 0.7 × the floor's req/s, ratios taken within a round (median of ROUNDS), plus each one's
- * p99 and server CPU per command. The command is a resolution logged in the match (`anima.speed`,
+ * p99 and server CPU per command. Also against the same floor with the store's append (FLOOR_DATA_DIR:
+ * the embedded database, one transaction per command, in turn): what the service adds beyond keeping
+ * each command durably. The command is a resolution logged in the match (`anima.speed`,
  * fixed dice): it can be sent again and again; each one the service answers is appended.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -90,34 +92,49 @@ export async function run(): Promise<BenchFigure[]> {
     });
     await until(async () => /"port":\s*\d+/.test(floor.output()), 30_000, 'the command floor did not start in 30 s');
     const floorUrl = `http://127.0.0.1:${Number(/"port":\s*(\d+)/.exec(floor.output())![1])}/command`;
+    const stored = start([process.execPath, join(ROOT, 'bench/servers/command-floor.mjs')], {
+      FLOOR_GAME: 'anima',
+      FLOOR_PLAYERS: JSON.stringify(PLAYERS),
+      FLOOR_SEAT: SEAT,
+      FLOOR_DATA_DIR: join(dataDir, 'floor'),
+    });
+    await until(async () => /"port":\s*\d+/.test(stored.output()), 60_000, 'the command floor with a store did not start in 60 s');
+    const storedUrl = `http://127.0.0.1:${Number(/"port":\s*(\d+)/.exec(stored.output())![1])}/command`;
     const floorAnswer = await post(floorUrl, seat, JSON.parse(BODY));
     // the floor decides what the service decided: the same events (their data)
     const eventsOf = (answer: Record<string, unknown>) => JSON.stringify((answer.events as { type: string; data: unknown }[]).map((e) => [e.type, e.data]));
-    const same = eventsOf(floorAnswer.json) === eventsOf(first.json);
+    const same = eventsOf(floorAnswer.json) === eventsOf(first.json) && eventsOf((await post(storedUrl, seat, JSON.parse(BODY))).json) === eventsOf(first.json);
 
     const commandUrl = `${base}/v1/matches/${id}/commands`;
     const headers = { authorization: `Bearer ${seat}` };
     wrk(commandUrl, { body: BODY, headers, seconds: 2 });
     wrk(floorUrl, { body: BODY, headers, seconds: 2 });
-    const rounds: { service: Measured; floor: Measured }[] = [];
-    const serviceRound = () => measured(service.child.pid!, commandUrl, BODY, headers);
-    const floorRound = () => measured(floor.child.pid!, floorUrl, BODY, headers);
+    wrk(storedUrl, { body: BODY, headers, seconds: 2 });
+    type Round = { service: Measured; floor: Measured; stored: Measured };
+    const rounds: Round[] = [];
+    const measure = {
+      service: () => measured(service.child.pid!, commandUrl, BODY, headers),
+      floor: () => measured(floor.child.pid!, floorUrl, BODY, headers),
+      stored: () => measured(stored.child.pid!, storedUrl, BODY, headers),
+    };
+    const kinds = ['service', 'floor', 'stored'] as const;
     for (let i = 0; i < ROUNDS; i++) {
-      // the two in turn, the order swapped every round
-      let round: { service: Measured; floor: Measured };
-      if (i % 2 === 0) round = { service: serviceRound(), floor: floorRound() };
-      else {
-        const f = floorRound();
-        round = { service: serviceRound(), floor: f };
+      // the three in turn, the order rotated every round
+      const round = {} as Round;
+      for (let k = 0; k < kinds.length; k++) {
+        const kind = kinds[(k + i) % kinds.length]!;
+        round[kind] = measure[kind]();
       }
       rounds.push(round);
-      console.log(`round ${i + 1}: ${JSON.stringify({ service: round.service.rps, floor: round.floor.rps, p99: { service: round.service.p99ms, floor: round.floor.p99ms } })}`);
+      console.log(
+        `round ${i + 1}: ${JSON.stringify({ service: round.service.rps, floor: round.floor.rps, stored: round.stored.rps, p99: { service: round.service.p99ms, floor: round.floor.p99ms, stored: round.stored.p99ms } })}`,
+      );
     }
-    const m = (f: (r: { service: Measured; floor: Measured }) => number) => median(rounds.map(f));
+    const m = (f: (r: Round) => number) => median(rounds.map(f));
     const ratio = m((r) => r.service.rps / r.floor.rps);
-    const non2xx = rounds.reduce((n, r) => n + r.service.non2xx + r.floor.non2xx, 0);
+    const non2xx = rounds.reduce((n, r) => n + r.service.non2xx + r.floor.non2xx + r.stored.non2xx, 0);
     const c = `wrk -t1 -c50, median of ${ROUNDS} rounds`;
-    const lat = (k: 'service' | 'floor') => `p50 ${m((r) => r[k].p50ms).toFixed(2)} ms, p99 ${m((r) => r[k].p99ms).toFixed(2)} ms`;
+    const lat = (k: keyof Round) => `p50 ${m((r) => r[k].p50ms).toFixed(2)} ms, p99 ${m((r) => r[k].p99ms).toFixed(2)} ms`;
     const figures: BenchFigure[] = [
       {
         name: `one command on a seated match (anima.speed from a seat token, default configuration, embedded database; ${c}; ${lat('service')}${non2xx ? `; ${non2xx} non-2xx` : ''}) ÷ its floor, the decider called directly, no store (${lat('floor')}; ${same ? 'the same events' : 'NOT the same events'})`,
@@ -129,6 +146,13 @@ export async function run(): Promise<BenchFigure[]> {
         met: ratio >= 0.7 && non2xx === 0 && same,
       },
       {
+        name: `one command on a seated match ÷ its floor with the store’s append: the decider called directly and its events appended by the event store to the embedded database, one transaction per command, in turn (${lat('stored')}): what the service adds beyond keeping each command`,
+        value: m((r) => r.service.rps),
+        unit: 'req/s',
+        baseline: { name: 'the command’s floor with the append', value: m((r) => r.stored.rps), unit: 'req/s' },
+        ratio: m((r) => r.service.rps / r.stored.rps),
+      },
+      {
         name: 'one command on a seated match, p99 at c=50 ÷ its floor’s p99 (median of the rounds’ ratios)',
         value: m((r) => r.service.p99ms),
         unit: 'ms',
@@ -136,13 +160,20 @@ export async function run(): Promise<BenchFigure[]> {
         ratio: m((r) => r.service.p99ms / r.floor.p99ms),
       },
     ];
-    if (rounds.every((r) => r.service.cpuPerRequest !== undefined && r.floor.cpuPerRequest !== undefined)) {
+    if (rounds.every((r) => r.service.cpuPerRequest !== undefined && r.floor.cpuPerRequest !== undefined && r.stored.cpuPerRequest !== undefined)) {
       figures.push({
         name: 'one command on a seated match: server CPU per command (user + system; the embedded database’s thread included)',
         value: m((r) => r.service.cpuPerRequest!),
         unit: 'µs',
         baseline: { name: 'the command’s floor', value: m((r) => r.floor.cpuPerRequest!), unit: 'µs' },
         ratio: m((r) => r.service.cpuPerRequest! / r.floor.cpuPerRequest!),
+      });
+      figures.push({
+        name: 'one command on a seated match: server CPU per command ÷ its floor with the store’s append (the embedded database’s thread included in both)',
+        value: m((r) => r.service.cpuPerRequest!),
+        unit: 'µs',
+        baseline: { name: 'the command’s floor with the append', value: m((r) => r.stored.cpuPerRequest!), unit: 'µs' },
+        ratio: m((r) => r.service.cpuPerRequest! / r.stored.cpuPerRequest!),
       });
     }
     return figures;

@@ -7,10 +7,20 @@
  * was created with, every time: nothing is appended), no hooks, authentication, idempotency or extra
  * headers. Env: FLOOR_GAME (a game id), FLOOR_PLAYERS (JSON), FLOOR_OPTIONS (JSON), FLOOR_SEAT (the
  * player the command is sent for). Prints its port on stdout. Loopback only.
+ *
+ * FLOOR_DATA_DIR (a directory): the floor with the store's append — the embedded database opened
+ * there as the service opens it (its own thread, the build's template, migrated), one match created,
+ * and each command's events appended to it by the service's event store in one transaction per
+ * command, the commands of the match taken in turn (`serialized`, as the service takes them). What
+ * any service that keeps every command durably pays beside the decider; still no authentication,
+ * seat checks, idempotency, match read or extra headers.
  */
+import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { GAME_REGISTRIES } from '../../dist/app/game-registry.js';
 import { diceFor } from '../../dist/kernel/dice/index.js';
+import { openDatabase } from '../../dist/infra/database/index.js';
+import { SqlEventStore } from '../../dist/infra/event-store/index.js';
 
 const game = GAME_REGISTRIES.loaded(process.env.FLOOR_GAME ?? 'anima');
 const seat = process.env.FLOOR_SEAT ?? 'p1';
@@ -28,12 +38,41 @@ export function decided(body) {
   return { events, state: game.viewState(after, reader, 'en') };
 }
 
+/** With FLOOR_DATA_DIR: the embedded database (closed on SIGTERM), else none. */
+const database = process.env.FLOOR_DATA_DIR ? await openDatabase({ dataDir: process.env.FLOOR_DATA_DIR }) : undefined;
+
+/** With a database: appends a command's events to the one match, in turn; else nothing. */
+const append = await (async () => {
+  if (!database) return async () => undefined;
+  const store = SqlEventStore.over(database);
+  const owner = 'command-floor';
+  const match = await store.createMatch({
+    id: randomUUID(),
+    ownerId: owner,
+    game: process.env.FLOOR_GAME ?? 'anima',
+    players: JSON.parse(process.env.FLOOR_PLAYERS ?? '[]'),
+    options: {},
+  });
+  let version = match.version;
+  return (events) =>
+    store.serialized(match.id, async (turn) => {
+      version = (await turn.append(owner, match.id, version, events)).version;
+    });
+})();
+
 const app = Fastify({ logger: false });
 app.post('/command', async (request, reply) => {
   if (!request.body || typeof request.body !== 'object') return reply.code(400).send();
+  const answer = decided(request.body);
+  await append(answer.events);
   reply.code(201).header('content-type', 'application/json; charset=utf-8');
-  return JSON.stringify(decided(request.body));
+  return JSON.stringify(answer);
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
 console.log(JSON.stringify({ port: app.server.address().port }));
-process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
+process.on('SIGTERM', () =>
+  app
+    .close()
+    .then(() => database?.close())
+    .then(() => process.exit(0)),
+);
