@@ -161,20 +161,22 @@ export async function run(): Promise<BenchFigure[]> {
       },
     ];
     if (rounds.every((r) => r.service.cpuPerRequest !== undefined && r.floor.cpuPerRequest !== undefined && r.stored.cpuPerRequest !== undefined)) {
-      figures.push({
-        name: 'one command on a seated match: server CPU per command (user + system; the embedded database’s thread included)',
+      // the service's CPU per command against each floor's
+      const cpu = (name: string, floor: 'floor' | 'stored', baseline: string): BenchFigure => ({
+        name,
         value: m((r) => r.service.cpuPerRequest!),
         unit: 'µs',
-        baseline: { name: 'the command’s floor', value: m((r) => r.floor.cpuPerRequest!), unit: 'µs' },
-        ratio: m((r) => r.service.cpuPerRequest! / r.floor.cpuPerRequest!),
+        baseline: { name: baseline, value: m((r) => r[floor].cpuPerRequest!), unit: 'µs' },
+        ratio: m((r) => r.service.cpuPerRequest! / r[floor].cpuPerRequest!),
       });
-      figures.push({
-        name: 'one command on a seated match: server CPU per command ÷ its floor with the store’s append (the embedded database’s thread included in both)',
-        value: m((r) => r.service.cpuPerRequest!),
-        unit: 'µs',
-        baseline: { name: 'the command’s floor with the append', value: m((r) => r.stored.cpuPerRequest!), unit: 'µs' },
-        ratio: m((r) => r.service.cpuPerRequest! / r.stored.cpuPerRequest!),
-      });
+      figures.push(
+        cpu('one command on a seated match: server CPU per command (user + system; the embedded database’s thread included)', 'floor', 'the command’s floor'),
+        cpu(
+          'one command on a seated match: server CPU per command ÷ its floor with the store’s append (the embedded database’s thread included in both)',
+          'stored',
+          'the command’s floor with the append',
+        ),
+      );
     }
     return figures;
   } finally {
