@@ -8,6 +8,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { InvalidInput, type InputProblem } from './errors.js';
 import { MAX_LISTED_ARRAYS, overLongArrays } from './body-limits.js';
 import { forgetUnknownMembers } from './unknown-members.js';
+import { cyrb128 } from './dice/seeded.js';
 
 /** Most problems one 400 lists (README "Budgets"); `errorsOmitted` counts the others. */
 export const MAX_LISTED_PROBLEMS = 100;
@@ -162,18 +163,11 @@ export class Validators {
 }
 
 /**
- * A short name of a schema's content (`contentKey`): its length and a 64-bit FNV-1a hash, two
- * 32-bit halves. What a validator written at build time is looked up by.
+ * A short name of a schema's content (`contentKey`): its length and its 128-bit cyrb128 hash (the
+ * seeds' hash, ./dice/seeded.ts). What a validator written at build time is looked up by.
  */
 export function contentId(key: string): string {
-  let lo = 0x811c9dc5;
-  let hi = 0xcbf29ce4;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    lo = Math.imul(lo ^ c, 0x01000193) >>> 0;
-    hi = Math.imul(hi ^ c ^ (lo >>> 13), 0x01000193) >>> 0;
-  }
-  return `${key.length.toString(36)}-${hi.toString(36)}-${lo.toString(36)}`;
+  return [key.length, ...cyrb128(key)].map((n) => n.toString(36)).join('-');
 }
 
 const validators = { body: new Validators(newAjv('body')), other: new Validators(newAjv('other')) };

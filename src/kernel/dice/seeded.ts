@@ -11,7 +11,7 @@
  * Changing any step changes results for existing seeds, which the contract forbids within v1.
  */
 
-/** The seed's four 32-bit words (step 1 above); exported for generators that must draw the same stream (src/games/eden/rules/simulate/stream.ts). */
+/** The seed's four 32-bit words (step 1 above); exported for generators that must draw the same stream (src/games/eden/rules/simulate/stream.ts), and the hash of schemas' content ids (../validate.ts). */
 export function cyrb128(text: string): [number, number, number, number] {
   const bytes = new TextEncoder().encode(text);
   let h1 = 1779033703;
