@@ -103,7 +103,7 @@ const layerRule = ({ forbidden, why, io, pure }) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'src/infra/prisma/generated/**', 'clients/**/generated/**', 'clients/**/dist/**', '.data/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'src/infra/prisma/generated/**', 'clients/**/generated/**', 'clients/**/dist/**', '.data/**', '.scratch/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],

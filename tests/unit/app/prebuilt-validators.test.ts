@@ -5,8 +5,8 @@
  * defaults filled in. Checked on every operation's examples and on copies of them with one member
  * of the wrong type, missing or unknown.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
@@ -21,15 +21,18 @@ const withFormat = { type: 'object', required: ['id'], properties: { id: { type:
 
 // inside the repository (not node_modules: the test runner compiles what it imports from there),
 // so that the module's `require` finds Ajv's runtime helpers and its import of validate.js is the
-// same module the test imports (one set of resolvers)
-const scratch = join(ROOT, 'tests/unit/app');
+// same module the test imports (one set of resolvers); in .scratch/, which git, ESLint and Prettier
+// ignore, so that a run cut short leaves nothing they check
+const scratch = join(ROOT, '.scratch');
 let dir: string;
 let prebuilt: ReadonlyMap<string, ValidateFunction>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(scratch, '.prebuilt-validators-'));
+  mkdirSync(scratch, { recursive: true });
+  dir = mkdtempSync(join(scratch, 'prebuilt-validators-'));
   const file = join(dir, 'validators.prebuilt.mjs');
-  writeFileSync(file, bodyValidatorSource([...bodies.map((op) => op.body!), withFormat], '../../../../src/kernel/validate.js'));
+  const validateModule = relative(dir, join(ROOT, 'src/kernel/validate.js'));
+  writeFileSync(file, bodyValidatorSource([...bodies.map((op) => op.body!), withFormat], validateModule));
   prebuilt = ((await import(pathToFileURL(file).href)) as { validators: ReadonlyMap<string, ValidateFunction> }).validators;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
