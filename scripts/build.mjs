@@ -12,6 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST = join(ROOT, 'dist');
+/** Imports a compiled module of dist/ (`path` relative to it), for the build's steps. */
+export const fromDist = (path) => import(pathToFileURL(join(DIST, path)).href);
 const STAMP = join(DIST, '.built');
 const INPUTS = ['src', 'tsconfig.json', 'tsconfig.build.json'];
 
@@ -78,12 +80,13 @@ export async function build() {
     throw new Error(`the build failed (esbuild):\n${(error.errors ?? []).map((e) => `${e.location?.file}:${e.location?.line}: ${e.text}`).join('\n') || error.message}`);
   }
   mkdirSync(DIST, { recursive: true });
-  // The request bodies' validators written out (scripts/prebuilt-validators.mjs); without them the service compiles them at start-up.
-  const validators = spawnSync(process.execPath, [join(ROOT, 'scripts/prebuilt-validators.mjs')], { cwd: ROOT, encoding: 'utf8' });
-  if (validators.status !== 0) process.stderr.write(`no prebuilt validators (the service compiles them at start-up):\n${validators.stdout}${validators.stderr}\n`);
-  // The embedded database's template (scripts/pglite-template.mjs); the service starts without it.
-  const template = spawnSync(process.execPath, [join(ROOT, 'scripts/pglite-template.mjs')], { cwd: ROOT, encoding: 'utf8' });
-  if (template.status !== 0) process.stderr.write(`no embedded database template (first starts run initdb):\n${template.stdout}${template.stderr}\n`);
+  // Steps over the compiled dist/, each in a process of its own; the service starts without what they make.
+  const step = (script, without) => {
+    const run = spawnSync(process.execPath, [join(ROOT, script)], { cwd: ROOT, encoding: 'utf8' });
+    if (run.status !== 0) process.stderr.write(`${without}:\n${run.stdout}${run.stderr}\n`);
+  };
+  step('scripts/prebuilt-validators.mjs', 'no prebuilt validators (the service compiles them at start-up)');
+  step('scripts/pglite-template.mjs', 'no embedded database template (first starts run initdb)');
   writeFileSync(STAMP, began.toISOString() + '\n');
   // Dated from the build's start: an input edited during the build makes the next start rebuild.
   utimesSync(STAMP, began, began);

@@ -6,14 +6,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DIST } from './build.mjs';
-
-const dist = (path) => import(pathToFileURL(join(DIST, path)).href);
+import { fromDist } from './build.mjs';
 
 export async function makeTemplate() {
-  const { startPglite } = await dist('infra/database/pglite.js');
-  const { migrate } = await dist('infra/migrator.js');
-  const { writeTemplate, DEFAULT_TEMPLATE_DIR } = await dist('infra/database/template.js');
+  const { startPglite } = await fromDist('infra/database/pglite.js');
+  const { migrate } = await fromDist('infra/migrator.js');
+  const { writeTemplate, DEFAULT_TEMPLATE_DIR } = await fromDist('infra/database/template.js');
   const scratch = await mkdtemp(join(tmpdir(), 'arbiter-template-'));
   try {
     const data = join(scratch, 'pglite');

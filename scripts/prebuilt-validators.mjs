@@ -5,15 +5,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DIST } from './build.mjs';
+import { DIST, fromDist } from './build.mjs';
 
 const PREBUILT_VALIDATORS = join(DIST, 'kernel/validators.prebuilt.js');
 
-const dist = (path) => import(pathToFileURL(join(DIST, path)).href);
-
 export async function writePrebuiltValidators() {
-  const { operations } = await dist('app/registry.js');
-  const { bodyValidatorSource } = await dist('kernel/validator-source.js');
+  const { operations } = await fromDist('app/registry.js');
+  const { bodyValidatorSource } = await fromDist('kernel/validator-source.js');
   const schemas = operations.flatMap((op) => (op.body ? [op.body] : []));
   writeFileSync(PREBUILT_VALIDATORS, bodyValidatorSource(schemas));
   return schemas.length;
