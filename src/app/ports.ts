@@ -56,6 +56,13 @@ export interface Database extends SqlClient {
   readonly kind: 'pglite' | 'postgres';
   /** Connection string of the server (for PGlite, its local socket server). */
   readonly url: string;
+  /**
+   * Every write of what the service stores goes through this handle: the process that owns the
+   * embedded data directory (a worker connected to it writes simulations only). Its stores may keep
+   * what they read until they write it themselves (src/infra/only-writer-memo.ts). Not PostgreSQL,
+   * which other processes share.
+   */
+  readonly soleWriter?: boolean;
   /** Run `fn` in one transaction on one connection; rolled back if it throws. */
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
   /** Throws when the database does not answer. */

@@ -494,6 +494,36 @@ for (const target of storeTargets) {
       expect(next).toBe(1);
     });
 
+    it('serialized: `committed` gets the result once committed, before the next turn on the match starts; not when the work throws, nor inside idempotent work', async () => {
+      const m = await newMatch(store);
+      const seen: string[] = [];
+      const turn = (w: number) =>
+        store.serialized(
+          m.id,
+          async (s) => {
+            seen.push(`work ${w}`);
+            const at = (await s.getMatch(owner, m.id))!.version;
+            if (w === 1) throw new RuleViolation('refused', 'no');
+            return (await s.append(owner, m.id, at, [{ type: 'turn', data: { w } }])).version;
+          },
+          (version) => seen.push(`committed ${w} at ${version}`),
+        );
+      const results = await Promise.allSettled([turn(0), turn(1), turn(2)]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      // each committed result is reported before the next work starts, and holds what was stored
+      expect(seen).toEqual(['work 0', 'committed 0 at 1', 'work 1', 'work 2', 'committed 2 at 2']);
+      const keyed = await store.idempotent(owner, { key: randomUUID(), hash: 'h' }, async (s) => ({
+        status: 201,
+        body: await s.serialized(
+          m.id,
+          async (t) => (await t.append(owner, m.id, 2, [{ type: 'keyed', data: {} }])).version,
+          () => seen.push('committed inside'),
+        ),
+      }));
+      expect(keyed.body).toBe(3);
+      expect(seen).not.toContain('committed inside');
+    });
+
     it('serialized: a stale expectedVersion inside the turn is still VersionConflict with the current version', async () => {
       const m = await newMatch(store);
       await store.append(owner, m.id, 0, [{ type: 'a', data: {} }]);

@@ -175,6 +175,8 @@ function lend(database: Database): Database & { poolDatabase(): PoolDatabase | u
   return {
     kind: database.kind,
     url: database.url,
+    // as the service's own handle: its stores keep what only they write (src/infra/only-writer-memo.ts), one loan's apart from another's
+    soleWriter: database.soleWriter,
     query: async (text, params) => (await open(), database.query(text, params)),
     transaction: async (fn) => (await open(), database.transaction(fn)),
     ping: async () => (await open(), database.ping()),

@@ -110,7 +110,12 @@ export class MatchCommands {
     let decided: Decided | undefined;
     const answer = await this.withKey(ownerId, scopedKey(idem, viewer), hashOf('command', id, body), async (store) => {
       // one command of this match at a time, across processes (EventStore.serialized): a concurrent command waits, then reads what this one appended, instead of colliding on the version and deciding again
-      decided = await store.serialized(id, (locked) => this.decideAndAppend(locked, ownerId, id, body, viewer, seed));
+      // the fold after it is kept as soon as it is committed, before the next command's turn (its guess, see decideAndAppend)
+      decided = await store.serialized(
+        id,
+        (locked) => this.decideAndAppend(locked, ownerId, id, body, viewer, seed),
+        (done) => this.folds.keep(id, done.after),
+      );
       return decided.answer;
     });
     if (!answer.replayed && decided) this.folds.keep(id, decided.after);
@@ -120,55 +125,76 @@ export class MatchCommands {
   }
 
   private async decideAndAppend(store: EventStore, ownerId: string, id: string, body: CommandBody, viewer: MatchViewer, seed: string): Promise<Decided> {
-    for (let attempt = 0; ; attempt++) {
-      // read
-      const match = await this.folds.record(ownerId, id, store);
-      if (viewer.kind === 'seat' && !match.players.some((p) => p.id === viewer.playerId)) {
-        throw new InvalidInput([{ path: '/as', code: 'unknown_player', message: `a player id of this match (${match.players.map((p) => p.id).join(', ')})` }]);
-      }
-      const game = this.folds.game(match);
-      const command = game.validate(structuredClone(body.command), match.options);
-      const current = await this.folds.current(match, store);
-      if (body.expectedVersion !== undefined && body.expectedVersion !== current.version) throw new VersionConflict(body.expectedVersion, current.version);
-      // CONTRACT §8.1: a seat acts for its own player only (403 not_your_seat, nothing appended)
-      assertSeatMayAct(game, viewer, command, current.fold);
-      // CONTRACT §9.2: a takeback names a version the log allows
-      if (isTakebackRequest(command)) checkTakebackRange(command, await this.folds.read(match, {}, store));
-      // decide
-      const dice = diceFor(command.dice, () => seed);
-      const events = decide(game, command, current.fold, dice, viewer);
-      const trail = [current.fold];
-      for (const e of events) trail.push(game.evolve(trail.at(-1)!, e));
-      let withdrawn = current.withdrawn;
-      // append
+    // First on the match as this process last saw it, without reading it (MatchFolds.guess): the
+    // append at that version is the check, refused unless the match is still there and the owner's.
+    // A guess answers only a command the store accepts; anything else (a refusal, a conflict) is
+    // decided again from what the store holds, so every answer but a success is the store's.
+    let guess = this.folds.guess(ownerId, id);
+    for (let attempt = 0; ;) {
+      const known = guess;
+      guess = undefined;
       try {
-        const stored = events.map((e) => ({ type: e.type, data: e.data, schemaVersion: engineEventVersion(e.type), metadata: { command: command.type } }));
-        const r = await store.append(ownerId, id, current.version, stored);
-        // an agreed takeback withdraws events: the match is folded again from its log
-        if (events.some((e) => isWithdrawing(e.type))) {
-          const all = await this.folds.read(match, {}, store);
-          trail[trail.length - 1] = this.folds.fold(match, all);
-          withdrawn = withdrawnVersions(all);
-        }
-        const warnings = commandWarnings(game, body, command);
-        // the dice it rolled, with what each was for (the events keep only the faces: the facts)
-        const rolled = dice.transcript();
-        const answer = {
-          status: 201,
-          body: {
-            version: r.version,
-            events: r.events.map(toPublic),
-            state: trail.at(-1)!.state,
-            ...(rolled.rolls.length ? { dice: rolled } : {}),
-            ...(warnings.length ? { warnings } : {}),
-          },
-        };
-        return { match, trail, after: { version: r.version, fold: trail.at(-1)!, withdrawn }, answer };
+        return await this.attempt(store, ownerId, id, body, viewer, seed, known);
       } catch (error) {
-        if (error instanceof VersionConflict && body.expectedVersion === undefined && attempt < RETRIES) continue;
+        if (known) continue;
+        if (error instanceof VersionConflict && body.expectedVersion === undefined && attempt++ < RETRIES) continue;
         throw error;
       }
     }
+  }
+
+  /** One read → decide → append, on `known` (the match and its fold, not read) when given. */
+  private async attempt(
+    store: EventStore,
+    ownerId: string,
+    id: string,
+    body: CommandBody,
+    viewer: MatchViewer,
+    seed: string,
+    known: { match: MatchRecord; entry: FoldEntry } | undefined,
+  ): Promise<Decided> {
+    // read
+    const match = known?.match ?? (await this.folds.record(ownerId, id, store));
+    if (viewer.kind === 'seat' && !match.players.some((p) => p.id === viewer.playerId)) {
+      throw new InvalidInput([{ path: '/as', code: 'unknown_player', message: `a player id of this match (${match.players.map((p) => p.id).join(', ')})` }]);
+    }
+    const game = this.folds.game(match);
+    const command = game.validate(structuredClone(body.command), match.options);
+    const current = known?.entry ?? (await this.folds.current(match, store));
+    if (body.expectedVersion !== undefined && body.expectedVersion !== current.version) throw new VersionConflict(body.expectedVersion, current.version);
+    // CONTRACT §8.1: a seat acts for its own player only (403 not_your_seat, nothing appended)
+    assertSeatMayAct(game, viewer, command, current.fold);
+    // CONTRACT §9.2: a takeback names a version the log allows
+    if (isTakebackRequest(command)) checkTakebackRange(command, await this.folds.read(match, {}, store));
+    // decide
+    const dice = diceFor(command.dice, () => seed);
+    const events = decide(game, command, current.fold, dice, viewer);
+    const trail = [current.fold];
+    for (const e of events) trail.push(game.evolve(trail.at(-1)!, e));
+    let withdrawn = current.withdrawn;
+    // append
+    const stored = events.map((e) => ({ type: e.type, data: e.data, schemaVersion: engineEventVersion(e.type), metadata: { command: command.type } }));
+    const r = await store.append(ownerId, id, current.version, stored);
+    // an agreed takeback withdraws events: the match is folded again from its log
+    if (events.some((e) => isWithdrawing(e.type))) {
+      const all = await this.folds.read(match, {}, store);
+      trail[trail.length - 1] = this.folds.fold(match, all);
+      withdrawn = withdrawnVersions(all);
+    }
+    const warnings = commandWarnings(game, body, command);
+    // the dice it rolled, with what each was for (the events keep only the faces: the facts)
+    const rolled = dice.transcript();
+    const answer = {
+      status: 201,
+      body: {
+        version: r.version,
+        events: r.events.map(toPublic),
+        state: trail.at(-1)!.state,
+        ...(rolled.rolls.length ? { dice: rolled } : {}),
+        ...(warnings.length ? { warnings } : {}),
+      },
+    };
+    return { match, trail, after: { version: r.version, fold: trail.at(-1)!, withdrawn }, answer };
   }
 
   /**

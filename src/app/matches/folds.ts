@@ -46,10 +46,17 @@ export class MatchFolds {
    */
   private readonly byVersion: FoldCache;
 
+  /**
+   * Records as last read, by `<owner id>\n<match id>` (recently used last): besides its version a
+   * match's record never changes (its seats' generations are read apart), so with the latest fold
+   * it is a guess at the match's head that a command can act on without reading (see `guess`).
+   */
+  private readonly records = new Map<string, MatchRecord>();
+
   constructor(
     private readonly store: EventStore,
     /** Matches whose latest fold is kept between commands (default 1,000; 0 folds the whole log every time). */
-    cacheSize = 1_000,
+    private readonly cacheSize = 1_000,
   ) {
     this.latest = new FoldCache(cacheSize);
     this.byVersion = new FoldCache(cacheSize === 0 ? 0 : 4 * cacheSize);
@@ -66,7 +73,24 @@ export class MatchFolds {
   async record(ownerId: string, id: string, store: EventStore = this.store): Promise<MatchRecord> {
     const m = await store.getMatch(ownerId, id);
     if (!m) throw new NotFound(`No match ${id}.`);
+    if (this.cacheSize > 0) {
+      const key = `${ownerId}\n${id}`;
+      this.records.delete(key);
+      this.records.set(key, m);
+      if (this.records.size > this.cacheSize) this.records.delete(this.records.keys().next().value!);
+    }
     return m;
+  }
+
+  /**
+   * The owner's match as this process last saw it, at the version of its latest kept fold, without
+   * reading the store: only a guess (another writer may have appended since), for work whose write
+   * the store refuses unless the match is still at that version and the owner's (an append at it).
+   */
+  guess(ownerId: string, id: string): { match: MatchRecord; entry: FoldEntry } | undefined {
+    const record = this.records.get(`${ownerId}\n${id}`);
+    const entry = record && this.latest.get(id);
+    return entry && { match: { ...record!, version: entry.version }, entry };
   }
 
   /** The owner's match, or undefined. */

@@ -201,6 +201,9 @@ export interface EventStore {
    * When `work` throws, nothing it wrote is stored. Inside `work` use only the store it receives.
    * Called on the store an `idempotent` work receives, it joins that transaction. Writers that do
    * not call it (an append with the client's expectedVersion) are still checked by `append`.
+   * `committed` runs with the work's result once its transaction has committed and before the next
+   * serialized work on the match starts (what it keeps of the result is then there for that one);
+   * not when it joins an idempotent transaction, which commits later.
    */
-  serialized<T>(matchId: string, work: (store: EventStore) => Promise<T>): Promise<T>;
+  serialized<T>(matchId: string, work: (store: EventStore) => Promise<T>, committed?: (result: T) => void): Promise<T>;
 }

@@ -44,6 +44,7 @@ export interface ConnectingOptions {
 export class ConnectingDatabase implements Database {
   readonly kind: Database['kind'];
   readonly url: string;
+  readonly soleWriter?: boolean;
   /** Resolves once the database answers and is migrated; rejects on an error retrying cannot cure. */
   readonly ready: Promise<void>;
   private state: 'unavailable' | 'migrating' | 'ready' | 'closed' = 'unavailable';
@@ -59,6 +60,7 @@ export class ConnectingDatabase implements Database {
   ) {
     this.kind = inner.kind;
     this.url = inner.url;
+    this.soleWriter = inner.soleWriter;
     this.outage = new OutageMonitor('database', options.log);
     this.ready = this.connect();
     this.ready.catch(() => undefined); // observed by the caller; never an unhandled rejection here

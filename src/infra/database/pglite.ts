@@ -135,7 +135,7 @@ export async function startPglite(options: PgliteOptions = {}): Promise<PoolData
     cleanup.push(close);
     const url = socketUrl(socketDir);
     await lock?.publish(url);
-    return new PoolDatabase({ kind: 'pglite', url, max: options.poolSize ?? 4, afterClose: undo });
+    return new PoolDatabase({ kind: 'pglite', url, max: options.poolSize ?? 4, afterClose: undo, soleWriter: true });
   } catch (error) {
     await undo();
     throw error;

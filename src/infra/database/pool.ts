@@ -9,6 +9,8 @@ import { isTransientConnectionError } from './transient.js';
 
 export interface PoolDatabaseOptions {
   kind: Database['kind'];
+  /** The owner's handle of the embedded database (Database.soleWriter). */
+  soleWriter?: boolean;
   url: string;
   /** Maximum pool size (default 10; the service's is DATABASE_POOL_SIZE on PostgreSQL). */
   max?: number;
@@ -86,6 +88,7 @@ const statement = (text: string, params: unknown[] | undefined, options: QueryOp
 export class PoolDatabase implements Database {
   readonly kind: Database['kind'];
   readonly url: string;
+  readonly soleWriter: boolean;
   /** The process's one pool: this port's queries and the Prisma client's (`prismaFor`). */
   readonly pool: pg.Pool;
   private readonly closers: (() => Promise<void>)[] = [];
@@ -95,6 +98,7 @@ export class PoolDatabase implements Database {
   constructor(options: PoolDatabaseOptions) {
     this.kind = options.kind;
     this.url = options.url;
+    this.soleWriter = options.soleWriter ?? false;
     this.afterClose = options.afterClose;
     this.pool = new pg.Pool({
       connectionString: options.url,

@@ -55,6 +55,7 @@ import { VersionConflict } from '../../app/matches/errors.js';
 import { NotFound, RuleViolation } from '../../kernel/errors.js';
 import { assertStorable, eventParts, matchParts } from './storable.js';
 import { MatchQueue } from './match-queue.js';
+import { memoOf, type OnlyWriterMemo } from '../only-writer-memo.js';
 import { E_COLUMNS, LIST_MATCHES, LIST_MATCHES_AFTER, appendStatement, iso, toEvent, toMatch, type AppendedRow, type EventRow, type MatchListRow, type MatchRow } from './sql.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -93,14 +94,33 @@ export class SqlEventStore implements EventStore {
     private readonly db: TxRunner,
     private readonly inTransaction = false,
     private readonly options: SqlEventStoreOptions = {},
+    /**
+     * Seats' generations kept in memory where this process is the database's only writer
+     * (Database.soleWriter, ../only-writer-memo.ts): read once per match until it raises one.
+     * Shared with the stores of its transactions, which read around it.
+     */
+    private readonly seats?: OnlyWriterMemo<Record<string, number>>,
+    /** In a transaction's store: what runs when that transaction has ended (a kept generation forgotten). */
+    private readonly onEnd: (() => void)[] = [],
   ) {}
+
+  /** `work` on a store of one transaction; what it asked to run at the end runs once it has committed or rolled back. */
+  private async inTransactionOf<T>(work: (inner: SqlEventStore) => Promise<T>): Promise<T> {
+    const onEnd: (() => void)[] = [];
+    try {
+      return await this.db.transaction((tx) => work(new SqlEventStore({ query: tx.query.bind(tx), transaction: (fn) => fn(tx) }, true, this.options, this.seats, onEnd)));
+    } finally {
+      for (const end of onEnd) end();
+    }
+  }
 
   /** This process's turns per match (`serialized` outside a transaction). */
   private readonly turns = new MatchQueue();
 
   /** The store over `database`; on PostgreSQL with prepared statements, on PGlite without advisory locks. */
   static over(database: Database): SqlEventStore {
-    return new SqlEventStore(database, false, { prepared: database.kind === 'postgres', exclusiveTransactions: database.kind === 'pglite' });
+    const pglite = database.kind === 'pglite';
+    return new SqlEventStore(database, false, { prepared: !pglite, exclusiveTransactions: pglite }, memoOf(database, 'seats'));
   }
 
   /** `text` under the statement `name` when statements are prepared, else parsed each time. */
@@ -133,12 +153,27 @@ export class SqlEventStore implements EventStore {
 
   async seatGenerations(ownerId: string, matchId: string): Promise<Record<string, number> | undefined> {
     if (!UUID.test(matchId)) return undefined;
-    const { rows } = await this.run<{ seats: Record<string, number> }>('arbiter_match_seats', `SELECT seats FROM matches WHERE id = $1 AND owner_id = $2`, [matchId, ownerId]);
-    return rows[0] ? { ...rows[0].seats } : undefined;
+    const read = async () => {
+      const { rows } = await this.run<{ seats: Record<string, number> }>('arbiter_match_seats', `SELECT seats FROM matches WHERE id = $1 AND owner_id = $2`, [matchId, ownerId]);
+      return rows[0]?.seats;
+    };
+    // inside a transaction what is read may not be committed yet: never kept
+    const seats = this.seats && !this.inTransaction ? await this.seats.read(`${ownerId}\n${matchId.toLowerCase()}`, read) : await read();
+    return seats && { ...seats };
   }
 
   async revokeSeat(ownerId: string, matchId: string, playerId: string): Promise<number> {
     if (!UUID.test(matchId)) throw new NotFound(`No match ${matchId}.`);
+    if (!this.seats) return this.raiseSeat(ownerId, matchId, playerId);
+    // in a transaction the write ends when it commits (or rolls back): nothing kept until then
+    if (this.inTransaction) {
+      this.onEnd.push(this.seats.begin());
+      return this.raiseSeat(ownerId, matchId, playerId);
+    }
+    return this.seats.write(() => this.raiseSeat(ownerId, matchId, playerId));
+  }
+
+  private async raiseSeat(ownerId: string, matchId: string, playerId: string): Promise<number> {
     const { rows } = await this.run<{ generation: number }>(
       'arbiter_revoke_seat',
       `UPDATE matches SET seats = jsonb_set(seats, ARRAY[$3::text], to_jsonb(COALESCE((seats ->> $3::text)::int, 0) + 1))
@@ -263,15 +298,15 @@ export class SqlEventStore implements EventStore {
 
   async idempotent(ownerId: string, request: IdempotencyRequest, work: (store: EventStore) => Promise<StoredAnswer>): Promise<StoredAnswer & { replayed: boolean }> {
     assertStorable(['/idempotency-key', request.key]);
-    return this.db.transaction(async (tx) => {
+    return this.inTransactionOf(async (inner) => {
       // Claim the key; a concurrent claimer of the same key waits here until we commit or roll back.
-      const claimed = await tx.query(`INSERT INTO idempotency_keys (owner_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1`, [
+      const claimed = await inner.db.query(`INSERT INTO idempotency_keys (owner_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1`, [
         ownerId,
         request.key,
         request.hash,
       ]);
       if (claimed.rowCount === 0) {
-        const { rows } = await tx.query<{ request_hash: string; status: number; response: unknown }>(
+        const { rows } = await inner.db.query<{ request_hash: string; status: number; response: unknown }>(
           `SELECT request_hash, status, response FROM idempotency_keys WHERE owner_id = $1 AND key = $2`,
           [ownerId, request.key],
         );
@@ -281,9 +316,8 @@ export class SqlEventStore implements EventStore {
         }
         return { status: Number(row.status), body: row.response, replayed: true };
       }
-      const inner = new SqlEventStore({ query: tx.query.bind(tx), transaction: (fn) => fn(tx) }, true, this.options);
       const answer = await work(inner);
-      await tx.query(`UPDATE idempotency_keys SET status = $3, response = $4::jsonb WHERE owner_id = $1 AND key = $2`, [
+      await inner.db.query(`UPDATE idempotency_keys SET status = $3, response = $4::jsonb WHERE owner_id = $1 AND key = $2`, [
         ownerId,
         request.key,
         answer.status,
@@ -293,20 +327,22 @@ export class SqlEventStore implements EventStore {
     });
   }
 
-  async serialized<T>(matchId: string, work: (store: EventStore) => Promise<T>): Promise<T> {
+  async serialized<T>(matchId: string, work: (store: EventStore) => Promise<T>, committed?: (result: T) => void): Promise<T> {
     // as PostgreSQL prints a uuid: one match, one lock, however the client spelled its id
     const key = matchId.toLowerCase();
     if (this.inTransaction) {
       await this.lockMatch(key);
       return work(this);
     }
-    return this.turns.run(key, () =>
-      this.db.transaction(async (tx) => {
-        const inner = new SqlEventStore({ query: tx.query.bind(tx), transaction: (fn) => fn(tx) }, true, this.options);
+    return this.turns.run(key, async () => {
+      const result = await this.inTransactionOf(async (inner) => {
         await inner.lockMatch(key);
         return work(inner);
-      }),
-    );
+      });
+      // committed, and this process's next turn on the match has not started (other processes' may have)
+      committed?.(result);
+      return result;
+    });
   }
 
   /** Waits for, then holds until this transaction ends, the match's advisory lock. */

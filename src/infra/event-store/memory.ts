@@ -291,9 +291,14 @@ export class MemoryEventStore implements EventStore {
     });
   }
 
-  serialized<T>(_matchId: string, work: (store: EventStore) => Promise<T>): Promise<T> {
+  serialized<T>(_matchId: string, work: (store: EventStore) => Promise<T>, committed?: (result: T) => void): Promise<T> {
     // inside a transaction (idempotent work) the lock is already held: join it
     if (this.tx) return work(this);
-    return this.run((tx) => work(new MemoryEventStore(this.memory, tx)));
+    return this.run(async (tx) => {
+      const result = await work(new MemoryEventStore(this.memory, tx));
+      // nothing here can undo it now: committed, and the next turn waits for this one
+      committed?.(result);
+      return result;
+    });
   }
 }

@@ -100,6 +100,38 @@ describe('the cached fold of a match answers what the whole log folds to', () =>
     expect(answer.state).toEqual((await fresh()).state);
   });
 
+  it('a command on the match this process last folded reads neither the match nor its events: the append at that version is the check', async () => {
+    const { here, id, fresh } = await setUp();
+    await here.commands.command(OWNER, id, { command: speed(4) });
+    const getMatch = vi.spyOn(MemoryEventStore.prototype, 'getMatch');
+    const read = vi.spyOn(MemoryEventStore.prototype, 'read');
+    const answer = (await here.commands.command(OWNER, id, { command: speed(1) })).body as { version: number; state: unknown };
+    expect([getMatch.mock.calls.length, read.mock.calls.length]).toEqual([0, 0]);
+    getMatch.mockRestore();
+    read.mockRestore();
+    expect(answer.version).toBe(2);
+    expect(answer.state).toEqual((await fresh()).state);
+  });
+
+  it('a guess behind the log (another process appended) is decided again on the log, with the same dice', async () => {
+    const { here, elsewhere, id, fresh } = await setUp();
+    await here.commands.command(OWNER, id, { command: speed(4) });
+    await elsewhere.commands.command(OWNER, id, { command: speed(2) });
+    const answer = (await here.commands.command(OWNER, id, { command: speed(6) })).body as { version: number; events: { version: number }[]; state: unknown };
+    expect(answer.version).toBe(3);
+    expect(answer.events.map((e) => e.version)).toEqual([3]);
+    expect(answer.state).toEqual((await fresh()).state);
+    expect((answer.state as { resolutions: number }).resolutions).toBe(3);
+  });
+
+  it("another key's command on a match this process has folded is 404, never decided on the kept fold", async () => {
+    const { here, id, store } = await setUp();
+    await here.commands.command(OWNER, id, { command: speed(4) });
+    await expect(here.commands.command('intruder', id, { command: speed(1) })).rejects.toMatchObject({ status: 404 });
+    await expect(here.commands.command('intruder', id, { command: { type: 'anima.speed', player: 'zz', difficulty: 9 } })).rejects.toMatchObject({ status: 404 });
+    expect((await store.read(OWNER, id)).map((e) => e.version)).toEqual([1]);
+  });
+
   it('keeps the most recently used matches only, and never goes back to an older fold', () => {
     const cache = new FoldCache(2);
     const entry = (version: number) => ({
