@@ -8,7 +8,8 @@
  * Goal: ≥ 0.7 × the floor's req/s, ratios taken within a round (median of ROUNDS), plus each one's
  * p99 and server CPU per command. Also against the same floor with the store's append (FLOOR_DATA_DIR:
  * the embedded database, one transaction per command, in turn): what the service adds beyond keeping
- * each command durably. The command is a resolution logged in the match (`anima.speed`,
+ * each command durably, held to the same goal (≥ 0.7, p99 ≤ 2×) — a command the service answers is
+ * kept (it survives kill -9), which a floor without a store does not promise. The command is a resolution logged in the match (`anima.speed`,
  * fixed dice): it can be sent again and again; each one the service answers is appended.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -135,6 +136,8 @@ export async function run(): Promise<BenchFigure[]> {
     const non2xx = rounds.reduce((n, r) => n + r.service.non2xx + r.floor.non2xx + r.stored.non2xx, 0);
     const c = `wrk -t1 -c50, median of ${ROUNDS} rounds`;
     const lat = (k: keyof Round) => `p50 ${m((r) => r[k].p50ms).toFixed(2)} ms, p99 ${m((r) => r[k].p99ms).toFixed(2)} ms`;
+    const durable = m((r) => r.service.rps / r.stored.rps);
+    const durableP99 = m((r) => r.service.p99ms / r.stored.p99ms);
     const figures: BenchFigure[] = [
       {
         name: `one command on a seated match (anima.speed from a seat token, default configuration, embedded database; ${c}; ${lat('service')}${non2xx ? `; ${non2xx} non-2xx` : ''}) ÷ its floor, the decider called directly, no store (${lat('floor')}; ${same ? 'the same events' : 'NOT the same events'})`,
@@ -150,7 +153,19 @@ export async function run(): Promise<BenchFigure[]> {
         value: m((r) => r.service.rps),
         unit: 'req/s',
         baseline: { name: 'the command’s floor with the append', value: m((r) => r.stored.rps), unit: 'req/s' },
-        ratio: m((r) => r.service.rps / r.stored.rps),
+        ratio: durable,
+        // the issue's goal held against a floor that, as the service, keeps every command it answers (see bench/RESULTS.md)
+        goal: '≥ 0.7',
+        met: durable >= 0.7 && non2xx === 0 && same,
+      },
+      {
+        name: 'one command on a seated match, p99 at c=50 ÷ its floor with the append’s p99 (median of the rounds’ ratios)',
+        value: m((r) => r.service.p99ms),
+        unit: 'ms',
+        baseline: { name: 'the command’s floor with the append', value: m((r) => r.stored.p99ms), unit: 'ms' },
+        ratio: durableP99,
+        goal: '≤ 2',
+        met: durableP99 <= 2,
       },
       {
         name: 'one command on a seated match, p99 at c=50 ÷ its floor’s p99 (median of the rounds’ ratios)',

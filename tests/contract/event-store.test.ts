@@ -522,6 +522,16 @@ for (const target of storeTargets) {
       }));
       expect(keyed.body).toBe(3);
       expect(seen).not.toContain('committed inside');
+      // what `committed` throws does not undo or refuse the committed work
+      const thrown = await store.serialized(
+        m.id,
+        async (s) => (await s.append(owner, m.id, 3, [{ type: 'after', data: {} }])).version,
+        () => {
+          throw new Error('a cache that failed');
+        },
+      );
+      expect(thrown).toBe(4);
+      expect((await store.read(owner, m.id)).map((e) => e.type)).toEqual(['turn', 'turn', 'keyed', 'after']);
     });
 
     it('serialized: a stale expectedVersion inside the turn is still VersionConflict with the current version', async () => {

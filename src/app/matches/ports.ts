@@ -203,7 +203,17 @@ export interface EventStore {
    * not call it (an append with the client's expectedVersion) are still checked by `append`.
    * `committed` runs with the work's result once its transaction has committed and before the next
    * serialized work on the match starts (what it keeps of the result is then there for that one);
-   * not when it joins an idempotent transaction, which commits later.
+   * not when it joins an idempotent transaction, which commits later. What it throws is ignored:
+   * the work is committed, and its result is the answer (`tellCommitted`).
    */
   serialized<T>(matchId: string, work: (store: EventStore) => Promise<T>, committed?: (result: T) => void): Promise<T>;
+}
+
+/** Runs a `serialized` work's `committed` callback on its result; a committed work's answer stands whatever it throws. */
+export function tellCommitted<T>(committed: ((result: T) => void) | undefined, result: T): void {
+  try {
+    committed?.(result);
+  } catch {
+    // what it keeps (a cache) is only missed: the next turn reads instead
+  }
 }

@@ -51,6 +51,7 @@ import type {
   StoredAnswer,
   StoredEvent,
 } from '../../app/matches/ports.js';
+import { tellCommitted } from '../../app/matches/ports.js';
 import { VersionConflict } from '../../app/matches/errors.js';
 import { NotFound, RuleViolation } from '../../kernel/errors.js';
 import { assertStorable, eventParts, matchParts } from './storable.js';
@@ -340,7 +341,7 @@ export class SqlEventStore implements EventStore {
         return work(inner);
       });
       // committed, and this process's next turn on the match has not started (other processes' may have)
-      committed?.(result);
+      tellCommitted(committed, result);
       return result;
     });
   }

@@ -33,7 +33,7 @@ import type {
   StoredAnswer,
   StoredEvent,
 } from '../../app/matches/ports.js';
-import { compareListKeys } from '../../app/matches/ports.js';
+import { compareListKeys, tellCommitted } from '../../app/matches/ports.js';
 import { VersionConflict } from '../../app/matches/errors.js';
 import { NotFound, RuleViolation } from '../../kernel/errors.js';
 import { assertStorable, eventParts, matchParts } from './storable.js';
@@ -296,8 +296,8 @@ export class MemoryEventStore implements EventStore {
     if (this.tx) return work(this);
     return this.run(async (tx) => {
       const result = await work(new MemoryEventStore(this.memory, tx));
-      // nothing here can undo it now: committed, and the next turn waits for this one
-      committed?.(result);
+      // committed, and the next turn waits for this one
+      tellCommitted(committed, result);
       return result;
     });
   }
