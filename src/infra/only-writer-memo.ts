@@ -13,6 +13,7 @@
  * the stores read every time.
  */
 import type { Database } from '../app/ports.js';
+import { RecentlyUsed } from '../kernel/recently-used.js';
 
 /** The memos of each database handle, by name: every store over one handle shares them. */
 const memos = new WeakMap<Database, Map<string, OnlyWriterMemo<never>>>();
@@ -28,28 +29,22 @@ export function memoOf<V>(database: Database, name: string): OnlyWriterMemo<V> |
 }
 
 export class OnlyWriterMemo<V> {
-  private readonly answers = new Map<string, V>();
+  private readonly answers: RecentlyUsed<string, V>;
   /** Raised when a write starts and when it ends: a read that saw it change keeps nothing. */
   private writes = 0;
   /** Writes started and not ended: while any runs, no read keeps its answer. */
   private pending = 0;
 
-  constructor(private readonly capacity = 10_000) {}
+  constructor(capacity = 10_000) {
+    this.answers = new RecentlyUsed(capacity);
+  }
 
   async read(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const kept = this.answers.get(key);
-    if (kept !== undefined) {
-      // most recently used last
-      this.answers.delete(key);
-      this.answers.set(key, kept);
-      return kept;
-    }
+    if (kept !== undefined) return kept;
     const before = this.writes;
     const value = await load();
-    if (value !== undefined && this.writes === before && this.pending === 0) {
-      this.answers.set(key, value);
-      if (this.answers.size > this.capacity) this.answers.delete(this.answers.keys().next().value!);
-    }
+    if (value !== undefined && this.writes === before && this.pending === 0) this.answers.set(key, value);
     return value;
   }
 

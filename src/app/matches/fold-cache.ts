@@ -12,6 +12,7 @@
  * wrote into one would fail loudly instead of changing a later command's state.
  */
 import type { MatchFold } from '../../kernel/match-game.js';
+import { RecentlyUsed } from '../../kernel/recently-used.js';
 
 export interface FoldEntry {
   /** The version folded (the number of events read). */
@@ -22,17 +23,14 @@ export interface FoldEntry {
 }
 
 export class FoldCache {
-  private readonly entries = new Map<string, FoldEntry>();
+  private readonly entries: RecentlyUsed<string, FoldEntry>;
 
-  constructor(private readonly capacity = 1_000) {}
+  constructor(capacity = 1_000) {
+    this.entries = new RecentlyUsed(capacity);
+  }
 
   get(matchId: string): FoldEntry | undefined {
-    const entry = this.entries.get(matchId);
-    if (!entry) return undefined;
-    // most recently used last
-    this.entries.delete(matchId);
-    this.entries.set(matchId, entry);
-    return entry;
+    return this.entries.get(matchId);
   }
 
   set(matchId: string, entry: FoldEntry): void {
@@ -40,9 +38,7 @@ export class FoldCache {
     // two commands racing: keep the furthest fold
     if (known && known.version > entry.version) return;
     deepFreeze(entry.fold);
-    this.entries.delete(matchId);
     this.entries.set(matchId, entry);
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 
   get size(): number {

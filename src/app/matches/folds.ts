@@ -11,6 +11,7 @@ import type { LoadedGame, MatchFold } from '../../kernel/match-game.js';
 import { isWithdrawing, upcast, withdrawnVersions } from './events.js';
 import { gameMatch } from './games.js';
 import { FoldCache, type FoldEntry } from './fold-cache.js';
+import { RecentlyUsed } from '../../kernel/recently-used.js';
 import type { EventStore, MatchRecord, StoredEvent } from './ports.js';
 
 /** An event as every reader sees it: upcast to its type's current schema version. */
@@ -51,13 +52,14 @@ export class MatchFolds {
    * match's record never changes (its seats' generations are read apart), so with the latest fold
    * it is a guess at the match's head that a command can act on without reading (see `guess`).
    */
-  private readonly records = new Map<string, MatchRecord>();
+  private readonly records: RecentlyUsed<string, MatchRecord>;
 
   constructor(
     private readonly store: EventStore,
     /** Matches whose latest fold is kept between commands (default 1,000; 0 folds the whole log every time). */
-    private readonly cacheSize = 1_000,
+    cacheSize = 1_000,
   ) {
+    this.records = new RecentlyUsed(cacheSize);
     this.latest = new FoldCache(cacheSize);
     this.byVersion = new FoldCache(cacheSize === 0 ? 0 : 4 * cacheSize);
   }
@@ -73,12 +75,7 @@ export class MatchFolds {
   async record(ownerId: string, id: string, store: EventStore = this.store): Promise<MatchRecord> {
     const m = await store.getMatch(ownerId, id);
     if (!m) throw new NotFound(`No match ${id}.`);
-    if (this.cacheSize > 0) {
-      const key = `${ownerId}\n${id}`;
-      this.records.delete(key);
-      this.records.set(key, m);
-      if (this.records.size > this.cacheSize) this.records.delete(this.records.keys().next().value!);
-    }
+    this.records.set(`${ownerId}\n${id}`, m);
     return m;
   }
 
