@@ -60,6 +60,37 @@ for (const target of databaseTargets()) {
       ]);
     });
 
+    it('an append turn: on PGlite written only through this handle, the append alone (no transaction); elsewhere a serialized turn', async () => {
+      const m = await store.createMatch({ id: randomUUID(), ownerId: owner, game: 'eden', players: [], options: {} });
+      log.length = 0;
+      const kept: number[] = [];
+      const appended = await store.appendTurn(
+        m.id,
+        async (s) => (await s.append(owner, m.id, 0, [{ type: 'turn', data: {} }])).version,
+        (v) => kept.push(v),
+      );
+      expect([appended, kept]).toEqual([1, [1]]);
+      const alone = db.kind === 'pglite' && db.soleWriter === true;
+      expect(log).toEqual(
+        alone
+          ? ['INSERT INTO']
+          : ['BEGIN', ...(db.kind === 'postgres' ? ["SELECT pg_advisory_xact_lock(hashtext('match:'", 'SAVEPOINT event_store_append'] : []), 'INSERT INTO', 'COMMIT'],
+      );
+      // a writer behind the stream is refused by the append itself, nothing written, the turn usable
+      await store.append(owner, m.id, 1, [{ type: 'elsewhere', data: {} }]);
+      const stale = await store.appendTurn(m.id, (s) => s.append(owner, m.id, 1, [{ type: 'stale', data: {} }])).catch((e: unknown) => e);
+      expect(stale).toBeInstanceOf(VersionConflict);
+      expect((stale as VersionConflict).currentVersion).toBe(2);
+      expect((await store.read(owner, m.id)).map((e) => e.type)).toEqual(['turn', 'elsewhere']);
+      // 16 concurrent turns on the match, each reading then appending: they take turns, none conflicts
+      const versions = await Promise.all(
+        Array.from({ length: 16 }, () =>
+          store.appendTurn(m.id, async (s) => (await s.append(owner, m.id, (await s.getMatch(owner, m.id))!.version, [{ type: 'queued', data: {} }])).version),
+        ),
+      );
+      expect([...versions].sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => i + 3));
+    });
+
     it('a writer behind the stream inside a turn gets VersionConflict with the current version; the turn goes on and appends at it', async () => {
       const m = await store.createMatch({ id: randomUUID(), ownerId: owner, game: 'eden', players: [], options: {} });
       await store.append(owner, m.id, 0, [{ type: 'first', data: {} }]);

@@ -48,8 +48,10 @@ const targets: { name: string; open(): Promise<Replicas> }[] = [
   ...databaseTargets().map((target) => ({
     name: target.name,
     open: async (): Promise<Replicas> => {
-      const db: Database = await target.open();
-      // a second replica: its own pool and its own services on the same database
+      const opened: Database = await target.open();
+      // a second replica: its own pool and its own services on the same database (on PGlite a client
+      // of its socket, as a worker is: the first handle is then no longer the only writer)
+      const db: Database = opened.soleWriter ? { ...opened, soleWriter: false } : opened;
       const other = new PoolDatabase({ kind: db.kind, url: db.url, max: 4 });
       const apps = [await testApp({}, { database: db }), await testApp({}, { database: other })];
       const key = (await apiKeyStore(db).create('contention')).key;

@@ -74,9 +74,10 @@ export class MatchCommands {
     private readonly options: MatchCommandsOptions,
   ) {}
 
-  private async withKey(ownerId: string, idem: Idempotency | undefined, hash: string, work: (store: EventStore) => Promise<StoredAnswer>) {
+  private async withKey(ownerId: string, idem: Idempotency | undefined, hash: () => string, work: (store: EventStore) => Promise<StoredAnswer>) {
     if (!idem) return { ...(await work(this.store)), replayed: false };
-    return this.store.idempotent(ownerId, { key: idem.key, hash }, work);
+    // the request's hash only where a key asks for it
+    return this.store.idempotent(ownerId, { key: idem.key, hash: hash() }, work);
   }
 
   private appended(id: string, answer: { replayed: boolean; body: unknown }): void {
@@ -92,10 +93,15 @@ export class MatchCommands {
     g.validateOptions?.({ players: body.players, options });
     // A setup the game cannot play (e.g. an Exsilium scenario) is refused before the match exists.
     g.initialState({ players: body.players, options });
-    return this.withKey(ownerId, idem, hashOf('create', body), async (store) => {
-      const m = await store.createMatch({ id: this.options.ids.newId(), ownerId, game: body.game, players: body.players, options });
-      return { status: 201, body: { id: m.id, game: m.game, version: 0, players: m.players, options: m.options, createdAt: m.createdAt } };
-    });
+    return this.withKey(
+      ownerId,
+      idem,
+      () => hashOf('create', body),
+      async (store) => {
+        const m = await store.createMatch({ id: this.options.ids.newId(), ownerId, game: body.game, players: body.players, options });
+        return { status: 201, body: { id: m.id, game: m.game, version: 0, players: m.players, options: m.options, createdAt: m.createdAt } };
+      },
+    );
   }
 
   /**
@@ -108,16 +114,21 @@ export class MatchCommands {
     // One seed per request: a retry after a concurrent append rolls the same dice.
     const seed = this.options.ids.randomSeed();
     let decided: Decided | undefined;
-    const answer = await this.withKey(ownerId, scopedKey(idem, viewer), hashOf('command', id, body), async (store) => {
-      // one command of this match at a time, across processes (EventStore.serialized): a concurrent command waits, then reads what this one appended, instead of colliding on the version and deciding again
-      // the fold after it is kept as soon as it is committed, before the next command's turn (its guess, see decideAndAppend)
-      decided = await store.serialized(
-        id,
-        (locked) => this.decideAndAppend(locked, ownerId, id, body, viewer, seed),
-        (done) => this.folds.keep(id, done.after),
-      );
-      return decided.answer;
-    });
+    const answer = await this.withKey(
+      ownerId,
+      scopedKey(idem, viewer),
+      () => hashOf('command', id, body),
+      async (store) => {
+        // one command of this match at a time, across processes (EventStore.serialized, as appendTurn where it opens no transaction): a concurrent command waits, then reads what this one appended, instead of colliding on the version and deciding again
+        // the fold after it is kept as soon as it is committed, before the next command's turn (its guess, see decideAndAppend)
+        decided = await store.appendTurn(
+          id,
+          (locked) => this.decideAndAppend(locked, ownerId, id, body, viewer, seed),
+          (done) => this.folds.keep(id, done.after),
+        );
+        return decided.answer;
+      },
+    );
     if (!answer.replayed && decided) this.folds.keep(id, decided.after);
     this.appended(id, answer);
     const fresh = answer.replayed ? undefined : decided;
@@ -172,18 +183,21 @@ export class MatchCommands {
     const trail = [current.fold];
     for (const e of events) trail.push(game.evolve(trail.at(-1)!, e));
     let withdrawn = current.withdrawn;
-    // append
     const stored = events.map((e) => ({ type: e.type, data: e.data, schemaVersion: engineEventVersion(e.type), metadata: { command: command.type } }));
-    const r = await store.append(ownerId, id, current.version, stored);
-    // an agreed takeback withdraws events: the match is folded again from its log
+    // an agreed takeback withdraws events: the match is folded again from its log and these events
     if (events.some((e) => isWithdrawing(e.type))) {
-      const all = await this.folds.read(match, {}, store);
+      const all = [
+        ...(await this.folds.read(match, { to: current.version }, store)),
+        ...stored.map((e, i) => ({ version: current.version + i + 1, type: e.type, schemaVersion: e.schemaVersion, data: e.data, recordedAt: '' })),
+      ];
       trail[trail.length - 1] = this.folds.fold(match, all);
       withdrawn = withdrawnVersions(all);
     }
     const warnings = commandWarnings(game, body, command);
     // the dice it rolled, with what each was for (the events keep only the faces: the facts)
     const rolled = dice.transcript();
+    // append: the one write, and the last step that can fail (EventStore.appendTurn); after it the answer is only assembled
+    const r = await store.append(ownerId, id, current.version, stored);
     const answer = {
       status: 201,
       body: {
@@ -203,21 +217,26 @@ export class MatchCommands {
    * another correction). The log keeps everything.
    */
   async correct(ownerId: string, id: string, body: { expectedVersion: number; reason: string; undo: number }, by: { id: string; name: string }, idem?: Idempotency) {
-    const answer = await this.withKey(ownerId, idem, hashOf('correct', id, body), async (store) => {
-      const m = await this.folds.record(ownerId, id, store);
-      const events = await this.folds.read(m, {}, store);
-      if (body.expectedVersion !== events.length) throw new VersionConflict(body.expectedVersion, events.length);
-      const withdrawn = withdrawnVersions(events);
-      const counting = events.filter((e) => !isWithdrawing(e.type) && !withdrawn.has(e.version)).map((e) => e.version);
-      if (body.undo > counting.length) {
-        throw new RuleViolation('nothing_to_undo', `Only ${counting.length} event(s) still count; cannot withdraw ${body.undo}.`, { counting: counting.length });
-      }
-      const withdraws = counting.slice(counting.length - body.undo);
-      const data = { reason: body.reason, undo: body.undo, withdraws, by: { id: by.id, name: by.name } };
-      const r = await store.append(ownerId, id, body.expectedVersion, [{ type: CORRECTION_EVENT, data, schemaVersion: 1 }]);
-      const all = [...events, ...r.events.map(toPublic)];
-      return { status: 201, body: { version: r.version, events: r.events.map(toPublic), withdrawn: withdraws, state: this.folds.fold(m, all).state } };
-    });
+    const answer = await this.withKey(
+      ownerId,
+      idem,
+      () => hashOf('correct', id, body),
+      async (store) => {
+        const m = await this.folds.record(ownerId, id, store);
+        const events = await this.folds.read(m, {}, store);
+        if (body.expectedVersion !== events.length) throw new VersionConflict(body.expectedVersion, events.length);
+        const withdrawn = withdrawnVersions(events);
+        const counting = events.filter((e) => !isWithdrawing(e.type) && !withdrawn.has(e.version)).map((e) => e.version);
+        if (body.undo > counting.length) {
+          throw new RuleViolation('nothing_to_undo', `Only ${counting.length} event(s) still count; cannot withdraw ${body.undo}.`, { counting: counting.length });
+        }
+        const withdraws = counting.slice(counting.length - body.undo);
+        const data = { reason: body.reason, undo: body.undo, withdraws, by: { id: by.id, name: by.name } };
+        const r = await store.append(ownerId, id, body.expectedVersion, [{ type: CORRECTION_EVENT, data, schemaVersion: 1 }]);
+        const all = [...events, ...r.events.map(toPublic)];
+        return { status: 201, body: { version: r.version, events: r.events.map(toPublic), withdrawn: withdraws, state: this.folds.fold(m, all).state } };
+      },
+    );
     this.appended(id, answer);
     return answer;
   }
@@ -226,11 +245,16 @@ export class MatchCommands {
   async append(ownerId: string, id: string, body: { expectedVersion: number; events: NewEvent[] }, idem?: Idempotency) {
     body.events.forEach((e, i) => checkClientEvent(i, e.type, e.schemaVersion, e.data));
     const events = body.events.map((e) => ({ type: e.type, data: e.data ?? null, schemaVersion: e.schemaVersion ?? definitionOf(e.type)?.schemaVersion ?? 1 }));
-    const answer = await this.withKey(ownerId, idem, hashOf('append', id, body), async (store) => {
-      await this.folds.record(ownerId, id, store);
-      const r = await store.append(ownerId, id, body.expectedVersion, events);
-      return { status: 201, body: { version: r.version, events: r.events.map(toPublic) } };
-    });
+    const answer = await this.withKey(
+      ownerId,
+      idem,
+      () => hashOf('append', id, body),
+      async (store) => {
+        await this.folds.record(ownerId, id, store);
+        const r = await store.append(ownerId, id, body.expectedVersion, events);
+        return { status: 201, body: { version: r.version, events: r.events.map(toPublic) } };
+      },
+    );
     this.appended(id, answer);
     return answer;
   }

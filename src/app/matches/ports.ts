@@ -207,6 +207,16 @@ export interface EventStore {
    * the work is committed, and its result is the answer (`tellCommitted`).
    */
   serialized<T>(matchId: string, work: (store: EventStore) => Promise<T>, committed?: (result: T) => void): Promise<T>;
+  /**
+   * `serialized` for work that writes once, by one `append`, as its last fallible step (what follows
+   * it cannot fail on the store: it only assembles the answer). Where a transaction would exclude no
+   * writer that the append does not already refuse — PGlite written only through this process's
+   * handle (Database.soleWriter), whose turns queue per match there and whose other writers are
+   * refused by the append's version check — none is opened: the append commits alone (one statement
+   * instead of BEGIN, the append, COMMIT). Elsewhere, and inside an idempotent transaction, exactly
+   * `serialized`.
+   */
+  appendTurn<T>(matchId: string, work: (store: EventStore) => Promise<T>, committed?: (result: T) => void): Promise<T>;
 }
 
 /** Runs a `serialized` work's `committed` callback on its result; a committed work's answer stands whatever it throws. */

@@ -27,7 +27,9 @@
  *   (idempotent work) only the lock is taken: that transaction already holds its connection, and
  *   waiting in the process queue there could wait for a turn that waits for a connection (or, on
  *   PGlite, for the session this transaction holds). The lock is released at COMMIT/ROLLBACK;
- *   unrelated matches whose ids hash alike merely take turns.
+ *   unrelated matches whose ids hash alike merely take turns. `appendTurn` (a turn whose only write
+ *   is its last step, one append: a match command) opens no transaction on PGlite written only
+ *   through this handle: the process queue is the turn, and the append commits alone.
  * - Text PostgreSQL cannot store (NUL, unpaired surrogates) is refused up front (./storable.ts).
  * - On PostgreSQL every statement is a named prepared statement (parsed and planned once per
  *   connection) and each append's text is built once per batch size: appends run at ~0.9× raw
@@ -84,6 +86,19 @@ export interface SqlEventStoreOptions {
    * lock and an append inside a transaction needs no savepoint.
    */
   exclusiveTransactions?: boolean;
+  /**
+   * Every write of the database goes through this store's handle (Database.soleWriter: the embedded
+   * database's owner). With `exclusiveTransactions`, an `appendTurn` then opens no transaction.
+   */
+  soleWriter?: boolean;
+}
+
+/** The match turns of each database handle: two stores over one handle (two apps in one process) queue together. */
+const turnQueues = new WeakMap<object, MatchQueue>();
+function turnsOver(db: object): MatchQueue {
+  let queue = turnQueues.get(db);
+  if (!queue) turnQueues.set(db, (queue = new MatchQueue()));
+  return queue;
 }
 
 /** PostgreSQL unique violation (a version taken by another writer). */
@@ -103,7 +118,9 @@ export class SqlEventStore implements EventStore {
     private readonly seats?: OnlyWriterMemo<Record<string, number>>,
     /** In a transaction's store: what runs when that transaction has ended (a kept generation forgotten). */
     private readonly onEnd: (() => void)[] = [],
-  ) {}
+  ) {
+    this.turns = turnsOver(db);
+  }
 
   /** `work` on a store of one transaction; what it asked to run at the end runs once it has committed or rolled back. */
   private async inTransactionOf<T>(work: (inner: SqlEventStore) => Promise<T>): Promise<T> {
@@ -115,13 +132,13 @@ export class SqlEventStore implements EventStore {
     }
   }
 
-  /** This process's turns per match (`serialized` outside a transaction). */
-  private readonly turns = new MatchQueue();
+  /** This process's turns per match (`serialized` outside a transaction), shared by every store over the same database handle. */
+  private readonly turns: MatchQueue;
 
   /** The store over `database`; on PostgreSQL with prepared statements, on PGlite without advisory locks. */
   static over(database: Database): SqlEventStore {
     const pglite = database.kind === 'pglite';
-    return new SqlEventStore(database, false, { prepared: !pglite, exclusiveTransactions: pglite }, memoOf(database, 'seats'));
+    return new SqlEventStore(database, false, { prepared: !pglite, exclusiveTransactions: pglite, soleWriter: database.soleWriter }, memoOf(database, 'seats'));
   }
 
   /** `text` under the statement `name` when statements are prepared, else parsed each time. */
@@ -341,6 +358,18 @@ export class SqlEventStore implements EventStore {
         return work(inner);
       });
       // committed, and this process's next turn on the match has not started (other processes' may have)
+      tellCommitted(committed, result);
+      return result;
+    });
+  }
+
+  async appendTurn<T>(matchId: string, work: (store: EventStore) => Promise<T>, committed?: (result: T) => void): Promise<T> {
+    if (this.inTransaction || !this.options.exclusiveTransactions || !this.options.soleWriter) return this.serialized(matchId, work, committed);
+    // PGlite, written only through this handle: its turns on the match queue here, and the work's one
+    // append, a statement of its own, commits alone; a writer not queued here (client events) is
+    // refused by the append's version check
+    return this.turns.run(matchId.toLowerCase(), async () => {
+      const result = await work(this);
       tellCommitted(committed, result);
       return result;
     });

@@ -291,6 +291,10 @@ export class MemoryEventStore implements EventStore {
     });
   }
 
+  appendTurn<T>(matchId: string, work: (store: EventStore) => Promise<T>, committed?: (result: T) => void): Promise<T> {
+    return this.serialized(matchId, work, committed);
+  }
+
   serialized<T>(_matchId: string, work: (store: EventStore) => Promise<T>, committed?: (result: T) => void): Promise<T> {
     // inside a transaction (idempotent work) the lock is already held: join it
     if (this.tx) return work(this);
