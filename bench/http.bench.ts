@@ -2,10 +2,12 @@
  * HTTP throughput measured from outside: wrk (Debian package `wrk`, a separate process) against
  * the service started as in production, and against bare Fastify baselines started in the same run
  * (bench/servers/bare.mjs): GET hello-world, and a POST that parses the same melee body and answers
- * the same bytes. Loopback only; each run is bounded (`-d`). Goals (issue 28), on the default
+ * the same bytes. Loopback only; each run is bounded (`-d`). Goals (issue 38), on the default
  * configuration (rate limiting on): melee ≥ 0.9 × the service with rate limiting off and its p99 at
- * c=50 ≤ 1.5 × that one's; melee ≥ 0.8 × the floor and ≥ 0.5 × the bare POST; melee p99 ≤ 3 × the
- * bare POST's p99; GET /health ≥ 0.7 × bare hello-world. Also the server's CPU time per
+ * c=50 ≤ 1.5 × that one's; melee ≥ 0.7 × the floor in its own process and ≥ 0.85 × the same floor
+ * served inside a service process, its p99 ≤ 2 × the floor's; GET /health ≥ 0.7 × bare
+ * hello-world. The bare POST is a figure without a goal: the floor itself reaches only about half
+ * of it (issue 28's ≥ 0.5 sat above the floor). Also the server's CPU time per
  * request (from /proc), which other load on a shared machine disturbs less than req/s, and a floor:
  * the bare POST running the service's own rules core and JSON.stringify per request (bare.mjs
  * /melee-rules), the most any melee endpoint with this answer can reach on this framework.
@@ -290,6 +292,7 @@ export async function run(): Promise<BenchFigure[]> {
     };
     const limitedP99 = p99Ratio('limited', 'melee');
     const meleeP99 = p99Ratio('limited', 'echo');
+    const floorP99 = p99Ratio('limited', 'rules');
     const figures: BenchFigure[] = [
       { name: `bare Fastify GET /hello (${c}; ${lat('hello')})`, value: rps('hello'), unit: 'req/s' },
       { name: `bare Fastify POST, same body and bytes (${c}; ${lat('echo')})`, value: rps('echo'), unit: 'req/s' },
@@ -310,18 +313,22 @@ export async function run(): Promise<BenchFigure[]> {
         goal: '≤ 1.5',
         met: limitedP99 <= 1.5,
       },
-      figure(`POST /v1/eden/attacks/melee (default configuration) ÷ bare POST of the same bytes (ratio of each round's pair)`, 'limited', 'echo', 'bare POST, same bytes', [
-        '≥ 0.5',
-        0.5,
-      ]),
+      figure(`POST /v1/eden/attacks/melee (default configuration) ÷ bare POST of the same bytes (ratio of each round's pair)`, 'limited', 'echo', 'bare POST, same bytes'),
       {
         name: 'melee p99 at c=50 (default configuration) ÷ bare POST p99 (median of the rounds’ ratios)',
         value: m('limited', (r) => r.p99ms),
         unit: 'ms',
         baseline: { name: 'bare POST', value: m('echo', (r) => r.p99ms), unit: 'ms' },
         ratio: meleeP99,
-        goal: '≤ 3',
-        met: meleeP99 <= 3,
+      },
+      {
+        name: 'melee p99 at c=50 (default configuration) ÷ the JSON.stringify floor’s p99 (median of the rounds’ ratios)',
+        value: m('limited', (r) => r.p99ms),
+        unit: 'ms',
+        baseline: { name: 'floor (JSON.stringify)', value: m('rules', (r) => r.p99ms), unit: 'ms' },
+        ratio: floorP99,
+        goal: '≤ 2',
+        met: floorP99 <= 2,
       },
       figure(
         `floor: bare Fastify POST that runs the service's melee rules core and JSON.stringify per request, no validation, hooks or extra headers (${c}; ${lat('rules')}; ${floorSame ? 'the same answer as the service' : 'NOT the same answer as the service'})`,
@@ -336,15 +343,14 @@ export async function run(): Promise<BenchFigure[]> {
         'bare POST, same bytes',
       ),
       figure(`POST /v1/eden/attacks/melee (default configuration) ÷ the JSON.stringify floor (ratio of each round's pair)`, 'limited', 'rules', 'floor (JSON.stringify)', [
-        '≥ 0.8',
-        0.8,
+        '≥ 0.7',
+        0.7,
       ]),
       figure(
         `POST /v1/eden/attacks/melee (default configuration) ÷ the compiled-serializer floor (ratio of each round's pair)`,
         'limited',
         'compiled',
         'floor (compiled serializer)',
-        ['≥ 0.8', 0.8],
       ),
       figure(`POST /v1/eden/attacks/melee, rate limiting off ÷ the compiled-serializer floor`, 'melee', 'compiled', 'floor (compiled serializer)'),
       figure(
@@ -358,6 +364,7 @@ export async function run(): Promise<BenchFigure[]> {
         'limited',
         'inProcess',
         'floor inside a service process',
+        ['≥ 0.85', 0.85],
       ),
       figure(
         `POST /v1/eden/attacks/melee (default configuration) with Accept-Encoding: gzip, deflate, br, as browsers and fetch send it (the answer compressed; ${c}; ${lat('compressed')}) ÷ without`,
