@@ -114,9 +114,10 @@ export class MatchCommands {
     // One seed per request: a retry after a concurrent append rolls the same dice.
     const seed = this.options.ids.randomSeed();
     let decided: Decided | undefined;
+    const key = scopedKey(idem, viewer);
     const answer = await this.withKey(
       ownerId,
-      scopedKey(idem, viewer),
+      key,
       () => hashOf('command', id, body),
       async (store) => {
         // one command of this match at a time, across processes (EventStore.serialized, as appendTurn where it opens no transaction): a concurrent command waits, then reads what this one appended, instead of colliding on the version and deciding again
@@ -129,7 +130,8 @@ export class MatchCommands {
         return decided.answer;
       },
     );
-    if (!answer.replayed && decided) this.folds.keep(id, decided.after);
+    // with a key the turn joined the key's transaction, which commits only now: its fold is kept here (without, `appendTurn` kept it)
+    if (key && !answer.replayed && decided) this.folds.keep(id, decided.after);
     this.appended(id, answer);
     const fresh = answer.replayed ? undefined : decided;
     return { ...answer, body: await this.answers.commandAnswer(ownerId, id, answer, viewer, lang, fresh) };

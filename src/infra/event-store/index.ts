@@ -352,15 +352,15 @@ export class SqlEventStore implements EventStore {
       await this.lockMatch(key);
       return work(this);
     }
-    return this.turns.run(key, async () => {
-      const result = await this.inTransactionOf(async (inner) => {
-        await inner.lockMatch(key);
-        return work(inner);
-      });
-      // committed, and this process's next turn on the match has not started (other processes' may have)
-      tellCommitted(committed, result);
-      return result;
-    });
+    return this.turn(
+      key,
+      () =>
+        this.inTransactionOf(async (inner) => {
+          await inner.lockMatch(key);
+          return work(inner);
+        }),
+      committed,
+    );
   }
 
   async appendTurn<T>(matchId: string, work: (store: EventStore) => Promise<T>, committed?: (result: T) => void): Promise<T> {
@@ -368,8 +368,13 @@ export class SqlEventStore implements EventStore {
     // PGlite, written only through this handle: its turns on the match queue here, and the work's one
     // append, a statement of its own, commits alone; a writer not queued here (client events) is
     // refused by the append's version check
-    return this.turns.run(matchId.toLowerCase(), async () => {
-      const result = await work(this);
+    return this.turn(matchId.toLowerCase(), () => work(this), committed);
+  }
+
+  /** This process's turn on match `key`: `run` (committed when it returns), then `committed`, before the match's next turn here starts (other processes' may have). */
+  private turn<T>(key: string, run: () => Promise<T>, committed: ((result: T) => void) | undefined): Promise<T> {
+    return this.turns.run(key, async () => {
+      const result = await run();
       tellCommitted(committed, result);
       return result;
     });
