@@ -154,7 +154,9 @@ export class Validators {
     const key = JSON.stringify(out);
     let id = this.shapeIds.get(key);
     if (!id) {
-      id = `shape:${this.shapeIds.size}:${out.title}`;
+      // named by its content, not by the order shapes were met in: the same id in every process and
+      // in the validators written at build time, whatever was compiled before
+      id = `shape:${contentId(key)}:${out.title}`;
       this.ajv.addSchema({ ...out, $id: id });
       this.shapeIds.set(key, id);
     }

@@ -130,4 +130,26 @@ describe('Ánima turn order', () => {
     expect(r.order).toEqual(['c', 'b', 'a']);
     expect(r.tieBreaks).toEqual([{ speed: 4, order: ['b', 'a'] }]);
   });
+
+  it('ANIMA-AMB-15: sub-ties are settled depth first — the higher one (with its own re-rolls) before the lower one rolls', () => {
+    const dice = new FixedDice([7, 7, 3, 3, 9, 2, 2, 1, 5, 8, 4]);
+    const r = turnOrder(
+      ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, speed: 6 })),
+      [],
+      dice,
+    );
+    expect(r.order).toEqual(['e', 'b', 'a', 'c', 'd']);
+    expect(r.runs[0]!.rolls).toEqual({ a: [7, 2, 1], b: [7, 2, 5], c: [3, 8], d: [3, 4], e: [9] });
+    expect(dice.consumed).toBe(11);
+  });
+
+  it('ANIMA-ORDER-2: fixed dice that tie round after round (200,000 values) run out as dice_exhausted, not through the call stack', () => {
+    const dice = new FixedDice(Array<number>(200_000).fill(1));
+    const tied = [
+      { id: 'a', speed: 5 },
+      { id: 'b', speed: 5 },
+    ];
+    expect(() => turnOrder(tied, [], dice)).toThrow(expect.objectContaining({ code: 'dice_exhausted' }));
+    expect(dice.consumed).toBe(200_000);
+  });
 });

@@ -121,6 +121,19 @@ describe('request body validators written at build time', () => {
     expect(outcome(fn, {}).ok).toBe(outcome(compile(op.body!), {}).ok);
   });
 
+  it('a shared shape is named by its content: the same problems whatever was compiled before (files share modules)', () => {
+    const dice = { title: 'DiceSpec', type: 'object', properties: { seed: { type: 'string' } } };
+    const other = { title: 'Other', type: 'object', properties: { n: { type: 'integer' } } };
+    const body = { type: 'object', properties: { dice } };
+    const fresh = new Validators(newAjv('body')).compile(body);
+    const after = new Validators(newAjv('body'));
+    after.compile({ type: 'object', properties: { other, more: { ...other, title: 'More' } } });
+    const late = after.compile(body);
+    const bad = { dice: 'not an object' };
+    expect(outcome(late, bad)).toEqual(outcome(fresh, bad));
+    expect(outcome(fresh, bad).errors[0]!.schemaPath).toMatch(/^shape:[^:]+:DiceSpec\/type$/);
+  });
+
   it('the content id tells schemas apart and ignores the top-level examples', () => {
     const schema = { type: 'object', properties: { a: { type: 'string' } } };
     expect(contentId(contentKey({ ...schema, examples: [{ a: 'x' }] }))).toBe(contentId(contentKey(schema)));

@@ -29,18 +29,32 @@ export interface TurnOrder {
   tieBreaks: TieBreak[];
 }
 
-/** ANIMA-ORDER-2 / ANIMA-AMB-15: everyone rolls once; only sub-ties re-roll, in request order. */
+/**
+ * ANIMA-ORDER-2 / ANIMA-AMB-15: everyone rolls once; only sub-ties re-roll, in request order.
+ * Depth first: a sub-tie is settled, with its own sub-ties, before the next lower value's players;
+ * by a work list rather than by recursion, so that fixed dice tying round after round (thousands
+ * of values) run out as `dice_exhausted`, never through the call stack.
+ */
 function rollOff(ids: string[], dice: Dice, rolls: Record<string, number[]>): string[] {
-  const scored = ids.map((id) => {
-    const value = d10(dice, `tie-break ${id}`);
-    (rolls[id] ??= []).push(value);
-    return { id, value };
-  });
-  const values = [...new Set(scored.map((s) => s.value))].sort((a, b) => b - a);
   const out: string[] = [];
-  for (const v of values) {
-    const tied = scored.filter((s) => s.value === v).map((s) => s.id);
-    out.push(...(tied.length > 1 ? rollOff(tied, dice, rolls) : tied));
+  // what is still to place, the next on top: a settled id, or a tied group to roll
+  const pending: (string | string[])[] = [ids];
+  while (pending.length) {
+    const next = pending.pop()!;
+    if (typeof next === 'string') {
+      out.push(next);
+      continue;
+    }
+    const scored = next.map((id) => {
+      const value = d10(dice, `tie-break ${id}`);
+      (rolls[id] ??= []).push(value);
+      return { id, value };
+    });
+    const values = [...new Set(scored.map((s) => s.value))].sort((a, b) => b - a);
+    for (let i = values.length - 1; i >= 0; i--) {
+      const tied = scored.filter((s) => s.value === values[i]).map((s) => s.id);
+      pending.push(tied.length > 1 ? tied : tied[0]!);
+    }
   }
   return out;
 }
