@@ -37,6 +37,7 @@ import { registerArrival } from './plugins/arrival.js';
 import { timeoutOptions } from './plugins/timeouts.js';
 import { registerPageCsp } from './plugins/csp.js';
 import { requestLogValue } from './log-redaction.js';
+import { OneLinePerRequest } from './request-log.js';
 import { registerCompression } from './plugins/compression.js';
 import { arrivalHeaders } from './plugins/arrival-headers.js';
 import { requestId } from './plugins/request-id.js';
@@ -58,6 +59,8 @@ export async function buildApp(config: Config, services: Services, deps: AppDeps
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestLogValue }, ...(config.logStream ? { stream: config.logStream } : {}) },
     genReqId: requestId,
+    // one line per request, when it is answered (./request-log.ts)
+    logController: new OneLinePerRequest(),
     bodyLimit: 5 * 1024 * 1024,
     // TRUST_PROXY (CONTRACT §9.4): behind a balancer, request.ip — every per-IP limit and log line — is the client's address
     trustProxy: typeof config.trustProxy === 'number' ? hops(config.trustProxy) : (config.trustProxy ?? false),
