@@ -11,9 +11,10 @@
  * request (from /proc), which other load on a shared machine disturbs less than req/s, and a floor:
  * the bare POST running the service's own rules core and JSON.stringify per request (bare.mjs
  * /melee-rules), the most any melee endpoint with this answer can reach on this framework.
+ * Every server here runs on one core and wrk on the other, where the machine has two (bench/wrk.ts).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,9 +23,8 @@ import { ensureBuilt } from '../scripts/build.mjs';
 import { serviceCommand } from './service-command.js';
 import type { BenchFigure } from './run.js';
 import { freePort } from '../tests/helpers/free-port.js';
+import { CONNECTIONS, ensureWrk, LOAD_CORE, measured, median, onCore, PINNED, SECONDS, SERVER_CORE, wrk, type Measured } from './wrk.js';
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 // odd, so that one round's spike does not decide the median (one p99 of 133 ms against 10.8 in the other of two rounds)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -39,51 +39,6 @@ const fighter = (id: string) => ({
 /** What browsers and fetch send: the melee answer (2.6 KB) is then compressed (src/http/plugins/compression.ts). */
 const ACCEPT_ENCODING = { 'accept-encoding': 'gzip, deflate, br' };
 export const MELEE_BODY = JSON.stringify({ attacker: fighter('a'), target: fighter('t'), reaction: 'response', dice: { seed: 'bench' } });
-
-export interface WrkResult {
-  rps: number;
-  p50ms: number;
-  p99ms: number;
-  non2xx: number;
-  requests: number;
-}
-
-/** Ensures wrk is installed (Debian package; the bench installs it when absent and it can). */
-export function ensureWrk(): boolean {
-  if (spawnSync('wrk', ['--version']).error === undefined) return true;
-  if (process.getuid?.() === 0) spawnSync('sh', ['-c', 'apt-get update -qq && apt-get install -y -qq wrk'], { stdio: 'inherit' });
-  return spawnSync('wrk', ['--version']).error === undefined;
-}
-
-const ms = (v: string, unit: string) => Number(v) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
-
-export function wrk(url: string, opts: { body?: string; seconds?: number; connections?: number; headers?: Record<string, string> } = {}): WrkResult {
-  const dir = mkdtempSync(join(tmpdir(), 'arbiter-wrk-'));
-  const args = ['-t1', `-c${opts.connections ?? CONNECTIONS}`, `-d${opts.seconds ?? SECONDS}s`, '--latency'];
-  if (opts.body !== undefined) {
-    const script = join(dir, 'post.lua');
-    writeFileSync(
-      script,
-      `wrk.method = "POST"\nwrk.body = ${JSON.stringify(opts.body)}\nwrk.headers["content-type"] = "application/json"\n` +
-        Object.entries(opts.headers ?? {})
-          .map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}\n`)
-          .join('') +
-        'local non2xx = 0\nfunction response(status) if status >= 300 then non2xx = non2xx + 1 end end\n',
-    );
-    args.push('-s', script);
-  }
-  const out = spawnSync('wrk', [...args, url], { encoding: 'utf8' });
-  rmSync(dir, { recursive: true, force: true });
-  const text = out.stdout;
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? 0);
-  const pct = (p: string) => {
-    const m = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(text);
-    return m ? ms(m[1]!, m[2]!) : NaN;
-  };
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0);
-  const requests = Number(/(\d+) requests in/.exec(text)?.[1] ?? 0);
-  return { rps, p50ms: pct('50'), p99ms: pct('99'), non2xx, requests };
-}
 
 /** Every process started here, stopped at the end whatever happens. */
 const started: ChildProcess[] = [];
@@ -101,9 +56,9 @@ async function untilOk(request: () => Promise<Response>, ms: number, failure: st
   }
 }
 
-/** Starts a server process that prints `{"port": n}` (bare) or answers /ready (the service). */
+/** Starts a server process (on SERVER_CORE) that prints `{"port": n}` (bare) or answers /ready (the service). */
 async function startProcess(cmd: string, args: string[], env: Record<string, string>, readyUrl?: (port: number) => string, port?: number) {
-  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const child = spawn(...onCore(SERVER_CORE, cmd, args), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   started.push(child);
   let found = port;
   if (found === undefined) {
@@ -128,37 +83,6 @@ function stop(child: ChildProcess) {
     /* already gone */
   }
 }
-
-/** CPU time (user + system) a process has used, in µs (Linux /proc); undefined elsewhere. */
-function cpuMicros(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6; // utime, stime in clock ticks (100/s)
-  } catch {
-    return undefined;
-  }
-}
-
-export interface Measured extends WrkResult {
-  /** Server CPU µs per request: robust to other load on the machine, unlike req/s. */
-  cpuPerRequest?: number;
-}
-
-/** wrk against `url` while reading the server process's CPU time before and after. */
-export function measured(pid: number, url: string, body?: string, headers?: Record<string, string>): Measured {
-  const before = cpuMicros(pid);
-  const r = wrk(url, { body, headers });
-  const after = cpuMicros(pid);
-  return { ...r, cpuPerRequest: before !== undefined && after !== undefined && r.requests > 0 ? (after - before) / r.requests : undefined };
-}
-
-/** The median of the finite values (NaN when none). */
-export const median = (values: number[]) => {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (!sorted.length) return NaN;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function startService(dataDir: string, rateLimitPerMinute: number, env: Record<string, string> = {}) {
   const port = await freePort();
@@ -229,9 +153,9 @@ export async function run(): Promise<BenchFigure[]> {
       bareBase + '/melee-rules-compiled',
       inProcessBase + '/melee-rules-compiled',
     ]) {
-      wrk(url, { body: MELEE_BODY, seconds: 2 });
+      wrk(url, { body: MELEE_BODY, seconds: 2, core: LOAD_CORE });
     }
-    wrk(limitedBase + '/v1/eden/attacks/melee', { body: MELEE_BODY, seconds: 2, headers: ACCEPT_ENCODING });
+    wrk(limitedBase + '/v1/eden/attacks/melee', { body: MELEE_BODY, seconds: 2, headers: ACCEPT_ENCODING, core: LOAD_CORE });
     type Round = {
       hello: Measured;
       health: Measured;
@@ -244,27 +168,28 @@ export async function run(): Promise<BenchFigure[]> {
       compressed: Measured;
     };
     const rounds: Round[] = [];
+    const measure = (pid: number, url: string, body?: string, headers?: Record<string, string>) => measured(pid, url, body, headers, LOAD_CORE);
     for (let i = 0; i < ROUNDS; i++) {
-      const hello = measured(bare.child.pid!, bareBase + '/hello');
-      const health = measured(service.child.pid!, base + '/health');
-      const echo = measured(bare.child.pid!, bareBase + '/echo', MELEE_BODY);
-      const rules = measured(bare.child.pid!, bareBase + '/melee-rules', MELEE_BODY);
-      const compiled = measured(bare.child.pid!, bareBase + '/melee-rules-compiled', MELEE_BODY);
-      const inProcess = measured(host.child.pid!, inProcessBase + '/melee-rules-compiled', MELEE_BODY);
+      const hello = measure(bare.child.pid!, bareBase + '/hello');
+      const health = measure(service.child.pid!, base + '/health');
+      const echo = measure(bare.child.pid!, bareBase + '/echo', MELEE_BODY);
+      const rules = measure(bare.child.pid!, bareBase + '/melee-rules', MELEE_BODY);
+      const compiled = measure(bare.child.pid!, bareBase + '/melee-rules-compiled', MELEE_BODY);
+      const inProcess = measure(host.child.pid!, inProcessBase + '/melee-rules-compiled', MELEE_BODY);
       // the two services in turn, the order swapped every round
       const pair = () => [
-        measured(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY),
-        measured(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY),
+        measure(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY),
+        measure(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY),
       ];
       let melee: Measured, limitedMelee: Measured;
       if (i % 2 === 0) [melee, limitedMelee] = pair() as [Measured, Measured];
       else {
-        const l = measured(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY);
-        melee = measured(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY);
+        const l = measure(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY);
+        melee = measure(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY);
         limitedMelee = l;
       }
       // the default configuration again, asked as browsers and fetch ask: its answer compressed
-      const compressed = measured(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY, ACCEPT_ENCODING);
+      const compressed = measure(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY, ACCEPT_ENCODING);
       rounds.push({ hello, health, echo, rules, compiled, inProcess, melee, limited: limitedMelee, compressed });
       console.log(
         `round ${i + 1}: ${JSON.stringify({ hello: hello.rps, health: health.rps, echo: echo.rps, rules: rules.rps, compiled: compiled.rps, inProcess: inProcess.rps, melee: melee.rps, limited: limitedMelee.rps, compressed: compressed.rps, p99: { echo: echo.p99ms, melee: melee.p99ms, limited: limitedMelee.p99ms } })}`,
@@ -277,7 +202,7 @@ export async function run(): Promise<BenchFigure[]> {
     const p99Ratio = (a: K, b: K) => median(rounds.map((r) => r[a].p99ms / r[b].p99ms));
     const cpuRatio = (a: K, b: K) => median(rounds.map((r) => (r[a].cpuPerRequest ?? NaN) / (r[b].cpuPerRequest ?? NaN)));
     const lat = (k: K) => `p50 ${m(k, (r) => r.p50ms).toFixed(2)} ms, p99 ${m(k, (r) => r.p99ms).toFixed(2)} ms`;
-    const c = `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s, median of ${ROUNDS} rounds`;
+    const c = `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s${PINNED ? `, servers on core ${SERVER_CORE} and wrk on core ${LOAD_CORE}` : ''}, median of ${ROUNDS} rounds`;
     const non2xx = rounds.reduce((n, r) => n + r.melee.non2xx + r.limited.non2xx + r.health.non2xx, 0);
     const rps = (k: K) => m(k, (r) => r.rps);
     const figure = (name: string, a: K, b: K, bName: string, goal?: [string, number]): BenchFigure => {

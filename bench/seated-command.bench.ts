@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from '../scripts/build.mjs';
 import { serviceCommand } from './service-command.js';
-import { ensureWrk, measured, median, wrk, type Measured } from './http.bench.js';
+import { ensureWrk, measured, median, wrk, type Measured } from './wrk.js';
 import { freePort } from '../tests/helpers/free-port.js';
 import type { BenchFigure } from './run.js';
 
