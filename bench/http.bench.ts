@@ -11,7 +11,7 @@
  * request (from /proc), which other load on a shared machine disturbs less than req/s, and a floor:
  * the bare POST running the service's own rules core and JSON.stringify per request (bare.mjs
  * /melee-rules), the most any melee endpoint with this answer can reach on this framework.
- * Every server here runs on one core and wrk on the other, where the machine has two (bench/wrk.ts).
+ * With BENCH_PIN=1 every server here runs on one core and wrk on the other (bench/wrk.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
