@@ -3,9 +3,9 @@
  * with the request's fields (`req`, as ./log-redaction.ts writes them: feed tokens redacted), its
  * status (`res`), `responseTime` in ms and its `reqId`. Fastify's default writes two lines per
  * request at `info`, `incoming request` on arrival and `request completed` without the request's
- * fields, and the pair cost a sixth of the service's throughput on a small answer (bench/RESULTS.md,
- * kept costs). The arrival line is still written, at `debug` (LOG_LEVEL=debug): it shows a request
- * still running, such as an open feed.
+ * fields: on a melee answer 157 µs of server CPU per request against 121 silent, and 147 with this
+ * one line (bench/RESULTS.md, kept costs). The arrival line is still written, at `debug`
+ * (LOG_LEVEL=debug): it shows a request still running, such as an open feed.
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
