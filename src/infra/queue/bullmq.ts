@@ -171,8 +171,9 @@ export class BullJobRunner implements JobRunner {
     return available('cancel', () => this.remove(id), this.clients, this.outage);
   }
 
+  /** Every connection the queue's operations use answers (after an outage: all of them back, not only the first). */
   async ping(): Promise<void> {
-    await available('ping', () => this.client.ping(), [this.client], this.outage);
+    await available('ping', () => Promise.all(this.clients.map((c) => c.ping())), this.clients, this.outage);
   }
 
   private get clients(): Redis[] {
