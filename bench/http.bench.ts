@@ -11,7 +11,6 @@
  * request (from /proc), which other load on a shared machine disturbs less than req/s, and a floor:
  * the bare POST running the service's own rules core and JSON.stringify per request (bare.mjs
  * /melee-rules), the most any melee endpoint with this answer can reach on this framework.
- * With BENCH_PIN=1 every server here runs on one core and wrk on the other (bench/wrk.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +22,7 @@ import { ensureBuilt } from '../scripts/build.mjs';
 import { serviceCommand } from './service-command.js';
 import type { BenchFigure } from './run.js';
 import { freePort } from '../tests/helpers/free-port.js';
-import { CONNECTIONS, ensureWrk, LOAD_CORE, measured, median, onCore, PINNED, SECONDS, SERVER_CORE, wrk, type Measured } from './wrk.js';
+import { CONNECTIONS, ensureWrk, measured, median, SECONDS, wrk, type Measured } from './wrk.js';
 
 // odd, so that one round's spike does not decide the median (one p99 of 133 ms against 10.8 in the other of two rounds)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -56,9 +55,9 @@ async function untilOk(request: () => Promise<Response>, ms: number, failure: st
   }
 }
 
-/** Starts a server process (on SERVER_CORE) that prints `{"port": n}` (bare) or answers /ready (the service). */
+/** Starts a server process that prints `{"port": n}` (bare) or answers /ready (the service). */
 async function startProcess(cmd: string, args: string[], env: Record<string, string>, readyUrl?: (port: number) => string, port?: number) {
-  const child = spawn(...onCore(SERVER_CORE, cmd, args), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   started.push(child);
   let found = port;
   if (found === undefined) {
@@ -153,9 +152,9 @@ export async function run(): Promise<BenchFigure[]> {
       bareBase + '/melee-rules-compiled',
       inProcessBase + '/melee-rules-compiled',
     ]) {
-      wrk(url, { body: MELEE_BODY, seconds: 2, core: LOAD_CORE });
+      wrk(url, { body: MELEE_BODY, seconds: 2 });
     }
-    wrk(limitedBase + '/v1/eden/attacks/melee', { body: MELEE_BODY, seconds: 2, headers: ACCEPT_ENCODING, core: LOAD_CORE });
+    wrk(limitedBase + '/v1/eden/attacks/melee', { body: MELEE_BODY, seconds: 2, headers: ACCEPT_ENCODING });
     type Round = {
       hello: Measured;
       health: Measured;
@@ -168,28 +167,27 @@ export async function run(): Promise<BenchFigure[]> {
       compressed: Measured;
     };
     const rounds: Round[] = [];
-    const measure = (pid: number, url: string, body?: string, headers?: Record<string, string>) => measured(pid, url, body, headers, LOAD_CORE);
     for (let i = 0; i < ROUNDS; i++) {
-      const hello = measure(bare.child.pid!, bareBase + '/hello');
-      const health = measure(service.child.pid!, base + '/health');
-      const echo = measure(bare.child.pid!, bareBase + '/echo', MELEE_BODY);
-      const rules = measure(bare.child.pid!, bareBase + '/melee-rules', MELEE_BODY);
-      const compiled = measure(bare.child.pid!, bareBase + '/melee-rules-compiled', MELEE_BODY);
-      const inProcess = measure(host.child.pid!, inProcessBase + '/melee-rules-compiled', MELEE_BODY);
+      const hello = measured(bare.child.pid!, bareBase + '/hello');
+      const health = measured(service.child.pid!, base + '/health');
+      const echo = measured(bare.child.pid!, bareBase + '/echo', MELEE_BODY);
+      const rules = measured(bare.child.pid!, bareBase + '/melee-rules', MELEE_BODY);
+      const compiled = measured(bare.child.pid!, bareBase + '/melee-rules-compiled', MELEE_BODY);
+      const inProcess = measured(host.child.pid!, inProcessBase + '/melee-rules-compiled', MELEE_BODY);
       // the two services in turn, the order swapped every round
       const pair = () => [
-        measure(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY),
-        measure(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY),
+        measured(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY),
+        measured(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY),
       ];
       let melee: Measured, limitedMelee: Measured;
       if (i % 2 === 0) [melee, limitedMelee] = pair() as [Measured, Measured];
       else {
-        const l = measure(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY);
-        melee = measure(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY);
+        const l = measured(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY);
+        melee = measured(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY);
         limitedMelee = l;
       }
       // the default configuration again, asked as browsers and fetch ask: its answer compressed
-      const compressed = measure(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY, ACCEPT_ENCODING);
+      const compressed = measured(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY, ACCEPT_ENCODING);
       rounds.push({ hello, health, echo, rules, compiled, inProcess, melee, limited: limitedMelee, compressed });
       console.log(
         `round ${i + 1}: ${JSON.stringify({ hello: hello.rps, health: health.rps, echo: echo.rps, rules: rules.rps, compiled: compiled.rps, inProcess: inProcess.rps, melee: melee.rps, limited: limitedMelee.rps, compressed: compressed.rps, p99: { echo: echo.p99ms, melee: melee.p99ms, limited: limitedMelee.p99ms } })}`,
@@ -202,7 +200,7 @@ export async function run(): Promise<BenchFigure[]> {
     const p99Ratio = (a: K, b: K) => median(rounds.map((r) => r[a].p99ms / r[b].p99ms));
     const cpuRatio = (a: K, b: K) => median(rounds.map((r) => (r[a].cpuPerRequest ?? NaN) / (r[b].cpuPerRequest ?? NaN)));
     const lat = (k: K) => `p50 ${m(k, (r) => r.p50ms).toFixed(2)} ms, p99 ${m(k, (r) => r.p99ms).toFixed(2)} ms`;
-    const c = `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s${PINNED ? `, servers on core ${SERVER_CORE} and wrk on core ${LOAD_CORE}` : ''}, median of ${ROUNDS} rounds`;
+    const c = `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s, median of ${ROUNDS} rounds`;
     const non2xx = rounds.reduce((n, r) => n + r.melee.non2xx + r.limited.non2xx + r.health.non2xx, 0);
     const rps = (k: K) => m(k, (r) => r.rps);
     const figure = (name: string, a: K, b: K, bName: string, goal?: [string, number]): BenchFigure => {

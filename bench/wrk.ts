@@ -2,32 +2,15 @@
  * wrk (Debian package `wrk`, a separate process) as the HTTP benches run it: one thread, CONNECTIONS
  * connections (BENCH_CONNECTIONS, default 50) for SECONDS seconds (BENCH_SECONDS, default 8), its
  * req/s, p50, p99 and non-2xx answers; with the measured server's CPU time per request read from
- * /proc (`measured`); and pinned to a core of its own where the machine has one to give.
+ * /proc (`measured`).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-
-/**
- * BENCH_PIN=1, on a machine with two cores or more and `taskset` (util-linux): a bench's servers
- * run on SERVER_CORE and wrk on LOAD_CORE (`onCore`, wrk's `core`), so the load generator never
- * takes the measured server's core. Off by default: tried as the default on 2026-12-07, the HTTP
- * bench's services still had p99 spikes of 0.2–0.4 s in two rounds of three (as unpinned that day),
- * one service alone showed none either way, and a pinned service's helper threads (V8's collector
- * and compilers, PGlite's) share its one core.
- */
-export const PINNED = process.env.BENCH_PIN === '1' && availableParallelism() >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
-export const SERVER_CORE = 0;
-export const LOAD_CORE = 1;
-
-/** `cmd args` to run on `core` (taskset), or as they are when unpinned or `core` is undefined. */
-export function onCore(core: number | undefined, cmd: string, args: string[]): [string, string[]] {
-  return PINNED && core !== undefined ? ['taskset', ['-c', String(core), cmd, ...args]] : [cmd, args];
-}
 
 export interface WrkResult {
   rps: number;
@@ -46,7 +29,7 @@ export function ensureWrk(): boolean {
 
 const ms = (v: string, unit: string) => Number(v) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
 
-export function wrk(url: string, opts: { body?: string; seconds?: number; connections?: number; headers?: Record<string, string>; core?: number } = {}): WrkResult {
+export function wrk(url: string, opts: { body?: string; seconds?: number; connections?: number; headers?: Record<string, string> } = {}): WrkResult {
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-wrk-'));
   const args = ['-t1', `-c${opts.connections ?? CONNECTIONS}`, `-d${opts.seconds ?? SECONDS}s`, '--latency'];
   if (opts.body !== undefined) {
@@ -61,7 +44,7 @@ export function wrk(url: string, opts: { body?: string; seconds?: number; connec
     );
     args.push('-s', script);
   }
-  const out = spawnSync(...onCore(opts.core, 'wrk', [...args, url]), { encoding: 'utf8' });
+  const out = spawnSync('wrk', [...args, url], { encoding: 'utf8' });
   rmSync(dir, { recursive: true, force: true });
   const text = out.stdout;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? 0);
@@ -89,10 +72,10 @@ export interface Measured extends WrkResult {
   cpuPerRequest?: number;
 }
 
-/** wrk (on `core`, if given) against `url` while reading the server process's CPU time before and after. */
-export function measured(pid: number, url: string, body?: string, headers?: Record<string, string>, core?: number): Measured {
+/** wrk against `url` while reading the server process's CPU time before and after. */
+export function measured(pid: number, url: string, body?: string, headers?: Record<string, string>): Measured {
   const before = cpuMicros(pid);
-  const r = wrk(url, { body, headers, core });
+  const r = wrk(url, { body, headers });
   const after = cpuMicros(pid);
   return { ...r, cpuPerRequest: before !== undefined && after !== undefined && r.requests > 0 ? (after - before) / r.requests : undefined };
 }
