@@ -161,6 +161,9 @@ export async function run(): Promise<BenchFigure[]> {
     const floorSame = await sameAnswer(bareBase + '/melee-rules');
     const compiledSame = await sameAnswer(bareBase + '/melee-rules-compiled');
     const inProcessSame = await sameAnswer(inProcessBase + '/melee-rules-compiled');
+    // each server runs its request path once before round 1 (each measured run has its own warm-up,
+    // `steady`): so round 1's first seconds, like the later rounds', come after a quiet stretch of a
+    // process that has served this load, not at its first load ever
     for (const url of [
       base + '/v1/eden/attacks/melee',
       limitedBase + '/v1/eden/attacks/melee',
