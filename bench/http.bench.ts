@@ -22,19 +22,22 @@ import { ensureBuilt } from '../scripts/build.mjs';
 import { serviceCommand } from './service-command.js';
 import type { BenchFigure } from './run.js';
 import { freePort } from '../tests/helpers/free-port.js';
-import { CONNECTIONS, ensureWrk, measured, median, SECONDS, wrk, type Measured } from './wrk.js';
+import { CONNECTIONS, ensureWrk, measured, median, wrk, type Measured } from './wrk.js';
 
-// odd, so that one round's spike does not decide the median (one p99 of 133 ms against 10.8 in the other of two rounds)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// odd, so that no single round decides the median
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** Seconds of unmeasured load before each measured run (BENCH_WARM_SECONDS, default 2; `run`'s comment says why). */
+/** Seconds of each measured run (BENCH_SLICE_SECONDS, default 2): short, so that the runs a ratio compares follow each other closely (`run`'s comment says why). */
+const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
+/** Seconds of unmeasured load before each measured run (BENCH_WARM_SECONDS, default 2). */
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 2);
+/** Seconds without requests before the after-a-quiet-minute figure (BENCH_QUIET_SECONDS, default 65). */
+const QUIET_SECONDS = Number(process.env.BENCH_QUIET_SECONDS ?? 65);
 
-/** A measured run, and the p99 of the unmeasured load just before it (the first seconds after the server's quiet minute). */
-type Steady = Measured & { warmP99ms: number };
-function steady(pid: number, url: string, body?: string, headers?: Record<string, string>): Steady {
-  const warm = wrk(url, { body, headers, seconds: WARM_SECONDS });
-  return { ...measured(pid, url, body, headers), warmP99ms: warm.p99ms };
+/** A measured run of SLICE_SECONDS after WARM_SECONDS of the same load, unmeasured. */
+function steady(pid: number, url: string, body?: string, headers?: Record<string, string>): Measured {
+  wrk(url, { body, headers, seconds: WARM_SECONDS });
+  return measured(pid, url, body, headers, SLICE_SECONDS);
 }
 
 const limb = (faces: number[], white: number, red: number, normal: number) => ({ white, red, faces, normal, wounded: normal - 1 });
@@ -105,21 +108,28 @@ async function startService(dataDir: string, rateLimitPerMinute: number, env: Re
 }
 
 /**
- * ROUNDS rounds (BENCH_ROUNDS, default 3), each measuring back to back: bare hello, /health, bare
- * POST, the two floors (JSON.stringify, compiled serializer), the compiled floor inside a third
- * service process (bench/servers/in-process-floor.mjs), melee with rate limiting off and melee
- * on the default configuration (rate limiting on: in-memory store, a limit no run reaches), then
- * that one asked with Accept-Encoding as browsers and fetch ask (its answer compressed). Both
- * services run side by side and are warmed alike; ratios are taken within a round (the machine may
- * be shared: its load changes between rounds), and the median of the rounds is reported.
+ * ROUNDS rounds (BENCH_ROUNDS, default 9), each measuring back to back, SLICE_SECONDS each: bare
+ * hello, /health, bare POST, the compiled-serializer floor, the compiled floor inside a third service
+ * process (bench/servers/in-process-floor.mjs), melee on the default configuration (rate limiting on:
+ * in-memory store, a limit no run reaches) and melee with rate limiting off (the two in turn, the
+ * order swapped every round), the floor inside the service process answering the service's headers,
+ * the JSON.stringify floor, then the default configuration asked with
+ * Accept-Encoding as browsers and fetch ask (its answer compressed). Each ratio is taken between two
+ * runs of the same round, measured next to each other where a goal compares them, and the median of
+ * the rounds is reported. All services run side by side and are warmed alike; each measured run
+ * follows WARM_SECONDS of the same load, unmeasured.
  *
- * Each measured run follows WARM_SECONDS of the same load, unmeasured (`steady`): every server waits
- * about a minute between its runs (the others' turns), and a service process that has been quiet
- * that long has had V8's memory-reducing full GC, which drops the optimized code of the request path
- * whose maps it collected (`--trace-deopt`: "marking dependent code … reason: weak objects" on
- * Reply.send, onSendEnd, the route's handler…), so its next second or so runs at a fraction of its
- * speed. Unwarmed, that second decided the p99 of an 8 s run (206–450 ms against 10–15 ms steady).
- * The goals name steady state; what a quiet minute costs is its own figure (`warmP99ms`).
+ * Why short runs next to each other: this machine's speed drifts. Under constant load the same
+ * process answers at rates that move in phases of 5–35 s, for the floor in its own process as for
+ * the service (one floor, 1 s windows: 6,900–11,000 req/s, its CPU per request 92–146 µs, no GC or
+ * deoptimization at the changes). Runs of 8 s measured a minute apart fell in different phases, so
+ * a round's ratio moved by up to 40 %; 2 s runs a few seconds apart mostly share one.
+ *
+ * The first seconds after a quiet minute are their own figure, measured once after the rounds: a
+ * service process that has had no request for about a minute has had V8's memory-reducing full GC,
+ * which drops the optimized code of the request path whose maps it collected (`--trace-deopt`:
+ * "marking dependent code … reason: weak objects" on Reply.send, onSendEnd, the route's handler…),
+ * so its next second or so runs at a fraction of its speed. The goals name steady state.
  */
 export async function run(): Promise<BenchFigure[]> {
   if (!ensureWrk()) {
@@ -161,9 +171,8 @@ export async function run(): Promise<BenchFigure[]> {
     const floorSame = await sameAnswer(bareBase + '/melee-rules');
     const compiledSame = await sameAnswer(bareBase + '/melee-rules-compiled');
     const inProcessSame = await sameAnswer(inProcessBase + '/melee-rules-compiled');
-    // each server runs its request path once before round 1 (each measured run has its own warm-up,
-    // `steady`): so round 1's first seconds, like the later rounds', come after a quiet stretch of a
-    // process that has served this load, not at its first load ever
+    // each server's request path runs before round 1, so that round 1 measures processes that have
+    // served this load already, as the later rounds do
     for (const url of [
       base + '/v1/eden/attacks/melee',
       limitedBase + '/v1/eden/attacks/melee',
@@ -171,53 +180,54 @@ export async function run(): Promise<BenchFigure[]> {
       bareBase + '/melee-rules',
       bareBase + '/melee-rules-compiled',
       inProcessBase + '/melee-rules-compiled',
+      inProcessBase + '/melee-rules-headers',
     ]) {
       wrk(url, { body: MELEE_BODY, seconds: 2 });
     }
     wrk(limitedBase + '/v1/eden/attacks/melee', { body: MELEE_BODY, seconds: 2, headers: ACCEPT_ENCODING });
-    type Round = {
-      hello: Steady;
-      health: Steady;
-      echo: Steady;
-      rules: Steady;
-      compiled: Steady;
-      inProcess: Steady;
-      melee: Steady;
-      limited: Steady;
-      compressed: Steady;
-    };
+    type Round = Record<'hello' | 'health' | 'echo' | 'rules' | 'compiled' | 'inProcess' | 'inProcessHeaders' | 'melee' | 'limited' | 'compressed', Measured>;
     const rounds: Round[] = [];
+    const meleeOn = () => steady(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY);
+    const meleeOff = () => steady(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY);
     for (let i = 0; i < ROUNDS; i++) {
       const hello = steady(bare.child.pid!, bareBase + '/hello');
       const health = steady(service.child.pid!, base + '/health');
       const echo = steady(bare.child.pid!, bareBase + '/echo', MELEE_BODY);
-      const rules = steady(bare.child.pid!, bareBase + '/melee-rules', MELEE_BODY);
       const compiled = steady(bare.child.pid!, bareBase + '/melee-rules-compiled', MELEE_BODY);
+      // the default configuration next to rate limiting off (the order swapped every round), the
+      // pair between the floor inside a service process and that floor with the service's headers,
+      // the JSON.stringify floor right after: each goal compares runs a few seconds apart
       const inProcess = steady(host.child.pid!, inProcessBase + '/melee-rules-compiled', MELEE_BODY);
-      // the two services in turn, the order swapped every round
-      const pair = () => [steady(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY), steady(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY)];
-      let melee: Steady, limitedMelee: Steady;
-      if (i % 2 === 0) [melee, limitedMelee] = pair() as [Steady, Steady];
-      else {
-        const l = steady(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY);
-        melee = steady(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY);
-        limitedMelee = l;
+      let melee: Measured, limitedMelee: Measured;
+      if (i % 2 === 0) {
+        limitedMelee = meleeOn();
+        melee = meleeOff();
+      } else {
+        melee = meleeOff();
+        limitedMelee = meleeOn();
       }
+      const inProcessHeaders = steady(host.child.pid!, inProcessBase + '/melee-rules-headers', MELEE_BODY);
+      const rules = steady(bare.child.pid!, bareBase + '/melee-rules', MELEE_BODY);
       // the default configuration again, asked as browsers and fetch ask: its answer compressed
       const compressed = steady(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY, ACCEPT_ENCODING);
-      rounds.push({ hello, health, echo, rules, compiled, inProcess, melee, limited: limitedMelee, compressed });
+      rounds.push({ hello, health, echo, rules, compiled, inProcess, inProcessHeaders, melee, limited: limitedMelee, compressed });
       console.log(
-        `round ${i + 1}: ${JSON.stringify({ hello: hello.rps, health: health.rps, echo: echo.rps, rules: rules.rps, compiled: compiled.rps, inProcess: inProcess.rps, melee: melee.rps, limited: limitedMelee.rps, compressed: compressed.rps, p99: { echo: echo.p99ms, melee: melee.p99ms, limited: limitedMelee.p99ms } })}`,
+        `round ${i + 1}: ${JSON.stringify({ hello: hello.rps, health: health.rps, echo: echo.rps, rules: rules.rps, compiled: compiled.rps, inProcess: inProcess.rps, inProcessHeaders: inProcessHeaders.rps, melee: melee.rps, limited: limitedMelee.rps, compressed: compressed.rps, p99: { echo: echo.p99ms, rules: rules.p99ms, melee: melee.p99ms, limited: limitedMelee.p99ms } })}`,
       );
     }
+    // the default configuration after QUIET_SECONDS without a request (no server is asked anything):
+    // its first WARM_SECONDS of load against the SLICE_SECONDS after them
+    await new Promise((r) => setTimeout(r, QUIET_SECONDS * 1000));
+    const afterQuiet = wrk(limitedBase + '/v1/eden/attacks/melee', { body: MELEE_BODY, seconds: 2 });
+    const afterQuietSteady = wrk(limitedBase + '/v1/eden/attacks/melee', { body: MELEE_BODY, seconds: SLICE_SECONDS });
 
     type K = keyof Round;
-    const m = (k: K, f: (r: Steady) => number) => median(rounds.map((r) => f(r[k])));
+    const m = (k: K, f: (r: Measured) => number) => median(rounds.map((r) => f(r[k])));
     const ratio = (a: K, b: K) => median(rounds.map((r) => r[a].rps / r[b].rps));
     const p99Ratio = (a: K, b: K) => median(rounds.map((r) => r[a].p99ms / r[b].p99ms));
     const cpuRatio = (a: K, b: K) => median(rounds.map((r) => (r[a].cpuPerRequest ?? NaN) / (r[b].cpuPerRequest ?? NaN)));
     const lat = (k: K) => `p50 ${m(k, (r) => r.p50ms).toFixed(2)} ms, p99 ${m(k, (r) => r.p99ms).toFixed(2)} ms`;
-    const c = `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s, median of ${ROUNDS} rounds`;
+    const c = `wrk -t1 -c${CONNECTIONS} -d${SLICE_SECONDS}s after ${WARM_SECONDS} s unmeasured, median of ${ROUNDS} rounds`;
     const non2xx = rounds.reduce((n, r) => n + r.melee.non2xx + r.limited.non2xx + r.health.non2xx, 0);
     const rps = (k: K) => m(k, (r) => r.rps);
     const figure = (name: string, a: K, b: K, bName: string, goal?: [string, number]): BenchFigure => {
@@ -294,12 +304,24 @@ export async function run(): Promise<BenchFigure[]> {
         'floor inside a service process',
         ['≥ 0.85', 0.85],
       ),
+      figure(
+        `floor inside a service process answering the service's ~20 headers (security, CORS, request id, RateLimit, language; ${lat('inProcessHeaders')}) ÷ the same floor with its own 3: what the contract's headers cost on Node`,
+        'inProcessHeaders',
+        'inProcess',
+        'floor inside a service process',
+      ),
+      figure(
+        `POST /v1/eden/attacks/melee (default configuration) ÷ the floor inside a service process answering the service's headers (the service's own work per request beyond the contract's headers)`,
+        'limited',
+        'inProcessHeaders',
+        'floor inside a service process, the service’s headers',
+      ),
       {
-        name: `melee p99 at c=50 (default configuration) in the first ${WARM_SECONDS} s of load after about a minute without requests (the other servers' turns; unmeasured in the figures above) ÷ its p99 in the ${SECONDS} s after them (median of the rounds’ ratios)`,
-        value: m('limited', (r) => r.warmP99ms),
+        name: `melee p99 at c=50 (default configuration) in the first 2 s of load after ${QUIET_SECONDS} s without a request (measured once, after the rounds) ÷ its p99 in the ${SLICE_SECONDS} s after them`,
+        value: afterQuiet.p99ms,
         unit: 'ms',
-        baseline: { name: `the ${SECONDS} s after them`, value: m('limited', (r) => r.p99ms), unit: 'ms' },
-        ratio: median(rounds.map((r) => r.limited.warmP99ms / r.limited.p99ms)),
+        baseline: { name: `the ${SLICE_SECONDS} s after them`, value: afterQuietSteady.p99ms, unit: 'ms' },
+        ratio: afterQuiet.p99ms / afterQuietSteady.p99ms,
       },
       figure(
         `POST /v1/eden/attacks/melee (default configuration) with Accept-Encoding: gzip, deflate, br, as browsers and fetch send it (the answer compressed; ${c}; ${lat('compressed')}) ÷ without`,

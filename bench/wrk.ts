@@ -72,10 +72,10 @@ export interface Measured extends WrkResult {
   cpuPerRequest?: number;
 }
 
-/** wrk against `url` while reading the server process's CPU time before and after. */
-export function measured(pid: number, url: string, body?: string, headers?: Record<string, string>): Measured {
+/** wrk against `url` (for `seconds`, SECONDS when not given) while reading the server process's CPU time before and after. */
+export function measured(pid: number, url: string, body?: string, headers?: Record<string, string>, seconds?: number): Measured {
   const before = cpuMicros(pid);
-  const r = wrk(url, { body, headers });
+  const r = wrk(url, { body, headers, seconds });
   const after = cpuMicros(pid);
   return { ...r, cpuPerRequest: before !== undefined && after !== undefined && r.requests > 0 ? (after - before) / r.requests : undefined };
 }

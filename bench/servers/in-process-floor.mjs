@@ -3,7 +3,9 @@
  * started as usual (NODE_OPTIONS=--import=<this file>, IN_PROCESS_FLOOR_PORT=<port>), it serves
  * the compiled-serializer floor of bench/servers/bare.mjs (POST /melee-rules-compiled: the
  * service's rules core and serializer, no validation, hooks or extra headers) on a bare Fastify
- * instance of its own, once the service has started and warmed up. Same handler as the bare floor,
+ * instance of its own, once the service has started and warmed up (and POST /melee-rules-headers:
+ * the same answering the ~20 headers the service answers melee with, melee-floor.mjs
+ * SERVICE_HEADERS). Same handler as the bare floor,
  * but in a process that has loaded and run the whole service: what that costs the floor (shared
  * code warmed by the service's other routes, a larger heap) is no cost of the service's own work.
  * Main thread only (the database thread loads nothing of this). Loopback only.
@@ -26,9 +28,10 @@ if (isMainThread && port > 0) {
     }
   };
   void started().then(async () => {
-    const { floorHandler, meleeFloorAnswerCompiled } = await import('./melee-floor.mjs');
+    const { floorHandler, meleeFloorAnswerCompiled, SERVICE_HEADERS } = await import('./melee-floor.mjs');
     const app = Fastify({ logger: false });
     app.post('/melee-rules-compiled', floorHandler(meleeFloorAnswerCompiled));
+    app.post('/melee-rules-headers', floorHandler(meleeFloorAnswerCompiled, SERVICE_HEADERS));
     await app.listen({ host: '127.0.0.1', port });
   });
 }
