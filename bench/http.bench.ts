@@ -113,8 +113,8 @@ async function startService(dataDir: string, rateLimitPerMinute: number, env: Re
  * process (bench/servers/in-process-floor.mjs), melee on the default configuration (rate limiting on:
  * in-memory store, a limit no run reaches) and melee with rate limiting off (the two in turn, the
  * order swapped every round), the floor inside the service process answering the service's headers,
- * the JSON.stringify floor, then the default configuration asked with
- * Accept-Encoding as browsers and fetch ask (its answer compressed). Each ratio is taken between two
+ * the JSON.stringify floor, then the default configuration asked with Accept-Encoding as browsers
+ * and fetch ask (its answer compressed). Each ratio is taken between two
  * runs of the same round, measured next to each other where a goal compares them, and the median of
  * the rounds is reported. All services run side by side and are warmed alike; each measured run
  * follows WARM_SECONDS of the same load, unmeasured.
@@ -143,7 +143,9 @@ export async function run(): Promise<BenchFigure[]> {
     const base = `http://127.0.0.1:${service.port}`;
     const limited = await startService(join(dataDir, 'b'), 1_000_000_000);
     const limitedBase = `http://127.0.0.1:${limited.port}`;
-    const answer = await fetch(base + '/v1/eden/attacks/melee', { method: 'POST', headers: { 'content-type': 'application/json' }, body: MELEE_BODY });
+    const meleeUrl = base + '/v1/eden/attacks/melee';
+    const limitedMeleeUrl = limitedBase + '/v1/eden/attacks/melee';
+    const answer = await fetch(meleeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: MELEE_BODY });
     const responseFile = join(dataDir, 'melee-response.json');
     const answerBytes = Buffer.from(await answer.arrayBuffer());
     writeFileSync(responseFile, answerBytes);
@@ -174,8 +176,8 @@ export async function run(): Promise<BenchFigure[]> {
     // each server's request path runs before round 1, so that round 1 measures processes that have
     // served this load already, as the later rounds do
     for (const url of [
-      base + '/v1/eden/attacks/melee',
-      limitedBase + '/v1/eden/attacks/melee',
+      meleeUrl,
+      limitedMeleeUrl,
       bareBase + '/echo',
       bareBase + '/melee-rules',
       bareBase + '/melee-rules-compiled',
@@ -184,11 +186,11 @@ export async function run(): Promise<BenchFigure[]> {
     ]) {
       wrk(url, { body: MELEE_BODY, seconds: 2 });
     }
-    wrk(limitedBase + '/v1/eden/attacks/melee', { body: MELEE_BODY, seconds: 2, headers: ACCEPT_ENCODING });
+    wrk(limitedMeleeUrl, { body: MELEE_BODY, seconds: 2, headers: ACCEPT_ENCODING });
     type Round = Record<'hello' | 'health' | 'echo' | 'rules' | 'compiled' | 'inProcess' | 'inProcessHeaders' | 'melee' | 'limited' | 'compressed', Measured>;
     const rounds: Round[] = [];
-    const meleeOn = () => steady(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY);
-    const meleeOff = () => steady(service.child.pid!, base + '/v1/eden/attacks/melee', MELEE_BODY);
+    const meleeOn = () => steady(limited.child.pid!, limitedMeleeUrl, MELEE_BODY);
+    const meleeOff = () => steady(service.child.pid!, meleeUrl, MELEE_BODY);
     for (let i = 0; i < ROUNDS; i++) {
       const hello = steady(bare.child.pid!, bareBase + '/hello');
       const health = steady(service.child.pid!, base + '/health');
@@ -209,7 +211,7 @@ export async function run(): Promise<BenchFigure[]> {
       const inProcessHeaders = steady(host.child.pid!, inProcessBase + '/melee-rules-headers', MELEE_BODY);
       const rules = steady(bare.child.pid!, bareBase + '/melee-rules', MELEE_BODY);
       // the default configuration again, asked as browsers and fetch ask: its answer compressed
-      const compressed = steady(limited.child.pid!, limitedBase + '/v1/eden/attacks/melee', MELEE_BODY, ACCEPT_ENCODING);
+      const compressed = steady(limited.child.pid!, limitedMeleeUrl, MELEE_BODY, ACCEPT_ENCODING);
       rounds.push({ hello, health, echo, rules, compiled, inProcess, inProcessHeaders, melee, limited: limitedMelee, compressed });
       console.log(
         `round ${i + 1}: ${JSON.stringify({ hello: hello.rps, health: health.rps, echo: echo.rps, rules: rules.rps, compiled: compiled.rps, inProcess: inProcess.rps, inProcessHeaders: inProcessHeaders.rps, melee: melee.rps, limited: limitedMelee.rps, compressed: compressed.rps, p99: { echo: echo.p99ms, rules: rules.p99ms, melee: melee.p99ms, limited: limitedMelee.p99ms } })}`,
@@ -218,8 +220,8 @@ export async function run(): Promise<BenchFigure[]> {
     // the default configuration after QUIET_SECONDS without a request (no server is asked anything):
     // its first WARM_SECONDS of load against the SLICE_SECONDS after them
     await new Promise((r) => setTimeout(r, QUIET_SECONDS * 1000));
-    const afterQuiet = wrk(limitedBase + '/v1/eden/attacks/melee', { body: MELEE_BODY, seconds: 2 });
-    const afterQuietSteady = wrk(limitedBase + '/v1/eden/attacks/melee', { body: MELEE_BODY, seconds: SLICE_SECONDS });
+    const afterQuiet = wrk(limitedMeleeUrl, { body: MELEE_BODY, seconds: WARM_SECONDS });
+    const afterQuietSteady = wrk(limitedMeleeUrl, { body: MELEE_BODY, seconds: SLICE_SECONDS });
 
     type K = keyof Round;
     const m = (k: K, f: (r: Measured) => number) => median(rounds.map((r) => f(r[k])));
@@ -317,7 +319,7 @@ export async function run(): Promise<BenchFigure[]> {
         'floor inside a service process, the service’s headers',
       ),
       {
-        name: `melee p99 at c=50 (default configuration) in the first 2 s of load after ${QUIET_SECONDS} s without a request (measured once, after the rounds) ÷ its p99 in the ${SLICE_SECONDS} s after them`,
+        name: `melee p99 at c=50 (default configuration) in the first ${WARM_SECONDS} s of load after ${QUIET_SECONDS} s without a request (measured once, after the rounds) ÷ its p99 in the ${SLICE_SECONDS} s after them`,
         value: afterQuiet.p99ms,
         unit: 'ms',
         baseline: { name: `the ${SLICE_SECONDS} s after them`, value: afterQuietSteady.p99ms, unit: 'ms' },
