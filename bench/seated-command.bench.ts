@@ -7,7 +7,8 @@
  * validated, decided on the match's state with its dice, folded, the seat's view written; no store).
  * Goal: ≥ 0.7 × the floor's req/s, ratios taken within a round (median of ROUNDS), plus each one's
  * p99 and server CPU per command. Also against the same floor with the store's append (FLOOR_DATA_DIR:
- * the embedded database, one transaction per command, in turn): what the service adds beyond keeping
+ * the embedded database, one transaction per turn of the match, the commands that waited for a turn
+ * appended together, as the service groups them): what the service adds beyond keeping
  * each command durably, held to the same goal (≥ 0.7, p99 ≤ 2×) — a command the service answers is
  * kept (it survives kill -9), which a floor without a store does not promise. The command is a resolution logged in the match (`anima.speed`,
  * fixed dice): it can be sent again and again; each one the service answers is appended.
@@ -149,7 +150,7 @@ export async function run(): Promise<BenchFigure[]> {
         met: ratio >= 0.7 && non2xx === 0 && same,
       },
       {
-        name: `one command on a seated match ÷ its floor with the store’s append: the decider called directly and its events appended by the event store to the embedded database, one transaction per command, in turn (${lat('stored')}): what the service adds beyond keeping each command`,
+        name: `one command on a seated match ÷ its floor with the store’s append: the decider called directly and its events appended by the event store to the embedded database, one transaction per turn of the match, the commands that waited for a turn appended together (${lat('stored')}): what the service adds beyond keeping each command`,
         value: m((r) => r.service.rps),
         unit: 'req/s',
         baseline: { name: 'the command’s floor with the append', value: m((r) => r.stored.rps), unit: 'req/s' },

@@ -11,7 +11,8 @@
  * FLOOR_DATA_DIR (a directory): the floor with the store's append — the embedded database opened
  * there as the service opens it (its own thread, the build's template, migrated), one match created,
  * and each command's events appended to it by the service's event store in one transaction per
- * command, the commands of the match taken in turn (`serialized`, as the service takes them). What
+ * turn of the match (`serialized`), the commands that arrived during a turn appended together in
+ * the next (group commit, `TurnBatches`, as the service takes them). What
  * any service that keeps every command durably pays beside the decider; still no authentication,
  * seat checks, idempotency, match read or extra headers.
  */
@@ -21,6 +22,7 @@ import { GAME_REGISTRIES } from '../../dist/app/game-registry.js';
 import { diceFor } from '../../dist/kernel/dice/index.js';
 import { openDatabase } from '../../dist/infra/database/index.js';
 import { SqlEventStore } from '../../dist/infra/event-store/index.js';
+import { TurnBatches } from '../../dist/app/matches/turn-batches.js';
 
 const game = GAME_REGISTRIES.loaded(process.env.FLOOR_GAME ?? 'anima');
 const seat = process.env.FLOOR_SEAT ?? 'p1';
@@ -41,7 +43,7 @@ export function decided(body) {
 /** With FLOOR_DATA_DIR: the embedded database (closed on SIGTERM), else none. */
 const database = process.env.FLOOR_DATA_DIR ? await openDatabase({ dataDir: process.env.FLOOR_DATA_DIR }) : undefined;
 
-/** With a database: appends a command's events to the one match, in turn; else nothing. */
+/** With a database: appends a command's events to the one match, with those of every command that waited for the same turn; else nothing. */
 const append = await (async () => {
   if (!database) return async () => undefined;
   const store = SqlEventStore.over(database);
@@ -54,10 +56,13 @@ const append = await (async () => {
     options: {},
   });
   let version = match.version;
-  return (events) =>
+  const turns = new TurnBatches((commands) =>
     store.serialized(match.id, async (turn) => {
-      version = (await turn.append(owner, match.id, version, events)).version;
-    });
+      version = (await turn.append(owner, match.id, version, commands.flat())).version;
+      return commands.map(() => ({ value: undefined }));
+    }),
+  );
+  return (events) => turns.submit(match.id, events);
 })();
 
 const app = Fastify({ logger: false });

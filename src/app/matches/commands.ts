@@ -5,9 +5,14 @@
  * game decide with the request's dice, and append the events atomically at that version. Without an
  * `expectedVersion` the client asked for "the current state": a concurrent append is decided again
  * (with the same dice). Every write may carry an Idempotency-Key (one answer per key).
+ *
+ * A match's commands take turns; the commands sent without a key while a turn runs share the next
+ * one (group commit, ./turn-batches.ts): decided in arrival order, each on the state the one before
+ * it left, their events appended by one write, each answered with its own events, refusal or
+ * conflict, as if it had been alone in that order. Nothing is answered before the write commits.
  */
 import { canonicalSha256 } from '../../kernel/canonical-json.js';
-import { diceFor, type Dice } from '../../kernel/dice/index.js';
+import { diceFor, type Dice, type DiceTranscript } from '../../kernel/dice/index.js';
 import { InvalidInput, RuleViolation } from '../../kernel/errors.js';
 import type { GameEvent } from '../../kernel/decider.js';
 import type { Command, LoadedGame, MatchFold } from '../../kernel/match-game.js';
@@ -23,6 +28,7 @@ import type { EventStore, MatchRecord, NewEvent, Player, StoredAnswer } from './
 import { OWNER, type MatchViewer } from './seat-tokens.js';
 import { assertSeatMayAct, maskRefusal, readerOf, unseenNames } from './views.js';
 import type { MatchAnswers } from './answers.js';
+import { TurnBatches, type TurnOutcome } from './turn-batches.js';
 
 export interface Idempotency {
   key: string;
@@ -56,7 +62,22 @@ export interface CommandBody {
   command: Command;
 }
 
-/** What one attempt decided and appended. */
+/** One command waiting for its match's turn: what it asks, who sends it, the seed its dice roll from. */
+interface Job {
+  body: CommandBody;
+  viewer: MatchViewer;
+  seed: string;
+}
+
+/** One job decided in a turn, before the turn's append: its events, and what its answer adds to them. */
+interface Decision {
+  stored: NewEvent[];
+  trail: MatchFold[];
+  after: FoldEntry;
+  extras: { dice?: DiceTranscript; warnings?: unknown[] };
+}
+
+/** What one turn decided and appended for a command. */
 interface Decided {
   match: MatchRecord;
   /** The states the command's events led through, the first the one it was decided on. */
@@ -73,6 +94,9 @@ export class MatchCommands {
     private readonly answers: MatchAnswers,
     private readonly options: MatchCommandsOptions,
   ) {}
+
+  /** Commands sent without an Idempotency-Key, per match: each turn runs every one that waited (group commit). */
+  private readonly batches = new TurnBatches<Job & { ownerId: string; id: string }, Decided>((jobs) => this.turn(this.store, jobs[0]!.ownerId, jobs[0]!.id, jobs));
 
   private async withKey(ownerId: string, idem: Idempotency | undefined, hash: () => string, work: (store: EventStore) => Promise<StoredAnswer>) {
     if (!idem) return { ...(await work(this.store)), replayed: false };
@@ -112,85 +136,144 @@ export class MatchCommands {
    */
   async command(ownerId: string, id: string, body: CommandBody, idem?: Idempotency, viewer: MatchViewer = OWNER, lang: Lang = 'en') {
     // One seed per request: a retry after a concurrent append rolls the same dice.
-    const seed = this.options.ids.randomSeed();
+    const job: Job = { body, viewer, seed: this.options.ids.randomSeed() };
     let decided: Decided | undefined;
     const key = scopedKey(idem, viewer);
-    const answer = await this.withKey(
-      ownerId,
-      key,
-      () => hashOf('command', id, body),
-      async (store) => {
-        // one command of this match at a time, across processes (EventStore.serialized, as appendTurn where it opens no transaction): a concurrent command waits, then reads what this one appended, instead of colliding on the version and deciding again
-        // the fold after it is kept as soon as it is committed, before the next command's turn (its guess, see decideAndAppend)
-        decided = await store.appendTurn(
-          id,
-          (locked) => this.decideAndAppend(locked, ownerId, id, body, viewer, seed),
-          (done) => this.folds.keep(id, done.after),
-        );
-        return decided.answer;
-      },
-    );
-    // with a key the turn joined the key's transaction, which commits only now: its fold is kept here (without, `appendTurn` kept it)
-    if (key && !answer.replayed && decided) this.folds.keep(id, decided.after);
+    if (key) {
+      const answer = await this.withKey(
+        ownerId,
+        key,
+        () => hashOf('command', id, body),
+        async (store) => {
+          // the turn joins the key's transaction, alone: its answer is kept with the key
+          decided = settled((await this.turn(store, ownerId, id, [job]))[0]);
+          return decided.answer;
+        },
+      );
+      // the key's transaction commits only now: the command's fold is kept here
+      if (!answer.replayed && decided) this.folds.keep(id, decided.after);
+      return this.answered(ownerId, id, answer, answer.replayed ? undefined : decided, viewer, lang);
+    }
+    // without a key it waits for the match's next turn with the others sent meanwhile (group commit, ./turn-batches.ts)
+    decided = await this.batches.submit(`${ownerId}\n${id}`, { ...job, ownerId, id });
+    return this.answered(ownerId, id, { ...decided.answer, replayed: false }, decided, viewer, lang);
+  }
+
+  /** A command's answer as its caller reads it, feeds woken for a fresh one. */
+  private async answered(ownerId: string, id: string, answer: StoredAnswer & { replayed: boolean }, fresh: Decided | undefined, viewer: MatchViewer, lang: Lang) {
     this.appended(id, answer);
-    const fresh = answer.replayed ? undefined : decided;
     return { ...answer, body: await this.answers.commandAnswer(ownerId, id, answer, viewer, lang, fresh) };
   }
 
-  private async decideAndAppend(store: EventStore, ownerId: string, id: string, body: CommandBody, viewer: MatchViewer, seed: string): Promise<Decided> {
+  /**
+   * One turn of the match (EventStore.appendTurn: one at a time per match, across processes): its
+   * commands decided in order, their events appended by one write. Each one's fold is kept as soon as
+   * the write is committed, before the match's next turn (its guess, see decideAndAppend).
+   */
+  private turn(store: EventStore, ownerId: string, id: string, jobs: Job[]): Promise<TurnOutcome<Decided>[]> {
+    return store.appendTurn(
+      id,
+      (locked) => this.decideAndAppend(locked, ownerId, id, jobs),
+      (outcomes) => {
+        for (const o of outcomes) if (o && 'value' in o) this.folds.keep(id, o.value.after);
+      },
+    );
+  }
+
+  private async decideAndAppend(store: EventStore, ownerId: string, id: string, jobs: Job[]): Promise<TurnOutcome<Decided>[]> {
     // First on the match as this process last saw it, without reading it (MatchFolds.guess): the
     // append at that version is the check, refused unless the match is still there and the owner's.
-    // A guess answers only a command the store accepts; anything else (a refusal, a conflict) is
-    // decided again from what the store holds, so every answer but a success is the store's.
+    // A guess answers only when the store accepts the turn's append, which proves it was the store's
+    // state (so the refusals decided beside that append stand); a turn on a guess that appends nothing
+    // (all refused) or whose append is refused is decided again from what the store holds.
     let guess = this.folds.guess(ownerId, id);
     for (let attempt = 0; ;) {
       const known = guess;
       guess = undefined;
       try {
-        return await this.attempt(store, ownerId, id, body, viewer, seed, known);
+        const outcomes = await this.attempt(store, ownerId, id, jobs, known);
+        if (known && !outcomes.some((o) => o && 'value' in o)) continue;
+        return outcomes;
       } catch (error) {
         if (known) continue;
-        if (error instanceof VersionConflict && body.expectedVersion === undefined && attempt++ < RETRIES) continue;
+        // another writer appended since the read: decided again on what it wrote (a command naming the version it was decided for is then refused)
+        if (error instanceof VersionConflict && attempt++ < RETRIES) continue;
         throw error;
       }
     }
   }
 
-  /** One read → decide → append, on `known` (the match and its fold, not read) when given. */
-  private async attempt(
-    store: EventStore,
-    ownerId: string,
-    id: string,
-    body: CommandBody,
-    viewer: MatchViewer,
-    seed: string,
-    known: { match: MatchRecord; entry: FoldEntry } | undefined,
-  ): Promise<Decided> {
+  /**
+   * One read → decide (each job in order, on the state the one before left) → append (all their
+   * events, one write), on `known` (the match and its fold, not read) when given. A job refused is
+   * answered with its error and leaves the state as it was; a job that must read the match's log
+   * (a takeback) runs only on committed state, so it and those after it wait for the next turn
+   * when an earlier job of this one has decided events.
+   */
+  private async attempt(store: EventStore, ownerId: string, id: string, jobs: Job[], known: { match: MatchRecord; entry: FoldEntry } | undefined): Promise<TurnOutcome<Decided>[]> {
     // read
     const match = known?.match ?? (await this.folds.record(ownerId, id, store));
+    const start = known?.entry ?? (await this.folds.current(match, store));
+    const results: (Decision | { error: unknown })[] = [];
+    let head = start;
+    for (const job of jobs) {
+      try {
+        const decision = await this.decideOne(store, match, head, head !== start, job);
+        if (decision === 'later') break;
+        results.push(decision);
+        head = decision.after;
+      } catch (error) {
+        results.push({ error });
+      }
+    }
+    const decisions = results.filter((r): r is Decision => 'stored' in r);
+    if (decisions.length === 0) return results as { error: unknown }[];
+    // append: the one write, and the last step that can fail (EventStore.appendTurn); after it the answers are only assembled
+    const r = await store.append(
+      ownerId,
+      id,
+      start.version,
+      decisions.flatMap((d) => d.stored),
+    );
+    const appended = r.events.map(toPublic);
+    let next = 0;
+    return results.map((d) => {
+      if (!('stored' in d)) return d;
+      const events = appended.slice(next, (next += d.stored.length));
+      const answer = { status: 201, body: { version: d.after.version, events, state: d.after.fold.state, ...d.extras } };
+      return { value: { match, trail: d.trail, after: d.after, answer } };
+    });
+  }
+
+  /** One job decided on `head`; 'later' when it must read the log and `uncommitted` events precede it in this turn. */
+  private async decideOne(store: EventStore, match: MatchRecord, head: FoldEntry, uncommitted: boolean, job: Job): Promise<Decision | 'later'> {
+    const { body, viewer, seed } = job;
     if (viewer.kind === 'seat' && !match.players.some((p) => p.id === viewer.playerId)) {
       throw new InvalidInput([{ path: '/as', code: 'unknown_player', message: `a player id of this match (${match.players.map((p) => p.id).join(', ')})` }]);
     }
     const game = this.folds.game(match);
     const command = game.validate(structuredClone(body.command), match.options);
-    const current = known?.entry ?? (await this.folds.current(match, store));
-    if (body.expectedVersion !== undefined && body.expectedVersion !== current.version) throw new VersionConflict(body.expectedVersion, current.version);
+    if (body.expectedVersion !== undefined && body.expectedVersion !== head.version) throw new VersionConflict(body.expectedVersion, head.version);
     // CONTRACT §8.1: a seat acts for its own player only (403 not_your_seat, nothing appended)
-    assertSeatMayAct(game, viewer, command, current.fold);
+    assertSeatMayAct(game, viewer, command, head.fold);
     // CONTRACT §9.2: a takeback names a version the log allows
-    if (isTakebackRequest(command)) checkTakebackRange(command, await this.folds.read(match, {}, store));
+    if (isTakebackRequest(command)) {
+      if (uncommitted) return 'later';
+      checkTakebackRange(command, await this.folds.read(match, {}, store));
+    }
     // decide
     const dice = diceFor(command.dice, () => seed);
-    const events = decide(game, command, current.fold, dice, viewer);
-    const trail = [current.fold];
+    const events = decide(game, command, head.fold, dice, viewer);
+    const trail = [head.fold];
     for (const e of events) trail.push(game.evolve(trail.at(-1)!, e));
-    let withdrawn = current.withdrawn;
+    let withdrawn = head.withdrawn;
     const stored = events.map((e) => ({ type: e.type, data: e.data, schemaVersion: engineEventVersion(e.type), metadata: { command: command.type } }));
     // an agreed takeback withdraws events: the match is folded again from its log and these events
     if (events.some((e) => isWithdrawing(e.type))) {
+      if (uncommitted) return 'later';
       const all = [
-        ...(await this.folds.read(match, { to: current.version }, store)),
-        ...stored.map((e, i) => ({ version: current.version + i + 1, type: e.type, schemaVersion: e.schemaVersion, data: e.data, recordedAt: '' })),
+        ...(await this.folds.read(match, { to: head.version }, store)),
+        ...stored.map((e, i) => ({ version: head.version + i + 1, type: e.type, schemaVersion: e.schemaVersion, data: e.data, recordedAt: '' })),
       ];
       trail[trail.length - 1] = this.folds.fold(match, all);
       withdrawn = withdrawnVersions(all);
@@ -198,19 +281,8 @@ export class MatchCommands {
     const warnings = commandWarnings(game, body, command);
     // the dice it rolled, with what each was for (the events keep only the faces: the facts)
     const rolled = dice.transcript();
-    // append: the one write, and the last step that can fail (EventStore.appendTurn); after it the answer is only assembled
-    const r = await store.append(ownerId, id, current.version, stored);
-    const answer = {
-      status: 201,
-      body: {
-        version: r.version,
-        events: r.events.map(toPublic),
-        state: trail.at(-1)!.state,
-        ...(rolled.rolls.length ? { dice: rolled } : {}),
-        ...(warnings.length ? { warnings } : {}),
-      },
-    };
-    return { match, trail, after: { version: r.version, fold: trail.at(-1)!, withdrawn }, answer };
+    const after = { version: head.version + stored.length, fold: trail.at(-1)!, withdrawn };
+    return { stored, trail, after, extras: { ...(rolled.rolls.length ? { dice: rolled } : {}), ...(warnings.length ? { warnings } : {}) } };
   }
 
   /**
@@ -260,6 +332,13 @@ export class MatchCommands {
     this.appended(id, answer);
     return answer;
   }
+}
+
+/** A turn's answer for its only job (never left for a later turn: the first job of a turn runs). */
+function settled(outcome: TurnOutcome<Decided>): Decided {
+  if (!outcome) throw new Error('a match turn ran none of its commands');
+  if ('error' in outcome) throw outcome.error;
+  return outcome.value;
 }
 
 /** The game's decision; a refusal never names what a seat or spectator may not see (e.g. a card in another player's hand). */
