@@ -16,6 +16,7 @@ import type { Clock } from '../ports.js';
 import type { PublicJwk, ReceiptKeyStore } from './ports.js';
 import { rosterSha256 } from '../../games/eden/operations/roster-digest.js';
 import { RULES_VERSION } from '../../kernel/rules-version.js';
+import { RecentlyUsed } from '../../kernel/recently-used.js';
 
 /**
  * The use of each kind of token the service signs, as its JWS protected header `typ` names it
@@ -81,19 +82,30 @@ export async function signToken(keys: ReceiptKeyStore, use: TokenUse, payload: R
   return new CompactSign(new TextEncoder().encode(JSON.stringify(payload))).setProtectedHeader({ alg: 'EdDSA', kid, typ: TOKEN_TYPES[use] }).sign(privateKey);
 }
 
-/** The header and payload of a compact JWS (not verified), or undefined when it is not one. */
-export function decodeCompact(token: string): { header: Record<string, unknown>; claims: Record<string, unknown> } | undefined {
+/** Tokens decoded lately (a seat's token is decoded by several steps of each of its requests), at most this long. */
+const decodedTokens = new RecentlyUsed<string, DecodedToken>(1024);
+const DECODED_TOKEN_CHARS = 4096;
+
+type DecodedToken = { header: Readonly<Record<string, unknown>>; claims: Readonly<Record<string, unknown>> };
+
+/** The header and payload of a compact JWS (not verified, frozen), or undefined when it is not one. */
+export function decodeCompact(token: string): DecodedToken | undefined {
+  const known = decodedTokens.get(token);
+  if (known) return known;
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [header, claims] = [parts[0], parts[1]].map((part) => {
     try {
       const value: unknown = JSON.parse(Buffer.from(part!, 'base64url').toString('utf8'));
-      return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+      return value !== null && typeof value === 'object' && !Array.isArray(value) ? (Object.freeze(value) as Record<string, unknown>) : undefined;
     } catch {
       return undefined;
     }
   });
-  return header && claims ? { header, claims } : undefined;
+  if (!header || !claims) return undefined;
+  const decoded = { header, claims };
+  if (token.length <= DECODED_TOKEN_CHARS) decodedTokens.set(token, decoded);
+  return decoded;
 }
 
 /**
