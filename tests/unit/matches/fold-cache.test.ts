@@ -9,13 +9,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { matchServices } from '../../../src/app/matches/service.js';
 import { MemoryEventStore } from '../../../src/infra/event-store/memory.js';
 import { FoldCache } from '../../../src/app/matches/fold-cache.js';
+import { animaSpeed as speed } from '../../fixtures/anima-match.js';
 
 const OWNER = 'owner';
 const players = [
   { id: 'p1', name: 'Uno' },
   { id: 'p2', name: 'Dos' },
 ];
-const speed = (value: number) => ({ type: 'anima.speed', group: { characters: [{ name: 'Novel', combat: 3, speed: 5 }] }, difficulty: 9, dice: { values: [value] } });
 const ids = { newId: randomUUID, randomSeed: () => 'seed' };
 
 async function setUp() {

@@ -14,6 +14,7 @@ import type { Database } from '../../../src/app/ports.js';
 import { MemoryEventStore } from '../../../src/infra/event-store/memory.js';
 import { SqlEventStore } from '../../../src/infra/event-store/index.js';
 import { sharedTestPglite } from '../../helpers/database.js';
+import { ANIMA_PLAYERS, animaSpeed as speed } from '../../fixtures/anima-match.js';
 
 /** A deferred turn: the test says when it ends. */
 function gate() {
@@ -81,11 +82,7 @@ describe('TurnBatches: one turn at a time per key, every job that waited in the 
 });
 
 const OWNER = 'owner';
-const players = [
-  { id: 'p1', name: 'Uno' },
-  { id: 'p2', name: 'Dos' },
-];
-const speed = (value: number) => ({ type: 'anima.speed', group: { characters: [{ name: 'Novel', combat: 3, speed: 5 }] }, difficulty: 9, dice: { values: [value] } });
+const players = ANIMA_PLAYERS;
 const ids = { newId: randomUUID, randomSeed: () => 'seed' };
 type Body = { version: number; events: { version: number; data: { dice: { values: number[] } } }[]; state: { resolutions: number } };
 
