@@ -51,7 +51,7 @@ function scopedKey(idem: Idempotency | undefined, viewer: MatchViewer): Idempote
   return idem && viewer.kind === 'seat' ? { key: `seat\n${viewer.playerId}\n${idem.key}` } : idem;
 }
 
-/** Attempts at a command sent without `expectedVersion` when concurrent appends keep winning. */
+/** Attempts at a turn when appends from elsewhere keep winning (a command naming `expectedVersion` is then refused by its own check). */
 const RETRIES = 8;
 
 const hashOf = (...parts: unknown[]) => canonicalSha256(parts);
