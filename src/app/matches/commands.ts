@@ -218,7 +218,7 @@ export class MatchCommands {
     let head = start;
     for (const job of jobs) {
       try {
-        const decision = await this.decideOne(store, match, head, head !== start, job);
+        const decision = await this.decideOne(store, match, head, head.version !== start.version, job);
         if (decision === 'later') break;
         results.push(decision);
         head = decision.after;
