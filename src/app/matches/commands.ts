@@ -28,7 +28,7 @@ import type { EventStore, MatchRecord, NewEvent, Player, StoredAnswer } from './
 import { OWNER, type MatchViewer } from './seat-tokens.js';
 import { assertSeatMayAct, maskRefusal, readerOf, unseenNames } from './views.js';
 import type { MatchAnswers } from './answers.js';
-import { TurnBatches, type TurnOutcome } from './turn-batches.js';
+import { settle, TurnBatches, type TurnOutcome } from './turn-batches.js';
 
 export interface Idempotency {
   key: string;
@@ -146,7 +146,7 @@ export class MatchCommands {
         () => hashOf('command', id, body),
         async (store) => {
           // the turn joins the key's transaction, alone: its answer is kept with the key
-          decided = settled((await this.turn(store, ownerId, id, [job]))[0]);
+          decided = settle((await this.turn(store, ownerId, id, [job]))[0]);
           return decided.answer;
         },
       );
@@ -332,13 +332,6 @@ export class MatchCommands {
     this.appended(id, answer);
     return answer;
   }
-}
-
-/** A turn's answer for its only job (never left for a later turn: the first job of a turn runs). */
-function settled(outcome: TurnOutcome<Decided>): Decided {
-  if (!outcome) throw new Error('a match turn ran none of its commands');
-  if ('error' in outcome) throw outcome.error;
-  return outcome.value;
 }
 
 /** The game's decision; a refusal never names what a seat or spectator may not see (e.g. a card in another player's hand). */

@@ -14,6 +14,15 @@
 /** What a turn did with one job: `value` or `error`; `undefined` runs it again in the next turn. */
 export type TurnOutcome<R> = { value: R } | { error: unknown } | undefined;
 
+const NONE_RAN = 'a match turn ran none of its commands';
+
+/** A job's answer from a turn that had to run it (a turn's first job, or a job run alone): its value, or its error thrown. */
+export function settle<R>(outcome: TurnOutcome<R>): R {
+  if (outcome === undefined) throw new Error(NONE_RAN);
+  if ('error' in outcome) throw outcome.error;
+  return outcome.value;
+}
+
 interface Waiting<J, R> {
   job: J;
   resolve: (value: R) => void;
@@ -76,7 +85,7 @@ export class TurnBatches<J, R> {
       });
       // a turn that ran none of its jobs would run them again forever
       if (again.length === batch.length) {
-        for (const w of again) w.reject(new Error('a match turn ran none of its commands'));
+        for (const w of again) w.reject(new Error(NONE_RAN));
       } else queue.jobs.unshift(...again);
     }
     this.queues.delete(key);
