@@ -16,24 +16,24 @@ import { SqlEventStore } from '../../../src/infra/event-store/index.js';
 import { sharedTestPglite } from '../../helpers/database.js';
 import { ANIMA_PLAYERS, animaSpeed as speed } from '../../fixtures/anima-match.js';
 
-/** A deferred turn: the test says when it ends. */
-function gate() {
+/** TurnBatches whose turns are recorded, the first held until `open()`; `answer` answers each turn. */
+function heldFirstTurn(answer: (jobs: number[]) => TurnOutcome<number>[]) {
+  const turns: number[][] = [];
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
-  return { open, opened };
+  const batches = new TurnBatches<number, number>(async (jobs) => {
+    turns.push(jobs);
+    if (turns.length === 1) await opened;
+    return answer(jobs);
+  });
+  return { batches, turns, open };
 }
 
 describe('TurnBatches: one turn at a time per key, every job that waited in the next one', () => {
   it('jobs sent while a turn runs go together, in arrival order, into the next turn', async () => {
-    const turns: number[][] = [];
-    const first = gate();
-    const batches = new TurnBatches<number, number>(async (jobs) => {
-      turns.push(jobs);
-      if (turns.length === 1) await first.opened;
-      return jobs.map((j) => ({ value: j * 10 }));
-    });
+    const { batches, turns, open } = heldFirstTurn((jobs) => jobs.map((j) => ({ value: j * 10 })));
     const answers = [1, 2, 3, 4].map((j) => batches.submit('m', j));
-    first.open();
+    open();
     expect(await Promise.all(answers)).toEqual([10, 20, 30, 40]);
     expect(turns).toEqual([[1], [2, 3, 4]]);
     expect(batches.size).toBe(0);
@@ -59,17 +59,13 @@ describe('TurnBatches: one turn at a time per key, every job that waited in the 
   });
 
   it('a turn that fails as a whole runs its jobs again one per turn, each answered alone', async () => {
-    const turns: number[][] = [];
-    const first = gate();
-    const batches = new TurnBatches<number, number>(async (jobs) => {
-      turns.push(jobs);
-      if (turns.length === 1) await first.opened;
+    const { batches, turns, open } = heldFirstTurn((jobs) => {
       if (jobs.length > 1) throw new Error('the write failed');
       if (jobs[0] === 3) throw new Error('three cannot be kept');
       return [{ value: jobs[0]! }];
     });
     const answers = [1, 2, 3, 4].map((j) => batches.submit('m', j).catch((e: Error) => e.message));
-    first.open();
+    open();
     expect(await Promise.all(answers)).toEqual([1, 2, 'three cannot be kept', 4]);
     expect(turns).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
   });
